@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { seedDefaults, seedDemo } from './db/seed.ts';
+import { AppError } from './lib/errors.ts';
+import { MailDispatcher } from './lib/mail.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { schoolRoutes } from './modules/schools/routes.ts';
+import { registerAccessControl } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+
+export interface Deps {
+  config: Config;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  mail: MailDispatcher;
+  auth: AuthService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  /** Skip the demo tenant even in embedded mode (tests build their own data). */
+  seedDemo?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the whole app: database (migrated), services, plugins and routes. `server.ts` only listens. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config.database);
+  await database.migrate();
+  await seedDefaults(database.db);
+  const mail = new MailDispatcher(database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    log: app.log,
+  });
+  const auth = new AuthService(database.db, config, mail, app.log);
+  app.decorate('deps', { config, database, db: database.db, mail, auth });
+  if (config.demoSeed && options.seedDemo !== false) {
+    const seeded = await seedDemo(database.db);
+    if (seeded) app.log.info(seeded.banner);
+  }
+
+  const mailTimer = setInterval(() => void mail.flush().catch((err) => app.log.warn({ err }, 'mail flush failed')), 30_000);
+  mailTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(mailTimer);
+    await mail.flush().catch(() => {});
+    await database.close();
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-hot-toast and swagger-ui inject style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('auth/too-many-requests', 'Too many attempts. Please wait a few minutes and try again.'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lyceum API', version: '1.0.0', description: 'School management platform API' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lyceum_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerAccessControl(app, config.sessionTtlDays);
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' as const }));
+      await api.register(authRoutes);
+      await api.register(planRoutes);
+      await api.register(profileRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(notificationRoutes);
+      await api.register(schoolRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${url}` } });
+    }
+    // Single-page app: every other GET gets index.html and the client router takes over.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

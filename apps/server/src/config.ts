@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, validated once at start (DESIGN §4). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  FILE_STORAGE_URL: z.string().url('FILE_STORAGE_URL must be a URL').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Lyceum <no-reply@lyceum.local>'),
+  PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as https://school.example.com').optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1, 'SESSION_TTL_DAYS must be at least 1').max(365).default(14),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'PASSWORD_MIN_LENGTH cannot be below 8').max(64).default(8),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SEED: z.enum(['true', 'false']).optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `memory` keeps PGlite in memory (tests); otherwise PGlite lives in dataDir/db. */
+  database: { kind: 'pglite'; dir: string | 'memory' } | { kind: 'postgres'; url: string; poolSize: number };
+  fileStorageUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  vapid?: { publicKey: string; privateKey: string };
+  sessionTtlDays: number;
+  passwordMinLength: number;
+  loginRateLimitPerMinute: number;
+  logLevel: string;
+  /** Seed the demo schools into an empty embedded database. Never with DATABASE_URL. */
+  demoSeed: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const vapid =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : undefined;
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    fileStorageUrl: e.FILE_STORAGE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    vapid,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    demoSeed: e.DATABASE_URL ? false : e.DEMO_SEED !== 'false',
+  };
+  return { ...config, ...overrides };
+}

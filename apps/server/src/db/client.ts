@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+// biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their result type
+export type Database = PgDatabase<any, Schema>;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type Tx = PgTransaction<PgQueryResultHKT & any, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs the committed migrations, then applies the tenant rules to every table (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function openDatabase(database: Config['database']): DatabaseHandle {
+  if (database.kind === 'pglite') {
+    if (database.dir !== 'memory') mkdirSync(database.dir, { recursive: true });
+    const client = database.dir === 'memory' ? new PGlite() : new PGlite(database.dir);
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      async migrate() {
+        await migratePglite(drizzlePglite(client), { migrationsFolder });
+        await db.execute(sql`select lyceum_apply_tenancy()`);
+      },
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several server processes may start at once: one migrates, the others wait for it.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7205759403792793)');
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        await client.query('select lyceum_apply_tenancy()');
+      } finally {
+        await client.query('select pg_advisory_unlock(7205759403792793)').catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

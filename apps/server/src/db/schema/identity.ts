@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+
+/**
+ * Global identity tables: one account per e-mail address, holding the password. Profiles (company staff or a
+ * school user) point at an account; the role chosen at login picks which profile is looked up first (SPEC §6).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id().primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    disabledAt: ts('disabled_at'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    failedLoginsSince: ts('failed_logins_since'),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const companyStaff = pgTable(
+  'company_staff',
+  {
+    id: id().primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    role: text('role', { enum: ['company_admin', 'admin', 'company_user'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    profileImage: text('profile_image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('company_staff_account_unique').on(t.accountId)],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id().primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    profileKind: text('profile_kind', { enum: ['company', 'school'] }).notNull(),
+    profileId: uuid('profile_id').notNull(),
+    profileSchoolId: uuid('profile_school_id'),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+);
+
+/** One-time tokens for password reset and invitations (set-password links). */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id().primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash), index('one_time_tokens_account_idx').on(t.accountId)],
+);
+
+/** Invitation codes a company_admin makes so another person may sign up as company admin. */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: id().primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => companyStaff.id),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    usedBy: uuid('used_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('company_invitations_code_unique').on(t.codeHash)],
+);
+
+/** Every e-mail the product sends, written in the same transaction as the change that caused it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id().primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.createdAt)],
+);

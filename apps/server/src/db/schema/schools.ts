@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
+import { accounts } from './identity.ts';
+
+/** The tenant root. Row-level security keys it on `id` (every other tenant table on `school_id`). */
+export const schools = pgTable('schools', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  principalName: text('principal_name'),
+  logo: text('logo'),
+  isActive: boolean('is_active').notNull().default(true),
+  adminIds: uuid('admin_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    role: text('role', { enum: ['school_admin', 'principal', 'teacher', 'student', 'parent'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    classId: uuid('class_id'),
+    profileImage: text('profile_image'),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('users_school_account_unique').on(t.schoolId, t.accountId),
+    index('users_school_role_idx').on(t.schoolId, t.role),
+    index('users_account_idx').on(t.accountId),
+  ],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: id().primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    limits: jsonb('limits').$type<Record<string, number>>().notNull(),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    addonIds: uuid('addon_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    color: text('color').notNull().default('#2563eb'),
+    yearlyDiscountPercent: integer('yearly_discount_percent').notNull().default(0),
+    isPopular: boolean('is_popular').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('plans_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const addons = pgTable(
+  'addons',
+  {
+    id: id().primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    icon: text('icon').notNull().default('puzzle'),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('addons_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const schoolSubscriptions = pgTable(
+  'school_subscriptions',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    addonIds: uuid('addon_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    startDate: ts('start_date').notNull(),
+    endDate: ts('end_date').notNull(),
+    status: text('status', { enum: ['active', 'expired', 'cancelled'] }).notNull(),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    totalAmountMinor: integer('total_amount_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    subscriptionType: text('subscription_type', { enum: ['initial', 'current'] }).notNull(),
+    isInitial: boolean('is_initial').notNull(),
+    isTrial: boolean('is_trial').notNull().default(false),
+    previousSubscriptionId: uuid('previous_subscription_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('school_subscriptions_one_active').on(t.schoolId).where(sql`${t.status} = 'active'`),
+    index('school_subscriptions_school_status_idx').on(t.schoolId, t.status, t.endDate),
+    foreignKey({
+      name: 'school_subscriptions_previous_fk',
+      columns: [t.schoolId, t.previousSubscriptionId],
+      foreignColumns: [t.schoolId, t.id],
+    }),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    type: text('type', { enum: ['fee', 'attendance', 'assignment', 'announcement', 'other'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: ts('read_at'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    foreignKey({ name: 'notifications_user_fk', columns: [t.schoolId, t.userId], foreignColumns: [users.schoolId, users.id] }),
+    index('notifications_user_idx').on(t.schoolId, t.userId, t.createdAt),
+  ],
+);
+
+/** Who changed what. `school_id` is null for platform-level changes (plans, company staff). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id().primaryKey(),
+    schoolId: uuid('school_id'),
+    actorAccountId: uuid('actor_account_id'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_school_idx').on(t.schoolId, t.createdAt)],
+);

@@ -1,0 +1,193 @@
+import { DEFAULT_ADDONS, DEFAULT_PLANS, DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
+import type { CompanyRole, SchoolRole } from '@lyceum/shared/roles';
+import { eq, sql } from 'drizzle-orm';
+import { newId } from '../lib/ids.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Database, Tx } from './client.ts';
+import { accounts, addons, companyStaff, notifications, plans, schoolSubscriptions, schools, users } from './schema/index.ts';
+import { withSystem } from './tenancy.ts';
+
+/** SPEC §9's plans and add-ons, written once: an operator's later edits or removals are never undone. */
+export async function seedDefaults(db: Database): Promise<void> {
+  await withSystem(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7205759403792795)`);
+    const [planCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(plans);
+    if ((planCount?.n ?? 0) === 0) {
+      await tx.insert(plans).values(
+        DEFAULT_PLANS.map((p) => ({
+          id: newId(),
+          name: p.name,
+          description: p.description,
+          priceMinor: p.priceMinor,
+          billingPeriod: p.billingPeriod,
+          limits: { ...p.limits },
+          features: p.features,
+          color: p.color,
+          yearlyDiscountPercent: p.yearlyDiscountPercent,
+          isPopular: p.isPopular,
+        })),
+      );
+    }
+    const [addonCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(addons);
+    if ((addonCount?.n ?? 0) === 0) {
+      await tx.insert(addons).values(DEFAULT_ADDONS.map((a) => ({ id: newId(), ...a })));
+    }
+  });
+}
+
+export interface NewSchool {
+  name: string;
+  planName?: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+  principalName?: string;
+  isDemo?: boolean;
+  /** Days until the subscription ends; negative for one that has lapsed. */
+  subscriptionDays?: number;
+}
+
+/** A school with an active subscription of the named plan (default Standard). */
+export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
+  const schoolId = newId();
+  await tx.insert(schools).values({
+    id: schoolId,
+    name: input.name,
+    address: input.address ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    principalName: input.principalName ?? null,
+    isDemo: input.isDemo ?? false,
+  });
+  const [plan] = await tx.select().from(plans).where(eq(plans.name, input.planName ?? 'Standard'));
+  if (!plan) throw new Error(`Plan ${input.planName ?? 'Standard'} is not seeded`);
+  const now = Date.now();
+  const days = input.subscriptionDays ?? Math.round(DEFAULT_SUBSCRIPTION_MONTHS * 30.44);
+  await tx.insert(schoolSubscriptions).values({
+    schoolId,
+    id: newId(),
+    planId: plan.id,
+    startDate: new Date(Math.min(now, now + days * 86_400_000) - 30 * 86_400_000),
+    endDate: new Date(now + days * 86_400_000),
+    status: days > 0 ? 'active' : 'expired',
+    paymentStatus: 'paid',
+    totalAmountMinor: plan.priceMinor,
+    currency: plan.currency,
+    subscriptionType: 'initial',
+    isInitial: true,
+  });
+  return schoolId;
+}
+
+export async function insertAccount(tx: Tx, email: string, passwordHash: string | null): Promise<string> {
+  const id = newId();
+  await tx.insert(accounts).values({ id, email: email.toLowerCase(), passwordHash });
+  return id;
+}
+
+export async function insertCompanyStaff(
+  tx: Tx,
+  input: { accountId: string; name: string; email: string; role: CompanyRole },
+): Promise<string> {
+  const id = newId();
+  await tx.insert(companyStaff).values({ id, ...input });
+  return id;
+}
+
+export async function insertSchoolUser(
+  tx: Tx,
+  input: { schoolId: string; accountId: string; name: string; email: string; role: SchoolRole; phone?: string },
+): Promise<string> {
+  const id = newId();
+  await tx.insert(users).values({ id, ...input, phone: input.phone ?? null });
+  if (input.role === 'school_admin') {
+    await tx
+      .update(schools)
+      .set({ adminIds: sql`array_append(${schools.adminIds}, ${id}::uuid)` })
+      .where(eq(schools.id, input.schoolId));
+  }
+  return id;
+}
+
+export const DEMO_PASSWORD = 'lyceum-demo';
+
+const DEMO_COMPANY: { email: string; name: string; role: CompanyRole }[] = [
+  { email: 'company-admin@lyceum.test', name: 'Clara Company', role: 'company_admin' },
+  { email: 'admin@lyceum.test', name: 'Adam Admin', role: 'admin' },
+  { email: 'company-user@lyceum.test', name: 'Cora User', role: 'company_user' },
+];
+
+const DEMO_SCHOOLS = [
+  {
+    domain: 'demo.lyceum.test',
+    school: {
+      name: 'Demo School',
+      address: '1 Demo Street, Springfield',
+      phone: '+1 555 0100',
+      email: 'office@demo.lyceum.test',
+      principalName: 'Paula Principal',
+    },
+    people: { school_admin: 'Sam Admin', principal: 'Paula Principal', teacher: 'Tom Teacher', student: 'Stella Student', parent: 'Pat Parent' },
+  },
+  {
+    domain: 'riverside.lyceum.test',
+    school: {
+      name: 'Riverside Academy',
+      address: '42 River Road, Riverton',
+      phone: '+1 555 0200',
+      email: 'office@riverside.lyceum.test',
+      principalName: 'Rita Rivers',
+    },
+    people: { school_admin: 'Rob Admin', principal: 'Rita Rivers', teacher: 'Rhea Teacher', student: 'Ravi Student', parent: 'Rosa Parent' },
+  },
+] as const;
+
+const SCHOOL_ROLE_PREFIX: Record<SchoolRole, string> = {
+  school_admin: 'school-admin',
+  principal: 'principal',
+  teacher: 'teacher',
+  student: 'student',
+  parent: 'parent',
+};
+
+/**
+ * The embedded demo (DESIGN §4): two schools and one account per role, all with the password
+ * `lyceum-demo`. Runs only into an empty database; returns the banner printed at start, or null.
+ */
+export async function seedDemo(db: Database): Promise<{ banner: string } | null> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const emails = await withSystem(db, async (tx) => {
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(accounts);
+    if ((existing?.n ?? 0) > 0) return null;
+    const list: string[] = [];
+    for (const c of DEMO_COMPANY) {
+      const accountId = await insertAccount(tx, c.email, passwordHash);
+      await insertCompanyStaff(tx, { accountId, name: c.name, email: c.email, role: c.role });
+      list.push(`${c.role.padEnd(14)} ${c.email}`);
+    }
+    for (const demo of DEMO_SCHOOLS) {
+      const schoolId = await insertSchool(tx, { ...demo.school, isDemo: true });
+      for (const [role, name] of Object.entries(demo.people) as [SchoolRole, string][]) {
+        const email = `${SCHOOL_ROLE_PREFIX[role]}@${demo.domain}`;
+        const accountId = await insertAccount(tx, email, passwordHash);
+        const userId = await insertSchoolUser(tx, { schoolId, accountId, name, email, role });
+        await tx.insert(notifications).values({
+          schoolId,
+          id: newId(),
+          userId,
+          type: 'announcement',
+          title: `Welcome to ${demo.school.name}`,
+          body: 'This is a demo school. Everything you change stays in this machine’s ./data folder.',
+        });
+        list.push(`${role.padEnd(14)} ${email}`);
+      }
+    }
+    return list;
+  });
+  if (!emails) return null;
+  const banner = [
+    'Demo data seeded. Every account below has the password "lyceum-demo":',
+    ...emails.map((e) => `  ${e}`),
+  ].join('\n');
+  return { banner };
+}

@@ -1,0 +1,40 @@
+import type { Role } from '@lyceum/shared/roles';
+import type { AuthResponse } from '@lyceum/shared/auth';
+import type { TenantContext } from '../db/tenancy.ts';
+
+/** The signed-in person behind a request, resolved from the session cookie on every request. */
+export interface Actor {
+  accountId: string;
+  sessionId: string;
+  kind: 'company' | 'school';
+  /** company_staff.id or users.id */
+  profileId: string;
+  schoolId: string | null;
+  role: Role;
+  name: string;
+  email: string;
+  phone: string | null;
+  profileImage: string | null;
+  school: { name: string; logo: string | null } | null;
+}
+
+export function tenantOf(actor: Actor): TenantContext {
+  return actor.kind === 'company'
+    ? { scope: 'company', schoolId: null, userId: actor.profileId }
+    : { scope: 'school', schoolId: actor.schoolId, userId: actor.profileId };
+}
+
+export function toAuthResponse(actor: Omit<Actor, 'accountId' | 'sessionId' | 'kind'>): AuthResponse {
+  return {
+    user: {
+      id: actor.profileId,
+      name: actor.name,
+      email: actor.email,
+      role: actor.role,
+      schoolId: actor.schoolId,
+      phone: actor.phone,
+      profileImage: actor.profileImage,
+    },
+    school: actor.school,
+  };
+}

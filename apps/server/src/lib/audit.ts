@@ -1,0 +1,28 @@
+import type { Tx } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+import type { Actor } from './actor.ts';
+import { newId } from './ids.ts';
+
+export interface AuditEntry {
+  schoolId: string | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Records who changed what, in the transaction of the change itself. Never store secrets in before/after. */
+export async function audit(tx: Tx, actor: Pick<Actor, 'accountId' | 'role'> | null, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    id: newId(),
+    schoolId: entry.schoolId,
+    actorAccountId: actor?.accountId ?? null,
+    actorRole: actor?.role ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

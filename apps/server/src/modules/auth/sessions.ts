@@ -1,0 +1,121 @@
+import type { Role } from '@lyceum/shared/roles';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { withSystem } from '../../db/tenancy.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { newId } from '../../lib/ids.ts';
+import { newSecret, sha256 } from '../../lib/tokens.ts';
+
+export const SESSION_COOKIE = 'lyceum_session';
+/** Sliding expiry is pushed forward at most this often, so reads do not each write. */
+const SLIDE_EVERY_MS = 5 * 60_000;
+
+export interface Profile {
+  kind: 'company' | 'school';
+  id: string;
+  schoolId: string | null;
+  role: Role;
+}
+
+export async function createSession(
+  tx: Tx,
+  input: { accountId: string; profile: Profile; ttlDays: number; ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = newSecret();
+  await tx.insert(sessions).values({
+    id: newId(),
+    tokenHash: sha256(token),
+    accountId: input.accountId,
+    profileKind: input.profile.kind,
+    profileId: input.profile.id,
+    profileSchoolId: input.profile.schoolId,
+    role: input.profile.role,
+    expiresAt: new Date(Date.now() + input.ttlDays * 86_400_000),
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+interface SessionRow extends Record<string, unknown> {
+  session_id: string;
+  account_id: string;
+  profile_kind: 'company' | 'school';
+  profile_id: string;
+  profile_school_id: string | null;
+  last_seen_at: string | Date;
+  account_disabled: boolean;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  profile_image: string | null;
+  role: Role | null;
+  profile_active: boolean | null;
+  school_name: string | null;
+  school_logo: string | null;
+  school_active: boolean | null;
+}
+
+/**
+ * One query from cookie to actor: the session, its account and whichever profile it belongs to. The role
+ * comes from the profile, not the session, so a promotion or a deactivation takes effect at once.
+ */
+export async function resolveSession(db: Database, token: string, ttlDays: number): Promise<Actor | null> {
+  const tokenHash = sha256(token);
+  const result = await withSystem(db, (tx) =>
+    tx.execute<SessionRow>(sql`
+      select s.id as session_id, s.account_id, s.profile_kind, s.profile_id, s.profile_school_id, s.last_seen_at,
+             (a.disabled_at is not null) as account_disabled,
+             coalesce(cs.name, u.name) as name, coalesce(cs.email, u.email) as email,
+             coalesce(cs.phone, u.phone) as phone, coalesce(cs.profile_image, u.profile_image) as profile_image,
+             coalesce(cs.role, u.role) as role,
+             coalesce(cs.is_active, u.is_active and u.deleted_at is null) as profile_active,
+             sc.name as school_name, sc.logo as school_logo, sc.is_active as school_active
+      from sessions s
+      join accounts a on a.id = s.account_id
+      left join company_staff cs on s.profile_kind = 'company' and cs.id = s.profile_id
+      left join users u on s.profile_kind = 'school' and u.school_id = s.profile_school_id and u.id = s.profile_id
+      left join schools sc on sc.id = s.profile_school_id
+      where s.token_hash = ${tokenHash} and s.expires_at > now()`),
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  const usable = !row.account_disabled && row.profile_active === true && row.school_active !== false && row.role;
+  if (!usable) {
+    await withSystem(db, (tx) => tx.delete(sessions).where(eq(sessions.id, row.session_id)));
+    return null;
+  }
+  if (Date.now() - new Date(row.last_seen_at).getTime() > SLIDE_EVERY_MS) {
+    await withSystem(db, (tx) =>
+      tx
+        .update(sessions)
+        .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + ttlDays * 86_400_000) })
+        .where(eq(sessions.id, row.session_id)),
+    );
+  }
+  return {
+    accountId: row.account_id,
+    sessionId: row.session_id,
+    kind: row.profile_kind,
+    profileId: row.profile_id,
+    schoolId: row.profile_school_id,
+    role: row.role as Role,
+    name: row.name ?? '',
+    email: row.email ?? '',
+    phone: row.phone,
+    profileImage: row.profile_image,
+    school: row.school_name ? { name: row.school_name, logo: row.school_logo } : null,
+  };
+}
+
+export async function revokeSessionByToken(db: Database, token: string): Promise<void> {
+  await withSystem(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, sha256(token))));
+}
+
+/** Signs an account out everywhere, or everywhere but `keepSessionId`. */
+export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessionId?: string): Promise<void> {
+  await tx
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId)) : eq(sessions.accountId, accountId));
+}

@@ -1,0 +1,10 @@
+import { DashboardResponse } from '@lyceum/shared/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.ts';
+import { dashboardFor } from './service.ts';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dashboard', { schema: { tags: ['dashboard'], response: { 200: DashboardResponse } } }, async (request) =>
+    dashboardFor(app.deps.db, actorOf(request)),
+  );
+};

@@ -1,0 +1,32 @@
+import type { AuthResponse, UpdateProfileRequest } from '@lyceum/shared/auth';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { companyStaff, users } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+
+/** Everyone edits their own name and phone (SPEC §2); the picture has its own upload endpoint. */
+export async function updateProfile(db: Database, actor: Actor, input: UpdateProfileRequest): Promise<AuthResponse> {
+  const phone = input.phone?.trim() || null;
+  await withTenant(db, tenantOf(actor), async (tx) => {
+    const changes = { name: input.name, phone, updatedAt: new Date() };
+    if (actor.kind === 'company') {
+      await tx.update(companyStaff).set(changes).where(eq(companyStaff.id, actor.profileId));
+    } else {
+      await tx
+        .update(users)
+        .set(changes)
+        .where(and(eq(users.schoolId, actor.schoolId ?? ''), eq(users.id, actor.profileId)));
+    }
+    await audit(tx, actor, {
+      schoolId: actor.schoolId,
+      action: 'profile.updated',
+      entity: actor.kind === 'company' ? 'company_staff' : 'user',
+      entityId: actor.profileId,
+      before: { name: actor.name, phone: actor.phone },
+      after: { name: input.name, phone },
+    });
+  });
+  return toAuthResponse({ ...actor, name: input.name, phone });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { roleSchema } from './auth.ts';
+
+/** Contracts of the smaller endpoints of the foundation. */
+export const HealthResponse = z.object({ status: z.literal('ok') });
+
+export const PublicPlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  billingPeriod: z.string(),
+  isPopular: z.boolean(),
+  color: z.string(),
+  features: z.array(z.string()),
+  limits: z.record(z.string(), z.number()),
+  yearlyDiscountPercent: z.number(),
+});
+export type PublicPlan = z.infer<typeof PublicPlan>;
+
+export const Notification = z.object({
+  id: z.string(),
+  type: z.enum(['fee', 'attendance', 'assignment', 'announcement', 'other']),
+  title: z.string(),
+  body: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationList = z.object({ items: z.array(Notification), unread: z.number().int() });
+export type NotificationList = z.infer<typeof NotificationList>;
+
+export const IdParams = z.object({ id: z.uuid({ error: 'Invalid id' }) });
+
+export const SchoolContact = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  principalName: z.string().nullable(),
+  logo: z.string().nullable(),
+});
+export type SchoolContact = z.infer<typeof SchoolContact>;
+
+/** A dashboard is a list of labelled figures; each role gets its own set. */
+export const DashboardStat = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.union([z.number(), z.string()]),
+  hint: z.string().optional(),
+});
+export const DashboardResponse = z.object({
+  role: roleSchema,
+  title: z.string(),
+  stats: z.array(DashboardStat),
+  subscription: z
+    .object({ planName: z.string(), status: z.string(), endDate: z.string(), daysLeft: z.number() })
+    .nullable(),
+});
+export type DashboardResponse = z.infer<typeof DashboardResponse>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { passwordSchema } from './password-policy.ts';
+import { ROLES } from './roles.ts';
+
+/** Shared building blocks so every form and route words its errors the same way. */
+export const emailSchema = z.email({ error: 'Enter a valid email address' }).max(254).transform((e) => e.toLowerCase());
+export const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is too long');
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'Phone number is too long')
+  .regex(/^[0-9+()\-. ]*$/, 'Phone number may only contain digits, spaces and + ( ) - .');
+export const roleSchema = z.enum(ROLES, { error: 'Choose a role' });
+export const uuidSchema = z.uuid({ error: 'Invalid id' });
+
+export const LoginRequest = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(1024),
+  role: roleSchema,
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  schoolId: z.string().nullable(),
+  phone: z.string().nullable(),
+  profileImage: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SessionSchool = z.object({ name: z.string(), logo: z.string().nullable() });
+export type SessionSchool = z.infer<typeof SessionSchool>;
+
+/** What login and `me` return: the client's auth state of SPEC §3. */
+export const AuthResponse = z.object({ user: SessionUser, school: SessionSchool.nullable() });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(1024),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const ForgotPasswordRequest = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(10, 'Invalid link').max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const SchoolAdminSignupRequest = z.object({
+  schoolName: z.string().trim().min(2, 'School name is required').max(160),
+  address: z.string().trim().max(300).optional(),
+  phone: phoneSchema.optional(),
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  planId: uuidSchema,
+});
+export type SchoolAdminSignupRequest = z.infer<typeof SchoolAdminSignupRequest>;
+
+export const CompanyAdminSignupRequest = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  invitationCode: z.string().trim().max(100).optional(),
+});
+export type CompanyAdminSignupRequest = z.infer<typeof CompanyAdminSignupRequest>;
+
+export const CompanySignupStatus = z.object({ open: z.boolean() });
+
+export const CompanyInvitationResponse = z.object({ code: z.string(), expiresAt: z.string() });
+
+export const UpdateProfileRequest = z.object({
+  name: nameSchema,
+  phone: phoneSchema.optional().nullable(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;

@@ -1,0 +1,64 @@
+/** Error codes of the API (DESIGN §7) with their HTTP status. `auth/*` codes keep SPEC §8's names. */
+export const ERROR_STATUS = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  rule: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+  'auth/invalid-credential': 401,
+  'auth/user-disabled': 403,
+  'auth/user-not-found': 404,
+  'auth/too-many-requests': 429,
+  'auth/subscription-expired': 403,
+  'auth/school-inactive': 403,
+  'auth/profile-not-found': 404,
+  'auth/wrong-password': 400,
+  'auth/requires-recent-login': 401,
+  'auth/email-already-in-use': 409,
+  'auth/password-does-not-meet-requirements': 400,
+  'auth/expired-action-code': 400,
+  'auth/invalid-action-code': 400,
+  'auth/operation-not-allowed': 403,
+  'auth/user-token-expired': 401,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+/** User-facing wording, SPEC §8 where it has one. */
+export const MESSAGES = {
+  loginFailed: 'Login failed',
+  invalidCredential: 'Incorrect email or password.',
+  profileNotFound: (email: string) =>
+    `User profile not found for ${email}. Please contact administrator to create your profile.`,
+  failedToLoadUser: 'Failed to load user data',
+  subscriptionExpired:
+    "Your school's subscription has expired. Please contact your school administrator to renew the subscription.",
+  schoolInactive: 'Your school has been deactivated. Please contact the platform administrator.',
+  userDisabled: 'This account has been disabled. Please contact your administrator.',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  signedOut: 'You are not signed in.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  forbidden: "You don't have permission to access this page.",
+  notFound: 'Document not found: the requested item does not exist.',
+  invalidData: 'Invalid data provided. Please check all required fields are filled correctly.',
+  unavailable: 'Service temporarily unavailable. Please try again.',
+  wrongCurrentPassword: 'The current password is incorrect.',
+  emailInUse: 'A user with this email already exists...',
+  invalidActionCode: 'This link is invalid or has already been used.',
+  expiredActionCode: 'This link has expired. Please ask for a new one.',
+  companySignupClosed:
+    'Company admin signup is closed. Ask an existing company admin for an invitation code.',
+  invalidInvitation: 'This invitation code is invalid, expired or already used.',
+  profileUploadFailed: 'Failed to upload profile picture. Please try again.',
+  storageLimitExceeded: 'Storage limit exceeded',
+} as const;

@@ -1,0 +1,35 @@
+import { ROLES, type Role, SCHOOL_ROLES } from './roles.ts';
+
+/**
+ * Who may call each API route. The server refuses to start when a route is missing here, and the
+ * route-wide security suite checks every entry for every role, so a new endpoint cannot ship unguarded.
+ * Keys are `METHOD /url` with Fastify's `:param` placeholders.
+ */
+export type Access = 'public' | readonly Role[];
+
+const everyone = ROLES;
+
+export const API_ACCESS: Record<string, Access> = {
+  'GET /api/v1/health': 'public',
+  'GET /api/v1/plans': 'public',
+  'POST /api/v1/auth/login': 'public',
+  'POST /api/v1/auth/logout': 'public',
+  'POST /api/v1/auth/forgot-password': 'public',
+  'POST /api/v1/auth/reset-password': 'public',
+  'POST /api/v1/auth/signup/school-admin': 'public',
+  'POST /api/v1/auth/signup/company-admin': 'public',
+  'GET /api/v1/auth/signup/company-admin': 'public',
+  'GET /api/v1/auth/me': everyone,
+  'POST /api/v1/auth/change-password': everyone,
+  'PATCH /api/v1/profile': everyone,
+  'GET /api/v1/dashboard': everyone,
+  'GET /api/v1/school': SCHOOL_ROLES,
+  'GET /api/v1/notifications': everyone,
+  'POST /api/v1/notifications/read-all': everyone,
+  'POST /api/v1/notifications/:id/read': everyone,
+  'POST /api/v1/company/invitations': ['company_admin'],
+};
+
+export function routeKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url}`;
+}

@@ -1,0 +1,42 @@
+import { PLATFORM_MANAGERS, type Role } from './roles.ts';
+
+/** The protected child routes of the web shell (SPEC §2). `roles` absent = any signed-in user. */
+export interface ShellRoute {
+  path: string;
+  title: string;
+  roles?: readonly Role[];
+}
+
+const open = (path: string, title: string): ShellRoute => ({ path, title });
+const platform = (path: string, title: string): ShellRoute => ({ path, title, roles: PLATFORM_MANAGERS });
+
+export const SHELL_ROUTES: readonly ShellRoute[] = [
+  open('dashboard', 'Dashboard'),
+  open('settings', 'Settings'),
+  open('students', 'Students'),
+  open('teachers', 'Teachers'),
+  open('classes', 'Classes'),
+  open('parents', 'Parents'),
+  open('users', 'Users'),
+  open('announcements', 'Announcements'),
+  open('messages', 'Messages'),
+  open('attendance', 'Attendance'),
+  open('attendance/mark', 'Mark Attendance'),
+  open('exams', 'Exams'),
+  open('marks', 'Marks'),
+  open('marks/add', 'Add Marks'),
+  open('reports', 'Reports'),
+  open('timetable', 'Timetable'),
+  open('fees', 'Fees'),
+  open('children', 'My Children'),
+  open('subscription', 'My Subscription'),
+  open('addon-marketplace', 'Marketplace'),
+  open('emergency-contact', 'Emergency Contact'),
+  platform('schools', 'Schools'),
+  platform('schools/create', 'Create School'),
+  platform('revenue', 'Revenue'),
+  platform('subscription-plans', 'Subscription Plans'),
+  platform('schools-usage', 'Schools Usage'),
+  platform('addon-requests', 'Addon Requests'),
+  platform('addon-requests/manage', 'Manage Addon Requests'),
+];
