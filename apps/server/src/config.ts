@@ -20,7 +20,7 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1, 'SESSION_TTL_DAYS must be at least 1').max(365).default(14),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'PASSWORD_MIN_LENGTH cannot be below 8').max(64).default(8),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: z.enum(['true', 'false']).optional(),
 });
@@ -39,7 +39,8 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string };
   sessionTtlDays: number;
   passwordMinLength: number;
-  loginRateLimitPerMinute: number;
+  /** Requests per IP per minute to each sign-in, sign-up and reset endpoint. */
+  authRateLimitPerMinute: number;
   logLevel: string;
   /** Seed the demo schools into an empty embedded database. Never with DATABASE_URL. */
   demoSeed: boolean;
@@ -77,7 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vapid,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
-    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     demoSeed: e.DATABASE_URL ? false : e.DEMO_SEED !== 'false',
   };

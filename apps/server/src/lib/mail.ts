@@ -27,6 +27,7 @@ export async function enqueueMail(tx: Tx, message: MailMessage): Promise<string>
  */
 export class MailDispatcher {
   private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
   private transport: nodemailer.Transporter | null;
 
   constructor(
@@ -36,13 +37,22 @@ export class MailDispatcher {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   }
 
-  /** Starts a delivery pass unless one is running; resolves when it ends. */
+  /**
+   * Delivers everything queued so far. A call during a pass schedules one more pass after it (shared by
+   * all such calls), so mail committed after the running pass began is never left behind.
+   */
   flush(): Promise<void> {
-    if (!this.running) {
-      this.running = this.deliverPending().finally(() => {
-        this.running = null;
+    if (this.queued) return this.queued;
+    if (this.running) {
+      this.queued = this.running.then(() => {
+        this.queued = null;
+        return this.flush();
       });
+      return this.queued;
     }
+    this.running = this.deliverPending().finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 

@@ -6,6 +6,10 @@ import { AppError } from '../lib/errors.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every `/api/v1` route as registered, for the route-wide security suite. */
+    apiRoutes: { method: string; url: string }[];
+  }
   interface FastifyRequest {
     /** Set on every non-public API route by the access hook; absent on public ones. */
     actor?: Actor;
@@ -25,6 +29,7 @@ export function actorOf(request: FastifyRequest): Actor {
  * packages/shared/permissions.ts. A route missing from that table stops the server from starting.
  */
 export function registerAccessControl(app: FastifyInstance, ttlDays: number): void {
+  app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -33,6 +38,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number): vo
       if (!API_ACCESS[routeKey(method, route.url)]) {
         throw new Error(`Route ${method} ${route.url} has no entry in packages/shared/src/permissions.ts`);
       }
+      app.apiRoutes.push({ method, url: route.url });
     }
   });
 

@@ -21,7 +21,7 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config, db } = app.deps;
-  const perIp = (max: number) => ({ rateLimit: { max, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip } });
+  const limit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip } };
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: perIp(config.loginRateLimitPerMinute), schema: { tags, body: LoginRequest, response: { 200: AuthResponse } } },
+    { config: limit, schema: { tags, body: LoginRequest, response: { 200: AuthResponse } } },
     async (request, reply) => {
       const { token, auth: body } = await auth.login(request.body, meta(request));
       setSessionCookie(request, reply, token);
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgot-password',
-    { config: perIp(10), schema: { tags, body: ForgotPasswordRequest, response: { 202: Message } } },
+    { config: limit, schema: { tags, body: ForgotPasswordRequest, response: { 202: Message } } },
     async (request, reply) => {
       await auth.forgotPassword(request.body.email);
       return reply.status(202).send({
@@ -69,14 +69,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/reset-password', { config: perIp(10), schema: { tags, body: ResetPasswordRequest } }, async (request, reply) => {
+  app.post('/auth/reset-password', { config: limit, schema: { tags, body: ResetPasswordRequest } }, async (request, reply) => {
     await auth.resetPassword(request.body);
     return reply.status(204).send();
   });
 
   app.post(
     '/auth/signup/school-admin',
-    { config: perIp(10), schema: { tags, body: SchoolAdminSignupRequest, response: { 201: AuthResponse } } },
+    { config: limit, schema: { tags, body: SchoolAdminSignupRequest, response: { 201: AuthResponse } } },
     async (request, reply) => {
       const { token, auth: body } = await auth.signupSchoolAdmin(request.body, meta(request));
       setSessionCookie(request, reply, token);
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/signup/company-admin',
-    { config: perIp(10), schema: { tags, body: CompanyAdminSignupRequest, response: { 201: AuthResponse } } },
+    { config: limit, schema: { tags, body: CompanyAdminSignupRequest, response: { 201: AuthResponse } } },
     async (request, reply) => {
       const { token, auth: body } = await auth.signupCompanyAdmin(request.body, meta(request));
       setSessionCookie(request, reply, token);

@@ -1,0 +1,441 @@
+import { MESSAGES } from '@lyceum/shared/errors';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, companyStaff, mailOutbox, schoolSubscriptions, schools, sessions, users } from '../src/db/schema/index.ts';
+import { insertAccount } from '../src/db/seed.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_HOUR } from '../src/modules/auth/service.ts';
+import {
+  as,
+  createCompanyUser,
+  createSchool,
+  createTestApp,
+  errorOf,
+  login,
+  type SchoolFixture,
+  sessionCookie,
+  TEST_PASSWORD,
+  type TestApp,
+} from './helpers.ts';
+
+let t: TestApp;
+let school: SchoolFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  school = await createSchool(t.app, { name: 'Alpha School' });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+async function latestMailTo(email: string): Promise<string> {
+  const rows = await withSystem(t.app.deps.db, (tx) =>
+    tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(sql`${mailOutbox.createdAt} desc`).limit(1),
+  );
+  const text = rows[0]?.text;
+  if (!text) throw new Error(`no mail to ${email}`);
+  return text;
+}
+
+const tokenFrom = (mail: string) => {
+  const match = mail.match(/reset-password\?token=([A-Za-z0-9_\-%]+)/);
+  if (!match?.[1]) throw new Error('no link in mail');
+  return decodeURIComponent(match[1]);
+};
+
+describe('login', () => {
+  it('signs every school role in with its own profile and a session cookie', async () => {
+    for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const) {
+      const res = await post('/api/v1/auth/login', { email: school.users[role].email, password: TEST_PASSWORD, role });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.user).toMatchObject({ id: school.users[role].id, role, schoolId: school.id, email: school.users[role].email });
+      expect(body.school).toEqual({ name: 'Alpha School', logo: null });
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toMatch(/lyceum_session=[^;]{40,};/);
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      const me = await as(t.app, { cookie: sessionCookie(res), body })({ method: 'GET', url: '/api/v1/auth/me' });
+      expect(me.json().user.id).toBe(school.users[role].id);
+    }
+  });
+
+  it('signs every company role in without a school', async () => {
+    for (const role of ['company_admin', 'admin', 'company_user'] as const) {
+      const staff = await createCompanyUser(t.app, role);
+      const s = await login(t.app, staff.email, role);
+      expect(s.body.user).toMatchObject({ id: staff.id, role, schoolId: null });
+      expect((s.body as unknown as { school: unknown }).school).toBeNull();
+    }
+  });
+
+  it('uses the chosen role only to pick which profile is looked up first', async () => {
+    const staff = await createCompanyUser(t.app, 'company_admin');
+    // Give the same account a teacher profile in the school too.
+    const teacherId = await withSystem(t.app.deps.db, async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ schoolId: school.id, id: crypto.randomUUID(), accountId: staff.accountId, name: 'Dual', email: staff.email, role: 'teacher' })
+        .returning({ id: users.id });
+      return row?.id as string;
+    });
+    const asCompany = await login(t.app, staff.email, 'company_admin');
+    expect(asCompany.body.user).toMatchObject({ id: staff.id, role: 'company_admin' });
+    const asTeacher = await login(t.app, staff.email, 'teacher');
+    expect(asTeacher.body.user).toMatchObject({ id: teacherId, role: 'teacher', schoolId: school.id });
+    // A role the account does not hold falls back to the other kind of profile.
+    const fallback = await login(t.app, school.users.teacher.email, 'company_admin');
+    expect(fallback.body.user).toMatchObject({ id: school.users.teacher.id, role: 'teacher' });
+  });
+
+  it('answers a wrong password and an unknown e-mail identically', async () => {
+    const wrong = await post('/api/v1/auth/login', { email: school.users.principal.email, password: 'not-the-password', role: 'principal' });
+    const unknown = await post('/api/v1/auth/login', { email: 'nobody@nowhere.test', password: 'not-the-password', role: 'principal' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(errorOf(wrong).code).toBe('auth/invalid-credential');
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("refuses an identity without a profile with SPEC's message and no session", async () => {
+    const email = 'orphan@school.test';
+    await withSystem(t.app.deps.db, async (tx) => {
+      const { hashPassword } = await import('../src/modules/auth/passwords.ts');
+      await insertAccount(tx, email, await hashPassword(TEST_PASSWORD));
+    });
+    const res = await post('/api/v1/auth/login', { email, password: TEST_PASSWORD, role: 'teacher' });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res)).toMatchObject({
+      code: 'auth/profile-not-found',
+      message: 'User profile not found for orphan@school.test. Please contact administrator to create your profile.',
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses disabled accounts and deactivated profiles', async () => {
+    const s = await createSchool(t.app);
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.update(accounts).set({ disabledAt: new Date() }).where(eq(accounts.id, s.users.teacher.accountId)),
+    );
+    const res = await post('/api/v1/auth/login', { email: s.users.teacher.email, password: TEST_PASSWORD, role: 'teacher' });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toEqual({ code: 'auth/user-disabled', message: MESSAGES.userDisabled });
+
+    await withSystem(t.app.deps.db, (tx) => tx.update(users).set({ isActive: false }).where(eq(users.id, s.users.student.id)));
+    const inactive = await post('/api/v1/auth/login', { email: s.users.student.email, password: TEST_PASSWORD, role: 'student' });
+    expect(errorOf(inactive).code).toBe('auth/user-disabled');
+  });
+
+  it('signs a deactivated profile out of its open sessions', async () => {
+    const s = await createSchool(t.app);
+    const session = await login(t.app, s.users.parent.email, 'parent');
+    await withSystem(t.app.deps.db, (tx) => tx.update(users).set({ isActive: false }).where(eq(users.id, s.users.parent.id)));
+    const me = await as(t.app, session)({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it("blocks school users whose subscription lapsed with SPEC's exact message, but not company staff", async () => {
+    const lapsed = await createSchool(t.app, { subscriptionDays: -1 });
+    const res = await post('/api/v1/auth/login', { email: lapsed.users.teacher.email, password: TEST_PASSWORD, role: 'teacher' });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toEqual({
+      code: 'auth/subscription-expired',
+      message: "Your school's subscription has expired. Please contact your school administrator to renew the subscription.",
+    });
+    // An 'active' row whose end date has passed is expired too (detected on read).
+    const stale = await createSchool(t.app);
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.update(schoolSubscriptions).set({ endDate: new Date(Date.now() - 1000) }).where(eq(schoolSubscriptions.schoolId, stale.id)),
+    );
+    const staleRes = await post('/api/v1/auth/login', { email: stale.users.parent.email, password: TEST_PASSWORD, role: 'parent' });
+    expect(errorOf(staleRes).code).toBe('auth/subscription-expired');
+    const staff = await createCompanyUser(t.app, 'admin');
+    expect((await login(t.app, staff.email, 'admin')).body.user.role).toBe('admin');
+  });
+
+  it('blocks users of a deactivated school', async () => {
+    const s = await createSchool(t.app);
+    await withSystem(t.app.deps.db, (tx) => tx.update(schools).set({ isActive: false }).where(eq(schools.id, s.id)));
+    const res = await post('/api/v1/auth/login', { email: s.users.school_admin.email, password: TEST_PASSWORD, role: 'school_admin' });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toEqual({ code: 'auth/school-inactive', message: MESSAGES.schoolInactive });
+  });
+
+  it('holds an account after repeated failures, before checking the password', async () => {
+    const s = await createSchool(t.app);
+    const email = s.users.teacher.email;
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) {
+      const res = await post('/api/v1/auth/login', { email, password: 'wrong-password-1', role: 'teacher' });
+      expect(errorOf(res).code).toBe('auth/invalid-credential');
+    }
+    const held = await post('/api/v1/auth/login', { email, password: TEST_PASSWORD, role: 'teacher' });
+    expect(held.statusCode).toBe(429);
+    expect(errorOf(held)).toEqual({ code: 'auth/too-many-requests', message: MESSAGES.tooManyRequests });
+  });
+
+  it('rejects malformed input with field errors and no session', async () => {
+    const res = await post('/api/v1/auth/login', { email: 'not-an-email', password: '', role: 'headmaster' });
+    expect(res.statusCode).toBe(400);
+    const err = errorOf(res);
+    expect(err.code).toBe('validation');
+    expect(Object.keys(err.fields ?? {})).toEqual(expect.arrayContaining(['email', 'password', 'role']));
+  });
+});
+
+describe('rate limit per IP', () => {
+  it('answers auth/too-many-requests once an address exceeds the login limit', async () => {
+    const limited = await createTestApp({ authRateLimitPerMinute: 3 });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: '203.0.113.7',
+          payload: { email: 'someone@x.test', password: 'whatever-1', role: 'teacher' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const res = await attempt();
+      expect(res.statusCode).toBe(429);
+      expect(errorOf(res).code).toBe('auth/too-many-requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('logout ends the session', async () => {
+    const s = await login(t.app, school.users.parent.email, 'parent');
+    const out = await as(t.app, s)({ method: 'POST', url: '/api/v1/auth/logout' });
+    expect(out.statusCode).toBe(204);
+    expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
+  });
+
+  it('me without a session is 401 in the error format', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res)).toEqual({ code: 'unauthenticated', message: MESSAGES.signedOut });
+  });
+
+  it('stores only the hash of the session token', async () => {
+    const s = await login(t.app, school.users.student.email, 'student');
+    const token = s.cookie.split('=')[1] as string;
+    const rows = await withSystem(t.app.deps.db, (tx) => tx.select().from(sessions));
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, applies the policy and signs other sessions out', async () => {
+    const s = await createSchool(t.app);
+    const email = s.users.principal.email;
+    const first = await login(t.app, email, 'principal');
+    const second = await login(t.app, email, 'principal');
+
+    const wrong = await as(t.app, first)({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { currentPassword: 'nope-nope-nope', newPassword: 'a-brand-new-secret' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong)).toMatchObject({ code: 'auth/wrong-password', fields: { currentPassword: MESSAGES.wrongCurrentPassword } });
+
+    const common = await as(t.app, first)({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'password1' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common)).toMatchObject({ code: 'auth/password-does-not-meet-requirements' });
+    expect(errorOf(common).fields?.newPassword).toMatch(/too common/);
+
+    const short = await as(t.app, first)({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).fields?.newPassword).toBe('Password must be at least 8 characters');
+
+    const ok = await as(t.app, first)({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' },
+    });
+    expect(ok.statusCode).toBe(204);
+    expect((await as(t.app, first)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(200);
+    expect((await as(t.app, second)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
+    await login(t.app, email, 'principal', 'a-brand-new-secret');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('sends a one-time link that sets a new password and signs the account out everywhere', async () => {
+    const s = await createSchool(t.app);
+    const email = s.users.teacher.email;
+    const old = await login(t.app, email, 'teacher');
+    const res = await post('/api/v1/auth/forgot-password', { email });
+    expect(res.statusCode).toBe(202);
+    const token = tokenFrom(await latestMailTo(email));
+
+    const weak = await post('/api/v1/auth/reset-password', { token, password: '12345678' });
+    expect(errorOf(weak).code).toBe('auth/password-does-not-meet-requirements');
+
+    const reset = await post('/api/v1/auth/reset-password', { token, password: 'reset-to-this-one' });
+    expect(reset.statusCode).toBe(204);
+    expect((await as(t.app, old)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
+    await login(t.app, email, 'teacher', 'reset-to-this-one');
+
+    const again = await post('/api/v1/auth/reset-password', { token, password: 'another-new-one' });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again)).toEqual({ code: 'auth/invalid-action-code', message: MESSAGES.invalidActionCode });
+  });
+
+  it('answers the same for unknown addresses and sends nothing', async () => {
+    const res = await post('/api/v1/auth/forgot-password', { email: 'ghost@nowhere.test' });
+    expect(res.statusCode).toBe(202);
+    const known = await post('/api/v1/auth/forgot-password', { email: school.users.parent.email });
+    expect(known.json()).toEqual(res.json());
+    const mails = await withSystem(t.app.deps.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@nowhere.test')));
+    expect(mails).toHaveLength(0);
+  });
+
+  it('refuses expired links', async () => {
+    const s = await createSchool(t.app);
+    await post('/api/v1/auth/forgot-password', { email: s.users.student.email });
+    const token = tokenFrom(await latestMailTo(s.users.student.email));
+    await withSystem(t.app.deps.db, (tx) => tx.execute(sql`update one_time_tokens set expires_at = now() - interval '1 minute'`));
+    const res = await post('/api/v1/auth/reset-password', { token, password: 'perfectly-fine-pass' });
+    expect(errorOf(res)).toEqual({ code: 'auth/expired-action-code', message: MESSAGES.expiredActionCode });
+  });
+
+  it('sends at most a few reset mails per account per hour', async () => {
+    const s = await createSchool(t.app);
+    for (let i = 0; i < RESET_MAILS_PER_HOUR + 2; i++) {
+      expect((await post('/api/v1/auth/forgot-password', { email: s.users.parent.email })).statusCode).toBe(202);
+    }
+    const mails = await withSystem(t.app.deps.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, s.users.parent.email)));
+    expect(mails).toHaveLength(RESET_MAILS_PER_HOUR);
+  });
+
+  it('writes the mail to DATA_DIR/mail as .eml when no SMTP server is configured', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    await post('/api/v1/auth/forgot-password', { email: school.users.teacher.email });
+    await t.app.deps.mail.flush();
+    const dir = `${t.config.dataDir}/mail`;
+    const files = await readdir(dir);
+    const contents = await Promise.all(files.map((f) => readFile(`${dir}/${f}`, 'utf8')));
+    expect(contents.some((c) => c.includes(`To: ${school.users.teacher.email}`) && c.includes('/reset-password?token='))).toBe(true);
+  });
+});
+
+describe('school admin signup', () => {
+  it('creates a school, its admin and a 14-day trial of the chosen plan, signed in', async () => {
+    const plansRes = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
+    const premium = plansRes.json().find((p: { name: string }) => p.name === 'Premium');
+    const res = await post('/api/v1/auth/signup/school-admin', {
+      schoolName: 'Hilltop High',
+      name: 'Hana Head',
+      email: 'Hana@Hilltop.test',
+      password: 'hilltop-is-great',
+      planId: premium.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ role: 'school_admin', email: 'hana@hilltop.test', name: 'Hana Head' });
+    expect(body.school).toEqual({ name: 'Hilltop High', logo: null });
+    const [sub] = await withSystem(t.app.deps.db, (tx) =>
+      tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, body.user.schoolId)),
+    );
+    expect(sub).toMatchObject({ status: 'active', paymentStatus: 'pending', isTrial: true, isInitial: true, planId: premium.id });
+    const days = ((sub?.endDate.getTime() ?? 0) - (sub?.startDate.getTime() ?? 0)) / 86_400_000;
+    expect(days).toBeCloseTo(14, 3);
+    const [sch] = await withSystem(t.app.deps.db, (tx) => tx.select().from(schools).where(eq(schools.id, body.user.schoolId)));
+    expect(sch?.adminIds).toEqual([body.user.id]);
+    const me = await as(t.app, { cookie: sessionCookie(res), body })({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('refuses a taken e-mail, an unknown plan and a weak password, writing nothing', async () => {
+    const before = await withSystem(t.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(schools));
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+    const base = { schoolName: 'Dup School', name: 'X', password: 'a-good-long-password', planId: plans[0].id };
+    const taken = await post('/api/v1/auth/signup/school-admin', { ...base, email: school.users.teacher.email.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toMatchObject({ code: 'auth/email-already-in-use', message: MESSAGES.emailInUse });
+    const noPlan = await post('/api/v1/auth/signup/school-admin', { ...base, email: 'new1@x.test', planId: crypto.randomUUID() });
+    expect(noPlan.statusCode).toBe(400);
+    expect(errorOf(noPlan).fields?.planId).toBeDefined();
+    const weak = await post('/api/v1/auth/signup/school-admin', { ...base, email: 'new2@x.test', password: 'qwertyuiop' });
+    expect(errorOf(weak).code).toBe('auth/password-does-not-meet-requirements');
+    const after = await withSystem(t.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(schools));
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+});
+
+describe('company admin signup', () => {
+  it('is open only while no company account exists, then needs a one-time invitation code', async () => {
+    const fresh = await createTestApp();
+    try {
+      const status = await fresh.app.inject({ method: 'GET', url: '/api/v1/auth/signup/company-admin' });
+      expect(status.json()).toEqual({ open: true });
+      const first = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/company-admin',
+        payload: { name: 'First Founder', email: 'founder@lyceum.test', password: 'founding-secret-1' },
+      });
+      expect(first.statusCode).toBe(201);
+      expect(first.json().user).toMatchObject({ role: 'company_admin', schoolId: null });
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/v1/auth/signup/company-admin' })).json()).toEqual({ open: false });
+
+      const closed = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/company-admin',
+        payload: { name: 'Intruder', email: 'intruder@x.test', password: 'intruder-secret-1' },
+      });
+      expect(closed.statusCode).toBe(403);
+      expect(errorOf(closed)).toEqual({ code: 'auth/operation-not-allowed', message: MESSAGES.companySignupClosed });
+
+      const founder = { cookie: sessionCookie(first), body: first.json() };
+      const invite = await as(fresh.app, founder)({ method: 'POST', url: '/api/v1/company/invitations' });
+      expect(invite.statusCode).toBe(201);
+      const { code } = invite.json();
+      const bad = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/company-admin',
+        payload: { name: 'Guess', email: 'guess@x.test', password: 'guessing-secret-1', invitationCode: 'wrong-code' },
+      });
+      expect(errorOf(bad).message).toBe(MESSAGES.invalidInvitation);
+      const invited = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/company-admin',
+        payload: { name: 'Second', email: 'second@lyceum.test', password: 'second-secret-1', invitationCode: code },
+      });
+      expect(invited.statusCode).toBe(201);
+      const reuse = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/company-admin',
+        payload: { name: 'Third', email: 'third@lyceum.test', password: 'third-secret-1', invitationCode: code },
+      });
+      expect(reuse.statusCode).toBe(403);
+      const staff = await withSystem(fresh.app.deps.db, (tx) => tx.select().from(companyStaff));
+      expect(staff.map((s) => s.email).sort()).toEqual(['founder@lyceum.test', 'second@lyceum.test']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('only a company_admin makes invitation codes', async () => {
+    for (const role of ['admin', 'company_user'] as const) {
+      const staff = await createCompanyUser(t.app, role);
+      const s = await login(t.app, staff.email, role);
+      expect((await as(t.app, s)({ method: 'POST', url: '/api/v1/company/invitations' })).statusCode).toBe(403);
+    }
+    const teacher = await login(t.app, school.users.teacher.email, 'teacher');
+    expect((await as(t.app, teacher)({ method: 'POST', url: '/api/v1/company/invitations' })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role, SchoolRole } from '@lyceum/shared/roles';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { insertAccount, insertCompanyStaff, insertSchool, insertSchoolUser, type NewSchool } from '../src/db/seed.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or a new database on the server in TEST_DATABASE_URL
+ * (CI runs the same suite both ways). Build it once per file.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
+  let database: Config['database'] = { kind: 'pglite', dir: 'memory' };
+  let dropDatabase: (() => Promise<void>) | null = null;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `lyceum_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = { kind: 'postgres', url: url.toString(), poolSize: 5 };
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { database, demoSeed: false, authRateLimitPerMinute: 10_000, ...overrides });
+  const app = await buildApp(config, { logger: false, seedDemo: false });
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let passwordHash: Promise<string> | null = null;
+const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+
+export interface SchoolFixture {
+  id: string;
+  name: string;
+  users: Record<SchoolRole, { id: string; email: string; accountId: string }>;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A school with an active Standard subscription and one user per school role. */
+export async function createSchool(app: FastifyInstance, input: Partial<NewSchool> = {}): Promise<SchoolFixture> {
+  const hash = await testHash();
+  const tag = unique();
+  return withSystem(app.deps.db, async (tx) => {
+    const name = input.name ?? `School ${tag}`;
+    const id = await insertSchool(tx, { name, ...input });
+    const users = {} as SchoolFixture['users'];
+    for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const) {
+      const email = `${role}.${tag}@school.test`;
+      const accountId = await insertAccount(tx, email, hash);
+      const userId = await insertSchoolUser(tx, { schoolId: id, accountId, name: `${role} ${tag}`, email, role });
+      users[role] = { id: userId, email, accountId };
+    }
+    return { id, name, users };
+  });
+}
+
+export async function createCompanyUser(
+  app: FastifyInstance,
+  role: 'company_admin' | 'admin' | 'company_user',
+): Promise<{ id: string; email: string; accountId: string }> {
+  const hash = await testHash();
+  const email = `${role}.${unique()}@company.test`;
+  return withSystem(app.deps.db, async (tx) => {
+    const accountId = await insertAccount(tx, email, hash);
+    const id = await insertCompanyStaff(tx, { accountId, name: `${role} person`, email, role });
+    return { id, email, accountId };
+  });
+}
+
+export interface Session {
+  cookie: string;
+  body: { user: { id: string; role: Role; schoolId: string | null; email: string; name: string } };
+}
+
+export async function login(app: FastifyInstance, email: string, role: Role, password = TEST_PASSWORD): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password, role } });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res), body: res.json() };
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (!first) throw new Error('no session cookie set');
+  return first.split(';')[0] as string;
+}
+
+/** `app.inject` as a signed-in user; JSON bodies get the JSON content type the CSRF rule asks for. */
+export function as(app: FastifyInstance, session: Session | null) {
+  return (opts: InjectOptions) =>
+    app.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), ...(session ? { cookie: session.cookie } : {}) },
+      ...(opts.method && opts.method !== 'GET' && opts.payload === undefined ? { payload: {} } : {}),
+    });
+}
+
+export function errorOf(res: LightMyRequestResponse): { code: string; message: string; fields?: Record<string, string> } {
+  return (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+}

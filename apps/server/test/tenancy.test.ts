@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, schoolSubscriptions, schools, users } from '../src/db/schema/index.ts';
+import { withTenant } from '../src/db/tenancy.ts';
+import { newId } from '../src/lib/ids.ts';
+import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let a: SchoolFixture;
+let b: SchoolFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createSchool(t.app, { name: 'School A' });
+  b = await createSchool(t.app, { name: 'School B' });
+});
+afterAll(() => t.close());
+
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await t.app.deps.db.execute<T>(query)).rows;
+
+/** Tables whose rows belong to one school: a NOT NULL school_id column. */
+async function tenantTables(): Promise<string[]> {
+  const r = await rows<{ table_name: string }>(sql`
+    select c.table_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and c.column_name = 'school_id' and c.is_nullable = 'NO' and t.table_type = 'BASE TABLE'
+    order by 1`);
+  return r.map((x) => x.table_name);
+}
+
+describe('schema rules for every tenant table (DESIGN §5)', () => {
+  it('finds the tenant tables', async () => {
+    expect(await tenantTables()).toEqual(expect.arrayContaining(['users', 'school_subscriptions', 'notifications']));
+  });
+
+  it('every tenant table has the primary key (school_id, id)', async () => {
+    for (const table of await tenantTables()) {
+      const pk = await rows<{ cols: string[] | string }>(sql`
+        select array_agg(a.attname order by k.ord)::text[] as cols
+        from pg_constraint con
+        cross join lateral unnest(con.conkey) with ordinality as k(attnum, ord)
+        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+        where con.conrelid = ${table}::regclass and con.contype = 'p'`);
+      const cols = pk[0]?.cols;
+      const list = Array.isArray(cols) ? cols : String(cols ?? '').replace(/[{}]/g, '').split(',');
+      expect({ table, pk: list }).toEqual({ table, pk: ['school_id', 'id'] });
+    }
+  });
+
+  it('every foreign key from a tenant table to another tenant table includes school_id on both sides', async () => {
+    const tenant = new Set(await tenantTables());
+    const fks = await rows<{ src: string; dst: string; src_cols: string; dst_cols: string; name: string }>(sql`
+      select con.conname as name, con.conrelid::regclass::text as src, con.confrelid::regclass::text as dst,
+        (select string_agg(a.attname, ',' order by k.ord) from unnest(con.conkey) with ordinality k(n, ord)
+           join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n) as src_cols,
+        (select string_agg(a.attname, ',' order by k.ord) from unnest(con.confkey) with ordinality k(n, ord)
+           join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n) as dst_cols
+      from pg_constraint con where con.contype = 'f'`);
+    const between = fks.filter((f) => tenant.has(f.src) && tenant.has(f.dst));
+    expect(between.length).toBeGreaterThan(0);
+    for (const fk of between) {
+      expect({ fk: fk.name, src: fk.src_cols.split(',')[0], dst: fk.dst_cols.split(',')[0] }).toEqual({
+        fk: fk.name,
+        src: 'school_id',
+        dst: 'school_id',
+      });
+    }
+  });
+
+  it('row-level security is enabled and forced with a policy on every tenant table and the tenant root', async () => {
+    for (const table of [...(await tenantTables()), 'schools', 'audit_log']) {
+      const [cls] = await rows<{ relrowsecurity: boolean; relforcerowsecurity: boolean }>(
+        sql`select relrowsecurity, relforcerowsecurity from pg_class where oid = ${table}::regclass`,
+      );
+      const policies = await rows<{ policyname: string }>(sql`select policyname from pg_policies where tablename = ${table}`);
+      expect({ table, rls: cls?.relrowsecurity, forced: cls?.relforcerowsecurity, policies: policies.length > 0 }).toEqual({
+        table,
+        rls: true,
+        forced: true,
+        policies: true,
+      });
+    }
+  });
+
+  it('the application role owns no table and cannot bypass row-level security', async () => {
+    const [role] = await rows<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'lyceum_app'`,
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
+    const owned = await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tableowner = 'lyceum_app'`);
+    expect(owned).toEqual([]);
+  });
+
+  /** Indexes used only by system lookups that run before a school is known, each with its reason. */
+  const CROSS_TENANT_INDEXES: Record<string, string> = {
+    users_account_idx: 'sign-in finds the school profile of an account before the school is known',
+  };
+
+  it('every tenant index starts with school_id', async () => {
+    for (const table of await tenantTables()) {
+      const idx = await rows<{ indexname: string; indexdef: string }>(
+        sql`select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = ${table}`,
+      );
+      for (const i of idx.filter((x) => !CROSS_TENANT_INDEXES[x.indexname])) expect({ index: i.indexname, firstColumn: /\(\s*"?school_id"?/.test(i.indexdef) }).toEqual({ index: i.indexname, firstColumn: true });
+    }
+  });
+});
+
+describe('isolation in the database itself', () => {
+  const asSchool = (s: SchoolFixture) => ({ scope: 'school' as const, schoolId: s.id, userId: s.users.school_admin.id });
+
+  it("a query without any where clause sees only its own school's rows", async () => {
+    const seenByA = await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(users));
+    expect(seenByA.length).toBe(5);
+    expect(new Set(seenByA.map((u) => u.schoolId))).toEqual(new Set([a.id]));
+    const raw = await withTenant(t.app.deps.db, asSchool(b), (tx) => tx.execute(sql`select school_id from users`));
+    expect(new Set(raw.rows.map((r) => (r as { school_id: string }).school_id))).toEqual(new Set([b.id]));
+    const subs = await withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schoolSubscriptions));
+    expect(subs.every((s) => s.schoolId === b.id)).toBe(true);
+    const visibleSchools = await withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools));
+    expect(visibleSchools.map((s) => s.id)).toEqual([b.id]);
+  });
+
+  it('asking for another school by id returns nothing', async () => {
+    const r = await withTenant(t.app.deps.db, asSchool(b), (tx) =>
+      tx.execute(sql`select * from users where school_id = ${a.id} and id = ${a.users.teacher.id}`),
+    );
+    expect(r.rows).toEqual([]);
+  });
+
+  it("cannot write a row into another school's data", async () => {
+    await expect(
+      withTenant(t.app.deps.db, asSchool(b), (tx) =>
+        tx.insert(notifications).values({ schoolId: a.id, id: newId(), userId: a.users.teacher.id, type: 'other', title: 'x', body: 'y' }),
+      ),
+    ).rejects.toThrow();
+    const updated = await withTenant(t.app.deps.db, asSchool(b), (tx) =>
+      tx.execute(sql`update users set name = 'hacked' where school_id = ${a.id} returning id`),
+    );
+    expect(updated.rows).toEqual([]);
+  });
+
+  it('without a tenant set, a request transaction sees no tenant rows at all', async () => {
+    const r = await withTenant(t.app.deps.db, { scope: 'school', schoolId: null, userId: newId() }, (tx) => tx.select().from(users));
+    expect(r).toEqual([]);
+  });
+
+  it('settings do not leak to the next transaction on the same connection', async () => {
+    await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(users));
+    const after = await t.app.deps.db.execute<{ s: string | null }>(sql`select current_setting('app.school_id', true) as s`);
+    expect(after.rows[0]?.s ?? '').toBe('');
+  });
+
+  it('company scope reads every school', async () => {
+    const r = await withTenant(t.app.deps.db, { scope: 'company', schoolId: null, userId: newId() }, (tx) => tx.select().from(schools));
+    expect(r.map((s) => s.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+  });
+});
