@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-  (await t.app.deps.db.execute<T>(query)).rows;
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> =>
+  (await t.app.deps.db.execute<T>(query)).rows as T[];
 
 /** Tables whose rows belong to one school: a NOT NULL school_id column. */
 async function tenantTables(): Promise<string[]> {
@@ -115,7 +115,7 @@ describe('isolation in the database itself', () => {
     expect(seenByA.length).toBe(5);
     expect(new Set(seenByA.map((u) => u.schoolId))).toEqual(new Set([a.id]));
     const raw = await withTenant(t.app.deps.db, asSchool(b), (tx) => tx.execute(sql`select school_id from users`));
-    expect(new Set(raw.rows.map((r) => (r as { school_id: string }).school_id))).toEqual(new Set([b.id]));
+    expect(new Set(raw.rows.map((r: unknown) => (r as { school_id: string }).school_id))).toEqual(new Set([b.id]));
     const subs = await withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schoolSubscriptions));
     expect(subs.every((s) => s.schoolId === b.id)).toBe(true);
     const visibleSchools = await withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools));

@@ -1,0 +1,218 @@
+import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
+import { ROLES, type Role } from '@lyceum/shared/roles';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { newId } from '../src/lib/ids.ts';
+import { as, createCompanyUser, createSchool, createTestApp, login, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
+
+/**
+ * The route-wide security suite: generated from the routes the server actually registered and the role
+ * table in packages/shared, so a new endpoint is covered the moment it exists.
+ */
+let t: TestApp;
+let schoolA: SchoolFixture;
+let schoolB: SchoolFixture;
+const sessions = {} as Record<Role, Session>;
+/** Sessions of school B's users, for the cross-tenant checks. */
+const sessionsB = {} as Record<Role, Session>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  schoolA = await createSchool(t.app, { name: 'Tenant A' });
+  schoolB = await createSchool(t.app, { name: 'Tenant B' });
+  for (const role of ROLES) {
+    if (role === 'company_admin' || role === 'admin' || role === 'company_user') {
+      const staff = await createCompanyUser(t.app, role);
+      sessions[role] = await login(t.app, staff.email, role);
+    } else {
+      sessions[role] = await login(t.app, schoolA.users[role].email, role);
+      sessionsB[role] = await login(t.app, schoolB.users[role].email, role);
+    }
+  }
+});
+afterAll(() => t.close());
+
+const routes = () => t.app.apiRoutes.filter((r) => r.method !== 'HEAD');
+const fillParams = (url: string, id: string = newId()) => url.replace(/:[a-zA-Z]+/g, id);
+const isPublic = (r: { method: string; url: string }) => API_ACCESS[routeKey(r.method, r.url)] === 'public';
+
+/** One row of school A per route that takes an id: the route-wide cross-tenant check asks for it as school B. */
+const ID_FIXTURES: Record<string, (app: FastifyInstance, a: SchoolFixture) => Promise<{ id: string; asRole: Role }>> = {
+  'POST /api/v1/notifications/:id/read': async (app, a) => {
+    const id = newId();
+    await withSystem(app.deps.db, (tx) =>
+      tx.insert(notifications).values({ schoolId: a.id, id, userId: a.users.teacher.id, type: 'other', title: 'Secret of A', body: 'x' }),
+    );
+    return { id, asRole: 'teacher' };
+  },
+};
+
+describe('the role table covers the server', () => {
+  it('every registered route has an entry, and every entry is a registered route', () => {
+    const registered = new Set(routes().map((r) => routeKey(r.method, r.url)));
+    expect(registered.size).toBeGreaterThan(10);
+    for (const key of Object.keys(API_ACCESS)) expect({ key, registered: registered.has(key) }).toEqual({ key, registered: true });
+  });
+
+  it('refuses to start with a route missing from the table', async () => {
+    const Fastify = (await import('fastify')).default;
+    const { registerAccessControl } = await import('../src/plugins/auth.ts');
+    const bare = Fastify();
+    registerAccessControl(bare, 1);
+    expect(() => bare.get('/api/v1/forgotten-route', async () => 'x')).toThrow(/no entry in packages\/shared/);
+    await bare.close();
+  });
+});
+
+describe('signed out', () => {
+  it('every non-public route answers 401 in the error format', async () => {
+    for (const r of routes().filter((x) => !isPublic(x))) {
+      const res = await t.app.inject({ method: r.method as 'GET', url: fillParams(r.url), payload: r.method === 'GET' ? undefined : {} });
+      expect({ route: `${r.method} ${r.url}`, status: res.statusCode, code: res.json().error?.code }).toEqual({
+        route: `${r.method} ${r.url}`,
+        status: 401,
+        code: 'unauthenticated',
+      });
+    }
+  });
+});
+
+describe('every role × every route', () => {
+  it('gets exactly what the permission table says', async () => {
+    for (const r of routes().filter((x) => !isPublic(x))) {
+      const allowed = API_ACCESS[routeKey(r.method, r.url)] as readonly Role[];
+      for (const role of ROLES) {
+        const res = await as(t.app, sessions[role])({ method: r.method as 'GET', url: fillParams(r.url) });
+        const verdict = res.statusCode === 403 ? 'forbidden' : res.statusCode === 401 ? 'signed-out' : 'reached';
+        expect({ route: `${r.method} ${r.url}`, role, verdict }).toEqual({
+          route: `${r.method} ${r.url}`,
+          role,
+          verdict: allowed.includes(role) ? 'reached' : 'forbidden',
+        });
+        if (verdict === 'forbidden') expect(res.json().error.code).toBe('forbidden');
+      }
+    }
+  });
+});
+
+describe('cross-tenant', () => {
+  it("every route with an id answers 404 to another school's user and reveals nothing", async () => {
+    const withIds = routes().filter((r) => r.url.includes(':'));
+    for (const r of withIds) {
+      const key = routeKey(r.method, r.url);
+      const fixture = ID_FIXTURES[key];
+      expect({ route: key, hasFixture: Boolean(fixture) }).toEqual({ route: key, hasFixture: true });
+      if (!fixture) continue;
+      const { id, asRole } = await fixture(t.app, schoolA);
+      const res = await as(t.app, sessionsB[asRole])({ method: r.method as 'GET', url: fillParams(r.url, id) });
+      expect({ route: key, status: res.statusCode }).toEqual({ route: key, status: 404 });
+      expect(res.body).not.toContain(schoolA.id);
+      expect(res.body).not.toContain('Secret of A');
+    }
+  });
+});
+
+/** md5 of every table's content, to prove a refused request changed nothing. */
+async function databaseChecksum(): Promise<string> {
+  const tables = await t.app.deps.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { tablename } of tables.rows) {
+    const r = await t.app.deps.db.execute<{ h: string | null }>(
+      sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${tablename}" x`),
+    );
+    parts.push(`${tablename}:${r.rows[0]?.h}`);
+  }
+  return parts.join('|');
+}
+
+const nasty = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom(
+    "'; drop table users; --",
+    '<script>alert(1)</script>',
+    '\u0000',
+    '😀'.repeat(50),
+    'a'.repeat(20_000),
+    '../../etc/passwd',
+    '%00',
+    '${7*7}',
+  ),
+  fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }),
+  fc.constantFrom(-1, 0, 1e300, Number.MAX_SAFE_INTEGER, -0.5),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+);
+const FIELD_NAMES = ['email', 'password', 'role', 'name', 'phone', 'schoolId', 'planId', 'token', 'currentPassword', 'newPassword', 'invitationCode', 'schoolName', 'id'];
+const body = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), nasty, { maxKeys: 6 }), nasty);
+
+describe('generated bad input', () => {
+  it('every route with a body answers 4xx in the error format, never 5xx, and changes nothing', async () => {
+    const withBody = routes().filter((r) => r.method !== 'GET');
+    for (const r of withBody) {
+      const before = await databaseChecksum();
+      let accepted = 0;
+      const session = isPublic(r) ? null : sessions[(API_ACCESS[routeKey(r.method, r.url)] as Role[])[0] as Role];
+      await fc.assert(
+        fc.asyncProperty(body, async (payload) => {
+          const res = await t.app.inject({
+            method: r.method as 'POST',
+            url: fillParams(r.url),
+            headers: { 'content-type': 'application/json', ...(session ? { cookie: session.cookie } : {}) },
+            payload: JSON.stringify(payload),
+          });
+          const ok = res.statusCode >= 200 && res.statusCode < 300;
+          if (ok) {
+            // A generated input can happen to be valid (a profile name, an unknown address to reset).
+            accepted++;
+            return true;
+          }
+          expect({ route: `${r.method} ${r.url}`, status: res.statusCode < 500 && res.statusCode >= 400 }).toEqual({
+            route: `${r.method} ${r.url}`,
+            status: true,
+          });
+          const err = res.json().error;
+          expect(typeof err.code).toBe('string');
+          expect(typeof err.message).toBe('string');
+          expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+          return true;
+        }),
+        { numRuns: 25, seed: 20261122 },
+      );
+      if (accepted === 0) expect({ route: `${r.method} ${r.url}`, db: await databaseChecksum() }).toEqual({ route: `${r.method} ${r.url}`, db: before });
+    }
+  });
+
+  it('query strings and path ids are validated too', async () => {
+    for (const bad of ['not-a-uuid', "1' or '1'='1", '%F0%9F%98%80', 'a'.repeat(500)]) {
+      const res = await as(t.app, sessions.teacher)({ method: 'POST', url: `/api/v1/notifications/${bad}/read` });
+      // Over-long path segments are cut off by the router with 414; both are the caller's error.
+      expect([400, 414]).toContain(res.statusCode);
+      expect(res.json().error.code).toBe('validation');
+    }
+  });
+
+  it('state-changing requests without a JSON body type are refused (CSRF rule)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      headers: { cookie: sessions.teacher.cookie, 'content-type': 'text/plain' },
+      payload: 'x',
+    });
+    expect(res.statusCode).toBe(415);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a@b.c&password=x&role=teacher',
+    });
+    expect(form.statusCode).toBe(415);
+  });
+});
