@@ -44,6 +44,8 @@ export interface BuildOptions {
   /** Skip the demo tenant even in embedded mode (tests build their own data). */
   seedDemo?: boolean;
   logger?: boolean;
+  /** The built web app to serve (default apps/web/dist). */
+  webDist?: string;
 }
 
 /** Builds the whole app: database (migrated), services, plugins and routes. `server.ts` only listens. */
@@ -135,10 +137,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api/v1' },
   );
 
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const webRoot = options.webDist ?? webDist;
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webRoot,
       wildcard: false,
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

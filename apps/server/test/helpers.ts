@@ -22,7 +22,7 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or a new database on the server in TEST_DATABASE_URL
  * (CI runs the same suite both ways). Build it once per file.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { webDist?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
   let database: Config['database'] = { kind: 'pglite', dir: 'memory' };
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -44,7 +44,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     };
   }
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { database, demoSeed: false, authRateLimitPerMinute: 10_000, ...overrides });
-  const app = await buildApp(config, { logger: false, seedDemo: false });
+  const app = await buildApp(config, { logger: false, seedDemo: false, webDist: options.webDist ?? path.join(dataDir, 'no-web') });
   return {
     app,
     config,

@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+const web = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
+
+beforeAll(async () => {
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Lyceum</title><div id="root"></div>');
+  mkdirSync(path.join(web, 'assets'));
+  writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({}, { webDist: web });
+});
+afterAll(() => t.close());
+
+describe('server basics', () => {
+  it('GET /api/v1/health answers {"status":"ok"}', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('{"status":"ok"}');
+  });
+
+  it('unknown API paths are a JSON 404, never the web app', async () => {
+    for (const url of ['/api/v1/nope', '/api/other', '/api/v1/auth/me/extra']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: `No route GET ${url}` } });
+    }
+  });
+
+  it('serves the web app with a single-page fallback and long-lived hashed assets', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/students/123' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('publishes the OpenAPI document and its UI at /api/docs', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/dashboard']));
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('malformed JSON is a 400 in the error format', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation');
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2_000_000), role: 'teacher' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('too_large');
+  });
+});
+
+describe('configuration', () => {
+  it('names every bad variable in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_TTL_DAYS: '0', PUBLIC_URL: 'not a url' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT: PORT must be a number');
+    expect(problems).toContain('DATABASE_URL: DATABASE_URL must start with postgres://');
+    expect(problems).toContain('SESSION_TTL_DAYS: SESSION_TTL_DAYS must be at least 1');
+    expect(problems).toContain('PUBLIC_URL');
+  });
+
+  it('defaults to embedded PGlite under DATA_DIR with the demo seed, and never seeds with DATABASE_URL', () => {
+    const embedded = loadConfig({ DATA_DIR: '/tmp/lyceum-x' });
+    expect(embedded.database).toEqual({ kind: 'pglite', dir: '/tmp/lyceum-x/db' });
+    expect(embedded.demoSeed).toBe(true);
+    expect(embedded.port).toBe(3000);
+    const server = loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_SEED: 'true' });
+    expect(server.database.kind).toBe('postgres');
+    expect(server.demoSeed).toBe(false);
+  });
+});
