@@ -32,6 +32,7 @@ import { enqueueMail, type MailDispatcher } from '../../lib/mail.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
+import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
 import { createSession, type Profile, revokeAccountSessions } from './sessions.ts';
 
 /** Failed sign-ins allowed per account in one window before the account is held (DESIGN §6). */
@@ -144,7 +145,7 @@ export class AuthService {
           ),
         );
       if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
-      const token = await this.issueToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
+      const token = await issueOneTimeToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
       await enqueueMail(tx, {
         to: account.email,
         subject: 'Reset your Lyceum password',
@@ -152,7 +153,7 @@ export class AuthService {
           'Someone asked to reset the password of your Lyceum account.',
           '',
           `Choose a new password here (the link works once, for ${RESET_TOKEN_MINUTES} minutes):`,
-          this.setPasswordLink(token),
+          setPasswordLink(this.config.publicUrl, token),
           '',
           'If it was not you, ignore this message; your password stays as it is.',
         ].join('\n'),
@@ -346,23 +347,6 @@ export class AuthService {
       await audit(tx, actor, { schoolId: null, action: 'company_invitation.created', entity: 'company_invitation', entityId: id });
     });
     return { code, expiresAt: expiresAt.toISOString() };
-  }
-
-  /** A one-time set-password token; the caller puts its link in an e-mail. */
-  async issueToken(tx: Tx, accountId: string, purpose: 'reset' | 'invite', ttlMs: number): Promise<string> {
-    const token = newSecret();
-    await tx.insert(oneTimeTokens).values({
-      id: newId(),
-      tokenHash: sha256(token),
-      accountId,
-      purpose,
-      expiresAt: new Date(Date.now() + ttlMs),
-    });
-    return token;
-  }
-
-  setPasswordLink(token: string): string {
-    return `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   }
 
   private authResponseOf(profile: FoundProfile): AuthResponse {

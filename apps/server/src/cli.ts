@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { emailSchema, nameSchema } from '@lyceum/shared/auth';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { insertAccount, insertCompanyStaff, seedDefaults } from './db/seed.ts';
+import { withSystem } from './db/tenancy.ts';
+import { audit } from './lib/audit.ts';
+import { issueOneTimeToken, setPasswordLink } from './modules/auth/one-time-tokens.ts';
+import { INVITE_TOKEN_DAYS } from './modules/auth/service.ts';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-company-admin --email <email> --name <name>
+      Creates a company_admin account without a password and prints a one-time link to set it.
+      Use it for the first account of an install on a PostgreSQL server (DATABASE_URL set).
+  migrate
+      Runs the database migrations and seeds the default plans and add-ons, then exits.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await database.migrate();
+    await seedDefaults(database.db);
+    if (command === 'migrate') {
+      console.log('Migrations applied.');
+      return 0;
+    }
+    if (command === 'create-company-admin') {
+      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, name: { type: 'string' } } });
+      const parsed = z.object({ email: emailSchema, name: nameSchema }).safeParse(values);
+      if (!parsed.success) {
+        console.error(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+        console.error(`\n${USAGE}`);
+        return 1;
+      }
+      const { email, name } = parsed.data;
+      const created = await withSystem(database.db, async (tx) => {
+        const taken = await tx.execute(sql`select 1 from accounts where lower(email) = ${email}`);
+        if (taken.rows.length > 0) return null;
+        const accountId = await insertAccount(tx, email, null);
+        const staffId = await insertCompanyStaff(tx, { accountId, name, email, role: 'company_admin' });
+        const token = await issueOneTimeToken(tx, accountId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+        await audit(tx, null, { schoolId: null, action: 'company_admin.created_by_cli', entity: 'company_staff', entityId: staffId, after: { email } });
+        return token;
+      });
+      if (!created) {
+        console.error(`An account for ${email} already exists.`);
+        return 1;
+      }
+      console.log(`Company admin ${email} created. Set the password within ${INVITE_TOKEN_DAYS} days here:`);
+      console.log(setPasswordLink(config.publicUrl, created));
+      return 0;
+    }
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((err) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  });
