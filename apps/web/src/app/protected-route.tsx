@@ -1,0 +1,40 @@
+import type { Role } from '@lyceum/shared/roles';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorState } from '../components/ui/error-state';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { useAuth } from '../lib/auth';
+import { loginPathFor } from '../lib/redirect';
+import { MESSAGES } from '@lyceum/shared/errors';
+
+interface ProtectedRouteProps {
+  /** Roles allowed here; absent means any signed-in user. */
+  roles?: readonly Role[];
+  children: ReactNode;
+}
+
+/**
+ * SPEC §4's route guard: a spinner while auth loads, /login without a user (remembering the intended page),
+ * /unauthorized when the role is not among the required ones, otherwise the content.
+ */
+export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
+  const { isLoading, user, error, retry } = useAuth();
+  const location = useLocation();
+
+  if (isLoading) return <FullPageSpinner label="Checking your session…" />;
+
+  if (!user) {
+    if (error) {
+      return (
+        <div className="flex min-h-dvh items-center justify-center p-4">
+          <ErrorState message={MESSAGES.failedToLoadUser} onRetry={retry} className="w-full max-w-md" />
+        </div>
+      );
+    }
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+
+  if (roles && !roles.includes(user.role)) return <Navigate to="/unauthorized" replace />;
+
+  return children;
+}

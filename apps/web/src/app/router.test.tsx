@@ -1,0 +1,178 @@
+import type { DashboardResponse } from '@lyceum/shared/api';
+import type { AuthResponse } from '@lyceum/shared/auth';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { MENUS } from '@lyceum/shared/menus';
+import { ROLE_LABELS, ROLES } from '@lyceum/shared/roles';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { authResponse, createTestQueryClient, json, mockFetch } from '../test/utils';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+const dashboard: DashboardResponse = {
+  role: 'school_admin',
+  title: 'School overview',
+  stats: [
+    { key: 'students', label: 'Students', value: 1234, hint: 'active' },
+    { key: 'teachers', label: 'Teachers', value: 56 },
+  ],
+  subscription: { planName: 'Standard', status: 'active', endDate: '2026-01-31', daysLeft: 40 },
+};
+
+function renderApp(path: string, me: AuthResponse | null, extra: Parameters<typeof mockFetch>[0] = {}) {
+  const mocks = mockFetch({
+    'GET /api/v1/auth/me': () =>
+      me ? json(me) : json({ error: { code: 'unauthenticated', message: MESSAGES.signedOut } }, 401),
+    'GET /api/v1/notifications': () => json({ items: [], unread: 3 }),
+    'GET /api/v1/dashboard': () => json(dashboard),
+    ...extra,
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...mocks };
+}
+
+describe('app routes (SPEC §2)', () => {
+  it('sends a signed-out visitor to /login, remembering the page', async () => {
+    const { router } = renderApp('/students', null);
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirectTo=%2Fstudents');
+  });
+
+  it('offers all eight roles on the general login, in ROLE_LABELS order', async () => {
+    renderApp('/login', null);
+    const select = await screen.findByLabelText('Role');
+    const options = within(select).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value !== '');
+    expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual([...ROLES]);
+    expect(options.map((o) => o.textContent)).toEqual(Object.values(ROLE_LABELS));
+  });
+
+  it('signs in and returns to the intended page', async () => {
+    let session: AuthResponse | null = null;
+    const { router, calls } = renderApp('/students', null, {
+      'GET /api/v1/auth/me': () =>
+        session ? json(session) : json({ error: { code: 'unauthenticated', message: 'no' } }, 401),
+      'POST /api/v1/auth/login': () => {
+        session = authResponse('principal', { name: 'Hill Valley High', logo: null });
+        return json(session);
+      },
+    });
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    await userEvent.type(screen.getByLabelText('Email'), 'Principal@Example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'principal');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByText('Not available yet', {}, { timeout: 3000 });
+    expect(router.state.location.pathname).toBe('/students');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Students');
+    const login = calls.find((c) => c.url === '/api/v1/auth/login');
+    expect(login?.body).toEqual({ email: 'principal@example.test', password: 'correct horse', role: 'principal' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(MENUS.principal.map((e) => e.label));
+  });
+
+  it('shows the server message in an alert when login fails', async () => {
+    const { calls } = renderApp('/login/school-admin', null, {
+      'POST /api/v1/auth/login': () =>
+        json({ error: { code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpired } }, 403),
+    });
+    await screen.findByRole('heading', { name: 'School Admin sign in' });
+    expect(screen.queryByLabelText('Role')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@school.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.subscriptionExpired);
+    expect(calls.find((c) => c.url === '/api/v1/auth/login')?.body).toEqual({
+      email: 'admin@school.test',
+      password: 'secret-pass',
+      role: 'school_admin',
+    });
+    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows inline field errors from the shared schema without calling the server', async () => {
+    const { calls } = renderApp('/login', null);
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Choose a role')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.url === '/api/v1/auth/login')).toBe(false);
+  });
+
+  it('redirects / to /dashboard and renders the dashboard from the API', async () => {
+    const { router } = renderApp('/', authResponse('school_admin', { name: 'Hill Valley High', logo: null }));
+    await screen.findByRole('heading', { name: 'School overview' }, { timeout: 3000 });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByText('1,234')).toBeTruthy();
+    expect(screen.getByText('Standard')).toBeTruthy();
+    expect(screen.getByText('40 days left')).toBeTruthy();
+    expect(screen.getByTestId('notification-badge').textContent).toBe('3');
+  });
+
+  it('redirects unknown paths to /dashboard', async () => {
+    const { router } = renderApp('/no/such/page', authResponse('teacher'));
+    await screen.findByRole('heading', { name: 'School overview' }, { timeout: 3000 });
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a retryable error state when the dashboard fails', async () => {
+    let fail = true;
+    renderApp('/dashboard', authResponse('teacher'), {
+      'GET /api/v1/dashboard': () =>
+        fail ? json({ error: { code: 'unavailable', message: MESSAGES.unavailable } }, 503) : json(dashboard),
+    });
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(MESSAGES.unavailable);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'School overview' })).toBeTruthy();
+  });
+
+  it('sends a teacher who opens /schools to the Access Denied page', async () => {
+    const { router } = renderApp('/schools', authResponse('teacher'));
+    await screen.findByText("You don't have permission to access this page.", {}, { timeout: 3000 });
+    expect(router.state.location.pathname).toBe('/unauthorized');
+  });
+
+  it('shows company admins the placeholder of a later page', async () => {
+    renderApp('/schools/create', authResponse('company_admin'));
+    await screen.findByText('Not available yet', {}, { timeout: 3000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create School');
+  });
+
+  it('signs out: calls the API and returns to /login', async () => {
+    let signedIn = true;
+    const { router, calls } = renderApp('/dashboard', null, {
+      'GET /api/v1/auth/me': () =>
+        signedIn ? json(authResponse('parent')) : json({ error: { code: 'unauthenticated', message: 'no' } }, 401),
+      'POST /api/v1/auth/logout': () => {
+        signedIn = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    await screen.findByRole('heading', { name: 'School overview' }, { timeout: 3000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/auth/logout')).toBe(true);
+  });
+
+  it('returns to /login when a call answers 401 (session expired)', async () => {
+    const { router } = renderApp('/dashboard', authResponse('student'), {
+      'GET /api/v1/dashboard': () => json({ error: { code: 'unauthenticated', message: MESSAGES.signedOut } }, 401),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,112 @@
+import { type ShellRoute, SHELL_ROUTES } from '@lyceum/shared/routes';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { AppSkeleton, AuthCardSkeleton } from '../components/ui/skeleton';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { UnauthorizedPage } from './pages/unauthorized-page';
+import { RouteError } from './pages/route-error';
+import { ProtectedRoute } from './protected-route';
+import type { RouteHandle } from './route-handle';
+
+const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized'];
+
+/** While the first page's code loads: the outline of the shell, or of a sign-in card on public pages. */
+function InitialFallback() {
+  const path = window.location.pathname;
+  return PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)) ? <AuthCardSkeleton /> : <AppSkeleton />;
+}
+
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/** Screens of this release; every other shell route renders the shared "not available yet" page. */
+const PAGES: Record<string, LazyPage> = {
+  dashboard: () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  settings: () => import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  'emergency-contact': () =>
+    import('../features/emergency-contact/pages/emergency-contact-page').then((m) => ({
+      Component: m.EmergencyContactPage,
+    })),
+};
+
+const notAvailable: LazyPage = () =>
+  import('./pages/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
+
+function shellChild(route: ShellRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title };
+  const page: RouteObject = {
+    path: route.path,
+    handle,
+    lazy: PAGES[route.path] ?? notAvailable,
+    ErrorBoundary: RouteError,
+  };
+  if (!route.roles) return page;
+  return {
+    element: (
+      <ProtectedRoute roles={route.roles}>
+        <Outlet />
+      </ProtectedRoute>
+    ),
+    children: [page],
+  };
+}
+
+/** SPEC §2's route table: public pages, then the protected shell at `/` with one child per SHELL_ROUTES entry. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    HydrateFallback: InitialFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      { path: 'login/company-admin', element: <LoginPage fixedRole="company_admin" /> },
+      { path: 'login/school-admin', element: <LoginPage fixedRole="school_admin" /> },
+      {
+        path: 'signup/company-admin',
+        lazy: () =>
+          import('../features/auth/pages/signup-company-admin-page').then((m) => ({
+            Component: m.SignupCompanyAdminPage,
+          })),
+      },
+      {
+        path: 'signup/school-admin',
+        lazy: () =>
+          import('../features/auth/pages/signup-school-admin-page').then((m) => ({
+            Component: m.SignupSchoolAdminPage,
+          })),
+      },
+      {
+        path: 'forgot-password',
+        lazy: () =>
+          import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: 'reset-password',
+        lazy: () =>
+          import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      { path: 'unauthorized', element: <UnauthorizedPage /> },
+      {
+        path: '/',
+        element: (
+          <ProtectedRoute>
+            <Outlet />
+          </ProtectedRoute>
+        ),
+        children: [
+          {
+            lazy: () => import('./shell/app-shell').then((m) => ({ Component: m.AppShell })),
+            children: [
+              { index: true, element: <Navigate to="/dashboard" replace /> },
+              ...SHELL_ROUTES.map(shellChild),
+              { path: '*', element: <Navigate to="/dashboard" replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,128 @@
+import { MOBILE_BREAKPOINT_PX, PRODUCT_TITLE } from '@lyceum/shared/constants';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setViewportWidth } from '../../test/media';
+import { createTestQueryClient, renderWithProviders, signedIn } from '../../test/utils';
+import { notificationKeys } from '../../features/notifications/api/get-notifications';
+import { AppShell } from './app-shell';
+
+function renderShell(width: number, auth = signedIn('school_admin', { name: 'Hill Valley High', logo: null })) {
+  setViewportWidth(width);
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(notificationKeys.list, { items: [], unread: 0 });
+  return renderWithProviders(null, {
+    auth,
+    queryClient,
+    path: '/dashboard',
+    routes: [
+      {
+        path: '/',
+        element: <AppShell />,
+        children: [
+          { path: 'dashboard', element: <p>Dashboard page</p> },
+          { path: 'students', element: <p>Students page</p> },
+          { path: 'emergency-contact', element: <p>Emergency page</p> },
+        ],
+      },
+    ],
+  });
+}
+
+const sidebar = () => document.getElementById('app-sidebar') as HTMLElement;
+const overlay = () => screen.queryByTestId('sidebar-overlay');
+
+describe('AppShell on a phone (below 768 px)', () => {
+  it('starts closed: off-canvas sidebar is inert, no overlay', () => {
+    renderShell(375);
+    expect(sidebar().dataset.state).toBe('closed');
+    expect(sidebar().hasAttribute('inert')).toBe(true);
+    expect(overlay()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens with the hamburger and closes with the close button', async () => {
+    renderShell(375);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(sidebar().dataset.state).toBe('open');
+    expect(sidebar().hasAttribute('inert')).toBe(false);
+    expect(overlay()).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('true');
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    expect(document.activeElement).toBe(close);
+
+    await userEvent.click(close);
+    expect(sidebar().dataset.state).toBe('closed');
+    expect(overlay()).toBeNull();
+  });
+
+  it('closes when the overlay is clicked', async () => {
+    renderShell(375);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(overlay() as HTMLElement);
+    expect(sidebar().dataset.state).toBe('closed');
+  });
+
+  it('closes on Escape', async () => {
+    renderShell(375);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.keyboard('{Escape}');
+    expect(sidebar().dataset.state).toBe('closed');
+  });
+
+  it('closes when navigating from the menu', async () => {
+    const { router } = renderShell(375);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Students' }));
+    expect(router.state.location.pathname).toBe('/students');
+    expect(screen.getByText('Students page')).toBeTruthy();
+    expect(sidebar().dataset.state).toBe('closed');
+  });
+
+  it('closes when the window grows past the breakpoint', async () => {
+    renderShell(375);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    act(() => setViewportWidth(MOBILE_BREAKPOINT_PX));
+    expect(sidebar().dataset.state).toBe('expanded');
+    expect(overlay()).toBeNull();
+  });
+});
+
+describe('AppShell on a desktop', () => {
+  it('collapses to icons and expands again, remembering the choice', async () => {
+    renderShell(1280);
+    expect(sidebar().dataset.state).toBe('expanded');
+    expect(sidebar().hasAttribute('inert')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(sidebar().dataset.state).toBe('collapsed');
+    expect(window.localStorage.getItem('lyceum.sidebar.collapsed')).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(sidebar().dataset.state).toBe('expanded');
+  });
+});
+
+describe('Header', () => {
+  it('shows the school name, the default icon, the role and the name', () => {
+    renderShell(1280);
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Hill Valley High')).toBeTruthy();
+    expect(within(header).getByTestId('default-school-icon')).toBeTruthy();
+    expect(header.textContent).toContain('School Admin');
+    expect(header.textContent).toContain('Ada Lovelace');
+  });
+
+  it('shows the school logo when there is one, and the product title without a school', () => {
+    const { unmount } = renderShell(1280, signedIn('teacher', { name: 'Logo School', logo: '/files/logo.png' }));
+    expect(screen.getByRole('img', { name: 'Logo School logo' }).getAttribute('src')).toBe('/files/logo.png');
+    unmount();
+    renderShell(1280, signedIn('company_admin'));
+    expect(within(screen.getByRole('banner')).getByText(PRODUCT_TITLE)).toBeTruthy();
+  });
+
+  it('opens the emergency contact page from its button', async () => {
+    const { router } = renderShell(1280);
+    await userEvent.click(screen.getByRole('button', { name: 'Emergency contact' }));
+    expect(router.state.location.pathname).toBe('/emergency-contact');
+    expect(screen.getByText('Emergency page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,99 @@
+import { PRODUCT_TITLE } from '@lyceum/shared/constants';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { PageSkeleton } from '../../components/ui/skeleton';
+import { useIsMobile } from '../../lib/use-media-query';
+import { useRouteTitle } from '../route-handle';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+const COLLAPSED_KEY = 'lyceum.sidebar.collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Only show the page skeleton when a lazy page takes long enough to notice (avoids a flash on fast loads). */
+function useDelayed(flag: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!flag) {
+      setShown(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setShown(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [flag, delayMs]);
+  return flag && shown;
+}
+
+/** The protected shell (DESIGN §8): sidebar, header, and the current page. */
+export function AppShell() {
+  const isMobile = useIsMobile();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [lastPath, setLastPath] = useState(pathname);
+  const navigation = useNavigation();
+  const showSkeleton = useDelayed(navigation.state === 'loading', 150);
+  const title = useRouteTitle();
+
+  // Navigating closes the off-canvas menu.
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    if (mobileOpen) setMobileOpen(false);
+  }
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+  }, [title]);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMobileOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [mobileOpen]);
+
+  const toggleCollapsed = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    try {
+      window.localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+    } catch {
+      // Private mode: the choice just is not remembered.
+    }
+  };
+
+  const open = isMobile && mobileOpen;
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-blue-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar
+        collapsed={!isMobile && collapsed}
+        onToggleCollapsed={toggleCollapsed}
+        isMobile={isMobile}
+        mobileOpen={open}
+        onCloseMobile={() => setMobileOpen(false)}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header mobileMenuOpen={open} onOpenMobileMenu={() => setMobileOpen(true)} />
+        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
+          <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">{showSkeleton ? <PageSkeleton /> : <Outlet />}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

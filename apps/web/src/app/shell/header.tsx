@@ -1,0 +1,70 @@
+import { PRODUCT_TITLE } from '@lyceum/shared/constants';
+import { ROLE_LABELS } from '@lyceum/shared/roles';
+import { Menu, PhoneCall, School } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useAuthContext } from '../../lib/auth';
+import { SIDEBAR_ID } from './sidebar';
+
+interface HeaderProps {
+  mobileMenuOpen: boolean;
+  onOpenMobileMenu: () => void;
+}
+
+/** DESIGN §8's header: school logo or default icon, school name or product title, role and name, actions. */
+export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
+  const auth = useAuthContext();
+  const navigate = useNavigate();
+  const user = auth?.user ?? null;
+  const school = auth?.school ?? null;
+
+  return (
+    <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+      <button
+        type="button"
+        aria-label="Open menu"
+        aria-expanded={mobileMenuOpen}
+        aria-controls={SIDEBAR_ID}
+        onClick={onOpenMobileMenu}
+        className="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
+      >
+        <Menu className="size-5" aria-hidden="true" />
+      </button>
+
+      {school?.logo ? (
+        <img
+          src={school.logo}
+          alt={`${school.name} logo`}
+          className="size-9 shrink-0 rounded-lg border border-slate-200 object-cover"
+        />
+      ) : (
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+          <School className="size-5" aria-hidden="true" data-testid="default-school-icon" />
+        </span>
+      )}
+
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">{school?.name ?? PRODUCT_TITLE}</p>
+        {user && (
+          <p className="truncate text-xs text-slate-500">
+            <span className="font-medium text-slate-700">{ROLE_LABELS[user.role]}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, </span>
+            {user.name}
+          </p>
+        )}
+      </div>
+
+      <button
+        type="button"
+        onClick={() => navigate('/emergency-contact')}
+        className="flex h-10 shrink-0 items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-2.5 text-sm font-medium text-red-700 hover:bg-red-100 sm:px-3"
+      >
+        <PhoneCall className="size-4" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Emergency contact</span>
+      </button>
+
+      <NotificationBell />
+    </header>
+  );
+}

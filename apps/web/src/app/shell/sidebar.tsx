@@ -1,0 +1,178 @@
+import { MENUS } from '@lyceum/shared/menus';
+import { PRODUCT_TITLE } from '@lyceum/shared/constants';
+import { ChevronsLeft, ChevronsRight, GraduationCap, LogOut, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { useAuthContext, useLogout } from '../../lib/auth';
+import { MENU_ICONS } from './menu-icons';
+
+export const SIDEBAR_ID = 'app-sidebar';
+
+interface SidebarProps {
+  /** Desktop only: icons without labels. */
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  /** Below 768 px the sidebar is off-canvas; this says whether it is shown. */
+  isMobile: boolean;
+  mobileOpen: boolean;
+  onCloseMobile: () => void;
+}
+
+function initialOf(name: string): string {
+  return name.trim().charAt(0).toUpperCase() || '?';
+}
+
+function UserFooter({ collapsed }: { collapsed: boolean }) {
+  const auth = useAuthContext();
+  const logout = useLogout();
+  const [signingOut, setSigningOut] = useState(false);
+  const user = auth?.user;
+  if (!user) return null;
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await logout();
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className="border-t border-slate-800 p-3">
+      <div className={cn('flex items-center gap-3', collapsed && 'justify-center')}>
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white"
+          data-testid="user-initial"
+        >
+          {initialOf(user.name)}
+        </span>
+        <div className={cn('min-w-0', collapsed && 'sr-only')}>
+          <p className="truncate text-sm font-medium text-white">{user.name}</p>
+          <p className="truncate text-xs text-slate-400">{user.email}</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={signOut}
+        disabled={signingOut}
+        title={collapsed ? 'Sign Out' : undefined}
+        className={cn(
+          'mt-3 flex h-9 w-full items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-white disabled:opacity-60',
+          collapsed && 'justify-center px-0',
+        )}
+      >
+        <LogOut className="size-4 shrink-0" aria-hidden="true" />
+        <span className={cn(collapsed && 'sr-only')}>Sign Out</span>
+      </button>
+    </div>
+  );
+}
+
+export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, onCloseMobile }: SidebarProps) {
+  const auth = useAuthContext();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const hiddenOffCanvas = isMobile && !mobileOpen;
+
+  useEffect(() => {
+    if (isMobile && mobileOpen) closeRef.current?.focus();
+  }, [isMobile, mobileOpen]);
+
+  const user = auth && !auth.isLoading ? auth.user : null;
+  const menu = user ? MENUS[user.role] : [];
+
+  return (
+    <>
+      {isMobile && mobileOpen && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="sidebar-overlay"
+          className="fixed inset-0 z-30 bg-slate-950/60 md:hidden"
+          onClick={onCloseMobile}
+        />
+      )}
+      <aside
+        id={SIDEBAR_ID}
+        aria-label="Sidebar"
+        data-state={isMobile ? (mobileOpen ? 'open' : 'closed') : collapsed ? 'collapsed' : 'expanded'}
+        inert={hiddenOffCanvas || undefined}
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-200 transition-transform duration-200 ease-out',
+          'md:static md:z-auto md:max-w-none md:translate-x-0 md:transition-[width]',
+          mobileOpen ? 'translate-x-0' : '-translate-x-full',
+          collapsed ? 'md:w-[4.5rem]' : 'md:w-64',
+        )}
+      >
+        <div className={cn('flex h-16 shrink-0 items-center gap-2 border-b border-slate-800 px-4', collapsed && 'md:justify-center md:px-0')}>
+          <GraduationCap className="size-6 shrink-0 text-blue-400" aria-hidden="true" />
+          <span className={cn('truncate text-lg font-semibold text-white', collapsed && 'md:sr-only')}>
+            {PRODUCT_TITLE}
+          </span>
+          <button
+            ref={closeRef}
+            type="button"
+            aria-label="Close menu"
+            onClick={onCloseMobile}
+            className="ml-auto flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white md:hidden"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+
+        {!user ? (
+          <p className="p-4 text-sm text-slate-400">Authentication loading...</p>
+        ) : (
+          <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+            <ul className="space-y-1">
+              {menu.map((entry) => {
+                const Icon = MENU_ICONS[entry.icon];
+                return (
+                  <li key={`${entry.path}-${entry.label}`}>
+                    <NavLink
+                      to={entry.path}
+                      title={collapsed ? entry.label : undefined}
+                      onClick={onCloseMobile}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                          collapsed && 'md:justify-center md:px-0',
+                          isActive
+                            ? 'bg-blue-600 text-white shadow-sm'
+                            : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+                        )
+                      }
+                    >
+                      <Icon className="size-5 shrink-0" aria-hidden="true" />
+                      <span className={cn('truncate', collapsed && 'md:sr-only')}>{entry.label}</span>
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+
+        {user && <UserFooter collapsed={collapsed} />}
+
+        <button
+          type="button"
+          onClick={onToggleCollapsed}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          aria-controls={SIDEBAR_ID}
+          className="hidden h-10 shrink-0 items-center justify-center border-t border-slate-800 text-slate-400 hover:bg-slate-800 hover:text-white md:flex"
+        >
+          {collapsed ? (
+            <ChevronsRight className="size-5" aria-hidden="true" />
+          ) : (
+            <ChevronsLeft className="size-5" aria-hidden="true" />
+          )}
+        </button>
+      </aside>
+    </>
+  );
+}

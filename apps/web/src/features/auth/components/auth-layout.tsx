@@ -1,0 +1,41 @@
+import { PRODUCT_TITLE } from '@lyceum/shared/constants';
+import { GraduationCap } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { cn } from '../../../lib/cn';
+
+interface AuthLayoutProps {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Wider card for forms with more to show (the plan choice of school signup). */
+  wide?: boolean;
+}
+
+/** The centred card every public page sits in. */
+export function AuthLayout({ title, description, children, footer, wide }: AuthLayoutProps) {
+  useEffect(() => {
+    document.title = `${title} · ${PRODUCT_TITLE}`;
+  }, [title]);
+
+  return (
+    <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center">
+      <main className={cn('w-full', wide ? 'max-w-2xl' : 'max-w-md')}>
+        <div className="mb-6 flex items-center justify-center gap-2 text-slate-900">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-blue-600 text-white shadow-sm">
+            <GraduationCap className="size-6" aria-hidden="true" />
+          </span>
+          <span className="text-2xl font-semibold tracking-tight">{PRODUCT_TITLE}</span>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+          {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
+          <div className="mt-6">{children}</div>
+        </div>
+        {footer && <div className="mt-6 space-y-2 text-center text-sm text-slate-600">{footer}</div>}
+      </main>
+    </div>
+  );
+}
+
+export const linkClass = 'font-medium text-blue-700 hover:text-blue-800 hover:underline';

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginRequest } from '@lyceum/shared/auth';
+import { COMPANY_ROLES, ROLE_LABELS, type Role, SCHOOL_ROLES } from '@lyceum/shared/roles';
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { applyServerError } from '../../../lib/form-errors';
+import { useLogin } from '../api/login';
+import { linkClass } from './auth-layout';
+
+type LoginInput = z.input<typeof LoginRequest>;
+type LoginResolver = Resolver<LoginInput, unknown, LoginRequest>;
+
+/*
+ * The login page is in the initial bundle, zod is not (DESIGN §9: initial JS under 150 KB gzip). The shared
+ * LoginRequest schema, and zod with it, is fetched right after the form mounts and used for every validation.
+ */
+let schemaResolver: Promise<LoginResolver> | null = null;
+function loadLoginResolver(): Promise<LoginResolver> {
+  schemaResolver ??= import('@lyceum/shared/auth').then((m) => zodResolver(m.LoginRequest));
+  schemaResolver.catch(() => {
+    schemaResolver = null;
+  });
+  return schemaResolver;
+}
+
+const loginResolver: LoginResolver = async (values, context, options) => {
+  try {
+    return await (await loadLoginResolver())(values, context, options);
+  } catch {
+    // The schema could not be fetched (offline, new deployment): let the server validate.
+    return { values: values as LoginRequest, errors: {} };
+  }
+};
+
+interface LoginFormProps {
+  /** Role-specific login pages fix the role instead of asking for it. */
+  fixedRole?: Role;
+  onSuccess: () => void;
+}
+
+export function LoginForm({ fixedRole, onSuccess }: LoginFormProps) {
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginRequest>({
+    resolver: loginResolver,
+    defaultValues: { email: '', password: '', role: fixedRole ?? ('' as Role) },
+  });
+
+  useEffect(() => {
+    void loadLoginResolver().catch(() => {});
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await loginMutation.mutateAsync(values);
+      onSuccess();
+    } catch (error) {
+      applyServerError(error, setError, ['email', 'password', 'role']);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+      <TextField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {!fixedRole && (
+        <SelectField id="login-role" label="Role" error={errors.role?.message} {...register('role')}>
+          <option value="" disabled>
+            Select your role
+          </option>
+          <optgroup label="Company">
+            {COMPANY_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="School">
+            {SCHOOL_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </optgroup>
+        </SelectField>
+      )}
+      <div className="flex justify-end">
+        <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import type { PublicPlan } from '@lyceum/shared/api';
+import { formatLimit, formatMoney } from '@lyceum/shared/plans';
+import { Check } from 'lucide-react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { usePlans } from '../api/get-plans';
+
+interface PlanChoiceProps {
+  registration: UseFormRegisterReturn;
+  error?: string;
+}
+
+function period(plan: PublicPlan): string {
+  return plan.billingPeriod === 'yearly' ? '/year' : '/month';
+}
+
+/** Radio cards for the plans of GET /plans (school signup). */
+export function PlanChoice({ registration, error }: PlanChoiceProps) {
+  const plans = usePlans();
+
+  return (
+    <fieldset aria-describedby={error ? 'plan-error' : undefined}>
+      <legend className="text-sm font-medium text-slate-700">Plan</legend>
+      <p className="mt-0.5 text-xs text-slate-500">You can change plans later from your subscription page.</p>
+      {plans.isPending ? (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {['a', 'b', 'c', 'd'].map((key) => (
+            <Skeleton key={key} className="h-32" />
+          ))}
+        </div>
+      ) : plans.isError ? (
+        <ErrorState
+          className="mt-3"
+          message={errorMessage(plans.error)}
+          onRetry={() => plans.refetch()}
+          retrying={plans.isFetching}
+        />
+      ) : (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {plans.data.map((plan) => (
+            <div key={plan.id} className="relative">
+              <input
+                id={`plan-${plan.id}`}
+                type="radio"
+                value={plan.id}
+                className="peer sr-only"
+                {...registration}
+              />
+              <label
+                htmlFor={`plan-${plan.id}`}
+                className="flex h-full cursor-pointer flex-col rounded-xl border border-slate-200 bg-white p-4 transition-colors hover:border-slate-300 peer-checked:border-blue-600 peer-checked:ring-2 peer-checked:ring-blue-600/20 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
+              >
+                <span className="flex items-start justify-between gap-2">
+                  <span className="flex items-center gap-2 font-semibold text-slate-900">
+                    <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: plan.color }} />
+                    {plan.name}
+                  </span>
+                  {plan.isPopular && (
+                    <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800">
+                      Popular
+                    </span>
+                  )}
+                </span>
+                <span className="mt-1 text-sm text-slate-500">{plan.description}</span>
+                <span className="mt-3 text-lg font-semibold text-slate-900">
+                  {formatMoney(plan.priceMinor, plan.currency)}
+                  <span className="text-sm font-normal text-slate-500">{period(plan)}</span>
+                </span>
+                <span className="mt-2 space-y-1 text-xs text-slate-600">
+                  {typeof plan.limits.maxStudents === 'number' && (
+                    <span className="flex items-center gap-1.5">
+                      <Check className="size-3.5 text-emerald-600" aria-hidden="true" />
+                      {formatLimit(plan.limits.maxStudents)} students
+                    </span>
+                  )}
+                  {plan.features.slice(0, 3).map((feature) => (
+                    <span key={feature} className="flex items-center gap-1.5">
+                      <Check className="size-3.5 text-emerald-600" aria-hidden="true" />
+                      {feature}
+                    </span>
+                  ))}
+                </span>
+              </label>
+            </div>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p id="plan-error" className="mt-2 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

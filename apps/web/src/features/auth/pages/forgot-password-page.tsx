@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ForgotPasswordRequest } from '@lyceum/shared/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { applyServerError } from '../../../lib/form-errors';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthLayout, linkClass } from '../components/auth-layout';
+
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ForgotPasswordRequest), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await forgot.mutateAsync(values);
+      setSent(result?.message ?? 'If an account exists for that address, we have sent a link to reset the password.');
+    } catch (error) {
+      applyServerError(error, setError, ['email']);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Reset your password"
+      description="Enter the email address of your account and we will send you a link to choose a new password."
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to="/login" className={linkClass}>
+            Back to sign in
+          </Link>
+        </p>
+      }
+    >
+      {sent ? (
+        <Alert tone="success">{sent}</Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+          <TextField
+            id="forgot-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

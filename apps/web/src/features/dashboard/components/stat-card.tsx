@@ -1,0 +1,18 @@
+import type { DashboardResponse } from '@lyceum/shared/api';
+import { Card } from '../../../components/ui/card';
+
+type Stat = DashboardResponse['stats'][number];
+
+function formatValue(value: Stat['value']): string {
+  return typeof value === 'number' ? value.toLocaleString() : value;
+}
+
+export function StatCard({ stat }: { stat: Stat }) {
+  return (
+    <Card className="p-5">
+      <p className="text-sm font-medium text-slate-500">{stat.label}</p>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{formatValue(stat.value)}</p>
+      {stat.hint && <p className="mt-1 text-xs text-slate-500">{stat.hint}</p>}
+    </Card>
+  );
+}

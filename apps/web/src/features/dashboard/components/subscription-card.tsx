@@ -1,0 +1,72 @@
+import type { DashboardResponse } from '@lyceum/shared/api';
+import { format, isValid, parseISO } from 'date-fns';
+import { CalendarClock } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+
+type Subscription = NonNullable<DashboardResponse['subscription']>;
+
+const STATUS_STYLES: Record<string, string> = {
+  active: 'bg-emerald-100 text-emerald-800',
+  expired: 'bg-red-100 text-red-800',
+  cancelled: 'bg-slate-200 text-slate-700',
+};
+
+function formatDate(value: string): string {
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'PP') : value;
+}
+
+function daysLeftText(days: number): string {
+  if (days < 0) return 'Expired';
+  if (days === 0) return 'Ends today';
+  return days === 1 ? '1 day left' : `${days} days left`;
+}
+
+export function SubscriptionCard({ subscription }: { subscription: Subscription }) {
+  const soon = subscription.daysLeft >= 0 && subscription.daysLeft <= 14;
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby="subscription-title">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="subscription-title" className="text-base font-semibold text-slate-900">
+              Subscription
+            </h2>
+            <p className="mt-1 text-sm text-slate-500">Your school's current plan.</p>
+          </div>
+          <span
+            className={cn(
+              'rounded-full px-2.5 py-1 text-xs font-medium capitalize',
+              STATUS_STYLES[subscription.status] ?? 'bg-slate-100 text-slate-700',
+            )}
+          >
+            {subscription.status}
+          </span>
+        </div>
+        <dl className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Plan</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{subscription.planName}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">End date</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatDate(subscription.endDate)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Days left</dt>
+            <dd
+              className={cn(
+                'mt-1 flex items-center gap-1.5 text-lg font-semibold',
+                subscription.daysLeft < 0 ? 'text-red-700' : soon ? 'text-amber-700' : 'text-slate-900',
+              )}
+            >
+              <CalendarClock className="size-4" aria-hidden="true" />
+              {daysLeftText(subscription.daysLeft)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </Card>
+  );
+}

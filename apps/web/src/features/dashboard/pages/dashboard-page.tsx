@@ -1,0 +1,75 @@
+import { BarChart3 } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useDashboard } from '../api/get-dashboard';
+import { StatCard } from '../components/stat-card';
+import { SubscriptionCard } from '../components/subscription-card';
+
+function DashboardSkeleton() {
+  return (
+    <div role="status" aria-label="Loading dashboard" className="space-y-6">
+      <div className="space-y-2">
+        <Skeleton className="h-7 w-56" />
+        <Skeleton className="h-4 w-40" />
+      </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {['a', 'b', 'c', 'd'].map((key) => (
+          <Skeleton key={key} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-40" />
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  const dashboard = useDashboard();
+
+  if (dashboard.isPending) return <DashboardSkeleton />;
+
+  if (dashboard.isError) {
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        <ErrorState
+          message={errorMessage(dashboard.error)}
+          onRetry={() => dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      </>
+    );
+  }
+
+  const { title, stats, subscription } = dashboard.data;
+  const firstName = user?.name.split(' ')[0];
+
+  return (
+    <>
+      <PageHeader title={title} description={firstName ? `Welcome back, ${firstName}.` : undefined} />
+      <div className="space-y-6">
+        {stats.length > 0 ? (
+          <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {stats.map((stat) => (
+              <StatCard key={stat.key} stat={stat} />
+            ))}
+          </section>
+        ) : (
+          <Card>
+            <EmptyState
+              icon={<BarChart3 className="size-6" aria-hidden="true" />}
+              title="Nothing to show yet"
+              description="Figures appear here as soon as there is data for your role."
+            />
+          </Card>
+        )}
+        {subscription && <SubscriptionCard subscription={subscription} />}
+      </div>
+    </>
+  );
+}

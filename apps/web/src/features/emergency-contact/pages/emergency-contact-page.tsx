@@ -1,0 +1,106 @@
+import type { SchoolContact } from '@lyceum/shared/api';
+import { PRODUCT_TITLE } from '@lyceum/shared/constants';
+import { isSchoolRole } from '@lyceum/shared/roles';
+import { LifeBuoy, Mail, MapPin, Phone, School, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useSchoolContact } from '../api/get-school-contact';
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 py-3">
+      <span className="mt-0.5 text-slate-400">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+        <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+const notProvided = <span className="text-slate-400">Not provided</span>;
+
+function SchoolContactCard({ contact }: { contact: SchoolContact }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex items-center gap-3">
+        {contact.logo ? (
+          <img src={contact.logo} alt={`${contact.name} logo`} className="size-12 rounded-lg border border-slate-200 object-cover" />
+        ) : (
+          <span className="flex size-12 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+            <School className="size-6" aria-hidden="true" />
+          </span>
+        )}
+        <h2 className="text-lg font-semibold text-slate-900">{contact.name}</h2>
+      </div>
+      <dl className="mt-4 divide-y divide-slate-100">
+        <Row icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
+          {contact.phone ? (
+            <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`} className="font-medium text-blue-700 hover:underline">
+              {contact.phone}
+            </a>
+          ) : (
+            notProvided
+          )}
+        </Row>
+        <Row icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
+          {contact.email ? (
+            <a href={`mailto:${contact.email}`} className="font-medium text-blue-700 hover:underline">
+              {contact.email}
+            </a>
+          ) : (
+            notProvided
+          )}
+        </Row>
+        <Row icon={<UserRound className="size-4" aria-hidden="true" />} label="Principal">
+          {contact.principalName ?? notProvided}
+        </Row>
+        <Row icon={<MapPin className="size-4" aria-hidden="true" />} label="Address">
+          {contact.address ?? notProvided}
+        </Row>
+      </dl>
+    </Card>
+  );
+}
+
+export function EmergencyContactPage() {
+  const { user } = useAuth();
+  const schoolUser = user ? isSchoolRole(user.role) : false;
+  const contact = useSchoolContact(schoolUser);
+
+  return (
+    <>
+      <PageHeader title="Emergency Contact" description="Who to reach when something urgent happens." />
+      <div className="max-w-2xl space-y-4">
+        <Alert tone="info">In a life-threatening emergency, call your local emergency number first.</Alert>
+        {!schoolUser ? (
+          <Card className="p-5 sm:p-6">
+            <div className="flex items-start gap-3">
+              <LifeBuoy className="mt-0.5 size-6 shrink-0 text-blue-600" aria-hidden="true" />
+              <div>
+                <h2 className="text-lg font-semibold text-slate-900">{PRODUCT_TITLE} platform support</h2>
+                <p className="mt-1 text-sm text-slate-600">
+                  Platform staff are not attached to a school. For an urgent problem with the platform itself, contact
+                  your operations on-call team; for a school's emergency contact, open that school from the Schools
+                  page.
+                </p>
+              </div>
+            </div>
+          </Card>
+        ) : contact.isPending ? (
+          <Skeleton className="h-72" />
+        ) : contact.isError ? (
+          <ErrorState message={errorMessage(contact.error)} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
+        ) : (
+          <SchoolContactCard contact={contact.data} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { NotificationList } from '@lyceum/shared/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { notificationKeys } from './get-notifications';
+
+export function markAllNotificationsRead(): Promise<void> {
+  return api.post<void>('/notifications/read-all');
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.list });
+      queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) =>
+        list ? { items: list.items.map((n) => ({ ...n, read: true })), unread: 0 } : list,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+  });
+}

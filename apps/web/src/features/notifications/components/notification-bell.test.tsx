@@ -1,0 +1,108 @@
+import type { Notification, NotificationList } from '@lyceum/shared/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createTestQueryClient, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { notificationKeys } from '../api/get-notifications';
+import { NotificationBell } from './notification-bell';
+
+function note(id: string, read: boolean, minutesAgo = 5): Notification {
+  return {
+    id,
+    type: 'announcement',
+    title: `Title ${id}`,
+    body: `Body ${id}`,
+    read,
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+  };
+}
+
+function renderBell(list: NotificationList) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(notificationKeys.list, list);
+  return renderWithProviders(<NotificationBell />, { auth: signedIn('teacher'), queryClient });
+}
+
+describe('NotificationBell badge', () => {
+  it('shows no badge with 0 unread', () => {
+    renderBell({ items: [], unread: 0 });
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('shows the number up to 9', () => {
+    renderBell({ items: [], unread: 5 });
+    expect(screen.getByTestId('notification-badge').textContent).toBe('5');
+    expect(screen.getByRole('button', { name: 'Notifications, 5 unread' })).toBeTruthy();
+  });
+
+  it('shows 9 as 9 and 10 as "9+"', () => {
+    const { unmount } = renderBell({ items: [], unread: 9 });
+    expect(screen.getByTestId('notification-badge').textContent).toBe('9');
+    unmount();
+    renderBell({ items: [], unread: 10 });
+    expect(screen.getByTestId('notification-badge').textContent).toBe('9+');
+  });
+});
+
+describe('NotificationBell list', () => {
+  it('shows "No notifications" when empty', async () => {
+    mockFetch({ 'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [], unread: 0 })) });
+    renderBell({ items: [], unread: 0 });
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('No notifications')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lists title, body and relative time, and marks a clicked notification read', async () => {
+    const { calls } = mockFetch({
+      'POST /api/v1/notifications/n1/read': () => new Response(null, { status: 204 }),
+      'GET /api/v1/notifications': () =>
+        new Response(JSON.stringify({ items: [note('n1', true), note('n2', false, 180)], unread: 1 })),
+    });
+    renderBell({ items: [note('n1', false), note('n2', false, 180)], unread: 2 });
+    const bell = screen.getByRole('button', { name: 'Notifications, 2 unread' });
+    await userEvent.click(bell);
+    expect(bell.getAttribute('aria-expanded')).toBe('true');
+
+    const list = screen.getByTestId('notification-list');
+    expect(list.className).toContain('max-h-96');
+    expect(list.className).toContain('overflow-y-auto');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain('Title n1');
+    expect(items[0]?.textContent).toContain('Body n1');
+    expect(items[0]?.textContent).toContain('Just now');
+    expect(items[1]?.textContent).toContain('3h ago');
+
+    await userEvent.click(within(items[0] as HTMLElement).getByRole('button'));
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('1'));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe('/api/v1/notifications/n1/read');
+    expect(post?.headers['content-type']).toBe('application/json');
+  });
+
+  it("'Mark all read' marks every notification read", async () => {
+    const { calls } = mockFetch({
+      'POST /api/v1/notifications/read-all': () => new Response(null, { status: 204 }),
+      'GET /api/v1/notifications': () =>
+        new Response(JSON.stringify({ items: [note('a', true), note('b', true)], unread: 0 })),
+    });
+    renderBell({ items: [note('a', false), note('b', false)], unread: 12 });
+    expect(screen.getByTestId('notification-badge').textContent).toBe('9+');
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/notifications/read-all')).toBe(true);
+  });
+
+  it('closes on Escape', async () => {
+    renderBell({ items: [], unread: 0 });
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    await userEvent.click(bell);
+    expect(screen.getByText('No notifications')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByText('No notifications')).toBeNull();
+    expect(bell.getAttribute('aria-expanded')).toBe('false');
+  });
+});

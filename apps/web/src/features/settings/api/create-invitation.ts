@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface CompanyInvitation {
+  code: string;
+  expiresAt: string;
+}
+
+export function createCompanyInvitation(): Promise<CompanyInvitation> {
+  return api.post<CompanyInvitation>('/company/invitations');
+}
+
+export function useCreateCompanyInvitation() {
+  return useMutation({ mutationFn: createCompanyInvitation });
+}

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { SettingsPage } from './settings-page';
+
+describe('SettingsPage', () => {
+  it('shows the server field error of a wrong current password inline', async () => {
+    mockFetch({
+      'POST /api/v1/auth/change-password': () =>
+        json(
+          {
+            error: {
+              code: 'auth/wrong-password',
+              message: 'The current password is incorrect.',
+              fields: { currentPassword: 'The current password is incorrect.' },
+            },
+          },
+          400,
+        ),
+    });
+    renderWithProviders(<SettingsPage />, { auth: signedIn('teacher') });
+    await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-long-password');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'a-new-long-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('checks that the new passwords match before calling the server', async () => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<SettingsPage />, { auth: signedIn('teacher') });
+    await userEvent.type(screen.getByLabelText('Current password'), 'current-pass');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-long-password');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'something-else');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('saves the profile with PATCH /profile', async () => {
+    const { calls } = mockFetch({
+      'PATCH /api/v1/profile': (init) => {
+        const body = JSON.parse(String(init.body));
+        return json({ user: { ...signedIn('teacher').user, ...body }, school: null });
+      },
+    });
+    renderWithProviders(<SettingsPage />, { auth: signedIn('teacher') });
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada King');
+    await userEvent.type(screen.getByLabelText('Phone'), '+44 20 7946 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Ada King', phone: '+44 20 7946 0000' });
+  });
+
+  it('lets only company admins create an invitation code', async () => {
+    mockFetch({
+      'POST /api/v1/company/invitations': () => json({ code: 'INV-ABC-123', expiresAt: '2030-01-01T00:00:00Z' }, 201),
+    });
+    const { unmount } = renderWithProviders(<SettingsPage />, { auth: signedIn('admin') });
+    expect(screen.queryByText('Invite a company admin')).toBeNull();
+    unmount();
+    renderWithProviders(<SettingsPage />, { auth: signedIn('company_admin') });
+    expect(screen.getByText('Invite a company admin')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation code' }));
+    expect((await screen.findByTestId('invitation-code')).textContent).toBe('INV-ABC-123');
+  });
+});

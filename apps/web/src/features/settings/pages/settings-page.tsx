@@ -1,0 +1,20 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { useAuth } from '../../../lib/auth';
+import { ChangePasswordCard } from '../components/change-password-form';
+import { InviteCompanyAdminCard } from '../components/invite-company-admin-card';
+import { ProfileForm } from '../components/profile-form';
+
+export function SettingsPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile and password." />
+      <div className="space-y-6">
+        <ProfileForm key={user.id} user={user} />
+        <ChangePasswordCard />
+        {user.role === 'company_admin' && <InviteCompanyAdminCard />}
+      </div>
+    </>
+  );
+}

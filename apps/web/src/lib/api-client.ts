@@ -1,0 +1,116 @@
+import { type ApiErrorBody, MESSAGES } from '@lyceum/shared/errors';
+
+/** The one HTTP client of the web app (DESIGN §3, bulletproof-react): JSON, same-origin cookie session. */
+export const API_BASE = '/api/v1';
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly status: number;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A user-facing message for any thrown value. */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.unavailable): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Called when any call except `/auth/me` and `/auth/login` answers 401: the auth provider clears the session,
+ * and the route guard then sends the user to /login (remembering where they were). Returns an unregister function.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+const PATHS_WITHOUT_401_REDIRECT = new Set(['/auth/me', '/auth/login']);
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    // The server refuses state-changing requests without the JSON content type (CSRF defence), even when empty.
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'network', MESSAGES.unavailable);
+  }
+
+  if (response.status === 401 && !PATHS_WITHOUT_401_REDIRECT.has(path.split('?')[0] ?? path)) {
+    unauthorizedHandler?.();
+  }
+
+  if (!response.ok) {
+    const payload = await readJson(response);
+    if (isErrorBody(payload)) {
+      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.fields);
+    }
+    const fallback = response.status >= 500 ? MESSAGES.unavailable : MESSAGES.invalidData;
+    throw new ApiError(response.status, response.status >= 500 ? 'unavailable' : 'unknown', fallback);
+  }
+
+  if (response.status === 204 || response.status === 205) return undefined as T;
+  return (await readJson(response)) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,107 @@
+import type { AuthResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { ApiError, api, setUnauthorizedHandler } from './api-client';
+import { shouldRetry } from './query-client';
+
+/** SPEC §3's client auth state: loading, then authenticated (user, school) or not. */
+export interface AuthState {
+  isLoading: boolean;
+  user: SessionUser | null;
+  school: SessionSchool | null;
+  /** The profile could not be loaded for another reason than being signed out (network, 5xx). */
+  error: Error | null;
+  retry: () => void;
+  /** Store a fresh session (after login, signup or a profile update) or clear it (`null`). */
+  setSession: (session: AuthResponse | null) => void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export const authKeys = { me: ['auth', 'me'] as const };
+
+export async function getMe(signal?: AbortSignal): Promise<AuthResponse | null> {
+  try {
+    return await api.get<AuthResponse>('/auth/me', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: authKeys.me,
+  queryFn: ({ signal }) => getMe(signal),
+  staleTime: 5 * 60_000,
+  retry: shouldRetry,
+});
+
+/** Replaces the session and drops every cached answer that belonged to the previous one. */
+export function replaceSession(queryClient: QueryClient, session: AuthResponse | null): void {
+  queryClient.setQueryData(authKeys.me, session);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery(meQueryOptions);
+  const { refetch } = me;
+
+  const setSession = useCallback(
+    (session: AuthResponse | null) => replaceSession(queryClient, session),
+    [queryClient],
+  );
+
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        if (!queryClient.getQueryData(authKeys.me)) return;
+        replaceSession(queryClient, null);
+        toast.error(MESSAGES.sessionExpired, { id: 'session-expired' });
+      }),
+    [queryClient],
+  );
+
+  const value = useMemo<AuthState>(
+    () => ({
+      isLoading: me.isPending,
+      user: me.data?.user ?? null,
+      school: me.data?.school ?? null,
+      error: me.data ? null : me.error,
+      retry: () => void refetch(),
+      setSession,
+    }),
+    [me.isPending, me.data, me.error, refetch, setSession],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The auth state, or `null` outside an AuthProvider. */
+export function useAuthContext(): AuthState | null {
+  return useContext(AuthContext);
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}
+
+/** Signs out on the server, leaves the protected pages, then forgets every cached answer of the session. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await api.post<void>('/auth/logout');
+    } catch {
+      // Signed out locally either way; the server session expires on its own.
+    }
+    await navigate('/login', { replace: true, state: { signedOut: true } });
+    replaceSession(queryClient, null);
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,89 @@
+import type { AuthResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
+import type { Role } from '@lyceum/shared/roles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AuthContext, type AuthState } from '../lib/auth';
+
+export function makeUser(role: Role, overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: `user-${role}`,
+    name: 'Ada Lovelace',
+    email: `${role}@example.test`,
+    role,
+    schoolId: role.startsWith('company') || role === 'admin' ? null : 'school-1',
+    phone: null,
+    profileImage: null,
+    ...overrides,
+  };
+}
+
+export function authState(overrides: Partial<AuthState> = {}): AuthState {
+  return {
+    isLoading: false,
+    user: null,
+    school: null,
+    error: null,
+    retry: vi.fn(),
+    setSession: vi.fn(),
+    ...overrides,
+  };
+}
+
+export function signedIn(role: Role, school: SessionSchool | null = null): AuthState {
+  return authState({ user: makeUser(role), school });
+}
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+  });
+}
+
+interface RenderOptions {
+  auth?: AuthState | null;
+  path?: string;
+  routes?: RouteObject[];
+  queryClient?: QueryClient;
+}
+
+/** Renders inside a memory data router, a query client and (unless `auth: null`) a fixed auth state. */
+export function renderWithProviders(ui: ReactNode, { auth = authState(), path = '/', routes, queryClient }: RenderOptions = {}) {
+  const client = queryClient ?? createTestQueryClient();
+  const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [path] });
+  const tree = (
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+  const result = render(auth ? <AuthContext.Provider value={auth}>{tree}</AuthContext.Provider> : tree);
+  return { ...result, router, queryClient: client };
+}
+
+type Handler = (init: RequestInit & { url: string }) => Response | Promise<Response>;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Stubs fetch with `"METHOD /api/v1/path"` handlers; unknown requests answer 404 and are recorded. */
+export function mockFetch(handlers: Record<string, Handler>) {
+  const calls: Array<{ method: string; url: string; body: unknown; headers: Record<string, string> }> = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const handler = handlers[`${method} ${url.split('?')[0]}`];
+    if (!handler) return json({ error: { code: 'not_found', message: `No mock for ${method} ${url}` } }, 404);
+    return handler({ ...init, url });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+export function authResponse(role: Role, school: SessionSchool | null = null): AuthResponse {
+  return { user: makeUser(role), school };
+}
