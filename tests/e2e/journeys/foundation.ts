@@ -1,7 +1,7 @@
 import { MENUS } from '@lyceum/shared/menus';
 import { ROLES, type Role } from '@lyceum/shared/roles';
 import type { Browser, Page } from 'playwright-core';
-import { assert, assertAccessible, assertEqual, type Journey, screenshot } from '../harness.ts';
+import { assert, assertAccessible, assertEqual, type Journey, openPage, screenshot } from '../harness.ts';
 
 const DEMO_PASSWORD = 'lyceum-demo';
 const DEMO_EMAIL: Record<Role, string> = {
@@ -16,7 +16,7 @@ const DEMO_EMAIL: Record<Role, string> = {
 };
 
 async function signIn(browser: Browser, baseUrl: string, role: Role, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const page = await browser.newPage({ viewport, baseURL: baseUrl });
+  const page = await openPage(browser, baseUrl, viewport);
   await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO_EMAIL[role]);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -51,7 +51,7 @@ export const foundationJourneys: Journey[] = [
   {
     name: 'signed out, a protected page redirects to /login',
     async run({ browser, server }) {
-      const page = await browser.newPage({ baseURL: server.url });
+      const page = await openPage(browser, server.url);
       await page.goto('/dashboard');
       await page.waitForURL('**/login');
       await screenshot(page, 'login-desktop');
@@ -88,20 +88,28 @@ export const foundationJourneys: Journey[] = [
     async run({ browser, server }) {
       const page = await signIn(browser, server.url, 'principal', { width: 375, height: 812 });
       const nav = page.getByRole('navigation', { name: 'Main' });
-      assert(!(await nav.isVisible()), 'the sidebar is hidden off-canvas at 375 px');
+      // Off-canvas means translated out of the viewport: wait for the slide to finish, then measure.
+      const onScreen = (open: boolean) =>
+        page.waitForFunction((expectOpen) => {
+          const aside = document.querySelector('aside[aria-label="Sidebar"]');
+          const right = aside?.getBoundingClientRect().right ?? 0;
+          return expectOpen ? right > 200 : right <= 0;
+        }, open);
+      await onScreen(false);
       const noScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       assert(noScroll, 'no horizontal scroll at 375 px');
       await screenshot(page, 'dashboard-principal-375');
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await nav.waitFor({ state: 'visible' });
+      await onScreen(true);
       await screenshot(page, 'mobile-menu-open-375');
       await page.getByRole('button', { name: 'Close menu' }).click();
-      await nav.waitFor({ state: 'hidden' });
+      await onScreen(false);
       // Opening again and following a link also closes it.
       await page.getByRole('button', { name: 'Open menu' }).click();
+      await onScreen(true);
       await nav.getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL('**/settings');
-      await nav.waitFor({ state: 'hidden' });
+      await onScreen(false);
       await screenshot(page, 'settings-principal-375');
       await page.close();
     },
@@ -109,7 +117,7 @@ export const foundationJourneys: Journey[] = [
   {
     name: 'a wrong password shows the error and stays on /login',
     async run({ browser, server }) {
-      const page = await browser.newPage({ baseURL: server.url });
+      const page = await openPage(browser, server.url);
       await page.goto('/login');
       await page.getByLabel('Email').fill(DEMO_EMAIL.teacher);
       await page.getByLabel('Password', { exact: true }).fill('definitely-wrong');

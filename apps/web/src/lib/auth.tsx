@@ -101,7 +101,8 @@ export function useLogout(): () => Promise<void> {
     } catch {
       // Signed out locally either way; the server session expires on its own.
     }
-    await navigate('/login', { replace: true, state: { signedOut: true } });
+    // Clear the session first: navigating while still signed in would bounce /login back to /dashboard.
     replaceSession(queryClient, null);
+    await navigate('/login', { replace: true, state: { signedOut: true } });
   }, [queryClient, navigate]);
 }
