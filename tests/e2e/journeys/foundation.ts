@@ -93,7 +93,7 @@ export const foundationJourneys: Journey[] = [
         page.waitForFunction((expectOpen) => {
           const aside = document.querySelector('aside[aria-label="Sidebar"]');
           const right = aside?.getBoundingClientRect().right ?? 0;
-          return expectOpen ? right > 200 : right <= 0;
+          return expectOpen ? (aside?.getBoundingClientRect().left ?? -1) >= 0 && right > 0 : right <= 0;
         }, open);
       await onScreen(false);
       const noScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
