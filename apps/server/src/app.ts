@@ -55,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Malformed or over-long URLs are the caller's error: answer in the usual format.
     frameworkErrors: (err, _request, reply) => {

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
 });
 
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   /** Requests per IP per minute to each sign-in, sign-up and reset endpoint. */
   authRateLimitPerMinute: number;
   logLevel: string;
+  /** Believe X-Forwarded-* (client address, protocol): only behind a proxy that sets them. */
+  trustProxy: boolean;
   /** Seed the demo schools into an empty embedded database. Never with DATABASE_URL. */
   demoSeed: boolean;
 }
@@ -82,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     demoSeed: e.DATABASE_URL ? false : e.DEMO_SEED !== 'false',
   };
   return { ...config, ...overrides };
