@@ -1,0 +1,283 @@
+/**
+ * `npm run bench` (DESIGN §9): starts the server against the bench database (DATABASE_URL, filled by
+ * `npm run bench:data`), signs in as users of many schools, drives every scenario of scenarios/index.ts with
+ * autocannon over loopback and prints one table (req/s, p50/p95/p99, errors, server RSS) against the budgets;
+ * the table is also written to bench/results/latest.md.
+ *
+ * `npm run bench -- --smoke`: a ~30 s version on a small data set it generates itself (3 schools, 300
+ * students) into BENCH_DATABASE_URL, DATABASE_URL, or a `lyceum_bench_smoke` database it creates on the
+ * TEST_DATABASE_URL server. It fails only on request errors, never on timings; without a database it skips.
+ * Options: --duration s (per scenario, default 10; smoke 2), --connections n (override), --only text.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { numberArg, parseArgs } from './lib/args.ts';
+import { ensureDatabase, withClient } from './lib/db.ts';
+import { repoRoot, type RunningServer, startServer } from './lib/server.ts';
+import { BENCH_PASSWORD } from './data/plan.ts';
+import { generate, redact } from './generate.ts';
+import { type Scenario, type ScenarioContext, type Session, type SignInRole, scenarios } from './scenarios/index.ts';
+
+const RSS_BUDGET_MB = 250;
+const SAMPLE_PER_ROLE = 64;
+
+interface Row {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  rssMb: number;
+  budget: string;
+  verdict: 'within' | 'over' | '—';
+}
+
+async function resolveDatabase(smoke: boolean): Promise<string | null> {
+  const direct = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (direct) return direct;
+  if (smoke && process.env.TEST_DATABASE_URL)
+    return ensureDatabase(process.env.TEST_DATABASE_URL, 'lyceum_bench_smoke');
+  return null;
+}
+
+/** Realistic users: for each role, one per school across as many schools as possible. */
+async function pickUsers(url: string): Promise<{ email: string; role: SignInRole; schoolId: string | null }[]> {
+  return withClient(url, async (client) => {
+    const school = await client.query<{ email: string; role: SignInRole; school_id: string }>(
+      `select email, role, school_id from (
+         select u.email, u.role, u.school_id, row_number() over (partition by u.role order by md5(u.school_id::text)) rn
+         from (select distinct on (school_id, role) email, role, school_id from users
+               where is_active and deleted_at is null order by school_id, role, email) u
+       ) x where rn <= $1`,
+      [SAMPLE_PER_ROLE],
+    );
+    const company = await client.query<{ email: string }>(
+      `select email from company_staff where role = 'company_admin' and is_active order by email`,
+    );
+    return [
+      ...school.rows.map((r) => ({ email: r.email, role: r.role, schoolId: r.school_id })),
+      ...company.rows.map((r) => ({ email: r.email, role: 'company_admin' as const, schoolId: null })),
+    ];
+  });
+}
+
+async function signIn(server: RunningServer, users: Awaited<ReturnType<typeof pickUsers>>): Promise<Session[]> {
+  const sessions: Session[] = [];
+  const queue = [...users];
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let u = queue.shift(); u; u = queue.shift()) {
+        const res = await fetch(`${server.url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: u.email, password: BENCH_PASSWORD, role: u.role }),
+        });
+        const cookie = res.headers.get('set-cookie')?.split(';')[0];
+        if (!res.ok || !cookie) failures.push(`${u.email} (${u.role}): ${res.status} ${await res.text()}`);
+        else sessions.push({ role: u.role, email: u.email, schoolId: u.schoolId, cookie });
+      }
+    }),
+  );
+  if (failures.length)
+    throw new Error(`Sign-in failed for ${failures.length} users:\n  ${failures.slice(0, 5).join('\n  ')}`);
+  return sessions;
+}
+
+async function runScenario(
+  server: RunningServer,
+  scenario: Scenario,
+  ctx: ScenarioContext,
+  opts: { duration: number; connections?: number; smoke: boolean },
+): Promise<Row> {
+  const requests = scenario.requests(ctx);
+  if (!requests.length) throw new Error(`Scenario ${scenario.name} has no requests (no signed-in users of its role?)`);
+  const connections = opts.connections ?? scenario.connections;
+  const base = { url: server.url, connections, timeout: 10, requests };
+  if (!opts.smoke) await autocannon({ ...base, duration: 1 }); // warm-up, not measured
+  // autocannon's summary has no p95, so every response time is recorded and the percentiles computed exactly.
+  const times: number[] = [];
+  const instance = autocannon({ ...base, duration: opts.duration });
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    times.length ? (times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? 0) : Number.NaN;
+  const lat = { p50: pct(50), p95: pct(95), p99: pct(99) };
+  const { rssMb } = server.memory();
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) {
+    // Show what went wrong: replay the scenario's first requests once and print the first failure.
+    for (const r of requests.slice(0, 20)) {
+      const res = await fetch(server.url + r.path, { method: r.method, headers: r.headers, body: r.body }).catch(
+        (e) => e as Error,
+      );
+      if (res instanceof Error || !res.ok) {
+        const detail = res instanceof Error ? res.message : `${res.status} ${(await res.text()).slice(0, 300)}`;
+        console.error(`\n  ${scenario.name}: ${r.method} ${r.path} → ${detail}`);
+        break;
+      }
+    }
+  }
+  const row: Row = {
+    scenario: scenario.name,
+    connections,
+    rps: result.requests.average,
+    p50: lat.p50,
+    p95: lat.p95,
+    p99: lat.p99,
+    requests: result.requests.total,
+    errors,
+    rssMb,
+    budget: scenario.budget ? `${scenario.budget.label}, RSS < ${RSS_BUDGET_MB} MB` : `RSS < ${RSS_BUDGET_MB} MB`,
+    verdict: '—',
+  };
+  const overLatency =
+    (scenario.budget?.p95Ms !== undefined && row.p95 > scenario.budget.p95Ms) ||
+    (scenario.budget?.p50Ms !== undefined && row.p50 > scenario.budget.p50Ms);
+  row.verdict = errors > 0 || overLatency || rssMb > RSS_BUDGET_MB ? 'over' : 'within';
+  return row;
+}
+
+function table(rows: Row[]): string {
+  const header = [
+    'scenario',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'requests',
+    'errors',
+    'RSS MB',
+    'budget',
+    'verdict',
+  ];
+  const lines = rows.map((r) => [
+    r.scenario,
+    String(r.connections),
+    r.rps.toFixed(0),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.p99.toFixed(1),
+    String(r.requests),
+    String(r.errors),
+    r.rssMb.toFixed(0),
+    r.budget,
+    r.verdict,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const fmt = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 || i >= 9 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  return [
+    fmt(header),
+    `|${widths.map((w, i) => (i === 0 || i >= 9 ? `${'-'.repeat(w + 2)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...lines.map(fmt),
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs();
+  const smoke = args.has('smoke');
+  const url = await resolveDatabase(smoke);
+  if (!url) {
+    const msg = 'needs a PostgreSQL database: set DATABASE_URL (or BENCH_DATABASE_URL; TEST_DATABASE_URL for --smoke).';
+    if (smoke) {
+      console.log(`Bench smoke skipped: it ${msg}`);
+      return 0;
+    }
+    console.error(`The bench ${msg} Fill it first with \`npm run bench:data\`.`);
+    return 2;
+  }
+  const started = performance.now();
+  if (smoke) {
+    console.log(`Bench smoke: generating a small data set into ${redact(url)}`);
+    await generate(url, { schools: 3, students: 300, seed: 42 });
+  }
+  const users = await pickUsers(url).catch((err) => {
+    throw new Error(`Could not read bench users (${err.message}); run \`npm run bench:data\` first.`);
+  });
+  if (!users.length) throw new Error('The database has no users; run `npm run bench:data` first.');
+
+  const dataCounts = await withClient(url, async (c) => {
+    const r = await c.query<{ schools: number; users: number; students: number }>(
+      `select (select count(*)::int from schools) schools, (select count(*)::int from users) users,
+              (select count(*)::int from users where role = 'student') students`,
+    );
+    return r.rows[0];
+  });
+  const server = await startServer(url);
+  const rows: Row[] = [];
+  let failed = false;
+  try {
+    const signedIn = await signIn(server, users);
+    const byRole = (role: SignInRole) => signedIn.filter((s) => s.role === role);
+    const ctx: ScenarioContext = {
+      sessions: {
+        school_admin: byRole('school_admin'),
+        principal: byRole('principal'),
+        teacher: byRole('teacher'),
+        student: byRole('student'),
+        parent: byRole('parent'),
+        company_admin: byRole('company_admin'),
+      },
+      credentials: users.map((u) => ({ email: u.email, password: BENCH_PASSWORD, role: u.role })),
+    };
+    const only = args.get('only');
+    const chosen = scenarios.filter((s) => typeof only !== 'string' || s.name.includes(only));
+    const duration = numberArg(args, 'duration', smoke ? 2 : 10);
+    const connections = args.has('connections') ? numberArg(args, 'connections', 32) : smoke ? 4 : undefined;
+    for (const scenario of chosen) {
+      process.stdout.write(`  ${scenario.name}… `);
+      const row = await runScenario(server, scenario, ctx, { duration, connections, smoke });
+      console.log(`${row.rps.toFixed(0)} req/s, p95 ${row.p95.toFixed(1)} ms, ${row.errors} errors`);
+      rows.push(row);
+      if (row.errors > 0) failed = true;
+    }
+  } finally {
+    const peak = server.memory().peakMb;
+    await server.stop();
+    if (failed) console.error(`Server output (tail):\n${server.output().slice(-4000)}`);
+    const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`;
+    const data = dataCounts
+      ? `${dataCounts.schools} schools, ${dataCounts.users.toLocaleString('en')} school users (${dataCounts.students.toLocaleString('en')} students)`
+      : '';
+    const body = [
+      `${smoke ? 'Bench smoke' : 'Bench'} — ${new Date().toISOString()}`,
+      '',
+      `Machine: ${machine}. Data: ${data}. Server peak RSS ${peak.toFixed(0)} MB.`,
+      '',
+      table(rows),
+      '',
+      `Each scenario: ${smoke ? '' : '1 s warm-up, then '}autocannon for the duration shown by requests/req/s, over loopback; percentiles from every response time. RSS read from /proc/<pid>/status after the scenario. Budgets: DESIGN.md §9.`,
+    ].join('\n');
+    console.log(`\n${body}`);
+    if (rows.length && !smoke) {
+      const dir = path.join(repoRoot, 'bench/results');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'latest.md'), `# ${body}\n`);
+      console.log('Written to bench/results/latest.md');
+    }
+    console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  if (failed) {
+    console.error('Bench failed: some requests returned errors (see the errors column).');
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

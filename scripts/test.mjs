@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// `npm test` (DESIGN §4, §10): every check a contributor needs, in order, continuing past failures.
+// Stages: lint, typecheck, web build (with bundle budgets), vitest (server + web), end-to-end, bench smoke.
+// A stage that is not a test runner counts as one check; vitest and e2e count their tests.
+// The last line is always `N passed, M failed`; the exit code is 1 when anything failed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+
+/** Runs a command with live output; resolves with its exit code and the captured output. */
+function run(cmd, args, { timeoutMs = 10 * 60_000, env = {} } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    });
+    let output = '';
+    const onData = (stream) => (chunk) => {
+      output += chunk;
+      stream.write(chunk);
+    };
+    child.stdout.on('data', onData(process.stdout));
+    child.stderr.on('data', onData(process.stderr));
+    const timer = setTimeout(() => {
+      output += `\n[test] timed out after ${timeoutMs / 1000} s\n`;
+      console.error(`[test] ${cmd} ${args.join(' ')} timed out after ${timeoutMs / 1000} s; stopping it`);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      resolve({ code: 127, output: `${output}\n${err.message}` });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
+/** A check that passes when the command exits 0. */
+const check = (cmd, args, opts) => async () => {
+  const { code } = await run(cmd, args, opts);
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
+};
+
+/** Vitest, both projects; counts come from its JSON report. */
+async function vitest() {
+  const report = path.join(tmp, 'vitest.json');
+  const { code } = await run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { timeoutMs: 8 * 60_000 },
+  );
+  if (!existsSync(report)) return { passed: 0, failed: 1, note: `no report (exit code ${code})` };
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  let failed = r.numFailedTests ?? 0;
+  // A file that fails to load has no tests of its own; count it once so it cannot pass silently.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  );
+  failed += brokenFiles.length;
+  for (const f of brokenFiles)
+    console.error(`[test] ${path.relative(root, f.name)} failed to run: ${(f.message ?? '').split('\n')[0]}`);
+  const passed = r.numPassedTests ?? 0;
+  if (code !== 0 && failed === 0) failed = 1; // crashed after the report, or unhandled errors
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  return { passed, failed, note: `${(r.testResults ?? []).length} files${skipped ? `, ${skipped} skipped` : ''}` };
+}
+
+/** The Playwright journeys print `E2E: N passed, M failed`. */
+async function e2e() {
+  const runner = path.join(root, 'tests/e2e/run.mjs');
+  if (!existsSync(runner)) return { skipped: true, note: 'tests/e2e/run.mjs does not exist yet' };
+  const { code, output } = await run(process.execPath, [runner], { timeoutMs: 6 * 60_000 });
+  const matches = [...output.matchAll(/E2E: (\d+) passed, (\d+) failed/g)];
+  const m = matches.at(-1);
+  if (!m) return { passed: 0, failed: 1, note: `no "E2E: N passed, M failed" line (exit code ${code})` };
+  const passed = Number(m[1]);
+  let failed = Number(m[2]);
+  if (code !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+/** The 30-second bench smoke: needs a PostgreSQL; fails only on request errors, never on timings. */
+async function benchSmoke() {
+  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) {
+    return { skipped: true, note: 'set BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server) to run it' };
+  }
+  return check(bin('tsx'), ['bench/src/run.ts', '--smoke'], { timeoutMs: 3 * 60_000 })();
+}
+
+const stages = [
+  { name: 'lint', fn: check(bin('biome'), ['check', '.']) },
+  { name: 'typecheck', fn: check(npm, ['run', '--silent', 'typecheck']) },
+  { name: 'web build', fn: check(npm, ['run', 'build', '-w', 'apps/web']) },
+  { name: 'vitest', fn: vitest },
+  { name: 'e2e', fn: e2e },
+  { name: 'bench smoke', fn: benchSmoke },
+];
+
+const results = [];
+const started = Date.now();
+for (const stage of stages) {
+  if (only.length && !only.includes(stage.name.replace(' ', '-'))) continue;
+  console.log(`\n━━ ${stage.name} ${'━'.repeat(Math.max(0, 70 - stage.name.length))}`);
+  const t = Date.now();
+  let result;
+  try {
+    result = await stage.fn();
+  } catch (err) {
+    result = { passed: 0, failed: 1, note: String(err?.stack ?? err) };
+  }
+  results.push({ name: stage.name, seconds: (Date.now() - t) / 1000, ...result });
+}
+
+let passed = 0;
+let failed = 0;
+console.log('\n━━ summary ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━');
+for (const r of results) {
+  const status = r.skipped ? 'skipped' : r.failed ? 'FAILED ' : 'ok     ';
+  const counts = r.skipped ? '' : `${r.passed} passed, ${r.failed} failed`;
+  console.log(
+    `${status}  ${r.name.padEnd(12)} ${counts.padEnd(24)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
+  );
+  passed += r.passed ?? 0;
+  failed += r.failed ?? 0;
+}
+console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
