@@ -10,7 +10,9 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
 
-const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  Boolean,
+) as string[];
 
 /** Flags that keep Chromium from reaching for the network this machine does not have. */
 const CHROMIUM_ARGS = [
@@ -53,11 +55,23 @@ export async function startServer(): Promise<StartedServer> {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -108,7 +122,13 @@ export async function assertAccessible(page: Page, where: string): Promise<void>
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {
-    const detail = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')}`);
+    const detail = bad.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join('; ')}`,
+    );
     throw new Error(`accessibility violations on ${where}:\n  ${detail.join('\n  ')}`);
   }
 }

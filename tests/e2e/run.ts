@@ -20,7 +20,9 @@ async function main(): Promise<number> {
         console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
       } catch (err) {
         failed++;
-        console.log(`  ✗ ${journey.name}\n    ${String(err instanceof Error ? err.message : err).replaceAll('\n', '\n    ')}`);
+        console.log(
+          `  ✗ ${journey.name}\n    ${String(err instanceof Error ? err.message : err).replaceAll('\n', '\n    ')}`,
+        );
       }
     }
   } finally {

@@ -54,12 +54,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Malformed or over-long URLs are the caller's error: answer in the usual format.
     frameworkErrors: (err, _request, reply) => {
-      void (reply as FastifyReply).status(err.statusCode ?? 400).send({ error: { code: 'validation', message: `Invalid data: ${err.message}` } });
+      void (reply as FastifyReply)
+        .status(err.statusCode ?? 400)
+        .send({ error: { code: 'validation', message: `Invalid data: ${err.message}` } });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -81,7 +86,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (seeded) app.log.info(seeded.banner);
   }
 
-  const mailTimer = setInterval(() => void mail.flush().catch((err) => app.log.warn({ err }, 'mail flush failed')), 30_000);
+  const mailTimer = setInterval(
+    () => void mail.flush().catch((err) => app.log.warn({ err }, 'mail flush failed')),
+    30_000,
+  );
   mailTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);
@@ -112,7 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError('auth/too-many-requests', 'Too many attempts. Please wait a few minutes and try again.'),
+    errorResponseBuilder: () =>
+      new AppError('auth/too-many-requests', 'Too many attempts. Please wait a few minutes and try again.'),
   });
   await app.register(swagger, {
     openapi: {
@@ -144,7 +153,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       root: webRoot,
       wildcard: false,
       setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

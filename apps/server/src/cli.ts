@@ -50,7 +50,13 @@ async function main(argv: string[]): Promise<number> {
         const accountId = await insertAccount(tx, email, null);
         const staffId = await insertCompanyStaff(tx, { accountId, name, email, role: 'company_admin' });
         const token = await issueOneTimeToken(tx, accountId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-        await audit(tx, null, { schoolId: null, action: 'company_admin.created_by_cli', entity: 'company_staff', entityId: staffId, after: { email } });
+        await audit(tx, null, {
+          schoolId: null,
+          action: 'company_admin.created_by_cli',
+          entity: 'company_staff',
+          entityId: staffId,
+          after: { email },
+        });
         return token;
       });
       if (!created) {

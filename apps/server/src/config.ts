@@ -13,7 +13,10 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   FILE_STORAGE_URL: z.string().url('FILE_STORAGE_URL must be a URL').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Lyceum <no-reply@lyceum.local>'),
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as https://school.example.com').optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
@@ -55,7 +58,10 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   // An empty variable means "not set" (as in `DATABASE_URL= npm start`).
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
-import { as, createCompanyUser, createSchool, createTestApp, login, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
+import {
+  as,
+  createCompanyUser,
+  createSchool,
+  createTestApp,
+  login,
+  type SchoolFixture,
+  type Session,
+  type TestApp,
+} from './helpers.ts';
 
 /**
  * The route-wide security suite: generated from the routes the server actually registered and the role
@@ -45,7 +54,9 @@ const ID_FIXTURES: Record<string, (app: FastifyInstance, a: SchoolFixture) => Pr
   'POST /api/v1/notifications/:id/read': async (app, a) => {
     const id = newId();
     await withSystem(app.deps.db, (tx) =>
-      tx.insert(notifications).values({ schoolId: a.id, id, userId: a.users.teacher.id, type: 'other', title: 'Secret of A', body: 'x' }),
+      tx
+        .insert(notifications)
+        .values({ schoolId: a.id, id, userId: a.users.teacher.id, type: 'other', title: 'Secret of A', body: 'x' }),
     );
     return { id, asRole: 'teacher' };
   },
@@ -55,7 +66,8 @@ describe('the role table covers the server', () => {
   it('every registered route has an entry, and every entry is a registered route', () => {
     const registered = new Set(routes().map((r) => routeKey(r.method, r.url)));
     expect(registered.size).toBeGreaterThan(10);
-    for (const key of Object.keys(API_ACCESS)) expect({ key, registered: registered.has(key) }).toEqual({ key, registered: true });
+    for (const key of Object.keys(API_ACCESS))
+      expect({ key, registered: registered.has(key) }).toEqual({ key, registered: true });
   });
 
   it('refuses to start with a route missing from the table', async () => {
@@ -71,7 +83,11 @@ describe('the role table covers the server', () => {
 describe('signed out', () => {
   it('every non-public route answers 401 in the error format', async () => {
     for (const r of routes().filter((x) => !isPublic(x))) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: fillParams(r.url), payload: r.method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fillParams(r.url),
+        payload: r.method === 'GET' ? undefined : {},
+      });
       expect({ route: `${r.method} ${r.url}`, status: res.statusCode, code: res.json().error?.code }).toEqual({
         route: `${r.method} ${r.url}`,
         status: 401,
@@ -150,7 +166,21 @@ const nasty = fc.oneof(
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
 );
-const FIELD_NAMES = ['email', 'password', 'role', 'name', 'phone', 'schoolId', 'planId', 'token', 'currentPassword', 'newPassword', 'invitationCode', 'schoolName', 'id'];
+const FIELD_NAMES = [
+  'email',
+  'password',
+  'role',
+  'name',
+  'phone',
+  'schoolId',
+  'planId',
+  'token',
+  'currentPassword',
+  'newPassword',
+  'invitationCode',
+  'schoolName',
+  'id',
+];
 const body = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), nasty, { maxKeys: 6 }), nasty);
 
 describe('generated bad input', () => {
@@ -186,7 +216,11 @@ describe('generated bad input', () => {
         }),
         { numRuns: 25, seed: 20261122 },
       );
-      if (accepted === 0) expect({ route: `${r.method} ${r.url}`, db: await databaseChecksum() }).toEqual({ route: `${r.method} ${r.url}`, db: before });
+      if (accepted === 0)
+        expect({ route: `${r.method} ${r.url}`, db: await databaseChecksum() }).toEqual({
+          route: `${r.method} ${r.url}`,
+          db: before,
+        });
     }
   });
 

@@ -1,7 +1,15 @@
 import { MESSAGES } from '@lyceum/shared/errors';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, companyStaff, mailOutbox, schoolSubscriptions, schools, sessions, users } from '../src/db/schema/index.ts';
+import {
+  accounts,
+  companyStaff,
+  mailOutbox,
+  schoolSubscriptions,
+  schools,
+  sessions,
+  users,
+} from '../src/db/schema/index.ts';
 import { insertAccount } from '../src/db/seed.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_HOUR } from '../src/modules/auth/service.ts';
@@ -51,7 +59,12 @@ describe('login', () => {
       const res = await post('/api/v1/auth/login', { email: school.users[role].email, password: TEST_PASSWORD, role });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.user).toMatchObject({ id: school.users[role].id, role, schoolId: school.id, email: school.users[role].email });
+      expect(body.user).toMatchObject({
+        id: school.users[role].id,
+        role,
+        schoolId: school.id,
+        email: school.users[role].email,
+      });
       expect(body.school).toEqual({ name: 'Alpha School', logo: null });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/lyceum_session=[^;]{40,};/);
@@ -77,7 +90,14 @@ describe('login', () => {
     const teacherId = await withSystem(t.app.deps.db, async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ schoolId: school.id, id: crypto.randomUUID(), accountId: staff.accountId, name: 'Dual', email: staff.email, role: 'teacher' })
+        .values({
+          schoolId: school.id,
+          id: crypto.randomUUID(),
+          accountId: staff.accountId,
+          name: 'Dual',
+          email: staff.email,
+          role: 'teacher',
+        })
         .returning({ id: users.id });
       return row?.id as string;
     });
@@ -91,8 +111,16 @@ describe('login', () => {
   });
 
   it('answers a wrong password and an unknown e-mail identically', async () => {
-    const wrong = await post('/api/v1/auth/login', { email: school.users.principal.email, password: 'not-the-password', role: 'principal' });
-    const unknown = await post('/api/v1/auth/login', { email: 'nobody@nowhere.test', password: 'not-the-password', role: 'principal' });
+    const wrong = await post('/api/v1/auth/login', {
+      email: school.users.principal.email,
+      password: 'not-the-password',
+      role: 'principal',
+    });
+    const unknown = await post('/api/v1/auth/login', {
+      email: 'nobody@nowhere.test',
+      password: 'not-the-password',
+      role: 'principal',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -120,37 +148,61 @@ describe('login', () => {
     await withSystem(t.app.deps.db, (tx) =>
       tx.update(accounts).set({ disabledAt: new Date() }).where(eq(accounts.id, s.users.teacher.accountId)),
     );
-    const res = await post('/api/v1/auth/login', { email: s.users.teacher.email, password: TEST_PASSWORD, role: 'teacher' });
+    const res = await post('/api/v1/auth/login', {
+      email: s.users.teacher.email,
+      password: TEST_PASSWORD,
+      role: 'teacher',
+    });
     expect(res.statusCode).toBe(403);
     expect(errorOf(res)).toEqual({ code: 'auth/user-disabled', message: MESSAGES.userDisabled });
 
-    await withSystem(t.app.deps.db, (tx) => tx.update(users).set({ isActive: false }).where(eq(users.id, s.users.student.id)));
-    const inactive = await post('/api/v1/auth/login', { email: s.users.student.email, password: TEST_PASSWORD, role: 'student' });
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.update(users).set({ isActive: false }).where(eq(users.id, s.users.student.id)),
+    );
+    const inactive = await post('/api/v1/auth/login', {
+      email: s.users.student.email,
+      password: TEST_PASSWORD,
+      role: 'student',
+    });
     expect(errorOf(inactive).code).toBe('auth/user-disabled');
   });
 
   it('signs a deactivated profile out of its open sessions', async () => {
     const s = await createSchool(t.app);
     const session = await login(t.app, s.users.parent.email, 'parent');
-    await withSystem(t.app.deps.db, (tx) => tx.update(users).set({ isActive: false }).where(eq(users.id, s.users.parent.id)));
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.update(users).set({ isActive: false }).where(eq(users.id, s.users.parent.id)),
+    );
     const me = await as(t.app, session)({ method: 'GET', url: '/api/v1/auth/me' });
     expect(me.statusCode).toBe(401);
   });
 
   it("blocks school users whose subscription lapsed with SPEC's exact message, but not company staff", async () => {
     const lapsed = await createSchool(t.app, { subscriptionDays: -1 });
-    const res = await post('/api/v1/auth/login', { email: lapsed.users.teacher.email, password: TEST_PASSWORD, role: 'teacher' });
+    const res = await post('/api/v1/auth/login', {
+      email: lapsed.users.teacher.email,
+      password: TEST_PASSWORD,
+      role: 'teacher',
+    });
     expect(res.statusCode).toBe(403);
     expect(errorOf(res)).toEqual({
       code: 'auth/subscription-expired',
-      message: "Your school's subscription has expired. Please contact your school administrator to renew the subscription.",
+      message:
+        "Your school's subscription has expired. Please contact your school administrator to renew the subscription.",
     });
     // An 'active' row whose end date has passed is expired too (detected on read).
     const stale = await createSchool(t.app);
     await withSystem(t.app.deps.db, (tx) =>
-      tx.update(schoolSubscriptions).set({ endDate: new Date(Date.now() - 1000) }).where(eq(schoolSubscriptions.schoolId, stale.id)),
+      tx
+        .update(schoolSubscriptions)
+        .set({ endDate: new Date(Date.now() - 1000) })
+        .where(eq(schoolSubscriptions.schoolId, stale.id)),
     );
-    const staleRes = await post('/api/v1/auth/login', { email: stale.users.parent.email, password: TEST_PASSWORD, role: 'parent' });
+    const staleRes = await post('/api/v1/auth/login', {
+      email: stale.users.parent.email,
+      password: TEST_PASSWORD,
+      role: 'parent',
+    });
     expect(errorOf(staleRes).code).toBe('auth/subscription-expired');
     const staff = await createCompanyUser(t.app, 'admin');
     expect((await login(t.app, staff.email, 'admin')).body.user.role).toBe('admin');
@@ -159,7 +211,11 @@ describe('login', () => {
   it('blocks users of a deactivated school', async () => {
     const s = await createSchool(t.app);
     await withSystem(t.app.deps.db, (tx) => tx.update(schools).set({ isActive: false }).where(eq(schools.id, s.id)));
-    const res = await post('/api/v1/auth/login', { email: s.users.school_admin.email, password: TEST_PASSWORD, role: 'school_admin' });
+    const res = await post('/api/v1/auth/login', {
+      email: s.users.school_admin.email,
+      password: TEST_PASSWORD,
+      role: 'school_admin',
+    });
     expect(res.statusCode).toBe(403);
     expect(errorOf(res)).toEqual({ code: 'auth/school-inactive', message: MESSAGES.schoolInactive });
   });
@@ -236,15 +292,24 @@ describe('change password', () => {
     const first = await login(t.app, email, 'principal');
     const second = await login(t.app, email, 'principal');
 
-    const wrong = await as(t.app, first)({
+    const wrong = await as(
+      t.app,
+      first,
+    )({
       method: 'POST',
       url: '/api/v1/auth/change-password',
       payload: { currentPassword: 'nope-nope-nope', newPassword: 'a-brand-new-secret' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong)).toMatchObject({ code: 'auth/wrong-password', fields: { currentPassword: MESSAGES.wrongCurrentPassword } });
+    expect(errorOf(wrong)).toMatchObject({
+      code: 'auth/wrong-password',
+      fields: { currentPassword: MESSAGES.wrongCurrentPassword },
+    });
 
-    const common = await as(t.app, first)({
+    const common = await as(
+      t.app,
+      first,
+    )({
       method: 'POST',
       url: '/api/v1/auth/change-password',
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'password1' },
@@ -253,7 +318,10 @@ describe('change password', () => {
     expect(errorOf(common)).toMatchObject({ code: 'auth/password-does-not-meet-requirements' });
     expect(errorOf(common).fields?.newPassword).toMatch(/too common/);
 
-    const short = await as(t.app, first)({
+    const short = await as(
+      t.app,
+      first,
+    )({
       method: 'POST',
       url: '/api/v1/auth/change-password',
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
@@ -261,7 +329,10 @@ describe('change password', () => {
     expect(short.statusCode).toBe(400);
     expect(errorOf(short).fields?.newPassword).toBe('Password must be at least 8 characters');
 
-    const ok = await as(t.app, first)({
+    const ok = await as(
+      t.app,
+      first,
+    )({
       method: 'POST',
       url: '/api/v1/auth/change-password',
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' },
@@ -300,7 +371,9 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(202);
     const known = await post('/api/v1/auth/forgot-password', { email: school.users.parent.email });
     expect(known.json()).toEqual(res.json());
-    const mails = await withSystem(t.app.deps.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@nowhere.test')));
+    const mails = await withSystem(t.app.deps.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@nowhere.test')),
+    );
     expect(mails).toHaveLength(0);
   });
 
@@ -308,7 +381,9 @@ describe('forgot and reset password', () => {
     const s = await createSchool(t.app);
     await post('/api/v1/auth/forgot-password', { email: s.users.student.email });
     const token = tokenFrom(await latestMailTo(s.users.student.email));
-    await withSystem(t.app.deps.db, (tx) => tx.execute(sql`update one_time_tokens set expires_at = now() - interval '1 minute'`));
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.execute(sql`update one_time_tokens set expires_at = now() - interval '1 minute'`),
+    );
     const res = await post('/api/v1/auth/reset-password', { token, password: 'perfectly-fine-pass' });
     expect(errorOf(res)).toEqual({ code: 'auth/expired-action-code', message: MESSAGES.expiredActionCode });
   });
@@ -318,7 +393,9 @@ describe('forgot and reset password', () => {
     for (let i = 0; i < RESET_MAILS_PER_HOUR + 2; i++) {
       expect((await post('/api/v1/auth/forgot-password', { email: s.users.parent.email })).statusCode).toBe(202);
     }
-    const mails = await withSystem(t.app.deps.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, s.users.parent.email)));
+    const mails = await withSystem(t.app.deps.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.to, s.users.parent.email)),
+    );
     expect(mails).toHaveLength(RESET_MAILS_PER_HOUR);
   });
 
@@ -329,7 +406,9 @@ describe('forgot and reset password', () => {
     const dir = `${t.config.dataDir}/mail`;
     const files = await readdir(dir);
     const contents = await Promise.all(files.map((f) => readFile(`${dir}/${f}`, 'utf8')));
-    expect(contents.some((c) => c.includes(`To: ${school.users.teacher.email}`) && c.includes('/reset-password?token='))).toBe(true);
+    expect(
+      contents.some((c) => c.includes(`To: ${school.users.teacher.email}`) && c.includes('/reset-password?token=')),
+    ).toBe(true);
   });
 });
 
@@ -351,10 +430,18 @@ describe('school admin signup', () => {
     const [sub] = await withSystem(t.app.deps.db, (tx) =>
       tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, body.user.schoolId)),
     );
-    expect(sub).toMatchObject({ status: 'active', paymentStatus: 'pending', isTrial: true, isInitial: true, planId: premium.id });
+    expect(sub).toMatchObject({
+      status: 'active',
+      paymentStatus: 'pending',
+      isTrial: true,
+      isInitial: true,
+      planId: premium.id,
+    });
     const days = ((sub?.endDate.getTime() ?? 0) - (sub?.startDate.getTime() ?? 0)) / 86_400_000;
     expect(days).toBeCloseTo(14, 3);
-    const [sch] = await withSystem(t.app.deps.db, (tx) => tx.select().from(schools).where(eq(schools.id, body.user.schoolId)));
+    const [sch] = await withSystem(t.app.deps.db, (tx) =>
+      tx.select().from(schools).where(eq(schools.id, body.user.schoolId)),
+    );
     expect(sch?.adminIds).toEqual([body.user.id]);
     const me = await as(t.app, { cookie: sessionCookie(res), body })({ method: 'GET', url: '/api/v1/auth/me' });
     expect(me.statusCode).toBe(200);
@@ -364,13 +451,24 @@ describe('school admin signup', () => {
     const before = await withSystem(t.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(schools));
     const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
     const base = { schoolName: 'Dup School', name: 'X', password: 'a-good-long-password', planId: plans[0].id };
-    const taken = await post('/api/v1/auth/signup/school-admin', { ...base, email: school.users.teacher.email.toUpperCase() });
+    const taken = await post('/api/v1/auth/signup/school-admin', {
+      ...base,
+      email: school.users.teacher.email.toUpperCase(),
+    });
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken)).toMatchObject({ code: 'auth/email-already-in-use', message: MESSAGES.emailInUse });
-    const noPlan = await post('/api/v1/auth/signup/school-admin', { ...base, email: 'new1@x.test', planId: crypto.randomUUID() });
+    const noPlan = await post('/api/v1/auth/signup/school-admin', {
+      ...base,
+      email: 'new1@x.test',
+      planId: crypto.randomUUID(),
+    });
     expect(noPlan.statusCode).toBe(400);
     expect(errorOf(noPlan).fields?.planId).toBeDefined();
-    const weak = await post('/api/v1/auth/signup/school-admin', { ...base, email: 'new2@x.test', password: 'qwertyuiop' });
+    const weak = await post('/api/v1/auth/signup/school-admin', {
+      ...base,
+      email: 'new2@x.test',
+      password: 'qwertyuiop',
+    });
     expect(errorOf(weak).code).toBe('auth/password-does-not-meet-requirements');
     const after = await withSystem(t.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(schools));
     expect(after[0]?.n).toBe(before[0]?.n);
@@ -390,7 +488,9 @@ describe('company admin signup', () => {
       });
       expect(first.statusCode).toBe(201);
       expect(first.json().user).toMatchObject({ role: 'company_admin', schoolId: null });
-      expect((await fresh.app.inject({ method: 'GET', url: '/api/v1/auth/signup/company-admin' })).json()).toEqual({ open: false });
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/v1/auth/signup/company-admin' })).json()).toEqual({
+        open: false,
+      });
 
       const closed = await fresh.app.inject({
         method: 'POST',

@@ -30,7 +30,11 @@ afterAll(() => t.close());
 async function notify(school: SchoolFixture, userId: string, n: number): Promise<string[]> {
   const ids = Array.from({ length: n }, () => newId());
   await withSystem(t.app.deps.db, (tx) =>
-    tx.insert(notifications).values(ids.map((id, i) => ({ schoolId: school.id, id, userId, type: 'other' as const, title: `N${i}`, body: 'b' }))),
+    tx
+      .insert(notifications)
+      .values(
+        ids.map((id, i) => ({ schoolId: school.id, id, userId, type: 'other' as const, title: `N${i}`, body: 'b' })),
+      ),
   );
   return ids;
 }
@@ -42,7 +46,15 @@ describe('default plans and add-ons (SPEC §9)', () => {
       DEFAULT_PLANS.map((p) => [p.name, p.priceMinor, p.limits, p.yearlyDiscountPercent, p.isPopular]).sort(),
     );
     const standard = rows.find((p) => p.name === 'Standard');
-    expect(standard?.limits).toMatchObject({ maxStudents: 500, maxTeachers: 50, maxParents: 1000, maxAdmins: 5, maxPrincipals: 3, storageGB: 25, apiCallsPerMonth: 5000 });
+    expect(standard?.limits).toMatchObject({
+      maxStudents: 500,
+      maxTeachers: 50,
+      maxParents: 1000,
+      maxAdmins: 5,
+      maxPrincipals: 3,
+      storageGB: 25,
+      apiCallsPerMonth: 5000,
+    });
     expect(rows.find((p) => p.name === 'Enterprise')?.limits.maxStudents).toBe(-1);
     const addonRows = await withSystem(t.app.deps.db, (tx) => tx.select().from(addons));
     expect(Object.fromEntries(addonRows.map((x) => [x.name, x.priceMinor]))).toEqual({
@@ -57,11 +69,15 @@ describe('default plans and add-ons (SPEC §9)', () => {
     });
     expect(addonRows).toHaveLength(DEFAULT_ADDONS.length);
     // An operator's removal is not undone by the next start.
-    await withSystem(t.app.deps.db, (tx) => tx.update(plans).set({ name: 'Basic (old)' }).where(eq(plans.name, 'Basic')));
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.update(plans).set({ name: 'Basic (old)' }).where(eq(plans.name, 'Basic')),
+    );
     await seedDefaults(t.app.deps.db);
     const again = await withSystem(t.app.deps.db, (tx) => tx.select().from(plans));
     expect(again).toHaveLength(4);
-    await withSystem(t.app.deps.db, (tx) => tx.update(plans).set({ name: 'Basic' }).where(eq(plans.name, 'Basic (old)')));
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.update(plans).set({ name: 'Basic' }).where(eq(plans.name, 'Basic (old)')),
+    );
   });
 
   it('GET /api/v1/plans lists the active plans by price, publicly', async () => {
@@ -83,13 +99,20 @@ describe('demo seed', () => {
         ['admin@lyceum.test', 'admin', null],
         ['company-user@lyceum.test', 'company_user', null],
       ];
-      for (const [domain, school] of [['demo.lyceum.test', 'Demo School'], ['riverside.lyceum.test', 'Riverside Academy']] as const) {
+      for (const [domain, school] of [
+        ['demo.lyceum.test', 'Demo School'],
+        ['riverside.lyceum.test', 'Riverside Academy'],
+      ] as const) {
         for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent']) {
           accounts.push([`${role === 'school_admin' ? 'school-admin' : role}@${domain}`, role, school]);
         }
       }
       for (const [email, role, school] of accounts) {
-        const res = await fresh.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: DEMO_PASSWORD, role } });
+        const res = await fresh.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email, password: DEMO_PASSWORD, role },
+        });
         expect({ email, status: res.statusCode }).toEqual({ email, status: 200 });
         expect(res.json().user.role).toBe(role);
         expect(res.json().school?.name ?? null).toBe(school);
@@ -127,11 +150,18 @@ describe('notifications', () => {
   it("cannot mark a colleague's or another school's notification (404, unchanged)", async () => {
     const [colleagues] = await notify(a, a.users.student.id, 1);
     const teacher = await login(t.app, a.users.teacher.email, 'teacher');
-    expect((await as(t.app, teacher)({ method: 'POST', url: `/api/v1/notifications/${colleagues}/read` })).statusCode).toBe(404);
+    expect(
+      (await as(t.app, teacher)({ method: 'POST', url: `/api/v1/notifications/${colleagues}/read` })).statusCode,
+    ).toBe(404);
     const other = await login(t.app, b.users.school_admin.email, 'school_admin');
     const res = await as(t.app, other)({ method: 'POST', url: `/api/v1/notifications/${colleagues}/read` });
     expect(res.statusCode).toBe(404);
-    const [row] = await withSystem(t.app.deps.db, (tx) => tx.select().from(notifications).where(eq(notifications.id, colleagues as string)));
+    const [row] = await withSystem(t.app.deps.db, (tx) =>
+      tx
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, colleagues as string)),
+    );
     expect(row?.readAt).toBeNull();
   });
 
@@ -145,34 +175,50 @@ describe('notifications', () => {
   it('company staff get an empty bell', async () => {
     const staff = await createCompanyUser(t.app, 'company_admin');
     const s = await login(t.app, staff.email, 'company_admin');
-    expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/notifications' })).json()).toEqual({ items: [], unread: 0 });
+    expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/notifications' })).json()).toEqual({
+      items: [],
+      unread: 0,
+    });
   });
 });
 
 describe('profile', () => {
   it('updates my name and phone, audited, and the session shows it', async () => {
     const s = await login(t.app, a.users.student.email, 'student');
-    const res = await as(t.app, s)({ method: 'PATCH', url: '/api/v1/profile', payload: { name: '  Stella Star ', phone: '+1 (555) 010-2030' } });
+    const res = await as(
+      t.app,
+      s,
+    )({ method: 'PATCH', url: '/api/v1/profile', payload: { name: '  Stella Star ', phone: '+1 (555) 010-2030' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ name: 'Stella Star', phone: '+1 (555) 010-2030' });
     expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/auth/me' })).json().user.name).toBe('Stella Star');
-    const audits = await withSystem(t.app.deps.db, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'profile.updated')));
+    const audits = await withSystem(t.app.deps.db, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.action, 'profile.updated')),
+    );
     expect(audits.some((x) => x.entityId === a.users.student.id && x.schoolId === a.id)).toBe(true);
   });
 
   it('works for company staff too', async () => {
     const staff = await createCompanyUser(t.app, 'company_user');
     const s = await login(t.app, staff.email, 'company_user');
-    const res = await as(t.app, s)({ method: 'PATCH', url: '/api/v1/profile', payload: { name: 'Cora C', phone: null } });
+    const res = await as(
+      t.app,
+      s,
+    )({ method: 'PATCH', url: '/api/v1/profile', payload: { name: 'Cora C', phone: null } });
     expect(res.json().user).toMatchObject({ name: 'Cora C', phone: null, schoolId: null });
   });
 
   it('rejects an empty name and a bad phone, changing nothing', async () => {
     const s = await login(t.app, a.users.parent.email, 'parent');
-    const res = await as(t.app, s)({ method: 'PATCH', url: '/api/v1/profile', payload: { name: '   ', phone: 'call me<script>' } });
+    const res = await as(
+      t.app,
+      s,
+    )({ method: 'PATCH', url: '/api/v1/profile', payload: { name: '   ', phone: 'call me<script>' } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(errorOf(res).fields ?? {})).toEqual(expect.arrayContaining(['name', 'phone']));
-    expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/auth/me' })).json().user.name).toBe(`parent ${a.users.parent.email.split('.')[1]?.split('@')[0]}`);
+    expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/auth/me' })).json().user.name).toBe(
+      `parent ${a.users.parent.email.split('.')[1]?.split('@')[0]}`,
+    );
   });
 });
 
@@ -193,7 +239,9 @@ describe('dashboard', () => {
     const staff = await createCompanyUser(t.app, 'admin');
     const s = await login(t.app, staff.email, 'admin');
     const body = (await as(t.app, s)({ method: 'GET', url: '/api/v1/dashboard' })).json();
-    const count = await withSystem(t.app.deps.db, (tx) => tx.execute<{ n: number }>(sql`select count(*)::int as n from schools`));
+    const count = await withSystem(t.app.deps.db, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from schools`),
+    );
     expect(body.stats.find((x: { key: string }) => x.key === 'schools').value).toBe(count.rows[0]?.n);
     expect(body.stats.find((x: { key: string }) => x.key === 'mrr').value).toMatch(/^\$/);
   });

@@ -22,7 +22,10 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or a new database on the server in TEST_DATABASE_URL
  * (CI runs the same suite both ways). Build it once per file.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { webDist?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
   let database: Config['database'] = { kind: 'pglite', dir: 'memory' };
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -43,8 +46,15 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       await c.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { database, demoSeed: false, authRateLimitPerMinute: 10_000, ...overrides });
-  const app = await buildApp(config, { logger: false, seedDemo: false, webDist: options.webDist ?? path.join(dataDir, 'no-web') });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    { database, demoSeed: false, authRateLimitPerMinute: 10_000, ...overrides },
+  );
+  const app = await buildApp(config, {
+    logger: false,
+    seedDemo: false,
+    webDist: options.webDist ?? path.join(dataDir, 'no-web'),
+  });
   return {
     app,
     config,
@@ -104,7 +114,12 @@ export interface Session {
   body: { user: { id: string; role: Role; schoolId: string | null; email: string; name: string } };
 }
 
-export async function login(app: FastifyInstance, email: string, role: Role, password = TEST_PASSWORD): Promise<Session> {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  role: Role,
+  password = TEST_PASSWORD,
+): Promise<Session> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password, role } });
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), body: res.json() };
@@ -127,6 +142,10 @@ export function as(app: FastifyInstance, session: Session | null) {
     });
 }
 
-export function errorOf(res: LightMyRequestResponse): { code: string; message: string; fields?: Record<string, string> } {
+export function errorOf(res: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+} {
   return (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }

@@ -43,7 +43,11 @@ describe('schema rules for every tenant table (DESIGN §5)', () => {
         join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
         where con.conrelid = ${table}::regclass and con.contype = 'p'`);
       const cols = pk[0]?.cols;
-      const list = Array.isArray(cols) ? cols : String(cols ?? '').replace(/[{}]/g, '').split(',');
+      const list = Array.isArray(cols)
+        ? cols
+        : String(cols ?? '')
+            .replace(/[{}]/g, '')
+            .split(',');
       expect({ table, pk: list }).toEqual({ table, pk: ['school_id', 'id'] });
     }
   });
@@ -73,8 +77,15 @@ describe('schema rules for every tenant table (DESIGN §5)', () => {
       const [cls] = await rows<{ relrowsecurity: boolean; relforcerowsecurity: boolean }>(
         sql`select relrowsecurity, relforcerowsecurity from pg_class where oid = ${table}::regclass`,
       );
-      const policies = await rows<{ policyname: string }>(sql`select policyname from pg_policies where tablename = ${table}`);
-      expect({ table, rls: cls?.relrowsecurity, forced: cls?.relforcerowsecurity, policies: policies.length > 0 }).toEqual({
+      const policies = await rows<{ policyname: string }>(
+        sql`select policyname from pg_policies where tablename = ${table}`,
+      );
+      expect({
+        table,
+        rls: cls?.relrowsecurity,
+        forced: cls?.relforcerowsecurity,
+        policies: policies.length > 0,
+      }).toEqual({
         table,
         rls: true,
         forced: true,
@@ -88,7 +99,9 @@ describe('schema rules for every tenant table (DESIGN §5)', () => {
       sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'lyceum_app'`,
     );
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
-    const owned = await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tableowner = 'lyceum_app'`);
+    const owned = await rows<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public' and tableowner = 'lyceum_app'`,
+    );
     expect(owned).toEqual([]);
   });
 
@@ -102,13 +115,21 @@ describe('schema rules for every tenant table (DESIGN §5)', () => {
       const idx = await rows<{ indexname: string; indexdef: string }>(
         sql`select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = ${table}`,
       );
-      for (const i of idx.filter((x) => !CROSS_TENANT_INDEXES[x.indexname])) expect({ index: i.indexname, firstColumn: /\(\s*"?school_id"?/.test(i.indexdef) }).toEqual({ index: i.indexname, firstColumn: true });
+      for (const i of idx.filter((x) => !CROSS_TENANT_INDEXES[x.indexname]))
+        expect({ index: i.indexname, firstColumn: /\(\s*"?school_id"?/.test(i.indexdef) }).toEqual({
+          index: i.indexname,
+          firstColumn: true,
+        });
     }
   });
 });
 
 describe('isolation in the database itself', () => {
-  const asSchool = (s: SchoolFixture) => ({ scope: 'school' as const, schoolId: s.id, userId: s.users.school_admin.id });
+  const asSchool = (s: SchoolFixture) => ({
+    scope: 'school' as const,
+    schoolId: s.id,
+    userId: s.users.school_admin.id,
+  });
 
   it("a query without any where clause sees only its own school's rows", async () => {
     const seenByA = await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(users));
@@ -132,7 +153,9 @@ describe('isolation in the database itself', () => {
   it("cannot write a row into another school's data", async () => {
     await expect(
       withTenant(t.app.deps.db, asSchool(b), (tx) =>
-        tx.insert(notifications).values({ schoolId: a.id, id: newId(), userId: a.users.teacher.id, type: 'other', title: 'x', body: 'y' }),
+        tx
+          .insert(notifications)
+          .values({ schoolId: a.id, id: newId(), userId: a.users.teacher.id, type: 'other', title: 'x', body: 'y' }),
       ),
     ).rejects.toThrow();
     const updated = await withTenant(t.app.deps.db, asSchool(b), (tx) =>
@@ -142,18 +165,24 @@ describe('isolation in the database itself', () => {
   });
 
   it('without a tenant set, a request transaction sees no tenant rows at all', async () => {
-    const r = await withTenant(t.app.deps.db, { scope: 'school', schoolId: null, userId: newId() }, (tx) => tx.select().from(users));
+    const r = await withTenant(t.app.deps.db, { scope: 'school', schoolId: null, userId: newId() }, (tx) =>
+      tx.select().from(users),
+    );
     expect(r).toEqual([]);
   });
 
   it('settings do not leak to the next transaction on the same connection', async () => {
     await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(users));
-    const after = await t.app.deps.db.execute<{ s: string | null }>(sql`select current_setting('app.school_id', true) as s`);
+    const after = await t.app.deps.db.execute<{ s: string | null }>(
+      sql`select current_setting('app.school_id', true) as s`,
+    );
     expect(after.rows[0]?.s ?? '').toBe('');
   });
 
   it('company scope reads every school', async () => {
-    const r = await withTenant(t.app.deps.db, { scope: 'company', schoolId: null, userId: newId() }, (tx) => tx.select().from(schools));
+    const r = await withTenant(t.app.deps.db, { scope: 'company', schoolId: null, userId: newId() }, (tx) =>
+      tx.select().from(schools),
+    );
     expect(r.map((s) => s.id)).toEqual(expect.arrayContaining([a.id, b.id]));
   });
 });

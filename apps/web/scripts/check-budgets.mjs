@@ -19,7 +19,9 @@ const dist = join(root, 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 
 if (!existsSync(manifestPath)) {
-  console.error(`check-budgets: ${relative(process.cwd(), manifestPath)} not found; run vite build with build.manifest = true.`);
+  console.error(
+    `check-budgets: ${relative(process.cwd(), manifestPath)} not found; run vite build with build.manifest = true.`,
+  );
   process.exit(1);
 }
 
@@ -63,7 +65,8 @@ const assetsDir = join(dist, 'assets');
 if (existsSync(assetsDir)) {
   for (const name of readdirSync(assetsDir)) {
     const file = `assets/${name}`;
-    if (name.endsWith('.js') && !chunks.has(file)) chunks.set(file, { file, source: '(not in manifest)', initial: false });
+    if (name.endsWith('.js') && !chunks.has(file))
+      chunks.set(file, { file, source: '(not in manifest)', initial: false });
   }
 }
 
@@ -90,7 +93,10 @@ const table = [
   ['initial total', '', '', fmt(initialTotal), fmt(INITIAL_BUDGET), initialTotal <= INITIAL_BUDGET ? 'ok' : 'OVER'],
 ];
 const widths = header.map((_, i) => Math.max(...table.map((row) => String(row[i]).length)));
-const line = (row) => row.map((cell, i) => (i >= 2 && i <= 4 ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join('  ');
+const line = (row) =>
+  row
+    .map((cell, i) => (i >= 2 && i <= 4 ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i])))
+    .join('  ');
 console.log(`\nBundle budgets (gzip level 9)\n${line(table[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
 for (const row of table.slice(1, -1)) console.log(line(row));
 console.log(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n${line(table[table.length - 1])}\n`);
@@ -99,4 +105,6 @@ if (failures.length > 0) {
   for (const failure of failures) console.error(`budget exceeded: ${failure}`);
   process.exit(1);
 }
-console.log(`All budgets met: initial ${fmt(initialTotal)} ≤ ${fmt(INITIAL_BUDGET)}, every lazy chunk ≤ ${fmt(LAZY_BUDGET)}.`);
+console.log(
+  `All budgets met: initial ${fmt(initialTotal)} ≤ ${fmt(INITIAL_BUDGET)}, every lazy chunk ≤ ${fmt(LAZY_BUDGET)}.`,
+);

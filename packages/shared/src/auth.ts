@@ -3,7 +3,10 @@ import { passwordSchema } from './password-policy.ts';
 import { ROLES } from './roles.ts';
 
 /** Shared building blocks so every form and route words its errors the same way. */
-export const emailSchema = z.email({ error: 'Enter a valid email address' }).max(254).transform((e) => e.toLowerCase());
+export const emailSchema = z
+  .email({ error: 'Enter a valid email address' })
+  .max(254)
+  .transform((e) => e.toLowerCase());
 export const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is too long');
 export const phoneSchema = z
   .string()

@@ -56,8 +56,7 @@ export const MESSAGES = {
   emailInUse: 'A user with this email already exists...',
   invalidActionCode: 'This link is invalid or has already been used.',
   expiredActionCode: 'This link has expired. Please ask for a new one.',
-  companySignupClosed:
-    'Company admin signup is closed. Ask an existing company admin for an invitation code.',
+  companySignupClosed: 'Company admin signup is closed. Ask an existing company admin for an invitation code.',
   invalidInvitation: 'This invitation code is invalid, expired or already used.',
   profileUploadFailed: 'Failed to upload profile picture. Please try again.',
   storageLimitExceeded: 'Storage limit exceeded',

@@ -121,13 +121,19 @@ const addon = (name: string, priceMinor: number, icon: string, description: stri
 });
 
 export const DEFAULT_ADDONS: readonly AddonDefinition[] = [
-  addon('WhatsApp', 2000, 'message-circle', 'Send notices to families on WhatsApp.', ['Fee reminders', 'Absence alerts']),
+  addon('WhatsApp', 2000, 'message-circle', 'Send notices to families on WhatsApp.', [
+    'Fee reminders',
+    'Absence alerts',
+  ]),
   addon('SMS', 1500, 'smartphone', 'Text messages for urgent notices.', ['Absence alerts', 'Emergency broadcasts']),
   addon('Email Marketing', 2500, 'mail', 'Newsletters and campaigns to families.', ['Campaigns', 'Open tracking']),
   addon('Mobile App', 10000, 'tablet-smartphone', 'Branded mobile app for families.', ['iOS and Android', 'Push']),
   addon('Advanced Analytics', 5000, 'chart-line', 'Deeper attendance and marks analytics.', ['Trends', 'Cohorts']),
   addon('API Access', 7500, 'key-round', 'Connect other systems with API keys.', ['Scoped keys', 'REST API']),
-  addon('White Label', 20000, 'palette', "Your school's name, logo and colours everywhere.", ['Own branding', 'E-mails']),
+  addon('White Label', 20000, 'palette', "Your school's name, logo and colours everywhere.", [
+    'Own branding',
+    'E-mails',
+  ]),
   addon('Priority Support', 10000, 'life-buoy', 'Faster answers from our support team.', ['4-hour response', 'Phone']),
 ];
 

@@ -15,7 +15,12 @@ const DEMO_EMAIL: Record<Role, string> = {
   parent: 'parent@demo.lyceum.test',
 };
 
-async function signIn(browser: Browser, baseUrl: string, role: Role, viewport = { width: 1280, height: 800 }): Promise<Page> {
+async function signIn(
+  browser: Browser,
+  baseUrl: string,
+  role: Role,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
   const page = await openPage(browser, baseUrl, viewport);
   await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO_EMAIL[role]);

@@ -4,7 +4,16 @@ import { eq, sql } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Database, Tx } from './client.ts';
-import { accounts, addons, companyStaff, notifications, plans, schoolSubscriptions, schools, users } from './schema/index.ts';
+import {
+  accounts,
+  addons,
+  companyStaff,
+  notifications,
+  plans,
+  schoolSubscriptions,
+  schools,
+  users,
+} from './schema/index.ts';
 import { withSystem } from './tenancy.ts';
 
 /** SPEC §9's plans and add-ons, written once: an operator's later edits or removals are never undone. */
@@ -59,7 +68,10 @@ export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
     principalName: input.principalName ?? null,
     isDemo: input.isDemo ?? false,
   });
-  const [plan] = await tx.select().from(plans).where(eq(plans.name, input.planName ?? 'Standard'));
+  const [plan] = await tx
+    .select()
+    .from(plans)
+    .where(eq(plans.name, input.planName ?? 'Standard'));
   if (!plan) throw new Error(`Plan ${input.planName ?? 'Standard'} is not seeded`);
   const now = Date.now();
   const days = input.subscriptionDays ?? Math.round(DEFAULT_SUBSCRIPTION_MONTHS * 30.44);
@@ -127,7 +139,13 @@ const DEMO_SCHOOLS = [
       email: 'office@demo.lyceum.test',
       principalName: 'Paula Principal',
     },
-    people: { school_admin: 'Sam Admin', principal: 'Paula Principal', teacher: 'Tom Teacher', student: 'Stella Student', parent: 'Pat Parent' },
+    people: {
+      school_admin: 'Sam Admin',
+      principal: 'Paula Principal',
+      teacher: 'Tom Teacher',
+      student: 'Stella Student',
+      parent: 'Pat Parent',
+    },
   },
   {
     domain: 'riverside.lyceum.test',
@@ -138,7 +156,13 @@ const DEMO_SCHOOLS = [
       email: 'office@riverside.lyceum.test',
       principalName: 'Rita Rivers',
     },
-    people: { school_admin: 'Rob Admin', principal: 'Rita Rivers', teacher: 'Rhea Teacher', student: 'Ravi Student', parent: 'Rosa Parent' },
+    people: {
+      school_admin: 'Rob Admin',
+      principal: 'Rita Rivers',
+      teacher: 'Rhea Teacher',
+      student: 'Ravi Student',
+      parent: 'Rosa Parent',
+    },
   },
 ] as const;
 

@@ -89,7 +89,12 @@ export class MailDispatcher {
 
   private async deliver(message: typeof mailOutbox.$inferSelect): Promise<void> {
     if (this.transport) {
-      await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text });
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
       return;
     }
     await mkdir(this.options.mailDir, { recursive: true });
@@ -104,6 +109,9 @@ export class MailDispatcher {
       message.text,
     ].join('\r\n');
     await writeFile(file, eml);
-    this.options.log.info({ to: message.to, subject: message.subject, file }, `mail written (no SMTP_URL):\n${message.text}`);
+    this.options.log.info(
+      { to: message.to, subject: message.subject, file },
+      `mail written (no SMTP_URL):\n${message.text}`,
+    );
   }
 }

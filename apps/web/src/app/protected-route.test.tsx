@@ -40,7 +40,9 @@ describe('ProtectedRoute (SPEC §4 route guard)', () => {
   it('redirects to /login without a user and remembers the intended page', () => {
     const { router } = renderWithProviders(null, { auth: authState(), path: '/schools?tab=2', routes: routes() });
     expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByTestId('login-probe').textContent).toBe(`/login?redirectTo=${encodeURIComponent('/schools?tab=2')}`);
+    expect(screen.getByTestId('login-probe').textContent).toBe(
+      `/login?redirectTo=${encodeURIComponent('/schools?tab=2')}`,
+    );
     expect(screen.queryByText('Schools content')).toBeNull();
   });
 
@@ -59,7 +61,11 @@ describe('ProtectedRoute (SPEC §4 route guard)', () => {
   });
 
   it.each(PLATFORM_MANAGERS)('shows the content to an allowed role (%s)', (role) => {
-    const { router } = renderWithProviders(null, { auth: signedIn(role), path: '/schools', routes: routes(PLATFORM_MANAGERS) });
+    const { router } = renderWithProviders(null, {
+      auth: signedIn(role),
+      path: '/schools',
+      routes: routes(PLATFORM_MANAGERS),
+    });
     expect(router.state.location.pathname).toBe('/schools');
     expect(screen.getByText('Schools content')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();

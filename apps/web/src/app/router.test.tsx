@@ -49,7 +49,9 @@ describe('app routes (SPEC §2)', () => {
   it('offers all eight roles on the general login, in ROLE_LABELS order', async () => {
     renderApp('/login', null);
     const select = await screen.findByLabelText('Role');
-    const options = within(select).getAllByRole('option').filter((o) => (o as HTMLOptionElement).value !== '');
+    const options = within(select)
+      .getAllByRole('option')
+      .filter((o) => (o as HTMLOptionElement).value !== '');
     expect(options.map((o) => (o as HTMLOptionElement).value)).toEqual([...ROLES]);
     expect(options.map((o) => o.textContent)).toEqual(Object.values(ROLE_LABELS));
   });
@@ -76,7 +78,11 @@ describe('app routes (SPEC §2)', () => {
     const login = calls.find((c) => c.url === '/api/v1/auth/login');
     expect(login?.body).toEqual({ email: 'principal@example.test', password: 'correct horse', role: 'principal' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(MENUS.principal.map((e) => e.label));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(MENUS.principal.map((e) => e.label));
   });
 
   it('shows the server message in an alert when login fails', async () => {

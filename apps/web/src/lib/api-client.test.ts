@@ -7,7 +7,9 @@ describe('api client', () => {
   afterEach(() => unregister?.());
 
   it('sends JSON with the content type, even for an empty body, and same-origin credentials', async () => {
-    const { fetchMock } = mockFetch({ 'POST /api/v1/notifications/read-all': () => new Response(null, { status: 204 }) });
+    const { fetchMock } = mockFetch({
+      'POST /api/v1/notifications/read-all': () => new Response(null, { status: 204 }),
+    });
     await expect(api.post('/notifications/read-all')).resolves.toBeUndefined();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/notifications/read-all');

@@ -50,10 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useQuery(meQueryOptions);
   const { refetch } = me;
 
-  const setSession = useCallback(
-    (session: AuthResponse | null) => replaceSession(queryClient, session),
-    [queryClient],
-  );
+  const setSession = useCallback((session: AuthResponse | null) => replaceSession(queryClient, session), [queryClient]);
 
   useEffect(
     () =>

@@ -50,7 +50,10 @@ interface RenderOptions {
 }
 
 /** Renders inside a memory data router, a query client and (unless `auth: null`) a fixed auth state. */
-export function renderWithProviders(ui: ReactNode, { auth = authState(), path = '/', routes, queryClient }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { auth = authState(), path = '/', routes, queryClient }: RenderOptions = {},
+) {
   const client = queryClient ?? createTestQueryClient();
   const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [path] });
   const tree = (

@@ -15,8 +15,9 @@ GRANT lyceum_app TO CURRENT_USER;
 CREATE OR REPLACE FUNCTION lyceum_apply_tenancy() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   t record;
-  tenant_predicate text := 'nullif(current_setting(''app.school_id'', true), '''')::uuid';
-  company_predicate text := 'current_setting(''app.scope'', true) = ''company''';
+  -- Wrapped in (select …) so PostgreSQL evaluates each setting once per query, not once per row.
+  tenant_predicate text := '(select nullif(current_setting(''app.school_id'', true), '''')::uuid)';
+  company_predicate text := '(select current_setting(''app.scope'', true)) = ''company''';
 BEGIN
   EXECUTE 'GRANT USAGE ON SCHEMA public TO lyceum_app';
   EXECUTE 'GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO lyceum_app';

@@ -77,7 +77,10 @@ export const oneTimeTokens = pgTable(
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash), index('one_time_tokens_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
+    index('one_time_tokens_account_idx').on(t.accountId),
+  ],
 );
 
 /** Invitation codes a company_admin makes so another person may sign up as company admin. */
@@ -105,7 +108,9 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),

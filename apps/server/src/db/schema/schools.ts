@@ -66,7 +66,9 @@ export const plans = pgTable(
     description: text('description').notNull().default(''),
     priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull().default('USD'),
-    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] })
+      .notNull()
+      .default('monthly'),
     limits: jsonb('limits').$type<Record<string, number>>().notNull(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     addonIds: uuid('addon_ids').array().notNull().default(sql`'{}'::uuid[]`),
@@ -89,7 +91,9 @@ export const addons = pgTable(
     icon: text('icon').notNull().default('puzzle'),
     priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull().default('USD'),
-    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] })
+      .notNull()
+      .default('monthly'),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -111,8 +115,12 @@ export const schoolSubscriptions = pgTable(
     endDate: ts('end_date').notNull(),
     status: text('status', { enum: ['active', 'expired', 'cancelled'] }).notNull(),
     autoRenew: boolean('auto_renew').notNull().default(false),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
-    billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
+      .notNull()
+      .default('monthly'),
     totalAmountMinor: integer('total_amount_minor').notNull(),
     currency: text('currency').notNull().default('USD'),
     subscriptionType: text('subscription_type', { enum: ['initial', 'current'] }).notNull(),
@@ -149,7 +157,11 @@ export const notifications = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({ name: 'notifications_user_fk', columns: [t.schoolId, t.userId], foreignColumns: [users.schoolId, users.id] }),
+    foreignKey({
+      name: 'notifications_user_fk',
+      columns: [t.schoolId, t.userId],
+      foreignColumns: [users.schoolId, users.id],
+    }),
     index('notifications_user_idx').on(t.schoolId, t.userId, t.createdAt),
   ],
 );

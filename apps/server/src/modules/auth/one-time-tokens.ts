@@ -4,7 +4,12 @@ import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 
 /** A one-time set-password token (reset or invitation); only its hash is stored. Returns the token itself. */
-export async function issueOneTimeToken(tx: Tx, accountId: string, purpose: 'reset' | 'invite', ttlMs: number): Promise<string> {
+export async function issueOneTimeToken(
+  tx: Tx,
+  accountId: string,
+  purpose: 'reset' | 'invite',
+  ttlMs: number,
+): Promise<string> {
   const token = newSecret();
   await tx.insert(oneTimeTokens).values({
     id: newId(),

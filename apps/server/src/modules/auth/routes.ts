@@ -21,7 +21,9 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, config, db } = app.deps;
-  const limit = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip } };
+  const limit = {
+    rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip },
+  };
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
@@ -69,10 +71,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/reset-password', { config: limit, schema: { tags, body: ResetPasswordRequest } }, async (request, reply) => {
-    await auth.resetPassword(request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/reset-password',
+    { config: limit, schema: { tags, body: ResetPasswordRequest } },
+    async (request, reply) => {
+      await auth.resetPassword(request.body);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/auth/signup/school-admin',

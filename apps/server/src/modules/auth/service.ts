@@ -91,7 +91,8 @@ export class AuthService {
     if (!profile) throw new AppError('auth/profile-not-found', MESSAGES.profileNotFound(account.email));
     if (!profile.isActive) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
     if (profile.kind === 'school' && profile.schoolId) {
-      if (profile.school && !profile.school.isActive) throw new AppError('auth/school-inactive', MESSAGES.schoolInactive);
+      if (profile.school && !profile.school.isActive)
+        throw new AppError('auth/school-inactive', MESSAGES.schoolInactive);
       await this.assertSubscriptionActive(profile.schoolId);
     }
 
@@ -125,7 +126,12 @@ export class AuthService {
       await revokeAccountSessions(tx, actor.accountId, actor.sessionId);
     });
     await withTenant(this.db, tenantOf(actor), (tx) =>
-      audit(tx, actor, { schoolId: actor.schoolId, action: 'password.changed', entity: 'account', entityId: actor.accountId }),
+      audit(tx, actor, {
+        schoolId: actor.schoolId,
+        action: 'password.changed',
+        entity: 'account',
+        entityId: actor.accountId,
+      }),
     );
   }
 
@@ -182,7 +188,12 @@ export class AuthService {
         .set({ passwordHash, failedLogins: 0, failedLoginsSince: null, updatedAt: new Date() })
         .where(eq(accounts.id, token.accountId));
       await revokeAccountSessions(tx, token.accountId);
-      await audit(tx, null, { schoolId: null, action: `password.${token.purpose}`, entity: 'account', entityId: token.accountId });
+      await audit(tx, null, {
+        schoolId: null,
+        action: `password.${token.purpose}`,
+        entity: 'account',
+        entityId: token.accountId,
+      });
     });
   }
 
@@ -237,13 +248,17 @@ export class AuthService {
           isInitial: true,
           isTrial: true,
         });
-        await audit(tx, { accountId, role: 'school_admin' }, {
-          schoolId,
-          action: 'school.signed_up',
-          entity: 'school',
-          entityId: schoolId,
-          after: { name: input.schoolName, planId: plan.id, trialDays: TRIAL_DAYS },
-        });
+        await audit(
+          tx,
+          { accountId, role: 'school_admin' },
+          {
+            schoolId,
+            action: 'school.signed_up',
+            entity: 'school',
+            entityId: schoolId,
+            after: { name: input.schoolName, planId: plan.id, trialDays: TRIAL_DAYS },
+          },
+        );
         const profile: FoundProfile = {
           kind: 'school',
           id: userId,
@@ -313,13 +328,17 @@ export class AuthService {
             .set({ usedAt: new Date(), usedBy: staffId })
             .where(eq(companyInvitations.id, invitationId));
         }
-        await audit(tx, { accountId, role: 'company_admin' }, {
-          schoolId: null,
-          action: 'company_admin.signed_up',
-          entity: 'company_staff',
-          entityId: staffId,
-          after: { email: input.email, invited: Boolean(invitationId) },
-        });
+        await audit(
+          tx,
+          { accountId, role: 'company_admin' },
+          {
+            schoolId: null,
+            action: 'company_admin.signed_up',
+            entity: 'company_staff',
+            entityId: staffId,
+            after: { email: input.email, invited: Boolean(invitationId) },
+          },
+        );
         const profile: FoundProfile = {
           kind: 'company',
           id: staffId,
@@ -344,7 +363,12 @@ export class AuthService {
     await withTenant(this.db, tenantOf(actor), async (tx) => {
       const id = newId();
       await tx.insert(companyInvitations).values({ id, codeHash: sha256(code), createdBy: actor.profileId, expiresAt });
-      await audit(tx, actor, { schoolId: null, action: 'company_invitation.created', entity: 'company_invitation', entityId: id });
+      await audit(tx, actor, {
+        schoolId: null,
+        action: 'company_invitation.created',
+        entity: 'company_invitation',
+        entityId: id,
+      });
     });
     return { code, expiresAt: expiresAt.toISOString() };
   }
@@ -391,7 +415,20 @@ export class AuthService {
   private async findProfile(tx: Tx, accountId: string, role: Role): Promise<FoundProfile | null> {
     const company = async (): Promise<FoundProfile | null> => {
       const [s] = await tx.select().from(companyStaff).where(eq(companyStaff.accountId, accountId)).limit(1);
-      return s ? { kind: 'company', id: s.id, schoolId: null, role: s.role, name: s.name, email: s.email, phone: s.phone, profileImage: s.profileImage, isActive: s.isActive, school: null } : null;
+      return s
+        ? {
+            kind: 'company',
+            id: s.id,
+            schoolId: null,
+            role: s.role,
+            name: s.name,
+            email: s.email,
+            phone: s.phone,
+            profileImage: s.profileImage,
+            isActive: s.isActive,
+            school: null,
+          }
+        : null;
     };
     const school = async (): Promise<FoundProfile | null> => {
       const [row] = await tx
@@ -403,7 +440,18 @@ export class AuthService {
         .limit(1);
       if (!row) return null;
       const u = row.u;
-      return { kind: 'school', id: u.id, schoolId: u.schoolId, role: u.role, name: u.name, email: u.email, phone: u.phone, profileImage: u.profileImage, isActive: u.isActive, school: row.school };
+      return {
+        kind: 'school',
+        id: u.id,
+        schoolId: u.schoolId,
+        role: u.role,
+        name: u.name,
+        email: u.email,
+        phone: u.phone,
+        profileImage: u.profileImage,
+        isActive: u.isActive,
+        school: row.school,
+      };
     };
     const order = isCompanyRole(role) ? [company, school] : [school, company];
     for (const lookup of order) {
@@ -426,7 +474,10 @@ export class AuthService {
   }
 
   private async emailTaken(tx: Tx, email: string): Promise<boolean> {
-    const rows = await tx.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`);
+    const rows = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`);
     return rows.length > 0;
   }
 

@@ -63,8 +63,8 @@ interface SessionRow extends Record<string, unknown> {
  */
 export async function resolveSession(db: Database, token: string, ttlDays: number): Promise<Actor | null> {
   const tokenHash = sha256(token);
-  const result = await withSystem(db, (tx) =>
-    tx.execute<SessionRow>(sql`
+  // One statement, outside any transaction: this runs on every request.
+  const result = await db.execute<SessionRow>(sql`
       select s.id as session_id, s.account_id, s.profile_kind, s.profile_id, s.profile_school_id, s.last_seen_at,
              (a.disabled_at is not null) as account_disabled,
              coalesce(cs.name, u.name) as name, coalesce(cs.email, u.email) as email,
@@ -77,8 +77,7 @@ export async function resolveSession(db: Database, token: string, ttlDays: numbe
       left join company_staff cs on s.profile_kind = 'company' and cs.id = s.profile_id
       left join users u on s.profile_kind = 'school' and u.school_id = s.profile_school_id and u.id = s.profile_id
       left join schools sc on sc.id = s.profile_school_id
-      where s.token_hash = ${tokenHash} and s.expires_at > now()`),
-  );
+      where s.token_hash = ${tokenHash} and s.expires_at > now()`);
   const row = result.rows[0];
   if (!row) return null;
   const usable = !row.account_disabled && row.profile_active === true && row.school_active !== false && row.role;
@@ -117,5 +116,9 @@ export async function revokeSessionByToken(db: Database, token: string): Promise
 export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessionId?: string): Promise<void> {
   await tx
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId)) : eq(sessions.accountId, accountId));
+    .where(
+      keepSessionId
+        ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
+        : eq(sessions.accountId, accountId),
+    );
 }

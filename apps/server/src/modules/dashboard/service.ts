@@ -1,32 +1,47 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
 import { formatMoney } from '@lyceum/shared/plans';
 import { isCompanyRole } from '@lyceum/shared/roles';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { notifications, plans, schoolSubscriptions, schools } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 
 type Stat = DashboardResponse['stats'][number];
 
-/** Each role's dashboard: figures computed in SQL, one round trip per group. */
+/**
+ * Platform figures scan every school's users and subscriptions, so they are computed at most once per
+ * this many milliseconds per process; the company dashboard is an overview, not a ledger.
+ */
+export const COMPANY_FIGURES_TTL_MS = 15_000;
+const companyCache = new WeakMap<Database, { at: number; figures: Promise<CompanyFigures> }>();
+
+/** Each role's dashboard, its figures computed in SQL. */
 export async function dashboardFor(db: Database, actor: Actor): Promise<DashboardResponse> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
-    if (isCompanyRole(actor.role)) return companyDashboard(tx, actor);
-    return schoolDashboard(tx, actor);
-  });
+  if (isCompanyRole(actor.role)) {
+    let cached = companyCache.get(db);
+    if (!cached || Date.now() - cached.at > COMPANY_FIGURES_TTL_MS) {
+      const figures = withTenant(db, tenantOf(actor), companyFigures);
+      cached = { at: Date.now(), figures };
+      companyCache.set(db, cached);
+      figures.catch(() => companyCache.delete(db));
+    }
+    return companyDashboard(await cached.figures, actor);
+  }
+  return withTenant(db, tenantOf(actor), (tx) => schoolDashboard(tx, actor));
 }
 
-async function companyDashboard(tx: Tx, actor: Actor): Promise<DashboardResponse> {
-  const result = await tx.execute<{
-    schools: number;
-    inactive: number;
-    active: number;
-    trial: number;
-    expired: number;
-    mrr: number;
-    users: number;
-  }>(sql`
+interface CompanyFigures extends Record<string, unknown> {
+  schools: number;
+  inactive: number;
+  active: number;
+  trial: number;
+  expired: number;
+  mrr: number;
+  users: number;
+}
+
+async function companyFigures(tx: Tx): Promise<CompanyFigures> {
+  const result = await tx.execute<CompanyFigures>(sql`
     with current_sub as (
       select distinct on (s.school_id) s.school_id, s.status, s.is_trial, s.end_date, s.billing_cycle, s.total_amount_minor
       from school_subscriptions s
@@ -42,72 +57,90 @@ async function companyDashboard(tx: Tx, actor: Actor): Promise<DashboardResponse
         filter (where c.status = 'active' and c.end_date > now() and not c.is_trial), 0)::int as mrr,
       (select count(*)::int from users where deleted_at is null) as users
     from current_sub c`);
-  const r = result.rows[0] ?? { schools: 0, inactive: 0, active: 0, trial: 0, expired: 0, mrr: 0, users: 0 };
+  return result.rows[0] ?? { schools: 0, inactive: 0, active: 0, trial: 0, expired: 0, mrr: 0, users: 0 };
+}
+
+function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
   const stats: Stat[] = [
     { key: 'schools', label: 'Schools', value: r.schools, hint: `${r.inactive} deactivated` },
     { key: 'active', label: 'Active subscriptions', value: r.active },
     { key: 'trial', label: 'On trial', value: r.trial },
     { key: 'expired', label: 'Expired', value: r.expired },
-    { key: 'mrr', label: 'Monthly recurring revenue', value: formatMoney(r.mrr), hint: 'Paid plans, yearly billed ÷ 12' },
+    {
+      key: 'mrr',
+      label: 'Monthly recurring revenue',
+      value: formatMoney(r.mrr),
+      hint: 'Paid plans, yearly billed ÷ 12',
+    },
     { key: 'users', label: 'School accounts', value: r.users },
   ];
-  return { role: actor.role, title: actor.role === 'company_user' ? 'Company overview' : 'Platform overview', stats, subscription: null };
+  return {
+    role: actor.role,
+    title: actor.role === 'company_user' ? 'Company overview' : 'Platform overview',
+    stats,
+    subscription: null,
+  };
 }
 
+interface SchoolFigures extends Record<string, unknown> {
+  unread: number;
+  students: number;
+  teachers: number;
+  parents: number;
+  staff: number;
+  plan_name: string | null;
+  status: string | null;
+  is_trial: boolean | null;
+  end_date: string | Date | null;
+}
+
+/** One statement for every figure of a school dashboard (the request pays one round trip, not four). */
 async function schoolDashboard(tx: Tx, actor: Actor): Promise<DashboardResponse> {
   const schoolId = actor.schoolId as string;
-  const unreadRows = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.schoolId, schoolId),
-        eq(notifications.userId, actor.profileId),
-        isNull(notifications.readAt),
-        isNull(notifications.deletedAt),
-      ),
-    );
-  const unread: Stat = { key: 'unread', label: 'Unread notifications', value: unreadRows[0]?.n ?? 0 };
-  const title = actor.school?.name ?? 'Dashboard';
-
-  if (actor.role !== 'school_admin' && actor.role !== 'principal') {
-    return { role: actor.role, title, stats: [unread], subscription: null };
-  }
-  const counts = await tx.execute<Record<string, number>>(sql`
+  const manager = actor.role === 'school_admin' || actor.role === 'principal';
+  const result = await tx.execute<SchoolFigures>(sql`
     select
-      count(*) filter (where role = 'student')::int as students,
-      count(*) filter (where role = 'teacher')::int as teachers,
-      count(*) filter (where role = 'parent')::int as parents,
-      count(*) filter (where role in ('school_admin', 'principal'))::int as staff
-    from users where school_id = ${schoolId} and deleted_at is null and is_active`);
-  const c = counts.rows[0] ?? {};
-  const [sub] = await tx
-    .select({
-      planName: plans.name,
-      status: schoolSubscriptions.status,
-      isTrial: schoolSubscriptions.isTrial,
-      endDate: schoolSubscriptions.endDate,
-    })
-    .from(schoolSubscriptions)
-    .innerJoin(plans, eq(plans.id, schoolSubscriptions.planId))
-    .innerJoin(schools, eq(schools.id, schoolSubscriptions.schoolId))
-    .where(eq(schoolSubscriptions.schoolId, schoolId))
-    .orderBy(desc(sql`${schoolSubscriptions.status} = 'active'`), desc(schoolSubscriptions.endDate))
-    .limit(1);
+      (select count(*)::int from notifications n
+        where n.school_id = ${schoolId} and n.user_id = ${actor.profileId} and n.read_at is null and n.deleted_at is null) as unread,
+      p.students, p.teachers, p.parents, p.staff,
+      sub.plan_name, sub.status, sub.is_trial, sub.end_date
+    from (
+      select
+        count(*) filter (where role = 'student')::int as students,
+        count(*) filter (where role = 'teacher')::int as teachers,
+        count(*) filter (where role = 'parent')::int as parents,
+        count(*) filter (where role in ('school_admin', 'principal'))::int as staff
+      from users where ${manager} and school_id = ${schoolId} and deleted_at is null and is_active
+    ) p
+    left join lateral (
+      select pl.name as plan_name, s.status, s.is_trial, s.end_date
+      from school_subscriptions s join plans pl on pl.id = s.plan_id
+      where ${manager} and s.school_id = ${schoolId}
+      order by (s.status = 'active') desc, s.end_date desc
+      limit 1
+    ) sub on true`);
+  const f = result.rows[0];
+  const unread: Stat = { key: 'unread', label: 'Unread notifications', value: f?.unread ?? 0 };
+  const title = actor.school?.name ?? 'Dashboard';
+  if (!manager || !f) return { role: actor.role, title, stats: [unread], subscription: null };
+
   const stats: Stat[] = [
-    { key: 'students', label: 'Students', value: c.students ?? 0 },
-    { key: 'teachers', label: 'Teachers', value: c.teachers ?? 0 },
-    { key: 'parents', label: 'Parents', value: c.parents ?? 0 },
-    { key: 'staff', label: 'Administrators and principals', value: c.staff ?? 0 },
+    { key: 'students', label: 'Students', value: f.students },
+    { key: 'teachers', label: 'Teachers', value: f.teachers },
+    { key: 'parents', label: 'Parents', value: f.parents },
+    { key: 'staff', label: 'Administrators and principals', value: f.staff },
     unread,
   ];
-  const subscription = sub
-    ? {
-        planName: sub.planName,
-        status: sub.endDate.getTime() <= Date.now() ? 'expired' : sub.isTrial && sub.status === 'active' ? 'trial' : sub.status,
-        endDate: sub.endDate.toISOString(),
-        daysLeft: Math.max(0, Math.ceil((sub.endDate.getTime() - Date.now()) / 86_400_000)),
-      }
-    : null;
+  let subscription: DashboardResponse['subscription'] = null;
+  if (f.plan_name && f.end_date) {
+    const end = new Date(f.end_date);
+    const lapsed = end.getTime() <= Date.now();
+    subscription = {
+      planName: f.plan_name,
+      status: lapsed ? 'expired' : f.is_trial && f.status === 'active' ? 'trial' : (f.status ?? 'active'),
+      endDate: end.toISOString(),
+      daysLeft: Math.max(0, Math.ceil((end.getTime() - Date.now()) / 86_400_000)),
+    };
+  }
   return { role: actor.role, title, stats, subscription };
 }

@@ -20,7 +20,12 @@ const mine = (actor: Actor) =>
 export async function listNotifications(db: Database, actor: Actor): Promise<NotificationList> {
   if (actor.kind === 'company') return { items: [], unread: 0 };
   return withTenant(db, tenantOf(actor), async (tx) => {
-    const rows = await tx.select().from(notifications).where(mine(actor)).orderBy(desc(notifications.createdAt)).limit(BELL_LIMIT);
+    const rows = await tx
+      .select()
+      .from(notifications)
+      .where(mine(actor))
+      .orderBy(desc(notifications.createdAt))
+      .limit(BELL_LIMIT);
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
@@ -55,6 +60,9 @@ export async function markRead(db: Database, actor: Actor, id: string): Promise<
 export async function markAllRead(db: Database, actor: Actor): Promise<void> {
   if (actor.kind === 'company') return;
   await withTenant(db, tenantOf(actor), (tx) =>
-    tx.update(notifications).set({ readAt: new Date() }).where(and(mine(actor), isNull(notifications.readAt))),
+    tx
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(mine(actor), isNull(notifications.readAt))),
   );
 }

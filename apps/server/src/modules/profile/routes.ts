@@ -4,7 +4,9 @@ import { actorOf } from '../../plugins/auth.ts';
 import { updateProfile } from './service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.patch('/profile', { schema: { tags: ['profile'], body: UpdateProfileRequest, response: { 200: AuthResponse } } }, async (request) =>
-    updateProfile(app.deps.db, actorOf(request), request.body),
+  app.patch(
+    '/profile',
+    { schema: { tags: ['profile'], body: UpdateProfileRequest, response: { 200: AuthResponse } } },
+    async (request) => updateProfile(app.deps.db, actorOf(request), request.body),
   );
 };

@@ -12,7 +12,10 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/school', { schema: { tags: ['school'], response: { 200: SchoolContact } } }, async (request) => {
     const actor = actorOf(request);
     const [school] = await withTenant(app.deps.db, tenantOf(actor), (tx) =>
-      tx.select().from(schools).where(eq(schools.id, actor.schoolId ?? '')),
+      tx
+        .select()
+        .from(schools)
+        .where(eq(schools.id, actor.schoolId ?? '')),
     );
     if (!school) throw notFound('School not found');
     return {

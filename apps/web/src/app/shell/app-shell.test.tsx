@@ -73,7 +73,9 @@ describe('AppShell on a phone (below 768 px)', () => {
   it('closes when navigating from the menu', async () => {
     const { router } = renderShell(375);
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Students' }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Students' }),
+    );
     expect(router.state.location.pathname).toBe('/students');
     expect(screen.getByText('Students page')).toBeTruthy();
     expect(sidebar().dataset.state).toBe('closed');

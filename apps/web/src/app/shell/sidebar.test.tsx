@@ -27,7 +27,9 @@ describe('Sidebar', () => {
   it('shows Marketplace only to school_admin', () => {
     for (const role of ROLES) {
       const { unmount } = renderWithProviders(<Sidebar {...props} />, { auth: signedIn(role) });
-      const link = within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Marketplace' });
+      const link = within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', {
+        name: 'Marketplace',
+      });
       expect(Boolean(link)).toBe(role === 'school_admin');
       unmount();
     }

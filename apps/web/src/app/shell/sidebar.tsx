@@ -107,7 +107,12 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
           collapsed ? 'md:w-[4.5rem]' : 'md:w-64',
         )}
       >
-        <div className={cn('flex h-16 shrink-0 items-center gap-2 border-b border-slate-800 px-4', collapsed && 'md:justify-center md:px-0')}>
+        <div
+          className={cn(
+            'flex h-16 shrink-0 items-center gap-2 border-b border-slate-800 px-4',
+            collapsed && 'md:justify-center md:px-0',
+          )}
+        >
           <GraduationCap className="size-6 shrink-0 text-blue-400" aria-hidden="true" />
           <span className={cn('truncate text-lg font-semibold text-white', collapsed && 'md:sr-only')}>
             {PRODUCT_TITLE}

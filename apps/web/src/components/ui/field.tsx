@@ -76,7 +76,16 @@ export interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
   containerClassName?: string;
 }
 
-export function SelectField({ id, label, error, hint, className, containerClassName, children, ...props }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  containerClassName,
+  children,
+  ...props
+}: SelectFieldProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint} className={containerClassName}>
       <select

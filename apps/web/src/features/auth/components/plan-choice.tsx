@@ -41,20 +41,18 @@ export function PlanChoice({ registration, error }: PlanChoiceProps) {
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           {plans.data.map((plan) => (
             <div key={plan.id} className="relative">
-              <input
-                id={`plan-${plan.id}`}
-                type="radio"
-                value={plan.id}
-                className="peer sr-only"
-                {...registration}
-              />
+              <input id={`plan-${plan.id}`} type="radio" value={plan.id} className="peer sr-only" {...registration} />
               <label
                 htmlFor={`plan-${plan.id}`}
                 className="flex h-full cursor-pointer flex-col rounded-xl border border-slate-200 bg-white p-4 transition-colors hover:border-slate-300 peer-checked:border-blue-600 peer-checked:ring-2 peer-checked:ring-blue-600/20 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600"
               >
                 <span className="flex items-start justify-between gap-2">
                   <span className="flex items-center gap-2 font-semibold text-slate-900">
-                    <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: plan.color }} />
+                    <span
+                      aria-hidden="true"
+                      className="size-2.5 rounded-full"
+                      style={{ backgroundColor: plan.color }}
+                    />
                     {plan.name}
                   </span>
                   {plan.isPopular && (

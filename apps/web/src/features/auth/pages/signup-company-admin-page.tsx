@@ -71,12 +71,22 @@ export function SignupCompanyAdminPage() {
           <Skeleton className="h-10" />
         </div>
       ) : status.isError ? (
-        <ErrorState message={errorMessage(status.error)} onRetry={() => status.refetch()} retrying={status.isFetching} />
+        <ErrorState
+          message={errorMessage(status.error)}
+          onRetry={() => status.refetch()}
+          retrying={status.isFetching}
+        />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {needsInvitation && <Alert tone="info">{MESSAGES.companySignupClosed}</Alert>}
           {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
-          <TextField id="company-signup-name" label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <TextField
+            id="company-signup-name"
+            label="Your name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
           <TextField
             id="company-signup-email"
             label="Email"

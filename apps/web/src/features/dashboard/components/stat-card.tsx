@@ -11,7 +11,9 @@ export function StatCard({ stat }: { stat: Stat }) {
   return (
     <Card className="p-5">
       <p className="text-sm font-medium text-slate-500">{stat.label}</p>
-      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{formatValue(stat.value)}</p>
+      <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
+        {formatValue(stat.value)}
+      </p>
       {stat.hint && <p className="mt-1 text-xs text-slate-500">{stat.hint}</p>}
     </Card>
   );

@@ -31,7 +31,11 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
     <Card className="p-5 sm:p-6">
       <div className="flex items-center gap-3">
         {contact.logo ? (
-          <img src={contact.logo} alt={`${contact.name} logo`} className="size-12 rounded-lg border border-slate-200 object-cover" />
+          <img
+            src={contact.logo}
+            alt={`${contact.name} logo`}
+            className="size-12 rounded-lg border border-slate-200 object-cover"
+          />
         ) : (
           <span className="flex size-12 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
             <School className="size-6" aria-hidden="true" />
@@ -42,7 +46,10 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
       <dl className="mt-4 divide-y divide-slate-100">
         <Row icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
           {contact.phone ? (
-            <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`} className="font-medium text-blue-700 hover:underline">
+            <a
+              href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}
+              className="font-medium text-blue-700 hover:underline"
+            >
               {contact.phone}
             </a>
           ) : (
@@ -96,7 +103,11 @@ export function EmergencyContactPage() {
         ) : contact.isPending ? (
           <Skeleton className="h-72" />
         ) : contact.isError ? (
-          <ErrorState message={errorMessage(contact.error)} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
+          <ErrorState
+            message={errorMessage(contact.error)}
+            onRetry={() => contact.refetch()}
+            retrying={contact.isFetching}
+          />
         ) : (
           <SchoolContactCard contact={contact.data} />
         )}

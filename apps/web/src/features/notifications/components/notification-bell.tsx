@@ -89,7 +89,11 @@ export function NotificationBell() {
           ) : isError && items.length === 0 ? (
             <div className="px-4 py-8 text-center text-sm text-slate-500">
               <p>Notifications could not be loaded.</p>
-              <button type="button" onClick={() => refetch()} className="mt-2 font-medium text-blue-700 hover:underline">
+              <button
+                type="button"
+                onClick={() => refetch()}
+                className="mt-2 font-medium text-blue-700 hover:underline"
+              >
                 Retry
               </button>
             </div>
@@ -99,7 +103,10 @@ export function NotificationBell() {
               No notifications
             </div>
           ) : (
-            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto overscroll-contain" data-testid="notification-list">
+            <ul
+              className="max-h-96 divide-y divide-slate-100 overflow-y-auto overscroll-contain"
+              data-testid="notification-list"
+            >
               {items.map((notification) => (
                 <li key={notification.id}>
                   <NotificationItem notification={notification} onSelect={select} />

@@ -51,9 +51,7 @@ export function InviteCompanyAdminCard() {
         <Button
           variant={invite.data ? 'secondary' : 'primary'}
           loading={invite.isPending}
-          onClick={() =>
-            invite.mutate(undefined, { onSuccess: () => toast.success('Invitation code created') })
-          }
+          onClick={() => invite.mutate(undefined, { onSuccess: () => toast.success('Invitation code created') })}
         >
           <KeyRound className="size-4" aria-hidden="true" />
           {invite.data ? 'Create another code' : 'Create invitation code'}

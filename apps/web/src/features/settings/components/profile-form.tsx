@@ -39,7 +39,13 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="profile-name" label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <TextField
+            id="profile-name"
+            label="Name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
           <TextField
             id="profile-phone"
             label="Phone"
@@ -48,7 +54,14 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             error={errors.phone?.message}
             {...register('phone')}
           />
-          <TextField id="profile-email" label="Email" value={user.email} readOnly disabled hint="Ask an administrator to change your email." />
+          <TextField
+            id="profile-email"
+            label="Email"
+            value={user.email}
+            readOnly
+            disabled
+            hint="Ask an administrator to change your email."
+          />
           <TextField id="profile-role" label="Role" value={ROLE_LABELS[user.role]} readOnly disabled />
         </div>
         <div className="flex justify-end">
