@@ -101,6 +101,7 @@ export const foundationJourneys: Journey[] = [
           return expectOpen ? (aside?.getBoundingClientRect().left ?? -1) >= 0 && right > 0 : right <= 0;
         }, open);
       await onScreen(false);
+      await page.waitForLoadState('networkidle');
       const noScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       assert(noScroll, 'no horizontal scroll at 375 px');
       await screenshot(page, 'dashboard-principal-375');
@@ -116,6 +117,21 @@ export const foundationJourneys: Journey[] = [
       await page.waitForURL('**/settings');
       await onScreen(false);
       await screenshot(page, 'settings-principal-375');
+      await page.close();
+    },
+  },
+  {
+    name: 'the bell shows the unread badge; opening an item marks it read',
+    async run({ browser, server }) {
+      const page = await signIn(browser, server.url, 'teacher');
+      const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+      await bell.waitFor();
+      await bell.click();
+      const item = page.getByText('Welcome to Demo School');
+      await item.waitFor();
+      await screenshot(page, 'bell-open-teacher');
+      await item.click();
+      await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
       await page.close();
     },
   },

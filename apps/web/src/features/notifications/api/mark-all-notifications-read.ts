@@ -17,6 +17,10 @@ export function useMarkAllNotificationsRead() {
         list ? { items: list.items.map((n) => ({ ...n, read: true })), unread: 0 } : list,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      // Dashboards show the unread count too (key owned by the dashboard feature).
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
   });
 }

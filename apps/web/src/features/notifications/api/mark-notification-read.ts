@@ -24,6 +24,10 @@ export function useMarkNotificationRead() {
         };
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      // Dashboards show the unread count too (key owned by the dashboard feature).
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
   });
 }
