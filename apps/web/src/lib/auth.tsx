@@ -88,9 +88,12 @@ export function useAuth(): AuthState {
   return auth;
 }
 
-/** Signs out on the server, leaves the protected pages, then forgets every cached answer of the session. */
+/**
+ * Signs out in two steps: the server session ends and the app leaves for /login while still holding the
+ * user; the login page then forgets the session (useCompleteSignOut). Clearing it here instead would let the
+ * still-mounted route guard redirect first, to /login?redirectTo=… of the page being left.
+ */
 export function useLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
@@ -98,8 +101,16 @@ export function useLogout(): () => Promise<void> {
     } catch {
       // Signed out locally either way; the server session expires on its own.
     }
-    // Clear the session first: navigating while still signed in would bounce /login back to /dashboard.
-    replaceSession(queryClient, null);
     await navigate('/login', { replace: true, state: { signedOut: true } });
-  }, [queryClient, navigate]);
+  }, [navigate]);
+}
+
+/** Second step of useLogout, run by the login page once the protected shell has unmounted. */
+export function useCompleteSignOut(signedOut: boolean): void {
+  const queryClient = useQueryClient();
+  const auth = useContext(AuthContext);
+  const hasUser = Boolean(auth?.user);
+  useEffect(() => {
+    if (signedOut && hasUser) replaceSession(queryClient, null);
+  }, [signedOut, hasUser, queryClient]);
 }

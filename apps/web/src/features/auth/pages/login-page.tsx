@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Role } from '@lyceum/shared/roles';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../../lib/auth';
+import { useAuth, useCompleteSignOut } from '../../../lib/auth';
 import { safeRedirectPath } from '../../../lib/redirect';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
@@ -17,6 +17,7 @@ export function LoginPage({ fixedRole }: LoginPageProps) {
   const [params] = useSearchParams();
   const redirectTo = safeRedirectPath(params.get('redirectTo'));
   const justSignedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  useCompleteSignOut(justSignedOut);
 
   if (user && !justSignedOut) return <Navigate to={redirectTo} replace />;
 
