@@ -98,10 +98,21 @@ interface SchoolFigures extends Record<string, unknown> {
 async function schoolDashboard(tx: Tx, actor: Actor): Promise<DashboardResponse> {
   const schoolId = actor.schoolId as string;
   const manager = actor.role === 'school_admin' || actor.role === 'principal';
+  const unreadSql = sql`(select count(*)::int from notifications n
+    where n.school_id = ${schoolId} and n.user_id = ${actor.profileId} and n.read_at is null and n.deleted_at is null)`;
+  const title = actor.school?.name ?? 'Dashboard';
+  if (!manager) {
+    const mine = await tx.execute<{ unread: number }>(sql`select ${unreadSql} as unread`);
+    const value = mine.rows[0]?.unread ?? 0;
+    return {
+      role: actor.role,
+      title,
+      stats: [{ key: 'unread', label: 'Unread notifications', value }],
+      subscription: null,
+    };
+  }
   const result = await tx.execute<SchoolFigures>(sql`
-    select
-      (select count(*)::int from notifications n
-        where n.school_id = ${schoolId} and n.user_id = ${actor.profileId} and n.read_at is null and n.deleted_at is null) as unread,
+    select ${unreadSql} as unread,
       p.students, p.teachers, p.parents, p.staff,
       sub.plan_name, sub.status, sub.is_trial, sub.end_date
     from (
@@ -110,19 +121,18 @@ async function schoolDashboard(tx: Tx, actor: Actor): Promise<DashboardResponse>
         count(*) filter (where role = 'teacher')::int as teachers,
         count(*) filter (where role = 'parent')::int as parents,
         count(*) filter (where role in ('school_admin', 'principal'))::int as staff
-      from users where ${manager} and school_id = ${schoolId} and deleted_at is null and is_active
+      from users where school_id = ${schoolId} and deleted_at is null and is_active
     ) p
     left join lateral (
       select pl.name as plan_name, s.status, s.is_trial, s.end_date
       from school_subscriptions s join plans pl on pl.id = s.plan_id
-      where ${manager} and s.school_id = ${schoolId}
+      where s.school_id = ${schoolId}
       order by (s.status = 'active') desc, s.end_date desc
       limit 1
     ) sub on true`);
   const f = result.rows[0];
   const unread: Stat = { key: 'unread', label: 'Unread notifications', value: f?.unread ?? 0 };
-  const title = actor.school?.name ?? 'Dashboard';
-  if (!manager || !f) return { role: actor.role, title, stats: [unread], subscription: null };
+  if (!f) return { role: actor.role, title, stats: [unread], subscription: null };
 
   const stats: Stat[] = [
     { key: 'students', label: 'Students', value: f.students },
