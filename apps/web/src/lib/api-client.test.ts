@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../test/utils';
+import { json, mockFetch, wrongPasswordResponse } from '../test/utils';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
 
 describe('api client', () => {
@@ -20,17 +20,7 @@ describe('api client', () => {
 
   it('throws a typed ApiError with code, message, fields and status', async () => {
     mockFetch({
-      'POST /api/v1/auth/change-password': () =>
-        json(
-          {
-            error: {
-              code: 'auth/wrong-password',
-              message: 'The current password is incorrect.',
-              fields: { currentPassword: 'The current password is incorrect.' },
-            },
-          },
-          400,
-        ),
+      'POST /api/v1/auth/change-password': wrongPasswordResponse,
     });
     const error = await api.post('/auth/change-password', { currentPassword: 'x', newPassword: 'y' }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -90,3 +90,9 @@ export function mockFetch(handlers: Record<string, Handler>) {
 export function authResponse(role: Role, school: SessionSchool | null = null): AuthResponse {
   return { user: makeUser(role), school };
 }
+
+/** The server's answer to a wrong current password, as several tests need it. */
+export function wrongPasswordResponse(): Response {
+  const message = 'The current password is incorrect.';
+  return json({ error: { code: 'auth/wrong-password', message, fields: { currentPassword: message } } }, 400);
+}

@@ -1,23 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, wrongPasswordResponse } from '../../../test/utils';
 import { SettingsPage } from './settings-page';
 
 describe('SettingsPage', () => {
   it('shows the server field error of a wrong current password inline', async () => {
     mockFetch({
-      'POST /api/v1/auth/change-password': () =>
-        json(
-          {
-            error: {
-              code: 'auth/wrong-password',
-              message: 'The current password is incorrect.',
-              fields: { currentPassword: 'The current password is incorrect.' },
-            },
-          },
-          400,
-        ),
+      'POST /api/v1/auth/change-password': wrongPasswordResponse,
     });
     renderWithProviders(<SettingsPage />, { auth: signedIn('teacher') });
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
