@@ -1,12 +1,16 @@
-import { ROLES, type Role, SCHOOL_ROLES } from './roles.ts';
+import { COMPANY_ACCESS } from './access/company.ts';
+import { FILES_ACCESS } from './access/files.ts';
+import { PEOPLE_ACCESS } from './access/people.ts';
+import type { Access } from './access/types.ts';
+import { ROLES, SCHOOL_ROLES } from './roles.ts';
+
+export type { Access } from './access/types.ts';
 
 /**
  * Who may call each API route. The server refuses to start when a route is missing here, and the
  * route-wide security suite checks every entry for every role, so a new endpoint cannot ship unguarded.
- * Keys are `METHOD /url` with Fastify's `:param` placeholders.
+ * Keys are `METHOD /url` with Fastify's `:param` placeholders. Each domain keeps its rows in `access/<domain>.ts`.
  */
-export type Access = 'public' | readonly Role[];
-
 const everyone = ROLES;
 
 export const API_ACCESS: Record<string, Access> = {
@@ -28,6 +32,9 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/v1/notifications/read-all': everyone,
   'POST /api/v1/notifications/:id/read': everyone,
   'POST /api/v1/company/invitations': ['company_admin'],
+  ...PEOPLE_ACCESS,
+  ...COMPANY_ACCESS,
+  ...FILES_ACCESS,
 };
 
 export function routeKey(method: string, url: string): string {

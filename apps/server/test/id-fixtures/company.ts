@@ -1,0 +1,3 @@
+import type { IdFixture } from './types.ts';
+
+export const COMPANY_ID_FIXTURES: Record<string, IdFixture> = {};

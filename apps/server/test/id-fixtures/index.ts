@@ -1,0 +1,13 @@
+import { COMPANY_ID_FIXTURES } from './company.ts';
+import { FILES_ID_FIXTURES } from './files.ts';
+import { FOUNDATION_ID_FIXTURES } from './foundation.ts';
+import { PEOPLE_ID_FIXTURES } from './people.ts';
+import type { IdFixture } from './types.ts';
+
+/** One fixture per route with path parameters, each domain in its own file. */
+export const ID_FIXTURES: Record<string, IdFixture> = {
+  ...FOUNDATION_ID_FIXTURES,
+  ...PEOPLE_ID_FIXTURES,
+  ...COMPANY_ID_FIXTURES,
+  ...FILES_ID_FIXTURES,
+};
