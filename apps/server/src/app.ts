@@ -14,9 +14,11 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDefaults, seedDemo } from './db/seed.ts';
 import { AppError } from './lib/errors.ts';
 import { MailDispatcher } from './lib/mail.ts';
+import { createStorage, type StorageDriver } from './lib/storage/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -30,6 +32,7 @@ export interface Deps {
   db: DatabaseHandle['db'];
   mail: MailDispatcher;
   auth: AuthService;
+  storage: StorageDriver;
 }
 
 declare module 'fastify' {
@@ -80,7 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const auth = new AuthService(database.db, config, mail, app.log);
-  app.decorate('deps', { config, database, db: database.db, mail, auth });
+  const storage = createStorage(config);
+  app.decorate('deps', { config, database, db: database.db, mail, auth, storage });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
     if (seeded) app.log.info(seeded.banner);
@@ -142,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);
       await api.register(schoolRoutes);
+      await api.register(fileRoutes);
     },
     { prefix: '/api/v1' },
   );
