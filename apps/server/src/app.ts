@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDefaults, seedDemo } from './db/seed.ts';
+import { seedDemoPictures } from './db/seed-files.ts';
 import { AppError } from './lib/errors.ts';
 import { MailDispatcher } from './lib/mail.ts';
 import { createStorage, type StorageDriver } from './lib/storage/index.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('deps', { config, database, db: database.db, mail, auth, storage });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
+    if (seeded) await seedDemoPictures(database.db, storage);
     if (seeded) app.log.info(seeded.banner);
   }
 

@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import type { Tx } from '../src/db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
+import { seedDemoPictures } from '../src/db/seed-files.ts';
 import { plans, schoolSubscriptions, storedFiles } from '../src/db/schema/index.ts';
 import { withSystem, withTenant } from '../src/db/tenancy.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { newId } from '../src/lib/ids.ts';
+import { createStorage } from '../src/lib/storage/index.ts';
+import { LocalDiskStorage } from '../src/lib/storage/local-disk.ts';
 import {
   assertStorageAvailable,
   BYTES_PER_GB,
@@ -12,7 +18,7 @@ import {
   storageUsedBySchool,
   storageUsedBytes,
 } from '../src/modules/files/storage-usage.ts';
-import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
+import { as, createSchool, createTestApp, login, type SchoolFixture, type TestApp } from './helpers.ts';
 
 /** Storage accounting on its own: what the upload route and the company usage page build on. */
 let t: TestApp;
@@ -133,5 +139,44 @@ describe('storage use', () => {
     const results = await Promise.allSettled([attempt(), attempt()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await asSchool(school, (tx) => storageUsedBytes(tx, school.id))).toBe(600);
+  });
+});
+
+describe('demo pictures', () => {
+  it('gives a few demo people a stored, counted picture that the API serves', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { db, storage } = fresh.app.deps;
+      expect(await seedDemo(db)).not.toBeNull();
+      await seedDemoPictures(db, storage);
+      const rows = await withSystem(db, (tx) => tx.select().from(storedFiles));
+      expect(rows.length).toBeGreaterThanOrEqual(2 * 3);
+      for (const row of rows) expect((await storage.get(row.objectPath))?.length).toBe(row.bytes);
+      const session = await login(fresh.app, 'principal@demo.lyceum.test', 'principal', DEMO_PASSWORD);
+      const url: string = (await as(fresh.app, session)({ method: 'GET', url: '/api/v1/auth/me' })).json().user
+        .profileImage;
+      expect(url).toMatch(/^\/api\/v1\/files\/schools\/.+\.webp$/);
+      const file = await as(fresh.app, session)({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      const meta = await sharp(file.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width }).toEqual({ format: 'webp', width: 256 });
+      const admin = await login(fresh.app, 'company-admin@lyceum.test', 'company_admin', DEMO_PASSWORD);
+      const staffUrl = (await as(fresh.app, admin)({ method: 'GET', url: '/api/v1/auth/me' })).json().user.profileImage;
+      expect((await as(fresh.app, admin)({ method: 'GET', url: staffUrl })).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('FILE_STORAGE_URL', () => {
+  it('refuses a store this build has no driver for, naming the fix; file:// directories work', () => {
+    expect(() => loadConfig({ FILE_STORAGE_URL: 's3://key:secret@bucket/x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FILE_STORAGE_URL: 's3://key:secret@bucket/x' })).toThrow(/storage driver/);
+    expect(() => loadConfig({ FILE_STORAGE_URL: 's3://key:secret@bucket/x' })).not.toThrow(/secret/);
+    const config = loadConfig({ FILE_STORAGE_URL: 'file:///srv/lyceum-files' });
+    const storage = createStorage(config);
+    expect(storage).toBeInstanceOf(LocalDiskStorage);
+    expect((storage as LocalDiskStorage).root).toBe('/srv/lyceum-files');
   });
 });
