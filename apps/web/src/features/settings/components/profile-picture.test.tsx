@@ -42,6 +42,9 @@ describe('ProfilePicture', () => {
 
     expect(await screen.findByText('Failed to upload profile picture. Please try again.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Storage limit exceeded');
+    // The refused file is dropped: the saved picture (here none) shows again and another can be chosen.
+    expect(screen.getByTestId('profile-picture-preview').tagName).toBe('SPAN');
+    expect(screen.getByLabelText('Choose picture')).toBeTruthy();
     expect(calls[0]?.headers['x-requested-with']).toBe('XMLHttpRequest');
     expect(calls[0]?.headers['content-type']).toBeUndefined();
     expect((sent as FormData | null)?.get('picture')).toBeInstanceOf(File);

@@ -71,6 +71,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
       // The toast is SPEC §8's wording; the inline message says why (too large, storage full, not an image).
       setProblem(errorMessage(error, MESSAGES.profileUploadFailed));
       toast.error(MESSAGES.profileUploadFailed);
+      clearChoice();
     }
   };
 
@@ -114,35 +115,32 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
           disabled={busy}
         />
         <div className="flex flex-wrap gap-2">
-          {chosen ? (
-            <>
-              <Button type="button" size="sm" onClick={onUpload} loading={upload.isPending}>
-                <Upload className="size-4" aria-hidden="true" />
-                Upload picture
-              </Button>
-              <Button type="button" size="sm" variant="secondary" onClick={clearChoice} disabled={busy}>
-                Cancel
-              </Button>
-            </>
-          ) : (
-            <>
-              <label
-                htmlFor={inputId}
-                className={buttonClasses(
-                  'secondary',
-                  'sm',
-                  'cursor-pointer focus-within:ring-2 focus-within:ring-blue-500 has-[:disabled]:opacity-60',
-                )}
-              >
-                {user.profileImage ? 'Change picture' : 'Choose picture'}
-              </label>
-              {user.profileImage && (
-                <Button type="button" size="sm" variant="ghost" onClick={onRemove} loading={remove.isPending}>
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Remove picture
-                </Button>
-              )}
-            </>
+          {chosen && (
+            <Button type="button" size="sm" onClick={onUpload} loading={upload.isPending}>
+              <Upload className="size-4" aria-hidden="true" />
+              Upload picture
+            </Button>
+          )}
+          <label
+            htmlFor={inputId}
+            className={buttonClasses(
+              'secondary',
+              'sm',
+              'cursor-pointer focus-within:ring-2 focus-within:ring-blue-500 has-[:disabled]:opacity-60',
+            )}
+          >
+            {chosen ? 'Choose another' : user.profileImage ? 'Change picture' : 'Choose picture'}
+          </label>
+          {chosen && (
+            <Button type="button" size="sm" variant="ghost" onClick={clearChoice} disabled={busy}>
+              Cancel
+            </Button>
+          )}
+          {!chosen && user.profileImage && (
+            <Button type="button" size="sm" variant="ghost" onClick={onRemove} loading={remove.isPending}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              Remove picture
+            </Button>
           )}
         </div>
         {problem && <Alert>{problem}</Alert>}
