@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companyFiles, plans, schoolSubscriptions, storedFiles, users } from '../src/db/schema/index.ts';
+import { auditLog, companyFiles, plans, schoolSubscriptions, storedFiles, users } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { LocalDiskStorage } from '../src/lib/storage/local-disk.ts';
@@ -185,6 +185,11 @@ describe('POST /profile/picture', () => {
       }),
     ]);
     expect(await profileImageOf(a, 'teacher')).toBe(objectPath);
+
+    const [entry] = await withSystem(t.app.deps.db, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.action, 'profile.picture_uploaded')),
+    );
+    expect(entry).toMatchObject({ schoolId: a.id, entityId: a.users.teacher.id, after: { profileImage: objectPath } });
 
     const me = await get(teacherA, '/api/v1/auth/me');
     expect(me.json().user.profileImage).toBe(url);

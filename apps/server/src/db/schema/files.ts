@@ -7,6 +7,16 @@ import { schools, users } from './schools.ts';
 /** What a stored object is for; the object path layout depends on it (SPEC §7). */
 export const FILE_KINDS = ['profile_picture'] as const;
 
+/** What both tables record of an object. */
+const objectColumns = () => ({
+  kind: text('kind', { enum: FILE_KINDS }).notNull(),
+  objectPath: text('object_path').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  contentType: text('content_type').notNull(),
+  createdAt: createdAt(),
+  deletedAt: ts('deleted_at'),
+});
+
 /**
  * Every object a school's users store, the unit of storage accounting: a school's use is the sum of `bytes`
  * over its rows that are not deleted. A row is written in the same transaction as the change that refers to
@@ -18,12 +28,7 @@ export const storedFiles = pgTable(
     schoolId: schoolId().references(() => schools.id),
     id: id(),
     ownerUserId: uuid('owner_user_id').notNull(),
-    kind: text('kind', { enum: FILE_KINDS }).notNull(),
-    objectPath: text('object_path').notNull(),
-    bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    contentType: text('content_type').notNull(),
-    createdAt: createdAt(),
-    deletedAt: ts('deleted_at'),
+    ...objectColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
@@ -48,12 +53,7 @@ export const companyFiles = pgTable(
     ownerStaffId: uuid('owner_staff_id')
       .notNull()
       .references(() => companyStaff.id),
-    kind: text('kind', { enum: FILE_KINDS }).notNull(),
-    objectPath: text('object_path').notNull(),
-    bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    contentType: text('content_type').notNull(),
-    createdAt: createdAt(),
-    deletedAt: ts('deleted_at'),
+    ...objectColumns(),
   },
   (t) => [
     uniqueIndex('company_files_path_unique').on(t.objectPath),

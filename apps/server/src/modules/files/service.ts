@@ -75,7 +75,8 @@ async function retire(tx: Tx, actor: Actor, picture: LivePicture): Promise<void>
   }
 }
 
-async function setProfileImage(tx: Tx, actor: Actor, objectPath: string | null): Promise<void> {
+/** Points the profile at its new picture (or none), audited in the same transaction. */
+async function setProfileImage(tx: Tx, actor: Actor, objectPath: string | null, bytes?: number): Promise<void> {
   const changes = { profileImage: objectPath, updatedAt: new Date() };
   if (actor.kind === 'company') {
     await tx.update(companyStaff).set(changes).where(eq(companyStaff.id, actor.profileId));
@@ -85,6 +86,14 @@ async function setProfileImage(tx: Tx, actor: Actor, objectPath: string | null):
       .set(changes)
       .where(and(eq(users.schoolId, actor.schoolId ?? ''), eq(users.id, actor.profileId)));
   }
+  await audit(tx, actor, {
+    schoolId: actor.schoolId,
+    action: objectPath ? 'profile.picture_uploaded' : 'profile.picture_removed',
+    entity: actor.kind === 'company' ? 'company_staff' : 'user',
+    entityId: actor.profileId,
+    before: { profileImage: actor.profileImage },
+    after: { profileImage: objectPath, bytes: bytes ?? null },
+  });
 }
 
 /** Old objects go only after the change that dropped them committed; failing to remove one is only logged. */
@@ -121,15 +130,7 @@ export async function uploadProfilePicture(deps: FilesDeps, actor: Actor, upload
         if (replaced) await retire(tx, actor, replaced);
         await tx.insert(storedFiles).values({ ...row, schoolId, ownerUserId: actor.profileId });
       }
-      await setProfileImage(tx, actor, objectPath);
-      await audit(tx, actor, {
-        schoolId: actor.schoolId,
-        action: 'profile.picture_uploaded',
-        entity: actor.kind === 'company' ? 'company_staff' : 'user',
-        entityId: actor.profileId,
-        before: { profileImage: actor.profileImage },
-        after: { profileImage: objectPath, bytes: picture.length },
-      });
+      await setProfileImage(tx, actor, objectPath, picture.length);
       written = true;
       await deps.storage.put(objectPath, picture, WEBP);
     });
@@ -149,14 +150,6 @@ export async function removeProfilePicture(deps: FilesDeps, actor: Actor): Promi
     if (!current && !actor.profileImage) return null;
     if (current) await retire(tx, actor, current);
     await setProfileImage(tx, actor, null);
-    await audit(tx, actor, {
-      schoolId: actor.schoolId,
-      action: 'profile.picture_removed',
-      entity: actor.kind === 'company' ? 'company_staff' : 'user',
-      entityId: actor.profileId,
-      before: { profileImage: actor.profileImage },
-      after: { profileImage: null },
-    });
     return current;
   });
   if (removed) await removeObject(deps, removed.objectPath);
