@@ -184,12 +184,12 @@ describe('POST /profile/picture', () => {
         contentType: 'image/webp',
       }),
     ]);
-    expect(await profileImageOf(a, 'teacher')).toBe(objectPath);
+    expect(await profileImageOf(a, 'teacher')).toBe(url);
 
     const [entry] = await withSystem(t.app.deps.db, (tx) =>
       tx.select().from(auditLog).where(eq(auditLog.action, 'profile.picture_uploaded')),
     );
-    expect(entry).toMatchObject({ schoolId: a.id, entityId: a.users.teacher.id, after: { profileImage: objectPath } });
+    expect(entry).toMatchObject({ schoolId: a.id, entityId: a.users.teacher.id, after: { profileImage: url } });
 
     const me = await get(teacherA, '/api/v1/auth/me');
     expect(me.json().user.profileImage).toBe(url);

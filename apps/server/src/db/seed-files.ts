@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { newId } from '../lib/ids.ts';
 import type { StorageDriver } from '../lib/storage/driver.ts';
-import { profilePicturePath } from '../lib/storage/object-paths.ts';
+import { fileUrl, profilePicturePath } from '../lib/storage/object-paths.ts';
 import type { Database } from './client.ts';
 import { companyFiles, companyStaff, schools, storedFiles, users } from './schema/index.ts';
 import { withSystem } from './tenancy.ts';
@@ -68,7 +68,7 @@ export async function seedDemoPictures(db: Database, storage: StorageDriver): Pr
             });
             await tx
               .update(users)
-              .set({ profileImage: objectPath })
+              .set({ profileImage: fileUrl(objectPath) })
               .where(and(eq(users.schoolId, school.id), eq(users.id, person.id)));
           }
         }
@@ -90,7 +90,10 @@ export async function seedDemoPictures(db: Database, storage: StorageDriver): Pr
           bytes: data.length,
           contentType: 'image/webp',
         });
-        await tx.update(companyStaff).set({ profileImage: objectPath }).where(eq(companyStaff.id, person.id));
+        await tx
+          .update(companyStaff)
+          .set({ profileImage: fileUrl(objectPath) })
+          .where(eq(companyStaff.id, person.id));
       }
     });
   } catch (err) {

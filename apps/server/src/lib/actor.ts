@@ -1,7 +1,6 @@
 import type { Role } from '@lyceum/shared/roles';
 import type { AuthResponse } from '@lyceum/shared/auth';
 import type { TenantContext } from '../db/tenancy.ts';
-import { fileUrl } from './storage/object-paths.ts';
 
 /** The signed-in person behind a request, resolved from the session cookie on every request. */
 export interface Actor {
@@ -15,7 +14,6 @@ export interface Actor {
   name: string;
   email: string;
   phone: string | null;
-  /** The stored object path of the picture (see lib/storage/object-paths.ts), not its URL. */
   profileImage: string | null;
   school: { name: string; logo: string | null } | null;
 }
@@ -35,8 +33,7 @@ export function toAuthResponse(actor: Omit<Actor, 'accountId' | 'sessionId' | 'k
       role: actor.role,
       schoolId: actor.schoolId,
       phone: actor.phone,
-      // The profile stores the object path; clients get the URL it is served at.
-      profileImage: fileUrl(actor.profileImage),
+      profileImage: actor.profileImage,
     },
     school: actor.school,
   };

@@ -22,7 +22,7 @@ export function profilePicturePath(schoolId: string | null, userId: string): str
   return schoolId ? `schools/${schoolId}/users/${userId}/profile/${file}` : `users/${userId}/profile/${file}`;
 }
 
-/** The URL a stored object is served at; anything that is not one of our object paths passes through. */
+/** The URL a stored object is served at (what profiles store and APIs return). */
 export function fileUrl(stored: string | null): string | null {
   if (!stored) return null;
   return isObjectPath(stored) ? `${FILES_URL_PREFIX}${stored}` : stored;

@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { StorageDriver } from '../../lib/storage/driver.ts';
-import { profilePicturePath } from '../../lib/storage/object-paths.ts';
+import { fileUrl, profilePicturePath } from '../../lib/storage/object-paths.ts';
 import { toProfilePicture } from './image.ts';
 import { assertStorageAvailable } from './storage-usage.ts';
 
@@ -75,9 +75,13 @@ async function retire(tx: Tx, actor: Actor, picture: LivePicture): Promise<void>
   }
 }
 
-/** Points the profile at its new picture (or none), audited in the same transaction. */
+/**
+ * Points the profile at its new picture (or none), audited in the same transaction. The profile keeps the URL
+ * the picture is served at, so every endpoint that returns `profileImage` gives a usable link as it is.
+ */
 async function setProfileImage(tx: Tx, actor: Actor, objectPath: string | null, bytes?: number): Promise<void> {
-  const changes = { profileImage: objectPath, updatedAt: new Date() };
+  const profileImage = fileUrl(objectPath);
+  const changes = { profileImage, updatedAt: new Date() };
   if (actor.kind === 'company') {
     await tx.update(companyStaff).set(changes).where(eq(companyStaff.id, actor.profileId));
   } else {
@@ -92,7 +96,7 @@ async function setProfileImage(tx: Tx, actor: Actor, objectPath: string | null, 
     entity: actor.kind === 'company' ? 'company_staff' : 'user',
     entityId: actor.profileId,
     before: { profileImage: actor.profileImage },
-    after: { profileImage: objectPath, bytes: bytes ?? null },
+    after: { profileImage, bytes: bytes ?? null },
   });
 }
 
@@ -140,7 +144,7 @@ export async function uploadProfilePicture(deps: FilesDeps, actor: Actor, upload
   }
   const old = replaced as LivePicture | null;
   if (old) await removeObject(deps, old.objectPath);
-  return toAuthResponse({ ...actor, profileImage: objectPath });
+  return toAuthResponse({ ...actor, profileImage: fileUrl(objectPath) });
 }
 
 /** Removes the actor's picture; the profile falls back to the initial. Removing none is not an error. */

@@ -39,7 +39,7 @@ export async function storageLimitBytes(tx: Tx, schoolId: string): Promise<numbe
     select p.limits -> 'storageGB' as storage_gb
     from school_subscriptions s join plans p on p.id = s.plan_id
     where s.school_id = ${schoolId}
-    order by (s.status = 'active') desc, s.end_date desc
+    order by (s.status = 'active') desc, s.created_at desc
     limit 1`);
   const raw = result.rows[0]?.storage_gb;
   if (raw === undefined) return 0;
