@@ -324,6 +324,16 @@ describe('POST /profile/picture', () => {
       payload: 'picture=x',
     });
     expect(form.statusCode).toBe(415);
+    // Multipart is parsed by the upload route only: any other route refuses it.
+    const { payload, contentType } = multipart([{ data: image }]);
+    const elsewhere = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      payload,
+      headers: { cookie: teacherA.cookie, 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(elsewhere.statusCode).toBe(415);
+    expect(errorOf(elsewhere).code).toBe('unsupported_media_type');
     await unchanged();
   });
 
