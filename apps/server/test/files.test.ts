@@ -200,6 +200,12 @@ describe('POST /profile/picture', () => {
     expect(file.headers['cache-control']).toBe('public, max-age=3600');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.length).toBe(rows[0]?.bytes);
+    const etag = String(file.headers.etag);
+    const again = await as(t.app, teacherA)({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // Revalidation still checks who asks.
+    expect((await as(t.app, parentB)({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
     const meta = await sharp(file.rawPayload).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
       format: 'webp',

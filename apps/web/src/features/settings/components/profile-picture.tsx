@@ -24,7 +24,6 @@ export function checkPictureFile(file: File): string | null {
 
 /** Settings → Profile: the picture, with a preview of a chosen file before it is uploaded, and removal. */
 export function ProfilePicture({ user }: { user: SessionUser }) {
-  const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadProfilePicture();
@@ -104,16 +103,6 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
             {chosen ? `${chosen.name}: preview shown. Upload it to save.` : 'JPEG, PNG or WebP, up to 5 MB.'}
           </p>
         </div>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={PROFILE_PICTURE_TYPES.join(',')}
-          aria-describedby={hintId}
-          className="sr-only"
-          onChange={onChoose}
-          disabled={busy}
-        />
         <div className="flex flex-wrap gap-2">
           {chosen && (
             <Button type="button" size="sm" onClick={onUpload} loading={upload.isPending}>
@@ -122,14 +111,23 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
             </Button>
           )}
           <label
-            htmlFor={inputId}
             className={buttonClasses(
               'secondary',
               'sm',
-              'cursor-pointer focus-within:ring-2 focus-within:ring-blue-500 has-[:disabled]:opacity-60',
+              'cursor-pointer focus-within:ring-2 focus-within:ring-blue-500 focus-within:ring-offset-2 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
             )}
           >
             {chosen ? 'Choose another' : user.profileImage ? 'Change picture' : 'Choose picture'}
+            {/* Inside its label: the styled label is the visible button, the input keeps keyboard focus. */}
+            <input
+              ref={input}
+              type="file"
+              accept={PROFILE_PICTURE_TYPES.join(',')}
+              aria-describedby={hintId}
+              className="sr-only"
+              onChange={onChoose}
+              disabled={busy}
+            />
           </label>
           {chosen && (
             <Button type="button" size="sm" variant="ghost" onClick={clearChoice} disabled={busy}>
