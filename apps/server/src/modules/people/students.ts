@@ -225,7 +225,7 @@ export async function createStudent(deps: Deps, actor: Actor, body: unknown) {
   const input = parseCreateBody(
     CreateStudentRequest,
     body,
-    ['email', 'name', 'classId'],
+    ['email', 'name', 'schoolId?', 'classId'],
     PEOPLE_MESSAGES.missingStudentFields,
   );
   const scope = writeScope(actor, input.schoolId);
