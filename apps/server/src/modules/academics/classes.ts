@@ -236,7 +236,7 @@ export function updateClass(
         }
         // A teacher cannot keep teaching a subject the class no longer has.
         await tx.execute(sql`update class_teachers
-          set subject_ids = coalesce(array(select s from unnest(subject_ids) s where s = any(${sql`${subjectIds}::uuid[]`})), '{}'::uuid[])
+          set subject_ids = coalesce(array(select s from unnest(subject_ids) s where s = any(${`{${subjectIds.join(',')}}`}::uuid[])), '{}'::uuid[])
           where school_id = ${scope.schoolId} and class_id = ${id}`);
       }
       await audit(tx, actor, {
