@@ -16,11 +16,13 @@ import { seedDemoPictures } from './db/seed-files.ts';
 import { AppError } from './lib/errors.ts';
 import { MailDispatcher } from './lib/mail.ts';
 import { createStorage, type StorageDriver } from './lib/storage/index.ts';
+import { academicsRoutes } from './modules/academics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { schoolRoutes } from './modules/schools/routes.ts';
@@ -149,6 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes);
       await api.register(schoolRoutes);
       await api.register(fileRoutes);
+      await api.register(peopleRoutes);
+      await api.register(academicsRoutes);
     },
     { prefix: '/api/v1' },
   );

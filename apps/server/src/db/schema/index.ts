@@ -1,3 +1,5 @@
 export * from './identity.ts';
 export * from './schools.ts';
 export * from './files.ts';
+export * from './academics.ts';
+export * from './people.ts';
