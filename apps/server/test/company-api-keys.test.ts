@@ -1,5 +1,6 @@
 import { MESSAGES } from '@lyceum/shared/errors';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, apiUsage } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -12,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const bearer = (key: string) => (opts: { method: 'GET' | 'POST'; url: string; payload?: unknown }) =>
-  w.t.app.inject({ ...opts, headers: { authorization: `Bearer ${key}` } });
+const bearer = (key: string) => (opts: { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }) =>
+  w.t.app.inject({ ...opts, headers: { authorization: `Bearer ${key}` } } as InjectOptions);
 
 async function giveAddons(school: SchoolFixture, planName: string, addonNames: string[]) {
   const addonIds = await Promise.all(addonNames.map((n) => w.addonId(n)));
