@@ -2,7 +2,7 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, apiUsage } from '../src/db/schema/index.ts';
+import { apiKeys, apiUsage, mailOutbox } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, type SchoolFixture } from './helpers.ts';
@@ -176,5 +176,25 @@ describe('White Label', () => {
     const school = (await teacher({ method: 'GET', url: '/api/v1/school' })).json();
     expect(school.brand).toEqual({ name: 'Branded School', logo: '/files/branded-logo.png', color: '#aa3300' });
     expect(school.entitlements).toEqual(['white_label']);
+    // E-mails to the school's people carry its name instead of the product's.
+    await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: s.users.teacher.email },
+    });
+    const mails = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.to, s.users.teacher.email)),
+    );
+    expect(mails.map((m) => m.subject)).toEqual(['Reset your Branded School password']);
+    expect(mails[0]?.text).not.toContain('Lyceum');
+    await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: w.b.users.teacher.email },
+    });
+    const plain = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.to, w.b.users.teacher.email)),
+    );
+    expect(plain.map((m) => m.subject)).toEqual(['Reset your Lyceum password']);
   });
 });
