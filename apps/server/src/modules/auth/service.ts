@@ -243,6 +243,7 @@ export class AuthService {
           paymentStatus: 'pending',
           billingCycle: 'monthly',
           totalAmountMinor: plan.priceMinor,
+          planAmountMinor: plan.priceMinor,
           currency: plan.currency,
           subscriptionType: 'initial',
           isInitial: true,
