@@ -336,7 +336,7 @@ describe('revenue, usage, dashboard', () => {
     const res = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/usage' });
     expect(res.statusCode).toBe(200);
     const items = res.json().items;
-    expect(res.json().storageCounted).toBe(false);
+    expect(res.json().storageCounted).toBe(true);
     const ratios = items.map((s: { maxRatio: number }) => s.maxRatio);
     expect(ratios).toEqual([...ratios].sort((x: number, y: number) => y - x));
     const alpha = items.find((s: { schoolName: string }) => s.schoolName === 'Alpha School');
@@ -346,6 +346,7 @@ describe('revenue, usage, dashboard', () => {
       'parents',
       'admins',
       'principals',
+      'storage',
       'apiCalls',
     ]);
     expect(alpha.items.find((i: { metric: string }) => i.metric === 'admins')).toEqual({
@@ -353,6 +354,12 @@ describe('revenue, usage, dashboard', () => {
       used: 1,
       limit: 5,
       ratio: 0.2,
+    });
+    expect(alpha.items.find((i: { metric: string }) => i.metric === 'storage')).toEqual({
+      metric: 'storage',
+      used: 0,
+      limit: 25 * 1024 ** 3,
+      ratio: 0,
     });
     const csv = await w.admin({ method: 'GET', url: '/api/v1/company/usage/export?q=alpha' });
     const lines = csv.body.trim().split('\n');
