@@ -19,3 +19,8 @@ export function pageOf<T>(rows: T[], limit: number, offset: number): { items: T[
     nextCursor: rows.length > limit ? encodeCursor(offset + limit) : null,
   };
 }
+
+/** A case-insensitive `ilike` pattern matching `q` anywhere, with its wildcards escaped. */
+export function likePattern(q: string | undefined): string | null {
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
