@@ -15,7 +15,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
-import { decodeCursor, pageOf } from './paging.ts';
+import { offsetPage } from './paging.ts';
 import { activeSubscriptionRow, expireLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {
@@ -62,16 +62,18 @@ export async function listAddonRequests(
   actor: Actor,
   query: z.output<typeof AddonRequestListQuery>,
 ): Promise<{ items: AddonRequest[]; nextCursor: string | null }> {
-  const offset = decodeCursor(query.cursor);
-  return withTenant(db, tenantOf(actor), async (tx) => {
-    const rows = await requestQuery(tx)
-      .where(and(query.status ? eq(addonRequests.status, query.status) : undefined))
-      .orderBy(desc(addonRequests.createdAt), desc(addonRequests.id))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const page = pageOf(rows, query.limit, offset);
-    return { items: page.items.map(toAddonRequest), nextCursor: page.nextCursor };
-  });
+  return withTenant(db, tenantOf(actor), (tx) =>
+    offsetPage(
+      query,
+      (limit, offset) =>
+        requestQuery(tx)
+          .where(query.status ? eq(addonRequests.status, query.status) : undefined)
+          .orderBy(desc(addonRequests.createdAt), desc(addonRequests.id))
+          .limit(limit)
+          .offset(offset),
+      toAddonRequest,
+    ),
+  );
 }
 
 async function requestById(tx: Tx, id: string): Promise<RequestRow> {

@@ -8,7 +8,7 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from './paging.ts';
+import { offsetPage } from './paging.ts';
 
 function leadQuery(tx: Tx) {
   return tx
@@ -106,21 +106,23 @@ export async function listLeads(
   actor: Actor,
   query: z.output<typeof LeadListQuery>,
 ): Promise<{ items: Lead[]; nextCursor: string | null }> {
-  const offset = decodeCursor(query.cursor);
-  return withTenant(db, tenantOf(actor), async (tx) => {
-    const rows = await leadQuery(tx)
-      .where(
-        and(
-          query.status ? eq(salesLeads.status, query.status) : undefined,
-          query.kind ? eq(salesLeads.kind, query.kind) : undefined,
-        ),
-      )
-      .orderBy(desc(salesLeads.createdAt), desc(salesLeads.id))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const page = pageOf(rows, query.limit, offset);
-    return { items: page.items.map(toLead), nextCursor: page.nextCursor };
-  });
+  return withTenant(db, tenantOf(actor), (tx) =>
+    offsetPage(
+      query,
+      (limit, offset) =>
+        leadQuery(tx)
+          .where(
+            and(
+              query.status ? eq(salesLeads.status, query.status) : undefined,
+              query.kind ? eq(salesLeads.kind, query.kind) : undefined,
+            ),
+          )
+          .orderBy(desc(salesLeads.createdAt), desc(salesLeads.id))
+          .limit(limit)
+          .offset(offset),
+      toLead,
+    ),
+  );
 }
 
 export async function updateLeadStatus(db: Database, actor: Actor, id: string, status: Lead['status']): Promise<Lead> {
