@@ -250,6 +250,58 @@ describe('payments', () => {
   });
 });
 
+describe('payment races and rules', () => {
+  it('two submissions racing with the same key record one payment', async () => {
+    const sa = await w.asA('school_admin');
+    const sub = await activeSub(w.a.id);
+    const body = {
+      subscriptionId: sub?.id,
+      method: 'card',
+      reference: 'RACE-1',
+      amountMinor: 4200,
+      idempotencyKey: 'race-key-0001',
+    };
+    const [x, y] = await Promise.all([
+      sa({ method: 'POST', url: '/api/v1/payments', payload: body }),
+      sa({ method: 'POST', url: '/api/v1/payments', payload: body }),
+    ]);
+    expect([x?.statusCode, y?.statusCode].sort()).toEqual([200, 201]);
+    expect(x?.json().id).toBe(y?.json().id);
+    const list = (await sa({ method: 'GET', url: '/api/v1/payments?limit=100' })).json().items;
+    expect(list.filter((p: { reference: string }) => p.reference === 'RACE-1')).toHaveLength(1);
+    // The same key in another school is another payment.
+    const b = await w.asB('school_admin');
+    const other = await b({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: { ...body, subscriptionId: (await activeSub(w.b.id))?.id },
+    });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().id).not.toBe(x?.json().id);
+  });
+
+  it('an add-on cannot be approved for a school without an active subscription', async () => {
+    const sa = await w.asB('school_admin');
+    const req = await sa({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: await w.addonId('Mobile App') },
+    });
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${w.b.id}/subscription/cancel` });
+    const res = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${req.json().id}/approve`,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res).message).toBe('This school has no active subscription to add the add-on to.');
+    await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${w.b.id}/subscriptions`,
+      payload: { planId: await w.planId('Standard') },
+    });
+  });
+});
+
 describe('leads', () => {
   it('contact-sales from any school role is visible to company staff, who update its status', async () => {
     const parent = await w.asA('parent');

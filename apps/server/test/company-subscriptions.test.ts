@@ -70,6 +70,33 @@ describe('assigning a plan', () => {
   });
 
   it('refuses unknown plans and add-ons, wrong roles and unknown schools', async () => {
+    const retired = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/plans',
+      payload: {
+        name: 'Retired',
+        priceMinor: 1,
+        isPopular: false,
+        limits: {
+          maxStudents: 1,
+          maxTeachers: 1,
+          maxParents: 1,
+          maxAdmins: 1,
+          maxPrincipals: 1,
+          storageGB: 1,
+          apiCallsPerMonth: 1,
+          maxSchools: 1,
+        },
+      },
+    });
+    await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/plans/${retired.json().id}`,
+      payload: { isActive: false },
+    });
+    const offPlan = await assign(w.a.id, { planId: retired.json().id });
+    expect(offPlan.statusCode).toBe(400);
+    expect(errorOf(offPlan).message).toBe('Choose one of the offered plans');
     const bad = await assign(w.a.id, {
       planId: await w.planId('Basic'),
       addonIds: ['01900000-0000-7000-8000-000000000000'],
@@ -203,5 +230,19 @@ describe('expiry', () => {
     const renewal = await sa({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } });
     expect(renewal.statusCode).toBe(201);
     expect(renewal.json()).toMatchObject({ kind: 'renewal', status: 'new', schoolName: 'Mid-session School' });
+    const subscriptionId = mine.json().subscription.id;
+    const paid = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId,
+        method: 'bank_transfer',
+        reference: 'LATE-1',
+        amountMinor: 10_000,
+        idempotencyKey: 'late-payment-1',
+      },
+    });
+    expect(paid.statusCode).toBe(201);
+    expect((await sa({ method: 'GET', url: `/api/v1/payments/${paid.json().id}/receipt` })).statusCode).toBe(200);
   });
 });
