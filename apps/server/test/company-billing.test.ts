@@ -163,6 +163,8 @@ describe('payments', () => {
     });
     expect(confirmed.json().status).toBe('confirmed');
     expect((await activeSub(w.b.id))?.paymentStatus).toBe('paid');
+    const bell = (await sa({ method: 'GET', url: '/api/v1/notifications' })).json().items;
+    expect(bell.map((n: { title: string }) => n.title)).toContain('Payment confirmed');
     const twice = await w.companyAdmin({
       method: 'POST',
       url: `/api/v1/company/payments/${first.json().id}/reject`,

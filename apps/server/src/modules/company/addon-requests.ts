@@ -4,10 +4,10 @@ import type {
   CreateAddonRequest,
   MarketplaceResponse,
 } from '@lyceum/shared/company';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
-import { addonRequests, addons, notifications, schools, users } from '../../db/schema/index.ts';
+import { addonRequests, addons, schools, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -15,6 +15,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
+import { notifySchoolAdmins } from './notify.ts';
 import { offsetPage } from './paging.ts';
 import { activeSubscriptionRow, expireLapsed, repriceSubscription } from './subscriptions.ts';
 
@@ -116,18 +117,6 @@ export async function createAddonRequest(
     if (pgCode(err) === '23505')
       throw new AppError('conflict', 'This add-on has already been requested and is awaiting approval.');
     throw err;
-  }
-}
-
-async function notifySchoolAdmins(tx: Tx, schoolId: string, title: string, body: string) {
-  const admins = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.schoolId, schoolId), eq(users.role, 'school_admin'), isNull(users.deletedAt)));
-  if (admins.length) {
-    await tx
-      .insert(notifications)
-      .values(admins.map((a) => ({ schoolId, id: newId(), userId: a.id, type: 'other' as const, title, body })));
   }
 }
 

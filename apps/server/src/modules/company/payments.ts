@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
+import { notifySchoolAdmins } from './notify.ts';
 import { offsetPage } from './paging.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
 
@@ -239,6 +240,13 @@ export async function decidePayment(
       })
       .where(and(eq(subscriptionPayments.schoolId, row.p.schoolId), eq(subscriptionPayments.id, id)));
     if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId);
+    const what = `${describe(row)} (${row.p.receiptNumber})`;
+    await notifySchoolAdmins(
+      tx,
+      row.p.schoolId,
+      decision.status === 'confirmed' ? 'Payment confirmed' : 'Payment rejected',
+      decision.status === 'confirmed' ? `We received your payment for ${what}. Thank you.` : `${what}: ${reason}`,
+    );
     await audit(tx, actor, {
       schoolId: row.p.schoolId,
       action: `payment.${decision.status}`,
