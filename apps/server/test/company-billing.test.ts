@@ -433,3 +433,37 @@ describe('revenue, usage, dashboard', () => {
     expect(stats.leads).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('list filters come from allow-lists', () => {
+  it('refuses unknown statuses, kinds, cursors, limits and ids with 400', async () => {
+    for (const url of [
+      '/api/v1/company/addon-requests?status=maybe',
+      '/api/v1/company/payments?status=refunded',
+      '/api/v1/company/payments?schoolId=not-a-uuid',
+      '/api/v1/company/leads?kind=spam',
+      '/api/v1/company/leads?cursor=%24%24%24',
+      '/api/v1/company/payments?limit=0',
+      '/api/v1/company/schools/not-a-uuid',
+      '/api/v1/company/usage?q=' + 'x'.repeat(200),
+    ]) {
+      const res = await w.companyAdmin({ method: 'GET', url });
+      expect({ url, status: res.statusCode, code: errorOf(res).code }).toEqual({
+        url,
+        status: 400,
+        code: 'validation',
+      });
+    }
+    const lead = await w.companyAdmin({
+      method: 'PATCH',
+      url: '/api/v1/company/leads/01900000-0000-7000-8000-000000000000',
+      payload: { status: 'won' },
+    });
+    expect(errorOf(lead).fields?.status).toBe('Choose a status');
+    const missing = await w.companyAdmin({
+      method: 'PATCH',
+      url: '/api/v1/company/leads/01900000-0000-7000-8000-000000000000',
+      payload: { status: 'closed' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
