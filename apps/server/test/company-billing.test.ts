@@ -444,7 +444,7 @@ describe('list filters come from allow-lists', () => {
       '/api/v1/company/leads?cursor=%24%24%24',
       '/api/v1/company/payments?limit=0',
       '/api/v1/company/schools/not-a-uuid',
-      '/api/v1/company/usage?q=' + 'x'.repeat(200),
+      `/api/v1/company/usage?q=${'x'.repeat(200)}`,
     ]) {
       const res = await w.companyAdmin({ method: 'GET', url });
       expect({ url, status: res.statusCode, code: errorOf(res).code }).toEqual({
