@@ -208,15 +208,16 @@ export async function createSchool(
       const token = await issueOneTimeToken(tx, accountId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
       await enqueueMail(tx, {
         to: input.admin.email,
-        subject: `You are the administrator of ${input.name} on Lyceum`,
+        // "Lyceum" is the product's name only: White Label mail replaces it with the school's (lib/mail.ts).
+        subject: `Welcome to ${input.name}: set your password`,
         text: [
           `Hello ${input.admin.name},`,
           '',
-          `${input.name} now runs on Lyceum and you are its school administrator.`,
+          `You are the school administrator of ${input.name}.`,
           `Choose your password here (the link works once, for ${INVITE_TOKEN_DAYS} days):`,
           setPasswordLink(publicUrl, token),
           '',
-          `Then sign in with ${input.admin.email}.`,
+          `Then sign in to Lyceum at ${publicUrl}/login with ${input.admin.email}.`,
         ].join('\n'),
       });
     }
