@@ -77,6 +77,13 @@ describe('API keys (API Access add-on)', () => {
     const write = await api({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'escalate' } });
     expect(write.statusCode).toBe(403);
 
+    // Another Authorization scheme (a proxy's Basic auth) does not stand in the way of the session cookie.
+    const withProxyAuth = await sa({
+      method: 'GET',
+      url: '/api/v1/school',
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+    });
+    expect(withProxyAuth.statusCode).toBe(200);
     for (const badKey of [`${key}x`, 'lyk_nope', key.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'))]) {
       const res = await bearer(badKey)({ method: 'GET', url: '/api/v1/school' });
       expect(res.statusCode).toBe(401);
