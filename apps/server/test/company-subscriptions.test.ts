@@ -1,5 +1,7 @@
 import { MESSAGES } from '@lyceum/shared/errors';
+import { changeKindOf, countChanges } from '@lyceum/shared/subscription-rules';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -114,6 +116,39 @@ describe('assigning a plan', () => {
     const missing = await assign('01900000-0000-7000-8000-000000000000', { planId: await w.planId('Basic') });
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).message).toBe('School not found');
+  });
+});
+
+describe('history over generated plan changes', () => {
+  it('counts upgrades and downgrades by price and keeps exactly one active subscription', async () => {
+    const names = ['Basic', 'Standard', 'Premium', 'Enterprise'] as const;
+    const price = { Basic: 5000, Standard: 10_000, Premium: 20_000, Enterprise: 50_000 };
+    const ids = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await w.planId(n)] as const)));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('monthly' as const, 'yearly' as const),
+        async (sequence, billingCycle) => {
+          const s = await createSchool(w.t.app, { name: `Generated ${Math.random().toString(36).slice(2, 8)}` });
+          for (const plan of sequence) {
+            const res = await assign(s.id, { planId: ids[plan], billingCycle });
+            expect(res.statusCode).toBe(201);
+            const sub = res.json();
+            expect(sub.totalAmountMinor).toBe(sub.planAmountMinor + sub.addonsAmountMinor);
+          }
+          const prices = ['Standard' as const, ...sequence].map((n) => price[n]);
+          const kinds = prices.slice(1).map((p, i) => changeKindOf(prices[i] as number, p));
+          const d = await detail(s.id);
+          expect({ up: d.history.totalUpgrades, down: d.history.totalDowngrades }).toEqual({
+            up: countChanges(kinds).totalUpgrades,
+            down: countChanges(kinds).totalDowngrades,
+          });
+          expect(d.history.items.filter((i: { status: string }) => i.status === 'active')).toHaveLength(1);
+          expect(d.subscription.planName).toBe(sequence[sequence.length - 1]);
+        },
+      ),
+      { numRuns: 6, seed: 20261122 },
+    );
   });
 });
 
