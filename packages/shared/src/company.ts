@@ -636,6 +636,7 @@ export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/v1/parents/:id',
   'GET /api/v1/classes',
   'GET /api/v1/classes/:id',
+  'GET /api/v1/subjects',
 ]);
 
 /**
