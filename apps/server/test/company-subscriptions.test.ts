@@ -7,7 +7,7 @@ import { schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { sweepExpiredSubscriptions } from '../src/modules/company/subscriptions.ts';
 import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
-import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
+import { as, createCompanyUser, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
 
 let w: CompanyWorld;
 beforeAll(async () => {
@@ -238,6 +238,31 @@ describe('expiry', () => {
       expect(errorOf(res)).toEqual({ code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpired });
     }
     expect((await w.companyAdmin({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(200);
+
+    // The plan-expiry screen's contact-sales modal: the same credentials identify the school, no session.
+    const lapsed = (payload: Record<string, unknown>) =>
+      w.t.app.inject({ method: 'POST', url: '/api/v1/sales-leads/lapsed', payload });
+    const ok = await lapsed({ email: s.users.parent.email, password: TEST_PASSWORD, message: 'Please renew us.' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    const leads = (await w.companyUser({ method: 'GET', url: '/api/v1/company/leads' })).json().items;
+    expect(leads.find((l: { schoolName: string }) => l.schoolName === 'Blocked School')).toMatchObject({
+      kind: 'contact_sales',
+      email: s.users.parent.email,
+      message: 'Please renew us.',
+    });
+    for (const bad of [
+      { email: s.users.parent.email, password: 'wrong-password', message: 'x' },
+      { email: 'nobody@nowhere.test', password: TEST_PASSWORD, message: 'x' },
+    ]) {
+      const res = await lapsed(bad);
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res)).toEqual({ code: 'auth/invalid-credential', message: MESSAGES.invalidCredential });
+    }
+    const staff = await createCompanyUser(w.t.app, 'company_user');
+    expect((await lapsed({ email: staff.email, password: TEST_PASSWORD, message: 'x' })).statusCode).toBe(403);
+    const empty = await lapsed({ email: s.users.parent.email, password: TEST_PASSWORD, message: ' ' });
+    expect(errorOf(empty).fields?.message).toBe('Message is required');
   });
 
   it('mid-session: school routes answer 402 subscription_expired, the recovery routes stay open', async () => {

@@ -42,6 +42,9 @@ import { ADDON_KEY_LIST } from './entitlements.ts';
  *   GET    /subscription                            SA       → MySubscriptionResponse
  *   POST   /subscription/requests                   SA       SubscriptionChangeRequest → Lead (201) (renew / upgrade)
  *   POST   /sales-leads                             school roles ContactSalesRequest → Lead (201) (contact-sales modal)
+ *   POST   /sales-leads/lapsed                      public   LapsedContactSalesRequest → 201 { received: true } (the modal on
+ *                                                            the plan-expiry screen after a refused sign-in; e-mail +
+ *                                                            password checked like sign-in, rate-limited, no session)
  *   GET    /marketplace                             SA       → MarketplaceResponse
  *   GET    /addon-requests                          SA       → AddonRequestListResponse (own school)
  *   POST   /addon-requests                          SA       CreateAddonRequest → AddonRequest (201)
@@ -510,6 +513,18 @@ export const ContactSalesRequest = z.object({
   message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long'),
 });
 export type ContactSalesRequest = z.input<typeof ContactSalesRequest>;
+
+/**
+ * The contact-sales modal of the plan-expiry screen, for a school user whose sign-in was refused: they prove
+ * who they are with the same e-mail and password (rate-limited like sign-in), and no session is made.
+ */
+export const LapsedContactSalesRequest = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(1024),
+  phone: phoneSchema.optional(),
+  message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long'),
+});
+export type LapsedContactSalesRequest = z.input<typeof LapsedContactSalesRequest>;
 
 export const SubscriptionChangeRequest = z.object({
   kind: z.enum(['renewal', 'upgrade'], { error: 'Choose renew or upgrade' }),

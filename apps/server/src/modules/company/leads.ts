@@ -1,13 +1,20 @@
-import type { ContactSalesRequest, Lead, LeadListQuery, SubscriptionChangeRequest } from '@lyceum/shared/company';
+import type {
+  ContactSalesRequest,
+  LapsedContactSalesRequest,
+  Lead,
+  LeadListQuery,
+  SubscriptionChangeRequest,
+} from '@lyceum/shared/company';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { plans, salesLeads, schools } from '../../db/schema/index.ts';
-import { withTenant } from '../../db/tenancy.ts';
+import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import type { AuthService } from '../auth/service.ts';
 import { offsetPage } from './paging.ts';
 
 function leadQuery(tx: Tx) {
@@ -71,6 +78,36 @@ export function contactSales(db: Database, actor: Actor, input: z.output<typeof 
       message: input.message,
     }),
   );
+}
+
+/**
+ * The plan-expiry screen's contact-sales modal after a refused sign-in: the credentials identify the school
+ * user (AuthService applies sign-in's lockout and no-enumeration rules); the lead is theirs, no session made.
+ */
+export async function contactSalesLapsed(
+  db: Database,
+  auth: AuthService,
+  input: z.output<typeof LapsedContactSalesRequest>,
+): Promise<void> {
+  const who = await auth.identifySchoolUser(input.email, input.password);
+  await withSystem(db, async (tx) => {
+    const id = newId();
+    await tx.insert(salesLeads).values({
+      schoolId: who.schoolId,
+      id,
+      kind: 'contact_sales',
+      name: who.name,
+      email: who.email,
+      phone: input.phone?.trim() || who.phone,
+      message: input.message,
+      createdBy: who.userId,
+    });
+    await audit(
+      tx,
+      { accountId: who.accountId, role: who.role },
+      { schoolId: who.schoolId, action: 'lead.contact_sales', entity: 'lead', entityId: id, after: { lapsed: true } },
+    );
+  });
 }
 
 /** My subscription's renew / upgrade buttons: a request company staff act on (assign or renew). */
