@@ -28,6 +28,9 @@ export const ERROR_STATUS = {
   'auth/invalid-action-code': 400,
   'auth/operation-not-allowed': 403,
   'auth/user-token-expired': 401,
+  subscription_expired: 402,
+  entitlement_required: 402,
+  api_limit_exceeded: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -62,6 +65,14 @@ export const MESSAGES = {
   invalidInvitation: 'This invitation code is invalid, expired or already used.',
   profileUploadFailed: 'Failed to upload profile picture. Please try again.',
   storageLimitExceeded: 'Storage limit exceeded',
+  planExists: (name: string) => `Plan "${name}" already exists`,
+  addonExists: (name: string) => `Addon "${name}" already exists`,
+  entitlementRequired: (addon: string) => `Your plan does not include ${addon}. Request it in the marketplace.`,
+  apiLimitExceeded: (limit: string, plan: string) =>
+    `API call limit reached: ${limit} calls per month on the ${plan} plan. Upgrade your plan or wait until next month.`,
+  apiKeyInvalid: 'This API key is invalid or has been revoked.',
+  apiKeyScope: 'This API key may not call this endpoint.',
+  noActiveSubscription: 'This school has no active subscription.',
 } as const;
 
 /** People and classes (issue 4): SPEC §8 wording where it has one. */

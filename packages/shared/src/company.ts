@@ -1,0 +1,688 @@
+import { z } from 'zod';
+import { SchoolContact } from './api.ts';
+import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
+import { ADDON_KEY_LIST } from './entitlements.ts';
+
+/**
+ * The company control plane contract (issue 3). Money is integer minor units with an ISO currency; dates are
+ * ISO strings; -1 in a limit means unlimited. CA = company_admin, A = admin, CU = company_user, SA = school_admin.
+ * Lists take `?limit=&cursor=` and return `{ items, nextCursor }` (cursor is opaque).
+ *
+ * Company side (all under /api/v1/company):
+ *   GET    /company/schools                         CA A CU  SchoolListQuery → SchoolListResponse
+ *   POST   /company/schools                         CA A     CreateSchoolRequest → CreateSchoolResponse (201)
+ *   GET    /company/schools/:id                     CA A     → SchoolDetailResponse (subscription, history, usage, admins)
+ *   PATCH  /company/schools/:id                     CA A     UpdateSchoolRequest → CompanySchool
+ *   POST   /company/schools/:id/deactivate          CA A     → CompanySchool (users signed out, sign-in refused)
+ *   POST   /company/schools/:id/reactivate          CA A     → CompanySchool
+ *   POST   /company/schools/:id/subscriptions       CA A     AssignSubscriptionRequest → Subscription (201)
+ *   POST   /company/schools/:id/subscription/renew  CA A     RenewSubscriptionRequest → Subscription
+ *   POST   /company/schools/:id/subscription/cancel CA A     → Subscription
+ *   GET    /company/plans                           CA A CU  → PlanListResponse (inactive ones too)
+ *   POST   /company/plans                           CA A     PlanInput → Plan (201); 409 `Plan "{name}" already exists`
+ *   PATCH  /company/plans/:id                       CA A     UpdatePlanRequest (isActive:false deactivates) → Plan
+ *   GET    /company/addons                          CA A CU  → AddonListResponse
+ *   POST   /company/addons                          CA A     AddonInput → Addon (201); 409 `Addon "{name}" already exists`
+ *   PATCH  /company/addons/:id                      CA A     UpdateAddonRequest → Addon
+ *   GET    /company/addon-requests                  CA A CU  AddonRequestListQuery → AddonRequestListResponse
+ *   POST   /company/addon-requests/:id/approve      CA A     → AddonRequest (add-on joins the subscription, total recomputed)
+ *   POST   /company/addon-requests/:id/reject       CA A     ReasonRequest → AddonRequest
+ *   GET    /company/payments                        CA A CU  PaymentListQuery → PaymentListResponse
+ *   POST   /company/payments/:id/confirm            CA A     → Payment (subscription payment marks it paid)
+ *   POST   /company/payments/:id/reject             CA A     ReasonRequest → Payment
+ *   GET    /company/leads                           CA A CU  LeadListQuery → LeadListResponse
+ *   PATCH  /company/leads/:id                       CA A     UpdateLeadRequest → Lead
+ *   GET    /company/revenue                         CA A     RevenueQuery → RevenueResponse
+ *   GET    /company/revenue/export                  CA A     RevenueQuery → text/csv (attachment)
+ *   GET    /company/usage                           CA A     UsageQuery → UsageResponse (closest to a limit first)
+ *   GET    /company/usage/export                    CA A     UsageQuery → text/csv (attachment)
+ *   GET    /dashboard (existing)                    company branch adds school counts, MRR, pending items, leads
+ *
+ * School side:
+ *   GET    /subscription                            SA       → MySubscriptionResponse
+ *   POST   /subscription/requests                   SA       SubscriptionChangeRequest → Lead (201) (renew / upgrade)
+ *   POST   /sales-leads                             school roles ContactSalesRequest → Lead (201) (contact-sales modal)
+ *   POST   /sales-leads/lapsed                      public   LapsedContactSalesRequest → 201 { received: true } (the modal on
+ *                                                            the plan-expiry screen after a refused sign-in; e-mail +
+ *                                                            password checked like sign-in, rate-limited, no session)
+ *   GET    /marketplace                             SA       → MarketplaceResponse
+ *   GET    /addon-requests                          SA       → AddonRequestListResponse (own school)
+ *   POST   /addon-requests                          SA       CreateAddonRequest → AddonRequest (201)
+ *   GET    /payments                                SA       → PaymentListResponse (own school)
+ *   POST   /payments                                SA       SubmitPaymentRequest → Payment (201; 200 with the first
+ *                                                            payment when the idempotency key was used before)
+ *   GET    /payments/:id/receipt                    SA CA A  → ReceiptResponse
+ *   GET    /payments/:id/receipt.pdf                SA CA A  → application/pdf (Content-Disposition: attachment)
+ *   GET    /api-keys                                SA       → ApiKeyListResponse (needs API Access)
+ *   POST   /api-keys                                SA       CreateApiKeyRequest → CreatedApiKeyResponse (201, key shown once)
+ *   POST   /api-keys/:id/revoke                     SA       → ApiKey
+ *   GET    /school (existing)                       school roles → SchoolResponse (+ brand when White Label, entitlements)
+ *
+ * Errors: a school whose subscription lapsed mid-session gets 402 `subscription_expired` (SPEC's message) on
+ * every school route except SUBSCRIPTION_RECOVERY_ROUTES; an add-on that the school does not hold answers 402
+ * `entitlement_required`; API calls beyond the plan answer 429 `api_limit_exceeded`.
+ */
+
+// ---------------------------------------------------------------- shared pieces
+
+export const SCHOOL_STATUSES = ['active', 'trial', 'expired', 'inactive'] as const;
+export type SchoolStatus = (typeof SCHOOL_STATUSES)[number];
+export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export const CHANGE_KINDS = ['new', 'upgrade', 'downgrade', 'same'] as const;
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'cheque'] as const;
+export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const ADDON_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const LEAD_KINDS = ['contact_sales', 'renewal', 'upgrade'] as const;
+export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
+export const API_KEY_SCOPES = ['read', 'write'] as const;
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+  cash: 'Cash',
+  cheque: 'Cheque',
+};
+
+const moneySchema = z
+  .number({ error: 'Enter an amount' })
+  .int('Amount must be in whole cents')
+  .min(0, 'Amount cannot be negative')
+  .max(1_000_000_000, 'Amount is too large');
+const limitSchema = z
+  .number({ error: 'Enter a number' })
+  .int('Must be a whole number')
+  .min(-1, 'Use -1 for unlimited')
+  .max(100_000_000, 'Too large');
+const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #2563eb');
+const optionalText = (max: number) => z.string().trim().max(max, 'Too long');
+const urlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Too long')
+  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Use an http(s) URL or a path');
+const limitQuery = z.coerce.number().int().min(1).max(100).default(25);
+const cursorQuery = z.string().max(200).optional();
+const searchQuery = z.string().trim().max(120).optional();
+const dateQuery = z.iso.date({ error: 'Use a date like 2026-01-31' }).optional();
+
+const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+// ---------------------------------------------------------------- plans and add-ons
+
+export const PlanLimitsSchema = z.object({
+  maxStudents: limitSchema,
+  maxTeachers: limitSchema,
+  maxParents: limitSchema,
+  maxAdmins: limitSchema,
+  maxPrincipals: limitSchema,
+  storageGB: limitSchema,
+  apiCallsPerMonth: limitSchema,
+  maxSchools: limitSchema,
+});
+export type PlanLimitsInput = z.infer<typeof PlanLimitsSchema>;
+
+export const PlanInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  description: optionalText(500).default(''),
+  priceMinor: moneySchema,
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
+    .default('USD'),
+  billingPeriod: z.enum(BILLING_CYCLES).default('monthly'),
+  limits: PlanLimitsSchema,
+  features: z.array(z.string().trim().min(1).max(120)).max(30).default([]),
+  addonIds: z.array(uuidSchema).max(20).default([]),
+  color: colorSchema.default('#2563eb'),
+  yearlyDiscountPercent: z.number().int().min(0, 'Between 0 and 100').max(100, 'Between 0 and 100').default(0),
+  isPopular: z.boolean().default(false),
+});
+export type PlanInput = z.input<typeof PlanInput>;
+export const UpdatePlanRequest = PlanInput.partial().extend({ isActive: z.boolean().optional() });
+export type UpdatePlanRequest = z.input<typeof UpdatePlanRequest>;
+
+export const Plan = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  billingPeriod: z.enum(BILLING_CYCLES),
+  limits: PlanLimitsSchema,
+  features: z.array(z.string()),
+  addonIds: z.array(z.string()),
+  color: z.string(),
+  yearlyDiscountPercent: z.number().int(),
+  isPopular: z.boolean(),
+  isActive: z.boolean(),
+  /** Schools whose active subscription is on this plan. */
+  activeSubscriptions: z.number().int(),
+});
+export type Plan = z.infer<typeof Plan>;
+export const PlanListResponse = z.object({ items: z.array(Plan) });
+export type PlanListResponse = z.infer<typeof PlanListResponse>;
+
+export const AddonInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  description: optionalText(500).default(''),
+  icon: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'Use an icon name like "key-round"')
+    .default('puzzle'),
+  priceMinor: moneySchema,
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
+    .default('USD'),
+  billingPeriod: z.enum(BILLING_CYCLES).default('monthly'),
+  features: z.array(z.string().trim().min(1).max(120)).max(30).default([]),
+});
+export type AddonInput = z.input<typeof AddonInput>;
+export const UpdateAddonRequest = AddonInput.partial().extend({ isActive: z.boolean().optional() });
+export type UpdateAddonRequest = z.input<typeof UpdateAddonRequest>;
+
+export const Addon = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The entitlement it switches on, or null for an add-on company staff made up later. */
+  key: z.enum(ADDON_KEY_LIST).nullable(),
+  description: z.string(),
+  icon: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  billingPeriod: z.enum(BILLING_CYCLES),
+  features: z.array(z.string()),
+  isActive: z.boolean(),
+});
+export type Addon = z.infer<typeof Addon>;
+export const AddonListResponse = z.object({ items: z.array(Addon) });
+export type AddonListResponse = z.infer<typeof AddonListResponse>;
+
+// ---------------------------------------------------------------- subscriptions
+
+export const Subscription = z.object({
+  id: z.string(),
+  schoolId: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  addonIds: z.array(z.string()),
+  addonNames: z.array(z.string()),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  autoRenew: z.boolean(),
+  paymentStatus: z.enum(['pending', 'paid', 'failed']),
+  billingCycle: z.enum(BILLING_CYCLES),
+  /** Per billing cycle: planAmountMinor + addonsAmountMinor, the plan's part already net of discountMinor. */
+  totalAmountMinor: z.number().int(),
+  planAmountMinor: z.number().int(),
+  addonsAmountMinor: z.number().int(),
+  discountMinor: z.number().int(),
+  currency: z.string(),
+  subscriptionType: z.enum(['initial', 'current']),
+  isInitial: z.boolean(),
+  isTrial: z.boolean(),
+  changeKind: z.enum(CHANGE_KINDS),
+  previousSubscriptionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+/** SPEC §3's subscription history of a school, derived from its subscriptions in one read. */
+export const SubscriptionHistory = z.object({
+  initialSubscriptionId: z.string().nullable(),
+  currentSubscriptionId: z.string().nullable(),
+  totalUpgrades: z.number().int(),
+  totalDowngrades: z.number().int(),
+  items: z.array(Subscription),
+});
+export type SubscriptionHistory = z.infer<typeof SubscriptionHistory>;
+
+export const AssignSubscriptionRequest = z.object({
+  planId: uuidSchema,
+  billingCycle: z.enum(BILLING_CYCLES).default('monthly'),
+  months: z.number().int().min(1, 'At least 1 month').max(60, 'At most 60 months').default(12),
+  addonIds: z.array(uuidSchema).max(20).default([]),
+  autoRenew: z.boolean().default(false),
+  isTrial: z.boolean().default(false),
+});
+export type AssignSubscriptionRequest = z.input<typeof AssignSubscriptionRequest>;
+
+export const RenewSubscriptionRequest = z.object({
+  months: z.number().int().min(1, 'At least 1 month').max(60, 'At most 60 months').default(12),
+});
+export type RenewSubscriptionRequest = z.input<typeof RenewSubscriptionRequest>;
+
+// ---------------------------------------------------------------- usage
+
+export const USAGE_METRICS = [
+  'students',
+  'teachers',
+  'parents',
+  'admins',
+  'principals',
+  'storage',
+  'apiCalls',
+] as const;
+export type UsageMetric = (typeof USAGE_METRICS)[number];
+export const USAGE_LABELS: Record<UsageMetric, string> = {
+  students: 'Students',
+  teachers: 'Teachers',
+  parents: 'Parents',
+  admins: 'Admins',
+  principals: 'Principals',
+  storage: 'Storage',
+  apiCalls: 'API calls this month',
+};
+
+export const UsageItem = z.object({
+  metric: z.enum(USAGE_METRICS),
+  used: z.number(),
+  /** -1 = unlimited. Storage is in bytes (limit = storageGB × 1024³). */
+  limit: z.number(),
+  /** used / limit, 0 when unlimited. */
+  ratio: z.number(),
+});
+export type UsageItem = z.infer<typeof UsageItem>;
+
+// ---------------------------------------------------------------- schools
+
+export const CompanySchool = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  principalName: z.string().nullable(),
+  logo: z.string().nullable(),
+  brandColor: z.string().nullable(),
+  isActive: z.boolean(),
+  isDemo: z.boolean(),
+  status: z.enum(SCHOOL_STATUSES),
+  planName: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  studentCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CompanySchool = z.infer<typeof CompanySchool>;
+
+export const SCHOOL_SORTS = ['name', 'createdAt', 'endDate', 'students'] as const;
+export const SchoolListQuery = z.object({
+  q: searchQuery,
+  status: z.enum(SCHOOL_STATUSES).optional(),
+  sort: z.enum(SCHOOL_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  limit: limitQuery,
+  cursor: cursorQuery,
+});
+export type SchoolListQuery = z.input<typeof SchoolListQuery>;
+export const SchoolListResponse = listOf(CompanySchool).extend({ total: z.number().int() });
+export type SchoolListResponse = z.infer<typeof SchoolListResponse>;
+
+const schoolFields = {
+  name: z.string().trim().min(2, 'School name is required').max(160, 'School name is too long'),
+  address: optionalText(300).optional(),
+  phone: phoneSchema.optional(),
+  email: z.union([emailSchema, z.literal('')]).optional(),
+  principalName: optionalText(120).optional(),
+  logo: urlSchema.optional(),
+  brandColor: z.union([colorSchema, z.literal('')]).optional(),
+};
+
+export const CreateSchoolRequest = z.object({
+  ...schoolFields,
+  admin: z.object({
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema.optional(),
+    /** true: e-mail a set-password link; false: return an 18-character temporary password once. */
+    sendInvitation: z.boolean().default(true),
+  }),
+  subscription: AssignSubscriptionRequest,
+});
+export type CreateSchoolRequest = z.input<typeof CreateSchoolRequest>;
+
+export const CreateSchoolResponse = z.object({
+  school: CompanySchool,
+  admin: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    invitationSent: z.boolean(),
+    temporaryPassword: z.string().nullable(),
+  }),
+  subscription: Subscription,
+});
+export type CreateSchoolResponse = z.infer<typeof CreateSchoolResponse>;
+
+export const UpdateSchoolRequest = z.object(schoolFields).partial();
+export type UpdateSchoolRequest = z.input<typeof UpdateSchoolRequest>;
+
+export const SchoolAdmin = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['school_admin', 'principal']),
+  isActive: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+
+export const SchoolDetailResponse = z.object({
+  school: CompanySchool,
+  subscription: Subscription.nullable(),
+  history: SubscriptionHistory,
+  usage: z.array(UsageItem),
+  admins: z.array(SchoolAdmin),
+  entitlements: z.array(z.enum(ADDON_KEY_LIST)),
+});
+export type SchoolDetailResponse = z.infer<typeof SchoolDetailResponse>;
+
+// ---------------------------------------------------------------- school side: my subscription, marketplace
+
+export const MySubscriptionResponse = z.object({
+  subscription: Subscription.nullable(),
+  plan: Plan.omit({ activeSubscriptions: true }).nullable(),
+  addons: z.array(Addon),
+  usage: z.array(UsageItem),
+  history: SubscriptionHistory,
+  entitlements: z.array(z.enum(ADDON_KEY_LIST)),
+  /** Days until the end date (negative once expired); null without a subscription. */
+  daysLeft: z.number().int().nullable(),
+});
+export type MySubscriptionResponse = z.infer<typeof MySubscriptionResponse>;
+
+export const MarketplaceItem = Addon.extend({
+  owned: z.boolean(),
+  /** Included in the plan (owned without buying it). */
+  includedInPlan: z.boolean(),
+  pendingRequestId: z.string().nullable(),
+});
+export const MarketplaceResponse = z.object({ items: z.array(MarketplaceItem) });
+export type MarketplaceResponse = z.infer<typeof MarketplaceResponse>;
+
+// ---------------------------------------------------------------- add-on requests
+
+export const CreateAddonRequest = z.object({
+  addonId: uuidSchema,
+  message: optionalText(1000).optional(),
+});
+export type CreateAddonRequest = z.input<typeof CreateAddonRequest>;
+
+export const AddonRequest = z.object({
+  id: z.string(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  addonId: z.string(),
+  addonName: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  status: z.enum(ADDON_REQUEST_STATUSES),
+  message: z.string().nullable(),
+  reason: z.string().nullable(),
+  requestedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AddonRequest = z.infer<typeof AddonRequest>;
+export const AddonRequestListQuery = z.object({
+  status: z.enum(ADDON_REQUEST_STATUSES).optional(),
+  limit: limitQuery,
+  cursor: cursorQuery,
+});
+export type AddonRequestListQuery = z.input<typeof AddonRequestListQuery>;
+export const AddonRequestListResponse = listOf(AddonRequest);
+export type AddonRequestListResponse = z.infer<typeof AddonRequestListResponse>;
+
+export const ReasonRequest = z.object({
+  reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500, 'Reason is too long'),
+});
+export type ReasonRequest = z.infer<typeof ReasonRequest>;
+
+// ---------------------------------------------------------------- payments
+
+export const SubmitPaymentRequest = z
+  .object({
+    /** Exactly one of the two: what the payment is for. */
+    subscriptionId: uuidSchema.optional(),
+    addonRequestId: uuidSchema.optional(),
+    method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
+    reference: z.string().trim().min(1, 'Reference is required').max(120, 'Reference is too long'),
+    amountMinor: moneySchema.refine((v) => v > 0, 'Amount must be more than 0'),
+    /** Made by the client once per payment form; a resubmission with the same key returns the first payment. */
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(8, 'Invalid idempotency key')
+      .max(100, 'Invalid idempotency key')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Invalid idempotency key'),
+  })
+  .refine((p) => Boolean(p.subscriptionId) !== Boolean(p.addonRequestId), {
+    message: 'Choose what the payment is for',
+    path: ['subscriptionId'],
+  });
+export type SubmitPaymentRequest = z.input<typeof SubmitPaymentRequest>;
+
+export const Payment = z.object({
+  id: z.string(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  subscriptionId: z.string().nullable(),
+  addonRequestId: z.string().nullable(),
+  /** What it pays for, for lists: "Standard (monthly)" or "API Access". */
+  description: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  receiptNumber: z.string(),
+  provider: z.string(),
+  reason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+export const PaymentListQuery = z.object({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  schoolId: uuidSchema.optional(),
+  limit: limitQuery,
+  cursor: cursorQuery,
+});
+export type PaymentListQuery = z.input<typeof PaymentListQuery>;
+export const PaymentListResponse = listOf(Payment);
+export type PaymentListResponse = z.infer<typeof PaymentListResponse>;
+
+export const ReceiptResponse = z.object({
+  receiptNumber: z.string(),
+  payment: Payment,
+  school: z.object({ name: z.string(), address: z.string().nullable(), email: z.string().nullable() }),
+  issuedBy: z.string(),
+  lines: z.array(z.object({ label: z.string(), amountMinor: z.number().int() })),
+  totalMinor: z.number().int(),
+});
+export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
+
+// ---------------------------------------------------------------- leads (contact sales, renew / upgrade requests)
+
+export const ContactSalesRequest = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema.optional(),
+  message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long'),
+});
+export type ContactSalesRequest = z.input<typeof ContactSalesRequest>;
+
+/**
+ * The contact-sales modal of the plan-expiry screen, for a school user whose sign-in was refused: they prove
+ * who they are with the same e-mail and password (rate-limited like sign-in), and no session is made.
+ */
+export const LapsedContactSalesRequest = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(1024),
+  phone: phoneSchema.optional(),
+  message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long'),
+});
+export type LapsedContactSalesRequest = z.input<typeof LapsedContactSalesRequest>;
+
+export const SubscriptionChangeRequest = z.object({
+  kind: z.enum(['renewal', 'upgrade'], { error: 'Choose renew or upgrade' }),
+  planId: uuidSchema.optional(),
+  billingCycle: z.enum(BILLING_CYCLES).optional(),
+  message: optionalText(2000).optional(),
+});
+export type SubscriptionChangeRequest = z.input<typeof SubscriptionChangeRequest>;
+
+export const Lead = z.object({
+  id: z.string(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  kind: z.enum(LEAD_KINDS),
+  status: z.enum(LEAD_STATUSES),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  planName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Lead = z.infer<typeof Lead>;
+export const LeadListQuery = z.object({
+  status: z.enum(LEAD_STATUSES).optional(),
+  kind: z.enum(LEAD_KINDS).optional(),
+  limit: limitQuery,
+  cursor: cursorQuery,
+});
+export type LeadListQuery = z.input<typeof LeadListQuery>;
+export const LeadListResponse = listOf(Lead);
+export type LeadListResponse = z.infer<typeof LeadListResponse>;
+export const UpdateLeadRequest = z.object({ status: z.enum(LEAD_STATUSES, { error: 'Choose a status' }) });
+export type UpdateLeadRequest = z.infer<typeof UpdateLeadRequest>;
+
+// ---------------------------------------------------------------- revenue and usage
+
+export const RevenueQuery = z.object({ from: dateQuery, to: dateQuery });
+export type RevenueQuery = z.input<typeof RevenueQuery>;
+
+export const RevenueResponse = z.object({
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  mrrMinor: z.number().int(),
+  arrMinor: z.number().int(),
+  /** Confirmed payments in the range. */
+  paidMinor: z.number().int(),
+  outstandingMinor: z.number().int(),
+  outstandingCount: z.number().int(),
+  byMonth: z.array(z.object({ month: z.string(), amountMinor: z.number().int(), count: z.number().int() })),
+  byPlan: z.array(z.object({ planName: z.string(), amountMinor: z.number().int(), count: z.number().int() })),
+  byAddon: z.array(z.object({ addonName: z.string(), amountMinor: z.number().int(), count: z.number().int() })),
+  expiringSoon: z.array(
+    z.object({
+      schoolId: z.string(),
+      schoolName: z.string(),
+      planName: z.string(),
+      endDate: z.string(),
+      totalAmountMinor: z.number().int(),
+    }),
+  ),
+});
+export type RevenueResponse = z.infer<typeof RevenueResponse>;
+
+export const UsageQuery = z.object({ q: searchQuery });
+export type UsageQuery = z.input<typeof UsageQuery>;
+export const SchoolUsage = z.object({
+  schoolId: z.string(),
+  schoolName: z.string(),
+  planName: z.string().nullable(),
+  status: z.enum(SCHOOL_STATUSES),
+  items: z.array(UsageItem),
+  /** The highest ratio of any limited metric: the list is sorted by it, highest first. */
+  maxRatio: z.number(),
+});
+export type SchoolUsage = z.infer<typeof SchoolUsage>;
+export const UsageResponse = z.object({ items: z.array(SchoolUsage), storageCounted: z.boolean() });
+export type UsageResponse = z.infer<typeof UsageResponse>;
+
+// ---------------------------------------------------------------- API keys
+
+export const CreateApiKeyRequest = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'Choose at least one scope').max(2).default(['read']),
+});
+export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
+
+export const ApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the key, enough to recognise it; the key itself is never stored. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKey>;
+export const ApiKeyListResponse = z.object({ items: z.array(ApiKey) });
+export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponse>;
+export const CreatedApiKeyResponse = z.object({ apiKey: ApiKey, key: z.string() });
+export type CreatedApiKeyResponse = z.infer<typeof CreatedApiKeyResponse>;
+
+/** The key's visible start: `lyk_` then the school (hex) then `_` then the secret. */
+export const API_KEY_PREFIX = 'lyk_';
+
+/**
+ * What an API key may reach (`METHOD /url`); anything else answers 403. `read` keys get the GETs, `write`
+ * keys also the rest. Session-only things (auth, profile, keys, payments, subscription changes) are absent
+ * on purpose. The people domain adds its routes here when it wants them exposed.
+ */
+export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/v1/school',
+  'GET /api/v1/dashboard',
+  'GET /api/v1/subscription',
+  'GET /api/v1/students',
+  'GET /api/v1/students/:id',
+  'POST /api/v1/students',
+  'PATCH /api/v1/students/:id',
+  'GET /api/v1/teachers',
+  'GET /api/v1/teachers/:id',
+  'GET /api/v1/parents',
+  'GET /api/v1/parents/:id',
+  'GET /api/v1/classes',
+  'GET /api/v1/classes/:id',
+  'GET /api/v1/subjects',
+]);
+
+/**
+ * School routes that stay open when the school's subscription lapsed mid-session, so its people can see why
+ * and recover: who am I, the school, my subscription, contact sales, renew request, payments and receipts.
+ */
+export const SUBSCRIPTION_RECOVERY_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/v1/auth/me',
+  'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/change-password',
+  'GET /api/v1/school',
+  'GET /api/v1/subscription',
+  'POST /api/v1/subscription/requests',
+  'POST /api/v1/sales-leads',
+  'GET /api/v1/payments',
+  'POST /api/v1/payments',
+  'GET /api/v1/payments/:id/receipt',
+  'GET /api/v1/payments/:id/receipt.pdf',
+  'GET /api/v1/notifications',
+  // The shell still shows the user's picture on the plan-expiry page.
+  'GET /api/v1/files/schools/:schoolId/users/:userId/profile/:file',
+]);
+
+// ---------------------------------------------------------------- school branding (GET /school)
+
+export const SchoolBrand = z.object({ name: z.string(), logo: z.string().nullable(), color: z.string().nullable() });
+export type SchoolBrand = z.infer<typeof SchoolBrand>;
+
+/** `GET /school`: the contact card, plus the brand (only with White Label) and the school's entitlements. */
+export const SchoolResponse = SchoolContact.extend({
+  brand: SchoolBrand.nullable(),
+  entitlements: z.array(z.enum(ADDON_KEY_LIST)),
+});
+export type SchoolResponse = z.infer<typeof SchoolResponse>;

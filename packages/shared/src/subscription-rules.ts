@@ -1,0 +1,104 @@
+/**
+ * The money and date rules of subscriptions (SPEC §4, §9), pure so they can be property-tested and shown in
+ * the browser exactly as the server computes them. Money is integer minor units; nothing here rounds twice.
+ */
+export type BillingCycle = 'monthly' | 'yearly';
+export type ChangeKind = 'new' | 'upgrade' | 'downgrade' | 'same';
+
+export interface PriceParts {
+  /** The plan's charge for one billing cycle, net of the yearly discount. */
+  planAmountMinor: number;
+  /** The add-ons' charge for one billing cycle (add-ons carry no yearly discount). */
+  addonsAmountMinor: number;
+  /** What the yearly discount took off the plan (0 when billed monthly). */
+  discountMinor: number;
+  /** planAmountMinor + addonsAmountMinor, always. */
+  totalAmountMinor: number;
+}
+
+/** Percentage of an integer amount, rounded half up, in integer arithmetic (no floating point). */
+export function percentOf(amountMinor: number, percent: number): number {
+  return Math.floor((amountMinor * percent + 50) / 100);
+}
+
+/**
+ * The price of one billing cycle. Monthly: plan + add-ons. Yearly: twelve months of the plan less its yearly
+ * discount, plus twelve months of each add-on. Monthly plan and add-on prices are the inputs.
+ */
+export function priceSubscription(
+  planMonthlyMinor: number,
+  yearlyDiscountPercent: number,
+  addonMonthlyMinor: readonly number[],
+  cycle: BillingCycle,
+): PriceParts {
+  const months = cycle === 'yearly' ? 12 : 1;
+  const planGross = planMonthlyMinor * months;
+  const discountMinor = cycle === 'yearly' ? percentOf(planGross, yearlyDiscountPercent) : 0;
+  const planAmountMinor = planGross - discountMinor;
+  const addonsAmountMinor = addonMonthlyMinor.reduce((sum, p) => sum + p * months, 0);
+  return { planAmountMinor, addonsAmountMinor, discountMinor, totalAmountMinor: planAmountMinor + addonsAmountMinor };
+}
+
+/** Monthly recurring revenue of one subscription (a yearly charge spread over twelve months, rounded). */
+export function monthlyRecurringMinor(totalAmountMinor: number, cycle: BillingCycle): number {
+  return cycle === 'yearly' ? Math.round(totalAmountMinor / 12) : totalAmountMinor;
+}
+
+/** SPEC §4: upgrade if the new plan costs more than the previous one, downgrade if less. */
+export function changeKindOf(previousPlanPriceMinor: number | null, newPlanPriceMinor: number): ChangeKind {
+  if (previousPlanPriceMinor === null) return 'new';
+  if (newPlanPriceMinor > previousPlanPriceMinor) return 'upgrade';
+  if (newPlanPriceMinor < previousPlanPriceMinor) return 'downgrade';
+  return 'same';
+}
+
+export function countChanges(kinds: readonly ChangeKind[]): { totalUpgrades: number; totalDowngrades: number } {
+  let totalUpgrades = 0;
+  let totalDowngrades = 0;
+  for (const k of kinds) {
+    if (k === 'upgrade') totalUpgrades++;
+    else if (k === 'downgrade') totalDowngrades++;
+  }
+  return { totalUpgrades, totalDowngrades };
+}
+
+/**
+ * Calendar months added in UTC. A day that does not exist in the target month is clamped to its last day
+ * (31 January + 1 month = 28/29 February), so the end never spills into the month after.
+ */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
+
+/** SPEC §4: a renewal counts from the later of the old end date and now. */
+export function renewalEnd(oldEnd: Date, now: Date, months: number): { start: Date; end: Date } {
+  const start = oldEnd.getTime() > now.getTime() ? oldEnd : now;
+  return { start, end: addMonths(start, months) };
+}
+
+/** SPEC §4: expired once the end date has passed; cancelled stays cancelled. */
+export function effectiveStatus(
+  status: 'active' | 'expired' | 'cancelled',
+  endDate: Date,
+  now: Date,
+): 'active' | 'expired' | 'cancelled' {
+  return status === 'active' && endDate.getTime() <= now.getTime() ? 'expired' : status;
+}
+
+/** Days left until the end date, rounded up; 0 or negative once it has passed. */
+export function daysLeft(endDate: Date, now: Date): number {
+  return Math.ceil((endDate.getTime() - now.getTime()) / 86_400_000);
+}
+
+/** How close a usage is to its limit: 0 when unlimited (-1) or zero-limited with no use. */
+export function usageRatio(used: number, limit: number): number {
+  if (limit === -1) return 0;
+  if (limit <= 0) return used > 0 ? 1 : 0;
+  return used / limit;
+}
