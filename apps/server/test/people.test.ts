@@ -693,3 +693,20 @@ describe('plan limits (DESIGN §7)', () => {
     expect(errorOf(back).code).toBe('plan_limit');
   });
 });
+
+describe('API documentation', () => {
+  it('the OpenAPI document describes the people and classes routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/v1/students',
+      '/api/v1/students/{id}',
+      '/api/v1/classes/{id}/teachers',
+      '/api/v1/users/{id}/reset-password',
+      '/api/v1/students/import/preview',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+});
