@@ -694,6 +694,35 @@ describe('plan limits (DESIGN §7)', () => {
   });
 });
 
+describe('plan limits under concurrency', () => {
+  it('counts concurrent creates one after the other: exactly the places left are filled', async () => {
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.insert(plans).values({
+        id: newId(),
+        name: 'Trio',
+        priceMinor: 100,
+        limits: { maxStudents: 50, maxTeachers: 50, maxParents: 3, maxAdmins: 5, maxPrincipals: 5 },
+      }),
+    );
+    const trio = await createSchool(t.app, { name: 'Trio School', planName: 'Trio' });
+    const trioAdmin = await login(t.app, trio.users.school_admin.email, 'school_admin');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(
+          t.app,
+          trioAdmin,
+        )({
+          method: 'POST',
+          url: '/api/v1/parents',
+          payload: { name: 'Racer', email: uniqueEmail('racer'), sendInvitation: true },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422, 422]);
+    expect(await count('users', `school_id = '${trio.id}' and role = 'parent'`)).toBe(3);
+  });
+});
+
 describe('API documentation', () => {
   it('the OpenAPI document describes the people and classes routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
