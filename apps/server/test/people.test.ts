@@ -431,6 +431,10 @@ describe('teachers', () => {
       ],
       isAdmin: false,
     });
+    const bySubject = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers?subjectId=${subject.id}` });
+    expect(bySubject.json().items.map((x: { id: string }) => x.id)).toEqual([made.teacher.id]);
+    const byClass = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers?classId=${cls.id}` });
+    expect(byClass.json().items.map((x: { id: string }) => x.id)).toEqual([made.teacher.id]);
     const classRes = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/classes/${cls.id}` });
     expect(classRes.json()).toMatchObject({
       classTeacherId: made.teacher.id,
@@ -564,6 +568,8 @@ describe('parents', () => {
       ['Anna Kid', 'Mother', cls.name],
       ['Ben Kid', 'Stepmother', 'Class 1'],
     ]);
+    const byClass = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/parents?classId=${cls.id}` });
+    expect(byClass.json().items.map((x: { id: string }) => x.id)).toEqual([made.parent.id]);
     const session = await login(t.app, made.parent.email, 'parent', made.temporaryPassword as string);
     const children = await as(t.app, session)({ method: 'GET', url: '/api/v1/children' });
     expect(children.statusCode).toBe(200);
