@@ -1,5 +1,6 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { StudentResponse } from '@lyceum/shared/people';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,6 +339,9 @@ describe('student lifecycle', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(['Amy Beta', 'Bob Gamma', 'Cid Delta', 'Zed Alpha']);
+    // Exactly the contract's fields, nothing more.
+    const first = (await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&limit=1` })).json().items[0];
+    expect(Object.keys(first).sort()).toEqual(Object.keys(StudentResponse.shape).sort());
     const inactive = await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&status=inactive` });
     expect(inactive.json().items.map((s: { name: string }) => s.name)).toEqual(['Dee Epsilon']);
     const search = await api({ method: 'GET', url: `/api/v1/students?search=gAmMa&status=all` });

@@ -13,7 +13,7 @@ import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../app.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { classes, classTeachers, parents, studentParents, students, users } from '../../db/schema/index.ts';
+import { classes, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -138,23 +138,14 @@ export async function getStudentProfile(
 ): Promise<StudentProfileResponse> {
   const scope = readScope(actor, schoolId, 'students');
   return inScope(db, scope, async (tx) => {
-    const row = await findStudent(tx, scope, id);
-    const [student] = await loadStudents(tx, scope.schoolId, [id]);
+    // One statement: the student as the scope may see them (or nothing: 404), with the class teacher.
+    const [student] = await loadStudents(tx, scope.schoolId, [id], visibleStudents(scope));
     if (!student) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-    const [lead] = await tx
-      .select({ id: users.id, name: users.name })
-      .from(classTeachers)
-      .innerJoin(users, and(eq(users.schoolId, classTeachers.schoolId), eq(users.id, classTeachers.teacherId)))
-      .where(
-        and(
-          eq(classTeachers.schoolId, scope.schoolId),
-          eq(classTeachers.classId, row.classId),
-          eq(classTeachers.isClassTeacher, true),
-        ),
-      );
+    const lead = student.classTeacher;
     // Attendance, marks, fees and exams are filled by their own issues; until then the page shows empty states.
+    const { classTeacher: _, ...rest } = student;
     return {
-      ...student,
+      ...rest,
       classTeacherId: lead?.id ?? null,
       classTeacherName: lead?.name ?? null,
       attendanceSummary: null,
