@@ -303,6 +303,15 @@ describe('student lifecycle', () => {
     expect(errorOf(noParent).message).toBe('Parent not found');
     const unlinked = await api({ method: 'DELETE', url: `/api/v1/students/${id}/parents/${a.users.parent.id}` });
     expect(unlinked.json().parents).toEqual([]);
+    const notLinked = await api({ method: 'DELETE', url: `/api/v1/students/${id}/parents/${a.users.parent.id}` });
+    expect(errorOf(notLinked).message).toBe('Parent not found');
+    const rollClash = await api({
+      method: 'POST',
+      url: `/api/v1/students/${id}/move`,
+      payload: { classId: a.classId, rollNumber: 1 },
+    });
+    expect(rollClash.statusCode).toBe(409);
+    expect(errorOf(rollClash).message).toBe('Roll number 1 is already taken in this class');
 
     const off = await api({ method: 'POST', url: `/api/v1/students/${id}/deactivate` });
     expect(off.json().isActive).toBe(false);
@@ -552,6 +561,10 @@ describe('promoting a teacher to school administrator (DESIGN §1)', () => {
       const r = await as(t.app, promoted)({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, newId()) });
       expect({ key, status: r.statusCode }).toEqual({ key, status: 403 });
     }
+    const inactive = await createTeacher(t.app, adminA);
+    await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${inactive.teacher.id}/deactivate` });
+    const refused = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${inactive.teacher.id}/promote` });
+    expect(refused.statusCode).toBe(422);
     // Their classes stay theirs: they still see them as an administrator.
     expect((await as(t.app, promoted)({ method: 'GET', url: '/api/v1/my-classes' })).statusCode).toBe(200);
   });
