@@ -1,5 +1,6 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { StudentResponse } from '@lyceum/shared/people';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,6 +303,15 @@ describe('student lifecycle', () => {
     expect(errorOf(noParent).message).toBe('Parent not found');
     const unlinked = await api({ method: 'DELETE', url: `/api/v1/students/${id}/parents/${a.users.parent.id}` });
     expect(unlinked.json().parents).toEqual([]);
+    const notLinked = await api({ method: 'DELETE', url: `/api/v1/students/${id}/parents/${a.users.parent.id}` });
+    expect(errorOf(notLinked).message).toBe('Parent not found');
+    const rollClash = await api({
+      method: 'POST',
+      url: `/api/v1/students/${id}/move`,
+      payload: { classId: a.classId, rollNumber: 1 },
+    });
+    expect(rollClash.statusCode).toBe(409);
+    expect(errorOf(rollClash).message).toBe('Roll number 1 is already taken in this class');
 
     const off = await api({ method: 'POST', url: `/api/v1/students/${id}/deactivate` });
     expect(off.json().isActive).toBe(false);
@@ -338,6 +348,9 @@ describe('student lifecycle', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(['Amy Beta', 'Bob Gamma', 'Cid Delta', 'Zed Alpha']);
+    // Exactly the contract's fields, nothing more.
+    const first = (await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&limit=1` })).json().items[0];
+    expect(Object.keys(first).sort()).toEqual(Object.keys(StudentResponse.shape).sort());
     const inactive = await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&status=inactive` });
     expect(inactive.json().items.map((s: { name: string }) => s.name)).toEqual(['Dee Epsilon']);
     const search = await api({ method: 'GET', url: `/api/v1/students?search=gAmMa&status=all` });
@@ -431,6 +444,10 @@ describe('teachers', () => {
       ],
       isAdmin: false,
     });
+    const bySubject = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers?subjectId=${subject.id}` });
+    expect(bySubject.json().items.map((x: { id: string }) => x.id)).toEqual([made.teacher.id]);
+    const byClass = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers?classId=${cls.id}` });
+    expect(byClass.json().items.map((x: { id: string }) => x.id)).toEqual([made.teacher.id]);
     const classRes = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/classes/${cls.id}` });
     expect(classRes.json()).toMatchObject({
       classTeacherId: made.teacher.id,
@@ -544,6 +561,10 @@ describe('promoting a teacher to school administrator (DESIGN §1)', () => {
       const r = await as(t.app, promoted)({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, newId()) });
       expect({ key, status: r.statusCode }).toEqual({ key, status: 403 });
     }
+    const inactive = await createTeacher(t.app, adminA);
+    await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${inactive.teacher.id}/deactivate` });
+    const refused = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${inactive.teacher.id}/promote` });
+    expect(refused.statusCode).toBe(422);
     // Their classes stay theirs: they still see them as an administrator.
     expect((await as(t.app, promoted)({ method: 'GET', url: '/api/v1/my-classes' })).statusCode).toBe(200);
   });
@@ -564,6 +585,8 @@ describe('parents', () => {
       ['Anna Kid', 'Mother', cls.name],
       ['Ben Kid', 'Stepmother', 'Class 1'],
     ]);
+    const byClass = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/parents?classId=${cls.id}` });
+    expect(byClass.json().items.map((x: { id: string }) => x.id)).toEqual([made.parent.id]);
     const session = await login(t.app, made.parent.email, 'parent', made.temporaryPassword as string);
     const children = await as(t.app, session)({ method: 'GET', url: '/api/v1/children' });
     expect(children.statusCode).toBe(200);
@@ -691,5 +714,51 @@ describe('plan limits (DESIGN §7)', () => {
     expect(other.statusCode).toBe(201);
     const back = await api({ method: 'POST', url: `/api/v1/teachers/${tiny.users.teacher.id}/reactivate` });
     expect(errorOf(back).code).toBe('plan_limit');
+  });
+});
+
+describe('plan limits under concurrency', () => {
+  it('counts concurrent creates one after the other: exactly the places left are filled', async () => {
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.insert(plans).values({
+        id: newId(),
+        name: 'Trio',
+        priceMinor: 100,
+        limits: { maxStudents: 50, maxTeachers: 50, maxParents: 3, maxAdmins: 5, maxPrincipals: 5 },
+      }),
+    );
+    const trio = await createSchool(t.app, { name: 'Trio School', planName: 'Trio' });
+    const trioAdmin = await login(t.app, trio.users.school_admin.email, 'school_admin');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(
+          t.app,
+          trioAdmin,
+        )({
+          method: 'POST',
+          url: '/api/v1/parents',
+          payload: { name: 'Racer', email: uniqueEmail('racer'), sendInvitation: true },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422, 422]);
+    expect(await count('users', `school_id = '${trio.id}' and role = 'parent'`)).toBe(3);
+  });
+});
+
+describe('API documentation', () => {
+  it('the OpenAPI document describes the people and classes routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/v1/students',
+      '/api/v1/students/{id}',
+      '/api/v1/classes/{id}/teachers',
+      '/api/v1/users/{id}/reset-password',
+      '/api/v1/students/import/preview',
+    ]) {
+      expect(paths).toContain(p);
+    }
   });
 });

@@ -6,7 +6,7 @@ import {
   type ParentResponse,
   type UpdateParentRequest,
 } from '@lyceum/shared/people';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../app.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -16,10 +16,10 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
-import { setUserActive } from './active.ts';
+import { setUserActive, updateUserContact } from './active.ts';
 import { parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadParents } from './views.ts';
 import { visibleParents } from './visibility.ts';
@@ -36,7 +36,7 @@ export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
   return row;
 }
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, id: sql`${parents.id}`, cast: 'text', dir: 'asc' };
+const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
 
 export async function parentPage(
   tx: Tx,
@@ -50,29 +50,13 @@ export async function parentPage(
     conds.push(sql`${parents.id} in (select sp.parent_id from student_parents sp join students s on s.school_id = sp.school_id and s.id = sp.student_id
       where sp.school_id = ${scope.schoolId} and s.class_id = ${query.classId})`);
   }
-  if (query.search) {
-    const p = likePattern(query.search);
-    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
-  }
-  const base = and(...conds);
-  const rows = await tx
-    .select({ id: parents.id, sortValue: SORT.expr })
+  conds.push(nameOrEmailLike(query.search));
+  const matching = tx
+    .select({ id: parents.id, sortValue: SORT.expr.as('sort_value') })
     .from(parents)
     .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
-    .where(and(base, afterCursor(SORT, query.cursor)))
-    .orderBy(...orderOf(SORT))
-    .limit(limit === null ? 100_000 : limit + 1);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(parents)
-    .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
-    .where(base);
-  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
-  return {
-    items: await loadParents(tx, scope.schoolId, page.ids),
-    nextCursor: page.nextCursor,
-    total: Number(count?.n ?? 0),
-  };
+    .where(and(...conds));
+  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadParents(tx, scope.schoolId, ids));
 }
 
 export function listParents(db: Database, actor: Actor, query: ParentListInput): Promise<ParentListResponse> {
@@ -161,15 +145,7 @@ export function updateParent(
   return inScope(db, scope, async (tx) => {
     const row = await findParent(tx, scope, id);
     const [before] = await loadParents(tx, scope.schoolId, [id]);
-    const userChanges: Partial<typeof users.$inferInsert> = {};
-    if (input.name !== undefined) userChanges.name = input.name;
-    if (input.phone !== undefined) userChanges.phone = input.phone?.trim() || null;
-    if (Object.keys(userChanges).length > 0) {
-      await tx
-        .update(users)
-        .set({ ...userChanges, updatedAt: new Date() })
-        .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, row.id)));
-    }
+    await updateUserContact(tx, scope.schoolId, row.id, input);
     if (input.relationship !== undefined) {
       await tx
         .update(parents)
