@@ -26,6 +26,8 @@ const PAGES: Record<string, LazyPage> = {
     import('../features/emergency-contact/pages/emergency-contact-page').then((m) => ({
       Component: m.EmergencyContactPage,
     })),
+  classes: () => import('../features/classes/pages/classes-page').then((m) => ({ Component: m.ClassesPage })),
+  'classes/:id': () => import('../features/classes/pages/class-page').then((m) => ({ Component: m.ClassPage })),
 };
 
 const notAvailable: LazyPage = () =>
