@@ -28,6 +28,8 @@ const PAGES: Record<string, LazyPage> = {
     })),
   classes: () => import('../features/classes/pages/classes-page').then((m) => ({ Component: m.ClassesPage })),
   'classes/:id': () => import('../features/classes/pages/class-page').then((m) => ({ Component: m.ClassPage })),
+  students: () => import('../features/students/pages/students-page').then((m) => ({ Component: m.StudentsPage })),
+  'students/:id': () => import('../features/students/pages/student-page').then((m) => ({ Component: m.StudentPage })),
 };
 
 const notAvailable: LazyPage = () =>
