@@ -30,6 +30,8 @@ const PAGES: Record<string, LazyPage> = {
   'classes/:id': () => import('../features/classes/pages/class-page').then((m) => ({ Component: m.ClassPage })),
   students: () => import('../features/students/pages/students-page').then((m) => ({ Component: m.StudentsPage })),
   'students/:id': () => import('../features/students/pages/student-page').then((m) => ({ Component: m.StudentPage })),
+  teachers: () => import('../features/teachers/pages/teachers-page').then((m) => ({ Component: m.TeachersPage })),
+  'teachers/:id': () => import('../features/teachers/pages/teacher-page').then((m) => ({ Component: m.TeacherPage })),
 };
 
 const notAvailable: LazyPage = () =>

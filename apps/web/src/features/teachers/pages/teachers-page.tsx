@@ -1,0 +1,220 @@
+import type { TeacherResponse } from '@lyceum/shared/people';
+import { Plus, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Navigate } from 'react-router';
+import { classLabel, useSubjectOptions } from '../../../api/lookups';
+import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { ExportLink } from '../../../components/people/export-link';
+import { NotForRole } from '../../../components/people/not-for-role';
+import { PersonCell } from '../../../components/people/person-avatar';
+import { isStaff } from '../../../components/people/roles';
+import { useUrlFilters } from '../../../components/people/use-url-filters';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useTeachers } from '../api/get-teachers';
+import { useSetTeacherActive } from '../api/set-teacher-active';
+import { TeacherFormDialog } from '../components/teacher-form-dialog';
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'all', label: 'All statuses' },
+];
+
+function ManageTeachers() {
+  const [filters, setFilter] = useUrlFilters({ search: '', subjectId: '', status: 'active' });
+  const list = useTeachers(filters);
+  const subjects = useSubjectOptions();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TeacherResponse | null>(null);
+  const [toggling, setToggling] = useState<TeacherResponse | null>(null);
+  const [created, setCreated] = useState<CreatedAccount[] | null>(null);
+  const setActive = useSetTeacherActive();
+  const filtered = Boolean(filters.search || filters.subjectId) || filters.status !== 'active';
+
+  const confirmToggle = async () => {
+    if (!toggling) return;
+    try {
+      await setActive.mutateAsync({ id: toggling.id, active: !toggling.isActive });
+      toast.success(toggling.isActive ? `${toggling.name} deactivated` : `${toggling.name} reactivated`);
+      setToggling(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const columns: DataTableColumn<TeacherResponse>[] = [
+    {
+      id: 'name',
+      header: 'Teacher',
+      mobile: 'title',
+      cell: (t) => (
+        <Link to={`/teachers/${t.id}`} className="block hover:underline">
+          <PersonCell name={t.name} sub={t.email} src={t.profileImage} />
+        </Link>
+      ),
+    },
+    {
+      id: 'subjects',
+      header: 'Subjects',
+      cell: (t) =>
+        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-400">None</span>,
+    },
+    {
+      id: 'classes',
+      header: 'Classes',
+      cell: (t) =>
+        t.assignedClasses.length ? (
+          <span className="flex flex-wrap gap-1">
+            {t.assignedClasses.map((c) => (
+              <Badge key={c.classId} tone={c.isClassTeacher ? 'accent' : 'neutral'}>
+                {classLabel({ name: c.className, section: c.section })}
+                {c.isClassTeacher ? ' · class teacher' : ''}
+              </Badge>
+            ))}
+          </span>
+        ) : (
+          <span className="text-slate-400">None</span>
+        ),
+    },
+    {
+      id: 'experience',
+      header: 'Experience',
+      cell: (t) => (t.experience === null ? '—' : `${t.experience} ${t.experience === 1 ? 'year' : 'years'}`),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (t) => (
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge status={t.isActive ? 'active' : 'inactive'} />
+          {t.isAdmin && <Badge tone="info">School admin</Badge>}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Teachers"
+        description={list.total !== undefined ? `${list.total} in this view.` : 'The school’s teaching staff.'}
+        actions={
+          <>
+            <ExportLink path="/teachers/export" filters={filters} />
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add teacher
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
+        <SearchInput
+          id="teachers-search"
+          label="Search teachers by name or e-mail"
+          placeholder="Search teachers"
+          value={filters.search}
+          onChange={(v) => setFilter('search', v)}
+        />
+        <Select
+          id="teachers-subject"
+          label="Subject"
+          hideLabel
+          placeholder="All subjects"
+          options={(subjects.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          value={filters.subjectId}
+          onChange={(e) => setFilter('subjectId', e.target.value)}
+        />
+        <Select
+          id="teachers-status"
+          label="Status"
+          hideLabel
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(e) => setFilter('status', e.target.value)}
+        />
+      </div>
+      <DataTable
+        label="Teachers"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(t) => t.id}
+        loading={list.query.isPending || (list.query.isError && list.query.isFetching)}
+        error={list.query.isError ? errorMessage(list.query.error) : null}
+        onRetry={() => void list.query.refetch()}
+        hasMore={list.hasMore}
+        onLoadMore={list.loadMore}
+        loadingMore={list.loadingMore}
+        actions={(t) => (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setToggling(t)}
+              aria-label={`${t.isActive ? 'Deactivate' : 'Reactivate'} ${t.name}`}
+            >
+              {t.isActive ? 'Deactivate' : 'Reactivate'}
+            </Button>
+          </>
+        )}
+        empty={
+          filtered ? (
+            <EmptyState title="No teachers match" description="Try another search, subject or status." />
+          ) : (
+            <EmptyState
+              icon={<UserRound className="size-6" aria-hidden="true" />}
+              title="No teachers yet"
+              description="Add teachers, then assign them to classes with the subjects they teach."
+              action={<Button onClick={() => setCreating(true)}>Add teacher</Button>}
+            />
+          )
+        }
+      />
+      <TeacherFormDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
+      <TeacherFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        editing={editing ?? undefined}
+      />
+      <AccountCreatedDialog title="Teacher added" accounts={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={toggling !== null}
+        onOpenChange={(o) => !o && setToggling(null)}
+        title={toggling?.isActive ? `Deactivate ${toggling?.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
+        description={
+          toggling?.isActive
+            ? 'They are signed out everywhere and cannot sign in until reactivated. Their classes keep the assignment.'
+            : 'They can sign in again. Reactivating counts against the plan’s teacher limit.'
+        }
+        confirmLabel={toggling?.isActive ? 'Deactivate' : 'Reactivate'}
+        tone={toggling?.isActive ? 'danger' : 'primary'}
+        pending={setActive.isPending}
+        onConfirm={confirmToggle}
+      />
+    </>
+  );
+}
+
+/** /teachers: the school's teachers for staff; a teacher goes to their own profile. */
+export function TeachersPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  if (isStaff(user.role)) return <ManageTeachers />;
+  if (user.role === 'teacher') return <Navigate to={`/teachers/${user.id}`} replace />;
+  return (
+    <NotForRole title="Teachers" description="Teachers are managed by the school's administrators and principals." />
+  );
+}
