@@ -14,10 +14,12 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDefaults, seedDemo } from './db/seed.ts';
 import { AppError } from './lib/errors.ts';
 import { MailDispatcher } from './lib/mail.ts';
+import { academicsRoutes } from './modules/academics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { schoolRoutes } from './modules/schools/routes.ts';
@@ -142,6 +144,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);
       await api.register(schoolRoutes);
+      await api.register(peopleRoutes);
+      await api.register(academicsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { insertAccount, insertCompanyStaff, insertSchool, insertSchoolUser, type NewSchool } from '../src/db/seed.ts';
+import { linkRoleProfiles } from '../src/db/seed-people.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
@@ -73,6 +74,9 @@ export interface SchoolFixture {
   id: string;
   name: string;
   users: Record<SchoolRole, { id: string; email: string; accountId: string }>;
+  /** The class the teacher leads and the student is in (roll 1), the parent linked to that student. */
+  classId: string;
+  subjectId: string;
 }
 
 let counter = 0;
@@ -92,7 +96,12 @@ export async function createSchool(app: FastifyInstance, input: Partial<NewSchoo
       const userId = await insertSchoolUser(tx, { schoolId: id, accountId, name: `${role} ${tag}`, email, role });
       users[role] = { id: userId, email, accountId };
     }
-    return { id, name, users };
+    const links = await linkRoleProfiles(tx, id, {
+      teacher: users.teacher.id,
+      student: users.student.id,
+      parent: users.parent.id,
+    });
+    return { id, name, users, ...links };
   });
 }
 

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   too_large: 413,
   unsupported_media_type: 415,
   rule: 422,
+  /** A plan limit (students, teachers, parents, principals, school admins) would be passed. */
+  plan_limit: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

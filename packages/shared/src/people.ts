@@ -21,7 +21,7 @@ import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
  *   an invitation e-mail with a one-time set-password link and `temporaryPassword: null`.
  *   An e-mail that already has an account anywhere (this school, another school or company staff) answers
  *   409 `A user with this email already exists...` — the same answer wherever it is, so no school is revealed.
- * - Plan limits (students, teachers, parents, principals, school admins) answer 422 code `rule` with e.g.
+ * - Plan limits (students, teachers, parents, principals, school admins) answer 422 code `plan_limit` with e.g.
  *   `Student limit reached: the Basic plan allows 100 students.` (creates, reactivations, promotions, imports).
  * - CSV endpoints answer `text/csv; charset=utf-8` with `content-disposition: attachment`. Cells starting with
  *   = + - @ (or tab / carriage return) are prefixed with `'` against formula injection.

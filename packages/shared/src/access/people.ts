@@ -70,4 +70,4 @@ export const PEOPLE_ROUTE_TABLE: Record<string, Access> = {
 };
 
 /** Rows of the routes this branch already serves (the route-wide suite requires every row to be registered). */
-export const PEOPLE_ACCESS: Record<string, Access> = {};
+export const PEOPLE_ACCESS: Record<string, Access> = PEOPLE_ROUTE_TABLE;

@@ -1,0 +1,472 @@
+import {
+  AssignTeacherRequest,
+  type ClassDetailResponse,
+  type ClassListResponse,
+  type ClassResponse,
+  currentAcademicYear,
+  EnrolStudentRequest,
+  type MyClassesResponse,
+} from '@lyceum/shared/academics';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { classes, classSubjects, classTeachers, students, subjects, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { setUserActive } from '../people/active.ts';
+import { parseBody } from '../people/body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from '../people/context.ts';
+import { likePattern } from '../people/paging.ts';
+import { findClass, findStudent, placeStudent, withRollNumber } from '../people/students.ts';
+import { assertSubjects, findTeacher } from '../people/teachers.ts';
+import { refsOf, subjectRefs } from '../people/views.ts';
+import { visibleClasses } from '../people/visibility.ts';
+
+/** Classes with their subjects, teachers and counts, in four queries whatever the number of classes. */
+export async function loadClasses(tx: Tx, schoolId: string, ids: string[]): Promise<ClassResponse[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), inArray(classes.id, ids)));
+  const subjectRows = await tx
+    .select({ classId: classSubjects.classId, id: subjects.id, name: subjects.name })
+    .from(classSubjects)
+    .innerJoin(subjects, and(eq(subjects.schoolId, classSubjects.schoolId), eq(subjects.id, classSubjects.subjectId)))
+    .where(and(eq(classSubjects.schoolId, schoolId), inArray(classSubjects.classId, ids)))
+    .orderBy(asc(subjects.name));
+  const teacherRows = await tx
+    .select({
+      classId: classTeachers.classId,
+      teacherId: classTeachers.teacherId,
+      teacherName: users.name,
+      subjectIds: classTeachers.subjectIds,
+      isClassTeacher: classTeachers.isClassTeacher,
+    })
+    .from(classTeachers)
+    .innerJoin(users, and(eq(users.schoolId, classTeachers.schoolId), eq(users.id, classTeachers.teacherId)))
+    .where(and(eq(classTeachers.schoolId, schoolId), inArray(classTeachers.classId, ids)))
+    .orderBy(sql`${classTeachers.isClassTeacher} desc`, asc(users.name));
+  const counts = await tx
+    .select({ classId: students.classId, n: sql<number>`count(*)::int` })
+    .from(students)
+    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+    .where(and(eq(students.schoolId, schoolId), inArray(students.classId, ids), eq(users.isActive, true)))
+    .groupBy(students.classId);
+  const refs = await subjectRefs(
+    tx,
+    schoolId,
+    teacherRows.flatMap((t) => t.subjectIds),
+  );
+  const byId = new Map(
+    rows.map((c) => {
+      const assignedTeachers = teacherRows
+        .filter((t) => t.classId === c.id)
+        .map((t) => ({
+          teacherId: t.teacherId,
+          teacherName: t.teacherName,
+          subjects: refsOf(t.subjectIds, refs),
+          isClassTeacher: t.isClassTeacher,
+        }));
+      const lead = assignedTeachers.find((t) => t.isClassTeacher);
+      return [
+        c.id,
+        {
+          id: c.id,
+          name: c.name,
+          section: c.section,
+          academicYear: c.academicYear,
+          subjects: subjectRows.filter((s) => s.classId === c.id).map((s) => ({ id: s.id, name: s.name })),
+          assignedTeachers,
+          classTeacherId: lead?.teacherId ?? null,
+          classTeacherName: lead?.teacherName ?? null,
+          studentCount: Number(counts.find((n) => n.classId === c.id)?.n ?? 0),
+          isActive: c.isActive,
+          createdAt: c.createdAt.toISOString(),
+        } satisfies ClassResponse,
+      ];
+    }),
+  );
+  return ids.flatMap((id) => {
+    const c = byId.get(id);
+    return c ? [c] : [];
+  });
+}
+
+async function loadClassDetail(tx: Tx, schoolId: string, id: string): Promise<ClassDetailResponse> {
+  const [cls] = await loadClasses(tx, schoolId, [id]);
+  if (!cls) throw notFound(PEOPLE_MESSAGES.classNotFound);
+  const roster = await tx
+    .select({
+      studentId: students.id,
+      name: users.name,
+      rollNumber: students.rollNumber,
+      email: users.email,
+      isActive: users.isActive,
+      profileImage: users.profileImage,
+    })
+    .from(students)
+    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+    .where(and(eq(students.schoolId, schoolId), eq(students.classId, id)))
+    .orderBy(sql`${users.isActive} desc`, asc(students.rollNumber));
+  return { ...cls, students: roster };
+}
+
+type ClassListInput = z.output<typeof import('@lyceum/shared/academics').ClassListQuery>;
+
+export async function classIdsFor(tx: Tx, scope: SchoolScope, query: ClassListInput): Promise<string[]> {
+  const conds: (SQL | undefined)[] = [eq(classes.schoolId, scope.schoolId), visibleClasses(scope)];
+  if (query.status !== 'all') conds.push(eq(classes.isActive, query.status === 'active'));
+  if (query.academicYear) conds.push(eq(classes.academicYear, query.academicYear));
+  if (query.search) {
+    const p = likePattern(query.search);
+    conds.push(or(ilike(classes.name, p), ilike(classes.section, p)));
+  }
+  const rows = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(...conds))
+    .orderBy(asc(classes.name), asc(classes.section), asc(classes.id));
+  return rows.map((r) => r.id);
+}
+
+export function listClasses(db: Database, actor: Actor, query: ClassListInput): Promise<ClassListResponse> {
+  const scope = readScope(actor, query.schoolId, 'classes');
+  return inScope(db, scope, async (tx) => ({
+    items: await loadClasses(tx, scope.schoolId, await classIdsFor(tx, scope, query)),
+  }));
+}
+
+async function findVisibleClass(tx: Tx, scope: SchoolScope, id: string) {
+  const [row] = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.id, id), visibleClasses(scope)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
+}
+
+export function getClass(
+  db: Database,
+  actor: Actor,
+  id: string,
+  schoolId: string | undefined,
+): Promise<ClassDetailResponse> {
+  const scope = readScope(actor, schoolId, 'classes');
+  return inScope(db, scope, async (tx) => {
+    await findVisibleClass(tx, scope, id);
+    return loadClassDetail(tx, scope.schoolId, id);
+  });
+}
+
+async function uniqueClass<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'classes_school_name_unique') {
+      throw new AppError('conflict', PEOPLE_MESSAGES.classExists, { name: PEOPLE_MESSAGES.classExists });
+    }
+    throw err;
+  }
+}
+
+export function createClass(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof import('@lyceum/shared/academics').CreateClassRequest>,
+): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, input.schoolId);
+  return uniqueClass(() =>
+    inScope(db, scope, async (tx) => {
+      const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+      const id = newId();
+      const academicYear = input.academicYear ?? currentAcademicYear();
+      await tx
+        .insert(classes)
+        .values({ schoolId: scope.schoolId, id, name: input.name, section: input.section, academicYear });
+      if (subjectIds.length > 0) {
+        await tx
+          .insert(classSubjects)
+          .values(subjectIds.map((subjectId) => ({ schoolId: scope.schoolId, id: newId(), classId: id, subjectId })));
+      }
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'class.created',
+        entity: 'class',
+        entityId: id,
+        after: { name: input.name, section: input.section, academicYear, subjectIds },
+      });
+      return loadClassDetail(tx, scope.schoolId, id);
+    }),
+  );
+}
+
+export function updateClass(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof import('@lyceum/shared/academics').UpdateClassRequest>,
+): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, undefined);
+  return uniqueClass(() =>
+    inScope(db, scope, async (tx) => {
+      const before = await findClass(tx, scope.schoolId, id);
+      const changes: Partial<typeof classes.$inferInsert> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.section !== undefined) changes.section = input.section;
+      if (input.academicYear !== undefined) changes.academicYear = input.academicYear;
+      if (Object.keys(changes).length > 0) {
+        await tx
+          .update(classes)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.id, id)));
+      }
+      if (input.subjectIds !== undefined) {
+        const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+        await tx
+          .delete(classSubjects)
+          .where(and(eq(classSubjects.schoolId, scope.schoolId), eq(classSubjects.classId, id)));
+        if (subjectIds.length > 0) {
+          await tx
+            .insert(classSubjects)
+            .values(subjectIds.map((subjectId) => ({ schoolId: scope.schoolId, id: newId(), classId: id, subjectId })));
+        }
+        // A teacher cannot keep teaching a subject the class no longer has.
+        await tx.execute(sql`update class_teachers
+          set subject_ids = coalesce(array(select s from unnest(subject_ids) s where s = any(${sql`${subjectIds}::uuid[]`})), '{}'::uuid[])
+          where school_id = ${scope.schoolId} and class_id = ${id}`);
+      }
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'class.updated',
+        entity: 'class',
+        entityId: id,
+        before: { name: before.name, section: before.section, academicYear: before.academicYear },
+        after: { ...changes, ...(input.subjectIds ? { subjectIds: input.subjectIds } : {}) },
+      });
+      return loadClassDetail(tx, scope.schoolId, id);
+    }),
+  );
+}
+
+export function setClassActive(db: Database, actor: Actor, id: string, active: boolean): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const before = await findClass(tx, scope.schoolId, id);
+    if (!active) {
+      const [n] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(students)
+        .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+        .where(and(eq(students.schoolId, scope.schoolId), eq(students.classId, id), eq(users.isActive, true)));
+      if (Number(n?.n ?? 0) > 0) throw new AppError('rule', PEOPLE_MESSAGES.classHasStudents);
+    }
+    if (before.isActive !== active) {
+      await tx
+        .update(classes)
+        .set({ isActive: active, updatedAt: new Date() })
+        .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.id, id)));
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: active ? 'class.reactivated' : 'class.deactivated',
+        entity: 'class',
+        entityId: id,
+      });
+    }
+    return loadClassDetail(tx, scope.schoolId, id);
+  });
+}
+
+export function enrolStudent(db: Database, actor: Actor, classId: string, body: unknown): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, undefined);
+  let roll: number | undefined;
+  return withRollNumber(
+    () => roll,
+    () =>
+      inScope(db, scope, async (tx) => {
+        await findClass(tx, scope.schoolId, classId, true);
+        const input = parseBody(EnrolStudentRequest, body);
+        roll = input.rollNumber;
+        await placeStudent(tx, actor, scope, input.studentId, { classId, rollNumber: input.rollNumber });
+        return loadClassDetail(tx, scope.schoolId, classId);
+      }),
+  );
+}
+
+/** A student never has no class (SPEC §5): removing one withdraws them (deactivated, this class kept as their last). */
+export function withdrawStudent(
+  db: Database,
+  actor: Actor,
+  classId: string,
+  studentId: string,
+): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    await findClass(tx, scope.schoolId, classId);
+    const student = await findStudent(tx, scope, studentId);
+    if (student.classId !== classId) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+    await setUserActive(
+      tx,
+      actor,
+      scope.schoolId,
+      { id: studentId, role: 'student', isActive: student.isActive },
+      false,
+    );
+    return loadClassDetail(tx, scope.schoolId, classId);
+  });
+}
+
+/**
+ * The one place a teacher joins a class. The class's `assignedTeachers` and the teacher's `assignedClasses`
+ * are both read from `class_teachers`, so they agree by construction; making someone class teacher clears
+ * the flag of the previous one in the same transaction (the partial unique index holds the rule).
+ */
+export async function assignTeacherInTx(
+  tx: Tx,
+  actor: Actor,
+  scope: SchoolScope,
+  classId: string,
+  input: z.output<typeof import('@lyceum/shared/academics').AssignTeacherRequest>,
+): Promise<void> {
+  await findClass(tx, scope.schoolId, classId, true);
+  await findTeacher(tx, scope, input.teacherId);
+  const subjectIds = [...new Set(input.subjectIds)];
+  if (subjectIds.length > 0) {
+    const offered = await tx
+      .select({ id: classSubjects.subjectId })
+      .from(classSubjects)
+      .where(
+        and(
+          eq(classSubjects.schoolId, scope.schoolId),
+          eq(classSubjects.classId, classId),
+          inArray(classSubjects.subjectId, subjectIds),
+        ),
+      );
+    if (offered.length !== subjectIds.length) {
+      throw invalid(PEOPLE_MESSAGES.subjectNotInClass, { subjectIds: PEOPLE_MESSAGES.subjectNotInClass });
+    }
+  }
+  if (input.isClassTeacher) {
+    await tx
+      .update(classTeachers)
+      .set({ isClassTeacher: false, updatedAt: new Date() })
+      .where(
+        and(
+          eq(classTeachers.schoolId, scope.schoolId),
+          eq(classTeachers.classId, classId),
+          eq(classTeachers.isClassTeacher, true),
+        ),
+      );
+  }
+  await tx
+    .insert(classTeachers)
+    .values({
+      schoolId: scope.schoolId,
+      id: newId(),
+      classId,
+      teacherId: input.teacherId,
+      subjectIds,
+      isClassTeacher: input.isClassTeacher,
+    })
+    .onConflictDoUpdate({
+      target: [classTeachers.schoolId, classTeachers.classId, classTeachers.teacherId],
+      set: { subjectIds, isClassTeacher: input.isClassTeacher, updatedAt: new Date() },
+    });
+  await audit(tx, actor, {
+    schoolId: scope.schoolId,
+    action: 'class.teacher_assigned',
+    entity: 'class',
+    entityId: classId,
+    after: { teacherId: input.teacherId, subjectIds, isClassTeacher: input.isClassTeacher },
+  });
+}
+
+export function assignTeacher(
+  db: Database,
+  actor: Actor,
+  classId: string,
+  body: unknown,
+): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    await findClass(tx, scope.schoolId, classId, true);
+    const input = parseBody(AssignTeacherRequest, body);
+    await assignTeacherInTx(tx, actor, scope, classId, input);
+    return loadClassDetail(tx, scope.schoolId, classId);
+  });
+}
+
+export function unassignTeacher(
+  db: Database,
+  actor: Actor,
+  classId: string,
+  teacherId: string,
+): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    await findClass(tx, scope.schoolId, classId);
+    const removed = await tx
+      .delete(classTeachers)
+      .where(
+        and(
+          eq(classTeachers.schoolId, scope.schoolId),
+          eq(classTeachers.classId, classId),
+          eq(classTeachers.teacherId, teacherId),
+        ),
+      )
+      .returning();
+    const row = removed[0];
+    if (!row) throw notFound(PEOPLE_MESSAGES.teacherNotFound);
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'class.teacher_unassigned',
+      entity: 'class',
+      entityId: classId,
+      before: { teacherId, subjectIds: row.subjectIds, isClassTeacher: row.isClassTeacher },
+    });
+    return loadClassDetail(tx, scope.schoolId, classId);
+  });
+}
+
+/** "My Classes": the classes the caller teaches or leads, with their own subjects there. */
+export function myClasses(db: Database, actor: Actor): Promise<MyClassesResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const mine = await tx
+      .select({
+        classId: classTeachers.classId,
+        subjectIds: classTeachers.subjectIds,
+        isClassTeacher: classTeachers.isClassTeacher,
+      })
+      .from(classTeachers)
+      .innerJoin(classes, and(eq(classes.schoolId, classTeachers.schoolId), eq(classes.id, classTeachers.classId)))
+      .where(
+        and(
+          eq(classTeachers.schoolId, scope.schoolId),
+          eq(classTeachers.teacherId, actor.profileId),
+          eq(classes.isActive, true),
+        ),
+      )
+      .orderBy(asc(classes.name), asc(classes.section));
+    const loaded = await loadClasses(
+      tx,
+      scope.schoolId,
+      mine.map((m) => m.classId),
+    );
+    const refs = await subjectRefs(
+      tx,
+      scope.schoolId,
+      mine.flatMap((m) => m.subjectIds),
+    );
+    return {
+      items: loaded.map((c, i) => ({
+        ...c,
+        isClassTeacher: mine[i]?.isClassTeacher ?? false,
+        mySubjects: refsOf(mine[i]?.subjectIds ?? [], refs),
+      })),
+    };
+  });
+}

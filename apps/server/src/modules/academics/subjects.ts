@@ -1,0 +1,142 @@
+import type {
+  CreateSubjectRequest,
+  SubjectListResponse,
+  SubjectResponse,
+  UpdateSubjectRequest,
+} from '@lyceum/shared/academics';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { subjects } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { inScope, readScope, writeScope } from '../people/context.ts';
+
+const view = (s: typeof subjects.$inferSelect): SubjectResponse => ({
+  id: s.id,
+  name: s.name,
+  code: s.code,
+  isActive: s.isActive,
+  createdAt: s.createdAt.toISOString(),
+});
+
+async function uniqueName<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'subjects_school_name_unique') {
+      const message = PEOPLE_MESSAGES.subjectExists(name);
+      throw new AppError('conflict', message, { name: message });
+    }
+    throw err;
+  }
+}
+
+async function findSubject(tx: Tx, schoolId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(subjects)
+    .where(and(eq(subjects.schoolId, schoolId), eq(subjects.id, id)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.subjectNotFound);
+  return row;
+}
+
+/** Subjects are few per school: one unpaginated list, by name. */
+export function listSubjects(
+  db: Database,
+  actor: Actor,
+  query: { status: 'active' | 'inactive' | 'all'; schoolId?: string | undefined },
+): Promise<SubjectListResponse> {
+  const scope = readScope(actor, query.schoolId, 'subjects');
+  return inScope(db, scope, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(subjects)
+      .where(
+        and(
+          eq(subjects.schoolId, scope.schoolId),
+          query.status === 'all' ? undefined : eq(subjects.isActive, query.status === 'active'),
+        ),
+      )
+      .orderBy(asc(subjects.name), asc(subjects.id));
+    return { items: rows.map(view) };
+  });
+}
+
+export function createSubject(db: Database, actor: Actor, input: CreateSubjectRequest): Promise<SubjectResponse> {
+  const scope = writeScope(actor, input.schoolId);
+  return uniqueName(input.name, () =>
+    inScope(db, scope, async (tx) => {
+      const [row] = await tx
+        .insert(subjects)
+        .values({ schoolId: scope.schoolId, id: newId(), name: input.name, code: input.code?.trim() || null })
+        .returning();
+      const made = view(row as typeof subjects.$inferSelect);
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'subject.created',
+        entity: 'subject',
+        entityId: made.id,
+        after: { name: made.name, code: made.code },
+      });
+      return made;
+    }),
+  );
+}
+
+export function updateSubject(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: UpdateSubjectRequest,
+): Promise<SubjectResponse> {
+  const scope = writeScope(actor, undefined);
+  return uniqueName(input.name ?? '', () =>
+    inScope(db, scope, async (tx) => {
+      const before = await findSubject(tx, scope.schoolId, id);
+      const changes: Partial<typeof subjects.$inferInsert> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.code !== undefined) changes.code = input.code?.trim() || null;
+      const [row] = await tx
+        .update(subjects)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(subjects.schoolId, scope.schoolId), eq(subjects.id, id)))
+        .returning();
+      const after = view(row as typeof subjects.$inferSelect);
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'subject.updated',
+        entity: 'subject',
+        entityId: id,
+        before: { name: before.name, code: before.code },
+        after: { name: after.name, code: after.code },
+      });
+      return after;
+    }),
+  );
+}
+
+/** Deactivated subjects stay on the classes and teachers that had them (history); new assignments refuse them. */
+export function setSubjectActive(db: Database, actor: Actor, id: string, active: boolean): Promise<SubjectResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const before = await findSubject(tx, scope.schoolId, id);
+    const [row] = await tx
+      .update(subjects)
+      .set({ isActive: active, updatedAt: new Date() })
+      .where(and(eq(subjects.schoolId, scope.schoolId), eq(subjects.id, id)))
+      .returning();
+    if (before.isActive !== active) {
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: active ? 'subject.reactivated' : 'subject.deactivated',
+        entity: 'subject',
+        entityId: id,
+      });
+    }
+    return view(row as typeof subjects.$inferSelect);
+  });
+}

@@ -1,0 +1,44 @@
+import type { SchoolRole } from '@lyceum/shared/roles';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { parents, sessions, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { assertWithinPlan } from './plan-limits.ts';
+
+/**
+ * Deactivates or reactivates one school user, whatever page asks: deactivation signs them out everywhere
+ * (their sessions are deleted, and session lookup also refuses inactive profiles), reactivation counts
+ * against the plan again. Parents' `status` follows. Audited.
+ */
+export async function setUserActive(
+  tx: Tx,
+  actor: Actor,
+  schoolId: string,
+  user: { id: string; role: SchoolRole; isActive: boolean },
+  active: boolean,
+): Promise<void> {
+  if (user.isActive === active) return;
+  if (active) await assertWithinPlan(tx, schoolId, { [user.role]: 1 });
+  await tx
+    .update(users)
+    .set({ isActive: active, updatedAt: new Date() })
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, user.id)));
+  if (user.role === 'parent') {
+    await tx
+      .update(parents)
+      .set({ status: active ? 'active' : 'inactive', updatedAt: new Date() })
+      .where(and(eq(parents.schoolId, schoolId), eq(parents.id, user.id)));
+  }
+  if (!active) {
+    await tx.delete(sessions).where(and(eq(sessions.profileSchoolId, schoolId), eq(sessions.profileId, user.id)));
+  }
+  await audit(tx, actor, {
+    schoolId,
+    action: active ? 'user.reactivated' : 'user.deactivated',
+    entity: user.role,
+    entityId: user.id,
+    before: { isActive: user.isActive },
+    after: { isActive: active },
+  });
+}

@@ -1,0 +1,68 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { schools } from '../../db/schema/index.ts';
+import { type TenantContext, withTenant } from '../../db/tenancy.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+
+/**
+ * The school a request works on and as whom. School users work on their own school; company staff
+ * (read-only routes) name the school with `?schoolId=`, and their transaction is confined to that school by
+ * row-level security exactly like a school user's.
+ */
+export interface SchoolScope {
+  actor: Actor;
+  schoolId: string;
+  tenant: TenantContext;
+  /** Company staff reading a school: sees everything in it, writes nothing. */
+  companyReader: boolean;
+}
+
+export function readScope(actor: Actor, requested: string | undefined, what: string): SchoolScope {
+  if (actor.kind === 'company') {
+    if (!requested) {
+      const message = PEOPLE_MESSAGES.schoolIdRequired(what);
+      throw new AppError('validation', message, { schoolId: message });
+    }
+    return {
+      actor,
+      schoolId: requested,
+      tenant: { scope: 'school', schoolId: requested, userId: actor.profileId },
+      companyReader: true,
+    };
+  }
+  return writeScope(actor, requested);
+}
+
+/** A body's or query's `schoolId` must be the caller's own school; any other answers 404 and writes nothing. */
+export function writeScope(actor: Actor, requested: string | undefined): SchoolScope {
+  if (actor.kind !== 'school' || !actor.schoolId) throw notFound(PEOPLE_MESSAGES.schoolNotFound);
+  if (requested !== undefined && requested !== actor.schoolId) throw notFound(PEOPLE_MESSAGES.schoolNotFound);
+  return {
+    actor,
+    schoolId: actor.schoolId,
+    tenant: { scope: 'school', schoolId: actor.schoolId, userId: actor.profileId },
+    companyReader: false,
+  };
+}
+
+/** Runs `fn` in the scope's tenant transaction; a company reader's unknown school is a 404. */
+export function inScope<T>(db: Database, scope: SchoolScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withTenant(db, scope.tenant, async (tx) => {
+    if (scope.companyReader) {
+      const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, scope.schoolId));
+      if (!school) throw notFound(PEOPLE_MESSAGES.schoolNotFound);
+    }
+    return fn(tx);
+  });
+}
+
+/** Sees every person of the school: its administrators, principals and company staff reading it. */
+export function seesEveryone(scope: SchoolScope): boolean {
+  return scope.companyReader || scope.actor.role === 'school_admin' || scope.actor.role === 'principal';
+}
+
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+export const isoNow = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

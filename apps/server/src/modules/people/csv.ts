@@ -1,0 +1,89 @@
+import { IMPORT_MAX_BYTES, type ImportIssue } from '@lyceum/shared/people';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+
+export interface CsvRecord {
+  /** Line of the file (the header is line 1). */
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface ParsedCsv {
+  columns: string[];
+  records: CsvRecord[];
+  issues: ImportIssue[];
+}
+
+/**
+ * Reads an uploaded CSV: header row first, cells trimmed, blank lines skipped, a BOM ignored. A file that
+ * cannot be read at all gives one file-level issue instead of records; unknown or missing required columns
+ * are file-level issues too.
+ */
+export function parseCsv(text: string, known: readonly string[], required: readonly string[]): ParsedCsv {
+  if (Buffer.byteLength(text, 'utf8') > IMPORT_MAX_BYTES)
+    throw new AppError('too_large', PEOPLE_MESSAGES.importTooLarge);
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    rows = parse(text, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as never;
+  } catch (err) {
+    const line = (err as { lines?: number }).lines ?? null;
+    return {
+      columns: [],
+      records: [],
+      issues: [{ line, column: null, message: `The file is not valid CSV: ${(err as Error).message}` }],
+    };
+  }
+  const [header, ...body] = rows;
+  if (!header)
+    return { columns: [], records: [], issues: [{ line: null, column: null, message: 'The CSV file is empty' }] };
+  const lowerKnown = new Map(known.map((k) => [k.toLowerCase(), k]));
+  const columns = header.record.map((h) => lowerKnown.get(h.toLowerCase()) ?? h);
+  const issues: ImportIssue[] = [];
+  for (const c of columns) {
+    if (!lowerKnown.has(c.toLowerCase())) issues.push({ line: 1, column: c, message: `Unknown column "${c}"` });
+  }
+  for (const r of required) {
+    if (!columns.includes(r)) issues.push({ line: 1, column: r, message: `Missing column "${r}"` });
+  }
+  // `info.lines` is the line a record ends on: its own line, except for quoted cells spanning lines.
+  const records = body.map(({ record, info }) => {
+    const values: Record<string, string> = {};
+    columns.forEach((c, i) => {
+      values[c] = record[i] ?? '';
+    });
+    return { line: info.lines, values };
+  });
+  if (records.length === 0) issues.push({ line: null, column: null, message: 'The CSV file has no rows' });
+  return { columns, records, issues };
+}
+
+/**
+ * CSV formula injection (OWASP): a cell a spreadsheet would evaluate — starting with = + - @, tab or
+ * carriage return — is prefixed with a single quote so it is shown as text.
+ */
+export function safeCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function toCsv(columns: readonly string[], rows: unknown[][]): string {
+  return stringify([columns.map(safeCell), ...rows.map((r) => r.map(safeCell))]);
+}
+
+export function sendCsv(reply: FastifyReply, filename: string, body: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}

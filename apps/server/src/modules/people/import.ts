@@ -1,0 +1,598 @@
+import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
+import { emailSchema, nameSchema, phoneSchema } from '@lyceum/shared/auth';
+import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import {
+  type ImportIssue,
+  type ImportPreviewResponse,
+  type ImportResultResponse,
+  PARENT_IMPORT_COLUMNS,
+  STUDENT_IMPORT_COLUMNS,
+  TEACHER_IMPORT_COLUMNS,
+} from '@lyceum/shared/people';
+import type { SchoolRole } from '@lyceum/shared/roles';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  accounts,
+  classes,
+  parents,
+  studentParents,
+  students,
+  subjects,
+  teachers,
+  users,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { type Invitation, queueInvitations, takenEmails } from './accounts.ts';
+import { inScope, type SchoolScope, writeScope } from './context.ts';
+import { type CsvRecord, parseCsv } from './csv.ts';
+import { assertWithinPlan } from './plan-limits.ts';
+
+/**
+ * Bulk import (issue 4 item 8). One validation function per kind serves both the preview and the commit, so
+ * what the preview accepts is exactly what the commit writes. The commit re-validates inside its transaction
+ * (after locking the school row for the plan count) and writes everything with a handful of bulk inserts, or
+ * nothing.
+ *
+ * Imported accounts get no temporary password: returning 1 000 passwords would mean 1 000 argon2id hashes
+ * (~25 s here) and a spreadsheet of secrets. They are created without a password and, with `sendInvitation`
+ * (the default), each receives a one-time set-password link; otherwise an administrator sends one later
+ * from the Users page ("resend invitation" / "reset password").
+ */
+
+export type ImportKind = 'students' | 'teachers' | 'parents';
+export interface ImportOptions {
+  classId?: string | undefined;
+  sendInvitation: boolean;
+}
+
+interface NewPerson {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+interface StudentItem extends NewPerson {
+  classId: string;
+  rollNumber: number;
+  academicYear: string;
+  parents: { key: string; relationship: string }[];
+}
+/** A parent row of a student file: an existing parent of the school (`id`) or one to create. */
+interface ParentItem extends NewPerson {
+  id: string | null;
+  relationship: string;
+}
+interface TeacherItem extends NewPerson {
+  qualification: string | null;
+  experience: number | null;
+  subjectIds: string[];
+}
+interface ParentFileItem extends NewPerson {
+  relationship: string | null;
+  children: string[];
+}
+
+interface Validated {
+  parsed: { columns: string[]; records: CsvRecord[] };
+  issues: ImportIssue[];
+  badLines: Set<number>;
+  students: StudentItem[];
+  studentParents: Map<string, ParentItem>;
+  teachers: TeacherItem[];
+  parents: ParentFileItem[];
+}
+
+const COLUMNS: Record<ImportKind, { known: readonly string[]; required: readonly string[] }> = {
+  students: { known: STUDENT_IMPORT_COLUMNS, required: ['name', 'email'] },
+  teachers: { known: TEACHER_IMPORT_COLUMNS, required: ['name', 'email'] },
+  parents: { known: PARENT_IMPORT_COLUMNS, required: ['name', 'email'] },
+};
+
+export function templateOf(kind: ImportKind): string {
+  const example: Record<ImportKind, string[]> = {
+    students: [
+      'Ada Lovelace',
+      'ada@example.com',
+      '',
+      'Grade 5',
+      'A',
+      '1',
+      currentAcademicYear(),
+      'Anne Lovelace',
+      'anne@example.com',
+      '+1 555 0100',
+      'Mother',
+      '',
+      '',
+      '',
+      '',
+    ],
+    teachers: ['Alan Turing', 'alan@example.com', '+1 555 0101', 'MSc Mathematics', '5', 'Mathematics;Physics'],
+    parents: ['Anne Lovelace', 'anne@example.com', '+1 555 0100', 'Mother', 'ada@example.com'],
+  };
+  return `${COLUMNS[kind].known.join(',')}\n${example[kind].map((v) => (/[,;"]/.test(v) ? `"${v}"` : v)).join(',')}\n`;
+}
+
+/** Checks one cell against a shared schema; records the issue and returns undefined when it fails. */
+function cell<T>(
+  issues: ImportIssue[],
+  line: number,
+  column: string,
+  schema: z.ZodType<T>,
+  raw: string,
+): T | undefined {
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  issues.push({ line, column, message: r.error.issues[0]?.message ?? 'Invalid value' });
+  return undefined;
+}
+
+const splitList = (v: string | undefined) =>
+  (v ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Existing accounts of the file's e-mails: parents of this school can be linked, anything else is taken. */
+async function emailOwners(tx: Tx, schoolId: string, emails: string[]) {
+  const lower = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const taken = await takenEmails(tx, lower);
+  const inSchool = lower.length
+    ? await tx
+        .select({ id: users.id, email: users.email, role: users.role, name: users.name, parentId: parents.id })
+        .from(users)
+        .leftJoin(parents, and(eq(parents.schoolId, users.schoolId), eq(parents.id, users.id)))
+        .where(and(eq(users.schoolId, schoolId), inArray(sql`lower(${users.email})`, lower)))
+    : [];
+  return { taken, inSchool: new Map(inSchool.map((u) => [u.email.toLowerCase(), u])) };
+}
+
+async function validate(
+  tx: Tx,
+  scope: SchoolScope,
+  kind: ImportKind,
+  csv: string,
+  options: ImportOptions,
+): Promise<Validated> {
+  const parsed = parseCsv(csv, COLUMNS[kind].known, COLUMNS[kind].required);
+  const out: Validated = {
+    parsed,
+    issues: [...parsed.issues],
+    badLines: new Set(),
+    students: [],
+    studentParents: new Map(),
+    teachers: [],
+    parents: [],
+  };
+  if (parsed.issues.some((i) => i.line === 1 || i.line === null) || parsed.records.length === 0) return out;
+  const { records } = parsed;
+  const allEmails = records.flatMap((r) =>
+    [r.values.email, r.values.parentEmail, r.values.parent2Email].filter((e): e is string => Boolean(e)),
+  );
+  const owners = await emailOwners(tx, scope.schoolId, allEmails);
+  const seenEmails = new Map<string, number>();
+  const issues = out.issues;
+
+  const person = (r: CsvRecord): NewPerson | undefined => {
+    const name = cell(issues, r.line, 'name', nameSchema, r.values.name ?? '');
+    const email = cell(issues, r.line, 'email', emailSchema, r.values.email ?? '');
+    const phone = r.values.phone ? cell(issues, r.line, 'phone', phoneSchema, r.values.phone) : '';
+    if (email) {
+      const first = seenEmails.get(email);
+      if (first !== undefined)
+        issues.push({ line: r.line, column: 'email', message: `This e-mail is also on line ${first}` });
+      else seenEmails.set(email, r.line);
+      if (owners.taken.has(email)) issues.push({ line: r.line, column: 'email', message: MESSAGES.emailInUse });
+    }
+    if (name === undefined || email === undefined || phone === undefined) return undefined;
+    return { name, email, phone: phone || null };
+  };
+
+  if (kind === 'students') await validateStudents(tx, scope, records, options, owners, person, out);
+  if (kind === 'teachers') {
+    const names = await tx
+      .select({ id: subjects.id, name: subjects.name })
+      .from(subjects)
+      .where(and(eq(subjects.schoolId, scope.schoolId), eq(subjects.isActive, true)));
+    const byName = new Map(names.map((s) => [s.name.toLowerCase(), s.id]));
+    for (const r of records) {
+      const p = person(r);
+      const exp = r.values.experience ? Number(r.values.experience) : null;
+      if (exp !== null && (!Number.isInteger(exp) || exp < 0 || exp > 80)) {
+        issues.push({
+          line: r.line,
+          column: 'experience',
+          message: 'Experience must be a whole number of years (0-80)',
+        });
+      }
+      const subjectIds: string[] = [];
+      for (const s of splitList(r.values.subjects)) {
+        const id = byName.get(s.toLowerCase());
+        if (id) subjectIds.push(id);
+        else issues.push({ line: r.line, column: 'subjects', message: `Unknown subject "${s}"` });
+      }
+      const qualification = (r.values.qualification ?? '').slice(0, 200) || null;
+      if (p) out.teachers.push({ ...p, qualification, experience: exp, subjectIds: [...new Set(subjectIds)] });
+    }
+  }
+  if (kind === 'parents') {
+    const childEmails = records.flatMap((r) => splitList(r.values.childEmails).map((e) => e.toLowerCase()));
+    const kids = childEmails.length
+      ? await tx
+          .select({ id: students.id, email: users.email })
+          .from(students)
+          .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+          .where(and(eq(students.schoolId, scope.schoolId), inArray(sql`lower(${users.email})`, childEmails)))
+      : [];
+    const kidByEmail = new Map(kids.map((k) => [k.email.toLowerCase(), k.id]));
+    for (const r of records) {
+      const p = person(r);
+      const relationship = (r.values.relationship ?? '').slice(0, 40) || null;
+      const children: string[] = [];
+      for (const e of splitList(r.values.childEmails)) {
+        const id = kidByEmail.get(e.toLowerCase());
+        if (id) children.push(id);
+        else
+          issues.push({
+            line: r.line,
+            column: 'childEmails',
+            message: `No student of this school has the e-mail ${e}`,
+          });
+      }
+      if (p) out.parents.push({ ...p, relationship, children: [...new Set(children)] });
+    }
+  }
+  for (const i of issues) if (i.line !== null && i.line > 1) out.badLines.add(i.line);
+  return out;
+}
+
+async function validateStudents(
+  tx: Tx,
+  scope: SchoolScope,
+  records: CsvRecord[],
+  options: ImportOptions,
+  owners: Awaited<ReturnType<typeof emailOwners>>,
+  person: (r: CsvRecord) => NewPerson | undefined,
+  out: Validated,
+): Promise<void> {
+  const issues = out.issues;
+  const classRows = await tx
+    .select({ id: classes.id, name: classes.name, section: classes.section, academicYear: classes.academicYear })
+    .from(classes)
+    .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.isActive, true)));
+  if (options.classId && !classRows.some((c) => c.id === options.classId)) {
+    issues.push({ line: null, column: 'classId', message: PEOPLE_MESSAGES.classNotFound });
+    return;
+  }
+  const year = currentAcademicYear();
+  const findClass = (name: string, section: string) => {
+    const matches = classRows.filter(
+      (c) => c.name.toLowerCase() === name.toLowerCase() && c.section.toLowerCase() === section.toLowerCase(),
+    );
+    return matches.length > 1 ? (matches.find((c) => c.academicYear === year) ?? matches[0]) : matches[0];
+  };
+  const rolls = await tx
+    .select({ classId: students.classId, roll: students.rollNumber })
+    .from(students)
+    .where(eq(students.schoolId, scope.schoolId));
+  const usedRolls = new Map<string, Map<number, number>>();
+  const used = (classId: string) => {
+    let m = usedRolls.get(classId);
+    if (!m) {
+      m = new Map();
+      usedRolls.set(classId, m);
+    }
+    return m;
+  };
+  for (const r of rolls) used(r.classId).set(r.roll, 0);
+  const pendingRolls: StudentItem[] = [];
+
+  for (const r of records) {
+    const p = person(r);
+    const v = r.values;
+    let classId: string | undefined;
+    if (v.className) {
+      const c = findClass(v.className, v.section ?? '');
+      if (c) classId = c.id;
+      else
+        issues.push({
+          line: r.line,
+          column: 'className',
+          message: `${PEOPLE_MESSAGES.classNotFound}: "${[v.className, v.section].filter(Boolean).join(' ')}"`,
+        });
+    } else if (options.classId) classId = options.classId;
+    else
+      issues.push({
+        line: r.line,
+        column: 'className',
+        message: 'Class is required (or choose the class to import into)',
+      });
+
+    let rollNumber = 0;
+    if (v.rollNumber) {
+      const n = Number(v.rollNumber);
+      if (!Number.isInteger(n) || n < 1 || n > 100_000)
+        issues.push({
+          line: r.line,
+          column: 'rollNumber',
+          message: 'Roll number must be a whole number of at least 1',
+        });
+      else if (classId) {
+        const taken = used(classId).get(n);
+        if (taken !== undefined) {
+          issues.push({
+            line: r.line,
+            column: 'rollNumber',
+            message: taken === 0 ? PEOPLE_MESSAGES.rollNumberTaken(n) : `Roll number ${n} is also on line ${taken}`,
+          });
+        } else {
+          used(classId).set(n, r.line);
+          rollNumber = n;
+        }
+      }
+    }
+    const academicYear = v.academicYear
+      ? cell(issues, r.line, 'academicYear', academicYearSchema, v.academicYear)
+      : year;
+
+    const links: { key: string; relationship: string }[] = [];
+    for (const prefix of ['parent', 'parent2'] as const) {
+      const email = v[`${prefix}Email`];
+      if (!email) {
+        if (v[`${prefix}Name`])
+          issues.push({ line: r.line, column: `${prefix}Email`, message: "The parent's e-mail is required" });
+        continue;
+      }
+      const parentEmail = cell(issues, r.line, `${prefix}Email`, emailSchema, email);
+      if (!parentEmail) continue;
+      const relationship = (v[`${prefix}Relationship`] || 'Guardian').slice(0, 40);
+      if (p && parentEmail === p.email) {
+        issues.push({
+          line: r.line,
+          column: `${prefix}Email`,
+          message: "A parent's e-mail must differ from the student's",
+        });
+        continue;
+      }
+      const existing = owners.inSchool.get(parentEmail);
+      if (existing?.parentId) {
+        if (!out.studentParents.has(parentEmail)) {
+          out.studentParents.set(parentEmail, {
+            id: existing.id,
+            name: existing.name,
+            email: parentEmail,
+            phone: null,
+            relationship,
+          });
+        }
+      } else if (owners.taken.has(parentEmail) || out.students.some((s) => s.email === parentEmail)) {
+        issues.push({ line: r.line, column: `${prefix}Email`, message: MESSAGES.emailInUse });
+        continue;
+      } else if (!out.studentParents.has(parentEmail)) {
+        const name = cell(issues, r.line, `${prefix}Name`, nameSchema, v[`${prefix}Name`] ?? '');
+        const phone = v[`${prefix}Phone`]
+          ? cell(issues, r.line, `${prefix}Phone`, phoneSchema, v[`${prefix}Phone`] ?? '')
+          : '';
+        if (name === undefined || phone === undefined) continue;
+        out.studentParents.set(parentEmail, { id: null, name, email: parentEmail, phone: phone || null, relationship });
+      }
+      links.push({ key: parentEmail, relationship });
+    }
+    if (p && classId && academicYear) {
+      const item = { ...p, classId, rollNumber, academicYear, parents: links };
+      out.students.push(item);
+      if (rollNumber === 0) pendingRolls.push(item);
+    }
+  }
+  // A parent listed as a student of the same file cannot also be that student.
+  for (const s of out.students) {
+    if (out.studentParents.has(s.email) && out.studentParents.get(s.email)?.id === null) {
+      issues.push({
+        line: null,
+        column: 'parentEmail',
+        message: `${s.email} is both a student and a parent in this file`,
+      });
+    }
+  }
+  // Rows without a roll number get the next free numbers of their class, in file order.
+  const next = new Map<string, number>();
+  for (const item of pendingRolls) {
+    const taken = used(item.classId);
+    let n = next.get(item.classId) ?? Math.max(0, ...taken.keys()) + 1;
+    while (taken.has(n)) n++;
+    taken.set(n, -1);
+    item.rollNumber = n;
+    next.set(item.classId, n + 1);
+  }
+}
+
+/** Plan limits for what the file would add (file-level issue, also in the preview). */
+async function planIssue(
+  tx: Tx,
+  schoolId: string,
+  adding: Partial<Record<SchoolRole, number>>,
+): Promise<ImportIssue | null> {
+  try {
+    await assertWithinPlan(tx, schoolId, adding);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'plan_limit') return { line: null, column: null, message: err.message };
+    throw err;
+  }
+}
+
+function additions(kind: ImportKind, v: Validated): Partial<Record<SchoolRole, number>> {
+  if (kind === 'students')
+    return { student: v.students.length, parent: [...v.studentParents.values()].filter((p) => p.id === null).length };
+  if (kind === 'teachers') return { teacher: v.teachers.length };
+  return { parent: v.parents.length };
+}
+
+export async function previewImport(
+  deps: Deps,
+  actor: Actor,
+  kind: ImportKind,
+  csv: string,
+  options: ImportOptions,
+): Promise<ImportPreviewResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const v = await validate(tx, scope, kind, csv, options);
+    if (v.issues.length === 0) {
+      const limit = await planIssue(tx, scope.schoolId, additions(kind, v));
+      if (limit) v.issues.push(limit);
+    }
+    const rows = v.parsed.records.map((r) => ({ line: r.line, values: r.values, valid: !v.badLines.has(r.line) }));
+    return {
+      columns: v.parsed.columns,
+      rows,
+      rowCount: rows.length,
+      validCount: rows.filter((r) => r.valid).length,
+      errors: v.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+    };
+  });
+}
+
+function refuse(issues: ImportIssue[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const i of issues.slice(0, 200)) fields[`${i.line ?? 'file'}:${i.column ?? '_'}`] ??= i.message;
+  return new AppError('rule', PEOPLE_MESSAGES.importRefused(issues.length), fields);
+}
+
+/** Inserts in slices, so one statement never carries more parameters than PostgreSQL accepts. */
+async function insertAll<T>(rows: T[], write: (slice: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await write(rows.slice(i, i + 1000));
+}
+
+export async function commitImport(
+  deps: Deps,
+  actor: Actor,
+  kind: ImportKind,
+  csv: string,
+  options: ImportOptions,
+): Promise<ImportResultResponse> {
+  const scope = writeScope(actor, undefined);
+  const schoolId = scope.schoolId;
+  const result = await inScope(deps.db, scope, async (tx) => {
+    // Lock first: the plan count below and the inserts after it see no concurrent import or create.
+    await tx.execute(sql`select id from schools where id = ${schoolId} for update`);
+    const v = await validate(tx, scope, kind, csv, options);
+    if (v.issues.length > 0) throw refuse(v.issues);
+    const limit = await planIssue(tx, schoolId, additions(kind, v));
+    if (limit) throw refuse([limit]);
+
+    const people: (NewPerson & { role: SchoolRole; classId?: string })[] =
+      kind === 'students'
+        ? [
+            ...v.students.map((s) => ({ ...s, role: 'student' as const })),
+            ...[...v.studentParents.values()]
+              .filter((p) => p.id === null)
+              .map((p) => ({ ...p, role: 'parent' as const })),
+          ]
+        : kind === 'teachers'
+          ? v.teachers.map((t) => ({ ...t, role: 'teacher' as const }))
+          : v.parents.map((p) => ({ ...p, role: 'parent' as const }));
+    const made = people.map((p) => ({ ...p, accountId: newId(), userId: newId() }));
+    const idByEmail = new Map(made.map((m) => [m.email, m.userId]));
+    await insertAll(made, (s) =>
+      tx.insert(accounts).values(s.map((m) => ({ id: m.accountId, email: m.email, passwordHash: null }))),
+    );
+    await insertAll(made, (s) =>
+      tx.insert(users).values(
+        s.map((m) => ({
+          schoolId,
+          id: m.userId,
+          accountId: m.accountId,
+          name: m.name,
+          email: m.email,
+          phone: m.phone,
+          role: m.role,
+          classId: m.classId ?? null,
+        })),
+      ),
+    );
+    let parentsLinked = 0;
+    if (kind === 'students') {
+      await insertAll(v.students, (s) =>
+        tx.insert(students).values(
+          s.map((st) => ({
+            schoolId,
+            id: idByEmail.get(st.email) as string,
+            classId: st.classId,
+            rollNumber: st.rollNumber,
+            academicYear: st.academicYear,
+          })),
+        ),
+      );
+      const newParents = [...v.studentParents.values()].filter((p) => p.id === null);
+      await insertAll(newParents, (s) =>
+        tx
+          .insert(parents)
+          .values(s.map((p) => ({ schoolId, id: idByEmail.get(p.email) as string, relationship: p.relationship }))),
+      );
+      const links = v.students.flatMap((st) =>
+        st.parents.map((l) => {
+          const parent = v.studentParents.get(l.key) as ParentItem;
+          return {
+            schoolId,
+            id: newId(),
+            studentId: idByEmail.get(st.email) as string,
+            parentId: parent.id ?? (idByEmail.get(l.key) as string),
+            relationship: l.relationship,
+          };
+        }),
+      );
+      await insertAll(links, (s) => tx.insert(studentParents).values(s).onConflictDoNothing());
+      parentsLinked = links.length;
+    } else if (kind === 'teachers') {
+      await insertAll(v.teachers, (s) =>
+        tx.insert(teachers).values(
+          s.map((t) => ({
+            schoolId,
+            id: idByEmail.get(t.email) as string,
+            qualification: t.qualification,
+            experience: t.experience,
+            subjectIds: t.subjectIds,
+          })),
+        ),
+      );
+    } else {
+      await insertAll(v.parents, (s) =>
+        tx
+          .insert(parents)
+          .values(s.map((p) => ({ schoolId, id: idByEmail.get(p.email) as string, relationship: p.relationship }))),
+      );
+      const links = v.parents.flatMap((p) =>
+        p.children.map((studentId) => ({
+          schoolId,
+          id: newId(),
+          studentId,
+          parentId: idByEmail.get(p.email) as string,
+          relationship: p.relationship ?? 'Guardian',
+        })),
+      );
+      await insertAll(links, (s) => tx.insert(studentParents).values(s).onConflictDoNothing());
+      parentsLinked = links.length;
+    }
+    const invitations: Invitation[] = options.sendInvitation
+      ? made.map((m) => ({ accountId: m.accountId, email: m.email, name: m.name, role: m.role }))
+      : [];
+    const invitationsSent = await queueInvitations(tx, schoolId, deps.config.publicUrl, invitations);
+    const created = kind === 'students' ? v.students.length : made.length;
+    const parentsCreated = kind === 'teachers' ? 0 : made.filter((m) => m.role === 'parent').length;
+    await audit(tx, actor, {
+      schoolId,
+      action: `${kind}.imported`,
+      entity: kind,
+      after: { created, parentsCreated, parentsLinked, invitationsSent, userIds: made.map((m) => m.userId) },
+    });
+    return { created, parentsCreated, parentsLinked, invitationsSent };
+  });
+  if (result.invitationsSent > 0) void deps.mail.flush();
+  return result;
+}

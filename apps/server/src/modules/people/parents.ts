@@ -1,0 +1,245 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import {
+  type ChildrenResponse,
+  CreateParentRequest,
+  type ParentListResponse,
+  type ParentResponse,
+  type UpdateParentRequest,
+} from '@lyceum/shared/people';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { classes, classTeachers, parents, studentParents, students, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
+import { setUserActive } from './active.ts';
+import { parseCreateBody } from './body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
+import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { assertWithinPlan } from './plan-limits.ts';
+import { loadParents } from './views.ts';
+import { visibleParents } from './visibility.ts';
+
+type ParentListInput = z.output<typeof import('@lyceum/shared/people').ParentListQuery>;
+
+export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
+  const [row] = await tx
+    .select({ id: parents.id, isActive: users.isActive, name: users.name })
+    .from(parents)
+    .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
+    .where(and(eq(parents.schoolId, scope.schoolId), eq(parents.id, id), visibleParents(scope)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.parentNotFound);
+  return row;
+}
+
+const SORT: SortKey = { expr: sql`lower(${users.name})`, id: sql`${parents.id}`, cast: 'text', dir: 'asc' };
+
+export async function parentPage(
+  tx: Tx,
+  scope: SchoolScope,
+  query: ParentListInput,
+  limit: number | null,
+): Promise<ParentListResponse> {
+  const conds: (SQL | undefined)[] = [eq(parents.schoolId, scope.schoolId), visibleParents(scope)];
+  if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
+  if (query.classId) {
+    conds.push(sql`${parents.id} in (select sp.parent_id from student_parents sp join students s on s.school_id = sp.school_id and s.id = sp.student_id
+      where sp.school_id = ${scope.schoolId} and s.class_id = ${query.classId})`);
+  }
+  if (query.search) {
+    const p = likePattern(query.search);
+    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
+  }
+  const base = and(...conds);
+  const rows = await tx
+    .select({ id: parents.id, sortValue: SORT.expr })
+    .from(parents)
+    .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
+    .where(and(base, afterCursor(SORT, query.cursor)))
+    .orderBy(...orderOf(SORT))
+    .limit(limit === null ? 100_000 : limit + 1);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parents)
+    .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
+    .where(base);
+  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
+  return {
+    items: await loadParents(tx, scope.schoolId, page.ids),
+    nextCursor: page.nextCursor,
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export function listParents(db: Database, actor: Actor, query: ParentListInput): Promise<ParentListResponse> {
+  const scope = readScope(actor, query.schoolId, 'parents');
+  return inScope(db, scope, (tx) => parentPage(tx, scope, query, query.limit));
+}
+
+export function getParent(
+  db: Database,
+  actor: Actor,
+  id: string,
+  schoolId: string | undefined,
+): Promise<ParentResponse> {
+  const scope = readScope(actor, schoolId, 'parents');
+  return inScope(db, scope, async (tx) => {
+    await findParent(tx, scope, id);
+    const [parent] = await loadParents(tx, scope.schoolId, [id]);
+    return parent as ParentResponse;
+  });
+}
+
+export async function createParent(deps: Deps, actor: Actor, body: unknown) {
+  const input = parseCreateBody(CreateParentRequest, body, ['email', 'name'], PEOPLE_MESSAGES.missingParentFields);
+  const scope = writeScope(actor, input.schoolId);
+  const credential = await prepareCredential(input.sendInvitation);
+  const parent = await withEmailRace(() =>
+    inScope(deps.db, scope, async (tx) => {
+      const childIds = [...new Set(input.children.map((c) => c.studentId))];
+      if (childIds.length > 0) {
+        const found = await tx
+          .select({ id: students.id })
+          .from(students)
+          .where(and(eq(students.schoolId, scope.schoolId), inArray(students.id, childIds)));
+        if (found.length !== childIds.length) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+      }
+      await assertWithinPlan(tx, scope.schoolId, { parent: 1 });
+      const { userId, accountId } = await createSchoolAccount(
+        tx,
+        { schoolId: scope.schoolId, role: 'parent', name: input.name, email: input.email, phone: input.phone ?? null },
+        credential,
+      );
+      await tx
+        .insert(parents)
+        .values({ schoolId: scope.schoolId, id: userId, relationship: input.relationship ?? null });
+      if (input.children.length > 0) {
+        await tx
+          .insert(studentParents)
+          .values(
+            input.children.map((c) => ({
+              schoolId: scope.schoolId,
+              id: newId(),
+              studentId: c.studentId,
+              parentId: userId,
+              relationship: c.relationship ?? input.relationship ?? 'Guardian',
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      if (credential.invitation) {
+        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+          { accountId, email: input.email, name: input.name, role: 'parent' },
+        ]);
+      }
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'parent.created',
+        entity: 'parent',
+        entityId: userId,
+        after: { name: input.name, email: input.email, children: childIds, invitation: credential.invitation },
+      });
+      const [made] = await loadParents(tx, scope.schoolId, [userId]);
+      return made as ParentResponse;
+    }),
+  );
+  if (credential.invitation) void deps.mail.flush();
+  return { parent, temporaryPassword: credential.temporaryPassword, invitationSent: credential.invitation };
+}
+
+export function updateParent(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof UpdateParentRequest>,
+): Promise<ParentResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const row = await findParent(tx, scope, id);
+    const [before] = await loadParents(tx, scope.schoolId, [id]);
+    const userChanges: Partial<typeof users.$inferInsert> = {};
+    if (input.name !== undefined) userChanges.name = input.name;
+    if (input.phone !== undefined) userChanges.phone = input.phone?.trim() || null;
+    if (Object.keys(userChanges).length > 0) {
+      await tx
+        .update(users)
+        .set({ ...userChanges, updatedAt: new Date() })
+        .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, row.id)));
+    }
+    if (input.relationship !== undefined) {
+      await tx
+        .update(parents)
+        .set({ relationship: input.relationship, updatedAt: new Date() })
+        .where(and(eq(parents.schoolId, scope.schoolId), eq(parents.id, id)));
+    }
+    const [after] = await loadParents(tx, scope.schoolId, [id]);
+    const pick = (p: ParentResponse | undefined) => p && { name: p.name, phone: p.phone, relationship: p.relationship };
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'parent.updated',
+      entity: 'parent',
+      entityId: id,
+      before: pick(before),
+      after: pick(after),
+    });
+    return after as ParentResponse;
+  });
+}
+
+export function setParentActive(db: Database, actor: Actor, id: string, active: boolean): Promise<ParentResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const row = await findParent(tx, scope, id);
+    await setUserActive(tx, actor, scope.schoolId, { id, role: 'parent', isActive: row.isActive }, active);
+    const [after] = await loadParents(tx, scope.schoolId, [id]);
+    return after as ParentResponse;
+  });
+}
+
+/**
+ * The parent's "My Children". Attendance, marks, fees and exams belong to later issues: they fill
+ * `todayAttendance`, `recentMarks`, `pendingFees` and `upcomingExams`, which stay null/empty until then.
+ */
+export function listChildren(db: Database, actor: Actor): Promise<ChildrenResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const lead = tx
+      .select({ classId: classTeachers.classId, name: users.name })
+      .from(classTeachers)
+      .innerJoin(users, and(eq(users.schoolId, classTeachers.schoolId), eq(users.id, classTeachers.teacherId)))
+      .where(and(eq(classTeachers.schoolId, scope.schoolId), eq(classTeachers.isClassTeacher, true)))
+      .as('lead');
+    const rows = await tx
+      .select({
+        id: students.id,
+        name: users.name,
+        email: users.email,
+        relationship: studentParents.relationship,
+        classId: students.classId,
+        className: classes.name,
+        section: classes.section,
+        rollNumber: students.rollNumber,
+        academicYear: students.academicYear,
+        profileImage: users.profileImage,
+        isActive: users.isActive,
+        classTeacherName: lead.name,
+      })
+      .from(studentParents)
+      .innerJoin(
+        students,
+        and(eq(students.schoolId, studentParents.schoolId), eq(students.id, studentParents.studentId)),
+      )
+      .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+      .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+      .leftJoin(lead, eq(lead.classId, students.classId))
+      .where(and(eq(studentParents.schoolId, scope.schoolId), eq(studentParents.parentId, actor.profileId)))
+      .orderBy(asc(users.name));
+    return {
+      items: rows.map((r) => ({ ...r, todayAttendance: null, recentMarks: [], pendingFees: [], upcomingExams: [] })),
+    };
+  });
+}

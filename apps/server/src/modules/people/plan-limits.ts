@@ -1,0 +1,52 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { isWithinLimit } from '@lyceum/shared/plans';
+import type { SchoolRole } from '@lyceum/shared/roles';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Which plan limit (SPEC §3 Plan.limits) counts each school role, and how the message names it. */
+const LIMITS: Record<SchoolRole, { key: string; label: string; noun: string }> = {
+  student: { key: 'maxStudents', label: 'Student', noun: 'students' },
+  teacher: { key: 'maxTeachers', label: 'Teacher', noun: 'teachers' },
+  parent: { key: 'maxParents', label: 'Parent', noun: 'parents' },
+  principal: { key: 'maxPrincipals', label: 'Principal', noun: 'principals' },
+  school_admin: { key: 'maxAdmins', label: 'School admin', noun: 'school admins' },
+};
+
+/**
+ * Refuses (422 `plan_limit`) when adding `adding` active accounts per role would pass the school's plan limits.
+ * Locks the school row first, so two concurrent creates in one school are counted one after the other (the
+ * count and the insert that follows share the caller's transaction). No active subscription: no limit here
+ * (sign-in is already refused by the subscription gate).
+ */
+export async function assertWithinPlan(
+  tx: Tx,
+  schoolId: string,
+  adding: Partial<Record<SchoolRole, number>>,
+): Promise<void> {
+  const roles = (Object.keys(adding) as SchoolRole[]).filter((r) => (adding[r] ?? 0) > 0);
+  if (roles.length === 0) return;
+  await tx.execute(sql`select id from schools where id = ${schoolId} for update`);
+  const planRows = await tx.execute<{ name: string; limits: Record<string, number> }>(sql`
+    select p.name, p.limits from school_subscriptions ss join plans p on p.id = ss.plan_id
+    where ss.school_id = ${schoolId} and ss.status = 'active'
+    order by ss.end_date desc limit 1`);
+  const plan = planRows.rows[0];
+  if (!plan) return;
+  const counts = await tx.execute<{ role: SchoolRole; n: number }>(sql`
+    select role, count(*)::int as n from users
+    where school_id = ${schoolId} and is_active and deleted_at is null
+    group by role`);
+  const current = new Map<string, number>(
+    (counts.rows as { role: SchoolRole; n: number }[]).map((r) => [r.role, Number(r.n)]),
+  );
+  for (const role of roles) {
+    const spec = LIMITS[role];
+    const limit = plan.limits[spec.key];
+    if (typeof limit !== 'number') continue;
+    if (!isWithinLimit(limit, (current.get(role) ?? 0) + (adding[role] ?? 0))) {
+      throw new AppError('plan_limit', PEOPLE_MESSAGES.planLimit(spec.label, plan.name, limit, spec.noun));
+    }
+  }
+}

@@ -1,0 +1,491 @@
+import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import {
+  CreateStudentRequest,
+  LinkParentRequest,
+  MoveStudentRequest,
+  type StudentListQuery,
+  type StudentListResponse,
+  type StudentProfileResponse,
+  type StudentResponse,
+} from '@lyceum/shared/people';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { classes, classTeachers, parents, studentParents, students, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import {
+  type Credential,
+  createSchoolAccount,
+  type Invitation,
+  prepareCredential,
+  queueInvitations,
+  withEmailRace,
+} from './accounts.ts';
+import { setUserActive } from './active.ts';
+import { parseBody, parseCreateBody } from './body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
+import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { assertWithinPlan } from './plan-limits.ts';
+import { loadStudents } from './views.ts';
+import { visibleStudents } from './visibility.ts';
+
+export function normaliseAcademicYear(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return currentAcademicYear();
+  const parsed = academicYearSchema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Invalid academic year';
+    throw invalid(`Invalid data: ${message}`, { academicYear: message });
+  }
+  return parsed.data;
+}
+
+export async function findClass(tx: Tx, schoolId: string, classId: string, activeOnly = false) {
+  const [row] = await tx
+    .select()
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
+  if (!row || (activeOnly && !row.isActive)) throw notFound(PEOPLE_MESSAGES.classNotFound);
+  return row;
+}
+
+/** The student row, or 404 `Student not found` when it does not exist or the scope may not see it. */
+export async function findStudent(tx: Tx, scope: SchoolScope, id: string) {
+  const [row] = await tx
+    .select({
+      id: students.id,
+      classId: students.classId,
+      rollNumber: students.rollNumber,
+      isActive: users.isActive,
+      name: users.name,
+    })
+    .from(students)
+    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+    .where(and(eq(students.schoolId, scope.schoolId), eq(students.id, id), visibleStudents(scope)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+  return row;
+}
+
+export async function nextRollNumber(tx: Tx, schoolId: string, classId: string): Promise<number> {
+  const r = await tx.execute<{ n: number }>(
+    sql`select coalesce(max(roll_number), 0)::int + 1 as n from students where school_id = ${schoolId} and class_id = ${classId}`,
+  );
+  return Number(r.rows[0]?.n ?? 1);
+}
+
+/** Roll numbers are unique within a class; the index decides, and its refusal gets the SPEC-style message. */
+export async function withRollNumber<T>(
+  roll: number | undefined | (() => number | undefined),
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'students_class_roll_unique') {
+      const message = PEOPLE_MESSAGES.rollNumberTaken((typeof roll === 'function' ? roll() : roll) ?? 0);
+      throw new AppError('conflict', message, { rollNumber: message });
+    }
+    throw err;
+  }
+}
+
+const SORTS: Record<NonNullable<StudentListQuery['sort']>, SortKey> = {
+  name: { expr: sql`lower(${users.name})`, id: sql`${students.id}`, cast: 'text', dir: 'asc' },
+  rollNumber: { expr: sql`${students.rollNumber}`, id: sql`${students.id}`, cast: 'int', dir: 'asc' },
+  createdAt: { expr: sql`${users.createdAt}`, id: sql`${students.id}`, cast: 'timestamptz', dir: 'desc' },
+};
+
+export type StudentListInput = z.output<typeof import('@lyceum/shared/people').StudentListQuery>;
+
+/** The rows of a list, visible to the scope; `limit: null` for exports (every matching row). */
+export async function studentPage(
+  tx: Tx,
+  scope: SchoolScope,
+  query: StudentListInput,
+  limit: number | null,
+): Promise<StudentListResponse> {
+  const conds: (SQL | undefined)[] = [eq(students.schoolId, scope.schoolId), visibleStudents(scope)];
+  if (query.classId) conds.push(eq(students.classId, query.classId));
+  if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
+  if (query.search) {
+    const p = likePattern(query.search);
+    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
+  }
+  const key = SORTS[query.sort];
+  const base = and(...conds);
+  const rows = await tx
+    .select({ id: students.id, sortValue: key.expr })
+    .from(students)
+    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+    .where(and(base, afterCursor(key, query.cursor)))
+    .orderBy(...orderOf(key))
+    .limit(limit === null ? 100_000 : limit + 1);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(students)
+    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+    .where(base);
+  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
+  return {
+    items: await loadStudents(tx, scope.schoolId, page.ids),
+    nextCursor: page.nextCursor,
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export function listStudents(db: Database, actor: Actor, query: StudentListInput): Promise<StudentListResponse> {
+  const scope = readScope(actor, query.schoolId, 'students');
+  return inScope(db, scope, (tx) => studentPage(tx, scope, query, query.limit));
+}
+
+export async function getStudentProfile(
+  db: Database,
+  actor: Actor,
+  id: string,
+  schoolId: string | undefined,
+): Promise<StudentProfileResponse> {
+  const scope = readScope(actor, schoolId, 'students');
+  return inScope(db, scope, async (tx) => {
+    const row = await findStudent(tx, scope, id);
+    const [student] = await loadStudents(tx, scope.schoolId, [id]);
+    if (!student) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+    const [lead] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(classTeachers)
+      .innerJoin(users, and(eq(users.schoolId, classTeachers.schoolId), eq(users.id, classTeachers.teacherId)))
+      .where(
+        and(
+          eq(classTeachers.schoolId, scope.schoolId),
+          eq(classTeachers.classId, row.classId),
+          eq(classTeachers.isClassTeacher, true),
+        ),
+      );
+    // Attendance, marks, fees and exams are filled by their own issues; until then the page shows empty states.
+    return {
+      ...student,
+      classTeacherId: lead?.id ?? null,
+      classTeacherName: lead?.name ?? null,
+      attendanceSummary: null,
+      recentMarks: [],
+      feeSummary: null,
+      upcomingExams: [],
+    };
+  });
+}
+
+type NewParentInput = z.output<typeof CreateStudentRequest>['newParents'][number];
+
+/**
+ * Links a student to new parents given by e-mail: a parent of this school with that e-mail is linked as is;
+ * an unknown e-mail gets a parent account; an e-mail held by anyone else answers 409.
+ */
+async function attachNewParents(
+  tx: Tx,
+  schoolId: string,
+  studentId: string,
+  newParents: NewParentInput[],
+  credentials: Credential[],
+): Promise<{ id: string; email: string; accountId: string | null; credential: Credential | null; name: string }[]> {
+  const out: { id: string; email: string; accountId: string | null; credential: Credential | null; name: string }[] =
+    [];
+  for (const [i, p] of newParents.entries()) {
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.schoolId, schoolId), sql`lower(${users.email}) = ${p.email.toLowerCase()}`));
+    let parentId: string;
+    if (existing?.role === 'parent') {
+      parentId = existing.id;
+      out.push({ id: parentId, email: p.email, accountId: null, credential: null, name: p.name });
+    } else {
+      const credential = credentials[i] as Credential;
+      const made = await createSchoolAccount(
+        tx,
+        { schoolId, role: 'parent', name: p.name, email: p.email, phone: p.phone ?? null },
+        credential,
+      );
+      parentId = made.userId;
+      await tx.insert(parents).values({ schoolId, id: parentId, relationship: p.relationship });
+      out.push({ id: parentId, email: p.email, accountId: made.accountId, credential, name: p.name });
+    }
+    await tx
+      .insert(studentParents)
+      .values({ schoolId, id: newId(), studentId, parentId, relationship: p.relationship })
+      .onConflictDoNothing();
+  }
+  return out;
+}
+
+export async function createStudent(deps: Deps, actor: Actor, body: unknown) {
+  const input = parseCreateBody(
+    CreateStudentRequest,
+    body,
+    ['email', 'name', 'classId'],
+    PEOPLE_MESSAGES.missingStudentFields,
+  );
+  const scope = writeScope(actor, input.schoolId);
+  const academicYear = normaliseAcademicYear(input.academicYear);
+  const credential = await prepareCredential(input.sendInvitation);
+  const parentCredentials = await Promise.all(input.newParents.map(() => prepareCredential(input.sendInvitation)));
+  const result = await withEmailRace(() =>
+    withRollNumber(input.rollNumber, () =>
+      inScope(deps.db, scope, async (tx) => {
+        await findClass(tx, scope.schoolId, input.classId, true);
+        const emails = [input.email, ...input.newParents.map((p) => p.email)];
+        if (new Set(emails.map((e) => e.toLowerCase())).size !== emails.length) {
+          throw invalid('Invalid data: each person needs their own e-mail address', { email: 'Duplicate e-mail' });
+        }
+        for (const link of input.parents) await findParentRow(tx, scope.schoolId, link.parentId);
+        const newParentCount = input.newParents.length;
+        await assertWithinPlan(tx, scope.schoolId, { student: 1, parent: newParentCount });
+        const { userId, accountId } = await createSchoolAccount(
+          tx,
+          {
+            schoolId: scope.schoolId,
+            role: 'student',
+            name: input.name,
+            email: input.email,
+            phone: input.phone ?? null,
+            classId: input.classId,
+          },
+          credential,
+        );
+        const rollNumber = input.rollNumber ?? (await nextRollNumber(tx, scope.schoolId, input.classId));
+        await tx
+          .insert(students)
+          .values({ schoolId: scope.schoolId, id: userId, classId: input.classId, rollNumber, academicYear });
+        for (const link of input.parents) {
+          await tx
+            .insert(studentParents)
+            .values({
+              schoolId: scope.schoolId,
+              id: newId(),
+              studentId: userId,
+              parentId: link.parentId,
+              relationship: link.relationship,
+            })
+            .onConflictDoNothing();
+        }
+        const made = await attachNewParents(tx, scope.schoolId, userId, input.newParents, parentCredentials);
+        const invitations: Invitation[] = [];
+        if (credential.invitation)
+          invitations.push({ accountId, email: input.email, name: input.name, role: 'student' });
+        for (const p of made) {
+          if (p.accountId && p.credential?.invitation)
+            invitations.push({ accountId: p.accountId, email: p.email, name: p.name, role: 'parent' });
+        }
+        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, invitations);
+        await audit(tx, actor, {
+          schoolId: scope.schoolId,
+          action: 'student.created',
+          entity: 'student',
+          entityId: userId,
+          after: {
+            name: input.name,
+            email: input.email,
+            classId: input.classId,
+            rollNumber,
+            academicYear,
+            invitation: credential.invitation,
+          },
+        });
+        const [student] = await loadStudents(tx, scope.schoolId, [userId]);
+        return { student: student as StudentResponse, made };
+      }),
+    ),
+  );
+  if (credential.invitation || result.made.some((p) => p.credential?.invitation)) void deps.mail.flush();
+  return {
+    student: result.student,
+    temporaryPassword: credential.temporaryPassword,
+    invitationSent: credential.invitation,
+    parents: result.made.map((p) => ({
+      id: p.id,
+      email: p.email,
+      temporaryPassword: p.credential?.temporaryPassword ?? null,
+      invitationSent: p.credential?.invitation ?? false,
+    })),
+  };
+}
+
+export async function findParentRow(tx: Tx, schoolId: string, parentId: string) {
+  const [row] = await tx
+    .select({ id: parents.id })
+    .from(parents)
+    .where(and(eq(parents.schoolId, schoolId), eq(parents.id, parentId)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.parentNotFound);
+  return row;
+}
+
+export async function updateStudent(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof import('@lyceum/shared/people').UpdateStudentRequest>,
+): Promise<StudentResponse> {
+  const scope = writeScope(actor, undefined);
+  const academicYear = input.academicYear === undefined ? undefined : normaliseAcademicYear(input.academicYear);
+  return withRollNumber(input.rollNumber, () =>
+    inScope(db, scope, async (tx) => {
+      const row = await findStudent(tx, scope, id);
+      const [before] = await loadStudents(tx, scope.schoolId, [id]);
+      const userChanges: Partial<typeof users.$inferInsert> = {};
+      if (input.name !== undefined) userChanges.name = input.name;
+      if (input.phone !== undefined) userChanges.phone = input.phone?.trim() || null;
+      if (Object.keys(userChanges).length > 0) {
+        await tx
+          .update(users)
+          .set({ ...userChanges, updatedAt: new Date() })
+          .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
+      }
+      if (input.rollNumber !== undefined || academicYear !== undefined) {
+        await tx
+          .update(students)
+          .set({
+            rollNumber: input.rollNumber ?? row.rollNumber,
+            ...(academicYear ? { academicYear } : {}),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(students.schoolId, scope.schoolId), eq(students.id, id)));
+      }
+      const [after] = await loadStudents(tx, scope.schoolId, [id]);
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'student.updated',
+        entity: 'student',
+        entityId: id,
+        before: summary(before),
+        after: summary(after),
+      });
+      return after as StudentResponse;
+    }),
+  );
+}
+
+const summary = (s: StudentResponse | undefined) =>
+  s && { name: s.name, phone: s.phone, classId: s.classId, rollNumber: s.rollNumber, academicYear: s.academicYear };
+
+export async function setStudentActive(
+  db: Database,
+  actor: Actor,
+  id: string,
+  active: boolean,
+): Promise<StudentResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const row = await findStudent(tx, scope, id);
+    await setUserActive(tx, actor, scope.schoolId, { id, role: 'student', isActive: row.isActive }, active);
+    const [after] = await loadStudents(tx, scope.schoolId, [id]);
+    return after as StudentResponse;
+  });
+}
+
+/** Moves a student into a class (enrol = move: a student is always in exactly one class). */
+export async function placeStudent(
+  tx: Tx,
+  actor: Actor,
+  scope: SchoolScope,
+  id: string,
+  input: z.output<typeof MoveStudentRequest>,
+): Promise<void> {
+  const row = await findStudent(tx, scope, id);
+  await findClass(tx, scope.schoolId, input.classId, true);
+  if (row.classId === input.classId && (input.rollNumber === undefined || input.rollNumber === row.rollNumber)) return;
+  const rollNumber = input.rollNumber ?? (await nextRollNumber(tx, scope.schoolId, input.classId));
+  await tx
+    .update(students)
+    .set({ classId: input.classId, rollNumber, updatedAt: new Date() })
+    .where(and(eq(students.schoolId, scope.schoolId), eq(students.id, id)));
+  await tx
+    .update(users)
+    .set({ classId: input.classId })
+    .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
+  await audit(tx, actor, {
+    schoolId: scope.schoolId,
+    action: 'student.moved',
+    entity: 'student',
+    entityId: id,
+    before: { classId: row.classId, rollNumber: row.rollNumber },
+    after: { classId: input.classId, rollNumber },
+  });
+}
+
+export function moveStudent(db: Database, actor: Actor, id: string, body: unknown): Promise<StudentResponse> {
+  const scope = writeScope(actor, undefined);
+  let roll: number | undefined;
+  return withRollNumber(
+    () => roll,
+    () =>
+      inScope(db, scope, async (tx) => {
+        await findStudent(tx, scope, id);
+        const input = parseBody(MoveStudentRequest, body);
+        roll = input.rollNumber;
+        await placeStudent(tx, actor, scope, id, input);
+        const [after] = await loadStudents(tx, scope.schoolId, [id]);
+        return after as StudentResponse;
+      }),
+  );
+}
+
+export function linkParent(
+  db: Database,
+  actor: Actor,
+  id: string,
+  parentId: string,
+  body: unknown,
+): Promise<StudentResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    await findStudent(tx, scope, id);
+    await findParentRow(tx, scope.schoolId, parentId);
+    const input = parseBody(LinkParentRequest, body);
+    await tx
+      .insert(studentParents)
+      .values({ schoolId: scope.schoolId, id: newId(), studentId: id, parentId, relationship: input.relationship })
+      .onConflictDoUpdate({
+        target: [studentParents.schoolId, studentParents.studentId, studentParents.parentId],
+        set: { relationship: input.relationship },
+      });
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'student.parent_linked',
+      entity: 'student',
+      entityId: id,
+      after: { parentId, relationship: input.relationship },
+    });
+    const [after] = await loadStudents(tx, scope.schoolId, [id]);
+    return after as StudentResponse;
+  });
+}
+
+export function unlinkParent(db: Database, actor: Actor, id: string, parentId: string): Promise<StudentResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    await findStudent(tx, scope, id);
+    const removed = await tx
+      .delete(studentParents)
+      .where(
+        and(
+          eq(studentParents.schoolId, scope.schoolId),
+          eq(studentParents.studentId, id),
+          eq(studentParents.parentId, parentId),
+        ),
+      )
+      .returning({ id: studentParents.id, relationship: studentParents.relationship });
+    if (removed.length === 0) throw notFound(PEOPLE_MESSAGES.parentNotFound);
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'student.parent_unlinked',
+      entity: 'student',
+      entityId: id,
+      before: { parentId, relationship: removed[0]?.relationship },
+    });
+    const [after] = await loadStudents(tx, scope.schoolId, [id]);
+    return after as StudentResponse;
+  });
+}

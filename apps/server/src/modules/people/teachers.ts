@@ -1,0 +1,276 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import {
+  CreateTeacherRequest,
+  type TeacherListResponse,
+  type TeacherResponse,
+  type UpdateTeacherRequest,
+} from '@lyceum/shared/people';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { schools, subjects, teachers, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { assignTeacherInTx } from '../academics/classes.ts';
+import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
+import { setUserActive } from './active.ts';
+import { parseCreateBody } from './body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
+import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { assertWithinPlan } from './plan-limits.ts';
+import { loadTeachers } from './views.ts';
+import { visibleTeachers } from './visibility.ts';
+
+type TeacherListInput = z.output<typeof import('@lyceum/shared/people').TeacherListQuery>;
+
+/** The teacher row (a promoted teacher keeps theirs), or 404 `Teacher not found`. */
+export async function findTeacher(tx: Tx, scope: SchoolScope, id: string) {
+  const [row] = await tx
+    .select({
+      id: teachers.id,
+      isActive: users.isActive,
+      role: users.role,
+      isAdmin: teachers.isAdmin,
+      name: users.name,
+    })
+    .from(teachers)
+    .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
+    .where(and(eq(teachers.schoolId, scope.schoolId), eq(teachers.id, id), visibleTeachers(scope)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.teacherNotFound);
+  return row;
+}
+
+/** Every id must be an active subject of the school. */
+export async function assertSubjects(
+  tx: Tx,
+  schoolId: string,
+  ids: readonly string[],
+  field = 'subjectIds',
+): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await tx
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.schoolId, schoolId), inArray(subjects.id, unique), eq(subjects.isActive, true)));
+  if (rows.length !== unique.length) throw notFound(PEOPLE_MESSAGES.subjectNotFound);
+  void field;
+  return unique;
+}
+
+const SORT: SortKey = { expr: sql`lower(${users.name})`, id: sql`${teachers.id}`, cast: 'text', dir: 'asc' };
+
+export async function teacherPage(
+  tx: Tx,
+  scope: SchoolScope,
+  query: TeacherListInput,
+  limit: number | null,
+): Promise<TeacherListResponse> {
+  const conds: (SQL | undefined)[] = [eq(teachers.schoolId, scope.schoolId), visibleTeachers(scope)];
+  if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
+  if (query.subjectId) conds.push(sql`${query.subjectId}::uuid = any(${teachers.subjectIds})`);
+  if (query.classId) {
+    conds.push(
+      sql`${teachers.id} in (select teacher_id from class_teachers where school_id = ${scope.schoolId} and class_id = ${query.classId})`,
+    );
+  }
+  if (query.search) {
+    const p = likePattern(query.search);
+    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
+  }
+  const base = and(...conds);
+  const rows = await tx
+    .select({ id: teachers.id, sortValue: SORT.expr })
+    .from(teachers)
+    .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
+    .where(and(base, afterCursor(SORT, query.cursor)))
+    .orderBy(...orderOf(SORT))
+    .limit(limit === null ? 100_000 : limit + 1);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teachers)
+    .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
+    .where(base);
+  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
+  return {
+    items: await loadTeachers(tx, scope.schoolId, page.ids),
+    nextCursor: page.nextCursor,
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export function listTeachers(db: Database, actor: Actor, query: TeacherListInput): Promise<TeacherListResponse> {
+  const scope = readScope(actor, query.schoolId, 'teachers');
+  return inScope(db, scope, (tx) => teacherPage(tx, scope, query, query.limit));
+}
+
+export function getTeacher(
+  db: Database,
+  actor: Actor,
+  id: string,
+  schoolId: string | undefined,
+): Promise<TeacherResponse> {
+  const scope = readScope(actor, schoolId, 'teachers');
+  return inScope(db, scope, async (tx) => {
+    await findTeacher(tx, scope, id);
+    const [teacher] = await loadTeachers(tx, scope.schoolId, [id]);
+    return teacher as TeacherResponse;
+  });
+}
+
+export async function createTeacher(deps: Deps, actor: Actor, body: unknown) {
+  if (body && typeof body === 'object' && 'schoolId' in body) {
+    const sid = (body as { schoolId: unknown }).schoolId;
+    if (typeof sid !== 'string' || sid.trim() === '') {
+      throw invalid(PEOPLE_MESSAGES.schoolIdNonEmpty, { schoolId: PEOPLE_MESSAGES.schoolIdNonEmpty });
+    }
+  }
+  const input = parseCreateBody(CreateTeacherRequest, body, ['email', 'name'], PEOPLE_MESSAGES.missingTeacherFields);
+  const scope = writeScope(actor, input.schoolId);
+  const credential = await prepareCredential(input.sendInvitation);
+  const teacher = await withEmailRace(() =>
+    inScope(deps.db, scope, async (tx) => {
+      const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+      await assertWithinPlan(tx, scope.schoolId, { teacher: 1 });
+      const { userId, accountId } = await createSchoolAccount(
+        tx,
+        { schoolId: scope.schoolId, role: 'teacher', name: input.name, email: input.email, phone: input.phone ?? null },
+        credential,
+      );
+      await tx.insert(teachers).values({
+        schoolId: scope.schoolId,
+        id: userId,
+        qualification: input.qualification?.trim() || null,
+        experience: input.experience ?? null,
+        subjectIds,
+      });
+      for (const a of input.assignedClasses) {
+        await assignTeacherInTx(tx, actor, scope, a.classId, {
+          teacherId: userId,
+          subjectIds: a.subjectIds,
+          isClassTeacher: a.isClassTeacher,
+        });
+      }
+      if (credential.invitation) {
+        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+          { accountId, email: input.email, name: input.name, role: 'teacher' },
+        ]);
+      }
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'teacher.created',
+        entity: 'teacher',
+        entityId: userId,
+        after: { name: input.name, email: input.email, subjectIds, invitation: credential.invitation },
+      });
+      const [made] = await loadTeachers(tx, scope.schoolId, [userId]);
+      return made as TeacherResponse;
+    }),
+  );
+  if (credential.invitation) void deps.mail.flush();
+  return { teacher, temporaryPassword: credential.temporaryPassword, invitationSent: credential.invitation };
+}
+
+export function updateTeacher(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof UpdateTeacherRequest>,
+): Promise<TeacherResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    await findTeacher(tx, scope, id);
+    const [before] = await loadTeachers(tx, scope.schoolId, [id]);
+    const userChanges: Partial<typeof users.$inferInsert> = {};
+    if (input.name !== undefined) userChanges.name = input.name;
+    if (input.phone !== undefined) userChanges.phone = input.phone?.trim() || null;
+    if (Object.keys(userChanges).length > 0) {
+      await tx
+        .update(users)
+        .set({ ...userChanges, updatedAt: new Date() })
+        .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
+    }
+    const changes: Partial<typeof teachers.$inferInsert> = {};
+    if (input.qualification !== undefined) changes.qualification = input.qualification?.trim() || null;
+    if (input.experience !== undefined) changes.experience = input.experience;
+    if (input.subjectIds !== undefined) changes.subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(teachers)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(teachers.schoolId, scope.schoolId), eq(teachers.id, id)));
+    }
+    const [after] = await loadTeachers(tx, scope.schoolId, [id]);
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'teacher.updated',
+      entity: 'teacher',
+      entityId: id,
+      before: teacherSummary(before),
+      after: teacherSummary(after),
+    });
+    return after as TeacherResponse;
+  });
+}
+
+const teacherSummary = (t: TeacherResponse | undefined) =>
+  t && {
+    name: t.name,
+    phone: t.phone,
+    qualification: t.qualification,
+    experience: t.experience,
+    subjectIds: t.subjects.map((s) => s.id),
+  };
+
+export function setTeacherActive(db: Database, actor: Actor, id: string, active: boolean): Promise<TeacherResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const row = await findTeacher(tx, scope, id);
+    await setUserActive(tx, actor, scope.schoolId, { id, role: row.role, isActive: row.isActive }, active);
+    const [after] = await loadTeachers(tx, scope.schoolId, [id]);
+    return after as TeacherResponse;
+  });
+}
+
+/**
+ * DESIGN §1: a promoted teacher becomes an administrator of their own school only — role school_admin,
+ * isAdmin, listed in the school's adminIds — and keeps their classes. Never any company role.
+ */
+export function promoteTeacher(db: Database, actor: Actor, id: string): Promise<TeacherResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const row = await findTeacher(tx, scope, id);
+    if (row.role === 'school_admin' && row.isAdmin) {
+      const [same] = await loadTeachers(tx, scope.schoolId, [id]);
+      return same as TeacherResponse;
+    }
+    if (!row.isActive) throw new AppError('rule', 'Reactivate this teacher before promoting them.');
+    await assertWithinPlan(tx, scope.schoolId, { school_admin: 1 });
+    await tx
+      .update(users)
+      .set({ role: 'school_admin', updatedAt: new Date() })
+      .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
+    await tx
+      .update(teachers)
+      .set({ isAdmin: true, updatedAt: new Date() })
+      .where(and(eq(teachers.schoolId, scope.schoolId), eq(teachers.id, id)));
+    await tx
+      .update(schools)
+      .set({
+        adminIds: sql`case when ${id}::uuid = any(${schools.adminIds}) then ${schools.adminIds} else array_append(${schools.adminIds}, ${id}::uuid) end`,
+      })
+      .where(eq(schools.id, scope.schoolId));
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'teacher.promoted',
+      entity: 'teacher',
+      entityId: id,
+      before: { role: row.role, isAdmin: row.isAdmin },
+      after: { role: 'school_admin', isAdmin: true },
+    });
+    const [after] = await loadTeachers(tx, scope.schoolId, [id]);
+    return after as TeacherResponse;
+  });
+}

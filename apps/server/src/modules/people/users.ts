@@ -1,0 +1,202 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { CreateUserRequest, type UserAccountResponse, type UserListResponse } from '@lyceum/shared/people';
+import type { SchoolRole } from '@lyceum/shared/roles';
+import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Deps } from '../../app.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { accounts, sessions, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
+import { setUserActive } from './active.ts';
+import { parseCreateBody } from './body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
+import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { assertWithinPlan } from './plan-limits.ts';
+import { loadUserAccounts } from './views.ts';
+
+type UserListInput = z.output<typeof import('@lyceum/shared/people').UserListQuery>;
+
+const SORT: SortKey = { expr: sql`lower(${users.name})`, id: sql`${users.id}`, cast: 'text', dir: 'asc' };
+
+export async function userPage(
+  tx: Tx,
+  scope: SchoolScope,
+  query: UserListInput,
+  limit: number | null,
+): Promise<UserListResponse> {
+  const conds: (SQL | undefined)[] = [eq(users.schoolId, scope.schoolId), isNull(users.deletedAt)];
+  if (query.role) conds.push(eq(users.role, query.role));
+  if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
+  if (query.search) {
+    const p = likePattern(query.search);
+    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
+  }
+  const base = and(...conds);
+  const rows = await tx
+    .select({ id: users.id, sortValue: SORT.expr })
+    .from(users)
+    .where(and(base, afterCursor(SORT, query.cursor)))
+    .orderBy(...orderOf(SORT))
+    .limit(limit === null ? 100_000 : limit + 1);
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(base);
+  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
+  return {
+    items: await loadUserAccounts(tx, scope.schoolId, page.ids),
+    nextCursor: page.nextCursor,
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export function listUsers(db: Database, actor: Actor, query: UserListInput): Promise<UserListResponse> {
+  const scope = readScope(actor, query.schoolId, 'users');
+  return inScope(db, scope, (tx) => userPage(tx, scope, query, query.limit));
+}
+
+/** A school user the caller may manage: 404 when absent; a principal may not manage school administrators. */
+async function findManagedUser(tx: Tx, scope: SchoolScope, id: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      role: users.role,
+      isActive: users.isActive,
+      accountId: users.accountId,
+      name: users.name,
+      email: users.email,
+      passwordHash: accounts.passwordHash,
+    })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id), isNull(users.deletedAt)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.userNotFound);
+  if (scope.actor.role === 'principal' && row.role === 'school_admin') throw forbidden();
+  return row;
+}
+
+export async function createUser(deps: Deps, actor: Actor, body: unknown) {
+  const input = parseCreateBody(
+    CreateUserRequest,
+    body,
+    ['email', 'name', 'role'],
+    'Missing required fields: email, name, and role are required',
+  );
+  const scope = writeScope(actor, input.schoolId);
+  // DESIGN §6: principals manage everything in the school except making administrators.
+  if (actor.role === 'principal' && input.role === 'school_admin') throw forbidden();
+  const credential = await prepareCredential(input.sendInvitation);
+  const user = await withEmailRace(() =>
+    inScope(deps.db, scope, async (tx) => {
+      await assertWithinPlan(tx, scope.schoolId, { [input.role]: 1 });
+      const { userId, accountId } = await createSchoolAccount(
+        tx,
+        {
+          schoolId: scope.schoolId,
+          role: input.role,
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+        },
+        credential,
+      );
+      if (credential.invitation) {
+        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+          { accountId, email: input.email, name: input.name, role: input.role },
+        ]);
+      }
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'user.created',
+        entity: input.role,
+        entityId: userId,
+        after: { name: input.name, email: input.email, role: input.role, invitation: credential.invitation },
+      });
+      const [made] = await loadUserAccounts(tx, scope.schoolId, [userId]);
+      return made as UserAccountResponse;
+    }),
+  );
+  if (credential.invitation) void deps.mail.flush();
+  return { user, temporaryPassword: credential.temporaryPassword, invitationSent: credential.invitation };
+}
+
+export function setAccountActive(
+  db: Database,
+  actor: Actor,
+  id: string,
+  active: boolean,
+): Promise<UserAccountResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(db, scope, async (tx) => {
+    const row = await findManagedUser(tx, scope, id);
+    if (!active && id === actor.profileId) throw new AppError('rule', PEOPLE_MESSAGES.notYourself);
+    await setUserActive(
+      tx,
+      actor,
+      scope.schoolId,
+      { id, role: row.role as SchoolRole, isActive: row.isActive },
+      active,
+    );
+    const [after] = await loadUserAccounts(tx, scope.schoolId, [id]);
+    return after as UserAccountResponse;
+  });
+}
+
+export async function resendInvitation(deps: Deps, actor: Actor, id: string): Promise<void> {
+  const scope = writeScope(actor, undefined);
+  await inScope(deps.db, scope, async (tx) => {
+    const row = await findManagedUser(tx, scope, id);
+    if (row.passwordHash) throw new AppError('rule', PEOPLE_MESSAGES.passwordAlreadySet);
+    await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+      { accountId: row.accountId, email: row.email, name: row.name, role: row.role as SchoolRole },
+    ]);
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'user.invitation_resent',
+      entity: row.role,
+      entityId: id,
+    });
+  });
+  void deps.mail.flush();
+}
+
+/**
+ * `temporary`: a new temporary password replaces the old one at once and signs the user out everywhere;
+ * `email`: a one-time set-password link is mailed and the old password keeps working until it is used.
+ */
+export async function resetUserPassword(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof import('@lyceum/shared/people').ResetUserPasswordRequest>,
+) {
+  const scope = writeScope(actor, undefined);
+  const credential = await prepareCredential(input.mode === 'email');
+  await inScope(deps.db, scope, async (tx) => {
+    const row = await findManagedUser(tx, scope, id);
+    if (credential.invitation) {
+      await queueInvitations(
+        tx,
+        scope.schoolId,
+        deps.config.publicUrl,
+        [{ accountId: row.accountId, email: row.email, name: row.name, role: row.role as SchoolRole }],
+        row.passwordHash ? 'reset' : 'invite',
+      );
+    } else {
+      await tx
+        .update(accounts)
+        .set({ passwordHash: credential.passwordHash, failedLogins: 0, failedLoginsSince: null, updatedAt: new Date() })
+        .where(eq(accounts.id, row.accountId));
+      await tx.delete(sessions).where(eq(sessions.accountId, row.accountId));
+    }
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'user.password_reset',
+      entity: row.role,
+      entityId: id,
+      after: { mode: input.mode },
+    });
+  });
+  if (credential.invitation) void deps.mail.flush();
+  return { temporaryPassword: credential.temporaryPassword, invitationSent: credential.invitation };
+}
