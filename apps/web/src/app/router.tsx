@@ -32,6 +32,9 @@ const PAGES: Record<string, LazyPage> = {
   'students/:id': () => import('../features/students/pages/student-page').then((m) => ({ Component: m.StudentPage })),
   teachers: () => import('../features/teachers/pages/teachers-page').then((m) => ({ Component: m.TeachersPage })),
   'teachers/:id': () => import('../features/teachers/pages/teacher-page').then((m) => ({ Component: m.TeacherPage })),
+  parents: () => import('../features/parents/pages/parents-page').then((m) => ({ Component: m.ParentsPage })),
+  users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+  children: () => import('../features/children/pages/children-page').then((m) => ({ Component: m.ChildrenPage })),
 };
 
 const notAvailable: LazyPage = () =>
