@@ -1,8 +1,9 @@
 import { launchBrowser, type Journey, startServer } from './harness.ts';
 import { foundationJourneys } from './journeys/foundation.ts';
+import { peopleJourneys } from './journeys/people.ts';
 
 /** Every journey, in order; each feature adds its list here. */
-const journeys: Journey[] = [...foundationJourneys];
+const journeys: Journey[] = [...foundationJourneys, ...peopleJourneys];
 
 async function main(): Promise<number> {
   const filter = process.argv[2];

@@ -27,6 +27,16 @@ export interface CsvImportDialogProps {
 
 const MAX_PREVIEW_ROWS = 200;
 
+/** A chosen file's text (FileReader: supported everywhere, including older mobile browsers). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 /** Issues grouped by line, then by column, so the table can mark each bad cell. */
 export function indexIssues(issues: readonly ImportIssue[]): Map<number, Map<string | null, string[]>> {
   const byLine = new Map<number, Map<string | null, string[]>>();
@@ -167,7 +177,7 @@ export function CsvImportDialog({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    change(await file.text(), file.name);
+    change(await readText(file), file.name);
   };
 
   const runPreview = async () => {

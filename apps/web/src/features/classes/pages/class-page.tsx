@@ -59,6 +59,7 @@ export function ClassPage() {
     return (
       <>
         {backLink}
+        <PageHeader title="Class" />
         <ErrorState
           title={missing ? 'Class not found' : undefined}
           message={missing ? 'This class does not exist or is not one of yours.' : errorMessage(query.error)}
@@ -109,7 +110,7 @@ export function ClassPage() {
       id: 'subjects',
       header: 'Subjects',
       cell: (t) =>
-        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-400">None</span>,
+        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-500">None</span>,
     },
   ];
 

@@ -31,7 +31,7 @@ const STATUS_OPTIONS = [
 ];
 
 function SubjectBadges({ subjects }: { subjects: ReadonlyArray<{ id: string; name: string }> }) {
-  if (subjects.length === 0) return <span className="text-slate-400">None yet</span>;
+  if (subjects.length === 0) return <span className="text-slate-500">None yet</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {subjects.map((s) => (
@@ -64,7 +64,7 @@ function ManageClasses() {
     {
       id: 'teacher',
       header: 'Class teacher',
-      cell: (c) => c.classTeacherName ?? <span className="text-slate-400">Not set</span>,
+      cell: (c) => c.classTeacherName ?? <span className="text-slate-500">Not set</span>,
     },
     { id: 'students', header: 'Students', cell: (c) => c.studentCount, className: 'tabular-nums' },
     { id: 'subjects', header: 'Subjects', cell: (c) => <SubjectBadges subjects={c.subjects} /> },

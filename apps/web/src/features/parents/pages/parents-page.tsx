@@ -77,7 +77,7 @@ function ParentList({ manage }: { manage: boolean }) {
             ))}
           </span>
         ) : (
-          <span className="text-slate-400">None linked</span>
+          <span className="text-slate-500">None linked</span>
         ),
     },
     { id: 'seen', header: 'Last sign-in', cell: (p) => lastSeen(p.lastLoginAt) },

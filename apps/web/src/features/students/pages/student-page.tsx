@@ -12,6 +12,7 @@ import { CardSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -58,6 +59,7 @@ export function StudentPage() {
     return (
       <>
         {back}
+        <PageHeader title="Student" />
         <ErrorState
           title={missing ? 'Student not found' : undefined}
           message={missing ? 'This student does not exist or is not one you can see.' : errorMessage(query.error)}

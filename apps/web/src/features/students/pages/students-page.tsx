@@ -102,7 +102,7 @@ function StudentList({
         s.parents.length ? (
           s.parents.map((p) => `${p.name} (${p.relationship})`).join(', ')
         ) : (
-          <span className="text-slate-400">None</span>
+          <span className="text-slate-500">None</span>
         ),
     },
     { id: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.isActive ? 'active' : 'inactive'} /> },

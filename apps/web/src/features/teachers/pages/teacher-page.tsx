@@ -12,6 +12,7 @@ import { CardSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -55,6 +56,7 @@ export function TeacherPage() {
     return (
       <>
         {back}
+        <PageHeader title="Teacher" />
         <ErrorState
           title={missing ? 'Teacher not found' : undefined}
           message={missing ? 'This teacher does not exist or is not one you can see.' : errorMessage(query.error)}

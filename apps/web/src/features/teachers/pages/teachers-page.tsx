@@ -67,7 +67,7 @@ function ManageTeachers() {
       id: 'subjects',
       header: 'Subjects',
       cell: (t) =>
-        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-400">None</span>,
+        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-500">None</span>,
     },
     {
       id: 'classes',
@@ -83,7 +83,7 @@ function ManageTeachers() {
             ))}
           </span>
         ) : (
-          <span className="text-slate-400">None</span>
+          <span className="text-slate-500">None</span>
         ),
     },
     {
