@@ -34,6 +34,10 @@ async function capture(page: Page, name: string, ready: (p: Page) => Promise<unk
   await screenshot(page, `${name}-desktop`);
   await assertAccessible(page, `${name} (desktop)`);
   await page.setViewportSize(PHONE);
+  // The sidebar slides off-canvas below 768 px: wait until it has left the screen.
+  await page.waitForFunction(
+    () => (document.querySelector('aside[aria-label="Sidebar"]')?.getBoundingClientRect().right ?? 0) <= 0,
+  );
   await ready(page);
   await page.waitForLoadState('networkidle');
   const noScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -232,7 +236,11 @@ export const peopleJourneys: Journey[] = [
       await parent.waitForURL('**/children');
       const children = parent.getByRole('list', { name: 'My children' });
       await children.waitFor();
-      assertEqual(await children.getByRole('heading').allInnerTexts(), ['Ada Import'], 'the parent sees only Ada');
+      assertEqual(
+        await children.getByRole('heading', { level: 2 }).allInnerTexts(),
+        ['Ada Import'],
+        'the parent sees only Ada',
+      );
       await capture(parent, 'people-children', (p) => p.getByText('Not recorded yet today.').waitFor());
       await parent.goto('/students');
       await parent.getByText('Ada Import').first().waitFor();

@@ -117,8 +117,10 @@ export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewRe
                         key={column}
                         className={cn('px-2 py-1.5 align-top', cellIssues && 'bg-red-100/70 text-red-900')}
                       >
-                        <span className="break-all">{row.values[column] ?? ''}</span>
-                        {cellIssues && <span className="block font-medium text-red-700">{cellIssues.join('; ')}</span>}
+                        <span className="whitespace-nowrap">{row.values[column] ?? ''}</span>
+                        {cellIssues && (
+                          <span className="block min-w-40 font-medium text-red-700">{cellIssues.join('; ')}</span>
+                        )}
                       </td>
                     );
                   })}

@@ -212,7 +212,7 @@ export function DataTable<T>({
                     ))}
                     {actions && (
                       <td className="px-4 py-3 text-right">
-                        <div className="flex justify-end gap-2">{actions(row)}</div>
+                        <div className="flex justify-end gap-1 whitespace-nowrap">{actions(row)}</div>
                       </td>
                     )}
                   </tr>

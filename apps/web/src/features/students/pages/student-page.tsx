@@ -120,7 +120,7 @@ export function StudentPage() {
       </div>
 
       <div className="space-y-4">
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
           <CardSection title="Details" titleId="details-title">
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label="Name">{student.name}</Detail>

@@ -119,7 +119,7 @@ export function TeacherPage() {
         )}
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <CardSection title="Details" titleId="details-title">
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label="Name">{teacher.name}</Detail>
