@@ -143,6 +143,97 @@ export const steps: GeneratorStep[] = [
     },
   },
   {
+    name: 'classes, profiles',
+    async run({ client, seed }) {
+      // Per school: 8 subjects; a class per 30 students (Grade 1..n, sections A/B); students in number order,
+      // rolls 1..30; every teacher a profile with two subjects; each class one class teacher and two subject
+      // teachers; parents linked so that four parents serve five students (siblings share).
+      const num = `substring(u.email from '^[a-z-]+([0-9]+)@')::int`;
+      const subjects = await client.query(
+        `insert into subjects (school_id, id, name, code)
+         select s.id, md5($1::text || ':subject:' || s.id || ':' || g.k)::uuid,
+                (array['Mathematics','English','Science','History','Geography','Art','Music','Physical Education'])[g.k],
+                (array['MATH','ENG','SCI','HIST','GEO','ART','MUS','PE'])[g.k]
+         from schools s cross join generate_series(1, 8) g(k)`,
+        [seed],
+      );
+      await client.query(
+        `create temp table bench_students on commit drop as
+         select u.school_id, u.id, ${num} as n from users u where u.role = 'student'`,
+      );
+      await client.query(`create temp table bench_teachers on commit drop as
+         select u.school_id, u.id, ${num} as n, count(*) over (partition by u.school_id) as total
+         from users u where u.role = 'teacher'`);
+      const classes = await client.query(
+        `insert into classes (school_id, id, name, section, academic_year)
+         select c.school_id, md5($1::text || ':class:' || c.school_id || ':' || c.k)::uuid,
+                'Grade ' || (1 + c.k / 2), (array['A','B'])[1 + c.k % 2],
+                extract(year from now())::int || '-' || (extract(year from now())::int + 1)
+         from (select school_id, generate_series(0, (max(n) - 1) / 30) k from bench_students group by school_id) c`,
+        [seed],
+      );
+      const classId = (k: string) => `md5($1::text || ':class:' || x.school_id || ':' || ${k})::uuid`;
+      const subjectId = (k: string) => `md5($1::text || ':subject:' || x.school_id || ':' || ${k})::uuid`;
+      const classSubjects = await client.query(
+        `insert into class_subjects (school_id, id, class_id, subject_id)
+         select x.school_id, md5($1::text || ':class-subject:' || x.id || ':' || g.k)::uuid, x.id, ${subjectId('g.k')}
+         from classes x cross join generate_series(1, 8) g(k)
+         where x.school_id in (select school_id from bench_students)`,
+        [seed],
+      );
+      const teachers = await client.query(
+        `insert into teachers (school_id, id, qualification, experience, subject_ids)
+         select x.school_id, x.id, (array['BEd','MEd','MSc','BA','PhD'])[1 + x.n % 5], x.n % 25,
+                array[${subjectId('1 + x.n % 8')}, ${subjectId('1 + (x.n + 3) % 8')}]
+         from bench_teachers x`,
+        [seed],
+      );
+      const classTeachers = await client.query(
+        `insert into class_teachers (school_id, id, class_id, teacher_id, subject_ids, is_class_teacher)
+         select x.school_id, md5($1::text || ':class-teacher:' || c.k || ':' || x.id)::uuid, ${classId('c.k')}, x.id,
+                array[${subjectId('1 + x.n % 8')}], c.slot = 0
+         from (select school_id, k, slot from (select school_id, generate_series(0, (max(n) - 1) / 30) k from bench_students group by school_id) c0
+               cross join generate_series(0, 2) slot) c
+         join bench_teachers x on x.school_id = c.school_id and x.n = 1 + (c.k * 3 + c.slot) % x.total
+         on conflict do nothing`,
+        [seed],
+      );
+      const students = await client.query(
+        `insert into students (school_id, id, class_id, roll_number, academic_year)
+         select x.school_id, x.id, ${classId('(x.n - 1) / 30')}, 1 + (x.n - 1) % 30,
+                extract(year from now())::int || '-' || (extract(year from now())::int + 1)
+         from bench_students x`,
+        [seed],
+      );
+      await client.query(
+        `update users u set class_id = s.class_id from students s where s.school_id = u.school_id and s.id = u.id`,
+      );
+      const parents = await client.query(
+        `insert into parents (school_id, id, relationship)
+         select u.school_id, u.id, (array['Mother','Father','Guardian'])[1 + ${num} % 3] from users u where u.role = 'parent'`,
+      );
+      const links = await client.query(
+        `insert into student_parents (school_id, id, student_id, parent_id, relationship)
+         select x.school_id, md5($1::text || ':student-parent:' || x.id)::uuid, x.id, p.id, p.relationship
+         from bench_students x
+         join (select u.school_id, u.id, ${num} as n, r.relationship, count(*) over (partition by u.school_id) as total
+               from users u join parents r on r.school_id = u.school_id and r.id = u.id) p
+           on p.school_id = x.school_id and p.n = 1 + ((x.n - 1) * 4 / 5) % p.total`,
+        [seed],
+      );
+      return {
+        subjects: subjects.rowCount ?? 0,
+        classes: classes.rowCount ?? 0,
+        class_subjects: classSubjects.rowCount ?? 0,
+        teachers: teachers.rowCount ?? 0,
+        class_teachers: classTeachers.rowCount ?? 0,
+        students: students.rowCount ?? 0,
+        parents: parents.rowCount ?? 0,
+        student_parents: links.rowCount ?? 0,
+      };
+    },
+  },
+  {
     name: 'notifications',
     async run({ client, seed }) {
       // Staff get 4, students and parents 1 each; older ones read.

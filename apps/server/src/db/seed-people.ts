@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
 import type { Tx } from './client.ts';
 import {
+  accounts,
   classes,
   classSubjects,
   classTeachers,
@@ -11,6 +12,7 @@ import {
   students,
   subjects,
   teachers,
+  users,
 } from './schema/index.ts';
 
 export interface RoleUsers {
@@ -55,4 +57,209 @@ export async function linkRoleProfiles(
     .insert(studentParents)
     .values({ schoolId, id: newId(), studentId: ids.student, parentId: ids.parent, relationship: 'Guardian' });
   return { classId, subjectId };
+}
+
+const FIRST = [
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Ella',
+  'Finn',
+  'Grace',
+  'Hugo',
+  'Isla',
+  'Jack',
+  'Kai',
+  'Lena',
+  'Milo',
+  'Nora',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Uma',
+  'Vik',
+  'Wen',
+  'Yara',
+  'Zoe',
+  'Leo',
+  'Mia',
+  'Noah',
+  'Ivy',
+];
+const LAST = [
+  'Adams',
+  'Brown',
+  'Chen',
+  'Diaz',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jones',
+  'Khan',
+  'Lopez',
+  'Miller',
+  'Nguyen',
+  'Okafor',
+  'Patel',
+  'Rossi',
+  'Smith',
+  'Taylor',
+  'Varga',
+  'Wilson',
+  'Young',
+  'Zhang',
+];
+const SUBJECTS = [
+  ['Mathematics', 'MATH'],
+  ['English', 'ENG'],
+  ['Science', 'SCI'],
+  ['History', 'HIST'],
+  ['Geography', 'GEO'],
+  ['Art', 'ART'],
+  ['Music', 'MUS'],
+  ['Physical Education', 'PE'],
+] as const;
+const CLASSES = [
+  ['Grade 5', 'A'],
+  ['Grade 5', 'B'],
+  ['Grade 6', 'A'],
+  ['Grade 6', 'B'],
+] as const;
+
+export interface DemoPeopleInput {
+  schoolId: string;
+  domain: string;
+  /** The demo password's hash, computed once for every demo account. */
+  passwordHash: string;
+  /** The school's named demo accounts: the teacher leads Grade 5 A, the student is in it, the parent is theirs. */
+  ids: RoleUsers;
+}
+
+/**
+ * Issue 4 item 10: a demo school's people — 8 subjects, 4 classes of 30 (120 students), 8 teachers and about
+ * 100 parents (siblings share one) — in a handful of bulk inserts, all signing in with the demo password.
+ */
+export async function seedDemoPeople(
+  tx: Tx,
+  input: DemoPeopleInput,
+): Promise<{ students: number; teachers: number; parents: number }> {
+  const { schoolId, domain, passwordHash, ids } = input;
+  const year = currentAcademicYear();
+  const name = (i: number, salt: number) =>
+    `${FIRST[(i * 7 + salt) % FIRST.length]} ${LAST[(i * 5 + salt * 3) % LAST.length]}`;
+  const subjectIds = SUBJECTS.map(() => newId());
+  await tx
+    .insert(subjects)
+    .values(SUBJECTS.map(([n, code], i) => ({ schoolId, id: subjectIds[i] as string, name: n, code })));
+  const classIds = CLASSES.map(() => newId());
+  await tx
+    .insert(classes)
+    .values(
+      CLASSES.map(([n, section], i) => ({ schoolId, id: classIds[i] as string, name: n, section, academicYear: year })),
+    );
+  await tx
+    .insert(classSubjects)
+    .values(
+      classIds.flatMap((classId) =>
+        subjectIds.slice(0, 6).map((subjectId) => ({ schoolId, id: newId(), classId, subjectId })),
+      ),
+    );
+
+  type Person = { id: string; accountId: string; name: string; email: string; role: 'teacher' | 'student' | 'parent' };
+  const people: Person[] = [];
+  const person = (role: Person['role'], n: number, fullName: string): Person => {
+    const p = {
+      id: newId(),
+      accountId: newId(),
+      name: fullName,
+      email: `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}.${role}${n}@${domain}`,
+      role,
+    };
+    people.push(p);
+    return p;
+  };
+  const teacherIds = [ids.teacher, ...Array.from({ length: 7 }, (_, i) => person('teacher', i + 2, name(i, 11)).id)];
+  const studentIds = [
+    ids.student,
+    ...Array.from({ length: 119 }, (_, i) => person('student', i + 2, name(i + 1, 1)).id),
+  ];
+  // Four parents for five students: consecutive students share one, as siblings do.
+  const parentOf = (i: number) => Math.floor(i * 0.8);
+  const parentIds = [
+    ids.parent,
+    ...Array.from({ length: parentOf(119) }, (_, i) => person('parent', i + 2, name(i + 1, 5)).id),
+  ];
+
+  await tx.insert(accounts).values(people.map((p) => ({ id: p.accountId, email: p.email, passwordHash })));
+  await tx.insert(users).values(
+    people.map((p) => ({
+      schoolId,
+      id: p.id,
+      accountId: p.accountId,
+      name: p.name,
+      email: p.email,
+      role: p.role,
+      phone: `+1 555 ${String(people.indexOf(p)).padStart(4, '0')}`,
+    })),
+  );
+  await tx.insert(teachers).values(
+    teacherIds.map((id, i) => ({
+      schoolId,
+      id,
+      qualification: ['BEd', 'MEd', 'MSc', 'BA', 'PhD'][i % 5] as string,
+      experience: 2 + ((i * 3) % 20),
+      subjectIds: [subjectIds[i % 6] as string, subjectIds[(i + 3) % 6] as string],
+    })),
+  );
+  // Class k: teacher k leads it and teaches its first subject; teachers k+4 (mod 8) and k+1 teach two more.
+  await tx.insert(classTeachers).values(
+    classIds.flatMap((classId, k) => [
+      {
+        schoolId,
+        id: newId(),
+        classId,
+        teacherId: teacherIds[k] as string,
+        subjectIds: [subjectIds[k % 6] as string],
+        isClassTeacher: true,
+      },
+      {
+        schoolId,
+        id: newId(),
+        classId,
+        teacherId: teacherIds[k + 4] as string,
+        subjectIds: [subjectIds[(k + 3) % 6] as string, subjectIds[(k + 4) % 6] as string],
+        isClassTeacher: false,
+      },
+    ]),
+  );
+  await tx.insert(students).values(
+    studentIds.map((id, i) => ({
+      schoolId,
+      id,
+      classId: classIds[Math.floor(i / 30)] as string,
+      rollNumber: (i % 30) + 1,
+      academicYear: year,
+    })),
+  );
+  await tx.execute(sql`update users u set class_id = s.class_id from students s
+    where s.school_id = ${schoolId} and u.school_id = s.school_id and u.id = s.id`);
+  await tx
+    .insert(parents)
+    .values(parentIds.map((id, i) => ({ schoolId, id, relationship: i % 2 ? 'Father' : 'Mother' })));
+  await tx.insert(studentParents).values(
+    studentIds.map((studentId, i) => ({
+      schoolId,
+      id: newId(),
+      studentId,
+      parentId: parentIds[parentOf(i)] as string,
+      relationship: parentOf(i) % 2 ? 'Father' : 'Mother',
+    })),
+  );
+  return { students: studentIds.length, teachers: teacherIds.length, parents: parentIds.length };
 }

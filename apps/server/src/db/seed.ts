@@ -14,6 +14,7 @@ import {
   schools,
   users,
 } from './schema/index.ts';
+import { seedDemoPeople } from './seed-people.ts';
 import { withSystem } from './tenancy.ts';
 
 /** SPEC §9's plans and add-ons, written once: an operator's later edits or removals are never undone. */
@@ -191,10 +192,12 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
     }
     for (const demo of DEMO_SCHOOLS) {
       const schoolId = await insertSchool(tx, { ...demo.school, isDemo: true });
+      const roleIds = {} as Record<SchoolRole, string>;
       for (const [role, name] of Object.entries(demo.people) as [SchoolRole, string][]) {
         const email = `${SCHOOL_ROLE_PREFIX[role]}@${demo.domain}`;
         const accountId = await insertAccount(tx, email, passwordHash);
         const userId = await insertSchoolUser(tx, { schoolId, accountId, name, email, role });
+        roleIds[role] = userId;
         await tx.insert(notifications).values({
           schoolId,
           id: newId(),
@@ -205,6 +208,7 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
         });
         list.push(`${role.padEnd(14)} ${email}`);
       }
+      await seedDemoPeople(tx, { schoolId, domain: demo.domain, passwordHash, ids: roleIds });
     }
     return list;
   });

@@ -2,3 +2,4 @@ export * from './identity.ts';
 export * from './schools.ts';
 export * from './academics.ts';
 export * from './people.ts';
+export * from './files.ts';

@@ -1,4 +1,5 @@
 import {
+  type AssignedTeacher,
   AssignTeacherRequest,
   type ClassDetailResponse,
   type ClassListResponse,
@@ -6,12 +7,13 @@ import {
   currentAcademicYear,
   EnrolStudentRequest,
   type MyClassesResponse,
+  type SubjectRef,
 } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
-import { classes, classSubjects, classTeachers, students, subjects, users } from '../../db/schema/index.ts';
+import { classes, classSubjects, classTeachers, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -23,69 +25,57 @@ import { inScope, readScope, type SchoolScope, writeScope } from '../people/cont
 import { likePattern } from '../people/paging.ts';
 import { findClass, findStudent, placeStudent, withRollNumber } from '../people/students.ts';
 import { assertSubjects, findTeacher } from '../people/teachers.ts';
-import { refsOf, subjectRefs } from '../people/views.ts';
 import { visibleClasses } from '../people/visibility.ts';
 
-/** Classes with their subjects, teachers and counts, in four queries whatever the number of classes. */
+/** Qualified by hand: drizzle leaves columns of a single-table select unqualified, and the subqueries join. */
+const CLASS_SCHOOL = sql.raw('"classes"."school_id"');
+const CLASS_ID = sql.raw('"classes"."id"');
+
+const subjectsOfClass = sql<SubjectRef[]>`coalesce((
+  select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
+  from class_subjects cs join subjects s on s.school_id = cs.school_id and s.id = cs.subject_id
+  where cs.school_id = ${CLASS_SCHOOL} and cs.class_id = ${CLASS_ID}), '[]'::json)`;
+
+const teachersOfClass = sql<AssignedTeacher[]>`coalesce((
+  select json_agg(json_build_object(
+      'teacherId', ct.teacher_id, 'teacherName', u.name, 'isClassTeacher', ct.is_class_teacher,
+      'subjects', coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
+                            from subjects s where s.school_id = ct.school_id and s.id = any(ct.subject_ids)), '[]'::json))
+    order by ct.is_class_teacher desc, u.name, ct.teacher_id)
+  from class_teachers ct join users u on u.school_id = ct.school_id and u.id = ct.teacher_id
+  where ct.school_id = ${CLASS_SCHOOL} and ct.class_id = ${CLASS_ID}), '[]'::json)`;
+
+const activeStudentsOfClass = sql<number>`(
+  select count(*)::int from students st join users su on su.school_id = st.school_id and su.id = st.id
+  where st.school_id = ${CLASS_SCHOOL} and st.class_id = ${CLASS_ID} and su.is_active)`;
+
+/** Classes with their subjects, teachers and active-student counts: one statement whatever the number. */
 export async function loadClasses(tx: Tx, schoolId: string, ids: string[]): Promise<ClassResponse[]> {
   if (ids.length === 0) return [];
   const rows = await tx
-    .select()
+    .select({
+      id: classes.id,
+      name: classes.name,
+      section: classes.section,
+      academicYear: classes.academicYear,
+      subjects: subjectsOfClass,
+      assignedTeachers: teachersOfClass,
+      studentCount: activeStudentsOfClass,
+      isActive: classes.isActive,
+      createdAt: classes.createdAt,
+    })
     .from(classes)
     .where(and(eq(classes.schoolId, schoolId), inArray(classes.id, ids)));
-  const subjectRows = await tx
-    .select({ classId: classSubjects.classId, id: subjects.id, name: subjects.name })
-    .from(classSubjects)
-    .innerJoin(subjects, and(eq(subjects.schoolId, classSubjects.schoolId), eq(subjects.id, classSubjects.subjectId)))
-    .where(and(eq(classSubjects.schoolId, schoolId), inArray(classSubjects.classId, ids)))
-    .orderBy(asc(subjects.name));
-  const teacherRows = await tx
-    .select({
-      classId: classTeachers.classId,
-      teacherId: classTeachers.teacherId,
-      teacherName: users.name,
-      subjectIds: classTeachers.subjectIds,
-      isClassTeacher: classTeachers.isClassTeacher,
-    })
-    .from(classTeachers)
-    .innerJoin(users, and(eq(users.schoolId, classTeachers.schoolId), eq(users.id, classTeachers.teacherId)))
-    .where(and(eq(classTeachers.schoolId, schoolId), inArray(classTeachers.classId, ids)))
-    .orderBy(sql`${classTeachers.isClassTeacher} desc`, asc(users.name));
-  const counts = await tx
-    .select({ classId: students.classId, n: sql<number>`count(*)::int` })
-    .from(students)
-    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-    .where(and(eq(students.schoolId, schoolId), inArray(students.classId, ids), eq(users.isActive, true)))
-    .groupBy(students.classId);
-  const refs = await subjectRefs(
-    tx,
-    schoolId,
-    teacherRows.flatMap((t) => t.subjectIds),
-  );
   const byId = new Map(
     rows.map((c) => {
-      const assignedTeachers = teacherRows
-        .filter((t) => t.classId === c.id)
-        .map((t) => ({
-          teacherId: t.teacherId,
-          teacherName: t.teacherName,
-          subjects: refsOf(t.subjectIds, refs),
-          isClassTeacher: t.isClassTeacher,
-        }));
-      const lead = assignedTeachers.find((t) => t.isClassTeacher);
+      const lead = c.assignedTeachers.find((t) => t.isClassTeacher);
       return [
         c.id,
         {
-          id: c.id,
-          name: c.name,
-          section: c.section,
-          academicYear: c.academicYear,
-          subjects: subjectRows.filter((s) => s.classId === c.id).map((s) => ({ id: s.id, name: s.name })),
-          assignedTeachers,
+          ...c,
           classTeacherId: lead?.teacherId ?? null,
           classTeacherName: lead?.teacherName ?? null,
-          studentCount: Number(counts.find((n) => n.classId === c.id)?.n ?? 0),
-          isActive: c.isActive,
+          studentCount: Number(c.studentCount),
           createdAt: c.createdAt.toISOString(),
         } satisfies ClassResponse,
       ];
@@ -236,7 +226,7 @@ export function updateClass(
         }
         // A teacher cannot keep teaching a subject the class no longer has.
         await tx.execute(sql`update class_teachers
-          set subject_ids = coalesce(array(select s from unnest(subject_ids) s where s = any(${sql`${subjectIds}::uuid[]`})), '{}'::uuid[])
+          set subject_ids = coalesce(array(select s from unnest(subject_ids) s where s = any(${`{${subjectIds.join(',')}}`}::uuid[])), '{}'::uuid[])
           where school_id = ${scope.schoolId} and class_id = ${id}`);
       }
       await audit(tx, actor, {
@@ -436,11 +426,7 @@ export function myClasses(db: Database, actor: Actor): Promise<MyClassesResponse
   const scope = writeScope(actor, undefined);
   return inScope(db, scope, async (tx) => {
     const mine = await tx
-      .select({
-        classId: classTeachers.classId,
-        subjectIds: classTeachers.subjectIds,
-        isClassTeacher: classTeachers.isClassTeacher,
-      })
+      .select({ classId: classTeachers.classId })
       .from(classTeachers)
       .innerJoin(classes, and(eq(classes.schoolId, classTeachers.schoolId), eq(classes.id, classTeachers.classId)))
       .where(
@@ -456,17 +442,11 @@ export function myClasses(db: Database, actor: Actor): Promise<MyClassesResponse
       scope.schoolId,
       mine.map((m) => m.classId),
     );
-    const refs = await subjectRefs(
-      tx,
-      scope.schoolId,
-      mine.flatMap((m) => m.subjectIds),
-    );
     return {
-      items: loaded.map((c, i) => ({
-        ...c,
-        isClassTeacher: mine[i]?.isClassTeacher ?? false,
-        mySubjects: refsOf(mine[i]?.subjectIds ?? [], refs),
-      })),
+      items: loaded.map((c) => {
+        const me = c.assignedTeachers.find((t) => t.teacherId === actor.profileId);
+        return { ...c, isClassTeacher: me?.isClassTeacher ?? false, mySubjects: me?.subjects ?? [] };
+      }),
     };
   });
 }

@@ -4,6 +4,7 @@ import { invalid } from '../../lib/errors.ts';
 /**
  * Parses a create body where SPEC §8 has one wording for missing fields: absent or blank required fields
  * answer that message (with each missing field named); anything else wrong answers `Invalid data: …`.
+ * A name ending in `?` may be left out but not sent blank.
  */
 export function parseCreateBody<S extends z.ZodTypeAny>(
   schema: S,
@@ -12,10 +13,10 @@ export function parseCreateBody<S extends z.ZodTypeAny>(
   missingMessage: string,
 ): z.output<S> {
   const obj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const missing = required.filter((k) => {
-    const v = obj[k];
-    return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-  });
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  const missing = required
+    .filter((k) => (k.endsWith('?') ? k.slice(0, -1) in obj && blank(obj[k.slice(0, -1)]) : blank(obj[k])))
+    .map((k) => k.replace('?', ''));
   if (missing.length > 0)
     throw invalid(missingMessage, Object.fromEntries(missing.map((k) => [k, `${k} is required`])));
   const parsed = schema.safeParse(obj);

@@ -593,6 +593,11 @@ export async function commitImport(
     });
     return { created, parentsCreated, parentsLinked, invitationsSent };
   });
-  if (result.invitationsSent > 0) void deps.mail.flush();
+  // The dispatcher sends 50 a pass; ask for as many passes as the import queued, in the background.
+  if (result.invitationsSent > 0) {
+    void (async () => {
+      for (let i = 0; i < Math.ceil(result.invitationsSent / 50); i++) await deps.mail.flush();
+    })().catch(() => {});
+  }
   return result;
 }

@@ -1,20 +1,27 @@
-import { PAGE_LIMIT_DEFAULT } from '@lyceum/shared/people';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 
 /**
  * Keyset pagination (DESIGN §7): a list is ordered by one sort expression and the id; the cursor carries
- * the last row's two values, so every page is one index range whatever its depth.
+ * the last row's two values, so a page costs the same at any depth. One statement per page: the matching
+ * rows as a CTE, the page after the cursor, and the total of the whole match.
  */
 export interface SortKey {
+  /** What the rows are ordered by, selected as `sort_value` by the list's query. */
   expr: SQL;
-  id: SQL;
   /** Cast for the cursor's sort value: it travels as text. */
   cast: 'text' | 'int' | 'timestamptz';
   dir: 'asc' | 'desc';
 }
 
-export function encodeCursor(value: unknown, id: string): string {
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number;
+}
+
+function encodeCursor(value: unknown, id: string): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
@@ -36,30 +43,48 @@ function decodeCursor(cursor: string): [string | number, string] {
   throw invalid('Invalid data: the cursor is not valid', { cursor: 'Invalid cursor' });
 }
 
-export function afterCursor(key: SortKey, cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const [value, id] = decodeCursor(cursor);
-  const v = sql`${String(value)}::${sql.raw(key.cast)}`;
-  return key.dir === 'asc'
-    ? sql`(${key.expr}, ${key.id}) > (${v}, ${id}::uuid)`
-    : sql`(${key.expr}, ${key.id}) < (${v}, ${id}::uuid)`;
-}
-
-export function orderOf(key: SortKey): SQL[] {
-  return key.dir === 'asc' ? [sql`${key.expr} asc`, sql`${key.id} asc`] : [sql`${key.expr} desc`, sql`${key.id} desc`];
-}
-
-/** Cuts the `limit + 1` rows a query fetched into a page and the cursor of the next one. */
-export function pageOf<T extends { id: string; sortValue: unknown }>(
-  rows: T[],
-  limit: number = PAGE_LIMIT_DEFAULT,
-): { ids: string[]; nextCursor: string | null } {
-  const page = rows.slice(0, limit);
+/**
+ * Runs one page of a list. `matching` selects `id` and `sort_value` of every row the caller may see with
+ * the filters applied; `limit: null` returns every row (CSV exports).
+ */
+export async function keysetPage<T>(
+  tx: Tx,
+  matching: SQLWrapper,
+  key: SortKey,
+  cursor: string | undefined,
+  limit: number | null,
+  load: (ids: string[]) => Promise<T[]>,
+): Promise<Page<T>> {
+  let after = sql``;
+  if (cursor) {
+    const [value, id] = decodeCursor(cursor);
+    const v = sql`${String(value)}::${sql.raw(key.cast)}`;
+    after =
+      key.dir === 'asc'
+        ? sql`where (m.sort_value, m.id) > (${v}, ${id}::uuid)`
+        : sql`where (m.sort_value, m.id) < (${v}, ${id}::uuid)`;
+  }
+  const dir = sql.raw(key.dir);
+  const result = await tx.execute<{ id: string; sort_value: unknown; total: number }>(sql`
+    with m as (${matching})
+    select m.id, m.sort_value, (select count(*)::int from m) as total
+    from m ${after}
+    order by m.sort_value ${dir}, m.id ${dir}
+    ${limit === null ? sql`` : sql`limit ${limit + 1}`}`);
+  const rows = result.rows as { id: string; sort_value: unknown; total: number }[];
+  const page = limit === null ? rows : rows.slice(0, limit);
   const last = page[page.length - 1];
-  const value = last?.sortValue instanceof Date ? last.sortValue.toISOString() : last?.sortValue;
+  const value = last?.sort_value instanceof Date ? last.sort_value.toISOString() : last?.sort_value;
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && cursor) {
+    // Past the last row: the total still counts the whole match.
+    const r = await tx.execute<{ n: number }>(sql`with m as (${matching}) select count(*)::int as n from m`);
+    total = Number(r.rows[0]?.n ?? 0);
+  }
   return {
-    ids: page.map((r) => r.id),
-    nextCursor: rows.length > limit && last ? encodeCursor(value, last.id) : null,
+    items: await load(page.map((r) => r.id)),
+    nextCursor: limit !== null && rows.length > limit && last ? encodeCursor(value, last.id) : null,
+    total,
   };
 }
 

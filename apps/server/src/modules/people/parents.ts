@@ -19,7 +19,7 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive } from './active.ts';
 import { parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { keysetPage, likePattern, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadParents } from './views.ts';
 import { visibleParents } from './visibility.ts';
@@ -36,7 +36,7 @@ export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
   return row;
 }
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, id: sql`${parents.id}`, cast: 'text', dir: 'asc' };
+const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
 
 export async function parentPage(
   tx: Tx,
@@ -54,25 +54,12 @@ export async function parentPage(
     const p = likePattern(query.search);
     conds.push(or(ilike(users.name, p), ilike(users.email, p)));
   }
-  const base = and(...conds);
-  const rows = await tx
-    .select({ id: parents.id, sortValue: SORT.expr })
+  const matching = tx
+    .select({ id: parents.id, sortValue: SORT.expr.as('sort_value') })
     .from(parents)
     .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
-    .where(and(base, afterCursor(SORT, query.cursor)))
-    .orderBy(...orderOf(SORT))
-    .limit(limit === null ? 100_000 : limit + 1);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(parents)
-    .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
-    .where(base);
-  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
-  return {
-    items: await loadParents(tx, scope.schoolId, page.ids),
-    nextCursor: page.nextCursor,
-    total: Number(count?.n ?? 0),
-  };
+    .where(and(...conds));
+  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadParents(tx, scope.schoolId, ids));
 }
 
 export function listParents(db: Database, actor: Actor, query: ParentListInput): Promise<ParentListResponse> {

@@ -30,7 +30,7 @@ import {
 import { setUserActive } from './active.ts';
 import { parseBody, parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { keysetPage, likePattern, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents } from './views.ts';
 import { visibleStudents } from './visibility.ts';
@@ -95,9 +95,9 @@ export async function withRollNumber<T>(
 }
 
 const SORTS: Record<NonNullable<StudentListQuery['sort']>, SortKey> = {
-  name: { expr: sql`lower(${users.name})`, id: sql`${students.id}`, cast: 'text', dir: 'asc' },
-  rollNumber: { expr: sql`${students.rollNumber}`, id: sql`${students.id}`, cast: 'int', dir: 'asc' },
-  createdAt: { expr: sql`${users.createdAt}`, id: sql`${students.id}`, cast: 'timestamptz', dir: 'desc' },
+  name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' },
+  rollNumber: { expr: sql`${students.rollNumber}`, cast: 'int', dir: 'asc' },
+  createdAt: { expr: sql`${users.createdAt}`, cast: 'timestamptz', dir: 'desc' },
 };
 
 export type StudentListInput = z.output<typeof import('@lyceum/shared/people').StudentListQuery>;
@@ -117,25 +117,12 @@ export async function studentPage(
     conds.push(or(ilike(users.name, p), ilike(users.email, p)));
   }
   const key = SORTS[query.sort];
-  const base = and(...conds);
-  const rows = await tx
-    .select({ id: students.id, sortValue: key.expr })
+  const matching = tx
+    .select({ id: students.id, sortValue: key.expr.as('sort_value') })
     .from(students)
     .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-    .where(and(base, afterCursor(key, query.cursor)))
-    .orderBy(...orderOf(key))
-    .limit(limit === null ? 100_000 : limit + 1);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(students)
-    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-    .where(base);
-  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
-  return {
-    items: await loadStudents(tx, scope.schoolId, page.ids),
-    nextCursor: page.nextCursor,
-    total: Number(count?.n ?? 0),
-  };
+    .where(and(...conds));
+  return keysetPage(tx, matching, key, query.cursor, limit, (ids) => loadStudents(tx, scope.schoolId, ids));
 }
 
 export function listStudents(db: Database, actor: Actor, query: StudentListInput): Promise<StudentListResponse> {
@@ -225,7 +212,7 @@ export async function createStudent(deps: Deps, actor: Actor, body: unknown) {
   const input = parseCreateBody(
     CreateStudentRequest,
     body,
-    ['email', 'name', 'classId'],
+    ['email', 'name', 'schoolId?', 'classId'],
     PEOPLE_MESSAGES.missingStudentFields,
   );
   const scope = writeScope(actor, input.schoolId);

@@ -18,7 +18,7 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive } from './active.ts';
 import { parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { keysetPage, likePattern, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadTeachers } from './views.ts';
 import { visibleTeachers } from './visibility.ts';
@@ -60,7 +60,7 @@ export async function assertSubjects(
   return unique;
 }
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, id: sql`${teachers.id}`, cast: 'text', dir: 'asc' };
+const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
 
 export async function teacherPage(
   tx: Tx,
@@ -80,25 +80,12 @@ export async function teacherPage(
     const p = likePattern(query.search);
     conds.push(or(ilike(users.name, p), ilike(users.email, p)));
   }
-  const base = and(...conds);
-  const rows = await tx
-    .select({ id: teachers.id, sortValue: SORT.expr })
+  const matching = tx
+    .select({ id: teachers.id, sortValue: SORT.expr.as('sort_value') })
     .from(teachers)
     .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
-    .where(and(base, afterCursor(SORT, query.cursor)))
-    .orderBy(...orderOf(SORT))
-    .limit(limit === null ? 100_000 : limit + 1);
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(teachers)
-    .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
-    .where(base);
-  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
-  return {
-    items: await loadTeachers(tx, scope.schoolId, page.ids),
-    nextCursor: page.nextCursor,
-    total: Number(count?.n ?? 0),
-  };
+    .where(and(...conds));
+  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadTeachers(tx, scope.schoolId, ids));
 }
 
 export function listTeachers(db: Database, actor: Actor, query: TeacherListInput): Promise<TeacherListResponse> {

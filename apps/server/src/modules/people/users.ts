@@ -13,13 +13,13 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive } from './active.ts';
 import { parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { afterCursor, likePattern, orderOf, pageOf, type SortKey } from './paging.ts';
+import { keysetPage, likePattern, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 
 type UserListInput = z.output<typeof import('@lyceum/shared/people').UserListQuery>;
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, id: sql`${users.id}`, cast: 'text', dir: 'asc' };
+const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
 
 export async function userPage(
   tx: Tx,
@@ -34,20 +34,11 @@ export async function userPage(
     const p = likePattern(query.search);
     conds.push(or(ilike(users.name, p), ilike(users.email, p)));
   }
-  const base = and(...conds);
-  const rows = await tx
-    .select({ id: users.id, sortValue: SORT.expr })
+  const matching = tx
+    .select({ id: users.id, sortValue: SORT.expr.as('sort_value') })
     .from(users)
-    .where(and(base, afterCursor(SORT, query.cursor)))
-    .orderBy(...orderOf(SORT))
-    .limit(limit === null ? 100_000 : limit + 1);
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(base);
-  const page = pageOf(rows as { id: string; sortValue: unknown }[], limit ?? rows.length);
-  return {
-    items: await loadUserAccounts(tx, scope.schoolId, page.ids),
-    nextCursor: page.nextCursor,
-    total: Number(count?.n ?? 0),
-  };
+    .where(and(...conds));
+  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadUserAccounts(tx, scope.schoolId, ids));
 }
 
 export function listUsers(db: Database, actor: Actor, query: UserListInput): Promise<UserListResponse> {

@@ -1,40 +1,14 @@
 import type { SubjectRef } from '@lyceum/shared/academics';
 import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountResponse } from '@lyceum/shared/people';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  accounts,
-  classes,
-  classTeachers,
-  parents,
-  studentParents,
-  students,
-  subjects,
-  teachers,
-  users,
-} from '../../db/schema/index.ts';
+import { accounts, classes, parents, students, teachers, users } from '../../db/schema/index.ts';
 import { iso, isoNow } from './context.ts';
 
 /**
  * Loaders that turn ids into API shapes with a fixed number of queries whatever the count (no N+1), keeping
  * the order of `ids`.
  */
-
-export async function subjectRefs(tx: Tx, schoolId: string, ids: string[]): Promise<Map<string, SubjectRef>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: subjects.id, name: subjects.name })
-    .from(subjects)
-    .where(and(eq(subjects.schoolId, schoolId), inArray(subjects.id, unique)));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export const refsOf = (ids: readonly string[], byId: Map<string, SubjectRef>): SubjectRef[] =>
-  ids.flatMap((id) => {
-    const ref = byId.get(id);
-    return ref ? [ref] : [];
-  });
 
 const ordered = <T extends { id: string }>(ids: string[], rows: T[]): T[] => {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -43,6 +17,15 @@ const ordered = <T extends { id: string }>(ids: string[], rows: T[]): T[] => {
     return row ? [row] : [];
   });
 };
+
+/**
+ * A student's parents as one JSON array, in the student's own row: one statement loads a whole page with
+ * its parents (round trips, not rows, are what a list pays for).
+ */
+const parentsJson = sql<{ id: string; name: string; relationship: string }[]>`coalesce((
+  select json_agg(json_build_object('id', sp.parent_id, 'name', pu.name, 'relationship', sp.relationship) order by pu.name, sp.parent_id)
+  from student_parents sp join users pu on pu.school_id = sp.school_id and pu.id = sp.parent_id
+  where sp.school_id = "students"."school_id" and sp.student_id = "students"."id"), '[]'::json)`;
 
 export async function loadStudents(tx: Tx, schoolId: string, ids: string[]): Promise<StudentResponse[]> {
   if (ids.length === 0) return [];
@@ -58,6 +41,7 @@ export async function loadStudents(tx: Tx, schoolId: string, ids: string[]): Pro
       rollNumber: students.rollNumber,
       academicYear: students.academicYear,
       profileImage: users.profileImage,
+      parents: parentsJson,
       isActive: users.isActive,
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
@@ -66,34 +50,24 @@ export async function loadStudents(tx: Tx, schoolId: string, ids: string[]): Pro
     .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
     .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
     .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)));
-  const links = await tx
-    .select({
-      studentId: studentParents.studentId,
-      id: studentParents.parentId,
-      name: users.name,
-      relationship: studentParents.relationship,
-    })
-    .from(studentParents)
-    .innerJoin(users, and(eq(users.schoolId, studentParents.schoolId), eq(users.id, studentParents.parentId)))
-    .where(and(eq(studentParents.schoolId, schoolId), inArray(studentParents.studentId, ids)))
-    .orderBy(asc(users.name));
-  const parentsOf = new Map<string, { id: string; name: string; relationship: string }[]>();
-  for (const l of links) {
-    const list = parentsOf.get(l.studentId) ?? [];
-    list.push({ id: l.id, name: l.name, relationship: l.relationship });
-    parentsOf.set(l.studentId, list);
-  }
   return ordered(
     ids,
-    rows.map((r) => ({
-      ...r,
-      schoolId,
-      parents: parentsOf.get(r.id) ?? [],
-      lastLoginAt: iso(r.lastLoginAt),
-      createdAt: isoNow(r.createdAt),
-    })),
+    rows.map((r) => ({ ...r, schoolId, lastLoginAt: iso(r.lastLoginAt), createdAt: isoNow(r.createdAt) })),
   );
 }
+
+const subjectsJson = (
+  ids: string,
+) => `coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
+  from subjects s where s.school_id = "teachers"."school_id" and s.id = any(${ids})), '[]'::json)`;
+
+/** A teacher's subjects and classes (SPEC §3 assignedClasses), as JSON in the teacher's row. */
+const teacherSubjectsJson = sql.raw(subjectsJson('"teachers"."subject_ids"'));
+const assignedClassesJson = sql.raw(`coalesce((
+  select json_agg(json_build_object('classId', c.id, 'className', c.name, 'section', c.section,
+      'isClassTeacher', ct.is_class_teacher, 'subjects', ${subjectsJson('ct.subject_ids')}) order by c.name, c.section, c.id)
+  from class_teachers ct join classes c on c.school_id = ct.school_id and c.id = ct.class_id
+  where ct.school_id = "teachers"."school_id" and ct.teacher_id = "teachers"."id"), '[]'::json)`);
 
 export async function loadTeachers(tx: Tx, schoolId: string, ids: string[]): Promise<TeacherResponse[]> {
   if (ids.length === 0) return [];
@@ -105,7 +79,8 @@ export async function loadTeachers(tx: Tx, schoolId: string, ids: string[]): Pro
       phone: users.phone,
       qualification: teachers.qualification,
       experience: teachers.experience,
-      subjectIds: teachers.subjectIds,
+      subjects: sql<SubjectRef[]>`${teacherSubjectsJson}`,
+      assignedClasses: sql<TeacherResponse['assignedClasses']>`${assignedClassesJson}`,
       isAdmin: teachers.isAdmin,
       profileImage: users.profileImage,
       isActive: users.isActive,
@@ -115,56 +90,28 @@ export async function loadTeachers(tx: Tx, schoolId: string, ids: string[]): Pro
     .from(teachers)
     .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
     .where(and(eq(teachers.schoolId, schoolId), inArray(teachers.id, ids)));
-  const assignments = await tx
-    .select({
-      teacherId: classTeachers.teacherId,
-      classId: classTeachers.classId,
-      className: classes.name,
-      section: classes.section,
-      subjectIds: classTeachers.subjectIds,
-      isClassTeacher: classTeachers.isClassTeacher,
-    })
-    .from(classTeachers)
-    .innerJoin(classes, and(eq(classes.schoolId, classTeachers.schoolId), eq(classes.id, classTeachers.classId)))
-    .where(and(eq(classTeachers.schoolId, schoolId), inArray(classTeachers.teacherId, ids)))
-    .orderBy(asc(classes.name), asc(classes.section));
-  const refs = await subjectRefs(tx, schoolId, [
-    ...rows.flatMap((r) => r.subjectIds),
-    ...assignments.flatMap((a) => a.subjectIds),
-  ]);
   return ordered(
     ids,
-    rows.map((r) => {
-      const assignedClasses = assignments
-        .filter((a) => a.teacherId === r.id)
-        .map((a) => ({
-          classId: a.classId,
-          className: a.className,
-          section: a.section,
-          subjects: refsOf(a.subjectIds, refs),
-          isClassTeacher: a.isClassTeacher,
-        }));
-      return {
-        id: r.id,
-        name: r.name,
-        email: r.email,
-        phone: r.phone,
-        schoolId,
-        subjects: refsOf(r.subjectIds, refs),
-        classes: assignedClasses.map((a) => a.classId),
-        assignedClasses,
-        qualification: r.qualification,
-        experience: r.experience,
-        profileImage: r.profileImage,
-        profilePicture: r.profileImage,
-        isActive: r.isActive,
-        isAdmin: r.isAdmin,
-        lastLoginAt: iso(r.lastLoginAt),
-        createdAt: isoNow(r.createdAt),
-      };
-    }),
+    rows.map((r) => ({
+      ...r,
+      schoolId,
+      classes: r.assignedClasses.map((a) => a.classId),
+      profilePicture: r.profileImage,
+      lastLoginAt: iso(r.lastLoginAt),
+      createdAt: isoNow(r.createdAt),
+    })),
   );
 }
+
+/** A parent's children with their classes, as one JSON array in the parent's row. */
+const childrenJson = sql<ParentResponse['children']>`coalesce((
+  select json_agg(json_build_object('id', st.id, 'name', su.name, 'relationship', sp.relationship,
+      'classId', st.class_id, 'className', c.name, 'section', c.section) order by su.name, st.id)
+  from student_parents sp
+  join students st on st.school_id = sp.school_id and st.id = sp.student_id
+  join users su on su.school_id = st.school_id and su.id = st.id
+  join classes c on c.school_id = st.school_id and c.id = st.class_id
+  where sp.school_id = "parents"."school_id" and sp.parent_id = "parents"."id"), '[]'::json)`;
 
 export async function loadParents(tx: Tx, schoolId: string, ids: string[]): Promise<ParentResponse[]> {
   if (ids.length === 0) return [];
@@ -177,6 +124,7 @@ export async function loadParents(tx: Tx, schoolId: string, ids: string[]): Prom
       relationship: parents.relationship,
       status: parents.status,
       isActive: users.isActive,
+      children: childrenJson,
       profileImage: users.profileImage,
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
@@ -184,31 +132,9 @@ export async function loadParents(tx: Tx, schoolId: string, ids: string[]): Prom
     .from(parents)
     .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
     .where(and(eq(parents.schoolId, schoolId), inArray(parents.id, ids)));
-  const links = await tx
-    .select({
-      parentId: studentParents.parentId,
-      id: studentParents.studentId,
-      name: users.name,
-      relationship: studentParents.relationship,
-      classId: students.classId,
-      className: classes.name,
-      section: classes.section,
-    })
-    .from(studentParents)
-    .innerJoin(students, and(eq(students.schoolId, studentParents.schoolId), eq(students.id, studentParents.studentId)))
-    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
-    .where(and(eq(studentParents.schoolId, schoolId), inArray(studentParents.parentId, ids)))
-    .orderBy(asc(users.name));
   return ordered(
     ids,
-    rows.map((r) => ({
-      ...r,
-      schoolId,
-      children: links.filter((l) => l.parentId === r.id).map(({ parentId: _, ...child }) => child),
-      lastLoginAt: iso(r.lastLoginAt),
-      createdAt: isoNow(r.createdAt),
-    })),
+    rows.map((r) => ({ ...r, schoolId, lastLoginAt: iso(r.lastLoginAt), createdAt: isoNow(r.createdAt) })),
   );
 }
 

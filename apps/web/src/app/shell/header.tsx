@@ -2,6 +2,7 @@ import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { ROLE_LABELS } from '@lyceum/shared/roles';
 import { Menu, PhoneCall, School } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useAuthContext } from '../../lib/auth';
 import { SIDEBAR_ID } from './sidebar';
@@ -65,6 +66,15 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
       </button>
 
       <NotificationBell />
+
+      {user && (
+        <Avatar
+          name={user.name}
+          src={user.profileImage}
+          className="hidden sm:inline-flex"
+          data-testid="header-avatar"
+        />
+      )}
     </header>
   );
 }

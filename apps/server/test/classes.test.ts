@@ -1,0 +1,301 @@
+import { currentAcademicYear } from '@lyceum/shared/academics';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSystem } from '../src/db/tenancy.ts';
+import { newId } from '../src/lib/ids.ts';
+import { assignTeacher, createClass, createStudent, createSubject, createTeacher } from './factories/people.ts';
+import {
+  as,
+  createCompanyUser,
+  createSchool,
+  createTestApp,
+  errorOf,
+  login,
+  type SchoolFixture,
+  type Session,
+  type TestApp,
+} from './helpers.ts';
+
+let t: TestApp;
+let a: SchoolFixture;
+let b: SchoolFixture;
+let adminA: Session;
+let principalA: Session;
+let teacherA: Session;
+let studentA: Session;
+let parentA: Session;
+let adminB: Session;
+let company: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createSchool(t.app, { name: 'Classes A' });
+  b = await createSchool(t.app, { name: 'Classes B' });
+  adminA = await login(t.app, a.users.school_admin.email, 'school_admin');
+  principalA = await login(t.app, a.users.principal.email, 'principal');
+  teacherA = await login(t.app, a.users.teacher.email, 'teacher');
+  studentA = await login(t.app, a.users.student.email, 'student');
+  parentA = await login(t.app, a.users.parent.email, 'parent');
+  adminB = await login(t.app, b.users.school_admin.email, 'school_admin');
+  company = await login(t.app, (await createCompanyUser(t.app, 'admin')).email, 'admin');
+});
+afterAll(() => t.close());
+
+describe('subjects', () => {
+  it('creates, renames, lists and deactivates subjects; names are unique per school, case-insensitive', async () => {
+    const api = as(t.app, principalA);
+    const made = await api({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'Biology', code: 'BIO' } });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ name: 'Biology', code: 'BIO', isActive: true });
+    const dup = await api({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'biology' } });
+    expect(dup.statusCode).toBe(409);
+    expect(errorOf(dup).message).toBe('Subject "biology" already exists');
+    // Another school may have its own Biology.
+    expect(
+      (await as(t.app, adminB)({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'Biology' } })).statusCode,
+    ).toBe(201);
+    const id = made.json().id;
+    const renamed = await api({ method: 'PATCH', url: `/api/v1/subjects/${id}`, payload: { name: 'Life Science' } });
+    expect(renamed.json().name).toBe('Life Science');
+    expect((await api({ method: 'POST', url: `/api/v1/subjects/${id}/deactivate` })).json().isActive).toBe(false);
+    const active = await as(t.app, studentA)({ method: 'GET', url: '/api/v1/subjects' });
+    expect(active.json().items.map((s: { name: string }) => s.name)).not.toContain('Life Science');
+    const all = await api({ method: 'GET', url: '/api/v1/subjects?status=all' });
+    expect(all.json().items.map((s: { name: string }) => s.name)).toContain('Life Science');
+    const empty = await api({ method: 'POST', url: '/api/v1/subjects', payload: { name: ' ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(
+      (await as(t.app, teacherA)({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'Art' } })).statusCode,
+    ).toBe(403);
+    const cross = await as(t.app, adminB)({ method: 'PATCH', url: `/api/v1/subjects/${id}`, payload: { name: 'X' } });
+    expect(errorOf(cross).message).toBe('Subject not found');
+  });
+});
+
+describe('classes', () => {
+  it('creates a class with subjects and the current academic year; a duplicate name+section is a conflict', async () => {
+    const math = await createSubject(t.app, adminA);
+    const res = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/classes', payload: { name: 'Grade 7', section: 'B', subjectIds: [math.id] } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'Grade 7',
+      section: 'B',
+      academicYear: currentAcademicYear(),
+      subjects: [{ id: math.id, name: math.name }],
+      students: [],
+      assignedTeachers: [],
+      classTeacherId: null,
+      classTeacherName: null,
+      studentCount: 0,
+    });
+    const dup = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/classes', payload: { name: 'grade 7', section: 'b' } });
+    expect(dup.statusCode).toBe(409);
+    const nextYear = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/classes',
+      payload: { name: 'Grade 7', section: 'B', academicYear: '2099-2100' },
+    });
+    expect(nextYear.statusCode).toBe(201);
+    const badYear = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/classes', payload: { name: 'Grade 7', academicYear: '2099' } });
+    expect(badYear.statusCode).toBe(400);
+    const otherSchoolSubject = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/classes', payload: { name: 'Grade 8', subjectIds: [b.subjectId] } });
+    expect(otherSchoolSubject.statusCode).toBe(404);
+    expect(
+      (await as(t.app, adminA)({ method: 'POST', url: '/api/v1/classes', payload: { section: 'A' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await as(t.app, teacherA)({ method: 'POST', url: '/api/v1/classes', payload: { name: 'Mine' } })).statusCode,
+    ).toBe(403);
+  });
+
+  it('enrols (moves) students, keeps roll numbers unique, and withdraws instead of leaving a student classless', async () => {
+    const from = await createClass(t.app, adminA);
+    const to = await createClass(t.app, adminA);
+    const s1 = await createStudent(t.app, adminA, { classId: from.id });
+    const s2 = await createStudent(t.app, adminA, { classId: from.id });
+    const api = as(t.app, adminA);
+    const enrolled = await api({
+      method: 'POST',
+      url: `/api/v1/classes/${to.id}/students`,
+      payload: { studentId: s1.student.id, rollNumber: 7 },
+    });
+    expect(enrolled.statusCode).toBe(200);
+    expect(enrolled.json().students).toEqual([
+      {
+        studentId: s1.student.id,
+        name: s1.student.name,
+        rollNumber: 7,
+        email: s1.student.email,
+        isActive: true,
+        profileImage: null,
+      },
+    ]);
+    const clash = await api({
+      method: 'POST',
+      url: `/api/v1/classes/${to.id}/students`,
+      payload: { studentId: s2.student.id, rollNumber: 7 },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(errorOf(clash).message).toBe('Roll number 7 is already taken in this class');
+    const auto = await api({
+      method: 'POST',
+      url: `/api/v1/classes/${to.id}/students`,
+      payload: { studentId: s2.student.id },
+    });
+    expect(auto.json().students.map((s: { rollNumber: number }) => s.rollNumber)).toEqual([7, 8]);
+    expect((await api({ method: 'GET', url: `/api/v1/classes/${from.id}` })).json().studentCount).toBe(0);
+    const unknownStudent = await api({
+      method: 'POST',
+      url: `/api/v1/classes/${to.id}/students`,
+      payload: { studentId: newId() },
+    });
+    expect(errorOf(unknownStudent).message).toBe('Student not found');
+    const badBody = await api({
+      method: 'POST',
+      url: `/api/v1/classes/${to.id}/students`,
+      payload: { studentId: 'x' },
+    });
+    expect(badBody.statusCode).toBe(400);
+
+    const withdrawn = await api({ method: 'DELETE', url: `/api/v1/classes/${to.id}/students/${s1.student.id}` });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().studentCount).toBe(1);
+    const student = await api({ method: 'GET', url: `/api/v1/students/${s1.student.id}` });
+    expect(student.json()).toMatchObject({ classId: to.id, isActive: false });
+    const notHere = await api({ method: 'DELETE', url: `/api/v1/classes/${from.id}/students/${s2.student.id}` });
+    expect(notHere.statusCode).toBe(404);
+
+    const busy = await api({ method: 'POST', url: `/api/v1/classes/${to.id}/deactivate` });
+    expect(busy.statusCode).toBe(422);
+    const idle = await api({ method: 'POST', url: `/api/v1/classes/${from.id}/deactivate` });
+    expect(idle.json().isActive).toBe(false);
+    const intoInactive = await api({
+      method: 'POST',
+      url: `/api/v1/classes/${from.id}/students`,
+      payload: { studentId: s2.student.id },
+    });
+    expect(errorOf(intoInactive).message).toBe('Class not found');
+    expect(
+      (await api({ method: 'GET', url: '/api/v1/classes' })).json().items.map((c: { id: string }) => c.id),
+    ).not.toContain(from.id);
+    expect((await api({ method: 'POST', url: `/api/v1/classes/${from.id}/reactivate` })).json().isActive).toBe(true);
+  });
+
+  it('assigns teachers with subjects and exactly one class teacher; class and teacher always agree', async () => {
+    const sci = await createSubject(t.app, adminA);
+    const art = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [sci.id, art.id] });
+    const t1 = await createTeacher(t.app, adminA);
+    const t2 = await createTeacher(t.app, adminA);
+    await assignTeacher(t.app, adminA, cls.id, {
+      teacherId: t1.teacher.id,
+      subjectIds: [sci.id],
+      isClassTeacher: true,
+    });
+    const after = await assignTeacher(t.app, adminA, cls.id, {
+      teacherId: t2.teacher.id,
+      subjectIds: [art.id],
+      isClassTeacher: true,
+    });
+    expect(after.classTeacherId).toBe(t2.teacher.id);
+    expect(after.assignedTeachers.filter((x) => x.isClassTeacher)).toHaveLength(1);
+    const teacher1 = (await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers/${t1.teacher.id}` })).json();
+    expect(teacher1.assignedClasses).toEqual([
+      {
+        classId: cls.id,
+        className: cls.name,
+        section: 'A',
+        subjects: [{ id: sci.id, name: sci.name }],
+        isClassTeacher: false,
+      },
+    ]);
+    const notOffered = await createSubject(t.app, adminA);
+    const bad = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: `/api/v1/classes/${cls.id}/teachers`,
+      payload: { teacherId: t1.teacher.id, subjectIds: [notOffered.id] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toBe('Each subject must be one of the class subjects');
+    const noTeacher = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: `/api/v1/classes/${cls.id}/teachers`, payload: { teacherId: a.users.student.id } });
+    expect(errorOf(noTeacher).message).toBe('Teacher not found');
+    const noClass = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: `/api/v1/classes/${newId()}/teachers`, payload: { teacherId: t1.teacher.id } });
+    expect(errorOf(noClass).message).toBe('Class not found');
+
+    // Dropping a subject from the class drops it from the teachers teaching it there.
+    const patched = await as(
+      t.app,
+      adminA,
+    )({ method: 'PATCH', url: `/api/v1/classes/${cls.id}`, payload: { subjectIds: [art.id], name: 'Renamed' } });
+    expect(patched.json()).toMatchObject({ name: 'Renamed', subjects: [{ id: art.id }] });
+    expect(
+      patched.json().assignedTeachers.find((x: { teacherId: string }) => x.teacherId === t1.teacher.id).subjects,
+    ).toEqual([]);
+
+    const removed = await as(
+      t.app,
+      adminA,
+    )({ method: 'DELETE', url: `/api/v1/classes/${cls.id}/teachers/${t2.teacher.id}` });
+    expect(removed.json()).toMatchObject({ classTeacherId: null, classTeacherName: null });
+    const again = await as(
+      t.app,
+      adminA,
+    )({ method: 'DELETE', url: `/api/v1/classes/${cls.id}/teachers/${t2.teacher.id}` });
+    expect(errorOf(again).message).toBe('Teacher not found');
+    const teacher2 = (await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers/${t2.teacher.id}` })).json();
+    expect(teacher2.assignedClasses).toEqual([]);
+  });
+
+  it('the database itself holds one class teacher per class', async () => {
+    const t2 = await createTeacher(t.app, adminA);
+    await expect(
+      withSystem(t.app.deps.db, (tx) =>
+        tx.execute(sql`insert into class_teachers (school_id, id, class_id, teacher_id, is_class_teacher)
+          values (${a.id}, ${newId()}, ${a.classId}, ${t2.teacher.id}, true)`),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('who reads classes: staff and company readers all, a teacher theirs, students and parents none', async () => {
+    const other = await createClass(t.app, adminA);
+    const teacherView = await as(t.app, teacherA)({ method: 'GET', url: '/api/v1/classes' });
+    expect(teacherView.json().items.map((c: { id: string }) => c.id)).toEqual([a.classId]);
+    expect((await as(t.app, teacherA)({ method: 'GET', url: `/api/v1/classes/${other.id}` })).statusCode).toBe(404);
+    const mine = await as(t.app, teacherA)({ method: 'GET', url: `/api/v1/classes/${a.classId}` });
+    expect(mine.json().students.map((s: { studentId: string }) => s.studentId)).toContain(a.users.student.id);
+    for (const s of [studentA, parentA])
+      expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/classes' })).statusCode).toBe(403);
+    const companyView = await as(t.app, company)({ method: 'GET', url: `/api/v1/classes?schoolId=${a.id}` });
+    expect(companyView.json().items.length).toBeGreaterThan(1);
+    expect((await as(t.app, adminB)({ method: 'GET', url: `/api/v1/classes/${a.classId}` })).statusCode).toBe(404);
+    const search = await as(
+      t.app,
+      adminA,
+    )({ method: 'GET', url: `/api/v1/classes?search=${encodeURIComponent(other.name)}` });
+    expect(search.json().items.map((c: { id: string }) => c.id)).toEqual([other.id]);
+  });
+});

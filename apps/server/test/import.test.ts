@@ -1,0 +1,348 @@
+import { PARENT_IMPORT_COLUMNS, STUDENT_IMPORT_COLUMNS, TEACHER_IMPORT_COLUMNS } from '@lyceum/shared/people';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { newId } from '../src/lib/ids.ts';
+import { createClass, createStudent, createSubject } from './factories/people.ts';
+import {
+  as,
+  createSchool,
+  createTestApp,
+  errorOf,
+  login,
+  type SchoolFixture,
+  type Session,
+  type TestApp,
+} from './helpers.ts';
+
+let t: TestApp;
+let a: SchoolFixture;
+let b: SchoolFixture;
+let admin: Session;
+let teacher: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createSchool(t.app, { name: 'Import A' });
+  b = await createSchool(t.app, { name: 'Import B' });
+  admin = await login(t.app, a.users.school_admin.email, 'school_admin');
+  teacher = await login(t.app, a.users.teacher.email, 'teacher');
+});
+afterAll(() => t.close());
+
+const count = async (table: string) =>
+  Number((await t.app.deps.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]?.n);
+const snapshot = async () => [
+  await count('accounts'),
+  await count('users'),
+  await count('students'),
+  await count('parents'),
+  await count('mail_outbox'),
+];
+const csv = (header: readonly string[], rows: string[][]) =>
+  [header.join(','), ...rows.map((r) => r.join(','))].join('\n');
+const studentRow = (v: Partial<Record<(typeof STUDENT_IMPORT_COLUMNS)[number], string>>) =>
+  STUDENT_IMPORT_COLUMNS.map((c) => v[c] ?? '');
+
+describe('templates', () => {
+  it('serves a CSV template per kind with the documented columns', async () => {
+    for (const [kind, columns] of [
+      ['students', STUDENT_IMPORT_COLUMNS],
+      ['teachers', TEACHER_IMPORT_COLUMNS],
+      ['parents', PARENT_IMPORT_COLUMNS],
+    ] as const) {
+      const res = await as(t.app, admin)({ method: 'GET', url: `/api/v1/${kind}/import/template` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${kind}-template.csv"`);
+      expect(res.body.split('\n')[0]).toBe(columns.join(','));
+    }
+    expect((await as(t.app, teacher)({ method: 'GET', url: '/api/v1/students/import/template' })).statusCode).toBe(403);
+  });
+});
+
+describe('students import', () => {
+  it('previews every row’s errors by line and column without writing, and the commit refuses the same file', async () => {
+    const cls = await createClass(t.app, admin, { name: 'Grade 9', section: 'C' });
+    await createStudent(t.app, admin, { classId: cls.id, rollNumber: 3 });
+    const file = csv(STUDENT_IMPORT_COLUMNS, [
+      studentRow({ name: 'Good One', email: 'good1@import.test', className: 'Grade 9', section: 'C' }),
+      studentRow({ name: 'Bad Mail', email: 'not-an-email', className: 'Grade 9', section: 'C' }),
+      studentRow({ name: 'No Class', email: 'noclass@import.test', className: 'Grade 42' }),
+      studentRow({ name: 'Taken', email: b.users.student.email, className: 'Grade 9', section: 'C' }),
+      studentRow({
+        name: 'Roll Clash',
+        email: 'roll@import.test',
+        className: 'Grade 9',
+        section: 'C',
+        rollNumber: '3',
+      }),
+      studentRow({ name: 'Dup', email: 'good1@import.test', className: 'Grade 9', section: 'C' }),
+      studentRow({
+        name: '',
+        email: 'noname@import.test',
+        className: 'Grade 9',
+        section: 'C',
+        parentEmail: 'mum@import.test',
+      }),
+    ]);
+    const before = await snapshot();
+    const res = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: file } });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview.rowCount).toBe(7);
+    expect(preview.validCount).toBe(1);
+    expect(preview.errors).toEqual([
+      { line: 3, column: 'email', message: 'Enter a valid email address' },
+      { line: 4, column: 'className', message: 'Class not found: "Grade 42"' },
+      { line: 5, column: 'email', message: 'A user with this email already exists...' },
+      { line: 6, column: 'rollNumber', message: 'Roll number 3 is already taken in this class' },
+      { line: 7, column: 'email', message: 'This e-mail is also on line 2' },
+      { line: 8, column: 'name', message: 'Name is required' },
+      { line: 8, column: 'parentName', message: 'Name is required' },
+    ]);
+    expect(preview.rows[0]).toEqual({ line: 2, values: expect.objectContaining({ name: 'Good One' }), valid: true });
+    const commit = await as(t.app, admin)({ method: 'POST', url: '/api/v1/students/import', payload: { csv: file } });
+    expect(commit.statusCode).toBe(422);
+    expect(errorOf(commit).message).toBe('The file has 7 errors. Nothing was imported.');
+    expect(errorOf(commit).fields?.['3:email']).toBe('Enter a valid email address');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('commits all rows into the chosen class with parents created, matched by e-mail and shared by siblings', async () => {
+    const cls = await createClass(t.app, admin);
+    const file = csv(STUDENT_IMPORT_COLUMNS, [
+      studentRow({
+        name: 'Sib One',
+        email: 'sib1@import.test',
+        parentName: 'Shared Mum',
+        parentEmail: 'shared.mum@import.test',
+        parentRelationship: 'Mother',
+      }),
+      studentRow({
+        name: 'Sib Two',
+        email: 'sib2@import.test',
+        rollNumber: '10',
+        parentName: 'Shared Mum',
+        parentEmail: 'SHARED.MUM@import.test',
+        parentRelationship: 'Mother',
+        parent2Email: a.users.parent.email,
+        parent2Relationship: 'Uncle',
+      }),
+      studentRow({ name: 'Solo', email: 'solo@import.test', academicYear: '2031–2032' }),
+    ]);
+    const preview = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: file, classId: cls.id } });
+    expect(preview.json().errors).toEqual([]);
+    const before = await count('mail_outbox');
+    const res = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import', payload: { csv: file, classId: cls.id } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ created: 3, parentsCreated: 1, parentsLinked: 3, invitationsSent: 4 });
+    expect(await count('mail_outbox')).toBe(before + 4);
+    const list = await as(t.app, admin)({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&sort=rollNumber` });
+    const items = list.json().items as {
+      name: string;
+      rollNumber: number;
+      academicYear: string;
+      parents: { name: string; relationship: string }[];
+    }[];
+    // Rows without a roll number continue after the highest one of the class (file included), in file order.
+    expect(items.map((s) => [s.name, s.rollNumber])).toEqual([
+      ['Sib Two', 10],
+      ['Sib One', 11],
+      ['Solo', 12],
+    ]);
+    expect(items.find((s) => s.name === 'Solo')?.academicYear).toBe('2031-2032');
+    expect(
+      items
+        .find((s) => s.name === 'Sib Two')
+        ?.parents.map((p) => p.relationship)
+        .sort(),
+    ).toEqual(['Mother', 'Uncle']);
+    const audit = await t.app.deps.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'students.imported' and school_id = ${a.id}`,
+    );
+    expect(Number(audit.rows[0]?.n)).toBe(1);
+    // The same file again: every e-mail is now taken.
+    const again = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: file, classId: cls.id } });
+    expect(again.json().validCount).toBe(0);
+  });
+
+  it('reports unreadable files, unknown and missing columns, an unknown class, and files over 2 MB', async () => {
+    const api = as(t.app, admin);
+    const broken = await api({
+      method: 'POST',
+      url: '/api/v1/students/import/preview',
+      payload: { csv: 'name,email\n"unterminated,x@y.z' },
+    });
+    expect(broken.json().errors[0].message).toMatch(/^The file is not valid CSV/);
+    const cols = await api({
+      method: 'POST',
+      url: '/api/v1/students/import/preview',
+      payload: { csv: 'name,mail\nA,a@b.c' },
+    });
+    expect(cols.json().errors).toEqual([
+      { line: 1, column: 'mail', message: 'Unknown column "mail"' },
+      { line: 1, column: 'email', message: 'Missing column "email"' },
+    ]);
+    const noClass = await api({
+      method: 'POST',
+      url: '/api/v1/students/import/preview',
+      payload: { csv: 'name,email\nA,a@b.c', classId: b.classId },
+    });
+    expect(noClass.json().errors).toEqual([{ line: null, column: 'classId', message: 'Class not found' }]);
+    const big = `name,email\n${'x'.repeat(2 * 1024 * 1024)}`;
+    const tooBig = await api({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: big } });
+    expect(tooBig.statusCode).toBe(413);
+    expect(errorOf(tooBig).message).toBe('The CSV file is larger than 2 MB.');
+    expect(
+      (await api({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: '' } })).statusCode,
+    ).toBe(400);
+  });
+
+  it('applies plan limits to the whole file', async () => {
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.insert(plans).values({
+        id: newId(),
+        name: 'Pocket',
+        priceMinor: 1,
+        limits: { maxStudents: 3, maxTeachers: 1, maxParents: 5, maxAdmins: 1, maxPrincipals: 1 },
+      }),
+    );
+    const pocket = await createSchool(t.app, { name: 'Pocket School', planName: 'Pocket' });
+    const pocketAdmin = await login(t.app, pocket.users.school_admin.email, 'school_admin');
+    const file = csv(
+      ['name', 'email'],
+      [
+        ['A', 'pa@import.test'],
+        ['B', 'pb@import.test'],
+        ['C', 'pc@import.test'],
+      ],
+    );
+    const preview = await as(
+      t.app,
+      pocketAdmin,
+    )({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: file, classId: pocket.classId } });
+    expect(preview.json().errors).toEqual([
+      { line: null, column: null, message: 'Student limit reached: the Pocket plan allows 3 students.' },
+    ]);
+    const before = await snapshot();
+    const commit = await as(
+      t.app,
+      pocketAdmin,
+    )({ method: 'POST', url: '/api/v1/students/import', payload: { csv: file, classId: pocket.classId } });
+    expect(commit.statusCode).toBe(422);
+    expect(errorOf(commit).fields?.['file:_']).toBe('Student limit reached: the Pocket plan allows 3 students.');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('is all-or-nothing over a few hundred rows', async () => {
+    const cls = await createClass(t.app, admin);
+    const rows = Array.from({ length: 300 }, (_, i) => [`Bulk ${i}`, `bulk${i}@import.test`]);
+    rows.push(['Broken', 'broken']);
+    const before = await snapshot();
+    const res = await as(
+      t.app,
+      admin,
+    )({
+      method: 'POST',
+      url: '/api/v1/students/import',
+      payload: { csv: csv(['name', 'email'], rows), classId: cls.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res).fields).toEqual({ '302:email': 'Enter a valid email address' });
+    expect(await snapshot()).toEqual(before);
+    rows.pop();
+    const ok = await as(
+      t.app,
+      admin,
+    )({
+      method: 'POST',
+      url: '/api/v1/students/import',
+      payload: { csv: csv(['name', 'email'], rows), classId: cls.id, sendInvitation: false },
+    });
+    expect(ok.json()).toMatchObject({ created: 300, invitationsSent: 0 });
+    const users = await as(t.app, admin)({ method: 'GET', url: '/api/v1/users?search=bulk299' });
+    expect(users.json().items[0]).toMatchObject({ invitationPending: true, role: 'student' });
+  });
+});
+
+describe('teachers and parents import', () => {
+  it('imports teachers with subjects by name, refusing unknown subjects', async () => {
+    const subject = await createSubject(t.app, admin, 'Chemistry');
+    const bad = csv(TEACHER_IMPORT_COLUMNS, [
+      ['Tea Cher', 'teacher.imp@import.test', '', 'MSc', 'x', 'Chemistry;Alchemy'],
+    ]);
+    const preview = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/teachers/import/preview', payload: { csv: bad } });
+    expect(preview.json().errors).toEqual([
+      { line: 2, column: 'experience', message: 'Experience must be a whole number of years (0-80)' },
+      { line: 2, column: 'subjects', message: 'Unknown subject "Alchemy"' },
+    ]);
+    const good = csv(TEACHER_IMPORT_COLUMNS, [
+      ['Tea Cher', 'teacher.imp@import.test', '+1 555 0123', 'MSc', '4', 'chemistry'],
+    ]);
+    const res = await as(t.app, admin)({ method: 'POST', url: '/api/v1/teachers/import', payload: { csv: good } });
+    expect(res.json()).toEqual({ created: 1, parentsCreated: 0, parentsLinked: 0, invitationsSent: 1 });
+    const list = await as(t.app, admin)({ method: 'GET', url: '/api/v1/teachers?search=tea%20cher' });
+    expect(list.json().items[0]).toMatchObject({
+      qualification: 'MSc',
+      experience: 4,
+      subjects: [{ id: subject.id, name: 'Chemistry' }],
+    });
+  });
+
+  it('imports parents linked to existing students by e-mail', async () => {
+    const bad = csv(PARENT_IMPORT_COLUMNS, [
+      ['Pa Rent', 'pa.rent@import.test', '', 'Father', `${a.users.student.email};ghost@import.test`],
+    ]);
+    const preview = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/parents/import/preview', payload: { csv: bad } });
+    expect(preview.json().errors).toEqual([
+      { line: 2, column: 'childEmails', message: 'No student of this school has the e-mail ghost@import.test' },
+    ]);
+    const good = csv(PARENT_IMPORT_COLUMNS, [['Pa Rent', 'pa.rent@import.test', '', 'Father', a.users.student.email]]);
+    const res = await as(t.app, admin)({ method: 'POST', url: '/api/v1/parents/import', payload: { csv: good } });
+    expect(res.json()).toMatchObject({ created: 1, parentsCreated: 1, parentsLinked: 1 });
+    const student = await as(t.app, admin)({ method: 'GET', url: `/api/v1/students/${a.users.student.id}` });
+    expect(student.json().parents.map((p: { name: string }) => p.name)).toContain('Pa Rent');
+  });
+});
+
+describe('exports', () => {
+  it('exports every list as CSV and neutralises spreadsheet formulas', async () => {
+    await createStudent(t.app, admin, { classId: a.classId, name: '=HYPERLINK("http://evil.test","x")' });
+    await createStudent(t.app, admin, { classId: a.classId, name: '+SUM(A1:A2)' });
+    const res = await as(t.app, admin)({ method: 'GET', url: '/api/v1/students/export?status=all' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
+    expect(res.body).toContain(`'+SUM(A1:A2)`);
+    expect(res.body).not.toMatch(/(^|,)[=+@-]/m);
+    for (const kind of ['teachers', 'parents', 'classes', 'users']) {
+      const r = await as(t.app, admin)({ method: 'GET', url: `/api/v1/${kind}/export` });
+      expect({ kind, status: r.statusCode, type: r.headers['content-type'] }).toEqual({
+        kind,
+        status: 200,
+        type: 'text/csv; charset=utf-8',
+      });
+    }
+    expect((await as(t.app, teacher)({ method: 'GET', url: '/api/v1/teachers/export' })).statusCode).toBe(403);
+  });
+});

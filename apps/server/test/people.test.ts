@@ -1,0 +1,747 @@
+import { currentAcademicYear } from '@lyceum/shared/academics';
+import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { API_ACCESS } from '@lyceum/shared/permissions';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, plans, schools, users } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { newId } from '../src/lib/ids.ts';
+import {
+  createClass,
+  createParent,
+  createStudent,
+  createSubject,
+  createTeacher,
+  uniqueEmail,
+} from './factories/people.ts';
+import {
+  as,
+  createCompanyUser,
+  createSchool,
+  createTestApp,
+  errorOf,
+  login,
+  type SchoolFixture,
+  type Session,
+  type TestApp,
+} from './helpers.ts';
+
+let t: TestApp;
+let a: SchoolFixture;
+let b: SchoolFixture;
+let adminA: Session;
+let principalA: Session;
+let teacherA: Session;
+let parentA: Session;
+let studentA: Session;
+let adminB: Session;
+let company: Session;
+let companyUser: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createSchool(t.app, { name: 'People A' });
+  b = await createSchool(t.app, { name: 'People B' });
+  adminA = await login(t.app, a.users.school_admin.email, 'school_admin');
+  principalA = await login(t.app, a.users.principal.email, 'principal');
+  teacherA = await login(t.app, a.users.teacher.email, 'teacher');
+  parentA = await login(t.app, a.users.parent.email, 'parent');
+  studentA = await login(t.app, a.users.student.email, 'student');
+  adminB = await login(t.app, b.users.school_admin.email, 'school_admin');
+  company = await login(t.app, (await createCompanyUser(t.app, 'company_admin')).email, 'company_admin');
+  companyUser = await login(t.app, (await createCompanyUser(t.app, 'company_user')).email, 'company_user');
+});
+afterAll(() => t.close());
+
+const count = async (table: string, where = 'true') =>
+  Number(
+    (await t.app.deps.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))
+      .rows[0]?.n,
+  );
+
+/** The last invitation link mailed to `email`, as its token. */
+async function invitationToken(email: string): Promise<string> {
+  const [mail] = await withSystem(t.app.deps.db, (tx) =>
+    tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1),
+  );
+  const token = /token=([^\s&]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return decodeURIComponent(token);
+}
+
+describe('creating a student (SPEC §5, §7)', () => {
+  it('creates the account and profile together and returns an 18-character temporary password once', async () => {
+    const email = uniqueEmail('stella');
+    const res = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Stella New', email, classId: a.classId, schoolId: a.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.temporaryPassword).toMatch(/^.{18}$/);
+    expect(body.invitationSent).toBe(false);
+    expect(body.student).toMatchObject({
+      name: 'Stella New',
+      email,
+      classId: a.classId,
+      rollNumber: 2,
+      academicYear: currentAcademicYear(),
+      isActive: true,
+      parents: [],
+      schoolId: a.id,
+    });
+    expect(currentAcademicYear()).toBe(`${new Date().getUTCFullYear()}-${new Date().getUTCFullYear() + 1}`);
+    const session = await login(t.app, email, 'student', body.temporaryPassword);
+    expect(session.body.user).toMatchObject({ role: 'student', schoolId: a.id });
+    const [user] = await withSystem(t.app.deps.db, (tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.schoolId, a.id), eq(users.id, body.student.id))),
+    );
+    expect(user?.classId).toBe(a.classId);
+    expect(await count('audit_log', `action = 'student.created' and entity_id = '${body.student.id}'`)).toBe(1);
+    expect(JSON.stringify(await withSystem(t.app.deps.db, (tx) => tx.select().from(auditLog)))).not.toContain(
+      body.temporaryPassword,
+    );
+  });
+
+  it('with sendInvitation mails a one-time set-password link and returns no password', async () => {
+    const email = uniqueEmail('invited');
+    const res = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Ivy Invited', email, classId: a.classId, sendInvitation: true },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ temporaryPassword: null, invitationSent: true });
+    const token = await invitationToken(email);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token, password: 'a-fresh-password-42' },
+    });
+    expect(set.statusCode).toBe(204);
+    await login(t.app, email, 'student', 'a-fresh-password-42');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token, password: 'another-password-42' },
+    });
+    expect(errorOf(again).code).toBe('auth/invalid-action-code');
+  });
+
+  it('answers SPEC’s missing-fields message for each missing required field', async () => {
+    const base = { name: 'X', email: uniqueEmail(), classId: a.classId };
+    for (const payload of [
+      {},
+      { ...base, name: '' },
+      { ...base, email: undefined },
+      { ...base, classId: undefined },
+      { ...base, schoolId: '' },
+    ]) {
+      const res = await as(t.app, adminA)({ method: 'POST', url: '/api/v1/students', payload });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).message).toBe('Missing required fields: email, name, schoolId, and classId are required');
+    }
+    const bad = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/students', payload: { ...base, email: 'nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields?.email).toBe('Enter a valid email address');
+  });
+
+  it('refuses another school’s schoolId and an unknown class with 404, writing nothing', async () => {
+    const before = await count('users');
+    const other = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'X', email: uniqueEmail(), classId: a.classId, schoolId: b.id },
+    });
+    expect(other.statusCode).toBe(404);
+    const noClass = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'X', email: uniqueEmail(), classId: b.classId },
+    });
+    expect(noClass.statusCode).toBe(404);
+    expect(errorOf(noClass).message).toBe('Class not found');
+    expect(await count('users')).toBe(before);
+  });
+
+  it('answers 409 with SPEC’s message for an e-mail taken in this school, another school or by company staff — the same answer each time', async () => {
+    const bodies = new Set<string>();
+    for (const email of [a.users.teacher.email, b.users.parent.email, company.body.user.email]) {
+      const res = await as(
+        t.app,
+        adminA,
+      )({
+        method: 'POST',
+        url: '/api/v1/students',
+        payload: { name: 'Dup', email: email.toUpperCase(), classId: a.classId },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res).message).toBe(MESSAGES.emailInUse);
+      expect(errorOf(res).message).toBe('A user with this email already exists...');
+      bodies.add(res.body);
+    }
+    expect(bodies.size).toBe(1);
+  });
+
+  it('keeps roll numbers unique within a class', async () => {
+    const res = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Roll', email: uniqueEmail(), classId: a.classId, rollNumber: 1 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe(PEOPLE_MESSAGES.rollNumberTaken(1));
+    const other = await createClass(t.app, adminA);
+    const ok = await createStudent(t.app, adminA, { classId: other.id, rollNumber: 1 });
+    expect(ok.student.rollNumber).toBe(1);
+  });
+
+  it('creates and links new parents with the student, matching an existing parent of the school by e-mail', async () => {
+    const mum = uniqueEmail('mum');
+    const res = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: {
+        name: 'Kid One',
+        email: uniqueEmail('kid'),
+        classId: a.classId,
+        newParents: [
+          { name: 'Mum', email: mum, relationship: 'Mother' },
+          { name: 'Known', email: a.users.parent.email, relationship: 'Father' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.student.parents.map((p: { relationship: string }) => p.relationship).sort()).toEqual([
+      'Father',
+      'Mother',
+    ]);
+    expect(body.parents[0]).toMatchObject({ email: mum, invitationSent: false });
+    expect(body.parents[0].temporaryPassword).toHaveLength(18);
+    expect(body.parents[1]).toMatchObject({ id: a.users.parent.id, temporaryPassword: null, invitationSent: false });
+  });
+
+  it('is for staff only: teacher, parent, student and company staff get 403', async () => {
+    for (const s of [teacherA, parentA, studentA, company]) {
+      const res = await as(
+        t.app,
+        s,
+      )({ method: 'POST', url: '/api/v1/students', payload: { name: 'X', email: uniqueEmail(), classId: a.classId } });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('student lifecycle', () => {
+  it('updates, moves, links parents, deactivates (signing out) and reactivates', async () => {
+    const other = await createClass(t.app, adminA);
+    const made = await createStudent(t.app, adminA, { classId: a.classId, sendInvitation: false });
+    const id = made.student.id;
+    const session = await login(t.app, made.student.email, 'student', made.temporaryPassword as string);
+    const api = as(t.app, adminA);
+
+    const patched = await api({
+      method: 'PATCH',
+      url: `/api/v1/students/${id}`,
+      payload: { name: 'Renamed', phone: '+1 555 0199', academicYear: '2030–2031' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ name: 'Renamed', phone: '+1 555 0199', academicYear: '2030-2031' });
+    const badYear = await api({
+      method: 'PATCH',
+      url: `/api/v1/students/${id}`,
+      payload: { academicYear: '2030-2040' },
+    });
+    expect(badYear.statusCode).toBe(400);
+
+    const moved = await api({ method: 'POST', url: `/api/v1/students/${id}/move`, payload: { classId: other.id } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ classId: other.id, className: other.name, rollNumber: 1 });
+    const noClass = await api({ method: 'POST', url: `/api/v1/students/${id}/move`, payload: { classId: newId() } });
+    expect(errorOf(noClass).message).toBe('Class not found');
+    const badMove = await api({ method: 'POST', url: `/api/v1/students/${id}/move`, payload: {} });
+    expect(badMove.statusCode).toBe(400);
+
+    const linked = await api({
+      method: 'PUT',
+      url: `/api/v1/students/${id}/parents/${a.users.parent.id}`,
+      payload: { relationship: 'Aunt' },
+    });
+    expect(linked.json().parents).toEqual([{ id: a.users.parent.id, name: expect.any(String), relationship: 'Aunt' }]);
+    const noParent = await api({
+      method: 'PUT',
+      url: `/api/v1/students/${id}/parents/${newId()}`,
+      payload: { relationship: 'Aunt' },
+    });
+    expect(errorOf(noParent).message).toBe('Parent not found');
+    const unlinked = await api({ method: 'DELETE', url: `/api/v1/students/${id}/parents/${a.users.parent.id}` });
+    expect(unlinked.json().parents).toEqual([]);
+
+    const off = await api({ method: 'POST', url: `/api/v1/students/${id}/deactivate` });
+    expect(off.json().isActive).toBe(false);
+    expect((await as(t.app, session)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
+    const relogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: made.student.email, password: made.temporaryPassword, role: 'student' },
+    });
+    expect(errorOf(relogin).code).toBe('auth/user-disabled');
+    const on = await api({ method: 'POST', url: `/api/v1/students/${id}/reactivate` });
+    expect(on.json().isActive).toBe(true);
+    expect(await count('audit_log', `entity_id = '${id}'`)).toBeGreaterThanOrEqual(6);
+  });
+
+  it('lists with search, class and status filters, keyset pages and a total', async () => {
+    const cls = await createClass(t.app, adminA);
+    const names = ['Zed Alpha', 'Amy Beta', 'Bob Gamma', 'Cid Delta', 'Dee Epsilon'];
+    const ids: string[] = [];
+    for (const name of names) ids.push((await createStudent(t.app, adminA, { classId: cls.id, name })).student.id);
+    await as(t.app, adminA)({ method: 'POST', url: `/api/v1/students/${ids[4]}/deactivate` });
+    const api = as(t.app, adminA);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await api({
+        method: 'GET',
+        url: `/api/v1/students?classId=${cls.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json();
+      expect(page.total).toBe(4);
+      seen.push(...page.items.map((s: { name: string }) => s.name));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(['Amy Beta', 'Bob Gamma', 'Cid Delta', 'Zed Alpha']);
+    const inactive = await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&status=inactive` });
+    expect(inactive.json().items.map((s: { name: string }) => s.name)).toEqual(['Dee Epsilon']);
+    const search = await api({ method: 'GET', url: `/api/v1/students?search=gAmMa&status=all` });
+    expect(search.json().items.map((s: { name: string }) => s.name)).toEqual(['Bob Gamma']);
+    const literal = await api({ method: 'GET', url: `/api/v1/students?search=${encodeURIComponent('%')}` });
+    expect(literal.json().items).toEqual([]);
+    const byRoll = await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&sort=rollNumber` });
+    expect(byRoll.json().items.map((s: { rollNumber: number }) => s.rollNumber)).toEqual([1, 2, 3, 4]);
+    expect((await api({ method: 'GET', url: '/api/v1/students?sort=age' })).statusCode).toBe(400);
+    expect((await api({ method: 'GET', url: '/api/v1/students?cursor=garbage' })).statusCode).toBe(400);
+  });
+
+  it('shows the profile with class teacher and empty summaries for later issues', async () => {
+    const res = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/students/${a.users.student.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: a.users.student.id,
+      classId: a.classId,
+      rollNumber: 1,
+      classTeacherId: a.users.teacher.id,
+      classTeacherName: expect.any(String),
+      parents: [{ id: a.users.parent.id, name: expect.any(String), relationship: 'Guardian' }],
+      attendanceSummary: null,
+      recentMarks: [],
+      feeSummary: null,
+      upcomingExams: [],
+    });
+  });
+
+  it("answers 404 for another school's student, to its admin and to company staff naming the wrong school", async () => {
+    const res = await as(t.app, adminB)({ method: 'GET', url: `/api/v1/students/${a.users.student.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(a.id);
+    const wrongSchool = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/students?schoolId=${b.id}` });
+    expect(wrongSchool.statusCode).toBe(404);
+    const companyWrong = await as(
+      t.app,
+      company,
+    )({ method: 'GET', url: `/api/v1/students/${a.users.student.id}?schoolId=${b.id}` });
+    expect(companyWrong.statusCode).toBe(404);
+    const patch = await as(
+      t.app,
+      adminB,
+    )({ method: 'PATCH', url: `/api/v1/students/${a.users.student.id}`, payload: { name: 'Hacked' } });
+    expect(patch.statusCode).toBe(404);
+  });
+
+  it('company admins read any school with ?schoolId=; company users may not', async () => {
+    const missing = await as(t.app, company)({ method: 'GET', url: '/api/v1/students' });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).message).toBe('Valid school ID is required for students');
+    const res = await as(t.app, company)({ method: 'GET', url: `/api/v1/students?schoolId=${b.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((s: { id: string }) => s.id)).toEqual([b.users.student.id]);
+    const one = await as(
+      t.app,
+      company,
+    )({ method: 'GET', url: `/api/v1/students/${a.users.student.id}?schoolId=${a.id}` });
+    expect(one.statusCode).toBe(200);
+    const unknown = await as(t.app, company)({ method: 'GET', url: `/api/v1/students?schoolId=${newId()}` });
+    expect(unknown.statusCode).toBe(404);
+    expect((await as(t.app, companyUser)({ method: 'GET', url: `/api/v1/students?schoolId=${a.id}` })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('teachers', () => {
+  it('creates a teacher with subjects and classes; the class and the teacher agree', async () => {
+    const subject = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [subject.id] });
+    const made = await createTeacher(t.app, adminA, {
+      qualification: 'MSc Physics',
+      experience: 7,
+      subjectIds: [subject.id],
+      assignedClasses: [{ classId: cls.id, subjectIds: [subject.id], isClassTeacher: true }],
+    });
+    expect(made.teacher).toMatchObject({
+      qualification: 'MSc Physics',
+      experience: 7,
+      subjects: [{ id: subject.id, name: subject.name }],
+      classes: [cls.id],
+      assignedClasses: [
+        {
+          classId: cls.id,
+          className: cls.name,
+          section: 'A',
+          subjects: [{ id: subject.id, name: subject.name }],
+          isClassTeacher: true,
+        },
+      ],
+      isAdmin: false,
+    });
+    const bySubject = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers?subjectId=${subject.id}` });
+    expect(bySubject.json().items.map((x: { id: string }) => x.id)).toEqual([made.teacher.id]);
+    const byClass = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/teachers?classId=${cls.id}` });
+    expect(byClass.json().items.map((x: { id: string }) => x.id)).toEqual([made.teacher.id]);
+    const classRes = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/classes/${cls.id}` });
+    expect(classRes.json()).toMatchObject({
+      classTeacherId: made.teacher.id,
+      classTeacherName: made.teacher.name,
+      assignedTeachers: [
+        {
+          teacherId: made.teacher.id,
+          teacherName: made.teacher.name,
+          subjects: [{ id: subject.id }],
+          isClassTeacher: true,
+        },
+      ],
+    });
+  });
+
+  it('needs a non-empty schoolId and SPEC’s required fields', async () => {
+    for (const schoolId of ['', '   ', 42]) {
+      const res = await as(
+        t.app,
+        adminA,
+      )({ method: 'POST', url: '/api/v1/teachers', payload: { name: 'T', email: uniqueEmail(), schoolId } });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).message).toBe('schoolId must be a non-empty string');
+    }
+    const missing = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/teachers', payload: { email: uniqueEmail() } });
+    expect(errorOf(missing).message).toBe(PEOPLE_MESSAGES.missingTeacherFields);
+    const ok = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/teachers', payload: { name: 'T', email: uniqueEmail(), schoolId: a.id } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().temporaryPassword).toHaveLength(18);
+    const taken = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/teachers', payload: { name: 'T', email: b.users.teacher.email } });
+    expect(errorOf(taken).message).toBe('A user with this email already exists...');
+  });
+
+  it('updates and deactivates; 404 Teacher not found for unknown ids and other schools', async () => {
+    const made = await createTeacher(t.app, adminA);
+    const api = as(t.app, adminA);
+    const res = await api({
+      method: 'PATCH',
+      url: `/api/v1/teachers/${made.teacher.id}`,
+      payload: { qualification: 'PhD', experience: 12 },
+    });
+    expect(res.json()).toMatchObject({ qualification: 'PhD', experience: 12 });
+    expect(
+      (await api({ method: 'PATCH', url: `/api/v1/teachers/${made.teacher.id}`, payload: { experience: -1 } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await api({ method: 'POST', url: `/api/v1/teachers/${made.teacher.id}/deactivate` })).json().isActive).toBe(
+      false,
+    );
+    const unknown = await api({ method: 'GET', url: `/api/v1/teachers/${newId()}` });
+    expect(errorOf(unknown).message).toBe('Teacher not found');
+    const cross = await as(t.app, adminB)({ method: 'GET', url: `/api/v1/teachers/${a.users.teacher.id}` });
+    expect(cross.statusCode).toBe(404);
+  });
+
+  it('a teacher sees only themself in the teacher list and their own classes in My Classes', async () => {
+    const list = await as(t.app, teacherA)({ method: 'GET', url: '/api/v1/teachers' });
+    expect(list.json().items.map((x: { id: string }) => x.id)).toEqual([a.users.teacher.id]);
+    const mine = await as(t.app, teacherA)({ method: 'GET', url: '/api/v1/my-classes' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().items).toEqual([
+      expect.objectContaining({
+        id: a.classId,
+        isClassTeacher: true,
+        mySubjects: [{ id: a.subjectId, name: 'Mathematics' }],
+        studentCount: expect.any(Number),
+      }),
+    ]);
+    const other = await createTeacher(t.app, adminA);
+    expect((await as(t.app, teacherA)({ method: 'GET', url: `/api/v1/teachers/${other.teacher.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('promoting a teacher to school administrator (DESIGN §1)', () => {
+  it('makes them school_admin of their own school only, audited, and never lets them reach a company route', async () => {
+    const made = await createTeacher(t.app, adminA, { sendInvitation: false });
+    const before = await login(t.app, made.teacher.email, 'teacher', made.temporaryPassword as string);
+    expect(
+      (await as(t.app, principalA)({ method: 'POST', url: `/api/v1/teachers/${made.teacher.id}/promote` })).statusCode,
+    ).toBe(403);
+    const res = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${made.teacher.id}/promote` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: made.teacher.id, isAdmin: true });
+    const [school] = await withSystem(t.app.deps.db, (tx) => tx.select().from(schools).where(eq(schools.id, a.id)));
+    expect(school?.adminIds).toContain(made.teacher.id);
+    expect(await count('audit_log', `action = 'teacher.promoted' and entity_id = '${made.teacher.id}'`)).toBe(1);
+    // The role comes from the profile, so the existing session is promoted at once.
+    const me = await as(t.app, before)({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(me.json().user.role).toBe('school_admin');
+    const promoted = await login(t.app, made.teacher.email, 'school_admin', made.temporaryPassword as string);
+    const companyRoutes = Object.entries(API_ACCESS).filter(
+      ([, access]) =>
+        access !== 'public' &&
+        !access.includes('school_admin') &&
+        access.some((r) => r === 'company_admin' || r === 'admin'),
+    );
+    expect(companyRoutes.length).toBeGreaterThan(0);
+    for (const [key] of companyRoutes) {
+      const [method, url] = key.split(' ') as [string, string];
+      const r = await as(t.app, promoted)({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, newId()) });
+      expect({ key, status: r.statusCode }).toEqual({ key, status: 403 });
+    }
+    // Their classes stay theirs: they still see them as an administrator.
+    expect((await as(t.app, promoted)({ method: 'GET', url: '/api/v1/my-classes' })).statusCode).toBe(200);
+  });
+});
+
+describe('parents', () => {
+  it('creates a parent with children, status active; GET /children shows each child with class and empty later-issue data', async () => {
+    const cls = await createClass(t.app, adminA);
+    const kid1 = await createStudent(t.app, adminA, { classId: cls.id, name: 'Anna Kid' });
+    const kid2 = await createStudent(t.app, adminA, { classId: a.classId, name: 'Ben Kid' });
+    const made = await createParent(t.app, adminA, {
+      relationship: 'Mother',
+      sendInvitation: false,
+      children: [{ studentId: kid1.student.id }, { studentId: kid2.student.id, relationship: 'Stepmother' }],
+    });
+    expect(made.parent).toMatchObject({ status: 'active', isActive: true, relationship: 'Mother' });
+    expect(made.parent.children.map((c) => [c.name, c.relationship, c.className])).toEqual([
+      ['Anna Kid', 'Mother', cls.name],
+      ['Ben Kid', 'Stepmother', 'Class 1'],
+    ]);
+    const byClass = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/parents?classId=${cls.id}` });
+    expect(byClass.json().items.map((x: { id: string }) => x.id)).toEqual([made.parent.id]);
+    const session = await login(t.app, made.parent.email, 'parent', made.temporaryPassword as string);
+    const children = await as(t.app, session)({ method: 'GET', url: '/api/v1/children' });
+    expect(children.statusCode).toBe(200);
+    expect(children.json().items).toEqual([
+      expect.objectContaining({
+        id: kid1.student.id,
+        classId: cls.id,
+        className: cls.name,
+        todayAttendance: null,
+        recentMarks: [],
+        pendingFees: [],
+        upcomingExams: [],
+      }),
+      expect.objectContaining({ id: kid2.student.id, classId: a.classId, classTeacherName: expect.any(String) }),
+    ]);
+    const off = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/parents/${made.parent.id}/deactivate` });
+    expect(off.json()).toMatchObject({ status: 'inactive', isActive: false });
+    expect((await as(t.app, session)({ method: 'GET', url: '/api/v1/children' })).statusCode).toBe(401);
+  });
+
+  it('refuses a taken e-mail with SPEC’s 409, unknown children and unknown parents with 404', async () => {
+    const taken = await as(
+      t.app,
+      adminA,
+    )({ method: 'POST', url: '/api/v1/parents', payload: { name: 'P', email: a.users.student.email } });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken).message).toBe('A user with this email already exists...');
+    const noKid = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/parents',
+      payload: { name: 'P', email: uniqueEmail(), children: [{ studentId: b.users.student.id }] },
+    });
+    expect(noKid.statusCode).toBe(404);
+    const unknown = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/parents/${newId()}` });
+    expect(errorOf(unknown).message).toBe('Parent not found');
+    const patched = await as(
+      t.app,
+      adminA,
+    )({ method: 'PATCH', url: `/api/v1/parents/${a.users.parent.id}`, payload: { phone: '+44 20 7946 0000' } });
+    expect(patched.json().phone).toBe('+44 20 7946 0000');
+    const mine = (await as(t.app, parentA)({ method: 'GET', url: '/api/v1/children' })).json().items;
+    expect(mine.map((c: { id: string }) => c.id)).toContain(a.users.student.id);
+    expect((await as(t.app, teacherA)({ method: 'GET', url: '/api/v1/children' })).statusCode).toBe(403);
+  });
+});
+
+describe('plan limits (DESIGN §7)', () => {
+  let tiny: SchoolFixture;
+  let tinyAdmin: Session;
+  beforeAll(async () => {
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.insert(plans).values({
+        id: newId(),
+        name: 'Tiny',
+        priceMinor: 100,
+        limits: {
+          maxStudents: 2,
+          maxTeachers: 1,
+          maxParents: 1,
+          maxAdmins: 1,
+          maxPrincipals: 1,
+          storageGB: 1,
+          apiCallsPerMonth: 10,
+          maxSchools: 1,
+        },
+      }),
+    );
+    tiny = await createSchool(t.app, { name: 'Tiny School', planName: 'Tiny' });
+    tinyAdmin = await login(t.app, tiny.users.school_admin.email, 'school_admin');
+  });
+
+  it('refuses the student past the limit with 422 plan_limit naming the limit and plan, writing nothing', async () => {
+    await createStudent(t.app, tinyAdmin, { classId: tiny.classId });
+    const before = await count('accounts');
+    const res = await as(
+      t.app,
+      tinyAdmin,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Over', email: uniqueEmail(), classId: tiny.classId },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatchObject({
+      code: 'plan_limit',
+      message: 'Student limit reached: the Tiny plan allows 2 students.',
+    });
+    expect(await count('accounts')).toBe(before);
+  });
+
+  it('counts teachers, parents, principals and admins, and reactivation and promotion too', async () => {
+    const api = as(t.app, tinyAdmin);
+    const teacher = await api({
+      method: 'POST',
+      url: '/api/v1/teachers',
+      payload: { name: 'T2', email: uniqueEmail() },
+    });
+    expect(errorOf(teacher).message).toBe('Teacher limit reached: the Tiny plan allows 1 teachers.');
+    const parent = await api({ method: 'POST', url: '/api/v1/parents', payload: { name: 'P2', email: uniqueEmail() } });
+    expect(errorOf(parent).message).toBe('Parent limit reached: the Tiny plan allows 1 parents.');
+    const principal = await api({
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { name: 'P', email: uniqueEmail(), role: 'principal' },
+    });
+    expect(errorOf(principal).code).toBe('plan_limit');
+    const admin = await api({
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { name: 'A', email: uniqueEmail(), role: 'school_admin' },
+    });
+    expect(errorOf(admin).message).toBe('School admin limit reached: the Tiny plan allows 1 school admins.');
+    const promote = await api({ method: 'POST', url: `/api/v1/teachers/${tiny.users.teacher.id}/promote` });
+    expect(promote.statusCode).toBe(422);
+    // Deactivating frees a place; reactivating needs it back.
+    await api({ method: 'POST', url: `/api/v1/teachers/${tiny.users.teacher.id}/deactivate` });
+    const other = await api({
+      method: 'POST',
+      url: '/api/v1/teachers',
+      payload: { name: 'T3', email: uniqueEmail(), sendInvitation: true },
+    });
+    expect(other.statusCode).toBe(201);
+    const back = await api({ method: 'POST', url: `/api/v1/teachers/${tiny.users.teacher.id}/reactivate` });
+    expect(errorOf(back).code).toBe('plan_limit');
+  });
+});
+
+describe('plan limits under concurrency', () => {
+  it('counts concurrent creates one after the other: exactly the places left are filled', async () => {
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.insert(plans).values({
+        id: newId(),
+        name: 'Trio',
+        priceMinor: 100,
+        limits: { maxStudents: 50, maxTeachers: 50, maxParents: 3, maxAdmins: 5, maxPrincipals: 5 },
+      }),
+    );
+    const trio = await createSchool(t.app, { name: 'Trio School', planName: 'Trio' });
+    const trioAdmin = await login(t.app, trio.users.school_admin.email, 'school_admin');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(
+          t.app,
+          trioAdmin,
+        )({
+          method: 'POST',
+          url: '/api/v1/parents',
+          payload: { name: 'Racer', email: uniqueEmail('racer'), sendInvitation: true },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422, 422]);
+    expect(await count('users', `school_id = '${trio.id}' and role = 'parent'`)).toBe(3);
+  });
+});
+
+describe('API documentation', () => {
+  it('the OpenAPI document describes the people and classes routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/v1/students',
+      '/api/v1/students/{id}',
+      '/api/v1/classes/{id}/teachers',
+      '/api/v1/users/{id}/reset-password',
+      '/api/v1/students/import/preview',
+    ]) {
+      expect(paths).toContain(p);
+    }
+  });
+});
