@@ -1,15 +1,8 @@
-import { cn } from '../../lib/cn';
+import { Avatar, type AvatarSize } from '../ui/avatar';
 
-const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' } as const;
+const SIZES = { sm: 'sm', md: 'md', lg: 'lg' } as const satisfies Record<string, AvatarSize>;
 
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? '?';
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase();
-}
-
-/** A person's picture, or their initials until they upload one. Decorative: the name is always next to it. */
+/** A person's picture, or their initial until they upload one (the shared Avatar). Decorative: the name is always next to it. */
 export function PersonAvatar({
   name,
   src,
@@ -19,20 +12,7 @@ export function PersonAvatar({
   src?: string | null;
   size?: keyof typeof SIZES;
 }) {
-  if (src) {
-    return <img src={src} alt="" className={cn('shrink-0 rounded-full object-cover', SIZES[size])} />;
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full bg-blue-100 font-semibold text-blue-800',
-        SIZES[size],
-      )}
-    >
-      {initials(name)}
-    </span>
-  );
+  return <Avatar name={name} src={src} size={SIZES[size]} />;
 }
 
 /** Avatar + name (+ a second line), the first cell of every people list. */
