@@ -1,9 +1,10 @@
 import type { ParentResponse } from '@lyceum/shared/people';
-import { Plus, UsersRound } from 'lucide-react';
+import { Plus, Upload, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { classLabel, useClassOptions } from '../../../api/lookups';
+import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
 import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { lastSeen } from '../../../components/people/format';
@@ -22,6 +23,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useParents } from '../api/get-parents';
+import { previewParentImport, PARENT_TEMPLATE_HREF, useImportParents } from '../api/import-parents';
 import { useSetParentActive } from '../api/set-parent-active';
 import { ParentFormDialog } from '../components/parent-form-dialog';
 
@@ -36,6 +38,8 @@ function ParentList({ manage }: { manage: boolean }) {
   const list = useParents(filters);
   const classes = useClassOptions();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const importer = useImportParents();
   const [editing, setEditing] = useState<ParentResponse | null>(null);
   const [toggling, setToggling] = useState<ParentResponse | null>(null);
   const [created, setCreated] = useState<CreatedAccount[] | null>(null);
@@ -99,10 +103,16 @@ function ParentList({ manage }: { manage: boolean }) {
           <>
             <ExportLink path="/parents/export" filters={filters} />
             {manage && (
-              <Button onClick={() => setCreating(true)}>
-                <Plus className="size-4" aria-hidden="true" />
-                Add parent
-              </Button>
+              <>
+                <Button variant="secondary" onClick={() => setImporting(true)}>
+                  <Upload className="size-4" aria-hidden="true" />
+                  Import CSV
+                </Button>
+                <Button onClick={() => setCreating(true)}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  Add parent
+                </Button>
+              </>
             )}
           </>
         }
@@ -178,6 +188,20 @@ function ParentList({ manage }: { manage: boolean }) {
       />
       {manage && (
         <>
+          <CsvImportDialog
+            open={importing}
+            onOpenChange={setImporting}
+            noun="parents"
+            templateHref={PARENT_TEMPLATE_HREF}
+            preview={(csv) => previewParentImport({ csv })}
+            commit={async (csv) => (await importer.mutateAsync({ csv })).created}
+            onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'parent' : 'parents'}`)}
+          >
+            <p className="text-xs text-slate-500">
+              The file needs a header row. The childEmails column lists the e-mails of their children (existing
+              students) separated by ";". Each new account gets an invitation e-mail.
+            </p>
+          </CsvImportDialog>
           <ParentFormDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
           <ParentFormDialog
             open={editing !== null}

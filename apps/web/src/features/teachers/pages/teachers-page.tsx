@@ -1,9 +1,10 @@
 import type { TeacherResponse } from '@lyceum/shared/people';
-import { Plus, UserRound } from 'lucide-react';
+import { Plus, Upload, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
 import { classLabel, useSubjectOptions } from '../../../api/lookups';
+import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
 import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
@@ -11,7 +12,7 @@ import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -21,6 +22,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useTeachers } from '../api/get-teachers';
+import { previewTeacherImport, TEACHER_TEMPLATE_HREF, useImportTeachers } from '../api/import-teachers';
 import { useSetTeacherActive } from '../api/set-teacher-active';
 import { TeacherFormDialog } from '../components/teacher-form-dialog';
 
@@ -35,6 +37,8 @@ function ManageTeachers() {
   const list = useTeachers(filters);
   const subjects = useSubjectOptions();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const importer = useImportTeachers();
   const [editing, setEditing] = useState<TeacherResponse | null>(null);
   const [toggling, setToggling] = useState<TeacherResponse | null>(null);
   const [created, setCreated] = useState<CreatedAccount[] | null>(null);
@@ -110,7 +114,14 @@ function ManageTeachers() {
         description={list.total !== undefined ? `${list.total} in this view.` : 'The school’s teaching staff.'}
         actions={
           <>
+            <Link to="/users" className={buttonClasses('ghost')}>
+              All accounts
+            </Link>
             <ExportLink path="/teachers/export" filters={filters} />
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              <Upload className="size-4" aria-hidden="true" />
+              Import CSV
+            </Button>
             <Button onClick={() => setCreating(true)}>
               <Plus className="size-4" aria-hidden="true" />
               Add teacher
@@ -183,6 +194,20 @@ function ManageTeachers() {
           )
         }
       />
+      <CsvImportDialog
+        open={importing}
+        onOpenChange={setImporting}
+        noun="teachers"
+        templateHref={TEACHER_TEMPLATE_HREF}
+        preview={(csv) => previewTeacherImport({ csv })}
+        commit={async (csv) => (await importer.mutateAsync({ csv })).created}
+        onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'teacher' : 'teachers'}`)}
+      >
+        <p className="text-xs text-slate-500">
+          The file needs a header row. The subjects column lists subject names separated by ";"; they must exist. Each
+          new account gets an invitation e-mail.
+        </p>
+      </CsvImportDialog>
       <TeacherFormDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
       <TeacherFormDialog
         open={editing !== null}
