@@ -1,5 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { api, errorMessage } from '../lib/api-client';
 import { toQueryString } from './people-cache';
 
 export interface Page<T> {
@@ -31,5 +31,19 @@ export function usePagedList<T>(key: QueryKey, path: string, filters: Filters, e
     hasMore: Boolean(query.hasNextPage),
     loadMore: () => void query.fetchNextPage(),
     loadingMore: query.isFetchingNextPage,
+  };
+}
+
+/** The DataTable props of a paged list: rows, first-load skeleton, error with retry, "Load more". */
+export function pagedTableProps<T>(list: ReturnType<typeof usePagedList<T>>) {
+  const { query } = list;
+  return {
+    rows: list.rows,
+    loading: query.isPending || (query.isError && query.isFetching),
+    error: query.isError ? errorMessage(query.error) : null,
+    onRetry: () => void query.refetch(),
+    hasMore: list.hasMore,
+    onLoadMore: list.loadMore,
+    loadingMore: list.loadingMore,
   };
 }

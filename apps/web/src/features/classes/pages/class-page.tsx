@@ -1,9 +1,10 @@
 import type { AssignedTeacher, ClassStudent } from '@lyceum/shared/academics';
-import { ArrowLeft, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
+import { BackLink } from '../../../components/people/detail';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
@@ -27,12 +28,7 @@ import { ClassFormDialog } from '../components/class-form-dialog';
 import { EnrolStudentDialog } from '../components/enrol-student-dialog';
 import { MoveStudentDialog } from '../components/move-student-dialog';
 
-const backLink = (
-  <Link to="/classes" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    Classes
-  </Link>
-);
+const backLink = <BackLink to="/classes">Classes</BackLink>;
 
 /** /classes/:id: the roster, the teachers and the subjects of one class. */
 export function ClassPage() {

@@ -11,27 +11,22 @@ import { lastSeen } from '../../../components/people/format';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
+import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useParents } from '../api/get-parents';
 import { previewParentImport, PARENT_TEMPLATE_HREF, useImportParents } from '../api/import-parents';
 import { useSetParentActive } from '../api/set-parent-active';
 import { ParentFormDialog } from '../components/parent-form-dialog';
-
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'all', label: 'All statuses' },
-];
 
 function ParentList({ manage }: { manage: boolean }) {
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
@@ -45,17 +40,6 @@ function ParentList({ manage }: { manage: boolean }) {
   const [created, setCreated] = useState<CreatedAccount[] | null>(null);
   const setActive = useSetParentActive();
   const filtered = Boolean(filters.search || filters.classId) || filters.status !== 'active';
-
-  const confirmToggle = async () => {
-    if (!toggling) return;
-    try {
-      await setActive.mutateAsync({ id: toggling.id, active: !toggling.isActive });
-      toast.success(toggling.isActive ? `${toggling.name} deactivated` : `${toggling.name} reactivated`);
-      setToggling(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
 
   const columns: DataTableColumn<ParentResponse>[] = [
     {
@@ -146,14 +130,8 @@ function ParentList({ manage }: { manage: boolean }) {
       <DataTable
         label="Parents"
         columns={columns}
-        rows={list.rows}
+        {...pagedTableProps(list)}
         rowKey={(p) => p.id}
-        loading={list.query.isPending || (list.query.isError && list.query.isFetching)}
-        error={list.query.isError ? errorMessage(list.query.error) : null}
-        onRetry={() => void list.query.refetch()}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        loadingMore={list.loadingMore}
         actions={
           manage
             ? (p) => (
@@ -209,19 +187,13 @@ function ParentList({ manage }: { manage: boolean }) {
             editing={editing ?? undefined}
           />
           <AccountCreatedDialog title="Parent added" accounts={created} onClose={() => setCreated(null)} />
-          <ConfirmDialog
-            open={toggling !== null}
-            onOpenChange={(o) => !o && setToggling(null)}
-            title={toggling?.isActive ? `Deactivate ${toggling?.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
-            description={
-              toggling?.isActive
-                ? 'They are signed out everywhere and cannot sign in until reactivated. Their children stay linked.'
-                : 'They can sign in again. Reactivating counts against the plan’s parent limit.'
-            }
-            confirmLabel={toggling?.isActive ? 'Deactivate' : 'Reactivate'}
-            tone={toggling?.isActive ? 'danger' : 'primary'}
+          <ToggleActiveDialog
+            target={toggling}
+            onClose={() => setToggling(null)}
+            mutate={setActive.mutateAsync}
             pending={setActive.isPending}
-            onConfirm={confirmToggle}
+            limitNoun="parent"
+            deactivateNote="Their children stay linked."
           />
         </>
       )}

@@ -1,9 +1,11 @@
-import { ArrowLeft, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
+import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { formatDate, lastSeen } from '../../../components/people/format';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { PersonAvatar } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -23,15 +25,6 @@ import { LinkParentDialog } from '../components/link-parent-dialog';
 import { RecordSections } from '../components/record-sections';
 import { StudentFormDialog } from '../components/student-form-dialog';
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 /** /students/:id: one student's details, class and parents, and the record sections later issues fill. */
 export function StudentPage() {
   const { id = '' } = useParams();
@@ -46,12 +39,7 @@ export function StudentPage() {
   const link = useLinkParent();
   const isSelf = user?.id === id;
 
-  const back = !isSelf && (
-    <Link to="/students" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Students
-    </Link>
-  );
+  const back = !isSelf && <BackLink to="/students">Students</BackLink>;
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
@@ -72,16 +60,6 @@ export function StudentPage() {
   const student = query.data;
   const klass = classLabel({ name: student.className, section: student.section });
 
-  const toggle = async () => {
-    try {
-      await setActive.mutateAsync({ id: student.id, active: !student.isActive });
-      toast.success(student.isActive ? `${student.name} deactivated` : `${student.name} reactivated`);
-      setToggling(false);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
   const unlink = async () => {
     if (!unlinking) return;
     try {
@@ -96,28 +74,29 @@ export function StudentPage() {
   return (
     <>
       {back}
-      <div className="mb-6 flex flex-wrap items-center gap-4">
-        <PersonAvatar name={student.name} src={student.profileImage} size="lg" />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-            {isSelf ? 'My profile' : student.name}
-          </h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
+      <ProfileHeader
+        name={student.name}
+        src={student.profileImage}
+        title={isSelf ? 'My profile' : student.name}
+        facts={
+          <>
             <span>
               {klass} · Roll {student.rollNumber}
             </span>
             <StatusBadge status={student.isActive ? 'active' : 'inactive'} />
-          </p>
-        </div>
-        {manage && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setToggling(true)}>
-              {student.isActive ? 'Deactivate' : 'Reactivate'}
-            </Button>
-            <Button onClick={() => setEditing(true)}>Edit student</Button>
-          </div>
-        )}
-      </div>
+          </>
+        }
+        actions={
+          manage && (
+            <>
+              <Button variant="secondary" onClick={() => setToggling(true)}>
+                {student.isActive ? 'Deactivate' : 'Reactivate'}
+              </Button>
+              <Button onClick={() => setEditing(true)}>Edit student</Button>
+            </>
+          )
+        }
+      />
 
       <div className="space-y-4">
         <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
@@ -196,19 +175,12 @@ export function StudentPage() {
             open={linking}
             onOpenChange={setLinking}
           />
-          <ConfirmDialog
-            open={toggling}
-            onOpenChange={setToggling}
-            title={student.isActive ? `Deactivate ${student.name}?` : `Reactivate ${student.name}?`}
-            description={
-              student.isActive
-                ? 'They are signed out everywhere and cannot sign in until reactivated. Their records are kept.'
-                : 'They can sign in again. Reactivating counts against the plan’s student limit.'
-            }
-            confirmLabel={student.isActive ? 'Deactivate' : 'Reactivate'}
-            tone={student.isActive ? 'danger' : 'primary'}
+          <ToggleActiveDialog
+            target={toggling ? student : null}
+            onClose={() => setToggling(false)}
+            mutate={setActive.mutateAsync}
             pending={setActive.isPending}
-            onConfirm={toggle}
+            limitNoun="student"
           />
           <ConfirmDialog
             open={unlinking !== null}

@@ -1,7 +1,6 @@
 import type { StudentResponse } from '@lyceum/shared/people';
 import { GraduationCap, Plus, Upload } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { classLabel, useClassOptions } from '../../../api/lookups';
 import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
@@ -9,27 +8,22 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
+import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useStudents } from '../api/get-students';
 import { useSetStudentActive } from '../api/set-student-active';
 import { StudentFormDialog } from '../components/student-form-dialog';
 import { StudentImportDialog } from '../components/student-import-dialog';
-
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'all', label: 'All statuses' },
-];
 
 function StudentList({
   manage,
@@ -60,17 +54,6 @@ function StudentList({
       const next = new URLSearchParams(params);
       next.delete('new');
       setParams(next, { replace: true });
-    }
-  };
-
-  const confirmToggle = async () => {
-    if (!toggling) return;
-    try {
-      await setActive.mutateAsync({ id: toggling.id, active: !toggling.isActive });
-      toast.success(toggling.isActive ? `${toggling.name} deactivated` : `${toggling.name} reactivated`);
-      setToggling(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
     }
   };
 
@@ -164,14 +147,8 @@ function StudentList({
       <DataTable
         label="Students"
         columns={columns}
-        rows={list.rows}
+        {...pagedTableProps(list)}
         rowKey={(s) => s.id}
-        loading={list.query.isPending || (list.query.isError && list.query.isFetching)}
-        error={list.query.isError ? errorMessage(list.query.error) : null}
-        onRetry={() => void list.query.refetch()}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        loadingMore={list.loadingMore}
         actions={
           manage
             ? (s) => (
@@ -223,19 +200,12 @@ function StudentList({
           />
           <StudentImportDialog open={importing} onOpenChange={setImporting} defaultClassId={filters.classId} />
           <AccountCreatedDialog title="Student added" accounts={created} onClose={() => setCreated(null)} />
-          <ConfirmDialog
-            open={toggling !== null}
-            onOpenChange={(o) => !o && setToggling(null)}
-            title={toggling?.isActive ? `Deactivate ${toggling?.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
-            description={
-              toggling?.isActive
-                ? 'They are signed out everywhere and cannot sign in until reactivated. Their records are kept.'
-                : 'They can sign in again. Reactivating counts against the plan’s student limit.'
-            }
-            confirmLabel={toggling?.isActive ? 'Deactivate' : 'Reactivate'}
-            tone={toggling?.isActive ? 'danger' : 'primary'}
+          <ToggleActiveDialog
+            target={toggling}
+            onClose={() => setToggling(null)}
+            mutate={setActive.mutateAsync}
             pending={setActive.isPending}
-            onConfirm={confirmToggle}
+            limitNoun="student"
           />
         </>
       )}

@@ -1,10 +1,11 @@
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
+import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { formatDate, lastSeen } from '../../../components/people/format';
-import { PersonAvatar } from '../../../components/people/person-avatar';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { isStaff } from '../../../components/people/roles';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -21,15 +22,6 @@ import { usePromoteTeacher } from '../api/promote-teacher';
 import { useSetTeacherActive } from '../api/set-teacher-active';
 import { TeacherFormDialog } from '../components/teacher-form-dialog';
 
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 /** /teachers/:id: details, subjects and assigned classes; staff edit, deactivate and (school admins) promote. */
 export function TeacherPage() {
   const { id = '' } = useParams();
@@ -43,12 +35,7 @@ export function TeacherPage() {
   const promote = usePromoteTeacher();
   const isSelf = user?.id === id;
 
-  const back = manage && (
-    <Link to="/teachers" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Teachers
-    </Link>
-  );
+  const back = manage && <BackLink to="/teachers">Teachers</BackLink>;
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
@@ -68,16 +55,6 @@ export function TeacherPage() {
   }
   const teacher = query.data;
 
-  const toggle = async () => {
-    try {
-      await setActive.mutateAsync({ id: teacher.id, active: !teacher.isActive });
-      toast.success(teacher.isActive ? `${teacher.name} deactivated` : `${teacher.name} reactivated`);
-      setToggling(false);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
   const confirmPromote = async () => {
     try {
       await promote.mutateAsync(teacher.id);
@@ -91,33 +68,34 @@ export function TeacherPage() {
   return (
     <>
       {back}
-      <div className="mb-6 flex flex-wrap items-center gap-4">
-        <PersonAvatar name={teacher.name} src={teacher.profileImage} size="lg" />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-            {isSelf ? 'My profile' : teacher.name}
-          </h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">
+      <ProfileHeader
+        name={teacher.name}
+        src={teacher.profileImage}
+        title={isSelf ? 'My profile' : teacher.name}
+        facts={
+          <>
             <span>Teacher</span>
             <StatusBadge status={teacher.isActive ? 'active' : 'inactive'} />
             {teacher.isAdmin && <Badge tone="info">School admin</Badge>}
-          </p>
-        </div>
-        {manage && (
-          <div className="flex flex-wrap gap-2">
-            {user?.role === 'school_admin' && !teacher.isAdmin && teacher.isActive && (
-              <Button variant="secondary" onClick={() => setPromoting(true)}>
-                <ShieldCheck className="size-4" aria-hidden="true" />
-                Promote to school administrator
+          </>
+        }
+        actions={
+          manage && (
+            <>
+              {user?.role === 'school_admin' && !teacher.isAdmin && teacher.isActive && (
+                <Button variant="secondary" onClick={() => setPromoting(true)}>
+                  <ShieldCheck className="size-4" aria-hidden="true" />
+                  Promote to school administrator
+                </Button>
+              )}
+              <Button variant="secondary" onClick={() => setToggling(true)}>
+                {teacher.isActive ? 'Deactivate' : 'Reactivate'}
               </Button>
-            )}
-            <Button variant="secondary" onClick={() => setToggling(true)}>
-              {teacher.isActive ? 'Deactivate' : 'Reactivate'}
-            </Button>
-            <Button onClick={() => setEditing(true)}>Edit teacher</Button>
-          </div>
-        )}
-      </div>
+              <Button onClick={() => setEditing(true)}>Edit teacher</Button>
+            </>
+          )
+        }
+      />
 
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <CardSection title="Details" titleId="details-title">
@@ -168,19 +146,12 @@ export function TeacherPage() {
       {manage && (
         <>
           <TeacherFormDialog open={editing} onOpenChange={setEditing} editing={teacher} />
-          <ConfirmDialog
-            open={toggling}
-            onOpenChange={setToggling}
-            title={teacher.isActive ? `Deactivate ${teacher.name}?` : `Reactivate ${teacher.name}?`}
-            description={
-              teacher.isActive
-                ? 'They are signed out everywhere and cannot sign in until reactivated.'
-                : 'They can sign in again. Reactivating counts against the plan’s teacher limit.'
-            }
-            confirmLabel={teacher.isActive ? 'Deactivate' : 'Reactivate'}
-            tone={teacher.isActive ? 'danger' : 'primary'}
+          <ToggleActiveDialog
+            target={toggling ? teacher : null}
+            onClose={() => setToggling(false)}
+            mutate={setActive.mutateAsync}
             pending={setActive.isPending}
-            onConfirm={toggle}
+            limitNoun="teacher"
           />
           <ConfirmDialog
             open={promoting}

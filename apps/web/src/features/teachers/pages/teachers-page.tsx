@@ -10,27 +10,22 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
+import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useTeachers } from '../api/get-teachers';
 import { previewTeacherImport, TEACHER_TEMPLATE_HREF, useImportTeachers } from '../api/import-teachers';
 import { useSetTeacherActive } from '../api/set-teacher-active';
 import { TeacherFormDialog } from '../components/teacher-form-dialog';
-
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'all', label: 'All statuses' },
-];
 
 function ManageTeachers() {
   const [filters, setFilter] = useUrlFilters({ search: '', subjectId: '', status: 'active' });
@@ -44,17 +39,6 @@ function ManageTeachers() {
   const [created, setCreated] = useState<CreatedAccount[] | null>(null);
   const setActive = useSetTeacherActive();
   const filtered = Boolean(filters.search || filters.subjectId) || filters.status !== 'active';
-
-  const confirmToggle = async () => {
-    if (!toggling) return;
-    try {
-      await setActive.mutateAsync({ id: toggling.id, active: !toggling.isActive });
-      toast.success(toggling.isActive ? `${toggling.name} deactivated` : `${toggling.name} reactivated`);
-      setToggling(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
 
   const columns: DataTableColumn<TeacherResponse>[] = [
     {
@@ -158,14 +142,8 @@ function ManageTeachers() {
       <DataTable
         label="Teachers"
         columns={columns}
-        rows={list.rows}
+        {...pagedTableProps(list)}
         rowKey={(t) => t.id}
-        loading={list.query.isPending || (list.query.isError && list.query.isFetching)}
-        error={list.query.isError ? errorMessage(list.query.error) : null}
-        onRetry={() => void list.query.refetch()}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        loadingMore={list.loadingMore}
         actions={(t) => (
           <>
             <Button size="sm" variant="ghost" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
@@ -215,19 +193,13 @@ function ManageTeachers() {
         editing={editing ?? undefined}
       />
       <AccountCreatedDialog title="Teacher added" accounts={created} onClose={() => setCreated(null)} />
-      <ConfirmDialog
-        open={toggling !== null}
-        onOpenChange={(o) => !o && setToggling(null)}
-        title={toggling?.isActive ? `Deactivate ${toggling?.name}?` : `Reactivate ${toggling?.name ?? ''}?`}
-        description={
-          toggling?.isActive
-            ? 'They are signed out everywhere and cannot sign in until reactivated. Their classes keep the assignment.'
-            : 'They can sign in again. Reactivating counts against the plan’s teacher limit.'
-        }
-        confirmLabel={toggling?.isActive ? 'Deactivate' : 'Reactivate'}
-        tone={toggling?.isActive ? 'danger' : 'primary'}
+      <ToggleActiveDialog
+        target={toggling}
+        onClose={() => setToggling(null)}
+        mutate={setActive.mutateAsync}
         pending={setActive.isPending}
-        onConfirm={confirmToggle}
+        limitNoun="teacher"
+        deactivateNote="Their classes keep the assignment."
       />
     </>
   );

@@ -9,16 +9,18 @@ import { lastSeen } from '../../../components/people/format';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
+import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useUsers } from '../api/get-users';
 import { useResendInvitation } from '../api/resend-invitation';
@@ -26,11 +28,6 @@ import { useSetUserActive } from '../api/set-user-active';
 import { CreateUserDialog } from '../components/create-user-dialog';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
 
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'all', label: 'All statuses' },
-];
 const ROLE_OPTIONS = ACCOUNT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 function ManageUsers() {
@@ -45,17 +42,6 @@ function ManageUsers() {
   const resend = useResendInvitation();
   const filtered = Boolean(filters.search || filters.role) || filters.status !== 'active';
   const isPrincipal = me?.role === 'principal';
-
-  const confirmToggle = async () => {
-    if (!toggling) return;
-    try {
-      await setActive.mutateAsync({ id: toggling.id, active: !toggling.isActive });
-      toast.success(toggling.isActive ? `${toggling.name} deactivated` : `${toggling.name} reactivated`);
-      setToggling(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
 
   const resendTo = async (u: UserAccountResponse) => {
     try {
@@ -135,14 +121,8 @@ function ManageUsers() {
       <DataTable
         label="Accounts"
         columns={columns}
-        rows={list.rows}
+        {...pagedTableProps(list)}
         rowKey={(u) => u.id}
-        loading={list.query.isPending || (list.query.isError && list.query.isFetching)}
-        error={list.query.isError ? errorMessage(list.query.error) : null}
-        onRetry={() => void list.query.refetch()}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        loadingMore={list.loadingMore}
         actions={(u) => {
           // The server refuses these too: no changing yourself, and a principal cannot change an administrator.
           if (u.id === me?.id || (isPrincipal && u.role === 'school_admin')) return null;
@@ -209,19 +189,13 @@ function ManageUsers() {
           })
         }
       />
-      <ConfirmDialog
-        open={toggling !== null}
-        onOpenChange={(o) => !o && setToggling(null)}
-        title={toggling?.isActive ? `Deactivate ${toggling?.name}?` : `Activate ${toggling?.name ?? ''}?`}
-        description={
-          toggling?.isActive
-            ? 'They are signed out on every device at once and cannot sign in until activated again.'
-            : 'They can sign in again. Activating counts against the plan’s limit for their role.'
-        }
-        confirmLabel={toggling?.isActive ? 'Deactivate' : 'Activate'}
-        tone={toggling?.isActive ? 'danger' : 'primary'}
+      <ToggleActiveDialog
+        target={toggling}
+        onClose={() => setToggling(null)}
+        mutate={setActive.mutateAsync}
         pending={setActive.isPending}
-        onConfirm={confirmToggle}
+        limitNoun="account"
+        activateLabel="Activate"
       />
     </>
   );
