@@ -206,6 +206,20 @@ async function adminJourney({ browser, server }: { browser: Browser; server: Sta
   await admin.getByText(TEACHER.name).first().waitFor();
   await screenshot(admin, 'people-class-teachers-desktop');
 
+  // Moving a student takes them off this roster and onto the other class's.
+  await admin.getByRole('tab', { name: /Students/ }).click();
+  await admin.getByRole('button', { name: 'Move Cy Import', exact: true }).click();
+  const moveDialog = admin.getByRole('dialog', { name: 'Move Cy Import' });
+  await moveDialog.getByLabel('New class').selectOption({ label: 'Grade 5 – A' });
+  await moveDialog.getByRole('button', { name: 'Move student' }).click();
+  await admin.getByText('Cy Import moved to Grade 5 – A').waitFor();
+  await admin.getByRole('button', { name: 'Move Cy Import', exact: true }).waitFor({ state: 'detached' });
+  assertEqual(
+    await admin.getByRole('tab', { name: /Students/ }).innerText(),
+    'Students\n2',
+    'the roster counts two students after the move',
+  );
+
   // Every list page as the administrator, at both widths.
   await admin.goto('/classes');
   await capture(admin, 'people-classes', (p) =>
@@ -254,6 +268,15 @@ async function adminJourney({ browser, server }: { browser: Browser; server: Sta
   const myClasses = await myClassList.getByRole('heading').allInnerTexts();
   assertEqual(myClasses, [`${CLASS_NAME} – ${SECTION}`], 'the teacher sees exactly the assigned class');
   await capture(teacher, 'people-my-classes', (p) => p.getByText('Class teacher').first().waitFor());
+  // The teacher reads the class roster but cannot change it.
+  await teacher.getByRole('link', { name: 'Open class' }).click();
+  await teacher.getByText('Ada Import').first().waitFor();
+  assert(
+    !(await teacher.getByRole('button', { name: 'Move Ada Import', exact: true }).count()),
+    'a teacher cannot move students',
+  );
+  assert(!(await teacher.getByRole('button', { name: 'Edit class' }).count()), 'a teacher cannot edit the class');
+  await screenshot(teacher, 'people-class-page-teacher-desktop');
   await teacher.close();
 
   // The imported parent follows their invitation and sees only their own child.
