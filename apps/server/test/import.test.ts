@@ -334,6 +334,9 @@ describe('exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
     expect(res.body).toContain(`'+SUM(A1:A2)`);
+    await createStudent(t.app, admin, { classId: a.classId, name: '@cmd', phone: '+1 555 0100' });
+    const again = await as(t.app, admin)({ method: 'GET', url: '/api/v1/students/export?search=cmd' });
+    expect(again.body.split('\n')[1]).toMatch(/^'@cmd,[^,]+,\+1 555 0100,/);
     expect(res.body).not.toMatch(/(^|,)[=+@-]/m);
     for (const kind of ['teachers', 'parents', 'classes', 'users']) {
       const r = await as(t.app, admin)({ method: 'GET', url: `/api/v1/${kind}/export` });

@@ -1,5 +1,6 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { StudentResponse } from '@lyceum/shared/people';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,6 +303,15 @@ describe('student lifecycle', () => {
     expect(errorOf(noParent).message).toBe('Parent not found');
     const unlinked = await api({ method: 'DELETE', url: `/api/v1/students/${id}/parents/${a.users.parent.id}` });
     expect(unlinked.json().parents).toEqual([]);
+    const notLinked = await api({ method: 'DELETE', url: `/api/v1/students/${id}/parents/${a.users.parent.id}` });
+    expect(errorOf(notLinked).message).toBe('Parent not found');
+    const rollClash = await api({
+      method: 'POST',
+      url: `/api/v1/students/${id}/move`,
+      payload: { classId: a.classId, rollNumber: 1 },
+    });
+    expect(rollClash.statusCode).toBe(409);
+    expect(errorOf(rollClash).message).toBe('Roll number 1 is already taken in this class');
 
     const off = await api({ method: 'POST', url: `/api/v1/students/${id}/deactivate` });
     expect(off.json().isActive).toBe(false);
@@ -338,6 +348,9 @@ describe('student lifecycle', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(['Amy Beta', 'Bob Gamma', 'Cid Delta', 'Zed Alpha']);
+    // Exactly the contract's fields, nothing more.
+    const first = (await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&limit=1` })).json().items[0];
+    expect(Object.keys(first).sort()).toEqual(Object.keys(StudentResponse.shape).sort());
     const inactive = await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&status=inactive` });
     expect(inactive.json().items.map((s: { name: string }) => s.name)).toEqual(['Dee Epsilon']);
     const search = await api({ method: 'GET', url: `/api/v1/students?search=gAmMa&status=all` });
@@ -548,6 +561,10 @@ describe('promoting a teacher to school administrator (DESIGN §1)', () => {
       const r = await as(t.app, promoted)({ method: method as 'GET', url: url.replace(/:[a-zA-Z]+/g, newId()) });
       expect({ key, status: r.statusCode }).toEqual({ key, status: 403 });
     }
+    const inactive = await createTeacher(t.app, adminA);
+    await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${inactive.teacher.id}/deactivate` });
+    const refused = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${inactive.teacher.id}/promote` });
+    expect(refused.statusCode).toBe(422);
     // Their classes stay theirs: they still see them as an administrator.
     expect((await as(t.app, promoted)({ method: 'GET', url: '/api/v1/my-classes' })).statusCode).toBe(200);
   });

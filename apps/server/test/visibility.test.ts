@@ -130,3 +130,28 @@ describe('teachers, classes and the users page', () => {
     expect(await status(s.company, `/api/v1/users?schoolId=${a.id}`)).toBe(200);
   });
 });
+
+describe('company readers (DESIGN §6)', () => {
+  it('read every list and export of any school with ?schoolId=, and need it', async () => {
+    for (const kind of ['students', 'teachers', 'parents', 'classes', 'users', 'subjects']) {
+      expect({ kind, status: await status(s.company, `/api/v1/${kind}`) }).toEqual({ kind, status: 400 });
+      const res = await as(t.app, s.company)({ method: 'GET', url: `/api/v1/${kind}?schoolId=${a.id}` });
+      expect({ kind, status: res.statusCode }).toEqual({ kind, status: 200 });
+      expect(res.json().items.length).toBeGreaterThan(0);
+      if (kind !== 'subjects') {
+        const csv = await as(t.app, s.company)({ method: 'GET', url: `/api/v1/${kind}/export?schoolId=${a.id}` });
+        expect({ kind, status: csv.statusCode }).toEqual({ kind, status: 200 });
+      }
+    }
+    expect(await status(s.company, `/api/v1/teachers/${a.users.teacher.id}?schoolId=${a.id}`)).toBe(200);
+    expect(await status(s.company, `/api/v1/parents/${a.users.parent.id}?schoolId=${a.id}`)).toBe(200);
+    expect(await status(s.company, `/api/v1/classes/${a.classId}?schoolId=${a.id}`)).toBe(200);
+    expect(await status(s.company, `/api/v1/classes/${a.classId}?schoolId=${b.id}`)).toBe(404);
+    // Reading is all they do here.
+    const write = await as(
+      t.app,
+      s.company,
+    )({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'Nope', schoolId: a.id } });
+    expect(write.statusCode).toBe(403);
+  });
+});

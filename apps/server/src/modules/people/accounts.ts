@@ -6,6 +6,7 @@ import { accounts, mailOutbox, oneTimeTokens, schools } from '../../db/schema/in
 import { insertAccount, insertSchoolUser } from '../../db/seed.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { enqueueMail, type MailMessage } from '../../lib/mail.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256, temporaryPassword } from '../../lib/tokens.ts';
 import { setPasswordLink } from '../auth/one-time-tokens.ts';
@@ -89,6 +90,9 @@ export async function withEmailRace<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Up to this many mails go through `enqueueMail`; an import's hundreds are written in bulk. */
+const FEW = 10;
+
 export interface Invitation {
   accountId: string;
   email: string;
@@ -123,9 +127,12 @@ export async function queueInvitations(
       ...invitationMail(inv, schoolName, setPasswordLink(publicUrl, token), purpose),
     });
   }
-  for (let i = 0; i < tokens.length; i += 500) {
-    await tx.insert(oneTimeTokens).values(tokens.slice(i, i + 500));
-    await tx.insert(mailOutbox).values(mails.slice(i, i + 500));
+  for (let i = 0; i < tokens.length; i += 500) await tx.insert(oneTimeTokens).values(tokens.slice(i, i + 500));
+  if (mails.length <= FEW) {
+    // One by one through the shared outbox writer, so whatever it adds to every mail applies here too.
+    for (const { id: _, ...mail } of mails) await enqueueMail(tx, mail as MailMessage);
+  } else {
+    for (let i = 0; i < mails.length; i += 500) await tx.insert(mailOutbox).values(mails.slice(i, i + 500));
   }
   return invitations.length;
 }

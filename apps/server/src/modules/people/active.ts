@@ -42,3 +42,20 @@ export async function setUserActive(
     after: { isActive: active },
   });
 }
+
+/** Name and phone live on `users` whatever the role; an edit page sends either or both. */
+export async function updateUserContact(
+  tx: Tx,
+  schoolId: string,
+  id: string,
+  input: { name?: string | undefined; phone?: string | null | undefined },
+): Promise<void> {
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.phone !== undefined) changes.phone = input.phone?.trim() || null;
+  if (Object.keys(changes).length === 0) return;
+  await tx
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, id)));
+}

@@ -68,11 +68,13 @@ export function parseCsv(text: string, known: readonly string[], required: reado
 
 /**
  * CSV formula injection (OWASP): a cell a spreadsheet would evaluate — starting with = + - @, tab or
- * carriage return — is prefixed with a single quote so it is shown as text.
+ * carriage return — is prefixed with a single quote so it is shown as text. Phone numbers are left alone.
  */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
+  // Phone numbers and signed numbers ("+1 555 0100", "-3") hold no function a spreadsheet could call.
+  if (/^[+-][0-9 ().+-]*$/.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

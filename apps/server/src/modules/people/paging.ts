@@ -1,4 +1,5 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 
@@ -91,4 +92,11 @@ export async function keysetPage<T>(
 /** `%` and `_` in a search are literal characters. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The name-or-e-mail search every people list offers. */
+export function nameOrEmailLike(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const p = likePattern(search);
+  return or(ilike(users.name, p), ilike(users.email, p));
 }

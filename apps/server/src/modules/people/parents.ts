@@ -6,7 +6,7 @@ import {
   type ParentResponse,
   type UpdateParentRequest,
 } from '@lyceum/shared/people';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../app.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -16,10 +16,10 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
-import { setUserActive } from './active.ts';
+import { setUserActive, updateUserContact } from './active.ts';
 import { parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, likePattern, type SortKey } from './paging.ts';
+import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadParents } from './views.ts';
 import { visibleParents } from './visibility.ts';
@@ -50,10 +50,7 @@ export async function parentPage(
     conds.push(sql`${parents.id} in (select sp.parent_id from student_parents sp join students s on s.school_id = sp.school_id and s.id = sp.student_id
       where sp.school_id = ${scope.schoolId} and s.class_id = ${query.classId})`);
   }
-  if (query.search) {
-    const p = likePattern(query.search);
-    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
-  }
+  conds.push(nameOrEmailLike(query.search));
   const matching = tx
     .select({ id: parents.id, sortValue: SORT.expr.as('sort_value') })
     .from(parents)
@@ -148,15 +145,7 @@ export function updateParent(
   return inScope(db, scope, async (tx) => {
     const row = await findParent(tx, scope, id);
     const [before] = await loadParents(tx, scope.schoolId, [id]);
-    const userChanges: Partial<typeof users.$inferInsert> = {};
-    if (input.name !== undefined) userChanges.name = input.name;
-    if (input.phone !== undefined) userChanges.phone = input.phone?.trim() || null;
-    if (Object.keys(userChanges).length > 0) {
-      await tx
-        .update(users)
-        .set({ ...userChanges, updatedAt: new Date() })
-        .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, row.id)));
-    }
+    await updateUserContact(tx, scope.schoolId, row.id, input);
     if (input.relationship !== undefined) {
       await tx
         .update(parents)

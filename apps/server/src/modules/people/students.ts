@@ -9,11 +9,11 @@ import {
   type StudentProfileResponse,
   type StudentResponse,
 } from '@lyceum/shared/people';
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../app.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { classes, classTeachers, parents, studentParents, students, users } from '../../db/schema/index.ts';
+import { classes, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -27,10 +27,10 @@ import {
   queueInvitations,
   withEmailRace,
 } from './accounts.ts';
-import { setUserActive } from './active.ts';
+import { setUserActive, updateUserContact } from './active.ts';
 import { parseBody, parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, likePattern, type SortKey } from './paging.ts';
+import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents } from './views.ts';
 import { visibleStudents } from './visibility.ts';
@@ -112,10 +112,7 @@ export async function studentPage(
   const conds: (SQL | undefined)[] = [eq(students.schoolId, scope.schoolId), visibleStudents(scope)];
   if (query.classId) conds.push(eq(students.classId, query.classId));
   if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
-  if (query.search) {
-    const p = likePattern(query.search);
-    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
-  }
+  conds.push(nameOrEmailLike(query.search));
   const key = SORTS[query.sort];
   const matching = tx
     .select({ id: students.id, sortValue: key.expr.as('sort_value') })
@@ -138,23 +135,14 @@ export async function getStudentProfile(
 ): Promise<StudentProfileResponse> {
   const scope = readScope(actor, schoolId, 'students');
   return inScope(db, scope, async (tx) => {
-    const row = await findStudent(tx, scope, id);
-    const [student] = await loadStudents(tx, scope.schoolId, [id]);
+    // One statement: the student as the scope may see them (or nothing: 404), with the class teacher.
+    const [student] = await loadStudents(tx, scope.schoolId, [id], visibleStudents(scope));
     if (!student) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-    const [lead] = await tx
-      .select({ id: users.id, name: users.name })
-      .from(classTeachers)
-      .innerJoin(users, and(eq(users.schoolId, classTeachers.schoolId), eq(users.id, classTeachers.teacherId)))
-      .where(
-        and(
-          eq(classTeachers.schoolId, scope.schoolId),
-          eq(classTeachers.classId, row.classId),
-          eq(classTeachers.isClassTeacher, true),
-        ),
-      );
+    const lead = student.classTeacher;
     // Attendance, marks, fees and exams are filled by their own issues; until then the page shows empty states.
+    const { classTeacher: _, ...rest } = student;
     return {
-      ...student,
+      ...rest,
       classTeacherId: lead?.id ?? null,
       classTeacherName: lead?.name ?? null,
       attendanceSummary: null,
@@ -321,15 +309,7 @@ export async function updateStudent(
     inScope(db, scope, async (tx) => {
       const row = await findStudent(tx, scope, id);
       const [before] = await loadStudents(tx, scope.schoolId, [id]);
-      const userChanges: Partial<typeof users.$inferInsert> = {};
-      if (input.name !== undefined) userChanges.name = input.name;
-      if (input.phone !== undefined) userChanges.phone = input.phone?.trim() || null;
-      if (Object.keys(userChanges).length > 0) {
-        await tx
-          .update(users)
-          .set({ ...userChanges, updatedAt: new Date() })
-          .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
-      }
+      await updateUserContact(tx, scope.schoolId, id, input);
       if (input.rollNumber !== undefined || academicYear !== undefined) {
         await tx
           .update(students)

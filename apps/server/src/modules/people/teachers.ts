@@ -5,7 +5,7 @@ import {
   type TeacherResponse,
   type UpdateTeacherRequest,
 } from '@lyceum/shared/people';
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../app.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -15,10 +15,10 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { assignTeacherInTx } from '../academics/classes.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
-import { setUserActive } from './active.ts';
+import { setUserActive, updateUserContact } from './active.ts';
 import { parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, likePattern, type SortKey } from './paging.ts';
+import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadTeachers } from './views.ts';
 import { visibleTeachers } from './visibility.ts';
@@ -76,10 +76,7 @@ export async function teacherPage(
       sql`${teachers.id} in (select teacher_id from class_teachers where school_id = ${scope.schoolId} and class_id = ${query.classId})`,
     );
   }
-  if (query.search) {
-    const p = likePattern(query.search);
-    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
-  }
+  conds.push(nameOrEmailLike(query.search));
   const matching = tx
     .select({ id: teachers.id, sortValue: SORT.expr.as('sort_value') })
     .from(teachers)
@@ -170,15 +167,7 @@ export function updateTeacher(
   return inScope(db, scope, async (tx) => {
     await findTeacher(tx, scope, id);
     const [before] = await loadTeachers(tx, scope.schoolId, [id]);
-    const userChanges: Partial<typeof users.$inferInsert> = {};
-    if (input.name !== undefined) userChanges.name = input.name;
-    if (input.phone !== undefined) userChanges.phone = input.phone?.trim() || null;
-    if (Object.keys(userChanges).length > 0) {
-      await tx
-        .update(users)
-        .set({ ...userChanges, updatedAt: new Date() })
-        .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
-    }
+    await updateUserContact(tx, scope.schoolId, id, input);
     const changes: Partial<typeof teachers.$inferInsert> = {};
     if (input.qualification !== undefined) changes.qualification = input.qualification?.trim() || null;
     if (input.experience !== undefined) changes.experience = input.experience;

@@ -1,7 +1,7 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { CreateUserRequest, type UserAccountResponse, type UserListResponse } from '@lyceum/shared/people';
 import type { SchoolRole } from '@lyceum/shared/roles';
-import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../app.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -13,7 +13,7 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive } from './active.ts';
 import { parseCreateBody } from './body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, likePattern, type SortKey } from './paging.ts';
+import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 
@@ -30,10 +30,7 @@ export async function userPage(
   const conds: (SQL | undefined)[] = [eq(users.schoolId, scope.schoolId), isNull(users.deletedAt)];
   if (query.role) conds.push(eq(users.role, query.role));
   if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
-  if (query.search) {
-    const p = likePattern(query.search);
-    conds.push(or(ilike(users.name, p), ilike(users.email, p)));
-  }
+  conds.push(nameOrEmailLike(query.search));
   const matching = tx
     .select({ id: users.id, sortValue: SORT.expr.as('sort_value') })
     .from(users)

@@ -1,6 +1,6 @@
 import type { SubjectRef } from '@lyceum/shared/academics';
 import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountResponse } from '@lyceum/shared/people';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, classes, parents, students, teachers, users } from '../../db/schema/index.ts';
 import { iso, isoNow } from './context.ts';
@@ -27,10 +27,22 @@ const parentsJson = sql<{ id: string; name: string; relationship: string }[]>`co
   from student_parents sp join users pu on pu.school_id = sp.school_id and pu.id = sp.parent_id
   where sp.school_id = "students"."school_id" and sp.student_id = "students"."id"), '[]'::json)`;
 
-export async function loadStudents(tx: Tx, schoolId: string, ids: string[]): Promise<StudentResponse[]> {
+const classTeacherJson = sql<{ id: string; name: string } | null>`(
+  select json_build_object('id', ct.teacher_id, 'name', tu.name)
+  from class_teachers ct join users tu on tu.school_id = ct.school_id and tu.id = ct.teacher_id
+  where ct.school_id = "students"."school_id" and ct.class_id = "students"."class_id" and ct.is_class_teacher)`;
+
+/** Students by id; `visible` narrows to what a scope may see. Each carries its class teacher for the profile. */
+export async function loadStudents(
+  tx: Tx,
+  schoolId: string,
+  ids: string[],
+  visible?: SQL,
+): Promise<(StudentResponse & { classTeacher?: { id: string; name: string } | null })[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({
+      classTeacher: classTeacherJson,
       id: students.id,
       name: users.name,
       email: users.email,
@@ -49,7 +61,7 @@ export async function loadStudents(tx: Tx, schoolId: string, ids: string[]): Pro
     .from(students)
     .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
     .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)));
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids), visible));
   return ordered(
     ids,
     rows.map((r) => ({ ...r, schoolId, lastLoginAt: iso(r.lastLoginAt), createdAt: isoNow(r.createdAt) })),
