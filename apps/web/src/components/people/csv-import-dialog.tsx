@@ -23,6 +23,8 @@ export interface CsvImportDialogProps {
   onImported: (count: number) => void;
   /** Extra controls above the file input (e.g. the class the rows go into). */
   children?: React.ReactNode;
+  /** Changes when those controls change: the preview is dropped, since it was made with the old choices. */
+  optionsKey?: string;
 }
 
 const MAX_PREVIEW_ROWS = 200;
@@ -159,6 +161,7 @@ export function CsvImportDialog({
   commit,
   onImported,
   children,
+  optionsKey = '',
 }: CsvImportDialogProps) {
   const id = useId();
   const [csv, setCsv] = useState('');
@@ -166,6 +169,11 @@ export function CsvImportDialog({
   const [result, setResult] = useState<ImportPreviewResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
+  const [previewedWith, setPreviewedWith] = useState(optionsKey);
+  if (optionsKey !== previewedWith) {
+    setPreviewedWith(optionsKey);
+    setResult(null);
+  }
 
   const reset = () => {
     setCsv('');

@@ -30,6 +30,7 @@ export function StudentImportDialog({
       templateHref={STUDENT_TEMPLATE_HREF}
       preview={(csv) => previewStudentImport(body(csv))}
       commit={async (csv) => (await commit.mutateAsync(body(csv))).created}
+      optionsKey={`${classId}|${sendInvitation}`}
       onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'student' : 'students'}`)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
