@@ -162,6 +162,12 @@ async function adminJourney({ browser, server }: { browser: Browser; server: Sta
   assert(await importDialog.getByRole('button', { name: /^Import/ }).isDisabled(), 'import is disabled with errors');
   await screenshot(admin, 'people-import-errors-desktop');
   await assertAccessible(admin, 'import preview with errors');
+  // On a phone the dialog is a full-width sheet and the preview scrolls inside it.
+  await admin.setViewportSize(PHONE);
+  await problems.waitFor();
+  await screenshot(admin, 'people-import-errors-375');
+  await assertAccessible(admin, 'import preview with errors (375 px)');
+  await admin.setViewportSize(DESKTOP);
   await importDialog.getByLabel('Or paste CSV').fill(studentCsv(false));
   await importDialog.getByRole('button', { name: 'Preview', exact: true }).click();
   await importDialog.getByText('All 3 students are valid and ready to import.').waitFor();
