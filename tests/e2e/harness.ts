@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,5 +145,23 @@ export function assert(condition: unknown, message: string): asserts condition {
 export function assertEqual<T>(actual: T, expected: T, message: string): void {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) {
     throw new Error(`${message}\n  expected: ${JSON.stringify(expected)}\n  actual:   ${JSON.stringify(actual)}`);
+  }
+}
+
+/**
+ * The newest e-mail to `to` in the server's outbox (DATA_DIR/mail/*.eml, written when no SMTP_URL is set),
+ * waiting up to `timeoutMs` for it to be delivered. Returns the whole message text.
+ */
+export async function waitForMail(server: StartedServer, to: string, timeoutMs = 15_000): Promise<string> {
+  const dir = path.join(server.dataDir, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    const found = files
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .filter((text) => text.split('\r\n').some((line) => line.toLowerCase() === `to: ${to.toLowerCase()}`));
+    if (found.length > 0) return found[found.length - 1] as string;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dir} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
   }
 }

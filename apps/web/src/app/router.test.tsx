@@ -58,7 +58,7 @@ describe('app routes (SPEC §2)', () => {
 
   it('signs in and returns to the intended page', async () => {
     let session: AuthResponse | null = null;
-    const { router, calls } = renderApp('/students', null, {
+    const { router, calls } = renderApp('/exams', null, {
       'GET /api/v1/auth/me': () =>
         session ? json(session) : json({ error: { code: 'unauthenticated', message: 'no' } }, 401),
       'POST /api/v1/auth/login': () => {
@@ -73,8 +73,8 @@ describe('app routes (SPEC §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await screen.findByText('Not available yet', {}, { timeout: 3000 });
-    expect(router.state.location.pathname).toBe('/students');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Students');
+    expect(router.state.location.pathname).toBe('/exams');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Exams');
     const login = calls.find((c) => c.url === '/api/v1/auth/login');
     expect(login?.body).toEqual({ email: 'principal@example.test', password: 'correct horse', role: 'principal' });
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -26,6 +26,15 @@ const PAGES: Record<string, LazyPage> = {
     import('../features/emergency-contact/pages/emergency-contact-page').then((m) => ({
       Component: m.EmergencyContactPage,
     })),
+  classes: () => import('../features/classes/pages/classes-page').then((m) => ({ Component: m.ClassesPage })),
+  'classes/:id': () => import('../features/classes/pages/class-page').then((m) => ({ Component: m.ClassPage })),
+  students: () => import('../features/students/pages/students-page').then((m) => ({ Component: m.StudentsPage })),
+  'students/:id': () => import('../features/students/pages/student-page').then((m) => ({ Component: m.StudentPage })),
+  teachers: () => import('../features/teachers/pages/teachers-page').then((m) => ({ Component: m.TeachersPage })),
+  'teachers/:id': () => import('../features/teachers/pages/teacher-page').then((m) => ({ Component: m.TeacherPage })),
+  parents: () => import('../features/parents/pages/parents-page').then((m) => ({ Component: m.ParentsPage })),
+  users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+  children: () => import('../features/children/pages/children-page').then((m) => ({ Component: m.ChildrenPage })),
 };
 
 const notAvailable: LazyPage = () =>

@@ -24,7 +24,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-const notProvided = <span className="text-slate-400">Not provided</span>;
+const notProvided = <span className="text-slate-500">Not provided</span>;
 
 function SchoolContactCard({ contact }: { contact: SchoolContact }) {
   return (

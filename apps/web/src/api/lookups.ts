@@ -1,0 +1,63 @@
+import type { ClassListResponse, SubjectListResponse } from '@lyceum/shared/academics';
+import type { ParentListResponse, StudentListResponse, TeacherListResponse } from '@lyceum/shared/people';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { toQueryString } from './people-cache';
+
+/**
+ * Lists several features pick from (a class select, a subject checklist, a person picker). They live here
+ * so features do not import each other; each feature's own pages use their own api files.
+ */
+export const classOptionsQuery = queryOptions({
+  queryKey: ['classes', 'options'] as const,
+  queryFn: ({ signal }) => api.get<ClassListResponse>('/classes?status=active', { signal }),
+  staleTime: 60_000,
+});
+
+export function useClassOptions(enabled = true) {
+  const query = useQuery({ ...classOptionsQuery, enabled });
+  const options = (query.data?.items ?? []).map((c) => ({ value: c.id, label: classLabel(c) }));
+  return { ...query, options };
+}
+
+export function classLabel(c: { name: string; section: string }): string {
+  return c.section ? `${c.name} – ${c.section}` : c.name;
+}
+
+export const subjectOptionsQuery = queryOptions({
+  queryKey: ['subjects', 'options'] as const,
+  queryFn: ({ signal }) => api.get<SubjectListResponse>('/subjects?status=active', { signal }),
+  staleTime: 60_000,
+});
+
+export function useSubjectOptions(enabled = true) {
+  return useQuery({ ...subjectOptionsQuery, enabled });
+}
+
+/** First page of a search, for pickers (type a few letters, choose one). */
+export function useStudentSearch(search: string, enabled = true) {
+  return useQuery({
+    queryKey: ['students', 'search', search],
+    queryFn: ({ signal }) =>
+      api.get<StudentListResponse>(`/students${toQueryString({ search, status: 'active', limit: 10 })}`, { signal }),
+    enabled,
+  });
+}
+
+export function useParentSearch(search: string, enabled = true) {
+  return useQuery({
+    queryKey: ['parents', 'search', search],
+    queryFn: ({ signal }) =>
+      api.get<ParentListResponse>(`/parents${toQueryString({ search, status: 'active', limit: 10 })}`, { signal }),
+    enabled,
+  });
+}
+
+export function useTeacherSearch(search: string, enabled = true) {
+  return useQuery({
+    queryKey: ['teachers', 'search', search],
+    queryFn: ({ signal }) =>
+      api.get<TeacherListResponse>(`/teachers${toQueryString({ search, status: 'active', limit: 20 })}`, { signal }),
+    enabled,
+  });
+}

@@ -1,0 +1,126 @@
+import type { ImportPreviewResponse } from '@lyceum/shared/people';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CsvImportDialog, describeIssue, ImportPreviewTable } from './csv-import-dialog';
+
+const columns = ['name', 'email', 'className'];
+
+function previewOf(
+  rows: Array<Record<string, string>>,
+  errors: ImportPreviewResponse['errors'],
+): ImportPreviewResponse {
+  const bad = new Set(errors.map((e) => e.line));
+  return {
+    columns,
+    rows: rows.map((values, i) => ({ line: i + 2, values, valid: !bad.has(i + 2) })),
+    rowCount: rows.length,
+    validCount: rows.length - bad.size,
+    errors,
+  };
+}
+
+const ROWS = [
+  { name: 'Ada', email: 'ada@x.test', className: 'Grade 5' },
+  { name: 'Ben', email: 'not-an-email', className: 'Grade 9' },
+  { name: 'Cy', email: 'cy@x.test', className: 'Grade 5' },
+];
+
+describe('ImportPreviewTable', () => {
+  it('lists every problem by line and column and marks the bad cells', () => {
+    const preview = previewOf(ROWS, [
+      { line: 3, column: 'email', message: 'Enter a valid email address' },
+      { line: 3, column: 'className', message: 'Class not found: "Grade 9"' },
+      { line: null, column: null, message: 'The file has an unknown column "age"' },
+    ]);
+    render(<ImportPreviewTable preview={preview} noun="students" />);
+    const problems = within(screen.getByRole('list', { name: 'Problems by line' })).getAllByRole('listitem');
+    expect(problems.map((li) => li.textContent)).toEqual([
+      'Line 3, column email: Enter a valid email address',
+      'Line 3, column className: Class not found: "Grade 9"',
+      'File: The file has an unknown column "age"',
+    ]);
+    expect(screen.getByText('1 row has problems. Nothing was imported.')).toBeTruthy();
+    // The bad row comes first and carries its messages in the offending cells.
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const firstDataRow = rows[1] as HTMLElement;
+    expect(firstDataRow.getAttribute('data-line')).toBe('3');
+    expect(within(firstDataRow).getByText('Enter a valid email address')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).queryByText('Enter a valid email address')).toBeNull();
+  });
+
+  it('says the file is ready when there are no problems', () => {
+    render(<ImportPreviewTable preview={previewOf(ROWS, [])} noun="students" />);
+    expect(screen.getByText('All 3 students are valid and ready to import.')).toBeTruthy();
+  });
+
+  it('words a whole-row problem without a column', () => {
+    expect(describeIssue({ line: 4, column: null, message: 'Too many cells' })).toBe('Line 4: Too many cells');
+  });
+});
+
+describe('CsvImportDialog', () => {
+  it('imports only after a clean preview of the current text', async () => {
+    const user = userEvent.setup();
+    const preview = vi.fn(async (csv: string) =>
+      csv.includes('not-an-email')
+        ? previewOf(ROWS, [{ line: 3, column: 'email', message: 'Enter a valid email address' }])
+        : previewOf(ROWS, []),
+    );
+    const commit = vi.fn(async () => 3);
+    const onImported = vi.fn();
+    const onOpenChange = vi.fn();
+    render(
+      <CsvImportDialog
+        open
+        onOpenChange={onOpenChange}
+        noun="students"
+        templateHref="/template.csv"
+        preview={preview}
+        commit={commit}
+        onImported={onImported}
+      />,
+    );
+    const importButton = () => screen.getByRole('button', { name: /^Import/ });
+    expect((importButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Download the template' }).getAttribute('href')).toBe('/template.csv');
+
+    const text = screen.getByLabelText('Or paste CSV');
+    await user.type(text, 'name,email{enter}Ben,not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Line 3, column email: Enter a valid email address')).toBeTruthy();
+    expect((importButton() as HTMLButtonElement).disabled).toBe(true);
+
+    // Fixing the text drops the stale preview; the clean one enables the import.
+    await user.clear(text);
+    await user.type(text, 'name,email{enter}Ben,ben@x.test');
+    expect(screen.queryByRole('list', { name: 'Problems by line' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('All 3 students are valid and ready to import.');
+    await user.click(screen.getByRole('button', { name: 'Import 3 students' }));
+    expect(commit).toHaveBeenCalledWith('name,email\nBen,ben@x.test');
+    expect(onImported).toHaveBeenCalledWith(3);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('reads a chosen file', async () => {
+    const user = userEvent.setup();
+    const preview = vi.fn(async () => previewOf(ROWS, []));
+    render(
+      <CsvImportDialog
+        open
+        onOpenChange={vi.fn()}
+        noun="students"
+        templateHref="/t.csv"
+        preview={preview}
+        commit={vi.fn()}
+        onImported={vi.fn()}
+      />,
+    );
+    const file = new File(['name,email\nAda,ada@x.test'], 'class.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Choose CSV file'), file);
+    expect(await screen.findByText('class.csv')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(preview).toHaveBeenCalledWith('name,email\nAda,ada@x.test');
+  });
+});

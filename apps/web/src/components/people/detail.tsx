@@ -1,0 +1,49 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PersonAvatar } from './person-avatar';
+
+/** One labelled value of a profile's details card. */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}
+
+/** A profile's heading: picture, name (or "My profile"), a line of facts and the page's actions. */
+export function ProfileHeader({
+  name,
+  src,
+  title,
+  facts,
+  actions,
+}: {
+  name: string;
+  src: string | null;
+  title: string;
+  facts: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center gap-4">
+      <PersonAvatar name={name} src={src} size="lg" />
+      <div className="min-w-0 flex-1">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">{facts}</p>
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}

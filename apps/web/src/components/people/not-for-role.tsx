@@ -1,0 +1,38 @@
+import { ShieldOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../ui/button';
+import { Card } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
+import { PageHeader } from '../ui/page-header';
+
+/** What a page shows to a role it has nothing for (the server would refuse the data anyway). */
+export function NotForRole({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <Card>
+        <EmptyState
+          icon={<ShieldOff className="size-6" aria-hidden="true" />}
+          title="Not available for your role"
+          description={description ?? `${title} is used by school administrators and principals.`}
+          action={
+            action ?? (
+              <Link to="/dashboard" className={buttonClasses('secondary')}>
+                Back to Dashboard
+              </Link>
+            )
+          }
+        />
+      </Card>
+    </>
+  );
+}

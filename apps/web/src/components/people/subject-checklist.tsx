@@ -1,0 +1,57 @@
+import { cn } from '../../lib/cn';
+
+interface SubjectChecklistProps {
+  legend: string;
+  options: ReadonlyArray<{ id: string; name: string }>;
+  value: readonly string[];
+  onChange: (ids: string[]) => void;
+  /** Shown instead of the boxes when there is nothing to choose. */
+  emptyText?: string;
+  error?: string;
+  className?: string;
+}
+
+/** A fieldset of checkboxes for choosing subjects (or any short list of named things). */
+export function SubjectChecklist({
+  legend,
+  options,
+  value,
+  onChange,
+  emptyText,
+  error,
+  className,
+}: SubjectChecklistProps) {
+  const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
+  return (
+    <fieldset className={cn('space-y-2', className)}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      {options.length === 0 ? (
+        <p className="text-sm text-slate-500">{emptyText ?? 'Nothing to choose yet.'}</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {options.map((option) => {
+            const checked = value.includes(option.id);
+            return (
+              <label
+                key={option.id}
+                className={cn(
+                  'inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-1.5 text-sm',
+                  checked ? 'border-blue-300 bg-blue-50 text-blue-900' : 'border-slate-300 bg-white text-slate-700',
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-blue-600"
+                  checked={checked}
+                  onChange={(event) => toggle(option.id, event.target.checked)}
+                />
+                {option.name}
+              </label>
+            );
+          })}
+        </div>
+      )}
+      {error && <p className="text-xs font-medium text-red-600">{error}</p>}
+    </fieldset>
+  );
+}

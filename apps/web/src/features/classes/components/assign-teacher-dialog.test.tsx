@@ -1,0 +1,62 @@
+import type { ClassDetailResponse } from '@lyceum/shared/academics';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { AssignTeacherDialog } from './assign-teacher-dialog';
+
+const MATHS = { id: '0190f1a2-0000-7000-8000-0000000000a1', name: 'Mathematics' };
+const ART = { id: '0190f1a2-0000-7000-8000-0000000000a2', name: 'Art' };
+const TEACHER_ID = '0190f1a2-0000-7000-8000-0000000000b1';
+
+const klass: ClassDetailResponse = {
+  id: '0190f1a2-0000-7000-8000-0000000000c1',
+  name: 'Grade 5',
+  section: 'A',
+  academicYear: '2026-2027',
+  subjects: [MATHS, ART],
+  assignedTeachers: [{ teacherId: 'old', teacherName: 'Tom Teacher', subjects: [ART], isClassTeacher: true }],
+  classTeacherId: 'old',
+  classTeacherName: 'Tom Teacher',
+  studentCount: 0,
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  students: [],
+};
+
+const teacher = (id: string, name: string) => ({ id, name, email: `${name.split(' ')[0]?.toLowerCase()}@x.test` });
+
+describe('AssignTeacherDialog', () => {
+  it('offers only teachers not yet in the class and sends their subjects and the class-teacher flag', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const { calls } = mockFetch({
+      'GET /api/v1/teachers': () =>
+        json({
+          items: [teacher('old', 'Tom Teacher'), teacher(TEACHER_ID, 'Tara Teachwell')],
+          nextCursor: null,
+          total: 2,
+        }),
+      'POST /api/v1/classes/0190f1a2-0000-7000-8000-0000000000c1/teachers': () => json(klass),
+    });
+    renderWithProviders(<AssignTeacherDialog klass={klass} open onOpenChange={onOpenChange} />, {
+      auth: signedIn('school_admin'),
+    });
+    await screen.findByRole('option', { name: 'Tara Teachwell (tara@x.test)' });
+    expect(screen.queryByRole('option', { name: /Tom Teacher/ })).toBeNull();
+    expect(screen.getByText('Replaces Tom Teacher as the class teacher.')).toBeTruthy();
+
+    const assign = screen.getByRole('button', { name: 'Assign teacher' }) as HTMLButtonElement;
+    expect(assign.disabled).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Teacher'), TEACHER_ID);
+    await user.click(screen.getByLabelText('Mathematics'));
+    await user.click(screen.getByLabelText('Class teacher'));
+    await user.click(assign);
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      teacherId: TEACHER_ID,
+      subjectIds: [MATHS.id],
+      isClassTeacher: true,
+    });
+  });
+});

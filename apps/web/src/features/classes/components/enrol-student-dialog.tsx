@@ -1,0 +1,85 @@
+import type { ClassDetailResponse } from '@lyceum/shared/academics';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { classLabel, useStudentSearch } from '../../../api/lookups';
+import { PersonCell } from '../../../components/people/person-avatar';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useEnrolStudent } from '../api/enrol-student';
+
+/** Find a student of the school and enrol them here (which moves them out of their current class). */
+export function EnrolStudentDialog({
+  klass,
+  open,
+  onOpenChange,
+}: {
+  klass: ClassDetailResponse;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const results = useStudentSearch(search, open);
+  const enrol = useEnrolStudent();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+
+  const onEnrol = async (studentId: string, name: string) => {
+    setPendingId(studentId);
+    try {
+      await enrol.mutateAsync({ classId: klass.id, data: { studentId } });
+      toast.success(`${name} enrolled in ${classLabel(klass)}`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  const items = (results.data?.items ?? []).filter((s) => s.classId !== klass.id);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Enrol a student in ${classLabel(klass)}`}
+      description="A student belongs to one class: enrolling moves them here from their current class. New students are added on the Students page."
+      size="lg"
+    >
+      <div className="space-y-3">
+        <SearchInput id="enrol-search" label="Search students by name or e-mail" value={search} onChange={setSearch} />
+        {results.isPending ? (
+          <Skeleton className="h-24" />
+        ) : results.isError ? (
+          <Alert>{errorMessage(results.error)}</Alert>
+        ) : items.length === 0 ? (
+          <p className="py-4 text-center text-sm text-slate-500">No other students match.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Matching students">
+            {items.map((s) => (
+              <li key={s.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <PersonCell
+                  name={s.name}
+                  sub={`${classLabel({ name: s.className, section: s.section })} · ${s.email}`}
+                  src={s.profileImage}
+                />
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={pendingId === s.id}
+                  disabled={pendingId !== null && pendingId !== s.id}
+                  onClick={() => onEnrol(s.id, s.name)}
+                  aria-label={`Enrol ${s.name}`}
+                >
+                  Enrol
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ParentResponse } from '@lyceum/shared/people';
+import { usePagedList } from '../../../api/paged-list';
+
+export interface ParentFilters {
+  search: string;
+  classId: string;
+  status: string;
+}
+
+export function useParents(filters: ParentFilters, enabled = true) {
+  return usePagedList<ParentResponse>(['parents', 'list'], '/parents', { ...filters }, enabled);
+}

@@ -1,0 +1,236 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { phoneSchema } from '@lyceum/shared/auth';
+import { CreateParentRequest, type ParentResponse, RELATIONSHIP_SUGGESTIONS } from '@lyceum/shared/people';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { classLabel, useStudentSearch } from '../../../api/lookups';
+import type { CreatedAccount } from '../../../components/people/account-created-dialog';
+import { Checkbox } from '../../../components/people/checkbox';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/field';
+import { SearchInput } from '../../../components/ui/search-input';
+import { applyServerError } from '../../../lib/form-errors';
+import { useCreateParent, useUpdateParent } from '../api/save-parent';
+
+const relationship = z.string().trim().min(1, 'Relationship is required').max(40, 'Relationship is too long');
+
+export const ParentForm = z.object({
+  name: CreateParentRequest.shape.name,
+  email: z.string().trim(),
+  phone: phoneSchema,
+  relationship: z.union([z.literal(''), relationship]),
+  children: z.array(z.object({ studentId: z.string(), name: z.string(), relationship })),
+  sendInvitation: z.boolean(),
+});
+type ParentFormInput = z.input<typeof ParentForm>;
+export const CreateParentForm = ParentForm.extend({ email: CreateParentRequest.shape.email });
+
+const LIST_ID = 'parent-relationships';
+
+function toForm(parent?: ParentResponse): ParentFormInput {
+  return {
+    name: parent?.name ?? '',
+    email: parent?.email ?? '',
+    phone: parent?.phone ?? '',
+    relationship: parent?.relationship ?? '',
+    children: [],
+    sendInvitation: false,
+  };
+}
+
+function ChildPicker({ exclude, onPick }: { exclude: string[]; onPick: (s: { id: string; name: string }) => void }) {
+  const [search, setSearch] = useState('');
+  const results = useStudentSearch(search, search.length > 0);
+  const items = (results.data?.items ?? []).filter((s) => !exclude.includes(s.id));
+  return (
+    <div className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <SearchInput id="parent-child-search" label="Search students to link" value={search} onChange={setSearch} />
+      {search && (
+        <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto" aria-label="Matching students">
+          {results.isPending ? (
+            <li className="py-2 text-sm text-slate-500">Searching…</li>
+          ) : items.length === 0 ? (
+            <li className="py-2 text-sm text-slate-500">No students match.</li>
+          ) : (
+            items.map((s) => (
+              <li key={s.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
+                <span className="min-w-0 truncate">
+                  {s.name}{' '}
+                  <span className="text-slate-500">· {classLabel({ name: s.className, section: s.section })}</span>
+                </span>
+                <Button size="sm" variant="secondary" onClick={() => onPick(s)} aria-label={`Link ${s.name}`}>
+                  Link
+                </Button>
+              </li>
+            ))
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface ParentFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  editing?: ParentResponse;
+  onCreated?: (accounts: CreatedAccount[]) => void;
+}
+
+/** Create a parent (account and children with relationship) or edit their details. */
+export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: ParentFormDialogProps) {
+  const create = useCreateParent();
+  const update = useUpdateParent();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ParentFormInput>({
+    resolver: zodResolver(editing ? ParentForm : CreateParentForm),
+    values: toForm(editing),
+  });
+  const children = useFieldArray({ control, name: 'children' });
+
+  const close = () => {
+    reset();
+    onOpenChange(false);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (editing) {
+        await update.mutateAsync({
+          id: editing.id,
+          data: { name: values.name, phone: values.phone || null, relationship: values.relationship || null },
+        });
+        toast.success('Parent updated');
+        close();
+        return;
+      }
+      const result = await create.mutateAsync({
+        name: values.name,
+        email: values.email,
+        phone: values.phone || undefined,
+        relationship: values.relationship || undefined,
+        children: values.children.map((c) => ({ studentId: c.studentId, relationship: c.relationship })),
+        sendInvitation: values.sendInvitation,
+      });
+      toast.success(`${result.parent.name} added`);
+      close();
+      onCreated?.([
+        {
+          kind: 'Parent',
+          name: result.parent.name,
+          email: result.parent.email,
+          temporaryPassword: result.temporaryPassword,
+        },
+      ]);
+    } catch (error) {
+      applyServerError(error, setError, ['name', 'email', 'phone', 'relationship']);
+      toast.error(editing ? 'The parent could not be updated' : 'The parent could not be added');
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={editing ? `Edit ${editing.name}` : 'Add parent'}
+      description={
+        editing ? 'Children are linked on each student’s profile.' : 'Creates the parent and their sign-in account.'
+      }
+      size="lg"
+      preventClose={isSubmitting}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form="parent-form" loading={isSubmitting}>
+            {editing ? 'Save parent' : 'Add parent'}
+          </Button>
+        </>
+      }
+    >
+      <form id="parent-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+        <datalist id={LIST_ID}>
+          {RELATIONSHIP_SUGGESTIONS.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="parent-name"
+            label="Full name"
+            autoComplete="off"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            id="parent-email"
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            disabled={Boolean(editing)}
+            hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField id="parent-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+          <TextField
+            id="parent-relationship"
+            label="Relationship"
+            list={LIST_ID}
+            hint="e.g. Mother, Father, Guardian"
+            error={errors.relationship?.message}
+            {...register('relationship')}
+          />
+        </div>
+        {!editing && (
+          <fieldset className="space-y-3 border-t border-slate-100 pt-4">
+            <legend className="text-sm font-semibold text-slate-900">Children</legend>
+            {children.fields.map((field, index) => (
+              <div key={field.id} className="flex flex-wrap items-end gap-2 rounded-lg bg-slate-50 p-3">
+                <p className="min-w-0 flex-1 basis-40 self-center text-sm font-medium text-slate-800">{field.name}</p>
+                <TextField
+                  id={`child-${index}-relationship`}
+                  label="Relationship"
+                  list={LIST_ID}
+                  containerClassName="w-40"
+                  error={errors.children?.[index]?.relationship?.message}
+                  {...register(`children.${index}.relationship`)}
+                />
+                <Button variant="ghost" onClick={() => children.remove(index)} aria-label={`Remove ${field.name}`}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </Button>
+              </div>
+            ))}
+            <ChildPicker
+              exclude={children.fields.map((f) => f.studentId)}
+              onPick={(s) => children.append({ studentId: s.id, name: s.name, relationship: 'Guardian' })}
+            />
+          </fieldset>
+        )}
+        {!editing && (
+          <div className="border-t border-slate-100 pt-4">
+            <Checkbox
+              id="parent-invite"
+              label="Send an invitation e-mail"
+              hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
+              {...register('sendInvitation')}
+            />
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}

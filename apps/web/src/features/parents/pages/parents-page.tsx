@@ -1,0 +1,226 @@
+import type { ParentResponse } from '@lyceum/shared/people';
+import { Plus, Upload, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { classLabel, useClassOptions } from '../../../api/lookups';
+import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
+import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { ExportLink } from '../../../components/people/export-link';
+import { lastSeen } from '../../../components/people/format';
+import { NotForRole } from '../../../components/people/not-for-role';
+import { PersonCell } from '../../../components/people/person-avatar';
+import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
+import { useUrlFilters } from '../../../components/people/use-url-filters';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { pagedTableProps } from '../../../api/paged-list';
+import { useAuth } from '../../../lib/auth';
+import { useParents } from '../api/get-parents';
+import { previewParentImport, PARENT_TEMPLATE_HREF, useImportParents } from '../api/import-parents';
+import { useSetParentActive } from '../api/set-parent-active';
+import { ParentFormDialog } from '../components/parent-form-dialog';
+
+function ParentList({ manage }: { manage: boolean }) {
+  const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
+  const list = useParents(filters);
+  const classes = useClassOptions();
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const importer = useImportParents();
+  const [editing, setEditing] = useState<ParentResponse | null>(null);
+  const [toggling, setToggling] = useState<ParentResponse | null>(null);
+  const [created, setCreated] = useState<CreatedAccount[] | null>(null);
+  const setActive = useSetParentActive();
+  const filtered = Boolean(filters.search || filters.classId) || filters.status !== 'active';
+
+  const columns: DataTableColumn<ParentResponse>[] = [
+    {
+      id: 'name',
+      header: 'Parent',
+      mobile: 'title',
+      cell: (p) => <PersonCell name={p.name} sub={p.email} src={p.profileImage} />,
+    },
+    { id: 'phone', header: 'Phone', cell: (p) => p.phone ?? '—' },
+    {
+      id: 'children',
+      header: 'Children',
+      cell: (p) =>
+        p.children.length ? (
+          <span className="flex flex-col gap-0.5">
+            {p.children.map((c) => (
+              <Link key={c.id} to={`/students/${c.id}`} className="text-blue-700 hover:underline">
+                {c.name}{' '}
+                <span className="text-slate-500">
+                  ({c.relationship}, {classLabel({ name: c.className, section: c.section })})
+                </span>
+              </Link>
+            ))}
+          </span>
+        ) : (
+          <span className="text-slate-500">None linked</span>
+        ),
+    },
+    { id: 'seen', header: 'Last sign-in', cell: (p) => lastSeen(p.lastLoginAt) },
+    { id: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Parents"
+        description={
+          list.total !== undefined
+            ? `${list.total} in this view.`
+            : manage
+              ? 'Parents and guardians of the school’s students.'
+              : 'Parents of the students you teach.'
+        }
+        actions={
+          <>
+            <ExportLink path="/parents/export" filters={filters} />
+            {manage && (
+              <>
+                <Button variant="secondary" onClick={() => setImporting(true)}>
+                  <Upload className="size-4" aria-hidden="true" />
+                  Import CSV
+                </Button>
+                <Button onClick={() => setCreating(true)}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  Add parent
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
+        <SearchInput
+          id="parents-search"
+          label="Search parents by name or e-mail"
+          placeholder="Search parents"
+          value={filters.search}
+          onChange={(v) => setFilter('search', v)}
+        />
+        <Select
+          id="parents-class"
+          label="Class of their children"
+          hideLabel
+          placeholder="All classes"
+          options={classes.options}
+          value={filters.classId}
+          onChange={(e) => setFilter('classId', e.target.value)}
+        />
+        <Select
+          id="parents-status"
+          label="Status"
+          hideLabel
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(e) => setFilter('status', e.target.value)}
+        />
+      </div>
+      <DataTable
+        label="Parents"
+        columns={columns}
+        {...pagedTableProps(list)}
+        rowKey={(p) => p.id}
+        actions={
+          manage
+            ? (p) => (
+                <>
+                  <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setToggling(p)}
+                    aria-label={`${p.isActive ? 'Deactivate' : 'Reactivate'} ${p.name}`}
+                  >
+                    {p.isActive ? 'Deactivate' : 'Reactivate'}
+                  </Button>
+                </>
+              )
+            : undefined
+        }
+        empty={
+          filtered ? (
+            <EmptyState title="No parents match" description="Try another search, class or status." />
+          ) : (
+            <EmptyState
+              icon={<UsersRound className="size-6" aria-hidden="true" />}
+              title="No parents yet"
+              description={manage ? 'Add parents here, with a student, or through the student CSV import.' : undefined}
+              action={manage ? <Button onClick={() => setCreating(true)}>Add parent</Button> : undefined}
+            />
+          )
+        }
+      />
+      {manage && (
+        <>
+          <CsvImportDialog
+            open={importing}
+            onOpenChange={setImporting}
+            noun="parents"
+            templateHref={PARENT_TEMPLATE_HREF}
+            preview={(csv) => previewParentImport({ csv })}
+            commit={async (csv) => (await importer.mutateAsync({ csv })).created}
+            onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'parent' : 'parents'}`)}
+          >
+            <p className="text-xs text-slate-500">
+              The file needs a header row. The childEmails column lists the e-mails of their children (existing
+              students) separated by ";". Each new account gets an invitation e-mail.
+            </p>
+          </CsvImportDialog>
+          <ParentFormDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
+          <ParentFormDialog
+            open={editing !== null}
+            onOpenChange={(o) => !o && setEditing(null)}
+            editing={editing ?? undefined}
+          />
+          <AccountCreatedDialog title="Parent added" accounts={created} onClose={() => setCreated(null)} />
+          <ToggleActiveDialog
+            target={toggling}
+            onClose={() => setToggling(null)}
+            mutate={setActive.mutateAsync}
+            pending={setActive.isPending}
+            limitNoun="parent"
+            deactivateNote="Their children stay linked."
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** /parents: the school's parents for staff, the parents of their classes for a teacher. */
+export function ParentsPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  if (isStaff(user.role)) return <ParentList manage />;
+  if (user.role === 'teacher') return <ParentList manage={false} />;
+  if (user.role === 'parent') {
+    return (
+      <NotForRole
+        title="Parents"
+        description="Your children and their classes are on My Children; your own details are in Settings."
+        action={
+          <Link to="/children" className={buttonClasses('secondary')}>
+            Go to My Children
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <NotForRole title="Parents" description="Parents are managed by the school's administrators and principals." />
+  );
+}

@@ -1,0 +1,121 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { StudentFormDialog } from './student-form-dialog';
+
+const CLASS_ID = '0190f1a2-0000-7000-8000-000000000001';
+const klass = {
+  id: CLASS_ID,
+  name: 'Grade 5',
+  section: 'A',
+  academicYear: '2026-2027',
+  subjects: [],
+  assignedTeachers: [],
+  classTeacherId: null,
+  classTeacherName: null,
+  studentCount: 0,
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+function student(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'student-1',
+    name: 'Ada Pupil',
+    email: 'ada@x.test',
+    phone: null,
+    schoolId: 'school-1',
+    classId: CLASS_ID,
+    className: 'Grade 5',
+    section: 'A',
+    rollNumber: 1,
+    academicYear: '2026-2027',
+    profileImage: null,
+    parents: [],
+    isActive: true,
+    lastLoginAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+describe('StudentFormDialog', () => {
+  it('shows the shared schema messages under each field and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({ 'GET /api/v1/classes': () => json({ items: [klass] }) });
+    renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.type(screen.getByLabelText('Roll number'), '0');
+    await user.type(screen.getByLabelText('Academic year'), '2026-2030');
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(document.getElementById('student-class-error')?.textContent).toBe('Choose a class');
+    expect(screen.getByText('Roll number must be at least 1')).toBeTruthy();
+    expect(screen.getByText('Academic year must look like 2026-2027')).toBeTruthy();
+    expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('creates the student with a new parent and hands back both one-time passwords', async () => {
+    const user = userEvent.setup();
+    const onCreated = vi.fn();
+    const { calls } = mockFetch({
+      'GET /api/v1/classes': () => json({ items: [klass] }),
+      'POST /api/v1/students': () =>
+        json(
+          {
+            student: student(),
+            temporaryPassword: 'student-pass-12345',
+            invitationSent: false,
+            parents: [
+              { id: 'p1', email: 'pat@x.test', temporaryPassword: 'parent-pass-123456', invitationSent: false },
+            ],
+          },
+          201,
+        ),
+    });
+    renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} onCreated={onCreated} />, {
+      auth: signedIn('school_admin'),
+    });
+    await user.type(screen.getByLabelText('Full name'), 'Ada Pupil');
+    await user.type(screen.getByLabelText('E-mail'), 'Ada@X.test');
+    await screen.findByRole('option', { name: 'Grade 5 – A' });
+    await user.selectOptions(screen.getByLabelText('Class'), CLASS_ID);
+    await user.click(screen.getByRole('button', { name: 'New parent' }));
+    await user.type(screen.getByLabelText('Parent name'), 'Pat Parent');
+    await user.type(screen.getByLabelText('Parent e-mail'), 'pat@x.test');
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Ada Pupil',
+      email: 'ada@x.test',
+      classId: CLASS_ID,
+      parents: [],
+      newParents: [{ name: 'Pat Parent', email: 'pat@x.test', relationship: 'Mother' }],
+      sendInvitation: false,
+    });
+    expect(onCreated.mock.calls[0]?.[0]).toEqual([
+      { kind: 'Student', name: 'Ada Pupil', email: 'ada@x.test', temporaryPassword: 'student-pass-12345' },
+      { kind: 'Parent', name: 'Pat Parent', email: 'pat@x.test', temporaryPassword: 'parent-pass-123456' },
+    ]);
+  });
+
+  it("shows the server's SPEC message when it refuses the request", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/classes': () => json({ items: [klass] }),
+      'POST /api/v1/students': () =>
+        json({ error: { code: 'validation', message: PEOPLE_MESSAGES.missingStudentFields } }, 400),
+    });
+    renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('Full name'), 'Ada Pupil');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@x.test');
+    await screen.findByRole('option', { name: 'Grade 5 – A' });
+    await user.selectOptions(screen.getByLabelText('Class'), CLASS_ID);
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(PEOPLE_MESSAGES.missingStudentFields);
+  });
+});

@@ -1,0 +1,53 @@
+import { academicYearSchema } from '@lyceum/shared/academics';
+import { phoneSchema } from '@lyceum/shared/auth';
+import { CreateStudentRequest, NewParentOfStudent } from '@lyceum/shared/people';
+import { z } from 'zod';
+
+/**
+ * The student form, built from the shared request schema's fields so the browser shows the server's wording;
+ * only what a form adds (empty selects and number boxes) is handled here.
+ */
+const rollNumber = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d+$/.test(v), 'Roll number must be a whole number')
+  .refine((v) => v === '' || Number(v) >= 1, 'Roll number must be at least 1');
+
+export const StudentForm = z.object({
+  name: CreateStudentRequest.shape.name,
+  email: z.string().trim(),
+  phone: phoneSchema,
+  classId: z.string().min(1, 'Choose a class'),
+  rollNumber,
+  academicYear: z.union([z.literal(''), academicYearSchema]),
+  parents: z.array(
+    z.object({ parentId: z.string(), name: z.string(), relationship: NewParentOfStudent.shape.relationship }),
+  ),
+  newParents: z.array(
+    z.object({
+      name: NewParentOfStudent.shape.name,
+      email: NewParentOfStudent.shape.email,
+      phone: phoneSchema,
+      relationship: NewParentOfStudent.shape.relationship,
+    }),
+  ),
+  sendInvitation: z.boolean(),
+});
+export type StudentFormInput = z.input<typeof StudentForm>;
+
+/** On create the e-mail is required and must be valid (it becomes the sign-in); on edit it is fixed. */
+export const CreateStudentForm = StudentForm.extend({ email: CreateStudentRequest.shape.email });
+
+export function emptyStudentForm(classId = ''): StudentFormInput {
+  return {
+    name: '',
+    email: '',
+    phone: '',
+    classId,
+    rollNumber: '',
+    academicYear: '',
+    parents: [],
+    newParents: [],
+    sendInvitation: false,
+  };
+}

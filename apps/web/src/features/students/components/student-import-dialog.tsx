@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useClassOptions } from '../../../api/lookups';
+import { Checkbox } from '../../../components/people/checkbox';
+import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
+import { Select } from '../../../components/ui/select';
+import { previewStudentImport, STUDENT_TEMPLATE_HREF, useImportStudents } from '../api/import-students';
+
+/** Students (and their parents) from a CSV; rows without a className go into the class chosen here. */
+export function StudentImportDialog({
+  open,
+  onOpenChange,
+  defaultClassId = '',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultClassId?: string;
+}) {
+  const classes = useClassOptions(open);
+  const [classId, setClassId] = useState(defaultClassId);
+  const [sendInvitation, setSendInvitation] = useState(true);
+  const commit = useImportStudents();
+  const body = (csv: string) => ({ csv, classId: classId || undefined, sendInvitation });
+
+  return (
+    <CsvImportDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      noun="students"
+      templateHref={STUDENT_TEMPLATE_HREF}
+      preview={(csv) => previewStudentImport(body(csv))}
+      commit={async (csv) => (await commit.mutateAsync(body(csv))).created}
+      optionsKey={`${classId}|${sendInvitation}`}
+      onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'student' : 'students'}`)}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          id="import-class"
+          label="Class for rows without a className"
+          placeholder="None: every row names its class"
+          options={classes.options}
+          value={classId}
+          onChange={(e) => setClassId(e.target.value)}
+        />
+        <div className="sm:pt-7">
+          <Checkbox
+            id="import-invite"
+            label="Send invitation e-mails"
+            hint="Imported accounts get no temporary password; without invitations, use the Users page to send one later."
+            checked={sendInvitation}
+            onChange={(e) => setSendInvitation(e.target.checked)}
+          />
+        </div>
+      </div>
+      <p className="text-xs text-slate-500">
+        The file needs a header row. Parents are matched by e-mail or created. Files up to 2 MB.
+      </p>
+    </CsvImportDialog>
+  );
+}

@@ -1,0 +1,232 @@
+import type { StudentResponse } from '@lyceum/shared/people';
+import { GraduationCap, Plus, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { classLabel, useClassOptions } from '../../../api/lookups';
+import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { ExportLink } from '../../../components/people/export-link';
+import { NotForRole } from '../../../components/people/not-for-role';
+import { PersonCell } from '../../../components/people/person-avatar';
+import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
+import { useUrlFilters } from '../../../components/people/use-url-filters';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { pagedTableProps } from '../../../api/paged-list';
+import { useAuth } from '../../../lib/auth';
+import { useStudents } from '../api/get-students';
+import { useSetStudentActive } from '../api/set-student-active';
+import { StudentFormDialog } from '../components/student-form-dialog';
+import { StudentImportDialog } from '../components/student-import-dialog';
+
+function StudentList({
+  manage,
+  canExport,
+  title,
+  description,
+}: {
+  manage: boolean;
+  canExport: boolean;
+  title: string;
+  description: string;
+}) {
+  const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
+  const [params, setParams] = useSearchParams();
+  const list = useStudents(filters);
+  const classes = useClassOptions(manage);
+  const [creating, setCreating] = useState(params.get('new') === '1');
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<StudentResponse | null>(null);
+  const [toggling, setToggling] = useState<StudentResponse | null>(null);
+  const [created, setCreated] = useState<CreatedAccount[] | null>(null);
+  const setActive = useSetStudentActive();
+  const filtered = Boolean(filters.search || filters.classId) || filters.status !== 'active';
+
+  const closeCreate = (open: boolean) => {
+    setCreating(open);
+    if (!open && params.has('new')) {
+      const next = new URLSearchParams(params);
+      next.delete('new');
+      setParams(next, { replace: true });
+    }
+  };
+
+  const columns: DataTableColumn<StudentResponse>[] = [
+    {
+      id: 'name',
+      header: 'Student',
+      mobile: 'title',
+      cell: (s) => (
+        <Link to={`/students/${s.id}`} className="block hover:underline">
+          <PersonCell name={s.name} sub={s.email} src={s.profileImage} />
+        </Link>
+      ),
+    },
+    {
+      id: 'class',
+      header: 'Class',
+      cell: (s) => (
+        <Link to={`/classes/${s.classId}`} className="text-blue-700 hover:underline">
+          {classLabel({ name: s.className, section: s.section })}
+        </Link>
+      ),
+    },
+    { id: 'roll', header: 'Roll', cell: (s) => s.rollNumber, className: 'tabular-nums' },
+    {
+      id: 'parents',
+      header: 'Parents',
+      cell: (s) =>
+        s.parents.length ? (
+          s.parents.map((p) => `${p.name} (${p.relationship})`).join(', ')
+        ) : (
+          <span className="text-slate-500">None</span>
+        ),
+    },
+    { id: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.isActive ? 'active' : 'inactive'} /> },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={list.total !== undefined ? `${description} ${list.total} in this view.` : description}
+        actions={
+          <>
+            {canExport && <ExportLink path="/students/export" filters={filters} />}
+            {manage && (
+              <>
+                <Button variant="secondary" onClick={() => setImporting(true)}>
+                  <Upload className="size-4" aria-hidden="true" />
+                  Import CSV
+                </Button>
+                <Button onClick={() => setCreating(true)}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  Add student
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
+        <SearchInput
+          id="students-search"
+          label="Search students by name, e-mail or roll number"
+          placeholder="Search students"
+          value={filters.search}
+          onChange={(v) => setFilter('search', v)}
+        />
+        {manage ? (
+          <Select
+            id="students-class"
+            label="Class"
+            hideLabel
+            placeholder="All classes"
+            options={classes.options}
+            value={filters.classId}
+            onChange={(e) => setFilter('classId', e.target.value)}
+          />
+        ) : (
+          <span />
+        )}
+        <Select
+          id="students-status"
+          label="Status"
+          hideLabel
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(e) => setFilter('status', e.target.value)}
+        />
+      </div>
+      <DataTable
+        label="Students"
+        columns={columns}
+        {...pagedTableProps(list)}
+        rowKey={(s) => s.id}
+        actions={
+          manage
+            ? (s) => (
+                <>
+                  <Button size="sm" variant="ghost" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setToggling(s)}
+                    aria-label={`${s.isActive ? 'Deactivate' : 'Reactivate'} ${s.name}`}
+                  >
+                    {s.isActive ? 'Deactivate' : 'Reactivate'}
+                  </Button>
+                </>
+              )
+            : undefined
+        }
+        empty={
+          filtered ? (
+            <EmptyState title="No students match" description="Try another search, class or status." />
+          ) : (
+            <EmptyState
+              icon={<GraduationCap className="size-6" aria-hidden="true" />}
+              title="No students yet"
+              description={
+                manage
+                  ? 'Add students one by one, or import a class list from a CSV file.'
+                  : 'Students appear here once they are enrolled.'
+              }
+              action={manage ? <Button onClick={() => setCreating(true)}>Add student</Button> : undefined}
+            />
+          )
+        }
+      />
+      {manage && (
+        <>
+          <StudentFormDialog
+            open={creating}
+            onOpenChange={closeCreate}
+            defaultClassId={params.get('classId') ?? ''}
+            onCreated={setCreated}
+          />
+          <StudentFormDialog
+            open={editing !== null}
+            onOpenChange={(o) => !o && setEditing(null)}
+            editing={editing ?? undefined}
+          />
+          <StudentImportDialog open={importing} onOpenChange={setImporting} defaultClassId={filters.classId} />
+          <AccountCreatedDialog title="Student added" accounts={created} onClose={() => setCreated(null)} />
+          <ToggleActiveDialog
+            target={toggling}
+            onClose={() => setToggling(null)}
+            mutate={setActive.mutateAsync}
+            pending={setActive.isPending}
+            limitNoun="student"
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** /students: the school's students for staff; a teacher's students; a parent's children; a student's own profile. */
+export function StudentsPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  if (isStaff(user.role))
+    return <StudentList manage canExport title="Students" description="Everyone enrolled in the school." />;
+  if (user.role === 'teacher')
+    return (
+      <StudentList manage={false} canExport title="Students" description="Students of the classes you teach or lead." />
+    );
+  if (user.role === 'parent')
+    return <StudentList manage={false} canExport={false} title="Students" description="Your children." />;
+  if (user.role === 'student') return <Navigate to={`/students/${user.id}`} replace />;
+  return (
+    <NotForRole title="Students" description="Students are managed by each school's administrators and principals." />
+  );
+}

@@ -1,0 +1,12 @@
+import type { TeacherResponse } from '@lyceum/shared/people';
+import { usePagedList } from '../../../api/paged-list';
+
+export interface TeacherFilters {
+  search: string;
+  subjectId: string;
+  status: string;
+}
+
+export function useTeachers(filters: TeacherFilters, enabled = true) {
+  return usePagedList<TeacherResponse>(['teachers', 'list'], '/teachers', { ...filters }, enabled);
+}

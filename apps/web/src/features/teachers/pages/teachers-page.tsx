@@ -1,0 +1,217 @@
+import type { TeacherResponse } from '@lyceum/shared/people';
+import { Plus, Upload, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Navigate } from 'react-router';
+import { classLabel, useSubjectOptions } from '../../../api/lookups';
+import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
+import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { ExportLink } from '../../../components/people/export-link';
+import { NotForRole } from '../../../components/people/not-for-role';
+import { PersonCell } from '../../../components/people/person-avatar';
+import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
+import { useUrlFilters } from '../../../components/people/use-url-filters';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { pagedTableProps } from '../../../api/paged-list';
+import { useAuth } from '../../../lib/auth';
+import { useTeachers } from '../api/get-teachers';
+import { previewTeacherImport, TEACHER_TEMPLATE_HREF, useImportTeachers } from '../api/import-teachers';
+import { useSetTeacherActive } from '../api/set-teacher-active';
+import { TeacherFormDialog } from '../components/teacher-form-dialog';
+
+function ManageTeachers() {
+  const [filters, setFilter] = useUrlFilters({ search: '', subjectId: '', status: 'active' });
+  const list = useTeachers(filters);
+  const subjects = useSubjectOptions();
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const importer = useImportTeachers();
+  const [editing, setEditing] = useState<TeacherResponse | null>(null);
+  const [toggling, setToggling] = useState<TeacherResponse | null>(null);
+  const [created, setCreated] = useState<CreatedAccount[] | null>(null);
+  const setActive = useSetTeacherActive();
+  const filtered = Boolean(filters.search || filters.subjectId) || filters.status !== 'active';
+
+  const columns: DataTableColumn<TeacherResponse>[] = [
+    {
+      id: 'name',
+      header: 'Teacher',
+      mobile: 'title',
+      cell: (t) => (
+        <Link to={`/teachers/${t.id}`} className="block hover:underline">
+          <PersonCell name={t.name} sub={t.email} src={t.profileImage} />
+        </Link>
+      ),
+    },
+    {
+      id: 'subjects',
+      header: 'Subjects',
+      cell: (t) =>
+        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-500">None</span>,
+    },
+    {
+      id: 'classes',
+      header: 'Classes',
+      cell: (t) =>
+        t.assignedClasses.length ? (
+          <span className="flex flex-wrap gap-1">
+            {t.assignedClasses.map((c) => (
+              <Badge key={c.classId} tone={c.isClassTeacher ? 'accent' : 'neutral'}>
+                {classLabel({ name: c.className, section: c.section })}
+                {c.isClassTeacher ? ' · class teacher' : ''}
+              </Badge>
+            ))}
+          </span>
+        ) : (
+          <span className="text-slate-500">None</span>
+        ),
+    },
+    {
+      id: 'experience',
+      header: 'Experience',
+      cell: (t) => (t.experience === null ? '—' : `${t.experience} ${t.experience === 1 ? 'year' : 'years'}`),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (t) => (
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge status={t.isActive ? 'active' : 'inactive'} />
+          {t.isAdmin && <Badge tone="info">School admin</Badge>}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Teachers"
+        description={list.total !== undefined ? `${list.total} in this view.` : 'The school’s teaching staff.'}
+        actions={
+          <>
+            <Link to="/users" className={buttonClasses('ghost')}>
+              All accounts
+            </Link>
+            <ExportLink path="/teachers/export" filters={filters} />
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              <Upload className="size-4" aria-hidden="true" />
+              Import CSV
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add teacher
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
+        <SearchInput
+          id="teachers-search"
+          label="Search teachers by name or e-mail"
+          placeholder="Search teachers"
+          value={filters.search}
+          onChange={(v) => setFilter('search', v)}
+        />
+        <Select
+          id="teachers-subject"
+          label="Subject"
+          hideLabel
+          placeholder="All subjects"
+          options={(subjects.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          value={filters.subjectId}
+          onChange={(e) => setFilter('subjectId', e.target.value)}
+        />
+        <Select
+          id="teachers-status"
+          label="Status"
+          hideLabel
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(e) => setFilter('status', e.target.value)}
+        />
+      </div>
+      <DataTable
+        label="Teachers"
+        columns={columns}
+        {...pagedTableProps(list)}
+        rowKey={(t) => t.id}
+        actions={(t) => (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setToggling(t)}
+              aria-label={`${t.isActive ? 'Deactivate' : 'Reactivate'} ${t.name}`}
+            >
+              {t.isActive ? 'Deactivate' : 'Reactivate'}
+            </Button>
+          </>
+        )}
+        empty={
+          filtered ? (
+            <EmptyState title="No teachers match" description="Try another search, subject or status." />
+          ) : (
+            <EmptyState
+              icon={<UserRound className="size-6" aria-hidden="true" />}
+              title="No teachers yet"
+              description="Add teachers, then assign them to classes with the subjects they teach."
+              action={<Button onClick={() => setCreating(true)}>Add teacher</Button>}
+            />
+          )
+        }
+      />
+      <CsvImportDialog
+        open={importing}
+        onOpenChange={setImporting}
+        noun="teachers"
+        templateHref={TEACHER_TEMPLATE_HREF}
+        preview={(csv) => previewTeacherImport({ csv })}
+        commit={async (csv) => (await importer.mutateAsync({ csv })).created}
+        onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'teacher' : 'teachers'}`)}
+      >
+        <p className="text-xs text-slate-500">
+          The file needs a header row. The subjects column lists subject names separated by ";"; they must exist. Each
+          new account gets an invitation e-mail.
+        </p>
+      </CsvImportDialog>
+      <TeacherFormDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
+      <TeacherFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        editing={editing ?? undefined}
+      />
+      <AccountCreatedDialog title="Teacher added" accounts={created} onClose={() => setCreated(null)} />
+      <ToggleActiveDialog
+        target={toggling}
+        onClose={() => setToggling(null)}
+        mutate={setActive.mutateAsync}
+        pending={setActive.isPending}
+        limitNoun="teacher"
+        deactivateNote="Their classes keep the assignment."
+      />
+    </>
+  );
+}
+
+/** /teachers: the school's teachers for staff; a teacher goes to their own profile. */
+export function TeachersPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  if (isStaff(user.role)) return <ManageTeachers />;
+  if (user.role === 'teacher') return <Navigate to={`/teachers/${user.id}`} replace />;
+  return (
+    <NotForRole title="Teachers" description="Teachers are managed by the school's administrators and principals." />
+  );
+}

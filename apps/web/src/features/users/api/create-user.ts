@@ -1,0 +1,12 @@
+import type { CreateUserRequest, CreateUserResponse } from '@lyceum/shared/people';
+import { usePeopleMutation } from '../../../api/people-cache';
+import { api } from '../../../lib/api-client';
+
+/** POST /users: principals and school administrators (other roles have their own pages). */
+export function createUser(data: CreateUserRequest): Promise<CreateUserResponse> {
+  return api.post<CreateUserResponse>('/users', data);
+}
+
+export function useCreateUser() {
+  return usePeopleMutation(createUser);
+}

@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { UsersPage } from './users-page';
+
+function account(id: string, name: string, role: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    name,
+    email: `${id}@x.test`,
+    phone: null,
+    role,
+    isActive: true,
+    invitationPending: false,
+    lastLoginAt: null,
+    profileImage: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...extra,
+  };
+}
+
+const ACCOUNTS = [
+  account('user-principal', 'Me Myself', 'principal'),
+  account('admin-1', 'Sam Admin', 'school_admin'),
+  account('teacher-1', 'Tara Teachwell', 'teacher', { invitationPending: true }),
+];
+
+function rowOf(name: string): HTMLElement {
+  return screen.getByText(name).closest('tr') as HTMLElement;
+}
+
+describe('UsersPage', () => {
+  it('offers no actions on yourself, and a principal none on a school admin', async () => {
+    mockFetch({ 'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }) });
+    renderWithProviders(<UsersPage />, { auth: signedIn('principal') });
+    await screen.findByText('Tara Teachwell');
+    expect(within(rowOf('Me Myself')).queryAllByRole('button')).toHaveLength(0);
+    expect(within(rowOf('Sam Admin')).queryAllByRole('button')).toHaveLength(0);
+    const teacher = within(rowOf('Tara Teachwell'));
+    expect(teacher.getByRole('button', { name: 'Resend invitation to Tara Teachwell' })).toBeTruthy();
+    expect(teacher.getByRole('button', { name: "Reset Tara Teachwell's password" })).toBeTruthy();
+    expect(teacher.getByRole('button', { name: 'Deactivate Tara Teachwell' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add principal' })).toBeTruthy();
+  });
+
+  it('shows a temporary password from a reset once, in the one-time dialog', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }),
+      'POST /api/v1/users/teacher-1/reset-password': () =>
+        json({ temporaryPassword: 'Tmp-pass-123456789', invitationSent: false }),
+    });
+    renderWithProviders(<UsersPage />, { auth: signedIn('school_admin') });
+    await user.click(await screen.findByRole('button', { name: "Reset Tara Teachwell's password" }));
+    await user.click(screen.getByRole('radio', { name: /Show a temporary password/ }));
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Password reset' });
+    expect(within(dialog).getByLabelText('Temporary password of Tara Teachwell').textContent).toBe(
+      'Tmp-pass-123456789',
+    );
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ mode: 'temporary' }));
+  });
+
+  it('is not for teachers', () => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<UsersPage />, { auth: signedIn('teacher') });
+    expect(screen.getByText('Not available for your role')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});

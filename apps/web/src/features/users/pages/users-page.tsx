@@ -1,0 +1,211 @@
+import { ACCOUNT_ROLES, type UserAccountResponse } from '@lyceum/shared/people';
+import { ROLE_LABELS } from '@lyceum/shared/roles';
+import { Plus, UserCog } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { ExportLink } from '../../../components/people/export-link';
+import { lastSeen } from '../../../components/people/format';
+import { NotForRole } from '../../../components/people/not-for-role';
+import { PersonCell } from '../../../components/people/person-avatar';
+import { isStaff } from '../../../components/people/roles';
+import { STATUS_OPTIONS } from '../../../components/people/status-filter';
+import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
+import { useUrlFilters } from '../../../components/people/use-url-filters';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { errorMessage } from '../../../lib/api-client';
+import { pagedTableProps } from '../../../api/paged-list';
+import { useAuth } from '../../../lib/auth';
+import { useUsers } from '../api/get-users';
+import { useResendInvitation } from '../api/resend-invitation';
+import { useSetUserActive } from '../api/set-user-active';
+import { CreateUserDialog } from '../components/create-user-dialog';
+import { ResetPasswordDialog } from '../components/reset-password-dialog';
+
+const ROLE_OPTIONS = ACCOUNT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+function ManageUsers() {
+  const { user: me } = useAuth();
+  const [filters, setFilter] = useUrlFilters({ search: '', role: '', status: 'active' });
+  const list = useUsers(filters);
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<{ title: string; accounts: CreatedAccount[] } | null>(null);
+  const [toggling, setToggling] = useState<UserAccountResponse | null>(null);
+  const [resetting, setResetting] = useState<UserAccountResponse | null>(null);
+  const setActive = useSetUserActive();
+  const resend = useResendInvitation();
+  const filtered = Boolean(filters.search || filters.role) || filters.status !== 'active';
+  const isPrincipal = me?.role === 'principal';
+
+  const resendTo = async (u: UserAccountResponse) => {
+    try {
+      await resend.mutateAsync(u.id);
+      toast.success(`Invitation sent again to ${u.email}`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const columns: DataTableColumn<UserAccountResponse>[] = [
+    {
+      id: 'name',
+      header: 'Account',
+      mobile: 'title',
+      cell: (u) => <PersonCell name={u.name} sub={u.email} src={u.profileImage} />,
+    },
+    { id: 'role', header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (u) => (
+        <span className="flex flex-wrap gap-1">
+          <StatusBadge status={u.isActive ? 'active' : 'inactive'} />
+          {u.invitationPending && <Badge tone="warning">Invitation pending</Badge>}
+        </span>
+      ),
+    },
+    { id: 'seen', header: 'Last sign-in', cell: (u) => lastSeen(u.lastLoginAt) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description={
+          list.total !== undefined
+            ? `${list.total} accounts in this view.`
+            : 'Every account of the school, whatever its role.'
+        }
+        actions={
+          <>
+            <ExportLink path="/users/export" filters={filters} />
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              {isPrincipal ? 'Add principal' : 'Add principal or admin'}
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
+        <SearchInput
+          id="users-search"
+          label="Search accounts by name or e-mail"
+          placeholder="Search accounts"
+          value={filters.search}
+          onChange={(v) => setFilter('search', v)}
+        />
+        <Select
+          id="users-role"
+          label="Role"
+          hideLabel
+          placeholder="All roles"
+          options={ROLE_OPTIONS}
+          value={filters.role}
+          onChange={(e) => setFilter('role', e.target.value)}
+        />
+        <Select
+          id="users-status"
+          label="Status"
+          hideLabel
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(e) => setFilter('status', e.target.value)}
+        />
+      </div>
+      <DataTable
+        label="Accounts"
+        columns={columns}
+        {...pagedTableProps(list)}
+        rowKey={(u) => u.id}
+        actions={(u) => {
+          // The server refuses these too: no changing yourself, and a principal cannot change an administrator.
+          if (u.id === me?.id || (isPrincipal && u.role === 'school_admin')) return null;
+          return (
+            <>
+              {u.invitationPending && u.isActive && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => resendTo(u)}
+                  loading={resend.isPending && resend.variables === u.id}
+                  aria-label={`Resend invitation to ${u.name}`}
+                >
+                  Resend invitation
+                </Button>
+              )}
+              {u.isActive && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setResetting(u)}
+                  aria-label={`Reset ${u.name}'s password`}
+                >
+                  Reset password
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setToggling(u)}
+                aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.name}`}
+              >
+                {u.isActive ? 'Deactivate' : 'Activate'}
+              </Button>
+            </>
+          );
+        }}
+        empty={
+          filtered ? (
+            <EmptyState title="No accounts match" description="Try another search, role or status." />
+          ) : (
+            <EmptyState icon={<UserCog className="size-6" aria-hidden="true" />} title="No accounts yet" />
+          )
+        }
+      />
+      <CreateUserDialog
+        open={creating}
+        onOpenChange={setCreating}
+        canCreateAdmins={!isPrincipal}
+        onCreated={(accounts) => setShown({ title: 'Account created', accounts })}
+      />
+      <AccountCreatedDialog
+        title={shown?.title ?? ''}
+        accounts={shown?.accounts ?? null}
+        onClose={() => setShown(null)}
+      />
+      <ResetPasswordDialog
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onTemporaryPassword={(u, password) =>
+          setShown({
+            title: 'Password reset',
+            accounts: [{ kind: ROLE_LABELS[u.role], name: u.name, email: u.email, temporaryPassword: password }],
+          })
+        }
+      />
+      <ToggleActiveDialog
+        target={toggling}
+        onClose={() => setToggling(null)}
+        mutate={setActive.mutateAsync}
+        pending={setActive.isPending}
+        limitNoun="account"
+        activateLabel="Activate"
+      />
+    </>
+  );
+}
+
+/** /users: every account of the school (school administrators and principals). */
+export function UsersPage() {
+  const { user } = useAuth();
+  if (isStaff(user?.role)) return <ManageUsers />;
+  return (
+    <NotForRole title="Users" description="The list of accounts is for the school's administrators and principals." />
+  );
+}

@@ -1,0 +1,320 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  assert,
+  assertAccessible,
+  assertEqual,
+  type Journey,
+  openPage,
+  type StartedServer,
+  screenshot,
+  waitForMail,
+} from '../harness.ts';
+
+const DEMO_PASSWORD = 'lyceum-demo';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+/** Pages still open when a step fails are closed at the end of the journey, so the browser shuts down cleanly. */
+const openPages = new Set<Page>();
+
+async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const page = await openPage(browser, baseUrl, DESKTOP);
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
+  return page;
+}
+
+async function closeAll(): Promise<void> {
+  await Promise.all([...openPages].map((p) => p.close().catch(() => undefined)));
+}
+
+async function signIn(browser: Browser, baseUrl: string, email: string, role: string, password = DEMO_PASSWORD) {
+  const page = await newPage(browser, baseUrl);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Role').selectOption(role);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+/** Screenshot and axe check of the current page at desktop width, then the same at 375 px (no sideways scroll). */
+async function capture(page: Page, name: string, ready: (p: Page) => Promise<unknown>): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, `${name}-desktop`);
+  await assertAccessible(page, `${name} (desktop)`);
+  await page.setViewportSize(PHONE);
+  // The sidebar slides off-canvas below 768 px: wait until it has left the screen.
+  await page.waitForFunction(
+    () => (document.querySelector('aside[aria-label="Sidebar"]')?.getBoundingClientRect().right ?? 0) <= 0,
+  );
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const noScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  assert(noScroll, `${name}: no horizontal scroll at 375 px`);
+  await screenshot(page, `${name}-375`);
+  await assertAccessible(page, `${name} (375 px)`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Follows the set-password link of the newest e-mail to `email`, sets `password`, and lands on /login. */
+async function acceptInvitation(browser: Browser, server: StartedServer, email: string, password: string) {
+  const mail = await waitForMail(server, email);
+  const link = mail.match(/\/reset-password\?token=[^\s]+/)?.[0];
+  assert(link, `the invitation to ${email} has a set-password link`);
+  const page = await newPage(browser, server.url);
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.waitForURL('**/login');
+  await page.close();
+}
+
+const run = Date.now().toString(36);
+const CLASS_NAME = `Grade 7 ${run}`;
+const SECTION = 'E';
+const TEACHER = { name: 'Tara Teachwell', email: `tara.${run}@example.test` };
+const PARENT_EMAIL = `pat.parent.${run}@example.test`;
+const STUDENTS = [
+  { name: 'Ada Import', email: `ada.${run}@example.test` },
+  { name: 'Ben Import', email: `ben.${run}@example.test` },
+  { name: 'Cy Import', email: `cy.${run}@example.test` },
+];
+const NEW_PASSWORD = 'a-long-fresh-password-42';
+
+function studentCsv(badEmail: boolean): string {
+  const header = 'name,email,className,section,parentName,parentEmail,parentRelationship';
+  const rows = STUDENTS.map((s, i) => {
+    const email = badEmail && i === 1 ? 'not-an-email' : s.email;
+    const parent = i === 0 ? `Pat Parent,${PARENT_EMAIL},Mother` : ',,';
+    return `${s.name},${email},${CLASS_NAME},${SECTION},${parent}`;
+  });
+  return [header, ...rows].join('\n');
+}
+
+export const peopleJourneys: Journey[] = [
+  {
+    name: 'people: an admin creates a class, imports students (fixing a bad row), adds a teacher by invitation; the teacher and a parent see only theirs',
+    async run(ctx) {
+      try {
+        await adminJourney(ctx);
+      } finally {
+        await closeAll();
+      }
+    },
+  },
+  {
+    name: 'people: pages a role may not use say so; a student lands on their own profile',
+    async run(ctx) {
+      try {
+        await roleJourney(ctx);
+      } finally {
+        await closeAll();
+      }
+    },
+  },
+];
+
+async function adminJourney({ browser, server }: { browser: Browser; server: StartedServer }): Promise<void> {
+  const admin = await signIn(browser, server.url, 'school-admin@demo.lyceum.test', 'school_admin');
+
+  // A subject and a class.
+  await admin.goto('/classes');
+  await admin.getByRole('heading', { name: 'Classes', level: 1 }).waitFor();
+  await admin.getByRole('button', { name: 'Subjects' }).click();
+  const subjects = admin.getByRole('dialog', { name: 'Subjects' });
+  await subjects.getByLabel('Subject name').fill(`Mathematics ${run}`);
+  await subjects.getByRole('button', { name: 'Add subject' }).click();
+  await subjects.getByRole('list', { name: 'Subjects' }).getByText(`Mathematics ${run}`).waitFor();
+  await screenshot(admin, 'people-subjects-dialog');
+  await admin.keyboard.press('Escape');
+  await subjects.waitFor({ state: 'detached' });
+
+  await admin.getByRole('button', { name: 'New class' }).first().click();
+  const classDialog = admin.getByRole('dialog', { name: 'New class' });
+  await classDialog.getByRole('button', { name: 'Create class' }).click();
+  await classDialog.getByText('Class name is required').waitFor();
+  await classDialog.getByLabel('Class name').fill(CLASS_NAME);
+  await classDialog.getByLabel('Section').fill(SECTION);
+  await classDialog.getByLabel(`Mathematics ${run}`).check();
+  await screenshot(admin, 'people-class-dialog');
+  await assertAccessible(admin, 'new class dialog');
+  await classDialog.getByRole('button', { name: 'Create class' }).click();
+  await admin.waitForURL(/\/classes\/[0-9a-f-]{36}$/);
+  const classUrl = new URL(admin.url()).pathname;
+  await admin.getByRole('heading', { name: `${CLASS_NAME} – ${SECTION}`, level: 1 }).waitFor();
+
+  // Import: one bad row is reported by line and column, nothing is written; fixed, all rows go in.
+  await admin.goto('/students');
+  await admin.getByRole('button', { name: 'Import CSV' }).click();
+  const importDialog = admin.getByRole('dialog', { name: 'Import students from CSV' });
+  await importDialog.getByLabel('Or paste CSV').fill(studentCsv(true));
+  await importDialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  const problems = importDialog.getByRole('list', { name: 'Problems by line' });
+  await problems.waitFor();
+  const problemText = await problems.innerText();
+  assert(problemText.includes('Line 3, column email'), `the bad e-mail is reported on line 3: ${problemText}`);
+  assert(await importDialog.getByRole('button', { name: /^Import/ }).isDisabled(), 'import is disabled with errors');
+  await screenshot(admin, 'people-import-errors-desktop');
+  await assertAccessible(admin, 'import preview with errors');
+  // On a phone the dialog is a full-width sheet and the preview scrolls inside it.
+  await admin.setViewportSize(PHONE);
+  await problems.waitFor();
+  await screenshot(admin, 'people-import-errors-375');
+  await assertAccessible(admin, 'import preview with errors (375 px)');
+  await admin.setViewportSize(DESKTOP);
+  await importDialog.getByLabel('Or paste CSV').fill(studentCsv(false));
+  await importDialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await importDialog.getByText('All 3 students are valid and ready to import.').waitFor();
+  await importDialog.getByRole('button', { name: 'Import 3 students' }).click();
+  await admin.getByText('Imported 3 students').waitFor();
+  await importDialog.waitFor({ state: 'detached' });
+
+  // A teacher, invited, assigned to the class as its class teacher.
+  await admin.goto('/teachers');
+  await admin.getByRole('button', { name: 'Add teacher' }).first().click();
+  const teacherDialog = admin.getByRole('dialog', { name: 'Add teacher' });
+  await teacherDialog.getByLabel('Full name').fill(TEACHER.name);
+  await teacherDialog.getByLabel('E-mail', { exact: true }).fill(TEACHER.email);
+  await teacherDialog.getByLabel('Qualification').fill('M.Sc. Mathematics');
+  await teacherDialog.getByLabel('Experience (years)').fill('6');
+  await teacherDialog.getByRole('group', { name: 'Subjects they can teach' }).getByLabel(`Mathematics ${run}`).check();
+  await teacherDialog.getByRole('button', { name: 'Assign to a class' }).click();
+  await teacherDialog.getByLabel('Class', { exact: true }).selectOption({ label: `${CLASS_NAME} – ${SECTION}` });
+  await teacherDialog
+    .getByRole('group', { name: /^Subjects in / })
+    .getByLabel(`Mathematics ${run}`)
+    .check();
+  await teacherDialog.getByLabel('Class teacher').check();
+  await teacherDialog.getByLabel('Send an invitation e-mail').check();
+  await screenshot(admin, 'people-teacher-dialog');
+  await teacherDialog.getByRole('button', { name: 'Add teacher' }).click();
+  const created = admin.getByRole('dialog', { name: 'Teacher added' });
+  await created.getByText('An invitation e-mail with a one-time link to set a password was sent.').waitFor();
+  await created.getByRole('button', { name: 'Done' }).first().click();
+
+  // The class page shows the roster and the class teacher.
+  await admin.goto(classUrl);
+  await admin.getByText(`Class teacher: ${TEACHER.name}`).waitFor();
+  await capture(admin, 'people-class-page', (p) =>
+    p
+      .getByRole('cell', { name: /Ada Import/ })
+      .or(p.getByText('Ada Import'))
+      .first()
+      .waitFor(),
+  );
+  await admin.getByRole('tab', { name: /Teachers/ }).click();
+  await admin.getByText(TEACHER.name).first().waitFor();
+  await screenshot(admin, 'people-class-teachers-desktop');
+
+  // Moving a student takes them off this roster and onto the other class's.
+  await admin.getByRole('tab', { name: /Students/ }).click();
+  await admin.getByRole('button', { name: 'Move Cy Import', exact: true }).click();
+  const moveDialog = admin.getByRole('dialog', { name: 'Move Cy Import' });
+  await moveDialog.getByLabel('New class').selectOption({ label: 'Grade 5 – A' });
+  await moveDialog.getByRole('button', { name: 'Move student' }).click();
+  await admin.getByText('Cy Import moved to Grade 5 – A').waitFor();
+  await admin.getByRole('button', { name: 'Move Cy Import', exact: true }).waitFor({ state: 'detached' });
+  assertEqual(
+    await admin.getByRole('tab', { name: /Students/ }).innerText(),
+    'Students\n2',
+    'the roster counts two students after the move',
+  );
+
+  // Every list page as the administrator, at both widths.
+  await admin.goto('/classes');
+  await capture(admin, 'people-classes', (p) =>
+    p
+      .getByRole('link', { name: `${CLASS_NAME} – ${SECTION}` })
+      .first()
+      .waitFor(),
+  );
+  // The demo school has over a hundred students: search finds the imported ones (debounced, kept in the URL).
+  await admin.goto('/students');
+  await admin.getByRole('table', { name: 'Students' }).waitFor();
+  await admin.getByLabel('Search students by name, e-mail or roll number').fill(run);
+  await admin.waitForURL(new RegExp(`search=${run}`));
+  await capture(admin, 'people-students', (p) => p.getByText('Ada Import').first().waitFor());
+  await admin
+    .getByRole('link', { name: /Ada Import/ })
+    .first()
+    .click();
+  await admin.getByRole('heading', { name: 'Ada Import', level: 1 }).waitFor();
+  await capture(admin, 'people-student-profile', (p) => p.getByText('No attendance recorded yet').waitFor());
+  assert(await admin.getByText('Pat Parent').isVisible(), 'the imported parent is linked to Ada');
+  await admin.goto(`/teachers?search=${run}`);
+  await capture(admin, 'people-teachers', (p) => p.getByText(TEACHER.name).first().waitFor());
+  await admin
+    .getByRole('link', { name: new RegExp(TEACHER.name) })
+    .first()
+    .click();
+  await admin.getByRole('heading', { name: TEACHER.name, level: 1 }).waitFor();
+  await capture(admin, 'people-teacher-profile', (p) =>
+    p.getByRole('button', { name: 'Promote to school administrator' }).waitFor(),
+  );
+  await admin.goto(`/parents?search=${encodeURIComponent(PARENT_EMAIL)}`);
+  await capture(admin, 'people-parents', (p) => p.getByText('Pat Parent').first().waitFor());
+  await admin.goto(`/users?search=${run}`);
+  await capture(admin, 'people-users', (p) => p.getByText(TEACHER.email).first().waitFor());
+  await admin.close();
+
+  // The teacher follows the invitation, signs in and finds the class under My Classes.
+  await acceptInvitation(browser, server, TEACHER.email, NEW_PASSWORD);
+  const teacher = await signIn(browser, server.url, TEACHER.email, 'teacher', NEW_PASSWORD);
+  await teacher.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Classes' }).click();
+  await teacher.waitForURL('**/classes');
+  await teacher.getByRole('heading', { name: 'My Classes', level: 1 }).waitFor();
+  const myClassList = teacher.getByRole('list', { name: 'My classes' });
+  await myClassList.waitFor();
+  const myClasses = await myClassList.getByRole('heading').allInnerTexts();
+  assertEqual(myClasses, [`${CLASS_NAME} – ${SECTION}`], 'the teacher sees exactly the assigned class');
+  await capture(teacher, 'people-my-classes', (p) => p.getByText('Class teacher').first().waitFor());
+  // The teacher reads the class roster but cannot change it.
+  await teacher.getByRole('link', { name: 'Open class' }).click();
+  await teacher.getByText('Ada Import').first().waitFor();
+  assert(
+    !(await teacher.getByRole('button', { name: 'Move Ada Import', exact: true }).count()),
+    'a teacher cannot move students',
+  );
+  assert(!(await teacher.getByRole('button', { name: 'Edit class' }).count()), 'a teacher cannot edit the class');
+  await screenshot(teacher, 'people-class-page-teacher-desktop');
+  await teacher.close();
+
+  // The imported parent follows their invitation and sees only their own child.
+  await acceptInvitation(browser, server, PARENT_EMAIL, NEW_PASSWORD);
+  const parent = await signIn(browser, server.url, PARENT_EMAIL, 'parent', NEW_PASSWORD);
+  await parent.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Children' }).click();
+  await parent.waitForURL('**/children');
+  const children = parent.getByRole('list', { name: 'My children' });
+  await children.waitFor();
+  assertEqual(
+    await children.getByRole('heading', { level: 2 }).allInnerTexts(),
+    ['Ada Import'],
+    'the parent sees only Ada',
+  );
+  await capture(parent, 'people-children', (p) => p.getByText('Not recorded yet today.').waitFor());
+  await parent.goto('/students');
+  await parent.getByText('Ada Import').first().waitFor();
+  assert(!(await parent.getByText('Ben Import').count()), 'the parent does not see other students');
+  await parent.close();
+}
+
+async function roleJourney({ browser, server }: { browser: Browser; server: StartedServer }): Promise<void> {
+  const teacher = await signIn(browser, server.url, 'teacher@demo.lyceum.test', 'teacher');
+  await teacher.goto('/users');
+  await teacher.getByText('Not available for your role').waitFor();
+  await capture(teacher, 'people-not-for-role', (p) => p.getByText('Not available for your role').waitFor());
+  await teacher.close();
+
+  const student = await signIn(browser, server.url, 'student@demo.lyceum.test', 'student');
+  await student.goto('/students');
+  await student.waitForURL(/\/students\/[0-9a-f-]{36}$/);
+  await student.getByRole('heading', { level: 1 }).waitFor();
+  await screenshot(student, 'people-student-own-profile-desktop');
+  await student.close();
+}
