@@ -72,3 +72,30 @@ export const MESSAGES = {
   apiKeyScope: 'This API key may not call this endpoint.',
   noActiveSubscription: 'This school has no active subscription.',
 } as const;
+
+/** People and classes (issue 4): SPEC §8 wording where it has one. */
+export const PEOPLE_MESSAGES = {
+  missingStudentFields: 'Missing required fields: email, name, schoolId, and classId are required',
+  missingTeacherFields: 'Missing required fields: email, name, and schoolId are required',
+  missingParentFields: 'Missing required fields: email, name, and schoolId are required',
+  schoolIdNonEmpty: 'schoolId must be a non-empty string',
+  classNotFound: 'Class not found',
+  teacherNotFound: 'Teacher not found',
+  parentNotFound: 'Parent not found',
+  studentNotFound: 'Student not found',
+  subjectNotFound: 'Subject not found',
+  userNotFound: 'User not found',
+  schoolNotFound: 'School not found',
+  schoolIdRequired: (what: string) => `Valid school ID is required for ${what}`,
+  rollNumberTaken: (roll: number) => `Roll number ${roll} is already taken in this class`,
+  subjectExists: (name: string) => `Subject "${name}" already exists`,
+  classExists: 'A class with this name and section already exists for this academic year',
+  classHasStudents: 'This class still has active students. Move them to another class first.',
+  subjectNotInClass: 'Each subject must be one of the class subjects',
+  planLimit: (what: string, plan: string, limit: number, noun: string) =>
+    `${what} limit reached: the ${plan} plan allows ${limit.toLocaleString('en-US')} ${noun}.`,
+  importTooLarge: 'The CSV file is larger than 2 MB.',
+  importRefused: (n: number) => `The file has ${n} error${n === 1 ? '' : 's'}. Nothing was imported.`,
+  passwordAlreadySet: 'This user has already set a password. Use reset password instead.',
+  notYourself: 'You cannot deactivate your own account.',
+} as const;

@@ -1,0 +1,108 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { setViewportWidth } from '../../test/media';
+import { DataTable, type DataTableColumn, type SortState } from './data-table';
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const columns: DataTableColumn<Person>[] = [
+  { id: 'name', header: 'Name', cell: (p) => p.name, sortKey: 'name', mobile: 'title' },
+  { id: 'email', header: 'Email', cell: (p) => p.email, sortKey: 'email' },
+];
+
+const people = (from: number, count: number): Person[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `p${from + i}`,
+    name: `Person ${from + i}`,
+    email: `p${from + i}@x.test`,
+  }));
+
+/** Pages of two, as a keyset-paginated query would deliver them. */
+function Paged({ total }: { total: number }) {
+  const [rows, setRows] = useState(people(1, Math.min(2, total)));
+  return (
+    <DataTable
+      label="People"
+      columns={columns}
+      rows={rows}
+      rowKey={(p) => p.id}
+      hasMore={rows.length < total}
+      onLoadMore={() =>
+        setRows((current) => [...current, ...people(current.length + 1, Math.min(2, total - current.length))])
+      }
+    />
+  );
+}
+
+describe('DataTable', () => {
+  it('appends pages with "Load more" until the last page, then hides the button', async () => {
+    render(<Paged total={5} />);
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Person 5')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows skeleton rows while loading, the empty slot for no rows and the error with retry', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(
+      <DataTable label="People" columns={columns} rows={undefined} rowKey={(p) => p.id} loading />,
+    );
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    rerender(
+      <DataTable label="People" columns={columns} rows={[]} rowKey={(p) => p.id} empty={<p>No people yet</p>} />,
+    );
+    expect(screen.getByText('No people yet')).toBeTruthy();
+    rerender(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={undefined}
+        rowKey={(p) => p.id}
+        error="Down"
+        onRetry={onRetry}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('makes only allow-listed columns sortable and toggles the direction', async () => {
+    const onSortChange = vi.fn();
+    const sort: SortState = { key: 'name', direction: 'asc' };
+    render(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={people(1, 2)}
+        rowKey={(p) => p.id}
+        sortKeys={['name']}
+        sort={sort}
+        onSortChange={onSortChange}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(within(screen.getByRole('columnheader', { name: 'Email' })).queryByRole('button')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenCalledWith({ key: 'name', direction: 'desc' });
+  });
+
+  it('renders one card per row below 768 px, titled by the title column', () => {
+    setViewportWidth(375);
+    render(<DataTable label="People" columns={columns} rows={people(1, 2)} rowKey={(p) => p.id} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] as HTMLElement).getByText('Email')).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText('p1@x.test')).toBeTruthy();
+  });
+});

@@ -1,0 +1,227 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { useIsMobile } from '../../lib/use-media-query';
+import { Button } from './button';
+import { ErrorState } from './error-state';
+import { Skeleton } from './skeleton';
+
+export interface DataTableColumn<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Server sort key; the header becomes a sort button only when it is also in `sortKeys`. */
+  sortKey?: string;
+  /** Extra classes for this column's cells (desktop), e.g. `text-right` or a width. */
+  className?: string;
+  /** On phones: `title` is the card's heading, `hidden` leaves the column out, default shows "Header: value". */
+  mobile?: 'title' | 'hidden' | 'default';
+}
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortState {
+  key: string;
+  direction: SortDirection;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table (e.g. "Students"). */
+  label: string;
+  columns: readonly DataTableColumn<T>[];
+  /** `undefined` while the first page loads. */
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  /** First load in progress: skeleton rows are shown. */
+  loading?: boolean;
+  skeletonRows?: number;
+  /** A failed load: an error state with Retry replaces the rows. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** Shown when `rows` is an empty list (use EmptyState). */
+  empty?: ReactNode;
+  /** Keyset pagination: a "Load more" button while `hasMore`. */
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  /** Sorting: only columns whose `sortKey` is in this allow-list are sortable. */
+  sortKeys?: readonly string[];
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  /** Buttons per row (edit, deactivate…), shown in the last column / the card's footer. */
+  actions?: (row: T) => ReactNode;
+  className?: string;
+}
+
+function SortButton({ label, state, onClick }: { label: string; state: SortDirection | null; onClick: () => void }) {
+  const Icon = state === 'asc' ? ArrowUp : state === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-medium hover:text-slate-900"
+    >
+      {label}
+      <Icon className={cn('size-3.5', state ? 'text-slate-700' : 'text-slate-400')} aria-hidden="true" />
+    </button>
+  );
+}
+
+/**
+ * A list of records: a table from 768 px, one card per row below. It covers the states every list needs
+ * (loading skeleton, error with retry, empty, "Load more" for keyset pages) so pages only describe columns.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  skeletonRows = 5,
+  error,
+  onRetry,
+  empty,
+  hasMore = false,
+  onLoadMore,
+  loadingMore = false,
+  sortKeys = [],
+  sort,
+  onSortChange,
+  actions,
+  className,
+}: DataTableProps<T>) {
+  const isMobile = useIsMobile();
+
+  if (error && !rows?.length) {
+    return <ErrorState message={error} onRetry={onRetry} retrying={loading} className={className} />;
+  }
+  if (!loading && rows && rows.length === 0) {
+    return <div className={cn('rounded-xl border border-slate-200 bg-white', className)}>{empty}</div>;
+  }
+
+  const showSkeleton = loading && !rows?.length;
+  const isSortable = (column: DataTableColumn<T>) =>
+    Boolean(column.sortKey && sortKeys.includes(column.sortKey) && onSortChange);
+  const toggleSort = (key: string) =>
+    onSortChange?.({ key, direction: sort?.key === key && sort.direction === 'asc' ? 'desc' : 'asc' });
+
+  const footer = (hasMore || loadingMore) && onLoadMore && (
+    <div className="flex justify-center border-t border-slate-100 p-3">
+      <Button variant="secondary" onClick={onLoadMore} loading={loadingMore}>
+        Load more
+      </Button>
+    </div>
+  );
+  const trailingError =
+    error && rows?.length ? (
+      <div role="alert" className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800">
+        {error}
+      </div>
+    ) : null;
+
+  if (isMobile) {
+    const title = columns.find((column) => column.mobile === 'title');
+    const details = columns.filter((column) => column !== title && column.mobile !== 'hidden');
+    return (
+      <div className={cn('rounded-xl border border-slate-200 bg-white', className)}>
+        <ul aria-label={label} aria-busy={showSkeleton || undefined} className="divide-y divide-slate-100">
+          {showSkeleton
+            ? Array.from({ length: skeletonRows }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <li key={index} className="space-y-2 p-4">
+                  <Skeleton className="h-4 w-1/2" />
+                  <Skeleton className="h-3 w-3/4" />
+                  <Skeleton className="h-3 w-2/3" />
+                </li>
+              ))
+            : rows?.map((row) => (
+                <li key={rowKey(row)} className="p-4">
+                  {title && <div className="mb-2 font-medium text-slate-900">{title.cell(row)}</div>}
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    {details.map((column) => (
+                      <div key={column.id} className="contents">
+                        <dt className="text-slate-500">{column.header}</dt>
+                        <dd className="min-w-0 break-words text-slate-800">{column.cell(row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {actions && <div className="mt-3 flex flex-wrap gap-2">{actions(row)}</div>}
+                </li>
+              ))}
+        </ul>
+        {trailingError}
+        {footer}
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white', className)}>
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-left text-sm" aria-busy={showSkeleton || undefined}>
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
+            <tr>
+              {columns.map((column) => {
+                const sortable = isSortable(column);
+                const state = sortable && sort && sort.key === column.sortKey ? sort.direction : null;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={state ? (state === 'asc' ? 'ascending' : 'descending') : undefined}
+                    className={cn('px-4 py-3 font-medium', column.className)}
+                  >
+                    {sortable && column.sortKey ? (
+                      <SortButton
+                        label={column.header}
+                        state={state}
+                        onClick={() => toggleSort(column.sortKey as string)}
+                      />
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+              {actions && (
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {showSkeleton
+              ? Array.from({ length: skeletonRows }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <tr key={index}>
+                    {columns.map((column) => (
+                      <td key={column.id} className="px-4 py-3">
+                        <Skeleton className="h-4 w-24" />
+                      </td>
+                    ))}
+                    {actions && <td className="px-4 py-3" />}
+                  </tr>
+                ))
+              : rows?.map((row) => (
+                  <tr key={rowKey(row)} className="hover:bg-slate-50/60">
+                    {columns.map((column) => (
+                      <td key={column.id} className={cn('px-4 py-3 align-middle text-slate-700', column.className)}>
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                    {actions && (
+                      <td className="px-4 py-3 text-right">
+                        <div className="flex justify-end gap-2">{actions(row)}</div>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      {trailingError}
+      {footer}
+    </div>
+  );
+}

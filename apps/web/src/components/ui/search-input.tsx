@@ -1,0 +1,86 @@
+import { Search, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface SearchInputProps {
+  id: string;
+  /** Accessible name, e.g. "Search students"; also the placeholder unless one is given. */
+  label: string;
+  placeholder?: string;
+  /** The committed value (e.g. from the URL); typing updates the box at once and `onChange` after `delayMs`. */
+  value: string;
+  onChange: (value: string) => void;
+  delayMs?: number;
+  className?: string;
+}
+
+/** A search box that reports its value once typing pauses, so lists do not refetch on every key. */
+export function SearchInput({ id, label, placeholder, value, onChange, delayMs = 300, className }: SearchInputProps) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const committed = useRef(value);
+
+  // A new value from outside (e.g. "clear filters") replaces what is typed.
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    if (text === committed.current) return;
+    const timer = window.setTimeout(() => {
+      committed.current = text;
+      latest.current(text);
+    }, delayMs);
+    return () => window.clearTimeout(timer);
+  }, [text, delayMs]);
+
+  const clear = () => {
+    setText('');
+    committed.current = '';
+    latest.current('');
+  };
+
+  return (
+    <div className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
+      <input
+        id={id}
+        type="search"
+        value={text}
+        placeholder={placeholder ?? label}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text) {
+            event.preventDefault();
+            clear();
+          }
+        }}
+        className={cn(
+          'block h-10 w-full rounded-lg border border-slate-300 bg-white py-2 pr-9 pl-9 text-sm text-slate-900 shadow-sm',
+          'placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none',
+          '[&::-webkit-search-cancel-button]:hidden',
+        )}
+      />
+      {text && (
+        <button
+          type="button"
+          onClick={clear}
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
+          aria-label="Clear search"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { uuidSchema } from './auth.ts';
+
+/**
+ * Contracts of subjects and classes (issue 4). The endpoint list is at the top of `people.ts`, which
+ * documents the whole people-and-classes API in one place.
+ */
+
+/** SPEC §3 "current year to next year", e.g. `2026-2027` (an en dash in input is accepted and normalised). */
+export const ACADEMIC_YEAR_PATTERN = /^(\d{4})-(\d{4})$/;
+export function currentAcademicYear(now: Date = new Date()): string {
+  const y = now.getUTCFullYear();
+  return `${y}-${y + 1}`;
+}
+export const academicYearSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[–—]/, '-'))
+  .refine((v) => {
+    const m = ACADEMIC_YEAR_PATTERN.exec(v);
+    return Boolean(m && Number(m[2]) === Number(m[1]) + 1);
+  }, 'Academic year must look like 2026-2027');
+
+/** A subject as it appears inside other shapes. */
+export const SubjectRef = z.object({ id: z.string(), name: z.string() });
+export type SubjectRef = z.infer<typeof SubjectRef>;
+
+export const SubjectResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type SubjectResponse = z.infer<typeof SubjectResponse>;
+
+export const SubjectListResponse = z.object({ items: z.array(SubjectResponse) });
+export type SubjectListResponse = z.infer<typeof SubjectListResponse>;
+
+const subjectName = z.string().trim().min(1, 'Subject name is required').max(80, 'Subject name is too long');
+const subjectCode = z.string().trim().max(20, 'Subject code is too long');
+
+export const CreateSubjectRequest = z.object({
+  name: subjectName,
+  code: subjectCode.optional(),
+  schoolId: z.string().optional(),
+});
+export type CreateSubjectRequest = z.infer<typeof CreateSubjectRequest>;
+
+export const UpdateSubjectRequest = z.object({ name: subjectName.optional(), code: subjectCode.nullable().optional() });
+export type UpdateSubjectRequest = z.infer<typeof UpdateSubjectRequest>;
+
+/** A teacher as listed on a class (SPEC §3 Class.assignedTeachers). */
+export const AssignedTeacher = z.object({
+  teacherId: z.string(),
+  teacherName: z.string(),
+  subjects: z.array(SubjectRef),
+  isClassTeacher: z.boolean(),
+});
+export type AssignedTeacher = z.infer<typeof AssignedTeacher>;
+
+/** A student as listed on a class (SPEC §3 Class.students). */
+export const ClassStudent = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  rollNumber: z.number().int(),
+  email: z.string(),
+  isActive: z.boolean(),
+  profileImage: z.string().nullable(),
+});
+export type ClassStudent = z.infer<typeof ClassStudent>;
+
+/** A class in lists. `studentCount` counts active students. */
+export const ClassResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  section: z.string(),
+  academicYear: z.string(),
+  subjects: z.array(SubjectRef),
+  assignedTeachers: z.array(AssignedTeacher),
+  classTeacherId: z.string().nullable(),
+  classTeacherName: z.string().nullable(),
+  studentCount: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type ClassResponse = z.infer<typeof ClassResponse>;
+
+/** One class with its roster (active students first by roll number, then inactive ones). */
+export const ClassDetailResponse = ClassResponse.extend({ students: z.array(ClassStudent) });
+export type ClassDetailResponse = z.infer<typeof ClassDetailResponse>;
+
+export const ClassListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['active', 'inactive', 'all']).default('active'),
+  academicYear: z.string().trim().max(20).optional(),
+  /** Company staff only: which school to read (DESIGN §6). School users may omit it or pass their own. */
+  schoolId: uuidSchema.optional(),
+});
+export type ClassListQuery = z.infer<typeof ClassListQuery>;
+
+/** Classes are few per school (tens), so the list is not paginated. */
+export const ClassListResponse = z.object({ items: z.array(ClassResponse) });
+export type ClassListResponse = z.infer<typeof ClassListResponse>;
+
+/** A teacher's "My Classes": the classes they teach or lead, with their own part in each. */
+export const MyClass = ClassResponse.extend({ isClassTeacher: z.boolean(), mySubjects: z.array(SubjectRef) });
+export type MyClass = z.infer<typeof MyClass>;
+export const MyClassesResponse = z.object({ items: z.array(MyClass) });
+export type MyClassesResponse = z.infer<typeof MyClassesResponse>;
+
+const className = z.string().trim().min(1, 'Class name is required').max(60, 'Class name is too long');
+const sectionName = z.string().trim().max(20, 'Section is too long');
+
+export const CreateClassRequest = z.object({
+  name: className,
+  section: sectionName.default(''),
+  academicYear: academicYearSchema.optional(),
+  subjectIds: z.array(uuidSchema).max(50).default([]),
+  schoolId: z.string().optional(),
+});
+export type CreateClassRequest = z.input<typeof CreateClassRequest>;
+
+export const UpdateClassRequest = z.object({
+  name: className.optional(),
+  section: sectionName.optional(),
+  academicYear: academicYearSchema.optional(),
+  /** Replaces the class's subjects; teachers' subjects in this class that are no longer taught are dropped. */
+  subjectIds: z.array(uuidSchema).max(50).optional(),
+});
+export type UpdateClassRequest = z.input<typeof UpdateClassRequest>;
+
+/** Enrol a student into this class, moving them out of their current one. */
+export const EnrolStudentRequest = z.object({
+  studentId: uuidSchema,
+  /** Omitted: the next free roll number of the class. */
+  rollNumber: z.number().int().min(1).max(100_000).optional(),
+});
+export type EnrolStudentRequest = z.infer<typeof EnrolStudentRequest>;
+
+/** Assign (or re-assign: subjects and flag replaced) a teacher to this class. */
+export const AssignTeacherRequest = z.object({
+  teacherId: uuidSchema,
+  /** Must be among the class's subjects. */
+  subjectIds: z.array(uuidSchema).max(50).default([]),
+  /** Making a teacher the class teacher takes the role from whoever had it. */
+  isClassTeacher: z.boolean().default(false),
+});
+export type AssignTeacherRequest = z.input<typeof AssignTeacherRequest>;
