@@ -18,7 +18,7 @@ function tone(ratio: number): string {
   return 'bg-blue-600';
 }
 
-/** One limit of a plan and how much of it is used, as a labelled bar (a meter for screen readers). */
+/** One limit of a plan and how much of it is used: the figures as text, a bar, and a native meter for assistive tech. */
 export function UsageMeter({ label, used, limit, format, className }: UsageMeterProps) {
   const unlimited = limit === UNLIMITED;
   const ratio = unlimited ? 0 : limit <= 0 ? (used > 0 ? 1 : 0) : used / limit;
@@ -33,15 +33,12 @@ export function UsageMeter({ label, used, limit, format, className }: UsageMeter
           {!unlimited && <span className="sr-only"> ({percent}%)</span>}
         </span>
       </div>
-      <div
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={unlimited ? 0 : percent}
-        aria-valuetext={unlimited ? `${show(used)} used, unlimited` : `${show(used)} of ${show(limit)} used`}
-        className="h-2 overflow-hidden rounded-full bg-slate-100"
-      >
+      {!unlimited && (
+        <meter className="sr-only" min={0} max={Math.max(limit, 1)} high={limit * 0.8} value={used} aria-label={label}>
+          {percent}%
+        </meter>
+      )}
+      <div className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
         <div
           className={cn('h-full rounded-full', unlimited ? 'bg-emerald-500/40' : tone(ratio))}
           style={{ width: unlimited ? '100%' : `${percent}%` }}

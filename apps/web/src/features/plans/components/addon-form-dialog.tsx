@@ -82,7 +82,13 @@ export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogPr
     >
       <form id="addon-form" onSubmit={submit} noValidate className="space-y-4">
         {errors.form && <Alert>{errors.form}</Alert>}
-        <TextField id="addon-name" label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+        <TextField
+          id="addon-name"
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
         <TextField
           id="addon-description"
           label="Description"
@@ -108,7 +114,13 @@ export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogPr
             <option value="monthly">Monthly</option>
             <option value="yearly">Yearly</option>
           </SelectField>
-          <TextField id="addon-icon" label="Icon" value={icon} onChange={(e) => setIcon(e.target.value)} error={errors.icon} />
+          <TextField
+            id="addon-icon"
+            label="Icon"
+            value={icon}
+            onChange={(e) => setIcon(e.target.value)}
+            error={errors.icon}
+          />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="addon-features" className="block text-sm font-medium text-slate-700">

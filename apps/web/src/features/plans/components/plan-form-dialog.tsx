@@ -41,8 +41,9 @@ function initialState(plan: Plan | null): FormState {
     description: plan?.description ?? '',
     price: plan ? fromMinor(plan.priceMinor) : '',
     billingPeriod: plan?.billingPeriod ?? 'monthly',
-    limits: Object.fromEntries(LIMIT_KEYS.map((k) => [k, plan ? String(plan.limits[k]) : k === 'maxSchools' ? '1' : '']))
-      as FormState['limits'],
+    limits: Object.fromEntries(
+      LIMIT_KEYS.map((k) => [k, plan ? String(plan.limits[k]) : k === 'maxSchools' ? '1' : '']),
+    ) as FormState['limits'],
     features: plan?.features.join('\n') ?? '',
     addonIds: plan?.addonIds ?? [],
     color: plan?.color ?? '#2563eb',

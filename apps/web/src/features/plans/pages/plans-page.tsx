@@ -119,7 +119,10 @@ function AddonCard({
       <p className="mt-1 text-sm text-slate-500">{addon.description}</p>
       <p className="mt-3 text-lg font-semibold text-slate-900 tabular-nums">
         {formatMoney(addon.priceMinor, addon.currency)}
-        <span className="text-sm font-normal text-slate-500"> / {addon.billingPeriod === 'yearly' ? 'year' : 'month'}</span>
+        <span className="text-sm font-normal text-slate-500">
+          {' '}
+          / {addon.billingPeriod === 'yearly' ? 'year' : 'month'}
+        </span>
       </p>
       {addon.features.length > 0 && <p className="mt-2 text-sm text-slate-600">{addon.features.join(' · ')}</p>}
       {canManage && (
@@ -147,9 +150,7 @@ export function PlansPage() {
   const saveAddon = useSaveAddon();
   const [editingPlan, setEditingPlan] = useState<Editing<Plan>>(null);
   const [editingAddon, setEditingAddon] = useState<Editing<Addon>>(null);
-  const [deactivating, setDeactivating] = useState<{ kind: 'plan' | 'addon'; id: string; name: string } | null>(
-    null,
-  );
+  const [deactivating, setDeactivating] = useState<{ kind: 'plan' | 'addon'; id: string; name: string } | null>(null);
 
   const addonItems = addons.data?.items ?? [];
   const toggle = (kind: 'plan' | 'addon', item: Plan | Addon) => {
