@@ -15,6 +15,8 @@ import { seedDefaults, seedDemo } from './db/seed.ts';
 import { AppError } from './lib/errors.ts';
 import { MailDispatcher } from './lib/mail.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
+import { SUBSCRIPTION_SWEEP_MS, sweepExpiredSubscriptions } from './modules/company/subscriptions.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -91,8 +93,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     30_000,
   );
   mailTimer.unref();
+  // SPEC §4: expiry is also detected on every read; the sweep catches schools nobody reads.
+  const expiryTimer = setInterval(
+    () => void sweepExpiredSubscriptions(database.db).catch((err) => app.log.warn({ err }, 'expiry sweep failed')),
+    SUBSCRIPTION_SWEEP_MS,
+  );
+  expiryTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);
+    clearInterval(expiryTimer);
     await mail.flush().catch(() => {});
     await database.close();
   });
@@ -142,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);
       await api.register(schoolRoutes);
+      await api.register(companyRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -16,6 +16,10 @@ export interface Actor {
   phone: string | null;
   profileImage: string | null;
   school: { name: string; logo: string | null } | null;
+  /** School users: false once the school's subscription lapsed (mid-session gate, issue 3). */
+  subscriptionActive?: boolean;
+  /** Set when the request authenticated with an API key instead of a session (issue 3). */
+  apiKey?: { id: string; scopes: readonly ('read' | 'write')[] };
 }
 
 export function tenantOf(actor: Actor): TenantContext {

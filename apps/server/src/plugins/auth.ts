@@ -1,9 +1,11 @@
+import { API_KEY_PREFIX, API_KEY_ROUTES, SUBSCRIPTION_RECOVERY_ROUTES } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/errors.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { resolveApiKey } from '../modules/company/api-keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,15 @@ declare module 'fastify' {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The token of `Authorization: Bearer lyk_…`, or null when the request uses the session cookie. */
+function bearerApiKey(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!match?.[1]) throw new AppError('unauthenticated', MESSAGES.apiKeyInvalid);
+  if (!match[1].startsWith(API_KEY_PREFIX)) throw new AppError('unauthenticated', MESSAGES.apiKeyInvalid);
+  return match[1];
+}
 
 /** The signed-in actor of a route that the access hook guarded. */
 export function actorOf(request: FastifyRequest): Actor {
@@ -54,12 +65,29 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number): vo
       }
     }
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const access = API_ACCESS[routeKey(method, url)];
+    const key = routeKey(method, url);
+    const access = API_ACCESS[key];
     if (!access || access === 'public') return;
+    const bearer = bearerApiKey(request.headers.authorization);
+    if (bearer !== null) {
+      // API keys reach only API_KEY_ROUTES (read scope: GETs), as a school-scoped actor; never company scope.
+      if (!API_KEY_ROUTES.has(key)) throw new AppError('forbidden', MESSAGES.apiKeyScope);
+      const actor = await resolveApiKey(app.deps.db, bearer);
+      if (method !== 'GET' && !actor.apiKey?.scopes.includes('write')) {
+        throw new AppError('forbidden', MESSAGES.apiKeyScope);
+      }
+      if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
+      request.actor = actor;
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     const actor = token ? await resolveSession(app.deps.db, token, ttlDays) : null;
     if (!actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
     if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
+    // A school whose subscription lapsed mid-session keeps only what it needs to see why and recover.
+    if (actor.kind === 'school' && actor.subscriptionActive === false && !SUBSCRIPTION_RECOVERY_ROUTES.has(key)) {
+      throw new AppError('subscription_expired', MESSAGES.subscriptionExpired);
+    }
     request.actor = actor;
   });
 }

@@ -1,2 +1,3 @@
 export * from './identity.ts';
 export * from './schools.ts';
+export * from './company.ts';

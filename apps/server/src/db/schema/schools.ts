@@ -23,6 +23,8 @@ export const schools = pgTable('schools', {
   email: text('email'),
   principalName: text('principal_name'),
   logo: text('logo'),
+  /** White Label theme colour (issue 3); shown only while the school holds the add-on. */
+  brandColor: text('brand_color'),
   isActive: boolean('is_active').notNull().default(true),
   adminIds: uuid('admin_ids').array().notNull().default(sql`'{}'::uuid[]`),
   isDemo: boolean('is_demo').notNull().default(false),
@@ -127,6 +129,15 @@ export const schoolSubscriptions = pgTable(
     isInitial: boolean('is_initial').notNull(),
     isTrial: boolean('is_trial').notNull().default(false),
     previousSubscriptionId: uuid('previous_subscription_id'),
+    /** Against the previous plan's price (SPEC §4); the history counters are counted from it. */
+    changeKind: text('change_kind', { enum: ['new', 'upgrade', 'downgrade', 'same', 'renewal'] })
+      .notNull()
+      .default('new'),
+    /** The parts of totalAmountMinor (plan net of discount + add-ons), kept so totals can be checked. */
+    planAmountMinor: integer('plan_amount_minor').notNull().default(0),
+    addonsAmountMinor: integer('addons_amount_minor').notNull().default(0),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    paidAt: ts('paid_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -55,6 +55,7 @@ interface SessionRow extends Record<string, unknown> {
   school_name: string | null;
   school_logo: string | null;
   school_active: boolean | null;
+  subscription_active: boolean;
 }
 
 /**
@@ -71,7 +72,11 @@ export async function resolveSession(db: Database, token: string, ttlDays: numbe
              coalesce(cs.phone, u.phone) as phone, coalesce(cs.profile_image, u.profile_image) as profile_image,
              coalesce(cs.role, u.role) as role,
              coalesce(cs.is_active, u.is_active and u.deleted_at is null) as profile_active,
-             sc.name as school_name, sc.logo as school_logo, sc.is_active as school_active
+             sc.name as school_name, sc.logo as school_logo, sc.is_active as school_active,
+             -- Same rule as the sign-in gate: an active subscription whose end date has not passed.
+             (s.profile_kind = 'company' or exists (select 1 from school_subscriptions ss
+               where ss.school_id = s.profile_school_id and ss.status = 'active' and ss.end_date > now()))
+               as subscription_active
       from sessions s
       join accounts a on a.id = s.account_id
       left join company_staff cs on s.profile_kind = 'company' and cs.id = s.profile_id
@@ -105,6 +110,7 @@ export async function resolveSession(db: Database, token: string, ttlDays: numbe
     phone: row.phone,
     profileImage: row.profile_image,
     school: row.school_name ? { name: row.school_name, logo: row.school_logo } : null,
+    subscriptionActive: row.subscription_active,
   };
 }
 

@@ -38,6 +38,9 @@ interface CompanyFigures extends Record<string, unknown> {
   expired: number;
   mrr: number;
   users: number;
+  pending_addon_requests: number;
+  pending_payments: number;
+  new_leads: number;
 }
 
 async function companyFigures(tx: Tx): Promise<CompanyFigures> {
@@ -53,11 +56,27 @@ async function companyFigures(tx: Tx): Promise<CompanyFigures> {
       count(*) filter (where c.status = 'active' and c.end_date > now() and not c.is_trial)::int as active,
       count(*) filter (where c.status = 'active' and c.end_date > now() and c.is_trial)::int as trial,
       count(*) filter (where c.status = 'expired' or (c.status = 'active' and c.end_date <= now()))::int as expired,
-      coalesce(sum(case when c.billing_cycle = 'yearly' then c.total_amount_minor / 12 else c.total_amount_minor end)
+      coalesce(sum(case when c.billing_cycle = 'yearly' then round(c.total_amount_minor / 12.0) else c.total_amount_minor end)
         filter (where c.status = 'active' and c.end_date > now() and not c.is_trial), 0)::int as mrr,
-      (select count(*)::int from users where deleted_at is null) as users
+      (select count(*)::int from users where deleted_at is null) as users,
+      (select count(*)::int from addon_requests where status = 'pending') as pending_addon_requests,
+      (select count(*)::int from subscription_payments where status = 'pending') as pending_payments,
+      (select count(*)::int from sales_leads where status = 'new') as new_leads
     from current_sub c`);
-  return result.rows[0] ?? { schools: 0, inactive: 0, active: 0, trial: 0, expired: 0, mrr: 0, users: 0 };
+  return (
+    result.rows[0] ?? {
+      schools: 0,
+      inactive: 0,
+      active: 0,
+      trial: 0,
+      expired: 0,
+      mrr: 0,
+      users: 0,
+      pending_addon_requests: 0,
+      pending_payments: 0,
+      new_leads: 0,
+    }
+  );
 }
 
 function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
@@ -73,6 +92,9 @@ function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
       hint: 'Paid plans, yearly billed ÷ 12',
     },
     { key: 'users', label: 'School accounts', value: r.users },
+    { key: 'pendingAddonRequests', label: 'Pending add-on requests', value: r.pending_addon_requests },
+    { key: 'pendingPayments', label: 'Payments to confirm', value: r.pending_payments },
+    { key: 'leads', label: 'New sales leads', value: r.new_leads },
   ];
   return {
     role: actor.role,

@@ -1,4 +1,4 @@
-import { SchoolContact } from '@lyceum/shared/api';
+import { SchoolResponse } from '@lyceum/shared/company';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schools } from '../../db/schema/index.ts';
@@ -6,25 +6,30 @@ import { withTenant } from '../../db/tenancy.ts';
 import { tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { brandOf } from '../company/my-subscription.ts';
 
-/** The signed-in user's own school: what the emergency-contact button shows. */
+/**
+ * The signed-in user's own school: what the emergency-contact button shows, plus its brand (White Label
+ * replaces the product title and theme) and the add-ons it holds, for the client to switch features on.
+ */
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/school', { schema: { tags: ['school'], response: { 200: SchoolContact } } }, async (request) => {
+  app.get('/school', { schema: { tags: ['school'], response: { 200: SchoolResponse } } }, async (request) => {
     const actor = actorOf(request);
-    const [school] = await withTenant(app.deps.db, tenantOf(actor), (tx) =>
-      tx
+    return withTenant(app.deps.db, tenantOf(actor), async (tx) => {
+      const [school] = await tx
         .select()
         .from(schools)
-        .where(eq(schools.id, actor.schoolId ?? '')),
-    );
-    if (!school) throw notFound('School not found');
-    return {
-      name: school.name,
-      address: school.address,
-      phone: school.phone,
-      email: school.email,
-      principalName: school.principalName,
-      logo: school.logo,
-    };
+        .where(eq(schools.id, actor.schoolId ?? ''));
+      if (!school) throw notFound('School not found');
+      return {
+        name: school.name,
+        address: school.address,
+        phone: school.phone,
+        email: school.email,
+        principalName: school.principalName,
+        logo: school.logo,
+        ...(await brandOf(tx, school)),
+      };
+    });
   });
 };

@@ -1,0 +1,232 @@
+import type {
+  AddonRequest,
+  AddonRequestListQuery,
+  CreateAddonRequest,
+  MarketplaceResponse,
+} from '@lyceum/shared/company';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { addonRequests, addons, notifications, schools, users } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode } from '../../lib/pg-errors.ts';
+import { toAddon } from './catalog.ts';
+import { decodeCursor, pageOf } from './paging.ts';
+import { activeSubscriptionRow, expireLapsed, repriceSubscription } from './subscriptions.ts';
+
+const requestColumns = {
+  r: addonRequests,
+  schoolName: schools.name,
+  addonName: addons.name,
+  priceMinor: addons.priceMinor,
+  currency: addons.currency,
+  requestedByName: users.name,
+};
+
+function requestQuery(tx: Tx) {
+  return tx
+    .select(requestColumns)
+    .from(addonRequests)
+    .innerJoin(schools, eq(schools.id, addonRequests.schoolId))
+    .innerJoin(addons, eq(addons.id, addonRequests.addonId))
+    .leftJoin(users, and(eq(users.schoolId, addonRequests.schoolId), eq(users.id, addonRequests.requestedBy)));
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number];
+
+function toAddonRequest(row: RequestRow): AddonRequest {
+  return {
+    id: row.r.id,
+    schoolId: row.r.schoolId,
+    schoolName: row.schoolName,
+    addonId: row.r.addonId,
+    addonName: row.addonName,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    status: row.r.status,
+    message: row.r.message,
+    reason: row.r.reason,
+    requestedByName: row.requestedByName,
+    decidedAt: row.r.decidedAt?.toISOString() ?? null,
+    createdAt: row.r.createdAt.toISOString(),
+  };
+}
+
+/** Company staff see every school's requests; a school admin sees their own (row-level security decides). */
+export async function listAddonRequests(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof AddonRequestListQuery>,
+): Promise<{ items: AddonRequest[]; nextCursor: string | null }> {
+  const offset = decodeCursor(query.cursor);
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const rows = await requestQuery(tx)
+      .where(and(query.status ? eq(addonRequests.status, query.status) : undefined))
+      .orderBy(desc(addonRequests.createdAt), desc(addonRequests.id))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const page = pageOf(rows, query.limit, offset);
+    return { items: page.items.map(toAddonRequest), nextCursor: page.nextCursor };
+  });
+}
+
+async function requestById(tx: Tx, id: string): Promise<RequestRow> {
+  const [row] = await requestQuery(tx).where(eq(addonRequests.id, id));
+  if (!row) throw notFound('Addon request not found');
+  return row;
+}
+
+export async function createAddonRequest(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof CreateAddonRequest>,
+): Promise<AddonRequest> {
+  const schoolId = actor.schoolId as string;
+  try {
+    return await withTenant(db, tenantOf(actor), async (tx) => {
+      const [addon] = await tx.select().from(addons).where(eq(addons.id, input.addonId));
+      if (!addon?.isActive) throw invalid('Choose one of the offered add-ons', { addonId: 'Unknown add-on' });
+      await expireLapsed(tx, schoolId);
+      const sub = await activeSubscriptionRow(tx, schoolId);
+      if (sub?.addonIds.includes(addon.id)) throw new AppError('conflict', `Your school already has ${addon.name}.`);
+      const id = newId();
+      await tx.insert(addonRequests).values({
+        schoolId,
+        id,
+        addonId: addon.id,
+        message: input.message?.trim() || null,
+        requestedBy: actor.profileId,
+      });
+      await audit(tx, actor, {
+        schoolId,
+        action: 'addon_request.created',
+        entity: 'addon_request',
+        entityId: id,
+        after: { addon: addon.name },
+      });
+      return toAddonRequest(await requestById(tx, id));
+    });
+  } catch (err) {
+    if (pgCode(err) === '23505')
+      throw new AppError('conflict', 'This add-on has already been requested and is awaiting approval.');
+    throw err;
+  }
+}
+
+async function notifySchoolAdmins(tx: Tx, schoolId: string, title: string, body: string) {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.role, 'school_admin'), isNull(users.deletedAt)));
+  if (admins.length) {
+    await tx
+      .insert(notifications)
+      .values(admins.map((a) => ({ schoolId, id: newId(), userId: a.id, type: 'other' as const, title, body })));
+  }
+}
+
+async function pendingRequest(tx: Tx, id: string) {
+  const row = await requestById(tx, id);
+  if (row.r.status !== 'pending') throw new AppError('conflict', `This request was already ${row.r.status}.`);
+  return row;
+}
+
+/** Approval adds the add-on to the active subscription, recomputes its total and tells the school admins. */
+export async function approveAddonRequest(db: Database, actor: Actor, id: string): Promise<AddonRequest> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const row = await pendingRequest(tx, id);
+    const schoolId = row.r.schoolId;
+    await expireLapsed(tx, schoolId);
+    const sub = await activeSubscriptionRow(tx, schoolId);
+    if (!sub) throw new AppError('rule', 'This school has no active subscription to add the add-on to.');
+    const before = { addonIds: sub.addonIds, total: sub.totalAmountMinor };
+    const updated = await repriceSubscription(tx, sub, [...new Set([...sub.addonIds, row.r.addonId])]);
+    await tx
+      .update(addonRequests)
+      .set({ status: 'approved', decidedAt: new Date(), decidedByAccountId: actor.accountId })
+      .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
+    await notifySchoolAdmins(
+      tx,
+      schoolId,
+      `${row.addonName} is active`,
+      `Your request for ${row.addonName} was approved. It is now part of your subscription.`,
+    );
+    await audit(tx, actor, {
+      schoolId,
+      action: 'addon_request.approved',
+      entity: 'addon_request',
+      entityId: id,
+      after: { addon: row.addonName },
+    });
+    await audit(tx, actor, {
+      schoolId,
+      action: 'subscription.addon_added',
+      entity: 'subscription',
+      entityId: sub.id,
+      before,
+      after: { addonIds: updated.addonIds, total: updated.totalAmountMinor },
+    });
+    return toAddonRequest(await requestById(tx, id));
+  });
+}
+
+export async function rejectAddonRequest(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+): Promise<AddonRequest> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const row = await pendingRequest(tx, id);
+    const schoolId = row.r.schoolId;
+    await tx
+      .update(addonRequests)
+      .set({ status: 'rejected', reason, decidedAt: new Date(), decidedByAccountId: actor.accountId })
+      .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
+    await notifySchoolAdmins(tx, schoolId, `${row.addonName} request declined`, reason);
+    await audit(tx, actor, {
+      schoolId,
+      action: 'addon_request.rejected',
+      entity: 'addon_request',
+      entityId: id,
+      after: { reason },
+    });
+    return toAddonRequest(await requestById(tx, id));
+  });
+}
+
+/** The add-ons on offer, with what the school holds (bought or in its plan) and its open requests. */
+export async function marketplace(db: Database, actor: Actor): Promise<MarketplaceResponse> {
+  const schoolId = actor.schoolId as string;
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    await expireLapsed(tx, schoolId);
+    const sub = await activeSubscriptionRow(tx, schoolId);
+    const planAddons = sub
+      ? ((
+          (await tx.execute<{ ids: string[] }>(sql`select addon_ids as ids from plans where id = ${sub.planId}`))
+            .rows[0] as { ids: string[] } | undefined
+        )?.ids ?? [])
+      : [];
+    const pending = await tx
+      .select({ id: addonRequests.id, addonId: addonRequests.addonId })
+      .from(addonRequests)
+      .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.status, 'pending')));
+    const rows = await tx
+      .select()
+      .from(addons)
+      .where(eq(addons.isActive, true))
+      .orderBy(addons.priceMinor, addons.name);
+    return {
+      items: rows.map((a) => ({
+        ...toAddon(a),
+        owned: Boolean(sub?.addonIds.includes(a.id)) || planAddons.includes(a.id),
+        includedInPlan: planAddons.includes(a.id),
+        pendingRequestId: pending.find((p) => p.addonId === a.id)?.id ?? null,
+      })),
+    };
+  });
+}

@@ -1,0 +1,218 @@
+import type {
+  Addon,
+  AddonInput,
+  Plan,
+  PlanInput,
+  PlanLimitsInput,
+  UpdateAddonRequest,
+  UpdatePlanRequest,
+} from '@lyceum/shared/company';
+import { addonKeyOf } from '@lyceum/shared/entitlements';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { addons, plans } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode } from '../../lib/pg-errors.ts';
+
+type PlanRow = typeof plans.$inferSelect;
+type AddonRow = typeof addons.$inferSelect;
+
+export function toPlan(p: PlanRow, activeSubscriptions = 0): Plan {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    priceMinor: p.priceMinor,
+    currency: p.currency,
+    billingPeriod: p.billingPeriod,
+    limits: p.limits as PlanLimitsInput,
+    features: p.features,
+    addonIds: p.addonIds,
+    color: p.color,
+    yearlyDiscountPercent: p.yearlyDiscountPercent,
+    isPopular: p.isPopular,
+    isActive: p.isActive,
+    activeSubscriptions,
+  };
+}
+
+export function toAddon(a: AddonRow): Addon {
+  return {
+    id: a.id,
+    name: a.name,
+    key: addonKeyOf(a.name),
+    description: a.description,
+    icon: a.icon,
+    priceMinor: a.priceMinor,
+    currency: a.currency,
+    billingPeriod: a.billingPeriod,
+    features: a.features,
+    isActive: a.isActive,
+  };
+}
+
+/** The unique index on lower(name) is the rule; this turns its violation into SPEC §5's message. */
+async function uniqueName<T>(message: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505') throw new AppError('conflict', message, { name: message });
+    throw err;
+  }
+}
+
+async function assertNameFree(
+  tx: Tx,
+  table: typeof plans | typeof addons,
+  name: string,
+  message: string,
+  exceptId?: string,
+) {
+  const rows = await tx.select({ id: table.id }).from(table).where(sql`lower(${table.name}) = ${name.toLowerCase()}`);
+  if (rows.some((r) => r.id !== exceptId)) throw new AppError('conflict', message, { name: message });
+}
+
+async function assertAddonIds(tx: Tx, ids: string[] | undefined) {
+  if (!ids?.length) return;
+  const found = await tx
+    .select({ id: addons.id })
+    .from(addons)
+    .where(inArray(addons.id, [...new Set(ids)]));
+  if (found.length !== new Set(ids).size)
+    throw invalid('Choose add-ons from the offered ones', { addonIds: 'Unknown add-on' });
+}
+
+export async function listPlans(db: Database, actor: Actor): Promise<Plan[]> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const rows = await tx.select().from(plans).orderBy(asc(plans.priceMinor), asc(plans.name));
+    const counts = await tx.execute<{ plan_id: string; n: number }>(sql`
+      select plan_id, count(*)::int as n from school_subscriptions
+      where status = 'active' and end_date > now() group by plan_id`);
+    const byPlan = new Map((counts.rows as { plan_id: string; n: number }[]).map((r) => [r.plan_id, r.n]));
+    return rows.map((p) => toPlan(p, byPlan.get(p.id) ?? 0));
+  });
+}
+
+export async function createPlan(db: Database, actor: Actor, input: z.output<typeof PlanInput>): Promise<Plan> {
+  const message = MESSAGES.planExists(input.name);
+  return uniqueName(message, () =>
+    withTenant(db, tenantOf(actor), async (tx) => {
+      await assertNameFree(tx, plans, input.name, message);
+      await assertAddonIds(tx, input.addonIds);
+      const [row] = await tx
+        .insert(plans)
+        .values({ id: newId(), ...input })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await audit(tx, actor, {
+        schoolId: null,
+        action: 'plan.created',
+        entity: 'plan',
+        entityId: row.id,
+        after: input,
+      });
+      return toPlan(row);
+    }),
+  );
+}
+
+/** Deactivating (isActive false) stops offering the plan; subscriptions on it keep it. */
+export async function updatePlan(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof UpdatePlanRequest>,
+): Promise<Plan> {
+  const message = MESSAGES.planExists(input.name ?? '');
+  return uniqueName(message, () =>
+    withTenant(db, tenantOf(actor), async (tx) => {
+      const [before] = await tx.select().from(plans).where(eq(plans.id, id));
+      if (!before) throw notFound('Plan not found');
+      if (input.name) await assertNameFree(tx, plans, input.name, message, id);
+      await assertAddonIds(tx, input.addonIds);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const [row] = await tx
+        .update(plans)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(plans.id, id))
+        .returning();
+      if (!row) throw notFound('Plan not found');
+      await audit(tx, actor, {
+        schoolId: null,
+        action: input.isActive === false ? 'plan.deactivated' : 'plan.updated',
+        entity: 'plan',
+        entityId: id,
+        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof PlanRow]])),
+        after: changes,
+      });
+      return toPlan(row);
+    }),
+  );
+}
+
+export async function listAddons(db: Database, actor: Actor): Promise<Addon[]> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const rows = await tx.select().from(addons).orderBy(asc(addons.name));
+    return rows.map(toAddon);
+  });
+}
+
+export async function createAddon(db: Database, actor: Actor, input: z.output<typeof AddonInput>): Promise<Addon> {
+  const message = MESSAGES.addonExists(input.name);
+  return uniqueName(message, () =>
+    withTenant(db, tenantOf(actor), async (tx) => {
+      await assertNameFree(tx, addons, input.name, message);
+      const [row] = await tx
+        .insert(addons)
+        .values({ id: newId(), ...input })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await audit(tx, actor, {
+        schoolId: null,
+        action: 'addon.created',
+        entity: 'addon',
+        entityId: row.id,
+        after: input,
+      });
+      return toAddon(row);
+    }),
+  );
+}
+
+export async function updateAddon(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof UpdateAddonRequest>,
+): Promise<Addon> {
+  const message = MESSAGES.addonExists(input.name ?? '');
+  return uniqueName(message, () =>
+    withTenant(db, tenantOf(actor), async (tx) => {
+      const [before] = await tx.select().from(addons).where(eq(addons.id, id));
+      if (!before) throw notFound('Addon not found');
+      if (input.name) await assertNameFree(tx, addons, input.name, message, id);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const [row] = await tx
+        .update(addons)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(addons.id, id))
+        .returning();
+      if (!row) throw notFound('Addon not found');
+      await audit(tx, actor, {
+        schoolId: null,
+        action: input.isActive === false ? 'addon.deactivated' : 'addon.updated',
+        entity: 'addon',
+        entityId: id,
+        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof AddonRow]])),
+        after: changes,
+      });
+      return toAddon(row);
+    }),
+  );
+}

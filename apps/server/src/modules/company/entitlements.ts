@@ -1,0 +1,29 @@
+import { type AddonKey, ADDON_KEYS, entitlementKeys, hasEntitlement } from '@lyceum/shared/entitlements';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/**
+ * The add-on names a school holds now: those on its active, unexpired subscription plus those its plan
+ * includes. One query; an expired or cancelled subscription holds nothing.
+ */
+export async function entitledNames(tx: Tx, schoolId: string): Promise<string[]> {
+  const result = await tx.execute<{ name: string }>(sql`
+    select distinct a.name from school_subscriptions s
+    join plans p on p.id = s.plan_id
+    join addons a on a.id = any(s.addon_ids || p.addon_ids)
+    where s.school_id = ${schoolId} and s.status = 'active' and s.end_date > now()`);
+  return (result.rows as { name: string }[]).map((r) => r.name);
+}
+
+export async function entitlementsOf(tx: Tx, schoolId: string): Promise<AddonKey[]> {
+  return entitlementKeys(await entitledNames(tx, schoolId));
+}
+
+/** Refuses with 402 `entitlement_required` unless the school holds the add-on. */
+export async function requireEntitlement(tx: Tx, schoolId: string, addon: AddonKey): Promise<void> {
+  if (!hasEntitlement(await entitledNames(tx, schoolId), addon)) {
+    throw new AppError('entitlement_required', MESSAGES.entitlementRequired(ADDON_KEYS[addon]));
+  }
+}

@@ -1,0 +1,143 @@
+import type { ContactSalesRequest, Lead, LeadListQuery, SubscriptionChangeRequest } from '@lyceum/shared/company';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { plans, salesLeads, schools } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { decodeCursor, pageOf } from './paging.ts';
+
+function leadQuery(tx: Tx) {
+  return tx
+    .select({ l: salesLeads, schoolName: schools.name, planName: plans.name })
+    .from(salesLeads)
+    .innerJoin(schools, eq(schools.id, salesLeads.schoolId))
+    .leftJoin(plans, eq(plans.id, salesLeads.planId));
+}
+type LeadRow = Awaited<ReturnType<ReturnType<typeof leadQuery>['execute']>>[number];
+
+function toLead(row: LeadRow): Lead {
+  const l = row.l;
+  return {
+    id: l.id,
+    schoolId: l.schoolId,
+    schoolName: row.schoolName,
+    kind: l.kind,
+    status: l.status,
+    name: l.name,
+    email: l.email,
+    phone: l.phone,
+    message: l.message,
+    planName: row.planName,
+    createdAt: l.createdAt.toISOString(),
+  };
+}
+
+async function leadById(tx: Tx, id: string) {
+  const [row] = await leadQuery(tx).where(eq(salesLeads.id, id));
+  if (!row) throw notFound('Lead not found');
+  return row;
+}
+
+async function insertLead(
+  tx: Tx,
+  actor: Actor,
+  values: Omit<typeof salesLeads.$inferInsert, 'schoolId' | 'id' | 'createdBy'>,
+): Promise<Lead> {
+  const schoolId = actor.schoolId as string;
+  const id = newId();
+  await tx.insert(salesLeads).values({ ...values, schoolId, id, createdBy: actor.profileId });
+  await audit(tx, actor, {
+    schoolId,
+    action: `lead.${values.kind}`,
+    entity: 'lead',
+    entityId: id,
+    after: { kind: values.kind },
+  });
+  return toLead(await leadById(tx, id));
+}
+
+/** The contact-sales modal: any school user may leave a message for the company's sales staff. */
+export function contactSales(db: Database, actor: Actor, input: z.output<typeof ContactSalesRequest>): Promise<Lead> {
+  return withTenant(db, tenantOf(actor), (tx) =>
+    insertLead(tx, actor, {
+      kind: 'contact_sales',
+      name: input.name,
+      email: input.email,
+      phone: input.phone?.trim() || null,
+      message: input.message,
+    }),
+  );
+}
+
+/** My subscription's renew / upgrade buttons: a request company staff act on (assign or renew). */
+export function requestSubscriptionChange(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof SubscriptionChangeRequest>,
+): Promise<Lead> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    if (input.planId) {
+      const [plan] = await tx
+        .select({ id: plans.id, isActive: plans.isActive })
+        .from(plans)
+        .where(eq(plans.id, input.planId));
+      if (!plan?.isActive) throw invalid('Choose one of the offered plans', { planId: 'Choose a plan' });
+    }
+    const what = input.kind === 'renewal' ? 'Please renew our subscription.' : 'We would like to upgrade our plan.';
+    return insertLead(tx, actor, {
+      kind: input.kind,
+      name: actor.name,
+      email: actor.email,
+      phone: actor.phone,
+      message: [what, input.billingCycle ? `Billing: ${input.billingCycle}.` : '', input.message?.trim() ?? '']
+        .filter(Boolean)
+        .join(' '),
+      planId: input.planId ?? null,
+    });
+  });
+}
+
+export async function listLeads(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof LeadListQuery>,
+): Promise<{ items: Lead[]; nextCursor: string | null }> {
+  const offset = decodeCursor(query.cursor);
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const rows = await leadQuery(tx)
+      .where(
+        and(
+          query.status ? eq(salesLeads.status, query.status) : undefined,
+          query.kind ? eq(salesLeads.kind, query.kind) : undefined,
+        ),
+      )
+      .orderBy(desc(salesLeads.createdAt), desc(salesLeads.id))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const page = pageOf(rows, query.limit, offset);
+    return { items: page.items.map(toLead), nextCursor: page.nextCursor };
+  });
+}
+
+export async function updateLeadStatus(db: Database, actor: Actor, id: string, status: Lead['status']): Promise<Lead> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const row = await leadById(tx, id);
+    await tx
+      .update(salesLeads)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(salesLeads.schoolId, row.l.schoolId), eq(salesLeads.id, id)));
+    await audit(tx, actor, {
+      schoolId: row.l.schoolId,
+      action: 'lead.updated',
+      entity: 'lead',
+      entityId: id,
+      before: { status: row.l.status },
+      after: { status },
+    });
+    return toLead(await leadById(tx, id));
+  });
+}

@@ -1,0 +1,51 @@
+import type { MySubscriptionResponse, SchoolBrand } from '@lyceum/shared/company';
+import { entitlementKeys, hasEntitlement } from '@lyceum/shared/entitlements';
+import { daysLeft } from '@lyceum/shared/subscription-rules';
+import { eq, inArray } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { addons, plans } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { toAddon, toPlan } from './catalog.ts';
+import { entitledNames } from './entitlements.ts';
+import { expireLapsed, historyOf, latestSubscription, presentSubscriptions } from './subscriptions.ts';
+import { usageOf } from './usage.ts';
+
+/** My subscription: the newest subscription (expired ones too, so the page can say so), plan, usage, history. */
+export async function mySubscription(db: Database, actor: Actor): Promise<MySubscriptionResponse> {
+  const schoolId = actor.schoolId as string;
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    await expireLapsed(tx, schoolId);
+    const row = await latestSubscription(tx, schoolId);
+    const [subscription] = row ? await presentSubscriptions(tx, [row]) : [];
+    const [plan] = row ? await tx.select().from(plans).where(eq(plans.id, row.planId)) : [];
+    const addonRows = row?.addonIds.length
+      ? await tx.select().from(addons).where(inArray(addons.id, row.addonIds))
+      : [];
+    const [usage] = await usageOf(tx, schoolId);
+    const { activeSubscriptions: _, ...planOut } = plan ? toPlan(plan) : { activeSubscriptions: 0 };
+    return {
+      subscription: subscription ?? null,
+      plan: plan ? (planOut as MySubscriptionResponse['plan']) : null,
+      addons: addonRows.map(toAddon),
+      usage: usage?.items ?? [],
+      history: await historyOf(tx, schoolId),
+      entitlements: entitlementKeys(await entitledNames(tx, schoolId)),
+      daysLeft: row ? daysLeft(row.endDate, new Date()) : null,
+    };
+  });
+}
+
+/** White Label: the school's own name, logo and colour replace the product's; null without the add-on. */
+export async function brandOf(
+  tx: Tx,
+  school: { id: string; name: string; logo: string | null; brandColor: string | null },
+): Promise<{ brand: SchoolBrand | null; entitlements: ReturnType<typeof entitlementKeys> }> {
+  const names = await entitledNames(tx, school.id);
+  return {
+    brand: hasEntitlement(names, 'white_label')
+      ? { name: school.name, logo: school.logo, color: school.brandColor }
+      : null,
+    entitlements: entitlementKeys(names),
+  };
+}

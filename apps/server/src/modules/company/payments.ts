@@ -1,0 +1,299 @@
+import type { Payment, PaymentListQuery, ReceiptResponse, SubmitPaymentRequest } from '@lyceum/shared/company';
+import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
+import { formatMoney } from '@lyceum/shared/plans';
+import { and, desc, eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import {
+  addonRequests,
+  addons,
+  plans,
+  schoolSubscriptions,
+  schools,
+  subscriptionPayments,
+} from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode } from '../../lib/pg-errors.ts';
+import { decodeCursor, pageOf } from './paging.ts';
+import { manualProvider, type PaymentProvider } from './payment-provider.ts';
+
+export const ISSUER = 'Lyceum';
+
+function paymentQuery(tx: Tx) {
+  return tx
+    .select({
+      p: subscriptionPayments,
+      schoolName: schools.name,
+      schoolAddress: schools.address,
+      schoolEmail: schools.email,
+      planName: plans.name,
+      billingCycle: schoolSubscriptions.billingCycle,
+      addonName: addons.name,
+    })
+    .from(subscriptionPayments)
+    .innerJoin(schools, eq(schools.id, subscriptionPayments.schoolId))
+    .leftJoin(
+      schoolSubscriptions,
+      and(
+        eq(schoolSubscriptions.schoolId, subscriptionPayments.schoolId),
+        eq(schoolSubscriptions.id, subscriptionPayments.subscriptionId),
+      ),
+    )
+    .leftJoin(plans, eq(plans.id, schoolSubscriptions.planId))
+    .leftJoin(
+      addonRequests,
+      and(
+        eq(addonRequests.schoolId, subscriptionPayments.schoolId),
+        eq(addonRequests.id, subscriptionPayments.addonRequestId),
+      ),
+    )
+    .leftJoin(addons, eq(addons.id, addonRequests.addonId));
+}
+
+type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentQuery>['execute']>>[number];
+
+function describe(row: PaymentRow): string {
+  if (row.addonName) return `${row.addonName} add-on`;
+  if (row.planName) return `${row.planName} plan (${row.billingCycle ?? 'monthly'})`;
+  return 'Payment';
+}
+
+function toPayment(row: PaymentRow): Payment {
+  const p = row.p;
+  return {
+    id: p.id,
+    schoolId: p.schoolId,
+    schoolName: row.schoolName,
+    subscriptionId: p.subscriptionId,
+    addonRequestId: p.addonRequestId,
+    description: describe(row),
+    method: p.method,
+    reference: p.reference,
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    status: p.status,
+    receiptNumber: p.receiptNumber,
+    provider: p.provider,
+    reason: p.reason,
+    decidedAt: p.decidedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+async function paymentById(tx: Tx, id: string): Promise<PaymentRow> {
+  const [row] = await paymentQuery(tx).where(eq(subscriptionPayments.id, id));
+  if (!row) throw notFound('Payment not found');
+  return row;
+}
+
+export async function listPayments(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof PaymentListQuery>,
+): Promise<{ items: Payment[]; nextCursor: string | null }> {
+  const offset = decodeCursor(query.cursor);
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const rows = await paymentQuery(tx)
+      .where(
+        and(
+          query.status ? eq(subscriptionPayments.status, query.status) : undefined,
+          query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
+        ),
+      )
+      .orderBy(desc(subscriptionPayments.createdAt), desc(subscriptionPayments.id))
+      .limit(query.limit + 1)
+      .offset(offset);
+    const page = pageOf(rows, query.limit, offset);
+    return { items: page.items.map(toPayment), nextCursor: page.nextCursor };
+  });
+}
+
+/** `RCP-20261122-1A2B3C4D`: the date and the random tail of the payment's id, unique per school. */
+function receiptNumberOf(id: string, now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `RCP-${day}-${id.replaceAll('-', '').slice(-8).toUpperCase()}`;
+}
+
+async function existingByKey(tx: Tx, schoolId: string, key: string) {
+  const [row] = await tx
+    .select({ id: subscriptionPayments.id })
+    .from(subscriptionPayments)
+    .where(and(eq(subscriptionPayments.schoolId, schoolId), eq(subscriptionPayments.idempotencyKey, key)));
+  return row ? paymentById(tx, row.id) : null;
+}
+
+/**
+ * Records a payment once per idempotency key: the same key again returns the first payment unchanged
+ * (`created: false`), even when two submissions race (the unique index decides).
+ */
+export async function submitPayment(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof SubmitPaymentRequest>,
+  provider: PaymentProvider = manualProvider,
+): Promise<{ payment: Payment; created: boolean }> {
+  const schoolId = actor.schoolId as string;
+  const tenant = tenantOf(actor);
+  const first = await withTenant(db, tenant, (tx) => existingByKey(tx, schoolId, input.idempotencyKey));
+  if (first) return { payment: toPayment(first), created: false };
+
+  const currency = await withTenant(db, tenant, async (tx) => {
+    if (input.subscriptionId) {
+      const [sub] = await tx
+        .select({ currency: schoolSubscriptions.currency })
+        .from(schoolSubscriptions)
+        .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, input.subscriptionId)));
+      if (!sub) throw invalid('Subscription not found', { subscriptionId: 'Subscription not found' });
+      return sub.currency;
+    }
+    const [request] = await tx
+      .select({ currency: addons.currency, status: addonRequests.status })
+      .from(addonRequests)
+      .innerJoin(addons, eq(addons.id, addonRequests.addonId))
+      .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, input.addonRequestId ?? '')));
+    if (!request) throw invalid('Addon request not found', { addonRequestId: 'Addon request not found' });
+    if (request.status === 'rejected')
+      throw new AppError('rule', 'This add-on request was rejected; there is nothing to pay.');
+    return request.currency;
+  });
+
+  const result = await provider.submit({
+    amountMinor: input.amountMinor,
+    currency,
+    method: input.method,
+    reference: input.reference,
+    idempotencyKey: input.idempotencyKey,
+  });
+  try {
+    return await withTenant(db, tenant, async (tx) => {
+      const id = newId();
+      const now = new Date();
+      await tx.insert(subscriptionPayments).values({
+        schoolId,
+        id,
+        subscriptionId: input.subscriptionId ?? null,
+        addonRequestId: input.addonRequestId ?? null,
+        method: input.method,
+        reference: input.reference,
+        amountMinor: input.amountMinor,
+        currency,
+        status: result.status,
+        provider: provider.name,
+        idempotencyKey: input.idempotencyKey,
+        receiptNumber: receiptNumberOf(id, now),
+        submittedBy: actor.profileId,
+        decidedAt: result.status === 'confirmed' ? now : null,
+      });
+      if (result.status === 'confirmed') await markPaid(tx, schoolId, input.subscriptionId ?? null);
+      await audit(tx, actor, {
+        schoolId,
+        action: 'payment.submitted',
+        entity: 'payment',
+        entityId: id,
+        after: { amountMinor: input.amountMinor, method: input.method, status: result.status },
+      });
+      return { payment: toPayment(await paymentById(tx, id)), created: true };
+    });
+  } catch (err) {
+    if (pgCode(err) !== '23505') throw err;
+    const raced = await withTenant(db, tenant, (tx) => existingByKey(tx, schoolId, input.idempotencyKey));
+    if (!raced) throw err;
+    return { payment: toPayment(raced), created: false };
+  }
+}
+
+async function markPaid(tx: Tx, schoolId: string, subscriptionId: string | null) {
+  if (!subscriptionId) return;
+  await tx
+    .update(schoolSubscriptions)
+    .set({ paymentStatus: 'paid', paidAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, subscriptionId)));
+}
+
+/** Company staff confirm (a subscription payment marks the subscription paid) or reject with a reason. */
+export async function decidePayment(
+  db: Database,
+  actor: Actor,
+  id: string,
+  decision: { status: 'confirmed' } | { status: 'rejected'; reason: string },
+): Promise<Payment> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const row = await paymentById(tx, id);
+    if (row.p.status !== 'pending') throw new AppError('conflict', `This payment was already ${row.p.status}.`);
+    const reason = decision.status === 'rejected' ? decision.reason : null;
+    await tx
+      .update(subscriptionPayments)
+      .set({
+        status: decision.status,
+        reason,
+        decidedAt: new Date(),
+        decidedByAccountId: actor.accountId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(subscriptionPayments.schoolId, row.p.schoolId), eq(subscriptionPayments.id, id)));
+    if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId);
+    await audit(tx, actor, {
+      schoolId: row.p.schoolId,
+      action: `payment.${decision.status}`,
+      entity: 'payment',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: decision.status, reason },
+    });
+    return toPayment(await paymentById(tx, id));
+  });
+}
+
+export async function receiptOf(db: Database, actor: Actor, id: string): Promise<ReceiptResponse> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const row = await paymentById(tx, id);
+    const payment = toPayment(row);
+    return {
+      receiptNumber: payment.receiptNumber,
+      payment,
+      school: { name: row.schoolName, address: row.schoolAddress, email: row.schoolEmail },
+      issuedBy: ISSUER,
+      lines: [{ label: payment.description, amountMinor: payment.amountMinor }],
+      totalMinor: payment.amountMinor,
+    };
+  });
+}
+
+const STATUS_LABEL = { pending: 'Pending confirmation', confirmed: 'Paid', rejected: 'Rejected' } as const;
+
+/** The same receipt as a one-page PDF. */
+export function receiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Receipt ${receipt.receiptNumber}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const p = receipt.payment;
+    const money = (minor: number) => formatMoney(minor, p.currency);
+    doc.fontSize(20).text(`${receipt.issuedBy} receipt`);
+    doc.moveDown(0.5).fontSize(11).fillColor('#555555');
+    doc.text(`Receipt number: ${receipt.receiptNumber}`);
+    doc.text(`Date: ${p.createdAt.slice(0, 10)}`);
+    doc.text(`Status: ${STATUS_LABEL[p.status]}`);
+    doc.moveDown().fillColor('#000000').fontSize(12).text('Billed to', { underline: true });
+    doc.fontSize(11).text(receipt.school.name);
+    if (receipt.school.address) doc.text(receipt.school.address);
+    if (receipt.school.email) doc.text(receipt.school.email);
+    doc.moveDown().fontSize(12).text('Details', { underline: true }).fontSize(11);
+    for (const line of receipt.lines) doc.text(`${line.label}: ${money(line.amountMinor)}`);
+    doc.text(`Method: ${PAYMENT_METHOD_LABELS[p.method]}`);
+    doc.text(`Reference: ${p.reference}`);
+    if (p.reason) doc.text(`Reason: ${p.reason}`);
+    doc
+      .moveDown()
+      .fontSize(14)
+      .text(`Total: ${money(receipt.totalMinor)}`);
+    doc.end();
+  });
+}

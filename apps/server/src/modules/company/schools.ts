@@ -1,0 +1,314 @@
+import type {
+  CompanySchool,
+  CreateSchoolRequest,
+  CreateSchoolResponse,
+  SchoolDetailResponse,
+  SchoolListQuery,
+  SchoolListResponse,
+  SchoolStatus,
+  UpdateSchoolRequest,
+} from '@lyceum/shared/company';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { accounts, schools, sessions, users } from '../../db/schema/index.ts';
+import { insertAccount, insertSchoolUser } from '../../db/seed.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { enqueueMail, type MailDispatcher } from '../../lib/mail.ts';
+import { temporaryPassword } from '../../lib/tokens.ts';
+import { INVITE_TOKEN_DAYS } from '../auth/service.ts';
+import { issueOneTimeToken, setPasswordLink } from '../auth/one-time-tokens.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { entitlementsOf } from './entitlements.ts';
+import { decodeCursor, encodeCursor } from './paging.ts';
+import {
+  activeSubscriptionRow,
+  assignSubscription,
+  expireLapsed,
+  historyOf,
+  presentSubscription,
+} from './subscriptions.ts';
+import { usageOf } from './usage.ts';
+
+interface SchoolRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  principal_name: string | null;
+  logo: string | null;
+  brand_color: string | null;
+  is_active: boolean;
+  is_demo: boolean;
+  status: SchoolStatus;
+  plan_name: string | null;
+  end_date: string | Date | null;
+  students: number;
+  created_at: string | Date;
+}
+
+const SORT_COLUMNS = {
+  name: sql`lower(l.name)`,
+  createdAt: sql`l.created_at`,
+  endDate: sql`l.end_date`,
+  students: sql`l.students`,
+} as const;
+
+/** Schools with their derived status, plan and student count, in one query. */
+async function schoolRows(
+  tx: Tx,
+  opts: {
+    id?: string;
+    q?: string;
+    status?: SchoolStatus;
+    sort: keyof typeof SORT_COLUMNS;
+    order: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: SchoolRow[]; total: number }> {
+  const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const direction = opts.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const result = await tx.execute<SchoolRow & { total: number }>(sql`
+    with current_sub as (
+      select distinct on (s.school_id) s.school_id, s.plan_id, s.status, s.end_date, s.is_trial
+      from school_subscriptions s
+      ${opts.id ? sql`where s.school_id = ${opts.id}` : sql``}
+      order by s.school_id, (s.status = 'active') desc, s.created_at desc
+    ), listed as (
+      select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
+        sc.is_active, sc.is_demo, sc.created_at, p.name as plan_name, c.end_date,
+        case when not sc.is_active then 'inactive'
+             when c.status = 'active' and c.end_date > now() then (case when c.is_trial then 'trial' else 'active' end)
+             else 'expired' end as status,
+        (select count(*)::int from users u where u.school_id = sc.id and u.role = 'student' and u.deleted_at is null) as students
+      from schools sc
+      left join current_sub c on c.school_id = sc.id
+      left join plans p on p.id = c.plan_id
+      where true ${opts.id ? sql`and sc.id = ${opts.id}` : sql``}
+        ${pattern ? sql`and (sc.name ilike ${pattern} or sc.email ilike ${pattern} or sc.principal_name ilike ${pattern})` : sql``}
+    )
+    select l.*, count(*) over ()::int as total from listed l
+    ${opts.status ? sql`where l.status = ${opts.status}` : sql``}
+    order by ${SORT_COLUMNS[opts.sort]} ${direction}, l.id
+    limit ${opts.limit} offset ${opts.offset}`);
+  const rows = result.rows as (SchoolRow & { total: number })[];
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+
+function toCompanySchool(r: SchoolRow): CompanySchool {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    phone: r.phone,
+    email: r.email,
+    principalName: r.principal_name,
+    logo: r.logo,
+    brandColor: r.brand_color,
+    isActive: r.is_active,
+    isDemo: r.is_demo,
+    status: r.status,
+    planName: r.plan_name,
+    subscriptionEndDate: iso(r.end_date),
+    studentCount: Number(r.students),
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+export async function listSchools(
+  db: Database,
+  actor: Actor,
+  query: z.output<typeof SchoolListQuery>,
+): Promise<SchoolListResponse> {
+  const offset = decodeCursor(query.cursor);
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    await expireLapsed(tx, null);
+    const { rows, total } = await schoolRows(tx, { ...query, offset, limit: query.limit });
+    const next = offset + rows.length;
+    return { items: rows.map(toCompanySchool), total, nextCursor: next < total ? encodeCursor(next) : null };
+  });
+}
+
+async function companySchool(tx: Tx, id: string): Promise<CompanySchool> {
+  const { rows } = await schoolRows(tx, { id, sort: 'name', order: 'asc', limit: 1, offset: 0 });
+  if (!rows[0]) throw notFound('School not found');
+  return toCompanySchool(rows[0]);
+}
+
+const blank = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v.trim());
+
+function schoolValues(input: z.output<typeof UpdateSchoolRequest>) {
+  return {
+    name: input.name,
+    address: blank(input.address),
+    phone: blank(input.phone),
+    email: blank(input.email),
+    principalName: blank(input.principalName),
+    logo: blank(input.logo),
+    brandColor: blank(input.brandColor),
+  };
+}
+
+/**
+ * A school, its first admin and its first subscription in one transaction: either all exist or none. The
+ * admin gets an invitation e-mail with a set-password link, or an 18-character temporary password returned
+ * once (SPEC §7).
+ */
+export async function createSchool(
+  db: Database,
+  mail: MailDispatcher,
+  publicUrl: string,
+  actor: Actor,
+  input: z.output<typeof CreateSchoolRequest>,
+): Promise<CreateSchoolResponse> {
+  const password = input.admin.sendInvitation ? null : temporaryPassword();
+  const passwordHash = password ? await hashPassword(password) : null;
+  const result = await withTenant(db, tenantOf(actor), async (tx) => {
+    const taken = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`lower(${accounts.email}) = ${input.admin.email.toLowerCase()}`);
+    if (taken.length) {
+      throw new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { 'admin.email': MESSAGES.emailInUse });
+    }
+    const schoolId = newId();
+    const values = schoolValues(input);
+    await tx.insert(schools).values({ ...values, id: schoolId, name: input.name });
+    const accountId = await insertAccount(tx, input.admin.email, passwordHash);
+    const adminId = await insertSchoolUser(tx, {
+      schoolId,
+      accountId,
+      name: input.admin.name,
+      email: input.admin.email,
+      role: 'school_admin',
+      ...(input.admin.phone ? { phone: input.admin.phone } : {}),
+    });
+    const subscription = await assignSubscription(tx, actor, schoolId, input.subscription);
+    if (input.admin.sendInvitation) {
+      const token = await issueOneTimeToken(tx, accountId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
+      await enqueueMail(tx, {
+        to: input.admin.email,
+        subject: `You are the administrator of ${input.name} on Lyceum`,
+        text: [
+          `Hello ${input.admin.name},`,
+          '',
+          `${input.name} now runs on Lyceum and you are its school administrator.`,
+          `Choose your password here (the link works once, for ${INVITE_TOKEN_DAYS} days):`,
+          setPasswordLink(publicUrl, token),
+          '',
+          `Then sign in with ${input.admin.email}.`,
+        ].join('\n'),
+      });
+    }
+    await audit(tx, actor, {
+      schoolId,
+      action: 'school.created',
+      entity: 'school',
+      entityId: schoolId,
+      after: { name: input.name, adminEmail: input.admin.email, planId: input.subscription.planId },
+    });
+    const presented = await presentSubscription(tx, subscription);
+    return {
+      school: await companySchool(tx, schoolId),
+      admin: {
+        id: adminId,
+        name: input.admin.name,
+        email: input.admin.email,
+        invitationSent: input.admin.sendInvitation,
+        temporaryPassword: password,
+      },
+      subscription: presented,
+    };
+  });
+  if (input.admin.sendInvitation) void mail.flush();
+  return result;
+}
+
+export async function updateSchool(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof UpdateSchoolRequest>,
+): Promise<CompanySchool> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const [before] = await tx.select().from(schools).where(eq(schools.id, id));
+    if (!before) throw notFound('School not found');
+    const values = Object.fromEntries(Object.entries(schoolValues(input)).filter(([, v]) => v !== undefined));
+    if (Object.keys(values).length === 0) throw invalid(MESSAGES.invalidData);
+    await tx
+      .update(schools)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(schools.id, id));
+    await audit(tx, actor, {
+      schoolId: id,
+      action: 'school.updated',
+      entity: 'school',
+      entityId: id,
+      before: Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]])),
+      after: values,
+    });
+    return companySchool(tx, id);
+  });
+}
+
+/** Deactivating signs every user of the school out at once; sign-in then answers `auth/school-inactive`. */
+export async function setSchoolActive(
+  db: Database,
+  actor: Actor,
+  id: string,
+  isActive: boolean,
+): Promise<CompanySchool> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const [before] = await tx.select().from(schools).where(eq(schools.id, id));
+    if (!before) throw notFound('School not found');
+    await tx.update(schools).set({ isActive, updatedAt: new Date() }).where(eq(schools.id, id));
+    if (!isActive) await tx.delete(sessions).where(eq(sessions.profileSchoolId, id));
+    await audit(tx, actor, {
+      schoolId: id,
+      action: isActive ? 'school.reactivated' : 'school.deactivated',
+      entity: 'school',
+      entityId: id,
+      before: { isActive: before.isActive },
+      after: { isActive },
+    });
+    return companySchool(tx, id);
+  });
+}
+
+export async function schoolDetail(db: Database, actor: Actor, id: string): Promise<SchoolDetailResponse> {
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    await expireLapsed(tx, id);
+    const school = await companySchool(tx, id);
+    const active = await activeSubscriptionRow(tx, id);
+    const subscription = active ? await presentSubscription(tx, active) : null;
+    const admins = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.schoolId, id), inArray(users.role, ['school_admin', 'principal']), isNull(users.deletedAt)));
+    const [usage] = await usageOf(tx, id);
+    return {
+      school,
+      subscription: subscription ?? null,
+      history: await historyOf(tx, id),
+      usage: usage?.items ?? [],
+      admins: admins.map((u) => ({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        role: u.role as 'school_admin' | 'principal',
+        isActive: u.isActive,
+        lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+      })),
+      entitlements: await entitlementsOf(tx, id),
+    };
+  });
+}

@@ -1,0 +1,306 @@
+import type { AssignSubscriptionRequest, Subscription, SubscriptionHistory } from '@lyceum/shared/company';
+import type { z } from 'zod';
+import { MESSAGES } from '@lyceum/shared/errors';
+import {
+  changeKindOf,
+  countChanges,
+  addMonths,
+  priceSubscription,
+  renewalEnd,
+} from '@lyceum/shared/subscription-rules';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { addons, plans, schoolSubscriptions, schools } from '../../db/schema/index.ts';
+import { withSystem } from '../../db/tenancy.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+
+type SubscriptionRow = typeof schoolSubscriptions.$inferSelect;
+type AuditActor = Pick<Actor, 'accountId' | 'role'> | null;
+export type AssignInput = z.output<typeof AssignSubscriptionRequest>;
+
+/**
+ * SPEC §4: an active subscription whose end date has passed is expired. Run before every read of a
+ * subscription (so nobody sees a stale "active") and by the periodic sweep. `schoolId` null = every school.
+ */
+export async function expireLapsed(tx: Tx, schoolId: string | null): Promise<number> {
+  const rows = await tx
+    .update(schoolSubscriptions)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(
+      and(
+        schoolId ? eq(schoolSubscriptions.schoolId, schoolId) : undefined,
+        eq(schoolSubscriptions.status, 'active'),
+        lte(schoolSubscriptions.endDate, new Date()),
+      ),
+    )
+    .returning({ schoolId: schoolSubscriptions.schoolId, id: schoolSubscriptions.id });
+  for (const r of rows) {
+    await audit(tx, null, {
+      schoolId: r.schoolId,
+      action: 'subscription.expired',
+      entity: 'subscription',
+      entityId: r.id,
+    });
+  }
+  return rows.length;
+}
+
+/** How often the sweep runs; reads detect expiry themselves, so this only has to be roughly timely. */
+export const SUBSCRIPTION_SWEEP_MS = 15 * 60_000;
+
+/** The periodic sweep (started in app.ts, runnable from tests): expires every lapsed subscription. */
+export function sweepExpiredSubscriptions(db: Database): Promise<number> {
+  return withSystem(db, (tx) => expireLapsed(tx, null));
+}
+
+/** Plan and add-on names for a set of subscriptions, in two queries. */
+async function namesFor(tx: Tx, rows: SubscriptionRow[]) {
+  const planIds = [...new Set(rows.map((r) => r.planId))];
+  const addonIds = [...new Set(rows.flatMap((r) => r.addonIds))];
+  const planRows = planIds.length
+    ? await tx.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, planIds))
+    : [];
+  const addonRows = addonIds.length
+    ? await tx.select({ id: addons.id, name: addons.name }).from(addons).where(inArray(addons.id, addonIds))
+    : [];
+  return {
+    plan: new Map(planRows.map((p) => [p.id, p.name])),
+    addon: new Map(addonRows.map((a) => [a.id, a.name])),
+  };
+}
+
+export function toSubscription(
+  row: SubscriptionRow,
+  names: { plan: Map<string, string>; addon: Map<string, string> },
+): Subscription {
+  return {
+    id: row.id,
+    schoolId: row.schoolId,
+    planId: row.planId,
+    planName: names.plan.get(row.planId) ?? '',
+    addonIds: row.addonIds,
+    addonNames: row.addonIds.map((id) => names.addon.get(id) ?? ''),
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    status: row.status,
+    autoRenew: row.autoRenew,
+    paymentStatus: row.paymentStatus,
+    billingCycle: row.billingCycle,
+    totalAmountMinor: row.totalAmountMinor,
+    planAmountMinor: row.planAmountMinor,
+    addonsAmountMinor: row.addonsAmountMinor,
+    discountMinor: row.discountMinor,
+    currency: row.currency,
+    subscriptionType: row.subscriptionType,
+    isInitial: row.isInitial,
+    isTrial: row.isTrial,
+    changeKind: row.changeKind,
+    previousSubscriptionId: row.previousSubscriptionId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function presentSubscriptions(tx: Tx, rows: SubscriptionRow[]): Promise<Subscription[]> {
+  const names = await namesFor(tx, rows);
+  return rows.map((r) => toSubscription(r, names));
+}
+
+export async function activeSubscriptionRow(tx: Tx, schoolId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(schoolSubscriptions)
+    .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** SPEC §3's history, derived from the rows so the counters can never disagree with them. */
+export async function historyOf(tx: Tx, schoolId: string): Promise<SubscriptionHistory> {
+  const rows = await tx
+    .select()
+    .from(schoolSubscriptions)
+    .where(eq(schoolSubscriptions.schoolId, schoolId))
+    .orderBy(asc(schoolSubscriptions.createdAt), asc(schoolSubscriptions.id));
+  const items = await presentSubscriptions(tx, rows);
+  const current = [...rows].reverse().find((r) => r.status !== 'cancelled') ?? rows[rows.length - 1];
+  return {
+    initialSubscriptionId: rows.find((r) => r.isInitial)?.id ?? rows[0]?.id ?? null,
+    currentSubscriptionId: current?.id ?? null,
+    ...countChanges(rows.map((r) => r.changeKind)),
+    items: items.reverse(),
+  };
+}
+
+async function loadPricing(tx: Tx, planId: string, addonIds: string[]) {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
+  if (!plan?.isActive) throw invalid('Choose one of the offered plans', { planId: 'Choose a plan' });
+  const unique = [...new Set(addonIds)];
+  const chosen = unique.length ? await tx.select().from(addons).where(inArray(addons.id, unique)) : [];
+  if (chosen.length !== unique.length || chosen.some((a) => !a.isActive)) {
+    throw invalid('Choose add-ons from the offered ones', { addonIds: 'Unknown add-on' });
+  }
+  return { plan, addons: chosen };
+}
+
+/**
+ * SPEC §4: assigning a plan cancels the active subscription; the new one is `initial` when the school has
+ * no history, otherwise `current`, and an upgrade or downgrade by price against the previous plan.
+ */
+export async function assignSubscription(
+  tx: Tx,
+  actor: AuditActor,
+  schoolId: string,
+  input: AssignInput,
+  now = new Date(),
+): Promise<SubscriptionRow> {
+  const { plan, addons: chosen } = await loadPricing(tx, input.planId, input.addonIds);
+  await expireLapsed(tx, schoolId);
+  // Serialise assignments per school so two at once cannot both see "no history".
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${schoolId}))`);
+  const [previous] = await tx
+    .select({ row: schoolSubscriptions, planPrice: plans.priceMinor })
+    .from(schoolSubscriptions)
+    .innerJoin(plans, eq(plans.id, schoolSubscriptions.planId))
+    .where(eq(schoolSubscriptions.schoolId, schoolId))
+    .orderBy(desc(schoolSubscriptions.createdAt), desc(schoolSubscriptions.id))
+    .limit(1);
+  await tx
+    .update(schoolSubscriptions)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active')));
+  const price = priceSubscription(
+    plan.priceMinor,
+    plan.yearlyDiscountPercent,
+    chosen.map((a) => a.priceMinor),
+    input.billingCycle,
+  );
+  const [row] = await tx
+    .insert(schoolSubscriptions)
+    .values({
+      schoolId,
+      id: newId(),
+      planId: plan.id,
+      addonIds: chosen.map((a) => a.id),
+      startDate: now,
+      endDate: addMonths(now, input.months),
+      status: 'active',
+      autoRenew: input.autoRenew,
+      paymentStatus: 'pending',
+      billingCycle: input.billingCycle,
+      ...price,
+      currency: plan.currency,
+      subscriptionType: previous ? 'current' : 'initial',
+      isInitial: !previous,
+      isTrial: input.isTrial,
+      previousSubscriptionId: previous?.row.id ?? null,
+      changeKind: changeKindOf(previous ? previous.planPrice : null, plan.priceMinor),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  await audit(tx, actor, {
+    schoolId,
+    action: 'subscription.assigned',
+    entity: 'subscription',
+    entityId: row.id,
+    before: previous ? { id: previous.row.id, planId: previous.row.planId, status: previous.row.status } : null,
+    after: { planId: plan.id, billingCycle: row.billingCycle, total: row.totalAmountMinor, kind: row.changeKind },
+  });
+  return row;
+}
+
+/** The subscription a renewal or cancel acts on: the newest one that was not replaced. */
+export async function latestSubscription(tx: Tx, schoolId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(schoolSubscriptions)
+    .where(eq(schoolSubscriptions.schoolId, schoolId))
+    .orderBy(desc(schoolSubscriptions.createdAt), desc(schoolSubscriptions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** SPEC §4: back to active, the new end counted from the later of the old end date and now. */
+export async function renewSubscription(
+  tx: Tx,
+  actor: AuditActor,
+  schoolId: string,
+  months: number,
+  now = new Date(),
+): Promise<SubscriptionRow> {
+  await expireLapsed(tx, schoolId);
+  const current = await latestSubscription(tx, schoolId);
+  if (!current || current.status === 'cancelled') {
+    throw new AppError('rule', 'This school has no subscription to renew. Assign a plan instead.');
+  }
+  const { end } = renewalEnd(current.endDate, now, months);
+  const [row] = await tx
+    .update(schoolSubscriptions)
+    .set({ status: 'active', endDate: end, paymentStatus: 'pending', isTrial: false, updatedAt: now })
+    .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, current.id)))
+    .returning();
+  if (!row) throw notFound(MESSAGES.noActiveSubscription);
+  await audit(tx, actor, {
+    schoolId,
+    action: 'subscription.renewed',
+    entity: 'subscription',
+    entityId: row.id,
+    before: { endDate: current.endDate.toISOString(), status: current.status },
+    after: { endDate: end.toISOString(), status: 'active', months },
+  });
+  return row;
+}
+
+export async function cancelSubscription(tx: Tx, actor: AuditActor, schoolId: string): Promise<SubscriptionRow> {
+  await expireLapsed(tx, schoolId);
+  const current = await activeSubscriptionRow(tx, schoolId);
+  if (!current) throw new AppError('rule', MESSAGES.noActiveSubscription);
+  const [row] = await tx
+    .update(schoolSubscriptions)
+    .set({ status: 'cancelled', autoRenew: false, updatedAt: new Date() })
+    .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, current.id)))
+    .returning();
+  if (!row) throw notFound(MESSAGES.noActiveSubscription);
+  await audit(tx, actor, {
+    schoolId,
+    action: 'subscription.cancelled',
+    entity: 'subscription',
+    entityId: row.id,
+    before: { status: 'active' },
+    after: { status: 'cancelled' },
+  });
+  return row;
+}
+
+/** Recomputes the parts and the total after the add-ons changed (add-on approval). */
+export async function repriceSubscription(tx: Tx, row: SubscriptionRow, addonIds: string[]): Promise<SubscriptionRow> {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
+  if (!plan) throw notFound('Subscription plan not found');
+  const chosen = addonIds.length ? await tx.select().from(addons).where(inArray(addons.id, addonIds)) : [];
+  const price = priceSubscription(
+    plan.priceMinor,
+    plan.yearlyDiscountPercent,
+    chosen.map((a) => a.priceMinor),
+    row.billingCycle,
+  );
+  const [updated] = await tx
+    .update(schoolSubscriptions)
+    .set({ addonIds, ...price, updatedAt: new Date() })
+    .where(and(eq(schoolSubscriptions.schoolId, row.schoolId), eq(schoolSubscriptions.id, row.id)))
+    .returning();
+  if (!updated) throw notFound('Subscription not found');
+  return updated;
+}
+
+/** The school exists (and the caller may see it: row-level security decides) or 404. */
+export async function requireSchool(tx: Tx, schoolId: string) {
+  const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw notFound('School not found');
+  return school;
+}
+
+export async function presentSubscription(tx: Tx, row: SubscriptionRow): Promise<Subscription> {
+  return toSubscription(row, await namesFor(tx, [row]));
+}

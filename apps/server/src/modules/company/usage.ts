@@ -1,0 +1,108 @@
+import type { SchoolStatus, SchoolUsage, UsageItem, UsageMetric } from '@lyceum/shared/company';
+import { UNLIMITED } from '@lyceum/shared/plans';
+import { usageRatio } from '@lyceum/shared/subscription-rules';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+
+/** The first day of the current calendar month (UTC), the key of the API-call counter. */
+export function currentMonth(now = new Date()): string {
+  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+interface UsageRow extends Record<string, unknown> {
+  school_id: string;
+  school_name: string;
+  is_active: boolean;
+  plan_name: string | null;
+  limits: Record<string, number> | null;
+  sub_status: string | null;
+  sub_end: string | Date | null;
+  is_trial: boolean | null;
+  students: number;
+  teachers: number;
+  parents: number;
+  admins: number;
+  principals: number;
+  api_calls: number;
+}
+
+/**
+ * Each limited metric against the plan. Storage is left out until the files module counts bytes per
+ * school; it is not faked as zero.
+ */
+const METRIC_LIMITS: [Exclude<UsageMetric, 'storage'>, keyof UsageRow, string][] = [
+  ['students', 'students', 'maxStudents'],
+  ['teachers', 'teachers', 'maxTeachers'],
+  ['parents', 'parents', 'maxParents'],
+  ['admins', 'admins', 'maxAdmins'],
+  ['principals', 'principals', 'maxPrincipals'],
+  ['apiCalls', 'api_calls', 'apiCallsPerMonth'],
+];
+
+export function schoolStatusOf(
+  isActive: boolean,
+  subStatus: string | null,
+  subEnd: Date | null,
+  isTrial: boolean | null,
+): SchoolStatus {
+  if (!isActive) return 'inactive';
+  if (subStatus === 'active' && subEnd && subEnd.getTime() > Date.now()) return isTrial ? 'trial' : 'active';
+  return 'expired';
+}
+
+function itemsOf(row: UsageRow): UsageItem[] {
+  return METRIC_LIMITS.map(([metric, column, limitKey]) => {
+    const used = Number(row[column] ?? 0);
+    const limit = row.limits?.[limitKey] ?? UNLIMITED;
+    return { metric, used, limit, ratio: usageRatio(used, limit) };
+  });
+}
+
+/**
+ * Usage of one school (`schoolId`) or of every school the transaction may see (null), in one query:
+ * people counted from the users table by role, API calls from this month's counter.
+ */
+export async function usageOf(tx: Tx, schoolId: string | null, search?: string): Promise<SchoolUsage[]> {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const result = await tx.execute<UsageRow>(sql`
+    with current_sub as (
+      select distinct on (s.school_id) s.school_id, s.plan_id, s.status, s.end_date, s.is_trial
+      from school_subscriptions s
+      ${schoolId ? sql`where s.school_id = ${schoolId}` : sql``}
+      order by s.school_id, (s.status = 'active') desc, s.created_at desc
+    ), people as (
+      select u.school_id,
+        count(*) filter (where u.role = 'student')::int as students,
+        count(*) filter (where u.role = 'teacher')::int as teachers,
+        count(*) filter (where u.role = 'parent')::int as parents,
+        count(*) filter (where u.role = 'school_admin')::int as admins,
+        count(*) filter (where u.role = 'principal')::int as principals
+      from users u where u.deleted_at is null ${schoolId ? sql`and u.school_id = ${schoolId}` : sql``}
+      group by u.school_id
+    )
+    select sc.id as school_id, sc.name as school_name, sc.is_active, p.name as plan_name, p.limits,
+      c.status as sub_status, c.end_date as sub_end, c.is_trial,
+      coalesce(pe.students, 0) as students, coalesce(pe.teachers, 0) as teachers, coalesce(pe.parents, 0) as parents,
+      coalesce(pe.admins, 0) as admins, coalesce(pe.principals, 0) as principals,
+      coalesce(au.calls, 0) as api_calls
+    from schools sc
+    left join current_sub c on c.school_id = sc.id
+    left join plans p on p.id = c.plan_id
+    left join people pe on pe.school_id = sc.id
+    left join api_usage au on au.school_id = sc.id and au.month = ${currentMonth()}::date
+    where true ${schoolId ? sql`and sc.id = ${schoolId}` : sql``}
+      ${pattern ? sql`and sc.name ilike ${pattern}` : sql``}`);
+  return (result.rows as UsageRow[])
+    .map((row) => {
+      const items = itemsOf(row);
+      return {
+        schoolId: row.school_id,
+        schoolName: row.school_name,
+        planName: row.plan_name,
+        status: schoolStatusOf(row.is_active, row.sub_status, row.sub_end ? new Date(row.sub_end) : null, row.is_trial),
+        items,
+        maxRatio: Math.max(0, ...items.map((i) => i.ratio)),
+      };
+    })
+    .sort((a, b) => b.maxRatio - a.maxRatio || a.schoolName.localeCompare(b.schoolName));
+}

@@ -1,0 +1,79 @@
+import type { SchoolRole } from '@lyceum/shared/roles';
+import { and, eq } from 'drizzle-orm';
+import { schoolSubscriptions } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import {
+  as,
+  createCompanyUser,
+  createSchool,
+  createTestApp,
+  login,
+  type SchoolFixture,
+  type Session,
+  type TestApp,
+} from './helpers.ts';
+
+/** What every company-* test file starts from: staff of each company role and two schools. */
+export interface CompanyWorld {
+  t: TestApp;
+  companyAdmin: ReturnType<typeof as>;
+  admin: ReturnType<typeof as>;
+  companyUser: ReturnType<typeof as>;
+  a: SchoolFixture;
+  b: SchoolFixture;
+  asA: (role: SchoolRole) => Promise<ReturnType<typeof as>>;
+  asB: (role: SchoolRole) => Promise<ReturnType<typeof as>>;
+  planId: (name: string) => Promise<string>;
+  addonId: (name: string) => Promise<string>;
+}
+
+export async function companyWorld(): Promise<CompanyWorld> {
+  const t = await createTestApp();
+  const staff = async (role: 'company_admin' | 'admin' | 'company_user') => {
+    const u = await createCompanyUser(t.app, role);
+    return as(t.app, await login(t.app, u.email, role));
+  };
+  const a = await createSchool(t.app, { name: 'Alpha School' });
+  const b = await createSchool(t.app, { name: 'Beta School' });
+  const sessions = new Map<string, Session>();
+  const schoolAs = (school: SchoolFixture) => async (role: SchoolRole) => {
+    const key = `${school.id}:${role}`;
+    let s = sessions.get(key);
+    if (!s) {
+      s = await login(t.app, school.users[role].email, role);
+      sessions.set(key, s);
+    }
+    return as(t.app, s);
+  };
+  const companyAdmin = await staff('company_admin');
+  const catalog = async (kind: 'plans' | 'addons', name: string) => {
+    const res = await companyAdmin({ method: 'GET', url: `/api/v1/company/${kind}` });
+    const found = (res.json().items as { id: string; name: string }[]).find((p) => p.name === name);
+    if (!found) throw new Error(`${kind} ${name} not found`);
+    return found.id;
+  };
+  return {
+    t,
+    companyAdmin,
+    admin: await staff('admin'),
+    companyUser: await staff('company_user'),
+    a,
+    b,
+    asA: schoolAs(a),
+    asB: schoolAs(b),
+    planId: (name) => catalog('plans', name),
+    addonId: (name) => catalog('addons', name),
+  };
+}
+
+/** Moves a school's active subscription end date (to make it lapse without waiting). */
+export async function setActiveEndDate(t: TestApp, schoolId: string, endDate: Date): Promise<void> {
+  await withSystem(t.app.deps.db, (tx) =>
+    tx
+      .update(schoolSubscriptions)
+      .set({ endDate })
+      .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active'))),
+  );
+}
+
+export const DAY = 86_400_000;

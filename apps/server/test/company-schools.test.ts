@@ -1,0 +1,236 @@
+import { MESSAGES } from '@lyceum/shared/errors';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, mailOutbox, schools } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { as, errorOf, login, TEST_PASSWORD } from './helpers.ts';
+
+let w: CompanyWorld;
+beforeAll(async () => {
+  w = await companyWorld();
+});
+afterAll(() => w.t.close());
+
+const schoolCount = async () =>
+  (await withSystem(w.t.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(schools)))[0]?.n;
+
+async function newSchoolBody(overrides: Record<string, unknown> = {}) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  return {
+    name: `Gamma ${tag} High`,
+    address: '7 Gamma Road',
+    phone: '+1 555 0300',
+    email: `office.${tag}@gamma.test`,
+    principalName: 'Grace Gamma',
+    logo: 'https://cdn.gamma.test/logo.png',
+    admin: { name: 'Gus Admin', email: `gus.${tag}@gamma.test`, sendInvitation: false },
+    subscription: { planId: await w.planId('Premium'), billingCycle: 'yearly', addonIds: [await w.addonId('SMS')] },
+    ...overrides,
+  };
+}
+
+describe('POST /company/schools', () => {
+  it('creates the school, its admin with an 18-character temporary password and its first subscription', async () => {
+    const body = await newSchoolBody();
+    const res = await w.companyAdmin({ method: 'POST', url: '/api/v1/company/schools', payload: body });
+    expect(res.statusCode).toBe(201);
+    const out = res.json();
+    expect(out.school).toMatchObject({
+      name: body.name,
+      principalName: 'Grace Gamma',
+      status: 'active',
+      planName: 'Premium',
+    });
+    expect(out.admin.temporaryPassword).toHaveLength(18);
+    expect(out.admin.invitationSent).toBe(false);
+    // Premium yearly: 12 × 200.00 less 20 %, plus 12 × 15.00 of SMS.
+    expect(out.subscription).toMatchObject({
+      billingCycle: 'yearly',
+      planAmountMinor: 192_000,
+      addonsAmountMinor: 18_000,
+      totalAmountMinor: 210_000,
+      subscriptionType: 'initial',
+      isInitial: true,
+      changeKind: 'new',
+      status: 'active',
+      paymentStatus: 'pending',
+    });
+    const months =
+      (new Date(out.subscription.endDate).getUTCFullYear() - new Date(out.subscription.startDate).getUTCFullYear()) *
+        12 +
+      new Date(out.subscription.endDate).getUTCMonth() -
+      new Date(out.subscription.startDate).getUTCMonth();
+    expect(months).toBe(12);
+    const session = await login(w.t.app, body.admin.email, 'school_admin', out.admin.temporaryPassword);
+    expect(session.body.user.schoolId).toBe(out.school.id);
+  });
+
+  it('with sendInvitation e-mails a set-password link in the school name and returns no password', async () => {
+    const body = await newSchoolBody();
+    body.admin = { ...body.admin, sendInvitation: true };
+    const res = await w.admin({ method: 'POST', url: '/api/v1/company/schools', payload: body });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().admin.temporaryPassword).toBeNull();
+    const [mail] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.to, body.admin.email)),
+    );
+    expect(mail?.subject).toContain(body.name);
+    const token = /token=([^\s]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const reset = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token: decodeURIComponent(token as string), password: 'a-new-long-passphrase' },
+    });
+    expect(reset.statusCode).toBe(204);
+    await login(w.t.app, body.admin.email, 'school_admin', 'a-new-long-passphrase');
+  });
+
+  it('is all or nothing: a taken admin e-mail or an unknown plan creates no school', async () => {
+    const before = await schoolCount();
+    const taken = await newSchoolBody();
+    taken.admin = { ...taken.admin, email: w.a.users.teacher.email };
+    const res = await w.companyAdmin({ method: 'POST', url: '/api/v1/company/schools', payload: taken });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe(MESSAGES.emailInUse);
+    const badPlan = await newSchoolBody();
+    badPlan.subscription = { planId: '01900000-0000-7000-8000-000000000000', billingCycle: 'monthly', addonIds: [] };
+    const res2 = await w.companyAdmin({ method: 'POST', url: '/api/v1/company/schools', payload: badPlan });
+    expect(res2.statusCode).toBe(400);
+    expect(errorOf(res2).fields?.planId).toBe('Choose a plan');
+    expect(await schoolCount()).toBe(before);
+  });
+
+  it('refuses bad input with field messages, and anyone but company_admin/admin', async () => {
+    const res = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/schools',
+      payload: { name: '', admin: { name: 'x', email: 'not-an-email' }, subscription: {} },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).code).toBe('validation');
+    const body = await newSchoolBody();
+    expect((await w.companyUser({ method: 'POST', url: '/api/v1/company/schools', payload: body })).statusCode).toBe(
+      403,
+    );
+    const sa = await w.asA('school_admin');
+    expect((await sa({ method: 'POST', url: '/api/v1/company/schools', payload: body })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /company/schools', () => {
+  it('searches, filters by status, sorts from an allow-list and pages', async () => {
+    const all = await w.companyUser({ method: 'GET', url: '/api/v1/company/schools?limit=100' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBeGreaterThanOrEqual(2);
+    const found = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?q=alpha' });
+    expect(found.json().items.map((s: { name: string }) => s.name)).toEqual(['Alpha School']);
+    expect(found.json().items[0]).toMatchObject({ status: 'active', planName: 'Standard', studentCount: 1 });
+
+    const page1 = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?limit=1&sort=name&order=asc' });
+    const cursor = page1.json().nextCursor;
+    expect(cursor).toBeTruthy();
+    const page2 = await w.companyAdmin({
+      method: 'GET',
+      url: `/api/v1/company/schools?limit=1&sort=name&cursor=${cursor}`,
+    });
+    expect(page2.json().items[0].id).not.toBe(page1.json().items[0].id);
+
+    const inactive = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?status=inactive' });
+    expect(inactive.json().items.every((s: { status: string }) => s.status === 'inactive')).toBe(true);
+
+    for (const bad of ['sort=password', 'status=deleted', 'cursor=bm9wZQ', 'limit=1000']) {
+      const res = await w.companyAdmin({ method: 'GET', url: `/api/v1/company/schools?${bad}` });
+      expect({ bad, status: res.statusCode }).toEqual({ bad, status: 400 });
+    }
+    const teacher = await w.asA('teacher');
+    expect((await teacher({ method: 'GET', url: '/api/v1/company/schools' })).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /company/schools/:id and detail', () => {
+  it('edits a school, audited with the actor', async () => {
+    const res = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/schools/${w.b.id}`,
+      payload: { principalName: 'Bea Boss', brandColor: '#112233', address: '' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ principalName: 'Bea Boss', brandColor: '#112233', address: null });
+    const [entry] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, w.b.id), eq(auditLog.action, 'school.updated')))
+        .orderBy(desc(auditLog.createdAt)),
+    );
+    expect(entry?.actorRole).toBe('company_admin');
+    expect(entry?.actorAccountId).toBeTruthy();
+    const bad = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/schools/${w.b.id}`,
+      payload: { brandColor: 'red' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields?.brandColor).toBe('Use a colour like #2563eb');
+    const missing = await w.companyAdmin({
+      method: 'PATCH',
+      url: '/api/v1/company/schools/01900000-0000-7000-8000-000000000000',
+      payload: { name: 'Nobody' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('shows subscription, history, usage and admins', async () => {
+    const res = await w.admin({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.subscription.planName).toBe('Standard');
+    expect(d.history.items).toHaveLength(1);
+    expect(d.history.initialSubscriptionId).toBe(d.subscription.id);
+    expect(d.usage.find((u: { metric: string }) => u.metric === 'students')).toEqual({
+      metric: 'students',
+      used: 1,
+      limit: 500,
+      ratio: 1 / 500,
+    });
+    expect(d.admins.map((x: { role: string }) => x.role).sort()).toEqual(['principal', 'school_admin']);
+    expect((await w.companyUser({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` })).statusCode).toBe(403);
+    const missing = await w.admin({
+      method: 'GET',
+      url: '/api/v1/company/schools/01900000-0000-7000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('deactivate and reactivate', () => {
+  it("signs the school's users out and refuses their sign-in with a clear message until reactivated", async () => {
+    const teacher = await login(w.t.app, w.b.users.teacher.email, 'teacher');
+    const res = await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${w.b.id}/deactivate` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isActive: false, status: 'inactive' });
+    expect((await as(w.t.app, teacher)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
+    const refused = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: w.b.users.teacher.email, password: TEST_PASSWORD, role: 'teacher' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: 'auth/school-inactive', message: MESSAGES.schoolInactive });
+    // Other schools are untouched.
+    await login(w.t.app, w.a.users.teacher.email, 'teacher');
+
+    const back = await w.admin({ method: 'POST', url: `/api/v1/company/schools/${w.b.id}/reactivate` });
+    expect(back.json()).toMatchObject({ isActive: true, status: 'active' });
+    await login(w.t.app, w.b.users.teacher.email, 'teacher');
+    const sa = await w.asA('school_admin');
+    expect((await sa({ method: 'POST', url: `/api/v1/company/schools/${w.b.id}/deactivate` })).statusCode).toBe(403);
+    const missing = await w.admin({
+      method: 'POST',
+      url: '/api/v1/company/schools/01900000-0000-7000-8000-000000000000/deactivate',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
