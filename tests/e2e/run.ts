@@ -1,8 +1,9 @@
 import { launchBrowser, type Journey, startServer } from './harness.ts';
+import { companyJourneys } from './journeys/company.ts';
 import { foundationJourneys } from './journeys/foundation.ts';
 
 /** Every journey, in order; each feature adds its list here. */
-const journeys: Journey[] = [...foundationJourneys];
+const journeys: Journey[] = [...foundationJourneys, ...companyJourneys];
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
