@@ -1,4 +1,6 @@
+import { MESSAGES } from '@lyceum/shared/errors';
 import type { z } from 'zod';
+import { ApiError } from './api-client';
 
 /** The first message per field of a failed parse, keyed by dotted path (`limits.maxStudents`, `admin.email`). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -19,4 +21,10 @@ export function toMinor(text: string): number {
 
 export function fromMinor(minor: number): string {
   return (minor / 100).toFixed(2);
+}
+
+/** A failed request as form errors: the server's `fields` when it names them, else one form-level message. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (error instanceof ApiError && error.fields) return error.fields;
+  return { form: error instanceof ApiError ? error.message : MESSAGES.unavailable };
 }

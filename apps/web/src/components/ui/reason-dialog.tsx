@@ -1,7 +1,8 @@
 import { ReasonRequest } from '@lyceum/shared/company';
 import { type FormEvent, useState } from 'react';
-import { Button } from './button';
 import { Dialog } from './dialog';
+import { DialogFormFooter } from './dialog-form-footer';
+import { TextAreaField } from './textarea-field';
 import { fieldErrors } from '../../lib/zod-fields';
 
 interface ReasonDialogProps {
@@ -46,34 +47,24 @@ export function ReasonDialog({
       size="sm"
       preventClose={pending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="danger" type="submit" form="reason-form" loading={pending}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogFormFooter
+          formId="reason-form"
+          submitLabel={confirmLabel}
+          tone="danger"
+          pending={pending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
-      <form id="reason-form" onSubmit={submit} noValidate className="space-y-1.5">
-        <label htmlFor="reject-reason" className="block text-sm font-medium text-slate-700">
-          Reason
-        </label>
-        <textarea
+      <form id="reason-form" onSubmit={submit} noValidate>
+        <TextAreaField
           id="reject-reason"
+          label="Reason"
           rows={3}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'reject-reason-error' : undefined}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
+          error={error}
         />
-        {error && (
-          <p id="reject-reason-error" className="text-xs font-medium text-red-600">
-            {error}
-          </p>
-        )}
       </form>
     </Dialog>
   );

@@ -1,3 +1,4 @@
+import { USAGE_LABELS, type UsageItem } from '@lyceum/shared/company';
 import { formatLimit, UNLIMITED } from '@lyceum/shared/plans';
 import { cn } from '../../lib/cn';
 
@@ -55,4 +56,21 @@ export function formatBytes(bytes: number): string {
   if (gb >= 1) return `${gb.toLocaleString('en-US', { maximumFractionDigits: 1 })} GB`;
   const mb = bytes / 1024 ** 2;
   return `${mb.toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** Every limit of a plan with its use (storage in bytes), in the order the server sends them. */
+export function UsageList({ items }: { items: readonly UsageItem[] }) {
+  return (
+    <div className="space-y-3">
+      {items.map((item) => (
+        <UsageMeter
+          key={item.metric}
+          label={USAGE_LABELS[item.metric]}
+          used={item.used}
+          limit={item.limit}
+          format={item.metric === 'storage' ? formatBytes : undefined}
+        />
+      ))}
+    </div>
+  );
 }

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { copyWithToast } from '../../../lib/copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { fieldErrors } from '../../../lib/zod-fields';
@@ -18,14 +19,6 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { useSchoolEntitlements } from '../api/get-school-entitlements';
 
 function NewKey({ value }: { value: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success('API key copied');
-    } catch {
-      toast.error('Copy failed: select the key and copy it by hand.');
-    }
-  };
   return (
     <div className="rounded-lg border border-amber-200 bg-amber-50 p-4">
       <p className="text-sm font-medium text-amber-900">Copy this key now: it is shown only once.</p>
@@ -33,7 +26,7 @@ function NewKey({ value }: { value: string }) {
         <code className="text-sm font-semibold break-all text-slate-900" data-testid="new-api-key">
           {value}
         </code>
-        <Button variant="secondary" size="sm" onClick={copy}>
+        <Button variant="secondary" size="sm" onClick={() => copyWithToast(value, 'API key')}>
           <Copy className="size-4" aria-hidden="true" />
           Copy
         </Button>

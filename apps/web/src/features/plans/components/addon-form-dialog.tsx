@@ -2,11 +2,12 @@ import { type Addon, AddonInput } from '@lyceum/shared/company';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors, fromMinor, toMinor } from '../../../lib/zod-fields';
+import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
 import { useSaveAddon } from '../api/save-addon';
 
 interface AddonFormDialogProps {
@@ -55,7 +56,7 @@ export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogPr
           if (error instanceof ApiError && (error.status === 409 || error.fields?.name)) {
             setErrors({ name: error.fields?.name ?? error.message });
           } else {
-            setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
+            setErrors(serverFieldErrors(error));
           }
           toast.error(errorMessage(error));
         },
@@ -70,14 +71,12 @@ export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogPr
       title={addon ? `Edit ${addon.name}` : 'New add-on'}
       preventClose={save.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="addon-form" loading={save.isPending}>
-            {addon ? 'Save add-on' : 'Create add-on'}
-          </Button>
-        </>
+        <DialogFormFooter
+          formId="addon-form"
+          submitLabel={addon ? 'Save add-on' : 'Create add-on'}
+          pending={save.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id="addon-form" onSubmit={submit} noValidate className="space-y-4">
@@ -122,18 +121,14 @@ export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogPr
             error={errors.icon}
           />
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor="addon-features" className="block text-sm font-medium text-slate-700">
-            Features (one per line)
-          </label>
-          <textarea
-            id="addon-features"
-            rows={3}
-            value={features}
-            onChange={(e) => setFeatures(e.target.value)}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
-          />
-        </div>
+        <TextAreaField
+          id="addon-features"
+          label="Features (one per line)"
+          rows={3}
+          value={features}
+          onChange={(e) => setFeatures(e.target.value)}
+          error={errors.features}
+        />
       </form>
     </Dialog>
   );

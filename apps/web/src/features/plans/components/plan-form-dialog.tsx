@@ -2,11 +2,12 @@ import { type Addon, type Plan, PlanInput, type PlanLimitsInput } from '@lyceum/
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors, fromMinor, toMinor } from '../../../lib/zod-fields';
+import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
 import { useSavePlan } from '../api/save-plan';
 import { LimitInput } from './limit-input';
 
@@ -107,7 +108,7 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
           if (error instanceof ApiError && (error.status === 409 || error.fields?.name)) {
             setErrors({ ...(error.fields ?? {}), name: error.fields?.name ?? error.message });
           } else {
-            setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
+            setErrors(serverFieldErrors(error));
           }
           toast.error(errorMessage(error));
         },
@@ -125,14 +126,12 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
       size="lg"
       preventClose={save.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            {plan ? 'Save plan' : 'Create plan'}
-          </Button>
-        </>
+        <DialogFormFooter
+          formId={formId}
+          submitLabel={plan ? 'Save plan' : 'Create plan'}
+          pending={save.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
@@ -196,19 +195,14 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
             ))}
           </div>
         </fieldset>
-        <div className="space-y-1.5">
-          <label htmlFor="plan-features" className="block text-sm font-medium text-slate-700">
-            Features (one per line)
-          </label>
-          <textarea
-            id="plan-features"
-            rows={4}
-            value={state.features}
-            onChange={(e) => set('features', e.target.value)}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
-          />
-          {errors.features && <p className="text-xs font-medium text-red-600">{errors.features}</p>}
-        </div>
+        <TextAreaField
+          id="plan-features"
+          label="Features (one per line)"
+          rows={4}
+          value={state.features}
+          onChange={(e) => set('features', e.target.value)}
+          error={errors.features}
+        />
         {addons.length > 0 && (
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold text-slate-900">Included add-ons</legend>

@@ -2,11 +2,11 @@ import { AssignSubscriptionRequest, type Subscription } from '@lyceum/shared/com
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/zod-fields';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
 import { useAssignSubscription } from '../api/assign-subscription';
 import { useCatalogue } from '../api/get-catalogue';
 import { emptySubscription, SubscriptionFields, toAssignRequest } from './subscription-fields';
@@ -45,7 +45,7 @@ export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: Assi
         onOpenChange(false);
       },
       onError: (error) => {
-        setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
+        setErrors(serverFieldErrors(error));
         toast.error(errorMessage(error));
       },
     });
@@ -60,14 +60,13 @@ export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: Assi
       size="lg"
       preventClose={assign.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={assign.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="assign-plan-form" loading={assign.isPending} disabled={catalogue.isPending}>
-            Assign plan
-          </Button>
-        </>
+        <DialogFormFooter
+          formId="assign-plan-form"
+          submitLabel="Assign plan"
+          pending={assign.isPending}
+          onCancel={() => onOpenChange(false)}
+          disabled={catalogue.isPending}
+        />
       }
     >
       {catalogue.isPending ? (

@@ -2,10 +2,10 @@ import { type CompanySchool, UpdateSchoolRequest } from '@lyceum/shared/company'
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/zod-fields';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
 import { useUpdateSchool } from '../api/update-school';
 import { SchoolFields, schoolValue } from './school-fields';
 
@@ -36,7 +36,7 @@ export function EditSchoolDialog({
         onOpenChange(false);
       },
       onError: (error) => {
-        setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
+        setErrors(serverFieldErrors(error));
         toast.error(errorMessage(error));
       },
     });
@@ -50,14 +50,12 @@ export function EditSchoolDialog({
       size="lg"
       preventClose={update.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-school-form" loading={update.isPending}>
-            Save
-          </Button>
-        </>
+        <DialogFormFooter
+          formId="edit-school-form"
+          submitLabel="Save"
+          pending={update.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id="edit-school-form" onSubmit={submit} noValidate className="space-y-4">

@@ -2,7 +2,7 @@ import { RenewSubscriptionRequest, type Subscription } from '@lyceum/shared/comp
 import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
@@ -50,14 +50,12 @@ export function RenewDialog({
       size="sm"
       preventClose={renew.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={renew.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="renew-form" loading={renew.isPending}>
-            Renew
-          </Button>
-        </>
+        <DialogFormFooter
+          formId="renew-form"
+          submitLabel="Renew"
+          pending={renew.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id="renew-form" onSubmit={submit} noValidate>

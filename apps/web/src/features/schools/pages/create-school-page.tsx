@@ -10,8 +10,9 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/zod-fields';
+import { errorMessage } from '../../../lib/api-client';
+import { copyWithToast } from '../../../lib/copy';
+import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
 import { useCatalogue } from '../api/get-catalogue';
 import { useCreateSchool } from '../api/create-school';
 import { SchoolFields, schoolValue } from '../components/school-fields';
@@ -20,15 +21,6 @@ import { emptySubscription, SubscriptionFields, toAssignRequest } from '../compo
 
 function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; onAnother: () => void }) {
   const password = result.admin.temporaryPassword;
-  const copy = async () => {
-    if (!password) return;
-    try {
-      await navigator.clipboard.writeText(password);
-      toast.success('Temporary password copied');
-    } catch {
-      toast.error('Copy failed: select the password and copy it by hand.');
-    }
-  };
   return (
     <CardSection titleId="created-title" title={`${result.school.name} is ready`}>
       <div className="space-y-4 text-sm">
@@ -46,7 +38,11 @@ function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; on
               <code className="text-lg font-semibold break-all text-slate-900" data-testid="temporary-password">
                 {password}
               </code>
-              <Button variant="secondary" size="sm" onClick={copy}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => password && copyWithToast(password, 'Temporary password')}
+              >
                 <Copy className="size-4" aria-hidden="true" />
                 Copy
               </Button>
@@ -137,7 +133,7 @@ export function CreateSchoolPage() {
         setResult(created);
       },
       onError: (error) => {
-        setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
+        setErrors(serverFieldErrors(error));
         toast.error(errorMessage(error));
       },
     });

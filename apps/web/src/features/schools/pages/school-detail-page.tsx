@@ -1,4 +1,3 @@
-import { USAGE_LABELS } from '@lyceum/shared/company';
 import { ADDON_KEYS } from '@lyceum/shared/entitlements';
 import { formatMoney } from '@lyceum/shared/plans';
 import { ArrowLeft } from 'lucide-react';
@@ -12,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { formatBytes, UsageMeter } from '../../../components/ui/usage-meter';
+import { UsageList } from '../../../components/ui/usage-meter';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -136,17 +135,7 @@ export function SchoolDetailPage() {
           )}
         </CardSection>
         <CardSection titleId="school-usage" title="Usage">
-          <div className="space-y-3">
-            {usage.map((item) => (
-              <UsageMeter
-                key={item.metric}
-                label={USAGE_LABELS[item.metric]}
-                used={item.used}
-                limit={item.limit}
-                format={item.metric === 'storage' ? formatBytes : undefined}
-              />
-            ))}
-          </div>
+          <UsageList items={usage} />
         </CardSection>
         <CardSection titleId="school-details" title="Details">
           <dl className="grid gap-4 sm:grid-cols-2">

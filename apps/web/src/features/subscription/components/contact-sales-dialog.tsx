@@ -2,12 +2,13 @@ import { ContactSalesRequest } from '@lyceum/shared/company';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { fieldErrors } from '../../../lib/zod-fields';
+import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
 import { useContactSales } from '../api/contact-sales';
 
 interface ContactSalesDialogProps {
@@ -41,7 +42,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '' }: 
         onOpenChange(false);
       },
       onError: (error) => {
-        setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
+        setErrors(serverFieldErrors(error));
         toast.error(errorMessage(error));
       },
     });
@@ -55,14 +56,12 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '' }: 
       description="Tell us what your school needs; we answer within one working day."
       preventClose={contact.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={contact.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="contact-sales-form" loading={contact.isPending}>
-            Send
-          </Button>
-        </>
+        <DialogFormFooter
+          formId="contact-sales-form"
+          submitLabel="Send"
+          pending={contact.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id="contact-sales-form" onSubmit={submit} noValidate className="space-y-4">
@@ -90,25 +89,14 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '' }: 
           onChange={(e) => setPhone(e.target.value)}
           error={errors.phone}
         />
-        <div className="space-y-1.5">
-          <label htmlFor="sales-message" className="block text-sm font-medium text-slate-700">
-            Message
-          </label>
-          <textarea
-            id="sales-message"
-            rows={4}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? 'sales-message-error' : undefined}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
-          />
-          {errors.message && (
-            <p id="sales-message-error" className="text-xs font-medium text-red-600">
-              {errors.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id="sales-message"
+          label="Message"
+          rows={4}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          error={errors.message}
+        />
       </form>
     </Dialog>
   );

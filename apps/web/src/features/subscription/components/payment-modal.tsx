@@ -7,8 +7,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors, fromMinor, toMinor } from '../../../lib/zod-fields';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
 import { newIdempotencyKey, useSubmitPayment } from '../api/submit-payment';
 
 export type PaymentTarget = { subscriptionId: string } | { addonRequestId: string };
@@ -66,7 +66,7 @@ function PaymentForm({
         toast.success('Payment recorded');
       },
       onError: (error) => {
-        setErrors(error instanceof ApiError && error.fields ? error.fields : { form: errorMessage(error) });
+        setErrors(serverFieldErrors(error));
         toast.error(errorMessage(error));
       },
     });

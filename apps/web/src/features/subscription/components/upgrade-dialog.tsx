@@ -2,7 +2,7 @@ import { formatMoney } from '@lyceum/shared/plans';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -53,14 +53,12 @@ export function UpgradeDialog({
       description="Our team switches your plan; you then pay the new subscription here."
       preventClose={request.isPending}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={request.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="upgrade-form" loading={request.isPending}>
-            Request plan
-          </Button>
-        </>
+        <DialogFormFooter
+          formId="upgrade-form"
+          submitLabel="Request plan"
+          pending={request.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       {plans.isPending ? (

@@ -1,4 +1,4 @@
-import { type AddonRequest, USAGE_LABELS } from '@lyceum/shared/company';
+import type { AddonRequest } from '@lyceum/shared/company';
 import { formatLimit, formatMoney } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { formatBytes, UsageMeter } from '../../../components/ui/usage-meter';
+import { UsageList } from '../../../components/ui/usage-meter';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useMyAddonRequests } from '../api/get-my-addon-requests';
@@ -166,15 +166,7 @@ export function MySubscriptionPage() {
         </CardSection>
         <CardSection titleId="my-usage" title="Limits and usage">
           <div className="space-y-3">
-            {usage.map((item) => (
-              <UsageMeter
-                key={item.metric}
-                label={USAGE_LABELS[item.metric]}
-                used={item.used}
-                limit={item.limit}
-                format={item.metric === 'storage' ? formatBytes : undefined}
-              />
-            ))}
+            <UsageList items={usage} />
             {plan && (
               <p className="text-xs text-slate-500">Schools on this plan: {formatLimit(plan.limits.maxSchools)}</p>
             )}

@@ -1,4 +1,3 @@
-import { USAGE_LABELS } from '@lyceum/shared/company';
 import { Download, Gauge } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -9,7 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatBytes, UsageMeter } from '../../../components/ui/usage-meter';
+import { UsageList } from '../../../components/ui/usage-meter';
 import { errorMessage } from '../../../lib/api-client';
 import { usageCsvUrl, useUsage } from '../api/get-usage';
 
@@ -60,17 +59,7 @@ export function UsagePage() {
                 </div>
                 <StatusBadge status={school.status} />
               </div>
-              <div className="space-y-3">
-                {school.items.map((item) => (
-                  <UsageMeter
-                    key={item.metric}
-                    label={USAGE_LABELS[item.metric]}
-                    used={item.used}
-                    limit={item.limit}
-                    format={item.metric === 'storage' ? formatBytes : undefined}
-                  />
-                ))}
-              </div>
+              <UsageList items={school.items} />
             </Card>
           </li>
         ))}
