@@ -19,6 +19,15 @@ const STATUS_LABELS: Record<SchoolStatus, string> = {
   inactive: 'Inactive',
 };
 
+/** On phones the table becomes cards without sortable headers, so sorting gets its own select there. */
+const MOBILE_SORTS = [
+  { value: 'name:asc', label: 'Name (A–Z)' },
+  { value: 'name:desc', label: 'Name (Z–A)' },
+  { value: 'endDate:asc', label: 'Ending soonest' },
+  { value: 'students:desc', label: 'Most students' },
+  { value: 'createdAt:desc', label: 'Newest' },
+];
+
 const formatDate = (value: string | null) => (value ? new Date(value).toLocaleDateString() : '—');
 
 const columns: DataTableColumn<CompanySchool>[] = [
@@ -105,6 +114,18 @@ export function SchoolsPage() {
           onChange={(e) => update({ status: e.target.value })}
           options={SCHOOL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
           containerClassName="sm:w-44"
+        />
+        <Select
+          id="schools-sort"
+          label="Sort by"
+          hideLabel
+          value={`${filters.sort}:${filters.order}`}
+          onChange={(e) => {
+            const [sort, order] = e.target.value.split(':');
+            update({ sort, order });
+          }}
+          options={MOBILE_SORTS}
+          containerClassName="md:hidden"
         />
       </div>
       <DataTable
