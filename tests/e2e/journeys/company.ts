@@ -147,8 +147,10 @@ export const companyJourneys: Journey[] = [
       await school.getByRole('heading', { name: 'API keys' }).waitFor();
       await school.getByLabel('Key name').fill('Timetable sync');
       await school.getByRole('button', { name: 'Create key' }).click();
-      const key = (await school.getByTestId('new-api-key').innerText()).trim();
+      const newKey = school.getByTestId('new-api-key');
+      const key = (await newKey.innerText()).trim();
       assert(key.startsWith('lyk_'), 'the new key is shown once');
+      await newKey.scrollIntoViewIfNeeded();
       await screenshot(school, 'school-api-keys-desktop');
       await school.goto('/subscription');
       await school.getByRole('heading', { name: 'Standard plan' }).waitFor();
@@ -156,6 +158,41 @@ export const companyJourneys: Journey[] = [
       await screenshot(school, 'school-subscription-desktop');
       await assertAccessible(school, 'my subscription');
       await school.close();
+
+      // The school's own pages at 375 px.
+      const schoolPhone = await signIn(
+        browser,
+        server.url,
+        'admin@hillcrest.e2e.test',
+        temporaryPassword,
+        'school_admin',
+        PHONE,
+      );
+      for (const [path, heading, name] of [
+        ['/subscription', 'My Subscription', 'subscription'],
+        ['/addon-marketplace', 'Marketplace', 'marketplace'],
+      ] as const) {
+        await visit(schoolPhone, path, heading, `school-${name}-375`);
+        await noHorizontalScroll(schoolPhone, path);
+      }
+      await schoolPhone.close();
+
+      // Deactivating the school shuts its users out with a clear message; reactivating lets them back in.
+      await admin.goto(schoolPath);
+      await admin.getByRole('button', { name: 'Deactivate' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+      await admin.getByText('Hillcrest E2E Academy deactivated').waitFor();
+      const shutOut = await openPage(browser, server.url);
+      await shutOut.goto('/login');
+      await shutOut.getByLabel('Email').fill('admin@hillcrest.e2e.test');
+      await shutOut.getByLabel('Password', { exact: true }).fill(temporaryPassword);
+      await shutOut.getByLabel('Role').selectOption('school_admin');
+      await shutOut.getByRole('button', { name: 'Sign in' }).click();
+      await shutOut.getByText('Your school has been deactivated').waitFor();
+      await shutOut.close();
+      await admin.getByRole('button', { name: 'Reactivate' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
+      await admin.getByText('Hillcrest E2E Academy reactivated').waitFor();
 
       // Every company page, on desktop and at 375 px, checked with axe.
       // The dashboard's title comes from the server.

@@ -4,10 +4,10 @@ import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
-import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type DataTableColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
@@ -29,7 +29,7 @@ const columns: DataTableColumn<Payment>[] = [
   },
   { id: 'method', header: 'Method', cell: (p) => `${PAYMENT_METHOD_LABELS[p.method]} · ${p.reference}` },
   { id: 'date', header: 'Submitted', cell: (p) => new Date(p.createdAt).toLocaleDateString() },
-  { id: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+  { id: 'status', header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
   {
     id: 'receipt',
     header: 'Receipt',

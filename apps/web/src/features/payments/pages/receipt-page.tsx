@@ -2,10 +2,10 @@ import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
 import { formatMoney } from '@lyceum/shared/plans';
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
-import { StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
@@ -62,7 +62,7 @@ export function ReceiptPage() {
             <p className="text-lg font-semibold text-slate-900">{issuedBy}</p>
             <p className="text-sm text-slate-500">Receipt {receiptNumber}</p>
           </div>
-          <StatusBadge status={payment.status} />
+          <PaymentStatusBadge status={payment.status} />
         </div>
         <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardSection } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
@@ -224,7 +225,7 @@ export function MySubscriptionPage() {
                   </span>
                   <span className="flex items-center gap-2">
                     <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency)}</span>
-                    <StatusBadge status={p.status} />
+                    <PaymentStatusBadge status={p.status} />
                     <Link to={`/payments/${p.id}/receipt`} className="text-blue-700 hover:underline">
                       Receipt<span className="sr-only"> {p.receiptNumber}</span>
                     </Link>
