@@ -1,9 +1,10 @@
 import { launchBrowser, type Journey, startServer } from './harness.ts';
 import { companyJourneys } from './journeys/company.ts';
 import { foundationJourneys } from './journeys/foundation.ts';
+import { profilePictureJourneys } from './journeys/profile-picture.ts';
 
 /** Every journey, in order; each feature adds its list here. */
-const journeys: Journey[] = [...foundationJourneys, ...companyJourneys];
+const journeys: Journey[] = [...foundationJourneys, ...profilePictureJourneys, ...companyJourneys];
 
 async function main(): Promise<number> {
   const filter = process.argv[2];

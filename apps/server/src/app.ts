@@ -12,13 +12,16 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDefaults, seedDemo } from './db/seed.ts';
+import { seedDemoPictures } from './db/seed-files.ts';
 import { AppError } from './lib/errors.ts';
 import { MailDispatcher } from './lib/mail.ts';
+import { createStorage, type StorageDriver } from './lib/storage/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { SUBSCRIPTION_SWEEP_MS, sweepExpiredSubscriptions } from './modules/company/subscriptions.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { planRoutes } from './modules/plans/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -32,6 +35,7 @@ export interface Deps {
   db: DatabaseHandle['db'];
   mail: MailDispatcher;
   auth: AuthService;
+  storage: StorageDriver;
 }
 
 declare module 'fastify' {
@@ -82,9 +86,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const auth = new AuthService(database.db, config, mail, app.log);
-  app.decorate('deps', { config, database, db: database.db, mail, auth });
+  const storage = createStorage(config);
+  app.decorate('deps', { config, database, db: database.db, mail, auth, storage });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
+    if (seeded) await seedDemoPictures(database.db, storage);
     if (seeded) app.log.info(seeded.banner);
   }
 
@@ -152,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes);
       await api.register(schoolRoutes);
       await api.register(companyRoutes);
+      await api.register(fileRoutes);
     },
     { prefix: '/api/v1' },
   );

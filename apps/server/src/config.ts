@@ -12,7 +12,15 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  FILE_STORAGE_URL: z.string().url('FILE_STORAGE_URL must be a URL').optional(),
+  // Only local directories have a driver today (lib/storage); an s3:// URL would otherwise be ignored in silence.
+  FILE_STORAGE_URL: z
+    .string()
+    .url('FILE_STORAGE_URL must be a URL')
+    .refine(
+      (u) => u.startsWith('file://'),
+      'FILE_STORAGE_URL: only file:///path directories are supported; S3-compatible stores need a storage driver (docs/decisions/005-profile-pictures.md). Unset it to use DATA_DIR/files.',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')

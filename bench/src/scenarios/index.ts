@@ -91,4 +91,21 @@ export const scenarios: Scenario[] = [
     budget: COMMON_READ,
     requests: (ctx) => get('/api/v1/dashboard', ctx.sessions.company_admin),
   },
+  {
+    name: 'company: schools list',
+    connections: 32,
+    budget: COMMON_READ,
+    requests: (ctx) => [
+      ...get('/api/v1/company/schools?limit=25', ctx.sessions.company_admin),
+      ...get('/api/v1/company/schools?limit=25&sort=students&order=desc&status=active', ctx.sessions.company_admin),
+      ...get('/api/v1/company/schools?q=academy&limit=25', ctx.sessions.company_admin),
+    ],
+  },
+  {
+    name: 'company: revenue',
+    connections: 8,
+    // A twelve-month aggregate over every school's payments; an overview page, not a hot path.
+    budget: null,
+    requests: (ctx) => get('/api/v1/company/revenue', ctx.sessions.company_admin),
+  },
 ];

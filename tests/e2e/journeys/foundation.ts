@@ -15,7 +15,7 @@ const DEMO_EMAIL: Record<Role, string> = {
   parent: 'parent@demo.lyceum.test',
 };
 
-async function signIn(
+export async function signIn(
   browser: Browser,
   baseUrl: string,
   role: Role,

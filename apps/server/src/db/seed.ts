@@ -14,6 +14,7 @@ import {
   schools,
   users,
 } from './schema/index.ts';
+import { seedCompanyDemo } from './seed-company.ts';
 import { withSystem } from './tenancy.ts';
 
 /** SPEC §9's plans and add-ons, written once: an operator's later edits or removals are never undone. */
@@ -84,6 +85,7 @@ export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
     status: days > 0 ? 'active' : 'expired',
     paymentStatus: 'paid',
     totalAmountMinor: plan.priceMinor,
+    planAmountMinor: plan.priceMinor,
     currency: plan.currency,
     subscriptionType: 'initial',
     isInitial: true,
@@ -206,6 +208,7 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
         list.push(`${role.padEnd(14)} ${email}`);
       }
     }
+    list.push(...(await seedCompanyDemo(tx, passwordHash)));
     return list;
   });
   if (!emails) return null;

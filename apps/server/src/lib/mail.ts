@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { hasEntitlement } from '@lyceum/shared/entitlements';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -14,10 +15,35 @@ export interface MailMessage {
   text: string;
 }
 
+export const PRODUCT_NAME = 'Lyceum';
+
+/**
+ * White Label (issue 3): mail to a member of a school that holds the add-on carries the school's name
+ * instead of the product's. Looked up by recipient, so every sender (reset, invitation, …) is covered.
+ */
+export async function mailBrandFor(tx: Tx, to: string): Promise<string> {
+  const result = await tx.execute<{ name: string; addons: string[] }>(sql`
+    select sc.name, array(
+      select a.name from school_subscriptions s join plans p on p.id = s.plan_id
+      join addons a on a.id = any(s.addon_ids || p.addon_ids)
+      where s.school_id = sc.id and s.status = 'active' and s.end_date > now()) as addons
+    from accounts acc
+    join users u on u.account_id = acc.id and u.deleted_at is null
+    join schools sc on sc.id = u.school_id
+    where lower(acc.email) = ${to.toLowerCase()}
+    limit 1`);
+  const row = (result.rows as { name: string; addons: string[] }[])[0];
+  return row && hasEntitlement(row.addons, 'white_label') ? row.name : PRODUCT_NAME;
+}
+
 /** Queues a message in the same transaction as the change that caused it, so neither happens without the other. */
 export async function enqueueMail(tx: Tx, message: MailMessage): Promise<string> {
   const id = newId();
-  await tx.insert(mailOutbox).values({ id, ...message });
+  const brand = await mailBrandFor(tx, message.to);
+  const rebrand = (text: string) => (brand === PRODUCT_NAME ? text : text.replaceAll(PRODUCT_NAME, brand));
+  await tx
+    .insert(mailOutbox)
+    .values({ id, ...message, subject: rebrand(message.subject), text: rebrand(message.text) });
   return id;
 }
 

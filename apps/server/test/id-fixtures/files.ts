@@ -1,3 +1,30 @@
+import { storedFiles } from '../../src/db/schema/index.ts';
+import { withSystem } from '../../src/db/tenancy.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { profilePicturePath } from '../../src/lib/storage/object-paths.ts';
 import type { IdFixture } from './types.ts';
 
-export const FILES_ID_FIXTURES: Record<string, IdFixture> = {};
+export const FILES_ID_FIXTURES: Record<string, IdFixture> = {
+  // A stored picture of school A's teacher, on disk and in the table; school B's teacher must get 404.
+  'GET /api/v1/files/schools/:schoolId/users/:userId/profile/:file': async (app, a) => {
+    const objectPath = profilePicturePath(a.id, a.users.teacher.id);
+    const data = Buffer.from('Secret of A');
+    await app.deps.storage.put(objectPath, data, 'image/webp');
+    await withSystem(app.deps.db, (tx) =>
+      tx.insert(storedFiles).values({
+        schoolId: a.id,
+        id: newId(),
+        ownerUserId: a.users.teacher.id,
+        kind: 'profile_picture',
+        objectPath,
+        bytes: data.length,
+        contentType: 'image/webp',
+      }),
+    );
+    const file = objectPath.split('/').at(-1) ?? '';
+    return { params: { schoolId: a.id, userId: a.users.teacher.id, file }, asRole: 'teacher' };
+  },
+  'GET /api/v1/files/users/:userId/profile/:file': async () => ({
+    companyOnly: 'company staff pictures are shown only inside the company console',
+  }),
+};

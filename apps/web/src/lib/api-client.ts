@@ -66,8 +66,12 @@ async function readJson(response: Response): Promise<unknown> {
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  let body: string | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // Uploads: the browser sets the multipart boundary; the header is the upload routes' CSRF proof.
+    headers['x-requested-with'] = 'XMLHttpRequest';
+    body = options.body;
+  } else if (method !== 'GET' && method !== 'HEAD') {
     // The server refuses state-changing requests without the JSON content type (CSRF defence), even when empty.
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});

@@ -1,4 +1,13 @@
+import { COMPANY_ROLES, ROLES } from '../roles.ts';
 import type { Access } from './types.ts';
 
 /** Routes of uploads and stored files. */
-export const FILES_ACCESS: Record<string, Access> = {};
+export const FILES_ACCESS: Record<string, Access> = {
+  // Everyone has a profile and may change its picture (SPEC §2).
+  'POST /api/v1/profile/picture': ROLES,
+  'DELETE /api/v1/profile/picture': ROLES,
+  // A school's pictures: its own signed-in users and company staff (the service checks the school).
+  'GET /api/v1/files/schools/:schoolId/users/:userId/profile/:file': ROLES,
+  // Company staff pictures are shown only inside the company console.
+  'GET /api/v1/files/users/:userId/profile/:file': COMPANY_ROLES,
+};

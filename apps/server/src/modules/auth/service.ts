@@ -33,6 +33,7 @@ import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
 import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
+import { hasActiveSubscription } from '../company/subscriptions.ts';
 import { createSession, type Profile, revokeAccountSessions } from './sessions.ts';
 
 /** Failed sign-ins allowed per account in one window before the account is held (DESIGN §6). */
@@ -243,6 +244,7 @@ export class AuthService {
           paymentStatus: 'pending',
           billingCycle: 'monthly',
           totalAmountMinor: plan.priceMinor,
+          planAmountMinor: plan.priceMinor,
           currency: plan.currency,
           subscriptionType: 'initial',
           isInitial: true,
@@ -390,20 +392,7 @@ export class AuthService {
   private async assertSubscriptionActive(schoolId: string): Promise<void> {
     let active: boolean;
     try {
-      const rows = await withSystem(this.db, (tx) =>
-        tx
-          .select({ id: schoolSubscriptions.id })
-          .from(schoolSubscriptions)
-          .where(
-            and(
-              eq(schoolSubscriptions.schoolId, schoolId),
-              eq(schoolSubscriptions.status, 'active'),
-              gt(schoolSubscriptions.endDate, new Date()),
-            ),
-          )
-          .limit(1),
-      );
-      active = rows.length > 0;
+      active = await withSystem(this.db, (tx) => hasActiveSubscription(tx, schoolId));
     } catch (err) {
       this.log.warn({ err, schoolId }, 'subscription check failed; allowing sign-in');
       return;

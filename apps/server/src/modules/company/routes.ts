@@ -286,7 +286,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } },
     async (req) => ({
       items: await usage(req, req.query.q),
-      storageCounted: false,
+      storageCounted: true,
     }),
   );
   app.get('/company/usage/export', { schema: { tags, querystring: UsageQuery } }, async (req, reply) => {

@@ -8,7 +8,7 @@ import {
   priceSubscription,
   renewalEnd,
 } from '@lyceum/shared/subscription-rules';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { addons, plans, schoolSubscriptions, schools } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
@@ -46,6 +46,25 @@ export async function expireLapsed(tx: Tx, schoolId: string | null): Promise<num
     });
   }
   return rows.length;
+}
+
+/**
+ * SPEC §4/§6's one rule for "this school may be used": an active subscription whose end date has not
+ * passed. The sign-in gate uses it; the session lookup (auth/sessions.ts) states the same predicate in SQL.
+ */
+export async function hasActiveSubscription(tx: Tx, schoolId: string, now = new Date()): Promise<boolean> {
+  const rows = await tx
+    .select({ id: schoolSubscriptions.id })
+    .from(schoolSubscriptions)
+    .where(
+      and(
+        eq(schoolSubscriptions.schoolId, schoolId),
+        eq(schoolSubscriptions.status, 'active'),
+        gt(schoolSubscriptions.endDate, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** How often the sweep runs; reads detect expiry themselves, so this only has to be roughly timely. */

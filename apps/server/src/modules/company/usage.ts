@@ -3,6 +3,7 @@ import { UNLIMITED } from '@lyceum/shared/plans';
 import { usageRatio } from '@lyceum/shared/subscription-rules';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/storage-usage.ts';
 
 /** The first day of the current calendar month (UTC), the key of the API-call counter. */
 export function currentMonth(now = new Date()): string {
@@ -24,20 +25,24 @@ interface UsageRow extends Record<string, unknown> {
   admins: number;
   principals: number;
   api_calls: number;
+  storage_bytes?: number;
 }
 
-/**
- * Each limited metric against the plan. Storage is left out until the files module counts bytes per
- * school; it is not faked as zero.
- */
-const METRIC_LIMITS: [Exclude<UsageMetric, 'storage'>, keyof UsageRow, string][] = [
+/** Each limited metric against the plan; storage in bytes (the files module counts them). */
+const METRIC_LIMITS: [UsageMetric, keyof UsageRow, string][] = [
   ['students', 'students', 'maxStudents'],
   ['teachers', 'teachers', 'maxTeachers'],
   ['parents', 'parents', 'maxParents'],
   ['admins', 'admins', 'maxAdmins'],
   ['principals', 'principals', 'maxPrincipals'],
+  ['storage', 'storage_bytes', 'storageGB'],
   ['apiCalls', 'api_calls', 'apiCallsPerMonth'],
 ];
+
+function limitOf(row: UsageRow, limitKey: string): number {
+  const limit = row.limits?.[limitKey] ?? UNLIMITED;
+  return limitKey === 'storageGB' && limit !== UNLIMITED ? limit * BYTES_PER_GB : limit;
+}
 
 export function schoolStatusOf(
   isActive: boolean,
@@ -53,7 +58,7 @@ export function schoolStatusOf(
 function itemsOf(row: UsageRow): UsageItem[] {
   return METRIC_LIMITS.map(([metric, column, limitKey]) => {
     const used = Number(row[column] ?? 0);
-    const limit = row.limits?.[limitKey] ?? UNLIMITED;
+    const limit = limitOf(row, limitKey);
     return { metric, used, limit, ratio: usageRatio(used, limit) };
   });
 }
@@ -92,8 +97,12 @@ export async function usageOf(tx: Tx, schoolId: string | null, search?: string):
     left join api_usage au on au.school_id = sc.id and au.month = ${currentMonth()}::date
     where true ${schoolId ? sql`and sc.id = ${schoolId}` : sql``}
       ${pattern ? sql`and sc.name ilike ${pattern}` : sql``}`);
+  const storage = schoolId
+    ? new Map([[schoolId, await storageUsedBytes(tx, schoolId)]])
+    : await storageUsedBySchool(tx);
   return (result.rows as UsageRow[])
     .map((row) => {
+      row.storage_bytes = storage.get(row.school_id) ?? 0;
       const items = itemsOf(row);
       return {
         schoolId: row.school_id,

@@ -2,6 +2,7 @@ import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { ROLE_LABELS } from '@lyceum/shared/roles';
 import { Menu, PhoneCall, School } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SubscriptionExpiryWatcher } from '../../features/subscription/components/expiry-watcher';
 import { useBrandedSchool } from '../../features/subscription/components/school-brand';
@@ -67,6 +68,15 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
       </button>
 
       <NotificationBell />
+
+      {user && (
+        <Avatar
+          name={user.name}
+          src={user.profileImage}
+          className="hidden sm:inline-flex"
+          data-testid="header-avatar"
+        />
+      )}
       <SubscriptionExpiryWatcher />
     </header>
   );

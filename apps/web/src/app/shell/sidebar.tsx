@@ -3,6 +3,7 @@ import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { ChevronsLeft, ChevronsRight, GraduationCap, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
 import { cn } from '../../lib/cn';
 import { useAuthContext, useLogout } from '../../lib/auth';
 import { MENU_ICONS } from './menu-icons';
@@ -17,10 +18,6 @@ interface SidebarProps {
   isMobile: boolean;
   mobileOpen: boolean;
   onCloseMobile: () => void;
-}
-
-function initialOf(name: string): string {
-  return name.trim().charAt(0).toUpperCase() || '?';
 }
 
 function UserFooter({ collapsed }: { collapsed: boolean }) {
@@ -42,13 +39,7 @@ function UserFooter({ collapsed }: { collapsed: boolean }) {
   return (
     <div className="border-t border-slate-800 p-3">
       <div className={cn('flex items-center gap-3', collapsed && 'justify-center')}>
-        <span
-          aria-hidden="true"
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white"
-          data-testid="user-initial"
-        >
-          {initialOf(user.name)}
-        </span>
+        <Avatar name={user.name} src={user.profileImage} data-testid="user-initial" />
         <div className={cn('min-w-0', collapsed && 'sr-only')}>
           <p className="truncate text-sm font-medium text-white">{user.name}</p>
           <p className="truncate text-xs text-slate-400">{user.email}</p>

@@ -9,6 +9,7 @@ import { CardSection } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { applyServerError } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { ProfilePicture } from './profile-picture';
 
 export function ProfileForm({ user }: { user: SessionUser }) {
   const update = useUpdateProfile();
@@ -36,6 +37,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
 
   return (
     <CardSection titleId="profile-title" title="Profile" description="How you appear to others in your school.">
+      <ProfilePicture user={user} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,0 +1,150 @@
+import { priceSubscription } from '@lyceum/shared/subscription-rules';
+import { and, eq } from 'drizzle-orm';
+import { newId } from '../lib/ids.ts';
+import type { Tx } from './client.ts';
+import {
+  addonRequests,
+  addons,
+  plans,
+  salesLeads,
+  schoolSubscriptions,
+  schools,
+  subscriptionPayments,
+  users,
+} from './schema/index.ts';
+import { insertAccount, insertSchool, insertSchoolUser } from './seed.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * The company side of the demo (issue 3): a third school whose subscription has lapsed, a year of paid
+ * invoices for the two working schools, add-on requests and a payment waiting for staff, and a sales lead.
+ * Returns banner lines for the accounts it adds. Runs inside seedDemo's transaction.
+ */
+export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<string[]> {
+  const now = Date.now();
+  const planRows = await tx.select().from(plans);
+  const addonRows = await tx.select().from(addons);
+  const plan = (name: string) => planRows.find((p) => p.name === name) as (typeof planRows)[number];
+  const addon = (name: string) => addonRows.find((a) => a.name === name) as (typeof addonRows)[number];
+  const demoSchools = await tx.select().from(schools).where(eq(schools.isDemo, true));
+  const schoolNamed = (name: string) => demoSchools.find((s) => s.name === name);
+
+  // A year of history for each working school: Basic first, then an upgrade to its current Standard plan.
+  let receipt = 0;
+  for (const school of [schoolNamed('Demo School'), schoolNamed('Riverside Academy')]) {
+    if (!school) continue;
+    const [current] = await tx
+      .select()
+      .from(schoolSubscriptions)
+      .where(and(eq(schoolSubscriptions.schoolId, school.id), eq(schoolSubscriptions.status, 'active')));
+    if (!current) continue;
+    const basic = plan('Basic');
+    const initialId = newId(now - 400 * DAY);
+    await tx.insert(schoolSubscriptions).values({
+      schoolId: school.id,
+      id: initialId,
+      planId: basic.id,
+      startDate: new Date(now - 395 * DAY),
+      endDate: new Date(now - 30 * DAY),
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      billingCycle: 'monthly',
+      ...priceSubscription(basic.priceMinor, basic.yearlyDiscountPercent, [], 'monthly'),
+      subscriptionType: 'initial',
+      isInitial: true,
+      changeKind: 'new',
+      createdAt: new Date(now - 395 * DAY),
+    });
+    await tx
+      .update(schoolSubscriptions)
+      .set({ subscriptionType: 'current', isInitial: false, changeKind: 'upgrade', previousSubscriptionId: initialId })
+      .where(and(eq(schoolSubscriptions.schoolId, school.id), eq(schoolSubscriptions.id, current.id)));
+    for (let month = 11; month >= 0; month--) {
+      const onBasic = month >= 1;
+      const at = new Date(now - month * 30 * DAY - 2 * DAY);
+      const id = newId(at.getTime());
+      receipt++;
+      await tx.insert(subscriptionPayments).values({
+        schoolId: school.id,
+        id,
+        subscriptionId: onBasic ? initialId : current.id,
+        method: month % 3 === 0 ? 'card' : 'bank_transfer',
+        reference: `DEMO-${String(receipt).padStart(4, '0')}`,
+        amountMinor: onBasic ? basic.priceMinor : current.totalAmountMinor,
+        status: 'confirmed',
+        idempotencyKey: `demo-${id}`,
+        receiptNumber: `RCP-DEMO-${String(receipt).padStart(4, '0')}`,
+        decidedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+  }
+
+  // Waiting for company staff: two add-on requests and a bank transfer to confirm.
+  const riverside = schoolNamed('Riverside Academy');
+  const demo = schoolNamed('Demo School');
+  for (const [school, addonName, message] of [
+    [demo, 'SMS', 'We want to text parents about absences.'],
+    [riverside, 'API Access', 'Our timetable tool needs to read classes.'],
+  ] as const) {
+    if (!school) continue;
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.schoolId, school.id), eq(users.role, 'school_admin')));
+    const requestId = newId();
+    await tx.insert(addonRequests).values({
+      schoolId: school.id,
+      id: requestId,
+      addonId: addon(addonName).id,
+      message,
+      requestedBy: admin?.id ?? null,
+    });
+    if (school === riverside) {
+      await tx.insert(subscriptionPayments).values({
+        schoolId: school.id,
+        id: newId(),
+        addonRequestId: requestId,
+        method: 'bank_transfer',
+        reference: 'RIV-API-0001',
+        amountMinor: addon(addonName).priceMinor,
+        idempotencyKey: 'demo-riverside-api-access',
+        receiptNumber: 'RCP-DEMO-PENDING-1',
+      });
+    }
+  }
+
+  // The third school: its Basic plan ran out three weeks ago, so its people see the expiry message.
+  const hillsideId = await insertSchool(tx, {
+    name: 'Hillside School',
+    planName: 'Basic',
+    address: '9 Hill Lane, Upton',
+    phone: '+1 555 0300',
+    email: 'office@hillside.lyceum.test',
+    principalName: 'Hugo Hill',
+    isDemo: true,
+    subscriptionDays: -21,
+  });
+  const lines: string[] = [];
+  for (const [role, name, prefix] of [
+    ['school_admin', 'Hana Admin', 'school-admin'],
+    ['teacher', 'Hal Teacher', 'teacher'],
+  ] as const) {
+    const email = `${prefix}@hillside.lyceum.test`;
+    const accountId = await insertAccount(tx, email, passwordHash);
+    await insertSchoolUser(tx, { schoolId: hillsideId, accountId, name, email, role });
+    lines.push(`${role.padEnd(14)} ${email} (subscription expired)`);
+  }
+  await tx.insert(salesLeads).values({
+    schoolId: hillsideId,
+    id: newId(),
+    kind: 'contact_sales',
+    name: 'Hana Admin',
+    email: 'school-admin@hillside.lyceum.test',
+    phone: '+1 555 0301',
+    message: 'Our subscription expired during the holidays. Can we renew on the Standard plan?',
+  });
+  return lines;
+}

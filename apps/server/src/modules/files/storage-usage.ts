@@ -1,0 +1,72 @@
+import { MESSAGES } from '@lyceum/shared/errors';
+import { UNLIMITED } from '@lyceum/shared/plans';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { storedFiles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Plans state storage in GB; we count binary gigabytes, so "5 GB" is 5 × 2³⁰ bytes. */
+export const BYTES_PER_GB = 1024 ** 3;
+
+/** Bytes a school's live (not deleted) stored objects take. Works under school or company scope. */
+export async function storageUsedBytes(tx: Tx, schoolId: string): Promise<number> {
+  const [row] = await tx
+    .select({ bytes: sql<string>`coalesce(sum(${storedFiles.bytes}), 0)::text` })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.schoolId, schoolId), isNull(storedFiles.deletedAt)));
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Bytes used by every school that stores anything (schools with nothing stored are absent: read them as 0).
+ * For the company usage page; call it under company scope, where row-level security lets every school through.
+ */
+export async function storageUsedBySchool(tx: Tx): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ schoolId: storedFiles.schoolId, bytes: sql<string>`sum(${storedFiles.bytes})::text` })
+    .from(storedFiles)
+    .where(isNull(storedFiles.deletedAt))
+    .groupBy(storedFiles.schoolId);
+  return new Map(rows.map((r) => [r.schoolId, Number(r.bytes)]));
+}
+
+/**
+ * The school's storage allowance in bytes from its plan's `storageGB` (-1 = unlimited → null), taking the
+ * active subscription, else the most recent one. A school without any subscription may store nothing.
+ */
+export async function storageLimitBytes(tx: Tx, schoolId: string): Promise<number | null> {
+  const result = await tx.execute<{ storage_gb: unknown }>(sql`
+    select p.limits -> 'storageGB' as storage_gb
+    from school_subscriptions s join plans p on p.id = s.plan_id
+    where s.school_id = ${schoolId}
+    order by (s.status = 'active') desc, s.created_at desc
+    limit 1`);
+  const raw = result.rows[0]?.storage_gb;
+  if (raw === undefined) return 0;
+  const gb = Number(raw);
+  if (!Number.isFinite(gb)) return 0;
+  if (gb === UNLIMITED) return null;
+  return Math.floor(Math.max(0, gb) * BYTES_PER_GB);
+}
+
+/**
+ * Refuses (422, `Storage limit exceeded`) when `extraBytes` more would take the school over its plan.
+ * Takes a transaction-scoped lock per school first, so two uploads racing cannot both pass the check: call it
+ * in the same transaction that then records the new object, after which the lock is released.
+ * `replacedBytes` is what the same change frees (a replaced picture), so swapping one for another of equal
+ * size succeeds even at the limit.
+ */
+export async function assertStorageAvailable(
+  tx: Tx,
+  schoolId: string,
+  extraBytes: number,
+  replacedBytes = 0,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`storage:${schoolId}`}, 0))`);
+  const limit = await storageLimitBytes(tx, schoolId);
+  if (limit === null) return;
+  const used = await storageUsedBytes(tx, schoolId);
+  if (used - replacedBytes + extraBytes > limit) {
+    throw new AppError('rule', MESSAGES.storageLimitExceeded);
+  }
+}

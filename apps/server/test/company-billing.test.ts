@@ -1,0 +1,381 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { errorOf } from './helpers.ts';
+
+let w: CompanyWorld;
+beforeAll(async () => {
+  w = await companyWorld();
+});
+afterAll(() => w.t.close());
+
+const activeSub = async (schoolId: string) =>
+  (
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select()
+        .from(schoolSubscriptions)
+        .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active'))),
+    )
+  )[0];
+
+describe('marketplace and add-on requests', () => {
+  it('a school admin requests an add-on; company staff approve; the subscription and its total change', async () => {
+    const sa = await w.asA('school_admin');
+    const market = await sa({ method: 'GET', url: '/api/v1/marketplace' });
+    expect(market.statusCode).toBe(200);
+    const analytics = market.json().items.find((i: { name: string }) => i.name === 'Advanced Analytics');
+    expect(analytics).toMatchObject({ owned: false, includedInPlan: false, pendingRequestId: null, priceMinor: 5000 });
+
+    const req = await sa({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: analytics.id, message: 'For our trends.' },
+    });
+    expect(req.statusCode).toBe(201);
+    expect(req.json()).toMatchObject({
+      status: 'pending',
+      addonName: 'Advanced Analytics',
+      schoolName: 'Alpha School',
+    });
+    const dup = await sa({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: analytics.id } });
+    expect(dup.statusCode).toBe(409);
+    const again = (await sa({ method: 'GET', url: '/api/v1/marketplace' })).json().items;
+    expect(again.find((i: { id: string }) => i.id === analytics.id).pendingRequestId).toBe(req.json().id);
+
+    const pending = await w.companyUser({ method: 'GET', url: '/api/v1/company/addon-requests?status=pending' });
+    expect(pending.json().items.map((r: { id: string }) => r.id)).toContain(req.json().id);
+    const before = await activeSub(w.a.id);
+    const approved = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${req.json().id}/approve`,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().status).toBe('approved');
+    const after = await activeSub(w.a.id);
+    expect(after?.addonIds).toContain(analytics.id);
+    expect(after?.totalAmountMinor).toBe((before?.totalAmountMinor ?? 0) + 5000);
+    expect(after?.totalAmountMinor).toBe((after?.planAmountMinor ?? 0) + (after?.addonsAmountMinor ?? 0));
+
+    const mine = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json();
+    expect(mine.entitlements).toContain('advanced_analytics');
+    expect(mine.addons.map((a: { name: string }) => a.name)).toContain('Advanced Analytics');
+    const note = await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.schoolId, w.a.id), eq(notifications.userId, w.a.users.school_admin.id))),
+    );
+    expect(note.map((n) => n.title)).toContain('Advanced Analytics is active');
+    const audits = await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.schoolId, w.a.id), eq(auditLog.action, 'addon_request.approved'))),
+    );
+    expect(audits[0]?.actorRole).toBe('company_admin');
+    const twice = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${req.json().id}/approve`,
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('rejects with a reason; bad input, wrong roles and other schools are refused', async () => {
+    const sa = await w.asA('school_admin');
+    const whatsapp = await w.addonId('WhatsApp');
+    const req = await sa({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: whatsapp } });
+    const noReason = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${req.json().id}/reject`,
+      payload: { reason: '' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(errorOf(noReason).fields?.reason).toBe('Give a reason (at least 3 characters)');
+    const rejected = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${req.json().id}/reject`,
+      payload: { reason: 'Not available in your region yet' },
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Not available in your region yet' });
+    expect((await sa({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: 'nope' } })).statusCode).toBe(
+      400,
+    );
+    const principal = await w.asA('principal');
+    expect(
+      (await principal({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: whatsapp } })).statusCode,
+    ).toBe(403);
+    expect((await principal({ method: 'GET', url: '/api/v1/marketplace' })).statusCode).toBe(403);
+    // School B sees none of A's requests.
+    const b = await w.asB('school_admin');
+    const listB = (await b({ method: 'GET', url: '/api/v1/addon-requests' })).json().items;
+    expect(listB.every((r: { schoolId: string }) => r.schoolId === w.b.id)).toBe(true);
+    expect(
+      (await w.companyUser({ method: 'POST', url: `/api/v1/company/addon-requests/${req.json().id}/approve` }))
+        .statusCode,
+    ).toBe(403);
+    const missing = await w.admin({
+      method: 'POST',
+      url: '/api/v1/company/addon-requests/01900000-0000-7000-8000-000000000000/approve',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('payments', () => {
+  it('records a payment once per idempotency key, confirm marks the subscription paid, receipt in JSON and PDF', async () => {
+    const sa = await w.asB('school_admin');
+    const sub = await activeSub(w.b.id);
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .update(schoolSubscriptions)
+        .set({ paymentStatus: 'pending' })
+        .where(eq(schoolSubscriptions.id, sub?.id ?? '')),
+    );
+    const body = {
+      subscriptionId: sub?.id,
+      method: 'bank_transfer',
+      reference: 'TRX-1001',
+      amountMinor: 10_000,
+      idempotencyKey: 'pay-beta-0001',
+    };
+    const first = await sa({ method: 'POST', url: '/api/v1/payments', payload: body });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      status: 'pending',
+      provider: 'manual',
+      description: 'Standard plan (monthly)',
+    });
+    const again = await sa({ method: 'POST', url: '/api/v1/payments', payload: { ...body, amountMinor: 99 } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    expect(again.json().amountMinor).toBe(10_000);
+    const mine = (await sa({ method: 'GET', url: '/api/v1/payments' })).json().items;
+    expect(mine.filter((p: { reference: string }) => p.reference === 'TRX-1001')).toHaveLength(1);
+
+    const outstanding = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/revenue' })).json();
+    expect(outstanding.outstandingMinor).toBeGreaterThanOrEqual(10_000);
+    const confirmed = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${first.json().id}/confirm`,
+    });
+    expect(confirmed.json().status).toBe('confirmed');
+    expect((await activeSub(w.b.id))?.paymentStatus).toBe('paid');
+    const twice = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${first.json().id}/reject`,
+      payload: { reason: 'too late' },
+    });
+    expect(twice.statusCode).toBe(409);
+
+    const receipt = await sa({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` });
+    expect(receipt.json()).toMatchObject({
+      receiptNumber: first.json().receiptNumber,
+      totalMinor: 10_000,
+      school: { name: 'Beta School' },
+    });
+    const pdf = await sa({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="receipt-RCP-/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      (await w.companyAdmin({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` })).statusCode,
+    ).toBe(200);
+    const other = await w.asA('school_admin');
+    expect((await other({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` })).statusCode).toBe(404);
+  });
+
+  it('pays for an add-on request, rejects with a reason, and refuses bad input with field messages', async () => {
+    const sa = await w.asB('school_admin');
+    const req = await sa({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: await w.addonId('SMS') },
+    });
+    const paid = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        addonRequestId: req.json().id,
+        method: 'cheque',
+        reference: 'CHQ 77',
+        amountMinor: 1500,
+        idempotencyKey: 'pay-beta-0002',
+      },
+    });
+    expect(paid.json()).toMatchObject({ description: 'SMS add-on', status: 'pending' });
+    const rejected = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${paid.json().id}/reject`,
+      payload: { reason: 'Cheque bounced' },
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Cheque bounced' });
+    const pending = (await w.companyUser({ method: 'GET', url: '/api/v1/company/payments?status=rejected' })).json()
+      .items;
+    expect(pending.map((p: { id: string }) => p.id)).toContain(paid.json().id);
+
+    const bad = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: { method: 'bitcoin', reference: '', amountMinor: 0, idempotencyKey: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toMatchObject({
+      method: 'Choose a payment method',
+      reference: 'Reference is required',
+      amountMinor: 'Amount must be more than 0',
+      idempotencyKey: 'Invalid idempotency key',
+    });
+    const foreign = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: (await activeSub(w.a.id))?.id,
+        method: 'card',
+        reference: 'X',
+        amountMinor: 5,
+        idempotencyKey: 'pay-beta-0003',
+      },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(errorOf(foreign).fields?.subscriptionId).toBe('Subscription not found');
+    const teacher = await w.asB('teacher');
+    expect((await teacher({ method: 'GET', url: '/api/v1/payments' })).statusCode).toBe(403);
+    expect(
+      (await w.companyUser({ method: 'POST', url: `/api/v1/company/payments/${paid.json().id}/confirm` })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('leads', () => {
+  it('contact-sales from any school role is visible to company staff, who update its status', async () => {
+    const parent = await w.asA('parent');
+    const res = await parent({
+      method: 'POST',
+      url: '/api/v1/sales-leads',
+      payload: { name: 'Pat Parent', email: 'PAT@home.test', message: 'Do you offer a mobile app?' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ kind: 'contact_sales', email: 'pat@home.test', schoolName: 'Alpha School' });
+    const list = await w.companyUser({ method: 'GET', url: '/api/v1/company/leads?kind=contact_sales' });
+    expect(list.json().items.map((l: { id: string }) => l.id)).toContain(res.json().id);
+    const done = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/leads/${res.json().id}`,
+      payload: { status: 'contacted' },
+    });
+    expect(done.json().status).toBe('contacted');
+    const bad = await parent({
+      method: 'POST',
+      url: '/api/v1/sales-leads',
+      payload: { name: 'x', email: 'x@y.z', message: '' },
+    });
+    expect(errorOf(bad).fields?.message).toBe('Message is required');
+    expect(
+      (
+        await w.companyUser({
+          method: 'PATCH',
+          url: `/api/v1/company/leads/${res.json().id}`,
+          payload: { status: 'closed' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await parent({ method: 'GET', url: '/api/v1/company/leads' })).statusCode).toBe(403);
+    const upgrade = await (await w.asA('school_admin'))({
+      method: 'POST',
+      url: '/api/v1/subscription/requests',
+      payload: { kind: 'upgrade', planId: await w.planId('Enterprise'), billingCycle: 'yearly' },
+    });
+    expect(upgrade.json()).toMatchObject({ kind: 'upgrade', planName: 'Enterprise' });
+    const badKind = await (await w.asA('school_admin'))({
+      method: 'POST',
+      url: '/api/v1/subscription/requests',
+      payload: { kind: 'refund' },
+    });
+    expect(errorOf(badKind).fields?.kind).toBe('Choose renew or upgrade');
+  });
+});
+
+describe('revenue, usage, dashboard', () => {
+  it('MRR and ARR from active paid plans, paid revenue by month/plan/add-on, CSV export safe for spreadsheets', async () => {
+    const res = await w.admin({ method: 'GET', url: '/api/v1/company/revenue' });
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    const subs = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.status, 'active')),
+    );
+    const expectedMrr = subs
+      .filter((s) => !s.isTrial)
+      .reduce(
+        (sum, s) => sum + (s.billingCycle === 'yearly' ? Math.round(s.totalAmountMinor / 12) : s.totalAmountMinor),
+        0,
+      );
+    expect(r.mrrMinor).toBe(expectedMrr);
+    expect(r.arrMinor).toBe(expectedMrr * 12);
+    expect(r.byMonth).toHaveLength(12);
+    expect(r.byMonth.reduce((s: number, m: { amountMinor: number }) => s + m.amountMinor, 0)).toBe(r.paidMinor);
+    expect(r.byPlan).toEqual([{ planName: 'Standard', amountMinor: 10_000, count: 1 }]);
+    const ranged = await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=2020-01-01&to=2020-03-31' });
+    expect(ranged.json()).toMatchObject({ paidMinor: 0, from: '2020-01-01', to: '2020-03-31' });
+    expect(ranged.json().byMonth.map((m: { month: string }) => m.month)).toEqual(['2020-01', '2020-02', '2020-03']);
+    const backwards = await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=2021-01-01&to=2020-01-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect((await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=yesterday' })).statusCode).toBe(400);
+    const csv = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/revenue/export' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="revenue-/);
+    expect(csv.body.split('\n')[0]).toBe('section,item,amount (USD),count');
+    expect(csv.body).toContain(`summary,MRR,${(expectedMrr / 100).toFixed(2)},`);
+    expect((await w.companyUser({ method: 'GET', url: '/api/v1/company/revenue' })).statusCode).toBe(403);
+  });
+
+  it('usage of every school against each limit, closest to a limit first, with a CSV export', async () => {
+    const res = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/usage' });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items;
+    expect(res.json().storageCounted).toBe(true);
+    const ratios = items.map((s: { maxRatio: number }) => s.maxRatio);
+    expect(ratios).toEqual([...ratios].sort((x: number, y: number) => y - x));
+    const alpha = items.find((s: { schoolName: string }) => s.schoolName === 'Alpha School');
+    expect(alpha.items.map((i: { metric: string }) => i.metric)).toEqual([
+      'students',
+      'teachers',
+      'parents',
+      'admins',
+      'principals',
+      'storage',
+      'apiCalls',
+    ]);
+    expect(alpha.items.find((i: { metric: string }) => i.metric === 'admins')).toEqual({
+      metric: 'admins',
+      used: 1,
+      limit: 5,
+      ratio: 0.2,
+    });
+    expect(alpha.items.find((i: { metric: string }) => i.metric === 'storage')).toEqual({
+      metric: 'storage',
+      used: 0,
+      limit: 25 * 1024 ** 3,
+      ratio: 0,
+    });
+    const csv = await w.admin({ method: 'GET', url: '/api/v1/company/usage/export?q=alpha' });
+    const lines = csv.body.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^Alpha School,Standard,active,1,500,/);
+    expect((await w.companyUser({ method: 'GET', url: '/api/v1/company/usage' })).statusCode).toBe(403);
+  });
+
+  it('the company dashboard counts pending add-on requests, payments and new leads', async () => {
+    const res = await w.companyUser({ method: 'GET', url: '/api/v1/dashboard' });
+    const stats = Object.fromEntries(res.json().stats.map((s: { key: string; value: unknown }) => [s.key, s.value]));
+    expect(stats).toMatchObject({
+      pendingAddonRequests: expect.any(Number),
+      pendingPayments: expect.any(Number),
+      leads: expect.any(Number),
+    });
+    expect(stats.leads).toBeGreaterThanOrEqual(1);
+  });
+});

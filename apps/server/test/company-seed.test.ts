@@ -1,0 +1,47 @@
+import { MESSAGES } from '@lyceum/shared/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
+import { as, createTestApp, errorOf, login, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let staff: ReturnType<typeof as>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const seeded = await seedDemo(t.app.deps.db);
+  expect(seeded?.banner).toContain('school-admin@hillside.lyceum.test');
+  staff = as(t.app, await login(t.app, 'company-admin@lyceum.test', 'company_admin', DEMO_PASSWORD));
+});
+afterAll(() => t.close());
+
+describe('company demo data (issue 3, item 9)', () => {
+  it('has a third school whose lapsed subscription blocks its people with the expiry message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'school-admin@hillside.lyceum.test', password: DEMO_PASSWORD, role: 'school_admin' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).message).toBe(MESSAGES.subscriptionExpired);
+    const expired = (await staff({ method: 'GET', url: '/api/v1/company/schools?status=expired' })).json();
+    expect(expired.items.map((s: { name: string }) => s.name)).toEqual(['Hillside School']);
+    // The existing demo accounts keep working.
+    await login(t.app, 'teacher@demo.lyceum.test', 'teacher', DEMO_PASSWORD);
+    await login(t.app, 'school-admin@riverside.lyceum.test', 'school_admin', DEMO_PASSWORD);
+  });
+
+  it('has a year of payments, pending requests and a payment to confirm, history and a lead', async () => {
+    const revenue = (await staff({ method: 'GET', url: '/api/v1/company/revenue' })).json();
+    expect(revenue.byMonth).toHaveLength(12);
+    expect(revenue.byMonth.filter((m: { amountMinor: number }) => m.amountMinor > 0).length).toBeGreaterThanOrEqual(11);
+    expect(revenue.byPlan.map((p: { planName: string }) => p.planName).sort()).toEqual(['Basic', 'Standard']);
+    expect(revenue.outstandingCount).toBe(1);
+    const pending = (await staff({ method: 'GET', url: '/api/v1/company/addon-requests?status=pending' })).json();
+    expect(pending.items.map((r: { addonName: string }) => r.addonName).sort()).toEqual(['API Access', 'SMS']);
+    const leads = (await staff({ method: 'GET', url: '/api/v1/company/leads' })).json();
+    expect(leads.items.map((l: { schoolName: string }) => l.schoolName)).toEqual(['Hillside School']);
+    const demo = (await staff({ method: 'GET', url: '/api/v1/company/schools?q=Demo' })).json().items[0];
+    const detail = (await staff({ method: 'GET', url: `/api/v1/company/schools/${demo.id}` })).json();
+    expect(detail.history).toMatchObject({ totalUpgrades: 1, totalDowngrades: 0 });
+    expect(detail.history.items).toHaveLength(2);
+  });
+});

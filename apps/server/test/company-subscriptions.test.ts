@@ -1,0 +1,207 @@
+import { MESSAGES } from '@lyceum/shared/errors';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schoolSubscriptions } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { sweepExpiredSubscriptions } from '../src/modules/company/subscriptions.ts';
+import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
+import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
+
+let w: CompanyWorld;
+beforeAll(async () => {
+  w = await companyWorld();
+});
+afterAll(() => w.t.close());
+
+const assign = (schoolId: string, payload: Record<string, unknown>) =>
+  w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${schoolId}/subscriptions`, payload });
+const detail = async (schoolId: string) =>
+  (await w.companyAdmin({ method: 'GET', url: `/api/v1/company/schools/${schoolId}` })).json();
+const statusOf = async (schoolId: string, id: string) =>
+  (
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select({ s: schoolSubscriptions.status })
+        .from(schoolSubscriptions)
+        .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, id))),
+    )
+  )[0]?.s;
+
+describe('assigning a plan', () => {
+  it('cancels the previous one, marks it current, counts upgrades and downgrades by price', async () => {
+    const s = await createSchool(w.t.app, { name: 'Lifecycle School' });
+    const first = (await detail(s.id)).subscription;
+    const up = await assign(s.id, {
+      planId: await w.planId('Premium'),
+      billingCycle: 'monthly',
+      addonIds: [await w.addonId('WhatsApp')],
+      autoRenew: true,
+    });
+    expect(up.statusCode).toBe(201);
+    expect(up.json()).toMatchObject({
+      planName: 'Premium',
+      subscriptionType: 'current',
+      isInitial: false,
+      changeKind: 'upgrade',
+      previousSubscriptionId: first.id,
+      autoRenew: true,
+      totalAmountMinor: 22_000,
+      addonNames: ['WhatsApp'],
+    });
+    expect(await statusOf(s.id, first.id)).toBe('cancelled');
+    const down = await assign(s.id, { planId: await w.planId('Basic'), billingCycle: 'yearly' });
+    expect(down.json()).toMatchObject({
+      changeKind: 'downgrade',
+      previousSubscriptionId: up.json().id,
+      discountMinor: 6_000,
+      totalAmountMinor: 54_000,
+    });
+    const same = await assign(s.id, { planId: await w.planId('Basic') });
+    expect(same.json().changeKind).toBe('same');
+    const d = await detail(s.id);
+    expect(d.history).toMatchObject({
+      totalUpgrades: 1,
+      totalDowngrades: 1,
+      initialSubscriptionId: first.id,
+      currentSubscriptionId: same.json().id,
+    });
+    expect(d.history.items).toHaveLength(4);
+    expect(d.history.items.filter((i: { status: string }) => i.status === 'active')).toHaveLength(1);
+  });
+
+  it('refuses unknown plans and add-ons, wrong roles and unknown schools', async () => {
+    const bad = await assign(w.a.id, {
+      planId: await w.planId('Basic'),
+      addonIds: ['01900000-0000-7000-8000-000000000000'],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields?.addonIds).toBe('Unknown add-on');
+    const months = await assign(w.a.id, { planId: await w.planId('Basic'), months: 0 });
+    expect(errorOf(months).fields?.months).toBe('At least 1 month');
+    const cu = await w.companyUser({
+      method: 'POST',
+      url: `/api/v1/company/schools/${w.a.id}/subscriptions`,
+      payload: { planId: await w.planId('Basic') },
+    });
+    expect(cu.statusCode).toBe(403);
+    const missing = await assign('01900000-0000-7000-8000-000000000000', { planId: await w.planId('Basic') });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).message).toBe('School not found');
+  });
+});
+
+describe('renew and cancel', () => {
+  it('renews from the old end date while it is in the future, and from now once it has passed', async () => {
+    const s = await createSchool(w.t.app, { name: 'Renewing School', subscriptionDays: 10 });
+    const before = (await detail(s.id)).subscription;
+    const res = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscription/renew`,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    const oldEnd = new Date(before.endDate);
+    const expected = new Date(oldEnd);
+    expected.setUTCMonth(expected.getUTCMonth() + 12);
+    expect(new Date(res.json().endDate).toISOString().slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
+
+    const lapsed = await createSchool(w.t.app, { name: 'Lapsed School', subscriptionDays: -40 });
+    const renewed = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${lapsed.id}/subscription/renew`,
+      payload: { months: 1 },
+    });
+    expect(renewed.json().status).toBe('active');
+    const end = new Date(renewed.json().endDate).getTime();
+    expect(end).toBeGreaterThan(Date.now() + 27 * DAY);
+    expect(end).toBeLessThan(Date.now() + 32 * DAY);
+    await login(w.t.app, lapsed.users.teacher.email, 'teacher');
+  });
+
+  it('cancels the active subscription; a second cancel or a renew of a cancelled one is refused', async () => {
+    const s = await createSchool(w.t.app, { name: 'Cancelling School' });
+    const res = await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
+    expect(res.json().status).toBe('cancelled');
+    const again = await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
+    expect(again.statusCode).toBe(422);
+    expect(errorOf(again).message).toBe(MESSAGES.noActiveSubscription);
+    const renew = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscription/renew`,
+      payload: {},
+    });
+    expect(renew.statusCode).toBe(422);
+    const bad = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscription/renew`,
+      payload: { months: 61 },
+    });
+    expect(errorOf(bad).fields?.months).toBe('At most 60 months');
+    const sa = await as(w.t.app, await login(w.t.app, w.a.users.school_admin.email, 'school_admin'));
+    expect(
+      (await sa({ method: 'POST', url: `/api/v1/company/schools/${w.a.id}/subscription/cancel` })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('expiry', () => {
+  it('is detected when read and by the sweep', async () => {
+    const s = await createSchool(w.t.app, { name: 'Expiring School' });
+    const sub = (await detail(s.id)).subscription;
+    await setActiveEndDate(w.t, s.id, new Date(Date.now() - 1000));
+    const d = await detail(s.id);
+    expect(d.subscription).toBeNull();
+    expect(d.school.status).toBe('expired');
+    expect(d.history.items[0]).toMatchObject({ id: sub.id, status: 'expired' });
+
+    const other = await createSchool(w.t.app, { name: 'Swept School' });
+    await setActiveEndDate(w.t, other.id, new Date(Date.now() - 1000));
+    expect(await sweepExpiredSubscriptions(w.t.app.deps.db)).toBeGreaterThanOrEqual(1);
+    const [row] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, other.id)),
+    );
+    expect(row?.status).toBe('expired');
+    expect(await sweepExpiredSubscriptions(w.t.app.deps.db)).toBe(0);
+  });
+
+  it("blocks the school's users at sign-in with SPEC's message; company staff are exempt", async () => {
+    const s = await createSchool(w.t.app, { name: 'Blocked School', subscriptionDays: -3 });
+    for (const role of ['school_admin', 'teacher', 'parent'] as const) {
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: s.users[role].email, password: TEST_PASSWORD, role },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toEqual({ code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpired });
+    }
+    expect((await w.companyAdmin({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(200);
+  });
+
+  it('mid-session: school routes answer 402 subscription_expired, the recovery routes stay open', async () => {
+    const s = await createSchool(w.t.app, { name: 'Mid-session School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const teacher = as(w.t.app, await login(w.t.app, s.users.teacher.email, 'teacher'));
+    expect((await teacher({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(200);
+    await setActiveEndDate(w.t, s.id, new Date(Date.now() - 1000));
+    const blocked = await teacher({ method: 'GET', url: '/api/v1/dashboard' });
+    expect(blocked.statusCode).toBe(402);
+    expect(errorOf(blocked)).toEqual({ code: 'subscription_expired', message: MESSAGES.subscriptionExpired });
+    expect((await sa({ method: 'GET', url: '/api/v1/marketplace' })).statusCode).toBe(402);
+    expect((await teacher({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(200);
+    expect((await teacher({ method: 'GET', url: '/api/v1/school' })).statusCode).toBe(200);
+    const mine = await sa({ method: 'GET', url: '/api/v1/subscription' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().subscription.status).toBe('expired');
+    expect(mine.json().daysLeft).toBeLessThanOrEqual(0);
+    const lead = await teacher({
+      method: 'POST',
+      url: '/api/v1/sales-leads',
+      payload: { name: 'Tia Teacher', email: 'tia@school.test', message: 'Our plan ran out, please call.' },
+    });
+    expect(lead.statusCode).toBe(201);
+    const renewal = await sa({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } });
+    expect(renewal.statusCode).toBe(201);
+    expect(renewal.json()).toMatchObject({ kind: 'renewal', status: 'new', schoolName: 'Mid-session School' });
+  });
+});

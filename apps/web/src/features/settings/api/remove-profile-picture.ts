@@ -1,0 +1,16 @@
+import type { AuthResponse } from '@lyceum/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/auth';
+
+export function removeProfilePicture(): Promise<AuthResponse> {
+  return api.delete<AuthResponse>('/profile/picture');
+}
+
+export function useRemoveProfilePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeProfilePicture,
+    onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
+  });
+}

@@ -1,0 +1,20 @@
+import type { AuthResponse } from '@lyceum/shared/auth';
+import { PROFILE_PICTURE_FIELD } from '@lyceum/shared/files';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/auth';
+
+export function uploadProfilePicture(file: File): Promise<AuthResponse> {
+  const form = new FormData();
+  form.append(PROFILE_PICTURE_FIELD, file);
+  return api.post<AuthResponse>('/profile/picture', form);
+}
+
+export function useUploadProfilePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProfilePicture,
+    // The header and sidebar read the picture from the auth state.
+    onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
+  });
+}
