@@ -125,7 +125,12 @@ export const companyJourneys: Journey[] = [
       await pay.getByText('waits for confirmation').waitFor();
       await pay.getByRole('link', { name: 'View receipt' }).click();
       await school.getByRole('heading', { level: 1, name: /^Receipt / }).waitFor();
-      await school.getByRole('link', { name: 'Download PDF' }).waitFor();
+      const pdfHref = await school.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+      const pdf = await school.request.get(pdfHref ?? '');
+      assert(
+        pdf.ok() && (pdf.headers()['content-type'] ?? '').includes('application/pdf'),
+        'the receipt PDF downloads',
+      );
       await screenshot(school, 'school-receipt-desktop');
       await assertAccessible(school, 'receipt');
 
@@ -139,6 +144,10 @@ export const companyJourneys: Journey[] = [
       await admin.getByText(/^Payment .* confirmed$/).waitFor();
       const paidAfter = await paidInRange(admin);
       assert(paidAfter !== paidBefore, `revenue changed (before "${paidBefore}", after "${paidAfter}")`);
+      const csvHref = await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+      const csv = await admin.request.get(csvHref ?? '');
+      assert(csv.ok() && (csv.headers()['content-type'] ?? '').includes('text/csv'), 'the revenue CSV downloads');
+      assert((await csv.text()).includes('MRR'), 'the CSV carries the figures');
 
       // The entitlement is live: the marketplace shows it active and Settings offers API keys.
       await school.goto('/addon-marketplace');

@@ -1,15 +1,22 @@
+import { LEAD_STATUSES } from '@lyceum/shared/company';
+import toast from 'react-hot-toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { CardSection } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { useIsPlatformManager } from '../../../lib/company-role';
 import { useRecentLeads } from '../api/get-leads';
+import { useUpdateLead } from '../api/update-lead';
 
 const KIND_LABELS = { contact_sales: 'Contact sales', renewal: 'Renewal request', upgrade: 'Upgrade request' };
 
 /** The newest sales leads (contact-sales modal, renew and upgrade requests) for company staff. */
 export function LeadsCard() {
   const leads = useRecentLeads(true);
+  const canManage = useIsPlatformManager();
+  const update = useUpdateLead();
   return (
     <CardSection titleId="leads-title" title="Recent sales leads">
       {leads.isPending ? (
@@ -26,7 +33,28 @@ export function LeadsCard() {
                 <span className="font-medium text-slate-900">
                   {lead.schoolName} <span className="font-normal text-slate-500">· {KIND_LABELS[lead.kind]}</span>
                 </span>
-                <StatusBadge status={lead.status} />
+                {canManage ? (
+                  <Select
+                    id={`lead-${lead.id}`}
+                    label={`Status of the lead from ${lead.schoolName}`}
+                    hideLabel
+                    value={lead.status}
+                    disabled={update.isPending}
+                    onChange={(e) =>
+                      update.mutate(
+                        { id: lead.id, status: e.target.value as (typeof LEAD_STATUSES)[number] },
+                        {
+                          onSuccess: () => toast.success('Lead updated'),
+                          onError: (error) => toast.error(errorMessage(error)),
+                        },
+                      )
+                    }
+                    options={LEAD_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+                    className="h-8 py-1 text-xs"
+                  />
+                ) : (
+                  <StatusBadge status={lead.status} />
+                )}
               </div>
               <p className="text-slate-600">
                 {lead.name} ({lead.email}){lead.planName ? ` · ${lead.planName}` : ''} ·{' '}
