@@ -70,6 +70,7 @@ export const companyJourneys: Journey[] = [
       const invalid = await dialog.getByLabel('Name').getAttribute('aria-invalid');
       assert(invalid === 'true', 'the name field is marked invalid');
       await screenshot(admin, 'company-plan-duplicate-desktop');
+      await assertAccessible(admin, 'new plan dialog');
       await dialog.getByLabel('Name').fill('Campus');
       await dialog.getByRole('button', { name: 'Create plan' }).click();
       await admin.getByRole('heading', { name: 'Campus', level: 2 }).waitFor();
@@ -121,6 +122,7 @@ export const companyJourneys: Journey[] = [
       const pay = school.getByRole('dialog', { name: 'Make a payment' });
       await pay.getByLabel('Payment method').selectOption('bank_transfer');
       await pay.getByLabel('Reference').fill('E2E-TRANSFER-001');
+      await assertAccessible(school, 'payment modal');
       await pay.getByRole('button', { name: 'Submit payment' }).click();
       await pay.getByText('waits for confirmation').waitFor();
       await pay.getByRole('link', { name: 'View receipt' }).click();
