@@ -163,6 +163,21 @@ export const companyJourneys: Journey[] = [
       assert(key.startsWith('lyk_'), 'the new key is shown once');
       await newKey.scrollIntoViewIfNeeded();
       await screenshot(school, 'school-api-keys-desktop');
+      // The plan expiry screen (shown when the server answers subscription_expired) and its contact-sales modal.
+      await visit(school, '/subscription-expired', 'Subscription expired', 'school-plan-expired-desktop');
+      await school.getByRole('button', { name: 'Contact sales' }).click();
+      const sales = school.getByRole('dialog', { name: 'Contact sales' });
+      await sales.getByLabel('Phone').fill('+1 555 0101');
+      await screenshot(school, 'school-contact-sales-desktop');
+      await sales.getByRole('button', { name: 'Send' }).click();
+      await school.getByText('Our sales team will contact you shortly.', { exact: false }).waitFor();
+      await admin.goto('/dashboard');
+      await admin
+        .getByRole('region', { name: 'Recent sales leads' })
+        .getByText(/Hillcrest E2E Academy/)
+        .first()
+        .waitFor();
+
       await school.goto('/subscription');
       await school.getByRole('heading', { name: 'Standard plan' }).waitFor();
       await school.waitForLoadState('networkidle');

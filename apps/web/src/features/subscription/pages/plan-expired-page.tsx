@@ -24,6 +24,11 @@ export function PlanExpiredPage() {
         <p role="alert" className="mt-2 text-sm text-slate-600">
           {MESSAGES.subscriptionExpired}
         </p>
+        {isSchoolAdmin && (
+          <p className="mt-2 text-sm text-slate-600">
+            As the school administrator, you can pay for a renewal or ask our sales team for another plan.
+          </p>
+        )}
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           {isSchoolAdmin && (
             <Link to="/subscription" className={buttonClasses('primary')}>
