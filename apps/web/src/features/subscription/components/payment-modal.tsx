@@ -21,6 +21,8 @@ interface PaymentModalProps {
   description: string;
   amountMinor: number;
   currency: string;
+  /** Called once the payment is recorded (e.g. to ask for the renewal it pays for). */
+  onRecorded?: (payment: Payment) => void;
 }
 
 type Method = (typeof PAYMENT_METHODS)[number];
@@ -35,6 +37,7 @@ function PaymentForm({
   description,
   amountMinor,
   currency,
+  onRecorded,
   onDone,
 }: Omit<PaymentModalProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -64,6 +67,7 @@ function PaymentForm({
       onSuccess: (payment) => {
         setRecorded(payment);
         toast.success('Payment recorded');
+        onRecorded?.(payment);
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error));

@@ -2,6 +2,7 @@ import type { AddonRequest } from '@lyceum/shared/company';
 import { formatLimit, formatMoney } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -17,6 +18,7 @@ import { useAuth } from '../../../lib/auth';
 import { useMyAddonRequests } from '../api/get-my-addon-requests';
 import { useMyPayments } from '../api/get-my-payments';
 import { useMySubscription } from '../api/get-my-subscription';
+import { useRequestChange } from '../api/request-change';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 import { PaymentModal, type PaymentTarget } from '../components/payment-modal';
 import { UpgradeDialog } from '../components/upgrade-dialog';
@@ -26,6 +28,8 @@ interface Paying {
   description: string;
   amountMinor: number;
   currency: string;
+  /** Paying for another period of a paid subscription: the company is also asked to renew it. */
+  renewal?: boolean;
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -79,6 +83,7 @@ export function MySubscriptionPage() {
   const [paying, setPaying] = useState<Paying | null>(null);
   const [upgrading, setUpgrading] = useState(false);
   const [contacting, setContacting] = useState(false);
+  const requestChange = useRequestChange();
 
   if (!isSchoolAdmin) {
     return (
@@ -118,14 +123,16 @@ export function MySubscriptionPage() {
           <>
             {subscription && (
               <Button
-                onClick={() =>
+                onClick={() => {
+                  const renewal = !(subscription.status === 'active' && subscription.paymentStatus !== 'paid');
                   setPaying({
                     target: { subscriptionId: subscription.id },
-                    description: `${subscription.planName} (${subscription.billingCycle})`,
+                    description: `${renewal ? 'Renewal of ' : ''}${subscription.planName} (${subscription.billingCycle})`,
                     amountMinor: subscription.totalAmountMinor,
                     currency: subscription.currency,
-                  })
-                }
+                    renewal,
+                  });
+                }}
               >
                 {subscription.status === 'active' && subscription.paymentStatus !== 'paid' ? 'Pay now' : 'Renew'}
               </Button>
@@ -254,7 +261,26 @@ export function MySubscriptionPage() {
           </ol>
         </CardSection>
       </div>
-      {paying && <PaymentModal open onOpenChange={(open) => !open && setPaying(null)} {...paying} />}
+      {paying && (
+        <PaymentModal
+          open
+          onOpenChange={(open) => !open && setPaying(null)}
+          target={paying.target}
+          description={paying.description}
+          amountMinor={paying.amountMinor}
+          currency={paying.currency}
+          onRecorded={(payment) => {
+            if (!paying.renewal) return;
+            requestChange.mutate(
+              { kind: 'renewal', message: `Payment ${payment.receiptNumber} submitted for the renewal.` },
+              {
+                onSuccess: () => toast.success('Renewal requested: we renew once the payment is confirmed.'),
+                onError: (error) => toast.error(errorMessage(error)),
+              },
+            );
+          }}
+        />
+      )}
       {upgrading && <UpgradeDialog currentPlanId={plan?.id ?? null} open onOpenChange={setUpgrading} />}
       {contacting && <ContactSalesDialog open onOpenChange={setContacting} />}
     </>
