@@ -77,6 +77,13 @@ describe('API keys (API Access add-on)', () => {
     const write = await api({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'escalate' } });
     expect(write.statusCode).toBe(403);
 
+    // Another Authorization scheme (a proxy's Basic auth) does not stand in the way of the session cookie.
+    const withProxyAuth = await sa({
+      method: 'GET',
+      url: '/api/v1/school',
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+    });
+    expect(withProxyAuth.statusCode).toBe(200);
     for (const badKey of [`${key}x`, 'lyk_nope', key.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'))]) {
       const res = await bearer(badKey)({ method: 'GET', url: '/api/v1/school' });
       expect(res.statusCode).toBe(401);
@@ -172,10 +179,17 @@ describe('White Label', () => {
     });
     const teacher = as(w.t.app, await login(w.t.app, s.users.teacher.email, 'teacher'));
     expect((await teacher({ method: 'GET', url: '/api/v1/school' })).json().brand).toBeNull();
+    expect((await teacher({ method: 'GET', url: '/api/v1/auth/me' })).json().school.brand).toBeNull();
     await giveAddons(s, 'Standard', ['White Label']);
     const school = (await teacher({ method: 'GET', url: '/api/v1/school' })).json();
     expect(school.brand).toEqual({ name: 'Branded School', logo: '/files/branded-logo.png', color: '#aa3300' });
     expect(school.entitlements).toEqual(['white_label']);
+    const me = (await teacher({ method: 'GET', url: '/api/v1/auth/me' })).json();
+    expect(me.school).toEqual({
+      name: 'Branded School',
+      logo: '/files/branded-logo.png',
+      brand: { name: 'Branded School', logo: '/files/branded-logo.png', color: '#aa3300' },
+    });
     // E-mails to the school's people carry its name instead of the product's.
     await w.t.app.inject({
       method: 'POST',

@@ -163,6 +163,8 @@ describe('payments', () => {
     });
     expect(confirmed.json().status).toBe('confirmed');
     expect((await activeSub(w.b.id))?.paymentStatus).toBe('paid');
+    const bell = (await sa({ method: 'GET', url: '/api/v1/notifications' })).json().items;
+    expect(bell.map((n: { title: string }) => n.title)).toContain('Payment confirmed');
     const twice = await w.companyAdmin({
       method: 'POST',
       url: `/api/v1/company/payments/${first.json().id}/reject`,
@@ -247,6 +249,58 @@ describe('payments', () => {
     expect(
       (await w.companyUser({ method: 'POST', url: `/api/v1/company/payments/${paid.json().id}/confirm` })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('payment races and rules', () => {
+  it('two submissions racing with the same key record one payment', async () => {
+    const sa = await w.asA('school_admin');
+    const sub = await activeSub(w.a.id);
+    const body = {
+      subscriptionId: sub?.id,
+      method: 'card',
+      reference: 'RACE-1',
+      amountMinor: 4200,
+      idempotencyKey: 'race-key-0001',
+    };
+    const [x, y] = await Promise.all([
+      sa({ method: 'POST', url: '/api/v1/payments', payload: body }),
+      sa({ method: 'POST', url: '/api/v1/payments', payload: body }),
+    ]);
+    expect([x?.statusCode, y?.statusCode].sort()).toEqual([200, 201]);
+    expect(x?.json().id).toBe(y?.json().id);
+    const list = (await sa({ method: 'GET', url: '/api/v1/payments?limit=100' })).json().items;
+    expect(list.filter((p: { reference: string }) => p.reference === 'RACE-1')).toHaveLength(1);
+    // The same key in another school is another payment.
+    const b = await w.asB('school_admin');
+    const other = await b({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: { ...body, subscriptionId: (await activeSub(w.b.id))?.id },
+    });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().id).not.toBe(x?.json().id);
+  });
+
+  it('an add-on cannot be approved for a school without an active subscription', async () => {
+    const sa = await w.asB('school_admin');
+    const req = await sa({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: await w.addonId('Mobile App') },
+    });
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${w.b.id}/subscription/cancel` });
+    const res = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${req.json().id}/approve`,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res).message).toBe('This school has no active subscription to add the add-on to.');
+    await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${w.b.id}/subscriptions`,
+      payload: { planId: await w.planId('Standard') },
+    });
   });
 });
 
@@ -377,5 +431,39 @@ describe('revenue, usage, dashboard', () => {
       leads: expect.any(Number),
     });
     expect(stats.leads).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('list filters come from allow-lists', () => {
+  it('refuses unknown statuses, kinds, cursors, limits and ids with 400', async () => {
+    for (const url of [
+      '/api/v1/company/addon-requests?status=maybe',
+      '/api/v1/company/payments?status=refunded',
+      '/api/v1/company/payments?schoolId=not-a-uuid',
+      '/api/v1/company/leads?kind=spam',
+      '/api/v1/company/leads?cursor=%24%24%24',
+      '/api/v1/company/payments?limit=0',
+      '/api/v1/company/schools/not-a-uuid',
+      `/api/v1/company/usage?q=${'x'.repeat(200)}`,
+    ]) {
+      const res = await w.companyAdmin({ method: 'GET', url });
+      expect({ url, status: res.statusCode, code: errorOf(res).code }).toEqual({
+        url,
+        status: 400,
+        code: 'validation',
+      });
+    }
+    const lead = await w.companyAdmin({
+      method: 'PATCH',
+      url: '/api/v1/company/leads/01900000-0000-7000-8000-000000000000',
+      payload: { status: 'won' },
+    });
+    expect(errorOf(lead).fields?.status).toBe('Choose a status');
+    const missing = await w.companyAdmin({
+      method: 'PATCH',
+      url: '/api/v1/company/leads/01900000-0000-7000-8000-000000000000',
+      payload: { status: 'closed' },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });

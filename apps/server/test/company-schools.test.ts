@@ -137,6 +137,15 @@ describe('GET /company/schools', () => {
     });
     expect(page2.json().items[0].id).not.toBe(page1.json().items[0].id);
 
+    const bySize = (
+      await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?sort=students&order=desc&limit=100' })
+    ).json();
+    const counts = bySize.items.map((x: { studentCount: number }) => x.studentCount);
+    expect(counts).toEqual([...counts].sort((x: number, y: number) => y - x));
+    expect(bySize.items.find((x: { name: string }) => x.name === 'Alpha School').studentCount).toBe(1);
+    const wildcard = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?q=%25' });
+    expect(wildcard.json().items).toEqual([]);
+
     const inactive = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?status=inactive' });
     expect(inactive.json().items.every((s: { status: string }) => s.status === 'inactive')).toBe(true);
 

@@ -1,11 +1,13 @@
 import { MESSAGES } from '@lyceum/shared/errors';
+import { changeKindOf, countChanges } from '@lyceum/shared/subscription-rules';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { sweepExpiredSubscriptions } from '../src/modules/company/subscriptions.ts';
 import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
-import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
+import { as, createCompanyUser, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
 
 let w: CompanyWorld;
 beforeAll(async () => {
@@ -70,6 +72,33 @@ describe('assigning a plan', () => {
   });
 
   it('refuses unknown plans and add-ons, wrong roles and unknown schools', async () => {
+    const retired = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/plans',
+      payload: {
+        name: 'Retired',
+        priceMinor: 1,
+        isPopular: false,
+        limits: {
+          maxStudents: 1,
+          maxTeachers: 1,
+          maxParents: 1,
+          maxAdmins: 1,
+          maxPrincipals: 1,
+          storageGB: 1,
+          apiCallsPerMonth: 1,
+          maxSchools: 1,
+        },
+      },
+    });
+    await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/plans/${retired.json().id}`,
+      payload: { isActive: false },
+    });
+    const offPlan = await assign(w.a.id, { planId: retired.json().id });
+    expect(offPlan.statusCode).toBe(400);
+    expect(errorOf(offPlan).message).toBe('Choose one of the offered plans');
     const bad = await assign(w.a.id, {
       planId: await w.planId('Basic'),
       addonIds: ['01900000-0000-7000-8000-000000000000'],
@@ -87,6 +116,39 @@ describe('assigning a plan', () => {
     const missing = await assign('01900000-0000-7000-8000-000000000000', { planId: await w.planId('Basic') });
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing).message).toBe('School not found');
+  });
+});
+
+describe('history over generated plan changes', () => {
+  it('counts upgrades and downgrades by price and keeps exactly one active subscription', async () => {
+    const names = ['Basic', 'Standard', 'Premium', 'Enterprise'] as const;
+    const price = { Basic: 5000, Standard: 10_000, Premium: 20_000, Enterprise: 50_000 };
+    const ids = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await w.planId(n)] as const)));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('monthly' as const, 'yearly' as const),
+        async (sequence, billingCycle) => {
+          const s = await createSchool(w.t.app, { name: `Generated ${Math.random().toString(36).slice(2, 8)}` });
+          for (const plan of sequence) {
+            const res = await assign(s.id, { planId: ids[plan], billingCycle });
+            expect(res.statusCode).toBe(201);
+            const sub = res.json();
+            expect(sub.totalAmountMinor).toBe(sub.planAmountMinor + sub.addonsAmountMinor);
+          }
+          const prices = ['Standard' as const, ...sequence].map((n) => price[n]);
+          const kinds = prices.slice(1).map((p, i) => changeKindOf(prices[i] as number, p));
+          const d = await detail(s.id);
+          expect({ up: d.history.totalUpgrades, down: d.history.totalDowngrades }).toEqual({
+            up: countChanges(kinds).totalUpgrades,
+            down: countChanges(kinds).totalDowngrades,
+          });
+          expect(d.history.items.filter((i: { status: string }) => i.status === 'active')).toHaveLength(1);
+          expect(d.subscription.planName).toBe(sequence[sequence.length - 1]);
+        },
+      ),
+      { numRuns: 6, seed: 20261122 },
+    );
   });
 });
 
@@ -176,6 +238,31 @@ describe('expiry', () => {
       expect(errorOf(res)).toEqual({ code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpired });
     }
     expect((await w.companyAdmin({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(200);
+
+    // The plan-expiry screen's contact-sales modal: the same credentials identify the school, no session.
+    const lapsed = (payload: Record<string, unknown>) =>
+      w.t.app.inject({ method: 'POST', url: '/api/v1/sales-leads/lapsed', payload });
+    const ok = await lapsed({ email: s.users.parent.email, password: TEST_PASSWORD, message: 'Please renew us.' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    const leads = (await w.companyUser({ method: 'GET', url: '/api/v1/company/leads' })).json().items;
+    expect(leads.find((l: { schoolName: string }) => l.schoolName === 'Blocked School')).toMatchObject({
+      kind: 'contact_sales',
+      email: s.users.parent.email,
+      message: 'Please renew us.',
+    });
+    for (const bad of [
+      { email: s.users.parent.email, password: 'wrong-password', message: 'x' },
+      { email: 'nobody@nowhere.test', password: TEST_PASSWORD, message: 'x' },
+    ]) {
+      const res = await lapsed(bad);
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res)).toEqual({ code: 'auth/invalid-credential', message: MESSAGES.invalidCredential });
+    }
+    const staff = await createCompanyUser(w.t.app, 'company_user');
+    expect((await lapsed({ email: staff.email, password: TEST_PASSWORD, message: 'x' })).statusCode).toBe(403);
+    const empty = await lapsed({ email: s.users.parent.email, password: TEST_PASSWORD, message: ' ' });
+    expect(errorOf(empty).fields?.message).toBe('Message is required');
   });
 
   it('mid-session: school routes answer 402 subscription_expired, the recovery routes stay open', async () => {
@@ -203,5 +290,19 @@ describe('expiry', () => {
     const renewal = await sa({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } });
     expect(renewal.statusCode).toBe(201);
     expect(renewal.json()).toMatchObject({ kind: 'renewal', status: 'new', schoolName: 'Mid-session School' });
+    const subscriptionId = mine.json().subscription.id;
+    const paid = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId,
+        method: 'bank_transfer',
+        reference: 'LATE-1',
+        amountMinor: 10_000,
+        idempotencyKey: 'late-payment-1',
+      },
+    });
+    expect(paid.statusCode).toBe(201);
+    expect((await sa({ method: 'GET', url: `/api/v1/payments/${paid.json().id}/receipt` })).statusCode).toBe(200);
   });
 });

@@ -94,10 +94,11 @@ export const scenarios: Scenario[] = [
   {
     name: 'company: schools list',
     connections: 32,
-    budget: COMMON_READ,
+    // A company-staff page (a few users), not one of DESIGN §9's common reads: measured, no budget.
+    budget: null,
     requests: (ctx) => [
       ...get('/api/v1/company/schools?limit=25', ctx.sessions.company_admin),
-      ...get('/api/v1/company/schools?limit=25&sort=students&order=desc&status=active', ctx.sessions.company_admin),
+      ...get('/api/v1/company/schools?limit=25&sort=endDate&order=desc&status=active', ctx.sessions.company_admin),
       ...get('/api/v1/company/schools?q=academy&limit=25', ctx.sessions.company_admin),
     ],
   },

@@ -34,7 +34,15 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-export const SessionSchool = z.object({ name: z.string(), logo: z.string().nullable() });
+export const SessionSchool = z.object({
+  name: z.string(),
+  logo: z.string().nullable(),
+  /** `GET /auth/me` only: the White Label brand (name, logo, colour) replacing the product's, else null. */
+  brand: z
+    .object({ name: z.string(), logo: z.string().nullable(), color: z.string().nullable() })
+    .nullable()
+    .optional(),
+});
 export type SessionSchool = z.infer<typeof SessionSchool>;
 
 /** What login and `me` return: the client's auth state of SPEC §3. */

@@ -42,6 +42,9 @@ import { ADDON_KEY_LIST } from './entitlements.ts';
  *   GET    /subscription                            SA       → MySubscriptionResponse
  *   POST   /subscription/requests                   SA       SubscriptionChangeRequest → Lead (201) (renew / upgrade)
  *   POST   /sales-leads                             school roles ContactSalesRequest → Lead (201) (contact-sales modal)
+ *   POST   /sales-leads/lapsed                      public   LapsedContactSalesRequest → 201 { received: true } (the modal on
+ *                                                            the plan-expiry screen after a refused sign-in; e-mail +
+ *                                                            password checked like sign-in, rate-limited, no session)
  *   GET    /marketplace                             SA       → MarketplaceResponse
  *   GET    /addon-requests                          SA       → AddonRequestListResponse (own school)
  *   POST   /addon-requests                          SA       CreateAddonRequest → AddonRequest (201)
@@ -66,7 +69,7 @@ export const SCHOOL_STATUSES = ['active', 'trial', 'expired', 'inactive'] as con
 export type SchoolStatus = (typeof SCHOOL_STATUSES)[number];
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
-export const CHANGE_KINDS = ['new', 'upgrade', 'downgrade', 'same', 'renewal'] as const;
+export const CHANGE_KINDS = ['new', 'upgrade', 'downgrade', 'same'] as const;
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'cheque'] as const;
 export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export const ADDON_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -511,6 +514,18 @@ export const ContactSalesRequest = z.object({
 });
 export type ContactSalesRequest = z.input<typeof ContactSalesRequest>;
 
+/**
+ * The contact-sales modal of the plan-expiry screen, for a school user whose sign-in was refused: they prove
+ * who they are with the same e-mail and password (rate-limited like sign-in), and no session is made.
+ */
+export const LapsedContactSalesRequest = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(1024),
+  phone: phoneSchema.optional(),
+  message: z.string().trim().min(1, 'Message is required').max(2000, 'Message is too long'),
+});
+export type LapsedContactSalesRequest = z.input<typeof LapsedContactSalesRequest>;
+
 export const SubscriptionChangeRequest = z.object({
   kind: z.enum(['renewal', 'upgrade'], { error: 'Choose renew or upgrade' }),
   planId: uuidSchema.optional(),
@@ -636,6 +651,7 @@ export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/v1/parents/:id',
   'GET /api/v1/classes',
   'GET /api/v1/classes/:id',
+  'GET /api/v1/subjects',
 ]);
 
 /**
@@ -655,6 +671,8 @@ export const SUBSCRIPTION_RECOVERY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/v1/payments/:id/receipt',
   'GET /api/v1/payments/:id/receipt.pdf',
   'GET /api/v1/notifications',
+  // The shell still shows the user's picture on the plan-expiry page.
+  'GET /api/v1/files/schools/:schoolId/users/:userId/profile/:file',
 ]);
 
 // ---------------------------------------------------------------- school branding (GET /school)

@@ -3,7 +3,7 @@
  * the browser exactly as the server computes them. Money is integer minor units; nothing here rounds twice.
  */
 export type BillingCycle = 'monthly' | 'yearly';
-export type ChangeKind = 'new' | 'upgrade' | 'downgrade' | 'same' | 'renewal';
+export type ChangeKind = 'new' | 'upgrade' | 'downgrade' | 'same';
 
 export interface PriceParts {
   /** The plan's charge for one billing cycle, net of the yearly discount. */

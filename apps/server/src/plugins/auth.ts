@@ -20,12 +20,13 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The token of `Authorization: Bearer lyk_…`, or null when the request uses the session cookie. */
+/**
+ * The token of `Authorization: Bearer lyk_…`, or null when the request carries no API key (other
+ * Authorization schemes, e.g. a proxy's Basic auth, are left alone and the session cookie decides).
+ */
 function bearerApiKey(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1]) throw new AppError('unauthenticated', MESSAGES.apiKeyInvalid);
-  if (!match[1].startsWith(API_KEY_PREFIX)) throw new AppError('unauthenticated', MESSAGES.apiKeyInvalid);
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header.trim()) : null;
+  if (!match?.[1]?.startsWith(API_KEY_PREFIX)) return null;
   return match[1];
 }
 

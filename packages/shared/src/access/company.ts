@@ -39,6 +39,8 @@ export const COMPANY_ACCESS: Record<string, Access> = {
   'GET /api/v1/subscription': schoolAdmin,
   'POST /api/v1/subscription/requests': schoolAdmin,
   'POST /api/v1/sales-leads': schoolRoles,
+  // Public: the caller's sign-in was refused (lapsed subscription); the service checks e-mail and password.
+  'POST /api/v1/sales-leads/lapsed': 'public',
   'GET /api/v1/marketplace': schoolAdmin,
   'GET /api/v1/addon-requests': schoolAdmin,
   'POST /api/v1/addon-requests': schoolAdmin,

@@ -130,7 +130,7 @@ export const schoolSubscriptions = pgTable(
     isTrial: boolean('is_trial').notNull().default(false),
     previousSubscriptionId: uuid('previous_subscription_id'),
     /** Against the previous plan's price (SPEC §4); the history counters are counted from it. */
-    changeKind: text('change_kind', { enum: ['new', 'upgrade', 'downgrade', 'same', 'renewal'] })
+    changeKind: text('change_kind', { enum: ['new', 'upgrade', 'downgrade', 'same'] })
       .notNull()
       .default('new'),
     /** The parts of totalAmountMinor (plan net of discount + add-ons), kept so totals can be checked. */

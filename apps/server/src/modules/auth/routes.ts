@@ -12,7 +12,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toAuthResponse } from '../../lib/actor.ts';
+import { eq } from 'drizzle-orm';
+import { schools } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import { tenantOf, toAuthResponse } from '../../lib/actor.ts';
+import { brandOf } from '../company/my-subscription.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { revokeSessionByToken, SESSION_COOKIE } from './sessions.ts';
 
@@ -51,9 +55,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { schema: { tags, response: { 200: AuthResponse } } }, async (request) =>
-    toAuthResponse(actorOf(request)),
-  );
+  app.get('/auth/me', { schema: { tags, response: { 200: AuthResponse } } }, async (request) => {
+    const actor = actorOf(request);
+    const auth = toAuthResponse(actor);
+    if (!auth.school || !actor.schoolId) return auth;
+    // White Label: the client swaps the product title and theme for the school's brand.
+    const brand = await withTenant(app.deps.db, tenantOf(actor), async (tx) => {
+      const [school] = await tx
+        .select()
+        .from(schools)
+        .where(eq(schools.id, actor.schoolId as string));
+      return school ? (await brandOf(tx, school)).brand : null;
+    });
+    return { ...auth, school: { ...auth.school, brand } };
+  });
 
   app.post('/auth/change-password', { schema: { tags, body: ChangePasswordRequest } }, async (request, reply) => {
     await auth.changePassword(actorOf(request), request.body);

@@ -71,10 +71,11 @@ export class AuthService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; auth: AuthResponse }> {
-    const account = await this.findAccount(input.email);
+  /** E-mail and password checked with the sign-in's lockout and no-enumeration rules; the account or an error. */
+  private async verifyCredentials(email: string, password: string) {
+    const account = await this.findAccount(email);
     if (!account) {
-      await burnHashTime(input.password);
+      await burnHashTime(password);
       throw invalidCredential();
     }
     const windowStart = Date.now() - LOGIN_WINDOW_MINUTES * 60_000;
@@ -82,12 +83,37 @@ export class AuthService {
       account.failedLoginsSince && account.failedLoginsSince.getTime() > windowStart ? account.failedLogins : 0;
     if (recentFailures >= LOGIN_FAILURES_PER_ACCOUNT) throw tooManyRequests();
 
-    if (!(await verifyPassword(account.passwordHash, input.password))) {
+    if (!(await verifyPassword(account.passwordHash, password))) {
       await this.recordFailedLogin(account.id);
       throw invalidCredential();
     }
     if (account.disabledAt) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
+    return account;
+  }
 
+  /**
+   * A school user refused at sign-in (lapsed subscription, deactivated school) proves who they are so the
+   * plan-expiry screen can reach sales; no session is created.
+   */
+  async identifySchoolUser(email: string, password: string) {
+    const account = await this.verifyCredentials(email, password);
+    const profile = await withSystem(this.db, (tx) => this.findProfile(tx, account.id, 'school_admin'));
+    if (profile?.kind !== 'school' || !profile.schoolId || !profile.isActive) {
+      throw new AppError('forbidden', MESSAGES.forbidden);
+    }
+    return {
+      accountId: account.id,
+      userId: profile.id,
+      schoolId: profile.schoolId,
+      role: profile.role,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+    };
+  }
+
+  async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; auth: AuthResponse }> {
+    const account = await this.verifyCredentials(input.email, input.password);
     const profile = await withSystem(this.db, (tx) => this.findProfile(tx, account.id, input.role));
     if (!profile) throw new AppError('auth/profile-not-found', MESSAGES.profileNotFound(account.email));
     if (!profile.isActive) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);

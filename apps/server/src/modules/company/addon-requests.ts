@@ -4,10 +4,10 @@ import type {
   CreateAddonRequest,
   MarketplaceResponse,
 } from '@lyceum/shared/company';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
-import { addonRequests, addons, notifications, schools, users } from '../../db/schema/index.ts';
+import { addonRequests, addons, schools, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -15,7 +15,8 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
-import { decodeCursor, pageOf } from './paging.ts';
+import { notifySchoolAdmins } from './notify.ts';
+import { offsetPage } from './paging.ts';
 import { activeSubscriptionRow, expireLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {
@@ -62,16 +63,18 @@ export async function listAddonRequests(
   actor: Actor,
   query: z.output<typeof AddonRequestListQuery>,
 ): Promise<{ items: AddonRequest[]; nextCursor: string | null }> {
-  const offset = decodeCursor(query.cursor);
-  return withTenant(db, tenantOf(actor), async (tx) => {
-    const rows = await requestQuery(tx)
-      .where(and(query.status ? eq(addonRequests.status, query.status) : undefined))
-      .orderBy(desc(addonRequests.createdAt), desc(addonRequests.id))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const page = pageOf(rows, query.limit, offset);
-    return { items: page.items.map(toAddonRequest), nextCursor: page.nextCursor };
-  });
+  return withTenant(db, tenantOf(actor), (tx) =>
+    offsetPage(
+      query,
+      (limit, offset) =>
+        requestQuery(tx)
+          .where(query.status ? eq(addonRequests.status, query.status) : undefined)
+          .orderBy(desc(addonRequests.createdAt), desc(addonRequests.id))
+          .limit(limit)
+          .offset(offset),
+      toAddonRequest,
+    ),
+  );
 }
 
 async function requestById(tx: Tx, id: string): Promise<RequestRow> {
@@ -114,18 +117,6 @@ export async function createAddonRequest(
     if (pgCode(err) === '23505')
       throw new AppError('conflict', 'This add-on has already been requested and is awaiting approval.');
     throw err;
-  }
-}
-
-async function notifySchoolAdmins(tx: Tx, schoolId: string, title: string, body: string) {
-  const admins = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.schoolId, schoolId), eq(users.role, 'school_admin'), isNull(users.deletedAt)));
-  if (admins.length) {
-    await tx
-      .insert(notifications)
-      .values(admins.map((a) => ({ schoolId, id: newId(), userId: a.id, type: 'other' as const, title, body })));
   }
 }
 

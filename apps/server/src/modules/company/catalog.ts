@@ -99,61 +99,111 @@ export async function listPlans(db: Database, actor: Actor): Promise<Plan[]> {
   });
 }
 
-export async function createPlan(db: Database, actor: Actor, input: z.output<typeof PlanInput>): Promise<Plan> {
-  const message = MESSAGES.planExists(input.name);
+/** What differs between plans and add-ons when they are created or edited; the rules are the same. */
+interface CatalogKind {
+  table: typeof plans | typeof addons;
+  entity: 'plan' | 'addon';
+  notFound: string;
+  exists: (name: string) => string;
+  check?: (tx: Tx, input: { addonIds?: string[] | undefined }) => Promise<void>;
+}
+
+interface CatalogInput {
+  name?: string | undefined;
+  isActive?: boolean | undefined;
+  addonIds?: string[] | undefined;
+}
+
+const PLAN: CatalogKind = {
+  table: plans,
+  entity: 'plan',
+  notFound: 'Plan not found',
+  exists: MESSAGES.planExists,
+  check: (tx, input) => assertAddonIds(tx, input.addonIds),
+};
+const ADDON: CatalogKind = {
+  table: addons,
+  entity: 'addon',
+  notFound: 'Addon not found',
+  exists: MESSAGES.addonExists,
+};
+
+// The two tables share the columns written here; drizzle cannot type a union of tables, hence one cast each.
+async function createItem<Row>(
+  db: Database,
+  actor: Actor,
+  kind: CatalogKind,
+  input: CatalogInput & { name: string },
+): Promise<Row> {
+  const message = kind.exists(input.name);
   return uniqueName(message, () =>
     withTenant(db, tenantOf(actor), async (tx) => {
-      await assertNameFree(tx, plans, input.name, message);
-      await assertAddonIds(tx, input.addonIds);
+      await assertNameFree(tx, kind.table, input.name, message);
+      await kind.check?.(tx, input);
       const [row] = await tx
-        .insert(plans)
-        .values({ id: newId(), ...input })
+        .insert(kind.table as typeof plans)
+        .values({ ...(input as typeof plans.$inferInsert), id: newId() })
         .returning();
       if (!row) throw new Error('insert returned nothing');
       await audit(tx, actor, {
         schoolId: null,
-        action: 'plan.created',
-        entity: 'plan',
+        action: `${kind.entity}.created`,
+        entity: kind.entity,
         entityId: row.id,
         after: input,
       });
-      return toPlan(row);
+      return row as Row;
     }),
   );
 }
 
-/** Deactivating (isActive false) stops offering the plan; subscriptions on it keep it. */
+/** Deactivating (isActive false) stops offering it; subscriptions that have it keep it. */
+async function updateItem<Row>(
+  db: Database,
+  actor: Actor,
+  kind: CatalogKind,
+  id: string,
+  input: CatalogInput,
+): Promise<Row> {
+  const message = kind.exists(input.name ?? '');
+  const table = kind.table as typeof plans;
+  return uniqueName(message, () =>
+    withTenant(db, tenantOf(actor), async (tx) => {
+      const [before] = await tx.select().from(table).where(eq(table.id, id));
+      if (!before) throw notFound(kind.notFound);
+      if (input.name) await assertNameFree(tx, kind.table, input.name, message, id);
+      await kind.check?.(tx, input);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const [row] = await tx
+        .update(table)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(table.id, id))
+        .returning();
+      if (!row) throw notFound(kind.notFound);
+      await audit(tx, actor, {
+        schoolId: null,
+        action: input.isActive === false ? `${kind.entity}.deactivated` : `${kind.entity}.updated`,
+        entity: kind.entity,
+        entityId: id,
+        before: Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof PlanRow]])),
+        after: changes,
+      });
+      return row as Row;
+    }),
+  );
+}
+
+export async function createPlan(db: Database, actor: Actor, input: z.output<typeof PlanInput>): Promise<Plan> {
+  return toPlan(await createItem<PlanRow>(db, actor, PLAN, input));
+}
+
 export async function updatePlan(
   db: Database,
   actor: Actor,
   id: string,
   input: z.output<typeof UpdatePlanRequest>,
 ): Promise<Plan> {
-  const message = MESSAGES.planExists(input.name ?? '');
-  return uniqueName(message, () =>
-    withTenant(db, tenantOf(actor), async (tx) => {
-      const [before] = await tx.select().from(plans).where(eq(plans.id, id));
-      if (!before) throw notFound('Plan not found');
-      if (input.name) await assertNameFree(tx, plans, input.name, message, id);
-      await assertAddonIds(tx, input.addonIds);
-      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      const [row] = await tx
-        .update(plans)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(plans.id, id))
-        .returning();
-      if (!row) throw notFound('Plan not found');
-      await audit(tx, actor, {
-        schoolId: null,
-        action: input.isActive === false ? 'plan.deactivated' : 'plan.updated',
-        entity: 'plan',
-        entityId: id,
-        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof PlanRow]])),
-        after: changes,
-      });
-      return toPlan(row);
-    }),
-  );
+  return toPlan(await updateItem<PlanRow>(db, actor, PLAN, id, input));
 }
 
 export async function listAddons(db: Database, actor: Actor): Promise<Addon[]> {
@@ -164,25 +214,7 @@ export async function listAddons(db: Database, actor: Actor): Promise<Addon[]> {
 }
 
 export async function createAddon(db: Database, actor: Actor, input: z.output<typeof AddonInput>): Promise<Addon> {
-  const message = MESSAGES.addonExists(input.name);
-  return uniqueName(message, () =>
-    withTenant(db, tenantOf(actor), async (tx) => {
-      await assertNameFree(tx, addons, input.name, message);
-      const [row] = await tx
-        .insert(addons)
-        .values({ id: newId(), ...input })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
-      await audit(tx, actor, {
-        schoolId: null,
-        action: 'addon.created',
-        entity: 'addon',
-        entityId: row.id,
-        after: input,
-      });
-      return toAddon(row);
-    }),
-  );
+  return toAddon(await createItem<AddonRow>(db, actor, ADDON, input));
 }
 
 export async function updateAddon(
@@ -191,28 +223,5 @@ export async function updateAddon(
   id: string,
   input: z.output<typeof UpdateAddonRequest>,
 ): Promise<Addon> {
-  const message = MESSAGES.addonExists(input.name ?? '');
-  return uniqueName(message, () =>
-    withTenant(db, tenantOf(actor), async (tx) => {
-      const [before] = await tx.select().from(addons).where(eq(addons.id, id));
-      if (!before) throw notFound('Addon not found');
-      if (input.name) await assertNameFree(tx, addons, input.name, message, id);
-      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      const [row] = await tx
-        .update(addons)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(addons.id, id))
-        .returning();
-      if (!row) throw notFound('Addon not found');
-      await audit(tx, actor, {
-        schoolId: null,
-        action: input.isActive === false ? 'addon.deactivated' : 'addon.updated',
-        entity: 'addon',
-        entityId: id,
-        before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof AddonRow]])),
-        after: changes,
-      });
-      return toAddon(row);
-    }),
-  );
+  return toAddon(await updateItem<AddonRow>(db, actor, ADDON, id, input));
 }

@@ -1,14 +1,21 @@
-import type { ContactSalesRequest, Lead, LeadListQuery, SubscriptionChangeRequest } from '@lyceum/shared/company';
+import type {
+  ContactSalesRequest,
+  LapsedContactSalesRequest,
+  Lead,
+  LeadListQuery,
+  SubscriptionChangeRequest,
+} from '@lyceum/shared/company';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { plans, salesLeads, schools } from '../../db/schema/index.ts';
-import { withTenant } from '../../db/tenancy.ts';
+import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { decodeCursor, pageOf } from './paging.ts';
+import type { AuthService } from '../auth/service.ts';
+import { offsetPage } from './paging.ts';
 
 function leadQuery(tx: Tx) {
   return tx
@@ -73,6 +80,36 @@ export function contactSales(db: Database, actor: Actor, input: z.output<typeof 
   );
 }
 
+/**
+ * The plan-expiry screen's contact-sales modal after a refused sign-in: the credentials identify the school
+ * user (AuthService applies sign-in's lockout and no-enumeration rules); the lead is theirs, no session made.
+ */
+export async function contactSalesLapsed(
+  db: Database,
+  auth: AuthService,
+  input: z.output<typeof LapsedContactSalesRequest>,
+): Promise<void> {
+  const who = await auth.identifySchoolUser(input.email, input.password);
+  await withSystem(db, async (tx) => {
+    const id = newId();
+    await tx.insert(salesLeads).values({
+      schoolId: who.schoolId,
+      id,
+      kind: 'contact_sales',
+      name: who.name,
+      email: who.email,
+      phone: input.phone?.trim() || who.phone,
+      message: input.message,
+      createdBy: who.userId,
+    });
+    await audit(
+      tx,
+      { accountId: who.accountId, role: who.role },
+      { schoolId: who.schoolId, action: 'lead.contact_sales', entity: 'lead', entityId: id, after: { lapsed: true } },
+    );
+  });
+}
+
 /** My subscription's renew / upgrade buttons: a request company staff act on (assign or renew). */
 export function requestSubscriptionChange(
   db: Database,
@@ -106,21 +143,23 @@ export async function listLeads(
   actor: Actor,
   query: z.output<typeof LeadListQuery>,
 ): Promise<{ items: Lead[]; nextCursor: string | null }> {
-  const offset = decodeCursor(query.cursor);
-  return withTenant(db, tenantOf(actor), async (tx) => {
-    const rows = await leadQuery(tx)
-      .where(
-        and(
-          query.status ? eq(salesLeads.status, query.status) : undefined,
-          query.kind ? eq(salesLeads.kind, query.kind) : undefined,
-        ),
-      )
-      .orderBy(desc(salesLeads.createdAt), desc(salesLeads.id))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const page = pageOf(rows, query.limit, offset);
-    return { items: page.items.map(toLead), nextCursor: page.nextCursor };
-  });
+  return withTenant(db, tenantOf(actor), (tx) =>
+    offsetPage(
+      query,
+      (limit, offset) =>
+        leadQuery(tx)
+          .where(
+            and(
+              query.status ? eq(salesLeads.status, query.status) : undefined,
+              query.kind ? eq(salesLeads.kind, query.kind) : undefined,
+            ),
+          )
+          .orderBy(desc(salesLeads.createdAt), desc(salesLeads.id))
+          .limit(limit)
+          .offset(offset),
+      toLead,
+    ),
+  );
 }
 
 export async function updateLeadStatus(db: Database, actor: Actor, id: string, status: Lead['status']): Promise<Lead> {

@@ -12,10 +12,24 @@ export function decodeCursor(cursor: string | undefined): number {
   return Number(match[1]);
 }
 
-/** A page of `limit` rows asked as `limit + 1`: the extra row says whether there is a next page. */
-export function pageOf<T>(rows: T[], limit: number, offset: number): { items: T[]; nextCursor: string | null } {
+/**
+ * One page of a company list: `fetch` is asked for `limit + 1` rows from the cursor's offset, and the extra
+ * row says whether there is a next page.
+ */
+export async function offsetPage<R, T>(
+  page: { cursor?: string | undefined; limit: number },
+  fetch: (limit: number, offset: number) => Promise<R[]>,
+  present: (row: R) => T,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const offset = decodeCursor(page.cursor);
+  const rows = await fetch(page.limit + 1, offset);
   return {
-    items: rows.slice(0, limit),
-    nextCursor: rows.length > limit ? encodeCursor(offset + limit) : null,
+    items: rows.slice(0, page.limit).map(present),
+    nextCursor: rows.length > page.limit ? encodeCursor(offset + page.limit) : null,
   };
+}
+
+/** A case-insensitive `ilike` pattern matching `q` anywhere, with its wildcards escaped. */
+export function likePattern(q: string | undefined): string | null {
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }

@@ -19,7 +19,8 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
-import { decodeCursor, pageOf } from './paging.ts';
+import { notifySchoolAdmins } from './notify.ts';
+import { offsetPage } from './paging.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
 
 export const ISSUER = 'Lyceum';
@@ -96,21 +97,23 @@ export async function listPayments(
   actor: Actor,
   query: z.output<typeof PaymentListQuery>,
 ): Promise<{ items: Payment[]; nextCursor: string | null }> {
-  const offset = decodeCursor(query.cursor);
-  return withTenant(db, tenantOf(actor), async (tx) => {
-    const rows = await paymentQuery(tx)
-      .where(
-        and(
-          query.status ? eq(subscriptionPayments.status, query.status) : undefined,
-          query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
-        ),
-      )
-      .orderBy(desc(subscriptionPayments.createdAt), desc(subscriptionPayments.id))
-      .limit(query.limit + 1)
-      .offset(offset);
-    const page = pageOf(rows, query.limit, offset);
-    return { items: page.items.map(toPayment), nextCursor: page.nextCursor };
-  });
+  return withTenant(db, tenantOf(actor), (tx) =>
+    offsetPage(
+      query,
+      (limit, offset) =>
+        paymentQuery(tx)
+          .where(
+            and(
+              query.status ? eq(subscriptionPayments.status, query.status) : undefined,
+              query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
+            ),
+          )
+          .orderBy(desc(subscriptionPayments.createdAt), desc(subscriptionPayments.id))
+          .limit(limit)
+          .offset(offset),
+      toPayment,
+    ),
+  );
 }
 
 /** `RCP-20261122-1A2B3C4D`: the date and the random tail of the payment's id, unique per school. */
@@ -237,6 +240,13 @@ export async function decidePayment(
       })
       .where(and(eq(subscriptionPayments.schoolId, row.p.schoolId), eq(subscriptionPayments.id, id)));
     if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId);
+    const what = `${describe(row)} (${row.p.receiptNumber})`;
+    await notifySchoolAdmins(
+      tx,
+      row.p.schoolId,
+      decision.status === 'confirmed' ? 'Payment confirmed' : 'Payment rejected',
+      decision.status === 'confirmed' ? `We received your payment for ${what}. Thank you.` : `${what}: ${reason}`,
+    );
     await audit(tx, actor, {
       schoolId: row.p.schoolId,
       action: `payment.${decision.status}`,

@@ -15,6 +15,7 @@ import {
   CreateSchoolRequest,
   CreateSchoolResponse,
   Addon,
+  LapsedContactSalesRequest,
   Lead,
   LeadListQuery,
   LeadListResponse,
@@ -47,6 +48,7 @@ import {
 } from '@lyceum/shared/company';
 import { IdParams } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { withTenant } from '../../db/tenancy.ts';
 import { tenantOf } from '../../lib/actor.ts';
 import { actorOf } from '../../plugins/auth.ts';
@@ -60,7 +62,7 @@ import {
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { createAddon, createPlan, listAddons, listPlans, updateAddon, updatePlan } from './catalog.ts';
 import { toCsv } from './csv.ts';
-import { contactSales, listLeads, requestSubscriptionChange, updateLeadStatus } from './leads.ts';
+import { contactSales, contactSalesLapsed, listLeads, requestSubscriptionChange, updateLeadStatus } from './leads.ts';
 import { mySubscription } from './my-subscription.ts';
 import { decidePayment, listPayments, receiptOf, receiptPdf, submitPayment } from './payments.ts';
 import { revenue, revenueCsv } from './revenue.ts';
@@ -256,6 +258,20 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sales-leads',
     { schema: { tags, body: ContactSalesRequest, response: { 201: Lead } } },
     async (req, reply) => reply.status(201).send(await contactSales(db, actorOf(req), req.body)),
+  );
+  app.post(
+    '/sales-leads/lapsed',
+    {
+      // Checks a password: limited per address like sign-in.
+      config: {
+        rateLimit: { max: app.deps.config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (r) => r.ip },
+      },
+      schema: { tags, body: LapsedContactSalesRequest, response: { 201: z.object({ received: z.literal(true) }) } },
+    },
+    async (req, reply) => {
+      await contactSalesLapsed(db, app.deps.auth, req.body);
+      return reply.status(201).send({ received: true as const });
+    },
   );
   app.get('/subscription', { schema: { tags, response: { 200: MySubscriptionResponse } } }, (req) =>
     mySubscription(db, actorOf(req)),

@@ -25,7 +25,7 @@ import { INVITE_TOKEN_DAYS } from '../auth/service.ts';
 import { issueOneTimeToken, setPasswordLink } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { entitlementsOf } from './entitlements.ts';
-import { decodeCursor, encodeCursor } from './paging.ts';
+import { decodeCursor, encodeCursor, likePattern } from './paging.ts';
 import {
   activeSubscriptionRow,
   assignSubscription,
@@ -54,13 +54,18 @@ interface SchoolRow extends Record<string, unknown> {
 }
 
 const SORT_COLUMNS = {
-  name: sql`lower(l.name)`,
-  createdAt: sql`l.created_at`,
-  endDate: sql`l.end_date`,
-  students: sql`l.students`,
+  name: (t: string) => sql.raw(`lower(${t}.name)`),
+  createdAt: (t: string) => sql.raw(`${t}.created_at`),
+  endDate: (t: string) => sql.raw(`${t}.end_date`),
+  students: (t: string) => sql.raw(`${t}.students`),
 } as const;
 
-/** Schools with their derived status, plan and student count, in one query. */
+const STUDENTS = sql`count(*)::int from users u where u.role = 'student' and u.deleted_at is null`;
+
+/**
+ * Schools with their derived status, plan and student count, in one query. Students are counted for the
+ * page's rows only, unless the page is sorted by them (then one grouped scan of every school).
+ */
 async function schoolRows(
   tx: Tx,
   opts: {
@@ -73,8 +78,10 @@ async function schoolRows(
     offset: number;
   },
 ): Promise<{ rows: SchoolRow[]; total: number }> {
-  const pattern = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = likePattern(opts.q);
   const direction = opts.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const bySize = opts.sort === 'students';
+  const order = (t: string) => sql`${SORT_COLUMNS[opts.sort](t)} ${direction}, ${sql.raw(t)}.id`;
   const result = await tx.execute<SchoolRow & { total: number }>(sql`
     with current_sub as (
       select distinct on (s.school_id) s.school_id, s.plan_id, s.status, s.end_date, s.is_trial
@@ -86,18 +93,22 @@ async function schoolRows(
         sc.is_active, sc.is_demo, sc.created_at, p.name as plan_name, c.end_date,
         case when not sc.is_active then 'inactive'
              when c.status = 'active' and c.end_date > now() then (case when c.is_trial then 'trial' else 'active' end)
-             else 'expired' end as status,
-        (select count(*)::int from users u where u.school_id = sc.id and u.role = 'student' and u.deleted_at is null) as students
+             else 'expired' end as status
+        ${bySize ? sql`, coalesce(st.n, 0) as students` : sql``}
       from schools sc
       left join current_sub c on c.school_id = sc.id
       left join plans p on p.id = c.plan_id
+      ${bySize ? sql`left join (select u.school_id, ${STUDENTS} group by u.school_id) st(school_id, n) on st.school_id = sc.id` : sql``}
       where true ${opts.id ? sql`and sc.id = ${opts.id}` : sql``}
         ${pattern ? sql`and (sc.name ilike ${pattern} or sc.email ilike ${pattern} or sc.principal_name ilike ${pattern})` : sql``}
+    ), page as (
+      select l.*, count(*) over ()::int as total from listed l
+      ${opts.status ? sql`where l.status = ${opts.status}` : sql``}
+      order by ${order('l')}
+      limit ${opts.limit} offset ${opts.offset}
     )
-    select l.*, count(*) over ()::int as total from listed l
-    ${opts.status ? sql`where l.status = ${opts.status}` : sql``}
-    order by ${SORT_COLUMNS[opts.sort]} ${direction}, l.id
-    limit ${opts.limit} offset ${opts.offset}`);
+    select f.* ${bySize ? sql`` : sql`, (select ${STUDENTS} and u.school_id = f.id) as students`}
+    from page f order by ${order('f')}`);
   const rows = result.rows as (SchoolRow & { total: number })[];
   return { rows, total: rows[0]?.total ?? 0 };
 }
@@ -197,15 +208,16 @@ export async function createSchool(
       const token = await issueOneTimeToken(tx, accountId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
       await enqueueMail(tx, {
         to: input.admin.email,
-        subject: `You are the administrator of ${input.name} on Lyceum`,
+        // "Lyceum" is the product's name only: White Label mail replaces it with the school's (lib/mail.ts).
+        subject: `Welcome to ${input.name}: set your password`,
         text: [
           `Hello ${input.admin.name},`,
           '',
-          `${input.name} now runs on Lyceum and you are its school administrator.`,
+          `You are the school administrator of ${input.name}.`,
           `Choose your password here (the link works once, for ${INVITE_TOKEN_DAYS} days):`,
           setPasswordLink(publicUrl, token),
           '',
-          `Then sign in with ${input.admin.email}.`,
+          `Then sign in to Lyceum at ${publicUrl}/login with ${input.admin.email}.`,
         ].join('\n'),
       });
     }
