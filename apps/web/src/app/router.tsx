@@ -8,7 +8,7 @@ import { RouteError } from './pages/route-error';
 import { ProtectedRoute } from './protected-route';
 import type { RouteHandle } from './route-handle';
 
-const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized'];
+const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized', '/plan-expired'];
 
 /** While the first page's code loads: the outline of the shell, or of a sign-in card on public pages. */
 function InitialFallback() {
@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
           import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
+      {
+        path: 'plan-expired',
+        lazy: () =>
+          import('../features/subscription/pages/lapsed-plan-page').then((m) => ({ Component: m.LapsedPlanPage })),
+      },
       {
         path: '/',
         element: (
