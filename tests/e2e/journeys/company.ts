@@ -246,4 +246,34 @@ export const companyJourneys: Journey[] = [
       await phone.close();
     },
   },
+  {
+    name: 'company: a lapsed school is refused at sign-in and reaches sales from the plan-expiry screen',
+    async run({ browser, server }) {
+      const page = await openPage(browser, server.url);
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('teacher@hillside.lyceum.test');
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByLabel('Role').selectOption('teacher');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText("Your school's subscription has expired.", { exact: false }).first().waitFor();
+      await page.getByRole('link', { name: 'Contact sales to renew' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Subscription expired' }).waitFor();
+      await screenshot(page, 'plan-expired-signed-out-desktop');
+      await assertAccessible(page, 'signed-out plan-expiry screen');
+      await page.getByRole('button', { name: 'Contact sales' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contact sales' });
+      await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('status').filter({ hasText: 'Our sales team will contact you shortly.' }).first().waitFor();
+      await page.close();
+
+      const admin = await signIn(browser, server.url, COMPANY_ADMIN, DEMO_PASSWORD, 'company_admin');
+      await admin
+        .getByRole('region', { name: 'Recent sales leads' })
+        .getByText(/Hal Teacher/)
+        .first()
+        .waitFor();
+      await admin.close();
+    },
+  },
 ];
