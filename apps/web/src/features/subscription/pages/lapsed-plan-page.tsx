@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { LapsedContactDialog } from '../components/lapsed-contact-dialog';
+import { ContactSalesDialog } from '../components/contact-sales-dialog';
 
 /**
  * The plan-expiry screen for a school user whose sign-in was refused because the subscription lapsed
@@ -38,7 +38,12 @@ export function LapsedPlanPage() {
         </div>
       </div>
       {contacting && (
-        <LapsedContactDialog open onOpenChange={setContacting} defaultEmail={email} onSent={() => setSent(true)} />
+        <ContactSalesDialog
+          open
+          onOpenChange={setContacting}
+          defaultMessage="Our subscription has expired and we would like to renew."
+          lapsed={{ defaultEmail: email, onSent: () => setSent(true) }}
+        />
       )}
     </main>
   );
