@@ -1,10 +1,11 @@
 import { launchBrowser, type Journey, startServer } from './harness.ts';
+import { companyJourneys } from './journeys/company.ts';
 import { foundationJourneys } from './journeys/foundation.ts';
 import { peopleJourneys } from './journeys/people.ts';
 import { profilePictureJourneys } from './journeys/profile-picture.ts';
 
 /** Every journey, in order; each feature adds its list here. */
-const journeys: Journey[] = [...foundationJourneys, ...profilePictureJourneys, ...peopleJourneys];
+const journeys: Journey[] = [...foundationJourneys, ...profilePictureJourneys, ...peopleJourneys, ...companyJourneys];
 
 async function main(): Promise<number> {
   const filter = process.argv[2];

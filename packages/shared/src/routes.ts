@@ -42,4 +42,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   platform('schools-usage', 'Schools Usage'),
   platform('addon-requests', 'Addon Requests'),
   platform('addon-requests/manage', 'Manage Addon Requests'),
+  platform('schools/:id', 'School'),
+  platform('payments', 'Payments'),
+  open('payments/:id/receipt', 'Receipt'),
+  open('subscription-expired', 'Subscription Expired'),
 ];

@@ -151,9 +151,9 @@ describe('app routes (SPEC §2)', () => {
   });
 
   it('shows company admins the placeholder of a later page', async () => {
-    renderApp('/schools/create', authResponse('company_admin'));
+    renderApp('/timetable', authResponse('company_admin'));
     await screen.findByText('Not available yet', {}, { timeout: 3000 });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create School');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Timetable');
   });
 
   it('signs out: calls the API and returns to /login', async () => {

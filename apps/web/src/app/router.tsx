@@ -8,7 +8,7 @@ import { RouteError } from './pages/route-error';
 import { ProtectedRoute } from './protected-route';
 import type { RouteHandle } from './route-handle';
 
-const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized'];
+const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized', '/plan-expired'];
 
 /** While the first page's code loads: the outline of the shell, or of a sign-in card on public pages. */
 function InitialFallback() {
@@ -22,6 +22,29 @@ type LazyPage = () => Promise<{ Component: ComponentType }>;
 const PAGES: Record<string, LazyPage> = {
   dashboard: () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   settings: () => import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  schools: () => import('../features/schools/pages/schools-page').then((m) => ({ Component: m.SchoolsPage })),
+  'schools/create': () =>
+    import('../features/schools/pages/create-school-page').then((m) => ({ Component: m.CreateSchoolPage })),
+  'schools/:id': () =>
+    import('../features/schools/pages/school-detail-page').then((m) => ({ Component: m.SchoolDetailPage })),
+  'subscription-plans': () => import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage })),
+  'addon-requests': () =>
+    import('../features/addon-requests/pages/addon-requests-page').then((m) => ({ Component: m.AddonRequestsPage })),
+  'addon-requests/manage': () =>
+    import('../features/addon-requests/pages/manage-addon-requests-page').then((m) => ({
+      Component: m.ManageAddonRequestsPage,
+    })),
+  payments: () => import('../features/payments/pages/payments-page').then((m) => ({ Component: m.PaymentsPage })),
+  'payments/:id/receipt': () =>
+    import('../features/payments/pages/receipt-page').then((m) => ({ Component: m.ReceiptPage })),
+  revenue: () => import('../features/revenue/pages/revenue-page').then((m) => ({ Component: m.RevenuePage })),
+  'schools-usage': () => import('../features/usage/pages/usage-page').then((m) => ({ Component: m.UsagePage })),
+  subscription: () =>
+    import('../features/subscription/pages/my-subscription-page').then((m) => ({ Component: m.MySubscriptionPage })),
+  'subscription-expired': () =>
+    import('../features/subscription/pages/plan-expired-page').then((m) => ({ Component: m.PlanExpiredPage })),
+  'addon-marketplace': () =>
+    import('../features/marketplace/pages/marketplace-page').then((m) => ({ Component: m.MarketplacePage })),
   'emergency-contact': () =>
     import('../features/emergency-contact/pages/emergency-contact-page').then((m) => ({
       Component: m.EmergencyContactPage,
@@ -94,6 +117,11 @@ export const routes: RouteObject[] = [
           import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
+      {
+        path: 'plan-expired',
+        lazy: () =>
+          import('../features/subscription/pages/lapsed-plan-page').then((m) => ({ Component: m.LapsedPlanPage })),
+      },
       {
         path: '/',
         element: (

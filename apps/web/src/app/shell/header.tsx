@@ -4,6 +4,8 @@ import { Menu, PhoneCall, School } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { SubscriptionExpiryWatcher } from '../../features/subscription/components/expiry-watcher';
+import { useBrandedSchool } from '../../features/subscription/components/school-brand';
 import { useAuthContext } from '../../lib/auth';
 import { SIDEBAR_ID } from './sidebar';
 
@@ -17,7 +19,7 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
   const auth = useAuthContext();
   const navigate = useNavigate();
   const user = auth?.user ?? null;
-  const school = auth?.school ?? null;
+  const school = useBrandedSchool(auth?.school ?? null);
 
   return (
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
@@ -75,6 +77,7 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
           data-testid="header-avatar"
         />
       )}
+      <SubscriptionExpiryWatcher />
     </header>
   );
 }

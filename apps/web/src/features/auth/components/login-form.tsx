@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginRequest } from '@lyceum/shared/auth';
 import { COMPANY_ROLES, ROLE_LABELS, type Role, SCHOOL_ROLES } from '@lyceum/shared/roles';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { isApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { linkClass } from './auth-layout';
@@ -45,6 +46,8 @@ interface LoginFormProps {
 
 export function LoginForm({ fixedRole, onSuccess }: LoginFormProps) {
   const loginMutation = useLogin();
+  // A lapsed subscription refuses sign-in; the plan-expiry screen offers contact with sales (issue 3).
+  const [lapsedEmail, setLapsedEmail] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -64,6 +67,7 @@ export function LoginForm({ fixedRole, onSuccess }: LoginFormProps) {
       await loginMutation.mutateAsync(values);
       onSuccess();
     } catch (error) {
+      setLapsedEmail(isApiError(error) && error.code === 'auth/subscription-expired' ? values.email : null);
       applyServerError(error, setError, ['email', 'password', 'role']);
     }
   });
@@ -71,6 +75,15 @@ export function LoginForm({ fixedRole, onSuccess }: LoginFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+      {lapsedEmail !== null && (
+        <Link
+          to="/plan-expired"
+          state={{ email: lapsedEmail }}
+          className="block text-sm font-medium text-blue-700 hover:underline"
+        >
+          Contact sales to renew
+        </Link>
+      )}
       <TextField
         id="login-email"
         label="Email"

@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
+import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 
 type Stat = DashboardResponse['stats'][number];
@@ -7,14 +8,24 @@ function formatValue(value: Stat['value']): string {
   return typeof value === 'number' ? value.toLocaleString() : value;
 }
 
-export function StatCard({ stat }: { stat: Stat }) {
-  return (
-    <Card className="p-5">
+export function StatCard({ stat, href }: { stat: Stat; href?: string }) {
+  const card = (
+    <Card className={href ? 'h-full p-5 transition-colors hover:border-blue-300' : 'p-5'}>
       <p className="text-sm font-medium text-slate-500">{stat.label}</p>
       <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
         {formatValue(stat.value)}
       </p>
       {stat.hint && <p className="mt-1 text-xs text-slate-500">{stat.hint}</p>}
     </Card>
+  );
+  return href ? (
+    <Link
+      to={href}
+      className="block rounded-xl focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+    >
+      {card}
+    </Link>
+  ) : (
+    card
   );
 }

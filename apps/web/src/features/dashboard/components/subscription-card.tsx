@@ -1,6 +1,7 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
 import { format, isValid, parseISO } from 'date-fns';
 import { CalendarClock } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 
@@ -23,7 +24,7 @@ function daysLeftText(days: number): string {
   return days === 1 ? '1 day left' : `${days} days left`;
 }
 
-export function SubscriptionCard({ subscription }: { subscription: Subscription }) {
+export function SubscriptionCard({ subscription, manageHref }: { subscription: Subscription; manageHref?: string }) {
   const soon = subscription.daysLeft >= 0 && subscription.daysLeft <= 14;
   return (
     <Card className="p-5 sm:p-6">
@@ -43,6 +44,11 @@ export function SubscriptionCard({ subscription }: { subscription: Subscription 
           >
             {subscription.status}
           </span>
+          {manageHref && (
+            <Link to={manageHref} className="text-sm font-medium text-blue-700 hover:underline">
+              Manage subscription
+            </Link>
+          )}
         </div>
         <dl className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-3">
           <div>

@@ -6,7 +6,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useIsPlatformManager } from '../../../lib/company-role';
+import { isCompanyRole } from '@lyceum/shared/roles';
 import { useDashboard } from '../api/get-dashboard';
+import { COMPANY_STAT_LINKS } from '../components/company-links';
+import { LeadsCard } from '../components/leads-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 
@@ -30,6 +34,7 @@ function DashboardSkeleton() {
 export function DashboardPage() {
   const { user } = useAuth();
   const dashboard = useDashboard();
+  const isManager = useIsPlatformManager();
 
   if (dashboard.isPending) return <DashboardSkeleton />;
 
@@ -56,7 +61,7 @@ export function DashboardPage() {
         {stats.length > 0 ? (
           <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {stats.map((stat) => (
-              <StatCard key={stat.key} stat={stat} />
+              <StatCard key={stat.key} stat={stat} href={isManager ? COMPANY_STAT_LINKS[stat.key] : undefined} />
             ))}
           </section>
         ) : (
@@ -68,7 +73,13 @@ export function DashboardPage() {
             />
           </Card>
         )}
-        {subscription && <SubscriptionCard subscription={subscription} />}
+        {subscription && (
+          <SubscriptionCard
+            subscription={subscription}
+            manageHref={user?.role === 'school_admin' ? '/subscription' : undefined}
+          />
+        )}
+        {user && isCompanyRole(user.role) && <LeadsCard />}
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/ui/page-header';
+import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { useAuth } from '../../../lib/auth';
 import { ChangePasswordCard } from '../components/change-password-form';
 import { InviteCompanyAdminCard } from '../components/invite-company-admin-card';
@@ -14,6 +15,7 @@ export function SettingsPage() {
         <ProfileForm key={user.id} user={user} />
         <ChangePasswordCard />
         {user.role === 'company_admin' && <InviteCompanyAdminCard />}
+        <ApiKeysCard />
       </div>
     </>
   );

@@ -1,0 +1,76 @@
+import { USAGE_LABELS, type UsageItem } from '@lyceum/shared/company';
+import { formatLimit, UNLIMITED } from '@lyceum/shared/plans';
+import { cn } from '../../lib/cn';
+
+export interface UsageMeterProps {
+  label: string;
+  used: number;
+  /** -1 = unlimited. */
+  limit: number;
+  /** Formats `used` and `limit` (e.g. bytes as GB); defaults to whole numbers with "Unlimited" for -1. */
+  format?: (value: number) => string;
+  className?: string;
+}
+
+/** Amber from 80 %, red at or past the limit: the point where a school admin should act. */
+function tone(ratio: number): string {
+  if (ratio >= 1) return 'bg-red-600';
+  if (ratio >= 0.8) return 'bg-amber-500';
+  return 'bg-blue-600';
+}
+
+/** One limit of a plan and how much of it is used: the figures as text, a bar, and a native meter for assistive tech. */
+export function UsageMeter({ label, used, limit, format, className }: UsageMeterProps) {
+  const unlimited = limit === UNLIMITED;
+  const ratio = unlimited ? 0 : limit <= 0 ? (used > 0 ? 1 : 0) : used / limit;
+  const show = (value: number) => (value === UNLIMITED ? 'Unlimited' : format ? format(value) : formatLimit(value));
+  const percent = Math.min(100, Math.round(ratio * 100));
+  return (
+    <div className={cn('space-y-1', className)}>
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium text-slate-700">{label}</span>
+        <span className="text-slate-600 tabular-nums">
+          {show(used)} / {show(limit)}
+          {!unlimited && <span className="sr-only"> ({percent}%)</span>}
+        </span>
+      </div>
+      {!unlimited && (
+        <meter className="sr-only" min={0} max={Math.max(limit, 1)} high={limit * 0.8} value={used} aria-label={label}>
+          {percent}%
+        </meter>
+      )}
+      <div className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+        <div
+          className={cn('h-full rounded-full', unlimited ? 'bg-emerald-500/40' : tone(ratio))}
+          style={{ width: unlimited ? '100%' : `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Storage arrives in bytes; limits and use read best in GB or MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes === UNLIMITED) return 'Unlimited';
+  const gb = bytes / 1024 ** 3;
+  if (gb >= 1) return `${gb.toLocaleString('en-US', { maximumFractionDigits: 1 })} GB`;
+  const mb = bytes / 1024 ** 2;
+  return `${mb.toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** Every limit of a plan with its use (storage in bytes), in the order the server sends them. */
+export function UsageList({ items }: { items: readonly UsageItem[] }) {
+  return (
+    <div className="space-y-3">
+      {items.map((item) => (
+        <UsageMeter
+          key={item.metric}
+          label={USAGE_LABELS[item.metric]}
+          used={item.used}
+          limit={item.limit}
+          format={item.metric === 'storage' ? formatBytes : undefined}
+        />
+      ))}
+    </div>
+  );
+}

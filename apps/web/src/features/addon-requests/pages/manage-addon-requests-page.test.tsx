@@ -1,0 +1,68 @@
+import type { AddonRequest } from '@lyceum/shared/company';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { ManageAddonRequestsPage } from './manage-addon-requests-page';
+
+const request = (id: string, addonName: string): AddonRequest => ({
+  id,
+  schoolId: 's1',
+  schoolName: 'Hill Valley High',
+  addonId: `a-${id}`,
+  addonName,
+  priceMinor: 7500,
+  currency: 'USD',
+  status: 'pending',
+  message: null,
+  reason: null,
+  requestedByName: 'Ada Lovelace',
+  decidedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('ManageAddonRequestsPage', () => {
+  it('lists pending requests, approves one, and rejects another only with a reason', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/company/addon-requests': () =>
+        json({ items: [request('r1', 'API Access'), request('r2', 'SMS')], nextCursor: null }),
+      'POST /api/v1/company/addon-requests/r1/approve': () =>
+        json({ ...request('r1', 'API Access'), status: 'approved' }),
+      'POST /api/v1/company/addon-requests/r2/reject': () => json({ ...request('r2', 'SMS'), status: 'rejected' }),
+    });
+    renderWithProviders(<ManageAddonRequestsPage />, {
+      auth: signedIn('company_admin'),
+      path: '/addon-requests/manage',
+    });
+    await screen.findByRole('button', { name: 'Approve API Access for Hill Valley High' });
+    expect(calls[0]?.url).toContain('status=pending');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approve API Access for Hill Valley High' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/r1/approve'))).toBe(true));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reject SMS for Hill Valley High' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'no');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Give a reason (at least 3 characters)')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/r2/reject'))).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 't offered in your region');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/r2/reject'))?.body).toEqual({ reason: 'not offered in your region' }),
+    );
+  });
+
+  it('shows company_user the list without decision buttons', async () => {
+    mockFetch({
+      'GET /api/v1/company/addon-requests': () => json({ items: [request('r1', 'API Access')], nextCursor: null }),
+    });
+    renderWithProviders(<ManageAddonRequestsPage />, {
+      auth: signedIn('company_user'),
+      path: '/addon-requests/manage',
+    });
+    await screen.findAllByText('API Access');
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import type { ApiKey } from '@lyceum/shared/company';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { ApiKeysCard } from './api-keys-card';
+
+const school = (entitlements: string[]) => ({
+  name: 'Hill Valley High',
+  address: null,
+  phone: null,
+  email: null,
+  principalName: null,
+  logo: null,
+  brand: null,
+  entitlements,
+});
+const key: ApiKey = {
+  id: 'k1',
+  name: 'Timetable sync',
+  prefix: 'lyk_0190abcd',
+  scopes: ['read'],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
+};
+
+describe('ApiKeysCard', () => {
+  it('stays hidden without the API Access add-on', async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/school': () => json(school(['sms'])) });
+    renderWithProviders(<ApiKeysCard />, { auth: signedIn('school_admin') });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/v1/api-keys'))).toBe(false);
+  });
+
+  it('creates a key, shows it once, lists and revokes keys', async () => {
+    let items: ApiKey[] = [];
+    const { calls } = mockFetch({
+      'GET /api/v1/school': () => json(school(['api_access'])),
+      'GET /api/v1/api-keys': () => json({ items }),
+      'POST /api/v1/api-keys': () => {
+        items = [key];
+        return json({ apiKey: key, key: 'lyk_0190abcd_secret' }, 201);
+      },
+      'POST /api/v1/api-keys/k1/revoke': () => {
+        items = [{ ...key, revokedAt: '2026-01-02T00:00:00.000Z' }];
+        return json(items[0]);
+      },
+    });
+    renderWithProviders(<ApiKeysCard />, { auth: signedIn('school_admin') });
+    await screen.findByText('No API keys yet.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(screen.getByText('Name is required')).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Key name'), 'Timetable sync');
+    await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect((await screen.findByTestId('new-api-key')).textContent).toBe('lyk_0190abcd_secret');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Timetable sync', scopes: ['read'] });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke Timetable sync' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke' }));
+    await screen.findByText('Revoked');
+  });
+
+  it('is not offered to other roles', () => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<ApiKeysCard />, { auth: signedIn('teacher') });
+    expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});

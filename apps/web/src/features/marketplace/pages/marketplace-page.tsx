@@ -1,0 +1,154 @@
+import type { AddonRequest, MarketplaceResponse } from '@lyceum/shared/company';
+import { formatMoney } from '@lyceum/shared/plans';
+import { Check, Puzzle, Store } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useMyAddonRequests } from '../api/get-addon-requests';
+import { useMarketplace } from '../api/get-marketplace';
+import { useRequestAddon } from '../api/request-addon';
+
+type Item = MarketplaceResponse['items'][number];
+
+function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonRequest | undefined }) {
+  const request = useRequestAddon();
+  const pending = Boolean(item.pendingRequestId);
+  const ask = () =>
+    request.mutate(
+      { addonId: item.id },
+      {
+        onSuccess: () => toast.success(`${item.name} requested. You can pay for it from My Subscription.`),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  return (
+    <Card className="flex flex-col p-5">
+      <article aria-labelledby={`addon-${item.id}`} className="flex flex-1 flex-col">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id={`addon-${item.id}`} className="text-base font-semibold text-slate-900">
+            {item.name}
+          </h2>
+          {item.owned && (
+            <Badge tone="success">
+              <Check className="mr-1 size-3" aria-hidden="true" />
+              {item.includedInPlan ? 'Included in plan' : 'Active'}
+            </Badge>
+          )}
+          {!item.owned && pending && <StatusBadge status="pending" label="Requested" />}
+        </div>
+        <p className="mt-1 text-sm text-slate-500">{item.description}</p>
+        <p className="mt-3 text-lg font-semibold text-slate-900 tabular-nums">
+          {formatMoney(item.priceMinor, item.currency)}
+          <span className="text-sm font-normal text-slate-500">
+            {' '}
+            / {item.billingPeriod === 'yearly' ? 'year' : 'month'}
+          </span>
+        </p>
+        {item.features.length > 0 && (
+          <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
+            {item.features.map((f) => (
+              <li key={f} className="flex items-center gap-1.5">
+                <Check className="size-3.5 text-emerald-600" aria-hidden="true" />
+                {f}
+              </li>
+            ))}
+          </ul>
+        )}
+        {!item.owned && !pending && lastRequest?.status === 'rejected' && (
+          <p className="mt-2 text-xs text-red-700">
+            Last request rejected{lastRequest.reason ? `: ${lastRequest.reason}` : ''}
+          </p>
+        )}
+        <div className="mt-auto pt-4">
+          {item.owned ? null : pending ? (
+            <Link to="/subscription" className={buttonClasses('secondary', 'sm')}>
+              Pay or check status
+            </Link>
+          ) : (
+            <Button size="sm" onClick={ask} loading={request.isPending}>
+              Request<span className="sr-only"> {item.name}</span>
+            </Button>
+          )}
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+/** Marketplace (school admin): add-ons with price and features, the ones the school has, and requests. */
+export function MarketplacePage() {
+  const { user } = useAuth();
+  const isSchoolAdmin = user?.role === 'school_admin';
+  const market = useMarketplace(isSchoolAdmin);
+  const requests = useMyAddonRequests(isSchoolAdmin);
+
+  const header = (
+    <PageHeader
+      title="Marketplace"
+      description="Add features to your school. Requests are approved by our team and added to your subscription."
+    />
+  );
+  if (!isSchoolAdmin) {
+    return (
+      <>
+        {header}
+        <Card>
+          <EmptyState
+            icon={<Store className="size-6" aria-hidden="true" />}
+            title="For school administrators"
+            description="Your school administrator chooses add-ons."
+          />
+        </Card>
+      </>
+    );
+  }
+  if (market.isPending) {
+    return (
+      <>
+        {header}
+        <div role="status" aria-label="Loading add-ons" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {['a', 'b', 'c'].map((k) => (
+            <Skeleton key={k} className="h-56" />
+          ))}
+        </div>
+      </>
+    );
+  }
+  if (market.isError) {
+    return (
+      <>
+        {header}
+        <ErrorState
+          message={errorMessage(market.error)}
+          onRetry={() => market.refetch()}
+          retrying={market.isFetching}
+        />
+      </>
+    );
+  }
+  const lastRequestOf = (addonId: string) => requests.data?.items.find((r) => r.addonId === addonId);
+  return (
+    <>
+      {header}
+      {market.data.items.length === 0 ? (
+        <Card>
+          <EmptyState icon={<Puzzle className="size-6" aria-hidden="true" />} title="No add-ons on offer" />
+        </Card>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {market.data.items.map((item) => (
+            <AddonTile key={item.id} item={item} lastRequest={lastRequestOf(item.id)} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { PaymentListQuery, PaymentListResponse } from '@lyceum/shared/company';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const companyPaymentsKey = ['company', 'payments'] as const;
+
+export function getCompanyPayments(status: PaymentListQuery['status'], cursor: string | null, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (cursor) params.set('cursor', cursor);
+  return api.get<PaymentListResponse>(`/company/payments?${params}`, { signal });
+}
+
+export const companyPaymentsQueryOptions = (status: PaymentListQuery['status']) =>
+  infiniteQueryOptions({
+    queryKey: [...companyPaymentsKey, status ?? 'all'] as const,
+    queryFn: ({ pageParam, signal }) => getCompanyPayments(status, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useCompanyPayments(status: PaymentListQuery['status']) {
+  return useInfiniteQuery(companyPaymentsQueryOptions(status));
+}

@@ -1,0 +1,118 @@
+import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
+import { formatMoney } from '@lyceum/shared/plans';
+import { Download, Printer } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSkeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { receiptPdfUrl, useReceipt } from '../api/get-receipt';
+
+/** Printing shows the receipt alone: the shell (header, menu) and the buttons are hidden on paper. */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  #receipt, #receipt * { visibility: visible !important; }
+  #receipt { position: absolute; inset: 0 auto auto 0; width: 100%; border: 0; box-shadow: none; }
+}`;
+
+/** The receipt of one payment, to print (window.print) or download as the server's PDF. */
+export function ReceiptPage() {
+  const { id = '' } = useParams();
+  const receipt = useReceipt(id);
+
+  if (receipt.isPending) return <PageSkeleton />;
+  if (receipt.isError) {
+    return (
+      <>
+        <PageHeader title="Receipt" />
+        <ErrorState
+          message={errorMessage(receipt.error)}
+          onRetry={() => receipt.refetch()}
+          retrying={receipt.isFetching}
+        />
+      </>
+    );
+  }
+  const { payment, school, lines, totalMinor, issuedBy, receiptNumber } = receipt.data;
+
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      <PageHeader
+        title={`Receipt ${receiptNumber}`}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => window.print()}>
+              <Printer className="size-4" aria-hidden="true" />
+              Print
+            </Button>
+            <a href={receiptPdfUrl(payment.id)} download className={buttonClasses('primary')}>
+              <Download className="size-4" aria-hidden="true" />
+              Download PDF
+            </a>
+          </>
+        }
+      />
+      <Card id="receipt" className="mx-auto max-w-2xl p-6 sm:p-8">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <p className="text-lg font-semibold text-slate-900">{issuedBy}</p>
+            <p className="text-sm text-slate-500">Receipt {receiptNumber}</p>
+          </div>
+          <PaymentStatusBadge status={payment.status} />
+        </div>
+        <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">Received from</dt>
+            <dd className="font-medium text-slate-900">{school.name}</dd>
+            {school.address && <dd className="text-slate-600">{school.address}</dd>}
+            {school.email && <dd className="text-slate-600">{school.email}</dd>}
+          </div>
+          <div>
+            <dt className="text-slate-500">Date</dt>
+            <dd className="text-slate-900">{new Date(payment.createdAt).toLocaleDateString()}</dd>
+            <dt className="mt-2 text-slate-500">Method</dt>
+            <dd className="text-slate-900">
+              {PAYMENT_METHOD_LABELS[payment.method]} · {payment.reference}
+            </dd>
+          </div>
+        </dl>
+        <table className="mt-6 w-full text-sm">
+          <caption className="sr-only">Receipt lines</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-500">
+              <th scope="col" className="py-2 font-medium">
+                Description
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.label} className="border-b border-slate-100">
+                <td className="py-2 text-slate-800">{line.label}</td>
+                <td className="py-2 text-right tabular-nums">{formatMoney(line.amountMinor, payment.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="pt-3 text-left font-semibold text-slate-900">
+                Total
+              </th>
+              <td className="pt-3 text-right text-base font-semibold tabular-nums">
+                {formatMoney(totalMinor, payment.currency)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {payment.reason && <p className="mt-4 text-sm text-red-700">Rejected: {payment.reason}</p>}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Plan } from '@lyceum/shared/company';
+import { DEFAULT_PLANS } from '@lyceum/shared/plans';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { PlansPage } from './plans-page';
+
+const plans: Plan[] = DEFAULT_PLANS.map((p, i) => ({
+  ...p,
+  id: `plan-${i}`,
+  currency: 'USD',
+  addonIds: [],
+  isActive: true,
+  activeSubscriptions: i,
+}));
+
+function setup(role: 'company_admin' | 'company_user' = 'company_admin') {
+  const fetch = mockFetch({
+    'GET /api/v1/company/plans': () => json({ items: plans }),
+    'GET /api/v1/company/addons': () => json({ items: [] }),
+    'POST /api/v1/company/plans': (init) => {
+      const body = JSON.parse(String(init.body)) as { name: string };
+      const message = `Plan "${body.name}" already exists`;
+      return json({ error: { code: 'conflict', message } }, 409);
+    },
+  });
+  renderWithProviders(<PlansPage />, { auth: signedIn(role) });
+  return fetch;
+}
+
+describe('PlansPage', () => {
+  it('shows -1 limits as "Unlimited"', async () => {
+    setup();
+    const enterprise = (await screen.findByRole('heading', { name: 'Enterprise' })).closest('article') as HTMLElement;
+    expect(within(enterprise).getAllByText('Unlimited')).toHaveLength(8);
+    const basic = screen.getByRole('heading', { name: 'Basic' }).closest('article') as HTMLElement;
+    expect(within(basic).queryByText('Unlimited')).toBeNull();
+    expect(within(basic).getByText('1,000')).toBeTruthy();
+  });
+
+  it('shows a taken name inline under the name field, and sends -1 for an unlimited limit', async () => {
+    const { calls } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'standard');
+    await userEvent.type(within(dialog).getByLabelText('Price per month (USD)'), '80');
+    for (const label of ['Students', 'Teachers', 'Parents', 'Admins', 'Principals', 'Storage (GB)']) {
+      await userEvent.type(within(dialog).getByLabelText(label), '10');
+    }
+    await userEvent.click(within(dialog).getByLabelText('Unlimited api calls per month'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+
+    const name = within(dialog).getByLabelText('Name');
+    await within(dialog).findByText('Plan "standard" already exists');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Plan "standard" already exists',
+    );
+    const sent = calls.find((c) => c.method === 'POST')?.body as { priceMinor: number; limits: Record<string, number> };
+    expect(sent.priceMinor).toBe(8000);
+    expect(sent.limits.apiCallsPerMonth).toBe(-1);
+    expect(sent.limits.maxStudents).toBe(10);
+  });
+
+  it('refuses an empty form with the shared schema messages, without calling the server', async () => {
+    const { calls } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('hides every write button from company_user', async () => {
+    setup('company_user');
+    await screen.findByRole('heading', { name: 'Enterprise' });
+    expect(screen.queryByRole('button', { name: 'New plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Deactivate/ })).toBeNull();
+  });
+});

@@ -1,0 +1,193 @@
+import { formatMoney } from '@lyceum/shared/plans';
+import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardSection } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { TextField } from '../../../components/ui/field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSkeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { revenueCsvUrl, useRevenue } from '../api/get-revenue';
+import { LazyRevenueChart } from '../components/lazy-revenue-chart';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <p className="text-sm font-medium text-slate-500">{label}</p>
+      <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</p>
+      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+    </Card>
+  );
+}
+
+function Breakdown({
+  rows,
+  currency,
+}: {
+  rows: { name: string; amountMinor: number; count: number }[];
+  currency: string;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-slate-500">Nothing paid in this range.</p>;
+  const max = Math.max(...rows.map((r) => r.amountMinor), 1);
+  return (
+    <ul className="space-y-3">
+      {rows.map((r) => (
+        <li key={r.name} className="text-sm">
+          <div className="flex justify-between gap-3">
+            <span className="font-medium text-slate-800">{r.name}</span>
+            <span className="text-slate-600 tabular-nums">
+              {formatMoney(r.amountMinor, currency)} · {r.count}
+            </span>
+          </div>
+          <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
+            <div className="h-full rounded-full bg-blue-600" style={{ width: `${(r.amountMinor / max) * 100}%` }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Revenue: MRR, ARR, paid revenue by month, plan and add-on, outstanding payments, renewals due, CSV. */
+export function RevenuePage() {
+  const [params, setParams] = useSearchParams();
+  const pick = (key: string) => {
+    const v = params.get(key);
+    return v && ISO_DATE.test(v) ? v : undefined;
+  };
+  const range = { from: pick('from'), to: pick('to') };
+  const revenue = useRevenue(range);
+  const setDate = (key: 'from' | 'to', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  const header = (
+    <PageHeader
+      title="Revenue"
+      actions={
+        <>
+          <Link to="/payments?status=pending" className={buttonClasses('secondary')}>
+            Pending payments
+          </Link>
+          <a href={revenueCsvUrl(range)} download className={buttonClasses('secondary')}>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        </>
+      }
+    />
+  );
+  const filters = (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <TextField
+        id="revenue-from"
+        label="From"
+        type="date"
+        value={range.from ?? revenue.data?.from.slice(0, 10) ?? ''}
+        onChange={(e) => setDate('from', e.target.value)}
+        containerClassName="sm:w-44"
+      />
+      <TextField
+        id="revenue-to"
+        label="To"
+        type="date"
+        value={range.to ?? revenue.data?.to.slice(0, 10) ?? ''}
+        onChange={(e) => setDate('to', e.target.value)}
+        containerClassName="sm:w-44"
+      />
+    </div>
+  );
+
+  if (revenue.isPending) return <PageSkeleton />;
+  if (revenue.isError) {
+    return (
+      <>
+        {header}
+        {filters}
+        <ErrorState
+          message={errorMessage(revenue.error)}
+          onRetry={() => revenue.refetch()}
+          retrying={revenue.isFetching}
+        />
+      </>
+    );
+  }
+  const r = revenue.data;
+  const money = (minor: number) => formatMoney(minor, r.currency);
+
+  return (
+    <>
+      {header}
+      {filters}
+      <section aria-label="Key figures" className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label="MRR" value={money(r.mrrMinor)} hint="Monthly recurring revenue of active subscriptions" />
+        <Figure label="ARR" value={money(r.arrMinor)} hint="MRR × 12" />
+        <Figure label="Paid in range" value={money(r.paidMinor)} hint="Confirmed payments" />
+        <Figure
+          label="Outstanding"
+          value={money(r.outstandingMinor)}
+          hint={`${r.outstandingCount} pending ${r.outstandingCount === 1 ? 'payment' : 'payments'}`}
+        />
+      </section>
+      <div className="grid gap-6 xl:grid-cols-3">
+        <CardSection titleId="revenue-by-month" title="Paid revenue by month" className="xl:col-span-3">
+          {r.byMonth.length === 0 ? (
+            <p className="text-sm text-slate-500">No confirmed payments in this range.</p>
+          ) : (
+            <>
+              <LazyRevenueChart data={r.byMonth} currency={r.currency} />
+              <table className="sr-only">
+                <caption>Paid revenue by month</caption>
+                <tbody>
+                  {r.byMonth.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{m.month}</th>
+                      <td>{money(m.amountMinor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </CardSection>
+        <CardSection titleId="revenue-by-plan" title="By plan">
+          <Breakdown
+            rows={r.byPlan.map((p) => ({ name: p.planName, amountMinor: p.amountMinor, count: p.count }))}
+            currency={r.currency}
+          />
+        </CardSection>
+        <CardSection titleId="revenue-by-addon" title="By add-on">
+          <Breakdown
+            rows={r.byAddon.map((a) => ({ name: a.addonName, amountMinor: a.amountMinor, count: a.count }))}
+            currency={r.currency}
+          />
+        </CardSection>
+        <CardSection titleId="revenue-expiring" title="Expiring in 30 days">
+          {r.expiringSoon.length === 0 ? (
+            <p className="text-sm text-slate-500">No subscription ends in the next 30 days.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {r.expiringSoon.map((e) => (
+                <li key={e.schoolId} className="flex flex-wrap justify-between gap-2 py-2">
+                  <Link to={`/schools/${e.schoolId}`} className="font-medium text-blue-700 hover:underline">
+                    {e.schoolName}
+                  </Link>
+                  <span className="text-slate-600">
+                    {e.planName} · {new Date(e.endDate).toLocaleDateString()} · {money(e.totalAmountMinor)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardSection>
+      </div>
+    </>
+  );
+}

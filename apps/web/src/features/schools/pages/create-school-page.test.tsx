@@ -1,0 +1,83 @@
+import type { Plan } from '@lyceum/shared/company';
+import { DEFAULT_PLANS } from '@lyceum/shared/plans';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { CreateSchoolPage } from './create-school-page';
+
+const PLAN_ID = '0190a0b0-0000-7000-8000-000000000001';
+const standard: Plan = {
+  ...(DEFAULT_PLANS[1] as (typeof DEFAULT_PLANS)[number]),
+  id: PLAN_ID,
+  currency: 'USD',
+  addonIds: [],
+  isActive: true,
+  activeSubscriptions: 0,
+};
+
+function setup(temporaryPassword: string | null) {
+  return mockFetch({
+    'GET /api/v1/company/plans': () =>
+      json({ items: [standard, { ...standard, id: 'old', name: 'Old', isActive: false }] }),
+    'GET /api/v1/company/addons': () => json({ items: [] }),
+    'POST /api/v1/company/schools': () =>
+      json(
+        {
+          school: { id: 'school-1', name: 'Hill Valley High' },
+          admin: {
+            id: 'a',
+            name: 'Hana',
+            email: 'hana@hv.test',
+            invitationSent: !temporaryPassword,
+            temporaryPassword,
+          },
+          subscription: { planName: 'Standard', billingCycle: 'yearly', endDate: '2027-01-01T00:00:00.000Z' },
+        },
+        201,
+      ),
+  });
+}
+
+async function fillForm() {
+  await userEvent.type(await screen.findByLabelText('School name'), 'Hill Valley High');
+  await userEvent.type(screen.getByLabelText('Admin name'), 'Hana');
+  await userEvent.type(screen.getByLabelText('Admin email'), 'hana@hv.test');
+  await userEvent.selectOptions(screen.getByLabelText('Plan'), PLAN_ID);
+  await userEvent.selectOptions(screen.getByLabelText('Billing cycle'), 'yearly');
+}
+
+describe('CreateSchoolPage', () => {
+  it('offers only active plans, checks the form with the shared schema, and shows the temporary password once', async () => {
+    const { calls } = setup('Xy7-temporary-pass');
+    renderWithProviders(<CreateSchoolPage />, { auth: signedIn('company_admin') });
+    const plan = await screen.findByLabelText('Plan');
+    expect(within(plan).queryByRole('option', { name: /^Old/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create school' }));
+    expect(screen.getByText('School name is required')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create school' }));
+    expect((await screen.findByTestId('temporary-password')).textContent).toBe('Xy7-temporary-pass');
+    expect(screen.getByRole('link', { name: 'Open school' }).getAttribute('href')).toBe('/schools/school-1');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Hill Valley High',
+      admin: { name: 'Hana', email: 'hana@hv.test', sendInvitation: false },
+      subscription: { planId: PLAN_ID, billingCycle: 'yearly', months: 12, addonIds: [], autoRenew: false },
+    });
+  });
+
+  it('sends an invitation instead when asked, and says so', async () => {
+    const { calls } = setup(null);
+    renderWithProviders(<CreateSchoolPage />, { auth: signedIn('company_admin') });
+    await fillForm();
+    await userEvent.click(screen.getByLabelText('Send an invitation e-mail'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create school' }));
+    await screen.findByText(/invitation e-mail .* was sent to hana@hv.test/);
+    expect(screen.queryByTestId('temporary-password')).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ admin: { sendInvitation: true } });
+  });
+});

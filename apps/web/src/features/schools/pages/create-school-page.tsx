@@ -1,0 +1,223 @@
+import { type CreateSchoolResponse, CreateSchoolRequest } from '@lyceum/shared/company';
+import { Copy } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { CardSection } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { TextField } from '../../../components/ui/field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSkeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { copyWithToast } from '../../../lib/copy';
+import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
+import { useCatalogue } from '../api/get-catalogue';
+import { useCreateSchool } from '../api/create-school';
+import { SchoolFields, schoolValue } from '../components/school-fields';
+import { scopedErrors } from '../components/scoped-errors';
+import { emptySubscription, SubscriptionFields, toAssignRequest } from '../components/subscription-fields';
+
+function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; onAnother: () => void }) {
+  const password = result.admin.temporaryPassword;
+  return (
+    <CardSection titleId="created-title" title={`${result.school.name} is ready`}>
+      <div className="space-y-4 text-sm">
+        <p className="text-slate-700">
+          Subscription: <strong>{result.subscription.planName}</strong> ({result.subscription.billingCycle}) until{' '}
+          {new Date(result.subscription.endDate).toLocaleDateString()}.
+        </p>
+        {password ? (
+          <div className="rounded-lg border border-amber-200 bg-amber-50 p-4">
+            <p className="font-medium text-amber-900">
+              Temporary password for {result.admin.email} — shown only once. Give it to the school admin; they change it
+              after signing in.
+            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <code className="text-lg font-semibold break-all text-slate-900" data-testid="temporary-password">
+                {password}
+              </code>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => password && copyWithToast(password, 'Temporary password')}
+              >
+                <Copy className="size-4" aria-hidden="true" />
+                Copy
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Alert tone="success">
+            An invitation e-mail with a link to set a password was sent to {result.admin.email}.
+          </Alert>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/schools/${result.school.id}`} className={buttonClasses('primary')}>
+            Open school
+          </Link>
+          <Button variant="secondary" onClick={onAnother}>
+            Create another school
+          </Button>
+        </div>
+      </div>
+    </CardSection>
+  );
+}
+
+/** Create School: details, the first school admin and the first subscription, with the live total. */
+export function CreateSchoolPage() {
+  const catalogue = useCatalogue();
+  const create = useCreateSchool();
+  const [school, setSchool] = useState(schoolValue());
+  const [admin, setAdmin] = useState({ name: '', email: '', phone: '', sendInvitation: false });
+  const [subscription, setSubscription] = useState(emptySubscription());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<CreateSchoolResponse | null>(null);
+
+  if (result) {
+    return (
+      <>
+        <PageHeader title="Create School" />
+        <CreatedSchool
+          result={result}
+          onAnother={() => {
+            setResult(null);
+            setSchool(schoolValue());
+            setAdmin({ name: '', email: '', phone: '', sendInvitation: false });
+            setSubscription(emptySubscription());
+          }}
+        />
+      </>
+    );
+  }
+  if (catalogue.isPending) return <PageSkeleton />;
+  if (catalogue.error) {
+    return (
+      <>
+        <PageHeader title="Create School" />
+        <ErrorState message={errorMessage(catalogue.error)} onRetry={catalogue.refetch} />
+      </>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const optional = (v: string) => (v.trim() === '' ? undefined : v);
+    const parsed = CreateSchoolRequest.safeParse({
+      name: school.name,
+      address: optional(school.address),
+      phone: optional(school.phone),
+      email: optional(school.email),
+      principalName: optional(school.principalName),
+      logo: optional(school.logo),
+      brandColor: optional(school.brandColor),
+      admin: {
+        name: admin.name,
+        email: admin.email,
+        phone: optional(admin.phone),
+        sendInvitation: admin.sendInvitation,
+      },
+      subscription: toAssignRequest(catalogue.plans, subscription),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      toast.error('Check the highlighted fields.');
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        toast.success(`${created.school.name} created`);
+        setResult(created);
+      },
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        toast.error(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title="Create School" description="The school, its first administrator and its subscription." />
+      <form onSubmit={submit} noValidate className="space-y-6">
+        {errors.form && <Alert>{errors.form}</Alert>}
+        <CardSection titleId="school-details" title="School">
+          <SchoolFields idPrefix="school" value={school} onChange={setSchool} errors={errors} />
+        </CardSection>
+        <CardSection
+          titleId="school-admin"
+          title="First school admin"
+          description="Send an invitation e-mail, or get a temporary password to hand over yourself."
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="admin-name"
+              label="Admin name"
+              value={admin.name}
+              onChange={(e) => setAdmin({ ...admin, name: e.target.value })}
+              error={errors['admin.name']}
+            />
+            <TextField
+              id="admin-email"
+              label="Admin email"
+              type="email"
+              value={admin.email}
+              onChange={(e) => setAdmin({ ...admin, email: e.target.value })}
+              error={errors['admin.email']}
+            />
+            <TextField
+              id="admin-phone"
+              label="Admin phone"
+              type="tel"
+              value={admin.phone}
+              onChange={(e) => setAdmin({ ...admin, phone: e.target.value })}
+              error={errors['admin.phone']}
+            />
+            <fieldset className="space-y-2 self-end">
+              <legend className="sr-only">How the admin gets a password</legend>
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="radio"
+                  name="admin-access"
+                  checked={!admin.sendInvitation}
+                  onChange={() => setAdmin({ ...admin, sendInvitation: false })}
+                />
+                Show a temporary password
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="radio"
+                  name="admin-access"
+                  checked={admin.sendInvitation}
+                  onChange={() => setAdmin({ ...admin, sendInvitation: true })}
+                />
+                Send an invitation e-mail
+              </label>
+            </fieldset>
+          </div>
+        </CardSection>
+        <CardSection titleId="school-subscription" title="Subscription">
+          <SubscriptionFields
+            idPrefix="subscription"
+            plans={catalogue.plans}
+            addons={catalogue.addons}
+            value={subscription}
+            onChange={setSubscription}
+            errors={scopedErrors(errors, 'subscription')}
+          />
+        </CardSection>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to="/schools" className={buttonClasses('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit" loading={create.isPending}>
+            Create school
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

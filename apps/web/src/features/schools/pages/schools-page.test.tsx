@@ -1,0 +1,73 @@
+import type { CompanySchool } from '@lyceum/shared/company';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { SchoolsPage } from './schools-page';
+
+const school = (name: string, status: CompanySchool['status']): CompanySchool => ({
+  id: `id-${name}`,
+  name,
+  address: null,
+  phone: null,
+  email: null,
+  principalName: null,
+  logo: null,
+  brandColor: null,
+  isActive: status !== 'inactive',
+  isDemo: false,
+  status,
+  planName: 'Standard',
+  subscriptionEndDate: '2027-01-01T00:00:00.000Z',
+  studentCount: 12,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('SchoolsPage', () => {
+  it('asks the server for the search, status and sort the user picks, and says when nothing matches', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/company/schools': ({ url }) => {
+        const q = new URL(url, 'http://x').searchParams;
+        const items = q.get('status') === 'trial' ? [] : [school('Hill Valley High', 'active')];
+        return json({ items, nextCursor: null, total: items.length });
+      },
+    });
+    renderWithProviders(<SchoolsPage />, { auth: signedIn('company_admin'), path: '/schools' });
+    await screen.findByRole('link', { name: 'Hill Valley High' });
+    expect(screen.getByRole('link', { name: 'Create school' })).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Search schools'), 'hill');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('q=hill'))).toBe(true));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Students' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('sort=students&order=asc'));
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'trial');
+    await screen.findByText('No schools match');
+    const last = new URL(calls.at(-1)?.url ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(last)).toMatchObject({ q: 'hill', status: 'trial', sort: 'students', order: 'asc' });
+  });
+
+  it('offers no Create button to company_user', async () => {
+    mockFetch({ 'GET /api/v1/company/schools': () => json({ items: [], nextCursor: null, total: 0 }) });
+    renderWithProviders(<SchoolsPage />, { auth: signedIn('company_user'), path: '/schools' });
+    await screen.findByText('No schools yet');
+    expect(screen.queryByRole('link', { name: 'Create school' })).toBeNull();
+  });
+
+  it('shows a retryable error', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/v1/company/schools': () =>
+        fail
+          ? json({ error: { code: 'forbidden', message: 'Nope' } }, 403)
+          : json({ items: [school('Riverside', 'expired')], nextCursor: null, total: 1 }),
+    });
+    renderWithProviders(<SchoolsPage />, { auth: signedIn('company_admin'), path: '/schools' });
+    await screen.findByText('Nope');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('link', { name: 'Riverside' });
+    expect(screen.getByRole('row', { name: /Riverside/ }).textContent).toContain('Expired');
+  });
+});

@@ -1,0 +1,100 @@
+import type { MySubscriptionResponse, Subscription } from '@lyceum/shared/company';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { MySubscriptionPage } from './my-subscription-page';
+
+const SUB_ID = '0190a0b0-0000-7000-8000-0000000000aa';
+
+function subscription(paymentStatus: Subscription['paymentStatus']): Subscription {
+  return {
+    id: SUB_ID,
+    schoolId: 's1',
+    planId: 'p1',
+    planName: 'Standard',
+    addonIds: [],
+    addonNames: [],
+    startDate: '2026-01-01T00:00:00.000Z',
+    endDate: '2027-01-01T00:00:00.000Z',
+    status: 'active',
+    autoRenew: false,
+    paymentStatus,
+    billingCycle: 'monthly',
+    totalAmountMinor: 10000,
+    planAmountMinor: 10000,
+    addonsAmountMinor: 0,
+    discountMinor: 0,
+    currency: 'USD',
+    subscriptionType: 'initial',
+    isInitial: true,
+    isTrial: false,
+    changeKind: 'new',
+    previousSubscriptionId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function answer(paymentStatus: Subscription['paymentStatus']): MySubscriptionResponse {
+  const sub = subscription(paymentStatus);
+  return {
+    subscription: sub,
+    plan: null,
+    addons: [],
+    usage: [{ metric: 'students', used: 120, limit: -1, ratio: 0 }],
+    history: {
+      initialSubscriptionId: SUB_ID,
+      currentSubscriptionId: SUB_ID,
+      totalUpgrades: 0,
+      totalDowngrades: 0,
+      items: [sub],
+    },
+    entitlements: [],
+    daysLeft: 30,
+  };
+}
+
+function setup(paymentStatus: Subscription['paymentStatus']) {
+  return mockFetch({
+    'GET /api/v1/subscription': () => json(answer(paymentStatus)),
+    'GET /api/v1/addon-requests': () => json({ items: [], nextCursor: null }),
+    'GET /api/v1/payments': () => json({ items: [], nextCursor: null }),
+    'POST /api/v1/payments': () => json({ id: 'pay1', receiptNumber: 'R-1', amountMinor: 10000, currency: 'USD' }, 201),
+    'POST /api/v1/subscription/requests': () => json({ id: 'lead1' }, 201),
+  });
+}
+
+async function pay(button: string) {
+  await userEvent.click(await screen.findByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+  await userEvent.type(within(dialog).getByLabelText('Reference'), 'TX-9');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Submit payment' }));
+  await within(dialog).findByText(/is recorded/);
+}
+
+describe('MySubscriptionPage', () => {
+  it('pays an unpaid subscription without asking for a renewal, and shows unlimited limits', async () => {
+    const { calls } = setup('pending');
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('120 / Unlimited')).toBeTruthy();
+    await pay('Pay now');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, amountMinor: 10000 });
+    expect(calls.some((c) => c.url === '/api/v1/subscription/requests')).toBe(false);
+  });
+
+  it('renewing a paid subscription records the payment and asks the company to renew', async () => {
+    const { calls } = setup('paid');
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    await pay('Renew');
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/v1/subscription/requests')?.body).toMatchObject({ kind: 'renewal' }),
+    );
+  });
+
+  it('tells other school roles that the school admin manages it, without calling the server', () => {
+    const { calls } = setup('paid');
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('teacher') });
+    expect(screen.getByText('Managed by your school administrator')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,288 @@
+import type { AddonRequest } from '@lyceum/shared/company';
+import { formatLimit, formatMoney } from '@lyceum/shared/plans';
+import { CreditCard } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardSection } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSkeleton } from '../../../components/ui/skeleton';
+import { UsageList } from '../../../components/ui/usage-meter';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useMyAddonRequests } from '../api/get-my-addon-requests';
+import { useMyPayments } from '../api/get-my-payments';
+import { useMySubscription } from '../api/get-my-subscription';
+import { useRequestChange } from '../api/request-change';
+import { ContactSalesDialog } from '../components/contact-sales-dialog';
+import { PaymentModal, type PaymentTarget } from '../components/payment-modal';
+import { UpgradeDialog } from '../components/upgrade-dialog';
+
+interface Paying {
+  target: PaymentTarget;
+  description: string;
+  amountMinor: number;
+  currency: string;
+  /** Paying for another period of a paid subscription: the company is also asked to renew it. */
+  renewal?: boolean;
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-base font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function daysLeftText(days: number | null): string {
+  if (days === null) return '—';
+  if (days <= 0) return 'Expired';
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** Add-on requests the school may still pay for: approved ones, and pending ones it wants to prepay. */
+function PayableRequests({ requests, onPay }: { requests: AddonRequest[]; onPay: (r: AddonRequest) => void }) {
+  if (requests.length === 0) return <p className="text-sm text-slate-500">No add-on requests.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {requests.map((r) => (
+        <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+          <span className="font-medium text-slate-900">
+            {r.addonName}{' '}
+            <span className="font-normal text-slate-500">{formatMoney(r.priceMinor, r.currency)}/month</span>
+          </span>
+          <span className="flex items-center gap-2">
+            <StatusBadge status={r.status} />
+            {r.status !== 'rejected' && (
+              <Button size="sm" variant="secondary" onClick={() => onPay(r)}>
+                Pay<span className="sr-only"> for {r.addonName}</span>
+              </Button>
+            )}
+          </span>
+          {r.reason && <p className="w-full text-xs text-red-700">Reason: {r.reason}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** My Subscription (school admin): plan, limits and usage, add-ons, history, and renew / change / pay. */
+export function MySubscriptionPage() {
+  const { user } = useAuth();
+  const isSchoolAdmin = user?.role === 'school_admin';
+  const data = useMySubscription(isSchoolAdmin);
+  const requests = useMyAddonRequests(isSchoolAdmin);
+  const payments = useMyPayments(isSchoolAdmin);
+  const [paying, setPaying] = useState<Paying | null>(null);
+  const [upgrading, setUpgrading] = useState(false);
+  const [contacting, setContacting] = useState(false);
+  const requestChange = useRequestChange();
+
+  if (!isSchoolAdmin) {
+    return (
+      <>
+        <PageHeader title="My Subscription" />
+        <Card>
+          <EmptyState
+            icon={<CreditCard className="size-6" aria-hidden="true" />}
+            title="Managed by your school administrator"
+            description="Ask your school administrator about your school's plan."
+          />
+        </Card>
+      </>
+    );
+  }
+  if (data.isPending) return <PageSkeleton />;
+  if (data.isError) {
+    return (
+      <>
+        <PageHeader title="My Subscription" />
+        <ErrorState message={errorMessage(data.error)} onRetry={() => data.refetch()} retrying={data.isFetching} />
+      </>
+    );
+  }
+  const { subscription, plan, addons, usage, history, daysLeft } = data.data;
+  const contactButton = (
+    <Button variant="secondary" onClick={() => setContacting(true)}>
+      Contact sales
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="My Subscription"
+        actions={
+          <>
+            {subscription && (
+              <Button
+                onClick={() => {
+                  const renewal = !(subscription.status === 'active' && subscription.paymentStatus !== 'paid');
+                  setPaying({
+                    target: { subscriptionId: subscription.id },
+                    description: `${renewal ? 'Renewal of ' : ''}${subscription.planName} (${subscription.billingCycle})`,
+                    amountMinor: subscription.totalAmountMinor,
+                    currency: subscription.currency,
+                    renewal,
+                  });
+                }}
+              >
+                {subscription.status === 'active' && subscription.paymentStatus !== 'paid' ? 'Pay now' : 'Renew'}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => setUpgrading(true)}>
+              Upgrade plan
+            </Button>
+            {contactButton}
+          </>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <CardSection titleId="my-plan" title={plan ? `${plan.name} plan` : 'No plan'} className="xl:col-span-2">
+          {subscription ? (
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+              <Figure label="Status">
+                <StatusBadge status={subscription.status} />
+              </Figure>
+              <Figure label="Payment">
+                <StatusBadge status={subscription.paymentStatus} />
+              </Figure>
+              <Figure label="Billing">{subscription.billingCycle === 'yearly' ? 'Yearly' : 'Monthly'}</Figure>
+              <Figure label="Total">{formatMoney(subscription.totalAmountMinor, subscription.currency)}</Figure>
+              <Figure label="Ends">{new Date(subscription.endDate).toLocaleDateString()}</Figure>
+              <Figure label="Days left">{daysLeftText(daysLeft)}</Figure>
+            </dl>
+          ) : (
+            <p className="text-sm text-slate-500">Your school has no subscription. Contact sales to choose a plan.</p>
+          )}
+          {plan && plan.features.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-1.5">
+              {plan.features.map((f) => (
+                <li key={f}>
+                  <Badge>{f}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardSection>
+        <CardSection titleId="my-usage" title="Limits and usage">
+          <div className="space-y-3">
+            <UsageList items={usage} />
+            {plan && (
+              <p className="text-xs text-slate-500">Schools on this plan: {formatLimit(plan.limits.maxSchools)}</p>
+            )}
+          </div>
+        </CardSection>
+        <CardSection
+          titleId="my-addons"
+          title="Add-ons"
+          actions={
+            <Link to="/addon-marketplace" className={buttonClasses('secondary', 'sm')}>
+              Marketplace
+            </Link>
+          }
+        >
+          {addons.length === 0 ? (
+            <p className="text-sm text-slate-500">No add-ons yet.</p>
+          ) : (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Active add-ons">
+              {addons.map((a) => (
+                <li key={a.id}>
+                  <Badge tone="accent">{a.name}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">Add-on requests</h3>
+          {requests.isError ? (
+            <ErrorState message={errorMessage(requests.error)} onRetry={() => requests.refetch()} />
+          ) : (
+            <PayableRequests
+              requests={requests.data?.items ?? []}
+              onPay={(r) =>
+                setPaying({
+                  target: { addonRequestId: r.id },
+                  description: r.addonName,
+                  amountMinor: r.priceMinor,
+                  currency: r.currency,
+                })
+              }
+            />
+          )}
+        </CardSection>
+        <CardSection titleId="my-payments" title="Payments">
+          {payments.isError ? (
+            <ErrorState message={errorMessage(payments.error)} onRetry={() => payments.refetch()} />
+          ) : (payments.data?.items.length ?? 0) === 0 ? (
+            <p className="text-sm text-slate-500">No payments yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {payments.data?.items.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span className="min-w-0">
+                    <span className="font-medium text-slate-900">{p.description}</span>{' '}
+                    <span className="text-slate-500">{new Date(p.createdAt).toLocaleDateString()}</span>
+                  </span>
+                  <span className="flex items-center gap-2">
+                    <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency)}</span>
+                    <PaymentStatusBadge status={p.status} />
+                    <Link to={`/payments/${p.id}/receipt`} className="text-blue-700 hover:underline">
+                      Receipt<span className="sr-only"> {p.receiptNumber}</span>
+                    </Link>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardSection>
+        <CardSection titleId="my-history" title="History">
+          <p className="mb-2 text-sm text-slate-600">
+            {history.totalUpgrades} upgrades · {history.totalDowngrades} downgrades
+          </p>
+          <ol className="divide-y divide-slate-100 text-sm">
+            {history.items.map((s) => (
+              <li key={s.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>
+                  {s.planName}{' '}
+                  <span className="text-slate-500">
+                    {new Date(s.startDate).toLocaleDateString()} – {new Date(s.endDate).toLocaleDateString()}
+                  </span>
+                </span>
+                <StatusBadge status={s.status} />
+              </li>
+            ))}
+          </ol>
+        </CardSection>
+      </div>
+      {paying && (
+        <PaymentModal
+          open
+          onOpenChange={(open) => !open && setPaying(null)}
+          target={paying.target}
+          description={paying.description}
+          amountMinor={paying.amountMinor}
+          currency={paying.currency}
+          onRecorded={(payment) => {
+            if (!paying.renewal) return;
+            requestChange.mutate(
+              { kind: 'renewal', message: `Payment ${payment.receiptNumber} submitted for the renewal.` },
+              {
+                onSuccess: () => toast.success('Renewal requested: we renew once the payment is confirmed.'),
+                onError: (error) => toast.error(errorMessage(error)),
+              },
+            );
+          }}
+        />
+      )}
+      {upgrading && <UpgradeDialog currentPlanId={plan?.id ?? null} open onOpenChange={setUpgrading} />}
+      {contacting && <ContactSalesDialog open onOpenChange={setContacting} />}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { Download, Gauge } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { StatusBadge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { UsageList } from '../../../components/ui/usage-meter';
+import { errorMessage } from '../../../lib/api-client';
+import { usageCsvUrl, useUsage } from '../api/get-usage';
+
+/** Schools Usage: each school's use of each plan limit, the school closest to a limit first. */
+export function UsagePage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const usage = useUsage(q);
+
+  let body: React.ReactNode;
+  if (usage.isPending) {
+    body = (
+      <div role="status" aria-label="Loading usage" className="grid gap-4 lg:grid-cols-2">
+        {['a', 'b', 'c', 'd'].map((k) => (
+          <Skeleton key={k} className="h-64" />
+        ))}
+      </div>
+    );
+  } else if (usage.isError) {
+    body = (
+      <ErrorState message={errorMessage(usage.error)} onRetry={() => usage.refetch()} retrying={usage.isFetching} />
+    );
+  } else if (usage.data.items.length === 0) {
+    body = (
+      <Card>
+        <EmptyState
+          icon={<Gauge className="size-6" aria-hidden="true" />}
+          title={q ? 'No schools match' : 'No schools yet'}
+        />
+      </Card>
+    );
+  } else {
+    body = (
+      <ol className="grid gap-4 lg:grid-cols-2">
+        {usage.data.items.map((school) => (
+          <li key={school.schoolId}>
+            <Card className="p-5">
+              <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+                <div className="min-w-0">
+                  <h2 className="text-base font-semibold">
+                    <Link to={`/schools/${school.schoolId}`} className="text-slate-900 hover:underline">
+                      {school.schoolName}
+                    </Link>
+                  </h2>
+                  <p className="text-xs text-slate-500">
+                    {school.planName ?? 'No plan'} · highest use {Math.round(school.maxRatio * 100)}%
+                  </p>
+                </div>
+                <StatusBadge status={school.status} />
+              </div>
+              <UsageList items={school.items} />
+            </Card>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Schools Usage"
+        description="Sorted by the school closest to one of its plan limits."
+        actions={
+          <a href={usageCsvUrl(q)} download className={buttonClasses('secondary')}>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        }
+      />
+      <SearchInput
+        id="usage-search"
+        label="Search schools"
+        value={q}
+        onChange={(value) => {
+          const next = new URLSearchParams(params);
+          if (value) next.set('q', value);
+          else next.delete('q');
+          setParams(next, { replace: true });
+        }}
+        className="mb-4 sm:max-w-xs"
+      />
+      {usage.data && !usage.data.storageCounted && (
+        <p className="mb-4 text-xs text-slate-500">Storage use is counted once file uploads are enabled.</p>
+      )}
+      {body}
+    </>
+  );
+}
