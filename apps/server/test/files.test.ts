@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -10,6 +10,8 @@ import { auditLog, companyFiles, plans, schoolSubscriptions, storedFiles, users 
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { LocalDiskStorage } from '../src/lib/storage/local-disk.ts';
+import { profilePicturePath } from '../src/lib/storage/object-paths.ts';
+import { sweepOrphanObjects } from '../src/modules/files/sweep.ts';
 import {
   as,
   createCompanyUser,
@@ -498,5 +500,27 @@ describe('local disk driver', () => {
     await storage.delete(good);
     await storage.delete(good);
     expect(await storage.get(good)).toBeNull();
+  });
+});
+
+describe('orphan sweep', () => {
+  it('removes old objects no live row refers to, and keeps live and young ones', async () => {
+    const { db, storage } = t.app.deps;
+    const live = profileImageUrl(await upload(teacherA, { data: await png() })).replace('/api/v1/files/', '');
+    const oldOrphan = profilePicturePath(a.id, a.users.principal.id);
+    const youngOrphan = profilePicturePath(null, newId());
+    await storage.put(oldOrphan, Buffer.from('left by a crash'), 'image/webp');
+    await storage.put(youngOrphan, Buffer.from('an upload still in its transaction'), 'image/webp');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(path.join(filesRoot(), oldOrphan), twoHoursAgo, twoHoursAgo);
+    utimesSync(path.join(filesRoot(), live), twoHoursAgo, twoHoursAgo);
+
+    expect(await sweepOrphanObjects(db, storage)).toBeGreaterThanOrEqual(1);
+    const disk = filesOnDisk();
+    expect(disk).not.toContain(oldOrphan);
+    expect(disk).toContain(youngOrphan);
+    expect(disk).toContain(live);
+    expect((await get(teacherA, `/api/v1/files/${live}`)).statusCode).toBe(200);
+    await storage.delete(youngOrphan);
   });
 });

@@ -58,6 +58,8 @@ export const profilePictureJourneys: Journey[] = [
       assert(served.headers()['cache-control'] === 'public, max-age=3600', 'served with an hour of public cache');
       assert(served.headers()['content-type'] === 'image/webp', 'served as WebP');
       await page.waitForLoadState('networkidle');
+      // Let the toasts leave so the screenshot shows the header's picture.
+      await page.waitForFunction(() => document.querySelector('[data-rht-toaster]')?.childElementCount === 0);
       await screenshot(page, 'profile-picture-settings-desktop');
       await assertAccessible(page, 'settings with a profile picture');
 

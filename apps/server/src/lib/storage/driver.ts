@@ -10,4 +10,6 @@ export interface StorageDriver {
   get(objectPath: string): Promise<Buffer | null>;
   /** Removes the object; removing one that does not exist is not an error. */
   delete(objectPath: string): Promise<void>;
+  /** Every stored object with its last write time, for the orphan sweep. */
+  list(): AsyncIterable<{ objectPath: string; modifiedAt: Date }>;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StorageDriver } from './driver.ts';
 import { isObjectPath } from './object-paths.ts';
@@ -42,5 +42,21 @@ export class LocalDiskStorage implements StorageDriver {
 
   async delete(objectPath: string): Promise<void> {
     await rm(this.fileOf(objectPath), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ objectPath: string; modifiedAt: Date }> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.root, { recursive: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const objectPath = entry.split(path.sep).join('/');
+      if (!isObjectPath(objectPath)) continue;
+      const info = await stat(path.join(this.root, entry)).catch(() => null);
+      if (info?.isFile()) yield { objectPath, modifiedAt: info.mtime };
+    }
   }
 }

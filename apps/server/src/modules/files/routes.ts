@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { ORPHAN_SWEEP_MS, sweepOrphanObjects } from './sweep.ts';
 import {
   type FilesDeps,
   readSchoolFile,
@@ -80,6 +81,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
   });
   const deps = (): FilesDeps => ({ db: app.deps.db, storage: app.deps.storage, log: app.log });
+
+  // Kept with the module so it starts and stops with it; several processes sweeping at once is harmless.
+  const sweep = () =>
+    void sweepOrphanObjects(app.deps.db, app.deps.storage, app.log).catch((err) =>
+      app.log.warn({ err }, 'orphan file sweep failed'),
+    );
+  const sweepTimer = setInterval(sweep, ORPHAN_SWEEP_MS);
+  sweepTimer.unref();
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   app.post(
     '/profile/picture',
