@@ -205,3 +205,255 @@ describe('auto-renew: the sweep and every read', () => {
     ).toBe(403);
   });
 });
+
+describe('the school admins hear of every decision in the bell', () => {
+  it('add-on requests approved or rejected, payments confirmed or rejected', async () => {
+    const s = await createSchool(w.t.app, { name: 'Notified School' });
+    const sa = await schoolAdmin(s);
+    const request = async (name: string) => {
+      const res = await sa({
+        method: 'POST',
+        url: '/api/v1/addon-requests',
+        payload: { addonId: await w.addonId(name) },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().id as string;
+    };
+    const sms = await request('SMS');
+    const whatsapp = await request('WhatsApp');
+    expect((await w.admin({ method: 'POST', url: `/api/v1/company/addon-requests/${sms}/approve` })).statusCode).toBe(
+      200,
+    );
+    const declined = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${whatsapp}/reject`,
+      payload: { reason: 'Not available in your region yet.' },
+    });
+    expect(declined.statusCode).toBe(200);
+
+    const sub = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+    const good = (await pay(sa, { subscriptionId: sub.id }, sub.totalAmountMinor)).json();
+    const bad = (await pay(sa, { addonRequestId: sms }, 1500)).json();
+    expect((await w.admin({ method: 'POST', url: `/api/v1/company/payments/${good.id}/confirm` })).statusCode).toBe(
+      200,
+    );
+    const refused = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${bad.id}/reject`,
+      payload: { reason: 'No transfer arrived with that reference.' },
+    });
+    expect(refused.statusCode).toBe(200);
+
+    const notes = await bell(sa);
+    const pick = (title: string) => notes.filter((n) => n.title === title).map((n) => n.body);
+    expect(pick('SMS is active')).toEqual(['Your request for SMS was approved. It is now part of your subscription.']);
+    expect(pick('WhatsApp request declined')).toEqual(['Not available in your region yet.']);
+    expect(pick('Payment confirmed')).toEqual([
+      `We received your payment for Standard plan (monthly) (${good.receiptNumber}). Thank you.`,
+    ]);
+    expect(pick('Payment rejected')).toEqual([
+      `SMS add-on (${bad.receiptNumber}): No transfer arrived with that reference.`,
+    ]);
+    expect((await sa({ method: 'GET', url: '/api/v1/notifications' })).json().unread).toBeGreaterThanOrEqual(4);
+
+    // Other roles of the school and other schools hear nothing of it.
+    const principal = as(w.t.app, await login(w.t.app, s.users.principal.email, 'principal'));
+    const otherAdmin = await w.asB('school_admin');
+    for (const caller of [principal, otherAdmin]) {
+      const titles = (await bell(caller)).map((n) => n.title);
+      expect(titles).not.toContain('Payment confirmed');
+      expect(titles).not.toContain('SMS is active');
+    }
+  });
+
+  it('a decision without a reason, by a school role, twice or on another school is refused and tells nobody', async () => {
+    const s = await createSchool(w.t.app, { name: 'Quiet School' });
+    const sa = await schoolAdmin(s);
+    const sub = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+    const payment = (await pay(sa, { subscriptionId: sub.id }, 100)).json();
+    const noReason = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${payment.id}/reject`,
+      payload: { reason: ' ' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(errorOf(noReason).fields?.reason).toBe('Give a reason (at least 3 characters)');
+    for (const caller of [sa, w.companyUser, await w.asB('school_admin')]) {
+      expect([403, 404]).toContain(
+        (await caller({ method: 'POST', url: `/api/v1/company/payments/${payment.id}/confirm` })).statusCode,
+      );
+    }
+    // School B's admin cannot read A's payment receipt either (404: it does not exist for them).
+    const other = await w.asB('school_admin');
+    expect((await other({ method: 'GET', url: `/api/v1/payments/${payment.id}/receipt` })).statusCode).toBe(404);
+    expect((await bell(sa)).map((n) => n.title)).not.toContain('Payment confirmed');
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${payment.id}/confirm` });
+    const twice = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${payment.id}/reject`,
+      payload: { reason: 'Changed my mind' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect((await bell(sa)).filter((n) => n.title.startsWith('Payment '))).toHaveLength(1);
+  });
+});
+
+describe('deactivated plans and add-ons are no longer offered; holders keep them', () => {
+  it('a deactivated plan leaves the public list, assignment and upgrade requests; its schools keep and renew it', async () => {
+    const s = await createSchool(w.t.app, { name: 'Premium Keeper School' });
+    const premium = await w.planId('Premium');
+    const onPremium = await assign(s.id, { planId: premium, billingCycle: 'monthly', autoRenew: true });
+    expect(onPremium.statusCode).toBe(201);
+    const off = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/plans/${premium}`,
+      payload: { isActive: false },
+    });
+    expect(off.json()).toMatchObject({ isActive: false });
+    try {
+      const offered = (await w.t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+      expect(offered.map((p: { name: string }) => p.name)).toEqual(['Basic', 'Standard', 'Enterprise']);
+      const company = (await w.companyUser({ method: 'GET', url: '/api/v1/company/plans' })).json().items;
+      expect(company.find((p: { id: string }) => p.id === premium)).toMatchObject({
+        isActive: false,
+        activeSubscriptions: 1,
+      });
+
+      const refused = await assign(w.b.id, { planId: premium });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused)).toMatchObject({
+        message: 'Choose one of the offered plans',
+        fields: { planId: 'Choose a plan' },
+      });
+      const upgrade = await (await w.asB('school_admin'))({
+        method: 'POST',
+        url: '/api/v1/subscription/requests',
+        payload: { kind: 'upgrade', planId: premium },
+      });
+      expect(upgrade.statusCode).toBe(400);
+      expect(errorOf(upgrade).fields?.planId).toBe('Choose a plan');
+
+      // The school on it keeps it, renews it by hand and automatically.
+      const sa = await schoolAdmin(s);
+      const mine = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json();
+      expect(mine.plan).toMatchObject({ name: 'Premium', isActive: false });
+      const renewed = await w.admin({
+        method: 'POST',
+        url: `/api/v1/company/schools/${s.id}/subscription/renew`,
+        payload: { months: 2 },
+      });
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.json()).toMatchObject({ planName: 'Premium', status: 'active', id: onPremium.json().id });
+      const lapse = new Date(Date.now() - 1000);
+      await setActiveEndDate(w.t, s.id, lapse);
+      await sweepExpiredSubscriptions(w.t.app.deps.db);
+      expect(await activeRow(s.id)).toMatchObject({ planId: premium, endDate: addMonths(lapse, 1) });
+      // Company staff only switch plans on and off.
+      expect(
+        (await sa({ method: 'PATCH', url: `/api/v1/company/plans/${premium}`, payload: { isActive: true } }))
+          .statusCode,
+      ).toBe(403);
+    } finally {
+      await w.companyAdmin({ method: 'PATCH', url: `/api/v1/company/plans/${premium}`, payload: { isActive: true } });
+    }
+  });
+
+  it('a deactivated add-on leaves the marketplace and cannot be requested or approved; holders keep it', async () => {
+    const s = await createSchool(w.t.app, { name: 'Mobile Keeper School' });
+    const sa = await schoolAdmin(s);
+    const mobile = await w.addonId('Mobile App');
+    const email = await w.addonId('Email Marketing');
+    const held = (await sa({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: mobile } })).json();
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/addon-requests/${held.id}/approve` });
+    const open = (await sa({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: email } })).json();
+    for (const id of [mobile, email]) {
+      const off = await w.companyAdmin({
+        method: 'PATCH',
+        url: `/api/v1/company/addons/${id}`,
+        payload: { isActive: false },
+      });
+      expect(off.json().isActive).toBe(false);
+    }
+    try {
+      const market = (await sa({ method: 'GET', url: '/api/v1/marketplace' }))
+        .json()
+        .items.map((i: { id: string }) => i.id);
+      expect(market).not.toContain(mobile);
+      expect(market).not.toContain(email);
+      const other = await w.asB('school_admin');
+      const again = await other({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: mobile } });
+      expect(again.statusCode).toBe(400);
+      expect(errorOf(again)).toMatchObject({
+        message: 'Choose one of the offered add-ons',
+        fields: { addonId: 'Unknown add-on' },
+      });
+      const approve = await w.companyAdmin({
+        method: 'POST',
+        url: `/api/v1/company/addon-requests/${open.id}/approve`,
+      });
+      expect(approve.statusCode).toBe(422);
+      expect(errorOf(approve).message).toBe('Email Marketing is no longer offered. Reject the request instead.');
+      const reject = await w.companyAdmin({
+        method: 'POST',
+        url: `/api/v1/company/addon-requests/${open.id}/reject`,
+        payload: { reason: 'Discontinued.' },
+      });
+      expect(reject.json().status).toBe('rejected');
+      const assignWithIt = await assign(w.b.id, { planId: await w.planId('Basic'), addonIds: [mobile] });
+      expect(assignWithIt.statusCode).toBe(400);
+
+      // The school that holds it keeps it, its price and its entitlement, through a renewal.
+      const renewed = await w.admin({
+        method: 'POST',
+        url: `/api/v1/company/schools/${s.id}/subscription/renew`,
+        payload: {},
+      });
+      expect(renewed.json()).toMatchObject({ addonNames: ['Mobile App'], totalAmountMinor: 10_000 + 10_000 });
+      const mine = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json();
+      expect(mine.addons.map((a: { name: string }) => a.name)).toEqual(['Mobile App']);
+      expect(mine.entitlements).toContain('mobile_app');
+      expect((await sa({ method: 'GET', url: '/api/v1/school' })).json().entitlements).toContain('mobile_app');
+    } finally {
+      for (const id of [mobile, email]) {
+        await w.companyAdmin({ method: 'PATCH', url: `/api/v1/company/addons/${id}`, payload: { isActive: true } });
+      }
+    }
+  });
+});
+
+describe('Advanced Analytics reaches the web through GET /school', () => {
+  it('every role of an entitled school reads it; other schools and lapsed ones do not', async () => {
+    const s = await createSchool(w.t.app, { name: 'Analytics School' });
+    const sa = await schoolAdmin(s);
+    const entitlements = async (caller: Caller) => {
+      const res = await caller({ method: 'GET', url: '/api/v1/school' });
+      expect(res.statusCode).toBe(200);
+      return res.json().entitlements as string[];
+    };
+    expect(await entitlements(sa)).not.toContain('advanced_analytics');
+    const req = await sa({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: await w.addonId('Advanced Analytics') },
+    });
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/addon-requests/${req.json().id}/approve` });
+    for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const) {
+      const caller = as(w.t.app, await login(w.t.app, s.users[role].email, role));
+      expect(await entitlements(caller)).toEqual(['advanced_analytics']);
+    }
+    const detail = (await w.companyAdmin({ method: 'GET', url: `/api/v1/company/schools/${s.id}` })).json();
+    expect(detail.entitlements).toEqual(['advanced_analytics']);
+    expect(await entitlements(await w.asB('teacher'))).not.toContain('advanced_analytics');
+    // A plan that includes it entitles without buying it.
+    const enterprise = await createSchool(w.t.app, { name: 'Enterprise Analytics School' });
+    const planAddons = (await w.companyUser({ method: 'GET', url: '/api/v1/company/plans' }))
+      .json()
+      .items.find((p: { name: string }) => p.name === 'Enterprise').addonIds as string[];
+    await assign(enterprise.id, { planId: await w.planId('Enterprise') });
+    const included = await entitlements(await schoolAdmin(enterprise));
+    expect(included.includes('advanced_analytics')).toBe(planAddons.includes(await w.addonId('Advanced Analytics')));
+    // Once lapsed (no auto-renew) the add-on switches off with the subscription.
+    await setActiveEndDate(w.t, s.id, new Date(Date.now() - 1000));
+    expect(await entitlements(sa)).toEqual([]);
+  });
+});
