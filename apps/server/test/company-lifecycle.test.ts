@@ -183,6 +183,27 @@ describe('auto-renew: the sweep and every read', () => {
     expect(errorOf(refused).code).toBe('auth/subscription-expired');
   });
 
+  it('an API key of a school whose auto-renewing subscription just lapsed keeps working; without auto-renew it stops', async () => {
+    const keyOf = async (autoRenew: boolean) => {
+      const s = await createSchool(w.t.app, { name: `Key School ${autoRenew ? 'renewing' : 'lapsing'}` });
+      await assign(s.id, { planId: await w.planId('Standard'), addonIds: [await w.addonId('API Access')], autoRenew });
+      const created = await (await schoolAdmin(s))({
+        method: 'POST',
+        url: '/api/v1/api-keys',
+        payload: { name: 'Sync' },
+      });
+      expect(created.statusCode).toBe(201);
+      await setActiveEndDate(w.t, s.id, new Date(Date.now() - 1000));
+      return created.json().key as string;
+    };
+    const call = (key: string) =>
+      w.t.app.inject({ method: 'GET', url: '/api/v1/school', headers: { authorization: `Bearer ${key}` } });
+    expect((await call(await keyOf(true))).statusCode).toBe(200);
+    const lapsed = await call(await keyOf(false));
+    expect(lapsed.statusCode).toBe(402);
+    expect(errorOf(lapsed).code).toBe('entitlement_required');
+  });
+
   it('auto-renew is a boolean set on assignment by company staff only', async () => {
     const bad = await assign(w.a.id, { planId: await w.planId('Basic'), autoRenew: 'yes' });
     expect(bad.statusCode).toBe(400);
