@@ -212,6 +212,14 @@ export const Subscription = z.object({
   startDate: z.string(),
   endDate: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
+  /**
+   * When the end date passes, renew instead of expiring: one billing cycle (a month or a year) from the old
+   * end date (`autoRenewalEnd`, SPEC §4's renewal rule), paymentStatus back to `pending`, audited as the
+   * system (`subscription.auto_renewed`), the school admins notified that a payment is due. Detected on
+   * read, at sign-in and on a lapsed session as well as by the sweep. An unpaid subscription is not
+   * blocked: like every subscription, access depends on status and end date only (SPEC §6), never on
+   * paymentStatus; company staff follow up on the outstanding payment.
+   */
   autoRenew: z.boolean(),
   paymentStatus: z.enum(['pending', 'paid', 'failed']),
   billingCycle: z.enum(BILLING_CYCLES),

@@ -82,6 +82,27 @@ export function renewalEnd(oldEnd: Date, now: Date, months: number): { start: Da
   return { start, end: addMonths(start, months) };
 }
 
+/** The length of one billing cycle in months: what an automatic renewal adds, and what its total pays for. */
+export function cycleMonths(cycle: BillingCycle): number {
+  return cycle === 'yearly' ? 12 : 1;
+}
+
+/**
+ * Auto-renew (issue 3): once the end date passes, the subscription renews by the same rule as a manual
+ * renewal (`renewalEnd`) taken at the moment it lapsed, so the new period starts at the old end date and
+ * the delay of whoever noticed (a read, the sweep) neither gives nor takes days. A subscription that lapsed
+ * more than one period ago (the server was down) renews period after period until it covers `now`.
+ */
+export function autoRenewalEnd(oldEnd: Date, now: Date, months: number): { end: Date; periods: number } {
+  let end = oldEnd;
+  let periods = 0;
+  while (end.getTime() <= now.getTime()) {
+    end = renewalEnd(end, end, months).end;
+    periods++;
+  }
+  return { end, periods };
+}
+
 /** SPEC §4: expired once the end date has passed; cancelled stays cancelled. */
 export function effectiveStatus(
   status: 'active' | 'expired' | 'cancelled',

@@ -6,6 +6,8 @@ import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/errors.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 import { resolveApiKey } from '../modules/company/api-keys.ts';
+import { hasActiveSubscription } from '../modules/company/subscriptions.ts';
+import { withSystem } from '../db/tenancy.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,12 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number): vo
     const actor = token ? await resolveSession(app.deps.db, token, ttlDays) : null;
     if (!actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
     if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
+    // The lookup's SQL sees only the end date; a lapse may really be an auto-renewal nobody has settled yet
+    // (the sweep runs every few minutes), so settle it before refusing. Lapsed schools only: cheap.
+    const schoolId = actor.schoolId;
+    if (actor.kind === 'school' && actor.subscriptionActive === false && schoolId) {
+      actor.subscriptionActive = await withSystem(app.deps.db, (tx) => hasActiveSubscription(tx, schoolId));
+    }
     // A school whose subscription lapsed mid-session keeps only what it needs to see why and recover.
     if (actor.kind === 'school' && actor.subscriptionActive === false && !SUBSCRIPTION_RECOVERY_ROUTES.has(key)) {
       throw new AppError('subscription_expired', MESSAGES.subscriptionExpired);

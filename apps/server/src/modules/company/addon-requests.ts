@@ -17,7 +17,7 @@ import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
 import { offsetPage } from './paging.ts';
-import { activeSubscriptionRow, expireLapsed, repriceSubscription } from './subscriptions.ts';
+import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {
   r: addonRequests,
@@ -25,6 +25,7 @@ const requestColumns = {
   addonName: addons.name,
   priceMinor: addons.priceMinor,
   currency: addons.currency,
+  addonActive: addons.isActive,
   requestedByName: users.name,
 };
 
@@ -93,7 +94,7 @@ export async function createAddonRequest(
     return await withTenant(db, tenantOf(actor), async (tx) => {
       const [addon] = await tx.select().from(addons).where(eq(addons.id, input.addonId));
       if (!addon?.isActive) throw invalid('Choose one of the offered add-ons', { addonId: 'Unknown add-on' });
-      await expireLapsed(tx, schoolId);
+      await settleLapsed(tx, schoolId);
       const sub = await activeSubscriptionRow(tx, schoolId);
       if (sub?.addonIds.includes(addon.id)) throw new AppError('conflict', `Your school already has ${addon.name}.`);
       const id = newId();
@@ -130,8 +131,11 @@ async function pendingRequest(tx: Tx, id: string) {
 export async function approveAddonRequest(db: Database, actor: Actor, id: string): Promise<AddonRequest> {
   return withTenant(db, tenantOf(actor), async (tx) => {
     const row = await pendingRequest(tx, id);
+    // Deactivated means no longer offered: holders keep it, a request still open cannot add it any more.
+    if (!row.addonActive)
+      throw new AppError('rule', `${row.addonName} is no longer offered. Reject the request instead.`);
     const schoolId = row.r.schoolId;
-    await expireLapsed(tx, schoolId);
+    await settleLapsed(tx, schoolId);
     const sub = await activeSubscriptionRow(tx, schoolId);
     if (!sub) throw new AppError('rule', 'This school has no active subscription to add the add-on to.');
     const before = { addonIds: sub.addonIds, total: sub.totalAmountMinor };
@@ -194,7 +198,7 @@ export async function rejectAddonRequest(
 export async function marketplace(db: Database, actor: Actor): Promise<MarketplaceResponse> {
   const schoolId = actor.schoolId as string;
   return withTenant(db, tenantOf(actor), async (tx) => {
-    await expireLapsed(tx, schoolId);
+    await settleLapsed(tx, schoolId);
     const sub = await activeSubscriptionRow(tx, schoolId);
     const planAddons = sub
       ? ((

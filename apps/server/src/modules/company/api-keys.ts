@@ -18,6 +18,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
+import { settleLapsed } from './subscriptions.ts';
 import { requireEntitlement } from './entitlements.ts';
 import { currentMonth } from './usage.ts';
 
@@ -124,7 +125,8 @@ export async function resolveApiKey(db: Database, token: string): Promise<Actor>
   const hex = rest.slice(0, 32);
   if (!UUID_HEX.test(hex) || rest[32] !== '_' || rest.length > 120) throw invalidKey();
   const schoolId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  const result = await db.execute<KeyLookup>(sql`
+  const lookup = async () => {
+    const result = await db.execute<KeyLookup>(sql`
     select k.id, k.school_id, k.scopes, k.created_by,
       u.account_id, u.name as user_name, u.email as user_email, (u.is_active and u.deleted_at is null) as user_ok,
       sc.name as school_name, sc.logo as school_logo, sc.is_active as school_active,
@@ -140,7 +142,14 @@ export async function resolveApiKey(db: Database, token: string): Promise<Actor>
       limit 1
     ) sub on true
     where k.school_id = ${schoolId} and k.key_hash = ${sha256(token)} and k.revoked_at is null`);
-  const row = (result.rows as KeyLookup[])[0];
+    return (result.rows as KeyLookup[])[0];
+  };
+  let row = await lookup();
+  // No subscription in force may be an auto-renewal nobody settled yet (as the session gate does).
+  if (row?.school_active && !row.plan_name) {
+    await withSystem(db, (tx) => settleLapsed(tx, schoolId));
+    row = await lookup();
+  }
   if (!row?.school_active || !row.user_ok) throw invalidKey();
   if (!hasEntitlement(row.addon_names ?? [], 'api_access')) {
     throw new AppError('entitlement_required', MESSAGES.entitlementRequired('API Access'));

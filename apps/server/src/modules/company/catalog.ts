@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
+import { settleLapsed } from './subscriptions.ts';
 
 type PlanRow = typeof plans.$inferSelect;
 type AddonRow = typeof addons.$inferSelect;
@@ -90,6 +91,7 @@ async function assertAddonIds(tx: Tx, ids: string[] | undefined) {
 
 export async function listPlans(db: Database, actor: Actor): Promise<Plan[]> {
   return withTenant(db, tenantOf(actor), async (tx) => {
+    await settleLapsed(tx, null);
     const rows = await tx.select().from(plans).orderBy(asc(plans.priceMinor), asc(plans.name));
     const counts = await tx.execute<{ plan_id: string; n: number }>(sql`
       select plan_id, count(*)::int as n from school_subscriptions

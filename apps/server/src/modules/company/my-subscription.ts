@@ -8,14 +8,14 @@ import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { toAddon, toPlan } from './catalog.ts';
 import { entitledNames } from './entitlements.ts';
-import { expireLapsed, historyOf, latestSubscription, presentSubscriptions } from './subscriptions.ts';
+import { settleLapsed, historyOf, latestSubscription, presentSubscriptions } from './subscriptions.ts';
 import { usageOf } from './usage.ts';
 
 /** My subscription: the newest subscription (expired ones too, so the page can say so), plan, usage, history. */
 export async function mySubscription(db: Database, actor: Actor): Promise<MySubscriptionResponse> {
   const schoolId = actor.schoolId as string;
   return withTenant(db, tenantOf(actor), async (tx) => {
-    await expireLapsed(tx, schoolId);
+    await settleLapsed(tx, schoolId);
     const row = await latestSubscription(tx, schoolId);
     const [subscription] = row ? await presentSubscriptions(tx, [row]) : [];
     const [plan] = row ? await tx.select().from(plans).where(eq(plans.id, row.planId)) : [];

@@ -7,7 +7,7 @@ import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { decimal, toCsv } from './csv.ts';
-import { expireLapsed } from './subscriptions.ts';
+import { settleLapsed } from './subscriptions.ts';
 
 const DAY = 86_400_000;
 
@@ -40,7 +40,7 @@ export async function revenue(
   const { from, to } = rangeOf(query);
   const end = new Date(to.getTime() + DAY);
   return withTenant(db, tenantOf(actor), async (tx) => {
-    await expireLapsed(tx, null);
+    await settleLapsed(tx, null);
     const [mrr] = rowsOf<{ mrr: number }>(
       await tx.execute(sql`
         select coalesce(sum(case when billing_cycle = 'yearly' then round(total_amount_minor / 12.0) else total_amount_minor end), 0)::int as mrr

@@ -29,7 +29,7 @@ import { decodeCursor, encodeCursor, likePattern } from './paging.ts';
 import {
   activeSubscriptionRow,
   assignSubscription,
-  expireLapsed,
+  settleLapsed,
   historyOf,
   presentSubscription,
 } from './subscriptions.ts';
@@ -142,7 +142,7 @@ export async function listSchools(
 ): Promise<SchoolListResponse> {
   const offset = decodeCursor(query.cursor);
   return withTenant(db, tenantOf(actor), async (tx) => {
-    await expireLapsed(tx, null);
+    await settleLapsed(tx, null);
     const { rows, total } = await schoolRows(tx, { ...query, offset, limit: query.limit });
     const next = offset + rows.length;
     return { items: rows.map(toCompanySchool), total, nextCursor: next < total ? encodeCursor(next) : null };
@@ -298,7 +298,7 @@ export async function setSchoolActive(
 
 export async function schoolDetail(db: Database, actor: Actor, id: string): Promise<SchoolDetailResponse> {
   return withTenant(db, tenantOf(actor), async (tx) => {
-    await expireLapsed(tx, id);
+    await settleLapsed(tx, id);
     const school = await companySchool(tx, id);
     const active = await activeSubscriptionRow(tx, id);
     const subscription = active ? await presentSubscription(tx, active) : null;

@@ -1,14 +1,17 @@
 import type { AssignSubscriptionRequest, Subscription, SubscriptionHistory } from '@lyceum/shared/company';
 import type { z } from 'zod';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { formatMoney } from '@lyceum/shared/plans';
 import {
+  addMonths,
+  autoRenewalEnd,
   changeKindOf,
   countChanges,
-  addMonths,
+  cycleMonths,
   priceSubscription,
   renewalEnd,
 } from '@lyceum/shared/subscription-rules';
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { addons, plans, schoolSubscriptions, schools } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
@@ -16,26 +19,35 @@ import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { notifySchoolAdmins } from './notify.ts';
 
 type SubscriptionRow = typeof schoolSubscriptions.$inferSelect;
 type AuditActor = Pick<Actor, 'accountId' | 'role'> | null;
 export type AssignInput = z.output<typeof AssignSubscriptionRequest>;
 
 /**
- * SPEC §4: an active subscription whose end date has passed is expired. Run before every read of a
- * subscription (so nobody sees a stale "active") and by the periodic sweep. `schoolId` null = every school.
+ * SPEC §4 plus auto-renew: an active subscription whose end date has passed renews itself when `autoRenew`
+ * is on (a new billing cycle from the old end date, payment due, the school admins told) and is expired
+ * otherwise. Run before every read of a subscription (so nobody sees a stale "active" or a lapse that is
+ * really a renewal), by the sign-in and session gates, and by the periodic sweep. `schoolId` null = every
+ * school. Returns how many subscriptions it renewed or expired.
  */
-export async function expireLapsed(tx: Tx, schoolId: string | null): Promise<number> {
+export async function settleLapsed(tx: Tx, schoolId: string | null, now = new Date()): Promise<number> {
+  const lapsed = and(
+    schoolId ? eq(schoolSubscriptions.schoolId, schoolId) : undefined,
+    eq(schoolSubscriptions.status, 'active'),
+    lte(schoolSubscriptions.endDate, now),
+  );
+  const due = await tx
+    .select()
+    .from(schoolSubscriptions)
+    .where(and(lapsed, eq(schoolSubscriptions.autoRenew, true)));
+  let settled = 0;
+  for (const row of due) if (await autoRenew(tx, row, now)) settled++;
   const rows = await tx
     .update(schoolSubscriptions)
-    .set({ status: 'expired', updatedAt: new Date() })
-    .where(
-      and(
-        schoolId ? eq(schoolSubscriptions.schoolId, schoolId) : undefined,
-        eq(schoolSubscriptions.status, 'active'),
-        lte(schoolSubscriptions.endDate, new Date()),
-      ),
-    )
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(lapsed, eq(schoolSubscriptions.autoRenew, false)))
     .returning({ schoolId: schoolSubscriptions.schoolId, id: schoolSubscriptions.id });
   for (const r of rows) {
     await audit(tx, null, {
@@ -45,14 +57,62 @@ export async function expireLapsed(tx: Tx, schoolId: string | null): Promise<num
       entityId: r.id,
     });
   }
-  return rows.length;
+  return settled + rows.length;
+}
+
+/**
+ * Moves a subscription to a new end date, back to active with a payment due: the one write of a renewal,
+ * manual or automatic. `onlyIf` narrows it (an automatic renewal applies only while the row is still
+ * lapsed, so two reads settling the same row at once extend it once; the loser gets null).
+ */
+async function extendSubscription(
+  tx: Tx,
+  current: SubscriptionRow,
+  end: Date,
+  now: Date,
+  onlyIf?: SQL,
+): Promise<SubscriptionRow | null> {
+  const [row] = await tx
+    .update(schoolSubscriptions)
+    .set({ status: 'active', endDate: end, paymentStatus: 'pending', isTrial: false, updatedAt: now })
+    .where(and(eq(schoolSubscriptions.schoolId, current.schoolId), eq(schoolSubscriptions.id, current.id), onlyIf))
+    .returning();
+  return row ?? null;
+}
+
+/** One automatic renewal: one billing cycle from the old end date, by the system, the school admins told. */
+async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<boolean> {
+  const months = cycleMonths(current.billingCycle);
+  const { end, periods } = autoRenewalEnd(current.endDate, now, months);
+  const stillLapsed = and(eq(schoolSubscriptions.status, 'active'), lte(schoolSubscriptions.endDate, now));
+  const row = await extendSubscription(tx, current, end, now, stillLapsed);
+  if (!row) return false;
+  await audit(tx, null, {
+    schoolId: row.schoolId,
+    action: 'subscription.auto_renewed',
+    entity: 'subscription',
+    entityId: row.id,
+    before: { endDate: current.endDate.toISOString(), paymentStatus: current.paymentStatus },
+    after: { endDate: end.toISOString(), paymentStatus: 'pending', months, periods },
+  });
+  const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
+  await notifySchoolAdmins(
+    tx,
+    row.schoolId,
+    'Subscription renewed',
+    `Your ${plan?.name ?? ''} subscription renewed automatically until ${end.toISOString().slice(0, 10)}. ` +
+      `A payment of ${formatMoney(row.totalAmountMinor, row.currency)} is due.`,
+  );
+  return true;
 }
 
 /**
  * SPEC §4/§6's one rule for "this school may be used": an active subscription whose end date has not
- * passed. The sign-in gate uses it; the session lookup (auth/sessions.ts) states the same predicate in SQL.
+ * passed, after settling a lapse (an auto-renewing subscription renews instead). The sign-in gate uses it;
+ * the session lookup (auth/sessions.ts) states the same predicate in SQL and asks here before refusing.
  */
 export async function hasActiveSubscription(tx: Tx, schoolId: string, now = new Date()): Promise<boolean> {
+  await settleLapsed(tx, schoolId, now);
   const rows = await tx
     .select({ id: schoolSubscriptions.id })
     .from(schoolSubscriptions)
@@ -70,9 +130,9 @@ export async function hasActiveSubscription(tx: Tx, schoolId: string, now = new 
 /** How often the sweep runs; reads detect expiry themselves, so this only has to be roughly timely. */
 export const SUBSCRIPTION_SWEEP_MS = 15 * 60_000;
 
-/** The periodic sweep (started in app.ts, runnable from tests): expires every lapsed subscription. */
+/** The periodic sweep (started in app.ts, runnable from tests): renews or expires every lapsed subscription. */
 export function sweepExpiredSubscriptions(db: Database): Promise<number> {
-  return withSystem(db, (tx) => expireLapsed(tx, null));
+  return withSystem(db, (tx) => settleLapsed(tx, null));
 }
 
 /** Plan and add-on names for a set of subscriptions, in two queries. */
@@ -176,7 +236,7 @@ export async function assignSubscription(
   now = new Date(),
 ): Promise<SubscriptionRow> {
   const { plan, addons: chosen } = await loadPricing(tx, input.planId, input.addonIds);
-  await expireLapsed(tx, schoolId);
+  await settleLapsed(tx, schoolId);
   // Serialise assignments per school so two at once cannot both see "no history".
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${schoolId}))`);
   const [previous] = await tx
@@ -249,18 +309,14 @@ export async function renewSubscription(
   months: number,
   now = new Date(),
 ): Promise<SubscriptionRow> {
-  await expireLapsed(tx, schoolId);
+  await settleLapsed(tx, schoolId, now);
   const current = await latestSubscription(tx, schoolId);
   if (!current || current.status === 'cancelled') {
     throw new AppError('rule', 'This school has no subscription to renew. Assign a plan instead.');
   }
   const { end } = renewalEnd(current.endDate, now, months);
-  const [row] = await tx
-    .update(schoolSubscriptions)
-    .set({ status: 'active', endDate: end, paymentStatus: 'pending', isTrial: false, updatedAt: now })
-    .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, current.id)))
-    .returning();
-  if (!row) throw notFound(MESSAGES.noActiveSubscription);
+  const row = await extendSubscription(tx, current, end, now);
+  if (!row) throw new AppError('conflict', 'The subscription changed meanwhile. Reload and try again.');
   await audit(tx, actor, {
     schoolId,
     action: 'subscription.renewed',
@@ -273,7 +329,7 @@ export async function renewSubscription(
 }
 
 export async function cancelSubscription(tx: Tx, actor: AuditActor, schoolId: string): Promise<SubscriptionRow> {
-  await expireLapsed(tx, schoolId);
+  await settleLapsed(tx, schoolId);
   const current = await activeSubscriptionRow(tx, schoolId);
   if (!current) throw new AppError('rule', MESSAGES.noActiveSubscription);
   const [row] = await tx

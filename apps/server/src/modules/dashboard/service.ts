@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { settleLapsed } from '../company/subscriptions.ts';
 
 type Stat = DashboardResponse['stats'][number];
 
@@ -20,7 +21,11 @@ export async function dashboardFor(db: Database, actor: Actor): Promise<Dashboar
   if (isCompanyRole(actor.role)) {
     let cached = companyCache.get(db);
     if (!cached || Date.now() - cached.at > COMPANY_FIGURES_TTL_MS) {
-      const figures = withTenant(db, tenantOf(actor), companyFigures);
+      // Settle lapses first (renew or expire), as every read of subscriptions does (SPEC §4).
+      const figures = withTenant(db, tenantOf(actor), async (tx) => {
+        await settleLapsed(tx, null);
+        return companyFigures(tx);
+      });
       cached = { at: Date.now(), figures };
       companyCache.set(db, cached);
       figures.catch(() => companyCache.delete(db));

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { errorOf } from './helpers.ts';
+
+// A world of its own: the figures are platform-wide, so no other test's schools may add to them.
+let w: CompanyWorld;
+beforeAll(async () => {
+  w = await companyWorld();
+});
+afterAll(() => w.t.close());
+
+const month = () => new Date().toISOString().slice(0, 7);
+
+describe('company figures against a scenario computed by hand', () => {
+  it('dashboard, revenue and usage equal the hand figures exactly (integer minor units)', async () => {
+    // Alpha: Premium billed yearly. 12 × 200.00 = 2,400.00 less its 20 % yearly discount (480.00) = 1,920.00.
+    const alphaSub = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${w.a.id}/subscriptions`,
+      payload: { planId: await w.planId('Premium'), billingCycle: 'yearly' },
+    });
+    expect(alphaSub.json()).toMatchObject({
+      planAmountMinor: 192_000,
+      discountMinor: 48_000,
+      addonsAmountMinor: 0,
+      totalAmountMinor: 192_000,
+    });
+    // Beta: Basic monthly (50.00), then the WhatsApp add-on (20.00 a month) approved on top: 70.00.
+    const betaSub = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${w.b.id}/subscriptions`,
+      payload: { planId: await w.planId('Basic'), billingCycle: 'monthly' },
+    });
+    const betaAdmin = await w.asB('school_admin');
+    const whatsapp = await betaAdmin({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: await w.addonId('WhatsApp') },
+    });
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/addon-requests/${whatsapp.json().id}/approve` });
+    const beta = (await betaAdmin({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+    expect(beta).toMatchObject({
+      id: betaSub.json().id,
+      planAmountMinor: 5000,
+      addonsAmountMinor: 2000,
+      discountMinor: 0,
+      totalAmountMinor: 7000,
+    });
+
+    // Payments: Alpha's year (confirmed), Beta's add-on (confirmed), Beta's month (pending), a rejected one.
+    const alphaAdmin = await w.asA('school_admin');
+    let n = 0;
+    const pay = async (caller: typeof alphaAdmin, target: Record<string, string>, amountMinor: number) => {
+      n++;
+      const res = await caller({
+        method: 'POST',
+        url: '/api/v1/payments',
+        payload: { ...target, method: 'card', reference: `FIG-${n}`, amountMinor, idempotencyKey: `figures-${n}-key` },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().id as string;
+    };
+    const alphaYear = await pay(alphaAdmin, { subscriptionId: alphaSub.json().id }, 192_000);
+    const betaAddon = await pay(betaAdmin, { addonRequestId: whatsapp.json().id }, 2000);
+    await pay(betaAdmin, { subscriptionId: beta.id }, 7000);
+    const wrong = await pay(betaAdmin, { subscriptionId: beta.id }, 5000);
+    for (const id of [alphaYear, betaAddon]) {
+      expect((await w.admin({ method: 'POST', url: `/api/v1/company/payments/${id}/confirm` })).statusCode).toBe(200);
+    }
+    await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${wrong}/reject`,
+      payload: { reason: 'Wrong amount' },
+    });
+
+    // MRR: 192,000 / 12 = 16,000 for Alpha + 7,000 for Beta = 23,000; ARR twelve times that.
+    const revenue = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/revenue' });
+    expect(revenue.statusCode).toBe(200);
+    const r = revenue.json();
+    expect(r).toMatchObject({
+      currency: 'USD',
+      mrrMinor: 23_000,
+      arrMinor: 276_000,
+      paidMinor: 194_000,
+      outstandingMinor: 7000,
+      outstandingCount: 1,
+      byPlan: [{ planName: 'Premium', amountMinor: 192_000, count: 1 }],
+      byAddon: [{ addonName: 'WhatsApp', amountMinor: 2000, count: 1 }],
+      expiringSoon: [],
+    });
+    expect(r.byMonth).toHaveLength(12);
+    expect(r.byMonth.at(-1)).toEqual({ month: month(), amountMinor: 194_000, count: 2 });
+    expect(r.byMonth.slice(0, -1).every((m: { amountMinor: number }) => m.amountMinor === 0)).toBe(true);
+    const csv = (await w.admin({ method: 'GET', url: '/api/v1/company/revenue/export' })).body;
+    expect(csv).toContain('summary,MRR,230.00,');
+    expect(csv).toContain('summary,ARR,2760.00,');
+    expect(csv).toContain('summary,Outstanding (pending),70.00,1');
+    expect(csv).toContain('addon,WhatsApp,20.00,1');
+    // Outside the range nothing was paid; outstanding and MRR are "now" figures and stay.
+    const old = (await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=2020-01-01&to=2020-01-31' })).json();
+    expect(old).toMatchObject({ paidMinor: 0, byPlan: [], byAddon: [], outstandingMinor: 7000, mrrMinor: 23_000 });
+    expect(old.byMonth).toEqual([{ month: '2020-01', amountMinor: 0, count: 0 }]);
+
+    const dashboard = await w.companyUser({ method: 'GET', url: '/api/v1/dashboard' });
+    const stats = Object.fromEntries(
+      dashboard.json().stats.map((s: { key: string; value: unknown }) => [s.key, s.value]),
+    );
+    expect(stats).toEqual({
+      schools: 2,
+      active: 2,
+      trial: 0,
+      expired: 0,
+      mrr: '$230.00',
+      users: 10,
+      pendingAddonRequests: 0,
+      pendingPayments: 1,
+      leads: 0,
+    });
+
+    // Usage: one person of each role per school. Beta's Basic allows one principal: 1/1, so Beta comes first.
+    const usage = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/usage' })).json().items;
+    const GB = 1024 ** 3;
+    const figures = (s: { items: { metric: string; used: number; limit: number; ratio: number }[] }) =>
+      Object.fromEntries(s.items.map((i) => [i.metric, [i.used, i.limit, i.ratio]]));
+    expect(usage.map((s: { schoolName: string; maxRatio: number }) => [s.schoolName, s.maxRatio])).toEqual([
+      ['Beta School', 1],
+      ['Alpha School', 0.2],
+    ]);
+    expect(figures(usage[0])).toEqual({
+      students: [1, 100, 0.01],
+      teachers: [1, 10, 0.1],
+      parents: [1, 200, 0.005],
+      admins: [1, 2, 0.5],
+      principals: [1, 1, 1],
+      storage: [0, 5 * GB, 0],
+      apiCalls: [0, 1000, 0],
+    });
+    expect(figures(usage[1])).toEqual({
+      students: [1, 1000, 0.001],
+      teachers: [1, 100, 0.01],
+      parents: [1, 2000, 0.0005],
+      admins: [1, 10, 0.1],
+      principals: [1, 5, 0.2],
+      storage: [0, 100 * GB, 0],
+      apiCalls: [0, 20_000, 0],
+    });
+  });
+
+  it('the figures are for company staff only, and a backwards range is refused', async () => {
+    const sa = await w.asA('school_admin');
+    for (const url of ['/api/v1/company/revenue', '/api/v1/company/usage', '/api/v1/company/revenue/export']) {
+      expect((await sa({ method: 'GET', url })).statusCode).toBe(403);
+      expect((await w.companyUser({ method: 'GET', url })).statusCode).toBe(403);
+    }
+    const backwards = await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=2026-02-01&to=2026-01-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards).fields?.from).toBe('Must be before the end date');
+    // A school's own dashboard shows its own figures, not the platform's.
+    const own = (await sa({ method: 'GET', url: '/api/v1/dashboard' })).json();
+    expect(own.stats.map((s: { key: string }) => s.key)).not.toContain('mrr');
+  });
+});
