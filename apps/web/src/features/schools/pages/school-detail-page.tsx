@@ -21,6 +21,7 @@ import { AssignPlanDialog } from '../components/assign-plan-dialog';
 import { EditSchoolDialog } from '../components/edit-school-dialog';
 import { RenewDialog } from '../components/renew-dialog';
 import { SubscriptionHistoryList } from '../components/subscription-history';
+import { formatDate } from '../../../lib/format-date';
 
 type OpenDialog = 'edit' | 'assign' | 'renew' | 'cancel' | 'active' | null;
 
@@ -33,7 +34,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const date = (value: string) => new Date(value).toLocaleDateString();
+const date = (value: string) => formatDate(value);
 
 /** A school seen by company staff: details, subscription and its history, usage, admins, and every action. */
 export function SchoolDetailPage() {
