@@ -12,6 +12,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { isStaff } from '../../../components/people/roles';
 import { COMPANY_STAT_LINKS, SCHOOL_STAT_LINKS } from '../components/company-links';
 import { LeadsCard } from '../components/leads-card';
+import { ShortcutsCard } from '../components/shortcuts-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 
@@ -81,6 +82,7 @@ export function DashboardPage() {
             manageHref={user?.role === 'school_admin' ? '/subscription' : undefined}
           />
         )}
+        {user && <ShortcutsCard role={user.role} userId={user.id} />}
         {user && isCompanyRole(user.role) && <LeadsCard />}
       </div>
     </>
