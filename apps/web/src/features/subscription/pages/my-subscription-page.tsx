@@ -95,6 +95,11 @@ export function MySubscriptionPage() {
             icon={<CreditCard className="size-6" aria-hidden="true" />}
             title="Managed by your school administrator"
             description="Ask your school administrator about your school's plan."
+            action={
+              <Link to="/dashboard" className={buttonClasses('secondary')}>
+                Back to Dashboard
+              </Link>
+            }
           />
         </Card>
       </>
