@@ -1,4 +1,5 @@
 import type { ClassListResponse, SubjectListResponse } from '@lyceum/shared/academics';
+import type { SchoolListResponse } from '@lyceum/shared/company';
 import type { ParentListResponse, StudentListResponse, TeacherListResponse } from '@lyceum/shared/people';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
@@ -60,4 +61,16 @@ export function useTeacherSearch(search: string, enabled = true) {
       api.get<TeacherListResponse>(`/teachers${toQueryString({ search, status: 'active', limit: 20 })}`, { signal }),
     enabled,
   });
+}
+
+/** The schools a company reader (company_admin, admin) can open the people lists of: the first 100 by name. */
+export function useSchoolOptions(enabled = true) {
+  const query = useQuery({
+    queryKey: ['company-schools', 'options'],
+    queryFn: ({ signal }) => api.get<SchoolListResponse>('/company/schools?limit=100&sort=name', { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
+  const options = (query.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }));
+  return { ...query, options };
 }

@@ -90,7 +90,7 @@ export function AppShell() {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header mobileMenuOpen={open} onOpenMobileMenu={() => setMobileOpen(true)} />
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
+        <main id="main-content" tabIndex={-1} className="relative min-w-0 flex-1 overflow-y-auto focus:outline-none">
           <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
             {showSkeleton ? <PageSkeleton /> : <Outlet />}
           </div>

@@ -13,6 +13,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { useDecideAddonRequest } from '../api/decide-addon-request';
 import { useAddonRequests } from '../api/get-addon-requests';
+import { formatDate } from '../../../lib/format-date';
 
 type Status = (typeof ADDON_REQUEST_STATUSES)[number];
 
@@ -28,7 +29,7 @@ const columns: DataTableColumn<AddonRequest>[] = [
   {
     id: 'requested',
     header: 'Requested',
-    cell: (r) => `${new Date(r.createdAt).toLocaleDateString()}${r.requestedByName ? ` by ${r.requestedByName}` : ''}`,
+    cell: (r) => `${formatDate(r.createdAt)}${r.requestedByName ? ` by ${r.requestedByName}` : ''}`,
   },
   { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
   {

@@ -17,6 +17,7 @@ import { useAuth } from '../../../lib/auth';
 import { fieldErrors } from '../../../lib/zod-fields';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { useSchoolEntitlements } from '../api/get-school-entitlements';
+import { formatDate } from '../../../lib/format-date';
 
 function NewKey({ value }: { value: string }) {
   return (
@@ -107,9 +108,8 @@ function KeysCardBody() {
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">{key.name}</p>
                 <p className="text-slate-500">
-                  <code>{key.prefix}…</code> · {key.scopes.join(', ')} · created{' '}
-                  {new Date(key.createdAt).toLocaleDateString()}
-                  {key.lastUsedAt ? ` · last used ${new Date(key.lastUsedAt).toLocaleDateString()}` : ''}
+                  <code>{key.prefix}…</code> · {key.scopes.join(', ')} · created {formatDate(key.createdAt)}
+                  {key.lastUsedAt ? ` · last used ${formatDate(key.lastUsedAt)}` : ''}
                 </p>
               </div>
               {key.revokedAt ? (

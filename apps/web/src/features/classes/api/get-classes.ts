@@ -6,6 +6,8 @@ import { api } from '../../../lib/api-client';
 export interface ClassFilters {
   search: string;
   status: 'active' | 'inactive' | 'all';
+  /** Company readers only: the school to list. */
+  schoolId?: string;
 }
 
 export function getClasses(filters: ClassFilters, signal?: AbortSignal): Promise<ClassListResponse> {

@@ -1,11 +1,12 @@
 import type { ClassResponse, MyClass } from '@lyceum/shared/academics';
 import { BookOpen, Plus, School, Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { classLabel } from '../../../api/lookups';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { isStaff } from '../../../components/people/roles';
+import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -18,6 +19,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../lib/auth';
 import { type ClassFilters, useClasses } from '../api/get-classes';
 import { useMyClasses } from '../api/get-my-classes';
@@ -41,9 +43,13 @@ function SubjectBadges({ subjects }: { subjects: ReadonlyArray<{ id: string; nam
   );
 }
 
-function ManageClasses() {
+/** Staff manage the classes; a company reader (`scope`) only reads the chosen school's, unlinked. */
+function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNode } }) {
   const [filters, setFilter] = useUrlFilters({ search: '', status: 'active' });
-  const query = useClasses(filters as ClassFilters);
+  const query = useClasses(
+    (scope ? { ...filters, schoolId: scope.schoolId } : filters) as ClassFilters,
+    !scope || !!scope.schoolId,
+  );
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClassResponse | null>(null);
   const [subjectsOpen, setSubjectsOpen] = useState(false);
@@ -54,11 +60,14 @@ function ManageClasses() {
       id: 'name',
       header: 'Class',
       mobile: 'title',
-      cell: (c) => (
-        <Link to={`/classes/${c.id}`} className="font-medium text-blue-700 hover:underline">
-          {classLabel(c)}
-        </Link>
-      ),
+      cell: (c) =>
+        scope ? (
+          <span className="font-medium text-slate-900">{classLabel(c)}</span>
+        ) : (
+          <Link to={`/classes/${c.id}`} className="font-medium text-blue-700 hover:underline">
+            {classLabel(c)}
+          </Link>
+        ),
     },
     { id: 'year', header: 'Academic year', cell: (c) => c.academicYear },
     {
@@ -77,26 +86,29 @@ function ManageClasses() {
         title="Classes"
         description="Every class of the school with its class teacher, students and subjects."
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setSubjectsOpen(true)}>
-              <BookOpen className="size-4" aria-hidden="true" />
-              Subjects
-            </Button>
-            <ExportLink path="/classes/export" />
-            <Button onClick={() => setCreating(true)}>
-              <Plus className="size-4" aria-hidden="true" />
-              New class
-            </Button>
-          </>
+          !scope && (
+            <>
+              <Button variant="secondary" onClick={() => setSubjectsOpen(true)}>
+                <BookOpen className="size-4" aria-hidden="true" />
+                Subjects
+              </Button>
+              <ExportLink path="/classes/export" />
+              <Button onClick={() => setCreating(true)}>
+                <Plus className="size-4" aria-hidden="true" />
+                New class
+              </Button>
+            </>
+          )
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem]">
+      <div className={cn('mb-4 grid gap-3', scope ? 'sm:grid-cols-[1fr_12rem_10rem]' : 'sm:grid-cols-[1fr_14rem]')}>
         <SearchInput
           id="classes-search"
           label="Search classes"
           value={filters.search}
           onChange={(v) => setFilter('search', v)}
         />
+        {scope?.picker}
         <Select
           id="classes-status"
           label="Status"
@@ -114,11 +126,15 @@ function ManageClasses() {
         loading={query.isPending || (query.isError && query.isFetching)}
         error={query.isError ? errorMessage(query.error) : null}
         onRetry={() => void query.refetch()}
-        actions={(c) => (
-          <Button size="sm" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit ${classLabel(c)}`}>
-            Edit
-          </Button>
-        )}
+        actions={
+          scope
+            ? undefined
+            : (c) => (
+                <Button size="sm" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit ${classLabel(c)}`}>
+                  Edit
+                </Button>
+              )
+        }
         empty={
           filtered ? (
             <EmptyState title="No classes match" description="Try another search or status." />
@@ -127,7 +143,7 @@ function ManageClasses() {
               icon={<School className="size-6" aria-hidden="true" />}
               title="No classes yet"
               description="Create the first class, then enrol students and assign teachers to it."
-              action={<Button onClick={() => setCreating(true)}>New class</Button>}
+              action={scope ? undefined : <Button onClick={() => setCreating(true)}>New class</Button>}
             />
           )
         }
@@ -208,6 +224,11 @@ function MyClasses() {
   );
 }
 
+function SchoolClasses() {
+  const scope = useSchoolScope();
+  return <ManageClasses scope={scope} />;
+}
+
 /** /classes: all classes for administrators and principals, "My Classes" for a teacher. */
 export function ClassesPage() {
   const { user } = useAuth();
@@ -239,5 +260,6 @@ export function ClassesPage() {
       />
     );
   }
+  if (isSchoolReader(user?.role)) return <SchoolClasses />;
   return <NotForRole title="Classes" description="School classes are managed by each school's administrators." />;
 }

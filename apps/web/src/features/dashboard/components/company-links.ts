@@ -8,3 +8,14 @@ export const COMPANY_STAT_LINKS: Record<string, string> = {
   pendingAddonRequests: '/addon-requests/manage',
   pendingPayments: '/payments?status=pending',
 };
+
+/**
+ * Where each school figure leads for school_admin and principal. "Administrators and principals" opens the
+ * Users page, which has no sidebar entry of its own (SPEC §2's menus are fixed).
+ */
+export const SCHOOL_STAT_LINKS: Record<string, string> = {
+  students: '/students',
+  teachers: '/teachers',
+  parents: '/parents',
+  staff: '/users',
+};

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { useRecentLeads } from '../api/get-leads';
 import { useUpdateLead } from '../api/update-lead';
+import { formatDate } from '../../../lib/format-date';
 
 const KIND_LABELS = { contact_sales: 'Contact sales', renewal: 'Renewal request', upgrade: 'Upgrade request' };
 
@@ -57,8 +58,7 @@ export function LeadsCard() {
                 )}
               </div>
               <p className="text-slate-600">
-                {lead.name} ({lead.email}){lead.planName ? ` · ${lead.planName}` : ''} ·{' '}
-                {new Date(lead.createdAt).toLocaleDateString()}
+                {lead.name} ({lead.email}){lead.planName ? ` · ${lead.planName}` : ''} · {formatDate(lead.createdAt)}
               </p>
               <p className="line-clamp-2 text-slate-500">{lead.message}</p>
             </li>

@@ -9,8 +9,10 @@ import { useAuth } from '../../../lib/auth';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { isCompanyRole } from '@lyceum/shared/roles';
 import { useDashboard } from '../api/get-dashboard';
-import { COMPANY_STAT_LINKS } from '../components/company-links';
+import { isStaff } from '../../../components/people/roles';
+import { COMPANY_STAT_LINKS, SCHOOL_STAT_LINKS } from '../components/company-links';
 import { LeadsCard } from '../components/leads-card';
+import { ShortcutsCard } from '../components/shortcuts-card';
 import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 
@@ -35,6 +37,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const dashboard = useDashboard();
   const isManager = useIsPlatformManager();
+  const statLinks = isManager ? COMPANY_STAT_LINKS : isStaff(user?.role) ? SCHOOL_STAT_LINKS : undefined;
 
   if (dashboard.isPending) return <DashboardSkeleton />;
 
@@ -61,7 +64,7 @@ export function DashboardPage() {
         {stats.length > 0 ? (
           <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {stats.map((stat) => (
-              <StatCard key={stat.key} stat={stat} href={isManager ? COMPANY_STAT_LINKS[stat.key] : undefined} />
+              <StatCard key={stat.key} stat={stat} href={statLinks?.[stat.key]} />
             ))}
           </section>
         ) : (
@@ -79,6 +82,7 @@ export function DashboardPage() {
             manageHref={user?.role === 'school_admin' ? '/subscription' : undefined}
           />
         )}
+        {user && <ShortcutsCard role={user.role} userId={user.id} />}
         {user && isCompanyRole(user.role) && <LeadsCard />}
       </div>
     </>

@@ -105,6 +105,11 @@ export function MarketplacePage() {
             icon={<Store className="size-6" aria-hidden="true" />}
             title="For school administrators"
             description="Your school administrator chooses add-ons."
+            action={
+              <Link to="/dashboard" className={buttonClasses('secondary')}>
+                Back to Dashboard
+              </Link>
+            }
           />
         </Card>
       </>

@@ -5,6 +5,8 @@ export interface ParentFilters {
   search: string;
   classId: string;
   status: string;
+  /** Company readers only: the school to list. */
+  schoolId?: string;
 }
 
 export function useParents(filters: ParentFilters, enabled = true) {

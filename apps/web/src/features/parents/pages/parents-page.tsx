@@ -1,6 +1,6 @@
 import type { ParentResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { classLabel, useClassOptions } from '../../../api/lookups';
@@ -11,6 +11,7 @@ import { lastSeen } from '../../../components/people/format';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
@@ -28,10 +29,11 @@ import { previewParentImport, PARENT_TEMPLATE_HREF, useImportParents } from '../
 import { useSetParentActive } from '../api/set-parent-active';
 import { ParentFormDialog } from '../components/parent-form-dialog';
 
-function ParentList({ manage }: { manage: boolean }) {
+/** `scope`: a company reader's school and its picker; the list is read-only and unlinked there. */
+function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: string; picker: ReactNode } }) {
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
-  const list = useParents(filters);
-  const classes = useClassOptions();
+  const list = useParents(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
+  const classes = useClassOptions(!scope);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const importer = useImportParents();
@@ -55,14 +57,18 @@ function ParentList({ manage }: { manage: boolean }) {
       cell: (p) =>
         p.children.length ? (
           <span className="flex flex-col gap-0.5">
-            {p.children.map((c) => (
-              <Link key={c.id} to={`/students/${c.id}`} className="text-blue-700 hover:underline">
-                {c.name}{' '}
-                <span className="text-slate-500">
-                  ({c.relationship}, {classLabel({ name: c.className, section: c.section })})
+            {p.children.map((c) => {
+              const detail = `(${c.relationship}, ${classLabel({ name: c.className, section: c.section })})`;
+              return scope ? (
+                <span key={c.id}>
+                  {c.name} <span className="text-slate-500">{detail}</span>
                 </span>
-              </Link>
-            ))}
+              ) : (
+                <Link key={c.id} to={`/students/${c.id}`} className="text-blue-700 hover:underline">
+                  {c.name} <span className="text-slate-500">{detail}</span>
+                </Link>
+              );
+            })}
           </span>
         ) : (
           <span className="text-slate-500">None linked</span>
@@ -79,13 +85,13 @@ function ParentList({ manage }: { manage: boolean }) {
         description={
           list.total !== undefined
             ? `${list.total} in this view.`
-            : manage
+            : manage || scope
               ? 'Parents and guardians of the school’s students.'
               : 'Parents of the students you teach.'
         }
         actions={
           <>
-            <ExportLink path="/parents/export" filters={filters} />
+            {!scope && <ExportLink path="/parents/export" filters={filters} />}
             {manage && (
               <>
                 <Button variant="secondary" onClick={() => setImporting(true)}>
@@ -109,15 +115,19 @@ function ParentList({ manage }: { manage: boolean }) {
           value={filters.search}
           onChange={(v) => setFilter('search', v)}
         />
-        <Select
-          id="parents-class"
-          label="Class of their children"
-          hideLabel
-          placeholder="All classes"
-          options={classes.options}
-          value={filters.classId}
-          onChange={(e) => setFilter('classId', e.target.value)}
-        />
+        {scope ? (
+          scope.picker
+        ) : (
+          <Select
+            id="parents-class"
+            label="Class of their children"
+            hideLabel
+            placeholder="All classes"
+            options={classes.options}
+            value={filters.classId}
+            onChange={(e) => setFilter('classId', e.target.value)}
+          />
+        )}
         <Select
           id="parents-status"
           label="Status"
@@ -201,12 +211,18 @@ function ParentList({ manage }: { manage: boolean }) {
   );
 }
 
+function SchoolParents() {
+  const scope = useSchoolScope();
+  return <ParentList manage={false} scope={scope} />;
+}
+
 /** /parents: the school's parents for staff, the parents of their classes for a teacher. */
 export function ParentsPage() {
   const { user } = useAuth();
   if (!user) return null;
   if (isStaff(user.role)) return <ParentList manage />;
   if (user.role === 'teacher') return <ParentList manage={false} />;
+  if (isSchoolReader(user.role)) return <SchoolParents />;
   if (user.role === 'parent') {
     return (
       <NotForRole

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { useDecidePayment } from '../api/decide-payment';
 import { useCompanyPayments } from '../api/get-company-payments';
+import { formatDate } from '../../../lib/format-date';
 
 type Status = (typeof PAYMENT_STATUSES)[number];
 
@@ -28,7 +29,7 @@ const columns: DataTableColumn<Payment>[] = [
     cell: (p) => formatMoney(p.amountMinor, p.currency),
   },
   { id: 'method', header: 'Method', cell: (p) => `${PAYMENT_METHOD_LABELS[p.method]} · ${p.reference}` },
-  { id: 'date', header: 'Submitted', cell: (p) => new Date(p.createdAt).toLocaleDateString() },
+  { id: 'date', header: 'Submitted', cell: (p) => formatDate(p.createdAt) },
   { id: 'status', header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
   {
     id: 'receipt',

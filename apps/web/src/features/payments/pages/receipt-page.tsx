@@ -2,6 +2,7 @@ import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
 import { formatMoney } from '@lyceum/shared/plans';
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
+import { BackLink } from '../../../components/people/detail';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -9,7 +10,9 @@ import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge'
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { useIsPlatformManager } from '../../../lib/company-role';
 import { receiptPdfUrl, useReceipt } from '../api/get-receipt';
+import { formatDate } from '../../../lib/format-date';
 
 /** Printing shows the receipt alone: the shell (header, menu) and the buttons are hidden on paper. */
 const PRINT_CSS = `@media print {
@@ -22,11 +25,18 @@ const PRINT_CSS = `@media print {
 export function ReceiptPage() {
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
+  // Company managers reach receipts from Payments, a school administrator from My Subscription.
+  const back = useIsPlatformManager() ? (
+    <BackLink to="/payments">Payments</BackLink>
+  ) : (
+    <BackLink to="/subscription">My Subscription</BackLink>
+  );
 
   if (receipt.isPending) return <PageSkeleton />;
   if (receipt.isError) {
     return (
       <>
+        {back}
         <PageHeader title="Receipt" />
         <ErrorState
           message={errorMessage(receipt.error)}
@@ -41,6 +51,7 @@ export function ReceiptPage() {
   return (
     <>
       <style>{PRINT_CSS}</style>
+      {back}
       <PageHeader
         title={`Receipt ${receiptNumber}`}
         actions={
@@ -73,7 +84,7 @@ export function ReceiptPage() {
           </div>
           <div>
             <dt className="text-slate-500">Date</dt>
-            <dd className="text-slate-900">{new Date(payment.createdAt).toLocaleDateString()}</dd>
+            <dd className="text-slate-900">{formatDate(payment.createdAt)}</dd>
             <dt className="mt-2 text-slate-500">Method</dt>
             <dd className="text-slate-900">
               {PAYMENT_METHOD_LABELS[payment.method]} · {payment.reference}

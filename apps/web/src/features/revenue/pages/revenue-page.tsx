@@ -11,6 +11,7 @@ import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { revenueCsvUrl, useRevenue } from '../api/get-revenue';
 import { LazyRevenueChart } from '../components/lazy-revenue-chart';
+import { formatDate } from '../../../lib/format-date';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -180,7 +181,7 @@ export function RevenuePage() {
                     {e.schoolName}
                   </Link>
                   <span className="text-slate-600">
-                    {e.planName} · {new Date(e.endDate).toLocaleDateString()} · {money(e.totalAmountMinor)}
+                    {e.planName} · {formatDate(e.endDate)} · {money(e.totalAmountMinor)}
                   </span>
                 </li>
               ))}

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/zod-fields';
 import { useRenewSubscription } from '../api/renew-subscription';
+import { formatDate } from '../../../lib/format-date';
 
 /** Renews for N months (default 12), counted from the later of the current end date and today (SPEC §4). */
 export function RenewDialog({
@@ -34,7 +35,7 @@ export function RenewDialog({
     }
     renew.mutate(parsed.data, {
       onSuccess: (sub) => {
-        toast.success(`Renewed until ${new Date(sub.endDate).toLocaleDateString()}`);
+        toast.success(`Renewed until ${formatDate(sub.endDate)}`);
         onOpenChange(false);
       },
       onError: (err) => toast.error(errorMessage(err)),
@@ -46,7 +47,7 @@ export function RenewDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={`Renew ${subscription.planName}`}
-      description={`Counted from the later of the current end date (${new Date(subscription.endDate).toLocaleDateString()}) and today.`}
+      description={`Counted from the later of the current end date (${formatDate(subscription.endDate)}) and today.`}
       size="sm"
       preventClose={renew.isPending}
       footer={

@@ -1,6 +1,7 @@
 import type { SubscriptionHistory as History } from '@lyceum/shared/company';
 import { formatMoney } from '@lyceum/shared/plans';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { formatDate } from '../../../lib/format-date';
 
 const KIND_LABELS = { new: 'New', upgrade: 'Upgrade', downgrade: 'Downgrade', same: 'Same plan', renewal: 'Renewal' };
 const KIND_TONES = { new: 'info', upgrade: 'success', downgrade: 'warning', same: 'neutral', renewal: 'info' } as const;
@@ -21,8 +22,7 @@ export function SubscriptionHistoryList({ history }: { history: History }) {
               <p className="font-medium text-slate-900">
                 {sub.planName}{' '}
                 <span className="font-normal text-slate-500">
-                  ({sub.billingCycle}) · {new Date(sub.startDate).toLocaleDateString()} –{' '}
-                  {new Date(sub.endDate).toLocaleDateString()}
+                  ({sub.billingCycle}) · {formatDate(sub.startDate)} – {formatDate(sub.endDate)}
                 </span>
               </p>
               {sub.addonNames.length > 0 && <p className="text-xs text-slate-500">+ {sub.addonNames.join(', ')}</p>}

@@ -18,6 +18,7 @@ import { useCreateSchool } from '../api/create-school';
 import { SchoolFields, schoolValue } from '../components/school-fields';
 import { scopedErrors } from '../components/scoped-errors';
 import { emptySubscription, SubscriptionFields, toAssignRequest } from '../components/subscription-fields';
+import { formatDate } from '../../../lib/format-date';
 
 function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; onAnother: () => void }) {
   const password = result.admin.temporaryPassword;
@@ -26,7 +27,7 @@ function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; on
       <div className="space-y-4 text-sm">
         <p className="text-slate-700">
           Subscription: <strong>{result.subscription.planName}</strong> ({result.subscription.billingCycle}) until{' '}
-          {new Date(result.subscription.endDate).toLocaleDateString()}.
+          {formatDate(result.subscription.endDate)}.
         </p>
         {password ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50 p-4">

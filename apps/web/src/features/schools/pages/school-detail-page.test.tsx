@@ -59,6 +59,10 @@ describe('SchoolDetailPage', () => {
     expect(screen.getByText('512 MB / 5 GB')).toBeTruthy();
     expect(screen.getByText('No subscriptions yet.')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Active add-ons' })).getByText('API Access')).toBeTruthy();
+    const people = screen.getByRole('navigation', { name: "This school's people" });
+    expect(within(people).getByRole('link', { name: 'Students' }).getAttribute('href')).toBe(
+      '/students?schoolId=school-1',
+    );
   });
 
   it('deactivates only after confirming', async () => {
@@ -74,5 +78,7 @@ describe('SchoolDetailPage', () => {
     render('company_user');
     await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
     for (const name of ['Edit', 'Assign plan', 'Deactivate']) expect(screen.queryByRole('button', { name })).toBeNull();
+    // company_user cannot read a school's people, so no links to lists it would be refused.
+    expect(screen.queryByRole('navigation', { name: "This school's people" })).toBeNull();
   });
 });

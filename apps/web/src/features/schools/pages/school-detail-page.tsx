@@ -21,6 +21,7 @@ import { AssignPlanDialog } from '../components/assign-plan-dialog';
 import { EditSchoolDialog } from '../components/edit-school-dialog';
 import { RenewDialog } from '../components/renew-dialog';
 import { SubscriptionHistoryList } from '../components/subscription-history';
+import { formatDate } from '../../../lib/format-date';
 
 type OpenDialog = 'edit' | 'assign' | 'renew' | 'cancel' | 'active' | null;
 
@@ -33,7 +34,15 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const date = (value: string) => new Date(value).toLocaleDateString();
+const date = (value: string) => formatDate(value);
+
+/** The school's people and classes, read-only for company managers (the lists take `?schoolId=`). */
+const PEOPLE_LINKS = [
+  ['students', 'Students'],
+  ['teachers', 'Teachers'],
+  ['parents', 'Parents'],
+  ['classes', 'Classes'],
+] as const;
 
 /** A school seen by company staff: details, subscription and its history, usage, admins, and every action. */
 export function SchoolDetailPage() {
@@ -136,6 +145,19 @@ export function SchoolDetailPage() {
         </CardSection>
         <CardSection titleId="school-usage" title="Usage">
           <UsageList items={usage} />
+          {canManage && (
+            <nav aria-label="This school's people" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {PEOPLE_LINKS.map(([path, label]) => (
+                <Link
+                  key={path}
+                  to={`/${path}?schoolId=${school.id}`}
+                  className="font-medium text-blue-700 hover:underline"
+                >
+                  {label}
+                </Link>
+              ))}
+            </nav>
+          )}
         </CardSection>
         <CardSection titleId="school-details" title="Details">
           <dl className="grid gap-4 sm:grid-cols-2">

@@ -11,6 +11,7 @@ import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { type SchoolFilters, useSchools } from '../api/get-schools';
+import { formatDate } from '../../../lib/format-date';
 
 const STATUS_LABELS: Record<SchoolStatus, string> = {
   active: 'Active',
@@ -28,7 +29,7 @@ const MOBILE_SORTS = [
   { value: 'createdAt:desc', label: 'Newest' },
 ];
 
-const formatDate = (value: string | null) => (value ? new Date(value).toLocaleDateString() : '—');
+const dateOrDash = (value: string | null) => (value ? formatDate(value) : '—');
 
 const columns: DataTableColumn<CompanySchool>[] = [
   {
@@ -44,7 +45,7 @@ const columns: DataTableColumn<CompanySchool>[] = [
   },
   { id: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
   { id: 'plan', header: 'Plan', cell: (s) => s.planName ?? '—' },
-  { id: 'endDate', header: 'Ends', sortKey: 'endDate', cell: (s) => formatDate(s.subscriptionEndDate) },
+  { id: 'endDate', header: 'Ends', sortKey: 'endDate', cell: (s) => dateOrDash(s.subscriptionEndDate) },
   {
     id: 'students',
     header: 'Students',
@@ -52,7 +53,7 @@ const columns: DataTableColumn<CompanySchool>[] = [
     className: 'text-right tabular-nums',
     cell: (s) => s.studentCount.toLocaleString(),
   },
-  { id: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (s) => formatDate(s.createdAt) },
+  { id: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (s) => dateOrDash(s.createdAt) },
 ];
 
 /** Schools: every tenant with its status and plan; search, filter by status, sort. */

@@ -5,6 +5,8 @@ export interface StudentFilters {
   search: string;
   classId: string;
   status: string;
+  /** Company readers only: the school to list. */
+  schoolId?: string;
 }
 
 /** GET /students: keyset pages; the server narrows the list to what the caller may see. */

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { StudentsPage } from './students-page';
@@ -25,6 +25,46 @@ describe('StudentsPage', () => {
     renderWithProviders(<StudentsPage />, { auth: signedIn('company_user') });
     expect(screen.getByText('Not available for your role')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('lets a company admin read one school at a time, first school by default, without management actions', async () => {
+    const schools = () =>
+      json({
+        items: [
+          { id: 'school-a', name: 'Alpha School' },
+          { id: 'school-b', name: 'Beta School' },
+        ],
+        nextCursor: null,
+        total: 2,
+      });
+    const { calls } = mockFetch({
+      'GET /api/v1/company/schools': schools,
+      'GET /api/v1/students': (req) => {
+        const b = new URL(req.url, 'http://x').searchParams.get('schoolId') === 'school-b';
+        return page([
+          {
+            id: b ? 'stu-b' : 'stu-a',
+            name: b ? 'Bea Beta' : 'Ada Alpha',
+            email: 'x@y.test',
+            profileImage: null,
+            classId: 'c1',
+            className: 'Grade 5',
+            section: 'A',
+            rollNumber: 1,
+            parents: [],
+            isActive: true,
+          },
+        ]);
+      },
+    });
+    renderWithProviders(<StudentsPage />, { auth: signedIn('company_admin'), path: '/students' });
+    expect(await screen.findByText('Ada Alpha')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add student' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Ada Alpha/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('School'), { target: { value: 'school-b' } });
+    expect(await screen.findByText('Bea Beta')).toBeTruthy();
+    const listed = calls.filter((c) => c.url.includes('/students')).map((c) => new URL(c.url, 'http://x'));
+    expect(listed.map((u) => u.searchParams.get('schoolId'))).toEqual(['school-a', 'school-b']);
   });
 
   it('shows a teacher a read-only list and passes the filters to the server', async () => {

@@ -1,6 +1,6 @@
 import type { StudentResponse } from '@lyceum/shared/people';
 import { GraduationCap, Plus, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { classLabel, useClassOptions } from '../../../api/lookups';
 import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
@@ -8,6 +8,7 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
@@ -30,15 +31,18 @@ function StudentList({
   canExport,
   title,
   description,
+  scope,
 }: {
   manage: boolean;
   canExport: boolean;
   title: string;
   description: string;
+  /** A company reader's school and its picker: rows are read-only and not linked (profiles need the school). */
+  scope?: { schoolId: string; picker: ReactNode };
 }) {
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const [params, setParams] = useSearchParams();
-  const list = useStudents(filters);
+  const list = useStudents(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const classes = useClassOptions(manage);
   const [creating, setCreating] = useState(params.get('new') === '1');
   const [importing, setImporting] = useState(false);
@@ -62,20 +66,27 @@ function StudentList({
       id: 'name',
       header: 'Student',
       mobile: 'title',
-      cell: (s) => (
-        <Link to={`/students/${s.id}`} className="block hover:underline">
+      cell: (s) =>
+        scope ? (
           <PersonCell name={s.name} sub={s.email} src={s.profileImage} />
-        </Link>
-      ),
+        ) : (
+          <Link to={`/students/${s.id}`} className="block hover:underline">
+            <PersonCell name={s.name} sub={s.email} src={s.profileImage} />
+          </Link>
+        ),
     },
     {
       id: 'class',
       header: 'Class',
-      cell: (s) => (
-        <Link to={`/classes/${s.classId}`} className="text-blue-700 hover:underline">
-          {classLabel({ name: s.className, section: s.section })}
-        </Link>
-      ),
+      className: 'whitespace-nowrap',
+      cell: (s) =>
+        scope ? (
+          classLabel({ name: s.className, section: s.section })
+        ) : (
+          <Link to={`/classes/${s.classId}`} className="text-blue-700 hover:underline">
+            {classLabel({ name: s.className, section: s.section })}
+          </Link>
+        ),
     },
     { id: 'roll', header: 'Roll', cell: (s) => s.rollNumber, className: 'tabular-nums' },
     {
@@ -122,7 +133,9 @@ function StudentList({
           value={filters.search}
           onChange={(v) => setFilter('search', v)}
         />
-        {manage ? (
+        {scope ? (
+          scope.picker
+        ) : manage ? (
           <Select
             id="students-class"
             label="Class"
@@ -213,6 +226,19 @@ function StudentList({
   );
 }
 
+function SchoolStudents() {
+  const scope = useSchoolScope();
+  return (
+    <StudentList
+      manage={false}
+      canExport={false}
+      title="Students"
+      description="Students of the chosen school."
+      scope={scope}
+    />
+  );
+}
+
 /** /students: the school's students for staff; a teacher's students; a parent's children; a student's own profile. */
 export function StudentsPage() {
   const { user } = useAuth();
@@ -226,6 +252,7 @@ export function StudentsPage() {
   if (user.role === 'parent')
     return <StudentList manage={false} canExport={false} title="Students" description="Your children." />;
   if (user.role === 'student') return <Navigate to={`/students/${user.id}`} replace />;
+  if (isSchoolReader(user.role)) return <SchoolStudents />;
   return (
     <NotForRole title="Students" description="Students are managed by each school's administrators and principals." />
   );

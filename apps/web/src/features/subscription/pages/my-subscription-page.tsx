@@ -22,6 +22,7 @@ import { useRequestChange } from '../api/request-change';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 import { PaymentModal, type PaymentTarget } from '../components/payment-modal';
 import { UpgradeDialog } from '../components/upgrade-dialog';
+import { formatDate } from '../../../lib/format-date';
 
 interface Paying {
   target: PaymentTarget;
@@ -94,6 +95,11 @@ export function MySubscriptionPage() {
             icon={<CreditCard className="size-6" aria-hidden="true" />}
             title="Managed by your school administrator"
             description="Ask your school administrator about your school's plan."
+            action={
+              <Link to="/dashboard" className={buttonClasses('secondary')}>
+                Back to Dashboard
+              </Link>
+            }
           />
         </Card>
       </>
@@ -156,7 +162,7 @@ export function MySubscriptionPage() {
               </Figure>
               <Figure label="Billing">{subscription.billingCycle === 'yearly' ? 'Yearly' : 'Monthly'}</Figure>
               <Figure label="Total">{formatMoney(subscription.totalAmountMinor, subscription.currency)}</Figure>
-              <Figure label="Ends">{new Date(subscription.endDate).toLocaleDateString()}</Figure>
+              <Figure label="Ends">{formatDate(subscription.endDate)}</Figure>
               <Figure label="Days left">{daysLeftText(daysLeft)}</Figure>
             </dl>
           ) : (
@@ -228,7 +234,7 @@ export function MySubscriptionPage() {
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span className="min-w-0">
                     <span className="font-medium text-slate-900">{p.description}</span>{' '}
-                    <span className="text-slate-500">{new Date(p.createdAt).toLocaleDateString()}</span>
+                    <span className="text-slate-500">{formatDate(p.createdAt)}</span>
                   </span>
                   <span className="flex items-center gap-2">
                     <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency)}</span>
@@ -244,7 +250,8 @@ export function MySubscriptionPage() {
         </CardSection>
         <CardSection titleId="my-history" title="History">
           <p className="mb-2 text-sm text-slate-600">
-            {history.totalUpgrades} upgrades · {history.totalDowngrades} downgrades
+            {history.totalUpgrades} {history.totalUpgrades === 1 ? 'upgrade' : 'upgrades'} · {history.totalDowngrades}{' '}
+            {history.totalDowngrades === 1 ? 'downgrade' : 'downgrades'}
           </p>
           <ol className="divide-y divide-slate-100 text-sm">
             {history.items.map((s) => (
@@ -252,7 +259,7 @@ export function MySubscriptionPage() {
                 <span>
                   {s.planName}{' '}
                   <span className="text-slate-500">
-                    {new Date(s.startDate).toLocaleDateString()} – {new Date(s.endDate).toLocaleDateString()}
+                    {formatDate(s.startDate)} – {formatDate(s.endDate)}
                   </span>
                 </span>
                 <StatusBadge status={s.status} />

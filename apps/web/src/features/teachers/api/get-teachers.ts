@@ -5,6 +5,8 @@ export interface TeacherFilters {
   search: string;
   subjectId: string;
   status: string;
+  /** Company readers only: the school to list. */
+  schoolId?: string;
 }
 
 export function useTeachers(filters: TeacherFilters, enabled = true) {

@@ -1,6 +1,6 @@
 import type { TeacherResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
 import { classLabel, useSubjectOptions } from '../../../api/lookups';
@@ -10,6 +10,7 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
@@ -27,10 +28,11 @@ import { previewTeacherImport, TEACHER_TEMPLATE_HREF, useImportTeachers } from '
 import { useSetTeacherActive } from '../api/set-teacher-active';
 import { TeacherFormDialog } from '../components/teacher-form-dialog';
 
-function ManageTeachers() {
+/** Staff manage the school's teachers; a company reader (`scope`) only reads the chosen school's, unlinked. */
+function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNode } }) {
   const [filters, setFilter] = useUrlFilters({ search: '', subjectId: '', status: 'active' });
-  const list = useTeachers(filters);
-  const subjects = useSubjectOptions();
+  const list = useTeachers(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
+  const subjects = useSubjectOptions(!scope);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const importer = useImportTeachers();
@@ -45,11 +47,14 @@ function ManageTeachers() {
       id: 'name',
       header: 'Teacher',
       mobile: 'title',
-      cell: (t) => (
-        <Link to={`/teachers/${t.id}`} className="block hover:underline">
+      cell: (t) =>
+        scope ? (
           <PersonCell name={t.name} sub={t.email} src={t.profileImage} />
-        </Link>
-      ),
+        ) : (
+          <Link to={`/teachers/${t.id}`} className="block hover:underline">
+            <PersonCell name={t.name} sub={t.email} src={t.profileImage} />
+          </Link>
+        ),
     },
     {
       id: 'subjects',
@@ -97,20 +102,22 @@ function ManageTeachers() {
         title="Teachers"
         description={list.total !== undefined ? `${list.total} in this view.` : 'The school’s teaching staff.'}
         actions={
-          <>
-            <Link to="/users" className={buttonClasses('ghost')}>
-              All accounts
-            </Link>
-            <ExportLink path="/teachers/export" filters={filters} />
-            <Button variant="secondary" onClick={() => setImporting(true)}>
-              <Upload className="size-4" aria-hidden="true" />
-              Import CSV
-            </Button>
-            <Button onClick={() => setCreating(true)}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add teacher
-            </Button>
-          </>
+          !scope && (
+            <>
+              <Link to="/users" className={buttonClasses('ghost')}>
+                All accounts
+              </Link>
+              <ExportLink path="/teachers/export" filters={filters} />
+              <Button variant="secondary" onClick={() => setImporting(true)}>
+                <Upload className="size-4" aria-hidden="true" />
+                Import CSV
+              </Button>
+              <Button onClick={() => setCreating(true)}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add teacher
+              </Button>
+            </>
+          )
         }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
@@ -121,15 +128,19 @@ function ManageTeachers() {
           value={filters.search}
           onChange={(v) => setFilter('search', v)}
         />
-        <Select
-          id="teachers-subject"
-          label="Subject"
-          hideLabel
-          placeholder="All subjects"
-          options={(subjects.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          value={filters.subjectId}
-          onChange={(e) => setFilter('subjectId', e.target.value)}
-        />
+        {scope ? (
+          scope.picker
+        ) : (
+          <Select
+            id="teachers-subject"
+            label="Subject"
+            hideLabel
+            placeholder="All subjects"
+            options={(subjects.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={filters.subjectId}
+            onChange={(e) => setFilter('subjectId', e.target.value)}
+          />
+        )}
         <Select
           id="teachers-status"
           label="Status"
@@ -144,21 +155,25 @@ function ManageTeachers() {
         columns={columns}
         {...pagedTableProps(list)}
         rowKey={(t) => t.id}
-        actions={(t) => (
-          <>
-            <Button size="sm" variant="ghost" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
-              Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => setToggling(t)}
-              aria-label={`${t.isActive ? 'Deactivate' : 'Reactivate'} ${t.name}`}
-            >
-              {t.isActive ? 'Deactivate' : 'Reactivate'}
-            </Button>
-          </>
-        )}
+        actions={
+          scope
+            ? undefined
+            : (t) => (
+                <>
+                  <Button size="sm" variant="ghost" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setToggling(t)}
+                    aria-label={`${t.isActive ? 'Deactivate' : 'Reactivate'} ${t.name}`}
+                  >
+                    {t.isActive ? 'Deactivate' : 'Reactivate'}
+                  </Button>
+                </>
+              )
+        }
         empty={
           filtered ? (
             <EmptyState title="No teachers match" description="Try another search, subject or status." />
@@ -167,7 +182,7 @@ function ManageTeachers() {
               icon={<UserRound className="size-6" aria-hidden="true" />}
               title="No teachers yet"
               description="Add teachers, then assign them to classes with the subjects they teach."
-              action={<Button onClick={() => setCreating(true)}>Add teacher</Button>}
+              action={scope ? undefined : <Button onClick={() => setCreating(true)}>Add teacher</Button>}
             />
           )
         }
@@ -205,12 +220,18 @@ function ManageTeachers() {
   );
 }
 
+function SchoolTeachers() {
+  const scope = useSchoolScope();
+  return <ManageTeachers scope={scope} />;
+}
+
 /** /teachers: the school's teachers for staff; a teacher goes to their own profile. */
 export function TeachersPage() {
   const { user } = useAuth();
   if (!user) return null;
   if (isStaff(user.role)) return <ManageTeachers />;
   if (user.role === 'teacher') return <Navigate to={`/teachers/${user.id}`} replace />;
+  if (isSchoolReader(user.role)) return <SchoolTeachers />;
   return (
     <NotForRole title="Teachers" description="Teachers are managed by the school's administrators and principals." />
   );

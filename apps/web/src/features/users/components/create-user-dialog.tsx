@@ -41,6 +41,7 @@ export function CreateUserDialog({
     register,
     handleSubmit,
     setError,
+    watch,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<UserFormInput>({
@@ -107,7 +108,11 @@ export function CreateUserDialog({
           />
         </div>
         {canCreateAdmins && (
-          <p className="text-xs text-slate-500">A school administrator has full control of this school only.</p>
+          <p className="text-xs text-slate-500">
+            {watch('role') === 'school_admin'
+              ? 'A school administrator has full control of this school only.'
+              : 'A principal manages classes and people; only a school administrator manages the subscription and other administrators.'}
+          </p>
         )}
         <Checkbox
           id="user-invite"

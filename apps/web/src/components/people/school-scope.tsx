@@ -1,0 +1,31 @@
+import { PLATFORM_MANAGERS, type Role } from '@lyceum/shared/roles';
+import { useSchoolOptions } from '../../api/lookups';
+import { Select } from '../ui/select';
+import { useUrlFilters } from './use-url-filters';
+
+/** company_admin and admin read any school's people and classes, one school at a time (`?schoolId=`). */
+export function isSchoolReader(role: Role | undefined): boolean {
+  return Boolean(role && (PLATFORM_MANAGERS as readonly string[]).includes(role));
+}
+
+/**
+ * The school a company reader is looking at: `?schoolId=` in the URL, else the first school by name, so the
+ * list shows something at once. `schoolId` is '' until the schools have loaded.
+ */
+export function useSchoolScope() {
+  const [params, setParam] = useUrlFilters({ schoolId: '' });
+  const schools = useSchoolOptions();
+  const schoolId = params.schoolId || schools.options[0]?.value || '';
+  const picker = (
+    <Select
+      id="school-scope"
+      label="School"
+      hideLabel
+      placeholder={schools.isPending ? 'Loading schools…' : undefined}
+      options={schools.options}
+      value={schoolId}
+      onChange={(e) => setParam('schoolId', e.target.value)}
+    />
+  );
+  return { schoolId, picker, schoolsError: schools.isError };
+}

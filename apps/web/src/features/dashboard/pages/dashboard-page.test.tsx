@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { DashboardPage } from './dashboard-page';
+
+const stat = (key: string, label: string, value: number) => ({ key, label, value });
+
+describe('DashboardPage', () => {
+  it('links a school administrator’s figures to their lists, the staff figure to the Users page', async () => {
+    mockFetch({
+      'GET /api/v1/dashboard': () =>
+        json({
+          role: 'school_admin',
+          title: 'Demo School',
+          stats: [stat('students', 'Students', 120), stat('staff', 'Administrators and principals', 2)],
+          subscription: null,
+        }),
+    });
+    renderWithProviders(<DashboardPage />, { auth: signedIn('school_admin') });
+    expect((await screen.findByRole('link', { name: /Students/ })).getAttribute('href')).toBe('/students');
+    expect(screen.getByRole('link', { name: /Administrators and principals/ }).getAttribute('href')).toBe('/users');
+    expect(screen.queryByRole('heading', { name: 'Shortcuts' })).toBeNull();
+  });
+
+  it('gives a teacher shortcuts to their classes and profile, and no links on figures', async () => {
+    mockFetch({
+      'GET /api/v1/dashboard': () =>
+        json({
+          role: 'teacher',
+          title: 'Demo School',
+          stats: [stat('unread', 'Unread notifications', 1)],
+          subscription: null,
+        }),
+    });
+    renderWithProviders(<DashboardPage />, { auth: signedIn('teacher') });
+    expect((await screen.findByRole('link', { name: /My Classes/ })).getAttribute('href')).toBe('/classes');
+    expect(screen.getByRole('link', { name: /My profile/ }).getAttribute('href')).toBe('/teachers/user-teacher');
+    expect(screen.queryByRole('link', { name: /Unread notifications/ })).toBeNull();
+  });
+});
