@@ -40,6 +40,32 @@ describe('demo people', () => {
         .items;
       const generated = other.find((s: { email: string }) => s.email !== `student@${domain}`);
       await login(t.app, generated.email, 'student', DEMO_PASSWORD);
+
+      // A generated family shares its surname; a teacher teaches only subjects they hold.
+      const page = (await as(t.app, admin)({ method: 'GET', url: '/api/v1/students?limit=60' })).json().items as {
+        name: string;
+        email: string;
+        parents: { name: string }[];
+      }[];
+      const surname = (n: string) => n.split(' ').at(-1);
+      const demoParent = (await as(t.app, parent)({ method: 'GET', url: '/api/v1/auth/me' })).json().user.name;
+      const generatedFamilies = page.filter(
+        (s) => s.email !== `student@${domain}` && !s.parents.some((p) => p.name === demoParent),
+      );
+      expect(generatedFamilies.length).toBeGreaterThan(50);
+      for (const s of generatedFamilies)
+        expect({ student: s.name, parents: s.parents.map((p) => surname(p.name)) }).toEqual({
+          student: s.name,
+          parents: [surname(s.name)],
+        });
+      const staff = (await as(t.app, admin)({ method: 'GET', url: '/api/v1/teachers?limit=10' })).json().items as {
+        id: string;
+      }[];
+      for (const { id } of staff) {
+        const tr = (await as(t.app, admin)({ method: 'GET', url: `/api/v1/teachers/${id}` })).json();
+        for (const assigned of tr.assignedClasses as { subjects: unknown[] }[])
+          for (const subject of assigned.subjects) expect(tr.subjects).toContainEqual(subject);
+      }
     });
   }
 });

@@ -185,15 +185,23 @@ export async function seedDemoPeople(
     return p;
   };
   const teacherIds = [ids.teacher, ...Array.from({ length: 7 }, (_, i) => person('teacher', i + 2, name(i, 11)).id)];
+  // Four parents for five students: consecutive students share one, as siblings do, and a family its surname.
+  const parentOf = (i: number) => Math.floor(i * 0.8);
+  const family = (f: number) => LAST[(f * 5 + 3) % LAST.length] as string;
+  const firstName = (i: number, salt: number) => FIRST[(i * 7 + salt) % FIRST.length] as string;
   const studentIds = [
     ids.student,
-    ...Array.from({ length: 119 }, (_, i) => person('student', i + 2, name(i + 1, 1)).id),
+    ...Array.from(
+      { length: 119 },
+      (_, i) => person('student', i + 2, `${firstName(i + 1, 1)} ${family(parentOf(i + 1))}`).id,
+    ),
   ];
-  // Four parents for five students: consecutive students share one, as siblings do.
-  const parentOf = (i: number) => Math.floor(i * 0.8);
   const parentIds = [
     ids.parent,
-    ...Array.from({ length: parentOf(119) }, (_, i) => person('parent', i + 2, name(i + 1, 5)).id),
+    ...Array.from(
+      { length: parentOf(119) },
+      (_, i) => person('parent', i + 2, `${firstName(i + 1, 5)} ${family(i + 1)}`).id,
+    ),
   ];
 
   await tx.insert(accounts).values(people.map((p) => ({ id: p.accountId, email: p.email, passwordHash })));
@@ -217,7 +225,7 @@ export async function seedDemoPeople(
       subjectIds: [subjectIds[i % 6] as string, subjectIds[(i + 3) % 6] as string],
     })),
   );
-  // Class k: teacher k leads it and teaches its first subject; teachers k+4 (mod 8) and k+1 teach two more.
+  // Class k: teacher k leads it and teaches its first subject; teacher k+4 teaches the two subjects they hold.
   await tx.insert(classTeachers).values(
     classIds.flatMap((classId, k) => [
       {
@@ -233,7 +241,7 @@ export async function seedDemoPeople(
         id: newId(),
         classId,
         teacherId: teacherIds[k + 4] as string,
-        subjectIds: [subjectIds[(k + 3) % 6] as string, subjectIds[(k + 4) % 6] as string],
+        subjectIds: [subjectIds[(k + 4) % 6] as string, subjectIds[(k + 7) % 6] as string],
         isClassTeacher: false,
       },
     ]),
