@@ -9,8 +9,8 @@ import { resolveApiKey } from '../modules/company/api-keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every `/api/v1` route as registered, for the route-wide security suite. */
-    apiRoutes: { method: string; url: string }[];
+    /** Every `/api/v1` route as registered (with its querystring schema), for the route-wide security suite. */
+    apiRoutes: { method: string; url: string; querystring?: unknown }[];
   }
   interface FastifyRequest {
     /** Set on every non-public API route by the access hook; absent on public ones. */
@@ -50,7 +50,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number): vo
       if (!API_ACCESS[routeKey(method, route.url)]) {
         throw new Error(`Route ${method} ${route.url} has no entry in packages/shared/src/permissions.ts`);
       }
-      app.apiRoutes.push({ method, url: route.url });
+      app.apiRoutes.push({ method, url: route.url, querystring: route.schema?.querystring });
     }
   });
 
