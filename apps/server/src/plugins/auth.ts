@@ -4,6 +4,7 @@ import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/errors.ts';
+import type { SessionCache } from '../lib/session-cache.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 import { resolveApiKey } from '../modules/company/api-keys.ts';
 
@@ -40,7 +41,7 @@ export function actorOf(request: FastifyRequest): Actor {
  * One hook in front of every API route: the CSRF rule, the session, and the role table of
  * packages/shared/permissions.ts. A route missing from that table stops the server from starting.
  */
-export function registerAccessControl(app: FastifyInstance, ttlDays: number): void {
+export function registerAccessControl(app: FastifyInstance, ttlDays: number, cache?: SessionCache): void {
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1')) return;
@@ -82,7 +83,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number): vo
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    const actor = token ? await resolveSession(app.deps.db, token, ttlDays) : null;
+    const actor = token ? await resolveSession(app.deps.db, token, ttlDays, cache) : null;
     if (!actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
     if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
     // A school whose subscription lapsed mid-session keeps only what it needs to see why and recover.
