@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { noteSessionRelevantChange, SessionCache } from '../lib/session-cache.ts';
 import type { Database, Tx } from './client.ts';
 
 /**
@@ -20,16 +21,29 @@ export interface TenantContext {
  */
 export function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const pooled = poolOf(db);
-  if (pooled) return withTenantPooled(pooled, ctx, fn);
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.school_id', ${ctx.schoolId ?? ''}, true),
+  if (pooled) return afterCommit(() => withTenantPooled(pooled, ctx, fn));
+  return afterCommit(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.school_id', ${ctx.schoolId ?? ''}, true),
                  set_config('app.user_id', ${ctx.userId}, true),
                  set_config('app.scope', ${ctx.scope}, true),
                  set_config('role', 'lyceum_app', true)`,
-    );
-    return fn(tx);
-  });
+      );
+      return fn(tx);
+    }),
+  );
+}
+
+/**
+ * audit() empties the session cache inside the transaction; a session looked up between that and the commit
+ * would still see the old rows, so a transaction that audited empties it once more after its commit.
+ */
+async function afterCommit<T>(work: () => Promise<T>): Promise<T> {
+  const before = SessionCache.epoch();
+  const result = await work();
+  if (SessionCache.epoch() !== before) noteSessionRelevantChange();
+  return result;
 }
 
 /** What drizzle's node-postgres session keeps private but a hand-made transaction needs. */
@@ -93,5 +107,5 @@ async function withTenantPooled<T>(base: PooledSession, ctx: TenantContext, fn: 
  * password reset, the demo seed, migrations and periodic sweeps. Never for a signed-in user's request.
  */
 export function withSystem<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(tx));
+  return afterCommit(() => db.transaction(async (tx) => fn(tx)));
 }

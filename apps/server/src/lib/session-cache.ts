@@ -5,7 +5,8 @@ import type { Actor } from './actor.ts';
  * lookup (five joined tables). Correctness rules:
  * - keyed by the token's hash: an entry can only ever answer the holder of that very cookie;
  * - every change this process audits (and every session revocation) bumps `epoch`, which empties the cache,
- *   so within one process a sign-out, deactivation, role or subscription change takes effect at once;
+ *   and bumps it again once its transaction committed (db/tenancy.ts), so within one process a sign-out,
+ *   deactivation, role or subscription change takes effect at once;
  * - another server process's change reaches this one's cache after at most `ttlMs` (SESSION_CACHE_MS,
  *   default 2 s; 0 turns the cache off), and an entry never outlives its session's expiry.
  */
