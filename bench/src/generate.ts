@@ -10,7 +10,7 @@ import { seedDefaults } from '../../apps/server/src/db/seed.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import { numberArg, parseArgs } from './lib/args.ts';
 import { withClient } from './lib/db.ts';
-import { BENCH_EMAIL_SUFFIX, BENCH_PASSWORD, buildPlan, type GenerateOptions } from './data/plan.ts';
+import { BENCH_EMAIL_SUFFIX, BENCH_ID_FUNCTION, BENCH_PASSWORD, buildPlan, type GenerateOptions } from './data/plan.ts';
 import { steps } from './data/steps.ts';
 
 export interface GenerateResult {
@@ -50,15 +50,16 @@ export async function generate(
     );
     await client.query('begin');
     try {
+      await client.query(BENCH_ID_FUNCTION);
       if (tables.rows.length) {
         await client.query(`truncate ${tables.rows.map((t) => `"${t.tablename}"`).join(', ')} cascade`);
       }
       for (const step of steps) {
         const t = performance.now();
         const written = await step.run({ client, plan, seed: String(options.seed), passwordHash });
-        Object.assign(counts, written);
+        for (const [k, v] of Object.entries(written)) counts[k] = (counts[k] ?? 0) + v;
         log(
-          `  ${step.name.padEnd(16)} ${Object.entries(written)
+          `  ${step.name.padEnd(34)} ${Object.entries(written)
             .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
             .join(', ')
             .padEnd(60)} ${((performance.now() - t) / 1000).toFixed(1)} s`,
@@ -71,7 +72,7 @@ export async function generate(
     }
     const t = performance.now();
     await client.query('analyze');
-    log(`  ${'analyze'.padEnd(16)} ${''.padEnd(60)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    log(`  ${'analyze'.padEnd(34)} ${''.padEnd(60)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     // Row-level security: as the application role, school 1 sees exactly its own people and no one else's.
     const first = plan.schools[0];

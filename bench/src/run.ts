@@ -183,6 +183,8 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
+const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+
 async function main(): Promise<number> {
   const args = parseArgs();
   const smoke = args.has('smoke');
@@ -197,6 +199,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const started = performance.now();
+  // The machine is shared: the load average before and after says how much of it the bench had.
+  const loadBefore = os.loadavg();
   if (smoke) {
     console.log(`Bench smoke: generating a small data set into ${redact(url)}`);
     await generate(url, { schools: 3, students: 300, seed: 42 });
@@ -252,7 +256,7 @@ async function main(): Promise<number> {
     const body = [
       `${smoke ? 'Bench smoke' : 'Bench'} — ${new Date().toISOString()}`,
       '',
-      `Machine: ${machine}. Data: ${data}. Server peak RSS ${peak.toFixed(0)} MB.`,
+      `Machine: ${machine}; load average (1/5/15 min) ${fmtLoad(loadBefore)} before, ${fmtLoad(os.loadavg())} after. Data: ${data}. Server peak RSS ${peak.toFixed(0)} MB.`,
       '',
       table(rows),
       '',

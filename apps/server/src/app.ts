@@ -29,6 +29,7 @@ import { planRoutes } from './modules/plans/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { schoolRoutes } from './modules/schools/routes.ts';
 import { registerAccessControl } from './plugins/auth.ts';
+import { SessionCache } from './lib/session-cache.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 
 export interface Deps {
@@ -148,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  registerAccessControl(app, config.sessionTtlDays);
+  registerAccessControl(app, config.sessionTtlDays, new SessionCache(config.sessionCacheMs));
 
   await app.register(
     async (api) => {

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as https://school.example.com').optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000, 'SESSION_CACHE_MS is at most 10000').default(2000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1, 'SESSION_TTL_DAYS must be at least 1').max(365).default(14),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'PASSWORD_MIN_LENGTH cannot be below 8').max(64).default(8),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -50,6 +51,8 @@ export interface Config {
   publicUrl: string;
   vapid?: { publicKey: string; privateKey: string };
   sessionTtlDays: number;
+  /** How long a resolved session may be reused by this process (lib/session-cache.ts); 0 = never. */
+  sessionCacheMs: number;
   passwordMinLength: number;
   /** Requests per IP per minute to each sign-in, sign-up and reset endpoint. */
   authRateLimitPerMinute: number;
@@ -96,6 +99,7 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     vapid,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,

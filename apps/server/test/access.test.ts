@@ -44,6 +44,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const routes = () => t.app.apiRoutes.filter((r) => r.method !== 'HEAD');
+
+/** zod 4 internals, as far as reading a schema's shape needs them. */
+interface ZodDef {
+  type: string;
+  innerType?: { _zod: { def: ZodDef } };
+  in?: { _zod: { def: ZodDef } };
+  entries?: Record<string, string>;
+  shape?: Record<string, { _zod: { def: ZodDef } }>;
+}
+
+/** The names of a querystring schema's parameters that take a value from an allow-list (a zod enum). */
+function enumParams(schema: unknown): string[] {
+  const def = (schema as { _zod?: { def: ZodDef } } | undefined)?._zod?.def;
+  if (def?.type !== 'object' || !def.shape) return [];
+  const unwrap = (d: ZodDef): ZodDef => {
+    const inner = d.innerType ?? (d.type === 'pipe' ? d.in : undefined);
+    return inner ? unwrap(inner._zod.def) : d;
+  };
+  return Object.entries(def.shape)
+    .filter(([, field]) => unwrap(field._zod.def).type === 'enum')
+    .map(([name]) => name);
+}
 const fillParams = (url: string, id: string = newId()) => url.replace(/:[a-zA-Z]+/g, id);
 const isPublic = (r: { method: string; url: string }) => API_ACCESS[routeKey(r.method, r.url)] === 'public';
 
@@ -221,6 +243,39 @@ describe('generated bad input', () => {
       expect([400, 414]).toContain(res.statusCode);
       expect(res.json().error.code).toBe('validation');
     }
+  });
+
+  it('every enum query parameter of a GET route (sort, order, status …) refuses a value off its allow-list', async () => {
+    const checked: string[] = [];
+    for (const r of routes().filter((x) => x.method === 'GET' && !isPublic(x))) {
+      for (const param of enumParams(r.querystring)) {
+        const role = (API_ACCESS[routeKey(r.method, r.url)] as Role[])[0] as Role;
+        for (const bad of ['__unknown__', 'name; drop table users', 'NAME']) {
+          const res = await as(
+            t.app,
+            sessions[role],
+          )({
+            method: 'GET',
+            url: `${fillParams(r.url)}?${new URLSearchParams({ [param]: bad })}`,
+          });
+          const err = res.json().error;
+          expect({
+            route: `${r.url}?${param}=${bad}`,
+            status: res.statusCode,
+            code: err?.code,
+            field: err?.fields?.[param] !== undefined,
+          }).toEqual({
+            route: `${r.url}?${param}=${bad}`,
+            status: 400,
+            code: 'validation',
+            field: true,
+          });
+        }
+        checked.push(`${r.url}?${param}`);
+      }
+    }
+    // The student, teacher, parent, user and company lists all sort or filter by allow-list.
+    expect(checked.length).toBeGreaterThan(5);
   });
 
   it('state-changing requests without a JSON body type are refused (CSRF rule)', async () => {

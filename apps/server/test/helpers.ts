@@ -49,7 +49,8 @@ export async function createTestApp(
   }
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    { database, demoSeed: false, authRateLimitPerMinute: 10_000, ...overrides },
+    // Tests change rows behind the server's back (SQL), so sessions are looked up afresh unless a test asks.
+    { database, demoSeed: false, authRateLimitPerMinute: 10_000, sessionCacheMs: 0, ...overrides },
   );
   const app = await buildApp(config, {
     logger: false,

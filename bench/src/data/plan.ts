@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The deterministic shape of a bench data set: how many people of each role each school has. Everything
  * the generator writes derives from this plan and the seed, so the same arguments give the same data.
@@ -47,9 +49,23 @@ const PLACES = ['North', 'South', 'East', 'West', 'Lake', 'River', 'Oak', 'Maple
 const SUFFIXES = ['field', 'wood', 'side', 'view', 'brook', 'ridge', 'dale', 'gate', 'haven', 'crest'];
 const KINDS = ['High School', 'Academy', 'Primary School', 'College', 'Grammar School', 'International School'];
 
-/** A deterministic UUID from the seed and a key (md5-shaped, version nibble 4 so it is a valid UUID). */
-export function benchUuidSql(seedParam: string, key: string): string {
-  return `(md5(${seedParam}::text || ':' || ${key}))::uuid`;
+/**
+ * Generated ids are deterministic from the seed and a key, so a step (or a scenario) can name the rows of
+ * earlier steps without reading them back: md5(key) with the version nibble set to 7 and the variant bits
+ * to 10, i.e. UUIDv7-shaped, which the API's uuid validation accepts (a bare md5 passes one time in eight).
+ * `benchId` and the SQL function `pg_temp.bench_id` (created by the generator) give the same id.
+ */
+export const BENCH_ID_FUNCTION = `create or replace function pg_temp.bench_id(key text) returns uuid
+  language sql immutable parallel safe as $$
+    select (substr(h, 1, 12) || '7' || substr(h, 14, 3) || translate(substr(h, 17, 1), '0123456789abcdef', '89ab89ab89ab89ab')
+            || substr(h, 18))::uuid
+    from md5(key) h
+  $$`;
+
+export function benchId(key: string): string {
+  const h = createHash('md5').update(key).digest('hex');
+  const variant = '89ab'[Number.parseInt(h.charAt(16), 16) % 4];
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-7${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20)}`;
 }
 
 export function buildPlan(options: GenerateOptions): DataPlan {
@@ -70,7 +86,7 @@ export function buildPlan(options: GenerateOptions): DataPlan {
     } ${idx}`;
     return {
       idx,
-      id: '', // filled by the database (deterministic md5 UUID), see steps.ts
+      id: '', // filled by the database (benchId), see steps.ts
       name,
       domain: `s${idx}${BENCH_EMAIL_SUFFIX}`,
       students: size,

@@ -4,7 +4,8 @@ import { BENCH_EMAIL_SUFFIX, type DataPlan } from './plan.ts';
 /**
  * The generator's steps, in order. Each feature adds its tables here, in one place: a step writes its rows
  * with bulk SQL (generate_series / unnest, never a row per round trip) and returns the counts it wrote.
- * All ids are md5(seed:key) UUIDs so a step can find the rows of earlier steps without reading them back.
+ * All ids are pg_temp.bench_id(seed:key) (data/plan.ts) so a step can find the rows of earlier steps without
+ * reading them back, and a scenario can name any row.
  * Later steps (as their issues land): classes and subjects, timetables, a year of daily attendance, marks, fees.
  */
 export interface StepContext {
@@ -40,7 +41,7 @@ function planRelation(plan: DataPlan): { sql: string; params: unknown[] } {
   };
 }
 
-const schoolId = (idxExpr: string) => `md5($1::text || ':school:' || ${idxExpr})::uuid`;
+const schoolId = (idxExpr: string) => `pg_temp.bench_id($1::text || ':school:' || ${idxExpr})`;
 
 export const steps: GeneratorStep[] = [
   {
@@ -65,7 +66,7 @@ export const steps: GeneratorStep[] = [
       const res = await client.query(
         `insert into school_subscriptions (school_id, id, plan_id, start_date, end_date, status, auto_renew, payment_status,
            billing_cycle, total_amount_minor, currency, subscription_type, is_initial)
-         select s.id, md5($1::text || ':subscription:' || s.id)::uuid, p.id,
+         select s.id, pg_temp.bench_id($1::text || ':subscription:' || s.id), p.id,
                 now() - make_interval(days => (abs(hashtext(s.id::text)) % 300)),
                 now() + make_interval(days => 65 + (abs(hashtext(s.id::text)) % 300)),
                 'active', true, 'paid', 'monthly', p.price_minor, p.currency, 'initial', true
@@ -97,7 +98,7 @@ export const steps: GeneratorStep[] = [
         'Miller','Nguyen','Okafor','Patel','Rossi','Smith','Taylor','Umar','Varga','Wilson','Young','Zhang'])[1 + abs(hashtext(p.email || 'x')) % 24]`;
       const accounts = await client.query(
         `insert into accounts (id, email, password_hash, last_login_at, created_at, updated_at)
-         select md5($1::text || ':account:' || p.email)::uuid, p.email, $2,
+         select pg_temp.bench_id($1::text || ':account:' || p.email), p.email, $2,
                 case when p.n % 3 = 0 then null else now() - make_interval(hours => p.n % 500) end,
                 now() - make_interval(days => 300), now() - make_interval(days => p.n % 60)
          from bench_people p`,
@@ -105,7 +106,7 @@ export const steps: GeneratorStep[] = [
       );
       const users = await client.query(
         `insert into users (school_id, id, account_id, name, email, phone, role, is_active, last_login_at, created_at, updated_at)
-         select p.school_id, md5($1::text || ':user:' || p.email)::uuid, md5($1::text || ':account:' || p.email)::uuid,
+         select p.school_id, pg_temp.bench_id($1::text || ':user:' || p.email), pg_temp.bench_id($1::text || ':account:' || p.email),
                 ${names}, p.email, '+1 555 ' || lpad((abs(hashtext(p.email)) % 10000)::text, 4, '0'), p.role,
                 p.n % 200 <> 0, -- one in 200 deactivated
                 case when p.n % 3 = 0 then null else now() - make_interval(hours => p.n % 500) end,
@@ -115,7 +116,7 @@ export const steps: GeneratorStep[] = [
       );
       await client.query(
         `update schools s set admin_ids = a.ids
-         from (select school_id, array_agg(md5($1::text || ':user:' || email)::uuid order by n) ids
+         from (select school_id, array_agg(pg_temp.bench_id($1::text || ':user:' || email) order by n) ids
                from bench_people where role = 'school_admin' group by school_id) a
          where a.school_id = s.id`,
         [seed],
@@ -124,13 +125,13 @@ export const steps: GeneratorStep[] = [
       const staffRows = companyRoles.map(([role, n]) => ({ role, email: `${role.replace('_', '-')}${n}@company${BENCH_EMAIL_SUFFIX}` }));
       await client.query(
         `insert into accounts (id, email, password_hash, created_at, updated_at)
-         select md5($1::text || ':account:' || e)::uuid, e, $2, now() - make_interval(days => 500), now()
+         select pg_temp.bench_id($1::text || ':account:' || e), e, $2, now() - make_interval(days => 500), now()
          from unnest($3::text[]) e`,
         [seed, passwordHash, staffRows.map((r) => r.email)],
       );
       const staff = await client.query(
         `insert into company_staff (id, account_id, name, email, role)
-         select md5($1::text || ':staff:' || t.email)::uuid, md5($1::text || ':account:' || t.email)::uuid,
+         select pg_temp.bench_id($1::text || ':staff:' || t.email), pg_temp.bench_id($1::text || ':account:' || t.email),
                 initcap(replace(split_part(t.email, '@', 1), '-', ' ')), t.email, t.role
          from unnest($2::text[], $3::text[]) t(email, role)`,
         [seed, staffRows.map((r) => r.email), staffRows.map((r) => r.role)],
@@ -151,7 +152,7 @@ export const steps: GeneratorStep[] = [
       const num = `substring(u.email from '^[a-z-]+([0-9]+)@')::int`;
       const subjects = await client.query(
         `insert into subjects (school_id, id, name, code)
-         select s.id, md5($1::text || ':subject:' || s.id || ':' || g.k)::uuid,
+         select s.id, pg_temp.bench_id($1::text || ':subject:' || s.id || ':' || g.k),
                 (array['Mathematics','English','Science','History','Geography','Art','Music','Physical Education'])[g.k],
                 (array['MATH','ENG','SCI','HIST','GEO','ART','MUS','PE'])[g.k]
          from schools s cross join generate_series(1, 8) g(k)`,
@@ -166,17 +167,17 @@ export const steps: GeneratorStep[] = [
          from users u where u.role = 'teacher'`);
       const classes = await client.query(
         `insert into classes (school_id, id, name, section, academic_year)
-         select c.school_id, md5($1::text || ':class:' || c.school_id || ':' || c.k)::uuid,
+         select c.school_id, pg_temp.bench_id($1::text || ':class:' || c.school_id || ':' || c.k),
                 'Grade ' || (1 + c.k / 2), (array['A','B'])[1 + c.k % 2],
                 extract(year from now())::int || '-' || (extract(year from now())::int + 1)
          from (select school_id, generate_series(0, (max(n) - 1) / 30) k from bench_students group by school_id) c`,
         [seed],
       );
-      const classId = (k: string) => `md5($1::text || ':class:' || x.school_id || ':' || ${k})::uuid`;
-      const subjectId = (k: string) => `md5($1::text || ':subject:' || x.school_id || ':' || ${k})::uuid`;
+      const classId = (k: string) => `pg_temp.bench_id($1::text || ':class:' || x.school_id || ':' || ${k})`;
+      const subjectId = (k: string) => `pg_temp.bench_id($1::text || ':subject:' || x.school_id || ':' || ${k})`;
       const classSubjects = await client.query(
         `insert into class_subjects (school_id, id, class_id, subject_id)
-         select x.school_id, md5($1::text || ':class-subject:' || x.id || ':' || g.k)::uuid, x.id, ${subjectId('g.k')}
+         select x.school_id, pg_temp.bench_id($1::text || ':class-subject:' || x.id || ':' || g.k), x.id, ${subjectId('g.k')}
          from classes x cross join generate_series(1, 8) g(k)
          where x.school_id in (select school_id from bench_students)`,
         [seed],
@@ -190,7 +191,7 @@ export const steps: GeneratorStep[] = [
       );
       const classTeachers = await client.query(
         `insert into class_teachers (school_id, id, class_id, teacher_id, subject_ids, is_class_teacher)
-         select x.school_id, md5($1::text || ':class-teacher:' || c.k || ':' || x.id)::uuid, ${classId('c.k')}, x.id,
+         select x.school_id, pg_temp.bench_id($1::text || ':class-teacher:' || c.k || ':' || x.id), ${classId('c.k')}, x.id,
                 array[${subjectId('1 + x.n % 8')}], c.slot = 0
          from (select school_id, k, slot from (select school_id, generate_series(0, (max(n) - 1) / 30) k from bench_students group by school_id) c0
                cross join generate_series(0, 2) slot) c
@@ -214,7 +215,7 @@ export const steps: GeneratorStep[] = [
       );
       const links = await client.query(
         `insert into student_parents (school_id, id, student_id, parent_id, relationship)
-         select x.school_id, md5($1::text || ':student-parent:' || x.id)::uuid, x.id, p.id, p.relationship
+         select x.school_id, pg_temp.bench_id($1::text || ':student-parent:' || x.id), x.id, p.id, p.relationship
          from bench_students x
          join (select u.school_id, u.id, ${num} as n, r.relationship, count(*) over (partition by u.school_id) as total
                from users u join parents r on r.school_id = u.school_id and r.id = u.id) p
@@ -239,7 +240,7 @@ export const steps: GeneratorStep[] = [
       // Staff get 4, students and parents 1 each; older ones read.
       const res = await client.query(
         `insert into notifications (school_id, id, user_id, type, title, body, read_at, created_at)
-         select u.school_id, md5($1::text || ':notification:' || u.id || ':' || g.k)::uuid, u.id,
+         select u.school_id, pg_temp.bench_id($1::text || ':notification:' || u.id || ':' || g.k), u.id,
                 (array['announcement','fee','attendance','event'])[1 + g.k % 4],
                 'Notice ' || g.k || ' for ' || u.name, 'Generated by the Lyceum bench.',
                 case when g.k > 1 then now() - make_interval(days => g.k) end,
@@ -256,7 +257,7 @@ export const steps: GeneratorStep[] = [
     async run({ client, seed }) {
       const res = await client.query(
         `insert into audit_log (id, school_id, actor_account_id, actor_role, action, entity, entity_id, after, created_at)
-         select md5($1::text || ':audit:' || s.id || ':' || g.k)::uuid, s.id, u.account_id, 'school_admin',
+         select pg_temp.bench_id($1::text || ':audit:' || s.id || ':' || g.k), s.id, u.account_id, 'school_admin',
                 (array['school.update','user.create','user.update','subscription.renew'])[1 + g.k % 4], 'school', s.id,
                 jsonb_build_object('k', g.k), now() - make_interval(days => g.k * 7)
          from schools s
@@ -274,7 +275,7 @@ export const steps: GeneratorStep[] = [
       const initial = await client.query(
         `insert into school_subscriptions (school_id, id, plan_id, start_date, end_date, status, payment_status, billing_cycle,
            total_amount_minor, plan_amount_minor, currency, subscription_type, is_initial, change_kind, created_at)
-         select s.school_id, md5($1::text || ':initial-subscription:' || s.school_id)::uuid, b.id,
+         select s.school_id, pg_temp.bench_id($1::text || ':initial-subscription:' || s.school_id), b.id,
                 now() - interval '395 days', s.start_date, 'cancelled', 'paid', 'monthly', b.price_minor, b.price_minor,
                 b.currency, 'initial', true, 'new', now() - interval '395 days'
          from school_subscriptions s cross join (select id, price_minor, currency from plans where name = 'Basic') b
@@ -284,7 +285,7 @@ export const steps: GeneratorStep[] = [
       await client.query(
         `update school_subscriptions s set subscription_type = 'current', is_initial = false, change_kind = 'upgrade',
            plan_amount_minor = s.total_amount_minor,
-           previous_subscription_id = md5($1::text || ':initial-subscription:' || s.school_id)::uuid
+           previous_subscription_id = pg_temp.bench_id($1::text || ':initial-subscription:' || s.school_id)
          where s.status = 'active'`,
         [seed],
       );
@@ -292,7 +293,7 @@ export const steps: GeneratorStep[] = [
       const payments = await client.query(
         `insert into subscription_payments (school_id, id, subscription_id, method, reference, amount_minor, currency, status,
            provider, idempotency_key, receipt_number, decided_at, created_at, updated_at)
-         select s.school_id, md5($1::text || ':payment:' || s.school_id || ':' || g.m)::uuid,
+         select s.school_id, pg_temp.bench_id($1::text || ':payment:' || s.school_id || ':' || g.m),
                 case when g.m = 0 then s.id else s.previous_subscription_id end,
                 (array['bank_transfer','card','cash','cheque'])[1 + g.m % 4], 'BENCH-' || g.m,
                 s.total_amount_minor, s.currency,
@@ -306,7 +307,7 @@ export const steps: GeneratorStep[] = [
       );
       const requests = await client.query(
         `insert into addon_requests (school_id, id, addon_id, status, message, created_at)
-         select s.id, md5($1::text || ':addon-request:' || s.id)::uuid, a.id, 'pending', 'Generated by the Lyceum bench.',
+         select s.id, pg_temp.bench_id($1::text || ':addon-request:' || s.id), a.id, 'pending', 'Generated by the Lyceum bench.',
                 now() - make_interval(days => abs(hashtext(s.id::text)) % 20)
          from schools s cross join (select id from addons where name = 'SMS') a
          where abs(hashtext(s.id::text)) % 5 = 0`,
@@ -314,7 +315,7 @@ export const steps: GeneratorStep[] = [
       );
       const leads = await client.query(
         `insert into sales_leads (school_id, id, kind, name, email, message, created_at)
-         select s.id, md5($1::text || ':lead:' || s.id)::uuid, 'contact_sales', 'Principal of ' || s.name, s.email,
+         select s.id, pg_temp.bench_id($1::text || ':lead:' || s.id), 'contact_sales', 'Principal of ' || s.name, s.email,
                 'Generated by the Lyceum bench.', now() - make_interval(days => abs(hashtext(s.id::text)) % 40)
          from schools s where abs(hashtext(s.id::text)) % 7 = 0`,
         [seed],
@@ -324,6 +325,55 @@ export const steps: GeneratorStep[] = [
         subscription_payments: payments.rowCount ?? 0,
         addon_requests: requests.rowCount ?? 0,
         sales_leads: leads.rowCount ?? 0,
+      };
+    },
+  },
+  {
+    name: 'files, API keys and usage',
+    async run({ client, seed }) {
+      // A profile picture for every staff member and for one student or parent in ten: a stored object each
+      // (the unit of storage accounting), with the user's profile_image pointing at it as uploads leave it.
+      const files = await client.query(
+        `with f as (
+           select u.school_id, u.id as user_id, pg_temp.bench_id($1::text || ':file:' || u.id) as id,
+                  'schools/' || u.school_id || '/users/' || u.id || '/profile/' || md5($1::text || ':file:' || u.id) || '.webp'
+                    as object_path,
+                  20000 + abs(hashtext(u.id::text)) % 60000 as bytes
+           from users u
+           where u.role not in ('student', 'parent') or abs(hashtext(u.id::text)) % 10 = 0
+         ), ins as (
+           insert into stored_files (school_id, id, owner_user_id, kind, object_path, bytes, content_type, created_at)
+           select school_id, id, user_id, 'profile_picture', object_path, bytes, 'image/webp',
+                  now() - make_interval(days => bytes % 90)
+           from f returning school_id, owner_user_id, object_path
+         )
+         update users u set profile_image = '/api/v1/files/' || ins.object_path
+         from ins where u.school_id = ins.school_id and u.id = ins.owner_user_id`,
+        [seed],
+      );
+      // One school in four has a read API key (made by its first administrator) and six months of calls.
+      const keys = await client.query(
+        `insert into api_keys (school_id, id, name, prefix, key_hash, scopes, created_by, last_used_at, created_at)
+         select s.id, pg_temp.bench_id($1::text || ':api-key:' || s.id), 'Timetable sync',
+                'lyk_…' || left(md5($1::text || ':api-key-secret:' || s.id), 8),
+                encode(sha256(convert_to($1::text || ':api-key-secret:' || s.id, 'UTF8')), 'hex'), array['read'],
+                s.admin_ids[1], now() - make_interval(hours => abs(hashtext(s.id::text)) % 48), now() - interval '200 days'
+         from schools s where abs(hashtext(s.id::text || 'api')) % 4 = 0`,
+        [seed],
+      );
+      const usage = await client.query(
+        `insert into api_usage (school_id, id, month, calls, updated_at)
+         select k.school_id, pg_temp.bench_id($1::text || ':api-usage:' || k.school_id || ':' || g.m),
+                (date_trunc('month', now() at time zone 'utc') - make_interval(months => g.m))::date,
+                500 + abs(hashtext(k.school_id::text || g.m)) % 20000,
+                least(now(), date_trunc('month', now()) - make_interval(months => g.m - 1) - interval '1 hour')
+         from api_keys k cross join generate_series(0, 5) g(m)`,
+        [seed],
+      );
+      return {
+        stored_files: files.rowCount ?? 0,
+        api_keys: keys.rowCount ?? 0,
+        api_usage: usage.rowCount ?? 0,
       };
     },
   },

@@ -40,7 +40,8 @@ function readStatusKb(pid: number, field: string): number {
 
 /**
  * Compiles the server the way `npm start` does (scripts/build-server.mjs) and starts it against
- * `databaseUrl` on a free loopback port, in production mode, with the login rate limit lifted.
+ * `databaseUrl` on a free loopback port, in production mode (heap limit as in scripts/start.mjs), with the login
+ * rate limit lifted.
  */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
@@ -49,7 +50,9 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   });
   if (build.status !== 0) throw new Error(`Compiling the server failed:\n${build.stdout}${build.stderr}`);
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
+  // The same heap limit as `npm start` (scripts/start.mjs), so the bench measures the server as shipped.
+  const heap = (process.env.NODE_OPTIONS ?? '').includes('max-old-space-size') ? [] : ['--max-old-space-size=160'];
+  const child = spawn(process.execPath, [...heap, path.join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,26 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * A pg client that names every parameterised statement after a hash of its text, so each pooled connection
+ * parses a statement once and PostgreSQL's plan cache can reuse its plan (planning the joined, row-level
+ * secured reads cost more than running them: ~1.5 ms against ~1 ms at bench scale). The statement text,
+ * not its values, is the key; texts vary only with the shape of a query (e.g. the length of an id list), so
+ * a connection holds a bounded set of them.
+ */
+class StatementCachingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is heavily overloaded; only the config form is touched
+  override query(config: any, values?: any, callback?: any): any {
+    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
+      const params = config.values ?? values;
+      if (Array.isArray(params) && params.length > 0) {
+        config.name = `l${createHash('sha1').update(config.text).digest('base64url').slice(0, 20)}`;
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.kind === 'pglite') {
     if (database.dir !== 'memory') mkdirSync(database.dir, { recursive: true });
@@ -44,7 +65,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
+  const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client: StatementCachingClient });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,

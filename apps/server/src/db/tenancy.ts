@@ -1,4 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { noteSessionRelevantChange, SessionCache } from '../lib/session-cache.ts';
 import type { Database, Tx } from './client.ts';
 
 /**
@@ -16,15 +20,85 @@ export interface TenantContext {
  * are transaction-local (`set_config(..., true)`) so nothing leaks to the next user of a pooled connection.
  */
 export function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.school_id', ${ctx.schoolId ?? ''}, true),
+  const pooled = poolOf(db);
+  if (pooled) return afterCommit(() => withTenantPooled(pooled, ctx, fn));
+  return afterCommit(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('app.school_id', ${ctx.schoolId ?? ''}, true),
                  set_config('app.user_id', ${ctx.userId}, true),
                  set_config('app.scope', ${ctx.scope}, true),
                  set_config('role', 'lyceum_app', true)`,
+      );
+      return fn(tx);
+    }),
+  );
+}
+
+/**
+ * audit() empties the session cache inside the transaction; a session looked up between that and the commit
+ * would still see the old rows, so a transaction that audited empties it once more after its commit.
+ */
+async function afterCommit<T>(work: () => Promise<T>): Promise<T> {
+  const before = SessionCache.epoch();
+  const result = await work();
+  if (SessionCache.epoch() !== before) noteSessionRelevantChange();
+  return result;
+}
+
+/** What drizzle's node-postgres session keeps private but a hand-made transaction needs. */
+interface PooledSession {
+  client: unknown;
+  dialect: PgDialect;
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+}
+
+function poolOf(db: Database): PooledSession | null {
+  const session = (db as unknown as { session?: PooledSession }).session;
+  return session?.client instanceof pg.Pool ? session : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The same transaction on a PostgreSQL pool, one round trip shorter: `begin` and the settings travel as one
+ * simple-protocol message (which cannot carry parameters, so the values are checked to be UUIDs and a known
+ * scope before they are written into it). Every request pays this, so the round trip matters (DESIGN §9).
+ */
+async function withTenantPooled<T>(base: PooledSession, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const schoolId = ctx.schoolId ?? '';
+  if (
+    (schoolId !== '' && !UUID.test(schoolId)) ||
+    !UUID.test(ctx.userId) ||
+    !['school', 'company'].includes(ctx.scope)
+  ) {
+    throw new Error('withTenant: malformed tenant context');
+  }
+  const client = await (base.client as pg.Pool).connect();
+  // A connection whose begin or rollback failed is in an unknown state: the pool must not hand it out again.
+  let broken = true;
+  try {
+    await client.query(
+      `begin; select set_config('app.school_id', '${schoolId}', true), set_config('app.user_id', '${ctx.userId}', true),
+       set_config('app.scope', '${ctx.scope}', true), set_config('role', 'lyceum_app', true)`,
     );
-    return fn(tx);
-  });
+    const session = new NodePgSession(client, base.dialect, base.schema, base.options);
+    const tx = new NodePgTransaction(base.dialect, session, base.schema) as unknown as Tx;
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      await client.query('rollback');
+      broken = false;
+      throw err;
+    }
+    await client.query('commit');
+    broken = false;
+    return result;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**
@@ -33,5 +107,5 @@ export function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => 
  * password reset, the demo seed, migrations and periodic sweeps. Never for a signed-in user's request.
  */
 export function withSystem<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(tx));
+  return afterCommit(() => db.transaction(async (tx) => fn(tx)));
 }

@@ -2,6 +2,7 @@ import type { Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
 import { newId } from './ids.ts';
+import { noteSessionRelevantChange } from './session-cache.ts';
 
 export interface AuditEntry {
   schoolId: string | null;
@@ -14,6 +15,8 @@ export interface AuditEntry {
 
 /** Records who changed what, in the transaction of the change itself. Never store secrets in before/after. */
 export async function audit(tx: Tx, actor: Pick<Actor, 'accountId' | 'role'> | null, entry: AuditEntry): Promise<void> {
+  // Any audited change may alter who a session is (role, activity, subscription, profile): drop cached sessions.
+  noteSessionRelevantChange();
   await tx.insert(auditLog).values({
     id: newId(),
     schoolId: entry.schoolId,

@@ -4,6 +4,7 @@ import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/errors.ts';
+import type { SessionCache } from '../lib/session-cache.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
 import { resolveApiKey } from '../modules/company/api-keys.ts';
 import { hasActiveSubscription } from '../modules/company/subscriptions.ts';
@@ -11,8 +12,8 @@ import { withSystem } from '../db/tenancy.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every `/api/v1` route as registered, for the route-wide security suite. */
-    apiRoutes: { method: string; url: string }[];
+    /** Every `/api/v1` route as registered (with its querystring schema), for the route-wide security suite. */
+    apiRoutes: { method: string; url: string; querystring?: unknown }[];
   }
   interface FastifyRequest {
     /** Set on every non-public API route by the access hook; absent on public ones. */
@@ -42,7 +43,7 @@ export function actorOf(request: FastifyRequest): Actor {
  * One hook in front of every API route: the CSRF rule, the session, and the role table of
  * packages/shared/permissions.ts. A route missing from that table stops the server from starting.
  */
-export function registerAccessControl(app: FastifyInstance, ttlDays: number): void {
+export function registerAccessControl(app: FastifyInstance, ttlDays: number, cache?: SessionCache): void {
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1')) return;
@@ -52,7 +53,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number): vo
       if (!API_ACCESS[routeKey(method, route.url)]) {
         throw new Error(`Route ${method} ${route.url} has no entry in packages/shared/src/permissions.ts`);
       }
-      app.apiRoutes.push({ method, url: route.url });
+      app.apiRoutes.push({ method, url: route.url, querystring: route.schema?.querystring });
     }
   });
 
@@ -84,7 +85,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number): vo
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    const actor = token ? await resolveSession(app.deps.db, token, ttlDays) : null;
+    const actor = token ? await resolveSession(app.deps.db, token, ttlDays, cache) : null;
     if (!actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
     if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
     // The lookup's SQL sees only the end date; a lapse may really be an auto-renewal nobody has settled yet

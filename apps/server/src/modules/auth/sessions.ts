@@ -5,6 +5,7 @@ import { sessions } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
+import { noteSessionRelevantChange, SessionCache } from '../../lib/session-cache.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'lyceum_session';
@@ -45,6 +46,7 @@ interface SessionRow extends Record<string, unknown> {
   profile_id: string;
   profile_school_id: string | null;
   last_seen_at: string | Date;
+  expires_at: string | Date;
   account_disabled: boolean;
   name: string | null;
   email: string | null;
@@ -62,11 +64,19 @@ interface SessionRow extends Record<string, unknown> {
  * One query from cookie to actor: the session, its account and whichever profile it belongs to. The role
  * comes from the profile, not the session, so a promotion or a deactivation takes effect at once.
  */
-export async function resolveSession(db: Database, token: string, ttlDays: number): Promise<Actor | null> {
+export async function resolveSession(
+  db: Database,
+  token: string,
+  ttlDays: number,
+  cache?: SessionCache,
+): Promise<Actor | null> {
   const tokenHash = sha256(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
+  const epoch = SessionCache.epoch();
   // One statement, outside any transaction: this runs on every request.
   const result = await db.execute<SessionRow>(sql`
-      select s.id as session_id, s.account_id, s.profile_kind, s.profile_id, s.profile_school_id, s.last_seen_at,
+      select s.id as session_id, s.account_id, s.profile_kind, s.profile_id, s.profile_school_id, s.last_seen_at, s.expires_at,
              (a.disabled_at is not null) as account_disabled,
              coalesce(cs.name, u.name) as name, coalesce(cs.email, u.email) as email,
              coalesce(cs.phone, u.phone) as phone, coalesce(cs.profile_image, u.profile_image) as profile_image,
@@ -98,7 +108,7 @@ export async function resolveSession(db: Database, token: string, ttlDays: numbe
         .where(eq(sessions.id, row.session_id)),
     );
   }
-  return {
+  const actor: Actor = {
     accountId: row.account_id,
     sessionId: row.session_id,
     kind: row.profile_kind,
@@ -112,14 +122,18 @@ export async function resolveSession(db: Database, token: string, ttlDays: numbe
     school: row.school_name ? { name: row.school_name, logo: row.school_logo } : null,
     subscriptionActive: row.subscription_active,
   };
+  cache?.set(tokenHash, actor, new Date(row.expires_at), epoch);
+  return actor;
 }
 
 export async function revokeSessionByToken(db: Database, token: string): Promise<void> {
+  noteSessionRelevantChange();
   await withSystem(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, sha256(token))));
 }
 
 /** Signs an account out everywhere, or everywhere but `keepSessionId`. */
 export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessionId?: string): Promise<void> {
+  noteSessionRelevantChange();
   await tx
     .delete(sessions)
     .where(
