@@ -1,5 +1,8 @@
 import { PLATFORM_MANAGERS, type Role } from '@lyceum/shared/roles';
 import { useSchoolOptions } from '../../api/lookups';
+import { EmptyState } from '../ui/empty-state';
+import { ErrorState } from '../ui/error-state';
+import { PageHeader } from '../ui/page-header';
 import { Select } from '../ui/select';
 import { useUrlFilters } from './use-url-filters';
 
@@ -27,5 +30,37 @@ export function useSchoolScope() {
       onChange={(e) => setParam('schoolId', e.target.value)}
     />
   );
-  return { schoolId, picker, schoolsError: schools.isError };
+  return {
+    schoolId,
+    picker,
+    schoolsError: schools.isError,
+    noSchools: schools.isSuccess && schools.options.length === 0,
+    retrySchools: () => schools.refetch(),
+    retryingSchools: schools.isFetching,
+  };
+}
+
+/**
+ * Without a school to show (the schools failed to load, or there are none yet) a reader's list would wait
+ * forever: say so instead, with a retry. Null when the list can render.
+ */
+export function SchoolScopeProblem({ title, scope }: { title: string; scope: ReturnType<typeof useSchoolScope> }) {
+  if (!scope.schoolsError && !scope.noSchools) return null;
+  return (
+    <>
+      <PageHeader title={title} />
+      {scope.schoolsError ? (
+        <ErrorState
+          message="The list of schools could not be loaded."
+          onRetry={scope.retrySchools}
+          retrying={scope.retryingSchools}
+        />
+      ) : (
+        <EmptyState
+          title="No schools yet"
+          description="Once a school is created, its people and classes appear here."
+        />
+      )}
+    </>
+  );
 }

@@ -6,7 +6,7 @@ import { classLabel } from '../../../api/lookups';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { isStaff } from '../../../components/people/roles';
-import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
+import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -226,6 +226,7 @@ function MyClasses() {
 
 function SchoolClasses() {
   const scope = useSchoolScope();
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Classes" scope={scope} />;
   return <ManageClasses scope={scope} />;
 }
 

@@ -11,7 +11,7 @@ import { lastSeen } from '../../../components/people/format';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
-import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
+import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
@@ -213,6 +213,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
 
 function SchoolParents() {
   const scope = useSchoolScope();
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Parents" scope={scope} />;
   return <ParentList manage={false} scope={scope} />;
 }
 

@@ -67,6 +67,28 @@ describe('StudentsPage', () => {
     expect(listed.map((u) => u.searchParams.get('schoolId'))).toEqual(['school-a', 'school-b']);
   });
 
+  it('tells a company admin when the schools cannot load, with a retry, instead of waiting forever', async () => {
+    let failing = true;
+    mockFetch({
+      'GET /api/v1/company/schools': () =>
+        failing
+          ? json({ error: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again.' } }, 503)
+          : json({ items: [{ id: 'school-a', name: 'Alpha School' }], nextCursor: null, total: 1 }),
+      'GET /api/v1/students': () => page([]),
+    });
+    renderWithProviders(<StudentsPage />, { auth: signedIn('company_admin'), path: '/students' });
+    expect(await screen.findByText('The list of schools could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('School')).toBeTruthy();
+  });
+
+  it('tells a company admin there are no schools yet', async () => {
+    mockFetch({ 'GET /api/v1/company/schools': () => json({ items: [], nextCursor: null, total: 0 }) });
+    renderWithProviders(<StudentsPage />, { auth: signedIn('company_admin'), path: '/students' });
+    expect(await screen.findByText('No schools yet')).toBeTruthy();
+  });
+
   it('shows a teacher a read-only list and passes the filters to the server', async () => {
     const { calls } = mockFetch({ 'GET /api/v1/students': () => page([]) });
     renderWithProviders(<StudentsPage />, { auth: signedIn('teacher'), path: '/students?search=ada&status=all' });

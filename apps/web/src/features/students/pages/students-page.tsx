@@ -8,7 +8,7 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
-import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
+import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
@@ -228,6 +228,7 @@ function StudentList({
 
 function SchoolStudents() {
   const scope = useSchoolScope();
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Students" scope={scope} />;
   return (
     <StudentList
       manage={false}

@@ -10,7 +10,7 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
-import { isSchoolReader, useSchoolScope } from '../../../components/people/school-scope';
+import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
@@ -222,6 +222,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
 
 function SchoolTeachers() {
   const scope = useSchoolScope();
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Teachers" scope={scope} />;
   return <ManageTeachers scope={scope} />;
 }
 
