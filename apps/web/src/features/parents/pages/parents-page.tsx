@@ -11,6 +11,7 @@ import { lastSeen } from '../../../components/people/format';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { PersonRowActions } from '../../../components/people/person-row-actions';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
@@ -144,21 +145,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
         rowKey={(p) => p.id}
         actions={
           manage
-            ? (p) => (
-                <>
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setToggling(p)}
-                    aria-label={`${p.isActive ? 'Deactivate' : 'Reactivate'} ${p.name}`}
-                  >
-                    {p.isActive ? 'Deactivate' : 'Reactivate'}
-                  </Button>
-                </>
-              )
+            ? (p) => <PersonRowActions person={p} onEdit={() => setEditing(p)} onToggle={() => setToggling(p)} />
             : undefined
         }
         empty={

@@ -8,6 +8,7 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { PersonRowActions } from '../../../components/people/person-row-actions';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
@@ -164,21 +165,7 @@ function StudentList({
         rowKey={(s) => s.id}
         actions={
           manage
-            ? (s) => (
-                <>
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setToggling(s)}
-                    aria-label={`${s.isActive ? 'Deactivate' : 'Reactivate'} ${s.name}`}
-                  >
-                    {s.isActive ? 'Deactivate' : 'Reactivate'}
-                  </Button>
-                </>
-              )
+            ? (s) => <PersonRowActions person={s} onEdit={() => setEditing(s)} onToggle={() => setToggling(s)} />
             : undefined
         }
         empty={

@@ -10,6 +10,7 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { PersonRowActions } from '../../../components/people/person-row-actions';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
@@ -158,21 +159,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         actions={
           scope
             ? undefined
-            : (t) => (
-                <>
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setToggling(t)}
-                    aria-label={`${t.isActive ? 'Deactivate' : 'Reactivate'} ${t.name}`}
-                  >
-                    {t.isActive ? 'Deactivate' : 'Reactivate'}
-                  </Button>
-                </>
-              )
+            : (t) => <PersonRowActions person={t} onEdit={() => setEditing(t)} onToggle={() => setToggling(t)} />
         }
         empty={
           filtered ? (
