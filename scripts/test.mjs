@@ -44,9 +44,22 @@ function run(cmd, args, { timeoutMs = 10 * 60_000, env = {} } = {}) {
       clearTimeout(timer);
       resolve({ code: 127, output: `${output}\n${err.message}` });
     });
-    child.on('close', (code, signal) => {
+    const done = (code, signal) => {
       clearTimeout(timer);
       resolve({ code: code ?? (signal ? 1 : 0), output });
+    };
+    child.on('close', done);
+    // A grandchild that outlives the command (a server it started, say) keeps the pipes and so 'close' away:
+    // once the command itself has exited, give its output a moment, then stop the whole group and move on.
+    child.on('exit', (code, signal) => {
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // the group is already gone
+        }
+        done(code, signal);
+      }, 5_000).unref();
     });
   });
 }

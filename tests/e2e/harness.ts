@@ -72,6 +72,9 @@ export async function startServer(): Promise<StartedServer> {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  // If this process dies before stop(), the server must not outlive it (it holds our stdout open).
+  const killServer = () => child.kill('SIGKILL');
+  process.once('exit', killServer);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -90,7 +93,13 @@ export async function startServer(): Promise<StartedServer> {
     dataDir,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        process.off('exit', killServer);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
@@ -108,7 +117,10 @@ export async function openPage(
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // Closing the browser closes every page first; the context is then already going away, so its close may reject.
+  page.on('close', () => {
+    context.close().catch(() => undefined);
+  });
   return page;
 }
 

@@ -7,6 +7,13 @@ import { profilePictureJourneys } from './journeys/profile-picture.ts';
 /** Every journey, in order; each feature adds its list here. */
 const journeys: Journey[] = [...foundationJourneys, ...profilePictureJourneys, ...peopleJourneys, ...companyJourneys];
 
+/** A stray rejection (say, from a page closing late) fails the run but must not kill it before the summary line. */
+let strayErrors = 0;
+process.on('unhandledRejection', (err) => {
+  strayErrors++;
+  console.log(`  ✗ unhandled rejection: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+});
+
 async function main(): Promise<number> {
   const filter = process.argv[2];
   const selected = filter ? journeys.filter((j) => j.name.includes(filter)) : journeys;
@@ -29,9 +36,10 @@ async function main(): Promise<number> {
       }
     }
   } finally {
-    await browser.close();
+    await browser.close().catch((err) => console.log(`  ✗ closing the browser: ${String(err)}`));
     await server.stop();
   }
+  failed += strayErrors;
   console.log(`E2E: ${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
 }
