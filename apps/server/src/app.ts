@@ -79,7 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, {
+    onIdleConnectionLost: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),
+  });
   await database.migrate();
   await seedDefaults(database.db);
   const mail = new MailDispatcher(database.db, {

@@ -27,7 +27,9 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig();
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, {
+    onIdleConnectionLost: (err) => console.error(`An idle database connection was closed: ${err.message}`),
+  });
   try {
     await database.migrate();
     await seedDefaults(database.db);

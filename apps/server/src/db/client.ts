@@ -50,7 +50,12 @@ class StatementCachingClient extends pg.Client {
   }
 }
 
-export function openDatabase(database: Config['database']): DatabaseHandle {
+export interface OpenOptions {
+  /** An idle pooled connection was closed by the server (restart, failover, terminated backend). */
+  onIdleConnectionLost?: (err: Error) => void;
+}
+
+export function openDatabase(database: Config['database'], options: OpenOptions = {}): DatabaseHandle {
   if (database.kind === 'pglite') {
     if (database.dir !== 'memory') mkdirSync(database.dir, { recursive: true });
     const client = database.dir === 'memory' ? new PGlite() : new PGlite(database.dir);
@@ -66,6 +71,9 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     };
   }
   const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client: StatementCachingClient });
+  // Without a listener pg-pool rethrows an idle connection's error and the process dies; the pool already
+  // discards that connection and opens a new one on demand, so reporting it is all that is left to do.
+  pool.on('error', (err) => options.onIdleConnectionLost?.(err));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
