@@ -1,11 +1,18 @@
 import { launchBrowser, type Journey, startServer } from './harness.ts';
 import { companyJourneys } from './journeys/company.ts';
+import { everyPageJourneys } from './journeys/every-page.ts';
 import { foundationJourneys } from './journeys/foundation.ts';
 import { peopleJourneys } from './journeys/people.ts';
 import { profilePictureJourneys } from './journeys/profile-picture.ts';
 
 /** Every journey, in order; each feature adds its list here. */
-const journeys: Journey[] = [...foundationJourneys, ...profilePictureJourneys, ...peopleJourneys, ...companyJourneys];
+const journeys: Journey[] = [
+  ...foundationJourneys,
+  ...everyPageJourneys,
+  ...profilePictureJourneys,
+  ...peopleJourneys,
+  ...companyJourneys,
+];
 
 /** A stray rejection (say, from a page closing late) fails the run but must not kill it before the summary line. */
 let strayErrors = 0;
