@@ -118,7 +118,58 @@ export const peopleJourneys: Journey[] = [
       }
     },
   },
+  {
+    name: "people: a company admin opens a school's student, then the student's class, then its teacher, read-only",
+    async run(ctx) {
+      try {
+        await companyReaderJourney(ctx);
+      } finally {
+        await closeAll();
+      }
+    },
+  },
 ];
+
+async function companyReaderJourney({ browser, server }: { browser: Browser; server: StartedServer }): Promise<void> {
+  const reader = await signIn(browser, server.url, 'company-admin@lyceum.test', 'company_admin');
+  await reader.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+  await reader.goto('/students');
+  await reader.getByLabel('School').selectOption({ label: 'Riverside Academy' });
+  const table = reader.getByRole('table', { name: 'Students' });
+  await table.waitFor();
+  const first = table.getByRole('link').first();
+  const name = (await first.innerText()).split('\n')[0]?.trim() ?? '';
+  await first.click();
+  await reader.getByRole('heading', { name, level: 1 }).waitFor();
+  assert(/schoolId=/.test(reader.url()), 'the profile URL names the school being read');
+  assert(!(await reader.getByRole('button', { name: 'Edit' }).count()), 'a company reader cannot edit a student');
+  await capture(reader, 'people-student-profile-company-reader', (p) =>
+    p.getByRole('heading', { name, level: 1 }).waitFor(),
+  );
+
+  await reader
+    .getByRole('link', { name: /^Grade / })
+    .first()
+    .click();
+  await reader.getByRole('tab', { name: /Students/ }).waitFor();
+  assert(!(await reader.getByRole('button', { name: 'Edit class' }).count()), 'a company reader cannot edit a class');
+  await reader.getByRole('tab', { name: /Teachers/ }).click();
+  const teacherLink = reader.getByRole('tabpanel').getByRole('link').first();
+  const teacherName = (await teacherLink.innerText()).trim();
+  await teacherLink.click();
+  await reader.getByRole('heading', { name: teacherName, level: 1 }).waitFor();
+  assert(
+    !(await reader.getByRole('button', { name: 'Promote to school administrator' }).count()),
+    'a company reader cannot promote a teacher',
+  );
+  await reader.getByRole('link', { name: 'Teachers' }).first().click();
+  await reader.getByRole('table', { name: 'Teachers' }).getByText(teacherName).first().waitFor();
+  assertEqual(
+    await reader.getByLabel('School').evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text),
+    'Riverside Academy',
+    'going back keeps the school being read',
+  );
+}
 
 async function adminJourney({ browser, server }: { browser: Browser; server: StartedServer }): Promise<void> {
   const admin = await signIn(browser, server.url, 'school-admin@demo.lyceum.test', 'school_admin');

@@ -5,6 +5,8 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
 import { BackLink } from '../../../components/people/detail';
+import { isSchoolReader } from '../../../components/people/school-scope';
+import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
@@ -28,14 +30,14 @@ import { ClassFormDialog } from '../components/class-form-dialog';
 import { EnrolStudentDialog } from '../components/enrol-student-dialog';
 import { MoveStudentDialog } from '../components/move-student-dialog';
 
-const backLink = <BackLink to="/classes">Classes</BackLink>;
-
 /** /classes/:id: the roster, the teachers and the subjects of one class. */
 export function ClassPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
-  const query = useClass(id);
+  const schoolId = useViewedSchool();
+  const query = useClass(id, schoolId);
+  const backLink = <BackLink to={inSchool('/classes', schoolId)}>Classes</BackLink>;
   const [tab, setTab] = useState('students');
   const [editing, setEditing] = useState(false);
   const [enrolling, setEnrolling] = useState(false);
@@ -75,7 +77,7 @@ export function ClassPage() {
       header: 'Name',
       mobile: 'title',
       cell: (s) => (
-        <Link to={`/students/${s.studentId}`} className="hover:underline">
+        <Link to={inSchool(`/students/${s.studentId}`, schoolId)} className="hover:underline">
           <PersonCell name={s.name} src={s.profileImage} />
         </Link>
       ),
@@ -91,8 +93,11 @@ export function ClassPage() {
       mobile: 'title',
       cell: (t) => (
         <span className="flex flex-wrap items-center gap-2">
-          {manage ? (
-            <Link to={`/teachers/${t.teacherId}`} className="font-medium text-blue-700 hover:underline">
+          {manage || isSchoolReader(user?.role) ? (
+            <Link
+              to={inSchool(`/teachers/${t.teacherId}`, schoolId)}
+              className="font-medium text-blue-700 hover:underline"
+            >
               {t.teacherName}
             </Link>
           ) : (

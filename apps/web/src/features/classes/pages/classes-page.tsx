@@ -7,6 +7,7 @@ import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { isStaff } from '../../../components/people/roles';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
+import { inSchool } from '../../../components/people/viewed-school';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -43,7 +44,7 @@ function SubjectBadges({ subjects }: { subjects: ReadonlyArray<{ id: string; nam
   );
 }
 
-/** Staff manage the classes; a company reader (`scope`) only reads the chosen school's, unlinked. */
+/** Staff manage the classes; a company reader (`scope`) only reads the chosen school's. */
 function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNode } }) {
   const [filters, setFilter] = useUrlFilters({ search: '', status: 'active' });
   const query = useClasses(
@@ -60,14 +61,11 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
       id: 'name',
       header: 'Class',
       mobile: 'title',
-      cell: (c) =>
-        scope ? (
-          <span className="font-medium text-slate-900">{classLabel(c)}</span>
-        ) : (
-          <Link to={`/classes/${c.id}`} className="font-medium text-blue-700 hover:underline">
-            {classLabel(c)}
-          </Link>
-        ),
+      cell: (c) => (
+        <Link to={inSchool(`/classes/${c.id}`, scope?.schoolId)} className="font-medium text-blue-700 hover:underline">
+          {classLabel(c)}
+        </Link>
+      ),
     },
     { id: 'year', header: 'Academic year', cell: (c) => c.academicYear },
     {

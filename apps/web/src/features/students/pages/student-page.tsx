@@ -5,6 +5,8 @@ import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { formatDate, lastSeen } from '../../../components/people/format';
+import { isSchoolReader } from '../../../components/people/school-scope';
+import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { PersonAvatar } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
@@ -30,7 +32,8 @@ export function StudentPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
-  const query = useStudent(id);
+  const schoolId = useViewedSchool();
+  const query = useStudent(id, schoolId);
   const [editing, setEditing] = useState(false);
   const [toggling, setToggling] = useState(false);
   const [linking, setLinking] = useState(false);
@@ -39,7 +42,7 @@ export function StudentPage() {
   const link = useLinkParent();
   const isSelf = user?.id === id;
 
-  const back = !isSelf && <BackLink to="/students">Students</BackLink>;
+  const back = !isSelf && <BackLink to={inSchool('/students', schoolId)}>Students</BackLink>;
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
@@ -107,8 +110,11 @@ export function StudentPage() {
               <Detail label="Phone">{student.phone ?? '—'}</Detail>
               <Detail label="Academic year">{student.academicYear}</Detail>
               <Detail label="Class">
-                {manage || user?.role === 'teacher' ? (
-                  <Link to={`/classes/${student.classId}`} className="text-blue-700 hover:underline">
+                {manage || user?.role === 'teacher' || isSchoolReader(user?.role) ? (
+                  <Link
+                    to={inSchool(`/classes/${student.classId}`, schoolId)}
+                    className="text-blue-700 hover:underline"
+                  >
                     {klass}
                   </Link>
                 ) : (

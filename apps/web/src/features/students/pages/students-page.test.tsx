@@ -27,7 +27,7 @@ describe('StudentsPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('lets a company admin read one school at a time, first school by default, without management actions', async () => {
+  it('lets a company admin read one school at a time, first school by default, without management actions, rows linked within the school', async () => {
     const schools = () =>
       json({
         items: [
@@ -60,9 +60,15 @@ describe('StudentsPage', () => {
     renderWithProviders(<StudentsPage />, { auth: signedIn('company_admin'), path: '/students' });
     expect(await screen.findByText('Ada Alpha')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add student' })).toBeNull();
-    expect(screen.queryByRole('link', { name: /Ada Alpha/ })).toBeNull();
+    // Rows open the profile inside the school being read, so the profile page can ask for it.
+    expect(screen.getByRole('link', { name: /Ada Alpha/ }).getAttribute('href')).toBe(
+      '/students/stu-a?schoolId=school-a',
+    );
     fireEvent.change(screen.getByLabelText('School'), { target: { value: 'school-b' } });
     expect(await screen.findByText('Bea Beta')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Bea Beta/ }).getAttribute('href')).toBe(
+      '/students/stu-b?schoolId=school-b',
+    );
     const listed = calls.filter((c) => c.url.includes('/students')).map((c) => new URL(c.url, 'http://x'));
     expect(listed.map((u) => u.searchParams.get('schoolId'))).toEqual(['school-a', 'school-b']);
   });

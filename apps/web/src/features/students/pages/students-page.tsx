@@ -9,6 +9,7 @@ import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
 import { PersonRowActions } from '../../../components/people/person-row-actions';
+import { inSchool } from '../../../components/people/viewed-school';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
@@ -67,27 +68,21 @@ function StudentList({
       id: 'name',
       header: 'Student',
       mobile: 'title',
-      cell: (s) =>
-        scope ? (
+      cell: (s) => (
+        <Link to={inSchool(`/students/${s.id}`, scope?.schoolId)} className="block hover:underline">
           <PersonCell name={s.name} sub={s.email} src={s.profileImage} />
-        ) : (
-          <Link to={`/students/${s.id}`} className="block hover:underline">
-            <PersonCell name={s.name} sub={s.email} src={s.profileImage} />
-          </Link>
-        ),
+        </Link>
+      ),
     },
     {
       id: 'class',
       header: 'Class',
       className: 'whitespace-nowrap',
-      cell: (s) =>
-        scope ? (
-          classLabel({ name: s.className, section: s.section })
-        ) : (
-          <Link to={`/classes/${s.classId}`} className="text-blue-700 hover:underline">
-            {classLabel({ name: s.className, section: s.section })}
-          </Link>
-        ),
+      cell: (s) => (
+        <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
+          {classLabel({ name: s.className, section: s.section })}
+        </Link>
+      ),
     },
     { id: 'roll', header: 'Roll', cell: (s) => s.rollNumber, className: 'tabular-nums' },
     {

@@ -1,14 +1,19 @@
 import type { TeacherResponse } from '@lyceum/shared/people';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { inSchool } from '../../../components/people/viewed-school';
 import { api } from '../../../lib/api-client';
 
-export function getTeacher(id: string, signal?: AbortSignal): Promise<TeacherResponse> {
-  return api.get<TeacherResponse>(`/teachers/${encodeURIComponent(id)}`, { signal });
+/** `schoolId`: the school a company reader is looking at (school users leave it out). */
+export function getTeacher(id: string, schoolId?: string, signal?: AbortSignal): Promise<TeacherResponse> {
+  return api.get<TeacherResponse>(inSchool(`/teachers/${encodeURIComponent(id)}`, schoolId), { signal });
 }
 
-export const teacherQuery = (id: string) =>
-  queryOptions({ queryKey: ['teachers', 'detail', id], queryFn: ({ signal }) => getTeacher(id, signal) });
+export const teacherQuery = (id: string, schoolId?: string) =>
+  queryOptions({
+    queryKey: ['teachers', 'detail', id, schoolId ?? null],
+    queryFn: ({ signal }) => getTeacher(id, schoolId, signal),
+  });
 
-export function useTeacher(id: string) {
-  return useQuery(teacherQuery(id));
+export function useTeacher(id: string, schoolId?: string) {
+  return useQuery(teacherQuery(id, schoolId));
 }

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
+import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { formatDate, lastSeen } from '../../../components/people/format';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { isStaff } from '../../../components/people/roles';
@@ -27,7 +28,8 @@ export function TeacherPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
-  const query = useTeacher(id);
+  const schoolId = useViewedSchool();
+  const query = useTeacher(id, schoolId);
   const [editing, setEditing] = useState(false);
   const [toggling, setToggling] = useState(false);
   const [promoting, setPromoting] = useState(false);
@@ -35,7 +37,7 @@ export function TeacherPage() {
   const promote = usePromoteTeacher();
   const isSelf = user?.id === id;
 
-  const back = manage && <BackLink to="/teachers">Teachers</BackLink>;
+  const back = (manage || schoolId) && <BackLink to={inSchool('/teachers', schoolId)}>Teachers</BackLink>;
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
@@ -128,7 +130,10 @@ export function TeacherPage() {
               {teacher.assignedClasses.map((c) => (
                 <li key={c.classId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span>
-                    <Link to={`/classes/${c.classId}`} className="text-sm font-medium text-blue-700 hover:underline">
+                    <Link
+                      to={inSchool(`/classes/${c.classId}`, schoolId)}
+                      className="text-sm font-medium text-blue-700 hover:underline"
+                    >
                       {classLabel({ name: c.className, section: c.section })}
                     </Link>
                     <span className="block text-xs text-slate-500">

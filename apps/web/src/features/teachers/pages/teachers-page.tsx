@@ -11,6 +11,7 @@ import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
 import { PersonRowActions } from '../../../components/people/person-row-actions';
+import { inSchool } from '../../../components/people/viewed-school';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
@@ -48,14 +49,11 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
       id: 'name',
       header: 'Teacher',
       mobile: 'title',
-      cell: (t) =>
-        scope ? (
+      cell: (t) => (
+        <Link to={inSchool(`/teachers/${t.id}`, scope?.schoolId)} className="block hover:underline">
           <PersonCell name={t.name} sub={t.email} src={t.profileImage} />
-        ) : (
-          <Link to={`/teachers/${t.id}`} className="block hover:underline">
-            <PersonCell name={t.name} sub={t.email} src={t.profileImage} />
-          </Link>
-        ),
+        </Link>
+      ),
     },
     {
       id: 'subjects',

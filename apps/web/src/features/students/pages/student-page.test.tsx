@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { StudentPage } from './student-page';
+
+const profile = {
+  id: 'stu-a',
+  name: 'Ada Alpha',
+  email: 'ada@alpha.test',
+  phone: null,
+  schoolId: 'school-a',
+  classId: 'class-1',
+  className: 'Grade 5',
+  section: 'A',
+  rollNumber: 3,
+  academicYear: '2026-2027',
+  profileImage: null,
+  parents: [],
+  isActive: true,
+  lastLoginAt: null,
+  createdAt: '2026-09-01T08:00:00.000Z',
+  classTeacherId: null,
+  classTeacherName: null,
+  attendanceSummary: null,
+  recentMarks: [],
+  feeSummary: null,
+  upcomingExams: [],
+};
+
+describe('StudentPage', () => {
+  it('shows a company admin the profile in the school named by the URL, links kept within that school', async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/students/stu-a': () => json(profile) });
+    renderWithProviders(null, {
+      auth: signedIn('company_admin'),
+      path: '/students/stu-a?schoolId=school-a',
+      routes: [{ path: '/students/:id', element: <StudentPage /> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Ada Alpha', level: 1 })).toBeTruthy();
+    const asked = calls.map((c) => new URL(c.url, 'http://x')).find((u) => u.pathname === '/api/v1/students/stu-a');
+    expect(asked?.searchParams.get('schoolId')).toBe('school-a');
+    expect(screen.getByRole('link', { name: 'Students' }).getAttribute('href')).toBe('/students?schoolId=school-a');
+    expect(screen.getByRole('link', { name: 'Grade 5 – A' }).getAttribute('href')).toBe(
+      '/classes/class-1?schoolId=school-a',
+    );
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('asks a school user’s school from the session, not the URL', async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/students/stu-a': () => json(profile) });
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/students/stu-a',
+      routes: [{ path: '/students/:id', element: <StudentPage /> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Ada Alpha', level: 1 })).toBeTruthy();
+    const asked = calls.map((c) => new URL(c.url, 'http://x')).find((u) => u.pathname === '/api/v1/students/stu-a');
+    expect(asked?.search).toBe('');
+    expect(screen.getByRole('link', { name: 'Students' }).getAttribute('href')).toBe('/students');
+  });
+});
