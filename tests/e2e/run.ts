@@ -4,6 +4,7 @@ import { everyPageJourneys } from './journeys/every-page.ts';
 import { foundationJourneys } from './journeys/foundation.ts';
 import { peopleJourneys } from './journeys/people.ts';
 import { profilePictureJourneys } from './journeys/profile-picture.ts';
+import { whiteLabelJourneys } from './journeys/white-label.ts';
 
 /** Every journey, in order; each feature adds its list here. */
 const journeys: Journey[] = [
@@ -12,6 +13,7 @@ const journeys: Journey[] = [
   ...profilePictureJourneys,
   ...peopleJourneys,
   ...companyJourneys,
+  ...whiteLabelJourneys,
 ];
 
 /** A stray rejection (say, from a page closing late) fails the run but must not kill it before the summary line. */

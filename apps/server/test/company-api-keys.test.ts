@@ -211,4 +211,31 @@ describe('White Label', () => {
     );
     expect(plain.map((m) => m.subject)).toEqual(['Reset your Lyceum password']);
   });
+
+  it('the branded sign-in page (/login?school=) gets the brand, only from an active school holding the add-on', async () => {
+    const s = await createSchool(w.t.app, { name: 'Sign-in Brand School' });
+    await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/schools/${s.id}`,
+      payload: { brandColor: '#117755' },
+    });
+    const brand = (id: string) => w.t.app.inject({ method: 'GET', url: `/api/v1/brand?school=${id}` });
+    const hidden = { code: 'not_found', message: 'School not found' };
+
+    expect((await brand(s.id)).statusCode).toBe(404);
+    expect(errorOf(await brand(s.id))).toEqual(hidden);
+    await giveAddons(s, 'Standard', ['White Label']);
+    const shown = await brand(s.id);
+    expect(shown.statusCode).toBe(200);
+    // Exactly what the school's pages show everyone: no contacts, ids or subscription details.
+    expect(shown.json()).toEqual({ name: 'Sign-in Brand School', logo: null, color: '#117755' });
+
+    const off = await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/deactivate` });
+    expect(off.statusCode).toBe(200);
+    expect(errorOf(await brand(s.id))).toEqual(hidden);
+    expect(errorOf(await brand('0193a5f0-0000-7000-8000-000000000000'))).toEqual(hidden);
+    const bad = await brand('not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).code).toBe('validation');
+  });
 });

@@ -57,6 +57,7 @@ import { ADDON_KEY_LIST } from './entitlements.ts';
  *   POST   /api-keys                                SA       CreateApiKeyRequest → CreatedApiKeyResponse (201, key shown once)
  *   POST   /api-keys/:id/revoke                     SA       → ApiKey
  *   GET    /school (existing)                       school roles → SchoolResponse (+ brand when White Label, entitlements)
+ *   GET    /brand?school=<id>                       public   → SchoolBrand (the branded sign-in page; 404 without White Label)
  *
  * Errors: a school whose subscription lapsed mid-session gets 402 `subscription_expired` (SPEC's message) on
  * every school route except SUBSCRIPTION_RECOVERY_ROUTES; an add-on that the school does not hold answers 402
@@ -687,6 +688,10 @@ export const SUBSCRIPTION_RECOVERY_ROUTES: ReadonlySet<string> = new Set([
 
 export const SchoolBrand = z.object({ name: z.string(), logo: z.string().nullable(), color: z.string().nullable() });
 export type SchoolBrand = z.infer<typeof SchoolBrand>;
+
+/** `GET /brand?school=`: which school's sign-in page is being opened (`/login?school=<id>`). */
+export const BrandQuery = z.object({ school: uuidSchema });
+export type BrandQuery = z.infer<typeof BrandQuery>;
 
 /** `GET /school`: the contact card, plus the brand (only with White Label) and the school's entitlements. */
 export const SchoolResponse = SchoolContact.extend({

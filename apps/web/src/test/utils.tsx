@@ -1,4 +1,5 @@
 import type { AuthResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
+import type { SchoolResponse } from '@lyceum/shared/company';
 import type { Role } from '@lyceum/shared/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -95,4 +96,19 @@ export function authResponse(role: Role, school: SessionSchool | null = null): A
 export function wrongPasswordResponse(): Response {
   const message = 'The current password is incorrect.';
   return json({ error: { code: 'auth/wrong-password', message, fields: { currentPassword: message } } }, 400);
+}
+
+/** `GET /school` for a school without White Label or add-ons; tests override what they are about. */
+export function schoolResponse(overrides: Partial<SchoolResponse> = {}): SchoolResponse {
+  return {
+    name: 'Hill Valley High',
+    address: null,
+    phone: null,
+    email: null,
+    principalName: null,
+    logo: null,
+    brand: null,
+    entitlements: [],
+    ...overrides,
+  };
 }

@@ -41,6 +41,8 @@ export const COMPANY_ACCESS: Record<string, Access> = {
   'POST /api/v1/sales-leads': schoolRoles,
   // Public: the caller's sign-in was refused (lapsed subscription); the service checks e-mail and password.
   'POST /api/v1/sales-leads/lapsed': 'public',
+  // Public: a White Label school's sign-in page shows its brand before anyone has signed in.
+  'GET /api/v1/brand': 'public',
   'GET /api/v1/marketplace': schoolAdmin,
   'GET /api/v1/addon-requests': schoolAdmin,
   'POST /api/v1/addon-requests': schoolAdmin,

@@ -1,4 +1,4 @@
-import { SchoolResponse } from '@lyceum/shared/company';
+import { BrandQuery, SchoolBrand, SchoolResponse } from '@lyceum/shared/company';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { schools } from '../../db/schema/index.ts';
@@ -7,6 +7,7 @@ import { tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { brandOf } from '../company/my-subscription.ts';
+import { publicBrand } from './brand.ts';
 
 /**
  * The signed-in user's own school: what the emergency-contact button shows, plus its brand (White Label
@@ -32,4 +33,10 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     });
   });
+
+  app.get(
+    '/brand',
+    { schema: { tags: ['school'], querystring: BrandQuery, response: { 200: SchoolBrand } } },
+    (request) => publicBrand(app.deps.db, request.query.school),
+  );
 };

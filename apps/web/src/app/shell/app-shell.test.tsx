@@ -1,9 +1,16 @@
 import { MOBILE_BREAKPOINT_PX, PRODUCT_TITLE } from '@lyceum/shared/constants';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../../test/media';
-import { createTestQueryClient, renderWithProviders, signedIn } from '../../test/utils';
+import {
+  createTestQueryClient,
+  json,
+  mockFetch,
+  renderWithProviders,
+  schoolResponse,
+  signedIn,
+} from '../../test/utils';
 import { notificationKeys } from '../../features/notifications/api/get-notifications';
 import { AppShell } from './app-shell';
 
@@ -119,6 +126,23 @@ describe('Header', () => {
     unmount();
     renderShell(1280, signedIn('company_admin'));
     expect(within(screen.getByRole('banner')).getByText(PRODUCT_TITLE)).toBeTruthy();
+  });
+
+  it("with White Label, the school's name replaces the product's in the sidebar and the browser tab too", async () => {
+    mockFetch({
+      'GET /api/v1/school': () =>
+        json(
+          schoolResponse({
+            brand: { name: 'Hill Valley High', logo: null, color: '#117755' },
+            entitlements: ['white_label'],
+          }),
+        ),
+    });
+    renderShell(1280);
+    await waitFor(() => expect(within(sidebar()).getByText('Hill Valley High')).toBeTruthy());
+    expect(within(sidebar()).queryByText(PRODUCT_TITLE)).toBeNull();
+    expect(document.title).toBe('Hill Valley High');
+    document.documentElement.removeAttribute('style');
   });
 
   it('opens the emergency contact page from its button', async () => {

@@ -1,4 +1,3 @@
-import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -6,6 +5,7 @@ import { useIsMobile } from '../../lib/use-media-query';
 import { useRouteTitle } from '../route-handle';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { useProductIdentity } from '../../features/subscription/components/school-brand';
 
 const COLLAPSED_KEY = 'lyceum.sidebar.collapsed';
 
@@ -48,9 +48,10 @@ export function AppShell() {
     if (mobileOpen) setMobileOpen(false);
   }
 
+  const product = useProductIdentity().title;
   useEffect(() => {
-    document.title = title ? `${title} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
-  }, [title]);
+    document.title = title ? `${title} · ${product}` : product;
+  }, [title, product]);
 
   useEffect(() => {
     if (!mobileOpen) return;

@@ -1,9 +1,9 @@
 import { MENUS } from '@lyceum/shared/menus';
-import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { ChevronsLeft, ChevronsRight, GraduationCap, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
+import { useProductIdentity } from '../../features/subscription/components/school-brand';
 import { cn } from '../../lib/cn';
 import { useAuthContext, useLogout } from '../../lib/auth';
 import { MENU_ICONS } from './menu-icons';
@@ -64,6 +64,7 @@ function UserFooter({ collapsed }: { collapsed: boolean }) {
 
 export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, onCloseMobile }: SidebarProps) {
   const auth = useAuthContext();
+  const identity = useProductIdentity();
   const closeRef = useRef<HTMLButtonElement>(null);
   const hiddenOffCanvas = isMobile && !mobileOpen;
 
@@ -104,9 +105,13 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
             collapsed && 'md:justify-center md:px-0',
           )}
         >
-          <GraduationCap className="size-6 shrink-0 text-blue-400" aria-hidden="true" />
+          {identity.logo ? (
+            <img src={identity.logo} alt="" className="size-6 shrink-0 rounded object-contain" />
+          ) : (
+            <GraduationCap className="size-6 shrink-0 text-blue-400" aria-hidden="true" />
+          )}
           <span className={cn('truncate text-lg font-semibold text-white', collapsed && 'md:sr-only')}>
-            {PRODUCT_TITLE}
+            {identity.title}
           </span>
           <button
             ref={closeRef}

@@ -1,20 +1,11 @@
-import type { ApiKey } from '@lyceum/shared/company';
+import type { ApiKey, SchoolResponse } from '@lyceum/shared/company';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, schoolResponse, signedIn } from '../../../test/utils';
 import { ApiKeysCard } from './api-keys-card';
 
-const school = (entitlements: string[]) => ({
-  name: 'Hill Valley High',
-  address: null,
-  phone: null,
-  email: null,
-  principalName: null,
-  logo: null,
-  brand: null,
-  entitlements,
-});
+const school = (entitlements: SchoolResponse['entitlements']) => schoolResponse({ entitlements });
 const key: ApiKey = {
   id: 'k1',
   name: 'Timetable sync',

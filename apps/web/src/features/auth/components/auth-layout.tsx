@@ -1,4 +1,5 @@
 import { PRODUCT_TITLE } from '@lyceum/shared/constants';
+import type { SchoolBrand } from '@lyceum/shared/company';
 import { GraduationCap } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { cn } from '../../../lib/cn';
@@ -10,22 +11,29 @@ interface AuthLayoutProps {
   footer?: ReactNode;
   /** Wider card for forms with more to show (the plan choice of school signup). */
   wide?: boolean;
+  /** White Label: the school's name and logo replace the product's (the caller themes the colours). */
+  brand?: SchoolBrand | null;
 }
 
 /** The centred card every public page sits in. */
-export function AuthLayout({ title, description, children, footer, wide }: AuthLayoutProps) {
+export function AuthLayout({ title, description, children, footer, wide, brand }: AuthLayoutProps) {
+  const name = brand?.name ?? PRODUCT_TITLE;
   useEffect(() => {
-    document.title = `${title} · ${PRODUCT_TITLE}`;
-  }, [title]);
+    document.title = `${title} · ${name}`;
+  }, [title, name]);
 
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center">
       <main className={cn('w-full', wide ? 'max-w-2xl' : 'max-w-md')}>
         <div className="mb-6 flex items-center justify-center gap-2 text-slate-900">
-          <span className="flex size-10 items-center justify-center rounded-xl bg-blue-600 text-white shadow-sm">
-            <GraduationCap className="size-6" aria-hidden="true" />
-          </span>
-          <span className="text-2xl font-semibold tracking-tight">{PRODUCT_TITLE}</span>
+          {brand?.logo ? (
+            <img src={brand.logo} alt="" className="size-10 rounded-xl object-contain" />
+          ) : (
+            <span className="flex size-10 items-center justify-center rounded-xl bg-blue-600 text-white shadow-sm">
+              <GraduationCap className="size-6" aria-hidden="true" />
+            </span>
+          )}
+          <span className="text-2xl font-semibold tracking-tight">{name}</span>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h1 className="text-xl font-semibold text-slate-900">{title}</h1>

@@ -41,10 +41,12 @@ const loginResolver: LoginResolver = async (values, context, options) => {
 interface LoginFormProps {
   /** Role-specific login pages fix the role instead of asking for it. */
   fixedRole?: Role;
+  /** A school's own (White Label) sign-in page offers only the school roles. */
+  schoolRolesOnly?: boolean;
   onSuccess: () => void;
 }
 
-export function LoginForm({ fixedRole, onSuccess }: LoginFormProps) {
+export function LoginForm({ fixedRole, schoolRolesOnly = false, onSuccess }: LoginFormProps) {
   const loginMutation = useLogin();
   // A lapsed subscription refuses sign-in; the plan-expiry screen offers contact with sales (issue 3).
   const [lapsedEmail, setLapsedEmail] = useState<string | null>(null);
@@ -106,13 +108,15 @@ export function LoginForm({ fixedRole, onSuccess }: LoginFormProps) {
           <option value="" disabled>
             Select your role
           </option>
-          <optgroup label="Company">
-            {COMPANY_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </optgroup>
+          {!schoolRolesOnly && (
+            <optgroup label="Company">
+              {COMPANY_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </optgroup>
+          )}
           <optgroup label="School">
             {SCHOOL_ROLES.map((role) => (
               <option key={role} value={role}>

@@ -1,7 +1,9 @@
 import { ROLE_LABELS, type Role } from '@lyceum/shared/roles';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth, useCompleteSignOut } from '../../../lib/auth';
+import { useBrandTheme } from '../../../lib/brand-theme';
 import { safeRedirectPath } from '../../../lib/redirect';
+import { useSignInBrand } from '../api/get-sign-in-brand';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 
@@ -18,6 +20,8 @@ export function LoginPage({ fixedRole }: LoginPageProps) {
   const redirectTo = safeRedirectPath(params.get('redirectTo'));
   const justSignedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
   useCompleteSignOut(justSignedOut);
+  const brand = useSignInBrand(params.get('school'));
+  useBrandTheme(brand?.color);
 
   if (user && !justSignedOut) return <Navigate to={redirectTo} replace />;
 
@@ -26,37 +30,51 @@ export function LoginPage({ fixedRole }: LoginPageProps) {
 
   return (
     <AuthLayout
+      brand={brand}
       title={title}
-      description={fixedRole ? undefined : 'Choose the role you use at your school or on the platform.'}
+      description={
+        fixedRole
+          ? undefined
+          : brand
+            ? 'Choose the role you use at your school.'
+            : 'Choose the role you use at your school or on the platform.'
+      }
       footer={
-        <>
-          <p>
-            {fixedRole === 'company_admin' ? 'New to the platform team? ' : 'Running a school? '}
-            <Link to={signupPath} className={linkClass}>
-              {fixedRole === 'company_admin' ? 'Create a company admin account' : 'Register your school'}
-            </Link>
-          </p>
-          <p className="flex flex-wrap justify-center gap-x-4 gap-y-1">
-            {fixedRole !== undefined && (
-              <Link to="/login" className={linkClass}>
-                All sign-in options
+        // A school's own sign-in page does not advertise registering schools or the platform's sign-ins.
+        !brand && (
+          <>
+            <p>
+              {fixedRole === 'company_admin' ? 'New to the platform team? ' : 'Running a school? '}
+              <Link to={signupPath} className={linkClass}>
+                {fixedRole === 'company_admin' ? 'Create a company admin account' : 'Register your school'}
               </Link>
-            )}
-            {fixedRole !== 'school_admin' && (
-              <Link to="/login/school-admin" className={linkClass}>
-                School admin sign in
-              </Link>
-            )}
-            {fixedRole !== 'company_admin' && (
-              <Link to="/login/company-admin" className={linkClass}>
-                Company admin sign in
-              </Link>
-            )}
-          </p>
-        </>
+            </p>
+            <p className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+              {fixedRole !== undefined && (
+                <Link to="/login" className={linkClass}>
+                  All sign-in options
+                </Link>
+              )}
+              {fixedRole !== 'school_admin' && (
+                <Link to="/login/school-admin" className={linkClass}>
+                  School admin sign in
+                </Link>
+              )}
+              {fixedRole !== 'company_admin' && (
+                <Link to="/login/company-admin" className={linkClass}>
+                  Company admin sign in
+                </Link>
+              )}
+            </p>
+          </>
+        )
       }
     >
-      <LoginForm fixedRole={fixedRole} onSuccess={() => navigate(redirectTo, { replace: true })} />
+      <LoginForm
+        fixedRole={fixedRole}
+        schoolRolesOnly={Boolean(brand)}
+        onSuccess={() => navigate(redirectTo, { replace: true })}
+      />
     </AuthLayout>
   );
 }

@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn, wrongPasswordResponse } from '../../../test/utils';
+import type { SchoolResponse } from '@lyceum/shared/company';
+import {
+  json,
+  mockFetch,
+  renderWithProviders,
+  schoolResponse,
+  signedIn,
+  wrongPasswordResponse,
+} from '../../../test/utils';
 import { SettingsPage } from './settings-page';
 
 describe('SettingsPage', () => {
@@ -57,5 +65,20 @@ describe('SettingsPage', () => {
     expect(screen.getByText('Invite a company admin')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create invitation code' }));
     expect((await screen.findByTestId('invitation-code')).textContent).toBe('INV-ABC-123');
+  });
+
+  it("gives a White Label school's admin its branded sign-in link, and nobody else", async () => {
+    const school = (brand: SchoolResponse['brand']) => () => json(schoolResponse({ name: 'Hillcrest', brand }));
+    mockFetch({ 'GET /api/v1/school': school({ name: 'Hillcrest', logo: null, color: '#117755' }) });
+    const { unmount } = renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('Branded sign-in page')).toBeTruthy();
+    expect(screen.getByText(`${window.location.origin}/login?school=school-1`)).toBeTruthy();
+    unmount();
+
+    renderWithProviders(<SettingsPage />, { auth: signedIn('teacher') });
+    mockFetch({ 'GET /api/v1/school': school(null) });
+    const other = renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
+    await waitFor(() => expect(other.queryClient.getQueryState(['school', 'contact'])?.status).toBe('success'));
+    expect(screen.queryByText('Branded sign-in page')).toBeNull();
   });
 });

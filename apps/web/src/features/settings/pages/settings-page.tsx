@@ -1,5 +1,6 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
+import { BrandedSignInCard } from '../../subscription/components/branded-sign-in-card';
 import { useAuth } from '../../../lib/auth';
 import { ChangePasswordCard } from '../components/change-password-form';
 import { InviteCompanyAdminCard } from '../components/invite-company-admin-card';
@@ -16,6 +17,7 @@ export function SettingsPage() {
         <ChangePasswordCard />
         {user.role === 'company_admin' && <InviteCompanyAdminCard />}
         <ApiKeysCard />
+        <BrandedSignInCard />
       </div>
     </>
   );

@@ -1,19 +1,8 @@
 import type { SessionSchool } from '@lyceum/shared/auth';
-import { useEffect } from 'react';
+import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { useAuthContext } from '../../../lib/auth';
+import { useBrandTheme } from '../../../lib/brand-theme';
 import { useSchoolBrand } from '../api/get-school-brand';
-
-/** Tailwind 4 reads every colour through a CSS variable, so overriding the blue scale re-themes the app. */
-const SHADES: Record<string, (c: string) => string> = {
-  '--color-blue-50': (c) => `color-mix(in oklab, ${c} 8%, white)`,
-  '--color-blue-100': (c) => `color-mix(in oklab, ${c} 16%, white)`,
-  '--color-blue-200': (c) => `color-mix(in oklab, ${c} 30%, white)`,
-  '--color-blue-400': (c) => `color-mix(in oklab, ${c} 70%, white)`,
-  '--color-blue-500': (c) => `color-mix(in oklab, ${c} 88%, white)`,
-  '--color-blue-600': (c) => c,
-  '--color-blue-700': (c) => `color-mix(in oklab, ${c} 82%, black)`,
-  '--color-blue-800': (c) => `color-mix(in oklab, ${c} 68%, black)`,
-};
 
 /**
  * White Label: with the add-on, the school's name, logo and colour replace the product's (the server sends
@@ -23,17 +12,17 @@ export function useBrandedSchool(school: SessionSchool | null): SessionSchool | 
   const auth = useAuthContext();
   const isSchoolUser = Boolean(auth?.user?.schoolId);
   const brand = useSchoolBrand(isSchoolUser);
-  const color = brand?.color ?? null;
-
-  useEffect(() => {
-    if (!color) return;
-    const root = document.documentElement.style;
-    for (const [name, shade] of Object.entries(SHADES)) root.setProperty(name, shade(color));
-    return () => {
-      for (const name of Object.keys(SHADES)) root.removeProperty(name);
-    };
-  }, [color]);
-
+  useBrandTheme(brand?.color);
   if (!brand) return school;
   return { name: brand.name, logo: brand.logo ?? school?.logo ?? null };
+}
+
+/**
+ * The name the product goes by for this user: the school's with White Label, else the product's (sidebar
+ * title, browser tab). `logo` is the school's logo when it has one.
+ */
+export function useProductIdentity(): { title: string; logo: string | null } {
+  const auth = useAuthContext();
+  const brand = useSchoolBrand(Boolean(auth?.user?.schoolId));
+  return brand ? { title: brand.name, logo: brand.logo } : { title: PRODUCT_TITLE, logo: null };
 }

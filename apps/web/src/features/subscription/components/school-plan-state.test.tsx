@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, schoolResponse, signedIn } from '../../../test/utils';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from './expiry-watcher';
 import { useBrandedSchool } from './school-brand';
@@ -81,16 +81,12 @@ describe('White Label', () => {
   it('uses the brand name and colour only when the server sends a brand', async () => {
     mockFetch({
       'GET /api/v1/school': () =>
-        json({
-          name: 'Hill Valley High',
-          address: null,
-          phone: null,
-          email: null,
-          principalName: null,
-          logo: null,
-          brand: { name: 'Hill Valley Academy', logo: '/logo.png', color: '#aa3300' },
-          entitlements: ['white_label'],
-        }),
+        json(
+          schoolResponse({
+            brand: { name: 'Hill Valley Academy', logo: '/logo.png', color: '#aa3300' },
+            entitlements: ['white_label'],
+          }),
+        ),
     });
     const { unmount } = renderWithProviders(<BrandProbe />, { auth: signedIn('teacher') });
     await screen.findByText('Hill Valley Academy');
@@ -101,17 +97,7 @@ describe('White Label', () => {
 
   it('keeps the school and the default theme without White Label', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/school': () =>
-        json({
-          name: 'Hill Valley High',
-          address: null,
-          phone: null,
-          email: null,
-          principalName: null,
-          logo: null,
-          brand: null,
-          entitlements: [],
-        }),
+      'GET /api/v1/school': () => json(schoolResponse()),
     });
     renderWithProviders(<BrandProbe />, { auth: signedIn('teacher') });
     await waitFor(() => expect(calls).toHaveLength(1));

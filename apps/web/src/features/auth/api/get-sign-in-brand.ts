@@ -1,0 +1,25 @@
+import type { SchoolBrand } from '@lyceum/shared/company';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Only a well-formed id is worth asking about; anything else keeps the product's sign-in page. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const signInBrandQuery = (schoolId: string) =>
+  queryOptions({
+    queryKey: ['sign-in-brand', schoolId] as const,
+    queryFn: ({ signal }) => api.get<SchoolBrand>(`/brand?school=${encodeURIComponent(schoolId)}`, { signal }),
+    staleTime: 10 * 60_000,
+    // A 404 (no White Label, unknown school) is an answer, not a failure to retry.
+    retry: false,
+  });
+
+/**
+ * `/login?school=<id>`: a White Label school's own sign-in page. Null while loading and whenever the school
+ * has no brand to show, so the page simply stays the product's.
+ */
+export function useSignInBrand(schoolId: string | null): SchoolBrand | null {
+  const valid = Boolean(schoolId && UUID.test(schoolId));
+  const query = useQuery({ ...signInBrandQuery(schoolId ?? ''), enabled: valid });
+  return valid ? (query.data ?? null) : null;
+}
