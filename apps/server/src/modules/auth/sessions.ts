@@ -5,6 +5,7 @@ import { sessions } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
 import { noteSessionRelevantChange, SessionCache } from '../../lib/session-cache.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 
@@ -126,19 +127,39 @@ export async function resolveSession(
   return actor;
 }
 
+const revoked = { id: sessions.id, profileId: sessions.profileId, schoolId: sessions.profileSchoolId };
+
+/** Live event streams of these sessions close at once, in every process (not at their next heartbeat). */
+function endStreamsOf(tx: Tx, rows: { id: string; profileId: string; schoolId: string | null }[]) {
+  return publishLiveEvents(
+    tx,
+    rows.map((r) => ({ kind: 'session_ended', schoolId: r.schoolId, userIds: [r.profileId], id: r.id })),
+  );
+}
+
 export async function revokeSessionByToken(db: Database, token: string): Promise<void> {
   noteSessionRelevantChange();
-  await withSystem(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, sha256(token))));
+  await withSystem(db, async (tx) =>
+    endStreamsOf(
+      tx,
+      await tx
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)))
+        .returning(revoked),
+    ),
+  );
 }
 
 /** Signs an account out everywhere, or everywhere but `keepSessionId`. */
 export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessionId?: string): Promise<void> {
   noteSessionRelevantChange();
-  await tx
+  const rows = await tx
     .delete(sessions)
     .where(
       keepSessionId
         ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
         : eq(sessions.accountId, accountId),
-    );
+    )
+    .returning(revoked);
+  await endStreamsOf(tx, rows);
 }
