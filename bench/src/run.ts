@@ -289,6 +289,12 @@ async function main(): Promise<number> {
       table(rows),
       '',
       `Each scenario: ${smoke ? '' : '1 s warm-up, then '}autocannon for the duration shown by requests/req/s, over loopback; percentiles from every response time. RSS read from /proc/<pid>/status after the scenario. Budgets: DESIGN.md §9.`,
+      ...(rows.some((r) => r.scenario.startsWith('event streams'))
+        ? [
+            '',
+            'Event streams (no warm-up, no autocannon): streams held open, notifications written by the bench process through its own database connection at a steady rate; requests = events delivered, latency = start of the writing transaction to the event parsed by the client, RSS = highest while the streams were held.',
+          ]
+        : []),
     ].join('\n');
     console.log(`\n${body}`);
     if (rows.length && !smoke) {

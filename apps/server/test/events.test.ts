@@ -83,6 +83,14 @@ describe('GET /api/v1/events', () => {
     }
   });
 
+  it('answers HEAD without holding a stream open', async () => {
+    const session = await sessionFor(w.b.users.school_admin.email, 'school_admin');
+    const res = await fetch(`${base}/api/v1/events`, { method: 'HEAD', headers: { cookie: session.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(w.t.app.deps.live.openStreams(w.b.users.school_admin.id)).toBe(0);
+  });
+
   it('answers 401 in the error format when signed out', async () => {
     const s = await stream(null);
     expect(s.status).toBe(401);

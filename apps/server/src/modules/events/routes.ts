@@ -27,6 +27,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.cookies[SESSION_COOKIE];
       // API keys never reach this route (it is not in API_KEY_ROUTES); a stream belongs to a browser session.
       if (actor.apiKey || !token) throw new AppError('forbidden', MESSAGES.forbidden);
+      // Fastify answers HEAD with this handler too; a probe should not hold a stream (and a slot) open.
+      if (request.method === 'HEAD') return reply.type('text/event-stream').header('cache-control', 'no-cache').send();
       openEventStream(deps, request, reply, actor, token);
     },
   );
