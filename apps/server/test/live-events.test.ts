@@ -1,10 +1,11 @@
 import type { Role } from '@lyceum/shared/roles';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { LIVE_CHANNEL, type LiveEvent, type LiveSubscriber, publishLiveEvents } from '../src/lib/live-events.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { sessions } from '../src/db/schema/index.ts';
+import { as, createSchool, createTestApp, login, type TestApp } from './helpers.ts';
 
 /**
  * The hub's routing, through the real database channel (PGlite here, PostgreSQL in CI): who gets an event
@@ -100,5 +101,21 @@ describe('live event routing', () => {
     await settle(tabTwo);
     expect(tabOne.ended).toBe(true);
     expect(tabTwo.ended).toBe(false);
+  });
+
+  it("deactivating a user ends that user's open streams at once, not at the next heartbeat", async () => {
+    const school = await createSchool(t.app);
+    const admin = await login(t.app, school.users.school_admin.email, 'school_admin');
+    await login(t.app, school.users.teacher.email, 'teacher');
+    const [session] = await withSystem(t.app.deps.db, (tx) =>
+      tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.accountId, school.users.teacher.accountId)),
+    );
+    const stream = subscriber(school.users.teacher.id, school.id, 'teacher', session?.id);
+    const bystander = subscriber(school.users.principal.id, school.id, 'principal');
+    const off = await as(t.app, admin)({ method: 'POST', url: `/api/v1/users/${school.users.teacher.id}/deactivate` });
+    expect(off.statusCode).toBe(200);
+    await settle(bystander);
+    expect(stream.ended).toBe(true);
+    expect(bystander.ended).toBe(false);
   });
 });

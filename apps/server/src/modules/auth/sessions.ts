@@ -1,5 +1,5 @@
 import type { Role } from '@lyceum/shared/roles';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
@@ -129,37 +129,29 @@ export async function resolveSession(
 
 const revoked = { id: sessions.id, profileId: sessions.profileId, schoolId: sessions.profileSchoolId };
 
-/** Live event streams of these sessions close at once, in every process (not at their next heartbeat). */
-function endStreamsOf(tx: Tx, rows: { id: string; profileId: string; schoolId: string | null }[]) {
-  return publishLiveEvents(
+/**
+ * Deletes the sessions matching `where` and ends their live event streams at once, on every server process
+ * (not only at their next heartbeat). Every sign-out, revocation and deactivation goes through here.
+ */
+export async function revokeSessions(tx: Tx, where: SQL | undefined): Promise<void> {
+  noteSessionRelevantChange();
+  const rows = await tx.delete(sessions).where(where).returning(revoked);
+  await publishLiveEvents(
     tx,
     rows.map((r) => ({ kind: 'session_ended', schoolId: r.schoolId, userIds: [r.profileId], id: r.id })),
   );
 }
 
 export async function revokeSessionByToken(db: Database, token: string): Promise<void> {
-  noteSessionRelevantChange();
-  await withSystem(db, async (tx) =>
-    endStreamsOf(
-      tx,
-      await tx
-        .delete(sessions)
-        .where(eq(sessions.tokenHash, sha256(token)))
-        .returning(revoked),
-    ),
-  );
+  await withSystem(db, (tx) => revokeSessions(tx, eq(sessions.tokenHash, sha256(token))));
 }
 
 /** Signs an account out everywhere, or everywhere but `keepSessionId`. */
 export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessionId?: string): Promise<void> {
-  noteSessionRelevantChange();
-  const rows = await tx
-    .delete(sessions)
-    .where(
-      keepSessionId
-        ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
-        : eq(sessions.accountId, accountId),
-    )
-    .returning(revoked);
-  await endStreamsOf(tx, rows);
+  await revokeSessions(
+    tx,
+    keepSessionId
+      ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
+      : eq(sessions.accountId, accountId),
+  );
 }
