@@ -92,8 +92,6 @@ export class LiveEventHub {
   private readonly bySchool = new Map<string, Set<LiveSubscriber>>();
   /** The connection being opened or in use; events from any other (an old, dying one) are ignored. */
   private current: pg.Client | null = null;
-  /** Set once LISTEN is in place on `current`. */
-  private client: pg.Client | null = null;
   private unlistenPglite: (() => Promise<void>) | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private failures = 0;
@@ -139,7 +137,6 @@ export class LiveEventHub {
       return;
     }
     const wasReconnect = this.failures > 0;
-    this.client = client;
     this.failures = 0;
     if (wasReconnect) {
       this.reconnects++;
@@ -151,7 +148,6 @@ export class LiveEventHub {
   private lost(client: pg.Client, err: Error | null): void {
     if (this.closed || client !== this.current) return;
     this.current = null;
-    this.client = null;
     client.removeAllListeners('notification');
     // Keep an error listener on the dead client: it may still emit one while it tears down.
     client.end().catch(() => {});
@@ -165,19 +161,8 @@ export class LiveEventHub {
     this.reconnectTimer.unref();
   }
 
-  /** Whether the hub is listening right now (false during a reconnect gap). */
-  get listening(): boolean {
-    return this.target.kind === 'pglite' ? this.unlistenPglite !== null : this.client !== null;
-  }
-
   openStreams(userId: string): number {
     return this.byUser.get(userId)?.size ?? 0;
-  }
-
-  get totalStreams(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
   }
 
   subscribe(sub: LiveSubscriber): () => void {
@@ -234,7 +219,6 @@ export class LiveEventHub {
     this.endAll();
     const client = this.current;
     this.current = null;
-    this.client = null;
     await client?.end().catch(() => {});
     await this.unlistenPglite?.().catch(() => {});
     this.unlistenPglite = null;
