@@ -13,8 +13,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  *
  * Reconnects are ours, not the browser's: on any error the source is closed and opened again after 2 s, 4 s,
  * 8 s, … capped at 30 s, and the count resets after a successful open. Events sent while disconnected are
- * gone (the server keeps no backlog), so every reopen after the first, and every `resync` the server sends
- * after losing its own database listener, asks each handler to refetch what it shows.
+ * gone (the server keeps no backlog), so every open, and every `resync` the server sends after losing its own
+ * database listener, asks each handler to refetch what it shows.
  */
 export interface LiveHandler {
   kind: LiveEventKind;
@@ -75,7 +75,6 @@ export function connectLiveEvents(
   let source: EventSourceLike | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
-  let opened = false;
   let stopped = false;
   const resyncAll = () => {
     for (const h of handlers()) h.onResync();
@@ -86,9 +85,9 @@ export function connectLiveEvents(
     const current = connect(EVENTS_PATH);
     source = current;
     current.onopen = () => {
-      // A reopen: whatever happened while disconnected was not sent.
-      if (opened) resyncAll();
-      opened = true;
+      // Whatever happened before the stream was subscribed was not sent: the time it was down, and on the
+      // first open the moment between the list's own fetch and the subscription. One refetch closes the gap.
+      resyncAll();
       failures = 0;
       setStatus('open');
     };

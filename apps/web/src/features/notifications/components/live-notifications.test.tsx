@@ -71,12 +71,18 @@ afterEach(() => {
 });
 
 describe('live notifications', () => {
-  it('opens one stream to /api/v1/events and adds a notification event to the bell without a refetch', () => {
-    const { calls } = mockFetch({});
+  it('opens one stream to /api/v1/events and adds a notification event to the bell without a refetch', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [note('n1', 'Older')], unread: 0 })),
+    });
     renderShell({ items: [note('n1', 'Older')], unread: 0 });
     expect(FakeEventSource.all).toHaveLength(1);
     expect(latest().url).toBe('/api/v1/events');
     latest().open();
+    // Opening refetches once (what happened before the subscription was not sent); events then need none.
+    await act(() => vi.runOnlyPendingTimersAsync());
+    const fetchesAfterOpen = calls.length;
+    expect(fetchesAfterOpen).toBe(1);
 
     latest().send('notification', note('n2', 'Add-on approved'));
     expect(screen.getByTestId('notification-badge').textContent).toBe('1');
@@ -87,7 +93,7 @@ describe('live notifications', () => {
     // The same event twice (e.g. after a resync raced it) is shown once.
     latest().send('notification', note('n2', 'Add-on approved'));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    expect(calls.filter((c) => c.url.includes('/notifications'))).toEqual([]);
+    expect(calls).toHaveLength(fetchesAfterOpen);
   });
 
   it('reconnects after 2 s, 4 s, 8 s, 16 s, then every 30 s, and starts again at 2 s after a successful open', () => {
@@ -117,24 +123,26 @@ describe('live notifications', () => {
     expect(waits).toEqual([2000]);
   });
 
-  it('refetches the list when it reopens after a drop, and when the server says it may have missed events', async () => {
+  it('refetches the list on every open, and when the server says it may have missed events', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [note('n9', 'Missed')], unread: 1 })),
     });
     renderShell({ items: [], unread: 0 });
-    latest().open();
     const gets = () => calls.filter((c) => c.method === 'GET' && c.url.endsWith('/notifications')).length;
     expect(gets()).toBe(0);
+    latest().open();
+    await act(() => vi.runOnlyPendingTimersAsync());
+    expect(gets()).toBe(1);
 
     latest().fail();
     advance(2000);
     latest().open();
     await act(() => vi.runOnlyPendingTimersAsync());
-    expect(gets()).toBe(1);
+    expect(gets()).toBe(2);
 
     latest().send('resync', {});
     await act(() => vi.runOnlyPendingTimersAsync());
-    expect(gets()).toBe(2);
+    expect(gets()).toBe(3);
   });
 
   it('shows an empty list instead of an error once the stream has failed 3 retries (SPEC §8)', async () => {
