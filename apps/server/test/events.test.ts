@@ -150,6 +150,12 @@ describe('GET /api/v1/events', () => {
     });
     // Another user is not affected by this one's tabs.
     expect((await stream(await sessionFor(w.b.users.student.email, 'student'))).status).toBe(200);
+    // A closed tab frees its slot (else five reloads would lock a user out).
+    held[0]?.close();
+    while (w.t.app.deps.live.openStreams(w.b.users.parent.id) === MAX_STREAMS_PER_USER) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await stream(parent)).status).toBe(200);
     for (const s of held) s.close();
   });
 
