@@ -89,12 +89,43 @@ async function signIn(server: RunningServer, users: Awaited<ReturnType<typeof pi
   return sessions;
 }
 
+/** Exact percentiles of every recorded time (autocannon's summary has no p95). */
+function percentiles(times: number[]): { p50: number; p95: number; p99: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const pct = (p: number) =>
+    sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : Number.NaN;
+  return { p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
 async function runScenario(
   server: RunningServer,
   scenario: Scenario,
   ctx: ScenarioContext,
-  opts: { duration: number; connections?: number; smoke: boolean },
+  opts: { duration: number; connections?: number; smoke: boolean; databaseUrl: string },
 ): Promise<Row> {
+  if (scenario.measure) {
+    const m = await scenario.measure({
+      serverUrl: server.url,
+      databaseUrl: opts.databaseUrl,
+      ctx,
+      duration: opts.duration,
+      smoke: opts.smoke,
+      memory: () => server.memory(),
+    });
+    const measured: Row = {
+      scenario: scenario.name,
+      connections: m.connections,
+      rps: m.requests / opts.duration,
+      ...percentiles(m.latenciesMs),
+      requests: m.requests,
+      errors: m.errors,
+      rssMb: m.rssMb,
+      budget: scenario.budget ? `${scenario.budget.label}, RSS < ${RSS_BUDGET_MB} MB` : `RSS < ${RSS_BUDGET_MB} MB`,
+      verdict: '—',
+    };
+    measured.verdict = m.errors > 0 || m.rssMb > RSS_BUDGET_MB ? 'over' : 'within';
+    return measured;
+  }
   const requests = scenario.requests(ctx);
   if (!requests.length) throw new Error(`Scenario ${scenario.name} has no requests (no signed-in users of its role?)`);
   const connections = opts.connections ?? scenario.connections;
@@ -107,10 +138,7 @@ async function runScenario(
     times.push(responseTime);
   });
   const result = await instance;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    times.length ? (times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] ?? 0) : Number.NaN;
-  const lat = { p50: pct(50), p95: pct(95), p99: pct(99) };
+  const lat = percentiles(times);
   const { rssMb } = server.memory();
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) {
@@ -240,7 +268,7 @@ async function main(): Promise<number> {
     const connections = args.has('connections') ? numberArg(args, 'connections', 32) : smoke ? 4 : undefined;
     for (const scenario of chosen) {
       process.stdout.write(`  ${scenario.name}… `);
-      const row = await runScenario(server, scenario, ctx, { duration, connections, smoke });
+      const row = await runScenario(server, scenario, ctx, { duration, connections, smoke, databaseUrl: url });
       console.log(`${row.rps.toFixed(0)} req/s, p95 ${row.p95.toFixed(1)} ms, ${row.errors} errors`);
       rows.push(row);
       if (row.errors > 0) failed = true;
@@ -261,6 +289,12 @@ async function main(): Promise<number> {
       table(rows),
       '',
       `Each scenario: ${smoke ? '' : '1 s warm-up, then '}autocannon for the duration shown by requests/req/s, over loopback; percentiles from every response time. RSS read from /proc/<pid>/status after the scenario. Budgets: DESIGN.md §9.`,
+      ...(rows.some((r) => r.scenario.startsWith('event streams'))
+        ? [
+            '',
+            'Event streams (no warm-up, no autocannon): streams held open, notifications written by the bench process through its own database connection at a steady rate; requests = events delivered, latency = start of the writing transaction to the event parsed by the client, RSS = highest while the streams were held.',
+          ]
+        : []),
     ].join('\n');
     console.log(`\n${body}`);
     if (rows.length && !smoke) {

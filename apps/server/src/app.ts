@@ -14,6 +14,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { seedDefaults, seedDemo } from './db/seed.ts';
 import { seedDemoPictures } from './db/seed-files.ts';
 import { AppError } from './lib/errors.ts';
+import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './lib/mail.ts';
 import { createStorage, type StorageDriver } from './lib/storage/index.ts';
 import { academicsRoutes } from './modules/academics/routes.ts';
@@ -22,6 +23,7 @@ import { companyRoutes } from './modules/company/routes.ts';
 import { SUBSCRIPTION_SWEEP_MS, sweepExpiredSubscriptions } from './modules/company/subscriptions.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
@@ -39,6 +41,8 @@ export interface Deps {
   mail: MailDispatcher;
   auth: AuthService;
   storage: StorageDriver;
+  /** This process's end of the live events channel (one LISTEN connection, the open streams). */
+  live: LiveEventHub;
 }
 
 declare module 'fastify' {
@@ -92,7 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const auth = new AuthService(database.db, config, mail, app.log);
   const storage = createStorage(config);
-  app.decorate('deps', { config, database, db: database.db, mail, auth, storage });
+  const live = new LiveEventHub(database.listenTarget, app.log);
+  await live.start();
+  app.decorate('deps', { config, database, db: database.db, mail, auth, storage, live });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
     if (seeded) await seedDemoPictures(database.db, storage);
@@ -114,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(mailTimer);
     clearInterval(expiryTimer);
     await mail.flush().catch(() => {});
+    await live.close();
     await database.close();
   });
 
@@ -161,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profileRoutes);
       await api.register(dashboardRoutes);
       await api.register(notificationRoutes);
+      await api.register(eventRoutes);
       await api.register(schoolRoutes);
       await api.register(companyRoutes);
       await api.register(fileRoutes);

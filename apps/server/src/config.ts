@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { HEARTBEAT_MS } from '@lyceum/shared/live-events';
 import { z } from 'zod';
 
 /** Every environment variable the server reads, validated once at start (DESIGN §4). */
@@ -61,6 +62,8 @@ export interface Config {
   trustProxy: boolean;
   /** Seed the demo schools into an empty embedded database. Never with DATABASE_URL. */
   demoSeed: boolean;
+  /** Live event streams: comment heartbeat and session re-check interval (tests shorten it). */
+  eventHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +108,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     demoSeed: e.DATABASE_URL ? false : e.DEMO_SEED !== 'false',
+    eventHeartbeatMs: HEARTBEAT_MS,
   };
   return { ...config, ...overrides };
 }

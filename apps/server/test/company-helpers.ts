@@ -1,5 +1,6 @@
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../src/config.ts';
 import { schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import {
@@ -27,8 +28,8 @@ export interface CompanyWorld {
   addonId: (name: string) => Promise<string>;
 }
 
-export async function companyWorld(): Promise<CompanyWorld> {
-  const t = await createTestApp();
+export async function companyWorld(overrides: Partial<Config> = {}): Promise<CompanyWorld> {
+  const t = await createTestApp(overrides);
   const staff = async (role: 'company_admin' | 'admin' | 'company_user') => {
     const u = await createCompanyUser(t.app, role);
     return as(t.app, await login(t.app, u.email, role));

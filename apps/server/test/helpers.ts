@@ -31,7 +31,10 @@ export async function createTestApp(
   let database: Config['database'] = { kind: 'pglite', dir: 'memory' };
   let dropDatabase: (() => Promise<void>) | null = null;
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
+  if (overrides.database) {
+    // Another app on a database that already exists (see secondAppOn): it neither creates nor drops one.
+    database = overrides.database;
+  } else if (serverUrl) {
     const name = `lyceum_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -66,6 +69,17 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second server process, as far as a test can tell: its own app, pool and live-events listener on the same
+ * database as `first` (a real PostgreSQL one, for the cross-process tests). Close it before `first`, which
+ * drops the database.
+ */
+export function secondAppOn(first: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
+  // Two in-memory PGlite instances would be two databases, not two processes on one.
+  if (first.config.database.kind !== 'postgres') throw new Error('secondAppOn needs a PostgreSQL test database');
+  return createTestApp({ ...overrides, database: first.config.database });
 }
 
 let passwordHash: Promise<string> | null = null;

@@ -1,5 +1,6 @@
 import type { Request } from 'autocannon';
 import { benchId } from '../data/plan.ts';
+import { eventStreams } from './event-streams.ts';
 
 /**
  * The load scenarios, in the order they run. Each feature adds its scenarios here, in one place (later:
@@ -34,6 +35,28 @@ export interface Scenario {
   connections: number;
   budget: Budget | null;
   requests(ctx: ScenarioContext): Request[];
+  /** A scenario that is not a request loop (held event streams) drives the server itself and reports this. */
+  measure?(env: MeasureEnv): Promise<Measured>;
+}
+
+export interface MeasureEnv {
+  serverUrl: string;
+  /** The bench database, for a scenario that writes as another server process would. */
+  databaseUrl: string;
+  ctx: ScenarioContext;
+  /** Seconds to run for. */
+  duration: number;
+  smoke: boolean;
+  memory(): { rssMb: number };
+}
+
+export interface Measured {
+  connections: number;
+  /** One latency per completed operation; the row's percentiles and count come from these. */
+  latenciesMs: number[];
+  requests: number;
+  errors: number;
+  rssMb: number;
 }
 
 export const COMMON_READ: Budget = { p95Ms: 25, label: 'p95 < 25 ms' };
@@ -158,3 +181,5 @@ scenarios.push(
     ],
   },
 );
+
+scenarios.push(eventStreams);

@@ -101,3 +101,9 @@ export const PEOPLE_MESSAGES = {
   passwordAlreadySet: 'This user has already set a password. Use reset password instead.',
   notYourself: 'You cannot deactivate your own account.',
 } as const;
+
+/** Live events (GET /api/v1/events). */
+export const LIVE_MESSAGES = {
+  tooManyStreams: (max: number) =>
+    `Too many open live connections: at most ${max} per user. Close another Lyceum tab and try again.`,
+} as const;

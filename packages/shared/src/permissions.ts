@@ -31,11 +31,19 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/v1/notifications': everyone,
   'POST /api/v1/notifications/read-all': everyone,
   'POST /api/v1/notifications/:id/read': everyone,
+  'GET /api/v1/events': everyone,
   'POST /api/v1/company/invitations': ['company_admin'],
   ...PEOPLE_ACCESS,
   ...COMPANY_ACCESS,
   ...FILES_ACCESS,
 };
+
+/**
+ * Routes that answer with a stream held open until the client leaves (Server-Sent Events). The route-wide
+ * suite cannot `inject` them as a permitted role (the response never ends); apps/server/test/events.test.ts
+ * checks their roles over a real connection instead.
+ */
+export const STREAMING_ROUTES: ReadonlySet<string> = new Set(['GET /api/v1/events']);
 
 export function routeKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;

@@ -136,10 +136,19 @@ export const companyJourneys: Journey[] = [
       await screenshot(school, 'school-receipt-desktop');
       await assertAccessible(school, 'receipt');
 
+      // The school admin waits on the dashboard with the live event stream open…
+      const streamOpen = school.waitForResponse((r) => r.url().endsWith('/api/v1/events') && r.status() === 200);
+      await school.goto('/dashboard');
+      await streamOpen;
+
       // Company admin approves the request and confirms the payment.
       await admin.goto('/addon-requests/manage');
       await admin.getByRole('button', { name: 'Approve API Access for Hillcrest E2E Academy' }).click();
       await admin.getByText('API Access approved for Hillcrest E2E Academy').waitFor();
+      // …and the bell shows the approval without a reload (the list is otherwise only polled once a minute).
+      await school.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      await school.getByRole('region', { name: 'Notifications' }).getByText('API Access is active').waitFor();
+      await school.keyboard.press('Escape');
       await admin.goto('/payments?status=pending');
       const row = admin.getByRole('row', { name: /Hillcrest E2E Academy/ });
       await row.getByRole('button', { name: /^Confirm/ }).click();

@@ -23,6 +23,11 @@ export type Tx = PgTransaction<PgQueryResultHKT & any, Schema, ExtractTablesWith
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Where lib/live-events.ts listens: PGlite's one client (it delivers NOTIFY to its own LISTEN), or the server
+   * URL, on which the hub opens a dedicated connection (a pooled one would be handed to other work).
+   */
+  listenTarget: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   /** Runs the committed migrations, then applies the tenant rules to every table (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -63,6 +68,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     return {
       db,
       kind: 'pglite',
+      listenTarget: { kind: 'pglite', client },
       async migrate() {
         await migratePglite(drizzlePglite(client), { migrationsFolder });
         await db.execute(sql`select lyceum_apply_tenancy()`);
@@ -78,6 +84,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   return {
     db,
     kind: 'postgres',
+    listenTarget: { kind: 'postgres', url: database.url },
     async migrate() {
       // Several server processes may start at once: one migrates, the others wait for it.
       const client = await pool.connect();

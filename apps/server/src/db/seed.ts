@@ -3,17 +3,9 @@ import type { CompanyRole, SchoolRole } from '@lyceum/shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { createNotifications } from '../modules/notifications/service.ts';
 import type { Database, Tx } from './client.ts';
-import {
-  accounts,
-  addons,
-  companyStaff,
-  notifications,
-  plans,
-  schoolSubscriptions,
-  schools,
-  users,
-} from './schema/index.ts';
+import { accounts, addons, companyStaff, plans, schoolSubscriptions, schools, users } from './schema/index.ts';
 import { seedCompanyDemo } from './seed-company.ts';
 import { seedDemoPeople } from './seed-people.ts';
 import { withSystem } from './tenancy.ts';
@@ -200,14 +192,15 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
         const accountId = await insertAccount(tx, email, passwordHash);
         const userId = await insertSchoolUser(tx, { schoolId, accountId, name, email, role });
         roleIds[role] = userId;
-        await tx.insert(notifications).values({
-          schoolId,
-          id: newId(),
-          userId,
-          type: 'announcement',
-          title: `Welcome to ${demo.school.name}`,
-          body: 'This is a demo school. Everything you change stays in this machine’s ./data folder.',
-        });
+        await createNotifications(tx, [
+          {
+            schoolId,
+            userId,
+            type: 'announcement',
+            title: `Welcome to ${demo.school.name}`,
+            body: 'This is a demo school. Everything you change stays in this machine’s ./data folder.',
+          },
+        ]);
         list.push(`${role.padEnd(14)} ${email}`);
       }
       await seedDemoPeople(tx, { schoolId, domain: demo.domain, passwordHash, ids: roleIds });

@@ -1,10 +1,11 @@
 import type { Role } from '@lyceum/shared/roles';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
 import { noteSessionRelevantChange, SessionCache } from '../../lib/session-cache.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 
@@ -126,19 +127,31 @@ export async function resolveSession(
   return actor;
 }
 
-export async function revokeSessionByToken(db: Database, token: string): Promise<void> {
+const revoked = { id: sessions.id, profileId: sessions.profileId, schoolId: sessions.profileSchoolId };
+
+/**
+ * Deletes the sessions matching `where` and ends their live event streams at once, on every server process
+ * (not only at their next heartbeat). Every sign-out, revocation and deactivation goes through here.
+ */
+export async function revokeSessions(tx: Tx, where: SQL | undefined): Promise<void> {
   noteSessionRelevantChange();
-  await withSystem(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, sha256(token))));
+  const rows = await tx.delete(sessions).where(where).returning(revoked);
+  await publishLiveEvents(
+    tx,
+    rows.map((r) => ({ kind: 'session_ended', schoolId: r.schoolId, userIds: [r.profileId], id: r.id })),
+  );
+}
+
+export async function revokeSessionByToken(db: Database, token: string): Promise<void> {
+  await withSystem(db, (tx) => revokeSessions(tx, eq(sessions.tokenHash, sha256(token))));
 }
 
 /** Signs an account out everywhere, or everywhere but `keepSessionId`. */
 export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessionId?: string): Promise<void> {
-  noteSessionRelevantChange();
-  await tx
-    .delete(sessions)
-    .where(
-      keepSessionId
-        ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
-        : eq(sessions.accountId, accountId),
-    );
+  await revokeSessions(
+    tx,
+    keepSessionId
+      ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
+      : eq(sessions.accountId, accountId),
+  );
 }

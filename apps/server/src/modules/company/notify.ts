@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema/index.ts';
-import { newId } from '../../lib/ids.ts';
+import { users } from '../../db/schema/index.ts';
+import { createNotifications } from '../notifications/service.ts';
 
 /** Tells a school's admins in the bell (in the transaction of the decision itself). */
 export async function notifySchoolAdmins(tx: Tx, schoolId: string, title: string, body: string) {
@@ -9,9 +9,8 @@ export async function notifySchoolAdmins(tx: Tx, schoolId: string, title: string
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.role, 'school_admin'), isNull(users.deletedAt)));
-  if (admins.length) {
-    await tx
-      .insert(notifications)
-      .values(admins.map((a) => ({ schoolId, id: newId(), userId: a.id, type: 'other' as const, title, body })));
-  }
+  await createNotifications(
+    tx,
+    admins.map((a) => ({ schoolId, userId: a.id, type: 'other' as const, title, body })),
+  );
 }

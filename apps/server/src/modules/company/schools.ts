@@ -24,6 +24,7 @@ import { temporaryPassword } from '../../lib/tokens.ts';
 import { INVITE_TOKEN_DAYS } from '../auth/service.ts';
 import { issueOneTimeToken, setPasswordLink } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { revokeSessions } from '../auth/sessions.ts';
 import { entitlementsOf } from './entitlements.ts';
 import { decodeCursor, encodeCursor, likePattern } from './paging.ts';
 import {
@@ -283,7 +284,7 @@ export async function setSchoolActive(
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
     await tx.update(schools).set({ isActive, updatedAt: new Date() }).where(eq(schools.id, id));
-    if (!isActive) await tx.delete(sessions).where(eq(sessions.profileSchoolId, id));
+    if (!isActive) await revokeSessions(tx, eq(sessions.profileSchoolId, id));
     await audit(tx, actor, {
       schoolId: id,
       action: isActive ? 'school.reactivated' : 'school.deactivated',

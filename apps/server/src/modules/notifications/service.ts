@@ -1,10 +1,12 @@
-import type { NotificationList } from '@lyceum/shared/api';
+import type { Notification, NotificationList } from '@lyceum/shared/api';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
 
 /** The bell shows the newest of these; older ones stay readable through later pages. */
 export const BELL_LIMIT = 50;
@@ -15,6 +17,44 @@ const mine = (actor: Actor) =>
     eq(notifications.userId, actor.profileId),
     isNull(notifications.deletedAt),
   );
+
+type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Pick<NotificationRow, 'schoolId' | 'userId' | 'type' | 'title' | 'body'>;
+
+/**
+ * The one way to create notifications: the rows and their live events in the caller's transaction, so a
+ * bell stream hears of a notification exactly when (and only if) it is committed.
+ */
+export async function createNotifications(tx: Tx, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((row) => ({ ...row, id: newId() }));
+  await tx.insert(notifications).values(values);
+  await publishLiveEvents(
+    tx,
+    values.map((v) => ({ kind: 'notification', schoolId: v.schoolId, userIds: [v.userId], id: v.id })),
+  );
+}
+
+const toResponse = (n: NotificationRow): Notification => ({
+  id: n.id,
+  type: n.type,
+  title: n.title,
+  body: n.body,
+  read: n.readAt !== null,
+  createdAt: n.createdAt.toISOString(),
+});
+
+/** One notification as its recipient sees it in the bell, or null when it is not theirs (or gone). */
+export async function readNotification(db: Database, actor: Actor, id: string): Promise<Notification | null> {
+  if (actor.kind === 'company') return null;
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(notifications)
+      .where(and(mine(actor), eq(notifications.id, id)));
+    return row ? toResponse(row) : null;
+  });
+}
 
 /** Company staff have no school notifications yet; they get an empty bell rather than an error. */
 export async function listNotifications(db: Database, actor: Actor): Promise<NotificationList> {
@@ -31,14 +71,7 @@ export async function listNotifications(db: Database, actor: Actor): Promise<Not
       .from(notifications)
       .where(and(mine(actor), isNull(notifications.readAt)));
     return {
-      items: rows.map((n) => ({
-        id: n.id,
-        type: n.type,
-        title: n.title,
-        body: n.body,
-        read: n.readAt !== null,
-        createdAt: n.createdAt.toISOString(),
-      })),
+      items: rows.map(toResponse),
       unread: count?.n ?? 0,
     };
   });

@@ -2,6 +2,7 @@ import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { parents, sessions, users } from '../../db/schema/index.ts';
+import { revokeSessions } from '../auth/sessions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertWithinPlan } from './plan-limits.ts';
@@ -31,7 +32,7 @@ export async function setUserActive(
       .where(and(eq(parents.schoolId, schoolId), eq(parents.id, user.id)));
   }
   if (!active) {
-    await tx.delete(sessions).where(and(eq(sessions.profileSchoolId, schoolId), eq(sessions.profileId, user.id)));
+    await revokeSessions(tx, and(eq(sessions.profileSchoolId, schoolId), eq(sessions.profileId, user.id)));
   }
   await audit(tx, actor, {
     schoolId,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../app.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema/index.ts';
+import { revokeSessions } from '../auth/sessions.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -175,7 +176,7 @@ export async function resetUserPassword(
         .update(accounts)
         .set({ passwordHash: credential.passwordHash, failedLogins: 0, failedLoginsSince: null, updatedAt: new Date() })
         .where(eq(accounts.id, row.accountId));
-      await tx.delete(sessions).where(eq(sessions.accountId, row.accountId));
+      await revokeSessions(tx, eq(sessions.accountId, row.accountId));
     }
     await audit(tx, actor, {
       schoolId: scope.schoolId,

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
+import { useNotificationLiveHandler } from '../../features/notifications/api/live-notifications';
+import { useLiveEvents } from '../../lib/live-events';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useRouteTitle } from '../route-handle';
 import { Header } from './header';
@@ -41,6 +43,9 @@ export function AppShell() {
   const navigation = useNavigation();
   const showSkeleton = useDelayed(navigation.state === 'loading', 150);
   const title = useRouteTitle();
+  // The one live event stream of a signed-in tab; each feature that shows live data adds its handler here.
+  const notificationLive = useNotificationLiveHandler();
+  useLiveEvents(useMemo(() => [notificationLive], [notificationLive]));
 
   // Navigating closes the off-canvas menu.
   if (pathname !== lastPath) {

@@ -1,6 +1,7 @@
 import type { NotificationList } from '@lyceum/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { liveStatusNow } from '../../../lib/live-events';
 
 export const notificationKeys = { list: ['notifications'] as const };
 
@@ -8,11 +9,14 @@ export function getNotifications(signal?: AbortSignal): Promise<NotificationList
   return api.get<NotificationList>('/notifications', { signal });
 }
 
-/** Polled once a minute until the live event stream (DESIGN §7) lands, and refreshed on window focus. */
+/**
+ * New notifications arrive through the live event stream (lib/live-events.ts); while that stream is not open
+ * (reconnecting, or no EventSource) the list is polled once a minute instead. Refreshed on window focus.
+ */
 export const notificationsQueryOptions = queryOptions({
   queryKey: notificationKeys.list,
   queryFn: ({ signal }) => getNotifications(signal),
-  refetchInterval: 60_000,
+  refetchInterval: () => (liveStatusNow() === 'open' ? false : 60_000),
 });
 
 export function useNotifications() {

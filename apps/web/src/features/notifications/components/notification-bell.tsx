@@ -2,6 +2,7 @@ import type { Notification } from '@lyceum/shared/api';
 import { badgeLabel } from '@lyceum/shared/constants';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLiveStatus } from '../../../lib/live-events';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotifications } from '../api/get-notifications';
@@ -20,6 +21,9 @@ export function NotificationBell() {
   const unread = data?.unread ?? 0;
   const badge = badgeLabel(unread);
   const items = data?.items ?? [];
+  const liveStatus = useLiveStatus();
+  // SPEC §8: once the live subscription has failed its retries, the bell delivers an empty list, not an error.
+  const showError = isError && items.length === 0 && liveStatus !== 'unavailable';
 
   useEffect(() => {
     if (!open) return;
@@ -86,7 +90,7 @@ export function NotificationBell() {
           </div>
           {isPending ? (
             <p className="px-4 py-8 text-center text-sm text-slate-500">Loading…</p>
-          ) : isError && items.length === 0 ? (
+          ) : showError ? (
             <div className="px-4 py-8 text-center text-sm text-slate-500">
               <p>Notifications could not be loaded.</p>
               <button

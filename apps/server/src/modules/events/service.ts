@@ -1,0 +1,119 @@
+import { LIVE_MESSAGES } from '@lyceum/shared/errors';
+import { type LiveEventKind, MAX_STREAMS_PER_USER, RECONNECT_BASE_MS, RESYNC_EVENT } from '@lyceum/shared/live-events';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LiveEvent, LiveEventHub, LiveSubscriber } from '../../lib/live-events.ts';
+import { resolveSession } from '../auth/sessions.ts';
+import { readNotification } from '../notifications/service.ts';
+
+type Reader = (db: Database, actor: Actor, id: string) => Promise<unknown | null>;
+
+/**
+ * How the stream re-reads the row an event points at, as the stream's own user through the tenant-scoped
+ * service (row-level security and visibility rules apply; null = not for this user). A later kind
+ * (attendance, timetable, announcement, message) plugs in with one line here and one publishLiveEvents call
+ * in its writer.
+ */
+const READERS: Partial<Record<LiveEventKind, Reader>> = {
+  notification: readNotification,
+};
+
+/** A client that stops reading (a frozen tab on a dead network) is dropped rather than buffered forever. */
+const MAX_BUFFERED_BYTES = 1_048_576;
+
+export interface StreamDeps {
+  db: Database;
+  live: LiveEventHub;
+  sessionTtlDays: number;
+  heartbeatMs: number;
+}
+
+/**
+ * Holds `GET /api/v1/events` open for a signed-in session (cookie sessions only: API keys never reach this
+ * route, see API_KEY_ROUTES) and writes one SSE event per change addressed to its user. Ends when the client
+ * leaves, the session is signed out (at once, via a session_ended event) or found expired or disabled at a
+ * heartbeat, or the server closes.
+ */
+export function openEventStream(
+  deps: StreamDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  actor: Actor,
+  sessionToken: string,
+): void {
+  if (deps.live.openStreams(actor.profileId) >= MAX_STREAMS_PER_USER) {
+    throw new AppError('rate_limited', LIVE_MESSAGES.tooManyStreams(MAX_STREAMS_PER_USER));
+  }
+  // From here on the handler writes the response itself; Fastify's reply (serialisers, onSend) is bypassed,
+  // so the headers its hooks already set (helmet's) are carried over by hand.
+  reply.hijack();
+  const res = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) res.setHeader(name, typeof value === 'number' ? String(value) : value);
+  }
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    // nginx and similar proxies buffer responses unless told not to; a buffered stream is not live.
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  // `retry` is the browser's own reconnect delay, should it reconnect by itself (ours closes and backs off).
+  res.write(`retry: ${RECONNECT_BASE_MS}\n: connected\n\n`);
+
+  let ended = false;
+  // Events are re-read and written one after another, so they arrive in the order they were published.
+  let queue: Promise<void> = Promise.resolve();
+  const write = (chunk: string) => {
+    if (ended) return;
+    res.write(chunk);
+    if (res.writableLength > MAX_BUFFERED_BYTES) finish();
+  };
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((err) => request.log.warn({ err }, 'live events: an event could not be sent'));
+  };
+
+  const subscriber: LiveSubscriber = {
+    userId: actor.profileId,
+    schoolId: actor.schoolId,
+    role: actor.role,
+    sessionId: actor.sessionId,
+    deliver(event: LiveEvent) {
+      if (event.kind === 'session_ended') return;
+      const read = READERS[event.kind];
+      if (!read) return;
+      enqueue(async () => {
+        if (ended) return;
+        const data = await read(deps.db, actor, event.id);
+        if (data !== null) write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`);
+      });
+    },
+    resync: () => write(`event: ${RESYNC_EVENT}\ndata: {}\n\n`),
+    end: () => finish(),
+  };
+  const unsubscribe = deps.live.subscribe(subscriber);
+
+  const heartbeat = setInterval(() => {
+    enqueue(async () => {
+      if (ended) return;
+      // A fresh lookup (no session cache): revoked, expired or disabled sessions stop receiving within one beat.
+      const current = await resolveSession(deps.db, sessionToken, deps.sessionTtlDays);
+      // A changed role or school changes what this user may see; the client reconnects as who they are now.
+      if (!current || current.role !== actor.role || current.schoolId !== actor.schoolId) finish();
+      else write(': heartbeat\n\n');
+    });
+  }, deps.heartbeatMs);
+  heartbeat.unref();
+
+  function finish() {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    res.end();
+  }
+  res.on('close', finish);
+  res.on('error', finish);
+}

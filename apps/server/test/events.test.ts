@@ -1,0 +1,184 @@
+import { Notification } from '@lyceum/shared/api';
+import { LIVE_MESSAGES } from '@lyceum/shared/errors';
+import { MAX_STREAMS_PER_USER } from '@lyceum/shared/live-events';
+import { ROLES, type Role } from '@lyceum/shared/roles';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { createNotifications } from '../src/modules/notifications/service.ts';
+import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { createCompanyUser, login, type Session } from './helpers.ts';
+import { listenUrl, openStream, type SseStream } from './sse-client.ts';
+
+/**
+ * GET /api/v1/events over a real socket (app.inject would wait for the end of a stream that never ends).
+ * The heartbeat is shortened so "nothing arrived" can be proven without sleeping: the heartbeat is queued
+ * behind any event already handed to a stream, so once a heartbeat arrives after an event was published,
+ * that event would have arrived first.
+ */
+let w: CompanyWorld;
+let base: string;
+const open: SseStream[] = [];
+const sessionOf = new Map<string, Session>();
+
+async function sessionFor(email: string, role: Role): Promise<Session> {
+  const key = `${email}:${role}`;
+  const known = sessionOf.get(key);
+  if (known) return known;
+  const s = await login(w.t.app, email, role);
+  sessionOf.set(key, s);
+  return s;
+}
+
+async function stream(session: Session | null): Promise<SseStream> {
+  const s = await openStream(base, session?.cookie ?? null);
+  open.push(s);
+  return s;
+}
+
+beforeAll(async () => {
+  w = await companyWorld({ eventHeartbeatMs: 150 });
+  base = await listenUrl(w.t.app);
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await w.t.close();
+});
+
+const schoolAdminOf = (school: CompanyWorld['a']) => sessionFor(school.users.school_admin.email, 'school_admin');
+
+async function approveAddonFor(school: CompanyWorld['a'], addonName: string) {
+  const ask = school === w.a ? await w.asA('school_admin') : await w.asB('school_admin');
+  const created = await ask({
+    method: 'POST',
+    url: '/api/v1/addon-requests',
+    payload: { addonId: await w.addonId(addonName) },
+  });
+  expect(created.statusCode).toBe(201);
+  const approved = await w.companyAdmin({
+    method: 'POST',
+    url: `/api/v1/company/addon-requests/${created.json().id}/approve`,
+  });
+  expect(approved.statusCode).toBe(200);
+}
+
+describe('GET /api/v1/events', () => {
+  it('is a text/event-stream with a retry hint, for every role', async () => {
+    for (const role of ROLES) {
+      const email =
+        role === 'company_admin' || role === 'admin' || role === 'company_user'
+          ? (await createCompanyUser(w.t.app, role)).email
+          : w.a.users[role].email;
+      const s = await stream(await sessionFor(email, role));
+      expect({ role, status: s.status }).toEqual({ role, status: 200 });
+      expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(s.headers.get('cache-control')).toMatch(/no-cache/);
+      // helmet's headers still apply to the hand-written response.
+      expect(s.headers.get('x-content-type-options')).toBe('nosniff');
+      await s.nextComment('heartbeat');
+      expect(s.comments[0]).toBe('connected');
+      expect(s.retry).toBe(2000);
+      s.close();
+    }
+  });
+
+  it('answers HEAD without holding a stream open', async () => {
+    const session = await sessionFor(w.b.users.school_admin.email, 'school_admin');
+    const res = await fetch(`${base}/api/v1/events`, { method: 'HEAD', headers: { cookie: session.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(w.t.app.deps.live.openStreams(w.b.users.school_admin.id)).toBe(0);
+  });
+
+  it('answers 401 in the error format when signed out', async () => {
+    const s = await stream(null);
+    expect(s.status).toBe(401);
+    expect(JSON.parse(s.errorBody).error.code).toBe('unauthenticated');
+  });
+
+  it('delivers the add-on approval to the school admin who holds a stream, and to nobody else', async () => {
+    const adminA = await stream(await schoolAdminOf(w.a));
+    const teacherA = await stream(await sessionFor(w.a.users.teacher.email, 'teacher'));
+    const adminB = await stream(await schoolAdminOf(w.b));
+    const staff = await createCompanyUser(w.t.app, 'company_admin');
+    const company = await stream(await sessionFor(staff.email, 'company_admin'));
+
+    await approveAddonFor(w.a, 'Advanced Analytics');
+    const event = await adminA.next('notification');
+    const note = Notification.parse(JSON.parse(event.data));
+    expect(note).toMatchObject({ title: expect.stringContaining('Advanced Analytics'), read: false });
+    // The same row the bell's list returns, field for field.
+    const list = await (await w.asA('school_admin'))({ method: 'GET', url: '/api/v1/notifications' });
+    expect(list.json().items[0]).toEqual(note);
+
+    for (const other of [teacherA, adminB, company]) await other.nextComment('heartbeat');
+    for (const other of [teacherA, adminB, company]) {
+      expect(other.events.filter((e) => e.event === 'notification')).toEqual([]);
+      expect(other.events.map((e) => e.data).join()).not.toContain(w.a.id);
+    }
+  });
+
+  it('sends nothing for a notification whose transaction rolled back', async () => {
+    const teacher = await stream(await sessionFor(w.a.users.teacher.email, 'teacher'));
+    await withSystem(w.t.app.deps.db, async (tx) => {
+      await createNotifications(tx, [
+        { schoolId: w.a.id, userId: w.a.users.teacher.id, type: 'other', title: 'Never sent', body: 'x' },
+      ]);
+      throw new Error('rolled back');
+    }).catch(() => {});
+    await withSystem(w.t.app.deps.db, (tx) =>
+      createNotifications(tx, [
+        { schoolId: w.a.id, userId: w.a.users.teacher.id, type: 'attendance', title: 'Committed', body: 'y' },
+      ]),
+    );
+    const first = Notification.parse(JSON.parse((await teacher.next('notification')).data));
+    expect(first.title).toBe('Committed');
+    expect(teacher.events.map((e) => e.data).join()).not.toContain('Never sent');
+  });
+
+  it(`refuses a ${MAX_STREAMS_PER_USER + 1}th open stream of one user with 429`, async () => {
+    const parent = await sessionFor(w.b.users.parent.email, 'parent');
+    const held = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) held.push(await stream(parent));
+    expect(held.map((s) => s.status)).toEqual(Array(MAX_STREAMS_PER_USER).fill(200));
+    const extra = await stream(parent);
+    expect(extra.status).toBe(429);
+    expect(JSON.parse(extra.errorBody).error).toEqual({
+      code: 'rate_limited',
+      message: LIVE_MESSAGES.tooManyStreams(MAX_STREAMS_PER_USER),
+    });
+    // Another user is not affected by this one's tabs.
+    expect((await stream(await sessionFor(w.b.users.student.email, 'student'))).status).toBe(200);
+    // A closed tab frees its slot (else five reloads would lock a user out).
+    held[0]?.close();
+    while (w.t.app.deps.live.openStreams(w.b.users.parent.id) === MAX_STREAMS_PER_USER) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await stream(parent)).status).toBe(200);
+    for (const s of held) s.close();
+  });
+
+  it('ends when the user signs out', async () => {
+    const session = await login(w.t.app, w.b.users.principal.email, 'principal');
+    const s = await stream(session);
+    await s.nextComment('heartbeat');
+    const out = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { cookie: session.cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(204);
+    await s.ended;
+  });
+
+  it('ends at the next heartbeat when the session disappears any other way', async () => {
+    const session = await login(w.t.app, w.b.users.teacher.email, 'teacher');
+    const s = await stream(session);
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx.delete(sessions).where(eq(sessions.accountId, w.b.users.teacher.accountId)),
+    );
+    await s.ended;
+  });
+});

@@ -1,0 +1,169 @@
+import type { Notification, NotificationList } from '@lyceum/shared/api';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type EventSourceLike, useLiveEvents } from '../../../lib/live-events';
+import { createTestQueryClient, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { notificationKeys } from '../api/get-notifications';
+import { useNotificationLiveHandler } from '../api/live-notifications';
+import { NotificationBell } from './notification-bell';
+
+/** jsdom has no EventSource; this one is driven by the test (open, fail, send an event). */
+class FakeEventSource implements EventSourceLike {
+  static all: FakeEventSource[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    act(() => this.onopen?.(new Event('open')));
+  }
+  fail() {
+    act(() => this.onerror?.(new Event('error')));
+  }
+  send(type: string, data: unknown) {
+    act(() => {
+      for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
+      // TanStack Query tells components of cache changes on a zero-delay timer (faked here).
+      vi.advanceTimersByTime(0);
+    });
+  }
+}
+const fakeEventSource = (url: string) => new FakeEventSource(url);
+const latest = () => FakeEventSource.all.at(-1) as FakeEventSource;
+
+function Shell() {
+  useLiveEvents([useNotificationLiveHandler()], fakeEventSource);
+  return <NotificationBell />;
+}
+
+const note = (id: string, title: string): Notification => ({
+  id,
+  type: 'other',
+  title,
+  body: `Body of ${title}`,
+  read: false,
+  createdAt: new Date().toISOString(),
+});
+
+function renderShell(list: NotificationList | null) {
+  const queryClient = createTestQueryClient();
+  if (list) queryClient.setQueryData(notificationKeys.list, list);
+  return renderWithProviders(<Shell />, { auth: signedIn('school_admin'), queryClient });
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+beforeEach(() => {
+  FakeEventSource.all = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('live notifications', () => {
+  it('opens one stream to /api/v1/events and adds a notification event to the bell without a refetch', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [note('n1', 'Older')], unread: 0 })),
+    });
+    renderShell({ items: [note('n1', 'Older')], unread: 0 });
+    expect(FakeEventSource.all).toHaveLength(1);
+    expect(latest().url).toBe('/api/v1/events');
+    latest().open();
+    // Opening refetches once (what happened before the subscription was not sent); events then need none.
+    await act(() => vi.runOnlyPendingTimersAsync());
+    const fetchesAfterOpen = calls.length;
+    expect(fetchesAfterOpen).toBe(1);
+
+    latest().send('notification', note('n2', 'Add-on approved'));
+    expect(screen.getByTestId('notification-badge').textContent).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toContain('Add-on approved');
+    expect(items[1]).toContain('Older');
+    // The same event twice (e.g. after a resync raced it) is shown once.
+    latest().send('notification', note('n2', 'Add-on approved'));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(calls).toHaveLength(fetchesAfterOpen);
+  });
+
+  it('reconnects after 2 s, 4 s, 8 s, 16 s, then every 30 s, and starts again at 2 s after a successful open', () => {
+    mockFetch({ 'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [], unread: 0 })) });
+    renderShell({ items: [], unread: 0 });
+    const waits: number[] = [];
+    /** Fails the current stream and measures how long until the next one is opened. */
+    const failAndWait = () => {
+      const before = FakeEventSource.all.length;
+      const failing = latest();
+      failing.fail();
+      expect(failing.closed).toBe(true);
+      let waited = 0;
+      while (FakeEventSource.all.length === before) {
+        advance(500);
+        waited += 500;
+        if (waited > 60_000) throw new Error('never reconnected');
+      }
+      waits.push(waited);
+    };
+    for (let i = 0; i < 6; i++) failAndWait();
+    expect(waits).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000]);
+
+    latest().open();
+    waits.length = 0;
+    failAndWait();
+    expect(waits).toEqual([2000]);
+  });
+
+  it('refetches the list on every open, and when the server says it may have missed events', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [note('n9', 'Missed')], unread: 1 })),
+    });
+    renderShell({ items: [], unread: 0 });
+    const gets = () => calls.filter((c) => c.method === 'GET' && c.url.endsWith('/notifications')).length;
+    expect(gets()).toBe(0);
+    latest().open();
+    await act(() => vi.runOnlyPendingTimersAsync());
+    expect(gets()).toBe(1);
+
+    latest().fail();
+    advance(2000);
+    latest().open();
+    await act(() => vi.runOnlyPendingTimersAsync());
+    expect(gets()).toBe(2);
+
+    latest().send('resync', {});
+    await act(() => vi.runOnlyPendingTimersAsync());
+    expect(gets()).toBe(3);
+  });
+
+  it('shows an empty list instead of an error once the stream has failed 3 retries (SPEC §8)', async () => {
+    mockFetch({
+      'GET /api/v1/notifications': () =>
+        new Response(JSON.stringify({ error: { code: 'unavailable', message: 'down' } }), { status: 503 }),
+    });
+    renderShell(null);
+    await act(() => vi.runOnlyPendingTimersAsync());
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('Notifications could not be loaded.')).toBeTruthy();
+
+    latest().fail(); // the first connection
+    for (const wait of [2000, 4000]) {
+      advance(wait);
+      latest().fail(); // retries 1 and 2
+    }
+    expect(screen.getByText('Notifications could not be loaded.')).toBeTruthy();
+    advance(8000);
+    latest().fail(); // retry 3
+    expect(screen.queryByText('Notifications could not be loaded.')).toBeNull();
+    expect(screen.getByText('No notifications')).toBeTruthy();
+  });
+});

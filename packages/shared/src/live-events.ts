@@ -1,0 +1,33 @@
+/**
+ * The live event stream (DESIGN §7 "Live"): `GET /api/v1/events` as Server-Sent Events. The server sends one
+ * SSE event per change the signed-in user may see; its `event:` name is one of these kinds and its `data:` the
+ * same JSON shape the matching REST read returns (a `notification` carries a `Notification` of ./api.ts).
+ */
+export const LIVE_EVENT_KINDS = ['notification', 'attendance', 'timetable', 'announcement', 'message'] as const;
+export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+
+export const EVENTS_PATH = '/api/v1/events';
+
+/**
+ * Sent after the server lost and regained its own database listener: events of that gap are gone, so the
+ * client refetches what it shows (the same as after reconnecting itself).
+ */
+export const RESYNC_EVENT = 'resync';
+
+/** Open streams one user may hold on one server process (tabs); the next one is refused with 429. */
+export const MAX_STREAMS_PER_USER = 5;
+
+/** A comment line this often keeps proxies from closing an idle stream; the session is re-checked each time. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * The web app's reconnect schedule (DESIGN §7: 2 s, 4 s, 8 s, capped at 30 s; reset after a successful open).
+ * SPEC §8: after this many failed retries in a row the bell shows an empty list instead of an error.
+ */
+export const RECONNECT_BASE_MS = 2_000;
+export const RECONNECT_CAP_MS = 30_000;
+export const RETRIES_BEFORE_EMPTY = 3;
+
+export function reconnectDelay(failures: number): number {
+  return Math.min(RECONNECT_CAP_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, failures - 1));
+}
