@@ -7,7 +7,7 @@
  * `npm run bench -- --smoke`: a ~30 s version on a small data set it generates itself (3 schools, 300
  * students) into BENCH_DATABASE_URL, DATABASE_URL, or a `lyceum_bench_smoke` database it creates on the
  * TEST_DATABASE_URL server. It fails only on request errors, never on timings; without a database it skips.
- * Options: --duration s (per scenario, default 10; smoke 2), --connections n (override), --only text.
+ * Options: --duration s (per scenario, default 10; smoke 2), --connections n (override), --only text[,text…].
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -234,8 +234,10 @@ async function main(): Promise<number> {
       },
       credentials: users.map((u) => ({ email: u.email, password: BENCH_PASSWORD, role: u.role })),
     };
+    // --only a,b: the scenarios whose name contains any of the comma-separated texts.
     const only = args.get('only');
-    const chosen = scenarios.filter((s) => typeof only !== 'string' || s.name.includes(only));
+    const wanted = typeof only === 'string' ? only.split(',').filter(Boolean) : [];
+    const chosen = scenarios.filter((s) => !wanted.length || wanted.some((w) => s.name.includes(w)));
     const duration = numberArg(args, 'duration', smoke ? 2 : 10);
     const connections = args.has('connections') ? numberArg(args, 'connections', 32) : smoke ? 4 : undefined;
     for (const scenario of chosen) {

@@ -2,7 +2,7 @@ import type { SubjectRef } from '@lyceum/shared/academics';
 import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountResponse } from '@lyceum/shared/people';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accounts, classes, parents, students, teachers, users } from '../../db/schema/index.ts';
+import { accounts, parents, students, teachers, users } from '../../db/schema/index.ts';
 import { iso, isoNow } from './context.ts';
 
 /**
@@ -32,7 +32,11 @@ const classTeacherJson = sql<{ id: string; name: string } | null>`(
   from class_teachers ct join users tu on tu.school_id = ct.school_id and tu.id = ct.teacher_id
   where ct.school_id = "students"."school_id" and ct.class_id = "students"."class_id" and ct.is_class_teacher)`;
 
-/** Students by id; `visible` narrows to what a scope may see. Each carries its class teacher for the profile. */
+/**
+ * Students by id; `visible` narrows to what a scope may see. Each carries its class teacher for the profile.
+ * The class is read per row (a subquery) rather than joined: with the join, row-level security's
+ * underestimates led PostgreSQL to walk every class's students to find the page's 25 (0.5 ms a page).
+ */
 export async function loadStudents(
   tx: Tx,
   schoolId: string,
@@ -48,8 +52,8 @@ export async function loadStudents(
       email: users.email,
       phone: users.phone,
       classId: students.classId,
-      className: classes.name,
-      section: classes.section,
+      className: sql<string>`(select c.name from classes c where c.school_id = "students"."school_id" and c.id = "students"."class_id")`,
+      section: sql<string>`(select c.section from classes c where c.school_id = "students"."school_id" and c.id = "students"."class_id")`,
       rollNumber: students.rollNumber,
       academicYear: students.academicYear,
       profileImage: users.profileImage,
@@ -60,7 +64,6 @@ export async function loadStudents(
     })
     .from(students)
     .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
     .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids), visible));
   return ordered(
     ids,
