@@ -280,6 +280,36 @@ describe('classes', () => {
     ).rejects.toThrow();
   });
 
+  it('lists by name and section in one order for the page, the export and My Classes, which skips inactive classes', async () => {
+    const school = await createSchool(t.app, { name: 'Classes order' });
+    const admin = await login(t.app, school.users.school_admin.email, 'school_admin');
+    const teacher = await login(t.app, school.users.teacher.email, 'teacher');
+    const made = [
+      await createClass(t.app, admin, { name: 'Order 2', section: 'B' }),
+      await createClass(t.app, admin, { name: 'Order 1', section: 'B' }),
+      await createClass(t.app, admin, { name: 'Order 2', section: 'A' }),
+    ];
+    for (const c of made) await assignTeacher(t.app, admin, c.id, { teacherId: school.users.teacher.id });
+    const api = as(t.app, admin);
+    const names = (items: { name: string; section: string }[]) => items.map((c) => `${c.name}${c.section}`);
+    const listed = (await api({ method: 'GET', url: '/api/v1/classes?search=order' })).json().items;
+    expect(names(listed)).toEqual(['Order 1B', 'Order 2A', 'Order 2B']);
+    const csv = (await api({ method: 'GET', url: '/api/v1/classes/export?search=order' })).body;
+    expect(
+      csv
+        .split('\n')
+        .filter((line: string) => line.startsWith('Order'))
+        .map((l: string) => l.slice(0, 9)),
+    ).toEqual(['Order 1,B', 'Order 2,A', 'Order 2,B']);
+    await api({ method: 'POST', url: `/api/v1/classes/${made[2]?.id}/deactivate` });
+    expect(names((await api({ method: 'GET', url: '/api/v1/classes?search=order' })).json().items)).toEqual([
+      'Order 1B',
+      'Order 2B',
+    ]);
+    const mine = (await as(t.app, teacher)({ method: 'GET', url: '/api/v1/my-classes' })).json().items;
+    expect(names(mine).filter((n) => n.startsWith('Order'))).toEqual(['Order 1B', 'Order 2B']);
+  });
+
   it('who reads classes: staff and company readers all, a teacher theirs, students and parents none', async () => {
     const other = await createClass(t.app, adminA);
     const teacherView = await as(t.app, teacherA)({ method: 'GET', url: '/api/v1/classes' });

@@ -363,6 +363,64 @@ describe('student lifecycle', () => {
     expect((await api({ method: 'GET', url: '/api/v1/students?cursor=garbage' })).statusCode).toBe(400);
   });
 
+  it('pages a whole school by name and by roll number, with the same total on every page', async () => {
+    const school = await createSchool(t.app, { name: 'People paging' });
+    const admin = await login(t.app, school.users.school_admin.email, 'school_admin');
+    const principal = await login(t.app, school.users.principal.email, 'principal');
+    const [one, two] = [await createClass(t.app, admin), await createClass(t.app, admin)];
+    const made = [
+      { classId: one.id, name: 'carl Able', rollNumber: 3 },
+      { classId: two.id, name: 'Anna Baker', rollNumber: 1 },
+      { classId: one.id, name: 'bea Cole', rollNumber: 1 },
+      { classId: two.id, name: 'Dora Dunn', rollNumber: 2 },
+    ];
+    const ids: string[] = [];
+    for (const m of made) ids.push((await createStudent(t.app, admin, m)).student.id);
+    await as(t.app, admin)({ method: 'POST', url: `/api/v1/students/${ids[3]}/deactivate` });
+    type Item = { id: string; name: string; email: string; rollNumber: number; isActive: boolean };
+    const walk = async (session: Session, query: string) => {
+      const items: Item[] = [];
+      const totals = new Set<number>();
+      let cursor: string | null = null;
+      do {
+        const res = await as(
+          t.app,
+          session,
+        )({
+          method: 'GET',
+          url: `/api/v1/students?${query}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        });
+        expect(res.statusCode).toBe(200);
+        items.push(...res.json().items);
+        totals.add(res.json().total);
+        cursor = res.json().nextCursor;
+      } while (cursor);
+      return { items, totals: [...totals] };
+    };
+    // The fixture's own student is one of the school's students too.
+    const fixture = (
+      await as(t.app, admin)({ method: 'GET', url: `/api/v1/students/${school.users.student.id}` })
+    ).json() as Item;
+    const byName = await walk(admin, 'sort=name');
+    expect(byName.items.map((s) => s.name.toLowerCase())).toEqual(
+      ['anna baker', 'bea cole', 'carl able', fixture.name.toLowerCase()].sort(),
+    );
+    expect(byName.totals).toEqual([4]);
+    const byRoll = await walk(principal, 'sort=rollNumber&status=all');
+    const rollThenId = (x: Item, y: Item) => x.rollNumber - y.rollNumber || (x.id < y.id ? -1 : 1);
+    expect(byRoll.items.map((s) => s.id)).toEqual([...byRoll.items].sort(rollThenId).map((s) => s.id));
+    expect(byRoll.items.map((s) => s.rollNumber)).toEqual([1, 1, 1, 2, 3]);
+    expect(byRoll.totals).toEqual([5]);
+    const searched = await walk(principal, 'sort=rollNumber&search=a');
+    const matchesA = (s: Item) => s.isActive && `${s.name} ${s.email}`.toLowerCase().includes('a');
+    expect(searched.items.map((s) => s.id)).toEqual(byRoll.items.filter(matchesA).map((s) => s.id));
+    expect(searched.items.map((s) => s.name)).toEqual(expect.arrayContaining(['Anna Baker', 'bea Cole', 'carl Able']));
+    expect(searched.totals).toEqual([searched.items.length]);
+    const inactive = await walk(admin, 'status=inactive&sort=createdAt');
+    expect(inactive.items.map((s) => s.name)).toEqual(['Dora Dunn']);
+    expect(inactive.totals).toEqual([1]);
+  });
+
   it('shows the profile with class teacher and empty summaries for later issues', async () => {
     const res = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/students/${a.users.student.id}` });
     expect(res.statusCode).toBe(200);

@@ -52,7 +52,10 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const port = await freePort();
   // The same heap limit as `npm start` (scripts/start.mjs), so the bench measures the server as shipped.
   const heap = (process.env.NODE_OPTIONS ?? '').includes('max-old-space-size') ? [] : ['--max-old-space-size=160'];
-  const child = spawn(process.execPath, [...heap, path.join(repoRoot, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (NODE_OPTIONS refuses --cpu-prof, and would profile the runner too).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...heap, ...extra, path.join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,

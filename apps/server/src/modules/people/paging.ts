@@ -47,6 +47,10 @@ function decodeCursor(cursor: string): [string | number, string] {
 /**
  * Runs one page of a list. `matching` selects `id` and `sort_value` of every row the caller may see with
  * the filters applied; `limit: null` returns every row (CSV exports).
+ *
+ * `counting`, when given, selects the same rows more cheaply for `total`, and the page and the count then
+ * run as two subqueries of the statement instead of one shared CTE: a CTE used twice is materialised, so the
+ * page could never be read in index order and stop at the limit (DESIGN §9, list reads).
  */
 export async function keysetPage<T>(
   tx: Tx,
@@ -55,6 +59,7 @@ export async function keysetPage<T>(
   cursor: string | undefined,
   limit: number | null,
   load: (ids: string[]) => Promise<T[]>,
+  counting?: SQLWrapper,
 ): Promise<Page<T>> {
   let after = sql``;
   if (cursor) {
@@ -66,12 +71,14 @@ export async function keysetPage<T>(
         : sql`where (m.sort_value, m.id) < (${v}, ${id}::uuid)`;
   }
   const dir = sql.raw(key.dir);
-  const result = await tx.execute<{ id: string; sort_value: unknown; total: number }>(sql`
-    with m as (${matching})
-    select m.id, m.sort_value, (select count(*)::int from m) as total
-    from m ${after}
-    order by m.sort_value ${dir}, m.id ${dir}
-    ${limit === null ? sql`` : sql`limit ${limit + 1}`}`);
+  const tail = sql`order by m.sort_value ${dir}, m.id ${dir} ${limit === null ? sql`` : sql`limit ${limit + 1}`}`;
+  const result = await tx.execute<{ id: string; sort_value: unknown; total: number }>(
+    counting
+      ? sql`select m.id, m.sort_value, (select count(*)::int from (${counting}) c) as total
+          from (${matching}) m ${after} ${tail}`
+      : sql`with m as (${matching})
+          select m.id, m.sort_value, (select count(*)::int from m) as total from m ${after} ${tail}`,
+  );
   const rows = result.rows as { id: string; sort_value: unknown; total: number }[];
   const page = limit === null ? rows : rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -79,7 +86,7 @@ export async function keysetPage<T>(
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && cursor) {
     // Past the last row: the total still counts the whole match.
-    const r = await tx.execute<{ n: number }>(sql`with m as (${matching}) select count(*)::int as n from m`);
+    const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${counting ?? matching}) c`);
     total = Number(r.rows[0]?.n ?? 0);
   }
   return {

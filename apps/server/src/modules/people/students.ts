@@ -102,24 +102,54 @@ const SORTS: Record<NonNullable<StudentListQuery['sort']>, SortKey> = {
 
 export type StudentListInput = z.output<typeof import('@lyceum/shared/people').StudentListQuery>;
 
-/** The rows of a list, visible to the scope; `limit: null` for exports (every matching row). */
+/**
+ * The rows of a list, visible to the scope; `limit: null` for exports (every matching row).
+ *
+ * Row-level security makes PostgreSQL underestimate every tenant filter about a hundredfold (it multiplies
+ * `school_id = $1` by the policy's own school test), so left to itself it joins all of a school's students
+ * to their users and sorts them for every page. When only user columns filter the list (an administrator's
+ * or principal's view of the whole school), the statement is written so that the plan cannot do that:
+ * the page is read in the order of an index (users_school_role_name_idx or students_school_roll_idx) and
+ * the other table is probed once per row of the page, through a lateral subquery PostgreSQL cannot reorder
+ * (`offset 0`). The total then counts users of role student only, with no join: every student is exactly
+ * one such user (both are written in one transaction, a user's role never becomes or stops being student,
+ * and neither row is ever deleted).
+ */
 export async function studentPage(
   tx: Tx,
   scope: SchoolScope,
   query: StudentListInput,
   limit: number | null,
 ): Promise<StudentListResponse> {
-  const conds: (SQL | undefined)[] = [eq(students.schoolId, scope.schoolId), visibleStudents(scope)];
-  if (query.classId) conds.push(eq(students.classId, query.classId));
-  if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
-  conds.push(nameOrEmailLike(query.search));
+  const studentConds = [visibleStudents(scope), query.classId ? eq(students.classId, query.classId) : undefined];
+  const userConds: (SQL | undefined)[] = [
+    query.status === 'all' ? undefined : eq(users.isActive, query.status === 'active'),
+    nameOrEmailLike(query.search),
+  ];
   const key = SORTS[query.sort];
-  const matching = tx
-    .select({ id: students.id, sortValue: key.expr.as('sort_value') })
-    .from(students)
-    .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-    .where(and(...conds));
-  return keysetPage(tx, matching, key, query.cursor, limit, (ids) => loadStudents(tx, scope.schoolId, ids));
+  const load = (ids: string[]) => loadStudents(tx, scope.schoolId, ids);
+  if (studentConds.some(Boolean)) {
+    // A class, a teacher's classes or a parent's children: a few dozen students, found by their class first.
+    const matching = tx
+      .select({ id: students.id, sortValue: key.expr.as('sort_value') })
+      .from(students)
+      .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+      .where(and(eq(students.schoolId, scope.schoolId), ...studentConds, ...userConds));
+    return keysetPage(tx, matching, key, query.cursor, limit, load);
+  }
+  const school = scope.schoolId;
+  const userFilter = and(eq(users.schoolId, school), eq(users.role, 'student'), ...userConds);
+  const matching =
+    query.sort === 'rollNumber'
+      ? sql`select students.id, ${key.expr} as sort_value from students
+          cross join lateral (select u.name, u.email, u.is_active from users u
+            where u.school_id = students.school_id and u.id = students.id and u.role = 'student' offset 0) users
+          where students.school_id = ${school} and ${and(...userConds) ?? sql`true`}`
+      : sql`select users.id, ${key.expr} as sort_value from users
+          cross join lateral (select 1 from students s where s.school_id = users.school_id and s.id = users.id offset 0) enrolled
+          where ${userFilter}`;
+  const counting = sql`select users.id from users where ${userFilter}`;
+  return keysetPage(tx, matching, key, query.cursor, limit, load, counting);
 }
 
 export function listStudents(db: Database, actor: Actor, query: StudentListInput): Promise<StudentListResponse> {
