@@ -183,6 +183,15 @@ describe('PATCH /company/schools/:id and detail', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).fields?.brandColor).toBe('Use a colour like #2563eb');
+    for (const logo of ['http://cdn.example.test/logo.png', '//cdn.example.test/logo.png', 'javascript:alert(1)']) {
+      const refused = await w.companyAdmin({
+        method: 'PATCH',
+        url: `/api/v1/company/schools/${w.b.id}`,
+        payload: { logo },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).fields?.logo).toBe('Use an https:// address or a path on this server');
+    }
     const missing = await w.companyAdmin({
       method: 'PATCH',
       url: '/api/v1/company/schools/01900000-0000-7000-8000-000000000000',

@@ -46,6 +46,9 @@ describe('server basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // School logos on the schools' own https sites can show; scripts still come only from this server.
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-powered-by']).toBeUndefined();

@@ -101,7 +101,9 @@ const urlSchema = z
   .string()
   .trim()
   .max(2000, 'Too long')
-  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Use an http(s) URL or a path');
+  // The app is served over https with a CSP that loads images from itself and https only: a plain-http or
+  // protocol-relative address would never show.
+  .refine((v) => v === '' || /^(https:\/\/|\/(?!\/))/.test(v), 'Use an https:// address or a path on this server');
 const limitQuery = z.coerce.number().int().min(1).max(100).default(25);
 const cursorQuery = z.string().max(200).optional();
 const searchQuery = z.string().trim().max(120).optional();

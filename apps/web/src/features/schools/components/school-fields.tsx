@@ -49,7 +49,10 @@ export function SchoolFields({ idPrefix, value, onChange, errors = {} }: SchoolF
       {field('phone', 'Phone', { type: 'tel' })}
       {field('email', 'Email', { type: 'email' })}
       {field('principalName', 'Principal name')}
-      {field('logo', 'Logo URL', { placeholder: 'https://…', hint: 'An image address; shown in the header.' })}
+      {field('logo', 'Logo URL', {
+        placeholder: 'https://…',
+        hint: 'An https:// image address; shown in the header and, with White Label, on its sign-in page.',
+      })}
       {field('brandColor', 'Brand colour', {
         placeholder: '#2563eb',
         hint: 'Used when the school has the White Label add-on.',
