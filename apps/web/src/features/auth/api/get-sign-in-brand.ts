@@ -1,6 +1,8 @@
 import type { SchoolBrand } from '@lyceum/shared/company';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client';
+import { useBrandTheme } from '../../../lib/brand-theme';
 
 /** Only a well-formed id is worth asking about; anything else keeps the product's sign-in page. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,4 +24,17 @@ export function useSignInBrand(schoolId: string | null): SchoolBrand | null {
   const valid = Boolean(schoolId && UUID.test(schoolId));
   const query = useQuery({ ...signInBrandQuery(schoolId ?? ''), enabled: valid });
   return valid ? (query.data ?? null) : null;
+}
+
+/**
+ * The sign-in pages reached from a school's branded link (`?school=<id>`): the brand (or null), the page themed
+ * in its colour while mounted, and `keep(path)` so moving between sign-in and password reset stays branded.
+ */
+export function useSignInBrandFromUrl(): { brand: SchoolBrand | null; keep: (path: string) => string } {
+  const [params] = useSearchParams();
+  const schoolId = params.get('school');
+  const brand = useSignInBrand(schoolId);
+  useBrandTheme(brand?.color);
+  const keep = (path: string) => (brand && schoolId ? `${path}?school=${encodeURIComponent(schoolId)}` : path);
+  return { brand, keep };
 }

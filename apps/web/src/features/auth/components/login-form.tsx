@@ -43,10 +43,17 @@ interface LoginFormProps {
   fixedRole?: Role;
   /** A school's own (White Label) sign-in page offers only the school roles. */
   schoolRolesOnly?: boolean;
+  /** Where "Forgot password?" goes (a branded sign-in page keeps its school). */
+  forgotPasswordPath?: string;
   onSuccess: () => void;
 }
 
-export function LoginForm({ fixedRole, schoolRolesOnly = false, onSuccess }: LoginFormProps) {
+export function LoginForm({
+  fixedRole,
+  schoolRolesOnly = false,
+  forgotPasswordPath = '/forgot-password',
+  onSuccess,
+}: LoginFormProps) {
   const loginMutation = useLogin();
   // A lapsed subscription refuses sign-in; the plan-expiry screen offers contact with sales (issue 3).
   const [lapsedEmail, setLapsedEmail] = useState<string | null>(null);
@@ -127,7 +134,7 @@ export function LoginForm({ fixedRole, schoolRolesOnly = false, onSuccess }: Log
         </SelectField>
       )}
       <div className="flex justify-end">
-        <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+        <Link to={forgotPasswordPath} className={`text-sm ${linkClass}`}>
           Forgot password?
         </Link>
       </div>

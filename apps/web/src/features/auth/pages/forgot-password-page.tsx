@@ -8,10 +8,12 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { applyServerError } from '../../../lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
+import { useSignInBrandFromUrl } from '../api/get-sign-in-brand';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
+  const { brand, keep } = useSignInBrandFromUrl();
   const [sent, setSent] = useState<string | null>(null);
   const {
     register,
@@ -31,12 +33,13 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout
+      brand={brand}
       title="Reset your password"
       description="Enter the email address of your account and we will send you a link to choose a new password."
       footer={
         <p>
           Remembered it?{' '}
-          <Link to="/login" className={linkClass}>
+          <Link to={keep('/login')} className={linkClass}>
             Back to sign in
           </Link>
         </p>

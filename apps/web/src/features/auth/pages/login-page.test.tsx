@@ -25,7 +25,10 @@ describe('LoginPage', () => {
     expect(roles).not.toContain('Company Admin');
     expect(roles).toContain('Teacher');
     expect(screen.queryByRole('link', { name: 'Register your school' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeTruthy();
+    // Password reset stays on the school's pages.
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      `/forgot-password?school=${SCHOOL}`,
+    );
   });
 
   it("stays the product's page when the school has no brand to show", async () => {
@@ -36,6 +39,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.getByText('Lyceum')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Register your school' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(document.documentElement.style.getPropertyValue('--color-blue-600')).toBe('');
   });
 

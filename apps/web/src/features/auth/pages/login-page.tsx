@@ -1,9 +1,8 @@
 import { ROLE_LABELS, type Role } from '@lyceum/shared/roles';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth, useCompleteSignOut } from '../../../lib/auth';
-import { useBrandTheme } from '../../../lib/brand-theme';
 import { safeRedirectPath } from '../../../lib/redirect';
-import { useSignInBrand } from '../api/get-sign-in-brand';
+import { useSignInBrandFromUrl } from '../api/get-sign-in-brand';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 
@@ -20,8 +19,7 @@ export function LoginPage({ fixedRole }: LoginPageProps) {
   const redirectTo = safeRedirectPath(params.get('redirectTo'));
   const justSignedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
   useCompleteSignOut(justSignedOut);
-  const brand = useSignInBrand(params.get('school'));
-  useBrandTheme(brand?.color);
+  const { brand, keep } = useSignInBrandFromUrl();
 
   if (user && !justSignedOut) return <Navigate to={redirectTo} replace />;
 
@@ -73,6 +71,7 @@ export function LoginPage({ fixedRole }: LoginPageProps) {
       <LoginForm
         fixedRole={fixedRole}
         schoolRolesOnly={Boolean(brand)}
+        forgotPasswordPath={keep('/forgot-password')}
         onSuccess={() => navigate(redirectTo, { replace: true })}
       />
     </AuthLayout>
