@@ -1,3 +1,4 @@
+import { API_ACCESS } from '@lyceum/shared/permissions';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,6 +257,48 @@ describe('rate limit per IP', () => {
       const res = await attempt();
       expect(res.statusCode).toBe(429);
       expect(errorOf(res).code).toBe('auth/too-many-requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('rate limit per IP on every sign-in, sign-up and password-reset endpoint', () => {
+  // Generated from the permission table: every public POST under /auth except sign-out (which only ends the
+  // caller's own session) takes credentials or sends mail, so each must be limited per address.
+  const limitedRoutes = Object.entries(API_ACCESS)
+    .filter(([key, access]) => access === 'public' && key.startsWith('POST /api/v1/auth/') && !key.endsWith('/logout'))
+    .map(([key]) => key.slice('POST '.length));
+
+  it('covers login, forgot and reset password and both sign-ups', () => {
+    expect(limitedRoutes).toEqual(
+      expect.arrayContaining([
+        '/api/v1/auth/login',
+        '/api/v1/auth/forgot-password',
+        '/api/v1/auth/reset-password',
+        '/api/v1/auth/signup/school-admin',
+        '/api/v1/auth/signup/company-admin',
+      ]),
+    );
+  });
+
+  it('answers 429 auth/too-many-requests past the limit, per address, and nothing is written', async () => {
+    const limited = await createTestApp({ authRateLimitPerMinute: 2 });
+    try {
+      for (const [i, url] of limitedRoutes.entries()) {
+        // Bodies that are wrong in a harmless way: the limit must hold whatever the answer would have been.
+        const attempt = (ip: string) =>
+          limited.app.inject({ method: 'POST', url, remoteAddress: ip, payload: { email: `nobody${i}@x.test` } });
+        const ip = `198.51.100.${i + 1}`;
+        for (let n = 0; n < 2; n++) expect((await attempt(ip)).statusCode, url).not.toBe(429);
+        const refused = await attempt(ip);
+        expect(refused.statusCode, url).toBe(429);
+        expect(errorOf(refused).code, url).toBe('auth/too-many-requests');
+        // Another address is not affected.
+        expect((await attempt(`203.0.113.${i + 1}`)).statusCode, url).not.toBe(429);
+      }
+      const mails = await withSystem(limited.app.deps.db, (tx) => tx.select().from(mailOutbox));
+      expect(mails).toEqual([]);
     } finally {
       await limited.close();
     }
