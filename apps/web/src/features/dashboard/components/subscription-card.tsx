@@ -31,19 +31,21 @@ export function SubscriptionCard({ subscription, manageHref }: { subscription: S
       <section aria-labelledby="subscription-title">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <h2 id="subscription-title" className="text-base font-semibold text-slate-900">
-              Subscription
-            </h2>
+            <div className="flex items-center gap-2">
+              <h2 id="subscription-title" className="text-base font-semibold text-slate-900">
+                Subscription
+              </h2>
+              <span
+                className={cn(
+                  'rounded-full px-2.5 py-0.5 text-xs font-medium capitalize',
+                  STATUS_STYLES[subscription.status] ?? 'bg-slate-100 text-slate-700',
+                )}
+              >
+                {subscription.status}
+              </span>
+            </div>
             <p className="mt-1 text-sm text-slate-500">Your school's current plan.</p>
           </div>
-          <span
-            className={cn(
-              'rounded-full px-2.5 py-1 text-xs font-medium capitalize',
-              STATUS_STYLES[subscription.status] ?? 'bg-slate-100 text-slate-700',
-            )}
-          >
-            {subscription.status}
-          </span>
           {manageHref && (
             <Link to={manageHref} className="text-sm font-medium text-blue-700 hover:underline">
               Manage subscription
