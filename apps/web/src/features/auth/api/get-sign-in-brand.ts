@@ -7,7 +7,7 @@ import { useBrandTheme } from '../../../lib/brand-theme';
 /** Only a well-formed id is worth asking about; anything else keeps the product's sign-in page. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const signInBrandQuery = (schoolId: string) =>
+const signInBrandQuery = (schoolId: string) =>
   queryOptions({
     queryKey: ['sign-in-brand', schoolId] as const,
     queryFn: ({ signal }) => api.get<SchoolBrand>(`/brand?school=${encodeURIComponent(schoolId)}`, { signal }),
@@ -17,24 +17,17 @@ export const signInBrandQuery = (schoolId: string) =>
   });
 
 /**
- * `/login?school=<id>`: a White Label school's own sign-in page. Null while loading and whenever the school
- * has no brand to show, so the page simply stays the product's.
- */
-export function useSignInBrand(schoolId: string | null): SchoolBrand | null {
-  const valid = Boolean(schoolId && UUID.test(schoolId));
-  const query = useQuery({ ...signInBrandQuery(schoolId ?? ''), enabled: valid });
-  return valid ? (query.data ?? null) : null;
-}
-
-/**
- * The sign-in pages reached from a school's branded link (`?school=<id>`): the brand (or null), the page themed
- * in its colour while mounted, and `keep(path)` so moving between sign-in and password reset stays branded.
+ * The sign-in pages reached from a White Label school's link (`/login?school=<id>`): its brand (null while
+ * loading and whenever there is none, so the page simply stays the product's), the page themed in its colour
+ * while mounted, and `keep(path)` so moving between sign-in and password reset stays branded.
  */
 export function useSignInBrandFromUrl(): { brand: SchoolBrand | null; keep: (path: string) => string } {
   const [params] = useSearchParams();
-  const schoolId = params.get('school');
-  const brand = useSignInBrand(schoolId);
+  const schoolId = params.get('school') ?? '';
+  const valid = UUID.test(schoolId);
+  const query = useQuery({ ...signInBrandQuery(schoolId), enabled: valid });
+  const brand = valid ? (query.data ?? null) : null;
   useBrandTheme(brand?.color);
-  const keep = (path: string) => (brand && schoolId ? `${path}?school=${encodeURIComponent(schoolId)}` : path);
+  const keep = (path: string) => (brand ? `${path}?school=${encodeURIComponent(schoolId)}` : path);
   return { brand, keep };
 }
