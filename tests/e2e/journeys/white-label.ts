@@ -69,6 +69,14 @@ export const whiteLabelJourneys: Journey[] = [
           'the branded sign-in page fits 375 px',
         );
         await screenshot(visitor, 'white-label-sign-in-375');
+        // Password reset stays on the school's pages, and leads back to them.
+        await visitor.getByRole('link', { name: 'Forgot password?' }).click();
+        await visitor.getByRole('heading', { name: 'Reset your password' }).waitFor();
+        await visitor.getByText('Riverside Academy', { exact: true }).waitFor();
+        await screenshot(visitor, 'white-label-forgot-password-375');
+        await visitor.getByRole('link', { name: 'Back to sign in' }).click();
+        await visitor.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+        assert(visitor.url().includes(`school=${school.id}`), 'back on the branded sign-in page');
         await visitor.setViewportSize({ width: 1280, height: 800 });
 
         await visitor.getByLabel('Email').fill('school-admin@riverside.lyceum.test');
@@ -80,6 +88,17 @@ export const whiteLabelJourneys: Journey[] = [
         await visitor.getByRole('heading', { name: 'Branded sign-in page' }).waitFor();
         await visitor.getByText(`/login?school=${school.id}`, { exact: false }).waitFor();
         await screenshot(visitor, 'white-label-settings-desktop');
+        await visitor.setViewportSize(PHONE);
+        // The sidebar slides off-canvas below 768 px: wait until it has left the screen.
+        await visitor.waitForFunction(
+          () => (document.querySelector('aside[aria-label="Sidebar"]')?.getBoundingClientRect().right ?? 0) <= 0,
+        );
+        assert(
+          await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          'Settings with the branded link fits 375 px',
+        );
+        await visitor.getByRole('heading', { name: 'Branded sign-in page' }).scrollIntoViewIfNeeded();
+        await screenshot(visitor, 'white-label-settings-375');
       } finally {
         await visitor.close();
       }
