@@ -25,10 +25,10 @@ import {
 } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailDispatcher } from '../../lib/mail.ts';
+import { enqueueMail, type MailDispatcher } from '../../db/mail.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';

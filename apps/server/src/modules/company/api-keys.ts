@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { parents, sessions, users } from '../../db/schema/index.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 
 /**

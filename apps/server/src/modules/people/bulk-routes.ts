@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classListFilter, loadClasses } from '../academics/classes.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { inScope, readScope } from './context.ts';
+import { inScope, readScope } from '../../db/school-scope.ts';
 import { sendCsv, toCsv } from './csv.ts';
 import { commitImport, type ImportKind, previewImport, templateOf } from './import.ts';
 import { parentPage } from './parents.ts';

@@ -25,11 +25,11 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Invitation, queueInvitations, takenEmails } from './accounts.ts';
-import { inScope, type SchoolScope, writeScope } from './context.ts';
+import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { type CsvRecord, parseCsv } from './csv.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 

@@ -8,13 +8,13 @@ import type { Database, Tx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema/index.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive } from './active.ts';
-import { parseCreateBody } from './body.ts';
-import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
+import { parseCreateBody } from '../../lib/body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { keysetPage, nameOrEmailLike, type SortKey } from '../../lib/list-page.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 

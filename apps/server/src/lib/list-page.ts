@@ -1,7 +1,7 @@
 import { ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
-import type { Tx } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
+import { users } from '../db/schema/index.ts';
+import type { Tx } from '../db/client.ts';
+import { invalid } from './errors.ts';
 
 /**
  * Keyset pagination (DESIGN §7): a list is ordered by one sort expression and the id; the cursor carries

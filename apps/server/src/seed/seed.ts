@@ -1,14 +1,15 @@
 import { DEFAULT_ADDONS, DEFAULT_PLANS, DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
 import type { CompanyRole, SchoolRole } from '@lyceum/shared/roles';
 import { eq, sql } from 'drizzle-orm';
+import { insertAccount, insertCompanyStaff, insertSchoolUser } from '../db/accounts.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createNotifications } from '../modules/notifications/service.ts';
-import type { Database, Tx } from './client.ts';
-import { accounts, addons, companyStaff, plans, schoolSubscriptions, schools, users } from './schema/index.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { accounts, addons, companyStaff, plans, schoolSubscriptions, schools, users } from '../db/schema/index.ts';
 import { seedCompanyDemo } from './seed-company.ts';
 import { seedDemoPeople } from './seed-people.ts';
-import { withSystem } from './tenancy.ts';
+import { withSystem } from '../db/tenancy.ts';
 
 /** SPEC §9's plans and add-ons, written once: an operator's later edits or removals are never undone. */
 export async function seedDefaults(db: Database): Promise<void> {
@@ -84,36 +85,6 @@ export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
     isInitial: true,
   });
   return schoolId;
-}
-
-export async function insertAccount(tx: Tx, email: string, passwordHash: string | null): Promise<string> {
-  const id = newId();
-  await tx.insert(accounts).values({ id, email: email.toLowerCase(), passwordHash });
-  return id;
-}
-
-export async function insertCompanyStaff(
-  tx: Tx,
-  input: { accountId: string; name: string; email: string; role: CompanyRole },
-): Promise<string> {
-  const id = newId();
-  await tx.insert(companyStaff).values({ id, ...input });
-  return id;
-}
-
-export async function insertSchoolUser(
-  tx: Tx,
-  input: { schoolId: string; accountId: string; name: string; email: string; role: SchoolRole; phone?: string },
-): Promise<string> {
-  const id = newId();
-  await tx.insert(users).values({ id, ...input, phone: input.phone ?? null });
-  if (input.role === 'school_admin') {
-    await tx
-      .update(schools)
-      .set({ adminIds: sql`array_append(${schools.adminIds}, ${id}::uuid)` })
-      .where(eq(schools.id, input.schoolId));
-  }
-  return id;
 }
 
 export const DEMO_PASSWORD = 'lyceum-demo';
