@@ -22,7 +22,7 @@ import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { setUserActive } from '../people/active.ts';
 import { parseBody } from '../../lib/body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { likePattern } from '../../lib/list-page.ts';
+import { likePattern } from '../../lib/search.ts';
 import { findClass, findStudent, placeStudent, withRollNumber } from '../people/students.ts';
 import { assertSubjects, findTeacher } from '../people/teachers.ts';
 import { visibleClasses } from '../people/visibility.ts';

@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { offsetPage } from './paging.ts';
+import { offsetPage } from '../../lib/list-page.ts';
 import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {

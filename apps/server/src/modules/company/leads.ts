@@ -15,7 +15,7 @@ import { audit } from '../../db/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthService } from '../auth/service.ts';
-import { offsetPage } from './paging.ts';
+import { offsetPage } from '../../lib/list-page.ts';
 
 function leadQuery(tx: Tx) {
   return tx

@@ -20,7 +20,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { offsetPage } from './paging.ts';
+import { offsetPage } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
 
 export const ISSUER = 'Lyceum';

@@ -26,7 +26,8 @@ import { issueOneTimeToken, setPasswordLink } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import { entitlementsOf } from './entitlements.ts';
-import { decodeCursor, encodeCursor, likePattern } from './paging.ts';
+import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/list-page.ts';
+import { likePattern } from '../../lib/search.ts';
 import {
   activeSubscriptionRow,
   assignSubscription,
@@ -79,7 +80,7 @@ async function schoolRows(
     offset: number;
   },
 ): Promise<{ rows: SchoolRow[]; total: number }> {
-  const pattern = likePattern(opts.q);
+  const pattern = opts.q ? likePattern(opts.q) : null;
   const direction = opts.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const bySize = opts.sort === 'students';
   const order = (t: string) => sql`${SORT_COLUMNS[opts.sort](t)} ${direction}, ${sql.raw(t)}.id`;
@@ -142,12 +143,12 @@ export async function listSchools(
   actor: Actor,
   query: z.output<typeof SchoolListQuery>,
 ): Promise<SchoolListResponse> {
-  const offset = decodeCursor(query.cursor);
+  const offset = decodeOffsetCursor(query.cursor);
   return withTenant(db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
     const { rows, total } = await schoolRows(tx, { ...query, offset, limit: query.limit });
     const next = offset + rows.length;
-    return { items: rows.map(toCompanySchool), total, nextCursor: next < total ? encodeCursor(next) : null };
+    return { items: rows.map(toCompanySchool), total, nextCursor: next < total ? encodeOffsetCursor(next) : null };
   });
 }
 

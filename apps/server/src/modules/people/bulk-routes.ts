@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classListFilter, loadClasses } from '../academics/classes.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { inScope, readScope } from '../../db/school-scope.ts';
-import { sendCsv, toCsv } from './csv.ts';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { commitImport, type ImportKind, previewImport, templateOf } from './import.ts';
 import { parentPage } from './parents.ts';
 import { studentPage } from './students.ts';

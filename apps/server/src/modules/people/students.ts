@@ -30,7 +30,8 @@ import {
 import { setUserActive, updateUserContact } from './active.ts';
 import { parseBody, parseCreateBody } from '../../lib/body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, nameOrEmailLike, type SortKey } from '../../lib/list-page.ts';
+import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents } from './views.ts';
 import { visibleStudents } from './visibility.ts';

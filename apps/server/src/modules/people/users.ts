@@ -14,7 +14,8 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive } from './active.ts';
 import { parseCreateBody } from '../../lib/body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, nameOrEmailLike, type SortKey } from '../../lib/list-page.ts';
+import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 
