@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { settleLapsed } from './subscriptions.ts';
-import { requireEntitlement } from './entitlements.ts';
+import { requireEntitlement } from '../schools/index.ts';
 import { currentMonth } from './usage.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;

@@ -14,7 +14,7 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { AuthService } from '../auth/index.ts';
 import { offsetPage } from '../../lib/list-page.ts';
 
 function leadQuery(tx: Tx) {

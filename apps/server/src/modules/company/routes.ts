@@ -51,7 +51,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withTenant } from '../../db/tenancy.ts';
 import { tenantOf } from '../../lib/actor.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import {
   approveAddonRequest,
   createAddonRequest,

@@ -21,11 +21,8 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueMail, type MailDispatcher } from '../../db/mail.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
-import { INVITE_TOKEN_DAYS } from '../auth/service.ts';
-import { issueOneTimeToken, setPasswordLink } from '../auth/one-time-tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { revokeSessions } from '../auth/sessions.ts';
-import { entitlementsOf } from './entitlements.ts';
+import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
+import { entitlementsOf } from '../schools/index.ts';
 import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/list-page.ts';
 import { likePattern } from '../../lib/search.ts';
 import {

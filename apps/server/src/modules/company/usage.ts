@@ -4,7 +4,7 @@ import { usageRatio } from '@lyceum/shared/subscription-rules';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { likePattern } from '../../lib/search.ts';
-import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/storage-usage.ts';
+import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/index.ts';
 
 /** The first day of the current calendar month (UTC), the key of the API-call counter. */
 export function currentMonth(now = new Date()): string {

@@ -12,7 +12,7 @@ import {
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   accounts,

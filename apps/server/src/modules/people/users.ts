@@ -3,10 +3,10 @@ import { CreateUserRequest, type UserAccountResponse, type UserListResponse } fr
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema/index.ts';
-import { revokeSessions } from '../auth/sessions.ts';
+import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
