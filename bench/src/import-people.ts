@@ -14,7 +14,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { linkRoleProfiles } from '../../apps/server/src/seed/seed-people.ts';
 import { insertAccount, insertSchoolUser } from '../../apps/server/src/db/accounts.ts';
-import { insertSchool } from '../../apps/server/src/seed/seed.ts';
+import { insertSchool } from '../../apps/server/src/seed/school.ts';
 import { withSystem } from '../../apps/server/src/db/tenancy.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import { STUDENT_IMPORT_COLUMNS } from '../../packages/shared/src/people.ts';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { insertAccount, insertCompanyStaff, insertSchoolUser } from '../src/db/accounts.ts';
-import { insertSchool, type NewSchool } from '../src/seed/seed.ts';
+import { insertSchool, type NewSchool } from '../src/seed/school.ts';
 import { linkRoleProfiles } from '../src/seed/seed-people.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';

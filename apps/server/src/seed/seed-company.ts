@@ -13,7 +13,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { insertAccount, insertSchoolUser } from '../db/accounts.ts';
-import { insertSchool } from './seed.ts';
+import { insertSchool } from './school.ts';
 
 const DAY = 86_400_000;
 
