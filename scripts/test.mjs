@@ -117,7 +117,7 @@ async function benchSmoke() {
 }
 
 const stages = [
-  { name: 'lint', fn: check(bin('biome'), ['check', '.']) },
+  { name: 'lint', fn: check(npm, ['run', '--silent', 'lint']) },
   { name: 'typecheck', fn: check(npm, ['run', '--silent', 'typecheck']) },
   { name: 'web build', fn: check(npm, ['run', 'build', '-w', 'apps/web']) },
   { name: 'vitest', fn: vitest },

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedDefaults } from '../../apps/server/src/db/seed.ts';
+import { seedDefaults } from '../../apps/server/src/seed/seed.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import { numberArg, parseArgs } from './lib/args.ts';
 import { withClient } from './lib/db.ts';

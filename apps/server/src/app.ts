@@ -10,46 +10,32 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
-import { seedDefaults, seedDemo } from './db/seed.ts';
-import { seedDemoPictures } from './db/seed-files.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDefaults, seedDemo } from './seed/seed.ts';
+import { seedDemoPictures } from './seed/seed-files.ts';
 import { AppError } from './lib/errors.ts';
 import { LiveEventHub } from './lib/live-events.ts';
-import { MailDispatcher } from './lib/mail.ts';
-import { createStorage, type StorageDriver } from './lib/storage/index.ts';
-import { academicsRoutes } from './modules/academics/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { companyRoutes } from './modules/company/routes.ts';
-import { SUBSCRIPTION_SWEEP_MS, sweepExpiredSubscriptions } from './modules/company/subscriptions.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { eventRoutes } from './modules/events/routes.ts';
-import { fileRoutes } from './modules/files/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { peopleRoutes } from './modules/people/routes.ts';
-import { planRoutes } from './modules/plans/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { schoolRoutes } from './modules/schools/routes.ts';
+import { MailDispatcher } from './db/mail.ts';
+import { createStorage } from './lib/storage/index.ts';
+import { academicsRoutes } from './modules/academics/index.ts';
+import { authRoutes, AuthService } from './modules/auth/index.ts';
+import {
+  companyRoutes,
+  hasActiveSubscription,
+  SUBSCRIPTION_SWEEP_MS,
+  sweepExpiredSubscriptions,
+} from './modules/company/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { eventRoutes } from './modules/events/index.ts';
+import { fileRoutes } from './modules/files/index.ts';
+import { notificationRoutes } from './modules/notifications/index.ts';
+import { peopleRoutes } from './modules/people/index.ts';
+import { planRoutes } from './modules/plans/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { schoolRoutes } from './modules/schools/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-
-export interface Deps {
-  config: Config;
-  database: DatabaseHandle;
-  db: DatabaseHandle['db'];
-  mail: MailDispatcher;
-  auth: AuthService;
-  storage: StorageDriver;
-  /** This process's end of the live events channel (one LISTEN connection, the open streams). */
-  live: LiveEventHub;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Deps;
-  }
-}
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -94,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailDir: path.join(config.dataDir, 'mail'),
     log: app.log,
   });
-  const auth = new AuthService(database.db, config, mail, app.log);
+  const auth = new AuthService(database.db, config, mail, app.log, hasActiveSubscription);
   const storage = createStorage(config);
   const live = new LiveEventHub(database.listenTarget, app.log);
   await live.start();

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { emailSchema, nameSchema } from '@lyceum/shared/auth';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { insertAccount, insertCompanyStaff, seedDefaults } from './db/seed.ts';
+import { insertAccount, insertCompanyStaff } from './db/accounts.ts';
+import { seedDefaults } from './seed/seed.ts';
 import { withSystem } from './db/tenancy.ts';
-import { audit } from './lib/audit.ts';
-import { issueOneTimeToken, setPasswordLink } from './modules/auth/one-time-tokens.ts';
-import { INVITE_TOKEN_DAYS } from './modules/auth/service.ts';
+import { audit } from './db/audit.ts';
+import { issueOneTimeToken, setPasswordLink, INVITE_TOKEN_DAYS } from './modules/auth/index.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

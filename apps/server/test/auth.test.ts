@@ -11,7 +11,7 @@ import {
   sessions,
   users,
 } from '../src/db/schema/index.ts';
-import { insertAccount } from '../src/db/seed.ts';
+import { insertAccount } from '../src/db/accounts.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_HOUR } from '../src/modules/auth/service.ts';
 import {

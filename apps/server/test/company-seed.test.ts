@@ -1,6 +1,6 @@
 import { MESSAGES } from '@lyceum/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/seed.ts';
 import { as, createTestApp, errorOf, login, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { DEFAULT_ADDONS, DEFAULT_PLANS } from '@lyceum/shared/plans';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addons, auditLog, notifications, plans } from '../src/db/schema/index.ts';
-import { DEMO_PASSWORD, seedDefaults, seedDemo } from '../src/db/seed.ts';
+import { DEMO_PASSWORD, seedDefaults, seedDemo } from '../src/seed/seed.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import {

@@ -6,8 +6,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { insertAccount, insertCompanyStaff, insertSchool, insertSchoolUser, type NewSchool } from '../src/db/seed.ts';
-import { linkRoleProfiles } from '../src/db/seed-people.ts';
+import { insertAccount, insertCompanyStaff, insertSchoolUser } from '../src/db/accounts.ts';
+import { insertSchool, type NewSchool } from '../src/seed/school.ts';
+import { linkRoleProfiles } from '../src/seed/seed-people.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/seed.ts';
 import { as, createTestApp, login, type TestApp } from './helpers.ts';
 
 /** Issue 4 item 10: the demo schools' people, coherent with the demo accounts of the README. */

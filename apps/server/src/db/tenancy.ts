@@ -2,18 +2,11 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { TenantContext } from '../lib/actor.ts';
 import { noteSessionRelevantChange, SessionCache } from '../lib/session-cache.ts';
 import type { Database, Tx } from './client.ts';
 
-/**
- * Whose data a transaction may touch. Row-level security reads these settings; `company` scope is for
- * platform staff, who may read any school.
- */
-export interface TenantContext {
-  scope: 'school' | 'company';
-  schoolId: string | null;
-  userId: string;
-}
+export type { TenantContext };
 
 /**
  * Runs `fn` in a transaction as the application role, which cannot bypass row-level security. The settings

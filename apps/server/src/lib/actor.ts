@@ -1,6 +1,15 @@
 import type { Role } from '@lyceum/shared/roles';
 import type { AuthResponse } from '@lyceum/shared/auth';
-import type { TenantContext } from '../db/tenancy.ts';
+
+/**
+ * Whose data a transaction may touch. Row-level security reads these settings; `company` scope is for
+ * platform staff, who may read any school.
+ */
+export interface TenantContext {
+  scope: 'school' | 'company';
+  schoolId: string | null;
+  userId: string;
+}
 
 /** The signed-in person behind a request, resolved from the session cookie on every request. */
 export interface Actor {

@@ -1,23 +1,17 @@
 import { API_KEY_PREFIX, API_KEY_ROUTES, SUBSCRIPTION_RECOVERY_ROUTES } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../lib/actor.ts';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
-import { resolveSession, SESSION_COOKIE } from '../modules/auth/sessions.ts';
-import { resolveApiKey } from '../modules/company/api-keys.ts';
-import { hasActiveSubscription } from '../modules/company/subscriptions.ts';
+import { resolveSession, SESSION_COOKIE } from '../modules/auth/index.ts';
+import { resolveApiKey, hasActiveSubscription } from '../modules/company/index.ts';
 import { withSystem } from '../db/tenancy.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every `/api/v1` route as registered (with its querystring schema), for the route-wide security suite. */
     apiRoutes: { method: string; url: string; querystring?: unknown }[];
-  }
-  interface FastifyRequest {
-    /** Set on every non-public API route by the access hook; absent on public ones. */
-    actor?: Actor;
   }
 }
 
@@ -31,12 +25,6 @@ function bearerApiKey(header: string | undefined): string | null {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header.trim()) : null;
   if (!match?.[1]?.startsWith(API_KEY_PREFIX)) return null;
   return match[1];
-}
-
-/** The signed-in actor of a route that the access hook guarded. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
-  return request.actor;
 }
 
 /**

@@ -10,22 +10,28 @@ import {
   type SubjectRef,
 } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { classes, classSubjects, classTeachers, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { audit } from '../../db/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
-import { setUserActive } from '../people/active.ts';
-import { parseBody } from '../people/body.ts';
-import { inScope, readScope, type SchoolScope, writeScope } from '../people/context.ts';
-import { likePattern } from '../people/paging.ts';
-import { findClass, findStudent, placeStudent, withRollNumber } from '../people/students.ts';
-import { assertSubjects, findTeacher } from '../people/teachers.ts';
-import { visibleClasses } from '../people/visibility.ts';
+import {
+  setUserActive,
+  findClass,
+  findStudent,
+  placeStudent,
+  withRollNumber,
+  assertSubjects,
+  assignTeacherInTx,
+  visibleClasses,
+} from '../people/index.ts';
+import { parseBody } from '../../lib/body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { likePattern } from '../../lib/search.ts';
 
 interface ClassRow {
   id: string;
@@ -305,71 +311,6 @@ export function withdrawStudent(
       false,
     );
     return loadClassDetail(tx, scope.schoolId, classId);
-  });
-}
-
-/**
- * The one place a teacher joins a class. The class's `assignedTeachers` and the teacher's `assignedClasses`
- * are both read from `class_teachers`, so they agree by construction; making someone class teacher clears
- * the flag of the previous one in the same transaction (the partial unique index holds the rule).
- */
-export async function assignTeacherInTx(
-  tx: Tx,
-  actor: Actor,
-  scope: SchoolScope,
-  classId: string,
-  input: z.output<typeof import('@lyceum/shared/academics').AssignTeacherRequest>,
-): Promise<void> {
-  await findClass(tx, scope.schoolId, classId, true);
-  await findTeacher(tx, scope, input.teacherId);
-  const subjectIds = [...new Set(input.subjectIds)];
-  if (subjectIds.length > 0) {
-    const offered = await tx
-      .select({ id: classSubjects.subjectId })
-      .from(classSubjects)
-      .where(
-        and(
-          eq(classSubjects.schoolId, scope.schoolId),
-          eq(classSubjects.classId, classId),
-          inArray(classSubjects.subjectId, subjectIds),
-        ),
-      );
-    if (offered.length !== subjectIds.length) {
-      throw invalid(PEOPLE_MESSAGES.subjectNotInClass, { subjectIds: PEOPLE_MESSAGES.subjectNotInClass });
-    }
-  }
-  if (input.isClassTeacher) {
-    await tx
-      .update(classTeachers)
-      .set({ isClassTeacher: false, updatedAt: new Date() })
-      .where(
-        and(
-          eq(classTeachers.schoolId, scope.schoolId),
-          eq(classTeachers.classId, classId),
-          eq(classTeachers.isClassTeacher, true),
-        ),
-      );
-  }
-  await tx
-    .insert(classTeachers)
-    .values({
-      schoolId: scope.schoolId,
-      id: newId(),
-      classId,
-      teacherId: input.teacherId,
-      subjectIds,
-      isClassTeacher: input.isClassTeacher,
-    })
-    .onConflictDoUpdate({
-      target: [classTeachers.schoolId, classTeachers.classId, classTeachers.teacherId],
-      set: { subjectIds, isClassTeacher: input.isClassTeacher, updatedAt: new Date() },
-    });
-  await audit(tx, actor, {
-    schoolId: scope.schoolId,
-    action: 'class.teacher_assigned',
-    entity: 'class',
-    entityId: classId,
-    after: { teacherId: input.teacherId, subjectIds, isClassTeacher: input.isClassTeacher },
   });
 }
 

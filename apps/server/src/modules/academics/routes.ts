@@ -14,13 +14,17 @@ import { IdParams } from '@lyceum/shared/api';
 import { uuidSchema } from '@lyceum/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.ts';
+import { inScope, readScope } from '../../db/school-scope.ts';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import {
   assignTeacher,
+  classListFilter,
   createClass,
   enrolStudent,
   getClass,
   listClasses,
+  loadClasses,
   myClasses,
   setClassActive,
   unassignTeacher,
@@ -110,4 +114,22 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
       myClasses(db, actorOf(r)),
     );
   }
+
+  // The classes CSV: the list's filters and visibility, every row.
+  app.get('/classes/export', { schema: { tags: ['import-export'], querystring: ClassListQuery } }, async (r, reply) => {
+    const scope = readScope(actorOf(r), r.query.schoolId, 'classes');
+    const items = await inScope(db, scope, (tx) => loadClasses(tx, scope.schoolId, classListFilter(scope, r.query)));
+    const rows = items.map((c) => [
+      c.name,
+      c.section,
+      c.academicYear,
+      c.classTeacherName,
+      c.subjects.map((s) => s.name).join(';'),
+      c.assignedTeachers.map((t) => t.teacherName).join('; '),
+      c.studentCount,
+      c.isActive ? 'active' : 'inactive',
+    ]);
+    const columns = ['name', 'section', 'academicYear', 'classTeacher', 'subjects', 'teachers', 'students', 'status'];
+    return sendCsv(reply, 'classes.csv', toCsv(columns, rows));
+  });
 };

@@ -9,11 +9,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { subjects } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
-import { inScope, readScope, writeScope } from '../people/context.ts';
+import { inScope, readScope, writeScope } from '../../db/school-scope.ts';
 
 const view = (s: typeof subjects.$inferSelect): SubjectResponse => ({
   id: s.id,

@@ -16,8 +16,8 @@ import { eq } from 'drizzle-orm';
 import { schools } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { tenantOf, toAuthResponse } from '../../lib/actor.ts';
-import { brandOf } from '../company/my-subscription.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { brandOf } from '../schools/index.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import { revokeSessionByToken, SESSION_COOKIE } from './sessions.ts';
 
 const Message = z.object({ message: z.string() });

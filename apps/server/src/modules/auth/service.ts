@@ -25,15 +25,14 @@ import {
 } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailDispatcher } from '../../lib/mail.ts';
+import { enqueueMail, type MailDispatcher } from '../../db/mail.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
 import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
-import { hasActiveSubscription } from '../company/subscriptions.ts';
 import { createSession, type Profile, revokeAccountSessions } from './sessions.ts';
 
 /** Failed sign-ins allowed per account in one window before the account is held (DESIGN §6). */
@@ -69,6 +68,8 @@ export class AuthService {
     private readonly config: Config,
     private readonly mail: MailDispatcher,
     private readonly log: FastifyBaseLogger,
+    /** The company module's "this school may be used" rule, passed in so auth does not depend on company. */
+    private readonly hasActiveSubscription: (tx: Tx, schoolId: string) => Promise<boolean>,
   ) {}
 
   /** E-mail and password checked with the sign-in's lockout and no-enumeration rules; the account or an error. */
@@ -418,7 +419,7 @@ export class AuthService {
   private async assertSubscriptionActive(schoolId: string): Promise<void> {
     let active: boolean;
     try {
-      active = await withSystem(this.db, (tx) => hasActiveSubscription(tx, schoolId));
+      active = await withSystem(this.db, (tx) => this.hasActiveSubscription(tx, schoolId));
     } catch (err) {
       this.log.warn({ err, schoolId }, 'subscription check failed; allowing sign-in');
       return;

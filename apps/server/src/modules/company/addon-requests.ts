@@ -10,13 +10,13 @@ import type { Database, Tx } from '../../db/client.ts';
 import { addonRequests, addons, schools, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { offsetPage } from './paging.ts';
+import { offsetPage } from '../../lib/list-page.ts';
 import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {

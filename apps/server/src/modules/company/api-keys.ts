@@ -14,12 +14,12 @@ import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { settleLapsed } from './subscriptions.ts';
-import { requireEntitlement } from './entitlements.ts';
+import { requireEntitlement } from '../schools/index.ts';
 import { currentMonth } from './usage.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;

@@ -11,11 +11,11 @@ import type { Database, Tx } from '../../db/client.ts';
 import { plans, salesLeads, schools } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthService } from '../auth/service.ts';
-import { offsetPage } from './paging.ts';
+import type { AuthService } from '../auth/index.ts';
+import { offsetPage } from '../../lib/list-page.ts';
 
 function leadQuery(tx: Tx) {
   return tx

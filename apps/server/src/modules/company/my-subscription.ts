@@ -1,13 +1,13 @@
-import type { MySubscriptionResponse, SchoolBrand } from '@lyceum/shared/company';
-import { entitlementKeys, hasEntitlement } from '@lyceum/shared/entitlements';
+import type { MySubscriptionResponse } from '@lyceum/shared/company';
+import { entitlementKeys } from '@lyceum/shared/entitlements';
 import { daysLeft } from '@lyceum/shared/subscription-rules';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { addons, plans } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { toAddon, toPlan } from './catalog.ts';
-import { entitledNames } from './entitlements.ts';
+import { entitledNames } from '../schools/index.ts';
 import { settleLapsed, historyOf, latestSubscription, presentSubscriptions } from './subscriptions.ts';
 import { usageOf } from './usage.ts';
 
@@ -34,18 +34,4 @@ export async function mySubscription(db: Database, actor: Actor): Promise<MySubs
       daysLeft: row ? daysLeft(row.endDate, new Date()) : null,
     };
   });
-}
-
-/** White Label: the school's own name, logo and colour replace the product's; null without the add-on. */
-export async function brandOf(
-  tx: Tx,
-  school: { id: string; name: string; logo: string | null; brandColor: string | null },
-): Promise<{ brand: SchoolBrand | null; entitlements: ReturnType<typeof entitlementKeys> }> {
-  const names = await entitledNames(tx, school.id);
-  return {
-    brand: hasEntitlement(names, 'white_label')
-      ? { name: school.name, logo: school.logo, color: school.brandColor }
-      : null,
-    entitlements: entitlementKeys(names),
-  };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { createNotifications } from '../notifications/service.ts';
+import { createNotifications } from '../notifications/index.ts';
 
 /** Tells a school's admins in the bell (in the transaction of the decision itself). */
 export async function notifySchoolAdmins(tx: Tx, schoolId: string, title: string, body: string) {

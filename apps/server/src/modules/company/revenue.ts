@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
-import { decimal, toCsv } from './csv.ts';
+import { decimal, toCsv } from '../../lib/csv.ts';
 import { settleLapsed } from './subscriptions.ts';
 
 const DAY = 86_400_000;

@@ -51,7 +51,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withTenant } from '../../db/tenancy.ts';
 import { tenantOf } from '../../lib/actor.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import {
   approveAddonRequest,
   createAddonRequest,
@@ -61,7 +61,7 @@ import {
 } from './addon-requests.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { createAddon, createPlan, listAddons, listPlans, updateAddon, updatePlan } from './catalog.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { contactSales, contactSalesLapsed, listLeads, requestSubscriptionChange, updateLeadStatus } from './leads.ts';
 import { mySubscription } from './my-subscription.ts';
 import { decidePayment, listPayments, receiptOf, receiptPdf, submitPayment } from './payments.ts';

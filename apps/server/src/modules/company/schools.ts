@@ -13,20 +13,18 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, schools, sessions, users } from '../../db/schema/index.ts';
-import { insertAccount, insertSchoolUser } from '../../db/seed.ts';
+import { insertAccount, insertSchoolUser } from '../../db/accounts.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailDispatcher } from '../../lib/mail.ts';
+import { enqueueMail, type MailDispatcher } from '../../db/mail.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
-import { INVITE_TOKEN_DAYS } from '../auth/service.ts';
-import { issueOneTimeToken, setPasswordLink } from '../auth/one-time-tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { revokeSessions } from '../auth/sessions.ts';
-import { entitlementsOf } from './entitlements.ts';
-import { decodeCursor, encodeCursor, likePattern } from './paging.ts';
+import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
+import { entitlementsOf } from '../schools/index.ts';
+import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/list-page.ts';
+import { likePattern } from '../../lib/search.ts';
 import {
   activeSubscriptionRow,
   assignSubscription,
@@ -79,7 +77,7 @@ async function schoolRows(
     offset: number;
   },
 ): Promise<{ rows: SchoolRow[]; total: number }> {
-  const pattern = likePattern(opts.q);
+  const pattern = opts.q ? likePattern(opts.q) : null;
   const direction = opts.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   const bySize = opts.sort === 'students';
   const order = (t: string) => sql`${SORT_COLUMNS[opts.sort](t)} ${direction}, ${sql.raw(t)}.id`;
@@ -142,12 +140,12 @@ export async function listSchools(
   actor: Actor,
   query: z.output<typeof SchoolListQuery>,
 ): Promise<SchoolListResponse> {
-  const offset = decodeCursor(query.cursor);
+  const offset = decodeOffsetCursor(query.cursor);
   return withTenant(db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
     const { rows, total } = await schoolRows(tx, { ...query, offset, limit: query.limit });
     const next = offset + rows.length;
-    return { items: rows.map(toCompanySchool), total, nextCursor: next < total ? encodeCursor(next) : null };
+    return { items: rows.map(toCompanySchool), total, nextCursor: next < total ? encodeOffsetCursor(next) : null };
   });
 }
 

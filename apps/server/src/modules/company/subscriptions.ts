@@ -16,7 +16,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { addons, plans, schoolSubscriptions, schools } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { notifySchoolAdmins } from './notify.ts';

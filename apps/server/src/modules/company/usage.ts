@@ -3,8 +3,8 @@ import { UNLIMITED } from '@lyceum/shared/plans';
 import { usageRatio } from '@lyceum/shared/subscription-rules';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { likePattern } from './paging.ts';
-import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/storage-usage.ts';
+import { likePattern } from '../../lib/search.ts';
+import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/index.ts';
 
 /** The first day of the current calendar month (UTC), the key of the API-call counter. */
 export function currentMonth(now = new Date()): string {
@@ -69,7 +69,7 @@ function itemsOf(row: UsageRow): UsageItem[] {
  * people counted from the users table by role, API calls from this month's counter.
  */
 export async function usageOf(tx: Tx, schoolId: string | null, search?: string): Promise<SchoolUsage[]> {
-  const pattern = likePattern(search);
+  const pattern = search ? likePattern(search) : null;
   const result = await tx.execute<UsageRow>(sql`
     with current_sub as (
       select distinct on (s.school_id) s.school_id, s.plan_id, s.status, s.end_date, s.is_trial

@@ -1,6 +1,6 @@
 import { DashboardResponse } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import { dashboardFor } from './service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
-import { settleLapsed } from '../company/subscriptions.ts';
+import { settleLapsed } from '../company/index.ts';
 
 type Stat = DashboardResponse['stats'][number];
 

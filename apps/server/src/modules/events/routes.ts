@@ -1,8 +1,8 @@
 import { MESSAGES } from '@lyceum/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { actorOf } from '../../lib/request-actor.ts';
+import { SESSION_COOKIE } from '../auth/index.ts';
 import { openEventStream } from './service.ts';
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {

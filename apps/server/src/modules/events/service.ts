@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveEventHub, LiveSubscriber } from '../../lib/live-events.ts';
-import { resolveSession } from '../auth/sessions.ts';
-import { readNotification } from '../notifications/service.ts';
+import { resolveSession } from '../auth/index.ts';
+import { readNotification } from '../notifications/index.ts';
 
 type Reader = (db: Database, actor: Actor, id: string) => Promise<unknown | null>;
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import { ORPHAN_SWEEP_MS, sweepOrphanObjects } from './sweep.ts';
 import {
   type FilesDeps,

@@ -6,7 +6,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { companyFiles, companyStaff, storedFiles, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { StorageDriver } from '../../lib/storage/driver.ts';

@@ -1,6 +1,6 @@
 import { IdParams, NotificationList } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import { listNotifications, markAllRead, markRead } from './service.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {

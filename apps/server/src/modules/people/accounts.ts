@@ -3,15 +3,13 @@ import { ROLE_LABELS, type SchoolRole } from '@lyceum/shared/roles';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, mailOutbox, oneTimeTokens, schools } from '../../db/schema/index.ts';
-import { insertAccount, insertSchoolUser } from '../../db/seed.ts';
+import { insertAccount, insertSchoolUser } from '../../db/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailMessage } from '../../lib/mail.ts';
+import { enqueueMail, type MailMessage } from '../../db/mail.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256, temporaryPassword } from '../../lib/tokens.ts';
-import { setPasswordLink } from '../auth/one-time-tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { INVITE_TOKEN_DAYS } from '../auth/service.ts';
+import { setPasswordLink, hashPassword, INVITE_TOKEN_DAYS } from '../auth/index.ts';
 
 export const emailInUse = () =>
   new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });

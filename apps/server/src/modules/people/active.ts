@@ -2,9 +2,9 @@ import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { parents, sessions, users } from '../../db/schema/index.ts';
-import { revokeSessions } from '../auth/sessions.ts';
+import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 
 /**

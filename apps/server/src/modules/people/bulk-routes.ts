@@ -1,4 +1,3 @@
-import { ClassListQuery } from '@lyceum/shared/academics';
 import {
   ImportPreviewResponse,
   ImportRequest,
@@ -9,10 +8,9 @@ import {
   UserListQuery,
 } from '@lyceum/shared/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { classListFilter, loadClasses } from '../academics/classes.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import { inScope, readScope } from './context.ts';
-import { sendCsv, toCsv } from './csv.ts';
+import { actorOf } from '../../lib/request-actor.ts';
+import { inScope, readScope } from '../../db/school-scope.ts';
+import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { commitImport, type ImportKind, previewImport, templateOf } from './import.ts';
 import { parentPage } from './parents.ts';
 import { studentPage } from './students.ts';
@@ -115,23 +113,6 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       p.status,
     ]);
     return sendCsv(reply, 'parents.csv', toCsv(['name', 'email', 'phone', 'relationship', 'children', 'status'], rows));
-  });
-
-  app.get('/classes/export', { schema: { tags, querystring: ClassListQuery } }, async (r, reply) => {
-    const scope = readScope(actorOf(r), r.query.schoolId, 'classes');
-    const items = await inScope(db, scope, (tx) => loadClasses(tx, scope.schoolId, classListFilter(scope, r.query)));
-    const rows = items.map((c) => [
-      c.name,
-      c.section,
-      c.academicYear,
-      c.classTeacherName,
-      c.subjects.map((s) => s.name).join(';'),
-      c.assignedTeachers.map((t) => t.teacherName).join('; '),
-      c.studentCount,
-      status(c.isActive),
-    ]);
-    const columns = ['name', 'section', 'academicYear', 'classTeacher', 'subjects', 'teachers', 'students', 'status'];
-    return sendCsv(reply, 'classes.csv', toCsv(columns, rows));
   });
 
   app.get('/users/export', { schema: { tags, querystring: UserListQuery } }, async (r, reply) => {

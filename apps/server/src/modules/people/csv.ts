@@ -1,8 +1,6 @@
 import { IMPORT_MAX_BYTES, type ImportIssue } from '@lyceum/shared/people';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
-import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 
 export interface CsvRecord {
@@ -64,28 +62,4 @@ export function parseCsv(text: string, known: readonly string[], required: reado
   });
   if (records.length === 0) issues.push({ line: null, column: null, message: 'The CSV file has no rows' });
   return { columns, records, issues };
-}
-
-/**
- * CSV formula injection (OWASP): a cell a spreadsheet would evaluate — starting with = + - @, tab or
- * carriage return — is prefixed with a single quote so it is shown as text. Phone numbers are left alone.
- */
-export function safeCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  // Phone numbers and signed numbers ("+1 555 0100", "-3") hold no function a spreadsheet could call.
-  if (/^[+-][0-9 ().+-]*$/.test(text)) return text;
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-export function toCsv(columns: readonly string[], rows: unknown[][]): string {
-  return stringify([columns.map(safeCell), ...rows.map((r) => r.map(safeCell))]);
-}
-
-export function sendCsv(reply: FastifyReply, filename: string, body: string): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 }

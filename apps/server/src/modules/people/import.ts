@@ -12,7 +12,7 @@ import {
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   accounts,
@@ -25,11 +25,11 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Invitation, queueInvitations, takenEmails } from './accounts.ts';
-import { inScope, type SchoolScope, writeScope } from './context.ts';
+import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { type CsvRecord, parseCsv } from './csv.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 

@@ -27,7 +27,7 @@ import {
 } from '@lyceum/shared/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import { bulkRoutes } from './bulk-routes.ts';
 import { createParent, getParent, listChildren, listParents, setParentActive, updateParent } from './parents.ts';
 import {

@@ -11,11 +11,11 @@ import {
 } from '@lyceum/shared/people';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { classes, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
@@ -28,9 +28,10 @@ import {
   withEmailRace,
 } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
-import { parseBody, parseCreateBody } from './body.ts';
-import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
+import { parseBody, parseCreateBody } from '../../lib/body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents } from './views.ts';
 import { visibleStudents } from './visibility.ts';

@@ -7,19 +7,21 @@ import {
 } from '@lyceum/shared/people';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { schools, subjects, teachers, users } from '../../db/schema/index.ts';
+import { classSubjects, classTeachers, schools, subjects, teachers, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { assignTeacherInTx } from '../academics/classes.ts';
+import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
-import { parseCreateBody } from './body.ts';
-import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
+import { parseCreateBody } from '../../lib/body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
+import { findClass } from './students.ts';
 import { loadTeachers } from './views.ts';
 import { visibleTeachers } from './visibility.ts';
 
@@ -248,5 +250,70 @@ export function promoteTeacher(db: Database, actor: Actor, id: string): Promise<
     });
     const [after] = await loadTeachers(tx, scope.schoolId, [id]);
     return after as TeacherResponse;
+  });
+}
+
+/**
+ * The one place a teacher joins a class. The class's `assignedTeachers` and the teacher's `assignedClasses`
+ * are both read from `class_teachers`, so they agree by construction; making someone class teacher clears
+ * the flag of the previous one in the same transaction (the partial unique index holds the rule).
+ */
+export async function assignTeacherInTx(
+  tx: Tx,
+  actor: Actor,
+  scope: SchoolScope,
+  classId: string,
+  input: z.output<typeof import('@lyceum/shared/academics').AssignTeacherRequest>,
+): Promise<void> {
+  await findClass(tx, scope.schoolId, classId, true);
+  await findTeacher(tx, scope, input.teacherId);
+  const subjectIds = [...new Set(input.subjectIds)];
+  if (subjectIds.length > 0) {
+    const offered = await tx
+      .select({ id: classSubjects.subjectId })
+      .from(classSubjects)
+      .where(
+        and(
+          eq(classSubjects.schoolId, scope.schoolId),
+          eq(classSubjects.classId, classId),
+          inArray(classSubjects.subjectId, subjectIds),
+        ),
+      );
+    if (offered.length !== subjectIds.length) {
+      throw invalid(PEOPLE_MESSAGES.subjectNotInClass, { subjectIds: PEOPLE_MESSAGES.subjectNotInClass });
+    }
+  }
+  if (input.isClassTeacher) {
+    await tx
+      .update(classTeachers)
+      .set({ isClassTeacher: false, updatedAt: new Date() })
+      .where(
+        and(
+          eq(classTeachers.schoolId, scope.schoolId),
+          eq(classTeachers.classId, classId),
+          eq(classTeachers.isClassTeacher, true),
+        ),
+      );
+  }
+  await tx
+    .insert(classTeachers)
+    .values({
+      schoolId: scope.schoolId,
+      id: newId(),
+      classId,
+      teacherId: input.teacherId,
+      subjectIds,
+      isClassTeacher: input.isClassTeacher,
+    })
+    .onConflictDoUpdate({
+      target: [classTeachers.schoolId, classTeachers.classId, classTeachers.teacherId],
+      set: { subjectIds, isClassTeacher: input.isClassTeacher, updatedAt: new Date() },
+    });
+  await audit(tx, actor, {
+    schoolId: scope.schoolId,
+    action: 'class.teacher_assigned',
+    entity: 'class',
+    entityId: classId,
+    after: { teacherId: input.teacherId, subjectIds, isClassTeacher: input.isClassTeacher },
   });
 }

@@ -3,18 +3,19 @@ import { CreateUserRequest, type UserAccountResponse, type UserListResponse } fr
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema/index.ts';
-import { revokeSessions } from '../auth/sessions.ts';
+import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive } from './active.ts';
-import { parseCreateBody } from './body.ts';
-import { inScope, readScope, type SchoolScope, writeScope } from './context.ts';
-import { keysetPage, nameOrEmailLike, type SortKey } from './paging.ts';
+import { parseCreateBody } from '../../lib/body.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 

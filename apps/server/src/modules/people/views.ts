@@ -3,7 +3,7 @@ import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountRespo
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, parents, teachers, users } from '../../db/schema/index.ts';
-import { iso, isoNow } from './context.ts';
+import { iso, isoNow } from '../../lib/dates.ts';
 
 /**
  * Loaders that turn ids into API shapes with a fixed number of queries whatever the count (no N+1), keeping

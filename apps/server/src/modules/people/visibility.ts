@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { classes, parents, students, teachers } from '../../db/schema/index.ts';
-import { type SchoolScope, seesEveryone } from './context.ts';
+import { type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
 
 /**
  * Who sees whom (issue 4 item 9), as SQL conditions added to every query of a list or a single row:

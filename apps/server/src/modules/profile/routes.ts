@@ -1,6 +1,6 @@
 import { AuthResponse, UpdateProfileRequest } from '@lyceum/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../lib/request-actor.ts';
 import { updateProfile } from './service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { companyStaff, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../db/audit.ts';
 
 /** Everyone edits their own name and phone (SPEC §2); the picture has its own upload endpoint. */
 export async function updateProfile(db: Database, actor: Actor, input: UpdateProfileRequest): Promise<AuthResponse> {

@@ -1,10 +1,11 @@
 import type { SchoolBrand } from '@lyceum/shared/company';
+import { entitlementKeys, hasEntitlement } from '@lyceum/shared/entitlements';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { schools } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import { notFound } from '../../lib/errors.ts';
-import { brandOf } from '../company/my-subscription.ts';
+import { entitledNames } from './entitlements.ts';
 
 /**
  * White Label reaches the sign-in page too: `/login?school=<id>` asks for the school's brand before anyone has
@@ -18,4 +19,18 @@ export async function publicBrand(db: Database, schoolId: string): Promise<Schoo
     if (!brand) throw notFound('School not found');
     return brand;
   });
+}
+
+/** White Label: the school's own name, logo and colour replace the product's; null without the add-on. */
+export async function brandOf(
+  tx: Tx,
+  school: { id: string; name: string; logo: string | null; brandColor: string | null },
+): Promise<{ brand: SchoolBrand | null; entitlements: ReturnType<typeof entitlementKeys> }> {
+  const names = await entitledNames(tx, school.id);
+  return {
+    brand: hasEntitlement(names, 'white_label')
+      ? { name: school.name, logo: school.logo, color: school.brandColor }
+      : null,
+    entitlements: entitlementKeys(names),
+  };
 }

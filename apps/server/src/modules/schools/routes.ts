@@ -5,9 +5,8 @@ import { schools } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { actorOf } from '../../plugins/auth.ts';
-import { brandOf } from '../company/my-subscription.ts';
-import { publicBrand } from './brand.ts';
+import { actorOf } from '../../lib/request-actor.ts';
+import { brandOf, publicBrand } from './brand.ts';
 
 /**
  * The signed-in user's own school: what the emergency-contact button shows, plus its brand (White Label

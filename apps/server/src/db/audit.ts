@@ -1,8 +1,8 @@
-import type { Tx } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
-import type { Actor } from './actor.ts';
-import { newId } from './ids.ts';
-import { noteSessionRelevantChange } from './session-cache.ts';
+import type { Tx } from './client.ts';
+import { auditLog } from './schema/index.ts';
+import type { Actor } from '../lib/actor.ts';
+import { newId } from '../lib/ids.ts';
+import { noteSessionRelevantChange } from '../lib/session-cache.ts';
 
 export interface AuditEntry {
   schoolId: string | null;

@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { newId } from '../lib/ids.ts';
 import type { StorageDriver } from '../lib/storage/driver.ts';
 import { fileUrl, profilePicturePath } from '../lib/storage/object-paths.ts';
-import type { Database } from './client.ts';
-import { companyFiles, companyStaff, schools, storedFiles, users } from './schema/index.ts';
-import { withSystem } from './tenancy.ts';
+import type { Database } from '../db/client.ts';
+import { companyFiles, companyStaff, schools, storedFiles, users } from '../db/schema/index.ts';
+import { withSystem } from '../db/tenancy.ts';
 
 const COLOURS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0891b2', '#dc2626', '#4f46e5'];
 /** How many people of each role get a picture per demo school: a few, so the initial fallback shows too. */

@@ -1,7 +1,7 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import { sql } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
-import type { Tx } from './client.ts';
+import type { Tx } from '../db/client.ts';
 import {
   accounts,
   classes,
@@ -13,7 +13,7 @@ import {
   subjects,
   teachers,
   users,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
 
 export interface RoleUsers {
   teacher: string;

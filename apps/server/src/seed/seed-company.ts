@@ -1,7 +1,7 @@
 import { priceSubscription } from '@lyceum/shared/subscription-rules';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
-import type { Tx } from './client.ts';
+import type { Tx } from '../db/client.ts';
 import {
   addonRequests,
   addons,
@@ -11,8 +11,9 @@ import {
   schools,
   subscriptionPayments,
   users,
-} from './schema/index.ts';
-import { insertAccount, insertSchool, insertSchoolUser } from './seed.ts';
+} from '../db/schema/index.ts';
+import { insertAccount, insertSchoolUser } from '../db/accounts.ts';
+import { insertSchool } from './school.ts';
 
 const DAY = 86_400_000;
 

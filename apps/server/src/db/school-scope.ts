@@ -1,10 +1,10 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
-import { schools } from '../../db/schema/index.ts';
-import { type TenantContext, withTenant } from '../../db/tenancy.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { Database, Tx } from './client.ts';
+import { schools } from './schema/index.ts';
+import { type TenantContext, withTenant } from './tenancy.ts';
+import type { Actor } from '../lib/actor.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 
 /**
  * The school a request works on and as whom. School users work on their own school; company staff
@@ -62,7 +62,3 @@ export function inScope<T>(db: Database, scope: SchoolScope, fn: (tx: Tx) => Pro
 export function seesEveryone(scope: SchoolScope): boolean {
   return scope.companyReader || scope.actor.role === 'school_admin' || scope.actor.role === 'principal';
 }
-
-export const iso = (d: Date | string | null | undefined): string | null =>
-  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
-export const isoNow = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

@@ -1,7 +1,15 @@
-import { ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
-import type { Tx } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { invalid } from './errors.ts';
+
+/**
+ * Every list of the API pages through here, one of two ways behind opaque cursors:
+ * - `keysetPage` for the school's lists (people, classes), which grow with the school: the cursor holds the
+ *   last row's sort value and id, so any page costs the same;
+ * - `offsetPage` / `encodeOffsetCursor` for the company's lists, which stay small and sort by allow-listed
+ *   columns that may be null or computed (the cursor holds an offset).
+ * Searches use `likePattern` (lib/search.ts); each list's query schema caps the page size.
+ */
 
 /**
  * Keyset pagination (DESIGN §7): a list is ordered by one sort expression and the id; the cursor carries
@@ -22,11 +30,11 @@ export interface Page<T> {
   total: number;
 }
 
-function encodeCursor(value: unknown, id: string): string {
+function encodeKeysetCursor(value: unknown, id: string): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): [string | number, string] {
+function decodeKeysetCursor(cursor: string): [string | number, string] {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
@@ -63,7 +71,7 @@ export async function keysetPage<T>(
 ): Promise<Page<T>> {
   let after = sql``;
   if (cursor) {
-    const [value, id] = decodeCursor(cursor);
+    const [value, id] = decodeKeysetCursor(cursor);
     const v = sql`${String(value)}::${sql.raw(key.cast)}`;
     after =
       key.dir === 'asc'
@@ -91,19 +99,36 @@ export async function keysetPage<T>(
   }
   return {
     items: await load(page.map((r) => r.id)),
-    nextCursor: limit !== null && rows.length > limit && last ? encodeCursor(value, last.id) : null,
+    nextCursor: limit !== null && rows.length > limit && last ? encodeKeysetCursor(value, last.id) : null,
     total,
   };
 }
 
-/** `%` and `_` in a search are literal characters. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Offset cursors for the company lists (small, sorted by allow-listed columns); opaque to clients. */
+export function encodeOffsetCursor(offset: number): string {
+  return Buffer.from(`o:${offset}`).toString('base64url');
 }
 
-/** The name-or-e-mail search every people list offers. */
-export function nameOrEmailLike(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const p = likePattern(search);
-  return or(ilike(users.name, p), ilike(users.email, p));
+export function decodeOffsetCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw invalid('Invalid cursor', { cursor: 'Invalid cursor' });
+  return Number(match[1]);
+}
+
+/**
+ * One page of a company list: `fetch` is asked for `limit + 1` rows from the cursor's offset, and the extra
+ * row says whether there is a next page.
+ */
+export async function offsetPage<R, T>(
+  page: { cursor?: string | undefined; limit: number },
+  fetch: (limit: number, offset: number) => Promise<R[]>,
+  present: (row: R) => T,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const offset = decodeOffsetCursor(page.cursor);
+  const rows = await fetch(page.limit + 1, offset);
+  return {
+    items: rows.slice(0, page.limit).map(present),
+    nextCursor: rows.length > page.limit ? encodeOffsetCursor(offset + page.limit) : null,
+  };
 }

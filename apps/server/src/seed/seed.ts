@@ -1,14 +1,16 @@
-import { DEFAULT_ADDONS, DEFAULT_PLANS, DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
+import { DEFAULT_ADDONS, DEFAULT_PLANS } from '@lyceum/shared/plans';
 import type { CompanyRole, SchoolRole } from '@lyceum/shared/roles';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { insertAccount, insertCompanyStaff, insertSchoolUser } from '../db/accounts.ts';
 import { newId } from '../lib/ids.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { createNotifications } from '../modules/notifications/service.ts';
-import type { Database, Tx } from './client.ts';
-import { accounts, addons, companyStaff, plans, schoolSubscriptions, schools, users } from './schema/index.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import { createNotifications } from '../modules/notifications/index.ts';
+import type { Database } from '../db/client.ts';
+import { accounts, addons, plans } from '../db/schema/index.ts';
 import { seedCompanyDemo } from './seed-company.ts';
+import { insertSchool } from './school.ts';
 import { seedDemoPeople } from './seed-people.ts';
-import { withSystem } from './tenancy.ts';
+import { withSystem } from '../db/tenancy.ts';
 
 /** SPEC §9's plans and add-ons, written once: an operator's later edits or removals are never undone. */
 export async function seedDefaults(db: Database): Promise<void> {
@@ -36,84 +38,6 @@ export async function seedDefaults(db: Database): Promise<void> {
       await tx.insert(addons).values(DEFAULT_ADDONS.map((a) => ({ id: newId(), ...a })));
     }
   });
-}
-
-export interface NewSchool {
-  name: string;
-  planName?: string;
-  address?: string;
-  phone?: string;
-  email?: string;
-  principalName?: string;
-  isDemo?: boolean;
-  /** Days until the subscription ends; negative for one that has lapsed. */
-  subscriptionDays?: number;
-}
-
-/** A school with an active subscription of the named plan (default Standard). */
-export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
-  const schoolId = newId();
-  await tx.insert(schools).values({
-    id: schoolId,
-    name: input.name,
-    address: input.address ?? null,
-    phone: input.phone ?? null,
-    email: input.email ?? null,
-    principalName: input.principalName ?? null,
-    isDemo: input.isDemo ?? false,
-  });
-  const [plan] = await tx
-    .select()
-    .from(plans)
-    .where(eq(plans.name, input.planName ?? 'Standard'));
-  if (!plan) throw new Error(`Plan ${input.planName ?? 'Standard'} is not seeded`);
-  const now = Date.now();
-  const days = input.subscriptionDays ?? Math.round(DEFAULT_SUBSCRIPTION_MONTHS * 30.44);
-  await tx.insert(schoolSubscriptions).values({
-    schoolId,
-    id: newId(),
-    planId: plan.id,
-    startDate: new Date(Math.min(now, now + days * 86_400_000) - 30 * 86_400_000),
-    endDate: new Date(now + days * 86_400_000),
-    status: days > 0 ? 'active' : 'expired',
-    paymentStatus: 'paid',
-    totalAmountMinor: plan.priceMinor,
-    planAmountMinor: plan.priceMinor,
-    currency: plan.currency,
-    subscriptionType: 'initial',
-    isInitial: true,
-  });
-  return schoolId;
-}
-
-export async function insertAccount(tx: Tx, email: string, passwordHash: string | null): Promise<string> {
-  const id = newId();
-  await tx.insert(accounts).values({ id, email: email.toLowerCase(), passwordHash });
-  return id;
-}
-
-export async function insertCompanyStaff(
-  tx: Tx,
-  input: { accountId: string; name: string; email: string; role: CompanyRole },
-): Promise<string> {
-  const id = newId();
-  await tx.insert(companyStaff).values({ id, ...input });
-  return id;
-}
-
-export async function insertSchoolUser(
-  tx: Tx,
-  input: { schoolId: string; accountId: string; name: string; email: string; role: SchoolRole; phone?: string },
-): Promise<string> {
-  const id = newId();
-  await tx.insert(users).values({ id, ...input, phone: input.phone ?? null });
-  if (input.role === 'school_admin') {
-    await tx
-      .update(schools)
-      .set({ adminIds: sql`array_append(${schools.adminIds}, ${id}::uuid)` })
-      .where(eq(schools.id, input.schoolId));
-  }
-  return id;
 }
 
 export const DEMO_PASSWORD = 'lyceum-demo';

@@ -4,10 +4,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { hasEntitlement } from '@lyceum/shared/entitlements';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
-import { withSystem } from '../db/tenancy.ts';
-import { newId } from './ids.ts';
+import type { Database, Tx } from './client.ts';
+import { mailOutbox } from './schema/index.ts';
+import { withSystem } from './tenancy.ts';
+import { newId } from '../lib/ids.ts';
 
 export interface MailMessage {
   to: string;

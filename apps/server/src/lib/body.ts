@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { invalid } from '../../lib/errors.ts';
+import { invalid } from './errors.ts';
 
 /**
  * Parses a create body where SPEC §8 has one wording for missing fields: absent or blank required fields

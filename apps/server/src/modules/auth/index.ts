@@ -1,0 +1,6 @@
+/** The auth module's public surface: sign-in, sessions, passwords and one-time links. */
+export { authRoutes } from './routes.ts';
+export { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
+export { hashPassword } from './passwords.ts';
+export { AuthService, INVITE_TOKEN_DAYS } from './service.ts';
+export { resolveSession, revokeSessions, SESSION_COOKIE } from './sessions.ts';

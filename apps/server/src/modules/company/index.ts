@@ -1,0 +1,9 @@
+/** The company module's public surface: the control plane (schools, plans, subscriptions, payments, API keys). */
+export { resolveApiKey } from './api-keys.ts';
+export { companyRoutes } from './routes.ts';
+export {
+  hasActiveSubscription,
+  SUBSCRIPTION_SWEEP_MS,
+  settleLapsed,
+  sweepExpiredSubscriptions,
+} from './subscriptions.ts';

@@ -1,0 +1,2 @@
+/** The dashboard module's public surface. */
+export { dashboardRoutes } from './routes.ts';

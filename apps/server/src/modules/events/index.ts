@@ -1,0 +1,2 @@
+/** The events module's public surface: the live SSE stream. */
+export { eventRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** The profile module's public surface. */
+export { profileRoutes } from './routes.ts';
