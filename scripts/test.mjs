@@ -131,7 +131,7 @@ const results = [];
 const started = Date.now();
 for (const stage of stages) {
   // `npm test -- vitest` runs both vitest stages, `npm test -- vitest-web` one of them.
-  const selectors = [stage.name.replace(' ', '-'), stage.name.split(' ')[0]];
+  const selectors = [stage.name.replace(' ', '-'), ...(stage.name.startsWith('vitest') ? ['vitest'] : [])];
   if (only.length && !only.some((o) => selectors.includes(o))) continue;
   console.log(`\n━━ ${stage.name} ${'━'.repeat(Math.max(0, 70 - stage.name.length))}`);
   const t = Date.now();
