@@ -1,16 +1,23 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Two projects: server integration tests (node, real database) and web component tests (jsdom). */
 export default defineConfig({
   test: {
+    // Vitest leaves one core to itself by default: a single worker on a 2-core machine. The main process
+    // mostly waits on the workers, so give them every core.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
+          // Migrates one template database per run; each file's database is a copy (test/global-setup.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file keeps its own process and its own app and database.
           pool: 'forks',
         },
       },
@@ -21,6 +28,12 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./apps/web/src/test/setup.ts'],
+          // Room for the longer waits in setup.ts when the machine is busy.
+          testTimeout: 20_000,
+          // Files share one jsdom and one module graph per worker instead of rebuilding both per file (most of
+          // the web project's time). Every test starts clean all the same: setup.ts unmounts, clears storage and
+          // restores globals and mocks after each test, and each test builds its own query client and router.
+          isolate: false,
         },
       },
     ],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test` (DESIGN §4, §10): every check a contributor needs, in order, continuing past failures.
-// Stages: lint, typecheck, web build (with bundle budgets), vitest (server + web), end-to-end, bench smoke.
+// Stages: lint, typecheck, web build (with bundle budgets), vitest server, vitest web, end-to-end, bench smoke.
+// The summary gives each stage's time and the whole run's.
 // A stage that is not a test runner counts as one check; vitest and e2e count their tests.
 // The last line is always `N passed, M failed`; the exit code is 1 when anything failed.
 import { spawn } from 'node:child_process';
@@ -70,12 +71,12 @@ const check = (cmd, args, opts) => async () => {
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
 };
 
-/** Vitest, both projects; counts come from its JSON report. */
-async function vitest() {
-  const report = path.join(tmp, 'vitest.json');
+/** One vitest project (server or web), run on its own so its time shows; counts come from its JSON report. */
+const vitest = (project) => async () => {
+  const report = path.join(tmp, `vitest-${project}.json`);
   const { code } = await run(
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { timeoutMs: 8 * 60_000 },
   );
   if (!existsSync(report)) return { passed: 0, failed: 1, note: `no report (exit code ${code})` };
@@ -92,7 +93,7 @@ async function vitest() {
   if (code !== 0 && failed === 0) failed = 1; // crashed after the report, or unhandled errors
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   return { passed, failed, note: `${(r.testResults ?? []).length} files${skipped ? `, ${skipped} skipped` : ''}` };
-}
+};
 
 /** The Playwright journeys print `E2E: N passed, M failed`. */
 async function e2e() {
@@ -120,7 +121,8 @@ const stages = [
   { name: 'lint', fn: check(npm, ['run', '--silent', 'lint']) },
   { name: 'typecheck', fn: check(npm, ['run', '--silent', 'typecheck']) },
   { name: 'web build', fn: check(npm, ['run', 'build', '-w', 'apps/web']) },
-  { name: 'vitest', fn: vitest },
+  { name: 'vitest server', fn: vitest('server') },
+  { name: 'vitest web', fn: vitest('web') },
   { name: 'e2e', fn: e2e },
   { name: 'bench smoke', fn: benchSmoke },
 ];
@@ -128,7 +130,9 @@ const stages = [
 const results = [];
 const started = Date.now();
 for (const stage of stages) {
-  if (only.length && !only.includes(stage.name.replace(' ', '-'))) continue;
+  // `npm test -- vitest` runs both vitest stages, `npm test -- vitest-web` one of them.
+  const selectors = [stage.name.replace(' ', '-'), ...(stage.name.startsWith('vitest') ? ['vitest'] : [])];
+  if (only.length && !only.some((o) => selectors.includes(o))) continue;
   console.log(`\n━━ ${stage.name} ${'━'.repeat(Math.max(0, 70 - stage.name.length))}`);
   const t = Date.now();
   let result;
@@ -147,11 +151,13 @@ for (const r of results) {
   const status = r.skipped ? 'skipped' : r.failed ? 'FAILED ' : 'ok     ';
   const counts = r.skipped ? '' : `${r.passed} passed, ${r.failed} failed`;
   console.log(
-    `${status}  ${r.name.padEnd(12)} ${counts.padEnd(24)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
+    `${status}  ${r.name.padEnd(14)} ${counts.padEnd(24)} ${r.seconds.toFixed(1).padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
   );
   passed += r.passed ?? 0;
   failed += r.failed ?? 0;
 }
+const vitestSeconds = results.filter((r) => r.name.startsWith('vitest')).reduce((sum, r) => sum + r.seconds, 0);
+if (vitestSeconds > 0) console.log(`vitest time ${vitestSeconds.toFixed(1)} s (server and web)`);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

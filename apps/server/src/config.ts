@@ -44,8 +44,13 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** `memory` keeps PGlite in memory (tests); otherwise PGlite lives in dataDir/db. */
-  database: { kind: 'pglite'; dir: string | 'memory' } | { kind: 'postgres'; url: string; poolSize: number };
+  /**
+   * `memory` keeps PGlite in memory (tests); otherwise PGlite lives in dataDir/db. An in-memory database may
+   * start `from` a PGlite dump (`dumpDataDir`): tests load one migrated template instead of migrating each time.
+   */
+  database:
+    | { kind: 'pglite'; dir: string | 'memory'; from?: Blob }
+    | { kind: 'postgres'; url: string; poolSize: number };
   fileStorageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;

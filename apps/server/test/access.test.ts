@@ -5,16 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { ID_FIXTURES } from './id-fixtures/index.ts';
-import {
-  as,
-  createCompanyUser,
-  createSchool,
-  createTestApp,
-  login,
-  type SchoolFixture,
-  type Session,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
 
 /**
  * The route-wide security suite: generated from the routes the server actually registered and the role
@@ -22,22 +14,19 @@ import {
  */
 let t: TestApp;
 let schoolA: SchoolFixture;
-let schoolB: SchoolFixture;
 const sessions = {} as Record<Role, Session>;
 /** Sessions of school B's users, for the cross-tenant checks. */
 const sessionsB = {} as Record<Role, Session>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  schoolA = await createSchool(t.app, { name: 'Tenant A' });
-  schoolB = await createSchool(t.app, { name: 'Tenant B' });
+  const w = await schoolWorld({ a: { name: 'Tenant A' }, b: { name: 'Tenant B' } });
+  ({ t, a: schoolA } = w);
   for (const role of ROLES) {
     if (role === 'company_admin' || role === 'admin' || role === 'company_user') {
-      const staff = await createCompanyUser(t.app, role);
-      sessions[role] = await login(t.app, staff.email, role);
+      sessions[role] = await w.staff(role);
     } else {
-      sessions[role] = await login(t.app, schoolA.users[role].email, role);
-      sessionsB[role] = await login(t.app, schoolB.users[role].email, role);
+      sessions[role] = await w.a.signIn(role);
+      sessionsB[role] = await w.b.signIn(role);
     }
   }
 });

@@ -4,17 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { assignTeacher, createClass, createStudent, createSubject, createTeacher } from './factories/people.ts';
-import {
-  as,
-  createCompanyUser,
-  createSchool,
-  createTestApp,
-  errorOf,
-  login,
-  type SchoolFixture,
-  type Session,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, createSchool, errorOf, login, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let a: SchoolFixture;
@@ -28,16 +19,15 @@ let adminB: Session;
 let company: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createSchool(t.app, { name: 'Classes A' });
-  b = await createSchool(t.app, { name: 'Classes B' });
-  adminA = await login(t.app, a.users.school_admin.email, 'school_admin');
-  principalA = await login(t.app, a.users.principal.email, 'principal');
-  teacherA = await login(t.app, a.users.teacher.email, 'teacher');
-  studentA = await login(t.app, a.users.student.email, 'student');
-  parentA = await login(t.app, a.users.parent.email, 'parent');
-  adminB = await login(t.app, b.users.school_admin.email, 'school_admin');
-  company = await login(t.app, (await createCompanyUser(t.app, 'admin')).email, 'admin');
+  const w = await schoolWorld({ a: { name: 'Classes A' }, b: { name: 'Classes B' } });
+  ({ t, a, b } = w);
+  adminA = await w.a.signIn('school_admin');
+  principalA = await w.a.signIn('principal');
+  teacherA = await w.a.signIn('teacher');
+  studentA = await w.a.signIn('student');
+  parentA = await w.a.signIn('parent');
+  adminB = await w.b.signIn('school_admin');
+  company = await w.staff('admin');
 });
 afterAll(() => t.close());
 

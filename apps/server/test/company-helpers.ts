@@ -3,16 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../src/config.ts';
 import { schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import {
-  as,
-  createCompanyUser,
-  createSchool,
-  createTestApp,
-  login,
-  type SchoolFixture,
-  type Session,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, type SchoolFixture, type TestApp } from './helpers.ts';
 
 /** What every company-* test file starts from: staff of each company role and two schools. */
 export interface CompanyWorld {
@@ -29,23 +21,8 @@ export interface CompanyWorld {
 }
 
 export async function companyWorld(overrides: Partial<Config> = {}): Promise<CompanyWorld> {
-  const t = await createTestApp(overrides);
-  const staff = async (role: 'company_admin' | 'admin' | 'company_user') => {
-    const u = await createCompanyUser(t.app, role);
-    return as(t.app, await login(t.app, u.email, role));
-  };
-  const a = await createSchool(t.app, { name: 'Alpha School' });
-  const b = await createSchool(t.app, { name: 'Beta School' });
-  const sessions = new Map<string, Session>();
-  const schoolAs = (school: SchoolFixture) => async (role: SchoolRole) => {
-    const key = `${school.id}:${role}`;
-    let s = sessions.get(key);
-    if (!s) {
-      s = await login(t.app, school.users[role].email, role);
-      sessions.set(key, s);
-    }
-    return as(t.app, s);
-  };
+  const w = await schoolWorld({ a: { name: 'Alpha School' }, b: { name: 'Beta School' }, config: overrides });
+  const staff = async (role: 'company_admin' | 'admin' | 'company_user') => as(w.t.app, await w.staff(role));
   const companyAdmin = await staff('company_admin');
   const catalog = async (kind: 'plans' | 'addons', name: string) => {
     const res = await companyAdmin({ method: 'GET', url: `/api/v1/company/${kind}` });
@@ -54,14 +31,14 @@ export async function companyWorld(overrides: Partial<Config> = {}): Promise<Com
     return found.id;
   };
   return {
-    t,
+    t: w.t,
     companyAdmin,
     admin: await staff('admin'),
     companyUser: await staff('company_user'),
-    a,
-    b,
-    asA: schoolAs(a),
-    asB: schoolAs(b),
+    a: w.a,
+    b: w.b,
+    asA: w.a.as,
+    asB: w.b.as,
     planId: (name) => catalog('plans', name),
     addonId: (name) => catalog('addons', name),
   };

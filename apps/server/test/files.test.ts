@@ -12,17 +12,8 @@ import { newId } from '../src/lib/ids.ts';
 import { LocalDiskStorage } from '../src/lib/storage/local-disk.ts';
 import { profilePicturePath } from '../src/lib/storage/object-paths.ts';
 import { sweepOrphanObjects } from '../src/modules/files/sweep.ts';
-import {
-  as,
-  createCompanyUser,
-  createSchool,
-  createTestApp,
-  errorOf,
-  login,
-  type SchoolFixture,
-  type Session,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, createSchool, errorOf, login, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let a: SchoolFixture;
@@ -33,14 +24,12 @@ let parentB: Session;
 let staff: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createSchool(t.app, { name: 'Pictures A' });
-  b = await createSchool(t.app, { name: 'Pictures B' });
-  teacherA = await login(t.app, a.users.teacher.email, 'teacher');
-  studentA = await login(t.app, a.users.student.email, 'student');
-  parentB = await login(t.app, b.users.parent.email, 'parent');
-  const companyUser = await createCompanyUser(t.app, 'company_user');
-  staff = await login(t.app, companyUser.email, 'company_user');
+  const w = await schoolWorld({ a: { name: 'Pictures A' }, b: { name: 'Pictures B' } });
+  ({ t, a, b } = w);
+  teacherA = await w.a.signIn('teacher');
+  studentA = await w.a.signIn('student');
+  parentB = await w.b.signIn('parent');
+  staff = await w.staff('company_user');
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role, SchoolRole } from '@lyceum/shared/roles';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { insertAccount, insertCompanyStaff, insertSchoolUser } from '../src/db/accounts.ts';
@@ -20,16 +21,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let pgliteTemplate: Blob | null = null;
+/** The migrated template (global-setup.ts), read once per test file. */
+const templateDump = () => (pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]));
+
 /**
  * A fresh app on a fresh database: in-memory PGlite, or a new database on the server in TEST_DATABASE_URL
- * (CI runs the same suite both ways). Build it once per file.
+ * (CI runs the same suite both ways). Either starts as a copy of the run's migrated template
+ * (global-setup.ts). Build it once per file.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   options: { webDist?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
-  let database: Config['database'] = { kind: 'pglite', dir: 'memory' };
+  let database: Config['database'];
   let dropDatabase: (() => Promise<void>) | null = null;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (overrides.database) {
@@ -39,7 +45,8 @@ export async function createTestApp(
     const name = `lyceum_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = inject('postgresTemplate');
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -50,6 +57,8 @@ export async function createTestApp(
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
+  } else {
+    database = { kind: 'pglite', dir: 'memory', from: templateDump() };
   }
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },

@@ -5,16 +5,8 @@ import { plans } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createClass, createStudent, createSubject } from './factories/people.ts';
-import {
-  as,
-  createSchool,
-  createTestApp,
-  errorOf,
-  login,
-  type SchoolFixture,
-  type Session,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, createSchool, errorOf, login, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let a: SchoolFixture;
@@ -23,11 +15,10 @@ let admin: Session;
 let teacher: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createSchool(t.app, { name: 'Import A' });
-  b = await createSchool(t.app, { name: 'Import B' });
-  admin = await login(t.app, a.users.school_admin.email, 'school_admin');
-  teacher = await login(t.app, a.users.teacher.email, 'teacher');
+  const w = await schoolWorld({ a: { name: 'Import A' }, b: { name: 'Import B' } });
+  ({ t, a, b } = w);
+  admin = await w.a.signIn('school_admin');
+  teacher = await w.a.signIn('teacher');
 });
 afterAll(() => t.close());
 

@@ -4,17 +4,8 @@ import { mailOutbox } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { uniqueEmail } from './factories/people.ts';
-import {
-  as,
-  createSchool,
-  createTestApp,
-  errorOf,
-  login,
-  type SchoolFixture,
-  type Session,
-  TEST_PASSWORD,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, errorOf, login, type SchoolFixture, type Session, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 /** The Users page API: every account of the school, (de)activation, invitations, password resets. */
 let t: TestApp;
@@ -25,12 +16,11 @@ let principal: Session;
 let adminB: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createSchool(t.app, { name: 'Users A' });
-  b = await createSchool(t.app, { name: 'Users B' });
-  admin = await login(t.app, a.users.school_admin.email, 'school_admin');
-  principal = await login(t.app, a.users.principal.email, 'principal');
-  adminB = await login(t.app, b.users.school_admin.email, 'school_admin');
+  const w = await schoolWorld({ a: { name: 'Users A' }, b: { name: 'Users B' } });
+  ({ t, a, b } = w);
+  admin = await w.a.signIn('school_admin');
+  principal = await w.a.signIn('principal');
+  adminB = await w.b.signIn('school_admin');
 });
 afterAll(() => t.close());
 

@@ -15,17 +15,8 @@ import {
   createTeacher,
   uniqueEmail,
 } from './factories/people.ts';
-import {
-  as,
-  createCompanyUser,
-  createSchool,
-  createTestApp,
-  errorOf,
-  login,
-  type SchoolFixture,
-  type Session,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, createSchool, errorOf, login, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let a: SchoolFixture;
@@ -40,17 +31,16 @@ let company: Session;
 let companyUser: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createSchool(t.app, { name: 'People A' });
-  b = await createSchool(t.app, { name: 'People B' });
-  adminA = await login(t.app, a.users.school_admin.email, 'school_admin');
-  principalA = await login(t.app, a.users.principal.email, 'principal');
-  teacherA = await login(t.app, a.users.teacher.email, 'teacher');
-  parentA = await login(t.app, a.users.parent.email, 'parent');
-  studentA = await login(t.app, a.users.student.email, 'student');
-  adminB = await login(t.app, b.users.school_admin.email, 'school_admin');
-  company = await login(t.app, (await createCompanyUser(t.app, 'company_admin')).email, 'company_admin');
-  companyUser = await login(t.app, (await createCompanyUser(t.app, 'company_user')).email, 'company_user');
+  const w = await schoolWorld({ a: { name: 'People A' }, b: { name: 'People B' } });
+  ({ t, a, b } = w);
+  adminA = await w.a.signIn('school_admin');
+  principalA = await w.a.signIn('principal');
+  teacherA = await w.a.signIn('teacher');
+  parentA = await w.a.signIn('parent');
+  studentA = await w.a.signIn('student');
+  adminB = await w.b.signIn('school_admin');
+  company = await w.staff('company_admin');
+  companyUser = await w.staff('company_user');
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignTeacher, createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
-import {
-  as,
-  createCompanyUser,
-  createSchool,
-  createTestApp,
-  login,
-  type SchoolFixture,
-  type Session,
-  type TestApp,
-} from './helpers.ts';
+import { schoolWorld } from './fixtures/school-world.ts';
+import { as, login, type SchoolFixture, type Session, type TestApp } from './helpers.ts';
 
 /**
  * Who sees whom (issue 4 item 9), over every read endpoint, lists included. School A has two classes:
@@ -26,16 +18,15 @@ const s = {} as Record<
 let other: { classId: string; teacherId: string; studentId: string; parentId: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createSchool(t.app, { name: 'Visibility A' });
-  b = await createSchool(t.app, { name: 'Visibility B' });
-  s.admin = await login(t.app, a.users.school_admin.email, 'school_admin');
-  s.principal = await login(t.app, a.users.principal.email, 'principal');
-  s.teacher = await login(t.app, a.users.teacher.email, 'teacher');
-  s.student = await login(t.app, a.users.student.email, 'student');
-  s.parent = await login(t.app, a.users.parent.email, 'parent');
-  s.adminB = await login(t.app, b.users.school_admin.email, 'school_admin');
-  s.company = await login(t.app, (await createCompanyUser(t.app, 'company_admin')).email, 'company_admin');
+  const w = await schoolWorld({ a: { name: 'Visibility A' }, b: { name: 'Visibility B' } });
+  ({ t, a, b } = w);
+  s.admin = await w.a.signIn('school_admin');
+  s.principal = await w.a.signIn('principal');
+  s.teacher = await w.a.signIn('teacher');
+  s.student = await w.a.signIn('student');
+  s.parent = await w.a.signIn('parent');
+  s.adminB = await w.b.signIn('school_admin');
+  s.company = await w.staff('company_admin');
   const cls = await createClass(t.app, s.admin);
   const teacher2 = await createTeacher(t.app, s.admin, { sendInvitation: false });
   await assignTeacher(t.app, s.admin, cls.id, { teacherId: teacher2.teacher.id });

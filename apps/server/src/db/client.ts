@@ -63,7 +63,7 @@ export interface OpenOptions {
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): DatabaseHandle {
   if (database.kind === 'pglite') {
     if (database.dir !== 'memory') mkdirSync(database.dir, { recursive: true });
-    const client = database.dir === 'memory' ? new PGlite() : new PGlite(database.dir);
+    const client = database.dir === 'memory' ? new PGlite({ loadDataDir: database.from }) : new PGlite(database.dir);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

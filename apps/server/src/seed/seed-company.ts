@@ -1,4 +1,4 @@
-import { priceSubscription } from '@lyceum/shared/subscription-rules';
+import { addMonths, priceSubscription } from '@lyceum/shared/subscription-rules';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
 import type { Tx } from '../db/client.ts';
@@ -16,6 +16,18 @@ import { insertAccount, insertSchoolUser } from '../db/accounts.ts';
 import { insertSchool } from './school.ts';
 
 const DAY = 86_400_000;
+
+/**
+ * When the demo's payment of `monthsAgo` calendar months back was made: two days before this day of that
+ * month, kept inside that month and never in the future. The revenue page's default range is the last twelve
+ * calendar months, so each of them gets one payment whatever today's date (fixed 30-day steps would leave a
+ * month empty and fill another twice on some days of the year).
+ */
+function paymentTime(now: number, monthsAgo: number): Date {
+  const today = new Date(now);
+  const monthStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - monthsAgo, 1);
+  return new Date(Math.max(addMonths(today, -monthsAgo).getTime() - 2 * DAY, monthStart));
+}
 
 /**
  * The company side of the demo (issue 3): a third school whose subscription has lapsed, a year of paid
@@ -63,7 +75,7 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
       .where(and(eq(schoolSubscriptions.schoolId, school.id), eq(schoolSubscriptions.id, current.id)));
     for (let month = 11; month >= 0; month--) {
       const onBasic = month >= 1;
-      const at = new Date(now - month * 30 * DAY - 2 * DAY);
+      const at = paymentTime(now, month);
       const id = newId(at.getTime());
       receipt++;
       await tx.insert(subscriptionPayments).values({

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia, resetMedia } from './media';
+
+// findBy* and waitFor give up after 1 s by default: too little for a route's first lazy import on a 2-core
+// machine shared with other work, where these tests failed without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Tell React the test renderer wraps updates in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
