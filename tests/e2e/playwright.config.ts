@@ -23,15 +23,18 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Journeys that check screens against the demo data as seeded; what they change themselves, none of them checks. */
+const SEEDED = ['**/foundation.spec.ts', '**/every-page.spec.ts'];
+
 /** Where run.mjs (and so `npm test`) reads the counts from. */
 export const REPORT = process.env.E2E_REPORT ?? path.join(ROOT, 'test-results', 'e2e-report.json');
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
   // Playwright empties this folder at the start of a run; the journeys' screenshots live beside it.
   outputDir: path.join(ROOT, 'test-results', 'playwright'),
-  // Every worker starts its own server and database, so journeys can run in any order on any worker.
+  // Every worker starts its own server and database, so workers cannot disturb each other; within a worker,
+  // journeys run one after another in any order.
   fullyParallel: true,
   // Each worker is a server plus a browser: two fit this 2-core machine.
   workers: Number(process.env.E2E_WORKERS ?? 2),
@@ -40,9 +43,18 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // The longest journey (company) takes about two minutes on a loaded machine.
   timeout: 240_000,
-  globalTimeout: Number(process.env.E2E_GLOBAL_TIMEOUT_MS ?? 360_000),
+  // Only a guard against a hung run: the suite takes 1.5 to 5 minutes depending on how busy the machine is.
+  globalTimeout: Number(process.env.E2E_GLOBAL_TIMEOUT_MS ?? 480_000),
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: REPORT }]],
+  // A project's workers never run another project's journeys, so each project gets servers of its own. The
+  // dashboards and the every-page sweep check the demo data as seeded (a sales lead added by a company journey
+  // changes the company dashboards), so they never share a server with journeys that add or change data. The
+  // long journeys go first so they are not left running alone at the end.
+  projects: [
+    { name: 'changes-data', testMatch: '**/*.spec.ts', testIgnore: SEEDED },
+    { name: 'reads-seed', testMatch: SEEDED },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,
