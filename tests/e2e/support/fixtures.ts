@@ -69,14 +69,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
     async ({}, use) => {
-      const server = await startServer();
+      const server = await startServer({ copyOf: process.env.E2E_TEMPLATE_DIR });
       try {
         await use(server);
       } finally {
         await server.stop();
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
 
   openPage: async ({ browser, server }, use) => {

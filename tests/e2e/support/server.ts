@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,13 +23,22 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** The real server on a fresh embedded database with the demo seed, serving the built web app. */
-export async function startServer(): Promise<StartedServer> {
+/** How long a server may take to answer its health check; a busy 2-core machine needs well over a minute. */
+const BOOT_TIMEOUT_MS = Number(process.env.E2E_BOOT_TIMEOUT_MS ?? 180_000);
+
+/**
+ * The real server on its own embedded database with the demo seed, serving the built web app, in a temporary data
+ * folder removed when it stops. With `copyOf`, that folder starts as a copy of the data folder a stopped server
+ * left behind, so the server finds the demo data in place instead of seeding it again. With `dataDir`, the server
+ * uses and keeps that folder.
+ */
+export async function startServer(options: { copyOf?: string; dataDir?: string } = {}): Promise<StartedServer> {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first.');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'lyceum-e2e-'));
+  if (options.copyOf) cpSync(options.copyOf, dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
@@ -54,7 +63,7 @@ export async function startServer(): Promise<StartedServer> {
   const killServer = () => child.kill('SIGKILL');
   process.once('exit', killServer);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + BOOT_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -65,7 +74,7 @@ export async function startServer(): Promise<StartedServer> {
     }
     if (Date.now() > deadline) {
       killServer();
-      throw new Error('server did not become healthy in 60 s');
+      throw new Error(`server did not become healthy in ${BOOT_TIMEOUT_MS / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -76,11 +85,12 @@ export async function startServer(): Promise<StartedServer> {
       new Promise((resolve) => {
         process.off('exit', killServer);
         const cleanUp = () => {
-          rmSync(dataDir, { recursive: true, force: true });
+          if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
           resolve();
         };
         if (child.exitCode !== null || child.signalCode !== null) return cleanUp();
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        // The server closes its database on SIGTERM; a data folder that is copied later must be closed cleanly.
+        const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
         child.once('exit', () => {
           clearTimeout(force);
           cleanUp();
