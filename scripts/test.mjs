@@ -99,7 +99,7 @@ async function e2e() {
   const runner = path.join(root, 'tests/e2e/run.mjs');
   if (!existsSync(runner)) return { skipped: true, note: 'tests/e2e/run.mjs does not exist yet' };
   const report = path.join(tmp, 'e2e.json');
-  const { code } = await run(process.execPath, [runner], { timeoutMs: 13 * 60_000, env: { E2E_REPORT: report } });
+  const { code } = await run(process.execPath, [runner], { timeoutMs: 16 * 60_000, env: { E2E_REPORT: report } });
   const { readE2eReport } = await import(pathToFileURL(path.join(root, 'tests/e2e/report.mjs')).href);
   return readE2eReport(report, code);
 }
