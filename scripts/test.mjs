@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -95,18 +95,14 @@ const vitest = (project) => async () => {
   return { passed, failed, note: `${(r.testResults ?? []).length} files${skipped ? `, ${skipped} skipped` : ''}` };
 };
 
-/** The Playwright journeys print `E2E: N passed, M failed`. */
+/** The Playwright journeys; counts come from their JSON report (tests/e2e/report.mjs says what counts as failed). */
 async function e2e() {
   const runner = path.join(root, 'tests/e2e/run.mjs');
   if (!existsSync(runner)) return { skipped: true, note: 'tests/e2e/run.mjs does not exist yet' };
-  const { code, output } = await run(process.execPath, [runner], { timeoutMs: 6 * 60_000 });
-  const matches = [...output.matchAll(/E2E: (\d+) passed, (\d+) failed/g)];
-  const m = matches.at(-1);
-  if (!m) return { passed: 0, failed: 1, note: `no "E2E: N passed, M failed" line (exit code ${code})` };
-  const passed = Number(m[1]);
-  let failed = Number(m[2]);
-  if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  const report = path.join(tmp, 'e2e.json');
+  const { code } = await run(process.execPath, [runner], { timeoutMs: 16 * 60_000, env: { E2E_REPORT: report } });
+  const { readE2eReport } = await import(pathToFileURL(path.join(root, 'tests/e2e/report.mjs')).href);
+  return readE2eReport(report, code);
 }
 
 /** The 30-second bench smoke: needs a PostgreSQL; fails only on request errors, never on timings. */

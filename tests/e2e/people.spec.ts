@@ -1,44 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import {
-  assert,
-  assertAccessible,
-  assertEqual,
-  type Journey,
-  openPage,
-  type StartedServer,
-  screenshot,
-  waitForMail,
-} from '../harness.ts';
+import type { Page } from '@playwright/test';
+import { assertAccessible, fitsViewport, screenshot, waitForMail } from './support/checks.ts';
+import { DESKTOP, expect, PHONE, test } from './support/fixtures.ts';
+import type { StartedServer } from './support/server.ts';
 
-const DEMO_PASSWORD = 'lyceum-demo';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-
-/** Pages still open when a step fails are closed at the end of the journey, so the browser shuts down cleanly. */
-const openPages = new Set<Page>();
-
-async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
-  const page = await openPage(browser, baseUrl, DESKTOP);
-  openPages.add(page);
-  page.on('close', () => openPages.delete(page));
-  return page;
-}
-
-async function closeAll(): Promise<void> {
-  await Promise.all([...openPages].map((p) => p.close().catch(() => undefined)));
-}
-
-async function signIn(browser: Browser, baseUrl: string, email: string, role: string, password = DEMO_PASSWORD) {
-  const page = await newPage(browser, baseUrl);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Role').selectOption(role);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  return page;
-}
+type Journey = { server: StartedServer; openPage: () => Promise<Page> };
 
 /** Screenshot and axe check of the current page at desktop width, then the same at 375 px (no sideways scroll). */
 async function capture(page: Page, name: string, ready: (p: Page) => Promise<unknown>): Promise<void> {
@@ -54,20 +19,19 @@ async function capture(page: Page, name: string, ready: (p: Page) => Promise<unk
   );
   await ready(page);
   await page.waitForLoadState('networkidle');
-  const noScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-  assert(noScroll, `${name}: no horizontal scroll at 375 px`);
+  expect(await fitsViewport(page), `${name}: no horizontal scroll at 375 px`).toBe(true);
   await screenshot(page, `${name}-375`);
   await assertAccessible(page, `${name} (375 px)`);
   await page.setViewportSize(DESKTOP);
 }
 
 /** Follows the set-password link of the newest e-mail to `email`, sets `password`, and lands on /login. */
-async function acceptInvitation(browser: Browser, server: StartedServer, email: string, password: string) {
+async function acceptInvitation({ server, openPage }: Journey, email: string, password: string) {
   const mail = await waitForMail(server, email);
   const link = mail.match(/\/reset-password\?token=[^\s]+/)?.[0];
-  assert(link, `the invitation to ${email} has a set-password link`);
-  const page = await newPage(browser, server.url);
-  await page.goto(link);
+  expect(link, `the invitation to ${email} has a set-password link`).toBeTruthy();
+  const page = await openPage();
+  await page.goto(link as string);
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm new password').fill(password);
   await page.getByRole('button', { name: 'Set password' }).click();
@@ -97,82 +61,12 @@ function studentCsv(badEmail: boolean): string {
   return [header, ...rows].join('\n');
 }
 
-export const peopleJourneys: Journey[] = [
-  {
-    name: 'people: an admin creates a class, imports students (fixing a bad row), adds a teacher by invitation; the teacher and a parent see only theirs',
-    async run(ctx) {
-      try {
-        await adminJourney(ctx);
-      } finally {
-        await closeAll();
-      }
-    },
-  },
-  {
-    name: 'people: pages a role may not use say so; a student lands on their own profile',
-    async run(ctx) {
-      try {
-        await roleJourney(ctx);
-      } finally {
-        await closeAll();
-      }
-    },
-  },
-  {
-    name: "people: a company admin opens a school's student, then the student's class, then its teacher, read-only",
-    async run(ctx) {
-      try {
-        await companyReaderJourney(ctx);
-      } finally {
-        await closeAll();
-      }
-    },
-  },
-];
-
-async function companyReaderJourney({ browser, server }: { browser: Browser; server: StartedServer }): Promise<void> {
-  const reader = await signIn(browser, server.url, 'company-admin@lyceum.test', 'company_admin');
-  await reader.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
-  await reader.goto('/students');
-  await reader.getByLabel('School').selectOption({ label: 'Riverside Academy' });
-  const table = reader.getByRole('table', { name: 'Students' });
-  await table.waitFor();
-  const first = table.getByRole('link').first();
-  const name = (await first.innerText()).split('\n')[0]?.trim() ?? '';
-  await first.click();
-  await reader.getByRole('heading', { name, level: 1 }).waitFor();
-  assert(/schoolId=/.test(reader.url()), 'the profile URL names the school being read');
-  assert(!(await reader.getByRole('button', { name: 'Edit' }).count()), 'a company reader cannot edit a student');
-  await capture(reader, 'people-student-profile-company-reader', (p) =>
-    p.getByRole('heading', { name, level: 1 }).waitFor(),
-  );
-
-  await reader
-    .getByRole('link', { name: /^Grade / })
-    .first()
-    .click();
-  await reader.getByRole('tab', { name: /Students/ }).waitFor();
-  assert(!(await reader.getByRole('button', { name: 'Edit class' }).count()), 'a company reader cannot edit a class');
-  await reader.getByRole('tab', { name: /Teachers/ }).click();
-  const teacherLink = reader.getByRole('tabpanel').getByRole('link').first();
-  const teacherName = (await teacherLink.innerText()).trim();
-  await teacherLink.click();
-  await reader.getByRole('heading', { name: teacherName, level: 1 }).waitFor();
-  assert(
-    !(await reader.getByRole('button', { name: 'Promote to school administrator' }).count()),
-    'a company reader cannot promote a teacher',
-  );
-  await reader.getByRole('link', { name: 'Teachers' }).first().click();
-  await reader.getByRole('table', { name: 'Teachers' }).getByText(teacherName).first().waitFor();
-  assertEqual(
-    await reader.getByLabel('School').evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text),
-    'Riverside Academy',
-    'going back keeps the school being read',
-  );
-}
-
-async function adminJourney({ browser, server }: { browser: Browser; server: StartedServer }): Promise<void> {
-  const admin = await signIn(browser, server.url, 'school-admin@demo.lyceum.test', 'school_admin');
+test('people: an admin creates a class, imports students (fixing a bad row), adds a teacher by invitation; the teacher and a parent see only theirs', async ({
+  server,
+  openPage,
+  signInAs,
+}) => {
+  const admin = await signInAs('school_admin');
 
   // A subject and a class.
   await admin.goto('/classes');
@@ -209,8 +103,11 @@ async function adminJourney({ browser, server }: { browser: Browser; server: Sta
   const problems = importDialog.getByRole('list', { name: 'Problems by line' });
   await problems.waitFor();
   const problemText = await problems.innerText();
-  assert(problemText.includes('Line 3, column email'), `the bad e-mail is reported on line 3: ${problemText}`);
-  assert(await importDialog.getByRole('button', { name: /^Import/ }).isDisabled(), 'import is disabled with errors');
+  expect(problemText, `the bad e-mail is reported on line 3: ${problemText}`).toContain('Line 3, column email');
+  expect(
+    await importDialog.getByRole('button', { name: /^Import/ }).isDisabled(),
+    'import is disabled with errors',
+  ).toBe(true);
   await screenshot(admin, 'people-import-errors-desktop');
   await assertAccessible(admin, 'import preview with errors');
   // On a phone the dialog is a full-width sheet and the preview scrolls inside it.
@@ -271,11 +168,10 @@ async function adminJourney({ browser, server }: { browser: Browser; server: Sta
   await moveDialog.getByRole('button', { name: 'Move student' }).click();
   await admin.getByText('Cy Import moved to Grade 5 – A').waitFor();
   await admin.getByRole('button', { name: 'Move Cy Import', exact: true }).waitFor({ state: 'detached' });
-  assertEqual(
+  expect(
     await admin.getByRole('tab', { name: /Students/ }).innerText(),
-    'Students\n2',
     'the roster counts two students after the move',
-  );
+  ).toBe('Students\n2');
 
   // Every list page as the administrator, at both widths.
   await admin.goto('/classes');
@@ -297,7 +193,7 @@ async function adminJourney({ browser, server }: { browser: Browser; server: Sta
     .click();
   await admin.getByRole('heading', { name: 'Ada Import', level: 1 }).waitFor();
   await capture(admin, 'people-student-profile', (p) => p.getByText('No attendance recorded yet').waitFor());
-  assert(await admin.getByText('Pat Parent').isVisible(), 'the imported parent is linked to Ada');
+  expect(await admin.getByText('Pat Parent').isVisible(), 'the imported parent is linked to Ada').toBe(true);
   await admin.goto(`/teachers?search=${run}`);
   await capture(admin, 'people-teachers', (p) => p.getByText(TEACHER.name).first().waitFor());
   await admin
@@ -315,57 +211,99 @@ async function adminJourney({ browser, server }: { browser: Browser; server: Sta
   await admin.close();
 
   // The teacher follows the invitation, signs in and finds the class under My Classes.
-  await acceptInvitation(browser, server, TEACHER.email, NEW_PASSWORD);
-  const teacher = await signIn(browser, server.url, TEACHER.email, 'teacher', NEW_PASSWORD);
+  await acceptInvitation({ server, openPage }, TEACHER.email, NEW_PASSWORD);
+  const teacher = await signInAs({ email: TEACHER.email, password: NEW_PASSWORD, role: 'teacher' });
   await teacher.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Classes' }).click();
   await teacher.waitForURL('**/classes');
   await teacher.getByRole('heading', { name: 'My Classes', level: 1 }).waitFor();
   const myClassList = teacher.getByRole('list', { name: 'My classes' });
   await myClassList.waitFor();
   const myClasses = await myClassList.getByRole('heading').allInnerTexts();
-  assertEqual(myClasses, [`${CLASS_NAME} – ${SECTION}`], 'the teacher sees exactly the assigned class');
+  expect(myClasses, 'the teacher sees exactly the assigned class').toEqual([`${CLASS_NAME} – ${SECTION}`]);
   await capture(teacher, 'people-my-classes', (p) => p.getByText('Class teacher').first().waitFor());
   // The teacher reads the class roster but cannot change it.
   await teacher.getByRole('link', { name: 'Open class' }).click();
   await teacher.getByText('Ada Import').first().waitFor();
-  assert(
-    !(await teacher.getByRole('button', { name: 'Move Ada Import', exact: true }).count()),
+  expect(
+    await teacher.getByRole('button', { name: 'Move Ada Import', exact: true }).count(),
     'a teacher cannot move students',
-  );
-  assert(!(await teacher.getByRole('button', { name: 'Edit class' }).count()), 'a teacher cannot edit the class');
+  ).toBe(0);
+  expect(await teacher.getByRole('button', { name: 'Edit class' }).count(), 'a teacher cannot edit the class').toBe(0);
   await screenshot(teacher, 'people-class-page-teacher-desktop');
   await teacher.close();
 
   // The imported parent follows their invitation and sees only their own child.
-  await acceptInvitation(browser, server, PARENT_EMAIL, NEW_PASSWORD);
-  const parent = await signIn(browser, server.url, PARENT_EMAIL, 'parent', NEW_PASSWORD);
+  await acceptInvitation({ server, openPage }, PARENT_EMAIL, NEW_PASSWORD);
+  const parent = await signInAs({ email: PARENT_EMAIL, password: NEW_PASSWORD, role: 'parent' });
   await parent.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Children' }).click();
   await parent.waitForURL('**/children');
   const children = parent.getByRole('list', { name: 'My children' });
   await children.waitFor();
-  assertEqual(
-    await children.getByRole('heading', { level: 2 }).allInnerTexts(),
-    ['Ada Import'],
-    'the parent sees only Ada',
-  );
+  expect(await children.getByRole('heading', { level: 2 }).allInnerTexts(), 'the parent sees only Ada').toEqual([
+    'Ada Import',
+  ]);
   await capture(parent, 'people-children', (p) => p.getByText('Not recorded yet today.').waitFor());
   await parent.goto('/students');
   await parent.getByText('Ada Import').first().waitFor();
-  assert(!(await parent.getByText('Ben Import').count()), 'the parent does not see other students');
+  expect(await parent.getByText('Ben Import').count(), 'the parent does not see other students').toBe(0);
   await parent.close();
-}
+});
 
-async function roleJourney({ browser, server }: { browser: Browser; server: StartedServer }): Promise<void> {
-  const teacher = await signIn(browser, server.url, 'teacher@demo.lyceum.test', 'teacher');
+test('people: pages a role may not use say so; a student lands on their own profile', async ({ signInAs }) => {
+  const teacher = await signInAs('teacher');
   await teacher.goto('/users');
   await teacher.getByText('Not available for your role').waitFor();
   await capture(teacher, 'people-not-for-role', (p) => p.getByText('Not available for your role').waitFor());
   await teacher.close();
 
-  const student = await signIn(browser, server.url, 'student@demo.lyceum.test', 'student');
+  const student = await signInAs('student');
   await student.goto('/students');
   await student.waitForURL(/\/students\/[0-9a-f-]{36}$/);
   await student.getByRole('heading', { level: 1 }).waitFor();
   await screenshot(student, 'people-student-own-profile-desktop');
   await student.close();
-}
+});
+
+test("people: a company admin opens a school's student, then the student's class, then its teacher, read-only", async ({
+  signInAs,
+}) => {
+  const reader = await signInAs('company_admin');
+  await reader.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+  await reader.goto('/students');
+  await reader.getByLabel('School').selectOption({ label: 'Riverside Academy' });
+  const table = reader.getByRole('table', { name: 'Students' });
+  await table.waitFor();
+  const first = table.getByRole('link').first();
+  const name = (await first.innerText()).split('\n')[0]?.trim() ?? '';
+  await first.click();
+  await reader.getByRole('heading', { name, level: 1 }).waitFor();
+  expect(reader.url(), 'the profile URL names the school being read').toMatch(/schoolId=/);
+  expect(await reader.getByRole('button', { name: 'Edit' }).count(), 'a company reader cannot edit a student').toBe(0);
+  await capture(reader, 'people-student-profile-company-reader', (p) =>
+    p.getByRole('heading', { name, level: 1 }).waitFor(),
+  );
+
+  await reader
+    .getByRole('link', { name: /^Grade / })
+    .first()
+    .click();
+  await reader.getByRole('tab', { name: /Students/ }).waitFor();
+  expect(await reader.getByRole('button', { name: 'Edit class' }).count(), 'a company reader cannot edit a class').toBe(
+    0,
+  );
+  await reader.getByRole('tab', { name: /Teachers/ }).click();
+  const teacherLink = reader.getByRole('tabpanel').getByRole('link').first();
+  const teacherName = (await teacherLink.innerText()).trim();
+  await teacherLink.click();
+  await reader.getByRole('heading', { name: teacherName, level: 1 }).waitFor();
+  expect(
+    await reader.getByRole('button', { name: 'Promote to school administrator' }).count(),
+    'a company reader cannot promote a teacher',
+  ).toBe(0);
+  await reader.getByRole('link', { name: 'Teachers' }).first().click();
+  await reader.getByRole('table', { name: 'Teachers' }).getByText(teacherName).first().waitFor();
+  expect(
+    await reader.getByLabel('School').evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text),
+    'going back keeps the school being read',
+  ).toBe('Riverside Academy');
+});

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { ROOT } from './support/server.ts';
+
+/** Debian's Chromium: Playwright must never try to download a browser of its own. */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p): p is string => Boolean(p) && existsSync(p as string));
+  if (!found) throw new Error('Chromium not found: run `bash scripts/install-browser.sh` (Debian package chromium).');
+  return found;
+}
+
+/** Flags that keep Chromium from reaching for the network this machine does not have. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Journeys that check screens against the demo data as seeded; what they change themselves, none of them checks. */
+const SEEDED = ['**/foundation.spec.ts', '**/every-page.spec.ts'];
+
+/** Where run.mjs (and so `npm test`) reads the counts from. */
+export const REPORT = process.env.E2E_REPORT ?? path.join(ROOT, 'test-results', 'e2e-report.json');
+
+export default defineConfig({
+  testDir: '.',
+  globalSetup: './support/global-setup.ts',
+  // Playwright empties this folder at the start of a run; the journeys' screenshots live beside it.
+  outputDir: path.join(ROOT, 'test-results', 'playwright'),
+  // Every worker starts its own server and database, so workers cannot disturb each other; within a worker,
+  // journeys run one after another in any order.
+  fullyParallel: true,
+  // Each worker is a server plus a browser: two fit this 2-core machine.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // A journey that fails once is a defect to fix, not something to retry away.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  // The longest journey (company) takes under a minute alone, but over four when the shared machine is saturated.
+  timeout: 420_000,
+  // Only a guard against a hung run: the suite takes several minutes when the 2-core machine is shared and busy.
+  globalTimeout: Number(process.env.E2E_GLOBAL_TIMEOUT_MS ?? 900_000),
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: REPORT }]],
+  // A project's workers never run another project's journeys, so each project gets servers of its own. The
+  // dashboards and the every-page sweep check the demo data as seeded (a sales lead added by a company journey
+  // changes the company dashboards), so they never share a server with journeys that add or change data. The
+  // long journeys go first so they are not left running alone at the end.
+  projects: [
+    { name: 'changes-data', testMatch: '**/*.spec.ts', testIgnore: SEEDED },
+    { name: 'reads-seed', testMatch: SEEDED },
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+  },
+});
