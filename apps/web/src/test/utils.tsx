@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext, type AuthState } from '../lib/auth';
+import { createMutationCache } from '../lib/query-client';
 
 export function makeUser(role: Role, overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -39,6 +40,7 @@ export function signedIn(role: Role, school: SessionSchool | null = null): AuthS
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
   });
 }

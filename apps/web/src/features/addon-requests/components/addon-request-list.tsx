@@ -54,7 +54,6 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
       { id: request.id },
       {
         onSuccess: () => toast.success(`${request.addonName} approved for ${request.schoolName}`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 
@@ -134,7 +133,6 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
                   toast.success('Request rejected');
                   setRejecting(null);
                 },
-                onError: (error) => toast.error(errorMessage(error)),
               },
             )
           }

@@ -58,7 +58,6 @@ function KeysCardBody() {
         toast.success('API key created');
         setName('');
       },
-      onError: (error) => toast.error(errorMessage(error)),
     });
   };
 
@@ -138,7 +137,6 @@ function KeysCardBody() {
               toast.success('API key revoked');
               setRevoking(null);
             },
-            onError: (error) => toast.error(errorMessage(error)),
           })
         }
       />

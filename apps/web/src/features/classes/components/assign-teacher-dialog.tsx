@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useAssignTeacher } from '../api/assign-teacher';
 
 interface AssignTeacherDialogProps {
@@ -49,15 +48,17 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
     .filter((t) => !assigned.has(t.id))
     .map((t) => ({ value: t.id, label: `${t.name} (${t.email})` }));
 
-  const submit = async () => {
+  const submit = () => {
     if (!teacherId) return;
-    try {
-      await assign.mutateAsync({ classId: klass.id, data: { teacherId, subjectIds, isClassTeacher } });
-      toast.success(editing ? 'Assignment updated' : `Teacher assigned to ${classLabel(klass)}`);
-      close();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    assign.mutate(
+      { classId: klass.id, data: { teacherId, subjectIds, isClassTeacher } },
+      {
+        onSuccess: () => {
+          toast.success(editing ? 'Assignment updated' : `Teacher assigned to ${classLabel(klass)}`);
+          close();
+        },
+      },
+    );
   };
 
   const currentClassTeacher =

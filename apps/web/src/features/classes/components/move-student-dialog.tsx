@@ -5,7 +5,6 @@ import { classLabel, useClassOptions } from '../../../api/lookups';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useEnrolStudent } from '../api/enrol-student';
 
 /** Move one student of this class to another class (enrolling them there). */
@@ -23,16 +22,20 @@ export function MoveStudentDialog({
   const enrol = useEnrolStudent();
   const options = classes.options.filter((o) => o.value !== klass.id);
 
-  const move = async () => {
+  const move = () => {
     if (!student || !target) return;
-    try {
-      await enrol.mutateAsync({ classId: target, data: { studentId: student.studentId } });
-      toast.success(`${student.name} moved to ${options.find((o) => o.value === target)?.label ?? 'the new class'}`);
-      setTarget('');
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    enrol.mutate(
+      { classId: target, data: { studentId: student.studentId } },
+      {
+        onSuccess: () => {
+          toast.success(
+            `${student.name} moved to ${options.find((o) => o.value === target)?.label ?? 'the new class'}`,
+          );
+          setTarget('');
+          onClose();
+        },
+      },
+    );
   };
 
   return (

@@ -115,36 +115,42 @@ export function ClassPage() {
     },
   ];
 
-  const confirmRemove = async () => {
+  const confirmRemove = () => {
     if (!removing) return;
-    try {
-      await removeStudent.mutateAsync({ classId: klass.id, studentId: removing.studentId });
-      toast.success(`${removing.name} removed from ${label}`);
-      setRemoving(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    removeStudent.mutate(
+      { classId: klass.id, studentId: removing.studentId },
+      {
+        onSuccess: () => {
+          toast.success(`${removing.name} removed from ${label}`);
+          setRemoving(null);
+        },
+      },
+    );
   };
 
-  const confirmUnassign = async () => {
+  const confirmUnassign = () => {
     if (!unassigning) return;
-    try {
-      await unassign.mutateAsync({ classId: klass.id, teacherId: unassigning.teacherId });
-      toast.success(`${unassigning.teacherName} no longer teaches ${label}`);
-      setUnassigning(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    unassign.mutate(
+      { classId: klass.id, teacherId: unassigning.teacherId },
+      {
+        onSuccess: () => {
+          toast.success(`${unassigning.teacherName} no longer teaches ${label}`);
+          setUnassigning(null);
+        },
+      },
+    );
   };
 
-  const confirmToggle = async () => {
-    try {
-      await setActive.mutateAsync({ id: klass.id, active: !klass.isActive });
-      toast.success(klass.isActive ? `${label} deactivated` : `${label} reactivated`);
-      setToggling(false);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const confirmToggle = () => {
+    setActive.mutate(
+      { id: klass.id, active: !klass.isActive },
+      {
+        onSuccess: () => {
+          toast.success(klass.isActive ? `${label} deactivated` : `${label} reactivated`);
+          setToggling(false);
+        },
+      },
+    );
   };
 
   const activeStudents = klass.students.filter((s) => s.isActive).length;

@@ -26,7 +26,6 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
       { addonId: item.id },
       {
         onSuccess: () => toast.success(`${item.name} requested. You can pay for it from My Subscription.`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   return (

@@ -187,7 +187,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
           <ToggleActiveDialog
             target={toggling}
             onClose={() => setToggling(null)}
-            mutate={setActive.mutateAsync}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="parent"
             deactivateNote="Their children stay linked."

@@ -57,7 +57,6 @@ export function PaymentsPage() {
       { id: p.id },
       {
         onSuccess: () => toast.success(`Payment ${p.receiptNumber} confirmed`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 
@@ -129,7 +128,6 @@ export function PaymentsPage() {
                   toast.success('Payment rejected');
                   setRejecting(null);
                 },
-                onError: (error) => toast.error(errorMessage(error)),
               },
             )
           }

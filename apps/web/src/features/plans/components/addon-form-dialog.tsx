@@ -6,7 +6,7 @@ import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
 import { useSaveAddon } from '../api/save-addon';
 
@@ -58,7 +58,6 @@ export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogPr
           } else {
             setErrors(serverFieldErrors(error));
           }
-          toast.error(errorMessage(error));
         },
       },
     );

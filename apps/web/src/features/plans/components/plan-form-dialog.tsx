@@ -6,7 +6,7 @@ import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
 import { useSavePlan } from '../api/save-plan';
 import { LimitInput } from './limit-input';
@@ -110,7 +110,6 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
           } else {
             setErrors(serverFieldErrors(error));
           }
-          toast.error(errorMessage(error));
         },
       },
     );

@@ -163,7 +163,6 @@ export function PlansPage() {
       { id: item.id, input: { isActive: true } },
       {
         onSuccess: () => toast.success(`${item.name} is offered again`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };
@@ -177,7 +176,6 @@ export function PlansPage() {
           toast.success(`${deactivating.name} is no longer offered`);
           setDeactivating(null);
         },
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };

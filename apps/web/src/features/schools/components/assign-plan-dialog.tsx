@@ -46,7 +46,6 @@ export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: Assi
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
       },
     });
   };

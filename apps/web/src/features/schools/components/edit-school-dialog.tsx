@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
 import { useUpdateSchool } from '../api/update-school';
 import { SchoolFields, schoolValue } from './school-fields';
@@ -37,7 +36,6 @@ export function EditSchoolDialog({
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
       },
     });
   };

@@ -5,7 +5,6 @@ import toast from 'react-hot-toast';
 import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/zod-fields';
 import { useRenewSubscription } from '../api/renew-subscription';
 import { formatDate } from '../../../lib/format-date';
@@ -38,7 +37,6 @@ export function RenewDialog({
         toast.success(`Renewed until ${formatDate(sub.endDate)}`);
         onOpenChange(false);
       },
-      onError: (err) => toast.error(errorMessage(err)),
     });
   };
 

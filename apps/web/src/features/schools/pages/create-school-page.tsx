@@ -135,7 +135,6 @@ export function CreateSchoolPage() {
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
       },
     });
   };

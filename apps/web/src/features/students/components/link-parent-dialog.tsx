@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useLinkParent } from '../api/link-parent';
 import { ParentPicker } from './parent-picker';
 
@@ -31,15 +30,17 @@ export function LinkParentDialog({
     onOpenChange(false);
   };
 
-  const submit = async () => {
+  const submit = () => {
     if (!parent) return;
-    try {
-      await link.mutateAsync({ studentId, parentId: parent.id, relationship });
-      toast.success(`${parent.name} linked to ${studentName}`);
-      close();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    link.mutate(
+      { studentId, parentId: parent.id, relationship },
+      {
+        onSuccess: () => {
+          toast.success(`${parent.name} linked to ${studentName}`);
+          close();
+        },
+      },
+    );
   };
 
   return (

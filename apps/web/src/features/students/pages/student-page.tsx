@@ -64,15 +64,17 @@ export function StudentPage() {
   const student = query.data;
   const klass = classLabel({ name: student.className, section: student.section });
 
-  const unlink = async () => {
+  const unlink = () => {
     if (!unlinking) return;
-    try {
-      await link.mutateAsync({ studentId: student.id, parentId: unlinking.id, relationship: null });
-      toast.success(`${unlinking.name} unlinked`);
-      setUnlinking(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    link.mutate(
+      { studentId: student.id, parentId: unlinking.id, relationship: null },
+      {
+        onSuccess: () => {
+          toast.success(`${unlinking.name} unlinked`);
+          setUnlinking(null);
+        },
+      },
+    );
   };
 
   return (
@@ -185,7 +187,7 @@ export function StudentPage() {
           <ToggleActiveDialog
             target={toggling ? student : null}
             onClose={() => setToggling(false)}
-            mutate={setActive.mutateAsync}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="student"
           />

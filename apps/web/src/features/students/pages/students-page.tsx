@@ -198,7 +198,7 @@ function StudentList({
           <ToggleActiveDialog
             target={toggling}
             onClose={() => setToggling(null)}
-            mutate={setActive.mutateAsync}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="student"
           />

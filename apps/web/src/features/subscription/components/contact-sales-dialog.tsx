@@ -6,7 +6,6 @@ import { Dialog } from '../../../components/ui/dialog';
 import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { TextField } from '../../../components/ui/field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuthContext } from '../../../lib/auth';
 import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
 import { useContactSales } from '../api/contact-sales';
@@ -47,7 +46,6 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '', la
     },
     onError: (error: Error) => {
       setErrors(serverFieldErrors(error));
-      toast.error(errorMessage(error));
     },
   };
 

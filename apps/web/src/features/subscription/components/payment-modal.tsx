@@ -7,7 +7,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
 import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
 import { newIdempotencyKey, useSubmitPayment } from '../api/submit-payment';
 
@@ -71,7 +70,6 @@ function PaymentForm({
       },
       onError: (error) => {
         setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
       },
     });
   };

@@ -40,7 +40,6 @@ export function UpgradeDialog({
           toast.success('Request sent. We will switch your plan and let you know.');
           onOpenChange(false);
         },
-        onError: (err) => toast.error(errorMessage(err)),
       },
     );
   };

@@ -282,7 +282,6 @@ export function MySubscriptionPage() {
               { kind: 'renewal', message: `Payment ${payment.receiptNumber} submitted for the renewal.` },
               {
                 onSuccess: () => toast.success('Renewal requested: we renew once the payment is confirmed.'),
-                onError: (error) => toast.error(errorMessage(error)),
               },
             );
           }}

@@ -58,14 +58,13 @@ export function TeacherPage() {
   }
   const teacher = query.data;
 
-  const confirmPromote = async () => {
-    try {
-      await promote.mutateAsync(teacher.id);
-      toast.success(`${teacher.name} is now a school administrator`);
-      setPromoting(false);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const confirmPromote = () => {
+    promote.mutate(teacher.id, {
+      onSuccess: () => {
+        toast.success(`${teacher.name} is now a school administrator`);
+        setPromoting(false);
+      },
+    });
   };
 
   return (
@@ -155,7 +154,7 @@ export function TeacherPage() {
           <ToggleActiveDialog
             target={toggling ? teacher : null}
             onClose={() => setToggling(false)}
-            mutate={setActive.mutateAsync}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="teacher"
           />

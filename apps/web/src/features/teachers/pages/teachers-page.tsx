@@ -196,7 +196,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
       <ToggleActiveDialog
         target={toggling}
         onClose={() => setToggling(null)}
-        mutate={setActive.mutateAsync}
+        mutate={setActive.mutate}
         pending={setActive.isPending}
         limitNoun="teacher"
         deactivateNote="Their classes keep the assignment."

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 type Mode = 'temporary' | 'email';
@@ -21,16 +20,18 @@ export function ResetPasswordDialog({
   const [mode, setMode] = useState<Mode>('email');
   const reset = useResetUserPassword();
 
-  const submit = async () => {
+  const submit = () => {
     if (!user) return;
-    try {
-      const result = await reset.mutateAsync({ id: user.id, data: { mode } });
-      onClose();
-      if (result.temporaryPassword) onTemporaryPassword(user, result.temporaryPassword);
-      else toast.success(`A set-password link was sent to ${user.email}`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    reset.mutate(
+      { id: user.id, data: { mode } },
+      {
+        onSuccess: (result) => {
+          onClose();
+          if (result.temporaryPassword) onTemporaryPassword(user, result.temporaryPassword);
+          else toast.success(`A set-password link was sent to ${user.email}`);
+        },
+      },
+    );
   };
 
   return (

@@ -19,7 +19,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useUsers } from '../api/get-users';
@@ -43,14 +42,12 @@ function ManageUsers() {
   const filtered = Boolean(filters.search || filters.role) || filters.status !== 'active';
   const isPrincipal = me?.role === 'principal';
 
-  const resendTo = async (u: UserAccountResponse) => {
-    try {
-      await resend.mutateAsync(u.id);
-      toast.success(`Invitation sent again to ${u.email}`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  // Each row's promise, not `mutate`'s callbacks: those fire only for the latest call, and two rows may be resent at once.
+  const resendTo = (u: UserAccountResponse) =>
+    resend.mutateAsync(u.id).then(
+      () => toast.success(`Invitation sent again to ${u.email}`),
+      () => undefined, // the query client's error toast has said why
+    );
 
   const columns: DataTableColumn<UserAccountResponse>[] = [
     {
@@ -192,7 +189,7 @@ function ManageUsers() {
       <ToggleActiveDialog
         target={toggling}
         onClose={() => setToggling(null)}
-        mutate={setActive.mutateAsync}
+        mutate={setActive.mutate}
         pending={setActive.isPending}
         limitNoun="account"
         activateLabel="Activate"
