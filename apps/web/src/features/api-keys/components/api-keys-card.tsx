@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { fieldErrors } from '../../../lib/zod-fields';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
-import { useSchoolEntitlements } from '../api/get-school-entitlements';
+import { useMySchool } from '../../../api/get-my-school';
 import { formatDate } from '../../../lib/format-date';
 
 function NewKey({ value }: { value: string }) {
@@ -148,8 +148,9 @@ function KeysCardBody() {
 export function ApiKeysCard() {
   const { user } = useAuth();
   const isSchoolAdmin = user?.role === 'school_admin';
-  const school = useSchoolEntitlements(isSchoolAdmin);
-  if (!isSchoolAdmin || !hasEntitlement(school.entitlements, 'api_access')) return null;
+  // A minute, not the default five: the card should appear soon after the add-on is bought.
+  const school = useMySchool(isSchoolAdmin, 60_000);
+  if (!isSchoolAdmin || !hasEntitlement(school.data?.entitlements ?? [], 'api_access')) return null;
   return (
     <CardSection
       titleId="api-keys-title"

@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { usePublicPlans } from '../api/get-public-plans';
+import { usePublicPlans } from '../../../api/get-public-plans';
 import { useRequestChange } from '../api/request-change';
 
 /** Asks for another plan; the company assigns it, then the school pays the new subscription. */
