@@ -1,5 +1,5 @@
 import { MESSAGES } from '@lyceum/shared/errors';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './api-client';
 
 /** The first message per field of a failed parse, keyed by dotted path (`limits.maxStudents`, `admin.email`). */
@@ -27,4 +27,16 @@ export function fromMinor(minor: number): string {
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (error instanceof ApiError && error.fields) return error.fields;
   return { form: error instanceof ApiError ? error.message : MESSAGES.unavailable };
+}
+
+/**
+ * The resolver schema of a form whose values are the request as typed (numbers as text, lines as one
+ * string): `toRequest` builds the request and the shared schema checks it, so each message is reported
+ * at the request's path, exactly as the server would report it.
+ */
+export function asRequest<TForm, TRequest extends z.ZodType>(toRequest: (values: TForm) => unknown, request: TRequest) {
+  return z
+    .custom<TForm>(() => true)
+    .transform(toRequest)
+    .pipe(request);
 }

@@ -21,8 +21,8 @@ export interface FormDialogProps<TValues extends FieldValues, TOutput, TResult> 
   submitLabel: string;
   tone?: 'primary' | 'danger';
   submitDisabled?: boolean;
-  /** Fields the server's `fields` may name; any other failure becomes the alert above the form. */
-  serverFields?: readonly Path<TValues>[];
+  /** Fields the server's `fields` may name (`'all'`: errors follow the request's paths); else the alert. */
+  serverFields?: readonly Path<TValues>[] | 'all';
   /** Places a server error itself (e.g. a taken name under the name field); return true when it did. */
   onServerError?: (error: unknown) => boolean;
   /** A toast in the form's own words on failure, for mutations marked `NO_ERROR_TOAST`. */
