@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, wrongPasswordResponse, apiError } from '../test/utils';
+import { mockFetch, wrongPasswordResponse, apiError } from '../test/utils';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
 
 describe('api client', () => {
