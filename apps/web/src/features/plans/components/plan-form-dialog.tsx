@@ -93,7 +93,7 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
   // A taken name (409) belongs under the name field, where the user will fix it.
   const nameTaken = (error: unknown) => {
     if (!(error instanceof ApiError && (error.status === 409 || error.fields?.name))) return false;
-    applyServerError(error, form.setError, 'all');
+    if (error.fields) applyServerError(error, form.setError, 'all');
     form.setError('name', { type: 'server', message: error.fields?.name ?? error.message });
     return true;
   };
