@@ -1,16 +1,4 @@
-import { MESSAGES } from '@lyceum/shared/errors';
 import { z } from 'zod';
-import { ApiError } from './api-client';
-
-/** The first message per field of a failed parse, keyed by dotted path (`limits.maxStudents`, `admin.email`). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /** "12.50" → 1250; blank or not a number → NaN, which the shared schema then refuses with its own message. */
 export function toMinor(text: string): number {
@@ -21,12 +9,6 @@ export function toMinor(text: string): number {
 
 export function fromMinor(minor: number): string {
   return (minor / 100).toFixed(2);
-}
-
-/** A failed request as form errors: the server's `fields` when it names them, else one form-level message. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof ApiError && error.fields) return error.fields;
-  return { form: error instanceof ApiError ? error.message : MESSAGES.unavailable };
 }
 
 /**

@@ -124,18 +124,10 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
           title={`Reject ${rejecting.addonName} for ${rejecting.schoolName}?`}
           open
           onOpenChange={(open) => !open && setRejecting(null)}
-          pending={decide.isPending}
-          onSubmit={(reason) =>
-            decide.mutate(
-              { id: rejecting.id, reason },
-              {
-                onSuccess: () => {
-                  toast.success('Request rejected');
-                  setRejecting(null);
-                },
-              },
-            )
-          }
+          onSubmit={async (reason) => {
+            await decide.mutateAsync({ id: rejecting.id, reason });
+            toast.success('Request rejected');
+          }}
         />
       )}
     </>

@@ -119,18 +119,10 @@ export function PaymentsPage() {
           title={`Reject payment ${rejecting.receiptNumber}?`}
           open
           onOpenChange={(open) => !open && setRejecting(null)}
-          pending={decide.isPending}
-          onSubmit={(reason) =>
-            decide.mutate(
-              { id: rejecting.id, reason },
-              {
-                onSuccess: () => {
-                  toast.success('Payment rejected');
-                  setRejecting(null);
-                },
-              },
-            )
-          }
+          onSubmit={async (reason) => {
+            await decide.mutateAsync({ id: rejecting.id, reason });
+            toast.success('Payment rejected');
+          }}
         />
       )}
     </>
