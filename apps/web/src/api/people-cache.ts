@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LyceumMutationMeta } from '../lib/query-client';
 
 /**
  * Query-key roots of the people and classes pages. A change to one kind of record shows up in the others
@@ -34,7 +35,10 @@ export function toQueryString(params: Record<string, string | number | boolean |
 }
 
 /** A mutation of people or classes that refreshes every people list when it succeeds. */
-export function usePeopleMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
+export function usePeopleMutation<TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  meta?: LyceumMutationMeta,
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidatePeople(queryClient) });
+  return useMutation({ mutationFn, meta, onSuccess: () => invalidatePeople(queryClient) });
 }

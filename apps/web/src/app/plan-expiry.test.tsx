@@ -3,16 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTestQueryClient, json, mockFetch } from '../test/utils';
+import { createTestQueryClient, json, mockFetch, apiError } from '../test/utils';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
 describe('plan expiry after a refused sign-in', () => {
   it('leads from the sign-in error to the plan-expiry screen, whose contact-sales modal records a lead', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/auth/me': () => json({ error: { code: 'unauthenticated', message: MESSAGES.signedOut } }, 401),
-      'POST /api/v1/auth/login': () =>
-        json({ error: { code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpired } }, 403),
+      'GET /api/v1/auth/me': () => apiError(401, 'unauthenticated', MESSAGES.signedOut),
+      'POST /api/v1/auth/login': () => apiError(403, 'auth/subscription-expired', MESSAGES.subscriptionExpired),
       'POST /api/v1/sales-leads/lapsed': () => json({ received: true }, 201),
     });
     const router = createMemoryRouter(routes, { initialEntries: ['/login/school-admin'] });
@@ -49,9 +48,8 @@ describe('plan expiry after a refused sign-in', () => {
 
   it('offers no contact link for other sign-in errors', async () => {
     mockFetch({
-      'GET /api/v1/auth/me': () => json({ error: { code: 'unauthenticated', message: MESSAGES.signedOut } }, 401),
-      'POST /api/v1/auth/login': () =>
-        json({ error: { code: 'auth/invalid-credential', message: MESSAGES.invalidCredential } }, 401),
+      'GET /api/v1/auth/me': () => apiError(401, 'unauthenticated', MESSAGES.signedOut),
+      'POST /api/v1/auth/login': () => apiError(401, 'auth/invalid-credential', MESSAGES.invalidCredential),
     });
     const router = createMemoryRouter(routes, { initialEntries: ['/login/school-admin'] });
     render(

@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { authResponse, createTestQueryClient, json, mockFetch } from '../test/utils';
+import { authResponse, createTestQueryClient, json, mockFetch, apiError } from '../test/utils';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -23,8 +23,7 @@ const dashboard: DashboardResponse = {
 
 function renderApp(path: string, me: AuthResponse | null, extra: Parameters<typeof mockFetch>[0] = {}) {
   const mocks = mockFetch({
-    'GET /api/v1/auth/me': () =>
-      me ? json(me) : json({ error: { code: 'unauthenticated', message: MESSAGES.signedOut } }, 401),
+    'GET /api/v1/auth/me': () => (me ? json(me) : apiError(401, 'unauthenticated', MESSAGES.signedOut)),
     'GET /api/v1/notifications': () => json({ items: [], unread: 3 }),
     'GET /api/v1/dashboard': () => json(dashboard),
     ...extra,
@@ -59,8 +58,7 @@ describe('app routes (SPEC §2)', () => {
   it('signs in and returns to the intended page', async () => {
     let session: AuthResponse | null = null;
     const { router, calls } = renderApp('/exams', null, {
-      'GET /api/v1/auth/me': () =>
-        session ? json(session) : json({ error: { code: 'unauthenticated', message: 'no' } }, 401),
+      'GET /api/v1/auth/me': () => (session ? json(session) : apiError(401, 'unauthenticated', 'no')),
       'POST /api/v1/auth/login': () => {
         session = authResponse('principal', { name: 'Hill Valley High', logo: null });
         return json(session);
@@ -87,8 +85,7 @@ describe('app routes (SPEC §2)', () => {
 
   it('shows the server message in an alert when login fails', async () => {
     const { calls } = renderApp('/login/school-admin', null, {
-      'POST /api/v1/auth/login': () =>
-        json({ error: { code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpired } }, 403),
+      'POST /api/v1/auth/login': () => apiError(403, 'auth/subscription-expired', MESSAGES.subscriptionExpired),
     });
     await screen.findByRole('heading', { name: 'School Admin sign in' });
     expect(screen.queryByLabelText('Role')).toBeNull();
@@ -135,8 +132,7 @@ describe('app routes (SPEC §2)', () => {
   it('shows a retryable error state when the dashboard fails', async () => {
     let fail = true;
     renderApp('/dashboard', authResponse('teacher'), {
-      'GET /api/v1/dashboard': () =>
-        fail ? json({ error: { code: 'unavailable', message: MESSAGES.unavailable } }, 503) : json(dashboard),
+      'GET /api/v1/dashboard': () => (fail ? apiError(503, 'unavailable', MESSAGES.unavailable) : json(dashboard)),
     });
     expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(MESSAGES.unavailable);
     fail = false;
@@ -159,8 +155,7 @@ describe('app routes (SPEC §2)', () => {
   it('signs out: calls the API and returns to /login', async () => {
     let signedIn = true;
     const { router, calls } = renderApp('/dashboard', null, {
-      'GET /api/v1/auth/me': () =>
-        signedIn ? json(authResponse('parent')) : json({ error: { code: 'unauthenticated', message: 'no' } }, 401),
+      'GET /api/v1/auth/me': () => (signedIn ? json(authResponse('parent')) : apiError(401, 'unauthenticated', 'no')),
       'POST /api/v1/auth/logout': () => {
         signedIn = false;
         return new Response(null, { status: 204 });
@@ -175,7 +170,7 @@ describe('app routes (SPEC §2)', () => {
 
   it('returns to /login when a call answers 401 (session expired)', async () => {
     const { router } = renderApp('/dashboard', authResponse('student'), {
-      'GET /api/v1/dashboard': () => json({ error: { code: 'unauthenticated', message: MESSAGES.signedOut } }, 401),
+      'GET /api/v1/dashboard': () => apiError(401, 'unauthenticated', MESSAGES.signedOut),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
     expect(router.state.location.search).toBe('');

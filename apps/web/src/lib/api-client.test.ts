@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, wrongPasswordResponse } from '../test/utils';
+import { mockFetch, wrongPasswordResponse, apiError } from '../test/utils';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
 
 describe('api client', () => {
@@ -42,7 +42,7 @@ describe('api client', () => {
   it('calls the 401 handler for any call except /auth/me and /auth/login', async () => {
     const onUnauthorized = vi.fn();
     unregister = setUnauthorizedHandler(onUnauthorized);
-    const unauthenticated = () => json({ error: { code: 'unauthenticated', message: 'Signed out' } }, 401);
+    const unauthenticated = () => apiError(401, 'unauthenticated', 'Signed out');
     mockFetch({
       'GET /api/v1/auth/me': unauthenticated,
       'POST /api/v1/auth/login': unauthenticated,

@@ -1,5 +1,23 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ApiError, errorMessage } from './api-client';
+
+export interface LyceumMutationMeta extends Record<string, unknown> {
+  /**
+   * The caller shows a failure itself (under the form's fields, or a toast in its own words), or a
+   * failure is not worth telling (marking a notification read): the generic error toast stays quiet.
+   */
+  noErrorToast?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: LyceumMutationMeta;
+  }
+}
+
+/** For `useMutation({ meta: NO_ERROR_TOAST })`: see `LyceumMutationMeta.noErrorToast`. */
+export const NO_ERROR_TOAST: LyceumMutationMeta = { noErrorToast: true };
 
 /** Client errors (4xx) are answers, not glitches: never retry them. Network and 5xx get two more tries. */
 export function shouldRetry(failureCount: number, error: Error): boolean {
@@ -7,8 +25,22 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < 2;
 }
 
+/**
+ * The one place a failed change becomes a toast (the server's message, or "unavailable" offline), so
+ * screens only say what went right.
+ */
+export function createMutationCache(): MutationCache {
+  return new MutationCache({
+    onError: (error, _variables, _result, mutation) => {
+      if (mutation.meta?.noErrorToast) return;
+      toast.error(errorMessage(error));
+    },
+  });
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry },
       mutations: { retry: false },

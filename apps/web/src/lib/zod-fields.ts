@@ -1,16 +1,4 @@
-import { MESSAGES } from '@lyceum/shared/errors';
-import type { z } from 'zod';
-import { ApiError } from './api-client';
-
-/** The first message per field of a failed parse, keyed by dotted path (`limits.maxStudents`, `admin.email`). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+import { z } from 'zod';
 
 /** "12.50" → 1250; blank or not a number → NaN, which the shared schema then refuses with its own message. */
 export function toMinor(text: string): number {
@@ -23,8 +11,14 @@ export function fromMinor(minor: number): string {
   return (minor / 100).toFixed(2);
 }
 
-/** A failed request as form errors: the server's `fields` when it names them, else one form-level message. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof ApiError && error.fields) return error.fields;
-  return { form: error instanceof ApiError ? error.message : MESSAGES.unavailable };
+/**
+ * The resolver schema of a form whose values are the request as typed (numbers as text, lines as one
+ * string): `toRequest` builds the request and the shared schema checks it, so each message is reported
+ * at the request's path, exactly as the server would report it.
+ */
+export function asRequest<TForm, TRequest extends z.ZodType>(toRequest: (values: TForm) => unknown, request: TRequest) {
+  return z
+    .custom<TForm>(() => true)
+    .transform(toRequest)
+    .pipe(request);
 }

@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext, type AuthState } from '../lib/auth';
+import { createMutationCache } from '../lib/query-client';
+import type { ApiResponses } from './api-responses';
 
 export function makeUser(role: Role, overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -39,6 +41,7 @@ export function signedIn(role: Role, school: SessionSchool | null = null): AuthS
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
   });
 }
@@ -66,21 +69,51 @@ export function renderWithProviders(
   return { ...result, router, queryClient: client };
 }
 
-type Handler = (init: RequestInit & { url: string }) => Response | Promise<Response>;
+/** A JSON answer that remembers the type of its body (at type level only), so a handler can be held to its contract. */
+export interface JsonResponse<T> extends Response {
+  readonly __body: T;
+}
+/** A failed answer: it fits every route. */
+export interface ErrorResponse extends Response {
+  readonly __error: true;
+}
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+type Answer<T> = T | Promise<T>;
+type TypedHandler<T> = (init: RequestInit & { url: string }) => Answer<JsonResponse<T> | ErrorResponse>;
+type Handler = (init: RequestInit & { url: string }) => Answer<Response>;
+
+/**
+ * Handlers by `"METHOD /api/v1/path"`. A route listed in `ApiResponses` must answer with its contract's body
+ * (`json(body)`) or with `apiError(...)`; other routes answer with any `Response`.
+ */
+export type MockHandlers = { [K in keyof ApiResponses]?: TypedHandler<ApiResponses[K]> } & Record<string, Handler>;
+
+export function json<T>(body: T, status = 200): JsonResponse<T> {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  }) as JsonResponse<T>;
+}
+
+/** The server's error body (`{ error: { code, message, fields? } }`) with its status. */
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorResponse {
+  return json({ error: { code, message, ...(fields ? { fields } : {}) } }, status) as unknown as ErrorResponse;
 }
 
 /** Stubs fetch with `"METHOD /api/v1/path"` handlers; unknown requests answer 404 and are recorded. */
-export function mockFetch(handlers: Record<string, Handler>) {
+export function mockFetch(handlers: MockHandlers) {
   const calls: Array<{ method: string; url: string; body: unknown; headers: Record<string, string> }> = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, url, body, headers: (init.headers ?? {}) as Record<string, string> });
-    const handler = handlers[`${method} ${url.split('?')[0]}`];
+    const handler = (handlers as Record<string, Handler>)[`${method} ${url.split('?')[0]}`];
     if (!handler) return json({ error: { code: 'not_found', message: `No mock for ${method} ${url}` } }, 404);
     return handler({ ...init, url });
   });
@@ -93,9 +126,9 @@ export function authResponse(role: Role, school: SessionSchool | null = null): A
 }
 
 /** The server's answer to a wrong current password, as several tests need it. */
-export function wrongPasswordResponse(): Response {
+export function wrongPasswordResponse(): ErrorResponse {
   const message = 'The current password is incorrect.';
-  return json({ error: { code: 'auth/wrong-password', message, fields: { currentPassword: message } } }, 400);
+  return apiError(400, 'auth/wrong-password', message, { currentPassword: message });
 }
 
 /** `GET /school` for a school without White Label or add-ons; tests override what they are about. */

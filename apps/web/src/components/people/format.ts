@@ -5,7 +5,3 @@ export function lastSeen(iso: string | null): string {
   if (!iso) return 'Never';
   return `${formatDistanceToNowStrict(new Date(iso))} ago`;
 }
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}

@@ -1,5 +1,4 @@
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../lib/api-client';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 interface Target {
@@ -12,8 +11,8 @@ interface ToggleActiveDialogProps<T extends Target> {
   /** The person (or class) to deactivate or reactivate; null = closed. */
   target: T | null;
   onClose: () => void;
-  /** The deactivate/reactivate call. */
-  mutate: (variables: { id: string; active: boolean }) => Promise<unknown>;
+  /** The deactivate/reactivate mutation's `mutate` (a failure is toasted by the query client). */
+  mutate: (variables: { id: string; active: boolean }, options: { onSuccess: () => void }) => void;
   pending: boolean;
   /** What deactivating means for this kind of record, after "They are signed out everywhere…". */
   deactivateNote?: string;
@@ -34,15 +33,17 @@ export function ToggleActiveDialog<T extends Target>({
   activateLabel = 'Reactivate',
 }: ToggleActiveDialogProps<T>) {
   const deactivating = target?.isActive ?? true;
-  const confirm = async () => {
+  const confirm = () => {
     if (!target) return;
-    try {
-      await mutate({ id: target.id, active: !target.isActive });
-      toast.success(`${target.name} ${deactivating ? 'deactivated' : `${activateLabel.toLowerCase()}d`}`);
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    mutate(
+      { id: target.id, active: !target.isActive },
+      {
+        onSuccess: () => {
+          toast.success(`${target.name} ${deactivating ? 'deactivated' : `${activateLabel.toLowerCase()}d`}`);
+          onClose();
+        },
+      },
+    );
   };
   return (
     <ConfirmDialog

@@ -1,9 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ReasonRequest } from '@lyceum/shared/company';
-import { type FormEvent, useState } from 'react';
-import { Dialog } from './dialog';
-import { DialogFormFooter } from './dialog-form-footer';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from './form-dialog';
 import { TextAreaField } from './textarea-field';
-import { fieldErrors } from '../../lib/zod-fields';
 
 interface ReasonDialogProps {
   title: string;
@@ -12,8 +11,8 @@ interface ReasonDialogProps {
   confirmLabel?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  pending: boolean;
-  onSubmit: (reason: string) => void;
+  /** Sends the rejection; the dialog closes when it resolves. */
+  onSubmit: (reason: string) => Promise<unknown>;
 }
 
 /** Asks for a reason (3–500 characters, the shared `ReasonRequest`) before a rejection. */
@@ -23,49 +22,30 @@ export function ReasonDialog({
   confirmLabel = 'Reject',
   open,
   onOpenChange,
-  pending,
   onSubmit,
 }: ReasonDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ReasonRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).reason);
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.data.reason);
-  };
+  const form = useForm({ resolver: zodResolver(ReasonRequest), defaultValues: { reason: '' } });
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={title}
       description={description}
       size="sm"
-      preventClose={pending}
-      footer={
-        <DialogFormFooter
-          formId="reason-form"
-          submitLabel={confirmLabel}
-          tone="danger"
-          pending={pending}
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      onSubmit={({ reason }) => onSubmit(reason)}
+      submitLabel={confirmLabel}
+      tone="danger"
+      serverFields={['reason']}
+      className=""
     >
-      <form id="reason-form" onSubmit={submit} noValidate>
-        <TextAreaField
-          id="reject-reason"
-          label="Reason"
-          rows={3}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={error}
-        />
-      </form>
-    </Dialog>
+      <TextAreaField
+        id="reject-reason"
+        label="Reason"
+        rows={3}
+        error={form.formState.errors.reason?.message}
+        {...form.register('reason')}
+      />
+    </FormDialog>
   );
 }

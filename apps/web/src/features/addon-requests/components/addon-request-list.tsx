@@ -54,7 +54,6 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
       { id: request.id },
       {
         onSuccess: () => toast.success(`${request.addonName} approved for ${request.schoolName}`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 
@@ -125,19 +124,10 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
           title={`Reject ${rejecting.addonName} for ${rejecting.schoolName}?`}
           open
           onOpenChange={(open) => !open && setRejecting(null)}
-          pending={decide.isPending}
-          onSubmit={(reason) =>
-            decide.mutate(
-              { id: rejecting.id, reason },
-              {
-                onSuccess: () => {
-                  toast.success('Request rejected');
-                  setRejecting(null);
-                },
-                onError: (error) => toast.error(errorMessage(error)),
-              },
-            )
-          }
+          onSubmit={async (reason) => {
+            await decide.mutateAsync({ id: rejecting.id, reason });
+            toast.success('Request rejected');
+          }}
         />
       )}
     </>

@@ -35,8 +35,9 @@ describe('ApiKeysCard', () => {
         return json({ apiKey: key, key: 'lyk_0190abcd_secret' }, 201);
       },
       'POST /api/v1/api-keys/k1/revoke': () => {
-        items = [{ ...key, revokedAt: '2026-01-02T00:00:00.000Z' }];
-        return json(items[0]);
+        const revoked = { ...key, revokedAt: '2026-01-02T00:00:00.000Z' };
+        items = [revoked];
+        return json(revoked);
       },
     });
     renderWithProviders(<ApiKeysCard />, { auth: signedIn('school_admin') });

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_SCOPES, type ApiKey, CreateApiKeyRequest } from '@lyceum/shared/company';
 import { hasEntitlement } from '@lyceum/shared/entitlements';
 import { Copy, KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -14,9 +16,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { copyWithToast } from '../../../lib/copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { fieldErrors } from '../../../lib/zod-fields';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
-import { useSchoolEntitlements } from '../api/get-school-entitlements';
+import { useMySchool } from '../../../api/get-my-school';
 import { formatDate } from '../../../lib/format-date';
 
 function NewKey({ value }: { value: string }) {
@@ -40,27 +41,22 @@ function KeysCardBody() {
   const keys = useApiKeys(true);
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>(['read']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const form = useForm({ resolver: zodResolver(CreateApiKeyRequest), defaultValues: { name: '', scopes: ['read'] } });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateApiKeyRequest.safeParse({ name, scopes });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  // The chosen scopes stay for the next key; only the name is cleared.
+  const submit = form.handleSubmit((request) =>
+    create.mutate(request, {
       onSuccess: () => {
         toast.success('API key created');
-        setName('');
+        form.setValue('name', '');
       },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
-  };
+    }),
+  );
 
   return (
     <div className="space-y-5">
@@ -70,9 +66,8 @@ function KeysCardBody() {
           id="api-key-name"
           label="Key name"
           placeholder="e.g. Timetable sync"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
+          error={errors.name?.message}
+          {...register('name')}
           containerClassName="sm:flex-1"
         />
         <fieldset className="flex items-center gap-3 pb-2">
@@ -82,8 +77,8 @@ function KeysCardBody() {
               <input
                 type="checkbox"
                 className="size-4 rounded border-slate-300"
-                checked={scopes.includes(scope)}
-                onChange={(e) => setScopes(e.target.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope))}
+                value={scope}
+                {...register('scopes')}
               />
               {scope === 'read' ? 'Read' : 'Write'}
             </label>
@@ -94,7 +89,7 @@ function KeysCardBody() {
           Create key
         </Button>
       </form>
-      {errors.scopes && <Alert>{errors.scopes}</Alert>}
+      {errors.scopes && <Alert>{errors.scopes.message}</Alert>}
       {keys.isPending ? (
         <Skeleton className="h-16" />
       ) : keys.isError ? (
@@ -138,7 +133,6 @@ function KeysCardBody() {
               toast.success('API key revoked');
               setRevoking(null);
             },
-            onError: (error) => toast.error(errorMessage(error)),
           })
         }
       />
@@ -150,8 +144,9 @@ function KeysCardBody() {
 export function ApiKeysCard() {
   const { user } = useAuth();
   const isSchoolAdmin = user?.role === 'school_admin';
-  const school = useSchoolEntitlements(isSchoolAdmin);
-  if (!isSchoolAdmin || !hasEntitlement(school.entitlements, 'api_access')) return null;
+  // A minute, not the default five: the card should appear soon after the add-on is bought.
+  const school = useMySchool(isSchoolAdmin, 60_000);
+  if (!isSchoolAdmin || !hasEntitlement(school.data?.entitlements ?? [], 'api_access')) return null;
   return (
     <CardSection
       titleId="api-keys-title"

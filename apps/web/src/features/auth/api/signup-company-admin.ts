@@ -2,6 +2,7 @@ import type { AuthResponse, CompanyAdminSignupRequest } from '@lyceum/shared/aut
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function getCompanySignupStatus(signal?: AbortSignal): Promise<{ open: boolean }> {
   return api.get<{ open: boolean }>('/auth/signup/company-admin', { signal });
@@ -23,5 +24,9 @@ export function signupCompanyAdmin(data: CompanyAdminSignupRequest): Promise<Aut
 
 export function useSignupCompanyAdmin() {
   const { setSession } = useAuth();
-  return useMutation({ mutationFn: signupCompanyAdmin, onSuccess: (session) => setSession(session) });
+  return useMutation({
+    mutationFn: signupCompanyAdmin,
+    meta: NO_ERROR_TOAST,
+    onSuccess: (session) => setSession(session),
+  });
 }

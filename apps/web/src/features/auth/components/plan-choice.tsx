@@ -5,7 +5,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { usePlans } from '../api/get-plans';
+import { usePublicPlans } from '../../../api/get-public-plans';
 
 interface PlanChoiceProps {
   registration: UseFormRegisterReturn;
@@ -18,7 +18,7 @@ function period(plan: PublicPlan): string {
 
 /** Radio cards for the plans of GET /plans (school signup). */
 export function PlanChoice({ registration, error }: PlanChoiceProps) {
-  const plans = usePlans();
+  const plans = usePublicPlans();
 
   return (
     <fieldset aria-describedby={error ? 'plan-error' : undefined}>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, apiError } from '../../../test/utils';
 import { LoginPage } from './login-page';
 
 const SCHOOL = '0193a5f0-1111-7000-8000-000000000001';
@@ -33,7 +33,7 @@ describe('LoginPage', () => {
 
   it("stays the product's page when the school has no brand to show", async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/brand': () => json({ error: { code: 'not_found', message: 'School not found' } }, 404),
+      'GET /api/v1/brand': () => apiError(404, 'not_found', 'School not found'),
     });
     render(`/login?school=${SCHOOL}`);
     await waitFor(() => expect(calls).toHaveLength(1));

@@ -1,5 +1,6 @@
 import type { CreateSubjectRequest, SubjectResponse } from '@lyceum/shared/academics';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 
 export function createSubject(data: CreateSubjectRequest) {
@@ -7,5 +8,5 @@ export function createSubject(data: CreateSubjectRequest) {
 }
 
 export function useCreateSubject() {
-  return usePeopleMutation(createSubject);
+  return usePeopleMutation(createSubject, NO_ERROR_TOAST);
 }

@@ -1,5 +1,6 @@
 import type { ClassDetailResponse, CreateClassRequest, UpdateClassRequest } from '@lyceum/shared/academics';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 
 /** POST /classes or PATCH /classes/:id: one form creates and edits. */
@@ -8,5 +9,5 @@ export function saveClass({ id, data }: { id?: string; data: CreateClassRequest 
 }
 
 export function useSaveClass() {
-  return usePeopleMutation(saveClass);
+  return usePeopleMutation(saveClass, NO_ERROR_TOAST);
 }

@@ -1,14 +1,14 @@
-import type { AssignedTeacher, ClassDetailResponse } from '@lyceum/shared/academics';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AssignedTeacher, AssignTeacherRequest, type ClassDetailResponse } from '@lyceum/shared/academics';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { classLabel, useTeacherSearch } from '../../../api/lookups';
 import { Checkbox } from '../../../components/people/checkbox';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useAssignTeacher } from '../api/assign-teacher';
 
 interface AssignTeacherDialogProps {
@@ -22,64 +22,46 @@ interface AssignTeacherDialogProps {
 export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: AssignTeacherDialogProps) {
   const [search, setSearch] = useState('');
   const teachers = useTeacherSearch(search, open && !editing);
-  const [teacherId, setTeacherId] = useState('');
-  const [subjectIds, setSubjectIds] = useState<string[]>([]);
-  const [isClassTeacher, setIsClassTeacher] = useState(false);
-  const [lastEditing, setLastEditing] = useState<AssignedTeacher | undefined>(undefined);
   const assign = useAssignTeacher();
-
-  // Opening for another teacher starts from that teacher's current part in the class.
-  if (editing !== lastEditing) {
-    setLastEditing(editing);
-    setTeacherId(editing?.teacherId ?? '');
-    setSubjectIds(editing?.subjects.map((s) => s.id) ?? []);
-    setIsClassTeacher(editing?.isClassTeacher ?? false);
-  }
-
-  const close = () => {
-    setTeacherId('');
-    setSubjectIds([]);
-    setIsClassTeacher(false);
-    setSearch('');
-    onOpenChange(false);
-  };
+  // `values`: opening for another teacher starts from that teacher's current part in the class.
+  const form = useForm({
+    resolver: zodResolver(AssignTeacherRequest),
+    values: {
+      teacherId: editing?.teacherId ?? '',
+      subjectIds: editing?.subjects.map((s) => s.id) ?? [],
+      isClassTeacher: editing?.isClassTeacher ?? false,
+    },
+  });
+  const teacherId = form.watch('teacherId');
 
   const assigned = new Set(klass.assignedTeachers.map((t) => t.teacherId));
   const options = (teachers.data?.items ?? [])
     .filter((t) => !assigned.has(t.id))
     .map((t) => ({ value: t.id, label: `${t.name} (${t.email})` }));
 
-  const submit = async () => {
-    if (!teacherId) return;
-    try {
-      await assign.mutateAsync({ classId: klass.id, data: { teacherId, subjectIds, isClassTeacher } });
-      toast.success(editing ? 'Assignment updated' : `Teacher assigned to ${classLabel(klass)}`);
-      close();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const submit = async (data: AssignTeacherRequest) => {
+    await assign.mutateAsync({ classId: klass.id, data });
+    toast.success(editing ? 'Assignment updated' : `Teacher assigned to ${classLabel(klass)}`);
   };
 
   const currentClassTeacher =
     klass.classTeacherName && klass.classTeacherId !== teacherId ? klass.classTeacherName : null;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={(next) => {
+        if (!next) setSearch('');
+        onOpenChange(next);
+      }}
       title={editing ? `${editing.teacherName} in ${classLabel(klass)}` : `Assign a teacher to ${classLabel(klass)}`}
       description="Choose the subjects they teach in this class."
-      preventClose={assign.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={assign.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!teacherId} loading={assign.isPending}>
-            {editing ? 'Save' : 'Assign teacher'}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={submit}
+      submitLabel={editing ? 'Save' : 'Assign teacher'}
+      submitDisabled={!teacherId}
+      serverFields={['teacherId', 'subjectIds', 'isClassTeacher']}
+      className=""
     >
       <div className="space-y-4">
         {!editing && (
@@ -92,17 +74,23 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
                 teachers.isPending ? 'Loading teachers…' : options.length ? 'Choose a teacher' : 'No teachers match'
               }
               options={options}
-              value={teacherId}
-              onChange={(e) => setTeacherId(e.target.value)}
+              {...form.register('teacherId')}
             />
           </div>
         )}
-        <SubjectChecklist
-          legend="Subjects in this class"
-          options={klass.subjects}
-          value={subjectIds}
-          onChange={setSubjectIds}
-          emptyText="This class has no subjects yet. Edit the class to add them."
+        <Controller
+          control={form.control}
+          name="subjectIds"
+          render={({ field }) => (
+            <SubjectChecklist
+              legend="Subjects in this class"
+              options={klass.subjects}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              emptyText="This class has no subjects yet. Edit the class to add them."
+              error={form.formState.errors.subjectIds?.message}
+            />
+          )}
         />
         <Checkbox
           id="assign-class-teacher"
@@ -112,10 +100,9 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
               ? `Replaces ${currentClassTeacher} as the class teacher.`
               : 'Leads the class; one per class.'
           }
-          checked={isClassTeacher}
-          onChange={(e) => setIsClassTeacher(e.target.checked)}
+          {...form.register('isClassTeacher')}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -11,11 +11,8 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useSubjectOptions } from '../../../api/lookups';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
-import { applyServerError } from '../../../lib/form-errors';
 import { useSaveClass } from '../api/save-class';
 
 const ClassForm = z.object({
@@ -37,14 +34,7 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
   const save = useSaveClass();
   const navigate = useNavigate();
   const subjects = useSubjectOptions(open);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ClassForm>({
+  const form = useForm<ClassForm>({
     resolver: zodResolver(ClassForm),
     values: {
       name: editing?.name ?? '',
@@ -53,85 +43,73 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
       subjectIds: editing?.subjects.map((s) => s.id) ?? [],
     },
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
 
-  const close = () => {
-    reset();
-    onOpenChange(false);
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (values: ClassForm) => {
     const data = {
       name: values.name,
       section: values.section ?? '',
       subjectIds: values.subjectIds,
       ...(values.academicYear ? { academicYear: values.academicYear } : {}),
     };
-    try {
-      const saved = await save.mutateAsync({ id: editing?.id, data });
-      toast.success(editing ? 'Class updated' : `Class ${saved.name} created`);
-      close();
-      if (!editing) navigate(`/classes/${saved.id}`);
-    } catch (error) {
-      applyServerError(error, setError, ['name', 'section', 'academicYear', 'subjectIds']);
-      toast.error(editing ? 'The class could not be updated' : 'The class could not be created');
-    }
-  });
+    const saved = await save.mutateAsync({ id: editing?.id, data });
+    toast.success(editing ? 'Class updated' : `Class ${saved.name} created`);
+    return saved;
+  };
 
   const subjectOptions = (subjects.data?.items ?? []).map((s) => ({ id: s.id, name: s.name }));
   // An edited class may still teach a subject that has since been deactivated: keep it choosable.
   for (const s of editing?.subjects ?? []) if (!subjectOptions.some((o) => o.id === s.id)) subjectOptions.push(s);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
       title={editing ? 'Edit class' : 'New class'}
       description="Name and section as the school uses them, e.g. Grade 5 – A."
-      preventClose={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="class-form" loading={isSubmitting}>
-            {editing ? 'Save class' : 'Create class'}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={onSubmit}
+      onSaved={(saved) => {
+        if (!editing) navigate(`/classes/${saved.id}`);
+      }}
+      submitLabel={editing ? 'Save class' : 'Create class'}
+      serverFields={['name', 'section', 'academicYear', 'subjectIds']}
+      errorToast={editing ? 'The class could not be updated' : 'The class could not be created'}
     >
-      <form id="class-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="class-name" label="Class name" error={errors.name?.message} {...register('name')} />
-          <TextField id="class-section" label="Section" error={errors.section?.message} {...register('section')} />
-        </div>
-        <TextField
-          id="class-year"
-          label="Academic year"
-          placeholder={currentAcademicYear()}
-          hint={`Leave empty for the current year (${currentAcademicYear()}).`}
-          error={errors.academicYear?.message}
-          {...register('academicYear')}
-        />
-        <Controller
-          control={control}
-          name="subjectIds"
-          render={({ field }) => (
-            <SubjectChecklist
-              legend="Subjects"
-              options={subjectOptions}
-              value={field.value}
-              onChange={field.onChange}
-              emptyText={
-                subjects.isPending
-                  ? 'Loading subjects…'
-                  : 'No subjects yet. Add them with "Subjects" on the Classes page.'
-              }
-              error={errors.subjectIds?.message}
-            />
-          )}
-        />
-      </form>
-    </Dialog>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="class-name" label="Class name" error={errors.name?.message} {...register('name')} />
+        <TextField id="class-section" label="Section" error={errors.section?.message} {...register('section')} />
+      </div>
+      <TextField
+        id="class-year"
+        label="Academic year"
+        placeholder={currentAcademicYear()}
+        hint={`Leave empty for the current year (${currentAcademicYear()}).`}
+        error={errors.academicYear?.message}
+        {...register('academicYear')}
+      />
+      <Controller
+        control={control}
+        name="subjectIds"
+        render={({ field }) => (
+          <SubjectChecklist
+            legend="Subjects"
+            options={subjectOptions}
+            value={field.value}
+            onChange={field.onChange}
+            emptyText={
+              subjects.isPending
+                ? 'Loading subjects…'
+                : 'No subjects yet. Add them with "Subjects" on the Classes page.'
+            }
+            error={errors.subjectIds?.message}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

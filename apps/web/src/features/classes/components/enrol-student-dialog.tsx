@@ -26,16 +26,15 @@ export function EnrolStudentDialog({
   const enrol = useEnrolStudent();
   const [pendingId, setPendingId] = useState<string | null>(null);
 
-  const onEnrol = async (studentId: string, name: string) => {
+  const onEnrol = (studentId: string, name: string) => {
     setPendingId(studentId);
-    try {
-      await enrol.mutateAsync({ classId: klass.id, data: { studentId } });
-      toast.success(`${name} enrolled in ${classLabel(klass)}`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setPendingId(null);
-    }
+    enrol.mutate(
+      { classId: klass.id, data: { studentId } },
+      {
+        onSuccess: () => toast.success(`${name} enrolled in ${classLabel(klass)}`),
+        onSettled: () => setPendingId(null),
+      },
+    );
   };
 
   const items = (results.data?.items ?? []).filter((s) => s.classId !== klass.id);

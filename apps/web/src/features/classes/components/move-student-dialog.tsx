@@ -1,12 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClassDetailResponse, ClassStudent } from '@lyceum/shared/academics';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { classLabel, useClassOptions } from '../../../api/lookups';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useEnrolStudent } from '../api/enrol-student';
+
+/** The class to move to; submitting is only offered once one is chosen. */
+const MoveForm = z.object({ classId: z.string().min(1) });
 
 /** Move one student of this class to another class (enrolling them there). */
 export function MoveStudentDialog({
@@ -19,54 +22,36 @@ export function MoveStudentDialog({
   onClose: () => void;
 }) {
   const classes = useClassOptions(student !== null);
-  const [target, setTarget] = useState('');
   const enrol = useEnrolStudent();
   const options = classes.options.filter((o) => o.value !== klass.id);
+  const form = useForm({ resolver: zodResolver(MoveForm), defaultValues: { classId: '' } });
 
-  const move = async () => {
-    if (!student || !target) return;
-    try {
-      await enrol.mutateAsync({ classId: target, data: { studentId: student.studentId } });
-      toast.success(`${student.name} moved to ${options.find((o) => o.value === target)?.label ?? 'the new class'}`);
-      setTarget('');
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const move = async ({ classId }: { classId: string }) => {
+    if (!student) return;
+    await enrol.mutateAsync({ classId, data: { studentId: student.studentId } });
+    toast.success(`${student.name} moved to ${options.find((o) => o.value === classId)?.label ?? 'the new class'}`);
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={student !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setTarget('');
-          onClose();
-        }
-      }}
+      onOpenChange={(open) => !open && onClose()}
       title={`Move ${student?.name ?? 'student'}`}
       description={`From ${classLabel(klass)} to another class. They get the next free roll number there.`}
       size="sm"
-      preventClose={enrol.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={enrol.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={move} disabled={!target} loading={enrol.isPending}>
-            Move student
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={move}
+      submitLabel="Move student"
+      submitDisabled={!form.watch('classId')}
+      className=""
     >
       <Select
         id="move-target"
         label="New class"
         placeholder={classes.isPending ? 'Loading classes…' : 'Choose a class'}
         options={options}
-        value={target}
-        onChange={(e) => setTarget(e.target.value)}
+        {...form.register('classId')}
       />
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -19,6 +19,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
+import { useDialogState } from '../../../components/ui/use-dialog-state';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useClass } from '../api/get-class';
@@ -30,6 +31,15 @@ import { ClassFormDialog } from '../components/class-form-dialog';
 import { EnrolStudentDialog } from '../components/enrol-student-dialog';
 import { MoveStudentDialog } from '../components/move-student-dialog';
 
+type ClassDialog =
+  | { kind: 'edit' }
+  | { kind: 'toggle' }
+  | { kind: 'enrol' }
+  | { kind: 'move'; student: ClassStudent }
+  | { kind: 'remove'; student: ClassStudent }
+  | { kind: 'assign'; teacher?: AssignedTeacher }
+  | { kind: 'unassign'; teacher: AssignedTeacher };
+
 /** /classes/:id: the roster, the teachers and the subjects of one class. */
 export function ClassPage() {
   const { id = '' } = useParams();
@@ -39,14 +49,7 @@ export function ClassPage() {
   const query = useClass(id, schoolId);
   const backLink = <BackLink to={inSchool('/classes', schoolId)}>Classes</BackLink>;
   const [tab, setTab] = useState('students');
-  const [editing, setEditing] = useState(false);
-  const [enrolling, setEnrolling] = useState(false);
-  const [moving, setMoving] = useState<ClassStudent | null>(null);
-  const [removing, setRemoving] = useState<ClassStudent | null>(null);
-  const [assigning, setAssigning] = useState(false);
-  const [editingTeacher, setEditingTeacher] = useState<AssignedTeacher | undefined>(undefined);
-  const [unassigning, setUnassigning] = useState<AssignedTeacher | null>(null);
-  const [toggling, setToggling] = useState(false);
+  const dialogs = useDialogState<ClassDialog>();
   const removeStudent = useRemoveStudent();
   const unassign = useUnassignTeacher();
   const setActive = useSetClassActive();
@@ -115,36 +118,45 @@ export function ClassPage() {
     },
   ];
 
-  const confirmRemove = async () => {
+  const removing = dialogs.of('remove')?.student ?? null;
+  const unassigning = dialogs.of('unassign')?.teacher ?? null;
+
+  const confirmRemove = () => {
     if (!removing) return;
-    try {
-      await removeStudent.mutateAsync({ classId: klass.id, studentId: removing.studentId });
-      toast.success(`${removing.name} removed from ${label}`);
-      setRemoving(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    removeStudent.mutate(
+      { classId: klass.id, studentId: removing.studentId },
+      {
+        onSuccess: () => {
+          toast.success(`${removing.name} removed from ${label}`);
+          dialogs.close();
+        },
+      },
+    );
   };
 
-  const confirmUnassign = async () => {
+  const confirmUnassign = () => {
     if (!unassigning) return;
-    try {
-      await unassign.mutateAsync({ classId: klass.id, teacherId: unassigning.teacherId });
-      toast.success(`${unassigning.teacherName} no longer teaches ${label}`);
-      setUnassigning(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    unassign.mutate(
+      { classId: klass.id, teacherId: unassigning.teacherId },
+      {
+        onSuccess: () => {
+          toast.success(`${unassigning.teacherName} no longer teaches ${label}`);
+          dialogs.close();
+        },
+      },
+    );
   };
 
-  const confirmToggle = async () => {
-    try {
-      await setActive.mutateAsync({ id: klass.id, active: !klass.isActive });
-      toast.success(klass.isActive ? `${label} deactivated` : `${label} reactivated`);
-      setToggling(false);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const confirmToggle = () => {
+    setActive.mutate(
+      { id: klass.id, active: !klass.isActive },
+      {
+        onSuccess: () => {
+          toast.success(klass.isActive ? `${label} deactivated` : `${label} reactivated`);
+          dialogs.close();
+        },
+      },
+    );
   };
 
   const activeStudents = klass.students.filter((s) => s.isActive).length;
@@ -164,10 +176,10 @@ export function ClassPage() {
         actions={
           manage && (
             <>
-              <Button variant="secondary" onClick={() => setToggling(true)}>
+              <Button variant="secondary" onClick={() => dialogs.open({ kind: 'toggle' })}>
                 {klass.isActive ? 'Deactivate' : 'Reactivate'}
               </Button>
-              <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Button variant="secondary" onClick={() => dialogs.open({ kind: 'edit' })}>
                 Edit class
               </Button>
             </>
@@ -191,7 +203,7 @@ export function ClassPage() {
                 <Link to={`/students?classId=${klass.id}&new=1`} className={buttonClasses('secondary')}>
                   Add new student
                 </Link>
-                <Button onClick={() => setEnrolling(true)}>
+                <Button onClick={() => dialogs.open({ kind: 'enrol' })}>
                   <UserPlus className="size-4" aria-hidden="true" />
                   Enrol student
                 </Button>
@@ -207,13 +219,18 @@ export function ClassPage() {
                   ? (s) =>
                       s.isActive && (
                         <>
-                          <Button size="sm" variant="ghost" onClick={() => setMoving(s)} aria-label={`Move ${s.name}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => dialogs.open({ kind: 'move', student: s })}
+                            aria-label={`Move ${s.name}`}
+                          >
                             Move
                           </Button>
                           <Button
                             size="sm"
                             variant="ghost"
-                            onClick={() => setRemoving(s)}
+                            onClick={() => dialogs.open({ kind: 'remove', student: s })}
                             aria-label={`Remove ${s.name}`}
                           >
                             Remove
@@ -237,12 +254,7 @@ export function ClassPage() {
           <div className="space-y-3">
             {manage && (
               <div className="flex justify-end">
-                <Button
-                  onClick={() => {
-                    setEditingTeacher(undefined);
-                    setAssigning(true);
-                  }}
-                >
+                <Button onClick={() => dialogs.open({ kind: 'assign' })}>
                   <UserPlus className="size-4" aria-hidden="true" />
                   Assign teacher
                 </Button>
@@ -260,10 +272,7 @@ export function ClassPage() {
                         <Button
                           size="sm"
                           variant="ghost"
-                          onClick={() => {
-                            setEditingTeacher(t);
-                            setAssigning(true);
-                          }}
+                          onClick={() => dialogs.open({ kind: 'assign', teacher: t })}
                           aria-label={`Change ${t.teacherName}'s subjects`}
                         >
                           Edit
@@ -271,7 +280,7 @@ export function ClassPage() {
                         <Button
                           size="sm"
                           variant="ghost"
-                          onClick={() => setUnassigning(t)}
+                          onClick={() => dialogs.open({ kind: 'unassign', teacher: t })}
                           aria-label={`Unassign ${t.teacherName}`}
                         >
                           Unassign
@@ -312,13 +321,18 @@ export function ClassPage() {
 
       {manage && (
         <>
-          <ClassFormDialog open={editing} onOpenChange={setEditing} editing={klass} />
-          <EnrolStudentDialog klass={klass} open={enrolling} onOpenChange={setEnrolling} />
-          <MoveStudentDialog klass={klass} student={moving} onClose={() => setMoving(null)} />
-          <AssignTeacherDialog klass={klass} open={assigning} onOpenChange={setAssigning} editing={editingTeacher} />
+          <ClassFormDialog open={dialogs.is('edit')} onOpenChange={dialogs.onOpenChange} editing={klass} />
+          <EnrolStudentDialog klass={klass} open={dialogs.is('enrol')} onOpenChange={dialogs.onOpenChange} />
+          <MoveStudentDialog klass={klass} student={dialogs.of('move')?.student ?? null} onClose={dialogs.close} />
+          <AssignTeacherDialog
+            klass={klass}
+            open={dialogs.is('assign')}
+            onOpenChange={dialogs.onOpenChange}
+            editing={dialogs.of('assign')?.teacher}
+          />
           <ConfirmDialog
             open={removing !== null}
-            onOpenChange={(o) => !o && setRemoving(null)}
+            onOpenChange={dialogs.onOpenChange}
             title={`Remove ${removing?.name ?? 'student'}?`}
             description={`${removing?.name ?? 'The student'} is withdrawn from ${label}: their account is deactivated and ${label} stays their last class. To keep them at school, move them to another class instead.`}
             confirmLabel="Remove student"
@@ -328,7 +342,7 @@ export function ClassPage() {
           />
           <ConfirmDialog
             open={unassigning !== null}
-            onOpenChange={(o) => !o && setUnassigning(null)}
+            onOpenChange={dialogs.onOpenChange}
             title={`Unassign ${unassigning?.teacherName ?? 'teacher'}?`}
             description={`They stop teaching ${label}${unassigning?.isClassTeacher ? ' and the class has no class teacher until you choose one' : ''}.`}
             confirmLabel="Unassign"
@@ -337,8 +351,8 @@ export function ClassPage() {
             onConfirm={confirmUnassign}
           />
           <ConfirmDialog
-            open={toggling}
-            onOpenChange={setToggling}
+            open={dialogs.is('toggle')}
+            onOpenChange={dialogs.onOpenChange}
             title={klass.isActive ? `Deactivate ${label}?` : `Reactivate ${label}?`}
             description={
               klass.isActive

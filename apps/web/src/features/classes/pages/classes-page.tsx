@@ -1,6 +1,6 @@
 import type { ClassResponse, MyClass } from '@lyceum/shared/academics';
 import { BookOpen, Plus, School, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { classLabel } from '../../../api/lookups';
 import { ExportLink } from '../../../components/people/export-link';
@@ -12,15 +12,16 @@ import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { ListPage } from '../../../components/ui/list-page';
+import { useDialogState } from '../../../components/ui/use-dialog-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useAuth } from '../../../lib/auth';
 import { type ClassFilters, useClasses } from '../api/get-classes';
 import { useMyClasses } from '../api/get-my-classes';
@@ -51,9 +52,7 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
     (scope ? { ...filters, schoolId: scope.schoolId } : filters) as ClassFilters,
     !scope || !!scope.schoolId,
   );
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<ClassResponse | null>(null);
-  const [subjectsOpen, setSubjectsOpen] = useState(false);
+  const dialogs = useDialogState<{ kind: 'create' } | { kind: 'edit'; klass: ClassResponse } | { kind: 'subjects' }>();
   const filtered = Boolean(filters.search) || filters.status !== 'active';
 
   const columns: DataTableColumn<ClassResponse>[] = [
@@ -79,81 +78,84 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Classes"
-        description="Every class of the school with its class teacher, students and subjects."
-        actions={
-          !scope && (
-            <>
-              <Button variant="secondary" onClick={() => setSubjectsOpen(true)}>
-                <BookOpen className="size-4" aria-hidden="true" />
-                Subjects
+    <ListPage
+      title="Classes"
+      description="Every class of the school with its class teacher, students and subjects."
+      actions={
+        !scope && (
+          <>
+            <Button variant="secondary" onClick={() => dialogs.open({ kind: 'subjects' })}>
+              <BookOpen className="size-4" aria-hidden="true" />
+              Subjects
+            </Button>
+            <ExportLink path="/classes/export" />
+            <Button onClick={() => dialogs.open({ kind: 'create' })}>
+              <Plus className="size-4" aria-hidden="true" />
+              New class
+            </Button>
+          </>
+        )
+      }
+      filters={
+        <>
+          <SearchInput
+            id="classes-search"
+            label="Search classes"
+            value={filters.search}
+            onChange={(v) => setFilter('search', v)}
+          />
+          {scope?.picker}
+          <Select
+            id="classes-status"
+            label="Status"
+            hideLabel
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(e) => setFilter('status', e.target.value)}
+          />
+        </>
+      }
+      filterColumns={scope ? 'sm:grid-cols-[1fr_12rem_10rem]' : 'sm:grid-cols-[1fr_14rem]'}
+      table={{
+        label: 'Classes',
+        columns,
+        rows: query.data?.items,
+        rowKey: (c) => c.id,
+        loading: query.isPending || (query.isError && query.isFetching),
+        error: query.isError ? errorMessage(query.error) : null,
+        onRetry: () => void query.refetch(),
+        actions: scope
+          ? undefined
+          : (c) => (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => dialogs.open({ kind: 'edit', klass: c })}
+                aria-label={`Edit ${classLabel(c)}`}
+              >
+                Edit
               </Button>
-              <ExportLink path="/classes/export" />
-              <Button onClick={() => setCreating(true)}>
-                <Plus className="size-4" aria-hidden="true" />
-                New class
-              </Button>
-            </>
-          )
-        }
-      />
-      <div className={cn('mb-4 grid gap-3', scope ? 'sm:grid-cols-[1fr_12rem_10rem]' : 'sm:grid-cols-[1fr_14rem]')}>
-        <SearchInput
-          id="classes-search"
-          label="Search classes"
-          value={filters.search}
-          onChange={(v) => setFilter('search', v)}
-        />
-        {scope?.picker}
-        <Select
-          id="classes-status"
-          label="Status"
-          hideLabel
-          options={STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(e) => setFilter('status', e.target.value)}
-        />
-      </div>
-      <DataTable
-        label="Classes"
-        columns={columns}
-        rows={query.data?.items}
-        rowKey={(c) => c.id}
-        loading={query.isPending || (query.isError && query.isFetching)}
-        error={query.isError ? errorMessage(query.error) : null}
-        onRetry={() => void query.refetch()}
-        actions={
-          scope
-            ? undefined
-            : (c) => (
-                <Button size="sm" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit ${classLabel(c)}`}>
-                  Edit
-                </Button>
-              )
-        }
-        empty={
-          filtered ? (
-            <EmptyState title="No classes match" description="Try another search or status." />
-          ) : (
-            <EmptyState
-              icon={<School className="size-6" aria-hidden="true" />}
-              title="No classes yet"
-              description="Create the first class, then enrol students and assign teachers to it."
-              action={scope ? undefined : <Button onClick={() => setCreating(true)}>New class</Button>}
-            />
-          )
-        }
-      />
-      <ClassFormDialog open={creating} onOpenChange={setCreating} />
+            ),
+        empty: filtered ? (
+          <EmptyState title="No classes match" description="Try another search or status." />
+        ) : (
+          <EmptyState
+            icon={<School className="size-6" aria-hidden="true" />}
+            title="No classes yet"
+            description="Create the first class, then enrol students and assign teachers to it."
+            action={scope ? undefined : <Button onClick={() => dialogs.open({ kind: 'create' })}>New class</Button>}
+          />
+        ),
+      }}
+    >
+      <ClassFormDialog open={dialogs.is('create')} onOpenChange={dialogs.onOpenChange} />
       <ClassFormDialog
-        open={editing !== null}
-        onOpenChange={(o) => !o && setEditing(null)}
-        editing={editing ?? undefined}
+        open={dialogs.is('edit')}
+        onOpenChange={dialogs.onOpenChange}
+        editing={dialogs.of('edit')?.klass}
       />
-      <SubjectsDialog open={subjectsOpen} onOpenChange={setSubjectsOpen} />
-    </>
+      <SubjectsDialog open={dialogs.is('subjects')} onOpenChange={dialogs.onOpenChange} />
+    </ListPage>
   );
 }
 

@@ -46,7 +46,6 @@ export function LeadsCard() {
                         { id: lead.id, status: e.target.value as (typeof LEAD_STATUSES)[number] },
                         {
                           onSuccess: () => toast.success('Lead updated'),
-                          onError: (error) => toast.error(errorMessage(error)),
                         },
                       )
                     }

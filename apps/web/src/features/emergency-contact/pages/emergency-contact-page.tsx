@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useSchoolContact } from '../api/get-school-contact';
+import { useMySchool } from '../../../api/get-my-school';
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -79,7 +79,7 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
 export function EmergencyContactPage() {
   const { user } = useAuth();
   const schoolUser = user ? isSchoolRole(user.role) : false;
-  const contact = useSchoolContact(schoolUser);
+  const contact = useMySchool(schoolUser);
 
   return (
     <>

@@ -1,7 +1,7 @@
 import type { AddonRequest, CreateAddonRequest } from '@lyceum/shared/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { myAddonRequestsKey } from './get-addon-requests';
+import { myAddonRequestsKey } from '../../../api/get-my-addon-requests';
 import { marketplaceKey } from './get-marketplace';
 
 export function requestAddon(input: CreateAddonRequest): Promise<AddonRequest> {

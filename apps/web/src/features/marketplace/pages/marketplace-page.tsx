@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useMyAddonRequests } from '../api/get-addon-requests';
+import { useMyAddonRequests } from '../../../api/get-my-addon-requests';
 import { useMarketplace } from '../api/get-marketplace';
 import { useRequestAddon } from '../api/request-addon';
 
@@ -26,7 +26,6 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
       { addonId: item.id },
       {
         onSuccess: () => toast.success(`${item.name} requested. You can pay for it from My Subscription.`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   return (

@@ -2,6 +2,7 @@ import type { NotificationList } from '@lyceum/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from './get-notifications';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function markAllNotificationsRead(): Promise<void> {
   return api.post<void>('/notifications/read-all');
@@ -10,6 +11,7 @@ export function markAllNotificationsRead(): Promise<void> {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: markAllNotificationsRead,
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list });

@@ -2,6 +2,7 @@ import type { NotificationList } from '@lyceum/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from './get-notifications';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function markNotificationRead(id: string): Promise<void> {
   return api.post<void>(`/notifications/${encodeURIComponent(id)}/read`);
@@ -11,6 +12,7 @@ export function markNotificationRead(id: string): Promise<void> {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: markNotificationRead,
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.list });

@@ -2,7 +2,7 @@ import type { Notification, NotificationList } from '@lyceum/shared/api';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EventSourceLike, useLiveEvents } from '../../../lib/live-events';
-import { createTestQueryClient, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { createTestQueryClient, mockFetch, renderWithProviders, signedIn, json, apiError } from '../../../test/utils';
 import { notificationKeys } from '../api/get-notifications';
 import { useNotificationLiveHandler } from '../api/live-notifications';
 import { NotificationBell } from './notification-bell';
@@ -73,7 +73,7 @@ afterEach(() => {
 describe('live notifications', () => {
   it('opens one stream to /api/v1/events and adds a notification event to the bell without a refetch', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [note('n1', 'Older')], unread: 0 })),
+      'GET /api/v1/notifications': () => json({ items: [note('n1', 'Older')], unread: 0 }),
     });
     renderShell({ items: [note('n1', 'Older')], unread: 0 });
     expect(FakeEventSource.all).toHaveLength(1);
@@ -97,7 +97,7 @@ describe('live notifications', () => {
   });
 
   it('reconnects after 2 s, 4 s, 8 s, 16 s, then every 30 s, and starts again at 2 s after a successful open', () => {
-    mockFetch({ 'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [], unread: 0 })) });
+    mockFetch({ 'GET /api/v1/notifications': () => json({ items: [], unread: 0 }) });
     renderShell({ items: [], unread: 0 });
     const waits: number[] = [];
     /** Fails the current stream and measures how long until the next one is opened. */
@@ -125,7 +125,7 @@ describe('live notifications', () => {
 
   it('refetches the list on every open, and when the server says it may have missed events', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [note('n9', 'Missed')], unread: 1 })),
+      'GET /api/v1/notifications': () => json({ items: [note('n9', 'Missed')], unread: 1 }),
     });
     renderShell({ items: [], unread: 0 });
     const gets = () => calls.filter((c) => c.method === 'GET' && c.url.endsWith('/notifications')).length;
@@ -147,8 +147,7 @@ describe('live notifications', () => {
 
   it('shows an empty list instead of an error once the stream has failed 3 retries (SPEC §8)', async () => {
     mockFetch({
-      'GET /api/v1/notifications': () =>
-        new Response(JSON.stringify({ error: { code: 'unavailable', message: 'down' } }), { status: 503 }),
+      'GET /api/v1/notifications': () => apiError(503, 'unavailable', 'down'),
     });
     renderShell(null);
     await act(() => vi.runOnlyPendingTimersAsync());

@@ -2,7 +2,7 @@ import type { Notification, NotificationList } from '@lyceum/shared/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createTestQueryClient, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { createTestQueryClient, mockFetch, renderWithProviders, signedIn, json } from '../../../test/utils';
 import { notificationKeys } from '../api/get-notifications';
 import { NotificationBell } from './notification-bell';
 
@@ -47,7 +47,7 @@ describe('NotificationBell badge', () => {
 
 describe('NotificationBell list', () => {
   it('shows "No notifications" when empty', async () => {
-    mockFetch({ 'GET /api/v1/notifications': () => new Response(JSON.stringify({ items: [], unread: 0 })) });
+    mockFetch({ 'GET /api/v1/notifications': () => json({ items: [], unread: 0 }) });
     renderBell({ items: [], unread: 0 });
     await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(screen.getByText('No notifications')).toBeTruthy();
@@ -57,8 +57,7 @@ describe('NotificationBell list', () => {
   it('lists title, body and relative time, and marks a clicked notification read', async () => {
     const { calls } = mockFetch({
       'POST /api/v1/notifications/n1/read': () => new Response(null, { status: 204 }),
-      'GET /api/v1/notifications': () =>
-        new Response(JSON.stringify({ items: [note('n1', true), note('n2', false, 180)], unread: 1 })),
+      'GET /api/v1/notifications': () => json({ items: [note('n1', true), note('n2', false, 180)], unread: 1 }),
     });
     renderBell({ items: [note('n1', false), note('n2', false, 180)], unread: 2 });
     const bell = screen.getByRole('button', { name: 'Notifications, 2 unread' });
@@ -85,8 +84,7 @@ describe('NotificationBell list', () => {
   it("'Mark all read' marks every notification read", async () => {
     const { calls } = mockFetch({
       'POST /api/v1/notifications/read-all': () => new Response(null, { status: 204 }),
-      'GET /api/v1/notifications': () =>
-        new Response(JSON.stringify({ items: [note('a', true), note('b', true)], unread: 0 })),
+      'GET /api/v1/notifications': () => json({ items: [note('a', true), note('b', true)], unread: 0 }),
     });
     renderBell({ items: [note('a', false), note('b', false)], unread: 12 });
     expect(screen.getByTestId('notification-badge').textContent).toBe('9+');

@@ -1,5 +1,6 @@
 import type { ImportPreviewResponse, ImportRequest, ImportResultResponse } from '@lyceum/shared/people';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { API_BASE, api } from '../../../lib/api-client';
 
 export const PARENT_TEMPLATE_HREF = `${API_BASE}/parents/import/template`;
@@ -13,5 +14,5 @@ export function importParents(data: ImportRequest): Promise<ImportResultResponse
 }
 
 export function useImportParents() {
-  return usePeopleMutation(importParents);
+  return usePeopleMutation(importParents, NO_ERROR_TOAST);
 }

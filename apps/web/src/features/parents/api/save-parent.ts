@@ -5,6 +5,7 @@ import type {
   UpdateParentRequest,
 } from '@lyceum/shared/people';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 
 export function createParent(data: CreateParentRequest): Promise<CreateParentResponse> {
@@ -16,9 +17,9 @@ export function updateParent({ id, data }: { id: string; data: UpdateParentReque
 }
 
 export function useCreateParent() {
-  return usePeopleMutation(createParent);
+  return usePeopleMutation(createParent, NO_ERROR_TOAST);
 }
 
 export function useUpdateParent() {
-  return usePeopleMutation(updateParent);
+  return usePeopleMutation(updateParent, NO_ERROR_TOAST);
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ParentFormDialog } from './parent-form-dialog';
 
 describe('ParentFormDialog', () => {
@@ -11,16 +11,7 @@ describe('ParentFormDialog', () => {
     const onCreated = vi.fn();
     mockFetch({
       'POST /api/v1/parents': () =>
-        json(
-          {
-            error: {
-              code: 'auth/email-already-in-use',
-              message: MESSAGES.emailInUse,
-              fields: { email: MESSAGES.emailInUse },
-            },
-          },
-          409,
-        ),
+        apiError(409, 'auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse }),
     });
     renderWithProviders(<ParentFormDialog open onOpenChange={vi.fn()} onCreated={onCreated} />, {
       auth: signedIn('school_admin'),

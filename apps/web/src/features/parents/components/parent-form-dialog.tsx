@@ -9,12 +9,10 @@ import { z } from 'zod';
 import { classLabel, useStudentSearch } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { Checkbox } from '../../../components/people/checkbox';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { SearchInput } from '../../../components/ui/search-input';
-import { applyServerError } from '../../../lib/form-errors';
 import { useCreateParent, useUpdateParent } from '../api/save-parent';
 
 const relationship = z.string().trim().min(1, 'Relationship is required').max(40, 'Relationship is too long');
@@ -86,151 +84,130 @@ interface ParentFormDialogProps {
 export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: ParentFormDialogProps) {
   const create = useCreateParent();
   const update = useUpdateParent();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ParentFormInput>({
+  const form = useForm<ParentFormInput>({
     resolver: zodResolver(editing ? ParentForm : CreateParentForm),
     values: toForm(editing),
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const children = useFieldArray({ control, name: 'children' });
 
-  const close = () => {
-    reset();
-    onOpenChange(false);
+  /** Saves; resolves to the account a new parent got (null after an edit). */
+  const onSubmit = async (values: ParentFormInput): Promise<CreatedAccount[] | null> => {
+    if (editing) {
+      await update.mutateAsync({
+        id: editing.id,
+        data: { name: values.name, phone: values.phone || null, relationship: values.relationship || null },
+      });
+      toast.success('Parent updated');
+      return null;
+    }
+    const result = await create.mutateAsync({
+      name: values.name,
+      email: values.email,
+      phone: values.phone || undefined,
+      relationship: values.relationship || undefined,
+      children: values.children.map((c) => ({ studentId: c.studentId, relationship: c.relationship })),
+      sendInvitation: values.sendInvitation,
+    });
+    toast.success(`${result.parent.name} added`);
+    return [
+      {
+        kind: 'Parent',
+        name: result.parent.name,
+        email: result.parent.email,
+        temporaryPassword: result.temporaryPassword,
+      },
+    ];
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (editing) {
-        await update.mutateAsync({
-          id: editing.id,
-          data: { name: values.name, phone: values.phone || null, relationship: values.relationship || null },
-        });
-        toast.success('Parent updated');
-        close();
-        return;
-      }
-      const result = await create.mutateAsync({
-        name: values.name,
-        email: values.email,
-        phone: values.phone || undefined,
-        relationship: values.relationship || undefined,
-        children: values.children.map((c) => ({ studentId: c.studentId, relationship: c.relationship })),
-        sendInvitation: values.sendInvitation,
-      });
-      toast.success(`${result.parent.name} added`);
-      close();
-      onCreated?.([
-        {
-          kind: 'Parent',
-          name: result.parent.name,
-          email: result.parent.email,
-          temporaryPassword: result.temporaryPassword,
-        },
-      ]);
-    } catch (error) {
-      applyServerError(error, setError, ['name', 'email', 'phone', 'relationship']);
-      toast.error(editing ? 'The parent could not be updated' : 'The parent could not be added');
-    }
-  });
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
       title={editing ? `Edit ${editing.name}` : 'Add parent'}
       description={
         editing ? 'Children are linked on each student’s profile.' : 'Creates the parent and their sign-in account.'
       }
       size="lg"
-      preventClose={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="parent-form" loading={isSubmitting}>
-            {editing ? 'Save parent' : 'Add parent'}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={onSubmit}
+      onSaved={(accounts) => accounts && onCreated?.(accounts)}
+      submitLabel={editing ? 'Save parent' : 'Add parent'}
+      serverFields={['name', 'email', 'phone', 'relationship']}
+      errorToast={editing ? 'The parent could not be updated' : 'The parent could not be added'}
     >
-      <form id="parent-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
-        <datalist id={LIST_ID}>
-          {RELATIONSHIP_SUGGESTIONS.map((r) => (
-            <option key={r} value={r} />
+      <datalist id={LIST_ID}>
+        {RELATIONSHIP_SUGGESTIONS.map((r) => (
+          <option key={r} value={r} />
+        ))}
+      </datalist>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="parent-name"
+          label="Full name"
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          id="parent-email"
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          disabled={Boolean(editing)}
+          hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField id="parent-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          id="parent-relationship"
+          label="Relationship"
+          list={LIST_ID}
+          hint="e.g. Mother, Father, Guardian"
+          error={errors.relationship?.message}
+          {...register('relationship')}
+        />
+      </div>
+      {!editing && (
+        <fieldset className="space-y-3 border-t border-slate-100 pt-4">
+          <legend className="text-sm font-semibold text-slate-900">Children</legend>
+          {children.fields.map((field, index) => (
+            <div key={field.id} className="flex flex-wrap items-end gap-2 rounded-lg bg-slate-50 p-3">
+              <p className="min-w-0 flex-1 basis-40 self-center text-sm font-medium text-slate-800">{field.name}</p>
+              <TextField
+                id={`child-${index}-relationship`}
+                label="Relationship"
+                list={LIST_ID}
+                containerClassName="w-40"
+                error={errors.children?.[index]?.relationship?.message}
+                {...register(`children.${index}.relationship`)}
+              />
+              <Button variant="ghost" onClick={() => children.remove(index)} aria-label={`Remove ${field.name}`}>
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            </div>
           ))}
-        </datalist>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="parent-name"
-            label="Full name"
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register('name')}
+          <ChildPicker
+            exclude={children.fields.map((f) => f.studentId)}
+            onPick={(s) => children.append({ studentId: s.id, name: s.name, relationship: 'Guardian' })}
           />
-          <TextField
-            id="parent-email"
-            label="E-mail"
-            type="email"
-            autoComplete="off"
-            disabled={Boolean(editing)}
-            hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField id="parent-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextField
-            id="parent-relationship"
-            label="Relationship"
-            list={LIST_ID}
-            hint="e.g. Mother, Father, Guardian"
-            error={errors.relationship?.message}
-            {...register('relationship')}
+        </fieldset>
+      )}
+      {!editing && (
+        <div className="border-t border-slate-100 pt-4">
+          <Checkbox
+            id="parent-invite"
+            label="Send an invitation e-mail"
+            hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
+            {...register('sendInvitation')}
           />
         </div>
-        {!editing && (
-          <fieldset className="space-y-3 border-t border-slate-100 pt-4">
-            <legend className="text-sm font-semibold text-slate-900">Children</legend>
-            {children.fields.map((field, index) => (
-              <div key={field.id} className="flex flex-wrap items-end gap-2 rounded-lg bg-slate-50 p-3">
-                <p className="min-w-0 flex-1 basis-40 self-center text-sm font-medium text-slate-800">{field.name}</p>
-                <TextField
-                  id={`child-${index}-relationship`}
-                  label="Relationship"
-                  list={LIST_ID}
-                  containerClassName="w-40"
-                  error={errors.children?.[index]?.relationship?.message}
-                  {...register(`children.${index}.relationship`)}
-                />
-                <Button variant="ghost" onClick={() => children.remove(index)} aria-label={`Remove ${field.name}`}>
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </Button>
-              </div>
-            ))}
-            <ChildPicker
-              exclude={children.fields.map((f) => f.studentId)}
-              onPick={(s) => children.append({ studentId: s.id, name: s.name, relationship: 'Guardian' })}
-            />
-          </fieldset>
-        )}
-        {!editing && (
-          <div className="border-t border-slate-100 pt-4">
-            <Checkbox
-              id="parent-invite"
-              label="Send an invitation e-mail"
-              hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
-              {...register('sendInvitation')}
-            />
-          </div>
-        )}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

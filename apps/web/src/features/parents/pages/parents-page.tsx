@@ -1,11 +1,11 @@
 import type { ParentResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UsersRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { classLabel, useClassOptions } from '../../../api/lookups';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
-import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { lastSeen } from '../../../components/people/format';
 import { NotForRole } from '../../../components/people/not-for-role';
@@ -18,9 +18,11 @@ import { ToggleActiveDialog } from '../../../components/people/toggle-active-dia
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { ListPage } from '../../../components/ui/list-page';
+import { useDialogState } from '../../../components/ui/use-dialog-state';
+import type { PersonDialog } from '../../../components/people/person-dialogs';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
@@ -35,12 +37,8 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const list = useParents(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const classes = useClassOptions(!scope);
-  const [creating, setCreating] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const dialogs = useDialogState<PersonDialog<ParentResponse>>();
   const importer = useImportParents();
-  const [editing, setEditing] = useState<ParentResponse | null>(null);
-  const [toggling, setToggling] = useState<ParentResponse | null>(null);
-  const [created, setCreated] = useState<CreatedAccount[] | null>(null);
   const setActive = useSetParentActive();
   const filtered = Boolean(filters.search || filters.classId) || filters.status !== 'active';
 
@@ -80,92 +78,95 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Parents"
-        description={
-          list.total !== undefined
-            ? `${list.total} in this view.`
-            : manage || scope
-              ? 'Parents and guardians of the school’s students.'
-              : 'Parents of the students you teach.'
-        }
-        actions={
-          <>
-            {!scope && <ExportLink path="/parents/export" filters={filters} />}
-            {manage && (
-              <>
-                <Button variant="secondary" onClick={() => setImporting(true)}>
-                  <Upload className="size-4" aria-hidden="true" />
-                  Import CSV
-                </Button>
-                <Button onClick={() => setCreating(true)}>
-                  <Plus className="size-4" aria-hidden="true" />
-                  Add parent
-                </Button>
-              </>
-            )}
-          </>
-        }
-      />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
-        <SearchInput
-          id="parents-search"
-          label="Search parents by name or e-mail"
-          placeholder="Search parents"
-          value={filters.search}
-          onChange={(v) => setFilter('search', v)}
-        />
-        {scope ? (
-          scope.picker
-        ) : (
-          <Select
-            id="parents-class"
-            label="Class of their children"
-            hideLabel
-            placeholder="All classes"
-            options={classes.options}
-            value={filters.classId}
-            onChange={(e) => setFilter('classId', e.target.value)}
+    <ListPage
+      title="Parents"
+      description={
+        list.total !== undefined
+          ? `${list.total} in this view.`
+          : manage || scope
+            ? 'Parents and guardians of the school’s students.'
+            : 'Parents of the students you teach.'
+      }
+      actions={
+        <>
+          {!scope && <ExportLink path="/parents/export" filters={filters} />}
+          {manage && (
+            <>
+              <Button variant="secondary" onClick={() => dialogs.open({ kind: 'import' })}>
+                <Upload className="size-4" aria-hidden="true" />
+                Import CSV
+              </Button>
+              <Button onClick={() => dialogs.open({ kind: 'create' })}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add parent
+              </Button>
+            </>
+          )}
+        </>
+      }
+      filters={
+        <>
+          <SearchInput
+            id="parents-search"
+            label="Search parents by name or e-mail"
+            placeholder="Search parents"
+            value={filters.search}
+            onChange={(v) => setFilter('search', v)}
           />
-        )}
-        <Select
-          id="parents-status"
-          label="Status"
-          hideLabel
-          options={STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(e) => setFilter('status', e.target.value)}
-        />
-      </div>
-      <DataTable
-        label="Parents"
-        columns={columns}
-        {...pagedTableProps(list)}
-        rowKey={(p) => p.id}
-        actions={
-          manage
-            ? (p) => <PersonRowActions person={p} onEdit={() => setEditing(p)} onToggle={() => setToggling(p)} />
-            : undefined
-        }
-        empty={
-          filtered ? (
-            <EmptyState title="No parents match" description="Try another search, class or status." />
+          {scope ? (
+            scope.picker
           ) : (
-            <EmptyState
-              icon={<UsersRound className="size-6" aria-hidden="true" />}
-              title="No parents yet"
-              description={manage ? 'Add parents here, with a student, or through the student CSV import.' : undefined}
-              action={manage ? <Button onClick={() => setCreating(true)}>Add parent</Button> : undefined}
+            <Select
+              id="parents-class"
+              label="Class of their children"
+              hideLabel
+              placeholder="All classes"
+              options={classes.options}
+              value={filters.classId}
+              onChange={(e) => setFilter('classId', e.target.value)}
             />
-          )
-        }
-      />
+          )}
+          <Select
+            id="parents-status"
+            label="Status"
+            hideLabel
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(e) => setFilter('status', e.target.value)}
+          />
+        </>
+      }
+      table={{
+        label: 'Parents',
+        columns,
+        ...pagedTableProps(list),
+        rowKey: (p) => p.id,
+        actions: manage
+          ? (p) => (
+              <PersonRowActions
+                person={p}
+                onEdit={() => dialogs.open({ kind: 'edit', person: p })}
+                onToggle={() => dialogs.open({ kind: 'toggle', person: p })}
+              />
+            )
+          : undefined,
+        empty: filtered ? (
+          <EmptyState title="No parents match" description="Try another search, class or status." />
+        ) : (
+          <EmptyState
+            icon={<UsersRound className="size-6" aria-hidden="true" />}
+            title="No parents yet"
+            description={manage ? 'Add parents here, with a student, or through the student CSV import.' : undefined}
+            action={manage ? <Button onClick={() => dialogs.open({ kind: 'create' })}>Add parent</Button> : undefined}
+          />
+        ),
+      }}
+    >
       {manage && (
         <>
           <CsvImportDialog
-            open={importing}
-            onOpenChange={setImporting}
+            open={dialogs.is('import')}
+            onOpenChange={dialogs.onOpenChange}
             noun="parents"
             templateHref={PARENT_TEMPLATE_HREF}
             preview={(csv) => previewParentImport({ csv })}
@@ -177,24 +178,32 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
               students) separated by ";". Each new account gets an invitation e-mail.
             </p>
           </CsvImportDialog>
-          <ParentFormDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
           <ParentFormDialog
-            open={editing !== null}
-            onOpenChange={(o) => !o && setEditing(null)}
-            editing={editing ?? undefined}
+            open={dialogs.is('create')}
+            onOpenChange={dialogs.onOpenChange}
+            onCreated={(accounts) => dialogs.open({ kind: 'created', accounts })}
           />
-          <AccountCreatedDialog title="Parent added" accounts={created} onClose={() => setCreated(null)} />
+          <ParentFormDialog
+            open={dialogs.is('edit')}
+            onOpenChange={dialogs.onOpenChange}
+            editing={dialogs.of('edit')?.person}
+          />
+          <AccountCreatedDialog
+            title="Parent added"
+            accounts={dialogs.of('created')?.accounts ?? null}
+            onClose={dialogs.close}
+          />
           <ToggleActiveDialog
-            target={toggling}
-            onClose={() => setToggling(null)}
-            mutate={setActive.mutateAsync}
+            target={dialogs.of('toggle')?.person ?? null}
+            onClose={dialogs.close}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="parent"
             deactivateNote="Their children stay linked."
           />
         </>
       )}
-    </>
+    </ListPage>
   );
 }
 

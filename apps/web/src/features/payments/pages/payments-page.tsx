@@ -57,7 +57,6 @@ export function PaymentsPage() {
       { id: p.id },
       {
         onSuccess: () => toast.success(`Payment ${p.receiptNumber} confirmed`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 
@@ -120,19 +119,10 @@ export function PaymentsPage() {
           title={`Reject payment ${rejecting.receiptNumber}?`}
           open
           onOpenChange={(open) => !open && setRejecting(null)}
-          pending={decide.isPending}
-          onSubmit={(reason) =>
-            decide.mutate(
-              { id: rejecting.id, reason },
-              {
-                onSuccess: () => {
-                  toast.success('Payment rejected');
-                  setRejecting(null);
-                },
-                onError: (error) => toast.error(errorMessage(error)),
-              },
-            )
-          }
+          onSubmit={async (reason) => {
+            await decide.mutateAsync({ id: rejecting.id, reason });
+            toast.success('Payment rejected');
+          }}
         />
       )}
     </>

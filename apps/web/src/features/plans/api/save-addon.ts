@@ -1,7 +1,7 @@
 import type { Addon, AddonInput, UpdateAddonRequest } from '@lyceum/shared/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { companyAddonsKey } from './get-company-addons';
+import { companyAddonsKey } from '../../../api/get-company-addons';
 
 export function createAddon(input: AddonInput): Promise<Addon> {
   return api.post<Addon>('/company/addons', input);

@@ -1,7 +1,7 @@
 import type { Plan, PlanInput, UpdatePlanRequest } from '@lyceum/shared/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { companyPlansKey } from './get-company-plans';
+import { companyPlansKey } from '../../../api/get-company-plans';
 
 export function createPlan(input: PlanInput): Promise<Plan> {
   return api.post<Plan>('/company/plans', input);

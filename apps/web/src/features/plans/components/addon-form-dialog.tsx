@@ -1,14 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type Addon, AddonInput } from '@lyceum/shared/company';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { ApiError } from '../../../lib/api-client';
+import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { useSaveAddon } from '../api/save-addon';
+
+/** The add-on as typed: the price in currency units, the features one per line. */
+interface AddonForm {
+  name: string;
+  description: string;
+  icon: string;
+  priceMinor: string;
+  billingPeriod: 'monthly' | 'yearly';
+  features: string;
+}
+
+const AddonFormSchema = asRequest(
+  (values: AddonForm) => ({
+    ...values,
+    priceMinor: toMinor(values.priceMinor),
+    features: values.features
+      .split('\n')
+      .map((f) => f.trim())
+      .filter(Boolean),
+  }),
+  AddonInput,
+);
 
 interface AddonFormDialogProps {
   open: boolean;
@@ -18,118 +39,72 @@ interface AddonFormDialogProps {
 }
 
 export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogProps) {
-  const [name, setName] = useState(addon?.name ?? '');
-  const [description, setDescription] = useState(addon?.description ?? '');
-  const [icon, setIcon] = useState(addon?.icon ?? 'puzzle');
-  const [price, setPrice] = useState(addon ? fromMinor(addon.priceMinor) : '');
-  const [billingPeriod, setBillingPeriod] = useState(addon?.billingPeriod ?? 'monthly');
-  const [features, setFeatures] = useState(addon?.features.join('\n') ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveAddon();
+  const form = useForm({
+    resolver: zodResolver(AddonFormSchema),
+    defaultValues: {
+      name: addon?.name ?? '',
+      description: addon?.description ?? '',
+      icon: addon?.icon ?? 'puzzle',
+      priceMinor: addon ? fromMinor(addon.priceMinor) : '',
+      billingPeriod: addon?.billingPeriod ?? 'monthly',
+      features: addon?.features.join('\n') ?? '',
+    },
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = AddonInput.safeParse({
-      name,
-      description,
-      icon,
-      priceMinor: toMinor(price),
-      billingPeriod,
-      features: features
-        .split('\n')
-        .map((f) => f.trim())
-        .filter(Boolean),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { id: addon?.id, input: parsed.data },
-      {
-        onSuccess: (saved) => {
-          toast.success(addon ? `Add-on "${saved.name}" saved` : `Add-on "${saved.name}" created`);
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && (error.status === 409 || error.fields?.name)) {
-            setErrors({ name: error.fields?.name ?? error.message });
-          } else {
-            setErrors(serverFieldErrors(error));
-          }
-          toast.error(errorMessage(error));
-        },
-      },
-    );
+  // A taken name (409) belongs under the name field, where the user will fix it.
+  const nameTaken = (error: unknown) => {
+    if (!(error instanceof ApiError && (error.status === 409 || error.fields?.name))) return false;
+    form.setError('name', { type: 'server', message: error.fields?.name ?? error.message });
+    return true;
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={addon ? `Edit ${addon.name}` : 'New add-on'}
-      preventClose={save.isPending}
-      footer={
-        <DialogFormFooter
-          formId="addon-form"
-          submitLabel={addon ? 'Save add-on' : 'Create add-on'}
-          pending={save.isPending}
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      onSubmit={async (input) => {
+        const saved = await save.mutateAsync({ id: addon?.id, input });
+        toast.success(addon ? `Add-on "${saved.name}" saved` : `Add-on "${saved.name}" created`);
+      }}
+      submitLabel={addon ? 'Save add-on' : 'Create add-on'}
+      serverFields="all"
+      onServerError={nameTaken}
     >
-      <form id="addon-form" onSubmit={submit} noValidate className="space-y-4">
-        {errors.form && <Alert>{errors.form}</Alert>}
+      <TextField id="addon-name" label="Name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        id="addon-description"
+        label="Description"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          id="addon-name"
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
+          id="addon-price"
+          label="Price (USD)"
+          inputMode="decimal"
+          error={errors.priceMinor?.message}
+          {...register('priceMinor')}
         />
-        <TextField
-          id="addon-description"
-          label="Description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={errors.description}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            id="addon-price"
-            label="Price (USD)"
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            error={errors.priceMinor}
-          />
-          <SelectField
-            id="addon-billing"
-            label="Billing period"
-            value={billingPeriod}
-            onChange={(e) => setBillingPeriod(e.target.value as 'monthly' | 'yearly')}
-          >
-            <option value="monthly">Monthly</option>
-            <option value="yearly">Yearly</option>
-          </SelectField>
-          <TextField
-            id="addon-icon"
-            label="Icon"
-            value={icon}
-            onChange={(e) => setIcon(e.target.value)}
-            error={errors.icon}
-          />
-        </div>
-        <TextAreaField
-          id="addon-features"
-          label="Features (one per line)"
-          rows={3}
-          value={features}
-          onChange={(e) => setFeatures(e.target.value)}
-          error={errors.features}
-        />
-      </form>
-    </Dialog>
+        <SelectField id="addon-billing" label="Billing period" {...register('billingPeriod')}>
+          <option value="monthly">Monthly</option>
+          <option value="yearly">Yearly</option>
+        </SelectField>
+        <TextField id="addon-icon" label="Icon" error={errors.icon?.message} {...register('icon')} />
+      </div>
+      <TextAreaField
+        id="addon-features"
+        label="Features (one per line)"
+        rows={3}
+        error={errors.features?.message}
+        {...register('features')}
+      />
+    </FormDialog>
   );
 }

@@ -1,13 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type Addon, type Plan, PlanInput, type PlanLimitsInput } from '@lyceum/shared/company';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerError } from '../../../lib/form-errors';
+import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { useSavePlan } from '../api/save-plan';
 import { LimitInput } from './limit-input';
 
@@ -23,10 +23,11 @@ export const LIMIT_LABELS: Record<keyof PlanLimitsInput, string> = {
 };
 const LIMIT_KEYS = Object.keys(LIMIT_LABELS) as (keyof PlanLimitsInput)[];
 
-interface FormState {
+/** The plan as typed: money and numbers as text, the features one per line. */
+interface PlanForm {
   name: string;
   description: string;
-  price: string;
+  priceMinor: string;
   billingPeriod: 'monthly' | 'yearly';
   limits: Record<keyof PlanLimitsInput, string>;
   features: string;
@@ -36,15 +37,15 @@ interface FormState {
   isPopular: boolean;
 }
 
-function initialState(plan: Plan | null): FormState {
+function initialForm(plan: Plan | null): PlanForm {
   return {
     name: plan?.name ?? '',
     description: plan?.description ?? '',
-    price: plan ? fromMinor(plan.priceMinor) : '',
+    priceMinor: plan ? fromMinor(plan.priceMinor) : '',
     billingPeriod: plan?.billingPeriod ?? 'monthly',
     limits: Object.fromEntries(
       LIMIT_KEYS.map((k) => [k, plan ? String(plan.limits[k]) : k === 'maxSchools' ? '1' : '']),
-    ) as FormState['limits'],
+    ) as PlanForm['limits'],
     features: plan?.features.join('\n') ?? '',
     addonIds: plan?.addonIds ?? [],
     color: plan?.color ?? '#2563eb',
@@ -55,24 +56,20 @@ function initialState(plan: Plan | null): FormState {
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** Turns the form into the shared `PlanInput` and checks it with the same schema the server uses. */
-export function parsePlanForm(state: FormState) {
-  return PlanInput.safeParse({
-    name: state.name,
-    description: state.description,
-    priceMinor: toMinor(state.price),
-    billingPeriod: state.billingPeriod,
-    limits: Object.fromEntries(LIMIT_KEYS.map((k) => [k, toNumber(state.limits[k])])),
-    features: state.features
+/** The form as the shared `PlanInput`, checked with the same schema the server uses. */
+const PlanFormSchema = asRequest(
+  (values: PlanForm) => ({
+    ...values,
+    priceMinor: toMinor(values.priceMinor),
+    limits: Object.fromEntries(LIMIT_KEYS.map((k) => [k, toNumber(values.limits[k])])),
+    features: values.features
       .split('\n')
       .map((f) => f.trim())
       .filter(Boolean),
-    addonIds: state.addonIds,
-    color: state.color,
-    yearlyDiscountPercent: toNumber(state.yearlyDiscountPercent),
-    isPopular: state.isPopular,
-  });
-}
+    yearlyDiscountPercent: toNumber(values.yearlyDiscountPercent),
+  }),
+  PlanInput,
+);
 
 interface PlanFormDialogProps {
   open: boolean;
@@ -83,177 +80,137 @@ interface PlanFormDialogProps {
 }
 
 export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDialogProps) {
-  const [state, setState] = useState(() => initialState(plan));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSavePlan();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
+  const form = useForm({ resolver: zodResolver(PlanFormSchema), defaultValues: initialForm(plan) });
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = form;
+  const color = watch('color');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parsePlanForm(state);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { id: plan?.id, input: parsed.data },
-      {
-        onSuccess: (saved) => {
-          toast.success(plan ? `Plan "${saved.name}" saved` : `Plan "${saved.name}" created`);
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          // A taken name (409) belongs under the name field, where the user will fix it.
-          if (error instanceof ApiError && (error.status === 409 || error.fields?.name)) {
-            setErrors({ ...(error.fields ?? {}), name: error.fields?.name ?? error.message });
-          } else {
-            setErrors(serverFieldErrors(error));
-          }
-          toast.error(errorMessage(error));
-        },
-      },
-    );
+  // A taken name (409) belongs under the name field, where the user will fix it.
+  const nameTaken = (error: unknown) => {
+    if (!(error instanceof ApiError && (error.status === 409 || error.fields?.name))) return false;
+    if (error.fields) applyServerError(error, form.setError, 'all');
+    form.setError('name', { type: 'server', message: error.fields?.name ?? error.message });
+    return true;
   };
 
-  const formId = 'plan-form';
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={plan ? `Edit ${plan.name}` : 'New plan'}
       description="Prices are per month; the yearly discount applies when a school is billed yearly."
       size="lg"
-      preventClose={save.isPending}
-      footer={
-        <DialogFormFooter
-          formId={formId}
-          submitLabel={plan ? 'Save plan' : 'Create plan'}
-          pending={save.isPending}
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      onSubmit={async (input) => {
+        const saved = await save.mutateAsync({ id: plan?.id, input });
+        toast.success(plan ? `Plan "${saved.name}" saved` : `Plan "${saved.name}" created`);
+      }}
+      submitLabel={plan ? 'Save plan' : 'Create plan'}
+      serverFields="all"
+      onServerError={nameTaken}
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        {errors.form && <Alert>{errors.form}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="plan-name"
-            label="Name"
-            value={state.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
-          />
-          <TextField
-            id="plan-price"
-            label="Price per month (USD)"
-            inputMode="decimal"
-            value={state.price}
-            onChange={(e) => set('price', e.target.value)}
-            error={errors.priceMinor}
-            placeholder="100.00"
-          />
-          <SelectField
-            id="plan-billing"
-            label="Billing period"
-            value={state.billingPeriod}
-            onChange={(e) => set('billingPeriod', e.target.value as FormState['billingPeriod'])}
-          >
-            <option value="monthly">Monthly</option>
-            <option value="yearly">Yearly</option>
-          </SelectField>
-          <TextField
-            id="plan-discount"
-            label="Yearly discount (%)"
-            type="number"
-            min={0}
-            max={100}
-            value={state.yearlyDiscountPercent}
-            onChange={(e) => set('yearlyDiscountPercent', e.target.value)}
-            error={errors.yearlyDiscountPercent}
-          />
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="plan-name" label="Name" error={errors.name?.message} {...register('name')} />
         <TextField
-          id="plan-description"
-          label="Description"
-          value={state.description}
-          onChange={(e) => set('description', e.target.value)}
-          error={errors.description}
+          id="plan-price"
+          label="Price per month (USD)"
+          inputMode="decimal"
+          error={errors.priceMinor?.message}
+          placeholder="100.00"
+          {...register('priceMinor')}
         />
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-semibold text-slate-900">Limits</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {LIMIT_KEYS.map((key) => (
-              <LimitInput
-                key={key}
-                id={`plan-limit-${key}`}
-                label={LIMIT_LABELS[key]}
-                value={state.limits[key]}
-                onChange={(value) => set('limits', { ...state.limits, [key]: value })}
-                error={errors[`limits.${key}`]}
-              />
+        <SelectField id="plan-billing" label="Billing period" {...register('billingPeriod')}>
+          <option value="monthly">Monthly</option>
+          <option value="yearly">Yearly</option>
+        </SelectField>
+        <TextField
+          id="plan-discount"
+          label="Yearly discount (%)"
+          type="number"
+          min={0}
+          max={100}
+          error={errors.yearlyDiscountPercent?.message}
+          {...register('yearlyDiscountPercent')}
+        />
+      </div>
+      <TextField
+        id="plan-description"
+        label="Description"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">Limits</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {LIMIT_KEYS.map((key) => (
+            <Controller
+              key={key}
+              control={control}
+              name={`limits.${key}`}
+              render={({ field }) => (
+                <LimitInput
+                  id={`plan-limit-${key}`}
+                  label={LIMIT_LABELS[key]}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.limits?.[key]?.message}
+                />
+              )}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <TextAreaField
+        id="plan-features"
+        label="Features (one per line)"
+        rows={4}
+        error={errors.features?.message}
+        {...register('features')}
+      />
+      {addons.length > 0 && (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Included add-ons</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {addons.map((addon) => (
+              <label key={addon.id} className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-slate-300"
+                  value={addon.id}
+                  {...register('addonIds')}
+                />
+                {addon.name}
+              </label>
             ))}
           </div>
         </fieldset>
-        <TextAreaField
-          id="plan-features"
-          label="Features (one per line)"
-          rows={4}
-          value={state.features}
-          onChange={(e) => set('features', e.target.value)}
-          error={errors.features}
-        />
-        {addons.length > 0 && (
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold text-slate-900">Included add-ons</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {addons.map((addon) => (
-                <label key={addon.id} className="flex items-center gap-2 text-sm text-slate-700">
-                  <input
-                    type="checkbox"
-                    className="size-4 rounded border-slate-300"
-                    checked={state.addonIds.includes(addon.id)}
-                    onChange={(e) =>
-                      set(
-                        'addonIds',
-                        e.target.checked ? [...state.addonIds, addon.id] : state.addonIds.filter((a) => a !== addon.id),
-                      )
-                    }
-                  />
-                  {addon.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-        <div className="flex flex-wrap items-end gap-6">
-          <div className="space-y-1.5">
-            <label htmlFor="plan-color" className="block text-sm font-medium text-slate-700">
-              Colour
-            </label>
-            <div className="flex items-center gap-2">
-              <input
-                id="plan-color"
-                type="color"
-                value={state.color}
-                onChange={(e) => set('color', e.target.value)}
-                className="h-10 w-14 rounded border border-slate-300"
-              />
-              <span className="font-mono text-sm text-slate-600">{state.color}</span>
-            </div>
-            {errors.color && <p className="text-xs font-medium text-red-600">{errors.color}</p>}
-          </div>
-          <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-slate-300"
-              checked={state.isPopular}
-              onChange={(e) => set('isPopular', e.target.checked)}
-            />
-            Mark as popular
+      )}
+      <div className="flex flex-wrap items-end gap-6">
+        <div className="space-y-1.5">
+          <label htmlFor="plan-color" className="block text-sm font-medium text-slate-700">
+            Colour
           </label>
+          <div className="flex items-center gap-2">
+            <input
+              id="plan-color"
+              type="color"
+              className="h-10 w-14 rounded border border-slate-300"
+              {...register('color')}
+            />
+            <span className="font-mono text-sm text-slate-600">{color}</span>
+          </div>
+          {errors.color && <p className="text-xs font-medium text-red-600">{errors.color.message}</p>}
         </div>
-      </form>
-    </Dialog>
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" className="size-4 rounded border-slate-300" {...register('isPopular')} />
+          Mark as popular
+        </label>
+      </div>
+    </FormDialog>
   );
 }

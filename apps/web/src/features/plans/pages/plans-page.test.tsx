@@ -3,7 +3,7 @@ import { DEFAULT_PLANS } from '@lyceum/shared/plans';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PlansPage } from './plans-page';
 
 const plans: Plan[] = DEFAULT_PLANS.map((p, i) => ({
@@ -22,7 +22,7 @@ function setup(role: 'company_admin' | 'company_user' = 'company_admin') {
     'POST /api/v1/company/plans': (init) => {
       const body = JSON.parse(String(init.body)) as { name: string };
       const message = `Plan "${body.name}" already exists`;
-      return json({ error: { code: 'conflict', message } }, 409);
+      return apiError(409, 'conflict', message);
     },
   });
   renderWithProviders(<PlansPage />, { auth: signedIn(role) });

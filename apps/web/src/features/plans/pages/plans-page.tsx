@@ -14,8 +14,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
-import { useCompanyAddons } from '../api/get-company-addons';
-import { useCompanyPlans } from '../api/get-company-plans';
+import { useCompanyAddons } from '../../../api/get-company-addons';
+import { useCompanyPlans } from '../../../api/get-company-plans';
 import { useSaveAddon } from '../api/save-addon';
 import { useSavePlan } from '../api/save-plan';
 import { AddonFormDialog } from '../components/addon-form-dialog';
@@ -163,7 +163,6 @@ export function PlansPage() {
       { id: item.id, input: { isActive: true } },
       {
         onSuccess: () => toast.success(`${item.name} is offered again`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };
@@ -177,7 +176,6 @@ export function PlansPage() {
           toast.success(`${deactivating.name} is no longer offered`);
           setDeactivating(null);
         },
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };

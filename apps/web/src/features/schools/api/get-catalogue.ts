@@ -1,21 +1,10 @@
-import type { AddonListResponse, PlanListResponse } from '@lyceum/shared/company';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-/** Same keys as the plans page, so both share one cached catalogue. */
-export const catalogPlansOptions = queryOptions({
-  queryKey: ['company', 'plans'] as const,
-  queryFn: ({ signal }) => api.get<PlanListResponse>('/company/plans', { signal }),
-});
-export const catalogAddonsOptions = queryOptions({
-  queryKey: ['company', 'addons'] as const,
-  queryFn: ({ signal }) => api.get<AddonListResponse>('/company/addons', { signal }),
-});
+import { useCompanyAddons } from '../../../api/get-company-addons';
+import { useCompanyPlans } from '../../../api/get-company-plans';
 
 /** Plans and add-ons a school can be given: only the ones still offered. */
 export function useCatalogue() {
-  const plans = useQuery(catalogPlansOptions);
-  const addons = useQuery(catalogAddonsOptions);
+  const plans = useCompanyPlans();
+  const addons = useCompanyAddons();
   return {
     plans: plans.data?.items.filter((p) => p.isActive) ?? [],
     addons: addons.data?.items.filter((a) => a.isActive) ?? [],

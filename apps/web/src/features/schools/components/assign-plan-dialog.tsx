@@ -1,15 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AssignSubscriptionRequest, type Subscription } from '@lyceum/shared/company';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
+import { flatErrors } from '../../../lib/form-errors';
+import { asRequest } from '../../../lib/zod-fields';
 import { useAssignSubscription } from '../api/assign-subscription';
 import { useCatalogue } from '../api/get-catalogue';
-import { emptySubscription, SubscriptionFields, toAssignRequest } from './subscription-fields';
+import { emptySubscription, SubscriptionFields, type SubscriptionValue, toAssignRequest } from './subscription-fields';
 
 interface AssignPlanDialogProps {
   schoolId: string;
@@ -22,70 +23,63 @@ interface AssignPlanDialogProps {
 export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: AssignPlanDialogProps) {
   const catalogue = useCatalogue();
   const assign = useAssignSubscription(schoolId);
-  const [value, setValue] = useState(() => ({
-    ...emptySubscription(current?.planId),
-    billingCycle: current?.billingCycle ?? 'monthly',
-    addonIds: current?.addonIds ?? [],
-    autoRenew: current?.autoRenew ?? false,
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = AssignSubscriptionRequest.safeParse(toAssignRequest(catalogue.plans, value));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    assign.mutate(parsed.data, {
-      onSuccess: (sub) => {
-        const kind = sub.changeKind === 'upgrade' ? ' (upgrade)' : sub.changeKind === 'downgrade' ? ' (downgrade)' : '';
-        toast.success(`${sub.planName} assigned${kind}`);
-        onOpenChange(false);
+  const form = useForm({
+    resolver: zodResolver(
+      asRequest(
+        (values: { subscription: SubscriptionValue }) => toAssignRequest(catalogue.plans, values.subscription),
+        AssignSubscriptionRequest,
+      ),
+    ),
+    defaultValues: {
+      subscription: {
+        ...emptySubscription(current?.planId),
+        billingCycle: current?.billingCycle ?? 'monthly',
+        addonIds: current?.addonIds ?? [],
+        autoRenew: current?.autoRenew ?? false,
       },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
-      },
-    });
-  };
+    },
+  });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Assign plan"
       description={current ? `Replaces the current ${current.planName} subscription.` : undefined}
       size="lg"
-      preventClose={assign.isPending}
-      footer={
-        <DialogFormFooter
-          formId="assign-plan-form"
-          submitLabel="Assign plan"
-          pending={assign.isPending}
-          onCancel={() => onOpenChange(false)}
-          disabled={catalogue.isPending}
-        />
-      }
+      form={form}
+      onSubmit={async (request) => {
+        const sub = await assign.mutateAsync(request);
+        const kind = sub.changeKind === 'upgrade' ? ' (upgrade)' : sub.changeKind === 'downgrade' ? ' (downgrade)' : '';
+        toast.success(`${sub.planName} assigned${kind}`);
+      }}
+      submitLabel="Assign plan"
+      submitDisabled={catalogue.isPending}
+      serverFields="all"
     >
       {catalogue.isPending ? (
         <div className="flex justify-center py-8">
           <Spinner className="text-blue-600" />
         </div>
       ) : (
-        <form id="assign-plan-form" onSubmit={submit} noValidate className="space-y-4">
-          {(errors.form || catalogue.error) && <Alert>{errors.form ?? errorMessage(catalogue.error)}</Alert>}
-          <SubscriptionFields
-            idPrefix="assign"
-            plans={catalogue.plans}
-            addons={catalogue.addons}
-            value={value}
-            onChange={setValue}
-            errors={errors}
+        <>
+          {catalogue.error && <Alert>{errorMessage(catalogue.error)}</Alert>}
+          <Controller
+            control={form.control}
+            name="subscription"
+            render={({ field }) => (
+              <SubscriptionFields
+                idPrefix="assign"
+                plans={catalogue.plans}
+                addons={catalogue.addons}
+                value={field.value}
+                onChange={field.onChange}
+                errors={flatErrors(form.formState.errors)}
+              />
+            )}
           />
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,13 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompanySchool, UpdateSchoolRequest } from '@lyceum/shared/company';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Dialog } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { flatErrors } from '../../../lib/form-errors';
+import { asRequest } from '../../../lib/zod-fields';
 import { useUpdateSchool } from '../api/update-school';
-import { SchoolFields, schoolValue } from './school-fields';
+import { SchoolFields, type SchoolValue, schoolValue } from './school-fields';
+
+const EditSchoolForm = asRequest((values: { school: SchoolValue }) => values.school, UpdateSchoolRequest);
 
 export function EditSchoolDialog({
   school,
@@ -19,49 +20,34 @@ export function EditSchoolDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateSchool(school.id);
-  const [value, setValue] = useState(() => schoolValue(school));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = UpdateSchoolRequest.safeParse(value);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('School saved');
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
-      },
-    });
-  };
+  const form = useForm({ resolver: zodResolver(EditSchoolForm), defaultValues: { school: schoolValue(school) } });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Edit ${school.name}`}
       size="lg"
-      preventClose={update.isPending}
-      footer={
-        <DialogFormFooter
-          formId="edit-school-form"
-          submitLabel="Save"
-          pending={update.isPending}
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      onSubmit={async (request) => {
+        await update.mutateAsync(request);
+        toast.success('School saved');
+      }}
+      submitLabel="Save"
+      serverFields="all"
     >
-      <form id="edit-school-form" onSubmit={submit} noValidate className="space-y-4">
-        {errors.form && <Alert>{errors.form}</Alert>}
-        <SchoolFields idPrefix="edit-school" value={value} onChange={setValue} errors={errors} />
-      </form>
-    </Dialog>
+      <Controller
+        control={form.control}
+        name="school"
+        render={({ field }) => (
+          <SchoolFields
+            idPrefix="edit-school"
+            value={field.value}
+            onChange={field.onChange}
+            errors={flatErrors(form.formState.errors)}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

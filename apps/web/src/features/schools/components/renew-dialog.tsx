@@ -1,16 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { RenewSubscriptionRequest, type Subscription } from '@lyceum/shared/company';
 import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/zod-fields';
-import { useRenewSubscription } from '../api/renew-subscription';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { formatDate } from '../../../lib/format-date';
+import { asRequest } from '../../../lib/zod-fields';
+import { useRenewSubscription } from '../api/renew-subscription';
 
-/** Renews for N months (default 12), counted from the later of the current end date and today (SPEC §4). */
+const RenewForm = asRequest(
+  (values: { months: string }) => ({ months: values.months.trim() === '' ? Number.NaN : Number(values.months) }),
+  RenewSubscriptionRequest,
+);
+
+/** Renews for N months (default 12), counted from the later of the current end date and today (see docs/product.md, Subscriptions). */
 export function RenewDialog({
   schoolId,
   subscription,
@@ -23,54 +27,36 @@ export function RenewDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const renew = useRenewSubscription(schoolId);
-  const [months, setMonths] = useState(String(DEFAULT_SUBSCRIPTION_MONTHS));
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = RenewSubscriptionRequest.safeParse({ months: months.trim() === '' ? Number.NaN : Number(months) });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).months);
-      return;
-    }
-    renew.mutate(parsed.data, {
-      onSuccess: (sub) => {
-        toast.success(`Renewed until ${formatDate(sub.endDate)}`);
-        onOpenChange(false);
-      },
-      onError: (err) => toast.error(errorMessage(err)),
-    });
-  };
+  const form = useForm({
+    resolver: zodResolver(RenewForm),
+    defaultValues: { months: String(DEFAULT_SUBSCRIPTION_MONTHS) },
+  });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Renew ${subscription.planName}`}
       description={`Counted from the later of the current end date (${formatDate(subscription.endDate)}) and today.`}
       size="sm"
-      preventClose={renew.isPending}
-      footer={
-        <DialogFormFooter
-          formId="renew-form"
-          submitLabel="Renew"
-          pending={renew.isPending}
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      onSubmit={async (request) => {
+        const sub = await renew.mutateAsync(request);
+        toast.success(`Renewed until ${formatDate(sub.endDate)}`);
+      }}
+      submitLabel="Renew"
+      serverFields={['months']}
+      className=""
     >
-      <form id="renew-form" onSubmit={submit} noValidate>
-        <TextField
-          id="renew-months"
-          label="Months"
-          type="number"
-          min={1}
-          max={60}
-          value={months}
-          onChange={(e) => setMonths(e.target.value)}
-          error={error}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        id="renew-months"
+        label="Months"
+        type="number"
+        min={1}
+        max={60}
+        error={form.formState.errors.months?.message}
+        {...form.register('months')}
+      />
+    </FormDialog>
   );
 }

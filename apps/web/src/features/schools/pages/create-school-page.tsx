@@ -1,6 +1,8 @@
-import { type CreateSchoolResponse, CreateSchoolRequest } from '@lyceum/shared/company';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CreateSchoolResponse, CreateSchoolRequest, type Plan } from '@lyceum/shared/company';
 import { Copy } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -12,12 +14,18 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { copyWithToast } from '../../../lib/copy';
-import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
+import { applyServerError, flatErrors } from '../../../lib/form-errors';
+import { asRequest } from '../../../lib/zod-fields';
 import { useCatalogue } from '../api/get-catalogue';
 import { useCreateSchool } from '../api/create-school';
-import { SchoolFields, schoolValue } from '../components/school-fields';
+import { SchoolFields, type SchoolValue, schoolValue } from '../components/school-fields';
 import { scopedErrors } from '../components/scoped-errors';
-import { emptySubscription, SubscriptionFields, toAssignRequest } from '../components/subscription-fields';
+import {
+  emptySubscription,
+  SubscriptionFields,
+  type SubscriptionValue,
+  toAssignRequest,
+} from '../components/subscription-fields';
 import { formatDate } from '../../../lib/format-date';
 
 function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; onAnother: () => void }) {
@@ -67,15 +75,53 @@ function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; on
   );
 }
 
+interface CreateSchoolForm {
+  school: SchoolValue;
+  admin: { name: string; email: string; phone: string; sendInvitation: boolean };
+  subscription: SubscriptionValue;
+}
+
+const emptyForm = (): CreateSchoolForm => ({
+  school: schoolValue(),
+  admin: { name: '', email: '', phone: '', sendInvitation: false },
+  subscription: emptySubscription(),
+});
+
+/** The request the form describes; blank optional fields are left out. */
+function toCreateRequest(plans: readonly Plan[], { school, admin, subscription }: CreateSchoolForm) {
+  const optional = (v: string) => (v.trim() === '' ? undefined : v);
+  return {
+    name: school.name,
+    address: optional(school.address),
+    phone: optional(school.phone),
+    email: optional(school.email),
+    principalName: optional(school.principalName),
+    logo: optional(school.logo),
+    brandColor: optional(school.brandColor),
+    admin: {
+      name: admin.name,
+      email: admin.email,
+      phone: optional(admin.phone),
+      sendInvitation: admin.sendInvitation,
+    },
+    subscription: toAssignRequest(plans, subscription),
+  };
+}
+
 /** Create School: details, the first school admin and the first subscription, with the live total. */
 export function CreateSchoolPage() {
   const catalogue = useCatalogue();
   const create = useCreateSchool();
-  const [school, setSchool] = useState(schoolValue());
-  const [admin, setAdmin] = useState({ name: '', email: '', phone: '', sendInvitation: false });
-  const [subscription, setSubscription] = useState(emptySubscription());
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    resolver: zodResolver(
+      asRequest((values: CreateSchoolForm) => toCreateRequest(catalogue.plans, values), CreateSchoolRequest),
+    ),
+    defaultValues: emptyForm(),
+  });
   const [result, setResult] = useState<CreateSchoolResponse | null>(null);
+  const { register, control, watch, setValue } = form;
+  // Messages follow the request's paths (`name`, `admin.email`, `subscription.planId`), as the server's do.
+  const errors = flatErrors(form.formState.errors);
 
   if (result) {
     return (
@@ -85,9 +131,7 @@ export function CreateSchoolPage() {
           result={result}
           onAnother={() => {
             setResult(null);
-            setSchool(schoolValue());
-            setAdmin({ name: '', email: '', phone: '', sendInvitation: false });
-            setSubscription(emptySubscription());
+            form.reset(emptyForm());
           }}
         />
       </>
@@ -103,50 +147,33 @@ export function CreateSchoolPage() {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const optional = (v: string) => (v.trim() === '' ? undefined : v);
-    const parsed = CreateSchoolRequest.safeParse({
-      name: school.name,
-      address: optional(school.address),
-      phone: optional(school.phone),
-      email: optional(school.email),
-      principalName: optional(school.principalName),
-      logo: optional(school.logo),
-      brandColor: optional(school.brandColor),
-      admin: {
-        name: admin.name,
-        email: admin.email,
-        phone: optional(admin.phone),
-        sendInvitation: admin.sendInvitation,
-      },
-      subscription: toAssignRequest(catalogue.plans, subscription),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast.error('Check the highlighted fields.');
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (created) => {
+  const submit = form.handleSubmit(
+    async (request) => {
+      try {
+        const created = await create.mutateAsync(request);
         toast.success(`${created.school.name} created`);
         setResult(created);
-      },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
-      },
-    });
-  };
+      } catch (error) {
+        applyServerError(error, form.setError, 'all');
+      }
+    },
+    () => toast.error('Check the highlighted fields.'),
+  );
+  const sendInvitation = watch('admin.sendInvitation');
 
   return (
     <>
       <PageHeader title="Create School" description="The school, its first administrator and its subscription." />
       <form onSubmit={submit} noValidate className="space-y-6">
-        {errors.form && <Alert>{errors.form}</Alert>}
+        {form.formState.errors.root?.server && <Alert>{form.formState.errors.root.server.message}</Alert>}
         <CardSection titleId="school-details" title="School">
-          <SchoolFields idPrefix="school" value={school} onChange={setSchool} errors={errors} />
+          <Controller
+            control={control}
+            name="school"
+            render={({ field }) => (
+              <SchoolFields idPrefix="school" value={field.value} onChange={field.onChange} errors={errors} />
+            )}
+          />
         </CardSection>
         <CardSection
           titleId="school-admin"
@@ -154,28 +181,20 @@ export function CreateSchoolPage() {
           description="Send an invitation e-mail, or get a temporary password to hand over yourself."
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="admin-name"
-              label="Admin name"
-              value={admin.name}
-              onChange={(e) => setAdmin({ ...admin, name: e.target.value })}
-              error={errors['admin.name']}
-            />
+            <TextField id="admin-name" label="Admin name" error={errors['admin.name']} {...register('admin.name')} />
             <TextField
               id="admin-email"
               label="Admin email"
               type="email"
-              value={admin.email}
-              onChange={(e) => setAdmin({ ...admin, email: e.target.value })}
               error={errors['admin.email']}
+              {...register('admin.email')}
             />
             <TextField
               id="admin-phone"
               label="Admin phone"
               type="tel"
-              value={admin.phone}
-              onChange={(e) => setAdmin({ ...admin, phone: e.target.value })}
               error={errors['admin.phone']}
+              {...register('admin.phone')}
             />
             <fieldset className="space-y-2 self-end">
               <legend className="sr-only">How the admin gets a password</legend>
@@ -183,8 +202,8 @@ export function CreateSchoolPage() {
                 <input
                   type="radio"
                   name="admin-access"
-                  checked={!admin.sendInvitation}
-                  onChange={() => setAdmin({ ...admin, sendInvitation: false })}
+                  checked={!sendInvitation}
+                  onChange={() => setValue('admin.sendInvitation', false)}
                 />
                 Show a temporary password
               </label>
@@ -192,8 +211,8 @@ export function CreateSchoolPage() {
                 <input
                   type="radio"
                   name="admin-access"
-                  checked={admin.sendInvitation}
-                  onChange={() => setAdmin({ ...admin, sendInvitation: true })}
+                  checked={sendInvitation}
+                  onChange={() => setValue('admin.sendInvitation', true)}
                 />
                 Send an invitation e-mail
               </label>
@@ -201,20 +220,26 @@ export function CreateSchoolPage() {
           </div>
         </CardSection>
         <CardSection titleId="school-subscription" title="Subscription">
-          <SubscriptionFields
-            idPrefix="subscription"
-            plans={catalogue.plans}
-            addons={catalogue.addons}
-            value={subscription}
-            onChange={setSubscription}
-            errors={scopedErrors(errors, 'subscription')}
+          <Controller
+            control={control}
+            name="subscription"
+            render={({ field }) => (
+              <SubscriptionFields
+                idPrefix="subscription"
+                plans={catalogue.plans}
+                addons={catalogue.addons}
+                value={field.value}
+                onChange={field.onChange}
+                errors={scopedErrors(errors, 'subscription')}
+              />
+            )}
           />
         </CardSection>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link to="/schools" className={buttonClasses('secondary')}>
             Cancel
           </Link>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={form.formState.isSubmitting}>
             Create school
           </Button>
         </div>

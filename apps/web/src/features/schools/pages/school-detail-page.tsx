@@ -218,7 +218,6 @@ export function SchoolDetailPage() {
               toast.success('Subscription cancelled');
               setDialog(null);
             },
-            onError: (error) => toast.error(errorMessage(error)),
           })
         }
       />
@@ -240,7 +239,6 @@ export function SchoolDetailPage() {
               toast.success(s.isActive ? `${s.name} reactivated` : `${s.name} deactivated`);
               setDialog(null);
             },
-            onError: (error) => toast.error(errorMessage(error)),
           })
         }
       />

@@ -2,7 +2,7 @@ import type { CompanySchool } from '@lyceum/shared/company';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { SchoolsPage } from './schools-page';
 
 const school = (name: string, status: CompanySchool['status']): CompanySchool => ({
@@ -60,7 +60,7 @@ describe('SchoolsPage', () => {
     mockFetch({
       'GET /api/v1/company/schools': () =>
         fail
-          ? json({ error: { code: 'forbidden', message: 'Nope' } }, 403)
+          ? apiError(403, 'forbidden', 'Nope')
           : json({ items: [school('Riverside', 'expired')], nextCursor: null, total: 1 }),
     });
     renderWithProviders(<SchoolsPage />, { auth: signedIn('company_admin'), path: '/schools' });

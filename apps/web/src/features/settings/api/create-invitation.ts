@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export interface CompanyInvitation {
   code: string;
@@ -11,5 +12,5 @@ export function createCompanyInvitation(): Promise<CompanyInvitation> {
 }
 
 export function useCreateCompanyInvitation() {
-  return useMutation({ mutationFn: createCompanyInvitation });
+  return useMutation({ mutationFn: createCompanyInvitation, meta: NO_ERROR_TOAST });
 }

@@ -2,6 +2,7 @@ import type { AuthResponse } from '@lyceum/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function removeProfilePicture(): Promise<AuthResponse> {
   return api.delete<AuthResponse>('/profile/picture');
@@ -10,6 +11,7 @@ export function removeProfilePicture(): Promise<AuthResponse> {
 export function useRemoveProfilePicture() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: removeProfilePicture,
     onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
   });

@@ -2,6 +2,7 @@ import type { AuthResponse, UpdateProfileRequest } from '@lyceum/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function updateProfile(data: UpdateProfileRequest): Promise<AuthResponse> {
   return api.patch<AuthResponse>('/profile', data);
@@ -10,6 +11,7 @@ export function updateProfile(data: UpdateProfileRequest): Promise<AuthResponse>
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: updateProfile,
     // Same session, fresher profile: update the auth state without dropping other cached data.
     onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),

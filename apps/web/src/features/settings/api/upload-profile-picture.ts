@@ -3,6 +3,7 @@ import { PROFILE_PICTURE_FIELD } from '@lyceum/shared/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function uploadProfilePicture(file: File): Promise<AuthResponse> {
   const form = new FormData();
@@ -13,6 +14,7 @@ export function uploadProfilePicture(file: File): Promise<AuthResponse> {
 export function useUploadProfilePicture() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: uploadProfilePicture,
     // The header and sidebar read the picture from the auth state.
     onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),

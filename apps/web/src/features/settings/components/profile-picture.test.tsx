@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, makeUser, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { ProfilePicture } from './profile-picture';
 
 const png = (bytes = 2048, name = 'me.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
@@ -31,7 +31,7 @@ describe('ProfilePicture', () => {
     const { calls } = mockFetch({
       'POST /api/v1/profile/picture': (init) => {
         sent = init.body as FormData;
-        return json({ error: { code: 'rule', message: 'Storage limit exceeded' } }, 422);
+        return apiError(422, 'rule', 'Storage limit exceeded');
       },
     });
     renderPicture();

@@ -1,5 +1,6 @@
 import type { CreateStudentRequest, CreateStudentResponse } from '@lyceum/shared/people';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 
 export function createStudent(data: CreateStudentRequest): Promise<CreateStudentResponse> {
@@ -7,5 +8,5 @@ export function createStudent(data: CreateStudentRequest): Promise<CreateStudent
 }
 
 export function useCreateStudent() {
-  return usePeopleMutation(createStudent);
+  return usePeopleMutation(createStudent, NO_ERROR_TOAST);
 }

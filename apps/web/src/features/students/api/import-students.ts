@@ -1,5 +1,6 @@
 import type { ImportPreviewResponse, ImportRequest, ImportResultResponse } from '@lyceum/shared/people';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { API_BASE, api } from '../../../lib/api-client';
 
 export const STUDENT_TEMPLATE_HREF = `${API_BASE}/students/import/template`;
@@ -15,5 +16,5 @@ export function importStudents(data: ImportRequest): Promise<ImportResultRespons
 }
 
 export function useImportStudents() {
-  return usePeopleMutation(importStudents);
+  return usePeopleMutation(importStudents, NO_ERROR_TOAST);
 }

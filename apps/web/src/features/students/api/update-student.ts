@@ -1,5 +1,6 @@
 import type { MoveStudentRequest, StudentResponse, UpdateStudentRequest } from '@lyceum/shared/people';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 
 /** PATCH /students/:id, then POST /students/:id/move when the class changed (two endpoints, one form). */
@@ -17,5 +18,5 @@ export async function updateStudent({
 }
 
 export function useUpdateStudent() {
-  return usePeopleMutation(updateStudent);
+  return usePeopleMutation(updateStudent, NO_ERROR_TOAST);
 }

@@ -1,12 +1,19 @@
-import { RELATIONSHIP_SUGGESTIONS } from '@lyceum/shared/people';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LinkParentRequest, RELATIONSHIP_SUGGESTIONS } from '@lyceum/shared/people';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useLinkParent } from '../api/link-parent';
 import { ParentPicker } from './parent-picker';
+
+/** The picked parent (the submit button waits for one) and the shared relationship rule. */
+const LinkForm = z.object({
+  parent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  relationship: LinkParentRequest.shape.relationship,
+});
 
 /** Link an existing parent of the school to a student, with their relationship. */
 export function LinkParentDialog({
@@ -22,43 +29,32 @@ export function LinkParentDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [parent, setParent] = useState<{ id: string; name: string } | null>(null);
-  const [relationship, setRelationship] = useState<string>('Guardian');
   const link = useLinkParent();
+  const form = useForm({
+    resolver: zodResolver(LinkForm),
+    defaultValues: { parent: null, relationship: 'Guardian' },
+  });
+  const parent = form.watch('parent');
+  const setParent = (next: { id: string; name: string } | null) => form.setValue('parent', next);
 
-  const close = () => {
-    setParent(null);
-    onOpenChange(false);
-  };
-
-  const submit = async () => {
-    if (!parent) return;
-    try {
-      await link.mutateAsync({ studentId, parentId: parent.id, relationship });
-      toast.success(`${parent.name} linked to ${studentName}`);
-      close();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const submit = async (values: z.output<typeof LinkForm>) => {
+    if (!values.parent) return;
+    await link.mutateAsync({ studentId, parentId: values.parent.id, relationship: values.relationship });
+    toast.success(`${values.parent.name} linked to ${studentName}`);
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
       title={`Link a parent to ${studentName}`}
       description="New parents are added on the Parents page or when adding a student."
-      preventClose={link.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={link.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!parent} loading={link.isPending}>
-            Link parent
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={submit}
+      submitLabel="Link parent"
+      submitDisabled={!parent}
+      serverFields={['relationship']}
+      className=""
     >
       <div className="space-y-4">
         {parent ? (
@@ -75,10 +71,10 @@ export function LinkParentDialog({
           id="link-parent-relationship"
           label="Relationship"
           options={RELATIONSHIP_SUGGESTIONS.map((r) => ({ value: r, label: r }))}
-          value={relationship}
-          onChange={(e) => setRelationship(e.target.value)}
+          error={form.formState.errors.relationship?.message}
+          {...form.register('relationship')}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

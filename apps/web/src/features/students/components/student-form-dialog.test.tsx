@@ -2,7 +2,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { StudentFormDialog } from './student-form-dialog';
 
 const CLASS_ID = '0190f1a2-0000-7000-8000-000000000001';
@@ -107,8 +107,7 @@ describe('StudentFormDialog', () => {
     const user = userEvent.setup();
     mockFetch({
       'GET /api/v1/classes': () => json({ items: [klass] }),
-      'POST /api/v1/students': () =>
-        json({ error: { code: 'validation', message: PEOPLE_MESSAGES.missingStudentFields } }, 400),
+      'POST /api/v1/students': () => apiError(400, 'validation', PEOPLE_MESSAGES.missingStudentFields),
     });
     renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
     await user.type(screen.getByLabelText('Full name'), 'Ada Pupil');

@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
-import { formatDate, lastSeen } from '../../../components/people/format';
+import { lastSeen } from '../../../components/people/format';
+import { formatDate } from '../../../lib/format-date';
 import { isSchoolReader } from '../../../components/people/school-scope';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
@@ -63,15 +64,17 @@ export function StudentPage() {
   const student = query.data;
   const klass = classLabel({ name: student.className, section: student.section });
 
-  const unlink = async () => {
+  const unlink = () => {
     if (!unlinking) return;
-    try {
-      await link.mutateAsync({ studentId: student.id, parentId: unlinking.id, relationship: null });
-      toast.success(`${unlinking.name} unlinked`);
-      setUnlinking(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    link.mutate(
+      { studentId: student.id, parentId: unlinking.id, relationship: null },
+      {
+        onSuccess: () => {
+          toast.success(`${unlinking.name} unlinked`);
+          setUnlinking(null);
+        },
+      },
+    );
   };
 
   return (
@@ -184,7 +187,7 @@ export function StudentPage() {
           <ToggleActiveDialog
             target={toggling ? student : null}
             onClose={() => setToggling(false)}
-            mutate={setActive.mutateAsync}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="student"
           />

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { StudentsPage } from './students-page';
 
 const page = (items: unknown[], nextCursor: string | null = null) => json({ items, nextCursor, total: items.length });
@@ -78,7 +78,7 @@ describe('StudentsPage', () => {
     mockFetch({
       'GET /api/v1/company/schools': () =>
         failing
-          ? json({ error: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again.' } }, 503)
+          ? apiError(503, 'unavailable', 'Service temporarily unavailable. Please try again.')
           : json({ items: [{ id: 'school-a', name: 'Alpha School' }], nextCursor: null, total: 1 }),
       'GET /api/v1/students': () => page([]),
     });
@@ -109,8 +109,7 @@ describe('StudentsPage', () => {
 
   it('shows the error with a retry when the list cannot load', async () => {
     mockFetch({
-      'GET /api/v1/students': () =>
-        json({ error: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again.' } }, 503),
+      'GET /api/v1/students': () => apiError(503, 'unavailable', 'Service temporarily unavailable. Please try again.'),
     });
     renderWithProviders(<StudentsPage />, { auth: signedIn('school_admin') });
     expect(

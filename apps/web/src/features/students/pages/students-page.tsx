@@ -1,9 +1,9 @@
 import type { StudentResponse } from '@lyceum/shared/people';
 import { GraduationCap, Plus, Upload } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { classLabel, useClassOptions } from '../../../api/lookups';
-import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
@@ -16,9 +16,11 @@ import { ToggleActiveDialog } from '../../../components/people/toggle-active-dia
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { ListPage } from '../../../components/ui/list-page';
+import { useDialogState } from '../../../components/ui/use-dialog-state';
+import type { PersonDialog } from '../../../components/people/person-dialogs';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
@@ -44,18 +46,15 @@ function StudentList({
 }) {
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const [params, setParams] = useSearchParams();
+  const dialogs = useDialogState<PersonDialog<StudentResponse>>(params.get('new') === '1' ? { kind: 'create' } : null);
   const list = useStudents(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const classes = useClassOptions(manage);
-  const [creating, setCreating] = useState(params.get('new') === '1');
-  const [importing, setImporting] = useState(false);
-  const [editing, setEditing] = useState<StudentResponse | null>(null);
-  const [toggling, setToggling] = useState<StudentResponse | null>(null);
-  const [created, setCreated] = useState<CreatedAccount[] | null>(null);
   const setActive = useSetStudentActive();
   const filtered = Boolean(filters.search || filters.classId) || filters.status !== 'active';
 
+  // Opened from a class page with ?new=1: closing drops the flag, so a reload does not reopen it.
   const closeCreate = (open: boolean) => {
-    setCreating(open);
+    dialogs.onOpenChange(open);
     if (!open && params.has('new')) {
       const next = new URLSearchParams(params);
       next.delete('new');
@@ -99,112 +98,123 @@ function StudentList({
   ];
 
   return (
-    <>
-      <PageHeader
-        title={title}
-        description={list.total !== undefined ? `${description} ${list.total} in this view.` : description}
-        actions={
-          <>
-            {canExport && <ExportLink path="/students/export" filters={filters} />}
-            {manage && (
-              <>
-                <Button variant="secondary" onClick={() => setImporting(true)}>
-                  <Upload className="size-4" aria-hidden="true" />
-                  Import CSV
-                </Button>
-                <Button onClick={() => setCreating(true)}>
-                  <Plus className="size-4" aria-hidden="true" />
-                  Add student
-                </Button>
-              </>
-            )}
-          </>
-        }
-      />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
-        <SearchInput
-          id="students-search"
-          label="Search students by name, e-mail or roll number"
-          placeholder="Search students"
-          value={filters.search}
-          onChange={(v) => setFilter('search', v)}
-        />
-        {scope ? (
-          scope.picker
-        ) : manage ? (
-          <Select
-            id="students-class"
-            label="Class"
-            hideLabel
-            placeholder="All classes"
-            options={classes.options}
-            value={filters.classId}
-            onChange={(e) => setFilter('classId', e.target.value)}
+    <ListPage
+      title={title}
+      description={list.total !== undefined ? `${description} ${list.total} in this view.` : description}
+      actions={
+        <>
+          {canExport && <ExportLink path="/students/export" filters={filters} />}
+          {manage && (
+            <>
+              <Button variant="secondary" onClick={() => dialogs.open({ kind: 'import' })}>
+                <Upload className="size-4" aria-hidden="true" />
+                Import CSV
+              </Button>
+              <Button onClick={() => dialogs.open({ kind: 'create' })}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add student
+              </Button>
+            </>
+          )}
+        </>
+      }
+      filters={
+        <>
+          <SearchInput
+            id="students-search"
+            label="Search students by name, e-mail or roll number"
+            placeholder="Search students"
+            value={filters.search}
+            onChange={(v) => setFilter('search', v)}
           />
-        ) : (
-          <span />
-        )}
-        <Select
-          id="students-status"
-          label="Status"
-          hideLabel
-          options={STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(e) => setFilter('status', e.target.value)}
-        />
-      </div>
-      <DataTable
-        label="Students"
-        columns={columns}
-        {...pagedTableProps(list)}
-        rowKey={(s) => s.id}
-        actions={
-          manage
-            ? (s) => <PersonRowActions person={s} onEdit={() => setEditing(s)} onToggle={() => setToggling(s)} />
-            : undefined
-        }
-        empty={
-          filtered ? (
-            <EmptyState title="No students match" description="Try another search, class or status." />
-          ) : (
-            <EmptyState
-              icon={<GraduationCap className="size-6" aria-hidden="true" />}
-              title="No students yet"
-              description={
-                manage
-                  ? 'Add students one by one, or import a class list from a CSV file.'
-                  : 'Students appear here once they are enrolled.'
-              }
-              action={manage ? <Button onClick={() => setCreating(true)}>Add student</Button> : undefined}
+          {scope ? (
+            scope.picker
+          ) : manage ? (
+            <Select
+              id="students-class"
+              label="Class"
+              hideLabel
+              placeholder="All classes"
+              options={classes.options}
+              value={filters.classId}
+              onChange={(e) => setFilter('classId', e.target.value)}
             />
-          )
-        }
-      />
+          ) : (
+            <span />
+          )}
+          <Select
+            id="students-status"
+            label="Status"
+            hideLabel
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(e) => setFilter('status', e.target.value)}
+          />
+        </>
+      }
+      table={{
+        label: 'Students',
+        columns,
+        ...pagedTableProps(list),
+        rowKey: (s) => s.id,
+        actions: manage
+          ? (s) => (
+              <PersonRowActions
+                person={s}
+                onEdit={() => dialogs.open({ kind: 'edit', person: s })}
+                onToggle={() => dialogs.open({ kind: 'toggle', person: s })}
+              />
+            )
+          : undefined,
+        empty: filtered ? (
+          <EmptyState title="No students match" description="Try another search, class or status." />
+        ) : (
+          <EmptyState
+            icon={<GraduationCap className="size-6" aria-hidden="true" />}
+            title="No students yet"
+            description={
+              manage
+                ? 'Add students one by one, or import a class list from a CSV file.'
+                : 'Students appear here once they are enrolled.'
+            }
+            action={manage ? <Button onClick={() => dialogs.open({ kind: 'create' })}>Add student</Button> : undefined}
+          />
+        ),
+      }}
+    >
       {manage && (
         <>
           <StudentFormDialog
-            open={creating}
+            open={dialogs.is('create')}
             onOpenChange={closeCreate}
             defaultClassId={params.get('classId') ?? ''}
-            onCreated={setCreated}
+            onCreated={(accounts) => dialogs.open({ kind: 'created', accounts })}
           />
           <StudentFormDialog
-            open={editing !== null}
-            onOpenChange={(o) => !o && setEditing(null)}
-            editing={editing ?? undefined}
+            open={dialogs.is('edit')}
+            onOpenChange={dialogs.onOpenChange}
+            editing={dialogs.of('edit')?.person}
           />
-          <StudentImportDialog open={importing} onOpenChange={setImporting} defaultClassId={filters.classId} />
-          <AccountCreatedDialog title="Student added" accounts={created} onClose={() => setCreated(null)} />
+          <StudentImportDialog
+            open={dialogs.is('import')}
+            onOpenChange={dialogs.onOpenChange}
+            defaultClassId={filters.classId}
+          />
+          <AccountCreatedDialog
+            title="Student added"
+            accounts={dialogs.of('created')?.accounts ?? null}
+            onClose={dialogs.close}
+          />
           <ToggleActiveDialog
-            target={toggling}
-            onClose={() => setToggling(null)}
-            mutate={setActive.mutateAsync}
+            target={dialogs.of('toggle')?.person ?? null}
+            onClose={dialogs.close}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="student"
           />
         </>
       )}
-    </>
+    </ListPage>
   );
 }
 

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth';
 import { copyWithToast } from '../../../lib/copy';
-import { useSchoolBrand } from '../api/get-school-brand';
+import { useSchoolBrand } from '../../../api/get-my-school';
 
 /**
  * White Label: the school's own sign-in page, for the school admin to share with its people (the school's

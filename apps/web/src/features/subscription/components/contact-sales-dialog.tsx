@@ -1,16 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ContactSalesRequest, LapsedContactSalesRequest } from '@lyceum/shared/company';
-import { type FormEvent, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
-import { Dialog } from '../../../components/ui/dialog';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { TextField } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/textarea-field';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuthContext } from '../../../lib/auth';
-import { fieldErrors, serverFieldErrors } from '../../../lib/zod-fields';
+import { asRequest } from '../../../lib/zod-fields';
 import { useContactSales } from '../api/contact-sales';
 import { useContactSalesLapsed } from '../api/contact-sales-lapsed';
+
+/** Both variants' fields; a signed-in user gives a name, a lapsed one a password. */
+interface SalesForm {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  message: string;
+}
+type SalesRequest = ContactSalesRequest | LapsedContactSalesRequest;
+
+const common = (v: SalesForm) => ({ email: v.email, phone: v.phone || undefined, message: v.message });
+const SignedInSales = asRequest((v: SalesForm) => ({ ...common(v), name: v.name }), ContactSalesRequest);
+const LapsedSales = asRequest((v: SalesForm) => ({ ...common(v), password: v.password }), LapsedContactSalesRequest);
 
 interface ContactSalesDialogProps {
   open: boolean;
@@ -31,43 +43,34 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '', la
   const user = useAuthContext()?.user ?? null;
   const signedIn = useContactSales();
   const signedOut = useContactSalesLapsed();
-  const pending = signedIn.isPending || signedOut.isPending;
-  const [name, setName] = useState(user?.name ?? '');
-  const [email, setEmail] = useState(lapsed?.defaultEmail ?? user?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [phone, setPhone] = useState(user?.phone ?? '');
-  const [message, setMessage] = useState(defaultMessage);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const callbacks = {
-    onSuccess: () => {
-      toast.success(THANKS);
-      lapsed?.onSent();
-      onOpenChange(false);
+  const form = useForm<SalesForm, unknown, SalesRequest>({
+    resolver: (lapsed ? zodResolver(LapsedSales) : zodResolver(SignedInSales)) as Resolver<
+      SalesForm,
+      unknown,
+      SalesRequest
+    >,
+    defaultValues: {
+      name: user?.name ?? '',
+      email: lapsed?.defaultEmail ?? user?.email ?? '',
+      password: '',
+      phone: user?.phone ?? '',
+      message: defaultMessage,
     },
-    onError: (error: Error) => {
-      setErrors(serverFieldErrors(error));
-      toast.error(errorMessage(error));
-    },
-  };
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const common = { email, phone: phone || undefined, message };
-    const parsed = lapsed
-      ? LapsedContactSalesRequest.safeParse({ ...common, password })
-      : ContactSalesRequest.safeParse({ ...common, name });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    if (lapsed) signedOut.mutate(parsed.data as LapsedContactSalesRequest, callbacks);
-    else signedIn.mutate(parsed.data as ContactSalesRequest, callbacks);
+  const send = async (request: SalesRequest) => {
+    if (lapsed) await signedOut.mutateAsync(request as LapsedContactSalesRequest);
+    else await signedIn.mutateAsync(request as ContactSalesRequest);
+    toast.success(THANKS);
+    lapsed?.onSent();
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Contact sales"
@@ -76,64 +79,38 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '', la
           ? 'Your sign-in details confirm it is you; you stay signed out.'
           : 'Tell us what your school needs; we answer within one working day.'
       }
-      preventClose={pending}
-      footer={
-        <DialogFormFooter
-          formId="contact-sales-form"
-          submitLabel="Send"
-          pending={pending}
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      onSubmit={send}
+      submitLabel="Send"
+      serverFields="all"
     >
-      <form id="contact-sales-form" onSubmit={submit} noValidate className="space-y-4">
-        {errors.form && <Alert>{errors.form}</Alert>}
-        {!lapsed && (
-          <TextField
-            id="sales-name"
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-          />
-        )}
+      {!lapsed && <TextField id="sales-name" label="Name" error={errors.name?.message} {...register('name')} />}
+      <TextField
+        id="sales-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      {lapsed && (
         <TextField
-          id="sales-email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          id="sales-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
         />
-        {lapsed && (
-          <TextField
-            id="sales-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
-          />
-        )}
-        <TextField
-          id="sales-phone"
-          label="Phone"
-          type="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={errors.phone}
-        />
-        <TextAreaField
-          id="sales-message"
-          label="Message"
-          rows={4}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          error={errors.message}
-        />
-      </form>
-    </Dialog>
+      )}
+      <TextField id="sales-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+      <TextAreaField
+        id="sales-message"
+        label="Message"
+        rows={4}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
+import type { Payment } from '@lyceum/shared/company';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PaymentModal } from './payment-modal';
 
 const payment = {
@@ -22,7 +23,7 @@ const payment = {
   reason: null,
   decidedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-};
+} satisfies Payment;
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -60,7 +61,7 @@ describe('PaymentModal', () => {
       'POST /api/v1/payments': () => {
         attempts++;
         return attempts === 1
-          ? json({ error: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again.' } }, 503)
+          ? apiError(503, 'unavailable', 'Service temporarily unavailable. Please try again.')
           : json(payment, 201);
       },
     });

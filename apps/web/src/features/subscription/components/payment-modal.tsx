@@ -1,14 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type Payment, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, SubmitPaymentRequest } from '@lyceum/shared/company';
 import { formatMoney } from '@lyceum/shared/plans';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { fieldErrors, fromMinor, toMinor, serverFieldErrors } from '../../../lib/zod-fields';
+import { applyServerError, flatErrors } from '../../../lib/form-errors';
+import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { newIdempotencyKey, useSubmitPayment } from '../api/submit-payment';
 
 export type PaymentTarget = { subscriptionId: string } | { addonRequestId: string };
@@ -27,6 +29,13 @@ interface PaymentModalProps {
 
 type Method = (typeof PAYMENT_METHODS)[number];
 
+/** The payment as typed: the amount in currency units. */
+interface PaymentForm {
+  method: Method;
+  reference: string;
+  amountMinor: string;
+}
+
 /**
  * Records a payment (pending until company staff confirm it). The idempotency key is made once when the form
  * opens and sent with every submit of that form, so a double click or a retry after a lost answer can never
@@ -41,40 +50,35 @@ function PaymentForm({
   onDone,
 }: Omit<PaymentModalProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [method, setMethod] = useState<Method>('bank_transfer');
-  const [reference, setReference] = useState('');
-  const [amount, setAmount] = useState(fromMinor(amountMinor));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [recorded, setRecorded] = useState<Payment | null>(null);
   const submit = useSubmitPayment();
+  const form = useForm({
+    resolver: zodResolver(
+      asRequest(
+        (values: PaymentForm) => ({ ...target, ...values, amountMinor: toMinor(values.amountMinor), idempotencyKey }),
+        SubmitPaymentRequest,
+      ),
+    ),
+    defaultValues: { method: 'bank_transfer' as Method, reference: '', amountMinor: fromMinor(amountMinor) },
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  // The target is not a field: a refusal of it (e.g. an unknown subscription) is shown above the form.
+  const flat = flatErrors(errors);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (request) => {
     if (submit.isPending) return;
-    const parsed = SubmitPaymentRequest.safeParse({
-      ...target,
-      method,
-      reference,
-      amountMinor: toMinor(amount),
-      idempotencyKey,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
+    try {
+      const payment = await submit.mutateAsync(request);
+      setRecorded(payment);
+      toast.success('Payment recorded');
+      onRecorded?.(payment);
+    } catch (error) {
+      applyServerError(error, form.setError, 'all');
     }
-    setErrors({});
-    submit.mutate(parsed.data, {
-      onSuccess: (payment) => {
-        setRecorded(payment);
-        toast.success('Payment recorded');
-        onRecorded?.(payment);
-      },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        toast.error(errorMessage(error));
-      },
-    });
-  };
+  });
 
   if (recorded) {
     return (
@@ -98,15 +102,9 @@ function PaymentForm({
       <p className="text-sm text-slate-600">
         For: <span className="font-medium text-slate-900">{description}</span>
       </p>
-      {errors.form && <Alert>{errors.form}</Alert>}
-      {errors.subscriptionId && <Alert>{errors.subscriptionId}</Alert>}
-      <SelectField
-        id="payment-method"
-        label="Payment method"
-        value={method}
-        onChange={(e) => setMethod(e.target.value as Method)}
-        error={errors.method}
-      >
+      {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+      {flat.subscriptionId && <Alert>{flat.subscriptionId}</Alert>}
+      <SelectField id="payment-method" label="Payment method" error={errors.method?.message} {...register('method')}>
         {PAYMENT_METHODS.map((m) => (
           <option key={m} value={m}>
             {PAYMENT_METHOD_LABELS[m]}
@@ -117,20 +115,18 @@ function PaymentForm({
         id="payment-reference"
         label="Reference"
         hint="Transfer reference, card slip or cheque number."
-        value={reference}
-        onChange={(e) => setReference(e.target.value)}
-        error={errors.reference}
+        error={errors.reference?.message}
+        {...register('reference')}
       />
       <TextField
         id="payment-amount"
         label={`Amount (${currency})`}
         inputMode="decimal"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={errors.amountMinor}
+        error={errors.amountMinor?.message}
+        {...register('amountMinor')}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="submit" loading={submit.isPending}>
+        <Button type="submit" loading={form.formState.isSubmitting}>
           Submit payment
         </Button>
       </div>

@@ -2,7 +2,7 @@ import type { SessionSchool } from '@lyceum/shared/auth';
 import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { useAuthContext } from '../../../lib/auth';
 import { useBrandTheme } from '../../../lib/brand-theme';
-import { useSchoolBrand } from '../api/get-school-brand';
+import { useSchoolBrand } from '../../../api/get-my-school';
 
 /**
  * White Label: with the add-on, the school's name, logo and colour replace the product's (the server sends

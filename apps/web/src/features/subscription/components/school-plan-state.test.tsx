@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { json, mockFetch, renderWithProviders, schoolResponse, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, schoolResponse, signedIn, apiError } from '../../../test/utils';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from './expiry-watcher';
 import { useBrandedSchool } from './school-brand';
@@ -14,7 +14,7 @@ function Classes() {
   return <p>{classes.isError ? 'failed' : 'classes'}</p>;
 }
 
-const expired = () => json({ error: { code: 'subscription_expired', message: MESSAGES.subscriptionExpired } }, 402);
+const expired = () => apiError(402, 'subscription_expired', MESSAGES.subscriptionExpired);
 
 describe('plan expiry', () => {
   it('sends the user to the expiry screen when a call answers subscription_expired', async () => {
@@ -43,7 +43,7 @@ describe('plan expiry', () => {
   });
 
   it('stays put on other errors', async () => {
-    mockFetch({ 'GET /api/v1/classes': () => json({ error: { code: 'forbidden', message: 'No' } }, 403) });
+    mockFetch({ 'GET /api/v1/classes': () => apiError(403, 'forbidden', 'No') });
     const { router } = renderWithProviders(
       <>
         <SubscriptionExpiryWatcher />

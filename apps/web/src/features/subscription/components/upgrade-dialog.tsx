@@ -1,14 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SubscriptionChangeRequest } from '@lyceum/shared/company';
 import { formatMoney } from '@lyceum/shared/plans';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { usePublicPlans } from '../../../api/get-public-plans';
 import { Alert } from '../../../components/ui/alert';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Dialog } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { usePublicPlans } from '../api/get-public-plans';
 import { useRequestChange } from '../api/request-change';
+
+/** An upgrade names its plan (optional in the shared request, which also carries renewals). */
+const UpgradeForm = z.object({
+  planId: z.string().min(1, 'Choose a plan'),
+  billingCycle: SubscriptionChangeRequest.shape.billingCycle.unwrap(),
+});
 
 /** Asks for another plan; the company assigns it, then the school pays the new subscription. */
 export function UpgradeDialog({
@@ -22,58 +30,38 @@ export function UpgradeDialog({
 }) {
   const plans = usePublicPlans(open);
   const request = useRequestChange();
-  const [planId, setPlanId] = useState('');
-  const [billingCycle, setBillingCycle] = useState<'monthly' | 'yearly'>('monthly');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({
+    resolver: zodResolver(UpgradeForm),
+    defaultValues: { planId: '', billingCycle: 'monthly' as const },
+  });
   const choices = plans.data?.filter((p) => p.id !== currentPlanId) ?? [];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!planId) {
-      setError('Choose a plan');
-      return;
-    }
-    request.mutate(
-      { kind: 'upgrade', planId, billingCycle },
-      {
-        onSuccess: () => {
-          toast.success('Request sent. We will switch your plan and let you know.');
-          onOpenChange(false);
-        },
-        onError: (err) => toast.error(errorMessage(err)),
-      },
-    );
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Change plan"
       description="Our team switches your plan; you then pay the new subscription here."
-      preventClose={request.isPending}
-      footer={
-        <DialogFormFooter
-          formId="upgrade-form"
-          submitLabel="Request plan"
-          pending={request.isPending}
-          onCancel={() => onOpenChange(false)}
-        />
-      }
+      form={form}
+      onSubmit={async ({ planId, billingCycle }) => {
+        await request.mutateAsync({ kind: 'upgrade', planId, billingCycle });
+        toast.success('Request sent. We will switch your plan and let you know.');
+      }}
+      submitLabel="Request plan"
+      serverFields={['planId', 'billingCycle']}
     >
       {plans.isPending ? (
         <div className="flex justify-center py-6">
           <Spinner className="text-blue-600" />
         </div>
       ) : (
-        <form id="upgrade-form" onSubmit={submit} noValidate className="space-y-4">
+        <>
           {plans.isError && <Alert>{errorMessage(plans.error)}</Alert>}
           <SelectField
             id="upgrade-plan"
             label="Plan"
-            value={planId}
-            onChange={(e) => setPlanId(e.target.value)}
-            error={error}
+            error={form.formState.errors.planId?.message}
+            {...form.register('planId')}
           >
             <option value="">Choose a plan</option>
             {choices.map((p) => (
@@ -82,17 +70,12 @@ export function UpgradeDialog({
               </option>
             ))}
           </SelectField>
-          <SelectField
-            id="upgrade-cycle"
-            label="Billing cycle"
-            value={billingCycle}
-            onChange={(e) => setBillingCycle(e.target.value as 'monthly' | 'yearly')}
-          >
+          <SelectField id="upgrade-cycle" label="Billing cycle" {...form.register('billingCycle')}>
             <option value="monthly">Monthly</option>
             <option value="yearly">Yearly (discounted)</option>
           </SelectField>
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useMyAddonRequests } from '../api/get-my-addon-requests';
+import { useMyAddonRequests } from '../../../api/get-my-addon-requests';
 import { useMyPayments } from '../api/get-my-payments';
 import { useMySubscription } from '../api/get-my-subscription';
 import { useRequestChange } from '../api/request-change';
@@ -282,7 +282,6 @@ export function MySubscriptionPage() {
               { kind: 'renewal', message: `Payment ${payment.receiptNumber} submitted for the renewal.` },
               {
                 onSuccess: () => toast.success('Renewal requested: we renew once the payment is confirmed.'),
-                onError: (error) => toast.error(errorMessage(error)),
               },
             );
           }}

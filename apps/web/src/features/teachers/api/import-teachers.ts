@@ -1,5 +1,6 @@
 import type { ImportPreviewResponse, ImportRequest, ImportResultResponse } from '@lyceum/shared/people';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { API_BASE, api } from '../../../lib/api-client';
 
 export const TEACHER_TEMPLATE_HREF = `${API_BASE}/teachers/import/template`;
@@ -13,5 +14,5 @@ export function importTeachers(data: ImportRequest): Promise<ImportResultRespons
 }
 
 export function useImportTeachers() {
-  return usePeopleMutation(importTeachers);
+  return usePeopleMutation(importTeachers, NO_ERROR_TOAST);
 }

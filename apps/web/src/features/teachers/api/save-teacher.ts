@@ -5,6 +5,7 @@ import type {
   UpdateTeacherRequest,
 } from '@lyceum/shared/people';
 import { usePeopleMutation } from '../../../api/people-cache';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { api } from '../../../lib/api-client';
 
 export function createTeacher(data: CreateTeacherRequest): Promise<CreateTeacherResponse> {
@@ -16,9 +17,9 @@ export function updateTeacher({ id, data }: { id: string; data: UpdateTeacherReq
 }
 
 export function useCreateTeacher() {
-  return usePeopleMutation(createTeacher);
+  return usePeopleMutation(createTeacher, NO_ERROR_TOAST);
 }
 
 export function useUpdateTeacher() {
-  return usePeopleMutation(updateTeacher);
+  return usePeopleMutation(updateTeacher, NO_ERROR_TOAST);
 }

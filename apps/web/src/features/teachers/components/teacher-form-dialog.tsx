@@ -9,12 +9,10 @@ import { classLabel, useClassOptions, useSubjectOptions } from '../../../api/loo
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { Checkbox } from '../../../components/people/checkbox';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { applyServerError } from '../../../lib/form-errors';
 import { useCreateTeacher, useUpdateTeacher } from '../api/save-teacher';
 
 const experience = z
@@ -69,215 +67,194 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
   const classes = useClassOptions(open && !editing);
   const create = useCreateTeacher();
   const update = useUpdateTeacher();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<TeacherFormInput>({
+  const form = useForm<TeacherFormInput>({
     resolver: zodResolver(editing ? TeacherForm : CreateTeacherForm),
     values: toForm(editing),
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const assignments = useFieldArray({ control, name: 'assignedClasses' });
   const chosenClasses = useWatch({ control, name: 'assignedClasses' });
 
-  const close = () => {
-    reset();
-    onOpenChange(false);
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
+  /** Saves; resolves to the account a new teacher got (null after an edit). */
+  const onSubmit = async (values: TeacherFormInput): Promise<CreatedAccount[] | null> => {
     const common = {
       name: values.name,
       qualification: values.qualification || undefined,
       experience: values.experience ? Number(values.experience) : undefined,
       subjectIds: values.subjectIds,
     };
-    try {
-      if (editing) {
-        await update.mutateAsync({
-          id: editing.id,
-          data: {
-            ...common,
-            phone: values.phone || null,
-            qualification: values.qualification || null,
-            experience: values.experience ? Number(values.experience) : null,
-          },
-        });
-        toast.success('Teacher updated');
-        close();
-        return;
-      }
-      const result = await create.mutateAsync({
-        ...common,
-        email: values.email,
-        phone: values.phone || undefined,
-        assignedClasses: values.assignedClasses,
-        sendInvitation: values.sendInvitation,
-      });
-      toast.success(`${result.teacher.name} added`);
-      close();
-      onCreated?.([
-        {
-          kind: 'Teacher',
-          name: result.teacher.name,
-          email: result.teacher.email,
-          temporaryPassword: result.temporaryPassword,
+    if (editing) {
+      await update.mutateAsync({
+        id: editing.id,
+        data: {
+          ...common,
+          phone: values.phone || null,
+          qualification: values.qualification || null,
+          experience: values.experience ? Number(values.experience) : null,
         },
-      ]);
-    } catch (error) {
-      applyServerError(error, setError, ['name', 'email', 'phone', 'qualification', 'experience']);
-      toast.error(editing ? 'The teacher could not be updated' : 'The teacher could not be added');
+      });
+      toast.success('Teacher updated');
+      return null;
     }
-  });
+    const result = await create.mutateAsync({
+      ...common,
+      email: values.email,
+      phone: values.phone || undefined,
+      assignedClasses: values.assignedClasses,
+      sendInvitation: values.sendInvitation,
+    });
+    toast.success(`${result.teacher.name} added`);
+    return [
+      {
+        kind: 'Teacher',
+        name: result.teacher.name,
+        email: result.teacher.email,
+        temporaryPassword: result.temporaryPassword,
+      },
+    ];
+  };
 
   const subjectOptions = (subjects.data?.items ?? []).map((s) => ({ id: s.id, name: s.name }));
   const classItems = classes.data?.items ?? [];
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
       title={editing ? `Edit ${editing.name}` : 'Add teacher'}
       description={
         editing ? 'Classes are assigned on each class page.' : 'Creates the teacher and their sign-in account.'
       }
       size="lg"
-      preventClose={isSubmitting}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="teacher-form" loading={isSubmitting}>
-            {editing ? 'Save teacher' : 'Add teacher'}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={onSubmit}
+      onSaved={(accounts) => accounts && onCreated?.(accounts)}
+      submitLabel={editing ? 'Save teacher' : 'Add teacher'}
+      serverFields={['name', 'email', 'phone', 'qualification', 'experience']}
+      errorToast={editing ? 'The teacher could not be updated' : 'The teacher could not be added'}
     >
-      <form id="teacher-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="teacher-name"
-            label="Full name"
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register('name')}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="teacher-name"
+          label="Full name"
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          id="teacher-email"
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          disabled={Boolean(editing)}
+          hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField id="teacher-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          id="teacher-qualification"
+          label="Qualification"
+          placeholder="e.g. M.Sc. Mathematics, B.Ed."
+          error={errors.qualification?.message}
+          {...register('qualification')}
+        />
+        <TextField
+          id="teacher-experience"
+          label="Experience (years)"
+          inputMode="numeric"
+          error={errors.experience?.message}
+          {...register('experience')}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="subjectIds"
+        render={({ field }) => (
+          <SubjectChecklist
+            legend="Subjects they can teach"
+            options={subjectOptions}
+            value={field.value}
+            onChange={field.onChange}
+            emptyText={subjects.isPending ? 'Loading subjects…' : 'No subjects yet. Add them on the Classes page.'}
           />
-          <TextField
-            id="teacher-email"
-            label="E-mail"
-            type="email"
-            autoComplete="off"
-            disabled={Boolean(editing)}
-            hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField id="teacher-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
-          <TextField
-            id="teacher-qualification"
-            label="Qualification"
-            placeholder="e.g. M.Sc. Mathematics, B.Ed."
-            error={errors.qualification?.message}
-            {...register('qualification')}
-          />
-          <TextField
-            id="teacher-experience"
-            label="Experience (years)"
-            inputMode="numeric"
-            error={errors.experience?.message}
-            {...register('experience')}
+        )}
+      />
+
+      {!editing && (
+        <fieldset className="space-y-3 border-t border-slate-100 pt-4">
+          <legend className="text-sm font-semibold text-slate-900">Classes</legend>
+          {assignments.fields.map((field, index) => {
+            const chosen = classItems.find((c) => c.id === chosenClasses?.[index]?.classId);
+            return (
+              <div key={field.id} className="space-y-3 rounded-lg bg-slate-50 p-3">
+                <div className="flex items-end gap-2">
+                  <Select
+                    id={`assign-${index}-class`}
+                    label="Class"
+                    containerClassName="flex-1"
+                    placeholder={classes.isPending ? 'Loading classes…' : 'Choose a class'}
+                    options={classItems.map((c) => ({ value: c.id, label: classLabel(c) }))}
+                    error={errors.assignedClasses?.[index]?.classId?.message}
+                    {...register(`assignedClasses.${index}.classId`)}
+                  />
+                  <Button
+                    variant="ghost"
+                    onClick={() => assignments.remove(index)}
+                    aria-label={`Remove class ${index + 1}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </Button>
+                </div>
+                {chosen && (
+                  <Controller
+                    control={control}
+                    name={`assignedClasses.${index}.subjectIds`}
+                    render={({ field: f }) => (
+                      <SubjectChecklist
+                        legend={`Subjects in ${classLabel(chosen)}`}
+                        options={chosen.subjects}
+                        value={f.value}
+                        onChange={f.onChange}
+                        emptyText="This class has no subjects yet."
+                      />
+                    )}
+                  />
+                )}
+                <Checkbox
+                  id={`assign-${index}-class-teacher`}
+                  label="Class teacher"
+                  hint={chosen?.classTeacherName ? `Replaces ${chosen.classTeacherName}.` : undefined}
+                  {...register(`assignedClasses.${index}.isClassTeacher`)}
+                />
+              </div>
+            );
+          })}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => assignments.append({ classId: '', subjectIds: [], isClassTeacher: false })}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+            Assign to a class
+          </Button>
+        </fieldset>
+      )}
+
+      {!editing && (
+        <div className="border-t border-slate-100 pt-4">
+          <Checkbox
+            id="teacher-invite"
+            label="Send an invitation e-mail"
+            hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
+            {...register('sendInvitation')}
           />
         </div>
-        <Controller
-          control={control}
-          name="subjectIds"
-          render={({ field }) => (
-            <SubjectChecklist
-              legend="Subjects they can teach"
-              options={subjectOptions}
-              value={field.value}
-              onChange={field.onChange}
-              emptyText={subjects.isPending ? 'Loading subjects…' : 'No subjects yet. Add them on the Classes page.'}
-            />
-          )}
-        />
-
-        {!editing && (
-          <fieldset className="space-y-3 border-t border-slate-100 pt-4">
-            <legend className="text-sm font-semibold text-slate-900">Classes</legend>
-            {assignments.fields.map((field, index) => {
-              const chosen = classItems.find((c) => c.id === chosenClasses?.[index]?.classId);
-              return (
-                <div key={field.id} className="space-y-3 rounded-lg bg-slate-50 p-3">
-                  <div className="flex items-end gap-2">
-                    <Select
-                      id={`assign-${index}-class`}
-                      label="Class"
-                      containerClassName="flex-1"
-                      placeholder={classes.isPending ? 'Loading classes…' : 'Choose a class'}
-                      options={classItems.map((c) => ({ value: c.id, label: classLabel(c) }))}
-                      error={errors.assignedClasses?.[index]?.classId?.message}
-                      {...register(`assignedClasses.${index}.classId`)}
-                    />
-                    <Button
-                      variant="ghost"
-                      onClick={() => assignments.remove(index)}
-                      aria-label={`Remove class ${index + 1}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </Button>
-                  </div>
-                  {chosen && (
-                    <Controller
-                      control={control}
-                      name={`assignedClasses.${index}.subjectIds`}
-                      render={({ field: f }) => (
-                        <SubjectChecklist
-                          legend={`Subjects in ${classLabel(chosen)}`}
-                          options={chosen.subjects}
-                          value={f.value}
-                          onChange={f.onChange}
-                          emptyText="This class has no subjects yet."
-                        />
-                      )}
-                    />
-                  )}
-                  <Checkbox
-                    id={`assign-${index}-class-teacher`}
-                    label="Class teacher"
-                    hint={chosen?.classTeacherName ? `Replaces ${chosen.classTeacherName}.` : undefined}
-                    {...register(`assignedClasses.${index}.isClassTeacher`)}
-                  />
-                </div>
-              );
-            })}
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => assignments.append({ classId: '', subjectIds: [], isClassTeacher: false })}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-              Assign to a class
-            </Button>
-          </fieldset>
-        )}
-
-        {!editing && (
-          <div className="border-t border-slate-100 pt-4">
-            <Checkbox
-              id="teacher-invite"
-              label="Send an invitation e-mail"
-              hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
-              {...register('sendInvitation')}
-            />
-          </div>
-        )}
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import { classLabel } from '../../../api/lookups';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
-import { formatDate, lastSeen } from '../../../components/people/format';
+import { lastSeen } from '../../../components/people/format';
+import { formatDate } from '../../../lib/format-date';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { isStaff } from '../../../components/people/roles';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
@@ -57,14 +58,13 @@ export function TeacherPage() {
   }
   const teacher = query.data;
 
-  const confirmPromote = async () => {
-    try {
-      await promote.mutateAsync(teacher.id);
-      toast.success(`${teacher.name} is now a school administrator`);
-      setPromoting(false);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const confirmPromote = () => {
+    promote.mutate(teacher.id, {
+      onSuccess: () => {
+        toast.success(`${teacher.name} is now a school administrator`);
+        setPromoting(false);
+      },
+    });
   };
 
   return (
@@ -154,7 +154,7 @@ export function TeacherPage() {
           <ToggleActiveDialog
             target={toggling ? teacher : null}
             onClose={() => setToggling(false)}
-            mutate={setActive.mutateAsync}
+            mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun="teacher"
           />

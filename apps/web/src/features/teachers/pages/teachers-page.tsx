@@ -1,11 +1,11 @@
 import type { TeacherResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UserRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
 import { classLabel, useSubjectOptions } from '../../../api/lookups';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
-import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
+import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
@@ -18,9 +18,11 @@ import { ToggleActiveDialog } from '../../../components/people/toggle-active-dia
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { ListPage } from '../../../components/ui/list-page';
+import { useDialogState } from '../../../components/ui/use-dialog-state';
+import type { PersonDialog } from '../../../components/people/person-dialogs';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
@@ -35,12 +37,8 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
   const [filters, setFilter] = useUrlFilters({ search: '', subjectId: '', status: 'active' });
   const list = useTeachers(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const subjects = useSubjectOptions(!scope);
-  const [creating, setCreating] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const dialogs = useDialogState<PersonDialog<TeacherResponse>>();
   const importer = useImportTeachers();
-  const [editing, setEditing] = useState<TeacherResponse | null>(null);
-  const [toggling, setToggling] = useState<TeacherResponse | null>(null);
-  const [created, setCreated] = useState<CreatedAccount[] | null>(null);
   const setActive = useSetTeacherActive();
   const filtered = Boolean(filters.search || filters.subjectId) || filters.status !== 'active';
 
@@ -96,85 +94,88 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Teachers"
-        description={list.total !== undefined ? `${list.total} in this view.` : 'The school’s teaching staff.'}
-        actions={
-          !scope && (
-            <>
-              <Link to="/users" className={buttonClasses('ghost')}>
-                All accounts
-              </Link>
-              <ExportLink path="/teachers/export" filters={filters} />
-              <Button variant="secondary" onClick={() => setImporting(true)}>
-                <Upload className="size-4" aria-hidden="true" />
-                Import CSV
-              </Button>
-              <Button onClick={() => setCreating(true)}>
-                <Plus className="size-4" aria-hidden="true" />
-                Add teacher
-              </Button>
-            </>
-          )
-        }
-      />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
-        <SearchInput
-          id="teachers-search"
-          label="Search teachers by name or e-mail"
-          placeholder="Search teachers"
-          value={filters.search}
-          onChange={(v) => setFilter('search', v)}
-        />
-        {scope ? (
-          scope.picker
-        ) : (
-          <Select
-            id="teachers-subject"
-            label="Subject"
-            hideLabel
-            placeholder="All subjects"
-            options={(subjects.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            value={filters.subjectId}
-            onChange={(e) => setFilter('subjectId', e.target.value)}
+    <ListPage
+      title="Teachers"
+      description={list.total !== undefined ? `${list.total} in this view.` : 'The school’s teaching staff.'}
+      actions={
+        !scope && (
+          <>
+            <Link to="/users" className={buttonClasses('ghost')}>
+              All accounts
+            </Link>
+            <ExportLink path="/teachers/export" filters={filters} />
+            <Button variant="secondary" onClick={() => dialogs.open({ kind: 'import' })}>
+              <Upload className="size-4" aria-hidden="true" />
+              Import CSV
+            </Button>
+            <Button onClick={() => dialogs.open({ kind: 'create' })}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add teacher
+            </Button>
+          </>
+        )
+      }
+      filters={
+        <>
+          <SearchInput
+            id="teachers-search"
+            label="Search teachers by name or e-mail"
+            placeholder="Search teachers"
+            value={filters.search}
+            onChange={(v) => setFilter('search', v)}
           />
-        )}
-        <Select
-          id="teachers-status"
-          label="Status"
-          hideLabel
-          options={STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(e) => setFilter('status', e.target.value)}
-        />
-      </div>
-      <DataTable
-        label="Teachers"
-        columns={columns}
-        {...pagedTableProps(list)}
-        rowKey={(t) => t.id}
-        actions={
-          scope
-            ? undefined
-            : (t) => <PersonRowActions person={t} onEdit={() => setEditing(t)} onToggle={() => setToggling(t)} />
-        }
-        empty={
-          filtered ? (
-            <EmptyState title="No teachers match" description="Try another search, subject or status." />
+          {scope ? (
+            scope.picker
           ) : (
-            <EmptyState
-              icon={<UserRound className="size-6" aria-hidden="true" />}
-              title="No teachers yet"
-              description="Add teachers, then assign them to classes with the subjects they teach."
-              action={scope ? undefined : <Button onClick={() => setCreating(true)}>Add teacher</Button>}
+            <Select
+              id="teachers-subject"
+              label="Subject"
+              hideLabel
+              placeholder="All subjects"
+              options={(subjects.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              value={filters.subjectId}
+              onChange={(e) => setFilter('subjectId', e.target.value)}
             />
-          )
-        }
-      />
+          )}
+          <Select
+            id="teachers-status"
+            label="Status"
+            hideLabel
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(e) => setFilter('status', e.target.value)}
+          />
+        </>
+      }
+      table={{
+        label: 'Teachers',
+        columns,
+        ...pagedTableProps(list),
+        rowKey: (t) => t.id,
+        actions: scope
+          ? undefined
+          : (t) => (
+              <PersonRowActions
+                person={t}
+                onEdit={() => dialogs.open({ kind: 'edit', person: t })}
+                onToggle={() => dialogs.open({ kind: 'toggle', person: t })}
+              />
+            ),
+        empty: filtered ? (
+          <EmptyState title="No teachers match" description="Try another search, subject or status." />
+        ) : (
+          <EmptyState
+            icon={<UserRound className="size-6" aria-hidden="true" />}
+            title="No teachers yet"
+            description="Add teachers, then assign them to classes with the subjects they teach."
+            action={scope ? undefined : <Button onClick={() => dialogs.open({ kind: 'create' })}>Add teacher</Button>}
+          />
+        ),
+      }}
+    >
       <CsvImportDialog
-        open={importing}
-        onOpenChange={setImporting}
+        open={dialogs.is('import')}
+        onOpenChange={dialogs.onOpenChange}
         noun="teachers"
         templateHref={TEACHER_TEMPLATE_HREF}
         preview={(csv) => previewTeacherImport({ csv })}
@@ -186,22 +187,30 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
           new account gets an invitation e-mail.
         </p>
       </CsvImportDialog>
-      <TeacherFormDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} />
       <TeacherFormDialog
-        open={editing !== null}
-        onOpenChange={(o) => !o && setEditing(null)}
-        editing={editing ?? undefined}
+        open={dialogs.is('create')}
+        onOpenChange={dialogs.onOpenChange}
+        onCreated={(accounts) => dialogs.open({ kind: 'created', accounts })}
       />
-      <AccountCreatedDialog title="Teacher added" accounts={created} onClose={() => setCreated(null)} />
+      <TeacherFormDialog
+        open={dialogs.is('edit')}
+        onOpenChange={dialogs.onOpenChange}
+        editing={dialogs.of('edit')?.person}
+      />
+      <AccountCreatedDialog
+        title="Teacher added"
+        accounts={dialogs.of('created')?.accounts ?? null}
+        onClose={dialogs.close}
+      />
       <ToggleActiveDialog
-        target={toggling}
-        onClose={() => setToggling(null)}
-        mutate={setActive.mutateAsync}
+        target={dialogs.of('toggle')?.person ?? null}
+        onClose={dialogs.close}
+        mutate={setActive.mutate}
         pending={setActive.isPending}
         limitNoun="teacher"
         deactivateNote="Their classes keep the assignment."
       />
-    </>
+    </ListPage>
   );
 }
 

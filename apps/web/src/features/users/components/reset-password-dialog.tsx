@@ -1,9 +1,8 @@
-import type { UserAccountResponse } from '@lyceum/shared/people';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ResetUserPasswordRequest, type UserAccountResponse } from '@lyceum/shared/people';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 type Mode = 'temporary' | 'email';
@@ -18,39 +17,32 @@ export function ResetPasswordDialog({
   onClose: () => void;
   onTemporaryPassword: (user: UserAccountResponse, password: string) => void;
 }) {
-  const [mode, setMode] = useState<Mode>('email');
   const reset = useResetUserPassword();
+  const form = useForm({ resolver: zodResolver(ResetUserPasswordRequest), defaultValues: { mode: 'email' as Mode } });
 
-  const submit = async () => {
-    if (!user) return;
-    try {
-      const result = await reset.mutateAsync({ id: user.id, data: { mode } });
-      onClose();
-      if (result.temporaryPassword) onTemporaryPassword(user, result.temporaryPassword);
-      else toast.success(`A set-password link was sent to ${user.email}`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  const submit = async ({ mode }: ResetUserPasswordRequest) => {
+    if (!user) return null;
+    const result = await reset.mutateAsync({ id: user.id, data: { mode } });
+    return { user, temporaryPassword: result.temporaryPassword };
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       title={`Reset ${user?.name ?? ''}'s password`}
       description="Their current password stops working and they are signed out everywhere."
       size="sm"
-      preventClose={reset.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={reset.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={submit} loading={reset.isPending}>
-            Reset password
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={submit}
+      onSaved={(done) => {
+        if (!done) return;
+        if (done.temporaryPassword) onTemporaryPassword(done.user, done.temporaryPassword);
+        else toast.success(`A set-password link was sent to ${done.user.email}`);
+      }}
+      submitLabel="Reset password"
+      tone="danger"
+      className=""
     >
       <fieldset className="space-y-2">
         <legend className="sr-only">How they get the new password</legend>
@@ -61,14 +53,7 @@ export function ResetPasswordDialog({
           ] as const
         ).map(([value, label, hint]) => (
           <label key={value} className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 p-3">
-            <input
-              type="radio"
-              name="reset-mode"
-              value={value}
-              checked={mode === value}
-              onChange={() => setMode(value)}
-              className="mt-0.5 size-4 accent-blue-600"
-            />
+            <input type="radio" value={value} {...form.register('mode')} className="mt-0.5 size-4 accent-blue-600" />
             <span>
               <span className="block text-sm font-medium text-slate-800">{label}</span>
               <span className="block text-xs text-slate-500">{hint}</span>
@@ -76,6 +61,6 @@ export function ResetPasswordDialog({
           </label>
         ))}
       </fieldset>
-    </Dialog>
+    </FormDialog>
   );
 }

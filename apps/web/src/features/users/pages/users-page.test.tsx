@@ -1,10 +1,16 @@
+import type { UserAccountResponse } from '@lyceum/shared/people';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { UsersPage } from './users-page';
 
-function account(id: string, name: string, role: string, extra: Record<string, unknown> = {}) {
+function account(
+  id: string,
+  name: string,
+  role: UserAccountResponse['role'],
+  extra: Partial<UserAccountResponse> = {},
+): UserAccountResponse {
   return {
     id,
     name,

@@ -1,7 +1,6 @@
 import { ACCOUNT_ROLES, type UserAccountResponse } from '@lyceum/shared/people';
 import { ROLE_LABELS } from '@lyceum/shared/roles';
 import { Plus, UserCog } from 'lucide-react';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
@@ -14,12 +13,12 @@ import { ToggleActiveDialog } from '../../../components/people/toggle-active-dia
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { ListPage } from '../../../components/ui/list-page';
+import { useDialogState } from '../../../components/ui/use-dialog-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useUsers } from '../api/get-users';
@@ -30,27 +29,28 @@ import { ResetPasswordDialog } from '../components/reset-password-dialog';
 
 const ROLE_OPTIONS = ACCOUNT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
+type UsersDialog =
+  | { kind: 'create' }
+  | { kind: 'reset'; user: UserAccountResponse }
+  | { kind: 'toggle'; user: UserAccountResponse }
+  | { kind: 'created'; title: string; accounts: CreatedAccount[] };
+
 function ManageUsers() {
   const { user: me } = useAuth();
   const [filters, setFilter] = useUrlFilters({ search: '', role: '', status: 'active' });
   const list = useUsers(filters);
-  const [creating, setCreating] = useState(false);
-  const [shown, setShown] = useState<{ title: string; accounts: CreatedAccount[] } | null>(null);
-  const [toggling, setToggling] = useState<UserAccountResponse | null>(null);
-  const [resetting, setResetting] = useState<UserAccountResponse | null>(null);
+  const dialogs = useDialogState<UsersDialog>();
   const setActive = useSetUserActive();
   const resend = useResendInvitation();
   const filtered = Boolean(filters.search || filters.role) || filters.status !== 'active';
   const isPrincipal = me?.role === 'principal';
 
-  const resendTo = async (u: UserAccountResponse) => {
-    try {
-      await resend.mutateAsync(u.id);
-      toast.success(`Invitation sent again to ${u.email}`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  // Each row's promise, not `mutate`'s callbacks: those fire only for the latest call, and two rows may be resent at once.
+  const resendTo = (u: UserAccountResponse) =>
+    resend.mutateAsync(u.id).then(
+      () => toast.success(`Invitation sent again to ${u.email}`),
+      () => undefined, // the query client's error toast has said why
+    );
 
   const columns: DataTableColumn<UserAccountResponse>[] = [
     {
@@ -74,56 +74,56 @@ function ManageUsers() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Users"
-        description={
-          list.total !== undefined
-            ? `${list.total} accounts in this view.`
-            : 'Every account of the school, whatever its role.'
-        }
-        actions={
-          <>
-            <ExportLink path="/users/export" filters={filters} />
-            <Button onClick={() => setCreating(true)}>
-              <Plus className="size-4" aria-hidden="true" />
-              {isPrincipal ? 'Add principal' : 'Add principal or admin'}
-            </Button>
-          </>
-        }
-      />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_10rem]">
-        <SearchInput
-          id="users-search"
-          label="Search accounts by name or e-mail"
-          placeholder="Search accounts"
-          value={filters.search}
-          onChange={(v) => setFilter('search', v)}
-        />
-        <Select
-          id="users-role"
-          label="Role"
-          hideLabel
-          placeholder="All roles"
-          options={ROLE_OPTIONS}
-          value={filters.role}
-          onChange={(e) => setFilter('role', e.target.value)}
-        />
-        <Select
-          id="users-status"
-          label="Status"
-          hideLabel
-          options={STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(e) => setFilter('status', e.target.value)}
-        />
-      </div>
-      <DataTable
-        label="Accounts"
-        columns={columns}
-        {...pagedTableProps(list)}
-        rowKey={(u) => u.id}
-        actions={(u) => {
+    <ListPage
+      title="Users"
+      description={
+        list.total !== undefined
+          ? `${list.total} accounts in this view.`
+          : 'Every account of the school, whatever its role.'
+      }
+      actions={
+        <>
+          <ExportLink path="/users/export" filters={filters} />
+          <Button onClick={() => dialogs.open({ kind: 'create' })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {isPrincipal ? 'Add principal' : 'Add principal or admin'}
+          </Button>
+        </>
+      }
+      filters={
+        <>
+          <SearchInput
+            id="users-search"
+            label="Search accounts by name or e-mail"
+            placeholder="Search accounts"
+            value={filters.search}
+            onChange={(v) => setFilter('search', v)}
+          />
+          <Select
+            id="users-role"
+            label="Role"
+            hideLabel
+            placeholder="All roles"
+            options={ROLE_OPTIONS}
+            value={filters.role}
+            onChange={(e) => setFilter('role', e.target.value)}
+          />
+          <Select
+            id="users-status"
+            label="Status"
+            hideLabel
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(e) => setFilter('status', e.target.value)}
+          />
+        </>
+      }
+      table={{
+        label: 'Accounts',
+        columns,
+        ...pagedTableProps(list),
+        rowKey: (u) => u.id,
+        actions: (u) => {
           // The server refuses these too: no changing yourself, and a principal cannot change an administrator.
           if (u.id === me?.id || (isPrincipal && u.role === 'school_admin')) return null;
           return (
@@ -143,7 +143,7 @@ function ManageUsers() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  onClick={() => setResetting(u)}
+                  onClick={() => dialogs.open({ kind: 'reset', user: u })}
                   aria-label={`Reset ${u.name}'s password`}
                 >
                   Reset password
@@ -152,52 +152,52 @@ function ManageUsers() {
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => setToggling(u)}
+                onClick={() => dialogs.open({ kind: 'toggle', user: u })}
                 aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.name}`}
               >
                 {u.isActive ? 'Deactivate' : 'Activate'}
               </Button>
             </>
           );
-        }}
-        empty={
-          filtered ? (
-            <EmptyState title="No accounts match" description="Try another search, role or status." />
-          ) : (
-            <EmptyState icon={<UserCog className="size-6" aria-hidden="true" />} title="No accounts yet" />
-          )
-        }
-      />
+        },
+        empty: filtered ? (
+          <EmptyState title="No accounts match" description="Try another search, role or status." />
+        ) : (
+          <EmptyState icon={<UserCog className="size-6" aria-hidden="true" />} title="No accounts yet" />
+        ),
+      }}
+    >
       <CreateUserDialog
-        open={creating}
-        onOpenChange={setCreating}
+        open={dialogs.is('create')}
+        onOpenChange={dialogs.onOpenChange}
         canCreateAdmins={!isPrincipal}
-        onCreated={(accounts) => setShown({ title: 'Account created', accounts })}
+        onCreated={(accounts) => dialogs.open({ kind: 'created', title: 'Account created', accounts })}
       />
       <AccountCreatedDialog
-        title={shown?.title ?? ''}
-        accounts={shown?.accounts ?? null}
-        onClose={() => setShown(null)}
+        title={dialogs.of('created')?.title ?? ''}
+        accounts={dialogs.of('created')?.accounts ?? null}
+        onClose={dialogs.close}
       />
       <ResetPasswordDialog
-        user={resetting}
-        onClose={() => setResetting(null)}
+        user={dialogs.of('reset')?.user ?? null}
+        onClose={dialogs.close}
         onTemporaryPassword={(u, password) =>
-          setShown({
+          dialogs.open({
+            kind: 'created',
             title: 'Password reset',
             accounts: [{ kind: ROLE_LABELS[u.role], name: u.name, email: u.email, temporaryPassword: password }],
           })
         }
       />
       <ToggleActiveDialog
-        target={toggling}
-        onClose={() => setToggling(null)}
-        mutate={setActive.mutateAsync}
+        target={dialogs.of('toggle')?.user ?? null}
+        onClose={dialogs.close}
+        mutate={setActive.mutate}
         pending={setActive.isPending}
         limitNoun="account"
         activateLabel="Activate"
       />
-    </>
+    </ListPage>
   );
 }
 
