@@ -96,7 +96,12 @@ export function AppShell() {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header mobileMenuOpen={open} onOpenMobileMenu={() => setMobileOpen(true)} />
-        <main id="main-content" tabIndex={-1} className="relative min-w-0 flex-1 overflow-y-auto focus:outline-none">
+        {/* The page scrolls inside <main>, so keyboard users must be able to focus it to scroll a page with no links. */}
+        <main
+          id="main-content"
+          tabIndex={0}
+          className="relative min-w-0 flex-1 overflow-y-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
+        >
           <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
             {showSkeleton ? <PageSkeleton /> : <Outlet />}
           </div>
