@@ -11,7 +11,8 @@ import type {
 import { MESSAGES } from '@lyceum/shared/errors';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { accounts, schools, sessions, users } from '../../db/schema/index.ts';
 import { insertAccount, insertSchoolUser } from '../../db/accounts.ts';
 import { withTenant } from '../../db/tenancy.ts';
@@ -19,7 +20,7 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailDispatcher } from '../../db/mail.ts';
+import { enqueueMail } from '../../db/mail.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
 import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
 import { entitlementsOf } from '../schools/index.ts';
@@ -136,12 +137,12 @@ function toCompanySchool(r: SchoolRow): CompanySchool {
 }
 
 export async function listSchools(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   query: z.output<typeof SchoolListQuery>,
 ): Promise<SchoolListResponse> {
   const offset = decodeOffsetCursor(query.cursor);
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
     const { rows, total } = await schoolRows(tx, { ...query, offset, limit: query.limit });
     const next = offset + rows.length;
@@ -175,15 +176,14 @@ function schoolValues(input: z.output<typeof UpdateSchoolRequest>) {
  * once (SPEC §7).
  */
 export async function createSchool(
-  db: Database,
-  mail: MailDispatcher,
-  publicUrl: string,
+  deps: Deps,
   actor: Actor,
   input: z.output<typeof CreateSchoolRequest>,
 ): Promise<CreateSchoolResponse> {
+  const { publicUrl } = deps.config;
   const password = input.admin.sendInvitation ? null : temporaryPassword();
   const passwordHash = password ? await hashPassword(password) : null;
-  const result = await withTenant(db, tenantOf(actor), async (tx) => {
+  const result = await withTenant(deps.db, tenantOf(actor), async (tx) => {
     const taken = await tx
       .select({ id: accounts.id })
       .from(accounts)
@@ -241,17 +241,16 @@ export async function createSchool(
       subscription: presented,
     };
   });
-  if (input.admin.sendInvitation) void mail.flush();
+  if (input.admin.sendInvitation) void deps.mail.flush();
   return result;
 }
 
 export async function updateSchool(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof UpdateSchoolRequest>,
+  { id, ...input }: z.output<typeof UpdateSchoolRequest> & { id: string },
 ): Promise<CompanySchool> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
     const values = Object.fromEntries(Object.entries(schoolValues(input)).filter(([, v]) => v !== undefined));
@@ -274,12 +273,11 @@ export async function updateSchool(
 
 /** Deactivating signs every user of the school out at once; sign-in then answers `auth/school-inactive`. */
 export async function setSchoolActive(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  isActive: boolean,
+  { id, isActive }: { id: string; isActive: boolean },
 ): Promise<CompanySchool> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
     await tx.update(schools).set({ isActive, updatedAt: new Date() }).where(eq(schools.id, id));
@@ -296,8 +294,8 @@ export async function setSchoolActive(
   });
 }
 
-export async function schoolDetail(db: Database, actor: Actor, id: string): Promise<SchoolDetailResponse> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+export async function schoolDetail(deps: Deps, actor: Actor, { id }: { id: string }): Promise<SchoolDetailResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, id);
     const school = await companySchool(tx, id);
     const active = await activeSubscriptionRow(tx, id);
