@@ -1,11 +1,12 @@
 import type {
   AddonRequest,
   AddonRequestListQuery,
+  AddonRequestListResponse,
   CreateAddonRequest,
   MarketplaceResponse,
   ReasonRequest,
 } from '@lyceum/shared/company';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { addonRequests, addons, schools, users } from '../../db/schema/index.ts';
@@ -18,7 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { offsetPage } from '../../lib/list-page.ts';
+import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {
@@ -60,24 +61,35 @@ function toAddonRequest(row: RequestRow): AddonRequest {
   };
 }
 
+const NEWEST_FIRST: SortKey = { expr: sql`${addonRequests.createdAt}`, cast: 'timestamptz', dir: 'desc' };
+
 /** Company staff see every school's requests; a school admin sees their own (row-level security decides). */
 export async function listAddonRequests(
   deps: Deps,
   actor: Actor,
   query: z.output<typeof AddonRequestListQuery>,
-): Promise<{ items: AddonRequest[]; nextCursor: string | null }> {
-  return withTenant(deps.db, tenantOf(actor), (tx) =>
-    offsetPage(
-      query,
-      (limit, offset) =>
-        requestQuery(tx)
-          .where(query.status ? eq(addonRequests.status, query.status) : undefined)
-          .orderBy(desc(addonRequests.createdAt), desc(addonRequests.id))
-          .limit(limit)
-          .offset(offset),
-      toAddonRequest,
-    ),
-  );
+): Promise<AddonRequestListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const matching = tx
+      .select({ id: addonRequests.id, sortValue: NEWEST_FIRST.expr.as('sort_value') })
+      .from(addonRequests)
+      .where(query.status ? eq(addonRequests.status, query.status) : undefined);
+    const load = async (ids: string[]) => {
+      const rows = ids.length ? await requestQuery(tx).where(inArray(addonRequests.id, ids)) : [];
+      return inPageOrder(ids, rows, (r) => r.r.id).map(toAddonRequest);
+    };
+    const { items, nextCursor } = await keysetPage(
+      tx,
+      matching,
+      NEWEST_FIRST,
+      query.cursor,
+      query.limit,
+      load,
+      undefined,
+      'Invalid cursor',
+    );
+    return { items, nextCursor };
+  });
 }
 
 async function requestById(tx: Tx, id: string): Promise<RequestRow> {

@@ -3,10 +3,11 @@ import type {
   LapsedContactSalesRequest,
   Lead,
   LeadListQuery,
+  LeadListResponse,
   SubscriptionChangeRequest,
   UpdateLeadRequest,
 } from '@lyceum/shared/company';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { plans, salesLeads, schools } from '../../db/schema/index.ts';
@@ -17,7 +18,7 @@ import { audit } from '../../db/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { identifySchoolUser } from '../auth/index.ts';
-import { offsetPage } from '../../lib/list-page.ts';
+import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 
 function leadQuery(tx: Tx) {
   return tx
@@ -44,6 +45,8 @@ function toLead(row: LeadRow): Lead {
     createdAt: l.createdAt.toISOString(),
   };
 }
+
+const NEWEST_FIRST: SortKey = { expr: sql`${salesLeads.createdAt}`, cast: 'timestamptz', dir: 'desc' };
 
 async function leadById(tx: Tx, id: string) {
   const [row] = await leadQuery(tx).where(eq(salesLeads.id, id));
@@ -144,24 +147,33 @@ export async function listLeads(
   deps: Deps,
   actor: Actor,
   query: z.output<typeof LeadListQuery>,
-): Promise<{ items: Lead[]; nextCursor: string | null }> {
-  return withTenant(deps.db, tenantOf(actor), (tx) =>
-    offsetPage(
-      query,
-      (limit, offset) =>
-        leadQuery(tx)
-          .where(
-            and(
-              query.status ? eq(salesLeads.status, query.status) : undefined,
-              query.kind ? eq(salesLeads.kind, query.kind) : undefined,
-            ),
-          )
-          .orderBy(desc(salesLeads.createdAt), desc(salesLeads.id))
-          .limit(limit)
-          .offset(offset),
-      toLead,
-    ),
-  );
+): Promise<LeadListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const matching = tx
+      .select({ id: salesLeads.id, sortValue: NEWEST_FIRST.expr.as('sort_value') })
+      .from(salesLeads)
+      .where(
+        and(
+          query.status ? eq(salesLeads.status, query.status) : undefined,
+          query.kind ? eq(salesLeads.kind, query.kind) : undefined,
+        ),
+      );
+    const load = async (ids: string[]) => {
+      const rows = ids.length ? await leadQuery(tx).where(inArray(salesLeads.id, ids)) : [];
+      return inPageOrder(ids, rows, (r) => r.l.id).map(toLead);
+    };
+    const { items, nextCursor } = await keysetPage(
+      tx,
+      matching,
+      NEWEST_FIRST,
+      query.cursor,
+      query.limit,
+      load,
+      undefined,
+      'Invalid cursor',
+    );
+    return { items, nextCursor };
+  });
 }
 
 export async function updateLeadStatus(

@@ -1,7 +1,13 @@
-import type { Payment, PaymentListQuery, ReceiptResponse, SubmitPaymentRequest } from '@lyceum/shared/company';
+import type {
+  Payment,
+  PaymentListQuery,
+  PaymentListResponse,
+  ReceiptResponse,
+  SubmitPaymentRequest,
+} from '@lyceum/shared/company';
 import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
 import { formatMoney } from '@lyceum/shared/plans';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -21,7 +27,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { offsetPage } from '../../lib/list-page.ts';
+import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
 
 export const ISSUER = 'Lyceum';
@@ -87,6 +93,8 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
+const NEWEST_FIRST: SortKey = { expr: sql`${subscriptionPayments.createdAt}`, cast: 'timestamptz', dir: 'desc' };
+
 async function paymentById(tx: Tx, id: string): Promise<PaymentRow> {
   const [row] = await paymentQuery(tx).where(eq(subscriptionPayments.id, id));
   if (!row) throw notFound('Payment not found');
@@ -97,24 +105,33 @@ export async function listPayments(
   deps: Deps,
   actor: Actor,
   query: z.output<typeof PaymentListQuery>,
-): Promise<{ items: Payment[]; nextCursor: string | null }> {
-  return withTenant(deps.db, tenantOf(actor), (tx) =>
-    offsetPage(
-      query,
-      (limit, offset) =>
-        paymentQuery(tx)
-          .where(
-            and(
-              query.status ? eq(subscriptionPayments.status, query.status) : undefined,
-              query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
-            ),
-          )
-          .orderBy(desc(subscriptionPayments.createdAt), desc(subscriptionPayments.id))
-          .limit(limit)
-          .offset(offset),
-      toPayment,
-    ),
-  );
+): Promise<PaymentListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const matching = tx
+      .select({ id: subscriptionPayments.id, sortValue: NEWEST_FIRST.expr.as('sort_value') })
+      .from(subscriptionPayments)
+      .where(
+        and(
+          query.status ? eq(subscriptionPayments.status, query.status) : undefined,
+          query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
+        ),
+      );
+    const load = async (ids: string[]) => {
+      const rows = ids.length ? await paymentQuery(tx).where(inArray(subscriptionPayments.id, ids)) : [];
+      return inPageOrder(ids, rows, (r) => r.p.id).map(toPayment);
+    };
+    const { items, nextCursor } = await keysetPage(
+      tx,
+      matching,
+      NEWEST_FIRST,
+      query.cursor,
+      query.limit,
+      load,
+      undefined,
+      'Invalid cursor',
+    );
+    return { items, nextCursor };
+  });
 }
 
 /** `RCP-20261122-1A2B3C4D`: the date and the random tail of the payment's id, unique per school. */
