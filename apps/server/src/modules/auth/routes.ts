@@ -13,8 +13,7 @@ import { NoContent } from '@lyceum/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PublicActor } from '../../lib/actor.ts';
-import { actorOf } from '../../lib/request-actor.ts';
+import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import {
   changePassword,
   companySignupStatus,
@@ -31,11 +30,6 @@ import { SESSION_COOKIE } from './sessions.ts';
 
 const Message = z.object({ message: z.string() });
 const tags = ['auth'];
-
-/** The caller of a public route: where the request came from. */
-function publicActor(request: FastifyRequest): PublicActor {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -56,14 +50,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { config: limit, schema: { tags, body: LoginRequest, response: { 200: AuthResponse } } },
     async (request, reply) => {
-      const { token, auth } = await login(deps, publicActor(request), request.body);
+      const { token, auth } = await login(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
       return auth;
     },
   );
 
   app.post('/auth/logout', { schema: { tags, response: { 204: NoContent } } }, async (request, reply) => {
-    await logout(deps, publicActor(request), { token: request.cookies[SESSION_COOKIE] });
+    await logout(deps, publicActorOf(request), { token: request.cookies[SESSION_COOKIE] });
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
@@ -85,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     { config: limit, schema: { tags, body: ForgotPasswordRequest, response: { 202: Message } } },
     async (request, reply) => {
-      await forgotPassword(deps, publicActor(request), request.body);
+      await forgotPassword(deps, publicActorOf(request), request.body);
       return reply.status(202).send({
         message: 'If an account exists for that address, we have sent a link to reset its password.',
       });
@@ -96,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     { config: limit, schema: { tags, body: ResetPasswordRequest, response: { 204: NoContent } } },
     async (request, reply) => {
-      await resetPassword(deps, publicActor(request), request.body);
+      await resetPassword(deps, publicActorOf(request), request.body);
       return reply.status(204).send();
     },
   );
@@ -105,21 +99,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/signup/school-admin',
     { config: limit, schema: { tags, body: SchoolAdminSignupRequest, response: { 201: AuthResponse } } },
     async (request, reply) => {
-      const { token, auth } = await signupSchoolAdmin(deps, publicActor(request), request.body);
+      const { token, auth } = await signupSchoolAdmin(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
       return reply.status(201).send(auth);
     },
   );
 
   app.get('/auth/signup/company-admin', { schema: { tags, response: { 200: CompanySignupStatus } } }, (request) =>
-    companySignupStatus(deps, publicActor(request)),
+    companySignupStatus(deps, publicActorOf(request)),
   );
 
   app.post(
     '/auth/signup/company-admin',
     { config: limit, schema: { tags, body: CompanyAdminSignupRequest, response: { 201: AuthResponse } } },
     async (request, reply) => {
-      const { token, auth } = await signupCompanyAdmin(deps, publicActor(request), request.body);
+      const { token, auth } = await signupCompanyAdmin(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
       return reply.status(201).send(auth);
     },

@@ -48,10 +48,8 @@ import {
 import { IdParams } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import type { PublicActor } from '../../lib/actor.ts';
 import { binaryBody } from '../../lib/binary.ts';
-import { actorOf } from '../../lib/request-actor.ts';
+import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import {
   approveAddonRequest,
   createAddonRequest,
@@ -78,7 +76,6 @@ const Received = z.object({ received: z.literal(true) });
 /** The company control plane and its school-side screens. Routes do HTTP only; the services own the work. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const publicActor = (req: FastifyRequest): PublicActor => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
   // ------------------------------------------------------------ schools
   app.get(
@@ -245,7 +242,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: LapsedContactSalesRequest, response: { 201: Received } },
     },
     async (req, reply) => {
-      await contactSalesLapsed(deps, publicActor(req), req.body);
+      await contactSalesLapsed(deps, publicActorOf(req), req.body);
       return reply.status(201).send({ received: true as const });
     },
   );

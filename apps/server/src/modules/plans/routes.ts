@@ -1,11 +1,12 @@
 import { PublicPlan } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicActorOf } from '../../lib/request-actor.ts';
 import { listPublicPlans } from './service.ts';
 
 /** The plans on offer (public). */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/plans', { schema: { tags: ['plans'], response: { 200: z.array(PublicPlan) } } }, (request) =>
-    listPublicPlans(app.deps, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    listPublicPlans(app.deps, publicActorOf(request)),
   );
 };

@@ -1,6 +1,6 @@
 import { BrandQuery, SchoolBrand, SchoolResponse } from '@lyceum/shared/company';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../lib/request-actor.ts';
+import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import { publicBrand } from './brand.ts';
 import { mySchool } from './service.ts';
 
@@ -14,6 +14,6 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/brand',
     { schema: { tags: ['school'], querystring: BrandQuery, response: { 200: SchoolBrand } } },
-    (request) => publicBrand(deps, { ip: request.ip, userAgent: request.headers['user-agent'] }, request.query),
+    (request) => publicBrand(deps, publicActorOf(request), request.query),
   );
 };
