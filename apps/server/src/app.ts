@@ -18,7 +18,7 @@ import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './db/mail.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { academicsRoutes } from './modules/academics/index.ts';
-import { authRoutes, AuthService } from './modules/auth/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
 import {
   companyRoutes,
   hasActiveSubscription,
@@ -80,11 +80,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailDir: path.join(config.dataDir, 'mail'),
     log: app.log,
   });
-  const auth = new AuthService(database.db, config, mail, app.log, hasActiveSubscription);
   const storage = createStorage(config);
   const live = new LiveEventHub(database.listenTarget, app.log);
   await live.start();
-  app.decorate('deps', { config, database, db: database.db, mail, auth, storage, live });
+  app.decorate('deps', {
+    config,
+    database,
+    db: database.db,
+    mail,
+    storage,
+    live,
+    log: app.log,
+    subscriptionGate: hasActiveSubscription,
+  });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
     if (seeded) await seedDemoPictures(database.db, storage);

@@ -1,20 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import type { DatabaseHandle, Tx } from './db/client.ts';
 import type { MailDispatcher } from './db/mail.ts';
 import type { LiveEventHub } from './lib/live-events.ts';
 import type { StorageDriver } from './lib/storage/index.ts';
-import type { AuthService } from './modules/auth/index.ts';
 
-/** What buildApp() (app.ts) builds once and hands to routes (`app.deps`) and to the services that need it. */
+/** What buildApp() (app.ts) builds once and hands to every service as its first argument (`app.deps`). */
 export interface Deps {
   config: Config;
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   mail: MailDispatcher;
-  auth: AuthService;
   storage: StorageDriver;
   /** This process's end of the live events channel (one LISTEN connection, the open streams). */
   live: LiveEventHub;
+  log: FastifyBaseLogger;
+  /**
+   * The company module's "this school may be used" rule, read by sign-in. Injected by app.ts so that auth,
+   * which company depends on, does not depend on company in turn.
+   */
+  subscriptionGate: (tx: Tx, schoolId: string) => Promise<boolean>;
 }
 
 declare module 'fastify' {

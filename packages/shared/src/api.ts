@@ -32,6 +32,9 @@ export type Notification = z.infer<typeof Notification>;
 export const NotificationList = z.object({ items: z.array(Notification), unread: z.number().int() });
 export type NotificationList = z.infer<typeof NotificationList>;
 
+/** A 204 answer: no body. Declared so that every operation of the API documents its success response. */
+export const NoContent = z.undefined().describe('No content');
+
 export const IdParams = z.object({ id: z.uuid({ error: 'Invalid id' }) });
 
 export const SchoolContact = z.object({

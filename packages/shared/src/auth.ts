@@ -84,8 +84,10 @@ export const CompanyAdminSignupRequest = z.object({
 export type CompanyAdminSignupRequest = z.infer<typeof CompanyAdminSignupRequest>;
 
 export const CompanySignupStatus = z.object({ open: z.boolean() });
+export type CompanySignupStatus = z.infer<typeof CompanySignupStatus>;
 
 export const CompanyInvitationResponse = z.object({ code: z.string(), expiresAt: z.string() });
+export type CompanyInvitationResponse = z.infer<typeof CompanyInvitationResponse>;
 
 export const UpdateProfileRequest = z.object({
   name: nameSchema,

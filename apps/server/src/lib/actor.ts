@@ -31,6 +31,12 @@ export interface Actor {
   apiKey?: { id: string; scopes: readonly ('read' | 'write')[] };
 }
 
+/** Who calls a public route (sign-in, sign-up, password reset): nobody yet, only where the request came from. */
+export interface PublicActor {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
 export function tenantOf(actor: Actor): TenantContext {
   return actor.kind === 'company'
     ? { scope: 'company', schoolId: null, userId: actor.profileId }

@@ -3,23 +3,24 @@ import type { Tx } from '../db/client.ts';
 import { invalid } from './errors.ts';
 
 /**
- * Every list of the API pages through here, one of two ways behind opaque cursors:
- * - `keysetPage` for the school's lists (people, classes), which grow with the school: the cursor holds the
- *   last row's sort value and id, so any page costs the same;
- * - `offsetPage` / `encodeOffsetCursor` for the company's lists, which stay small and sort by allow-listed
- *   columns that may be null or computed (the cursor holds an offset).
- * Searches use `likePattern` (lib/search.ts); each list's query schema caps the page size.
+ * Every list of the API pages through `keysetPage`, behind opaque cursors: the list is ordered by one sort
+ * expression and the id, and the cursor holds the last row's two values, so any page costs the same. A list
+ * that may be sorted several ways names its sorts in an allow-list (`sortKeyOf`); a sort column that may be
+ * null is keyed on a coalesced expression, and a computed one on the computation. Searches use `likePattern`
+ * (lib/search.ts). The page size is capped here as well as by each list's query schema.
  */
 
+/** The most rows one page may hold. */
+export const PAGE_SIZE_MAX = 100;
+
 /**
- * Keyset pagination (DESIGN §7): a list is ordered by one sort expression and the id; the cursor carries
- * the last row's two values, so a page costs the same at any depth. One statement per page: the matching
- * rows as a CTE, the page after the cursor, and the total of the whole match.
+ * One statement per page: the matching rows as a CTE, the page after the cursor, and the total of the whole
+ * match.
  */
 export interface SortKey {
   /** What the rows are ordered by, selected as `sort_value` by the list's query. */
   expr: SQL;
-  /** Cast for the cursor's sort value: it travels as text. */
+  /** Cast of the cursor's sort value back from the text it travels as. */
   cast: 'text' | 'int' | 'timestamptz';
   dir: 'asc' | 'desc';
 }
@@ -34,7 +35,15 @@ function encodeKeysetCursor(value: unknown, id: string): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
-function decodeKeysetCursor(cursor: string): [string | number, string] {
+/** A list's sorts by name: each makes the key for a direction (a null-safe expression may depend on it). */
+export type SortAllowList<S extends string> = Record<S, (dir: SortKey['dir']) => SortKey>;
+
+export function sortKeyOf<S extends string>(allowList: SortAllowList<S>, sort: S, dir: SortKey['dir']): SortKey {
+  if (!Object.hasOwn(allowList, sort)) throw invalid('Invalid data: unknown sort', { sort: 'Unknown sort' });
+  return allowList[sort](dir);
+}
+
+function decodeKeysetCursor(cursor: string, message: string): [string | number, string] {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
@@ -49,7 +58,7 @@ function decodeKeysetCursor(cursor: string): [string | number, string] {
   } catch {
     // fall through
   }
-  throw invalid('Invalid data: the cursor is not valid', { cursor: 'Invalid cursor' });
+  throw invalid(message, { cursor: 'Invalid cursor' });
 }
 
 /**
@@ -58,7 +67,8 @@ function decodeKeysetCursor(cursor: string): [string | number, string] {
  *
  * `counting`, when given, selects the same rows more cheaply for `total`, and the page and the count then
  * run as two subqueries of the statement instead of one shared CTE: a CTE used twice is materialised, so the
- * page could never be read in index order and stop at the limit (DESIGN §9, list reads).
+ * page could never be read in index order and stop at the limit.
+ * `invalidCursor` is the message a cursor that cannot be read answers with (the lists word it differently).
  */
 export async function keysetPage<T>(
   tx: Tx,
@@ -68,10 +78,12 @@ export async function keysetPage<T>(
   limit: number | null,
   load: (ids: string[]) => Promise<T[]>,
   counting?: SQLWrapper,
+  invalidCursor = 'Invalid data: the cursor is not valid',
 ): Promise<Page<T>> {
+  const size = limit === null ? null : Math.min(Math.max(1, limit), PAGE_SIZE_MAX);
   let after = sql``;
   if (cursor) {
-    const [value, id] = decodeKeysetCursor(cursor);
+    const [value, id] = decodeKeysetCursor(cursor, invalidCursor);
     const v = sql`${String(value)}::${sql.raw(key.cast)}`;
     after =
       key.dir === 'asc'
@@ -79,18 +91,18 @@ export async function keysetPage<T>(
         : sql`where (m.sort_value, m.id) < (${v}, ${id}::uuid)`;
   }
   const dir = sql.raw(key.dir);
-  const tail = sql`order by m.sort_value ${dir}, m.id ${dir} ${limit === null ? sql`` : sql`limit ${limit + 1}`}`;
-  const result = await tx.execute<{ id: string; sort_value: unknown; total: number }>(
+  const tail = sql`order by m.sort_value ${dir}, m.id ${dir} ${size === null ? sql`` : sql`limit ${size + 1}`}`;
+  // The sort value leaves as text and comes back cast: exact for every type (microseconds, infinity).
+  const result = await tx.execute<{ id: string; sort_text: string; total: number }>(
     counting
-      ? sql`select m.id, m.sort_value, (select count(*)::int from (${counting}) c) as total
+      ? sql`select m.id, m.sort_value::text as sort_text, (select count(*)::int from (${counting}) c) as total
           from (${matching}) m ${after} ${tail}`
       : sql`with m as (${matching})
-          select m.id, m.sort_value, (select count(*)::int from m) as total from m ${after} ${tail}`,
+          select m.id, m.sort_value::text as sort_text, (select count(*)::int from m) as total from m ${after} ${tail}`,
   );
-  const rows = result.rows as { id: string; sort_value: unknown; total: number }[];
-  const page = limit === null ? rows : rows.slice(0, limit);
+  const rows = result.rows as { id: string; sort_text: string; total: number }[];
+  const page = size === null ? rows : rows.slice(0, size);
   const last = page[page.length - 1];
-  const value = last?.sort_value instanceof Date ? last.sort_value.toISOString() : last?.sort_value;
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && cursor) {
     // Past the last row: the total still counts the whole match.
@@ -99,36 +111,13 @@ export async function keysetPage<T>(
   }
   return {
     items: await load(page.map((r) => r.id)),
-    nextCursor: limit !== null && rows.length > limit && last ? encodeKeysetCursor(value, last.id) : null,
+    nextCursor: size !== null && rows.length > size && last ? encodeKeysetCursor(last.sort_text, last.id) : null,
     total,
   };
 }
 
-/** Offset cursors for the company lists (small, sorted by allow-listed columns); opaque to clients. */
-export function encodeOffsetCursor(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
-}
-
-export function decodeOffsetCursor(cursor: string | undefined): number {
-  if (!cursor) return 0;
-  const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw invalid('Invalid cursor', { cursor: 'Invalid cursor' });
-  return Number(match[1]);
-}
-
-/**
- * One page of a company list: `fetch` is asked for `limit + 1` rows from the cursor's offset, and the extra
- * row says whether there is a next page.
- */
-export async function offsetPage<R, T>(
-  page: { cursor?: string | undefined; limit: number },
-  fetch: (limit: number, offset: number) => Promise<R[]>,
-  present: (row: R) => T,
-): Promise<{ items: T[]; nextCursor: string | null }> {
-  const offset = decodeOffsetCursor(page.cursor);
-  const rows = await fetch(page.limit + 1, offset);
-  return {
-    items: rows.slice(0, page.limit).map(present),
-    nextCursor: rows.length > page.limit ? encodeOffsetCursor(offset + page.limit) : null,
-  };
+/** The rows a page's `load` read by id, put back in the page's order. */
+export function inPageOrder<R>(ids: string[], rows: R[], idOf: (row: R) => string): R[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

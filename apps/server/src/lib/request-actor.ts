@@ -1,6 +1,6 @@
 import { MESSAGES } from '@lyceum/shared/errors';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from './actor.ts';
+import type { Actor, PublicActor } from './actor.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -14,4 +14,9 @@ declare module 'fastify' {
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
   return request.actor;
+}
+
+/** The caller of a public route (sign-in, sign-up, the brand): where the request came from. */
+export function publicActorOf(request: FastifyRequest): PublicActor {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }

@@ -2,5 +2,5 @@
 export { authRoutes } from './routes.ts';
 export { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
 export { hashPassword } from './passwords.ts';
-export { AuthService, INVITE_TOKEN_DAYS } from './service.ts';
+export { identifySchoolUser, INVITE_TOKEN_DAYS } from './service.ts';
 export { resolveSession, revokeSessions, SESSION_COOKIE } from './sessions.ts';

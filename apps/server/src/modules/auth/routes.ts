@@ -9,26 +9,34 @@ import {
   ResetPasswordRequest,
   SchoolAdminSignupRequest,
 } from '@lyceum/shared/auth';
+import { NoContent } from '@lyceum/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { schools } from '../../db/schema/index.ts';
-import { withTenant } from '../../db/tenancy.ts';
-import { tenantOf, toAuthResponse } from '../../lib/actor.ts';
-import { brandOf } from '../schools/index.ts';
-import { actorOf } from '../../lib/request-actor.ts';
-import { revokeSessionByToken, SESSION_COOKIE } from './sessions.ts';
+import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
+import {
+  changePassword,
+  companySignupStatus,
+  createCompanyInvitation,
+  forgotPassword,
+  login,
+  logout,
+  me,
+  resetPassword,
+  signupCompanyAdmin,
+  signupSchoolAdmin,
+} from './service.ts';
+import { SESSION_COOKIE } from './sessions.ts';
 
 const Message = z.object({ message: z.string() });
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, config, db } = app.deps;
+  const { deps } = app;
+  const { config } = deps;
   const limit = {
     rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip },
   };
-  const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
@@ -42,44 +50,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { config: limit, schema: { tags, body: LoginRequest, response: { 200: AuthResponse } } },
     async (request, reply) => {
-      const { token, auth: body } = await auth.login(request.body, meta(request));
+      const { token, auth } = await login(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
-      return body;
+      return auth;
     },
   );
 
-  app.post('/auth/logout', { schema: { tags } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await revokeSessionByToken(db, token);
+  app.post('/auth/logout', { schema: { tags, response: { 204: NoContent } } }, async (request, reply) => {
+    await logout(deps, publicActorOf(request), { token: request.cookies[SESSION_COOKIE] });
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { schema: { tags, response: { 200: AuthResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    const auth = toAuthResponse(actor);
-    if (!auth.school || !actor.schoolId) return auth;
-    // White Label: the client swaps the product title and theme for the school's brand.
-    const brand = await withTenant(app.deps.db, tenantOf(actor), async (tx) => {
-      const [school] = await tx
-        .select()
-        .from(schools)
-        .where(eq(schools.id, actor.schoolId as string));
-      return school ? (await brandOf(tx, school)).brand : null;
-    });
-    return { ...auth, school: { ...auth.school, brand } };
-  });
+  app.get('/auth/me', { schema: { tags, response: { 200: AuthResponse } } }, async (request) =>
+    me(deps, actorOf(request)),
+  );
 
-  app.post('/auth/change-password', { schema: { tags, body: ChangePasswordRequest } }, async (request, reply) => {
-    await auth.changePassword(actorOf(request), request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/change-password',
+    { schema: { tags, body: ChangePasswordRequest, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await changePassword(deps, actorOf(request), request.body);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/auth/forgot-password',
     { config: limit, schema: { tags, body: ForgotPasswordRequest, response: { 202: Message } } },
     async (request, reply) => {
-      await auth.forgotPassword(request.body.email);
+      await forgotPassword(deps, publicActorOf(request), request.body);
       return reply.status(202).send({
         message: 'If an account exists for that address, we have sent a link to reset its password.',
       });
@@ -88,9 +88,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { config: limit, schema: { tags, body: ResetPasswordRequest } },
+    { config: limit, schema: { tags, body: ResetPasswordRequest, response: { 204: NoContent } } },
     async (request, reply) => {
-      await auth.resetPassword(request.body);
+      await resetPassword(deps, publicActorOf(request), request.body);
       return reply.status(204).send();
     },
   );
@@ -99,29 +99,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/signup/school-admin',
     { config: limit, schema: { tags, body: SchoolAdminSignupRequest, response: { 201: AuthResponse } } },
     async (request, reply) => {
-      const { token, auth: body } = await auth.signupSchoolAdmin(request.body, meta(request));
+      const { token, auth } = await signupSchoolAdmin(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
-      return reply.status(201).send(body);
+      return reply.status(201).send(auth);
     },
   );
 
-  app.get('/auth/signup/company-admin', { schema: { tags, response: { 200: CompanySignupStatus } } }, async () => ({
-    open: await auth.companySignupOpen(),
-  }));
+  app.get('/auth/signup/company-admin', { schema: { tags, response: { 200: CompanySignupStatus } } }, (request) =>
+    companySignupStatus(deps, publicActorOf(request)),
+  );
 
   app.post(
     '/auth/signup/company-admin',
     { config: limit, schema: { tags, body: CompanyAdminSignupRequest, response: { 201: AuthResponse } } },
     async (request, reply) => {
-      const { token, auth: body } = await auth.signupCompanyAdmin(request.body, meta(request));
+      const { token, auth } = await signupCompanyAdmin(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
-      return reply.status(201).send(body);
+      return reply.status(201).send(auth);
     },
   );
 
   app.post(
     '/company/invitations',
     { schema: { tags: ['company'], response: { 201: CompanyInvitationResponse } } },
-    async (request, reply) => reply.status(201).send(await auth.createCompanyInvitation(actorOf(request))),
+    async (request, reply) => reply.status(201).send(await createCompanyInvitation(deps, actorOf(request))),
   );
 };

@@ -2,6 +2,9 @@ import type {
   AuthResponse,
   ChangePasswordRequest,
   CompanyAdminSignupRequest,
+  CompanyInvitationResponse,
+  CompanySignupStatus,
+  ForgotPasswordRequest,
   LoginRequest,
   ResetPasswordRequest,
   SchoolAdminSignupRequest,
@@ -10,9 +13,7 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { TRIAL_DAYS } from '@lyceum/shared/plans';
 import { isCompanyRole, type Role } from '@lyceum/shared/roles';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   accounts,
   companyInvitations,
@@ -24,16 +25,18 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
-import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
+import { type Actor, type PublicActor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailDispatcher } from '../../db/mail.ts';
+import { enqueueMail } from '../../db/mail.ts';
+import type { Deps } from '../../deps.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
 import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
-import { createSession, type Profile, revokeAccountSessions } from './sessions.ts';
+import { brandOf } from '../schools/index.ts';
+import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
 
 /** Failed sign-ins allowed per account in one window before the account is held (DESIGN §6). */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
@@ -43,11 +46,6 @@ export const RESET_MAILS_PER_HOUR = 3;
 export const RESET_TOKEN_MINUTES = 60;
 export const INVITE_TOKEN_DAYS = 7;
 export const COMPANY_INVITATION_DAYS = 7;
-
-export interface RequestMeta {
-  ip?: string;
-  userAgent?: string;
-}
 
 interface FoundProfile extends Profile {
   name: string;
@@ -62,460 +60,489 @@ const invalidCredential = () => new AppError('auth/invalid-credential', MESSAGES
 const tooManyRequests = () => new AppError('auth/too-many-requests', MESSAGES.tooManyRequests);
 const emailInUse = () => new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
 
-export class AuthService {
-  constructor(
-    private readonly db: Database,
-    private readonly config: Config,
-    private readonly mail: MailDispatcher,
-    private readonly log: FastifyBaseLogger,
-    /** The company module's "this school may be used" rule, passed in so auth does not depend on company. */
-    private readonly hasActiveSubscription: (tx: Tx, schoolId: string) => Promise<boolean>,
-  ) {}
+/** E-mail and password checked with the sign-in's lockout and no-enumeration rules; the account or an error. */
+async function verifyCredentials(deps: Deps, email: string, password: string) {
+  const account = await findAccount(deps, email);
+  if (!account) {
+    await burnHashTime(password);
+    throw invalidCredential();
+  }
+  const windowStart = Date.now() - LOGIN_WINDOW_MINUTES * 60_000;
+  const recentFailures =
+    account.failedLoginsSince && account.failedLoginsSince.getTime() > windowStart ? account.failedLogins : 0;
+  if (recentFailures >= LOGIN_FAILURES_PER_ACCOUNT) throw tooManyRequests();
 
-  /** E-mail and password checked with the sign-in's lockout and no-enumeration rules; the account or an error. */
-  private async verifyCredentials(email: string, password: string) {
-    const account = await this.findAccount(email);
-    if (!account) {
-      await burnHashTime(password);
-      throw invalidCredential();
-    }
-    const windowStart = Date.now() - LOGIN_WINDOW_MINUTES * 60_000;
-    const recentFailures =
-      account.failedLoginsSince && account.failedLoginsSince.getTime() > windowStart ? account.failedLogins : 0;
-    if (recentFailures >= LOGIN_FAILURES_PER_ACCOUNT) throw tooManyRequests();
+  if (!(await verifyPassword(account.passwordHash, password))) {
+    await recordFailedLogin(deps, account.id);
+    throw invalidCredential();
+  }
+  if (account.disabledAt) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
+  return account;
+}
 
-    if (!(await verifyPassword(account.passwordHash, password))) {
-      await this.recordFailedLogin(account.id);
-      throw invalidCredential();
-    }
-    if (account.disabledAt) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
-    return account;
+/**
+ * A school user refused at sign-in (lapsed subscription, deactivated school) proves who they are so the
+ * plan-expiry screen can reach sales; no session is created.
+ */
+export async function identifySchoolUser(deps: Deps, input: { email: string; password: string }) {
+  const { email, password } = input;
+  const account = await verifyCredentials(deps, email, password);
+  const profile = await withSystem(deps.db, (tx) => findProfile(tx, account.id, 'school_admin'));
+  if (profile?.kind !== 'school' || !profile.schoolId || !profile.isActive) {
+    throw new AppError('forbidden', MESSAGES.forbidden);
+  }
+  return {
+    accountId: account.id,
+    userId: profile.id,
+    schoolId: profile.schoolId,
+    role: profile.role,
+    name: profile.name,
+    email: profile.email,
+    phone: profile.phone,
+  };
+}
+
+export async function login(
+  deps: Deps,
+  actor: PublicActor,
+  input: LoginRequest,
+): Promise<{ token: string; auth: AuthResponse }> {
+  const account = await verifyCredentials(deps, input.email, input.password);
+  const profile = await withSystem(deps.db, (tx) => findProfile(tx, account.id, input.role));
+  if (!profile) throw new AppError('auth/profile-not-found', MESSAGES.profileNotFound(account.email));
+  if (!profile.isActive) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
+  if (profile.kind === 'school' && profile.schoolId) {
+    if (profile.school && !profile.school.isActive) throw new AppError('auth/school-inactive', MESSAGES.schoolInactive);
+    await assertSubscriptionActive(deps, profile.schoolId);
   }
 
-  /**
-   * A school user refused at sign-in (lapsed subscription, deactivated school) proves who they are so the
-   * plan-expiry screen can reach sales; no session is created.
-   */
-  async identifySchoolUser(email: string, password: string) {
-    const account = await this.verifyCredentials(email, password);
-    const profile = await withSystem(this.db, (tx) => this.findProfile(tx, account.id, 'school_admin'));
-    if (profile?.kind !== 'school' || !profile.schoolId || !profile.isActive) {
-      throw new AppError('forbidden', MESSAGES.forbidden);
-    }
-    return {
-      accountId: account.id,
-      userId: profile.id,
-      schoolId: profile.schoolId,
-      role: profile.role,
-      name: profile.name,
-      email: profile.email,
-      phone: profile.phone,
-    };
-  }
-
-  async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; auth: AuthResponse }> {
-    const account = await this.verifyCredentials(input.email, input.password);
-    const profile = await withSystem(this.db, (tx) => this.findProfile(tx, account.id, input.role));
-    if (!profile) throw new AppError('auth/profile-not-found', MESSAGES.profileNotFound(account.email));
-    if (!profile.isActive) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
+  const token = await withSystem(deps.db, async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ failedLogins: 0, failedLoginsSince: null, lastLoginAt: new Date() })
+      .where(eq(accounts.id, account.id));
     if (profile.kind === 'school' && profile.schoolId) {
-      if (profile.school && !profile.school.isActive)
-        throw new AppError('auth/school-inactive', MESSAGES.schoolInactive);
-      await this.assertSubscriptionActive(profile.schoolId);
-    }
-
-    const token = await withSystem(this.db, async (tx) => {
       await tx
-        .update(accounts)
-        .set({ failedLogins: 0, failedLoginsSince: null, lastLoginAt: new Date() })
-        .where(eq(accounts.id, account.id));
-      if (profile.kind === 'school' && profile.schoolId) {
-        await tx
-          .update(users)
-          .set({ lastLoginAt: new Date() })
-          .where(and(eq(users.schoolId, profile.schoolId), eq(users.id, profile.id)));
-      }
-      return createSession(tx, { accountId: account.id, profile, ttlDays: this.config.sessionTtlDays, ...meta });
-    });
-    return { token, auth: this.authResponseOf(profile) };
-  }
-
-  async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<void> {
-    const account = await this.findAccountById(actor.accountId);
-    if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
-      throw new AppError('auth/wrong-password', MESSAGES.wrongCurrentPassword, {
-        currentPassword: MESSAGES.wrongCurrentPassword,
-      });
+        .update(users)
+        .set({ lastLoginAt: new Date() })
+        .where(and(eq(users.schoolId, profile.schoolId), eq(users.id, profile.id)));
     }
-    assertPasswordPolicy(input.newPassword, this.config.passwordMinLength, 'newPassword');
-    const passwordHash = await hashPassword(input.newPassword);
-    await withSystem(this.db, async (tx) => {
-      await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, actor.accountId));
-      await revokeAccountSessions(tx, actor.accountId, actor.sessionId);
+    return createSession(tx, {
+      accountId: account.id,
+      profile,
+      ttlDays: deps.config.sessionTtlDays,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
     });
-    await withTenant(this.db, tenantOf(actor), (tx) =>
-      audit(tx, actor, {
-        schoolId: actor.schoolId,
-        action: 'password.changed',
-        entity: 'account',
-        entityId: actor.accountId,
-      }),
-    );
-  }
+  });
+  return { token, auth: authResponseOf(profile) };
+}
 
-  /** Always answers the same, whether or not the address has an account (no enumeration). */
-  async forgotPassword(email: string): Promise<void> {
-    const account = await this.findAccount(email);
-    if (!account || account.disabledAt) return;
-    const queued = await withSystem(this.db, async (tx) => {
-      const [recent] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(oneTimeTokens)
-        .where(
-          and(
-            eq(oneTimeTokens.accountId, account.id),
-            eq(oneTimeTokens.purpose, 'reset'),
-            gt(oneTimeTokens.createdAt, new Date(Date.now() - 3_600_000)),
-          ),
-        );
-      if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
-      const token = await issueOneTimeToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
-      await enqueueMail(tx, {
-        to: account.email,
-        subject: 'Reset your Lyceum password',
-        text: [
-          'Someone asked to reset the password of your Lyceum account.',
-          '',
-          `Choose a new password here (the link works once, for ${RESET_TOKEN_MINUTES} minutes):`,
-          setPasswordLink(this.config.publicUrl, token),
-          '',
-          'If it was not you, ignore this message; your password stays as it is.',
-        ].join('\n'),
-      });
-      return true;
+export async function changePassword(deps: Deps, actor: Actor, input: ChangePasswordRequest): Promise<void> {
+  const account = await findAccountById(deps, actor.accountId);
+  if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    throw new AppError('auth/wrong-password', MESSAGES.wrongCurrentPassword, {
+      currentPassword: MESSAGES.wrongCurrentPassword,
     });
-    if (queued) void this.mail.flush();
   }
+  assertPasswordPolicy(input.newPassword, deps.config.passwordMinLength, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await withSystem(deps.db, async (tx) => {
+    await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, actor.accountId));
+    await revokeAccountSessions(tx, actor.accountId, actor.sessionId);
+  });
+  await withTenant(deps.db, tenantOf(actor), (tx) =>
+    audit(tx, actor, {
+      schoolId: actor.schoolId,
+      action: 'password.changed',
+      entity: 'account',
+      entityId: actor.accountId,
+    }),
+  );
+}
 
-  async resetPassword(input: ResetPasswordRequest): Promise<void> {
-    assertPasswordPolicy(input.password, this.config.passwordMinLength);
-    const passwordHash = await hashPassword(input.password);
-    await withSystem(this.db, async (tx) => {
-      const [token] = await tx
+/** Always answers the same, whether or not the address has an account (no enumeration). */
+export async function forgotPassword(deps: Deps, _actor: PublicActor, input: ForgotPasswordRequest): Promise<void> {
+  const { email } = input;
+  const account = await findAccount(deps, email);
+  if (!account || account.disabledAt) return;
+  const queued = await withSystem(deps.db, async (tx) => {
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.accountId, account.id),
+          eq(oneTimeTokens.purpose, 'reset'),
+          gt(oneTimeTokens.createdAt, new Date(Date.now() - 3_600_000)),
+        ),
+      );
+    if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
+    const token = await issueOneTimeToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
+    await enqueueMail(tx, {
+      to: account.email,
+      subject: 'Reset your Lyceum password',
+      text: [
+        'Someone asked to reset the password of your Lyceum account.',
+        '',
+        `Choose a new password here (the link works once, for ${RESET_TOKEN_MINUTES} minutes):`,
+        setPasswordLink(deps.config.publicUrl, token),
+        '',
+        'If it was not you, ignore this message; your password stays as it is.',
+      ].join('\n'),
+    });
+    return true;
+  });
+  if (queued) void deps.mail.flush();
+}
+
+export async function resetPassword(deps: Deps, _actor: PublicActor, input: ResetPasswordRequest): Promise<void> {
+  assertPasswordPolicy(input.password, deps.config.passwordMinLength);
+  const passwordHash = await hashPassword(input.password);
+  await withSystem(deps.db, async (tx) => {
+    const [token] = await tx
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.tokenHash, sha256(input.token)))
+      .for('update');
+    if (!token || token.usedAt) throw new AppError('auth/invalid-action-code', MESSAGES.invalidActionCode);
+    if (token.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('auth/expired-action-code', MESSAGES.expiredActionCode);
+    }
+    await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, token.id));
+    await tx
+      .update(accounts)
+      .set({ passwordHash, failedLogins: 0, failedLoginsSince: null, updatedAt: new Date() })
+      .where(eq(accounts.id, token.accountId));
+    await revokeAccountSessions(tx, token.accountId);
+    await audit(tx, null, {
+      schoolId: null,
+      action: `password.${token.purpose}`,
+      entity: 'account',
+      entityId: token.accountId,
+    });
+  });
+}
+
+/** A new school with its first admin and a 14-day trial of the chosen plan, signed in at once. */
+export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: SchoolAdminSignupRequest) {
+  assertPasswordPolicy(input.password, deps.config.passwordMinLength);
+  const passwordHash = await hashPassword(input.password);
+  return withUniqueEmail(() =>
+    withSystem(deps.db, async (tx) => {
+      if (await emailTaken(tx, input.email)) throw emailInUse();
+      const [plan] = await tx
         .select()
-        .from(oneTimeTokens)
-        .where(eq(oneTimeTokens.tokenHash, sha256(input.token)))
-        .for('update');
-      if (!token || token.usedAt) throw new AppError('auth/invalid-action-code', MESSAGES.invalidActionCode);
-      if (token.expiresAt.getTime() <= Date.now()) {
-        throw new AppError('auth/expired-action-code', MESSAGES.expiredActionCode);
-      }
-      await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, token.id));
-      await tx
-        .update(accounts)
-        .set({ passwordHash, failedLogins: 0, failedLoginsSince: null, updatedAt: new Date() })
-        .where(eq(accounts.id, token.accountId));
-      await revokeAccountSessions(tx, token.accountId);
-      await audit(tx, null, {
-        schoolId: null,
-        action: `password.${token.purpose}`,
-        entity: 'account',
-        entityId: token.accountId,
+        .from(plans)
+        .where(and(eq(plans.id, input.planId), eq(plans.isActive, true)));
+      if (!plan) throw new AppError('validation', 'Choose one of the offered plans', { planId: 'Choose a plan' });
+
+      const accountId = newId();
+      const schoolId = newId();
+      const userId = newId();
+      const now = new Date();
+      await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash });
+      await tx.insert(schools).values({
+        id: schoolId,
+        name: input.schoolName,
+        address: input.address || null,
+        phone: input.phone || null,
+        email: input.email,
+        principalName: null,
+        adminIds: [userId],
       });
-    });
-  }
-
-  /** A new school with its first admin and a 14-day trial of the chosen plan, signed in at once. */
-  async signupSchoolAdmin(input: SchoolAdminSignupRequest, meta: RequestMeta) {
-    assertPasswordPolicy(input.password, this.config.passwordMinLength);
-    const passwordHash = await hashPassword(input.password);
-    return this.withUniqueEmail(() =>
-      withSystem(this.db, async (tx) => {
-        if (await this.emailTaken(tx, input.email)) throw emailInUse();
-        const [plan] = await tx
-          .select()
-          .from(plans)
-          .where(and(eq(plans.id, input.planId), eq(plans.isActive, true)));
-        if (!plan) throw new AppError('validation', 'Choose one of the offered plans', { planId: 'Choose a plan' });
-
-        const accountId = newId();
-        const schoolId = newId();
-        const userId = newId();
-        const now = new Date();
-        await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash });
-        await tx.insert(schools).values({
-          id: schoolId,
-          name: input.schoolName,
-          address: input.address || null,
-          phone: input.phone || null,
-          email: input.email,
-          principalName: null,
-          adminIds: [userId],
-        });
-        await tx.insert(users).values({
-          schoolId,
-          id: userId,
-          accountId,
-          name: input.name,
-          email: input.email,
-          phone: input.phone || null,
-          role: 'school_admin',
-        });
-        await tx.insert(schoolSubscriptions).values({
-          schoolId,
-          id: newId(),
-          planId: plan.id,
-          startDate: now,
-          endDate: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
-          status: 'active',
-          paymentStatus: 'pending',
-          billingCycle: 'monthly',
-          totalAmountMinor: plan.priceMinor,
-          planAmountMinor: plan.priceMinor,
-          currency: plan.currency,
-          subscriptionType: 'initial',
-          isInitial: true,
-          isTrial: true,
-        });
-        await audit(
-          tx,
-          { accountId, role: 'school_admin' },
-          {
-            schoolId,
-            action: 'school.signed_up',
-            entity: 'school',
-            entityId: schoolId,
-            after: { name: input.schoolName, planId: plan.id, trialDays: TRIAL_DAYS },
-          },
-        );
-        const profile: FoundProfile = {
-          kind: 'school',
-          id: userId,
-          schoolId,
-          role: 'school_admin',
-          name: input.name,
-          email: input.email,
-          phone: input.phone || null,
-          profileImage: null,
-          isActive: true,
-          school: { name: input.schoolName, logo: null, isActive: true },
-        };
-        const token = await createSession(tx, { accountId, profile, ttlDays: this.config.sessionTtlDays, ...meta });
-        return { token, auth: this.authResponseOf(profile) };
-      }),
-    );
-  }
-
-  async companySignupOpen(): Promise<boolean> {
-    const [row] = await withSystem(this.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(companyStaff));
-    return (row?.n ?? 0) === 0;
-  }
-
-  /** Open while no company account exists; afterwards only with an invitation code from a company_admin. */
-  async signupCompanyAdmin(input: CompanyAdminSignupRequest, meta: RequestMeta) {
-    assertPasswordPolicy(input.password, this.config.passwordMinLength);
-    const passwordHash = await hashPassword(input.password);
-    return this.withUniqueEmail(() =>
-      withSystem(this.db, async (tx) => {
-        // Serialises concurrent sign-ups so "the first account" can only be taken once.
-        await tx.execute(sql`select pg_advisory_xact_lock(7205759403792794)`);
-        const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(companyStaff);
-        let invitationId: string | null = null;
-        if (n > 0) {
-          if (!input.invitationCode) throw new AppError('auth/operation-not-allowed', MESSAGES.companySignupClosed);
-          const [invitation] = await tx
-            .select()
-            .from(companyInvitations)
-            .where(
-              and(
-                eq(companyInvitations.codeHash, sha256(input.invitationCode)),
-                isNull(companyInvitations.usedAt),
-                gt(companyInvitations.expiresAt, new Date()),
-              ),
-            );
-          if (!invitation) {
-            throw new AppError('auth/operation-not-allowed', MESSAGES.invalidInvitation, {
-              invitationCode: MESSAGES.invalidInvitation,
-            });
-          }
-          invitationId = invitation.id;
-        }
-        if (await this.emailTaken(tx, input.email)) throw emailInUse();
-        const accountId = newId();
-        const staffId = newId();
-        await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash });
-        await tx.insert(companyStaff).values({
-          id: staffId,
-          accountId,
-          name: input.name,
-          email: input.email,
-          role: 'company_admin',
-        });
-        if (invitationId) {
-          await tx
-            .update(companyInvitations)
-            .set({ usedAt: new Date(), usedBy: staffId })
-            .where(eq(companyInvitations.id, invitationId));
-        }
-        await audit(
-          tx,
-          { accountId, role: 'company_admin' },
-          {
-            schoolId: null,
-            action: 'company_admin.signed_up',
-            entity: 'company_staff',
-            entityId: staffId,
-            after: { email: input.email, invited: Boolean(invitationId) },
-          },
-        );
-        const profile: FoundProfile = {
-          kind: 'company',
-          id: staffId,
-          schoolId: null,
-          role: 'company_admin',
-          name: input.name,
-          email: input.email,
-          phone: null,
-          profileImage: null,
-          isActive: true,
-          school: null,
-        };
-        const token = await createSession(tx, { accountId, profile, ttlDays: this.config.sessionTtlDays, ...meta });
-        return { token, auth: this.authResponseOf(profile) };
-      }),
-    );
-  }
-
-  async createCompanyInvitation(actor: Actor): Promise<{ code: string; expiresAt: string }> {
-    const code = newSecret(18);
-    const expiresAt = new Date(Date.now() + COMPANY_INVITATION_DAYS * 86_400_000);
-    await withTenant(this.db, tenantOf(actor), async (tx) => {
-      const id = newId();
-      await tx.insert(companyInvitations).values({ id, codeHash: sha256(code), createdBy: actor.profileId, expiresAt });
-      await audit(tx, actor, {
-        schoolId: null,
-        action: 'company_invitation.created',
-        entity: 'company_invitation',
-        entityId: id,
+      await tx.insert(users).values({
+        schoolId,
+        id: userId,
+        accountId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        role: 'school_admin',
       });
-    });
-    return { code, expiresAt: expiresAt.toISOString() };
-  }
-
-  private authResponseOf(profile: FoundProfile): AuthResponse {
-    return toAuthResponse({
-      profileId: profile.id,
-      schoolId: profile.schoolId,
-      role: profile.role,
-      name: profile.name,
-      email: profile.email,
-      phone: profile.phone,
-      profileImage: profile.profileImage,
-      school: profile.school ? { name: profile.school.name, logo: profile.school.logo } : null,
-    });
-  }
-
-  /** SPEC §6: if the check itself fails, sign-in is allowed (logged as a warning). */
-  private async assertSubscriptionActive(schoolId: string): Promise<void> {
-    let active: boolean;
-    try {
-      active = await withSystem(this.db, (tx) => this.hasActiveSubscription(tx, schoolId));
-    } catch (err) {
-      this.log.warn({ err, schoolId }, 'subscription check failed; allowing sign-in');
-      return;
-    }
-    if (!active) throw new AppError('auth/subscription-expired', MESSAGES.subscriptionExpired);
-  }
-
-  /** The chosen role only decides which kind of profile is looked up first (SPEC §6). */
-  private async findProfile(tx: Tx, accountId: string, role: Role): Promise<FoundProfile | null> {
-    const company = async (): Promise<FoundProfile | null> => {
-      const [s] = await tx.select().from(companyStaff).where(eq(companyStaff.accountId, accountId)).limit(1);
-      return s
-        ? {
-            kind: 'company',
-            id: s.id,
-            schoolId: null,
-            role: s.role,
-            name: s.name,
-            email: s.email,
-            phone: s.phone,
-            profileImage: s.profileImage,
-            isActive: s.isActive,
-            school: null,
-          }
-        : null;
-    };
-    const school = async (): Promise<FoundProfile | null> => {
-      const [row] = await tx
-        .select({ u: users, school: { name: schools.name, logo: schools.logo, isActive: schools.isActive } })
-        .from(users)
-        .innerJoin(schools, eq(schools.id, users.schoolId))
-        .where(and(eq(users.accountId, accountId), isNull(users.deletedAt)))
-        .orderBy(desc(users.isActive))
-        .limit(1);
-      if (!row) return null;
-      const u = row.u;
-      return {
+      await tx.insert(schoolSubscriptions).values({
+        schoolId,
+        id: newId(),
+        planId: plan.id,
+        startDate: now,
+        endDate: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
+        status: 'active',
+        paymentStatus: 'pending',
+        billingCycle: 'monthly',
+        totalAmountMinor: plan.priceMinor,
+        planAmountMinor: plan.priceMinor,
+        currency: plan.currency,
+        subscriptionType: 'initial',
+        isInitial: true,
+        isTrial: true,
+      });
+      await audit(
+        tx,
+        { accountId, role: 'school_admin' },
+        {
+          schoolId,
+          action: 'school.signed_up',
+          entity: 'school',
+          entityId: schoolId,
+          after: { name: input.schoolName, planId: plan.id, trialDays: TRIAL_DAYS },
+        },
+      );
+      const profile: FoundProfile = {
         kind: 'school',
-        id: u.id,
-        schoolId: u.schoolId,
-        role: u.role,
-        name: u.name,
-        email: u.email,
-        phone: u.phone,
-        profileImage: u.profileImage,
-        isActive: u.isActive,
-        school: row.school,
+        id: userId,
+        schoolId,
+        role: 'school_admin',
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        profileImage: null,
+        isActive: true,
+        school: { name: input.schoolName, logo: null, isActive: true },
       };
+      const token = await createSession(tx, {
+        accountId,
+        profile,
+        ttlDays: deps.config.sessionTtlDays,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      });
+      return { token, auth: authResponseOf(profile) };
+    }),
+  );
+}
+
+export async function companySignupStatus(deps: Deps, _actor: PublicActor): Promise<CompanySignupStatus> {
+  const [row] = await withSystem(deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(companyStaff));
+  return { open: (row?.n ?? 0) === 0 };
+}
+
+/** Open while no company account exists; afterwards only with an invitation code from a company_admin. */
+export async function signupCompanyAdmin(deps: Deps, actor: PublicActor, input: CompanyAdminSignupRequest) {
+  assertPasswordPolicy(input.password, deps.config.passwordMinLength);
+  const passwordHash = await hashPassword(input.password);
+  return withUniqueEmail(() =>
+    withSystem(deps.db, async (tx) => {
+      // Serialises concurrent sign-ups so "the first account" can only be taken once.
+      await tx.execute(sql`select pg_advisory_xact_lock(7205759403792794)`);
+      const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(companyStaff);
+      let invitationId: string | null = null;
+      if (n > 0) {
+        if (!input.invitationCode) throw new AppError('auth/operation-not-allowed', MESSAGES.companySignupClosed);
+        const [invitation] = await tx
+          .select()
+          .from(companyInvitations)
+          .where(
+            and(
+              eq(companyInvitations.codeHash, sha256(input.invitationCode)),
+              isNull(companyInvitations.usedAt),
+              gt(companyInvitations.expiresAt, new Date()),
+            ),
+          );
+        if (!invitation) {
+          throw new AppError('auth/operation-not-allowed', MESSAGES.invalidInvitation, {
+            invitationCode: MESSAGES.invalidInvitation,
+          });
+        }
+        invitationId = invitation.id;
+      }
+      if (await emailTaken(tx, input.email)) throw emailInUse();
+      const accountId = newId();
+      const staffId = newId();
+      await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash });
+      await tx.insert(companyStaff).values({
+        id: staffId,
+        accountId,
+        name: input.name,
+        email: input.email,
+        role: 'company_admin',
+      });
+      if (invitationId) {
+        await tx
+          .update(companyInvitations)
+          .set({ usedAt: new Date(), usedBy: staffId })
+          .where(eq(companyInvitations.id, invitationId));
+      }
+      await audit(
+        tx,
+        { accountId, role: 'company_admin' },
+        {
+          schoolId: null,
+          action: 'company_admin.signed_up',
+          entity: 'company_staff',
+          entityId: staffId,
+          after: { email: input.email, invited: Boolean(invitationId) },
+        },
+      );
+      const profile: FoundProfile = {
+        kind: 'company',
+        id: staffId,
+        schoolId: null,
+        role: 'company_admin',
+        name: input.name,
+        email: input.email,
+        phone: null,
+        profileImage: null,
+        isActive: true,
+        school: null,
+      };
+      const token = await createSession(tx, {
+        accountId,
+        profile,
+        ttlDays: deps.config.sessionTtlDays,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      });
+      return { token, auth: authResponseOf(profile) };
+    }),
+  );
+}
+
+export async function createCompanyInvitation(deps: Deps, actor: Actor): Promise<CompanyInvitationResponse> {
+  const code = newSecret(18);
+  const expiresAt = new Date(Date.now() + COMPANY_INVITATION_DAYS * 86_400_000);
+  await withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const id = newId();
+    await tx.insert(companyInvitations).values({ id, codeHash: sha256(code), createdBy: actor.profileId, expiresAt });
+    await audit(tx, actor, {
+      schoolId: null,
+      action: 'company_invitation.created',
+      entity: 'company_invitation',
+      entityId: id,
+    });
+  });
+  return { code, expiresAt: expiresAt.toISOString() };
+}
+
+function authResponseOf(profile: FoundProfile): AuthResponse {
+  return toAuthResponse({
+    profileId: profile.id,
+    schoolId: profile.schoolId,
+    role: profile.role,
+    name: profile.name,
+    email: profile.email,
+    phone: profile.phone,
+    profileImage: profile.profileImage,
+    school: profile.school ? { name: profile.school.name, logo: profile.school.logo } : null,
+  });
+}
+
+/** SPEC §6: if the check itself fails, sign-in is allowed (logged as a warning). */
+async function assertSubscriptionActive(deps: Deps, schoolId: string): Promise<void> {
+  let active: boolean;
+  try {
+    active = await withSystem(deps.db, (tx) => deps.subscriptionGate(tx, schoolId));
+  } catch (err) {
+    deps.log.warn({ err, schoolId }, 'subscription check failed; allowing sign-in');
+    return;
+  }
+  if (!active) throw new AppError('auth/subscription-expired', MESSAGES.subscriptionExpired);
+}
+
+/** The chosen role only decides which kind of profile is looked up first (SPEC §6). */
+async function findProfile(tx: Tx, accountId: string, role: Role): Promise<FoundProfile | null> {
+  const company = async (): Promise<FoundProfile | null> => {
+    const [s] = await tx.select().from(companyStaff).where(eq(companyStaff.accountId, accountId)).limit(1);
+    return s
+      ? {
+          kind: 'company',
+          id: s.id,
+          schoolId: null,
+          role: s.role,
+          name: s.name,
+          email: s.email,
+          phone: s.phone,
+          profileImage: s.profileImage,
+          isActive: s.isActive,
+          school: null,
+        }
+      : null;
+  };
+  const school = async (): Promise<FoundProfile | null> => {
+    const [row] = await tx
+      .select({ u: users, school: { name: schools.name, logo: schools.logo, isActive: schools.isActive } })
+      .from(users)
+      .innerJoin(schools, eq(schools.id, users.schoolId))
+      .where(and(eq(users.accountId, accountId), isNull(users.deletedAt)))
+      .orderBy(desc(users.isActive))
+      .limit(1);
+    if (!row) return null;
+    const u = row.u;
+    return {
+      kind: 'school',
+      id: u.id,
+      schoolId: u.schoolId,
+      role: u.role,
+      name: u.name,
+      email: u.email,
+      phone: u.phone,
+      profileImage: u.profileImage,
+      isActive: u.isActive,
+      school: row.school,
     };
-    const order = isCompanyRole(role) ? [company, school] : [school, company];
-    for (const lookup of order) {
-      const found = await lookup();
-      if (found) return found;
-    }
-    return null;
+  };
+  const order = isCompanyRole(role) ? [company, school] : [school, company];
+  for (const lookup of order) {
+    const found = await lookup();
+    if (found) return found;
   }
+  return null;
+}
 
-  private async findAccount(email: string) {
-    const [account] = await withSystem(this.db, (tx) =>
-      tx.select().from(accounts).where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`).limit(1),
-    );
-    return account ?? null;
-  }
+async function findAccount(deps: Deps, email: string) {
+  const [account] = await withSystem(deps.db, (tx) =>
+    tx.select().from(accounts).where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`).limit(1),
+  );
+  return account ?? null;
+}
 
-  private async findAccountById(id: string) {
-    const [account] = await withSystem(this.db, (tx) => tx.select().from(accounts).where(eq(accounts.id, id)));
-    return account ?? null;
-  }
+async function findAccountById(deps: Deps, id: string) {
+  const [account] = await withSystem(deps.db, (tx) => tx.select().from(accounts).where(eq(accounts.id, id)));
+  return account ?? null;
+}
 
-  private async emailTaken(tx: Tx, email: string): Promise<boolean> {
-    const rows = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`);
-    return rows.length > 0;
-  }
+async function emailTaken(tx: Tx, email: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`);
+  return rows.length > 0;
+}
 
-  /** Two sign-ups racing for one address: the unique index decides, and the loser gets the usual message. */
-  private async withUniqueEmail<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (pgCode(err) === '23505' && String(pgConstraint(err)).includes('accounts_email')) throw emailInUse();
-      throw err;
-    }
+/** Two sign-ups racing for one address: the unique index decides, and the loser gets the usual message. */
+async function withUniqueEmail<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505' && String(pgConstraint(err)).includes('accounts_email')) throw emailInUse();
+    throw err;
   }
+}
 
-  private async recordFailedLogin(accountId: string): Promise<void> {
-    await withSystem(this.db, (tx) =>
-      tx.execute(sql`
-        update accounts set
-          failed_logins = case when failed_logins_since is null
-            or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then 1 else failed_logins + 1 end,
-          failed_logins_since = case when failed_logins_since is null
-            or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then now() else failed_logins_since end
-        where id = ${accountId}`),
-    );
-  }
+async function recordFailedLogin(deps: Deps, accountId: string): Promise<void> {
+  await withSystem(deps.db, (tx) =>
+    tx.execute(sql`
+      update accounts set
+        failed_logins = case when failed_logins_since is null
+          or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then 1 else failed_logins + 1 end,
+        failed_logins_since = case when failed_logins_since is null
+          or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then now() else failed_logins_since end
+      where id = ${accountId}`),
+  );
+}
+
+/** The signed-in user's auth state; a school user's also carries the White Label brand for the client's theme. */
+export async function me(deps: Deps, actor: Actor): Promise<AuthResponse> {
+  const auth = toAuthResponse(actor);
+  if (!auth.school || !actor.schoolId) return auth;
+  const schoolId = actor.schoolId;
+  const brand = await withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId));
+    return school ? (await brandOf(tx, school)).brand : null;
+  });
+  return { ...auth, school: { ...auth.school, brand } };
+}
+
+/** Ends the session the cookie names, if any; signing out twice is not an error. */
+export async function logout(deps: Deps, _actor: PublicActor, input: { token: string | undefined }): Promise<void> {
+  if (input.token) await revokeSessionByToken(deps.db, input.token);
 }

@@ -1,14 +1,17 @@
 import type {
   AddonRequest,
   AddonRequestListQuery,
+  AddonRequestListResponse,
   CreateAddonRequest,
   MarketplaceResponse,
+  ReasonRequest,
 } from '@lyceum/shared/company';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { addonRequests, addons, schools, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -16,7 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { offsetPage } from '../../lib/list-page.ts';
+import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {
@@ -58,24 +61,35 @@ function toAddonRequest(row: RequestRow): AddonRequest {
   };
 }
 
+const NEWEST_FIRST: SortKey = { expr: sql`${addonRequests.createdAt}`, cast: 'timestamptz', dir: 'desc' };
+
 /** Company staff see every school's requests; a school admin sees their own (row-level security decides). */
 export async function listAddonRequests(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   query: z.output<typeof AddonRequestListQuery>,
-): Promise<{ items: AddonRequest[]; nextCursor: string | null }> {
-  return withTenant(db, tenantOf(actor), (tx) =>
-    offsetPage(
-      query,
-      (limit, offset) =>
-        requestQuery(tx)
-          .where(query.status ? eq(addonRequests.status, query.status) : undefined)
-          .orderBy(desc(addonRequests.createdAt), desc(addonRequests.id))
-          .limit(limit)
-          .offset(offset),
-      toAddonRequest,
-    ),
-  );
+): Promise<AddonRequestListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const matching = tx
+      .select({ id: addonRequests.id, sortValue: NEWEST_FIRST.expr.as('sort_value') })
+      .from(addonRequests)
+      .where(query.status ? eq(addonRequests.status, query.status) : undefined);
+    const load = async (ids: string[]) => {
+      const rows = ids.length ? await requestQuery(tx).where(inArray(addonRequests.id, ids)) : [];
+      return inPageOrder(ids, rows, (r) => r.r.id).map(toAddonRequest);
+    };
+    const { items, nextCursor } = await keysetPage(
+      tx,
+      matching,
+      NEWEST_FIRST,
+      query.cursor,
+      query.limit,
+      load,
+      undefined,
+      'Invalid cursor',
+    );
+    return { items, nextCursor };
+  });
 }
 
 async function requestById(tx: Tx, id: string): Promise<RequestRow> {
@@ -85,13 +99,13 @@ async function requestById(tx: Tx, id: string): Promise<RequestRow> {
 }
 
 export async function createAddonRequest(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   input: z.output<typeof CreateAddonRequest>,
 ): Promise<AddonRequest> {
   const schoolId = actor.schoolId as string;
   try {
-    return await withTenant(db, tenantOf(actor), async (tx) => {
+    return await withTenant(deps.db, tenantOf(actor), async (tx) => {
       const [addon] = await tx.select().from(addons).where(eq(addons.id, input.addonId));
       if (!addon?.isActive) throw invalid('Choose one of the offered add-ons', { addonId: 'Unknown add-on' });
       await settleLapsed(tx, schoolId);
@@ -128,8 +142,8 @@ async function pendingRequest(tx: Tx, id: string) {
 }
 
 /** Approval adds the add-on to the active subscription, recomputes its total and tells the school admins. */
-export async function approveAddonRequest(db: Database, actor: Actor, id: string): Promise<AddonRequest> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id: string }): Promise<AddonRequest> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await pendingRequest(tx, id);
     // Deactivated means no longer offered: holders keep it, a request still open cannot add it any more.
     if (!row.addonActive)
@@ -170,12 +184,11 @@ export async function approveAddonRequest(db: Database, actor: Actor, id: string
 }
 
 export async function rejectAddonRequest(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  reason: string,
+  { id, reason }: ReasonRequest & { id: string },
 ): Promise<AddonRequest> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await pendingRequest(tx, id);
     const schoolId = row.r.schoolId;
     await tx
@@ -195,9 +208,9 @@ export async function rejectAddonRequest(
 }
 
 /** The add-ons on offer, with what the school holds (bought or in its plan) and its open requests. */
-export async function marketplace(db: Database, actor: Actor): Promise<MarketplaceResponse> {
+export async function marketplace(deps: Deps, actor: Actor): Promise<MarketplaceResponse> {
   const schoolId = actor.schoolId as string;
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, schoolId);
     const sub = await activeSubscriptionRow(tx, schoolId);
     const planAddons = sub

@@ -1,6 +1,7 @@
 import {
   API_KEY_PREFIX,
   type ApiKey,
+  type ApiKeyListResponse,
   type CreateApiKeyRequest,
   type CreatedApiKeyResponse,
 } from '@lyceum/shared/company';
@@ -13,6 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -36,25 +38,25 @@ function toApiKey(k: KeyRow): ApiKey {
   };
 }
 
-export async function listApiKeys(db: Database, actor: Actor): Promise<ApiKey[]> {
+export async function listApiKeys(deps: Deps, actor: Actor): Promise<ApiKeyListResponse> {
   const schoolId = actor.schoolId as string;
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await requireEntitlement(tx, schoolId, 'api_access');
     const rows = await tx.select().from(apiKeys).where(eq(apiKeys.schoolId, schoolId)).orderBy(desc(apiKeys.createdAt));
-    return rows.map(toApiKey);
+    return { items: rows.map(toApiKey) };
   });
 }
 
 /** The key is returned once; only its SHA-256 is kept. */
 export async function createApiKey(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   input: z.output<typeof CreateApiKeyRequest>,
 ): Promise<CreatedApiKeyResponse> {
   const schoolId = actor.schoolId as string;
   const secret = newSecret(32);
   const key = `${API_KEY_PREFIX}${schoolId.replaceAll('-', '')}_${secret}`;
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await requireEntitlement(tx, schoolId, 'api_access');
     const id = newId();
     const [row] = await tx
@@ -81,9 +83,9 @@ export async function createApiKey(
   });
 }
 
-export async function revokeApiKey(db: Database, actor: Actor, id: string): Promise<ApiKey> {
+export async function revokeApiKey(deps: Deps, actor: Actor, { id }: { id: string }): Promise<ApiKey> {
   const schoolId = actor.schoolId as string;
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })

@@ -1,8 +1,10 @@
 import type {
   Addon,
   AddonInput,
+  AddonListResponse,
   Plan,
   PlanInput,
+  PlanListResponse,
   PlanLimitsInput,
   UpdateAddonRequest,
   UpdatePlanRequest,
@@ -11,9 +13,10 @@ import { addonKeyOf } from '@lyceum/shared/entitlements';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { addons, plans } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -89,15 +92,15 @@ async function assertAddonIds(tx: Tx, ids: string[] | undefined) {
     throw invalid('Choose add-ons from the offered ones', { addonIds: 'Unknown add-on' });
 }
 
-export async function listPlans(db: Database, actor: Actor): Promise<Plan[]> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+export async function listPlans(deps: Deps, actor: Actor): Promise<PlanListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
     const rows = await tx.select().from(plans).orderBy(asc(plans.priceMinor), asc(plans.name));
     const counts = await tx.execute<{ plan_id: string; n: number }>(sql`
       select plan_id, count(*)::int as n from school_subscriptions
       where status = 'active' and end_date > now() group by plan_id`);
     const byPlan = new Map((counts.rows as { plan_id: string; n: number }[]).map((r) => [r.plan_id, r.n]));
-    return rows.map((p) => toPlan(p, byPlan.get(p.id) ?? 0));
+    return { items: rows.map((p) => toPlan(p, byPlan.get(p.id) ?? 0)) };
   });
 }
 
@@ -132,14 +135,14 @@ const ADDON: CatalogKind = {
 
 // The two tables share the columns written here; drizzle cannot type a union of tables, hence one cast each.
 async function createItem<Row>(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   kind: CatalogKind,
   input: CatalogInput & { name: string },
 ): Promise<Row> {
   const message = kind.exists(input.name);
   return uniqueName(message, () =>
-    withTenant(db, tenantOf(actor), async (tx) => {
+    withTenant(deps.db, tenantOf(actor), async (tx) => {
       await assertNameFree(tx, kind.table, input.name, message);
       await kind.check?.(tx, input);
       const [row] = await tx
@@ -161,16 +164,15 @@ async function createItem<Row>(
 
 /** Deactivating (isActive false) stops offering it; subscriptions that have it keep it. */
 async function updateItem<Row>(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   kind: CatalogKind,
-  id: string,
-  input: CatalogInput,
+  { id, ...input }: CatalogInput & { id: string },
 ): Promise<Row> {
   const message = kind.exists(input.name ?? '');
   const table = kind.table as typeof plans;
   return uniqueName(message, () =>
-    withTenant(db, tenantOf(actor), async (tx) => {
+    withTenant(deps.db, tenantOf(actor), async (tx) => {
       const [before] = await tx.select().from(table).where(eq(table.id, id));
       if (!before) throw notFound(kind.notFound);
       if (input.name) await assertNameFree(tx, kind.table, input.name, message, id);
@@ -195,35 +197,33 @@ async function updateItem<Row>(
   );
 }
 
-export async function createPlan(db: Database, actor: Actor, input: z.output<typeof PlanInput>): Promise<Plan> {
-  return toPlan(await createItem<PlanRow>(db, actor, PLAN, input));
+export async function createPlan(deps: Deps, actor: Actor, input: z.output<typeof PlanInput>): Promise<Plan> {
+  return toPlan(await createItem<PlanRow>(deps, actor, PLAN, input));
 }
 
 export async function updatePlan(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof UpdatePlanRequest>,
+  input: z.output<typeof UpdatePlanRequest> & { id: string },
 ): Promise<Plan> {
-  return toPlan(await updateItem<PlanRow>(db, actor, PLAN, id, input));
+  return toPlan(await updateItem<PlanRow>(deps, actor, PLAN, input));
 }
 
-export async function listAddons(db: Database, actor: Actor): Promise<Addon[]> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+export async function listAddons(deps: Deps, actor: Actor): Promise<AddonListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const rows = await tx.select().from(addons).orderBy(asc(addons.name));
-    return rows.map(toAddon);
+    return { items: rows.map(toAddon) };
   });
 }
 
-export async function createAddon(db: Database, actor: Actor, input: z.output<typeof AddonInput>): Promise<Addon> {
-  return toAddon(await createItem<AddonRow>(db, actor, ADDON, input));
+export async function createAddon(deps: Deps, actor: Actor, input: z.output<typeof AddonInput>): Promise<Addon> {
+  return toAddon(await createItem<AddonRow>(deps, actor, ADDON, input));
 }
 
 export async function updateAddon(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof UpdateAddonRequest>,
+  input: z.output<typeof UpdateAddonRequest> & { id: string },
 ): Promise<Addon> {
-  return toAddon(await updateItem<AddonRow>(db, actor, ADDON, id, input));
+  return toAddon(await updateItem<AddonRow>(deps, actor, ADDON, input));
 }

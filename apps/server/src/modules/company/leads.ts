@@ -3,19 +3,22 @@ import type {
   LapsedContactSalesRequest,
   Lead,
   LeadListQuery,
+  LeadListResponse,
   SubscriptionChangeRequest,
+  UpdateLeadRequest,
 } from '@lyceum/shared/company';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { plans, salesLeads, schools } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
-import { type Actor, tenantOf } from '../../lib/actor.ts';
+import type { Deps } from '../../deps.ts';
+import { type Actor, type PublicActor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthService } from '../auth/index.ts';
-import { offsetPage } from '../../lib/list-page.ts';
+import { identifySchoolUser } from '../auth/index.ts';
+import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 
 function leadQuery(tx: Tx) {
   return tx
@@ -43,6 +46,8 @@ function toLead(row: LeadRow): Lead {
   };
 }
 
+const NEWEST_FIRST: SortKey = { expr: sql`${salesLeads.createdAt}`, cast: 'timestamptz', dir: 'desc' };
+
 async function leadById(tx: Tx, id: string) {
   const [row] = await leadQuery(tx).where(eq(salesLeads.id, id));
   if (!row) throw notFound('Lead not found');
@@ -68,8 +73,8 @@ async function insertLead(
 }
 
 /** The contact-sales modal: any school user may leave a message for the company's sales staff. */
-export function contactSales(db: Database, actor: Actor, input: z.output<typeof ContactSalesRequest>): Promise<Lead> {
-  return withTenant(db, tenantOf(actor), (tx) =>
+export function contactSales(deps: Deps, actor: Actor, input: z.output<typeof ContactSalesRequest>): Promise<Lead> {
+  return withTenant(deps.db, tenantOf(actor), (tx) =>
     insertLead(tx, actor, {
       kind: 'contact_sales',
       name: input.name,
@@ -82,15 +87,15 @@ export function contactSales(db: Database, actor: Actor, input: z.output<typeof 
 
 /**
  * The plan-expiry screen's contact-sales modal after a refused sign-in: the credentials identify the school
- * user (AuthService applies sign-in's lockout and no-enumeration rules); the lead is theirs, no session made.
+ * user (identifySchoolUser applies sign-in's lockout and no-enumeration rules); the lead is theirs, no session made.
  */
 export async function contactSalesLapsed(
-  db: Database,
-  auth: AuthService,
+  deps: Deps,
+  _actor: PublicActor,
   input: z.output<typeof LapsedContactSalesRequest>,
 ): Promise<void> {
-  const who = await auth.identifySchoolUser(input.email, input.password);
-  await withSystem(db, async (tx) => {
+  const who = await identifySchoolUser(deps, input);
+  await withSystem(deps.db, async (tx) => {
     const id = newId();
     await tx.insert(salesLeads).values({
       schoolId: who.schoolId,
@@ -112,11 +117,11 @@ export async function contactSalesLapsed(
 
 /** My subscription's renew / upgrade buttons: a request company staff act on (assign or renew). */
 export function requestSubscriptionChange(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   input: z.output<typeof SubscriptionChangeRequest>,
 ): Promise<Lead> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     if (input.planId) {
       const [plan] = await tx
         .select({ id: plans.id, isActive: plans.isActive })
@@ -139,31 +144,44 @@ export function requestSubscriptionChange(
 }
 
 export async function listLeads(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   query: z.output<typeof LeadListQuery>,
-): Promise<{ items: Lead[]; nextCursor: string | null }> {
-  return withTenant(db, tenantOf(actor), (tx) =>
-    offsetPage(
-      query,
-      (limit, offset) =>
-        leadQuery(tx)
-          .where(
-            and(
-              query.status ? eq(salesLeads.status, query.status) : undefined,
-              query.kind ? eq(salesLeads.kind, query.kind) : undefined,
-            ),
-          )
-          .orderBy(desc(salesLeads.createdAt), desc(salesLeads.id))
-          .limit(limit)
-          .offset(offset),
-      toLead,
-    ),
-  );
+): Promise<LeadListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const matching = tx
+      .select({ id: salesLeads.id, sortValue: NEWEST_FIRST.expr.as('sort_value') })
+      .from(salesLeads)
+      .where(
+        and(
+          query.status ? eq(salesLeads.status, query.status) : undefined,
+          query.kind ? eq(salesLeads.kind, query.kind) : undefined,
+        ),
+      );
+    const load = async (ids: string[]) => {
+      const rows = ids.length ? await leadQuery(tx).where(inArray(salesLeads.id, ids)) : [];
+      return inPageOrder(ids, rows, (r) => r.l.id).map(toLead);
+    };
+    const { items, nextCursor } = await keysetPage(
+      tx,
+      matching,
+      NEWEST_FIRST,
+      query.cursor,
+      query.limit,
+      load,
+      undefined,
+      'Invalid cursor',
+    );
+    return { items, nextCursor };
+  });
 }
 
-export async function updateLeadStatus(db: Database, actor: Actor, id: string, status: Lead['status']): Promise<Lead> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+export async function updateLeadStatus(
+  deps: Deps,
+  actor: Actor,
+  { id, status }: UpdateLeadRequest & { id: string },
+): Promise<Lead> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await leadById(tx, id);
     await tx
       .update(salesLeads)

@@ -2,9 +2,9 @@ import type { MySubscriptionResponse } from '@lyceum/shared/company';
 import { entitlementKeys } from '@lyceum/shared/entitlements';
 import { daysLeft } from '@lyceum/shared/subscription-rules';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { addons, plans } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { toAddon, toPlan } from './catalog.ts';
 import { entitledNames } from '../schools/index.ts';
@@ -12,9 +12,9 @@ import { settleLapsed, historyOf, latestSubscription, presentSubscriptions } fro
 import { usageOf } from './usage.ts';
 
 /** My subscription: the newest subscription (expired ones too, so the page can say so), plan, usage, history. */
-export async function mySubscription(db: Database, actor: Actor): Promise<MySubscriptionResponse> {
+export async function mySubscription(deps: Deps, actor: Actor): Promise<MySubscriptionResponse> {
   const schoolId = actor.schoolId as string;
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, schoolId);
     const row = await latestSubscription(tx, schoolId);
     const [subscription] = row ? await presentSubscriptions(tx, [row]) : [];

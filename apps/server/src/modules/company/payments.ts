@@ -1,10 +1,16 @@
-import type { Payment, PaymentListQuery, ReceiptResponse, SubmitPaymentRequest } from '@lyceum/shared/company';
+import type {
+  Payment,
+  PaymentListQuery,
+  PaymentListResponse,
+  ReceiptResponse,
+  SubmitPaymentRequest,
+} from '@lyceum/shared/company';
 import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
 import { formatMoney } from '@lyceum/shared/plans';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   addonRequests,
   addons,
@@ -14,13 +20,14 @@ import {
   subscriptionPayments,
 } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { offsetPage } from '../../lib/list-page.ts';
+import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
 
 export const ISSUER = 'Lyceum';
@@ -86,6 +93,8 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
+const NEWEST_FIRST: SortKey = { expr: sql`${subscriptionPayments.createdAt}`, cast: 'timestamptz', dir: 'desc' };
+
 async function paymentById(tx: Tx, id: string): Promise<PaymentRow> {
   const [row] = await paymentQuery(tx).where(eq(subscriptionPayments.id, id));
   if (!row) throw notFound('Payment not found');
@@ -93,27 +102,36 @@ async function paymentById(tx: Tx, id: string): Promise<PaymentRow> {
 }
 
 export async function listPayments(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   query: z.output<typeof PaymentListQuery>,
-): Promise<{ items: Payment[]; nextCursor: string | null }> {
-  return withTenant(db, tenantOf(actor), (tx) =>
-    offsetPage(
-      query,
-      (limit, offset) =>
-        paymentQuery(tx)
-          .where(
-            and(
-              query.status ? eq(subscriptionPayments.status, query.status) : undefined,
-              query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
-            ),
-          )
-          .orderBy(desc(subscriptionPayments.createdAt), desc(subscriptionPayments.id))
-          .limit(limit)
-          .offset(offset),
-      toPayment,
-    ),
-  );
+): Promise<PaymentListResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const matching = tx
+      .select({ id: subscriptionPayments.id, sortValue: NEWEST_FIRST.expr.as('sort_value') })
+      .from(subscriptionPayments)
+      .where(
+        and(
+          query.status ? eq(subscriptionPayments.status, query.status) : undefined,
+          query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
+        ),
+      );
+    const load = async (ids: string[]) => {
+      const rows = ids.length ? await paymentQuery(tx).where(inArray(subscriptionPayments.id, ids)) : [];
+      return inPageOrder(ids, rows, (r) => r.p.id).map(toPayment);
+    };
+    const { items, nextCursor } = await keysetPage(
+      tx,
+      matching,
+      NEWEST_FIRST,
+      query.cursor,
+      query.limit,
+      load,
+      undefined,
+      'Invalid cursor',
+    );
+    return { items, nextCursor };
+  });
 }
 
 /** `RCP-20261122-1A2B3C4D`: the date and the random tail of the payment's id, unique per school. */
@@ -135,17 +153,17 @@ async function existingByKey(tx: Tx, schoolId: string, key: string) {
  * (`created: false`), even when two submissions race (the unique index decides).
  */
 export async function submitPayment(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   input: z.output<typeof SubmitPaymentRequest>,
   provider: PaymentProvider = manualProvider,
 ): Promise<{ payment: Payment; created: boolean }> {
   const schoolId = actor.schoolId as string;
   const tenant = tenantOf(actor);
-  const first = await withTenant(db, tenant, (tx) => existingByKey(tx, schoolId, input.idempotencyKey));
+  const first = await withTenant(deps.db, tenant, (tx) => existingByKey(tx, schoolId, input.idempotencyKey));
   if (first) return { payment: toPayment(first), created: false };
 
-  const currency = await withTenant(db, tenant, async (tx) => {
+  const currency = await withTenant(deps.db, tenant, async (tx) => {
     if (input.subscriptionId) {
       const [sub] = await tx
         .select({ currency: schoolSubscriptions.currency })
@@ -173,7 +191,7 @@ export async function submitPayment(
     idempotencyKey: input.idempotencyKey,
   });
   try {
-    return await withTenant(db, tenant, async (tx) => {
+    return await withTenant(deps.db, tenant, async (tx) => {
       const id = newId();
       const now = new Date();
       await tx.insert(subscriptionPayments).values({
@@ -204,7 +222,7 @@ export async function submitPayment(
     });
   } catch (err) {
     if (pgCode(err) !== '23505') throw err;
-    const raced = await withTenant(db, tenant, (tx) => existingByKey(tx, schoolId, input.idempotencyKey));
+    const raced = await withTenant(deps.db, tenant, (tx) => existingByKey(tx, schoolId, input.idempotencyKey));
     if (!raced) throw err;
     return { payment: toPayment(raced), created: false };
   }
@@ -220,12 +238,11 @@ async function markPaid(tx: Tx, schoolId: string, subscriptionId: string | null)
 
 /** Company staff confirm (a subscription payment marks the subscription paid) or reject with a reason. */
 export async function decidePayment(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  decision: { status: 'confirmed' } | { status: 'rejected'; reason: string },
+  { id, ...decision }: { id: string } & ({ status: 'confirmed' } | { status: 'rejected'; reason: string }),
 ): Promise<Payment> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await paymentById(tx, id);
     if (row.p.status !== 'pending') throw new AppError('conflict', `This payment was already ${row.p.status}.`);
     const reason = decision.status === 'rejected' ? decision.reason : null;
@@ -259,8 +276,8 @@ export async function decidePayment(
   });
 }
 
-export async function receiptOf(db: Database, actor: Actor, id: string): Promise<ReceiptResponse> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+export async function receiptOf(deps: Deps, actor: Actor, { id }: { id: string }): Promise<ReceiptResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await paymentById(tx, id);
     const payment = toPayment(row);
     return {
@@ -276,8 +293,17 @@ export async function receiptOf(db: Database, actor: Actor, id: string): Promise
 
 const STATUS_LABEL = { pending: 'Pending confirmation', confirmed: 'Paid', rejected: 'Rejected' } as const;
 
-/** The same receipt as a one-page PDF. */
-export function receiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
+/** The receipt as a one-page PDF, with the file name it is downloaded under. */
+export async function receiptPdfOf(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string },
+): Promise<{ filename: string; pdf: Buffer }> {
+  const receipt = await receiptOf(deps, actor, input);
+  return { filename: `receipt-${receipt.receiptNumber}.pdf`, pdf: await receiptPdf(receipt) };
+}
+
+function receiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Receipt ${receipt.receiptNumber}` } });
     const chunks: Buffer[] = [];

@@ -2,8 +2,8 @@ import type { RevenueQuery, RevenueResponse } from '@lyceum/shared/company';
 import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { decimal, toCsv } from '../../lib/csv.ts';
@@ -33,13 +33,13 @@ const rowsOf = <T>(r: Rows<T>) => r.rows as T[];
  * ARR is twelve times MRR. Paid revenue is confirmed payments in the range, by month, plan and add-on.
  */
 export async function revenue(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   query: z.output<typeof RevenueQuery>,
 ): Promise<RevenueResponse> {
   const { from, to } = rangeOf(query);
   const end = new Date(to.getTime() + DAY);
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
     const [mrr] = rowsOf<{ mrr: number }>(
       await tx.execute(sql`
@@ -122,8 +122,12 @@ export async function revenue(
   });
 }
 
-/** One CSV with a section per figure, so a spreadsheet shows what the page shows. */
-export function revenueCsv(r: RevenueResponse): string {
+/** The revenue page as one CSV with a section per figure, so a spreadsheet shows what the page shows. */
+export async function revenueExport(deps: Deps, actor: Actor, query: z.output<typeof RevenueQuery>): Promise<string> {
+  return revenueCsv(await revenue(deps, actor, query));
+}
+
+function revenueCsv(r: RevenueResponse): string {
   const rows: (string | number | null)[][] = [
     ['summary', 'MRR', decimal(r.mrrMinor), null],
     ['summary', 'ARR', decimal(r.arrMinor), null],

@@ -11,7 +11,8 @@ import type {
 import { MESSAGES } from '@lyceum/shared/errors';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { accounts, schools, sessions, users } from '../../db/schema/index.ts';
 import { insertAccount, insertSchoolUser } from '../../db/accounts.ts';
 import { withTenant } from '../../db/tenancy.ts';
@@ -19,11 +20,11 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailDispatcher } from '../../db/mail.ts';
+import { enqueueMail } from '../../db/mail.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
 import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
 import { entitlementsOf } from '../schools/index.ts';
-import { decodeOffsetCursor, encodeOffsetCursor } from '../../lib/list-page.ts';
+import { keysetPage, type SortAllowList, sortKeyOf } from '../../lib/list-page.ts';
 import { likePattern } from '../../lib/search.ts';
 import {
   activeSubscriptionRow,
@@ -52,65 +53,54 @@ interface SchoolRow extends Record<string, unknown> {
   created_at: string | Date;
 }
 
-const SORT_COLUMNS = {
-  name: (t: string) => sql.raw(`lower(${t}.name)`),
-  createdAt: (t: string) => sql.raw(`${t}.created_at`),
-  endDate: (t: string) => sql.raw(`${t}.end_date`),
-  students: (t: string) => sql.raw(`${t}.students`),
-} as const;
+/** What a school's status is, from the school and its current subscription (`c`). */
+const STATUS = sql`case when not sc.is_active then 'inactive'
+  when c.status = 'active' and c.end_date > now() then (case when c.is_trial then 'trial' else 'active' end)
+  else 'expired' end`;
+
+// Each school's current subscription is looked up by the school (a lateral probe of its few rows): as a
+// separate distinct-on over every subscription, row-level security's underestimates made PostgreSQL join
+// it to the schools by a nested loop comparing every pair (40,000 comparisons, 2 ms a page).
+const CURRENT_SUBSCRIPTION = sql`left join lateral (
+    select s.plan_id, s.status, s.end_date, s.is_trial from school_subscriptions s
+    where s.school_id = sc.id order by (s.status = 'active') desc, s.created_at desc limit 1
+  ) c on true`;
 
 const STUDENTS = sql`count(*)::int from users u where u.role = 'student' and u.deleted_at is null`;
 
+type SchoolSort = z.output<typeof SchoolListQuery>['sort'];
+
+/** The sorts of the schools list; a school without a subscription has no end date and sorts last both ways. */
+const SORTS: SortAllowList<SchoolSort> = {
+  name: (dir) => ({ expr: sql`lower(sc.name)`, cast: 'text', dir }),
+  createdAt: (dir) => ({ expr: sql`sc.created_at`, cast: 'timestamptz', dir }),
+  endDate: (dir) => ({
+    expr: sql`coalesce(c.end_date, ${sql.raw(dir === 'asc' ? "'infinity'" : "'-infinity'")}::timestamptz)`,
+    cast: 'timestamptz',
+    dir,
+  }),
+  students: (dir) => ({ expr: sql`coalesce(st.n, 0)`, cast: 'int', dir }),
+};
+
 /**
- * Schools with their derived status, plan and student count, in one query. Students are counted for the
- * page's rows only, unless the page is sorted by them (then one grouped scan of every school).
+ * The schools with their derived status, plan and student count, in `ids` order. Students are counted for
+ * these rows only; sorting by them counts every school's once, in the list's matching query.
  */
-async function schoolRows(
-  tx: Tx,
-  opts: {
-    id?: string;
-    q?: string;
-    status?: SchoolStatus;
-    sort: keyof typeof SORT_COLUMNS;
-    order: 'asc' | 'desc';
-    limit: number;
-    offset: number;
-  },
-): Promise<{ rows: SchoolRow[]; total: number }> {
-  const pattern = opts.q ? likePattern(opts.q) : null;
-  const direction = opts.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  const bySize = opts.sort === 'students';
-  const order = (t: string) => sql`${SORT_COLUMNS[opts.sort](t)} ${direction}, ${sql.raw(t)}.id`;
-  // Each school's current subscription is looked up by the school (a lateral probe of its few rows): as a
-  // separate distinct-on over every subscription, row-level security's underestimates made PostgreSQL join
-  // it to the schools by a nested loop comparing every pair (40,000 comparisons, 2 ms a page).
-  const result = await tx.execute<SchoolRow & { total: number }>(sql`
-    with listed as (
-      select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
-        sc.is_active, sc.is_demo, sc.created_at, p.name as plan_name, c.end_date,
-        case when not sc.is_active then 'inactive'
-             when c.status = 'active' and c.end_date > now() then (case when c.is_trial then 'trial' else 'active' end)
-             else 'expired' end as status
-        ${bySize ? sql`, coalesce(st.n, 0) as students` : sql``}
-      from schools sc
-      left join lateral (
-        select s.plan_id, s.status, s.end_date, s.is_trial from school_subscriptions s
-        where s.school_id = sc.id order by (s.status = 'active') desc, s.created_at desc limit 1
-      ) c on true
-      left join plans p on p.id = c.plan_id
-      ${bySize ? sql`left join (select u.school_id, ${STUDENTS} group by u.school_id) st(school_id, n) on st.school_id = sc.id` : sql``}
-      where true ${opts.id ? sql`and sc.id = ${opts.id}` : sql``}
-        ${pattern ? sql`and (sc.name ilike ${pattern} or sc.email ilike ${pattern} or sc.principal_name ilike ${pattern})` : sql``}
-    ), page as (
-      select l.*, count(*) over ()::int as total from listed l
-      ${opts.status ? sql`where l.status = ${opts.status}` : sql``}
-      order by ${order('l')}
-      limit ${opts.limit} offset ${opts.offset}
-    )
-    select f.* ${bySize ? sql`` : sql`, (select ${STUDENTS} and u.school_id = f.id) as students`}
-    from page f order by ${order('f')}`);
-  const rows = result.rows as (SchoolRow & { total: number })[];
-  return { rows, total: rows[0]?.total ?? 0 };
+async function schoolRows(tx: Tx, ids: string[]): Promise<SchoolRow[]> {
+  if (ids.length === 0) return [];
+  const result = await tx.execute<SchoolRow>(sql`
+    select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
+      sc.is_active, sc.is_demo, sc.created_at, p.name as plan_name, c.end_date, ${STATUS} as status,
+      (select ${STUDENTS} and u.school_id = sc.id) as students
+    from schools sc
+    ${CURRENT_SUBSCRIPTION}
+    left join plans p on p.id = c.plan_id
+    where sc.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  const byId = new Map((result.rows as SchoolRow[]).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
@@ -136,23 +126,40 @@ function toCompanySchool(r: SchoolRow): CompanySchool {
 }
 
 export async function listSchools(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   query: z.output<typeof SchoolListQuery>,
 ): Promise<SchoolListResponse> {
-  const offset = decodeOffsetCursor(query.cursor);
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  const key = sortKeyOf(SORTS, query.sort, query.order);
+  const pattern = query.q ? likePattern(query.q) : null;
+  const matching = sql`
+    select sc.id, ${key.expr} as sort_value
+    from schools sc
+    ${CURRENT_SUBSCRIPTION}
+    ${query.sort === 'students' ? sql`left join (select u.school_id, ${STUDENTS} group by u.school_id) st(school_id, n) on st.school_id = sc.id` : sql``}
+    where true
+      ${pattern ? sql`and (sc.name ilike ${pattern} or sc.email ilike ${pattern} or sc.principal_name ilike ${pattern})` : sql``}
+      ${query.status ? sql`and ${STATUS} = ${query.status}` : sql``}`;
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
-    const { rows, total } = await schoolRows(tx, { ...query, offset, limit: query.limit });
-    const next = offset + rows.length;
-    return { items: rows.map(toCompanySchool), total, nextCursor: next < total ? encodeOffsetCursor(next) : null };
+    const page = await keysetPage(
+      tx,
+      matching,
+      key,
+      query.cursor,
+      query.limit,
+      async (ids) => (await schoolRows(tx, ids)).map(toCompanySchool),
+      undefined,
+      'Invalid cursor',
+    );
+    return { items: page.items, total: page.total, nextCursor: page.nextCursor };
   });
 }
 
 async function companySchool(tx: Tx, id: string): Promise<CompanySchool> {
-  const { rows } = await schoolRows(tx, { id, sort: 'name', order: 'asc', limit: 1, offset: 0 });
-  if (!rows[0]) throw notFound('School not found');
-  return toCompanySchool(rows[0]);
+  const [row] = await schoolRows(tx, [id]);
+  if (!row) throw notFound('School not found');
+  return toCompanySchool(row);
 }
 
 const blank = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v.trim());
@@ -175,15 +182,14 @@ function schoolValues(input: z.output<typeof UpdateSchoolRequest>) {
  * once (SPEC §7).
  */
 export async function createSchool(
-  db: Database,
-  mail: MailDispatcher,
-  publicUrl: string,
+  deps: Deps,
   actor: Actor,
   input: z.output<typeof CreateSchoolRequest>,
 ): Promise<CreateSchoolResponse> {
+  const { publicUrl } = deps.config;
   const password = input.admin.sendInvitation ? null : temporaryPassword();
   const passwordHash = password ? await hashPassword(password) : null;
-  const result = await withTenant(db, tenantOf(actor), async (tx) => {
+  const result = await withTenant(deps.db, tenantOf(actor), async (tx) => {
     const taken = await tx
       .select({ id: accounts.id })
       .from(accounts)
@@ -241,17 +247,16 @@ export async function createSchool(
       subscription: presented,
     };
   });
-  if (input.admin.sendInvitation) void mail.flush();
+  if (input.admin.sendInvitation) void deps.mail.flush();
   return result;
 }
 
 export async function updateSchool(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof UpdateSchoolRequest>,
+  { id, ...input }: z.output<typeof UpdateSchoolRequest> & { id: string },
 ): Promise<CompanySchool> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
     const values = Object.fromEntries(Object.entries(schoolValues(input)).filter(([, v]) => v !== undefined));
@@ -274,12 +279,11 @@ export async function updateSchool(
 
 /** Deactivating signs every user of the school out at once; sign-in then answers `auth/school-inactive`. */
 export async function setSchoolActive(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  isActive: boolean,
+  { id, isActive }: { id: string; isActive: boolean },
 ): Promise<CompanySchool> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
     await tx.update(schools).set({ isActive, updatedAt: new Date() }).where(eq(schools.id, id));
@@ -296,8 +300,8 @@ export async function setSchoolActive(
   });
 }
 
-export async function schoolDetail(db: Database, actor: Actor, id: string): Promise<SchoolDetailResponse> {
-  return withTenant(db, tenantOf(actor), async (tx) => {
+export async function schoolDetail(deps: Deps, actor: Actor, { id }: { id: string }): Promise<SchoolDetailResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, id);
     const school = await companySchool(tx, id);
     const active = await activeSubscriptionRow(tx, id);

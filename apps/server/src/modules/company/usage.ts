@@ -1,8 +1,21 @@
-import type { SchoolStatus, SchoolUsage, UsageItem, UsageMetric } from '@lyceum/shared/company';
+import {
+  type SchoolStatus,
+  type SchoolUsage,
+  type UsageItem,
+  type UsageMetric,
+  type UsageQuery,
+  type UsageResponse,
+  USAGE_LABELS,
+} from '@lyceum/shared/company';
 import { UNLIMITED } from '@lyceum/shared/plans';
 import { usageRatio } from '@lyceum/shared/subscription-rules';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { likePattern } from '../../lib/search.ts';
 import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/index.ts';
 
@@ -115,4 +128,35 @@ export async function usageOf(tx: Tx, schoolId: string | null, search?: string):
       };
     })
     .sort((a, b) => b.maxRatio - a.maxRatio || a.schoolName.localeCompare(b.schoolName));
+}
+
+/** The usage page: every school the company sees, closest to a limit first. */
+export async function companyUsage(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof UsageQuery>,
+): Promise<UsageResponse> {
+  const items = await withTenant(deps.db, tenantOf(actor), (tx) => usageOf(tx, null, query.q));
+  return { items, storageCounted: true };
+}
+
+/** The usage page as CSV: a used and a limit column per metric, then how close the school is to a limit. */
+export async function usageExport(deps: Deps, actor: Actor, query: z.output<typeof UsageQuery>): Promise<string> {
+  const { items } = await companyUsage(deps, actor, query);
+  const metrics = items[0]?.items.map((i) => i.metric) ?? [];
+  const header = [
+    'school',
+    'plan',
+    'status',
+    ...metrics.flatMap((m) => [`${USAGE_LABELS[m]} used`, `${USAGE_LABELS[m]} limit`]),
+    'closest to limit (%)',
+  ];
+  const rows = items.map((s) => [
+    s.schoolName,
+    s.planName,
+    s.status,
+    ...s.items.flatMap((i) => [i.used, i.limit === -1 ? 'Unlimited' : i.limit]),
+    Math.round(s.maxRatio * 100),
+  ]);
+  return toCsv(header, rows);
 }

@@ -4,7 +4,7 @@ import { actorOf } from '../../lib/request-actor.ts';
 import { dashboardFor } from './service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/dashboard', { schema: { tags: ['dashboard'], response: { 200: DashboardResponse } } }, async (request) =>
-    dashboardFor(app.deps.db, actorOf(request)),
+  app.get('/dashboard', { schema: { tags: ['dashboard'], response: { 200: DashboardResponse } } }, (request) =>
+    dashboardFor(app.deps, actorOf(request)),
   );
 };

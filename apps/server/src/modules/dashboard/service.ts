@@ -4,6 +4,7 @@ import { isCompanyRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { settleLapsed } from '../company/index.ts';
 
@@ -17,7 +18,8 @@ export const COMPANY_FIGURES_TTL_MS = 15_000;
 const companyCache = new WeakMap<Database, { at: number; figures: Promise<CompanyFigures> }>();
 
 /** Each role's dashboard, its figures computed in SQL. */
-export async function dashboardFor(db: Database, actor: Actor): Promise<DashboardResponse> {
+export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardResponse> {
+  const { db } = deps;
   if (isCompanyRole(actor.role)) {
     let cached = companyCache.get(db);
     if (!cached || Date.now() - cached.at > COMPANY_FIGURES_TTL_MS) {

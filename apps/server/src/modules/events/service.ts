@@ -1,14 +1,14 @@
-import { LIVE_MESSAGES } from '@lyceum/shared/errors';
+import { LIVE_MESSAGES, MESSAGES } from '@lyceum/shared/errors';
 import { type LiveEventKind, MAX_STREAMS_PER_USER, RECONNECT_BASE_MS, RESYNC_EVENT } from '@lyceum/shared/live-events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { LiveEvent, LiveEventHub, LiveSubscriber } from '../../lib/live-events.ts';
+import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
 import { readNotification } from '../notifications/index.ts';
 
-type Reader = (db: Database, actor: Actor, id: string) => Promise<unknown | null>;
+type Reader = (deps: Deps, actor: Actor, input: { id: string }) => Promise<unknown | null>;
 
 /**
  * How the stream re-reads the row an event points at, as the stream's own user through the tenant-scoped
@@ -23,13 +23,6 @@ const READERS: Partial<Record<LiveEventKind, Reader>> = {
 /** A client that stops reading (a frozen tab on a dead network) is dropped rather than buffered forever. */
 const MAX_BUFFERED_BYTES = 1_048_576;
 
-export interface StreamDeps {
-  db: Database;
-  live: LiveEventHub;
-  sessionTtlDays: number;
-  heartbeatMs: number;
-}
-
 /**
  * Holds `GET /api/v1/events` open for a signed-in session (cookie sessions only: API keys never reach this
  * route, see API_KEY_ROUTES) and writes one SSE event per change addressed to its user. Ends when the client
@@ -37,12 +30,13 @@ export interface StreamDeps {
  * heartbeat, or the server closes.
  */
 export function openEventStream(
-  deps: StreamDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: Deps,
   actor: Actor,
-  sessionToken: string,
+  input: { sessionToken: string | undefined; request: FastifyRequest; reply: FastifyReply },
 ): void {
+  const { request, reply, sessionToken } = input;
+  // API keys never reach this route (it is not in API_KEY_ROUTES); a stream belongs to a browser session.
+  if (actor.apiKey || !sessionToken) throw new AppError('forbidden', MESSAGES.forbidden);
   if (deps.live.openStreams(actor.profileId) >= MAX_STREAMS_PER_USER) {
     throw new AppError('rate_limited', LIVE_MESSAGES.tooManyStreams(MAX_STREAMS_PER_USER));
   }
@@ -86,7 +80,7 @@ export function openEventStream(
       if (!read) return;
       enqueue(async () => {
         if (ended) return;
-        const data = await read(deps.db, actor, event.id);
+        const data = await read(deps, actor, { id: event.id });
         if (data !== null) write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`);
       });
     },
@@ -99,12 +93,12 @@ export function openEventStream(
     enqueue(async () => {
       if (ended) return;
       // A fresh lookup (no session cache): revoked, expired or disabled sessions stop receiving within one beat.
-      const current = await resolveSession(deps.db, sessionToken, deps.sessionTtlDays);
+      const current = await resolveSession(deps.db, sessionToken, deps.config.sessionTtlDays);
       // A changed role or school changes what this user may see; the client reconnects as who they are now.
       if (!current || current.role !== actor.role || current.schoolId !== actor.schoolId) finish();
       else write(': heartbeat\n\n');
     });
-  }, deps.heartbeatMs);
+  }, deps.config.eventHeartbeatMs);
   heartbeat.unref();
 
   function finish() {

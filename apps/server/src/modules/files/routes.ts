@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { NoContent } from '@lyceum/shared/api';
 import { AuthResponse } from '@lyceum/shared/auth';
 import {
   FILE_MESSAGES,
@@ -9,16 +10,11 @@ import {
 } from '@lyceum/shared/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { binaryBody } from '../../lib/binary.ts';
 import { AppError } from '../../lib/errors.ts';
 import { actorOf } from '../../lib/request-actor.ts';
 import { ORPHAN_SWEEP_MS, sweepOrphanObjects } from './sweep.ts';
-import {
-  type FilesDeps,
-  readSchoolFile,
-  readStaffFile,
-  removeProfilePicture,
-  uploadProfilePicture,
-} from './service.ts';
+import { readSchoolFile, readStaffFile, removeProfilePicture, uploadProfilePicture } from './service.ts';
 
 /**
  * A cross-site HTML form can post multipart/form-data (the global CSRF rule lets multipart through for
@@ -74,13 +70,16 @@ function sendPicture(request: FastifyRequest, reply: FastifyReply, file: string,
   return reply.header('content-disposition', 'inline').type('image/webp').send(data);
 }
 
+/** The stored picture's bytes, or 304 when the browser's copy (its ETag) is current. */
+const pictureResponse = { 200: binaryBody('image/webp'), 304: NoContent };
+
 /** Profile pictures (SPEC §2, §7): upload, remove, and serving stored pictures to those who may see them. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here only, so no other route parses multipart; limits are enforced while streaming.
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
   });
-  const deps = (): FilesDeps => ({ db: app.deps.db, storage: app.deps.storage, log: app.log });
+  const { deps } = app;
 
   // Kept with the module so it starts and stops with it; several processes sweeping at once is harmless.
   const sweep = () =>
@@ -97,24 +96,24 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUploadHeader,
       schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: AuthResponse } },
     },
-    async (request) => uploadProfilePicture(deps(), actorOf(request), await singleFile(request)),
+    async (request) => uploadProfilePicture(deps, actorOf(request), { data: await singleFile(request) }),
   );
 
   app.delete('/profile/picture', { schema: { tags: ['profile'], response: { 200: AuthResponse } } }, async (request) =>
-    removeProfilePicture(deps(), actorOf(request)),
+    removeProfilePicture(deps, actorOf(request)),
   );
 
   app.get(
     '/files/schools/:schoolId/users/:userId/profile/:file',
-    { schema: { tags: ['files'], params: SchoolFileParams } },
+    { schema: { tags: ['files'], params: SchoolFileParams, produces: ['image/webp'], response: pictureResponse } },
     async (request, reply) =>
-      sendPicture(request, reply, request.params.file, await readSchoolFile(deps(), actorOf(request), request.params)),
+      sendPicture(request, reply, request.params.file, await readSchoolFile(deps, actorOf(request), request.params)),
   );
 
   app.get(
     '/files/users/:userId/profile/:file',
-    { schema: { tags: ['files'], params: StaffFileParams } },
+    { schema: { tags: ['files'], params: StaffFileParams, produces: ['image/webp'], response: pictureResponse } },
     async (request, reply) =>
-      sendPicture(request, reply, request.params.file, await readStaffFile(deps(), actorOf(request), request.params)),
+      sendPicture(request, reply, request.params.file, await readStaffFile(deps, actorOf(request), request.params)),
   );
 };

@@ -1,24 +1,20 @@
 import type { AuthResponse } from '@lyceum/shared/auth';
 import type { SchoolFileParams, StaffFileParams } from '@lyceum/shared/files';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { companyFiles, companyStaff, storedFiles, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { StorageDriver } from '../../lib/storage/driver.ts';
 import { fileUrl, profilePicturePath } from '../../lib/storage/object-paths.ts';
 import { toProfilePicture } from './image.ts';
 import { assertStorageAvailable } from './storage-usage.ts';
 
-export interface FilesDeps {
-  db: Database;
-  storage: StorageDriver;
-  log: FastifyBaseLogger;
-}
+/** What the file helpers use of the app's dependencies. */
+type FilesDeps = Pick<Deps, 'db' | 'storage' | 'log'>;
 
 const WEBP = 'image/webp';
 
@@ -110,8 +106,8 @@ async function removeObject(deps: FilesDeps, objectPath: string): Promise<void> 
  * storage, recorded with the path in the same transaction. The object is written inside that transaction and
  * removed again if it does not commit, so a refused or failed upload leaves nothing behind.
  */
-export async function uploadProfilePicture(deps: FilesDeps, actor: Actor, upload: Buffer): Promise<AuthResponse> {
-  const picture = await toProfilePicture(upload);
+export async function uploadProfilePicture(deps: Deps, actor: Actor, input: { data: Buffer }): Promise<AuthResponse> {
+  const picture = await toProfilePicture(input.data);
   const objectPath = profilePicturePath(actor.kind === 'company' ? null : actor.schoolId, actor.profileId);
   let written = false;
   let replaced: LivePicture | null = null;
@@ -148,7 +144,7 @@ export async function uploadProfilePicture(deps: FilesDeps, actor: Actor, upload
 }
 
 /** Removes the actor's picture; the profile falls back to the initial. Removing none is not an error. */
-export async function removeProfilePicture(deps: FilesDeps, actor: Actor): Promise<AuthResponse> {
+export async function removeProfilePicture(deps: Deps, actor: Actor): Promise<AuthResponse> {
   const removed = await withTenant(deps.db, tenantOf(actor), async (tx) => {
     const current = await currentPicture(tx, actor);
     if (!current && !actor.profileImage) return null;
@@ -164,7 +160,7 @@ export async function removeProfilePicture(deps: FilesDeps, actor: Actor): Promi
  * A school's stored picture, for its own signed-in users and company staff. Anything else — another school,
  * a deleted or never-stored object — is the same 404, so a guess learns nothing.
  */
-export async function readSchoolFile(deps: FilesDeps, actor: Actor, params: SchoolFileParams): Promise<Buffer> {
+export async function readSchoolFile(deps: Deps, actor: Actor, params: SchoolFileParams): Promise<Buffer> {
   if (actor.kind === 'school' && actor.schoolId !== params.schoolId) throw notFound();
   const objectPath = `schools/${params.schoolId}/users/${params.userId}/profile/${params.file}`;
   const [row] = await withTenant(deps.db, tenantOf(actor), (tx) =>
@@ -183,7 +179,7 @@ export async function readSchoolFile(deps: FilesDeps, actor: Actor, params: Scho
 }
 
 /** A company staff member's picture, for company staff only (the route's role table says so). */
-export async function readStaffFile(deps: FilesDeps, actor: Actor, params: StaffFileParams): Promise<Buffer> {
+export async function readStaffFile(deps: Deps, actor: Actor, params: StaffFileParams): Promise<Buffer> {
   const objectPath = `users/${params.userId}/profile/${params.file}`;
   const [row] = await withTenant(deps.db, tenantOf(actor), (tx) =>
     tx

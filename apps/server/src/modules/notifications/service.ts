@@ -1,6 +1,7 @@
 import type { Notification, NotificationList } from '@lyceum/shared/api';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
@@ -45,9 +46,9 @@ const toResponse = (n: NotificationRow): Notification => ({
 });
 
 /** One notification as its recipient sees it in the bell, or null when it is not theirs (or gone). */
-export async function readNotification(db: Database, actor: Actor, id: string): Promise<Notification | null> {
+export async function readNotification(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Notification | null> {
   if (actor.kind === 'company') return null;
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [row] = await tx
       .select()
       .from(notifications)
@@ -57,9 +58,9 @@ export async function readNotification(db: Database, actor: Actor, id: string): 
 }
 
 /** Company staff have no school notifications yet; they get an empty bell rather than an error. */
-export async function listNotifications(db: Database, actor: Actor): Promise<NotificationList> {
+export async function listNotifications(deps: Deps, actor: Actor): Promise<NotificationList> {
   if (actor.kind === 'company') return { items: [], unread: 0 };
-  return withTenant(db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const rows = await tx
       .select()
       .from(notifications)
@@ -77,9 +78,9 @@ export async function listNotifications(db: Database, actor: Actor): Promise<Not
   });
 }
 
-export async function markRead(db: Database, actor: Actor, id: string): Promise<void> {
+export async function markRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   if (actor.kind === 'company') throw notFound('Notification not found');
-  await withTenant(db, tenantOf(actor), async (tx) => {
+  await withTenant(deps.db, tenantOf(actor), async (tx) => {
     const updated = await tx
       .update(notifications)
       .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
@@ -90,9 +91,9 @@ export async function markRead(db: Database, actor: Actor, id: string): Promise<
 }
 
 /** One statement for all unread, not one call per notification as SPEC's client did. */
-export async function markAllRead(db: Database, actor: Actor): Promise<void> {
+export async function markAllRead(deps: Deps, actor: Actor): Promise<void> {
   if (actor.kind === 'company') return;
-  await withTenant(db, tenantOf(actor), (tx) =>
+  await withTenant(deps.db, tenantOf(actor), (tx) =>
     tx
       .update(notifications)
       .set({ readAt: new Date() })

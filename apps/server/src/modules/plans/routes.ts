@@ -1,28 +1,12 @@
 import { PublicPlan } from '@lyceum/shared/api';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { plans } from '../../db/schema/index.ts';
-import { withSystem } from '../../db/tenancy.ts';
+import { publicActorOf } from '../../lib/request-actor.ts';
+import { listPublicPlans } from './service.ts';
 
-/** The plans on offer, for the sign-up page and the marketplace (public: prices are not secret). */
+/** The plans on offer (public). */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/plans', { schema: { tags: ['plans'], response: { 200: z.array(PublicPlan) } } }, async () => {
-    const rows = await withSystem(app.deps.db, (tx) =>
-      tx.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.priceMinor)),
-    );
-    return rows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      priceMinor: p.priceMinor,
-      currency: p.currency,
-      billingPeriod: p.billingPeriod,
-      isPopular: p.isPopular,
-      color: p.color,
-      features: p.features,
-      limits: p.limits,
-      yearlyDiscountPercent: p.yearlyDiscountPercent,
-    }));
-  });
+  app.get('/plans', { schema: { tags: ['plans'], response: { 200: z.array(PublicPlan) } } }, (request) =>
+    listPublicPlans(app.deps, publicActorOf(request)),
+  );
 };

@@ -7,6 +7,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/profile',
     { schema: { tags: ['profile'], body: UpdateProfileRequest, response: { 200: AuthResponse } } },
-    async (request) => updateProfile(app.deps.db, actorOf(request), request.body),
+    async (request) => updateProfile(app.deps, actorOf(request), request.body),
   );
 };

@@ -1,15 +1,15 @@
 import type { AuthResponse, UpdateProfileRequest } from '@lyceum/shared/auth';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { companyStaff, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 
 /** Everyone edits their own name and phone (SPEC §2); the picture has its own upload endpoint. */
-export async function updateProfile(db: Database, actor: Actor, input: UpdateProfileRequest): Promise<AuthResponse> {
+export async function updateProfile(deps: Deps, actor: Actor, input: UpdateProfileRequest): Promise<AuthResponse> {
   const phone = input.phone?.trim() || null;
-  await withTenant(db, tenantOf(actor), async (tx) => {
+  await withTenant(deps.db, tenantOf(actor), async (tx) => {
     const changes = { name: input.name, phone, updatedAt: new Date() };
     if (actor.kind === 'company') {
       await tx.update(companyStaff).set(changes).where(eq(companyStaff.id, actor.profileId));

@@ -1,7 +1,10 @@
-import type { SchoolBrand } from '@lyceum/shared/company';
+import type { BrandQuery, SchoolBrand } from '@lyceum/shared/company';
 import { entitlementKeys, hasEntitlement } from '@lyceum/shared/entitlements';
 import { eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import type { PublicActor } from '../../lib/actor.ts';
 import { schools } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -12,8 +15,12 @@ import { entitledNames } from './entitlements.ts';
  * signed in. Only an active school holding the add-on answers, and only with what its signed-in pages already
  * show to everyone (name, logo, colour); any other id gets the same 404, so the page falls back to the product.
  */
-export async function publicBrand(db: Database, schoolId: string): Promise<SchoolBrand> {
-  return withSystem(db, async (tx) => {
+export async function publicBrand(
+  deps: Deps,
+  _actor: PublicActor,
+  { school: schoolId }: z.output<typeof BrandQuery>,
+): Promise<SchoolBrand> {
+  return withSystem(deps.db, async (tx) => {
     const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId));
     const brand = school?.isActive ? (await brandOf(tx, school)).brand : null;
     if (!brand) throw notFound('School not found');

@@ -1,0 +1,48 @@
+import type { RenewSubscriptionRequest, Subscription } from '@lyceum/shared/company';
+import type { z } from 'zod';
+import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import {
+  type AssignInput,
+  assignSubscription,
+  cancelSubscription,
+  presentSubscription,
+  renewSubscription,
+  requireSchool,
+} from './subscriptions.ts';
+
+/** Company staff act on one school's subscription: the school must exist and be visible to them, else 404. */
+
+export async function assignSchoolSubscription(
+  deps: Deps,
+  actor: Actor,
+  { id, ...input }: AssignInput & { id: string },
+): Promise<Subscription> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    await requireSchool(tx, id);
+    return presentSubscription(tx, await assignSubscription(tx, actor, id, input));
+  });
+}
+
+export async function renewSchoolSubscription(
+  deps: Deps,
+  actor: Actor,
+  { id, months }: z.output<typeof RenewSubscriptionRequest> & { id: string },
+): Promise<Subscription> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    await requireSchool(tx, id);
+    return presentSubscription(tx, await renewSubscription(tx, actor, id, months));
+  });
+}
+
+export async function cancelSchoolSubscription(
+  deps: Deps,
+  actor: Actor,
+  { id }: { id: string },
+): Promise<Subscription> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    await requireSchool(tx, id);
+    return presentSubscription(tx, await cancelSubscription(tx, actor, id));
+  });
+}

@@ -1,0 +1,31 @@
+import type { SchoolResponse } from '@lyceum/shared/company';
+import { eq } from 'drizzle-orm';
+import { schools } from '../../db/schema/index.ts';
+import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
+import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { notFound } from '../../lib/errors.ts';
+import { brandOf } from './brand.ts';
+
+/**
+ * The signed-in user's own school: what the emergency-contact button shows, plus its brand (White Label
+ * replaces the product title and theme) and the add-ons it holds, for the client to switch features on.
+ */
+export async function mySchool(deps: Deps, actor: Actor): Promise<SchoolResponse> {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const [school] = await tx
+      .select()
+      .from(schools)
+      .where(eq(schools.id, actor.schoolId ?? ''));
+    if (!school) throw notFound('School not found');
+    return {
+      name: school.name,
+      address: school.address,
+      phone: school.phone,
+      email: school.email,
+      principalName: school.principalName,
+      logo: school.logo,
+      ...(await brandOf(tx, school)),
+    };
+  });
+}
