@@ -4,6 +4,7 @@ import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import {
   type ImportIssue,
   type ImportPreviewResponse,
+  type ImportRequest,
   type ImportResultResponse,
   PARENT_IMPORT_COLUMNS,
   STUDENT_IMPORT_COLUMNS,
@@ -46,10 +47,9 @@ import { assertWithinPlan } from './plan-limits.ts';
  */
 
 export type ImportKind = 'students' | 'teachers' | 'parents';
-export interface ImportOptions {
-  classId?: string | undefined;
-  sendInvitation: boolean;
-}
+type ImportOptions = Omit<z.output<typeof ImportRequest>, 'csv'>;
+/** What the import routes pass: the kind (from the path) and the parsed body. */
+export type ImportInput = { kind: ImportKind } & z.output<typeof ImportRequest>;
 
 interface NewPerson {
   name: string;
@@ -93,7 +93,8 @@ const COLUMNS: Record<ImportKind, { known: readonly string[]; required: readonly
   parents: { known: PARENT_IMPORT_COLUMNS, required: ['name', 'email'] },
 };
 
-export function templateOf(kind: ImportKind): string {
+/** The CSV template of a kind: its columns and one example row. */
+export function importTemplate(_deps: Deps, _actor: Actor, { kind }: { kind: ImportKind }): string {
   const example: Record<ImportKind, string[]> = {
     students: [
       'Ada Lovelace',
@@ -436,9 +437,7 @@ function additions(kind: ImportKind, v: Validated): Partial<Record<SchoolRole, n
 export async function previewImport(
   deps: Deps,
   actor: Actor,
-  kind: ImportKind,
-  csv: string,
-  options: ImportOptions,
+  { kind, csv, ...options }: ImportInput,
 ): Promise<ImportPreviewResponse> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
@@ -472,9 +471,7 @@ async function insertAll<T>(rows: T[], write: (slice: T[]) => Promise<unknown>):
 export async function commitImport(
   deps: Deps,
   actor: Actor,
-  kind: ImportKind,
-  csv: string,
-  options: ImportOptions,
+  { kind, csv, ...options }: ImportInput,
 ): Promise<ImportResultResponse> {
   const scope = writeScope(actor, undefined);
   const schoolId = scope.schoolId;
