@@ -7,9 +7,7 @@ import { AppError, invalid } from './errors.ts';
  * found first (another school's id answers 404 whatever the body). The error handler (plugins/errors.ts)
  * asks the route's `config.onInvalidBody` before answering 400; an AppError it returns or throws is the answer.
  */
-export type InvalidBodyAnswer = (
-  request: FastifyRequest,
-) => Promise<unknown> | AppError | undefined;
+export type InvalidBodyAnswer = (request: FastifyRequest) => Promise<unknown> | AppError | undefined;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
