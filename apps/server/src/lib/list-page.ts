@@ -1,11 +1,13 @@
+import { PAGE_LIMIT_MAX } from '@lyceum/shared/people';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { invalid } from './errors.ts';
 
 /**
  * Every list of the API pages through here, one of two ways behind opaque cursors:
- * - `keysetPage` for the school's lists (people, classes), which grow with the school: the cursor holds the
- *   last row's sort value and id, so any page costs the same;
+ * - `keysetList` (over `keysetPage`) for the school's lists (people), which grow with the school: the sort
+ *   comes from the list's allow-list, the page size is capped, and the cursor holds the last row's sort value
+ *   and id, so any page costs the same;
  * - `offsetPage` / `encodeOffsetCursor` for the company's lists, which stay small and sort by allow-listed
  *   columns that may be null or computed (the cursor holds an offset).
  * Searches use `likePattern` (lib/search.ts); each list's query schema caps the page size.
@@ -102,6 +104,28 @@ export async function keysetPage<T>(
     nextCursor: limit !== null && rows.length > limit && last ? encodeKeysetCursor(value, last.id) : null,
     total,
   };
+}
+
+/** One keyset list: its sort allow-list, the query's paging, and how to select and load its rows. */
+export interface KeysetList<T, S extends string> {
+  /** Every sort the list offers; a sort off this list is refused. */
+  sorts: Record<S, SortKey>;
+  sort: S;
+  cursor: string | undefined;
+  /** Capped at PAGE_LIMIT_MAX; null returns every row (CSV exports). */
+  limit: number | null;
+  /** The matching rows (`id`, `sort_value`) for the chosen sort key. */
+  matching: (key: SortKey) => SQLWrapper;
+  counting?: SQLWrapper;
+  load: (ids: string[]) => Promise<T[]>;
+}
+
+/** A page of a keyset list: the sort picked from the list's allow-list, the page size capped. */
+export function keysetList<T, S extends string>(tx: Tx, list: KeysetList<T, S>): Promise<Page<T>> {
+  const key = Object.hasOwn(list.sorts, list.sort) ? list.sorts[list.sort] : undefined;
+  if (!key) throw invalid('Invalid data: this sort is not offered', { sort: 'Invalid sort' });
+  const limit = list.limit === null ? null : Math.min(Math.max(1, Math.trunc(list.limit)), PAGE_LIMIT_MAX);
+  return keysetPage(tx, list.matching(key), key, list.cursor, limit, list.load, list.counting);
 }
 
 /** Offset cursors for the company lists (small, sorted by allow-listed columns); opaque to clients. */

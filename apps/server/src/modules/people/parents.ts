@@ -21,7 +21,7 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadParents } from './views.ts';
@@ -39,7 +39,8 @@ export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
   return row;
 }
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
+/** By name only: the sort allow-list of this list. */
+const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
 export async function parentPage(
   tx: Tx,
@@ -54,12 +55,19 @@ export async function parentPage(
       where sp.school_id = ${scope.schoolId} and s.class_id = ${query.classId})`);
   }
   conds.push(nameOrEmailLike(query.search));
-  const matching = tx
-    .select({ id: parents.id, sortValue: SORT.expr.as('sort_value') })
-    .from(parents)
-    .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
-    .where(and(...conds));
-  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadParents(tx, scope.schoolId, ids));
+  return keysetList(tx, {
+    sorts: SORTS,
+    sort: 'name',
+    cursor: query.cursor,
+    limit,
+    matching: (key) =>
+      tx
+        .select({ id: parents.id, sortValue: key.expr.as('sort_value') })
+        .from(parents)
+        .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
+        .where(and(...conds)),
+    load: (ids) => loadParents(tx, scope.schoolId, ids),
+  });
 }
 
 export function listParents(deps: Deps, actor: Actor, query: ParentListInput): Promise<ParentListResponse> {

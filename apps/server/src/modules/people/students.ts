@@ -33,7 +33,7 @@ import {
 import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents } from './views.ts';
@@ -130,30 +130,40 @@ export async function studentPage(
     query.status === 'all' ? undefined : eq(users.isActive, query.status === 'active'),
     nameOrEmailLike(query.search),
   ];
-  const key = SORTS[query.sort];
-  const load = (ids: string[]) => loadStudents(tx, scope.schoolId, ids);
+  const list = {
+    sorts: SORTS,
+    sort: query.sort,
+    cursor: query.cursor,
+    limit,
+    load: (ids: string[]) => loadStudents(tx, scope.schoolId, ids),
+  };
   if (studentConds.some(Boolean)) {
     // A class, a teacher's classes or a parent's children: a few dozen students, found by their class first.
-    const matching = tx
-      .select({ id: students.id, sortValue: key.expr.as('sort_value') })
-      .from(students)
-      .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-      .where(and(eq(students.schoolId, scope.schoolId), ...studentConds, ...userConds));
-    return keysetPage(tx, matching, key, query.cursor, limit, load);
+    return keysetList(tx, {
+      ...list,
+      matching: (key) =>
+        tx
+          .select({ id: students.id, sortValue: key.expr.as('sort_value') })
+          .from(students)
+          .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+          .where(and(eq(students.schoolId, scope.schoolId), ...studentConds, ...userConds)),
+    });
   }
   const school = scope.schoolId;
   const userFilter = and(eq(users.schoolId, school), eq(users.role, 'student'), ...userConds);
-  const matching =
-    query.sort === 'rollNumber'
-      ? sql`select students.id, ${key.expr} as sort_value from students
+  return keysetList(tx, {
+    ...list,
+    matching: (key) =>
+      query.sort === 'rollNumber'
+        ? sql`select students.id, ${key.expr} as sort_value from students
           cross join lateral (select u.name, u.email, u.is_active from users u
             where u.school_id = students.school_id and u.id = students.id and u.role = 'student' offset 0) users
           where students.school_id = ${school} and ${and(...userConds) ?? sql`true`}`
-      : sql`select users.id, ${key.expr} as sort_value from users
+        : sql`select users.id, ${key.expr} as sort_value from users
           cross join lateral (select 1 from students s where s.school_id = users.school_id and s.id = users.id offset 0) enrolled
-          where ${userFilter}`;
-  const counting = sql`select users.id from users where ${userFilter}`;
-  return keysetPage(tx, matching, key, query.cursor, limit, load, counting);
+          where ${userFilter}`,
+    counting: sql`select users.id from users where ${userFilter}`,
+  });
 }
 
 export function listStudents(deps: Deps, actor: Actor, query: StudentListInput): Promise<StudentListResponse> {

@@ -21,7 +21,7 @@ import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { blankSchoolId } from './create-body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { findClass } from './students.ts';
@@ -65,7 +65,8 @@ export async function assertSubjects(
   return unique;
 }
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
+/** By name only: the sort allow-list of this list. */
+const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
 export async function teacherPage(
   tx: Tx,
@@ -82,12 +83,19 @@ export async function teacherPage(
     );
   }
   conds.push(nameOrEmailLike(query.search));
-  const matching = tx
-    .select({ id: teachers.id, sortValue: SORT.expr.as('sort_value') })
-    .from(teachers)
-    .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
-    .where(and(...conds));
-  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadTeachers(tx, scope.schoolId, ids));
+  return keysetList(tx, {
+    sorts: SORTS,
+    sort: 'name',
+    cursor: query.cursor,
+    limit,
+    matching: (key) =>
+      tx
+        .select({ id: teachers.id, sortValue: key.expr.as('sort_value') })
+        .from(teachers)
+        .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
+        .where(and(...conds)),
+    load: (ids) => loadTeachers(tx, scope.schoolId, ids),
+  });
 }
 
 export function listTeachers(deps: Deps, actor: Actor, query: TeacherListInput): Promise<TeacherListResponse> {

@@ -22,14 +22,15 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 
 type UserListInput = z.output<typeof UserListQuery>;
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
+/** By name only: the sort allow-list of this list. */
+const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
 export async function userPage(
   tx: Tx,
@@ -41,11 +42,18 @@ export async function userPage(
   if (query.role) conds.push(eq(users.role, query.role));
   if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
   conds.push(nameOrEmailLike(query.search));
-  const matching = tx
-    .select({ id: users.id, sortValue: SORT.expr.as('sort_value') })
-    .from(users)
-    .where(and(...conds));
-  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadUserAccounts(tx, scope.schoolId, ids));
+  return keysetList(tx, {
+    sorts: SORTS,
+    sort: 'name',
+    cursor: query.cursor,
+    limit,
+    matching: (key) =>
+      tx
+        .select({ id: users.id, sortValue: key.expr.as('sort_value') })
+        .from(users)
+        .where(and(...conds)),
+    load: (ids) => loadUserAccounts(tx, scope.schoolId, ids),
+  });
 }
 
 export function listUsers(deps: Deps, actor: Actor, query: UserListInput): Promise<UserListResponse> {
