@@ -55,7 +55,7 @@ interface ClassRow {
  * inactive users (`gone`, a hashed set built once) rather than by joining every student to their user.
  * Every student has a user (foreign key), so the count is the same; the class list costs a third as much.
  */
-export async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Promise<ClassResponse[]> {
+async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Promise<ClassResponse[]> {
   const byIds = Array.isArray(which);
   if (byIds && which.length === 0) return [];
   const subjectJson = sql.raw(`json_build_object('id', s.id, 'name', s.name) order by s.name, s.id`);
@@ -119,7 +119,7 @@ async function loadClassDetail(tx: Tx, schoolId: string, id: string): Promise<Cl
 type ClassListInput = z.output<typeof import('@lyceum/shared/academics').ClassListQuery>;
 
 /** The classes a list shows: a condition on `classes` for loadClasses. */
-export function classListFilter(scope: SchoolScope, query: ClassListInput): SQL {
+function classListFilter(scope: SchoolScope, query: ClassListInput): SQL {
   const conds: (SQL | undefined)[] = [eq(classes.schoolId, scope.schoolId), visibleClasses(scope)];
   if (query.status !== 'all') conds.push(eq(classes.isActive, query.status === 'active'));
   if (query.academicYear) conds.push(eq(classes.academicYear, query.academicYear));

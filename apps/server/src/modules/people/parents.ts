@@ -42,7 +42,7 @@ export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
 /** By name only: the sort allow-list of this list. */
 const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
-export async function parentPage(
+async function parentPage(
   tx: Tx,
   scope: SchoolScope,
   query: ParentListInput,

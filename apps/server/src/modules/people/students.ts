@@ -119,7 +119,7 @@ export type StudentListInput = z.output<typeof StudentListQuery>;
  * one such user (both are written in one transaction, a user's role never becomes or stops being student,
  * and neither row is ever deleted).
  */
-export async function studentPage(
+async function studentPage(
   tx: Tx,
   scope: SchoolScope,
   query: StudentListInput,

@@ -68,7 +68,7 @@ export async function assertSubjects(
 /** By name only: the sort allow-list of this list. */
 const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
-export async function teacherPage(
+async function teacherPage(
   tx: Tx,
   scope: SchoolScope,
   query: TeacherListInput,

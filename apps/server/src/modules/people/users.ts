@@ -32,7 +32,7 @@ type UserListInput = z.output<typeof UserListQuery>;
 /** By name only: the sort allow-list of this list. */
 const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
-export async function userPage(
+async function userPage(
   tx: Tx,
   scope: SchoolScope,
   query: UserListInput,
