@@ -147,3 +147,18 @@ export const AssignTeacherRequest = z.object({
   isClassTeacher: z.boolean().default(false),
 });
 export type AssignTeacherRequest = z.input<typeof AssignTeacherRequest>;
+
+/** `?schoolId=` on single-row reads: company staff name the school (see people.ts). */
+export const ClassReadQuery = z.object({ schoolId: uuidSchema.optional() });
+
+export const SubjectListQuery = z.object({
+  status: z.enum(['active', 'inactive', 'all']).default('active'),
+  schoolId: uuidSchema.optional(),
+});
+export type SubjectListQuery = z.input<typeof SubjectListQuery>;
+
+export const ClassStudentParams = z.object({ id: uuidSchema, studentId: uuidSchema });
+export const ClassTeacherParams = z.object({ id: uuidSchema, teacherId: uuidSchema });
+
+/** CSV exports answer `text/csv; charset=utf-8` as an attachment. */
+export const CsvFile = z.string();

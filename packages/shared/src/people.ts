@@ -231,6 +231,11 @@ export const UpdateStudentRequest = z.object({
 });
 export type UpdateStudentRequest = z.input<typeof UpdateStudentRequest>;
 
+/** `?schoolId=` on single-row reads: company staff name the school (READERS above). */
+export const PersonReadQuery = z.object({ schoolId: readSchoolId });
+
+export const StudentParentParams = z.object({ id: uuidSchema, parentId: uuidSchema });
+
 export const MoveStudentRequest = z.object({ classId: uuidSchema, rollNumber: rollNumberSchema.optional() });
 export type MoveStudentRequest = z.infer<typeof MoveStudentRequest>;
 

@@ -1,3 +1,4 @@
+import { PAGE_LIMIT_MAX } from '@lyceum/shared/people';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { invalid } from './errors.ts';
@@ -7,11 +8,12 @@ import { invalid } from './errors.ts';
  * expression and the id, and the cursor holds the last row's two values, so any page costs the same. A list
  * that may be sorted several ways names its sorts in an allow-list (`sortKeyOf`); a sort column that may be
  * null is keyed on a coalesced expression, and a computed one on the computation. Searches use `likePattern`
- * (lib/search.ts). The page size is capped here as well as by each list's query schema.
+ * (lib/search.ts). The page size is capped here as well as by each list's query schema. `keysetList` bundles
+ * the three steps (pick the sort from the allow-list, cap the size, page) for lists whose sorts are fixed keys.
  */
 
-/** The most rows one page may hold. */
-export const PAGE_SIZE_MAX = 100;
+/** The most rows one page may hold: the same cap the list query schemas declare. */
+export const PAGE_SIZE_MAX = PAGE_LIMIT_MAX;
 
 /**
  * One statement per page: the matching rows as a CTE, the page after the cursor, and the total of the whole
@@ -120,4 +122,26 @@ export async function keysetPage<T>(
 export function inPageOrder<R>(ids: string[], rows: R[], idOf: (row: R) => string): R[] {
   const byId = new Map(rows.map((row) => [idOf(row), row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One keyset list: its sort allow-list, the query's paging, and how to select and load its rows. */
+export interface KeysetList<T, S extends string> {
+  /** Every sort the list offers; a sort off this list is refused. */
+  sorts: Record<S, SortKey>;
+  sort: S;
+  cursor: string | undefined;
+  /** Capped at PAGE_SIZE_MAX; null returns every row (CSV exports). */
+  limit: number | null;
+  /** The matching rows (`id`, `sort_value`) for the chosen sort key. */
+  matching: (key: SortKey) => SQLWrapper;
+  counting?: SQLWrapper;
+  load: (ids: string[]) => Promise<T[]>;
+}
+
+/** A page of a keyset list whose sorts are fixed keys (the people lists). */
+export function keysetList<T, S extends string>(tx: Tx, list: KeysetList<T, S>): Promise<Page<T>> {
+  if (!Object.hasOwn(list.sorts, list.sort)) throw invalid('Invalid data: unknown sort', { sort: 'Unknown sort' });
+  const key = list.sorts[list.sort];
+  const limit = list.limit === null ? null : Math.trunc(list.limit);
+  return keysetPage(tx, list.matching(key), key, list.cursor, limit, list.load, list.counting);
 }

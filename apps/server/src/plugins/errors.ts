@@ -2,6 +2,7 @@ import { type ErrorCode, MESSAGES } from '@lyceum/shared/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { invalidBodyAnswer } from '../lib/invalid-body.ts';
 import { pgCode } from '../lib/pg-errors.ts';
 
 /** Database errors that are the caller's fault or a passing condition, never a 500. */
@@ -54,9 +55,16 @@ function fieldPath(instancePath: string | undefined, params: unknown): string {
  * with their context and answered with a plain 500 that reveals nothing.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+  app.setErrorHandler(async (err: FastifyError | AppError | Error, request, reply) => {
+    const ownAnswer =
+      hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'body'
+        ? await invalidBodyAnswer(request)
+        : undefined;
+    const appError = err instanceof AppError ? err : ownAnswer;
+    if (appError) {
+      return reply
+        .status(appError.status)
+        .send({ error: { code: appError.code, message: appError.message, fields: appError.fields } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

@@ -1,18 +1,19 @@
 import {
   type AssignedTeacher,
-  AssignTeacherRequest,
+  type AssignTeacherRequest,
   type ClassDetailResponse,
   type ClassListResponse,
   type ClassResponse,
   currentAcademicYear,
-  EnrolStudentRequest,
+  type EnrolStudentRequest,
   type MyClassesResponse,
   type SubjectRef,
 } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { classes, classSubjects, classTeachers, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
@@ -29,7 +30,7 @@ import {
   assignTeacherInTx,
   visibleClasses,
 } from '../people/index.ts';
-import { parseBody } from '../../lib/body.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { likePattern } from '../../lib/search.ts';
 
@@ -54,7 +55,7 @@ interface ClassRow {
  * inactive users (`gone`, a hashed set built once) rather than by joining every student to their user.
  * Every student has a user (foreign key), so the count is the same; the class list costs a third as much.
  */
-export async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Promise<ClassResponse[]> {
+async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Promise<ClassResponse[]> {
   const byIds = Array.isArray(which);
   if (byIds && which.length === 0) return [];
   const subjectJson = sql.raw(`json_build_object('id', s.id, 'name', s.name) order by s.name, s.id`);
@@ -118,7 +119,7 @@ async function loadClassDetail(tx: Tx, schoolId: string, id: string): Promise<Cl
 type ClassListInput = z.output<typeof import('@lyceum/shared/academics').ClassListQuery>;
 
 /** The classes a list shows: a condition on `classes` for loadClasses. */
-export function classListFilter(scope: SchoolScope, query: ClassListInput): SQL {
+function classListFilter(scope: SchoolScope, query: ClassListInput): SQL {
   const conds: (SQL | undefined)[] = [eq(classes.schoolId, scope.schoolId), visibleClasses(scope)];
   if (query.status !== 'all') conds.push(eq(classes.isActive, query.status === 'active'));
   if (query.academicYear) conds.push(eq(classes.academicYear, query.academicYear));
@@ -129,9 +130,9 @@ export function classListFilter(scope: SchoolScope, query: ClassListInput): SQL 
   return and(...conds) ?? sql`true`;
 }
 
-export function listClasses(db: Database, actor: Actor, query: ClassListInput): Promise<ClassListResponse> {
+export function listClasses(deps: Deps, actor: Actor, query: ClassListInput): Promise<ClassListResponse> {
   const scope = readScope(actor, query.schoolId, 'classes');
-  return inScope(db, scope, async (tx) => ({
+  return inScope(deps.db, scope, async (tx) => ({
     items: await loadClasses(tx, scope.schoolId, classListFilter(scope, query)),
   }));
 }
@@ -144,14 +145,33 @@ async function findVisibleClass(tx: Tx, scope: SchoolScope, id: string) {
   if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
 }
 
+/** The classes CSV: the list's filters and visibility, every row. */
+export function exportClasses(deps: Deps, actor: Actor, query: ClassListInput): Promise<string> {
+  const scope = readScope(actor, query.schoolId, 'classes');
+  return inScope(deps.db, scope, async (tx) => {
+    const items = await loadClasses(tx, scope.schoolId, classListFilter(scope, query));
+    const rows = items.map((c) => [
+      c.name,
+      c.section,
+      c.academicYear,
+      c.classTeacherName,
+      c.subjects.map((s) => s.name).join(';'),
+      c.assignedTeachers.map((t) => t.teacherName).join('; '),
+      c.studentCount,
+      c.isActive ? 'active' : 'inactive',
+    ]);
+    const columns = ['name', 'section', 'academicYear', 'classTeacher', 'subjects', 'teachers', 'students', 'status'];
+    return toCsv(columns, rows);
+  });
+}
+
 export function getClass(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  schoolId: string | undefined,
+  { id, schoolId }: { id: string; schoolId?: string | undefined },
 ): Promise<ClassDetailResponse> {
   const scope = readScope(actor, schoolId, 'classes');
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findVisibleClass(tx, scope, id);
     return loadClassDetail(tx, scope.schoolId, id);
   });
@@ -169,13 +189,13 @@ async function uniqueClass<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export function createClass(
-  db: Database,
+  deps: Deps,
   actor: Actor,
   input: z.output<typeof import('@lyceum/shared/academics').CreateClassRequest>,
 ): Promise<ClassDetailResponse> {
   const scope = writeScope(actor, input.schoolId);
   return uniqueClass(() =>
-    inScope(db, scope, async (tx) => {
+    inScope(deps.db, scope, async (tx) => {
       const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
       const id = newId();
       const academicYear = input.academicYear ?? currentAcademicYear();
@@ -200,14 +220,13 @@ export function createClass(
 }
 
 export function updateClass(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof import('@lyceum/shared/academics').UpdateClassRequest>,
+  { id, ...input }: { id: string } & z.output<typeof import('@lyceum/shared/academics').UpdateClassRequest>,
 ): Promise<ClassDetailResponse> {
   const scope = writeScope(actor, undefined);
   return uniqueClass(() =>
-    inScope(db, scope, async (tx) => {
+    inScope(deps.db, scope, async (tx) => {
       const before = await findClass(tx, scope.schoolId, id);
       const changes: Partial<typeof classes.$inferInsert> = {};
       if (input.name !== undefined) changes.name = input.name;
@@ -247,9 +266,13 @@ export function updateClass(
   );
 }
 
-export function setClassActive(db: Database, actor: Actor, id: string, active: boolean): Promise<ClassDetailResponse> {
+export function setClassActive(
+  deps: Deps,
+  actor: Actor,
+  { id, active }: { id: string; active: boolean },
+): Promise<ClassDetailResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const before = await findClass(tx, scope.schoolId, id);
     if (!active) {
       const [n] = await tx
@@ -275,31 +298,38 @@ export function setClassActive(db: Database, actor: Actor, id: string, active: b
   });
 }
 
-export function enrolStudent(db: Database, actor: Actor, classId: string, body: unknown): Promise<ClassDetailResponse> {
+/**
+ * Enrolling and assigning judge their body only once the class is found: a class of another school (or an
+ * inactive one) answers 404 whatever the body. The routes call this when their body is invalid.
+ */
+export async function findOpenClass(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   const scope = writeScope(actor, undefined);
-  let roll: number | undefined;
-  return withRollNumber(
-    () => roll,
-    () =>
-      inScope(db, scope, async (tx) => {
-        await findClass(tx, scope.schoolId, classId, true);
-        const input = parseBody(EnrolStudentRequest, body);
-        roll = input.rollNumber;
-        await placeStudent(tx, actor, scope, input.studentId, { classId, rollNumber: input.rollNumber });
-        return loadClassDetail(tx, scope.schoolId, classId);
-      }),
+  await inScope(deps.db, scope, (tx) => findClass(tx, scope.schoolId, id, true));
+}
+
+export function enrolStudent(
+  deps: Deps,
+  actor: Actor,
+  { id: classId, ...input }: { id: string } & z.output<typeof EnrolStudentRequest>,
+): Promise<ClassDetailResponse> {
+  const scope = writeScope(actor, undefined);
+  return withRollNumber(input.rollNumber, () =>
+    inScope(deps.db, scope, async (tx) => {
+      await findClass(tx, scope.schoolId, classId, true);
+      await placeStudent(tx, actor, scope, input.studentId, { classId, rollNumber: input.rollNumber });
+      return loadClassDetail(tx, scope.schoolId, classId);
+    }),
   );
 }
 
 /** A student never has no class (SPEC §5): removing one withdraws them (deactivated, this class kept as their last). */
 export function withdrawStudent(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  classId: string,
-  studentId: string,
+  { id: classId, studentId }: { id: string; studentId: string },
 ): Promise<ClassDetailResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findClass(tx, scope.schoolId, classId);
     const student = await findStudent(tx, scope, studentId);
     if (student.classId !== classId) throw notFound(PEOPLE_MESSAGES.studentNotFound);
@@ -315,28 +345,25 @@ export function withdrawStudent(
 }
 
 export function assignTeacher(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  classId: string,
-  body: unknown,
+  { id: classId, ...input }: { id: string } & z.output<typeof AssignTeacherRequest>,
 ): Promise<ClassDetailResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findClass(tx, scope.schoolId, classId, true);
-    const input = parseBody(AssignTeacherRequest, body);
     await assignTeacherInTx(tx, actor, scope, classId, input);
     return loadClassDetail(tx, scope.schoolId, classId);
   });
 }
 
 export function unassignTeacher(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  classId: string,
-  teacherId: string,
+  { id: classId, teacherId }: { id: string; teacherId: string },
 ): Promise<ClassDetailResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findClass(tx, scope.schoolId, classId);
     const removed = await tx
       .delete(classTeachers)
@@ -362,9 +389,9 @@ export function unassignTeacher(
 }
 
 /** "My Classes": the classes the caller teaches or leads, with their own subjects there. */
-export function myClasses(db: Database, actor: Actor): Promise<MyClassesResponse> {
+export function myClasses(deps: Deps, actor: Actor): Promise<MyClassesResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const mine = sql`${classes.id} in (select ct.class_id from class_teachers ct
       where ct.school_id = ${scope.schoolId} and ct.teacher_id = ${actor.profileId})`;
     const loaded = await loadClasses(tx, scope.schoolId, and(eq(classes.isActive, true), mine) ?? mine);

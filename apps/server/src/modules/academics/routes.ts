@@ -1,30 +1,35 @@
 import {
+  AssignTeacherRequest,
   ClassDetailResponse,
   ClassListQuery,
   ClassListResponse,
+  ClassReadQuery,
+  ClassStudentParams,
+  ClassTeacherParams,
   CreateClassRequest,
   CreateSubjectRequest,
+  CsvFile,
+  EnrolStudentRequest,
   MyClassesResponse,
+  SubjectListQuery,
   SubjectListResponse,
   SubjectResponse,
   UpdateClassRequest,
   UpdateSubjectRequest,
 } from '@lyceum/shared/academics';
 import { IdParams } from '@lyceum/shared/api';
-import { uuidSchema } from '@lyceum/shared/auth';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { inScope, readScope } from '../../db/school-scope.ts';
-import { sendCsv, toCsv } from '../../lib/csv.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { actorOf } from '../../lib/request-actor.ts';
 import {
   assignTeacher,
-  classListFilter,
   createClass,
   enrolStudent,
+  exportClasses,
+  findOpenClass,
   getClass,
   listClasses,
-  loadClasses,
   myClasses,
   setClassActive,
   unassignTeacher,
@@ -33,103 +38,99 @@ import {
 } from './classes.ts';
 import { createSubject, listSubjects, setSubjectActive, updateSubject } from './subjects.ts';
 
-/** EnrolStudentRequest / AssignTeacherRequest: parsed once the class is found (another school's id is a 404). */
-const LaterBody = z.unknown();
-const ReadQuery = z.object({ schoolId: uuidSchema.optional() });
-const SubjectListQuery = z.object({
-  status: z.enum(['active', 'inactive', 'all']).default('active'),
-  schoolId: uuidSchema.optional(),
-});
-
 export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const deps = app.deps;
   {
     const tags = ['subjects'];
     app.get(
       '/subjects',
       { schema: { tags, querystring: SubjectListQuery, response: { 200: SubjectListResponse } } },
-      (r) => listSubjects(db, actorOf(r), r.query),
+      (r) => listSubjects(deps, actorOf(r), r.query),
     );
     app.post(
       '/subjects',
       { schema: { tags, body: CreateSubjectRequest, response: { 201: SubjectResponse } } },
-      async (r, reply) => reply.status(201).send(await createSubject(db, actorOf(r), r.body)),
+      async (r, reply) => reply.status(201).send(await createSubject(deps, actorOf(r), r.body)),
     );
     app.patch(
       '/subjects/:id',
       { schema: { tags, params: IdParams, body: UpdateSubjectRequest, response: { 200: SubjectResponse } } },
-      (r) => updateSubject(db, actorOf(r), r.params.id, r.body),
+      (r) => updateSubject(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.post(
       '/subjects/:id/deactivate',
       { schema: { tags, params: IdParams, response: { 200: SubjectResponse } } },
-      (r) => setSubjectActive(db, actorOf(r), r.params.id, false),
+      (r) => setSubjectActive(deps, actorOf(r), { ...r.params, active: false }),
     );
     app.post(
       '/subjects/:id/reactivate',
       { schema: { tags, params: IdParams, response: { 200: SubjectResponse } } },
-      (r) => setSubjectActive(db, actorOf(r), r.params.id, true),
+      (r) => setSubjectActive(deps, actorOf(r), { ...r.params, active: true }),
     );
   }
   {
     const tags = ['classes'];
     const Detail = { 200: ClassDetailResponse };
+    // Enrol and assign answer 404 for a class the caller cannot use before they judge the body.
+    const classFirst = {
+      onInvalidBody: (r: FastifyRequest) => findOpenClass(deps, actorOf(r), r.params as { id: string }),
+    };
     app.get('/classes', { schema: { tags, querystring: ClassListQuery, response: { 200: ClassListResponse } } }, (r) =>
-      listClasses(db, actorOf(r), r.query),
+      listClasses(deps, actorOf(r), r.query),
     );
     app.post(
       '/classes',
       { schema: { tags, body: CreateClassRequest, response: { 201: ClassDetailResponse } } },
-      async (r, reply) => reply.status(201).send(await createClass(db, actorOf(r), r.body)),
+      async (r, reply) => reply.status(201).send(await createClass(deps, actorOf(r), r.body)),
     );
-    app.get('/classes/:id', { schema: { tags, params: IdParams, querystring: ReadQuery, response: Detail } }, (r) =>
-      getClass(db, actorOf(r), r.params.id, r.query.schoolId),
+    app.get(
+      '/classes/:id',
+      { schema: { tags, params: IdParams, querystring: ClassReadQuery, response: Detail } },
+      (r) => getClass(deps, actorOf(r), { ...r.params, ...r.query }),
     );
     app.patch('/classes/:id', { schema: { tags, params: IdParams, body: UpdateClassRequest, response: Detail } }, (r) =>
-      updateClass(db, actorOf(r), r.params.id, r.body),
+      updateClass(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.post('/classes/:id/deactivate', { schema: { tags, params: IdParams, response: Detail } }, (r) =>
-      setClassActive(db, actorOf(r), r.params.id, false),
+      setClassActive(deps, actorOf(r), { ...r.params, active: false }),
     );
     app.post('/classes/:id/reactivate', { schema: { tags, params: IdParams, response: Detail } }, (r) =>
-      setClassActive(db, actorOf(r), r.params.id, true),
+      setClassActive(deps, actorOf(r), { ...r.params, active: true }),
     );
-    app.post('/classes/:id/students', { schema: { tags, params: IdParams, body: LaterBody, response: Detail } }, (r) =>
-      enrolStudent(db, actorOf(r), r.params.id, r.body),
+    app.post(
+      '/classes/:id/students',
+      { config: classFirst, schema: { tags, params: IdParams, body: EnrolStudentRequest, response: Detail } },
+      (r) => enrolStudent(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.delete(
       '/classes/:id/students/:studentId',
-      { schema: { tags, params: z.object({ id: uuidSchema, studentId: uuidSchema }), response: Detail } },
-      (r) => withdrawStudent(db, actorOf(r), r.params.id, r.params.studentId),
+      { schema: { tags, params: ClassStudentParams, response: Detail } },
+      (r) => withdrawStudent(deps, actorOf(r), r.params),
     );
-    app.post('/classes/:id/teachers', { schema: { tags, params: IdParams, body: LaterBody, response: Detail } }, (r) =>
-      assignTeacher(db, actorOf(r), r.params.id, r.body),
+    app.post(
+      '/classes/:id/teachers',
+      { config: classFirst, schema: { tags, params: IdParams, body: AssignTeacherRequest, response: Detail } },
+      (r) => assignTeacher(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.delete(
       '/classes/:id/teachers/:teacherId',
-      { schema: { tags, params: z.object({ id: uuidSchema, teacherId: uuidSchema }), response: Detail } },
-      (r) => unassignTeacher(db, actorOf(r), r.params.id, r.params.teacherId),
+      { schema: { tags, params: ClassTeacherParams, response: Detail } },
+      (r) => unassignTeacher(deps, actorOf(r), r.params),
     );
     app.get('/my-classes', { schema: { tags, response: { 200: MyClassesResponse } } }, (r) =>
-      myClasses(db, actorOf(r)),
+      myClasses(deps, actorOf(r)),
     );
   }
 
-  // The classes CSV: the list's filters and visibility, every row.
-  app.get('/classes/export', { schema: { tags: ['import-export'], querystring: ClassListQuery } }, async (r, reply) => {
-    const scope = readScope(actorOf(r), r.query.schoolId, 'classes');
-    const items = await inScope(db, scope, (tx) => loadClasses(tx, scope.schoolId, classListFilter(scope, r.query)));
-    const rows = items.map((c) => [
-      c.name,
-      c.section,
-      c.academicYear,
-      c.classTeacherName,
-      c.subjects.map((s) => s.name).join(';'),
-      c.assignedTeachers.map((t) => t.teacherName).join('; '),
-      c.studentCount,
-      c.isActive ? 'active' : 'inactive',
-    ]);
-    const columns = ['name', 'section', 'academicYear', 'classTeacher', 'subjects', 'teachers', 'students', 'status'];
-    return sendCsv(reply, 'classes.csv', toCsv(columns, rows));
-  });
+  app.get(
+    '/classes/export',
+    {
+      schema: {
+        tags: ['import-export'],
+        querystring: ClassListQuery,
+        response: { 200: { content: { 'text/csv': { schema: CsvFile } } } },
+      },
+    },
+    async (r, reply) => sendCsv(reply, 'classes.csv', await exportClasses(deps, actorOf(r), r.query)),
+  );
 };

@@ -1,12 +1,15 @@
 import type {
   CreateSubjectRequest,
+  SubjectListQuery,
   SubjectListResponse,
   SubjectResponse,
   UpdateSubjectRequest,
 } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { subjects } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
@@ -46,12 +49,12 @@ async function findSubject(tx: Tx, schoolId: string, id: string) {
 
 /** Subjects are few per school: one unpaginated list, by name. */
 export function listSubjects(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  query: { status: 'active' | 'inactive' | 'all'; schoolId?: string | undefined },
+  query: z.output<typeof SubjectListQuery>,
 ): Promise<SubjectListResponse> {
   const scope = readScope(actor, query.schoolId, 'subjects');
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const rows = await tx
       .select()
       .from(subjects)
@@ -66,10 +69,14 @@ export function listSubjects(
   });
 }
 
-export function createSubject(db: Database, actor: Actor, input: CreateSubjectRequest): Promise<SubjectResponse> {
+export function createSubject(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateSubjectRequest>,
+): Promise<SubjectResponse> {
   const scope = writeScope(actor, input.schoolId);
   return uniqueName(input.name, () =>
-    inScope(db, scope, async (tx) => {
+    inScope(deps.db, scope, async (tx) => {
       const [row] = await tx
         .insert(subjects)
         .values({ schoolId: scope.schoolId, id: newId(), name: input.name, code: input.code?.trim() || null })
@@ -88,14 +95,13 @@ export function createSubject(db: Database, actor: Actor, input: CreateSubjectRe
 }
 
 export function updateSubject(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: UpdateSubjectRequest,
+  { id, ...input }: { id: string } & z.output<typeof UpdateSubjectRequest>,
 ): Promise<SubjectResponse> {
   const scope = writeScope(actor, undefined);
   return uniqueName(input.name ?? '', () =>
-    inScope(db, scope, async (tx) => {
+    inScope(deps.db, scope, async (tx) => {
       const before = await findSubject(tx, scope.schoolId, id);
       const changes: Partial<typeof subjects.$inferInsert> = {};
       if (input.name !== undefined) changes.name = input.name;
@@ -120,9 +126,13 @@ export function updateSubject(
 }
 
 /** Deactivated subjects stay on the classes and teachers that had them (history); new assignments refuse them. */
-export function setSubjectActive(db: Database, actor: Actor, id: string, active: boolean): Promise<SubjectResponse> {
+export function setSubjectActive(
+  deps: Deps,
+  actor: Actor,
+  { id, active }: { id: string; active: boolean },
+): Promise<SubjectResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const before = await findSubject(tx, scope.schoolId, id);
     const [row] = await tx
       .update(subjects)

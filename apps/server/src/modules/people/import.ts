@@ -1,10 +1,14 @@
 import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
-import { emailSchema, nameSchema, phoneSchema } from '@lyceum/shared/auth';
 import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import {
+  CreateParentRequest,
+  CreateStudentRequest,
+  CreateTeacherRequest,
   type ImportIssue,
   type ImportPreviewResponse,
+  type ImportRequest,
   type ImportResultResponse,
+  NewParentOfStudent,
   PARENT_IMPORT_COLUMNS,
   STUDENT_IMPORT_COLUMNS,
   TEACHER_IMPORT_COLUMNS,
@@ -46,10 +50,9 @@ import { assertWithinPlan } from './plan-limits.ts';
  */
 
 export type ImportKind = 'students' | 'teachers' | 'parents';
-export interface ImportOptions {
-  classId?: string | undefined;
-  sendInvitation: boolean;
-}
+type ImportOptions = Omit<z.output<typeof ImportRequest>, 'csv'>;
+/** What the import routes pass: the kind (from the path) and the parsed body. */
+export type ImportInput = { kind: ImportKind } & z.output<typeof ImportRequest>;
 
 interface NewPerson {
   name: string;
@@ -93,7 +96,8 @@ const COLUMNS: Record<ImportKind, { known: readonly string[]; required: readonly
   parents: { known: PARENT_IMPORT_COLUMNS, required: ['name', 'email'] },
 };
 
-export function templateOf(kind: ImportKind): string {
+/** The CSV template of a kind: its columns and one example row. */
+export function importTemplate(_deps: Deps, _actor: Actor, { kind }: { kind: ImportKind }): string {
   const example: Record<ImportKind, string[]> = {
     students: [
       'Ada Lovelace',
@@ -118,19 +122,50 @@ export function templateOf(kind: ImportKind): string {
   return `${COLUMNS[kind].known.join(',')}\n${example[kind].map((v) => (/[,;"]/.test(v) ? `"${v}"` : v)).join(',')}\n`;
 }
 
-/** Checks one cell against a shared schema; records the issue and returns undefined when it fails. */
+/**
+ * Checks one cell against the create's own field schema (so a row is held to exactly what creating that
+ * person one by one accepts, with the same message); records the issue and returns undefined when it fails.
+ */
 function cell<T>(
   issues: ImportIssue[],
   line: number,
   column: string,
   schema: z.ZodType<T>,
-  raw: string,
+  raw: unknown,
 ): T | undefined {
   const r = schema.safeParse(raw);
   if (r.success) return r.data;
   issues.push({ line, column, message: r.error.issues[0]?.message ?? 'Invalid value' });
   return undefined;
 }
+
+/**
+ * A number cell: text that is not a whole number gets `message`; a whole number then goes through the
+ * create's schema, which owns the range. Returns null for an empty cell, undefined when it failed.
+ */
+function numberCell(
+  issues: ImportIssue[],
+  line: number,
+  column: string,
+  schema: z.ZodType<number | undefined>,
+  raw: string | undefined,
+  message: string,
+): number | null | undefined {
+  if (!raw) return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) {
+    issues.push({ line, column, message });
+    return undefined;
+  }
+  return cell(issues, line, column, schema, n) ?? undefined;
+}
+
+/** The create schema whose fields judge each kind's rows. */
+const CREATE_FIELDS = {
+  students: CreateStudentRequest.shape,
+  teachers: CreateTeacherRequest.shape,
+  parents: CreateParentRequest.shape,
+} as const;
 
 const splitList = (v: string | undefined) =>
   (v ?? '')
@@ -178,10 +213,11 @@ async function validate(
   const seenEmails = new Map<string, number>();
   const issues = out.issues;
 
+  const fields = CREATE_FIELDS[kind];
   const person = (r: CsvRecord): NewPerson | undefined => {
-    const name = cell(issues, r.line, 'name', nameSchema, r.values.name ?? '');
-    const email = cell(issues, r.line, 'email', emailSchema, r.values.email ?? '');
-    const phone = r.values.phone ? cell(issues, r.line, 'phone', phoneSchema, r.values.phone) : '';
+    const name = cell(issues, r.line, 'name', fields.name, r.values.name ?? '');
+    const email = cell(issues, r.line, 'email', fields.email, r.values.email ?? '');
+    const phone = r.values.phone ? cell(issues, r.line, 'phone', fields.phone, r.values.phone) : '';
     if (email) {
       const first = seenEmails.get(email);
       if (first !== undefined)
@@ -202,22 +238,34 @@ async function validate(
     const byName = new Map(names.map((s) => [s.name.toLowerCase(), s.id]));
     for (const r of records) {
       const p = person(r);
-      const exp = r.values.experience ? Number(r.values.experience) : null;
-      if (exp !== null && (!Number.isInteger(exp) || exp < 0 || exp > 80)) {
-        issues.push({
-          line: r.line,
-          column: 'experience',
-          message: 'Experience must be a whole number of years (0-80)',
-        });
-      }
+      const exp = numberCell(
+        issues,
+        r.line,
+        'experience',
+        CreateTeacherRequest.shape.experience,
+        r.values.experience,
+        'Experience must be a whole number of years (0-80)',
+      );
       const subjectIds: string[] = [];
       for (const s of splitList(r.values.subjects)) {
         const id = byName.get(s.toLowerCase());
         if (id) subjectIds.push(id);
         else issues.push({ line: r.line, column: 'subjects', message: `Unknown subject "${s}"` });
       }
-      const qualification = (r.values.qualification ?? '').slice(0, 200) || null;
-      if (p) out.teachers.push({ ...p, qualification, experience: exp, subjectIds: [...new Set(subjectIds)] });
+      const qualification = cell(
+        issues,
+        r.line,
+        'qualification',
+        CreateTeacherRequest.shape.qualification,
+        r.values.qualification ?? '',
+      );
+      if (p && exp !== undefined && qualification !== undefined)
+        out.teachers.push({
+          ...p,
+          qualification: qualification || null,
+          experience: exp,
+          subjectIds: [...new Set(subjectIds)],
+        });
     }
   }
   if (kind === 'parents') {
@@ -232,7 +280,9 @@ async function validate(
     const kidByEmail = new Map(kids.map((k) => [k.email.toLowerCase(), k.id]));
     for (const r of records) {
       const p = person(r);
-      const relationship = (r.values.relationship ?? '').slice(0, 40) || null;
+      const relationship = r.values.relationship
+        ? cell(issues, r.line, 'relationship', CreateParentRequest.shape.relationship, r.values.relationship)
+        : null;
       const children: string[] = [];
       for (const e of splitList(r.values.childEmails)) {
         const id = kidByEmail.get(e.toLowerCase());
@@ -244,7 +294,8 @@ async function validate(
             message: `No student of this school has the e-mail ${e}`,
           });
       }
-      if (p) out.parents.push({ ...p, relationship, children: [...new Set(children)] });
+      if (p && relationship !== undefined)
+        out.parents.push({ ...p, relationship: relationship ?? null, children: [...new Set(children)] });
     }
   }
   for (const i of issues) if (i.line !== null && i.line > 1) out.badLines.add(i.line);
@@ -314,15 +365,16 @@ async function validateStudents(
       });
 
     let rollNumber = 0;
-    if (v.rollNumber) {
-      const n = Number(v.rollNumber);
-      if (!Number.isInteger(n) || n < 1 || n > 100_000)
-        issues.push({
-          line: r.line,
-          column: 'rollNumber',
-          message: 'Roll number must be a whole number of at least 1',
-        });
-      else if (classId) {
+    const n = numberCell(
+      issues,
+      r.line,
+      'rollNumber',
+      CreateStudentRequest.shape.rollNumber,
+      v.rollNumber,
+      'Roll number must be a whole number of at least 1',
+    );
+    if (typeof n === 'number') {
+      if (classId) {
         const taken = used(classId).get(n);
         if (taken !== undefined) {
           issues.push({
@@ -348,9 +400,16 @@ async function validateStudents(
           issues.push({ line: r.line, column: `${prefix}Email`, message: "The parent's e-mail is required" });
         continue;
       }
-      const parentEmail = cell(issues, r.line, `${prefix}Email`, emailSchema, email);
+      const parentEmail = cell(issues, r.line, `${prefix}Email`, NewParentOfStudent.shape.email, email);
       if (!parentEmail) continue;
-      const relationship = (v[`${prefix}Relationship`] || 'Guardian').slice(0, 40);
+      const relationship = cell(
+        issues,
+        r.line,
+        `${prefix}Relationship`,
+        NewParentOfStudent.shape.relationship,
+        v[`${prefix}Relationship`] || 'Guardian',
+      );
+      if (relationship === undefined) continue;
       if (p && parentEmail === p.email) {
         issues.push({
           line: r.line,
@@ -374,9 +433,9 @@ async function validateStudents(
         issues.push({ line: r.line, column: `${prefix}Email`, message: MESSAGES.emailInUse });
         continue;
       } else if (!out.studentParents.has(parentEmail)) {
-        const name = cell(issues, r.line, `${prefix}Name`, nameSchema, v[`${prefix}Name`] ?? '');
+        const name = cell(issues, r.line, `${prefix}Name`, NewParentOfStudent.shape.name, v[`${prefix}Name`] ?? '');
         const phone = v[`${prefix}Phone`]
-          ? cell(issues, r.line, `${prefix}Phone`, phoneSchema, v[`${prefix}Phone`] ?? '')
+          ? cell(issues, r.line, `${prefix}Phone`, NewParentOfStudent.shape.phone, v[`${prefix}Phone`] ?? '')
           : '';
         if (name === undefined || phone === undefined) continue;
         out.studentParents.set(parentEmail, { id: null, name, email: parentEmail, phone: phone || null, relationship });
@@ -436,9 +495,7 @@ function additions(kind: ImportKind, v: Validated): Partial<Record<SchoolRole, n
 export async function previewImport(
   deps: Deps,
   actor: Actor,
-  kind: ImportKind,
-  csv: string,
-  options: ImportOptions,
+  { kind, csv, ...options }: ImportInput,
 ): Promise<ImportPreviewResponse> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
@@ -472,9 +529,7 @@ async function insertAll<T>(rows: T[], write: (slice: T[]) => Promise<unknown>):
 export async function commitImport(
   deps: Deps,
   actor: Actor,
-  kind: ImportKind,
-  csv: string,
-  options: ImportOptions,
+  { kind, csv, ...options }: ImportInput,
 ): Promise<ImportResultResponse> {
   const scope = writeScope(actor, undefined);
   const schoolId = scope.schoolId;

@@ -1,15 +1,17 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import {
-  type ChildrenResponse,
+import type {
+  ChildrenResponse,
   CreateParentRequest,
-  type ParentListResponse,
-  type ParentResponse,
-  type UpdateParentRequest,
+  CreateParentResponse,
+  ParentListQuery,
+  ParentListResponse,
+  ParentResponse,
+  UpdateParentRequest,
 } from '@lyceum/shared/people';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { classes, classTeachers, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
@@ -17,15 +19,15 @@ import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
-import { parseCreateBody } from '../../lib/body.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadParents } from './views.ts';
 import { visibleParents } from './visibility.ts';
 
-type ParentListInput = z.output<typeof import('@lyceum/shared/people').ParentListQuery>;
+type ParentListInput = z.output<typeof ParentListQuery>;
 
 export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
   const [row] = await tx
@@ -37,9 +39,10 @@ export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
   return row;
 }
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
+/** By name only: the sort allow-list of this list. */
+const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
-export async function parentPage(
+async function parentPage(
   tx: Tx,
   scope: SchoolScope,
   query: ParentListInput,
@@ -52,35 +55,61 @@ export async function parentPage(
       where sp.school_id = ${scope.schoolId} and s.class_id = ${query.classId})`);
   }
   conds.push(nameOrEmailLike(query.search));
-  const matching = tx
-    .select({ id: parents.id, sortValue: SORT.expr.as('sort_value') })
-    .from(parents)
-    .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
-    .where(and(...conds));
-  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadParents(tx, scope.schoolId, ids));
+  return keysetList(tx, {
+    sorts: SORTS,
+    sort: 'name',
+    cursor: query.cursor,
+    limit,
+    matching: (key) =>
+      tx
+        .select({ id: parents.id, sortValue: key.expr.as('sort_value') })
+        .from(parents)
+        .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
+        .where(and(...conds)),
+    load: (ids) => loadParents(tx, scope.schoolId, ids),
+  });
 }
 
-export function listParents(db: Database, actor: Actor, query: ParentListInput): Promise<ParentListResponse> {
+export function listParents(deps: Deps, actor: Actor, query: ParentListInput): Promise<ParentListResponse> {
   const scope = readScope(actor, query.schoolId, 'parents');
-  return inScope(db, scope, (tx) => parentPage(tx, scope, query, query.limit));
+  return inScope(deps.db, scope, (tx) => parentPage(tx, scope, query, query.limit));
+}
+
+/** The parents CSV: the list's filters and visibility, every row. */
+export function exportParents(deps: Deps, actor: Actor, query: ParentListInput): Promise<string> {
+  const scope = readScope(actor, query.schoolId, 'parents');
+  return inScope(deps.db, scope, async (tx) => {
+    const page = await parentPage(tx, scope, { ...query, cursor: undefined }, null);
+    const rows = page.items.map((p) => [
+      p.name,
+      p.email,
+      p.phone,
+      p.relationship,
+      p.children.map((c) => `${c.name} (${`${c.className} ${c.section}`.trim()})`).join('; '),
+      p.status,
+    ]);
+    return toCsv(['name', 'email', 'phone', 'relationship', 'children', 'status'], rows);
+  });
 }
 
 export function getParent(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  schoolId: string | undefined,
+  { id, schoolId }: { id: string; schoolId?: string | undefined },
 ): Promise<ParentResponse> {
   const scope = readScope(actor, schoolId, 'parents');
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findParent(tx, scope, id);
     const [parent] = await loadParents(tx, scope.schoolId, [id]);
     return parent as ParentResponse;
   });
 }
 
-export async function createParent(deps: Deps, actor: Actor, body: unknown) {
-  const input = parseCreateBody(CreateParentRequest, body, ['email', 'name'], PEOPLE_MESSAGES.missingParentFields);
+export async function createParent(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateParentRequest>,
+): Promise<CreateParentResponse> {
   const scope = writeScope(actor, input.schoolId);
   const credential = await prepareCredential(input.sendInvitation);
   const parent = await withEmailRace(() =>
@@ -137,13 +166,12 @@ export async function createParent(deps: Deps, actor: Actor, body: unknown) {
 }
 
 export function updateParent(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof UpdateParentRequest>,
+  { id, ...input }: { id: string } & z.output<typeof UpdateParentRequest>,
 ): Promise<ParentResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const row = await findParent(tx, scope, id);
     const [before] = await loadParents(tx, scope.schoolId, [id]);
     await updateUserContact(tx, scope.schoolId, row.id, input);
@@ -167,9 +195,13 @@ export function updateParent(
   });
 }
 
-export function setParentActive(db: Database, actor: Actor, id: string, active: boolean): Promise<ParentResponse> {
+export function setParentActive(
+  deps: Deps,
+  actor: Actor,
+  { id, active }: { id: string; active: boolean },
+): Promise<ParentResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const row = await findParent(tx, scope, id);
     await setUserActive(tx, actor, scope.schoolId, { id, role: 'parent', isActive: row.isActive }, active);
     const [after] = await loadParents(tx, scope.schoolId, [id]);
@@ -181,9 +213,9 @@ export function setParentActive(db: Database, actor: Actor, id: string, active: 
  * The parent's "My Children". Attendance, marks, fees and exams belong to later issues: they fill
  * `todayAttendance`, `recentMarks`, `pendingFees` and `upcomingExams`, which stay null/empty until then.
  */
-export function listChildren(db: Database, actor: Actor): Promise<ChildrenResponse> {
+export function listChildren(deps: Deps, actor: Actor): Promise<ChildrenResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const lead = tx
       .select({ classId: classTeachers.classId, name: users.name })
       .from(classTeachers)

@@ -1,18 +1,25 @@
 import { IdParams } from '@lyceum/shared/api';
-import { uuidSchema } from '@lyceum/shared/auth';
 import {
   ChildrenResponse,
+  CreateParentRequest,
   CreateParentResponse,
+  CreateStudentRequest,
   CreateStudentResponse,
+  CreateTeacherRequest,
   CreateTeacherResponse,
+  CreateUserRequest,
   CreateUserResponse,
+  LinkParentRequest,
+  MoveStudentRequest,
   ParentListQuery,
   ParentListResponse,
   ParentResponse,
+  PersonReadQuery,
   ResetUserPasswordRequest,
   ResetUserPasswordResponse,
   StudentListQuery,
   StudentListResponse,
+  StudentParentParams,
   StudentProfileResponse,
   StudentResponse,
   TeacherListQuery,
@@ -25,13 +32,16 @@ import {
   UserListQuery,
   UserListResponse,
 } from '@lyceum/shared/people';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import { bulkRoutes } from './bulk-routes.ts';
+import { createParentConfig, createStudentConfig, createTeacherConfig, createUserConfig } from './create-body.ts';
 import { createParent, getParent, listChildren, listParents, setParentActive, updateParent } from './parents.ts';
 import {
   createStudent,
+  findStudentAndParent,
   getStudentProfile,
   linkParent,
   listStudents,
@@ -50,65 +60,70 @@ import {
 } from './teachers.ts';
 import { createUser, listUsers, resendInvitation, resetUserPassword, setAccountActive } from './users.ts';
 
-/** `?schoolId=` on single-row reads: company staff name the school (see people.ts). */
-const ReadQuery = z.object({ schoolId: uuidSchema.optional() });
-const StudentParentParams = z.object({ id: uuidSchema, parentId: uuidSchema });
-/** Create bodies are parsed by the service, which owns SPEC §8's missing-fields wording. */
-const CreateBody = z.unknown();
-/** MoveStudentRequest / LinkParentRequest: parsed once the row is found, so another school's id is a 404. */
-const LaterBody = z.unknown();
-
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const { db } = deps;
 
   // ------------------------------------------------------------------ students
   {
     const tags = ['students'];
+    // Move and link answer 404 for a student (or parent) the caller cannot see before they judge the body.
+    const studentFirst = {
+      onInvalidBody: (r: FastifyRequest) =>
+        findStudentAndParent(deps, actorOf(r), r.params as { id: string; parentId?: string }),
+    };
     app.get(
       '/students',
       { schema: { tags, querystring: StudentListQuery, response: { 200: StudentListResponse } } },
-      (r) => listStudents(db, actorOf(r), r.query),
+      (r) => listStudents(deps, actorOf(r), r.query),
     );
     app.post(
       '/students',
-      { schema: { tags, body: CreateBody, response: { 201: CreateStudentResponse } } },
+      {
+        config: createStudentConfig,
+        schema: { tags, body: CreateStudentRequest, response: { 201: CreateStudentResponse } },
+      },
       async (r, reply) => reply.status(201).send(await createStudent(deps, actorOf(r), r.body)),
     );
     app.get(
       '/students/:id',
-      { schema: { tags, params: IdParams, querystring: ReadQuery, response: { 200: StudentProfileResponse } } },
-      (r) => getStudentProfile(db, actorOf(r), r.params.id, r.query.schoolId),
+      { schema: { tags, params: IdParams, querystring: PersonReadQuery, response: { 200: StudentProfileResponse } } },
+      (r) => getStudentProfile(deps, actorOf(r), { ...r.params, ...r.query }),
     );
     app.patch(
       '/students/:id',
       { schema: { tags, params: IdParams, body: UpdateStudentRequest, response: { 200: StudentResponse } } },
-      (r) => updateStudent(db, actorOf(r), r.params.id, r.body),
+      (r) => updateStudent(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.post(
       '/students/:id/deactivate',
       { schema: { tags, params: IdParams, response: { 200: StudentResponse } } },
-      (r) => setStudentActive(db, actorOf(r), r.params.id, false),
+      (r) => setStudentActive(deps, actorOf(r), { ...r.params, active: false }),
     );
     app.post(
       '/students/:id/reactivate',
       { schema: { tags, params: IdParams, response: { 200: StudentResponse } } },
-      (r) => setStudentActive(db, actorOf(r), r.params.id, true),
+      (r) => setStudentActive(deps, actorOf(r), { ...r.params, active: true }),
     );
     app.post(
       '/students/:id/move',
-      { schema: { tags, params: IdParams, body: LaterBody, response: { 200: StudentResponse } } },
-      (r) => moveStudent(db, actorOf(r), r.params.id, r.body),
+      {
+        config: studentFirst,
+        schema: { tags, params: IdParams, body: MoveStudentRequest, response: { 200: StudentResponse } },
+      },
+      (r) => moveStudent(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.put(
       '/students/:id/parents/:parentId',
-      { schema: { tags, params: StudentParentParams, body: LaterBody, response: { 200: StudentResponse } } },
-      (r) => linkParent(db, actorOf(r), r.params.id, r.params.parentId, r.body),
+      {
+        config: studentFirst,
+        schema: { tags, params: StudentParentParams, body: LinkParentRequest, response: { 200: StudentResponse } },
+      },
+      (r) => linkParent(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.delete(
       '/students/:id/parents/:parentId',
       { schema: { tags, params: StudentParentParams, response: { 200: StudentResponse } } },
-      (r) => unlinkParent(db, actorOf(r), r.params.id, r.params.parentId),
+      (r) => unlinkParent(deps, actorOf(r), r.params),
     );
   }
 
@@ -118,35 +133,38 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/teachers',
       { schema: { tags, querystring: TeacherListQuery, response: { 200: TeacherListResponse } } },
-      (r) => listTeachers(db, actorOf(r), r.query),
+      (r) => listTeachers(deps, actorOf(r), r.query),
     );
     app.post(
       '/teachers',
-      { schema: { tags, body: CreateBody, response: { 201: CreateTeacherResponse } } },
+      {
+        config: createTeacherConfig,
+        schema: { tags, body: CreateTeacherRequest, response: { 201: CreateTeacherResponse } },
+      },
       async (r, reply) => reply.status(201).send(await createTeacher(deps, actorOf(r), r.body)),
     );
     app.get(
       '/teachers/:id',
-      { schema: { tags, params: IdParams, querystring: ReadQuery, response: { 200: TeacherResponse } } },
-      (r) => getTeacher(db, actorOf(r), r.params.id, r.query.schoolId),
+      { schema: { tags, params: IdParams, querystring: PersonReadQuery, response: { 200: TeacherResponse } } },
+      (r) => getTeacher(deps, actorOf(r), { ...r.params, ...r.query }),
     );
     app.patch(
       '/teachers/:id',
       { schema: { tags, params: IdParams, body: UpdateTeacherRequest, response: { 200: TeacherResponse } } },
-      (r) => updateTeacher(db, actorOf(r), r.params.id, r.body),
+      (r) => updateTeacher(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.post(
       '/teachers/:id/deactivate',
       { schema: { tags, params: IdParams, response: { 200: TeacherResponse } } },
-      (r) => setTeacherActive(db, actorOf(r), r.params.id, false),
+      (r) => setTeacherActive(deps, actorOf(r), { ...r.params, active: false }),
     );
     app.post(
       '/teachers/:id/reactivate',
       { schema: { tags, params: IdParams, response: { 200: TeacherResponse } } },
-      (r) => setTeacherActive(db, actorOf(r), r.params.id, true),
+      (r) => setTeacherActive(deps, actorOf(r), { ...r.params, active: true }),
     );
     app.post('/teachers/:id/promote', { schema: { tags, params: IdParams, response: { 200: TeacherResponse } } }, (r) =>
-      promoteTeacher(db, actorOf(r), r.params.id),
+      promoteTeacher(deps, actorOf(r), r.params),
     );
   }
 
@@ -156,35 +174,38 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/parents',
       { schema: { tags, querystring: ParentListQuery, response: { 200: ParentListResponse } } },
-      (r) => listParents(db, actorOf(r), r.query),
+      (r) => listParents(deps, actorOf(r), r.query),
     );
     app.post(
       '/parents',
-      { schema: { tags, body: CreateBody, response: { 201: CreateParentResponse } } },
+      {
+        config: createParentConfig,
+        schema: { tags, body: CreateParentRequest, response: { 201: CreateParentResponse } },
+      },
       async (r, reply) => reply.status(201).send(await createParent(deps, actorOf(r), r.body)),
     );
     app.get(
       '/parents/:id',
-      { schema: { tags, params: IdParams, querystring: ReadQuery, response: { 200: ParentResponse } } },
-      (r) => getParent(db, actorOf(r), r.params.id, r.query.schoolId),
+      { schema: { tags, params: IdParams, querystring: PersonReadQuery, response: { 200: ParentResponse } } },
+      (r) => getParent(deps, actorOf(r), { ...r.params, ...r.query }),
     );
     app.patch(
       '/parents/:id',
       { schema: { tags, params: IdParams, body: UpdateParentRequest, response: { 200: ParentResponse } } },
-      (r) => updateParent(db, actorOf(r), r.params.id, r.body),
+      (r) => updateParent(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.post(
       '/parents/:id/deactivate',
       { schema: { tags, params: IdParams, response: { 200: ParentResponse } } },
-      (r) => setParentActive(db, actorOf(r), r.params.id, false),
+      (r) => setParentActive(deps, actorOf(r), { ...r.params, active: false }),
     );
     app.post(
       '/parents/:id/reactivate',
       { schema: { tags, params: IdParams, response: { 200: ParentResponse } } },
-      (r) => setParentActive(db, actorOf(r), r.params.id, true),
+      (r) => setParentActive(deps, actorOf(r), { ...r.params, active: true }),
     );
     app.get('/children', { schema: { tags, response: { 200: ChildrenResponse } } }, (r) =>
-      listChildren(db, actorOf(r)),
+      listChildren(deps, actorOf(r)),
     );
   }
 
@@ -192,27 +213,31 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   {
     const tags = ['users'];
     app.get('/users', { schema: { tags, querystring: UserListQuery, response: { 200: UserListResponse } } }, (r) =>
-      listUsers(db, actorOf(r), r.query),
+      listUsers(deps, actorOf(r), r.query),
     );
     app.post(
       '/users',
-      { schema: { tags, body: CreateBody, response: { 201: CreateUserResponse } } },
+      { config: createUserConfig, schema: { tags, body: CreateUserRequest, response: { 201: CreateUserResponse } } },
       async (r, reply) => reply.status(201).send(await createUser(deps, actorOf(r), r.body)),
     );
     app.post(
       '/users/:id/deactivate',
       { schema: { tags, params: IdParams, response: { 200: UserAccountResponse } } },
-      (r) => setAccountActive(db, actorOf(r), r.params.id, false),
+      (r) => setAccountActive(deps, actorOf(r), { ...r.params, active: false }),
     );
     app.post(
       '/users/:id/reactivate',
       { schema: { tags, params: IdParams, response: { 200: UserAccountResponse } } },
-      (r) => setAccountActive(db, actorOf(r), r.params.id, true),
+      (r) => setAccountActive(deps, actorOf(r), { ...r.params, active: true }),
     );
-    app.post('/users/:id/resend-invitation', { schema: { tags, params: IdParams } }, async (r, reply) => {
-      await resendInvitation(deps, actorOf(r), r.params.id);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/users/:id/resend-invitation',
+      { schema: { tags, params: IdParams, response: { 204: z.null().describe('Invitation queued') } } },
+      async (r, reply) => {
+        await resendInvitation(deps, actorOf(r), r.params);
+        return reply.status(204).send(null);
+      },
+    );
     app.post(
       '/users/:id/reset-password',
       {
@@ -223,7 +248,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ResetUserPasswordResponse },
         },
       },
-      (r) => resetUserPassword(deps, actorOf(r), r.params.id, r.body),
+      (r) => resetUserPassword(deps, actorOf(r), { ...r.params, ...r.body }),
     );
   }
 

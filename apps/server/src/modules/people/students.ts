@@ -1,22 +1,25 @@
 import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import {
+import type {
   CreateStudentRequest,
   LinkParentRequest,
   MoveStudentRequest,
-  type StudentListQuery,
-  type StudentListResponse,
-  type StudentProfileResponse,
-  type StudentResponse,
+  CreateStudentResponse,
+  StudentListQuery,
+  StudentListResponse,
+  StudentProfileResponse,
+  StudentResponse,
+  UpdateStudentRequest,
 } from '@lyceum/shared/people';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { classes, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { missingSchoolId } from './create-body.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import {
@@ -28,9 +31,9 @@ import {
   withEmailRace,
 } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
-import { parseBody, parseCreateBody } from '../../lib/body.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents } from './views.ts';
@@ -101,7 +104,7 @@ const SORTS: Record<NonNullable<StudentListQuery['sort']>, SortKey> = {
   createdAt: { expr: sql`${users.createdAt}`, cast: 'timestamptz', dir: 'desc' },
 };
 
-export type StudentListInput = z.output<typeof import('@lyceum/shared/people').StudentListQuery>;
+export type StudentListInput = z.output<typeof StudentListQuery>;
 
 /**
  * The rows of a list, visible to the scope; `limit: null` for exports (every matching row).
@@ -116,7 +119,7 @@ export type StudentListInput = z.output<typeof import('@lyceum/shared/people').S
  * one such user (both are written in one transaction, a user's role never becomes or stops being student,
  * and neither row is ever deleted).
  */
-export async function studentPage(
+async function studentPage(
   tx: Tx,
   scope: SchoolScope,
   query: StudentListInput,
@@ -127,45 +130,85 @@ export async function studentPage(
     query.status === 'all' ? undefined : eq(users.isActive, query.status === 'active'),
     nameOrEmailLike(query.search),
   ];
-  const key = SORTS[query.sort];
-  const load = (ids: string[]) => loadStudents(tx, scope.schoolId, ids);
+  const list = {
+    sorts: SORTS,
+    sort: query.sort,
+    cursor: query.cursor,
+    limit,
+    load: (ids: string[]) => loadStudents(tx, scope.schoolId, ids),
+  };
   if (studentConds.some(Boolean)) {
     // A class, a teacher's classes or a parent's children: a few dozen students, found by their class first.
-    const matching = tx
-      .select({ id: students.id, sortValue: key.expr.as('sort_value') })
-      .from(students)
-      .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-      .where(and(eq(students.schoolId, scope.schoolId), ...studentConds, ...userConds));
-    return keysetPage(tx, matching, key, query.cursor, limit, load);
+    return keysetList(tx, {
+      ...list,
+      matching: (key) =>
+        tx
+          .select({ id: students.id, sortValue: key.expr.as('sort_value') })
+          .from(students)
+          .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
+          .where(and(eq(students.schoolId, scope.schoolId), ...studentConds, ...userConds)),
+    });
   }
   const school = scope.schoolId;
   const userFilter = and(eq(users.schoolId, school), eq(users.role, 'student'), ...userConds);
-  const matching =
-    query.sort === 'rollNumber'
-      ? sql`select students.id, ${key.expr} as sort_value from students
+  return keysetList(tx, {
+    ...list,
+    matching: (key) =>
+      query.sort === 'rollNumber'
+        ? sql`select students.id, ${key.expr} as sort_value from students
           cross join lateral (select u.name, u.email, u.is_active from users u
             where u.school_id = students.school_id and u.id = students.id and u.role = 'student' offset 0) users
           where students.school_id = ${school} and ${and(...userConds) ?? sql`true`}`
-      : sql`select users.id, ${key.expr} as sort_value from users
+        : sql`select users.id, ${key.expr} as sort_value from users
           cross join lateral (select 1 from students s where s.school_id = users.school_id and s.id = users.id offset 0) enrolled
-          where ${userFilter}`;
-  const counting = sql`select users.id from users where ${userFilter}`;
-  return keysetPage(tx, matching, key, query.cursor, limit, load, counting);
+          where ${userFilter}`,
+    counting: sql`select users.id from users where ${userFilter}`,
+  });
 }
 
-export function listStudents(db: Database, actor: Actor, query: StudentListInput): Promise<StudentListResponse> {
+export function listStudents(deps: Deps, actor: Actor, query: StudentListInput): Promise<StudentListResponse> {
   const scope = readScope(actor, query.schoolId, 'students');
-  return inScope(db, scope, (tx) => studentPage(tx, scope, query, query.limit));
+  return inScope(deps.db, scope, (tx) => studentPage(tx, scope, query, query.limit));
+}
+
+/** The students CSV: the list's filters and visibility, every row. */
+export function exportStudents(deps: Deps, actor: Actor, query: StudentListInput): Promise<string> {
+  const scope = readScope(actor, query.schoolId, 'students');
+  return inScope(deps.db, scope, async (tx) => {
+    const page = await studentPage(tx, scope, { ...query, cursor: undefined }, null);
+    const rows = page.items.map((s) => [
+      s.name,
+      s.email,
+      s.phone,
+      s.className,
+      s.section,
+      s.rollNumber,
+      s.academicYear,
+      s.parents.map((p) => `${p.name} (${p.relationship})`).join('; '),
+      s.isActive ? 'active' : 'inactive',
+    ]);
+    const columns = [
+      'name',
+      'email',
+      'phone',
+      'className',
+      'section',
+      'rollNumber',
+      'academicYear',
+      'parents',
+      'status',
+    ];
+    return toCsv(columns, rows);
+  });
 }
 
 export async function getStudentProfile(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  schoolId: string | undefined,
+  { id, schoolId }: { id: string; schoolId?: string | undefined },
 ): Promise<StudentProfileResponse> {
   const scope = readScope(actor, schoolId, 'students');
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     // One statement: the student as the scope may see them (or nothing: 404), with the class teacher.
     const [student] = await loadStudents(tx, scope.schoolId, [id], visibleStudents(scope));
     if (!student) throw notFound(PEOPLE_MESSAGES.studentNotFound);
@@ -227,13 +270,12 @@ async function attachNewParents(
   return out;
 }
 
-export async function createStudent(deps: Deps, actor: Actor, body: unknown) {
-  const input = parseCreateBody(
-    CreateStudentRequest,
-    body,
-    ['email', 'name', 'schoolId?', 'classId'],
-    PEOPLE_MESSAGES.missingStudentFields,
-  );
+export async function createStudent(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateStudentRequest>,
+): Promise<CreateStudentResponse> {
+  if (input.schoolId?.trim() === '') throw missingSchoolId(PEOPLE_MESSAGES.missingStudentFields);
   const scope = writeScope(actor, input.schoolId);
   const academicYear = normaliseAcademicYear(input.academicYear);
   const credential = await prepareCredential(input.sendInvitation);
@@ -329,15 +371,14 @@ export async function findParentRow(tx: Tx, schoolId: string, parentId: string) 
 }
 
 export async function updateStudent(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof import('@lyceum/shared/people').UpdateStudentRequest>,
+  { id, ...input }: { id: string } & z.output<typeof UpdateStudentRequest>,
 ): Promise<StudentResponse> {
   const scope = writeScope(actor, undefined);
   const academicYear = input.academicYear === undefined ? undefined : normaliseAcademicYear(input.academicYear);
   return withRollNumber(input.rollNumber, () =>
-    inScope(db, scope, async (tx) => {
+    inScope(deps.db, scope, async (tx) => {
       const row = await findStudent(tx, scope, id);
       const [before] = await loadStudents(tx, scope.schoolId, [id]);
       await updateUserContact(tx, scope.schoolId, id, input);
@@ -369,13 +410,12 @@ const summary = (s: StudentResponse | undefined) =>
   s && { name: s.name, phone: s.phone, classId: s.classId, rollNumber: s.rollNumber, academicYear: s.academicYear };
 
 export async function setStudentActive(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  active: boolean,
+  { id, active }: { id: string; active: boolean },
 ): Promise<StudentResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const row = await findStudent(tx, scope, id);
     await setUserActive(tx, actor, scope.schoolId, { id, role: 'student', isActive: row.isActive }, active);
     const [after] = await loadStudents(tx, scope.schoolId, [id]);
@@ -413,35 +453,47 @@ export async function placeStudent(
   });
 }
 
-export function moveStudent(db: Database, actor: Actor, id: string, body: unknown): Promise<StudentResponse> {
+/**
+ * Moving and linking judge their body only once the student (and the parent) are found: another school's
+ * ids answer 404 whatever the body. The routes call this when their body is invalid.
+ */
+export async function findStudentAndParent(
+  deps: Deps,
+  actor: Actor,
+  { id, parentId }: { id: string; parentId?: string | undefined },
+): Promise<void> {
   const scope = writeScope(actor, undefined);
-  let roll: number | undefined;
-  return withRollNumber(
-    () => roll,
-    () =>
-      inScope(db, scope, async (tx) => {
-        await findStudent(tx, scope, id);
-        const input = parseBody(MoveStudentRequest, body);
-        roll = input.rollNumber;
-        await placeStudent(tx, actor, scope, id, input);
-        const [after] = await loadStudents(tx, scope.schoolId, [id]);
-        return after as StudentResponse;
-      }),
+  await inScope(deps.db, scope, async (tx) => {
+    await findStudent(tx, scope, id);
+    if (parentId !== undefined) await findParentRow(tx, scope.schoolId, parentId);
+  });
+}
+
+export function moveStudent(
+  deps: Deps,
+  actor: Actor,
+  { id, ...input }: { id: string } & z.output<typeof MoveStudentRequest>,
+): Promise<StudentResponse> {
+  const scope = writeScope(actor, undefined);
+  return withRollNumber(input.rollNumber, () =>
+    inScope(deps.db, scope, async (tx) => {
+      await findStudent(tx, scope, id);
+      await placeStudent(tx, actor, scope, id, input);
+      const [after] = await loadStudents(tx, scope.schoolId, [id]);
+      return after as StudentResponse;
+    }),
   );
 }
 
 export function linkParent(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  parentId: string,
-  body: unknown,
+  { id, parentId, ...input }: { id: string; parentId: string } & z.output<typeof LinkParentRequest>,
 ): Promise<StudentResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findStudent(tx, scope, id);
     await findParentRow(tx, scope.schoolId, parentId);
-    const input = parseBody(LinkParentRequest, body);
     await tx
       .insert(studentParents)
       .values({ schoolId: scope.schoolId, id: newId(), studentId: id, parentId, relationship: input.relationship })
@@ -461,9 +513,13 @@ export function linkParent(
   });
 }
 
-export function unlinkParent(db: Database, actor: Actor, id: string, parentId: string): Promise<StudentResponse> {
+export function unlinkParent(
+  deps: Deps,
+  actor: Actor,
+  { id, parentId }: { id: string; parentId: string },
+): Promise<StudentResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findStudent(tx, scope, id);
     const removed = await tx
       .delete(studentParents)

@@ -1,14 +1,16 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import {
+import type {
   CreateTeacherRequest,
-  type TeacherListResponse,
-  type TeacherResponse,
-  type UpdateTeacherRequest,
+  CreateTeacherResponse,
+  TeacherListQuery,
+  TeacherListResponse,
+  TeacherResponse,
+  UpdateTeacherRequest,
 } from '@lyceum/shared/people';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { classSubjects, classTeachers, schools, subjects, teachers, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
@@ -16,16 +18,17 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
-import { parseCreateBody } from '../../lib/body.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { blankSchoolId } from './create-body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { findClass } from './students.ts';
 import { loadTeachers } from './views.ts';
 import { visibleTeachers } from './visibility.ts';
 
-type TeacherListInput = z.output<typeof import('@lyceum/shared/people').TeacherListQuery>;
+type TeacherListInput = z.output<typeof TeacherListQuery>;
 
 /** The teacher row (a promoted teacher keeps theirs), or 404 `Teacher not found`. */
 export async function findTeacher(tx: Tx, scope: SchoolScope, id: string) {
@@ -62,9 +65,10 @@ export async function assertSubjects(
   return unique;
 }
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
+/** By name only: the sort allow-list of this list. */
+const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
-export async function teacherPage(
+async function teacherPage(
   tx: Tx,
   scope: SchoolScope,
   query: TeacherListInput,
@@ -79,41 +83,78 @@ export async function teacherPage(
     );
   }
   conds.push(nameOrEmailLike(query.search));
-  const matching = tx
-    .select({ id: teachers.id, sortValue: SORT.expr.as('sort_value') })
-    .from(teachers)
-    .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
-    .where(and(...conds));
-  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadTeachers(tx, scope.schoolId, ids));
+  return keysetList(tx, {
+    sorts: SORTS,
+    sort: 'name',
+    cursor: query.cursor,
+    limit,
+    matching: (key) =>
+      tx
+        .select({ id: teachers.id, sortValue: key.expr.as('sort_value') })
+        .from(teachers)
+        .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
+        .where(and(...conds)),
+    load: (ids) => loadTeachers(tx, scope.schoolId, ids),
+  });
 }
 
-export function listTeachers(db: Database, actor: Actor, query: TeacherListInput): Promise<TeacherListResponse> {
+export function listTeachers(deps: Deps, actor: Actor, query: TeacherListInput): Promise<TeacherListResponse> {
   const scope = readScope(actor, query.schoolId, 'teachers');
-  return inScope(db, scope, (tx) => teacherPage(tx, scope, query, query.limit));
+  return inScope(deps.db, scope, (tx) => teacherPage(tx, scope, query, query.limit));
+}
+
+/** The teachers CSV: the list's filters and visibility, every row. */
+export function exportTeachers(deps: Deps, actor: Actor, query: TeacherListInput): Promise<string> {
+  const scope = readScope(actor, query.schoolId, 'teachers');
+  return inScope(deps.db, scope, async (tx) => {
+    const page = await teacherPage(tx, scope, { ...query, cursor: undefined }, null);
+    const rows = page.items.map((t) => [
+      t.name,
+      t.email,
+      t.phone,
+      t.qualification,
+      t.experience,
+      t.subjects.map((s) => s.name).join(';'),
+      t.assignedClasses
+        .map((c) => `${c.className} ${c.section}`.trim() + (c.isClassTeacher ? ' (class teacher)' : ''))
+        .join('; '),
+      t.isAdmin ? 'yes' : 'no',
+      t.isActive ? 'active' : 'inactive',
+    ]);
+    const columns = [
+      'name',
+      'email',
+      'phone',
+      'qualification',
+      'experience',
+      'subjects',
+      'classes',
+      'isAdmin',
+      'status',
+    ];
+    return toCsv(columns, rows);
+  });
 }
 
 export function getTeacher(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  schoolId: string | undefined,
+  { id, schoolId }: { id: string; schoolId?: string | undefined },
 ): Promise<TeacherResponse> {
   const scope = readScope(actor, schoolId, 'teachers');
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findTeacher(tx, scope, id);
     const [teacher] = await loadTeachers(tx, scope.schoolId, [id]);
     return teacher as TeacherResponse;
   });
 }
 
-export async function createTeacher(deps: Deps, actor: Actor, body: unknown) {
-  if (body && typeof body === 'object' && 'schoolId' in body) {
-    const sid = (body as { schoolId: unknown }).schoolId;
-    if (typeof sid !== 'string' || sid.trim() === '') {
-      throw invalid(PEOPLE_MESSAGES.schoolIdNonEmpty, { schoolId: PEOPLE_MESSAGES.schoolIdNonEmpty });
-    }
-  }
-  const input = parseCreateBody(CreateTeacherRequest, body, ['email', 'name'], PEOPLE_MESSAGES.missingTeacherFields);
+export async function createTeacher(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateTeacherRequest>,
+): Promise<CreateTeacherResponse> {
+  if (input.schoolId?.trim() === '') throw blankSchoolId();
   const scope = writeScope(actor, input.schoolId);
   const credential = await prepareCredential(input.sendInvitation);
   const teacher = await withEmailRace(() =>
@@ -160,13 +201,12 @@ export async function createTeacher(deps: Deps, actor: Actor, body: unknown) {
 }
 
 export function updateTeacher(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof UpdateTeacherRequest>,
+  { id, ...input }: { id: string } & z.output<typeof UpdateTeacherRequest>,
 ): Promise<TeacherResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     await findTeacher(tx, scope, id);
     const [before] = await loadTeachers(tx, scope.schoolId, [id]);
     await updateUserContact(tx, scope.schoolId, id, input);
@@ -202,9 +242,13 @@ const teacherSummary = (t: TeacherResponse | undefined) =>
     subjectIds: t.subjects.map((s) => s.id),
   };
 
-export function setTeacherActive(db: Database, actor: Actor, id: string, active: boolean): Promise<TeacherResponse> {
+export function setTeacherActive(
+  deps: Deps,
+  actor: Actor,
+  { id, active }: { id: string; active: boolean },
+): Promise<TeacherResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const row = await findTeacher(tx, scope, id);
     await setUserActive(tx, actor, scope.schoolId, { id, role: row.role, isActive: row.isActive }, active);
     const [after] = await loadTeachers(tx, scope.schoolId, [id]);
@@ -216,9 +260,9 @@ export function setTeacherActive(db: Database, actor: Actor, id: string, active:
  * DESIGN §1: a promoted teacher becomes an administrator of their own school only — role school_admin,
  * isAdmin, listed in the school's adminIds — and keeps their classes. Never any company role.
  */
-export function promoteTeacher(db: Database, actor: Actor, id: string): Promise<TeacherResponse> {
+export function promoteTeacher(deps: Deps, actor: Actor, { id }: { id: string }): Promise<TeacherResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const row = await findTeacher(tx, scope, id);
     if (row.role === 'school_admin' && row.isAdmin) {
       const [same] = await loadTeachers(tx, scope.schoolId, [id]);

@@ -1,10 +1,18 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { CreateUserRequest, type UserAccountResponse, type UserListResponse } from '@lyceum/shared/people';
+import type {
+  CreateUserRequest,
+  CreateUserResponse,
+  ResetUserPasswordRequest,
+  ResetUserPasswordResponse,
+  UserAccountResponse,
+  UserListQuery,
+  UserListResponse,
+} from '@lyceum/shared/people';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema/index.ts';
 import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -12,18 +20,19 @@ import { audit } from '../../db/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive } from './active.ts';
-import { parseCreateBody } from '../../lib/body.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 
-type UserListInput = z.output<typeof import('@lyceum/shared/people').UserListQuery>;
+type UserListInput = z.output<typeof UserListQuery>;
 
-const SORT: SortKey = { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' };
+/** By name only: the sort allow-list of this list. */
+const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
 
-export async function userPage(
+async function userPage(
   tx: Tx,
   scope: SchoolScope,
   query: UserListInput,
@@ -33,16 +42,41 @@ export async function userPage(
   if (query.role) conds.push(eq(users.role, query.role));
   if (query.status !== 'all') conds.push(eq(users.isActive, query.status === 'active'));
   conds.push(nameOrEmailLike(query.search));
-  const matching = tx
-    .select({ id: users.id, sortValue: SORT.expr.as('sort_value') })
-    .from(users)
-    .where(and(...conds));
-  return keysetPage(tx, matching, SORT, query.cursor, limit, (ids) => loadUserAccounts(tx, scope.schoolId, ids));
+  return keysetList(tx, {
+    sorts: SORTS,
+    sort: 'name',
+    cursor: query.cursor,
+    limit,
+    matching: (key) =>
+      tx
+        .select({ id: users.id, sortValue: key.expr.as('sort_value') })
+        .from(users)
+        .where(and(...conds)),
+    load: (ids) => loadUserAccounts(tx, scope.schoolId, ids),
+  });
 }
 
-export function listUsers(db: Database, actor: Actor, query: UserListInput): Promise<UserListResponse> {
+export function listUsers(deps: Deps, actor: Actor, query: UserListInput): Promise<UserListResponse> {
   const scope = readScope(actor, query.schoolId, 'users');
-  return inScope(db, scope, (tx) => userPage(tx, scope, query, query.limit));
+  return inScope(deps.db, scope, (tx) => userPage(tx, scope, query, query.limit));
+}
+
+/** The users CSV: the list's filters, every row. */
+export function exportUsers(deps: Deps, actor: Actor, query: UserListInput): Promise<string> {
+  const scope = readScope(actor, query.schoolId, 'users');
+  return inScope(deps.db, scope, async (tx) => {
+    const page = await userPage(tx, scope, { ...query, cursor: undefined }, null);
+    const rows = page.items.map((u) => [
+      u.name,
+      u.email,
+      u.phone,
+      u.role,
+      u.isActive ? 'active' : 'inactive',
+      u.lastLoginAt,
+      u.invitationPending ? 'yes' : 'no',
+    ]);
+    return toCsv(['name', 'email', 'phone', 'role', 'status', 'lastLoginAt', 'invitationPending'], rows);
+  });
 }
 
 /** A school user the caller may manage: 404 when absent; a principal may not manage school administrators. */
@@ -65,13 +99,11 @@ async function findManagedUser(tx: Tx, scope: SchoolScope, id: string) {
   return row;
 }
 
-export async function createUser(deps: Deps, actor: Actor, body: unknown) {
-  const input = parseCreateBody(
-    CreateUserRequest,
-    body,
-    ['email', 'name', 'role'],
-    'Missing required fields: email, name, and role are required',
-  );
+export async function createUser(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateUserRequest>,
+): Promise<CreateUserResponse> {
   const scope = writeScope(actor, input.schoolId);
   // DESIGN §6: principals manage everything in the school except making administrators.
   if (actor.role === 'principal' && input.role === 'school_admin') throw forbidden();
@@ -111,13 +143,12 @@ export async function createUser(deps: Deps, actor: Actor, body: unknown) {
 }
 
 export function setAccountActive(
-  db: Database,
+  deps: Deps,
   actor: Actor,
-  id: string,
-  active: boolean,
+  { id, active }: { id: string; active: boolean },
 ): Promise<UserAccountResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(db, scope, async (tx) => {
+  return inScope(deps.db, scope, async (tx) => {
     const row = await findManagedUser(tx, scope, id);
     if (!active && id === actor.profileId) throw new AppError('rule', PEOPLE_MESSAGES.notYourself);
     await setUserActive(
@@ -132,7 +163,7 @@ export function setAccountActive(
   });
 }
 
-export async function resendInvitation(deps: Deps, actor: Actor, id: string): Promise<void> {
+export async function resendInvitation(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   const scope = writeScope(actor, undefined);
   await inScope(deps.db, scope, async (tx) => {
     const row = await findManagedUser(tx, scope, id);
@@ -157,9 +188,8 @@ export async function resendInvitation(deps: Deps, actor: Actor, id: string): Pr
 export async function resetUserPassword(
   deps: Deps,
   actor: Actor,
-  id: string,
-  input: z.output<typeof import('@lyceum/shared/people').ResetUserPasswordRequest>,
-) {
+  { id, ...input }: { id: string } & z.output<typeof ResetUserPasswordRequest>,
+): Promise<ResetUserPasswordResponse> {
   const scope = writeScope(actor, undefined);
   const credential = await prepareCredential(input.mode === 'email');
   await inScope(deps.db, scope, async (tx) => {
