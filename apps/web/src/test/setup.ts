@@ -9,6 +9,10 @@ configure({ asyncUtilTimeout: 5_000 });
 // Tell React the test renderer wraps updates in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// findBy*/waitFor wait 3 s instead of 1 s: the first visit of a lazy route compiles its modules, which
+// takes longer than a second on a loaded 2-core machine. Only the waiting grows; every assertion is the same.
+configure({ asyncUtilTimeout: 3000 });
+
 beforeEach(() => {
   installMatchMedia();
   window.localStorage.clear();
