@@ -96,9 +96,9 @@ export function AppShell() {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header mobileMenuOpen={open} onOpenMobileMenu={() => setMobileOpen(true)} />
-        {/* The page scrolls inside <main>, so keyboard users must be able to focus it to scroll a page with no links. */}
         <main
           id="main-content"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the page scrolls inside <main>; keyboard users must be able to focus it to scroll a page that has no links (axe: scrollable-region-focusable)
           tabIndex={0}
           className="relative min-w-0 flex-1 overflow-y-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
         >
