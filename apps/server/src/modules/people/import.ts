@@ -28,9 +28,10 @@ import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { capIssues } from '../../lib/csv-limits.ts';
 import { type Invitation, queueInvitations, takenEmails } from './accounts.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { type CsvRecord, parseCsv } from './csv.ts';
+import { type CsvRecord, type ParsedCsv, parseCsv } from './csv.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 
 /**
@@ -92,6 +93,9 @@ const COLUMNS: Record<ImportKind, { known: readonly string[]; required: readonly
   teachers: { known: TEACHER_IMPORT_COLUMNS, required: ['name', 'email'] },
   parents: { known: PARENT_IMPORT_COLUMNS, required: ['name', 'email'] },
 };
+
+/** Read (and size-checked) before any transaction opens: an oversized file never holds the database. */
+const parseImportFile = (kind: ImportKind, csv: string) => parseCsv(csv, COLUMNS[kind].known, COLUMNS[kind].required);
 
 export function templateOf(kind: ImportKind): string {
   const example: Record<ImportKind, string[]> = {
@@ -156,10 +160,9 @@ async function validate(
   tx: Tx,
   scope: SchoolScope,
   kind: ImportKind,
-  csv: string,
+  parsed: ParsedCsv,
   options: ImportOptions,
 ): Promise<Validated> {
-  const parsed = parseCsv(csv, COLUMNS[kind].known, COLUMNS[kind].required);
   const out: Validated = {
     parsed,
     issues: [...parsed.issues],
@@ -441,8 +444,9 @@ export async function previewImport(
   options: ImportOptions,
 ): Promise<ImportPreviewResponse> {
   const scope = writeScope(actor, undefined);
+  const parsed = parseImportFile(kind, csv);
   return inScope(deps.db, scope, async (tx) => {
-    const v = await validate(tx, scope, kind, csv, options);
+    const v = await validate(tx, scope, kind, parsed, options);
     if (v.issues.length === 0) {
       const limit = await planIssue(tx, scope.schoolId, additions(kind, v));
       if (limit) v.issues.push(limit);
@@ -453,7 +457,7 @@ export async function previewImport(
       rows,
       rowCount: rows.length,
       validCount: rows.filter((r) => r.valid).length,
-      errors: v.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+      errors: capIssues(v.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))),
     };
   });
 }
@@ -478,10 +482,11 @@ export async function commitImport(
 ): Promise<ImportResultResponse> {
   const scope = writeScope(actor, undefined);
   const schoolId = scope.schoolId;
+  const parsed = parseImportFile(kind, csv);
   const result = await inScope(deps.db, scope, async (tx) => {
     // Lock first: the plan count below and the inserts after it see no concurrent import or create.
     await tx.execute(sql`select id from schools where id = ${schoolId} for update`);
-    const v = await validate(tx, scope, kind, csv, options);
+    const v = await validate(tx, scope, kind, parsed, options);
     if (v.issues.length > 0) throw refuse(v.issues);
     const limit = await planIssue(tx, schoolId, additions(kind, v));
     if (limit) throw refuse([limit]);
