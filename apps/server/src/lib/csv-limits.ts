@@ -15,11 +15,6 @@ export const CSV_LIMIT_MESSAGES = {
   issues: (total: number) => `Only the first ${CSV_LIMITS.issues} of ${total} problems are listed.`,
 };
 
-interface ParsedRecord {
-  record: string[];
-  info: { lines: number; records: number };
-}
-
 /**
  * csv-parse options that stop reading as soon as a cap is passed: `to` ends the parse one record after the
  * row cap (header + rows + 1, so "more than" can be told), and every record is checked for its width and
@@ -28,11 +23,13 @@ interface ParsedRecord {
 export function boundedCsvOptions() {
   return {
     to: CSV_LIMITS.rows + 2,
-    on_record: ({ record, info }: ParsedRecord) => {
-      if (record.length > CSV_LIMITS.columns) throw new AppError('too_large', CSV_LIMIT_MESSAGES.columns);
-      if (record.some((cell) => cell.length > CSV_LIMITS.cellChars))
-        throw new AppError('too_large', CSV_LIMIT_MESSAGES.cell(info.lines));
-      return { record, info };
+    // With the parser's `info` option the record arrives wrapped as `{ record, info }`.
+    on_record: (rec: string[] | { record: string[] }, context: { lines: number }): string[] => {
+      const cells = Array.isArray(rec) ? rec : rec.record;
+      if (cells.length > CSV_LIMITS.columns) throw new AppError('too_large', CSV_LIMIT_MESSAGES.columns);
+      if (cells.some((cell) => cell.length > CSV_LIMITS.cellChars))
+        throw new AppError('too_large', CSV_LIMIT_MESSAGES.cell(context.lines));
+      return rec as string[];
     },
   };
 }
