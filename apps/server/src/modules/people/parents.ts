@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
+import { assertMayChange } from './who-may-change-whom.ts';
 import { parseCreateBody } from '../../lib/body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { keysetPage, type SortKey } from '../../lib/list-page.ts';
@@ -145,6 +146,7 @@ export function updateParent(
   const scope = writeScope(actor, undefined);
   return inScope(db, scope, async (tx) => {
     const row = await findParent(tx, scope, id);
+    assertMayChange(actor, { role: 'parent' });
     const [before] = await loadParents(tx, scope.schoolId, [id]);
     await updateUserContact(tx, scope.schoolId, row.id, input);
     if (input.relationship !== undefined) {

@@ -28,6 +28,7 @@ import {
   withEmailRace,
 } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
+import { assertMayChange } from './who-may-change-whom.ts';
 import { parseBody, parseCreateBody } from '../../lib/body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { keysetPage, type SortKey } from '../../lib/list-page.ts';
@@ -339,6 +340,7 @@ export async function updateStudent(
   return withRollNumber(input.rollNumber, () =>
     inScope(db, scope, async (tx) => {
       const row = await findStudent(tx, scope, id);
+      assertMayChange(actor, { role: 'student' });
       const [before] = await loadStudents(tx, scope.schoolId, [id]);
       await updateUserContact(tx, scope.schoolId, id, input);
       if (input.rollNumber !== undefined || academicYear !== undefined) {
@@ -392,6 +394,7 @@ export async function placeStudent(
   input: z.output<typeof MoveStudentRequest>,
 ): Promise<void> {
   const row = await findStudent(tx, scope, id);
+  assertMayChange(actor, { role: 'student' });
   await findClass(tx, scope.schoolId, input.classId, true);
   if (row.classId === input.classId && (input.rollNumber === undefined || input.rollNumber === row.rollNumber)) return;
   const rollNumber = input.rollNumber ?? (await nextRollNumber(tx, scope.schoolId, input.classId));
@@ -441,6 +444,7 @@ export function linkParent(
   return inScope(db, scope, async (tx) => {
     await findStudent(tx, scope, id);
     await findParentRow(tx, scope.schoolId, parentId);
+    assertMayChange(actor, { role: 'student' });
     const input = parseBody(LinkParentRequest, body);
     await tx
       .insert(studentParents)
@@ -465,6 +469,7 @@ export function unlinkParent(db: Database, actor: Actor, id: string, parentId: s
   const scope = writeScope(actor, undefined);
   return inScope(db, scope, async (tx) => {
     await findStudent(tx, scope, id);
+    assertMayChange(actor, { role: 'student' });
     const removed = await tx
       .delete(studentParents)
       .where(
