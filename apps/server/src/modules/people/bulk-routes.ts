@@ -12,6 +12,7 @@ import { actorOf } from '../../lib/request-actor.ts';
 import { inScope, readScope } from '../../db/school-scope.ts';
 import { sendCsv, toCsv } from '../../lib/csv.ts';
 import { commitImport, type ImportKind, previewImport, templateOf } from './import.ts';
+import { importRateLimit } from './import-rate-limit.ts';
 import { parentPage } from './parents.ts';
 import { studentPage } from './students.ts';
 import { teacherPage } from './teachers.ts';
@@ -26,6 +27,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const { db } = deps;
   const tags = ['import-export'];
+  const onRequest = importRateLimit(app);
 
   for (const kind of ['students', 'teachers', 'parents'] as const satisfies ImportKind[]) {
     app.get(`/${kind}/import/template`, { schema: { tags } }, async (_r, reply) =>
@@ -33,12 +35,20 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       `/${kind}/import/preview`,
-      { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: ImportRequest, response: { 200: ImportPreviewResponse } } },
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        onRequest,
+        schema: { tags, body: ImportRequest, response: { 200: ImportPreviewResponse } },
+      },
       (r) => previewImport(deps, actorOf(r), kind, r.body.csv, r.body),
     );
     app.post(
       `/${kind}/import`,
-      { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: ImportRequest, response: { 200: ImportResultResponse } } },
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        onRequest,
+        schema: { tags, body: ImportRequest, response: { 200: ImportResultResponse } },
+      },
       (r) => commitImport(deps, actorOf(r), kind, r.body.csv, r.body),
     );
   }

@@ -1,6 +1,6 @@
 import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
 import { emailSchema, nameSchema, phoneSchema } from '@lyceum/shared/auth';
-import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import {
   type ImportIssue,
   type ImportPreviewResponse,
@@ -33,6 +33,7 @@ import { type Invitation, queueInvitations, takenEmails } from './accounts.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { type CsvRecord, type ParsedCsv, parseCsv } from './csv.ts';
 import { assertWithinPlan } from './plan-limits.ts';
+import { emailTakenMessage } from './email-taken-message.ts';
 
 /**
  * Bulk import (issue 4 item 8). One validation function per kind serves both the preview and the commit, so
@@ -190,7 +191,8 @@ async function validate(
       if (first !== undefined)
         issues.push({ line: r.line, column: 'email', message: `This e-mail is also on line ${first}` });
       else seenEmails.set(email, r.line);
-      if (owners.taken.has(email)) issues.push({ line: r.line, column: 'email', message: MESSAGES.emailInUse });
+      if (owners.taken.has(email))
+        issues.push({ line: r.line, column: 'email', message: emailTakenMessage(owners.inSchool.has(email)) });
     }
     if (name === undefined || email === undefined || phone === undefined) return undefined;
     return { name, email, phone: phone || null };
@@ -374,7 +376,8 @@ async function validateStudents(
           });
         }
       } else if (owners.taken.has(parentEmail) || out.students.some((s) => s.email === parentEmail)) {
-        issues.push({ line: r.line, column: `${prefix}Email`, message: MESSAGES.emailInUse });
+        const elsewhere = owners.taken.has(parentEmail) && !owners.inSchool.has(parentEmail);
+        issues.push({ line: r.line, column: `${prefix}Email`, message: emailTakenMessage(!elsewhere) });
         continue;
       } else if (!out.studentParents.has(parentEmail)) {
         const name = cell(issues, r.line, `${prefix}Name`, nameSchema, v[`${prefix}Name`] ?? '');
