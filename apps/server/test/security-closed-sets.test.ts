@@ -24,7 +24,7 @@ describe('closed sets of values', () => {
       const config = getTableConfig(table);
       for (const column of config.columns) {
         if (!column.enumValues?.length) continue;
-        const covered = rows.some((r) => r.table === config.name && r.def.includes(column.name));
+        const covered = rows.some((r: { table: string; def: string }) => r.table === config.name && r.def.includes(column.name));
         if (!covered) missing.push(`${config.name}.${column.name}`);
       }
     }
