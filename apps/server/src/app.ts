@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDefaults, seedDemo } from './seed/seed.ts';
@@ -35,6 +35,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { schoolRoutes } from './modules/schools/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
 import { SessionCache } from './lib/session-cache.ts';
+import { loggingSerializerCompiler } from './lib/response-check.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -67,7 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(loggingSerializerCompiler(app.log));
 
   const database = openDatabase(config.database, {
     onIdleConnectionLost: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),

@@ -90,7 +90,8 @@ describe('students import', () => {
     expect(preview.errors).toEqual([
       { line: 3, column: 'email', message: 'Enter a valid email address' },
       { line: 4, column: 'className', message: 'Class not found: "Grade 42"' },
-      { line: 5, column: 'email', message: 'A user with this email already exists...' },
+      // Another school's person: not named as existing (see security-import-oracle.test.ts).
+      { line: 5, column: 'email', message: 'This e-mail address cannot be used. Choose another one.' },
       { line: 6, column: 'rollNumber', message: 'Roll number 3 is already taken in this class' },
       { line: 7, column: 'email', message: 'This e-mail is also on line 2' },
       { line: 8, column: 'name', message: 'Name is required' },

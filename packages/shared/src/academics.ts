@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { uuidSchema } from './auth.ts';
 
 /**
@@ -37,8 +38,17 @@ export type SubjectResponse = z.infer<typeof SubjectResponse>;
 export const SubjectListResponse = z.object({ items: z.array(SubjectResponse) });
 export type SubjectListResponse = z.infer<typeof SubjectListResponse>;
 
-const subjectName = z.string().trim().min(1, 'Subject name is required').max(80, 'Subject name is too long');
-const subjectCode = z.string().trim().max(20, 'Subject code is too long');
+const subjectName = z
+  .string()
+  .trim()
+  .min(1, 'Subject name is required')
+  .max(80, 'Subject name is too long')
+  .refine(...plainText('Subject name'));
+const subjectCode = z
+  .string()
+  .trim()
+  .max(20, 'Subject code is too long')
+  .refine(...plainText('Subject code'));
 
 export const CreateSubjectRequest = z.object({
   name: subjectName,
@@ -109,8 +119,17 @@ export type MyClass = z.infer<typeof MyClass>;
 export const MyClassesResponse = z.object({ items: z.array(MyClass) });
 export type MyClassesResponse = z.infer<typeof MyClassesResponse>;
 
-const className = z.string().trim().min(1, 'Class name is required').max(60, 'Class name is too long');
-const sectionName = z.string().trim().max(20, 'Section is too long');
+const className = z
+  .string()
+  .trim()
+  .min(1, 'Class name is required')
+  .max(60, 'Class name is too long')
+  .refine(...plainText('Class name'));
+const sectionName = z
+  .string()
+  .trim()
+  .max(20, 'Section is too long')
+  .refine(...plainText('Section'));
 
 export const CreateClassRequest = z.object({
   name: className,

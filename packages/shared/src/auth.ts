@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './password-policy.ts';
+import { plainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 
 /** Shared building blocks so every form and route words its errors the same way. */
@@ -7,7 +8,12 @@ export const emailSchema = z
   .email({ error: 'Enter a valid email address' })
   .max(254)
   .transform((e) => e.toLowerCase());
-export const nameSchema = z.string().trim().min(1, 'Name is required').max(120, 'Name is too long');
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(120, 'Name is too long')
+  .refine(...plainText('Name'));
 export const phoneSchema = z
   .string()
   .trim()
@@ -65,8 +71,18 @@ export const ResetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 export const SchoolAdminSignupRequest = z.object({
-  schoolName: z.string().trim().min(2, 'School name is required').max(160),
-  address: z.string().trim().max(300).optional(),
+  schoolName: z
+    .string()
+    .trim()
+    .min(2, 'School name is required')
+    .max(160)
+    .refine(...plainText('School name')),
+  address: z
+    .string()
+    .trim()
+    .max(300)
+    .refine(...plainText('Address'))
+    .optional(),
   phone: phoneSchema.optional(),
   name: nameSchema,
   email: emailSchema,

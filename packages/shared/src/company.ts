@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { SchoolContact } from './api.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { ADDON_KEY_LIST } from './entitlements.ts';
@@ -126,7 +127,12 @@ export const PlanLimitsSchema = z.object({
 export type PlanLimitsInput = z.infer<typeof PlanLimitsSchema>;
 
 export const PlanInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name is too long')
+    .refine(...plainText('Name')),
   description: optionalText(500).default(''),
   priceMinor: moneySchema,
   currency: z
@@ -135,7 +141,17 @@ export const PlanInput = z.object({
     .default('USD'),
   billingPeriod: z.enum(BILLING_CYCLES).default('monthly'),
   limits: PlanLimitsSchema,
-  features: z.array(z.string().trim().min(1).max(120)).max(30).default([]),
+  features: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(120)
+        .refine(...plainText('Feature')),
+    )
+    .max(30)
+    .default([]),
   addonIds: z.array(uuidSchema).max(20).default([]),
   color: colorSchema.default('#2563eb'),
   yearlyDiscountPercent: z.number().int().min(0, 'Between 0 and 100').max(100, 'Between 0 and 100').default(0),
@@ -167,7 +183,12 @@ export const PlanListResponse = z.object({ items: z.array(Plan) });
 export type PlanListResponse = z.infer<typeof PlanListResponse>;
 
 export const AddonInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name is too long')
+    .refine(...plainText('Name')),
   description: optionalText(500).default(''),
   icon: z
     .string()
@@ -180,7 +201,17 @@ export const AddonInput = z.object({
     .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
     .default('USD'),
   billingPeriod: z.enum(BILLING_CYCLES).default('monthly'),
-  features: z.array(z.string().trim().min(1).max(120)).max(30).default([]),
+  features: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(120)
+        .refine(...plainText('Feature')),
+    )
+    .max(30)
+    .default([]),
 });
 export type AddonInput = z.input<typeof AddonInput>;
 export const UpdateAddonRequest = AddonInput.partial().extend({ isActive: z.boolean().optional() });
@@ -333,11 +364,20 @@ export const SchoolListResponse = listOf(CompanySchool).extend({ total: z.number
 export type SchoolListResponse = z.infer<typeof SchoolListResponse>;
 
 const schoolFields = {
-  name: z.string().trim().min(2, 'School name is required').max(160, 'School name is too long'),
-  address: optionalText(300).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'School name is required')
+    .max(160, 'School name is too long')
+    .refine(...plainText('School name')),
+  address: optionalText(300)
+    .refine(...plainText('Address'))
+    .optional(),
   phone: phoneSchema.optional(),
   email: z.union([emailSchema, z.literal('')]).optional(),
-  principalName: optionalText(120).optional(),
+  principalName: optionalText(120)
+    .refine(...plainText('Name'))
+    .optional(),
   logo: urlSchema.optional(),
   brandColor: z.union([colorSchema, z.literal('')]).optional(),
 };
@@ -459,7 +499,12 @@ export const SubmitPaymentRequest = z
     subscriptionId: uuidSchema.optional(),
     addonRequestId: uuidSchema.optional(),
     method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
-    reference: z.string().trim().min(1, 'Reference is required').max(120, 'Reference is too long'),
+    reference: z
+      .string()
+      .trim()
+      .min(1, 'Reference is required')
+      .max(120, 'Reference is too long')
+      .refine(...plainText('Reference')),
     amountMinor: moneySchema.refine((v) => v > 0, 'Amount must be more than 0'),
     /** Made by the client once per payment form; a resubmission with the same key returns the first payment. */
     idempotencyKey: z
@@ -619,7 +664,12 @@ export type UsageResponse = z.infer<typeof UsageResponse>;
 // ---------------------------------------------------------------- API keys
 
 export const CreateApiKeyRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Name is too long')
+    .refine(...plainText('Name')),
   scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'Choose at least one scope').max(2).default(['read']),
 });
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { SubjectRef } from './academics.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 
@@ -106,7 +107,12 @@ const statusFilter = z.enum(['active', 'inactive', 'all']).default('active');
 const readSchoolId = uuidSchema.optional();
 
 const optionalPhone = phoneSchema.optional();
-const relationshipSchema = z.string().trim().min(1, 'Relationship is required').max(40, 'Relationship is too long');
+const relationshipSchema = z
+  .string()
+  .trim()
+  .min(1, 'Relationship is required')
+  .max(40, 'Relationship is too long')
+  .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
 /** `schoolId` in a body: optional (the session says which school), but never empty (SPEC §5). */
 const bodySchoolId = z.string().min(1, 'schoolId must be a non-empty string').optional();
@@ -288,7 +294,11 @@ export type TeacherListQuery = z.input<typeof TeacherListQuery>;
 export const TeacherListResponse = page(TeacherResponse);
 export type TeacherListResponse = z.infer<typeof TeacherListResponse>;
 
-const qualificationSchema = z.string().trim().max(200, 'Qualification is too long');
+const qualificationSchema = z
+  .string()
+  .trim()
+  .max(200, 'Qualification is too long')
+  .refine(...plainText('Qualification'));
 const experienceSchema = z.number().int().min(0, 'Experience cannot be negative').max(80);
 
 /** Required: email, name (and schoolId, which the session supplies; when sent it must be non-empty). */

@@ -8,6 +8,7 @@ import type { Database, Tx } from './client.ts';
 import { mailOutbox } from './schema/index.ts';
 import { withSystem } from './tenancy.ts';
 import { newId } from '../lib/ids.ts';
+import { encodeHeaderValue } from '../lib/mail-headers.ts';
 
 export interface MailMessage {
   to: string;
@@ -126,9 +127,9 @@ export class MailDispatcher {
     await mkdir(this.options.mailDir, { recursive: true });
     const file = path.join(this.options.mailDir, `${message.id}.eml`);
     const eml = [
-      `From: ${this.options.from}`,
-      `To: ${message.to}`,
-      `Subject: ${message.subject}`,
+      `From: ${encodeHeaderValue(this.options.from)}`,
+      `To: ${encodeHeaderValue(message.to)}`,
+      `Subject: ${encodeHeaderValue(message.subject)}`,
       `Date: ${message.createdAt.toUTCString()}`,
       'Content-Type: text/plain; charset=utf-8',
       '',

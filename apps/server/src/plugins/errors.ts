@@ -16,6 +16,9 @@ const PG_ERRORS: Record<string, [ErrorCode, string]> = {
   '22003': ['validation', 'A number is out of range.'],
   '22007': ['validation', 'A date is not valid.'],
   '22008': ['validation', 'A date is out of range.'],
+  // A NUL byte, or a character the database's encoding cannot hold.
+  '22021': ['validation', 'A value contains a character that cannot be stored.'],
+  '22P05': ['validation', 'A value contains a character that cannot be stored.'],
   '40001': ['unavailable', MESSAGES.unavailable],
   '40P01': ['unavailable', MESSAGES.unavailable],
   '57014': ['unavailable', MESSAGES.unavailable],

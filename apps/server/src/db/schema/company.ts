@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from './closed-sets.ts';
 import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
 import { addons, plans, schoolSubscriptions, schools, users } from './schools.ts';
 
@@ -23,6 +35,7 @@ export const addonRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('addon_requests_status_check', t.status),
     primaryKey({ columns: [t.schoolId, t.id] }),
     foreignKey({
       name: 'addon_requests_user_fk',
@@ -61,6 +74,8 @@ export const subscriptionPayments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    oneOf('subscription_payments_method_check', t.method),
+    oneOf('subscription_payments_status_check', t.status),
     primaryKey({ columns: [t.schoolId, t.id] }),
     foreignKey({
       name: 'subscription_payments_subscription_fk',
@@ -98,6 +113,8 @@ export const salesLeads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    oneOf('sales_leads_kind_check', t.kind),
+    oneOf('sales_leads_status_check', t.status),
     primaryKey({ columns: [t.schoolId, t.id] }),
     index('sales_leads_school_status_idx').on(t.schoolId, t.status, t.createdAt),
   ],
@@ -129,6 +146,7 @@ export const apiKeys = pgTable(
       foreignColumns: [users.schoolId, users.id],
     }),
     uniqueIndex('api_keys_hash_unique').on(t.schoolId, t.keyHash),
+    check('api_keys_scopes_check', sql`${t.scopes} <@ array['read', 'write']::text[]`),
   ],
 );
 

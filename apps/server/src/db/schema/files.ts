@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from './closed-sets.ts';
 import { createdAt, id, schoolId, ts } from './columns.ts';
 import { companyStaff } from './identity.ts';
 import { schools, users } from './schools.ts';
@@ -31,6 +32,7 @@ export const storedFiles = pgTable(
     ...objectColumns(),
   },
   (t) => [
+    oneOf('stored_files_kind_check', t.kind),
     primaryKey({ columns: [t.schoolId, t.id] }),
     foreignKey({
       name: 'stored_files_owner_fk',
@@ -56,6 +58,7 @@ export const companyFiles = pgTable(
     ...objectColumns(),
   },
   (t) => [
+    oneOf('company_files_kind_check', t.kind),
     uniqueIndex('company_files_path_unique').on(t.objectPath),
     index('company_files_owner_idx').on(t.ownerStaffId),
   ],

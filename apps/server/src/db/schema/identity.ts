@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from './closed-sets.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 
 /**
@@ -38,7 +39,7 @@ export const companyStaff = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('company_staff_account_unique').on(t.accountId)],
+  (t) => [oneOf('company_staff_role_check', t.role), uniqueIndex('company_staff_account_unique').on(t.accountId)],
 );
 
 /** Server-side sessions: only the SHA-256 of the cookie token is stored. */
@@ -60,7 +61,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+  (t) => [
+    oneOf('sessions_profile_kind_check', t.profileKind),
+    uniqueIndex('sessions_token_unique').on(t.tokenHash),
+    index('sessions_account_idx').on(t.accountId),
+  ],
 );
 
 /** One-time tokens for password reset and invitations (set-password links). */
@@ -78,6 +83,7 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('one_time_tokens_purpose_check', t.purpose),
     uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
     index('one_time_tokens_account_idx').on(t.accountId),
   ],
@@ -116,5 +122,5 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.status, t.createdAt)],
+  (t) => [oneOf('mail_outbox_status_check', t.status), index('mail_outbox_pending_idx').on(t.status, t.createdAt)],
 );

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from './closed-sets.ts';
 import { classes } from './academics.ts';
 import { createdAt, schoolId, updatedAt } from './columns.ts';
 import { schools, users } from './schools.ts';
@@ -80,6 +81,7 @@ export const parents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    oneOf('parents_status_check', t.status),
     primaryKey({ columns: [t.schoolId, t.id] }),
     foreignKey({ name: 'parents_user_fk', columns: [t.schoolId, t.id], foreignColumns: [users.schoolId, users.id] }),
   ],

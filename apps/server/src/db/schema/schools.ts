@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from './closed-sets.ts';
 import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
 import { accounts } from './identity.ts';
 
@@ -53,6 +54,7 @@ export const users = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
+    oneOf('users_role_check', t.role),
     primaryKey({ columns: [t.schoolId, t.id] }),
     uniqueIndex('users_school_account_unique').on(t.schoolId, t.accountId),
     index('users_school_role_idx').on(t.schoolId, t.role),
@@ -82,7 +84,10 @@ export const plans = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('plans_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    oneOf('plans_billing_period_check', t.billingPeriod),
+    uniqueIndex('plans_name_unique').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const addons = pgTable(
@@ -102,7 +107,10 @@ export const addons = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('addons_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    oneOf('addons_billing_period_check', t.billingPeriod),
+    uniqueIndex('addons_name_unique').on(sql`lower(${t.name})`),
+  ],
 );
 
 export const schoolSubscriptions = pgTable(
@@ -143,6 +151,11 @@ export const schoolSubscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    oneOf('school_subscriptions_status_check', t.status),
+    oneOf('school_subscriptions_payment_status_check', t.paymentStatus),
+    oneOf('school_subscriptions_billing_cycle_check', t.billingCycle),
+    oneOf('school_subscriptions_type_check', t.subscriptionType),
+    oneOf('school_subscriptions_change_kind_check', t.changeKind),
     primaryKey({ columns: [t.schoolId, t.id] }),
     uniqueIndex('school_subscriptions_one_active').on(t.schoolId).where(sql`${t.status} = 'active'`),
     index('school_subscriptions_school_status_idx').on(t.schoolId, t.status, t.endDate),
@@ -168,6 +181,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('notifications_type_check', t.type),
     primaryKey({ columns: [t.schoolId, t.id] }),
     foreignKey({
       name: 'notifications_user_fk',

@@ -6,6 +6,7 @@ import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { assertWithinPlan } from './plan-limits.ts';
+import { assertMayChange } from './who-may-change-whom.ts';
 
 /**
  * Deactivates or reactivates one school user, whatever page asks: deactivation signs them out everywhere
@@ -19,6 +20,7 @@ export async function setUserActive(
   user: { id: string; role: SchoolRole; isActive: boolean },
   active: boolean,
 ): Promise<void> {
+  assertMayChange(actor, user);
   if (user.isActive === active) return;
   if (active) await assertWithinPlan(tx, schoolId, { [user.role]: 1 });
   await tx

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { actorOf } from '../../lib/request-actor.ts';
 import { commitImport, type ImportKind, importTemplate, previewImport } from './import.ts';
+import { importRateLimit } from './import-rate-limit.ts';
 import { exportParents } from './parents.ts';
 import { exportStudents } from './students.ts';
 import { exportTeachers } from './teachers.ts';
@@ -25,6 +26,7 @@ const csvResponse = { 200: { content: { 'text/csv': { schema: CsvFile } } } };
 export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const tags = ['import-export'];
+  const onRequest = importRateLimit(app);
 
   for (const kind of ['students', 'teachers', 'parents'] as const satisfies ImportKind[]) {
     app.get(`/${kind}/import/template`, { schema: { tags, response: csvResponse } }, async (r, reply) =>
@@ -32,12 +34,20 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       `/${kind}/import/preview`,
-      { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: ImportRequest, response: { 200: ImportPreviewResponse } } },
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        onRequest,
+        schema: { tags, body: ImportRequest, response: { 200: ImportPreviewResponse } },
+      },
       (r) => previewImport(deps, actorOf(r), { kind, ...r.body }),
     );
     app.post(
       `/${kind}/import`,
-      { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: ImportRequest, response: { 200: ImportResultResponse } } },
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        onRequest,
+        schema: { tags, body: ImportRequest, response: { 200: ImportResultResponse } },
+      },
       (r) => commitImport(deps, actorOf(r), { kind, ...r.body }),
     );
   }

@@ -2,6 +2,7 @@ import { IMPORT_MAX_BYTES, type ImportIssue } from '@lyceum/shared/people';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/errors.ts';
+import { assertRowCap, boundedCsvOptions } from '../../lib/csv-limits.ts';
 
 export interface CsvRecord {
   /** Line of the file (the header is line 1). */
@@ -31,8 +32,10 @@ export function parseCsv(text: string, known: readonly string[], required: reado
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,
+      ...boundedCsvOptions(),
     }) as never;
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const line = (err as { lines?: number }).lines ?? null;
     return {
       columns: [],
@@ -40,6 +43,7 @@ export function parseCsv(text: string, known: readonly string[], required: reado
       issues: [{ line, column: null, message: `The file is not valid CSV: ${(err as Error).message}` }],
     };
   }
+  assertRowCap(rows.length - 1);
   const [header, ...body] = rows;
   if (!header)
     return { columns: [], records: [], issues: [{ line: null, column: null, message: 'The CSV file is empty' }] };

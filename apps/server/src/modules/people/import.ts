@@ -1,5 +1,5 @@
 import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
-import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import {
   CreateParentRequest,
   CreateStudentRequest,
@@ -32,10 +32,12 @@ import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { capIssues } from '../../lib/csv-limits.ts';
 import { type Invitation, queueInvitations, takenEmails } from './accounts.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { type CsvRecord, parseCsv } from './csv.ts';
+import { type CsvRecord, type ParsedCsv, parseCsv } from './csv.ts';
 import { assertWithinPlan } from './plan-limits.ts';
+import { emailTakenMessage } from './email-taken-message.ts';
 
 /**
  * Bulk import (issue 4 item 8). One validation function per kind serves both the preview and the commit, so
@@ -95,6 +97,9 @@ const COLUMNS: Record<ImportKind, { known: readonly string[]; required: readonly
   teachers: { known: TEACHER_IMPORT_COLUMNS, required: ['name', 'email'] },
   parents: { known: PARENT_IMPORT_COLUMNS, required: ['name', 'email'] },
 };
+
+/** Read (and size-checked) before any transaction opens: an oversized file never holds the database. */
+const parseImportFile = (kind: ImportKind, csv: string) => parseCsv(csv, COLUMNS[kind].known, COLUMNS[kind].required);
 
 /** The CSV template of a kind: its columns and one example row. */
 export function importTemplate(_deps: Deps, _actor: Actor, { kind }: { kind: ImportKind }): string {
@@ -191,10 +196,9 @@ async function validate(
   tx: Tx,
   scope: SchoolScope,
   kind: ImportKind,
-  csv: string,
+  parsed: ParsedCsv,
   options: ImportOptions,
 ): Promise<Validated> {
-  const parsed = parseCsv(csv, COLUMNS[kind].known, COLUMNS[kind].required);
   const out: Validated = {
     parsed,
     issues: [...parsed.issues],
@@ -223,7 +227,8 @@ async function validate(
       if (first !== undefined)
         issues.push({ line: r.line, column: 'email', message: `This e-mail is also on line ${first}` });
       else seenEmails.set(email, r.line);
-      if (owners.taken.has(email)) issues.push({ line: r.line, column: 'email', message: MESSAGES.emailInUse });
+      if (owners.taken.has(email))
+        issues.push({ line: r.line, column: 'email', message: emailTakenMessage(owners.inSchool.has(email)) });
     }
     if (name === undefined || email === undefined || phone === undefined) return undefined;
     return { name, email, phone: phone || null };
@@ -430,7 +435,8 @@ async function validateStudents(
           });
         }
       } else if (owners.taken.has(parentEmail) || out.students.some((s) => s.email === parentEmail)) {
-        issues.push({ line: r.line, column: `${prefix}Email`, message: MESSAGES.emailInUse });
+        const elsewhere = owners.taken.has(parentEmail) && !owners.inSchool.has(parentEmail);
+        issues.push({ line: r.line, column: `${prefix}Email`, message: emailTakenMessage(!elsewhere) });
         continue;
       } else if (!out.studentParents.has(parentEmail)) {
         const name = cell(issues, r.line, `${prefix}Name`, NewParentOfStudent.shape.name, v[`${prefix}Name`] ?? '');
@@ -498,8 +504,9 @@ export async function previewImport(
   { kind, csv, ...options }: ImportInput,
 ): Promise<ImportPreviewResponse> {
   const scope = writeScope(actor, undefined);
+  const parsed = parseImportFile(kind, csv);
   return inScope(deps.db, scope, async (tx) => {
-    const v = await validate(tx, scope, kind, csv, options);
+    const v = await validate(tx, scope, kind, parsed, options);
     if (v.issues.length === 0) {
       const limit = await planIssue(tx, scope.schoolId, additions(kind, v));
       if (limit) v.issues.push(limit);
@@ -510,7 +517,7 @@ export async function previewImport(
       rows,
       rowCount: rows.length,
       validCount: rows.filter((r) => r.valid).length,
-      errors: v.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+      errors: capIssues(v.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))),
     };
   });
 }
@@ -533,10 +540,11 @@ export async function commitImport(
 ): Promise<ImportResultResponse> {
   const scope = writeScope(actor, undefined);
   const schoolId = scope.schoolId;
+  const parsed = parseImportFile(kind, csv);
   const result = await inScope(deps.db, scope, async (tx) => {
     // Lock first: the plan count below and the inserts after it see no concurrent import or create.
     await tx.execute(sql`select id from schools where id = ${schoolId} for update`);
-    const v = await validate(tx, scope, kind, csv, options);
+    const v = await validate(tx, scope, kind, parsed, options);
     if (v.issues.length > 0) throw refuse(v.issues);
     const limit = await planIssue(tx, schoolId, additions(kind, v));
     if (limit) throw refuse([limit]);

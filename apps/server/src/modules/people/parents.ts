@@ -20,6 +20,7 @@ import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { assertMayChange } from './who-may-change-whom.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
@@ -173,6 +174,7 @@ export function updateParent(
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     const row = await findParent(tx, scope, id);
+    assertMayChange(actor, { role: 'parent' });
     const [before] = await loadParents(tx, scope.schoolId, [id]);
     await updateUserContact(tx, scope.schoolId, row.id, input);
     if (input.relationship !== undefined) {

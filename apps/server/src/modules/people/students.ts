@@ -32,6 +32,7 @@ import {
 } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { assertMayChange } from './who-may-change-whom.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
@@ -380,6 +381,7 @@ export async function updateStudent(
   return withRollNumber(input.rollNumber, () =>
     inScope(deps.db, scope, async (tx) => {
       const row = await findStudent(tx, scope, id);
+      assertMayChange(actor, { role: 'student' });
       const [before] = await loadStudents(tx, scope.schoolId, [id]);
       await updateUserContact(tx, scope.schoolId, id, input);
       if (input.rollNumber !== undefined || academicYear !== undefined) {
@@ -432,6 +434,7 @@ export async function placeStudent(
   input: z.output<typeof MoveStudentRequest>,
 ): Promise<void> {
   const row = await findStudent(tx, scope, id);
+  assertMayChange(actor, { role: 'student' });
   await findClass(tx, scope.schoolId, input.classId, true);
   if (row.classId === input.classId && (input.rollNumber === undefined || input.rollNumber === row.rollNumber)) return;
   const rollNumber = input.rollNumber ?? (await nextRollNumber(tx, scope.schoolId, input.classId));
@@ -494,6 +497,7 @@ export function linkParent(
   return inScope(deps.db, scope, async (tx) => {
     await findStudent(tx, scope, id);
     await findParentRow(tx, scope.schoolId, parentId);
+    assertMayChange(actor, { role: 'student' });
     await tx
       .insert(studentParents)
       .values({ schoolId: scope.schoolId, id: newId(), studentId: id, parentId, relationship: input.relationship })
@@ -521,6 +525,7 @@ export function unlinkParent(
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     await findStudent(tx, scope, id);
+    assertMayChange(actor, { role: 'student' });
     const removed = await tx
       .delete(studentParents)
       .where(

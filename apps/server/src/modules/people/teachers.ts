@@ -26,6 +26,7 @@ import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { findClass } from './students.ts';
 import { loadTeachers } from './views.ts';
+import { assertMayChange } from './who-may-change-whom.ts';
 import { visibleTeachers } from './visibility.ts';
 
 type TeacherListInput = z.output<typeof TeacherListQuery>;
@@ -207,7 +208,7 @@ export function updateTeacher(
 ): Promise<TeacherResponse> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    await findTeacher(tx, scope, id);
+    assertMayChange(actor, await findTeacher(tx, scope, id));
     const [before] = await loadTeachers(tx, scope.schoolId, [id]);
     await updateUserContact(tx, scope.schoolId, id, input);
     const changes: Partial<typeof teachers.$inferInsert> = {};
@@ -264,6 +265,7 @@ export function promoteTeacher(deps: Deps, actor: Actor, { id }: { id: string })
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     const row = await findTeacher(tx, scope, id);
+    assertMayChange(actor, row);
     if (row.role === 'school_admin' && row.isAdmin) {
       const [same] = await loadTeachers(tx, scope.schoolId, [id]);
       return same as TeacherResponse;

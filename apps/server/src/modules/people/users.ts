@@ -17,7 +17,7 @@ import { accounts, sessions, users } from '../../db/schema/index.ts';
 import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
@@ -26,6 +26,7 @@ import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
+import { assertMayChange } from './who-may-change-whom.ts';
 
 type UserListInput = z.output<typeof UserListQuery>;
 
@@ -95,7 +96,7 @@ async function findManagedUser(tx: Tx, scope: SchoolScope, id: string) {
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id), isNull(users.deletedAt)));
   if (!row) throw notFound(PEOPLE_MESSAGES.userNotFound);
-  if (scope.actor.role === 'principal' && row.role === 'school_admin') throw forbidden();
+  assertMayChange(scope.actor, row);
   return row;
 }
 
@@ -106,7 +107,7 @@ export async function createUser(
 ): Promise<CreateUserResponse> {
   const scope = writeScope(actor, input.schoolId);
   // DESIGN §6: principals manage everything in the school except making administrators.
-  if (actor.role === 'principal' && input.role === 'school_admin') throw forbidden();
+  assertMayChange(actor, { role: input.role });
   const credential = await prepareCredential(input.sendInvitation);
   const user = await withEmailRace(() =>
     inScope(deps.db, scope, async (tx) => {
