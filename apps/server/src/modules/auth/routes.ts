@@ -70,10 +70,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...auth, school: { ...auth.school, brand } };
   });
 
-  app.post('/auth/change-password', { schema: { tags, body: ChangePasswordRequest } }, async (request, reply) => {
-    await auth.changePassword(actorOf(request), request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/change-password',
+    { config: limit, schema: { tags, body: ChangePasswordRequest } },
+    async (request, reply) => {
+      await auth.changePassword(actorOf(request), request.body, meta(request));
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/auth/forgot-password',

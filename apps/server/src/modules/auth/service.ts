@@ -34,10 +34,10 @@ import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
 import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
 import { createSession, type Profile, revokeAccountSessions } from './sessions.ts';
+import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
 
-/** Failed sign-ins allowed per account in one window before the account is held (DESIGN §6). */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_WINDOW_MINUTES = 15;
+/** Wrong passwords allowed for one e-mail from one address before it is held (sign-in-throttle.ts). */
+export { FREE_FAILURES_PER_PAIR as LOGIN_FAILURES_PER_ACCOUNT } from './sign-in-throttle.ts';
 /** Reset e-mails sent per account per hour; more requests are accepted but send nothing. */
 export const RESET_MAILS_PER_HOUR = 3;
 export const RESET_TOKEN_MINUTES = 60;
@@ -59,7 +59,6 @@ interface FoundProfile extends Profile {
 }
 
 const invalidCredential = () => new AppError('auth/invalid-credential', MESSAGES.invalidCredential);
-const tooManyRequests = () => new AppError('auth/too-many-requests', MESSAGES.tooManyRequests);
 const emailInUse = () => new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
 
 export class AuthService {
@@ -72,22 +71,16 @@ export class AuthService {
     private readonly hasActiveSubscription: (tx: Tx, schoolId: string) => Promise<boolean>,
   ) {}
 
-  /** E-mail and password checked with the sign-in's lockout and no-enumeration rules; the account or an error. */
-  private async verifyCredentials(email: string, password: string) {
+  /** E-mail and password checked with the sign-in's throttling and no-enumeration rules; the account or an error. */
+  private async verifyCredentials(email: string, password: string, ip: string | undefined) {
+    const attempt = await beginPasswordAttempt(this.db, email, ip);
     const account = await this.findAccount(email);
     if (!account) {
       await burnHashTime(password);
       throw invalidCredential();
     }
-    const windowStart = Date.now() - LOGIN_WINDOW_MINUTES * 60_000;
-    const recentFailures =
-      account.failedLoginsSince && account.failedLoginsSince.getTime() > windowStart ? account.failedLogins : 0;
-    if (recentFailures >= LOGIN_FAILURES_PER_ACCOUNT) throw tooManyRequests();
-
-    if (!(await verifyPassword(account.passwordHash, password))) {
-      await this.recordFailedLogin(account.id);
-      throw invalidCredential();
-    }
+    if (!(await verifyPassword(account.passwordHash, password))) throw invalidCredential();
+    await attempt.succeeded();
     if (account.disabledAt) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
     return account;
   }
@@ -96,8 +89,8 @@ export class AuthService {
    * A school user refused at sign-in (lapsed subscription, deactivated school) proves who they are so the
    * plan-expiry screen can reach sales; no session is created.
    */
-  async identifySchoolUser(email: string, password: string) {
-    const account = await this.verifyCredentials(email, password);
+  async identifySchoolUser(email: string, password: string, meta: RequestMeta) {
+    const account = await this.verifyCredentials(email, password, meta.ip);
     const profile = await withSystem(this.db, (tx) => this.findProfile(tx, account.id, 'school_admin'));
     if (profile?.kind !== 'school' || !profile.schoolId || !profile.isActive) {
       throw new AppError('forbidden', MESSAGES.forbidden);
@@ -114,7 +107,7 @@ export class AuthService {
   }
 
   async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string; auth: AuthResponse }> {
-    const account = await this.verifyCredentials(input.email, input.password);
+    const account = await this.verifyCredentials(input.email, input.password, meta.ip);
     const profile = await withSystem(this.db, (tx) => this.findProfile(tx, account.id, input.role));
     if (!profile) throw new AppError('auth/profile-not-found', MESSAGES.profileNotFound(account.email));
     if (!profile.isActive) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
@@ -140,13 +133,16 @@ export class AuthService {
     return { token, auth: this.authResponseOf(profile) };
   }
 
-  async changePassword(actor: Actor, input: ChangePasswordRequest): Promise<void> {
+  async changePassword(actor: Actor, input: ChangePasswordRequest, meta: RequestMeta): Promise<void> {
     const account = await this.findAccountById(actor.accountId);
+    // Counted with sign-in's, so a stolen session gets no extra guesses at the current password.
+    const attempt = account ? await beginPasswordAttempt(this.db, account.email, meta.ip) : null;
     if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
       throw new AppError('auth/wrong-password', MESSAGES.wrongCurrentPassword, {
         currentPassword: MESSAGES.wrongCurrentPassword,
       });
     }
+    await attempt?.succeeded();
     assertPasswordPolicy(input.newPassword, this.config.passwordMinLength, 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     await withSystem(this.db, async (tx) => {
@@ -216,6 +212,7 @@ export class AuthService {
         .set({ passwordHash, failedLogins: 0, failedLoginsSince: null, updatedAt: new Date() })
         .where(eq(accounts.id, token.accountId));
       await revokeAccountSessions(tx, token.accountId);
+      await forgetFailuresOf(tx, token.accountId);
       await audit(tx, null, {
         schoolId: null,
         action: `password.${token.purpose}`,
@@ -505,17 +502,5 @@ export class AuthService {
       if (pgCode(err) === '23505' && String(pgConstraint(err)).includes('accounts_email')) throw emailInUse();
       throw err;
     }
-  }
-
-  private async recordFailedLogin(accountId: string): Promise<void> {
-    await withSystem(this.db, (tx) =>
-      tx.execute(sql`
-        update accounts set
-          failed_logins = case when failed_logins_since is null
-            or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then 1 else failed_logins + 1 end,
-          failed_logins_since = case when failed_logins_since is null
-            or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then now() else failed_logins_since end
-        where id = ${accountId}`),
-    );
   }
 }

@@ -88,8 +88,9 @@ export async function contactSalesLapsed(
   db: Database,
   auth: AuthService,
   input: z.output<typeof LapsedContactSalesRequest>,
+  meta: { ip?: string },
 ): Promise<void> {
-  const who = await auth.identifySchoolUser(input.email, input.password);
+  const who = await auth.identifySchoolUser(input.email, input.password, meta);
   await withSystem(db, async (tx) => {
     const id = newId();
     await tx.insert(salesLeads).values({

@@ -269,7 +269,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: LapsedContactSalesRequest, response: { 201: z.object({ received: z.literal(true) }) } },
     },
     async (req, reply) => {
-      await contactSalesLapsed(db, app.deps.auth, req.body);
+      await contactSalesLapsed(db, app.deps.auth, req.body, { ip: req.ip });
       return reply.status(201).send({ received: true as const });
     },
   );
