@@ -161,6 +161,19 @@ describe('sign-in throttling slows an attacker without locking the owner out', (
     expect((await signIn(newcomer, TEST_PASSWORD, freshIp())).statusCode).toBe(200);
   });
 
+  it('forgets failures a day after the last one, on every key', async () => {
+    const email = await teacherEmail();
+    const usual = freshIp();
+    expect((await signIn(email, TEST_PASSWORD, usual)).statusCode).toBe(200);
+    for (let i = 0; i < FREE_FAILURES_PER_PAIR; i++) await signIn(email, 'wrong-password-11', usual);
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) await signIn(email, 'wrong-password-11', freshIp());
+    expect((await signIn(email, TEST_PASSWORD, usual)).statusCode).toBe(429);
+    expect((await signIn(email, TEST_PASSWORD, freshIp())).statusCode).toBe(429);
+    await wait(24 * 3_600_000 + 1_000);
+    expect((await signIn(email, TEST_PASSWORD, freshIp())).statusCode).toBe(200);
+    expect((await signIn(email, TEST_PASSWORD, usual)).statusCode).toBe(200);
+  });
+
   it('lets the owner clear holds by resetting the password through the e-mailed link', async () => {
     const school = await createSchool(t.app);
     const email = school.users.parent.email;

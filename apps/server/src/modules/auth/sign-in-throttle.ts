@@ -78,15 +78,17 @@ export async function beginPasswordAttempt(
   const wide = await withSystem(db, async (tx) => {
     const result = await tx.execute<WideCounts>(sql`
       select
-        coalesce(sum(failures) filter (where email_key = ${key}), 0)::int as account_failures,
-        max(last_failure_at) filter (where email_key = ${key} and failures > 0) as account_last,
-        coalesce(sum(failures) filter (where ip = ${address}), 0)::int as address_failures,
-        max(last_failure_at) filter (where ip = ${address} and failures > 0) as address_last,
+        coalesce(sum(failures) filter (where email_key = ${key} and recent), 0)::int as account_failures,
+        max(last_failure_at) filter (where email_key = ${key} and recent) as account_last,
+        coalesce(sum(failures) filter (where ip = ${address} and recent), 0)::int as address_failures,
+        max(last_failure_at) filter (where ip = ${address} and recent) as address_last,
         coalesce(bool_or(email_key = ${key} and ip = ${address}
           and last_success_at > now() - ${recognisedFor}::interval), false) as recognised
-      from sign_in_attempts
-      where (email_key = ${key} or ip = ${address})
-        and (last_failure_at > now() - ${memory}::interval or last_success_at is not null)`);
+      from (
+        select *, failures > 0 and last_failure_at > now() - ${memory}::interval as recent
+        from sign_in_attempts
+        where email_key = ${key} or ip = ${address}
+      ) a`);
     return result.rows[0] as WideCounts | undefined;
   });
   if (wide && !wide.recognised) {
