@@ -31,6 +31,7 @@ describe('TRUST_PROXY trusts a hop count or the proxies’ addresses, never the 
     }
   });
 
+  // Each of these builds its own app (its own proxy setting): slow on a busy machine.
   async function limitedBehind(trustProxy: number | string[], run: (t: TestApp) => Promise<void>) {
     const t = await createTestApp({ trustProxy, authRateLimitPerMinute: 3 });
     try {
@@ -58,7 +59,7 @@ describe('TRUST_PROXY trusts a hop count or the proxies’ addresses, never the 
       // The entry the proxy itself added is the client: another client behind the same proxy is not affected.
       expect((await attempt(t, proxy, '1.1.1.99, 203.0.113.51')).statusCode).toBe(202);
     });
-  });
+  }, 120_000);
 
   it("with the proxies' range, only addresses in it are believed; a client connecting directly cannot pretend", async () => {
     await limitedBehind(['10.0.0.0/8'], async (t) => {
@@ -72,7 +73,7 @@ describe('TRUST_PROXY trusts a hop count or the proxies’ addresses, never the 
       }
       expect((await attempt(t, '198.51.100.70', '203.0.113.199')).statusCode).toBe(429);
     });
-  });
+  }, 120_000);
 });
 
 describe('the demo accounts are not put on a reachable address by default', () => {

@@ -272,5 +272,5 @@ describe('every route that checks a password is limited per address', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
