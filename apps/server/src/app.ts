@@ -14,6 +14,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDefaults, seedDemo } from './seed/seed.ts';
 import { seedDemoPictures } from './seed/seed-files.ts';
 import { AppError } from './lib/errors.ts';
+import { fastifyTrustProxy } from './lib/forwarded-for.ts';
 import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './db/mail.ts';
 import { createStorage } from './lib/storage/index.ts';
@@ -58,7 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
     // Malformed or over-long URLs are the caller's error: answer in the usual format.
     frameworkErrors: (err, _request, reply) => {

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { HEARTBEAT_MS } from '@lyceum/shared/live-events';
 import { z } from 'zod';
+import { type TrustProxy, TrustProxySetting } from './lib/forwarded-for.ts';
+import { listenHost } from './lib/listen-address.ts';
 
 /** Every environment variable the server reads, validated once at start (DESIGN §4). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -37,7 +39,7 @@ const EnvSchema = z.object({
   IMPORT_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: z.enum(['true', 'false']).optional(),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
+  TRUST_PROXY: TrustProxySetting,
 });
 
 export interface Config {
@@ -66,8 +68,8 @@ export interface Config {
   /** CSV import previews and imports per user per hour (all kinds together). */
   importChecksPerHour: number;
   logLevel: string;
-  /** Believe X-Forwarded-* (client address, protocol): only behind a proxy that sets them. */
-  trustProxy: boolean;
+  /** Which X-Forwarded-* entries to believe (client address, protocol): a hop count or the proxies' addresses. */
+  trustProxy: TrustProxy;
   /** Seed the demo schools into an empty embedded database. Never with DATABASE_URL. */
   demoSeed: boolean;
   /** Live event streams: comment heartbeat and session re-check interval (tests shorten it). */
@@ -91,6 +93,9 @@ export function loadConfig(
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const demoSeed = e.DATABASE_URL ? false : e.DEMO_SEED !== 'false';
+  const listen = listenHost(e.HOST, demoSeed, e.DEMO_SEED);
+  if ('problem' in listen) throw new ConfigError([`HOST: ${listen.problem}`]);
   const dataDir = path.resolve(e.DATA_DIR);
   const vapid =
     e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -99,7 +104,7 @@ export function loadConfig(
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: listen.host,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
@@ -115,8 +120,8 @@ export function loadConfig(
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     importChecksPerHour: e.IMPORT_CHECKS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
-    demoSeed: e.DATABASE_URL ? false : e.DEMO_SEED !== 'false',
+    trustProxy: e.TRUST_PROXY,
+    demoSeed,
     eventHeartbeatMs: HEARTBEAT_MS,
   };
   return { ...config, ...overrides };

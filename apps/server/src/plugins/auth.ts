@@ -64,12 +64,13 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number, cac
     if (bearer !== null) {
       // API keys reach only API_KEY_ROUTES (read scope: GETs), as a school-scoped actor; never company scope.
       if (!API_KEY_ROUTES.has(key)) throw new AppError('forbidden', MESSAGES.apiKeyScope);
-      const actor = await resolveApiKey(app.deps.db, bearer);
-      if (method !== 'GET' && !actor.apiKey?.scopes.includes('write')) {
-        throw new AppError('forbidden', MESSAGES.apiKeyScope);
-      }
-      if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
-      request.actor = actor;
+      // Scope and role are checked before the call is metered: a refused call is not charged.
+      request.actor = await resolveApiKey(app.deps.db, bearer, (actor) => {
+        if (method !== 'GET' && !actor.apiKey?.scopes.includes('write')) {
+          throw new AppError('forbidden', MESSAGES.apiKeyScope);
+        }
+        if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
+      });
       return;
     }
     const token = request.cookies[SESSION_COOKIE];

@@ -4,3 +4,4 @@ export * from './company.ts';
 export * from './files.ts';
 export * from './academics.ts';
 export * from './people.ts';
+export * from './sign-in.ts';

@@ -68,9 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/change-password',
-    { schema: { tags, body: ChangePasswordRequest, response: { 204: NoContent } } },
+    { config: limit, schema: { tags, body: ChangePasswordRequest, response: { 204: NoContent } } },
     async (request, reply) => {
-      await changePassword(deps, actorOf(request), request.body);
+      await changePassword(deps, actorOf(request), { ...request.body, ip: request.ip });
       return reply.status(204).send();
     },
   );

@@ -37,10 +37,10 @@ import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from
 import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
 import { brandOf } from '../schools/index.ts';
 import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
+import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
 
-/** Failed sign-ins allowed per account in one window before the account is held (DESIGN §6). */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_WINDOW_MINUTES = 15;
+/** Wrong passwords allowed for one e-mail from one address before it is held (sign-in-throttle.ts). */
+export { FREE_FAILURES_PER_PAIR as LOGIN_FAILURES_PER_ACCOUNT } from './sign-in-throttle.ts';
 /** Reset e-mails sent per account per hour; more requests are accepted but send nothing. */
 export const RESET_MAILS_PER_HOUR = 3;
 export const RESET_TOKEN_MINUTES = 60;
@@ -57,25 +57,18 @@ interface FoundProfile extends Profile {
 }
 
 const invalidCredential = () => new AppError('auth/invalid-credential', MESSAGES.invalidCredential);
-const tooManyRequests = () => new AppError('auth/too-many-requests', MESSAGES.tooManyRequests);
 const emailInUse = () => new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
 
-/** E-mail and password checked with the sign-in's lockout and no-enumeration rules; the account or an error. */
-async function verifyCredentials(deps: Deps, email: string, password: string) {
+/** E-mail and password checked with the sign-in's throttling and no-enumeration rules; the account or an error. */
+async function verifyCredentials(deps: Deps, email: string, password: string, ip: string | undefined) {
+  const attempt = await beginPasswordAttempt(deps.db, email, ip);
   const account = await findAccount(deps, email);
   if (!account) {
     await burnHashTime(password);
     throw invalidCredential();
   }
-  const windowStart = Date.now() - LOGIN_WINDOW_MINUTES * 60_000;
-  const recentFailures =
-    account.failedLoginsSince && account.failedLoginsSince.getTime() > windowStart ? account.failedLogins : 0;
-  if (recentFailures >= LOGIN_FAILURES_PER_ACCOUNT) throw tooManyRequests();
-
-  if (!(await verifyPassword(account.passwordHash, password))) {
-    await recordFailedLogin(deps, account.id);
-    throw invalidCredential();
-  }
+  if (!(await verifyPassword(account.passwordHash, password))) throw invalidCredential();
+  await attempt.succeeded();
   if (account.disabledAt) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
   return account;
 }
@@ -84,9 +77,9 @@ async function verifyCredentials(deps: Deps, email: string, password: string) {
  * A school user refused at sign-in (lapsed subscription, deactivated school) proves who they are so the
  * plan-expiry screen can reach sales; no session is created.
  */
-export async function identifySchoolUser(deps: Deps, input: { email: string; password: string }) {
-  const { email, password } = input;
-  const account = await verifyCredentials(deps, email, password);
+export async function identifySchoolUser(deps: Deps, input: { email: string; password: string; ip: string }) {
+  const { email, password, ip } = input;
+  const account = await verifyCredentials(deps, email, password, ip);
   const profile = await withSystem(deps.db, (tx) => findProfile(tx, account.id, 'school_admin'));
   if (profile?.kind !== 'school' || !profile.schoolId || !profile.isActive) {
     throw new AppError('forbidden', MESSAGES.forbidden);
@@ -107,7 +100,7 @@ export async function login(
   actor: PublicActor,
   input: LoginRequest,
 ): Promise<{ token: string; auth: AuthResponse }> {
-  const account = await verifyCredentials(deps, input.email, input.password);
+  const account = await verifyCredentials(deps, input.email, input.password, actor.ip);
   const profile = await withSystem(deps.db, (tx) => findProfile(tx, account.id, input.role));
   if (!profile) throw new AppError('auth/profile-not-found', MESSAGES.profileNotFound(account.email));
   if (!profile.isActive) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
@@ -138,13 +131,20 @@ export async function login(
   return { token, auth: authResponseOf(profile) };
 }
 
-export async function changePassword(deps: Deps, actor: Actor, input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(
+  deps: Deps,
+  actor: Actor,
+  input: ChangePasswordRequest & { ip: string },
+): Promise<void> {
   const account = await findAccountById(deps, actor.accountId);
+  // Counted with sign-in's, so a stolen session gets no extra guesses at the current password.
+  const attempt = account ? await beginPasswordAttempt(deps.db, account.email, input.ip) : null;
   if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
     throw new AppError('auth/wrong-password', MESSAGES.wrongCurrentPassword, {
       currentPassword: MESSAGES.wrongCurrentPassword,
     });
   }
+  await attempt?.succeeded();
   assertPasswordPolicy(input.newPassword, deps.config.passwordMinLength, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await withSystem(deps.db, async (tx) => {
@@ -215,6 +215,7 @@ export async function resetPassword(deps: Deps, _actor: PublicActor, input: Rese
       .set({ passwordHash, failedLogins: 0, failedLoginsSince: null, updatedAt: new Date() })
       .where(eq(accounts.id, token.accountId));
     await revokeAccountSessions(tx, token.accountId);
+    await forgetFailuresOf(tx, token.accountId);
     await audit(tx, null, {
       schoolId: null,
       action: `password.${token.purpose}`,
@@ -516,18 +517,6 @@ async function withUniqueEmail<T>(fn: () => Promise<T>): Promise<T> {
     if (pgCode(err) === '23505' && String(pgConstraint(err)).includes('accounts_email')) throw emailInUse();
     throw err;
   }
-}
-
-async function recordFailedLogin(deps: Deps, accountId: string): Promise<void> {
-  await withSystem(deps.db, (tx) =>
-    tx.execute(sql`
-      update accounts set
-        failed_logins = case when failed_logins_since is null
-          or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then 1 else failed_logins + 1 end,
-        failed_logins_since = case when failed_logins_since is null
-          or failed_logins_since < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then now() else failed_logins_since end
-      where id = ${accountId}`),
-  );
 }
 
 /** The signed-in user's auth state; a school user's also carries the White Label brand for the client's theme. */

@@ -121,7 +121,12 @@ const UUID_HEX = /^[0-9a-f]{32}$/;
  * The key acts as the school admin who made it (for row-level security and audit), never with company scope.
  * Valid only while the school is active and holds API Access (hasEntitlement), and the key is not revoked.
  */
-export async function resolveApiKey(db: Database, token: string): Promise<Actor> {
+export async function resolveApiKey(
+  db: Database,
+  token: string,
+  /** Refuses (throws) a call the key may not make; runs before the call is metered, so a refusal costs nothing. */
+  authorize: (actor: Actor) => void = () => {},
+): Promise<Actor> {
   const invalidKey = () => new AppError('unauthenticated', MESSAGES.apiKeyInvalid);
   const rest = token.startsWith(API_KEY_PREFIX) ? token.slice(API_KEY_PREFIX.length) : '';
   const hex = rest.slice(0, 32);
@@ -156,8 +161,7 @@ export async function resolveApiKey(db: Database, token: string): Promise<Actor>
   if (!hasEntitlement(row.addon_names ?? [], 'api_access')) {
     throw new AppError('entitlement_required', MESSAGES.entitlementRequired('API Access'));
   }
-  await meterApiCall(db, row.school_id, row.id, row.api_limit ?? 0, row.plan_name ?? '');
-  return {
+  const actor: Actor = {
     accountId: row.account_id ?? '',
     sessionId: `api-key:${row.id}`,
     kind: 'school',
@@ -172,6 +176,9 @@ export async function resolveApiKey(db: Database, token: string): Promise<Actor>
     subscriptionActive: true,
     apiKey: { id: row.id, scopes: row.scopes as ApiKey['scopes'] },
   };
+  authorize(actor);
+  await meterApiCall(db, row.school_id, row.id, row.api_limit ?? 0, row.plan_name ?? '');
+  return actor;
 }
 
 /**

@@ -91,10 +91,10 @@ export function contactSales(deps: Deps, actor: Actor, input: z.output<typeof Co
  */
 export async function contactSalesLapsed(
   deps: Deps,
-  _actor: PublicActor,
+  actor: PublicActor,
   input: z.output<typeof LapsedContactSalesRequest>,
 ): Promise<void> {
-  const who = await identifySchoolUser(deps, input);
+  const who = await identifySchoolUser(deps, { ...input, ip: actor.ip });
   await withSystem(deps.db, async (tx) => {
     const id = newId();
     await tx.insert(salesLeads).values({
