@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` (DESIGN §4): builds the web app once if it has never been built, compiles the server with
+// `npm start` (README.md, "Run it"): builds the web app once if it has never been built, compiles the server with
 // esbuild (~0.1 s, every start, so it is never stale; tsx is the fallback), then runs it with NODE_ENV=production.
 // SIGINT/SIGTERM/SIGHUP are forwarded to the server so it shuts down gracefully; we exit with its code.
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,7 +31,7 @@ try {
 }
 
 // V8 sizes its heap from the machine's memory (~4 GB on 24 GB) and grows it lazily under load, which took the
-// server past DESIGN §9's 250 MB RSS at the bench with a live set far below that. 160 MB of old space holds the
+// server past the 250 MB RSS budget (docs/product.md, "Performance budgets") at the bench with a live set far below that. 160 MB of old space holds the
 // budget at the same throughput (bench/README.md); NODE_OPTIONS=--max-old-space-size=… overrides it.
 const heap = (process.env.NODE_OPTIONS ?? '').includes('max-old-space-size') ? [] : ['--max-old-space-size=160'];
 const child = spawn(process.execPath, ['--enable-source-maps', ...heap, ...args], {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test` (DESIGN §4, §10): every check a contributor needs, in order, continuing past failures.
+// `npm test` (README.md, "Test it"): every check a contributor needs, in order, continuing past failures.
 // Stages: lint, typecheck, web build (with bundle budgets), vitest server, vitest web, end-to-end, bench smoke.
 // The summary gives each stage's time and the whole run's.
 // A stage that is not a test runner counts as one check; vitest and e2e count their tests.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN §9): starts the server against the bench database (DATABASE_URL, filled by
+ * `npm run bench` (docs/product.md, "Performance budgets"): starts the server against the bench database (DATABASE_URL, filled by
  * `npm run bench:data`), signs in as users of many schools, drives every scenario of scenarios/index.ts with
  * autocannon over loopback and prints one table (req/s, p50/p95/p99, errors, server RSS) against the budgets;
  * the table is also written to bench/results/latest.md.
@@ -306,7 +306,7 @@ async function main(): Promise<number> {
       '',
       table(rows),
       '',
-      `Each scenario: ${smoke ? '' : '1 s warm-up, then '}autocannon for the duration shown by requests/req/s, over loopback; percentiles from every response time. RSS read from /proc/<pid>/status after the scenario. Budgets: DESIGN.md §9.`,
+      `Each scenario: ${smoke ? '' : '1 s warm-up, then '}autocannon for the duration shown by requests/req/s, over loopback; percentiles from every response time. RSS read from /proc/<pid>/status after the scenario. Budgets: docs/product.md, "Performance budgets".`,
       ...(rows.some((r) => r.scenario.startsWith('event streams'))
         ? [
             '',

@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     30_000,
   );
   mailTimer.unref();
-  // SPEC §4: expiry is also detected on every read; the sweep catches schools nobody reads.
+  // docs/product.md, "Subscriptions and plans": expiry is also detected on every read; the sweep catches schools nobody reads.
   const expiryTimer = setInterval(
     () => void sweepExpiredSubscriptions(database.db).catch((err) => app.log.warn({ err }, 'expiry sweep failed')),
     SUBSCRIPTION_SWEEP_MS,

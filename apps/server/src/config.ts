@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type TrustProxy, TrustProxySetting } from './lib/forwarded-for.ts';
 import { listenHost } from './lib/listen-address.ts';
 
-/** Every environment variable the server reads, validated once at start (DESIGN §4). */
+/** Every environment variable the server reads, validated once at start (README.md, "Configuration"). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(0).max(65535).default(3000),

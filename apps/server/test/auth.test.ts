@@ -129,7 +129,7 @@ describe('login', () => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
-  it("refuses an identity without a profile with SPEC's message and no session", async () => {
+  it('refuses an identity without a profile with the profile-not-found message and no session', async () => {
     const email = 'orphan@school.test';
     await withSystem(t.app.deps.db, async (tx) => {
       const { hashPassword } = await import('../src/modules/auth/passwords.ts');
@@ -178,7 +178,7 @@ describe('login', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it("blocks school users whose subscription lapsed with SPEC's exact message, but not company staff", async () => {
+  it('blocks school users whose subscription lapsed with the exact expiry message, but not company staff', async () => {
     const lapsed = await createSchool(t.app, { subscriptionDays: -1 });
     const res = await post('/api/v1/auth/login', {
       email: lapsed.users.teacher.email,

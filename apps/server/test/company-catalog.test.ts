@@ -20,7 +20,7 @@ const limits = {
   maxSchools: 1,
 };
 
-describe('SPEC §9 defaults', () => {
+describe('the default plans and add-ons', () => {
   it('seeds the four plans and eight add-ons exactly', async () => {
     const plans = (await w.companyUser({ method: 'GET', url: '/api/v1/company/plans' })).json().items;
     const row = (p: Record<string, never> & { limits: Record<string, number> }) => [
@@ -67,7 +67,7 @@ describe('SPEC §9 defaults', () => {
 });
 
 describe('plans', () => {
-  it('creates a plan; the same name in any case is refused with SPEC’s message', async () => {
+  it('creates a plan; the same name in any case is refused with the duplicate-name message', async () => {
     const res = await w.companyAdmin({
       method: 'POST',
       url: '/api/v1/company/plans',
@@ -157,7 +157,7 @@ describe('plans', () => {
 });
 
 describe('add-ons', () => {
-  it('creates, refuses duplicates case-insensitively with SPEC’s wording, edits and deactivates', async () => {
+  it('creates, refuses duplicates case-insensitively with the duplicate-name wording, edits and deactivates', async () => {
     const res = await w.companyAdmin({
       method: 'POST',
       url: '/api/v1/company/addons',

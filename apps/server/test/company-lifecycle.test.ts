@@ -72,7 +72,7 @@ describe('auto-renew: the rule', () => {
           const months = cycleMonths(cycle);
           const now = new Date(oldEnd.getTime() + late);
           const { end, periods } = autoRenewalEnd(oldEnd, now, months);
-          // The manual rule (SPEC §4), applied once per period, each at the moment the previous period ended.
+          // The manual rule (docs/product.md, "Subscriptions and plans"), applied once per period, each at the moment the previous period ended.
           let manual = oldEnd;
           for (let i = 0; i < periods; i++) manual = renewalEnd(manual, manual, months).end;
           expect(end.toISOString()).toBe(manual.toISOString());

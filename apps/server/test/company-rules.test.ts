@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimal, toCsv } from '../src/lib/csv.ts';
 
-/** The money and date rules of SPEC §4 and §9, checked over generated inputs. */
+/** The money and date rules of docs/product.md, "Subscriptions and plans", checked over generated inputs. */
 const price = fc.integer({ min: 0, max: 10_000_000 });
 const percent = fc.integer({ min: 0, max: 100 });
 const addonPrices = fc.array(price, { maxLength: 8 });
@@ -51,7 +51,7 @@ describe('pricing', () => {
     );
   });
 
-  it('SPEC §9 examples: Standard yearly with 15% off, add-ons undiscounted', () => {
+  it('the default plans: Standard yearly with 15% off, add-ons undiscounted', () => {
     const p = priceSubscription(10_000, 15, [7_500], 'yearly');
     expect(p).toEqual({
       planAmountMinor: 102_000,

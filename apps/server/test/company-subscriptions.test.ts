@@ -226,7 +226,7 @@ describe('expiry', () => {
     expect(await sweepExpiredSubscriptions(w.t.app.deps.db)).toBe(0);
   });
 
-  it("blocks the school's users at sign-in with SPEC's message; company staff are exempt", async () => {
+  it("blocks the school's users at sign-in with the expiry message; company staff are exempt", async () => {
     const s = await createSchool(w.t.app, { name: 'Blocked School', subscriptionDays: -3 });
     for (const role of ['school_admin', 'teacher', 'parent'] as const) {
       const res = await w.t.app.inject({

@@ -157,7 +157,7 @@ describe('POST /profile/picture', () => {
     expect(await profileImageOf(a, 'teacher')).toBe(snapshot.image);
   };
 
-  it('stores a PNG as a 256 px WebP at SPEC §7 path, counts it, and serves it with the cache headers', async () => {
+  it('stores a PNG as a 256 px WebP at the path of docs/product.md, "Files", counts it, and serves it with the cache headers', async () => {
     const res = await upload(teacherA, { data: await png(), filename: 'holiday photo.png' });
     expect(res.statusCode).toBe(200);
     const url = profileImageUrl(res);

@@ -39,7 +39,7 @@ async function notify(school: SchoolFixture, userId: string, n: number): Promise
   return ids;
 }
 
-describe('default plans and add-ons (SPEC §9)', () => {
+describe('default plans and add-ons (docs/product.md, "Subscriptions and plans")', () => {
   it('are seeded exactly, once', async () => {
     const rows = await withSystem(t.app.deps.db, (tx) => tx.select().from(plans));
     expect(rows.map((p) => [p.name, p.priceMinor, p.limits, p.yearlyDiscountPercent, p.isPopular]).sort()).toEqual(

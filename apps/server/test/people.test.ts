@@ -60,7 +60,7 @@ async function invitationToken(email: string): Promise<string> {
   return decodeURIComponent(token);
 }
 
-describe('creating a student (SPEC §5, §7)', () => {
+describe('creating a student (docs/product.md, "Creating people")', () => {
   it('creates the account and profile together and returns an 18-character temporary password once', async () => {
     const email = uniqueEmail('stella');
     const res = await as(
@@ -129,7 +129,7 @@ describe('creating a student (SPEC §5, §7)', () => {
     expect(errorOf(again).code).toBe('auth/invalid-action-code');
   });
 
-  it('answers SPEC’s missing-fields message for each missing required field', async () => {
+  it('answers the missing-fields message for each missing required field', async () => {
     const base = { name: 'X', email: uniqueEmail(), classId: a.classId };
     for (const payload of [
       {},
@@ -174,7 +174,7 @@ describe('creating a student (SPEC §5, §7)', () => {
     expect(await count('users')).toBe(before);
   });
 
-  it('answers 409 with SPEC’s message for an e-mail taken in this school, another school or by company staff — the same answer each time', async () => {
+  it('answers 409 with the e-mail-taken message for an e-mail taken in this school, another school or by company staff — the same answer each time', async () => {
     const bodies = new Set<string>();
     for (const email of [a.users.teacher.email, b.users.parent.email, company.body.user.email]) {
       const res = await as(
@@ -511,7 +511,7 @@ describe('teachers', () => {
     });
   });
 
-  it('needs a non-empty schoolId and SPEC’s required fields', async () => {
+  it('needs a non-empty schoolId and the required fields', async () => {
     for (const schoolId of ['', '   ', 42]) {
       const res = await as(
         t.app,
@@ -580,7 +580,7 @@ describe('teachers', () => {
   });
 });
 
-describe('promoting a teacher to school administrator (DESIGN §1)', () => {
+describe('promoting a teacher to school administrator (docs/product.md, "Promoting a teacher")', () => {
   it('makes them school_admin of their own school only, audited, and never lets them reach a company route', async () => {
     const made = await createTeacher(t.app, adminA, { sendInvitation: false });
     const before = await login(t.app, made.teacher.email, 'teacher', made.temporaryPassword as string);
@@ -655,7 +655,7 @@ describe('parents', () => {
     expect((await as(t.app, session)({ method: 'GET', url: '/api/v1/children' })).statusCode).toBe(401);
   });
 
-  it('refuses a taken e-mail with SPEC’s 409, unknown children and unknown parents with 404', async () => {
+  it('refuses a taken e-mail with the e-mail-taken 409, unknown children and unknown parents with 404', async () => {
     const taken = await as(
       t.app,
       adminA,
@@ -684,7 +684,7 @@ describe('parents', () => {
   });
 });
 
-describe('plan limits (DESIGN §7)', () => {
+describe('plan limits (docs/product.md, "API conventions")', () => {
   let tiny: SchoolFixture;
   let tinyAdmin: Session;
   beforeAll(async () => {

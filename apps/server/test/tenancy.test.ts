@@ -29,7 +29,7 @@ async function tenantTables(): Promise<string[]> {
   return r.map((x) => x.table_name);
 }
 
-describe('schema rules for every tenant table (DESIGN §5)', () => {
+describe('schema rules for every tenant table (ARCHITECTURE.md, "Tenancy")', () => {
   it('finds the tenant tables', async () => {
     expect(await tenantTables()).toEqual(expect.arrayContaining(['users', 'school_subscriptions', 'notifications']));
   });

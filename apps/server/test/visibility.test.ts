@@ -122,7 +122,7 @@ describe('teachers, classes and the users page', () => {
   });
 });
 
-describe('company readers (DESIGN §6)', () => {
+describe('company readers (docs/product.md, "Who may do what")', () => {
   it('read every list and export of any school with ?schoolId=, and need it', async () => {
     for (const kind of ['students', 'teachers', 'parents', 'classes', 'users', 'subjects']) {
       expect({ kind, status: await status(s.company, `/api/v1/${kind}`) }).toEqual({ kind, status: 400 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * DESIGN §9's bundle budgets, checked after `vite build`:
+ * The bundle budgets of docs/product.md, "Performance budgets", checked after `vite build`:
  *  - the JS that index.html loads before anything else (entry chunk + its static imports) ≤ 150 KB gzip;
  *  - every other (lazily loaded) JS chunk ≤ 60 KB gzip.
  * Prints one row per chunk and exits 1 when a budget is exceeded.

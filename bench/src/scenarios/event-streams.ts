@@ -6,7 +6,7 @@ import { createNotifications } from '../../../apps/server/src/modules/notificati
 import type { MeasureEnv, Measured, Scenario, Session } from './index.ts';
 
 /**
- * Event streams (DESIGN §7 "Live"): STREAMS signed-in users across many schools each hold GET /api/v1/events
+ * Event streams (docs/decisions/007-live-events.md): STREAMS signed-in users across many schools each hold GET /api/v1/events
  * open while notifications are created for random ones of them at a steady rate. The writer is this bench
  * process with its own connection, as another server process would be, so every event crosses
  * PostgreSQL's NOTIFY to the server's one listener, is re-read as its user and written to the stream.
@@ -59,7 +59,7 @@ async function holdStream(
 export const eventStreams: Scenario = {
   name: `event streams (${STREAMS} held, ${PER_SECOND} notifications/s)`,
   connections: STREAMS,
-  // DESIGN §9 sets no latency budget for live events; RSS is still held to its 250 MB.
+  // docs/product.md, "Performance budgets" sets no latency budget for live events; RSS is still held to its 250 MB.
   budget: null,
   requests: () => [],
   async measure(env: MeasureEnv): Promise<Measured> {

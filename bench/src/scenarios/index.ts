@@ -22,16 +22,16 @@ export interface ScenarioContext {
 }
 
 export interface Budget {
-  /** DESIGN §9: common reads p95 under 25 ms at 32 connections. */
+  /** docs/product.md, "Performance budgets": common reads p95 under 25 ms at 32 connections. */
   p95Ms?: number;
-  /** DESIGN §9: e.g. submitting attendance for a 40-student class under 15 ms p50. */
+  /** docs/product.md, "Performance budgets": e.g. submitting attendance for a 40-student class under 15 ms p50. */
   p50Ms?: number;
   label: string;
 }
 
 export interface Scenario {
   name: string;
-  /** Concurrent connections (DESIGN §9 measures reads at 32). */
+  /** Concurrent connections (reads are measured at 32: docs/product.md, "Performance budgets"). */
   connections: number;
   budget: Budget | null;
   requests(ctx: ScenarioContext): Request[];
@@ -68,7 +68,7 @@ export const scenarios: Scenario[] = [
   {
     name: 'sign-in (POST /auth/login)',
     connections: 8,
-    // Bounded by argon2id (19 MiB, t=2) by design; no DESIGN §9 budget.
+    // Bounded by argon2id (19 MiB, t=2) by design; no budget in docs/product.md, "Performance budgets".
     budget: null,
     requests: (ctx) =>
       ctx.credentials.map((c) => ({
@@ -118,7 +118,7 @@ export const scenarios: Scenario[] = [
   {
     name: 'company: schools list',
     connections: 32,
-    // A company-staff page (a few users), not one of DESIGN §9's common reads: measured, no budget.
+    // A company-staff page (a few users), not one of the common reads of docs/product.md, "Performance budgets": measured, no budget.
     budget: null,
     requests: (ctx) => [
       ...get('/api/v1/company/schools?limit=25', ctx.sessions.company_admin),

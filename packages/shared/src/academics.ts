@@ -7,7 +7,7 @@ import { uuidSchema } from './auth.ts';
  * documents the whole people-and-classes API in one place.
  */
 
-/** SPEC §3 "current year to next year", e.g. `2026-2027` (an en dash in input is accepted and normalised). */
+/** docs/product.md, "Students" "current year to next year", e.g. `2026-2027` (an en dash in input is accepted and normalised). */
 export const ACADEMIC_YEAR_PATTERN = /^(\d{4})-(\d{4})$/;
 export function currentAcademicYear(now: Date = new Date()): string {
   const y = now.getUTCFullYear();
@@ -60,7 +60,7 @@ export type CreateSubjectRequest = z.infer<typeof CreateSubjectRequest>;
 export const UpdateSubjectRequest = z.object({ name: subjectName.optional(), code: subjectCode.nullable().optional() });
 export type UpdateSubjectRequest = z.infer<typeof UpdateSubjectRequest>;
 
-/** A teacher as listed on a class (SPEC §3 Class.assignedTeachers). */
+/** A teacher as listed on a class (docs/product.md, "Classes and subjects"). */
 export const AssignedTeacher = z.object({
   teacherId: z.string(),
   teacherName: z.string(),
@@ -69,7 +69,7 @@ export const AssignedTeacher = z.object({
 });
 export type AssignedTeacher = z.infer<typeof AssignedTeacher>;
 
-/** A student as listed on a class (SPEC §3 Class.students). */
+/** A student as listed on a class (docs/product.md, "Classes and subjects"). */
 export const ClassStudent = z.object({
   studentId: z.string(),
   name: z.string(),
@@ -104,7 +104,7 @@ export const ClassListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   status: z.enum(['active', 'inactive', 'all']).default('active'),
   academicYear: z.string().trim().max(20).optional(),
-  /** Company staff only: which school to read (DESIGN §6). School users may omit it or pass their own. */
+  /** Company staff only: which school to read (docs/product.md, "Who may do what"). School users may omit it or pass their own. */
   schoolId: uuidSchema.optional(),
 });
 export type ClassListQuery = z.infer<typeof ClassListQuery>;

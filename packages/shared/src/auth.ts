@@ -51,7 +51,7 @@ export const SessionSchool = z.object({
 });
 export type SessionSchool = z.infer<typeof SessionSchool>;
 
-/** What login and `me` return: the client's auth state of SPEC §3. */
+/** What login and `me` return: the client's auth state (docs/product.md, "Your own profile"). */
 export const AuthResponse = z.object({ user: SessionUser, school: SessionSchool.nullable() });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 

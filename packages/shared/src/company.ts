@@ -60,7 +60,7 @@ import { ADDON_KEY_LIST } from './entitlements.ts';
  *   GET    /school (existing)                       school roles → SchoolResponse (+ brand when White Label, entitlements)
  *   GET    /brand?school=<id>                       public   → SchoolBrand (the branded sign-in page; 404 without White Label)
  *
- * Errors: a school whose subscription lapsed mid-session gets 402 `subscription_expired` (SPEC's message) on
+ * Errors: a school whose subscription lapsed mid-session gets 402 `subscription_expired` (the message of docs/product.md, "Signing in") on
  * every school route except SUBSCRIPTION_RECOVERY_ROUTES; an add-on that the school does not hold answers 402
  * `entitlement_required`; API calls beyond the plan answer 429 `api_limit_exceeded`.
  */
@@ -248,10 +248,10 @@ export const Subscription = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /**
    * When the end date passes, renew instead of expiring: one billing cycle (a month or a year) from the old
-   * end date (`autoRenewalEnd`, SPEC §4's renewal rule), paymentStatus back to `pending`, audited as the
+   * end date (`autoRenewalEnd`, the renewal rule of docs/product.md, "Statuses, expiry and renewal"), paymentStatus back to `pending`, audited as the
    * system (`subscription.auto_renewed`), the school admins notified that a payment is due. Detected on
    * read, at sign-in and on a lapsed session as well as by the sweep. An unpaid subscription is not
-   * blocked: like every subscription, access depends on status and end date only (SPEC §6), never on
+   * blocked: like every subscription, access depends on status and end date only (docs/product.md, "Statuses, expiry and renewal"), never on
    * paymentStatus; company staff follow up on the outstanding payment.
    */
   autoRenew: z.boolean(),
@@ -272,7 +272,7 @@ export const Subscription = z.object({
 });
 export type Subscription = z.infer<typeof Subscription>;
 
-/** SPEC §3's subscription history of a school, derived from its subscriptions in one read. */
+/** A school's subscription history (docs/product.md, "Assigning a plan; upgrades and downgrades"), derived from its subscriptions in one read. */
 export const SubscriptionHistory = z.object({
   initialSubscriptionId: z.string().nullable(),
   currentSubscriptionId: z.string().nullable(),

@@ -1,4 +1,4 @@
-/** SPEC §9's interface constants. */
+/** The interface constants of docs/product.md, "Constants". */
 export const PRODUCT_TITLE = 'Lyceum';
 export const MOBILE_BREAKPOINT_PX = 768;
 export const NOTIFICATION_BADGE_CAP = 9;
@@ -19,7 +19,7 @@ export function badgeLabel(unread: number): string | null {
   return unread > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(unread);
 }
 
-/** SPEC §2: under 1 hour 'Just now', under 24 hours 'Nh ago', otherwise a local date. */
+/** docs/product.md, "Notifications and live events": under 1 hour 'Just now', under 24 hours 'Nh ago', otherwise a local date. */
 export function relativeTime(date: Date, now: Date = new Date(), locale?: string): string {
   const hours = (now.getTime() - date.getTime()) / 3_600_000;
   if (hours < 1) return 'Just now';

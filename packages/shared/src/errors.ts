@@ -1,4 +1,4 @@
-/** Error codes of the API (DESIGN §7) with their HTTP status. `auth/*` codes keep SPEC §8's names. */
+/** Error codes of the API (docs/product.md, "Codes and HTTP statuses") with their HTTP status. `auth/*` codes keep the identity service's names. */
 export const ERROR_STATUS = {
   validation: 400,
   unauthenticated: 401,
@@ -39,7 +39,7 @@ export interface ApiErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
 
-/** User-facing wording, SPEC §8 where it has one. */
+/** User-facing wording, docs/product.md, "The message catalogue" where it has one. */
 export const MESSAGES = {
   loginFailed: 'Login failed',
   invalidCredential: 'Incorrect email or password.',
@@ -75,7 +75,7 @@ export const MESSAGES = {
   noActiveSubscription: 'This school has no active subscription.',
 } as const;
 
-/** People and classes (issue 4): SPEC §8 wording where it has one. */
+/** People and classes (issue 4): the wording of docs/product.md, "People" where it has one. */
 export const PEOPLE_MESSAGES = {
   missingStudentFields: 'Missing required fields: email, name, schoolId, and classId are required',
   missingTeacherFields: 'Missing required fields: email, name, and schoolId are required',

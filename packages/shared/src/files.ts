@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
 
-/** Profile pictures (SPEC §2, §7): what may be uploaded and what is stored. */
+/** Profile pictures (docs/product.md, "Files"): what may be uploaded and what is stored. */
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 /** Checked by content on the server; the browser's declared type is only for early feedback. */
 export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

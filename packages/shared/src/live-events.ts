@@ -1,5 +1,5 @@
 /**
- * The live event stream (DESIGN §7 "Live"): `GET /api/v1/events` as Server-Sent Events. The server sends one
+ * The live event stream (docs/product.md, "Notifications and live events"): `GET /api/v1/events` as Server-Sent Events. The server sends one
  * SSE event per change the signed-in user may see; its `event:` name is one of these kinds and its `data:` the
  * same JSON shape the matching REST read returns (a `notification` carries a `Notification` of ./api.ts).
  */
@@ -21,8 +21,8 @@ export const MAX_STREAMS_PER_USER = 5;
 export const HEARTBEAT_MS = 25_000;
 
 /**
- * The web app's reconnect schedule (DESIGN §7: 2 s, 4 s, 8 s, capped at 30 s; reset after a successful open).
- * SPEC §8: after this many failed retries in a row the bell shows an empty list instead of an error.
+ * The web app's reconnect schedule (docs/product.md, "Notifications and live events": 2 s, 4 s, 8 s, capped at 30 s; reset after a successful open).
+ * docs/product.md, "Notifications and live events": after this many failed retries in a row the bell shows an empty list instead of an error.
  */
 export const RECONNECT_BASE_MS = 2_000;
 export const RECONNECT_CAP_MS = 30_000;

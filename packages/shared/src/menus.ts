@@ -55,8 +55,8 @@ const E = {
 } as const;
 
 /**
- * The sidebar of every role, in order (SPEC §2; Dashboard is always first).
- * SPEC gives no row for company_user; DESIGN §6 gives it the company dashboard only, plus Settings.
+ * The sidebar of every role, in order (docs/product.md, "Sidebar per role"; Dashboard is always first).
+ * company_user gets the company dashboard and Settings (docs/decisions/003-company-user-menu.md).
  */
 export const MENUS: Record<Role, readonly MenuEntry[]> = {
   admin: [E.dashboard, E.schools, E.revenue, E.plans, E.settings],

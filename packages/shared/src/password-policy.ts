@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §6: OWASP ASVS 5 lengths; the common-password check runs on the server against a shipped list. */
+/** docs/product.md, "Passwords": OWASP ASVS 5 lengths; the common-password check runs on the server against a shipped list. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 

@@ -7,18 +7,18 @@ import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
  * People and classes API (issue 4). Everything is under `/api/v1`.
  *
  * Conventions
- * - STAFF = school_admin, principal. READERS = company_admin, admin (DESIGN §6: company staff read any school).
+ * - STAFF = school_admin, principal. READERS = company_admin, admin (docs/product.md, "Who may do what": company staff read any school).
  * - READERS address a school with `?schoolId=<uuid>` on every GET below (required for them; 400 without it).
  *   School users may omit it; passing another school's id answers 404.
- * - Create bodies accept `schoolId` (SPEC §5). It must be the caller's own school: any other value answers
- *   404 and nothing is written. An empty string answers 400 (SPEC: "schoolId must be a non-empty string").
+ * - Create bodies accept `schoolId` (docs/product.md, "Creating people"). It must be the caller's own school: any other value answers
+ *   404 and nothing is written. An empty string answers 400 (`schoolId must be a non-empty string`, docs/product.md, "Creating people").
  * - Per-object rules (who sees whom, issue item 9) answer 404, never 403, so ids of hidden rows reveal nothing:
  *   STAFF see everyone of the school; a teacher sees the students and parents of classes they teach or lead
  *   and themself; a parent sees their own children and themself; a student sees themself; READERS anything.
  * - Lists: `?limit=1..100 (25)&cursor=<opaque>` keyset pagination → `{ items, nextCursor, total }`.
  * - `id` of a student, teacher, parent or user is the same id: the school user's id (`users.id`).
  * - Creating a student, teacher, parent or principal/school admin creates its sign-in account in the same
- *   transaction (SPEC §7): `temporaryPassword` (18 characters, shown once) or, with `sendInvitation: true`,
+ *   transaction (docs/product.md, "Accounts made by staff: temporary passwords and invitations"): `temporaryPassword` (18 characters, shown once) or, with `sendInvitation: true`,
  *   an invitation e-mail with a one-time set-password link and `temporaryPassword: null`.
  *   An e-mail that already has an account anywhere (this school, another school or company staff) answers
  *   409 `A user with this email already exists...` — the same answer wherever it is, so no school is revealed.
@@ -51,7 +51,7 @@ import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
  *   GET    /teachers/:id                      STAFF, teacher (self), READERS → TeacherResponse
  *   PATCH  /teachers/:id                      STAFF   UpdateTeacherRequest → TeacherResponse
  *   POST   /teachers/:id/deactivate|reactivate STAFF  → TeacherResponse
- *   POST   /teachers/:id/promote              school_admin → TeacherResponse (DESIGN §1: role school_admin,
+ *   POST   /teachers/:id/promote              school_admin → TeacherResponse (docs/product.md, "Promoting a teacher": role school_admin,
  *                                             isAdmin true, id in the school's adminIds; never company access)
  *   GET    /teachers/export | /teachers/import/template, POST /teachers/import/preview | /teachers/import (as students)
  *   GET    /my-classes                        teacher, school_admin, principal → MyClassesResponse (classes taught or led)
@@ -90,7 +90,7 @@ import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
  *   POST   /users/:id/reset-password          STAFF   ResetUserPasswordRequest → ResetUserPasswordResponse
  *   GET    /users/export                      STAFF, READERS → text/csv
  *
- * SPEC messages: `Missing required fields: email, name, schoolId, and classId are required` (student create),
+ * Messages (docs/product.md, "Creating people"): `Missing required fields: email, name, schoolId, and classId are required` (student create),
  * `Class not found`, `Teacher not found`, `Parent not found`, `Student not found` (404s),
  * `A user with this email already exists...` (409).
  */
@@ -114,7 +114,7 @@ const relationshipSchema = z
   .max(40, 'Relationship is too long')
   .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
-/** `schoolId` in a body: optional (the session says which school), but never empty (SPEC §5). */
+/** `schoolId` in a body: optional (the session says which school), but never empty (docs/product.md, "Creating people"). */
 const bodySchoolId = z.string().min(1, 'schoolId must be a non-empty string').optional();
 const rollNumberSchema = z.number().int().min(1, 'Roll number must be at least 1').max(100_000);
 
@@ -127,7 +127,7 @@ const page = <T extends z.ZodTypeAny>(item: T) =>
 export const ParentLink = z.object({ id: z.string(), name: z.string(), relationship: z.string() });
 export type ParentLink = z.infer<typeof ParentLink>;
 
-/** SPEC §3 Student. `className`/`section` are the current class's, for lists. */
+/** docs/product.md, "Students". `className`/`section` are the current class's, for lists. */
 export const StudentResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -250,7 +250,7 @@ export type LinkParentRequest = z.infer<typeof LinkParentRequest>;
 
 // ---------------------------------------------------------------------------------------------- teachers
 
-/** SPEC §3 Teacher.assignedClasses. */
+/** docs/product.md, "Teachers": assigned classes. */
 export const AssignedClass = z.object({
   classId: z.string(),
   className: z.string(),
@@ -260,7 +260,7 @@ export const AssignedClass = z.object({
 });
 export type AssignedClass = z.infer<typeof AssignedClass>;
 
-/** SPEC §3 Teacher. `classes` is the ids of `assignedClasses`; `experience` is in years. */
+/** docs/product.md, "Teachers". `classes` is the ids of `assignedClasses`; `experience` is in years. */
 export const TeacherResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -349,7 +349,7 @@ export const ChildLink = z.object({
 });
 export type ChildLink = z.infer<typeof ChildLink>;
 
-/** SPEC §3 Parent. `relationship` is the parent's default one; each child link carries its own. */
+/** docs/product.md, "Parents". `relationship` is the parent's default one; each child link carries its own. */
 export const ParentResponse = z.object({
   id: z.string(),
   name: z.string(),

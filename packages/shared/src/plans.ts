@@ -1,4 +1,4 @@
-/** SPEC §9's default plans and add-ons. Money is in integer minor units (cents); -1 means unlimited. */
+/** The default plans and add-ons of docs/product.md, "Default plans and add-ons". Money is in integer minor units (cents); -1 means unlimited. */
 export const UNLIMITED = -1;
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_SUBSCRIPTION_MONTHS = 12;

@@ -1,4 +1,4 @@
-/** The eight roles of SPEC §6. Company roles are platform staff; school roles belong to one school. */
+/** The eight roles (docs/product.md, "The eight roles"). Company roles are platform staff; school roles belong to one school. */
 export const COMPANY_ROLES = ['company_admin', 'admin', 'company_user'] as const;
 export const SCHOOL_ROLES = ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const;
 export const ROLES = [...COMPANY_ROLES, ...SCHOOL_ROLES] as const;
@@ -7,7 +7,7 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export type SchoolRole = (typeof SCHOOL_ROLES)[number];
 export type Role = (typeof ROLES)[number];
 
-/** Roles that manage the platform (SPEC §6: only these reach schools, revenue, plans, usage, add-on requests). */
+/** Roles that manage the platform (docs/product.md, "Who may do what": only these reach schools, revenue, plans, usage, add-on requests). */
 export const PLATFORM_MANAGERS = ['company_admin', 'admin'] as const satisfies readonly CompanyRole[];
 
 export const ROLE_LABELS: Record<Role, string> = {

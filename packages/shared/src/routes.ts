@@ -1,6 +1,6 @@
 import { PLATFORM_MANAGERS, type Role } from './roles.ts';
 
-/** The protected child routes of the web shell (SPEC §2). `roles` absent = any signed-in user. */
+/** The protected child routes of the web shell (docs/product.md, "Roles and menus"). `roles` absent = any signed-in user. */
 export interface ShellRoute {
   path: string;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The money and date rules of subscriptions (SPEC §4, §9), pure so they can be property-tested and shown in
+ * The money and date rules of subscriptions (docs/product.md, "Subscriptions and plans"), pure so they can be property-tested and shown in
  * the browser exactly as the server computes them. Money is integer minor units; nothing here rounds twice.
  */
 export type BillingCycle = 'monthly' | 'yearly';
@@ -44,7 +44,7 @@ export function monthlyRecurringMinor(totalAmountMinor: number, cycle: BillingCy
   return cycle === 'yearly' ? Math.round(totalAmountMinor / 12) : totalAmountMinor;
 }
 
-/** SPEC §4: upgrade if the new plan costs more than the previous one, downgrade if less. */
+/** docs/product.md, "Subscriptions and plans": upgrade if the new plan costs more than the previous one, downgrade if less. */
 export function changeKindOf(previousPlanPriceMinor: number | null, newPlanPriceMinor: number): ChangeKind {
   if (previousPlanPriceMinor === null) return 'new';
   if (newPlanPriceMinor > previousPlanPriceMinor) return 'upgrade';
@@ -76,7 +76,7 @@ export function addMonths(date: Date, months: number): Date {
   return d;
 }
 
-/** SPEC §4: a renewal counts from the later of the old end date and now. */
+/** docs/product.md, "Subscriptions and plans": a renewal counts from the later of the old end date and now. */
 export function renewalEnd(oldEnd: Date, now: Date, months: number): { start: Date; end: Date } {
   const start = oldEnd.getTime() > now.getTime() ? oldEnd : now;
   return { start, end: addMonths(start, months) };
@@ -103,7 +103,7 @@ export function autoRenewalEnd(oldEnd: Date, now: Date, months: number): { end: 
   return { end, periods };
 }
 
-/** SPEC §4: expired once the end date has passed; cancelled stays cancelled. */
+/** docs/product.md, "Subscriptions and plans": expired once the end date has passed; cancelled stays cancelled. */
 export function effectiveStatus(
   status: 'active' | 'expired' | 'cancelled',
   endDate: Date,

@@ -57,7 +57,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The same transaction on a PostgreSQL pool, one round trip shorter: `begin` and the settings travel as one
  * simple-protocol message (which cannot carry parameters, so the values are checked to be UUIDs and a known
- * scope before they are written into it). Every request pays this, so the round trip matters (DESIGN §9).
+ * scope before they are written into it). Every request pays this, so the round trip matters (docs/product.md, "Performance budgets").
  */
 async function withTenantPooled<T>(base: PooledSession, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const schoolId = ctx.schoolId ?? '';

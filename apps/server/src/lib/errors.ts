@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode, MESSAGES } from '@lyceum/shared/errors';
 
-/** The one error type services throw; the error handler turns it into DESIGN §7's JSON. */
+/** The one error type services throw; the error handler turns it into the JSON of docs/product.md, "The error body". */
 export class AppError extends Error {
   readonly status: number;
   constructor(

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
 
 /**
- * Live events across server processes (DESIGN §2 "Live listeners", docs/decisions/007-live-events.md).
+ * Live events across server processes (docs/decisions/007-live-events.md).
  *
  * A writer calls publishLiveEvents(tx, …) inside its own transaction: `pg_notify` is transactional, so the
  * event leaves only if the write commits, and every process LISTENing on the channel gets it, whichever

@@ -11,7 +11,7 @@ export function sha256(value: string): string {
 
 const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789!@#$%';
 
-/** SPEC §9: temporary passwords are 18 random characters (unbiased: randomInt per character). */
+/** docs/product.md, "Accounts made by staff: temporary passwords and invitations": temporary passwords are 18 random characters (unbiased: randomInt per character). */
 export function temporaryPassword(length = 18): string {
   let out = '';
   for (let i = 0; i < length; i++) out += TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)];

@@ -54,7 +54,7 @@ function fieldPath(instancePath: string | undefined, params: unknown): string {
 }
 
 /**
- * Every failure leaves as `{ error: { code, message, fields? } }` (DESIGN §7). Unexpected errors are logged
+ * Every failure leaves as `{ error: { code, message, fields? } }` (docs/product.md, "The error body"). Unexpected errors are logged
  * with their context and answered with a plain 500 that reveals nothing.
  */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -12,7 +12,7 @@ import { insertSchool } from './school.ts';
 import { seedDemoPeople } from './seed-people.ts';
 import { withSystem } from '../db/tenancy.ts';
 
-/** SPEC §9's plans and add-ons, written once: an operator's later edits or removals are never undone. */
+/** The default plans and add-ons (docs/product.md, "Default plans and add-ons"), written once: an operator's later edits or removals are never undone. */
 export async function seedDefaults(db: Database): Promise<void> {
   await withSystem(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7205759403792795)`);
@@ -94,7 +94,7 @@ const SCHOOL_ROLE_PREFIX: Record<SchoolRole, string> = {
 };
 
 /**
- * The embedded demo (DESIGN §4): two schools and one account per role, all with the password
+ * The embedded demo (README.md, "Demo accounts"): two schools and one account per role, all with the password
  * `lyceum-demo`. Runs only into an empty database; returns the banner printed at start, or null.
  */
 export async function seedDemo(db: Database): Promise<{ banner: string } | null> {

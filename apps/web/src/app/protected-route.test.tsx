@@ -29,7 +29,7 @@ const routes = (roles?: typeof PLATFORM_MANAGERS) => [
   },
 ];
 
-describe('ProtectedRoute (SPEC §4 route guard)', () => {
+describe('ProtectedRoute (docs/product.md, "The route guard and redirects")', () => {
   it('shows a spinner while auth loads and nothing of the page', () => {
     renderWithProviders(null, { auth: authState({ isLoading: true }), path: '/schools', routes: routes() });
     expect(screen.getByRole('status')).toBeTruthy();

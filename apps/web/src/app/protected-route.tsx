@@ -14,7 +14,7 @@ interface ProtectedRouteProps {
 }
 
 /**
- * SPEC §4's route guard: a spinner while auth loads, /login without a user (remembering the intended page),
+ * The route guard of docs/product.md, "The route guard and redirects": a spinner while auth loads, /login without a user (remembering the intended page),
  * /unauthorized when the role is not among the required ones, otherwise the content.
  */
 export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {

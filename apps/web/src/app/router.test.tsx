@@ -37,7 +37,7 @@ function renderApp(path: string, me: AuthResponse | null, extra: Parameters<type
   return { router, ...mocks };
 }
 
-describe('app routes (SPEC §2)', () => {
+describe('app routes (docs/product.md, "Roles and menus")', () => {
   it('sends a signed-out visitor to /login, remembering the page', async () => {
     const { router } = renderApp('/students', null);
     await screen.findByRole('heading', { name: 'Sign in to your account' });

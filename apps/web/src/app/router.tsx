@@ -82,7 +82,7 @@ function shellChild(route: ShellRoute): RouteObject {
   };
 }
 
-/** SPEC §2's route table: public pages, then the protected shell at `/` with one child per SHELL_ROUTES entry. */
+/** The route table of docs/product.md, "Routes and who may open them": public pages, then the protected shell at `/` with one child per SHELL_ROUTES entry. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

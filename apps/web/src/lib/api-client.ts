@@ -1,6 +1,6 @@
 import { type ApiErrorBody, MESSAGES } from '@lyceum/shared/errors';
 
-/** The one HTTP client of the web app (DESIGN §3, bulletproof-react): JSON, same-origin cookie session. */
+/** The one HTTP client of the web app (ARCHITECTURE.md, "Layout", bulletproof-react): JSON, same-origin cookie session. */
 export const API_BASE = '/api/v1';
 
 export class ApiError extends Error {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
 import { shouldRetry } from './query-client';
 
-/** SPEC §3's client auth state: loading, then authenticated (user, school) or not. */
+/** The client auth state (docs/product.md, "Your own profile"): loading, then authenticated (user, school) or not. */
 export interface AuthState {
   isLoading: boolean;
   user: SessionUser | null;

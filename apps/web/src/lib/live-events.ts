@@ -8,7 +8,7 @@ import {
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
- * The one live event stream of the web app (DESIGN §7): `GET /api/v1/events` as an EventSource. Features
+ * The one live event stream of the web app (docs/product.md, "Plan limits on people"): `GET /api/v1/events` as an EventSource. Features
  * say what to do with the kinds they own (LiveHandler); the shell mounts useLiveEvents once with all of them.
  *
  * Reconnects are ours, not the browser's: on any error the source is closed and opened again after 2 s, 4 s,

@@ -18,7 +18,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Below SPEC §9's 768 px breakpoint the sidebar becomes an off-canvas menu (Tailwind's `md` starts at 768 px). */
+/** Below the 768 px breakpoint of docs/product.md, "Constants" the sidebar becomes an off-canvas menu (Tailwind's `md` starts at 768 px). */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 export function useIsMobile(): boolean {

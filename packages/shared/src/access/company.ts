@@ -2,7 +2,7 @@ import type { Access } from './types.ts';
 
 /** Routes of the company control plane: schools, plans, add-ons, subscriptions, payments, revenue, usage. */
 const managers = ['company_admin', 'admin'] as const;
-/** company_user reads the company lists (DESIGN §6), never changes anything. */
+/** company_user reads the company lists (docs/product.md, "Who may do what"), never changes anything. */
 const readers = ['company_admin', 'admin', 'company_user'] as const;
 const schoolAdmin = ['school_admin'] as const;
 const schoolRoles = ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const;

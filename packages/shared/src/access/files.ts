@@ -3,7 +3,7 @@ import type { Access } from './types.ts';
 
 /** Routes of uploads and stored files. */
 export const FILES_ACCESS: Record<string, Access> = {
-  // Everyone has a profile and may change its picture (SPEC §2).
+  // Everyone has a profile and may change its picture (docs/product.md, "Files").
   'POST /api/v1/profile/picture': ROLES,
   'DELETE /api/v1/profile/picture': ROLES,
   // A school's pictures: its own signed-in users and company staff (the service checks the school).

@@ -7,7 +7,7 @@ import type { Access } from './types.ts';
  * inside a list is the service's job (issue 4 item 9).
  */
 const STAFF = ['school_admin', 'principal'] as const satisfies readonly Role[];
-/** DESIGN §6: company_admin and admin read any school (company_user only reads company lists). */
+/** docs/product.md, "Who may do what": company_admin and admin read any school (company_user only reads company lists). */
 const READERS = ['company_admin', 'admin'] as const satisfies readonly Role[];
 const staffWrites: Access = STAFF;
 const staffReads: Access = [...STAFF, ...READERS];

@@ -1,4 +1,4 @@
--- Tenancy (DESIGN §5). The application role owns nothing and cannot bypass row-level security; every
+-- Tenancy (ARCHITECTURE.md, "Tenancy"). The application role owns nothing and cannot bypass row-level security; every
 -- request transaction switches to it with SET LOCAL ROLE and sets app.school_id / app.user_id / app.scope.
 DO $$
 BEGIN

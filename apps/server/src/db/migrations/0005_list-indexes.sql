@@ -1,4 +1,4 @@
--- List reads at scale (DESIGN §9). Written by hand: drizzle cannot express INCLUDE columns.
+-- List reads at scale (docs/product.md, "Performance budgets"). Written by hand: drizzle cannot express INCLUDE columns.
 -- A school's users of one role in the order of the people lists (lower(name), id). The included columns let
 -- the first page, the list's total and the company schools list's student counts be answered from the index
 -- alone (index-only scans), without visiting a heap row per user.

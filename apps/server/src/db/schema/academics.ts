@@ -21,7 +21,7 @@ export const subjects = pgTable(
   ],
 );
 
-/** SPEC §3 Class. The class teacher lives in `class_teachers` (one flagged row per class). */
+/** A class (docs/product.md, "Classes and subjects"). The class teacher lives in `class_teachers` (one flagged row per class). */
 export const classes = pgTable(
   'classes',
   {

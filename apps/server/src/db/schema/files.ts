@@ -5,7 +5,7 @@ import { createdAt, id, schoolId, ts } from './columns.ts';
 import { companyStaff } from './identity.ts';
 import { schools, users } from './schools.ts';
 
-/** What a stored object is for; the object path layout depends on it (SPEC §7). */
+/** What a stored object is for; the object path layout depends on it (docs/product.md, "Files"). */
 export const FILE_KINDS = ['profile_picture'] as const;
 
 /** What both tables record of an object. */

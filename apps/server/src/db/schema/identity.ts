@@ -5,7 +5,7 @@ import { createdAt, id, ts, updatedAt } from './columns.ts';
 
 /**
  * Global identity tables: one account per e-mail address, holding the password. Profiles (company staff or a
- * school user) point at an account; the role chosen at login picks which profile is looked up first (SPEC §6).
+ * school user) point at an account; the role chosen at login picks which profile is looked up first (docs/product.md, "Signing in").
  */
 export const accounts = pgTable(
   'accounts',

@@ -22,7 +22,7 @@ import { schools, users } from './schools.ts';
  */
 const profileId = () => uuid('id').notNull();
 
-/** SPEC §3 Student: always in exactly one class; roll numbers unique within a class. */
+/** A student (docs/product.md, "Students"): always in exactly one class; roll numbers unique within a class. */
 export const students = pgTable(
   'students',
   {
@@ -47,7 +47,7 @@ export const students = pgTable(
   ],
 );
 
-/** SPEC §3 Teacher. `isAdmin` marks a teacher promoted to school administrator (DESIGN §1). */
+/** A teacher (docs/product.md, "Teachers"). `isAdmin` marks a teacher promoted to school administrator (docs/product.md, "Promoting a teacher"). */
 export const teachers = pgTable(
   'teachers',
   {
@@ -67,7 +67,7 @@ export const teachers = pgTable(
   ],
 );
 
-/** SPEC §3 Parent; `status` follows the user's active flag (SPEC §4: starts active). */
+/** A parent (docs/product.md, "Parents"); `status` follows the user's active flag and starts active. */
 export const parents = pgTable(
   'parents',
   {

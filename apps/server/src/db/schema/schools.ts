@@ -138,7 +138,7 @@ export const schoolSubscriptions = pgTable(
     isInitial: boolean('is_initial').notNull(),
     isTrial: boolean('is_trial').notNull().default(false),
     previousSubscriptionId: uuid('previous_subscription_id'),
-    /** Against the previous plan's price (SPEC §4); the history counters are counted from it. */
+    /** Against the previous plan's price (docs/product.md, "Subscriptions and plans"); the history counters are counted from it. */
     changeKind: text('change_kind', { enum: ['new', 'upgrade', 'downgrade', 'same'] })
       .notNull()
       .default('new'),

@@ -1,5 +1,5 @@
 /**
- * Where stored objects (profile pictures, later attachments) live. Object paths are SPEC §7's layout, always
+ * Where stored objects (profile pictures, later attachments) live. Object paths follow the layout of docs/product.md, "Files", always
  * made by the server (`object-paths.ts`), never taken from a client. Drivers: local disk (default); an
  * S3-compatible store needs its own driver implementing this interface (see docs/decisions/005).
  */

@@ -14,7 +14,7 @@ export function isObjectPath(value: string): boolean {
 }
 
 /**
- * SPEC §7: `schools/{schoolId}/users/{userId}/profile/{file}`, or `users/{userId}/profile/{file}` for someone
+ * docs/product.md, "Files": `schools/{schoolId}/users/{userId}/profile/{file}`, or `users/{userId}/profile/{file}` for someone
  * without a school (company staff). The file name is 128 random bits: unguessable, and never the client's name.
  */
 export function profilePicturePath(schoolId: string | null, userId: string): string {

@@ -322,7 +322,7 @@ export function enrolStudent(
   );
 }
 
-/** A student never has no class (SPEC §5): removing one withdraws them (deactivated, this class kept as their last). */
+/** A student never has no class (docs/product.md, "Classes and subjects"): removing one withdraws them (deactivated, this class kept as their last). */
 export function withdrawStudent(
   deps: Deps,
   actor: Actor,

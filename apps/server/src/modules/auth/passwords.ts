@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH } from '@lyceum/shared/password-policy';
 import { AppError } from '../../lib/errors.ts';
 
-/** OWASP's argon2id parameters (DESIGN §6). */
+/** OWASP's argon2id parameters (docs/product.md, "Passwords"). */
 // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

@@ -427,7 +427,7 @@ function authResponseOf(profile: FoundProfile): AuthResponse {
   });
 }
 
-/** SPEC §6: if the check itself fails, sign-in is allowed (logged as a warning). */
+/** docs/product.md, "Signing in": if the check itself fails, sign-in is allowed (logged as a warning). */
 async function assertSubscriptionActive(deps: Deps, schoolId: string): Promise<void> {
   let active: boolean;
   try {
@@ -439,7 +439,7 @@ async function assertSubscriptionActive(deps: Deps, schoolId: string): Promise<v
   if (!active) throw new AppError('auth/subscription-expired', MESSAGES.subscriptionExpired);
 }
 
-/** The chosen role only decides which kind of profile is looked up first (SPEC §6). */
+/** The chosen role only decides which kind of profile is looked up first (docs/product.md, "Signing in"). */
 async function findProfile(tx: Tx, accountId: string, role: Role): Promise<FoundProfile | null> {
   const company = async (): Promise<FoundProfile | null> => {
     const [s] = await tx.select().from(companyStaff).where(eq(companyStaff.accountId, accountId)).limit(1);

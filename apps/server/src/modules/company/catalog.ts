@@ -61,7 +61,7 @@ export function toAddon(a: AddonRow): Addon {
   };
 }
 
-/** The unique index on lower(name) is the rule; this turns its violation into SPEC §5's message. */
+/** The unique index on lower(name) is the rule; this turns its violation into the message of docs/product.md, "Plans and add-ons in the catalogue". */
 async function uniqueName<T>(message: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();

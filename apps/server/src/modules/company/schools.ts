@@ -179,7 +179,7 @@ function schoolValues(input: z.output<typeof UpdateSchoolRequest>) {
 /**
  * A school, its first admin and its first subscription in one transaction: either all exist or none. The
  * admin gets an invitation e-mail with a set-password link, or an 18-character temporary password returned
- * once (SPEC §7).
+ * once (docs/product.md, "Accounts made by staff: temporary passwords and invitations").
  */
 export async function createSchool(
   deps: Deps,

@@ -26,7 +26,7 @@ type AuditActor = Pick<Actor, 'accountId' | 'role'> | null;
 export type AssignInput = z.output<typeof AssignSubscriptionRequest>;
 
 /**
- * SPEC §4 plus auto-renew: an active subscription whose end date has passed renews itself when `autoRenew`
+ * The expiry and renewal rules of docs/product.md, "Statuses, expiry and renewal", automatic renewal included: an active subscription whose end date has passed renews itself when `autoRenew`
  * is on (a new billing cycle from the old end date, payment due, the school admins told) and is expired
  * otherwise. Run before every read of a subscription (so nobody sees a stale "active" or a lapse that is
  * really a renewal), by the sign-in and session gates, and by the periodic sweep. `schoolId` null = every
@@ -107,7 +107,7 @@ async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<b
 }
 
 /**
- * SPEC §4/§6's one rule for "this school may be used": an active subscription whose end date has not
+ * The one rule (docs/product.md, "Statuses, expiry and renewal") for "this school may be used": an active subscription whose end date has not
  * passed, after settling a lapse (an auto-renewing subscription renews instead). The sign-in gate uses it;
  * the session lookup (auth/sessions.ts) states the same predicate in SQL and asks here before refusing.
  */
@@ -196,7 +196,7 @@ export async function activeSubscriptionRow(tx: Tx, schoolId: string): Promise<S
   return row ?? null;
 }
 
-/** SPEC §3's history, derived from the rows so the counters can never disagree with them. */
+/** A school's subscription history (docs/product.md, "Assigning a plan; upgrades and downgrades"), derived from the rows so the counters can never disagree with them. */
 export async function historyOf(tx: Tx, schoolId: string): Promise<SubscriptionHistory> {
   const rows = await tx
     .select()
@@ -225,7 +225,7 @@ async function loadPricing(tx: Tx, planId: string, addonIds: string[]) {
 }
 
 /**
- * SPEC §4: assigning a plan cancels the active subscription; the new one is `initial` when the school has
+ * docs/product.md, "Subscriptions and plans": assigning a plan cancels the active subscription; the new one is `initial` when the school has
  * no history, otherwise `current`, and an upgrade or downgrade by price against the previous plan.
  */
 export async function assignSubscription(
@@ -301,7 +301,7 @@ export async function latestSubscription(tx: Tx, schoolId: string): Promise<Subs
   return row ?? null;
 }
 
-/** SPEC §4: back to active, the new end counted from the later of the old end date and now. */
+/** docs/product.md, "Subscriptions and plans": back to active, the new end counted from the later of the old end date and now. */
 export async function renewSubscription(
   tx: Tx,
   actor: AuditActor,

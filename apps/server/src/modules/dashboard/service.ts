@@ -23,7 +23,7 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardR
   if (isCompanyRole(actor.role)) {
     let cached = companyCache.get(db);
     if (!cached || Date.now() - cached.at > COMPANY_FIGURES_TTL_MS) {
-      // Settle lapses first (renew or expire), as every read of subscriptions does (SPEC §4).
+      // Settle lapses first (renew or expire), as every read of subscriptions does (docs/product.md, "Subscriptions and plans").
       const figures = withTenant(db, tenantOf(actor), async (tx) => {
         await settleLapsed(tx, null);
         return companyFigures(tx);

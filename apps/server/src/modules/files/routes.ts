@@ -59,7 +59,7 @@ async function singleFile(request: FastifyRequest): Promise<Buffer> {
  */
 function sendPicture(request: FastifyRequest, reply: FastifyReply, file: string, data: Buffer): FastifyReply {
   const etag = `"${file}"`;
-  // SPEC §7's public cache of one hour; Vary: Cookie keeps shared caches from handing one user's copy to
+  // The one-hour public cache of docs/product.md, "Files"; Vary: Cookie keeps shared caches from handing one user's copy to
   // someone without the same session (docs/decisions/005-profile-pictures.md).
   reply
     .header('cache-control', 'public, max-age=3600')
@@ -73,7 +73,7 @@ function sendPicture(request: FastifyRequest, reply: FastifyReply, file: string,
 /** The stored picture's bytes, or 304 when the browser's copy (its ETag) is current. */
 const pictureResponse = { 200: binaryBody('image/webp'), 304: NoContent };
 
-/** Profile pictures (SPEC §2, §7): upload, remove, and serving stored pictures to those who may see them. */
+/** Profile pictures (docs/product.md, "Files"): upload, remove, and serving stored pictures to those who may see them. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here only, so no other route parses multipart; limits are enforced while streaming.
   await app.register(multipart, {

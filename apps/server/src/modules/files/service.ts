@@ -102,7 +102,7 @@ async function removeObject(deps: FilesDeps, objectPath: string): Promise<void> 
 }
 
 /**
- * Replaces the actor's profile picture (SPEC §2): re-encoded to a 256 px WebP, counted against the school's
+ * Replaces the actor's profile picture (docs/product.md, "Files"): re-encoded to a 256 px WebP, counted against the school's
  * storage, recorded with the path in the same transaction. The object is written inside that transaction and
  * removed again if it does not commit, so a refused or failed upload leaves nothing behind.
  */

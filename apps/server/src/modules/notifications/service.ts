@@ -90,7 +90,7 @@ export async function markRead(deps: Deps, actor: Actor, { id }: { id: string })
   });
 }
 
-/** One statement for all unread, not one call per notification as SPEC's client did. */
+/** One statement for all unread, not one call per notification (docs/product.md, "Where we depart from the original specification on purpose"). */
 export async function markAllRead(deps: Deps, actor: Actor): Promise<void> {
   if (actor.kind === 'company') return;
   await withTenant(deps.db, tenantOf(actor), (tx) =>

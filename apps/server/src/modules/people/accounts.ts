@@ -15,7 +15,7 @@ export const emailInUse = () =>
   new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
 
 /**
- * How a new account gets in (SPEC §7): a temporary password shown once, or an invitation e-mail with a
+ * How a new account gets in (docs/product.md, "Accounts made by staff: temporary passwords and invitations"): a temporary password shown once, or an invitation e-mail with a
  * set-password link. Hashing is done before the transaction opens (argon2id costs ~25 ms; PGlite runs one
  * transaction at a time, so nothing slow happens inside one).
  */
@@ -53,7 +53,7 @@ export interface NewSchoolAccount {
 
 /**
  * The account and the school user, in the caller's transaction. An e-mail with an account anywhere answers
- * 409 with SPEC's message and nothing else, so it never tells which school (or company) holds it.
+ * 409 with the message of docs/product.md, "E-mail addresses" and nothing else, so it never tells which school (or company) holds it.
  */
 export async function createSchoolAccount(
   tx: Tx,

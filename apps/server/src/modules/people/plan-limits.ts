@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** Which plan limit (SPEC §3 Plan.limits) counts each school role, and how the message names it. */
+/** Which plan limit (docs/product.md, "Plan limits on people") counts each school role, and how the message names it. */
 const LIMITS: Record<SchoolRole, { key: string; label: string; noun: string }> = {
   student: { key: 'maxStudents', label: 'Student', noun: 'students' },
   teacher: { key: 'maxTeachers', label: 'Teacher', noun: 'teachers' },

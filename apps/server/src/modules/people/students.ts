@@ -83,7 +83,7 @@ export async function nextRollNumber(tx: Tx, schoolId: string, classId: string):
   return Number(r.rows[0]?.n ?? 1);
 }
 
-/** Roll numbers are unique within a class; the index decides, and its refusal gets the SPEC-style message. */
+/** Roll numbers are unique within a class; the index decides, and its refusal gets the message of docs/product.md, "Students". */
 export async function withRollNumber<T>(
   roll: number | undefined | (() => number | undefined),
   fn: () => Promise<T>,

@@ -258,7 +258,7 @@ export function setTeacherActive(
 }
 
 /**
- * DESIGN §1: a promoted teacher becomes an administrator of their own school only — role school_admin,
+ * docs/product.md, "Promoting a teacher": a promoted teacher becomes an administrator of their own school only — role school_admin,
  * isAdmin, listed in the school's adminIds — and keeps their classes. Never any company role.
  */
 export function promoteTeacher(deps: Deps, actor: Actor, { id }: { id: string }): Promise<TeacherResponse> {

@@ -106,7 +106,7 @@ export async function createUser(
   input: z.output<typeof CreateUserRequest>,
 ): Promise<CreateUserResponse> {
   const scope = writeScope(actor, input.schoolId);
-  // DESIGN §6: principals manage everything in the school except making administrators.
+  // docs/product.md, "Rate limits and lock-out": principals manage everything in the school except making administrators.
   assertMayChange(actor, { role: input.role });
   const credential = await prepareCredential(input.sendInvitation);
   const user = await withEmailRace(() =>

@@ -78,7 +78,7 @@ const subjectsJson = (
 ) => `coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
   from subjects s where s.school_id = "teachers"."school_id" and s.id = any(${ids})), '[]'::json)`;
 
-/** A teacher's subjects and classes (SPEC §3 assignedClasses), as JSON in the teacher's row. */
+/** A teacher's subjects and classes (docs/product.md, "Teachers"), as JSON in the teacher's row. */
 const teacherSubjectsJson = sql.raw(subjectsJson('"teachers"."subject_ids"'));
 const assignedClassesJson = sql.raw(`coalesce((
   select json_agg(json_build_object('classId', c.id, 'className', c.name, 'section', c.section,

@@ -6,7 +6,7 @@ import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 
-/** Everyone edits their own name and phone (SPEC §2); the picture has its own upload endpoint. */
+/** Everyone edits their own name and phone (docs/product.md, "Your own profile"); the picture has its own upload endpoint. */
 export async function updateProfile(deps: Deps, actor: Actor, input: UpdateProfileRequest): Promise<AuthResponse> {
   const phone = input.phone?.trim() || null;
   await withTenant(deps.db, tenantOf(actor), async (tx) => {

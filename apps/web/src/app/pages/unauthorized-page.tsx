@@ -3,7 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 
-/** SPEC §2: the Access Denied page. */
+/** docs/product.md, "Roles and menus": the Access Denied page. */
 export function UnauthorizedPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">

@@ -33,7 +33,7 @@ function useDelayed(flag: boolean, delayMs: number): boolean {
   return flag && shown;
 }
 
-/** The protected shell (DESIGN §8): sidebar, header, and the current page. */
+/** The protected shell (docs/product.md, "The shell: header, sidebar, toasts"): sidebar, header, and the current page. */
 export function AppShell() {
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(readCollapsed);

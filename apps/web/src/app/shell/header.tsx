@@ -14,7 +14,7 @@ interface HeaderProps {
   onOpenMobileMenu: () => void;
 }
 
-/** DESIGN §8's header: school logo or default icon, school name or product title, role and name, actions. */
+/** The header of docs/product.md, "The shell: header, sidebar, toasts": school logo or default icon, school name or product title, role and name, actions. */
 export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
   const auth = useAuthContext();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ export function Spinner({ className }: { className?: string }) {
   );
 }
 
-/** Shown while the session is being checked (SPEC §4: the guard shows a spinner while auth loads). */
+/** Shown while the session is being checked (docs/product.md, "The route guard and redirects"). */
 export function FullPageSpinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" className="flex min-h-dvh items-center justify-center bg-slate-50">

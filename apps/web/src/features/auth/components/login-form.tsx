@@ -17,7 +17,7 @@ type LoginInput = z.input<typeof LoginRequest>;
 type LoginResolver = Resolver<LoginInput, unknown, LoginRequest>;
 
 /*
- * The login page is in the initial bundle, zod is not (DESIGN §9: initial JS under 150 KB gzip). The shared
+ * The login page is in the initial bundle, zod is not (docs/product.md, "Performance budgets": initial JS under 150 KB gzip). The shared
  * LoginRequest schema, and zod with it, is fetched right after the form mounts and used for every validation.
  */
 let schemaResolver: Promise<LoginResolver> | null = null;

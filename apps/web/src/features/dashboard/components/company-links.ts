@@ -11,7 +11,7 @@ export const COMPANY_STAT_LINKS: Record<string, string> = {
 
 /**
  * Where each school figure leads for school_admin and principal. "Administrators and principals" opens the
- * Users page, which has no sidebar entry of its own (SPEC §2's menus are fixed).
+ * Users page, which has no sidebar entry of its own (the menus of docs/product.md, "Sidebar per role" are fixed).
  */
 export const SCHOOL_STAT_LINKS: Record<string, string> = {
   students: '/students',

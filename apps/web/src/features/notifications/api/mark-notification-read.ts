@@ -8,7 +8,7 @@ export function markNotificationRead(id: string): Promise<void> {
   return api.post<void>(`/notifications/${encodeURIComponent(id)}/read`);
 }
 
-/** Marks one notification read at once in the cache; SPEC §8: a failure is only logged, the list is refetched. */
+/** Marks one notification read at once in the cache; docs/product.md, "Notifications and live events": a failure is only logged, the list is refetched. */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -145,7 +145,7 @@ describe('live notifications', () => {
     expect(gets()).toBe(3);
   });
 
-  it('shows an empty list instead of an error once the stream has failed 3 retries (SPEC §8)', async () => {
+  it('shows an empty list instead of an error once the stream has failed 3 retries (docs/product.md, "Notifications and live events")', async () => {
     mockFetch({
       'GET /api/v1/notifications': () => apiError(503, 'unavailable', 'down'),
     });

@@ -8,7 +8,7 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationItem } from './notification-item';
 
-/** The header bell (SPEC §2): "9+" badge, a list scrolling within a maximum height, click to mark read. */
+/** The header bell (docs/product.md, "Notifications and live events"): "9+" badge, a list scrolling within a maximum height, click to mark read. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -22,7 +22,7 @@ export function NotificationBell() {
   const badge = badgeLabel(unread);
   const items = data?.items ?? [];
   const liveStatus = useLiveStatus();
-  // SPEC §8: once the live subscription has failed its retries, the bell delivers an empty list, not an error.
+  // docs/product.md, "Notifications and live events": once the live subscription has failed its retries, the bell delivers an empty list, not an error.
   const showError = isError && items.length === 0 && liveStatus !== 'unavailable';
 
   useEffect(() => {

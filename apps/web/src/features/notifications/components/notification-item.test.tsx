@@ -8,7 +8,7 @@ const ago = (ms: number) => new Date(now.getTime() - ms);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-describe('relativeTime (SPEC §2)', () => {
+describe('relativeTime (docs/product.md, "Notifications and live events")', () => {
   it.each([
     [0, 'Just now'],
     [59 * MINUTE, 'Just now'],

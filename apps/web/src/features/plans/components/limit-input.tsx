@@ -9,7 +9,7 @@ interface LimitInputProps {
   error?: string;
 }
 
-/** A plan limit: a whole number, or "Unlimited" (stored as -1, SPEC §9). */
+/** A plan limit: a whole number, or "Unlimited" (stored as -1, docs/product.md, "Limits and unlimited values"). */
 export function LimitInput({ id, label, value, onChange, error }: LimitInputProps) {
   const unlimited = value === String(UNLIMITED);
   return (

@@ -3,7 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import type { MonthPoint } from './revenue-chart';
 
 /**
- * Recharts with its dependencies is ~107 KB gzip, over DESIGN §9's 60 KB budget for one lazy chunk. Naming
+ * Recharts with its dependencies is ~107 KB gzip, over the 60 KB budget (docs/product.md, "Performance budgets") for one lazy chunk. Naming
  * its three largest parts as separate dynamic imports makes the bundler emit each as its own chunk (fetched in
  * parallel), so every chunk stays under budget without a build-config change.
  */

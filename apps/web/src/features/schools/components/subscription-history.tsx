@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format-date';
 const KIND_LABELS = { new: 'New', upgrade: 'Upgrade', downgrade: 'Downgrade', same: 'Same plan', renewal: 'Renewal' };
 const KIND_TONES = { new: 'info', upgrade: 'success', downgrade: 'warning', same: 'neutral', renewal: 'info' } as const;
 
-/** Every subscription of a school, newest first, with the upgrade and downgrade counts of SPEC §3. */
+/** Every subscription of a school, newest first, with the upgrade and downgrade counts (docs/product.md, "Assigning a plan; upgrades and downgrades"). */
 export function SubscriptionHistoryList({ history }: { history: History }) {
   if (history.items.length === 0) return <p className="text-sm text-slate-500">No subscriptions yet.</p>;
   return (

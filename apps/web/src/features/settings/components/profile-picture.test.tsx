@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 describe('ProfilePicture', () => {
-  it('previews the chosen file, and on a refused upload shows SPEC’s toast and the reason', async () => {
+  it('previews the chosen file, and on a refused upload shows the upload-failed toast and the reason', async () => {
     let sent: FormData | null = null;
     const { calls } = mockFetch({
       'POST /api/v1/profile/picture': (init) => {

@@ -67,7 +67,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
       clearChoice();
       toast.success('Profile picture updated');
     } catch (error) {
-      // The toast is SPEC §8's wording; the inline message says why (too large, storage full, not an image).
+      // The toast is the wording of docs/product.md, "Files"; the inline message says why (too large, storage full, not an image).
       setProblem(errorMessage(error, MESSAGES.profileUploadFailed));
       toast.error(MESSAGES.profileUploadFailed);
       clearChoice();

@@ -103,7 +103,7 @@ describe('StudentFormDialog', () => {
     ]);
   });
 
-  it("shows the server's SPEC message when it refuses the request", async () => {
+  it("shows the server's message when it refuses the request", async () => {
     const user = userEvent.setup();
     mockFetch({
       'GET /api/v1/classes': () => json({ items: [klass] }),
