@@ -15,10 +15,13 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
           // Migrates one template database per run; each file's database is a copy (test/global-setup.ts).
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each file keeps its own process and its own app and database.
+          // Hang guards, not timings: npm test runs this project beside the browser journeys on two cores.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Each file builds its own app and database; the files of one worker share a process and its loaded modules
+          // (importing the server afresh for every file cost about half of this project's time).
           pool: 'forks',
+          isolate: false,
         },
       },
       {

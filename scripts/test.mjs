@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// `npm test` (README.md, "Test it"): every check a contributor needs, in order, continuing past failures.
+// `npm test` (README.md, "Test it"): every check a contributor needs, continuing past failures.
 // Stages: lint, typecheck, web build (with bundle budgets), vitest server, vitest web, end-to-end, bench smoke.
-// The summary gives each stage's time and the whole run's.
+// They run in two lanes side by side (each lane in order): the server lane is CPU-bound on both cores in short
+// bursts while the browser lane mostly waits on pages, so together they take far less than one after the other.
+// Each output line carries its stage's name; the summary gives each stage's time and the whole run's.
 // A stage that is not a test runner counts as one check; vitest and e2e count their tests.
 // The last line is always `N passed, M failed`; the exit code is 1 when anything failed.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +19,21 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 
+/** The running stage's name, so two lanes' live output can be told apart line by line. */
+const stageName = new AsyncLocalStorage();
+
+/** Writes a chunk of a stage's output with the stage's name before every line. */
+function lineWriter(stream) {
+  const name = stageName.getStore();
+  if (!name) return (chunk) => stream.write(chunk);
+  let pending = '';
+  return (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) stream.write(`[${name}] ${line}\n`);
+  };
+}
+
 /** Runs a command with live output; resolves with its exit code and the captured output. */
 function run(cmd, args, { timeoutMs = 10 * 60_000, env = {} } = {}) {
   return new Promise((resolve) => {
@@ -26,9 +44,12 @@ function run(cmd, args, { timeoutMs = 10 * 60_000, env = {} } = {}) {
       detached: process.platform !== 'win32',
     });
     let output = '';
-    const onData = (stream) => (chunk) => {
-      output += chunk;
-      stream.write(chunk);
+    const onData = (stream) => {
+      const write = lineWriter(stream);
+      return (chunk) => {
+        output += chunk;
+        write(String(chunk));
+      };
     };
     child.stdout.on('data', onData(process.stdout));
     child.stderr.on('data', onData(process.stderr));
@@ -113,32 +134,43 @@ async function benchSmoke() {
   return check(bin('tsx'), ['bench/src/run.ts', '--smoke'], { timeoutMs: 3 * 60_000 })();
 }
 
-const stages = [
-  { name: 'lint', fn: check(npm, ['run', '--silent', 'lint']) },
-  { name: 'typecheck', fn: check(npm, ['run', '--silent', 'typecheck']) },
-  { name: 'web build', fn: check(npm, ['run', 'build', '-w', 'apps/web']) },
-  { name: 'vitest server', fn: vitest('server') },
-  { name: 'vitest web', fn: vitest('web') },
-  { name: 'e2e', fn: e2e },
-  { name: 'bench smoke', fn: benchSmoke },
+const stages = {
+  lint: check(npm, ['run', '--silent', 'lint']),
+  typecheck: check(npm, ['run', '--silent', 'typecheck']),
+  'web build': check(npm, ['run', 'build', '-w', 'apps/web']),
+  'vitest server': vitest('server'),
+  'vitest web': vitest('web'),
+  e2e,
+  'bench smoke': benchSmoke,
+};
+/** Two lanes side by side; the browser lane needs the web build before its journeys. */
+const lanes = [
+  ['lint', 'typecheck', 'vitest server'],
+  ['web build', 'vitest web', 'e2e', 'bench smoke'],
 ];
 
 const results = [];
 const started = Date.now();
-for (const stage of stages) {
-  // `npm test -- vitest` runs both vitest stages, `npm test -- vitest-web` one of them.
-  const selectors = [stage.name.replace(' ', '-'), ...(stage.name.startsWith('vitest') ? ['vitest'] : [])];
-  if (only.length && !only.some((o) => selectors.includes(o))) continue;
-  console.log(`\n━━ ${stage.name} ${'━'.repeat(Math.max(0, 70 - stage.name.length))}`);
-  const t = Date.now();
-  let result;
-  try {
-    result = await stage.fn();
-  } catch (err) {
-    result = { passed: 0, failed: 1, note: String(err?.stack ?? err) };
+async function runLane(names) {
+  for (const name of names) {
+    // `npm test -- vitest` runs both vitest stages, `npm test -- vitest-web` one of them.
+    const selectors = [name.replace(' ', '-'), ...(name.startsWith('vitest') ? ['vitest'] : [])];
+    if (only.length && !only.some((o) => selectors.includes(o))) continue;
+    console.log(`\n━━ ${name} started ${'━'.repeat(Math.max(0, 62 - name.length))}`);
+    const t = Date.now();
+    let result;
+    try {
+      result = await stageName.run(name, stages[name]);
+    } catch (err) {
+      result = { passed: 0, failed: 1, note: String(err?.stack ?? err) };
+    }
+    const seconds = (Date.now() - t) / 1000;
+    console.log(`━━ ${name} finished in ${seconds.toFixed(1)} s`);
+    results.push({ name, seconds, ...result });
   }
-  results.push({ name: stage.name, seconds: (Date.now() - t) / 1000, ...result });
 }
+await Promise.all(lanes.map(runLane));
+results.sort((a, b) => Object.keys(stages).indexOf(a.name) - Object.keys(stages).indexOf(b.name));
 
 let passed = 0;
 let failed = 0;
