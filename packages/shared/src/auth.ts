@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema, SchoolLocale } from './locale.ts';
 import { passwordSchema } from './password-policy.ts';
 import { plainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
@@ -37,6 +38,8 @@ export const SessionUser = z.object({
   schoolId: z.string().nullable(),
   phone: z.string().nullable(),
   profileImage: z.string().nullable(),
+  /** The person's own language; null follows the school's. */
+  language: languageSchema.nullable().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -48,6 +51,8 @@ export const SessionSchool = z.object({
     .object({ name: z.string(), logo: z.string().nullable(), color: z.string().nullable() })
     .nullable()
     .optional(),
+  /** The school's language, time zone, currency, date format and first day of the week. */
+  locale: SchoolLocale.optional(),
 });
 export type SessionSchool = z.infer<typeof SessionSchool>;
 

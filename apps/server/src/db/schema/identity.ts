@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LANGUAGES } from '@lyceum/shared/locale';
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from './closed-sets.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
@@ -17,10 +18,15 @@ export const accounts = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     failedLoginsSince: ts('failed_logins_since'),
     lastLoginAt: ts('last_login_at'),
+    /** The person's own language; null follows their school's (or English for company staff). */
+    language: text('language', { enum: LANGUAGES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
+    oneOf('accounts_language_check', t.language),
+  ],
 );
 
 export const companyStaff = pgTable(

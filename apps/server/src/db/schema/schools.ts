@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { DATE_FORMATS, LANGUAGES, WEEK_STARTS } from '@lyceum/shared/locale';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -16,22 +18,37 @@ import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
 import { accounts } from './identity.ts';
 
 /** The tenant root. Row-level security keys it on `id` (every other tenant table on `school_id`). */
-export const schools = pgTable('schools', {
-  id: id().primaryKey(),
-  name: text('name').notNull(),
-  address: text('address'),
-  phone: text('phone'),
-  email: text('email'),
-  principalName: text('principal_name'),
-  logo: text('logo'),
-  /** White Label theme colour (issue 3); shown only while the school holds the add-on. */
-  brandColor: text('brand_color'),
-  isActive: boolean('is_active').notNull().default(true),
-  adminIds: uuid('admin_ids').array().notNull().default(sql`'{}'::uuid[]`),
-  isDemo: boolean('is_demo').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const schools = pgTable(
+  'schools',
+  {
+    id: id().primaryKey(),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    principalName: text('principal_name'),
+    logo: text('logo'),
+    /** White Label theme colour (issue 3); shown only while the school holds the add-on. */
+    brandColor: text('brand_color'),
+    isActive: boolean('is_active').notNull().default(true),
+    adminIds: uuid('admin_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** The school's language, clock and money (docs/product.md, "Language, time zone and currency"). */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    currency: text('currency').notNull().default('USD'),
+    dateFormat: text('date_format', { enum: DATE_FORMATS }).notNull().default('medium'),
+    weekStart: text('week_start', { enum: WEEK_STARTS }).notNull().default('monday'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf('schools_language_check', t.language),
+    oneOf('schools_date_format_check', t.dateFormat),
+    oneOf('schools_week_start_check', t.weekStart),
+    check('schools_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
 
 export const users = pgTable(
   'users',
