@@ -1,5 +1,6 @@
 import type { Role } from '@lyceum/shared/roles';
 import type { AuthResponse } from '@lyceum/shared/auth';
+import type { Language, SchoolLocale } from '@lyceum/shared/locale';
 
 /**
  * Whose data a transaction may touch. Row-level security reads these settings; `company` scope is for
@@ -24,7 +25,9 @@ export interface Actor {
   email: string;
   phone: string | null;
   profileImage: string | null;
-  school: { name: string; logo: string | null } | null;
+  /** The person's own language (null: their school's). Filled from the session lookup. */
+  language?: Language | null;
+  school: { name: string; logo: string | null; locale?: SchoolLocale } | null;
   /** School users: false once the school's subscription lapsed (mid-session gate, issue 3). */
   subscriptionActive?: boolean;
   /** Set when the request authenticated with an API key instead of a session (issue 3). */
