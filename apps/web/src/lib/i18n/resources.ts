@@ -1,4 +1,5 @@
 import type common from '../../locales/en/common.json';
+import type dashboard from '../../locales/en/dashboard.json';
 import type people from '../../locales/en/people.json';
 
 /**
@@ -7,5 +8,6 @@ import type people from '../../locales/en/people.json';
  */
 export interface Resources {
   common: typeof common;
+  dashboard: typeof dashboard;
   people: typeof people;
 }

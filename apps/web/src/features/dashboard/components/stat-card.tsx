@@ -1,14 +1,16 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { formatNumber, useFormat } from '../../../lib/i18n/format';
 
 type Stat = DashboardResponse['stats'][number];
 
 function formatValue(value: Stat['value']): string {
-  return typeof value === 'number' ? value.toLocaleString() : value;
+  return typeof value === 'number' ? formatNumber(value) : value;
 }
 
 export function StatCard({ stat, href }: { stat: Stat; href?: string }) {
+  useFormat();
   const card = (
     <Card className={href ? 'h-full p-5 transition-colors hover:border-blue-300' : 'p-5'}>
       <p className="text-sm font-medium text-slate-500">{stat.label}</p>
