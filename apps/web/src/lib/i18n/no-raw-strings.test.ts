@@ -28,7 +28,6 @@ const NOT_YET_TRANSLATED: string[] = [
   'features/addon-requests/components/addon-request-list.tsx',
   'features/addon-requests/pages/addon-requests-page.tsx',
   'features/addon-requests/pages/manage-addon-requests-page.tsx',
-  'features/api-keys/components/api-keys-card.tsx',
   'features/auth/components/login-form.tsx',
   'features/auth/components/plan-choice.tsx',
   'features/auth/pages/forgot-password-page.tsx',

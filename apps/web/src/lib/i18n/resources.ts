@@ -1,4 +1,5 @@
 import type common from '../../locales/en/common.json';
+import type apiKeys from '../../locales/en/api-keys.json';
 import type settings from '../../locales/en/settings.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type people from '../../locales/en/people.json';
@@ -9,6 +10,7 @@ import type people from '../../locales/en/people.json';
  */
 export interface Resources {
   common: typeof common;
+  'api-keys': typeof apiKeys;
   settings: typeof settings;
   dashboard: typeof dashboard;
   people: typeof people;
