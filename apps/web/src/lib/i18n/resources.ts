@@ -1,4 +1,6 @@
 import type common from '../../locales/en/common.json';
+import type marketplace from '../../locales/en/marketplace.json';
+import type usage from '../../locales/en/usage.json';
 import type apiKeys from '../../locales/en/api-keys.json';
 import type settings from '../../locales/en/settings.json';
 import type dashboard from '../../locales/en/dashboard.json';
@@ -10,6 +12,8 @@ import type people from '../../locales/en/people.json';
  */
 export interface Resources {
   common: typeof common;
+  marketplace: typeof marketplace;
+  usage: typeof usage;
   'api-keys': typeof apiKeys;
   settings: typeof settings;
   dashboard: typeof dashboard;
