@@ -1,4 +1,5 @@
 import type common from '../../locales/en/common.json';
+import type subscription from '../../locales/en/subscription.json';
 import type marketplace from '../../locales/en/marketplace.json';
 import type usage from '../../locales/en/usage.json';
 import type apiKeys from '../../locales/en/api-keys.json';
@@ -12,6 +13,7 @@ import type people from '../../locales/en/people.json';
  */
 export interface Resources {
   common: typeof common;
+  subscription: typeof subscription;
   marketplace: typeof marketplace;
   usage: typeof usage;
   'api-keys': typeof apiKeys;
