@@ -1,11 +1,12 @@
 import { Check, Copy, KeyRound, Mail } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '../../lib/i18n/i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 
 export interface CreatedAccount {
-  /** e.g. "Student" or "Parent". */
+  /** e.g. "Student" or "Parent" (translated). */
   kind: string;
   name: string;
   email: string;
@@ -22,6 +23,7 @@ interface AccountCreatedDialogProps {
 }
 
 function CopyButton({ text, name }: { text: string; name: string }) {
+  const { t } = useT('people');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -35,15 +37,16 @@ function CopyButton({ text, name }: { text: string; name: string }) {
     <Button
       variant="secondary"
       onClick={copy}
-      aria-label={copied ? `Copied ${name}'s password` : `Copy ${name}'s password`}
+      aria-label={copied ? t('created.copiedPassword', { name }) : t('created.copyPassword', { name })}
     >
       {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-      <span>{copied ? 'Copied' : 'Copy'}</span>
+      <span>{copied ? t('created.copied') : t('created.copy')}</span>
     </Button>
   );
 }
 
 function AccountCredentials({ account }: { account: CreatedAccount }) {
+  const { t } = useT('people');
   return (
     <li className="space-y-2">
       <p className="text-sm text-slate-700">
@@ -54,7 +57,7 @@ function AccountCredentials({ account }: { account: CreatedAccount }) {
           <KeyRound className="mt-2.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <output
             data-testid="temporary-password"
-            aria-label={`Temporary password of ${account.name}`}
+            aria-label={t('created.temporaryPassword', { name: account.name })}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base tracking-wide break-all text-slate-900 select-all"
           >
             {account.temporaryPassword}
@@ -64,7 +67,7 @@ function AccountCredentials({ account }: { account: CreatedAccount }) {
       ) : (
         <p className="flex items-start gap-2 text-sm text-slate-600">
           <Mail className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
-          An invitation e-mail with a one-time link to set a password was sent.
+          {t('created.invitationSent')}
         </p>
       )}
     </li>
@@ -76,15 +79,16 @@ function AccountCredentials({ account }: { account: CreatedAccount }) {
  * only its hash), or the note that an invitation e-mail went out instead.
  */
 export function AccountCreatedDialog({ accounts, onClose, title }: AccountCreatedDialogProps) {
+  const { t } = useT('people');
   const anyPassword = accounts?.some((a) => a.temporaryPassword) ?? false;
   return (
     <Dialog
       open={accounts !== null}
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={anyPassword ? 'Copy the temporary password now.' : 'Sign-in details are on their way by e-mail.'}
+      description={anyPassword ? t('created.copyNow') : t('created.detailsByEmail')}
       size="md"
-      footer={<Button onClick={onClose}>Done</Button>}
+      footer={<Button onClick={onClose}>{t('created.done')}</Button>}
     >
       <div className="space-y-4">
         <ul className="space-y-4">
@@ -92,12 +96,7 @@ export function AccountCreatedDialog({ accounts, onClose, title }: AccountCreate
             <AccountCredentials key={account.email} account={account} />
           ))}
         </ul>
-        {anyPassword && (
-          <Alert tone="info">
-            Shown only once: this password cannot be displayed again. Give it to its owner in person; they can change it
-            in Settings after signing in. If it is lost, reset the password on the Users page.
-          </Alert>
-        )}
+        {anyPassword && <Alert tone="info">{t('created.shownOnce')}</Alert>}
       </div>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { FileUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { translate, useT } from '../../lib/i18n/i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -12,7 +13,7 @@ export type { ImportPreviewResponse };
 export interface CsvImportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** e.g. "students": used in titles and messages. */
+  /** e.g. "students" (translated, plural): used in titles and messages. */
   noun: string;
   templateHref: string;
   /** Dry run on the server; nothing is written. */
@@ -53,16 +54,15 @@ export function indexIssues(issues: readonly ImportIssue[]): Map<number, Map<str
 
 /** "Line 3, column email: Enter a valid email address" — how one problem reads in the list. */
 export function describeIssue(issue: ImportIssue): string {
-  const where = issue.line === null ? 'File' : `Line ${issue.line}`;
-  return `${where}${issue.column && issue.column !== '_' ? `, column ${issue.column}` : ''}: ${issue.message}`;
-}
-
-function problemSummary(lines: number, errors: number): string {
-  if (lines === 0) return errors === 1 ? 'The file has a problem.' : `The file has ${errors} problems.`;
-  return lines === 1 ? '1 row has problems.' : `${lines} rows have problems.`;
+  const column = issue.column && issue.column !== '_' ? issue.column : null;
+  if (issue.line === null) return translate('people', 'import.issueInFile', { message: issue.message });
+  return column === null
+    ? translate('people', 'import.issueOnLine', { line: issue.line, message: issue.message })
+    : translate('people', 'import.issueInCell', { line: issue.line, column, message: issue.message });
 }
 
 export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewResponse; noun: string }) {
+  const { t } = useT('people');
   const byLine = indexIssues(preview.errors);
   const badLines = [...byLine.keys()].sort((a, b) => a - b);
   // Rows with problems first, so the ones to fix are visible without scrolling.
@@ -74,32 +74,34 @@ export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewRe
     <div className="space-y-3">
       {preview.errors.length > 0 ? (
         <Alert>
-          <p className="font-medium">{problemSummary(badLines.length, preview.errors.length)} Nothing was imported.</p>
-          <p className="mt-0.5">Fix them in your file and preview again.</p>
-          <ul className="mt-2 list-disc space-y-0.5 ps-5" aria-label="Problems by line">
+          <p className="font-medium">
+            {badLines.length === 0
+              ? t('import.fileProblems', { count: preview.errors.length })
+              : t('import.rowProblems', { count: badLines.length })}
+          </p>
+          <p className="mt-0.5">{t('import.fixAndPreview')}</p>
+          <ul className="mt-2 list-disc space-y-0.5 ps-5" aria-label={t('import.problemsByLine')}>
             {preview.errors.map((issue) => (
               <li key={`${issue.line}-${issue.column}-${issue.message}`}>{describeIssue(issue)}</li>
             ))}
           </ul>
         </Alert>
       ) : (
-        <Alert tone="success">
-          All {preview.rows.length} {noun} are valid and ready to import.
-        </Alert>
+        <Alert tone="success">{t('import.allValid', { count: preview.rows.length, noun })}</Alert>
       )}
       {/* Focusable so keyboard users can scroll a wide preview (axe: scrollable-region-focusable). */}
       <section
-        aria-label="Rows of the file"
+        aria-label={t('import.rowsOfFile')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         tabIndex={0}
         className="max-h-80 overflow-auto rounded-lg border border-slate-200 focus:ring-2 focus:ring-blue-500/40 focus:outline-none"
       >
         <table className="min-w-full text-start text-xs">
-          <caption className="sr-only">Preview of the file</caption>
+          <caption className="sr-only">{t('import.previewCaption')}</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-500">
             <tr>
               <th scope="col" className="px-2 py-2 font-medium">
-                Line
+                {t('import.line')}
               </th>
               {preview.columns.map((column) => (
                 <th key={column} scope="col" className="px-2 py-2 font-medium">
@@ -139,9 +141,7 @@ export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewRe
         </table>
       </section>
       {rows.length > shown.length && (
-        <p className="text-xs text-slate-500">
-          Showing {shown.length} of {rows.length} rows (rows with problems first).
-        </p>
+        <p className="text-xs text-slate-500">{t('import.showing', { shown: shown.length, count: rows.length })}</p>
       )}
     </div>
   );
@@ -163,6 +163,7 @@ export function CsvImportDialog({
   children,
   optionsKey = '',
 }: CsvImportDialogProps) {
+  const { t } = useT('people');
   const id = useId();
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
@@ -241,20 +242,20 @@ export function CsvImportDialog({
         if (!next) reset();
         onOpenChange(next);
       }}
-      title={`Import ${noun} from CSV`}
-      description="Preview checks every row first; the import then adds all rows, or none if anything is wrong."
+      title={t('import.title', { noun })}
+      description={t('import.description')}
       size="xl"
       preventClose={busy !== null}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy !== null}>
-            Cancel
+            {t('import.cancel')}
           </Button>
           <Button variant="secondary" onClick={runPreview} disabled={!csv.trim()} loading={busy === 'preview'}>
-            {result ? 'Preview again' : 'Preview'}
+            {result ? t('import.previewAgain') : t('import.preview')}
           </Button>
           <Button onClick={runImport} disabled={!ready} loading={busy === 'import'}>
-            {ready ? `Import ${result.rows.length} ${noun}` : `Import ${noun}`}
+            {ready ? t('import.importCount', { count: result.rows.length, noun }) : t('import.importNoun', { noun })}
           </Button>
         </>
       }
@@ -267,17 +268,17 @@ export function CsvImportDialog({
             className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-within:ring-2 focus-within:ring-blue-500/40"
           >
             <FileUp className="size-4" aria-hidden="true" />
-            Choose CSV file
+            {t('import.chooseFile')}
             <input id={`${id}-file`} type="file" accept=".csv,text/csv" className="sr-only" onChange={onFile} />
           </label>
           {fileName && <span className="text-sm text-slate-600">{fileName}</span>}
           <a href={templateHref} download className="text-sm font-medium text-blue-700 hover:underline">
-            Download the template
+            {t('import.downloadTemplate')}
           </a>
         </div>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-text`} className="block text-sm font-medium text-slate-700">
-            Or paste CSV
+            {t('import.orPaste')}
           </label>
           <textarea
             id={`${id}-text`}

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { API_BASE } from '../../lib/api-client';
+import { useT } from '../../lib/i18n/i18n';
 import { toQueryString } from '../../api/people-cache';
 import { buttonClasses } from '../ui/button';
 
@@ -7,16 +8,17 @@ import { buttonClasses } from '../ui/button';
 export function ExportLink({
   path,
   filters = {},
-  label = 'Export CSV',
+  label,
 }: {
   path: string;
   filters?: Record<string, string | undefined>;
   label?: string;
 }) {
+  const { t } = useT('people');
   return (
     <a href={`${API_BASE}${path}${toQueryString(filters)}`} download className={buttonClasses('secondary')}>
       <Download className="size-4" aria-hidden="true" />
-      {label}
+      {label ?? t('exportCsv')}
     </a>
   );
 }

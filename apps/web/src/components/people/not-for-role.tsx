@@ -1,6 +1,7 @@
 import { ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/i18n';
 import { buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
@@ -16,18 +17,19 @@ export function NotForRole({
   description?: ReactNode;
   action?: ReactNode;
 }) {
+  const { t } = useT('people');
   return (
     <>
       <PageHeader title={title} />
       <Card>
         <EmptyState
           icon={<ShieldOff className="size-6" aria-hidden="true" />}
-          title="Not available for your role"
-          description={description ?? `${title} is used by school administrators and principals.`}
+          title={t('notForRole.title')}
+          description={description ?? t('notForRole.description', { page: title })}
           action={
             action ?? (
               <Link to="/dashboard" className={buttonClasses('secondary')}>
-                Back to Dashboard
+                {t('backToDashboard')}
               </Link>
             )
           }

@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n/i18n';
 import { Button } from '../ui/button';
 
 interface PersonRowActionsProps {
@@ -8,14 +9,20 @@ interface PersonRowActionsProps {
 
 /** Edit and Deactivate/Reactivate for one row of a people list, named for the person for screen readers. */
 export function PersonRowActions({ person, onEdit, onToggle }: PersonRowActionsProps) {
-  const toggle = person.isActive ? 'Deactivate' : 'Reactivate';
+  const { t } = useT('people');
+  const name = person.name;
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${person.name}`}>
-        Edit
+      <Button size="sm" variant="ghost" onClick={onEdit} aria-label={t('row.editPerson', { name })}>
+        {t('row.edit')}
       </Button>
-      <Button size="sm" variant="ghost" onClick={onToggle} aria-label={`${toggle} ${person.name}`}>
-        {toggle}
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onToggle}
+        aria-label={person.isActive ? t('row.deactivatePerson', { name }) : t('row.reactivatePerson', { name })}
+      >
+        {person.isActive ? t('row.deactivate') : t('row.reactivate')}
       </Button>
     </>
   );

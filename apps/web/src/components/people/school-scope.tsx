@@ -1,5 +1,6 @@
 import { PLATFORM_MANAGERS, type Role } from '@lyceum/shared/roles';
 import { useSchoolOptions } from '../../api/lookups';
+import { useT } from '../../lib/i18n/i18n';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { PageHeader } from '../ui/page-header';
@@ -16,15 +17,16 @@ export function isSchoolReader(role: Role | undefined): boolean {
  * list shows something at once. `schoolId` is '' until the schools have loaded.
  */
 export function useSchoolScope() {
+  const { t } = useT('people');
   const [params, setParam] = useUrlFilters({ schoolId: '' });
   const schools = useSchoolOptions();
   const schoolId = params.schoolId || schools.options[0]?.value || '';
   const picker = (
     <Select
       id="school-scope"
-      label="School"
+      label={t('scope.school')}
       hideLabel
-      placeholder={schools.isPending ? 'Loading schools…' : undefined}
+      placeholder={schools.isPending ? t('scope.loadingSchools') : undefined}
       options={schools.options}
       value={schoolId}
       onChange={(e) => setParam('schoolId', e.target.value)}
@@ -45,21 +47,15 @@ export function useSchoolScope() {
  * forever: say so instead, with a retry. Null when the list can render.
  */
 export function SchoolScopeProblem({ title, scope }: { title: string; scope: ReturnType<typeof useSchoolScope> }) {
+  const { t } = useT('people');
   if (!scope.schoolsError && !scope.noSchools) return null;
   return (
     <>
       <PageHeader title={title} />
       {scope.schoolsError ? (
-        <ErrorState
-          message="The list of schools could not be loaded."
-          onRetry={scope.retrySchools}
-          retrying={scope.retryingSchools}
-        />
+        <ErrorState message={t('scope.schoolsFailed')} onRetry={scope.retrySchools} retrying={scope.retryingSchools} />
       ) : (
-        <EmptyState
-          title="No schools yet"
-          description="Once a school is created, its people and classes appear here."
-        />
+        <EmptyState title={t('scope.noSchools')} description={t('scope.noSchoolsHint')} />
       )}
     </>
   );

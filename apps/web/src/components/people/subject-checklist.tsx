@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
 
 interface SubjectChecklistProps {
   legend: string;
@@ -21,12 +22,13 @@ export function SubjectChecklist({
   error,
   className,
 }: SubjectChecklistProps) {
+  const { t } = useT('people');
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
   return (
     <fieldset className={cn('space-y-2', className)}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       {options.length === 0 ? (
-        <p className="text-sm text-slate-500">{emptyText ?? 'Nothing to choose yet.'}</p>
+        <p className="text-sm text-slate-500">{emptyText ?? t('checklist.empty')}</p>
       ) : (
         <div className="flex flex-wrap gap-2">
           {options.map((option) => {

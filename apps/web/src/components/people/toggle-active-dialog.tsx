@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { useT } from '../../lib/i18n/i18n';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
 interface Target {
@@ -14,12 +15,12 @@ interface ToggleActiveDialogProps<T extends Target> {
   /** The deactivate/reactivate mutation's `mutate` (a failure is toasted by the query client). */
   mutate: (variables: { id: string; active: boolean }, options: { onSuccess: () => void }) => void;
   pending: boolean;
-  /** What deactivating means for this kind of record, after "They are signed out everywhere…". */
+  /** What deactivating means for this kind of record, after "They are signed out everywhere…" (translated). */
   deactivateNote?: string;
-  /** e.g. "student": reactivating counts against the plan's student limit. */
+  /** The plan limit reactivating counts against, as it reads in "the plan’s {limit} limit" (translated). */
   limitNoun: string;
-  /** "Reactivate" by default; the Users page says "Activate". */
-  activateLabel?: string;
+  /** "reactivate" by default; the Users page says "activate". */
+  mode?: 'reactivate' | 'activate';
 }
 
 /** Asks before deactivating (signs the account out everywhere) or reactivating (counts against the plan). */
@@ -28,18 +29,21 @@ export function ToggleActiveDialog<T extends Target>({
   onClose,
   mutate,
   pending,
-  deactivateNote = 'Their records are kept.',
+  deactivateNote,
   limitNoun,
-  activateLabel = 'Reactivate',
+  mode = 'reactivate',
 }: ToggleActiveDialogProps<T>) {
+  const { t } = useT('people');
   const deactivating = target?.isActive ?? true;
+  const action = deactivating ? 'deactivate' : mode;
+  const name = target?.name ?? '';
   const confirm = () => {
     if (!target) return;
     mutate(
       { id: target.id, active: !target.isActive },
       {
         onSuccess: () => {
-          toast.success(`${target.name} ${deactivating ? 'deactivated' : `${activateLabel.toLowerCase()}d`}`);
+          toast.success(t('toggle.done', { action, name: target.name }));
           onClose();
         },
       },
@@ -49,13 +53,13 @@ export function ToggleActiveDialog<T extends Target>({
     <ConfirmDialog
       open={target !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={`${deactivating ? 'Deactivate' : activateLabel} ${target?.name ?? ''}?`}
+      title={t('toggle.title', { action, name })}
       description={
         deactivating
-          ? `They are signed out everywhere and cannot sign in until ${activateLabel.toLowerCase()}d. ${deactivateNote}`
-          : `They can sign in again. This counts against the plan’s ${limitNoun} limit.`
+          ? t('toggle.deactivateDescription', { mode, note: deactivateNote ?? t('toggle.recordsKept') })
+          : t('toggle.activateDescription', { limit: limitNoun })
       }
-      confirmLabel={deactivating ? 'Deactivate' : activateLabel}
+      confirmLabel={t('toggle.confirm', { action })}
       tone={deactivating ? 'danger' : 'primary'}
       pending={pending}
       onConfirm={confirm}

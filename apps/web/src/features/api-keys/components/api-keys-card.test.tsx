@@ -2,6 +2,7 @@ import type { ApiKey, SchoolResponse } from '@lyceum/shared/company';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, schoolResponse, signedIn } from '../../../test/utils';
 import { ApiKeysCard } from './api-keys-card';
 
@@ -61,5 +62,22 @@ describe('ApiKeysCard', () => {
     renderWithProviders(<ApiKeysCard />, { auth: signedIn('teacher') });
     expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
     expect(calls).toHaveLength(0);
+  });
+
+  it('speaks Arabic right to left: the card, its scopes and the revoke button', async () => {
+    await changeLanguage('ar');
+    try {
+      mockFetch({
+        'GET /api/v1/school': () => json(school(['api_access'])),
+        'GET /api/v1/api-keys': () => json({ items: [{ ...key, scopes: ['read', 'write'] }] }),
+      });
+      renderWithProviders(<ApiKeysCard />, { auth: signedIn('school_admin') });
+      expect(await screen.findByRole('heading', { name: 'مفاتيح API' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'إبطال Timetable sync' })).toBeTruthy();
+      expect(screen.getByText(/قراءة، كتابة|قراءة و كتابة|قراءة وكتابة/)).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

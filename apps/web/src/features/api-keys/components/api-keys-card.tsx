@@ -16,21 +16,24 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { copyWithToast } from '../../../lib/copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
+import { intlLocaleOf } from '../../../lib/i18n/languages';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { useMySchool } from '../../../api/get-my-school';
-import { formatDate } from '../../../lib/format-date';
 
 function NewKey({ value }: { value: string }) {
+  const { t } = useT('api-keys');
   return (
     <div className="rounded-lg border border-amber-200 bg-amber-50 p-4">
-      <p className="text-sm font-medium text-amber-900">Copy this key now: it is shown only once.</p>
+      <p className="text-sm font-medium text-amber-900">{t('newKey.notice')}</p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <code className="text-sm font-semibold break-all text-slate-900" data-testid="new-api-key">
           {value}
         </code>
-        <Button variant="secondary" size="sm" onClick={() => copyWithToast(value, 'API key')}>
+        <Button variant="secondary" size="sm" onClick={() => copyWithToast(value, t('newKey.what'))}>
           <Copy className="size-4" aria-hidden="true" />
-          Copy
+          {t('newKey.copy')}
         </Button>
       </div>
     </div>
@@ -38,6 +41,9 @@ function NewKey({ value }: { value: string }) {
 }
 
 function KeysCardBody() {
+  const { t, language } = useT('api-keys');
+  const format = useFormat();
+  const scopeList = new Intl.ListFormat(intlLocaleOf(language), { style: 'short', type: 'unit' });
   const keys = useApiKeys(true);
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -52,7 +58,7 @@ function KeysCardBody() {
   const submit = form.handleSubmit((request) =>
     create.mutate(request, {
       onSuccess: () => {
-        toast.success('API key created');
+        toast.success(t('keys.createdToast'));
         form.setValue('name', '');
       },
     }),
@@ -64,14 +70,14 @@ function KeysCardBody() {
       <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField
           id="api-key-name"
-          label="Key name"
-          placeholder="e.g. Timetable sync"
+          label={t('form.name')}
+          placeholder={t('form.namePlaceholder')}
           error={errors.name?.message}
           {...register('name')}
           containerClassName="sm:flex-1"
         />
         <fieldset className="flex items-center gap-3 pb-2">
-          <legend className="sr-only">Scopes</legend>
+          <legend className="sr-only">{t('form.scopes')}</legend>
           {API_KEY_SCOPES.map((scope) => (
             <label key={scope} className="flex items-center gap-1.5 text-sm text-slate-700">
               <input
@@ -80,13 +86,13 @@ function KeysCardBody() {
                 value={scope}
                 {...register('scopes')}
               />
-              {scope === 'read' ? 'Read' : 'Write'}
+              {t(`scope.${scope}`)}
             </label>
           ))}
         </fieldset>
         <Button type="submit" loading={create.isPending}>
           <KeyRound className="size-4" aria-hidden="true" />
-          Create key
+          {t('form.create')}
         </Button>
       </form>
       {errors.scopes && <Alert>{errors.scopes.message}</Alert>}
@@ -95,23 +101,29 @@ function KeysCardBody() {
       ) : keys.isError ? (
         <ErrorState message={errorMessage(keys.error)} onRetry={() => keys.refetch()} />
       ) : keys.data.items.length === 0 ? (
-        <p className="text-sm text-slate-500">No API keys yet.</p>
+        <p className="text-sm text-slate-500">{t('keys.empty')}</p>
       ) : (
-        <ul className="divide-y divide-slate-100" aria-label="API keys">
+        <ul className="divide-y divide-slate-100" aria-label={t('title')}>
           {keys.data.items.map((key) => (
             <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">{key.name}</p>
                 <p className="text-slate-500">
-                  <code>{key.prefix}…</code> · {key.scopes.join(', ')} · created {formatDate(key.createdAt)}
-                  {key.lastUsedAt ? ` · last used ${formatDate(key.lastUsedAt)}` : ''}
+                  <code>{key.prefix}…</code> · {scopeList.format(key.scopes.map((s) => t(`scope.${s}`)))} ·{' '}
+                  {t('keys.created', { date: format.date(key.createdAt) })}
+                  {key.lastUsedAt ? ` · ${t('keys.lastUsed', { date: format.date(key.lastUsedAt) })}` : ''}
                 </p>
               </div>
               {key.revokedAt ? (
                 <StatusBadge status="revoked" />
               ) : (
-                <Button size="sm" variant="secondary" onClick={() => setRevoking(key)}>
-                  Revoke<span className="sr-only"> {key.name}</span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setRevoking(key)}
+                  aria-label={t('revoke.named', { name: key.name })}
+                >
+                  {t('revoke.action')}
                 </Button>
               )}
             </li>
@@ -121,16 +133,16 @@ function KeysCardBody() {
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
-        title={`Revoke ${revoking?.name ?? 'key'}?`}
-        description="Systems using this key stop working at once. This cannot be undone."
-        confirmLabel="Revoke"
+        title={t('revoke.title', { name: revoking?.name ?? '' })}
+        description={t('revoke.description')}
+        confirmLabel={t('revoke.action')}
         tone="danger"
         pending={revoke.isPending}
         onConfirm={() =>
           revoking &&
           revoke.mutate(revoking.id, {
             onSuccess: () => {
-              toast.success('API key revoked');
+              toast.success(t('revoke.done'));
               setRevoking(null);
             },
           })
@@ -142,17 +154,14 @@ function KeysCardBody() {
 
 /** API keys (Settings): only for a school admin whose school holds the API Access add-on. */
 export function ApiKeysCard() {
+  const { t } = useT('api-keys');
   const { user } = useAuth();
   const isSchoolAdmin = user?.role === 'school_admin';
   // A minute, not the default five: the card should appear soon after the add-on is bought.
   const school = useMySchool(isSchoolAdmin, 60_000);
   if (!isSchoolAdmin || !hasEntitlement(school.data?.entitlements ?? [], 'api_access')) return null;
   return (
-    <CardSection
-      titleId="api-keys-title"
-      title="API keys"
-      description="Let other systems call the Lyceum API for your school. Keys are stored hashed; revoke one to cut it off."
-    >
+    <CardSection titleId="api-keys-title" title={t('title')} description={t('description')}>
       <KeysCardBody />
     </CardSection>
   );

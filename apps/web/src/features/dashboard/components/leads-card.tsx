@@ -9,35 +9,36 @@ import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { useRecentLeads } from '../api/get-leads';
 import { useUpdateLead } from '../api/update-lead';
-import { formatDate } from '../../../lib/format-date';
-
-const KIND_LABELS = { contact_sales: 'Contact sales', renewal: 'Renewal request', upgrade: 'Upgrade request' };
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** The newest sales leads (contact-sales modal, renew and upgrade requests) for company staff. */
 export function LeadsCard() {
+  const { t } = useT('dashboard');
+  const format = useFormat();
   const leads = useRecentLeads(true);
   const canManage = useIsPlatformManager();
   const update = useUpdateLead();
   return (
-    <CardSection titleId="leads-title" title="Recent sales leads">
+    <CardSection titleId="leads-title" title={t('leads.title')}>
       {leads.isPending ? (
         <Skeleton className="h-24" />
       ) : leads.isError ? (
         <ErrorState message={errorMessage(leads.error)} onRetry={() => leads.refetch()} />
       ) : leads.data.items.length === 0 ? (
-        <p className="text-sm text-slate-500">No leads yet.</p>
+        <p className="text-sm text-slate-500">{t('leads.empty')}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {leads.data.items.map((lead) => (
             <li key={lead.id} className="py-2 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium text-slate-900">
-                  {lead.schoolName} <span className="font-normal text-slate-500">· {KIND_LABELS[lead.kind]}</span>
+                  {lead.schoolName} <span className="font-normal text-slate-500">· {t(`leads.kind.${lead.kind}`)}</span>
                 </span>
                 {canManage ? (
                   <Select
                     id={`lead-${lead.id}`}
-                    label={`Status of the lead from ${lead.schoolName}`}
+                    label={t('leads.statusOf', { school: lead.schoolName })}
                     hideLabel
                     value={lead.status}
                     disabled={update.isPending}
@@ -45,11 +46,11 @@ export function LeadsCard() {
                       update.mutate(
                         { id: lead.id, status: e.target.value as (typeof LEAD_STATUSES)[number] },
                         {
-                          onSuccess: () => toast.success('Lead updated'),
+                          onSuccess: () => toast.success(t('leads.updated')),
                         },
                       )
                     }
-                    options={LEAD_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+                    options={LEAD_STATUSES.map((s) => ({ value: s, label: t(`leads.status.${s}`) }))}
                     className="h-8 py-1 text-xs"
                   />
                 ) : (
@@ -57,7 +58,7 @@ export function LeadsCard() {
                 )}
               </div>
               <p className="text-slate-600">
-                {lead.name} ({lead.email}){lead.planName ? ` · ${lead.planName}` : ''} · {formatDate(lead.createdAt)}
+                {lead.name} ({lead.email}){lead.planName ? ` · ${lead.planName}` : ''} · {format.date(lead.createdAt)}
               </p>
               <p className="line-clamp-2 text-slate-500">{lead.message}</p>
             </li>

@@ -1,19 +1,17 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { useFormat } from '../../../lib/i18n/format';
 
 type Stat = DashboardResponse['stats'][number];
 
-function formatValue(value: Stat['value']): string {
-  return typeof value === 'number' ? value.toLocaleString() : value;
-}
-
 export function StatCard({ stat, href }: { stat: Stat; href?: string }) {
+  const format = useFormat();
   const card = (
     <Card className={href ? 'h-full p-5 transition-colors hover:border-blue-300' : 'p-5'}>
       <p className="text-sm font-medium text-slate-500">{stat.label}</p>
       <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
-        {formatValue(stat.value)}
+        {typeof stat.value === 'number' ? format.number(stat.value) : stat.value}
       </p>
       {stat.hint && <p className="mt-1 text-xs text-slate-500">{stat.hint}</p>}
     </Card>

@@ -1,9 +1,10 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
-import { format, isValid, parseISO } from 'date-fns';
 import { CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 
 type Subscription = NonNullable<DashboardResponse['subscription']>;
 
@@ -13,18 +14,9 @@ const STATUS_STYLES: Record<string, string> = {
   cancelled: 'bg-slate-200 text-slate-700',
 };
 
-function formatDate(value: string): string {
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'PP') : value;
-}
-
-function daysLeftText(days: number): string {
-  if (days < 0) return 'Expired';
-  if (days === 0) return 'Ends today';
-  return days === 1 ? '1 day left' : `${days} days left`;
-}
-
 export function SubscriptionCard({ subscription, manageHref }: { subscription: Subscription; manageHref?: string }) {
+  const { t } = useT('dashboard');
+  const format = useFormat();
   const soon = subscription.daysLeft >= 0 && subscription.daysLeft <= 14;
   return (
     <Card className="p-5 sm:p-6">
@@ -33,7 +25,7 @@ export function SubscriptionCard({ subscription, manageHref }: { subscription: S
           <div>
             <div className="flex items-center gap-2">
               <h2 id="subscription-title" className="text-base font-semibold text-slate-900">
-                Subscription
+                {t('subscription.title')}
               </h2>
               <span
                 className={cn(
@@ -41,28 +33,30 @@ export function SubscriptionCard({ subscription, manageHref }: { subscription: S
                   STATUS_STYLES[subscription.status] ?? 'bg-slate-100 text-slate-700',
                 )}
               >
-                {subscription.status}
+                {t('subscription.status', { status: subscription.status })}
               </span>
             </div>
-            <p className="mt-1 text-sm text-slate-500">Your school's current plan.</p>
+            <p className="mt-1 text-sm text-slate-500">{t('subscription.description')}</p>
           </div>
           {manageHref && (
             <Link to={manageHref} className="text-sm font-medium text-blue-700 hover:underline">
-              Manage subscription
+              {t('subscription.manage')}
             </Link>
           )}
         </div>
         <dl className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-3">
           <div>
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Plan</dt>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('subscription.plan')}</dt>
             <dd className="mt-1 text-lg font-semibold text-slate-900">{subscription.planName}</dd>
           </div>
           <div>
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">End date</dt>
-            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatDate(subscription.endDate)}</dd>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('subscription.endDate')}</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">
+              {format.date(subscription.endDate) || subscription.endDate}
+            </dd>
           </div>
           <div>
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Days left</dt>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('subscription.daysLeft')}</dt>
             <dd
               className={cn(
                 'mt-1 flex items-center gap-1.5 text-lg font-semibold',
@@ -70,7 +64,9 @@ export function SubscriptionCard({ subscription, manageHref }: { subscription: S
               )}
             >
               <CalendarClock className="size-4" aria-hidden="true" />
-              {daysLeftText(subscription.daysLeft)}
+              {subscription.daysLeft < 0
+                ? t('subscription.expired')
+                : t('subscription.daysLeftValue', { days: subscription.daysLeft })}
             </dd>
           </div>
         </dl>

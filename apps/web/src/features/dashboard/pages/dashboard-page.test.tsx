@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
 
@@ -36,5 +37,28 @@ describe('DashboardPage', () => {
     expect((await screen.findByRole('link', { name: /My Classes/ })).getAttribute('href')).toBe('/classes');
     expect(screen.getByRole('link', { name: /My profile/ }).getAttribute('href')).toBe('/teachers/user-teacher');
     expect(screen.queryByRole('link', { name: /Unread notifications/ })).toBeNull();
+  });
+
+  it('speaks Arabic right to left: shortcuts, the subscription card and its days left', async () => {
+    await changeLanguage('ar');
+    try {
+      mockFetch({
+        'GET /api/v1/dashboard': () =>
+          json({
+            role: 'teacher',
+            title: 'Demo School',
+            stats: [],
+            subscription: { planName: 'Standard', status: 'active', endDate: '2030-01-01', daysLeft: 3 },
+          }),
+      });
+      renderWithProviders(<DashboardPage />, { auth: signedIn('teacher') });
+      expect(await screen.findByRole('heading', { name: 'اختصارات' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'الاشتراك' })).toBeTruthy();
+      expect(screen.getByText(/بقيت (3|٣) أيام/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: /فصولي/ }).getAttribute('href')).toBe('/classes');
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useIsPlatformManager } from '../../../lib/company-role';
+import { useT } from '../../../lib/i18n/i18n';
 import { isCompanyRole } from '@lyceum/shared/roles';
 import { useDashboard } from '../api/get-dashboard';
 import { isStaff } from '../../../components/people/roles';
@@ -17,8 +18,9 @@ import { StatCard } from '../components/stat-card';
 import { SubscriptionCard } from '../components/subscription-card';
 
 function DashboardSkeleton() {
+  const { t } = useT('dashboard');
   return (
-    <div role="status" aria-label="Loading dashboard" className="space-y-6">
+    <div role="status" aria-label={t('loading')} className="space-y-6">
       <div className="space-y-2">
         <Skeleton className="h-7 w-56" />
         <Skeleton className="h-4 w-40" />
@@ -34,6 +36,7 @@ function DashboardSkeleton() {
 }
 
 export function DashboardPage() {
+  const { t } = useT('dashboard');
   const { user } = useAuth();
   const dashboard = useDashboard();
   const isManager = useIsPlatformManager();
@@ -44,7 +47,7 @@ export function DashboardPage() {
   if (dashboard.isError) {
     return (
       <>
-        <PageHeader title="Dashboard" />
+        <PageHeader title={t('title')} />
         <ErrorState
           message={errorMessage(dashboard.error)}
           onRetry={() => dashboard.refetch()}
@@ -59,10 +62,10 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title={title} description={firstName ? `Welcome back, ${firstName}.` : undefined} />
+      <PageHeader title={title} description={firstName ? t('welcome', { name: firstName }) : undefined} />
       <div className="space-y-6">
         {stats.length > 0 ? (
-          <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <section aria-label={t('keyFigures')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {stats.map((stat) => (
               <StatCard key={stat.key} stat={stat} href={statLinks?.[stat.key]} />
             ))}
@@ -71,8 +74,8 @@ export function DashboardPage() {
           <Card>
             <EmptyState
               icon={<BarChart3 className="size-6" aria-hidden="true" />}
-              title="Nothing to show yet"
-              description="Figures appear here as soon as there is data for your role."
+              title={t('empty.title')}
+              description={t('empty.description')}
             />
           </Card>
         )}

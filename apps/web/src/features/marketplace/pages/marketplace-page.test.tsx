@@ -2,6 +2,7 @@ import { DEFAULT_ADDONS } from '@lyceum/shared/plans';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { MarketplacePage } from './marketplace-page';
 
@@ -54,5 +55,22 @@ describe('MarketplacePage', () => {
     renderWithProviders(<MarketplacePage />, { auth: signedIn('principal') });
     expect(screen.getByText('For school administrators')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('speaks Arabic right to left', async () => {
+    await changeLanguage('ar');
+    try {
+      mockFetch({
+        'GET /api/v1/marketplace': () => json({ items: [item('SMS', { owned: true, includedInPlan: true })] }),
+        'GET /api/v1/addon-requests': () => json({ items: [], nextCursor: null }),
+      });
+      renderWithProviders(<MarketplacePage />, { auth: signedIn('school_admin') });
+      expect(await screen.findByRole('heading', { name: 'المتجر' })).toBeTruthy();
+      const sms = (await screen.findByRole('article', { name: 'SMS' })) as HTMLElement;
+      expect(within(sms).getByText('مضمّنة في الخطة')).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -1,5 +1,4 @@
 import type { AddonRequest, MarketplaceResponse } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
 import { Check, Puzzle, Store } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -12,6 +11,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { useMyAddonRequests } from '../../../api/get-my-addon-requests';
 import { useMarketplace } from '../api/get-marketplace';
 import { useRequestAddon } from '../api/request-addon';
@@ -19,13 +20,15 @@ import { useRequestAddon } from '../api/request-addon';
 type Item = MarketplaceResponse['items'][number];
 
 function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonRequest | undefined }) {
+  const { t } = useT('marketplace');
+  const format = useFormat();
   const request = useRequestAddon();
   const pending = Boolean(item.pendingRequestId);
   const ask = () =>
     request.mutate(
       { addonId: item.id },
       {
-        onSuccess: () => toast.success(`${item.name} requested. You can pay for it from My Subscription.`),
+        onSuccess: () => toast.success(t('requested', { name: item.name })),
       },
     );
   return (
@@ -38,18 +41,15 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
           {item.owned && (
             <Badge tone="success">
               <Check className="me-1 size-3" aria-hidden="true" />
-              {item.includedInPlan ? 'Included in plan' : 'Active'}
+              {item.includedInPlan ? t('badge.included') : t('badge.active')}
             </Badge>
           )}
-          {!item.owned && pending && <StatusBadge status="pending" label="Requested" />}
+          {!item.owned && pending && <StatusBadge status="pending" label={t('badge.requested')} />}
         </div>
         <p className="mt-1 text-sm text-slate-500">{item.description}</p>
         <p className="mt-3 text-lg font-semibold text-slate-900 tabular-nums">
-          {formatMoney(item.priceMinor, item.currency)}
-          <span className="text-sm font-normal text-slate-500">
-            {' '}
-            / {item.billingPeriod === 'yearly' ? 'year' : 'month'}
-          </span>
+          {format.money(item.priceMinor, item.currency)}
+          <span className="text-sm font-normal text-slate-500"> {t('per', { period: item.billingPeriod })}</span>
         </p>
         {item.features.length > 0 && (
           <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
@@ -63,17 +63,22 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
         )}
         {!item.owned && !pending && lastRequest?.status === 'rejected' && (
           <p className="mt-2 text-xs text-red-700">
-            Last request rejected{lastRequest.reason ? `: ${lastRequest.reason}` : ''}
+            {lastRequest.reason ? t('rejectedBecause', { reason: lastRequest.reason }) : t('rejected')}
           </p>
         )}
         <div className="mt-auto pt-4">
           {item.owned ? null : pending ? (
             <Link to="/subscription" className={buttonClasses('secondary', 'sm')}>
-              Pay or check status
+              {t('payOrCheck')}
             </Link>
           ) : (
-            <Button size="sm" onClick={ask} loading={request.isPending}>
-              Request<span className="sr-only"> {item.name}</span>
+            <Button
+              size="sm"
+              onClick={ask}
+              loading={request.isPending}
+              aria-label={t('requestNamed', { name: item.name })}
+            >
+              {t('request')}
             </Button>
           )}
         </div>
@@ -84,17 +89,13 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
 
 /** Marketplace (school admin): add-ons with price and features, the ones the school has, and requests. */
 export function MarketplacePage() {
+  const { t } = useT('marketplace');
   const { user } = useAuth();
   const isSchoolAdmin = user?.role === 'school_admin';
   const market = useMarketplace(isSchoolAdmin);
   const requests = useMyAddonRequests(isSchoolAdmin);
 
-  const header = (
-    <PageHeader
-      title="Marketplace"
-      description="Add features to your school. Requests are approved by our team and added to your subscription."
-    />
-  );
+  const header = <PageHeader title={t('title')} description={t('description')} />;
   if (!isSchoolAdmin) {
     return (
       <>
@@ -102,11 +103,11 @@ export function MarketplacePage() {
         <Card>
           <EmptyState
             icon={<Store className="size-6" aria-hidden="true" />}
-            title="For school administrators"
-            description="Your school administrator chooses add-ons."
+            title={t('notAdmin.title')}
+            description={t('notAdmin.description')}
             action={
               <Link to="/dashboard" className={buttonClasses('secondary')}>
-                Back to Dashboard
+                {t('backToDashboard')}
               </Link>
             }
           />
@@ -118,7 +119,7 @@ export function MarketplacePage() {
     return (
       <>
         {header}
-        <div role="status" aria-label="Loading add-ons" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div role="status" aria-label={t('loading')} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {['a', 'b', 'c'].map((k) => (
             <Skeleton key={k} className="h-56" />
           ))}
@@ -144,7 +145,7 @@ export function MarketplacePage() {
       {header}
       {market.data.items.length === 0 ? (
         <Card>
-          <EmptyState icon={<Puzzle className="size-6" aria-hidden="true" />} title="No add-ons on offer" />
+          <EmptyState icon={<Puzzle className="size-6" aria-hidden="true" />} title={t('empty')} />
         </Card>
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -2,22 +2,32 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequest } from '@lyceum/shared/auth';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { applyServerError } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n/i18n';
 import { useChangePassword } from '../api/change-password';
 
-const ChangePasswordForm = ChangePasswordRequest.extend({
-  confirmPassword: z.string().min(1, 'Confirm the new password'),
-}).refine((v) => v.newPassword === v.confirmPassword, {
-  path: ['confirmPassword'],
-  message: 'Passwords do not match',
-});
+/** The request plus the confirmation, whose messages are this form's own (in the reader's language). */
+function changePasswordForm(messages: { confirm: string; mismatch: string }) {
+  return ChangePasswordRequest.extend({
+    confirmPassword: z.string().min(1, messages.confirm),
+  }).refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.mismatch,
+  });
+}
 
 export function ChangePasswordCard() {
+  const { t } = useT('settings');
+  const schema = useMemo(
+    () => changePasswordForm({ confirm: t('password.confirmRequired'), mismatch: t('password.mismatch') }),
+    [t],
+  );
   const change = useChangePassword();
   const {
     register,
@@ -26,7 +36,7 @@ export function ChangePasswordCard() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(ChangePasswordForm),
+    resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
@@ -34,23 +44,19 @@ export function ChangePasswordCard() {
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       reset();
-      toast.success('Password changed. Other devices have been signed out.');
+      toast.success(t('password.changed'));
     } catch (error) {
       applyServerError(error, setError, ['currentPassword', 'newPassword']);
     }
   });
 
   return (
-    <CardSection
-      titleId="password-title"
-      title="Change password"
-      description="Changing your password signs you out everywhere else."
-    >
+    <CardSection titleId="password-title" title={t('password.title')} description={t('password.description')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
         <TextField
           id="current-password"
-          label="Current password"
+          label={t('password.current')}
           type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
@@ -60,16 +66,16 @@ export function ChangePasswordCard() {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="new-password"
-            label="New password"
+            label={t('password.new')}
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={t('password.hint')}
             error={errors.newPassword?.message}
             {...register('newPassword')}
           />
           <TextField
             id="confirm-password"
-            label="Confirm new password"
+            label={t('password.confirm')}
             type="password"
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
@@ -78,7 +84,7 @@ export function ChangePasswordCard() {
         </div>
         <div className="flex justify-end">
           <Button type="submit" loading={isSubmitting}>
-            Change password
+            {t('password.submit')}
           </Button>
         </div>
       </form>

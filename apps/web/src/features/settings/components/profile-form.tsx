@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SessionUser, UpdateProfileRequest } from '@lyceum/shared/auth';
-import { ROLE_LABELS } from '@lyceum/shared/roles';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
@@ -8,10 +7,13 @@ import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { applyServerError } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfilePicture } from './profile-picture';
 
 export function ProfileForm({ user }: { user: SessionUser }) {
+  const { t } = useT('settings');
+  const common = useT('common');
   const update = useUpdateProfile();
   const {
     register,
@@ -28,29 +30,29 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     try {
       const session = await update.mutateAsync({ name: values.name, phone: values.phone ? values.phone : null });
       reset({ name: session.user.name, phone: session.user.phone ?? '' });
-      toast.success('Profile updated');
+      toast.success(t('profile.updated'));
     } catch (error) {
       applyServerError(error, setError, ['name', 'phone']);
-      toast.error('Profile could not be updated');
+      toast.error(t('profile.notUpdated'));
     }
   });
 
   return (
-    <CardSection titleId="profile-title" title="Profile" description="How you appear to others in your school.">
+    <CardSection titleId="profile-title" title={t('profile.title')} description={t('profile.description')}>
       <ProfilePicture user={user} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="profile-name"
-            label="Name"
+            label={t('profile.name')}
             autoComplete="name"
             error={errors.name?.message}
             {...register('name')}
           />
           <TextField
             id="profile-phone"
-            label="Phone"
+            label={t('profile.phone')}
             type="tel"
             autoComplete="tel"
             error={errors.phone?.message}
@@ -58,17 +60,23 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           />
           <TextField
             id="profile-email"
-            label="Email"
+            label={t('profile.email')}
             value={user.email}
             readOnly
             disabled
-            hint="Ask an administrator to change your email."
+            hint={t('profile.emailHint')}
           />
-          <TextField id="profile-role" label="Role" value={ROLE_LABELS[user.role]} readOnly disabled />
+          <TextField
+            id="profile-role"
+            label={t('profile.role')}
+            value={common.t(`roles.${user.role}`)}
+            readOnly
+            disabled
+          />
         </div>
         <div className="flex justify-end">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save profile
+            {t('profile.save')}
           </Button>
         </div>
       </form>

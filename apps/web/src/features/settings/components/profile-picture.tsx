@@ -1,6 +1,5 @@
 import type { SessionUser } from '@lyceum/shared/auth';
-import { MESSAGES } from '@lyceum/shared/errors';
-import { FILE_MESSAGES, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@lyceum/shared/files';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@lyceum/shared/files';
 import { Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,22 +7,25 @@ import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n';
 import { useRemoveProfilePicture } from '../api/remove-profile-picture';
 import { useUploadProfilePicture } from '../api/upload-profile-picture';
 
 /**
- * Early feedback only: the server decides by the file's content. Returns the problem, or null when the
- * browser's view of the file looks acceptable.
+ * Early feedback only: the server decides by the file's content. Returns the problem (its key in the
+ * `settings` catalogue, worded as the server's FILE_MESSAGES), or null when the browser's view of the file
+ * looks acceptable.
  */
-export function checkPictureFile(file: File): string | null {
-  if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return FILE_MESSAGES.notAnImage;
-  if (file.size > PROFILE_PICTURE_MAX_BYTES) return FILE_MESSAGES.tooLarge;
-  if (file.size === 0) return FILE_MESSAGES.noFile;
+export function checkPictureFile(file: File): 'notAnImage' | 'tooLarge' | 'noFile' | null {
+  if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return 'notAnImage';
+  if (file.size > PROFILE_PICTURE_MAX_BYTES) return 'tooLarge';
+  if (file.size === 0) return 'noFile';
   return null;
 }
 
 /** Settings → Profile: the picture, with a preview of a chosen file before it is uploaded, and removal. */
 export function ProfilePicture({ user }: { user: SessionUser }) {
+  const { t } = useT('settings');
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadProfilePicture();
@@ -51,7 +53,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
     const file = event.target.files?.[0];
     if (!file) return;
     const issue = checkPictureFile(file);
-    setProblem(issue);
+    setProblem(issue && t(`picture.${issue}`));
     if (issue) {
       clearChoice();
       return;
@@ -65,11 +67,11 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
     try {
       await upload.mutateAsync(chosen);
       clearChoice();
-      toast.success('Profile picture updated');
+      toast.success(t('picture.updated'));
     } catch (error) {
       // The toast is the wording of docs/product.md, "Files"; the inline message says why (too large, storage full, not an image).
-      setProblem(errorMessage(error, MESSAGES.profileUploadFailed));
-      toast.error(MESSAGES.profileUploadFailed);
+      setProblem(errorMessage(error, t('picture.uploadFailed')));
+      toast.error(t('picture.uploadFailed'));
       clearChoice();
     }
   };
@@ -78,10 +80,10 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
     setProblem(null);
     try {
       await remove.mutateAsync();
-      toast.success('Profile picture removed');
+      toast.success(t('picture.removed'));
     } catch (error) {
       setProblem(errorMessage(error));
-      toast.error('Profile picture could not be removed');
+      toast.error(t('picture.notRemoved'));
     }
   };
 
@@ -98,16 +100,16 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
       />
       <div className="min-w-0 flex-1 space-y-3">
         <div>
-          <p className="text-sm font-medium text-slate-900">Profile picture</p>
+          <p className="text-sm font-medium text-slate-900">{t('picture.title')}</p>
           <p id={hintId} className="text-sm text-slate-500">
-            {chosen ? `${chosen.name}: preview shown. Upload it to save.` : 'JPEG, PNG or WebP, up to 5 MB.'}
+            {chosen ? t('picture.previewShown', { file: chosen.name }) : t('picture.hint')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {chosen && (
             <Button type="button" size="sm" onClick={onUpload} loading={upload.isPending}>
               <Upload className="size-4" aria-hidden="true" />
-              Upload picture
+              {t('picture.upload')}
             </Button>
           )}
           <label
@@ -117,7 +119,7 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
               'cursor-pointer focus-within:ring-2 focus-within:ring-blue-500 focus-within:ring-offset-2 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60',
             )}
           >
-            {chosen ? 'Choose another' : user.profileImage ? 'Change picture' : 'Choose picture'}
+            {chosen ? t('picture.chooseAnother') : user.profileImage ? t('picture.change') : t('picture.choose')}
             {/* Inside its label: the styled label is the visible button, the input keeps keyboard focus. */}
             <input
               ref={input}
@@ -131,13 +133,13 @@ export function ProfilePicture({ user }: { user: SessionUser }) {
           </label>
           {chosen && (
             <Button type="button" size="sm" variant="ghost" onClick={clearChoice} disabled={busy}>
-              Cancel
+              {t('picture.cancel')}
             </Button>
           )}
           {!chosen && user.profileImage && (
             <Button type="button" size="sm" variant="ghost" onClick={onRemove} loading={remove.isPending}>
               <Trash2 className="size-4" aria-hidden="true" />
-              Remove picture
+              {t('picture.remove')}
             </Button>
           )}
         </div>

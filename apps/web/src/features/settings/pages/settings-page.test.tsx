@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import type { SchoolResponse } from '@lyceum/shared/company';
 import {
   json,
@@ -80,5 +81,24 @@ describe('SettingsPage', () => {
     const other = renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
     await waitFor(() => expect(other.queryClient.getQueryState(['school', 'contact'])?.status).toBe('success'));
     expect(screen.queryByText('Branded sign-in page')).toBeNull();
+  });
+
+  it('speaks Arabic right to left, its own form checks included', async () => {
+    await changeLanguage('ar');
+    try {
+      const { calls } = mockFetch({});
+      renderWithProviders(<SettingsPage />, { auth: signedIn('teacher') });
+      expect(await screen.findByRole('heading', { name: 'الإعدادات' })).toBeTruthy();
+      expect((screen.getByLabelText('الدور') as HTMLInputElement).value).toBe('معلم');
+      await userEvent.type(screen.getByLabelText('كلمة المرور الحالية'), 'current-pass');
+      await userEvent.type(screen.getByLabelText('كلمة المرور الجديدة'), 'a-new-long-password');
+      await userEvent.type(screen.getByLabelText('تأكيد كلمة المرور الجديدة'), 'something-else');
+      await userEvent.click(screen.getByRole('button', { name: 'تغيير كلمة المرور' }));
+      expect(await screen.findByText('كلمتا المرور غير متطابقتين')).toBeTruthy();
+      expect(calls).toHaveLength(0);
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth';
 import { copyWithToast } from '../../../lib/copy';
+import { useT } from '../../../lib/i18n/i18n';
 import { useSchoolBrand } from '../../../api/get-my-school';
 
 /**
@@ -10,6 +11,7 @@ import { useSchoolBrand } from '../../../api/get-my-school';
  * name, logo and colour before anyone has signed in). Shown only while the school holds the add-on.
  */
 export function BrandedSignInCard() {
+  const { t } = useT('subscription');
   const { user } = useAuth();
   const isSchoolAdmin = user?.role === 'school_admin';
   const brand = useSchoolBrand(isSchoolAdmin);
@@ -17,15 +19,15 @@ export function BrandedSignInCard() {
   const link = `${window.location.origin}/login?school=${user.schoolId}`;
   return (
     <CardSection
-      title="Branded sign-in page"
+      title={t('branded.title')}
       titleId="branded-sign-in-title"
-      description={`Share this link with your school: it signs people in under ${brand.name}'s name, logo and colours.`}
+      description={t('branded.description', { school: brand.name })}
     >
       <div className="flex flex-wrap items-center gap-3">
         <code className="min-w-0 text-sm font-medium break-all text-slate-900">{link}</code>
-        <Button variant="secondary" size="sm" onClick={() => copyWithToast(link, 'Link')}>
+        <Button variant="secondary" size="sm" onClick={() => copyWithToast(link, t('branded.link'))}>
           <Copy className="size-4" aria-hidden="true" />
-          Copy
+          {t('branded.copy')}
         </Button>
         <a
           href={link}
@@ -34,7 +36,7 @@ export function BrandedSignInCard() {
           className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
         >
           <ExternalLink className="size-4" aria-hidden="true" />
-          Open
+          {t('branded.open')}
         </a>
       </div>
     </CardSection>

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { useAuthContext } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { asRequest } from '../../../lib/zod-fields';
 import { useContactSales } from '../api/contact-sales';
 import { useContactSalesLapsed } from '../api/contact-sales-lapsed';
@@ -36,10 +37,9 @@ interface ContactSalesDialogProps {
   lapsed?: { defaultEmail: string; onSent: () => void };
 }
 
-const THANKS = 'Thanks! Our sales team will contact you shortly.';
-
 /** The contact-sales modal: records a lead company staff see on their dashboard. */
 export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '', lapsed }: ContactSalesDialogProps) {
+  const { t } = useT('subscription');
   const user = useAuthContext()?.user ?? null;
   const signedIn = useContactSales();
   const signedOut = useContactSalesLapsed();
@@ -65,7 +65,7 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '', la
   const send = async (request: SalesRequest) => {
     if (lapsed) await signedOut.mutateAsync(request as LapsedContactSalesRequest);
     else await signedIn.mutateAsync(request as ContactSalesRequest);
-    toast.success(THANKS);
+    toast.success(t('sales.thanks'));
     lapsed?.onSent();
   };
 
@@ -73,21 +73,19 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '', la
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Contact sales"
-      description={
-        lapsed
-          ? 'Your sign-in details confirm it is you; you stay signed out.'
-          : 'Tell us what your school needs; we answer within one working day.'
-      }
+      title={t('sales.title')}
+      description={lapsed ? t('sales.lapsedDescription') : t('sales.description')}
       form={form}
       onSubmit={send}
-      submitLabel="Send"
+      submitLabel={t('sales.send')}
       serverFields="all"
     >
-      {!lapsed && <TextField id="sales-name" label="Name" error={errors.name?.message} {...register('name')} />}
+      {!lapsed && (
+        <TextField id="sales-name" label={t('sales.name')} error={errors.name?.message} {...register('name')} />
+      )}
       <TextField
         id="sales-email"
-        label="Email"
+        label={t('sales.email')}
         type="email"
         autoComplete="username"
         error={errors.email?.message}
@@ -96,17 +94,23 @@ export function ContactSalesDialog({ open, onOpenChange, defaultMessage = '', la
       {lapsed && (
         <TextField
           id="sales-password"
-          label="Password"
+          label={t('sales.password')}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
         />
       )}
-      <TextField id="sales-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+      <TextField
+        id="sales-phone"
+        label={t('sales.phone')}
+        type="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
       <TextAreaField
         id="sales-message"
-        label="Message"
+        label={t('sales.message')}
         rows={4}
         error={errors.message?.message}
         {...register('message')}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Payment, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, SubmitPaymentRequest } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
+import { type Payment, PAYMENT_METHODS, SubmitPaymentRequest } from '@lyceum/shared/company';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -10,6 +9,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { applyServerError, flatErrors } from '../../../lib/form-errors';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { newIdempotencyKey, useSubmitPayment } from '../api/submit-payment';
 
@@ -19,7 +20,7 @@ interface PaymentModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   target: PaymentTarget;
-  /** What is being paid, e.g. "Standard (monthly)". */
+  /** What is being paid, e.g. "Standard (monthly)" (translated). */
   description: string;
   amountMinor: number;
   currency: string;
@@ -49,6 +50,8 @@ function PaymentForm({
   onRecorded,
   onDone,
 }: Omit<PaymentModalProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+  const { t } = useT('subscription');
+  const format = useFormat();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [recorded, setRecorded] = useState<Payment | null>(null);
   const submit = useSubmitPayment();
@@ -73,7 +76,7 @@ function PaymentForm({
     try {
       const payment = await submit.mutateAsync(request);
       setRecorded(payment);
-      toast.success('Payment recorded');
+      toast.success(t('payment.recordedToast'));
       onRecorded?.(payment);
     } catch (error) {
       applyServerError(error, form.setError, 'all');
@@ -84,14 +87,16 @@ function PaymentForm({
     return (
       <div className="space-y-4">
         <Alert tone="success">
-          Payment {recorded.receiptNumber} of {formatMoney(recorded.amountMinor, recorded.currency)} is recorded and
-          waits for confirmation by our team.
+          {t('payment.recorded', {
+            receipt: recorded.receiptNumber,
+            amount: format.money(recorded.amountMinor, recorded.currency),
+          })}
         </Alert>
         <div className="flex flex-wrap gap-2">
           <Link to={`/payments/${recorded.id}/receipt`} className={buttonClasses('secondary')}>
-            View receipt
+            {t('payment.viewReceipt')}
           </Link>
-          <Button onClick={onDone}>Done</Button>
+          <Button onClick={onDone}>{t('payment.done')}</Button>
         </div>
       </div>
     );
@@ -100,34 +105,39 @@ function PaymentForm({
   return (
     <form id="payment-form" onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">
-        For: <span className="font-medium text-slate-900">{description}</span>
+        {t('payment.for')} <span className="font-medium text-slate-900">{description}</span>
       </p>
       {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
       {flat.subscriptionId && <Alert>{flat.subscriptionId}</Alert>}
-      <SelectField id="payment-method" label="Payment method" error={errors.method?.message} {...register('method')}>
+      <SelectField
+        id="payment-method"
+        label={t('payment.method')}
+        error={errors.method?.message}
+        {...register('method')}
+      >
         {PAYMENT_METHODS.map((m) => (
           <option key={m} value={m}>
-            {PAYMENT_METHOD_LABELS[m]}
+            {t(`payment.methods.${m}`)}
           </option>
         ))}
       </SelectField>
       <TextField
         id="payment-reference"
-        label="Reference"
-        hint="Transfer reference, card slip or cheque number."
+        label={t('payment.reference')}
+        hint={t('payment.referenceHint')}
         error={errors.reference?.message}
         {...register('reference')}
       />
       <TextField
         id="payment-amount"
-        label={`Amount (${currency})`}
+        label={t('payment.amount', { currency })}
         inputMode="decimal"
         error={errors.amountMinor?.message}
         {...register('amountMinor')}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="submit" loading={form.formState.isSubmitting}>
-          Submit payment
+          {t('payment.submit')}
         </Button>
       </div>
     </form>
@@ -135,8 +145,9 @@ function PaymentForm({
 }
 
 export function PaymentModal({ open, onOpenChange, ...form }: PaymentModalProps) {
+  const { t } = useT('subscription');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Make a payment" size="md">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('payment.title')} size="md">
       {open && <PaymentForm {...form} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SubscriptionChangeRequest } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -10,13 +10,16 @@ import { SelectField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { useRequestChange } from '../api/request-change';
 
 /** An upgrade names its plan (optional in the shared request, which also carries renewals). */
-const UpgradeForm = z.object({
-  planId: z.string().min(1, 'Choose a plan'),
-  billingCycle: SubscriptionChangeRequest.shape.billingCycle.unwrap(),
-});
+const upgradeForm = (choosePlan: string) =>
+  z.object({
+    planId: z.string().min(1, choosePlan),
+    billingCycle: SubscriptionChangeRequest.shape.billingCycle.unwrap(),
+  });
 
 /** Asks for another plan; the company assigns it, then the school pays the new subscription. */
 export function UpgradeDialog({
@@ -28,10 +31,13 @@ export function UpgradeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useT('subscription');
+  const format = useFormat();
+  const schema = useMemo(() => upgradeForm(t('upgrade.choosePlan')), [t]);
   const plans = usePublicPlans(open);
   const request = useRequestChange();
   const form = useForm({
-    resolver: zodResolver(UpgradeForm),
+    resolver: zodResolver(schema),
     defaultValues: { planId: '', billingCycle: 'monthly' as const },
   });
   const choices = plans.data?.filter((p) => p.id !== currentPlanId) ?? [];
@@ -40,14 +46,14 @@ export function UpgradeDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Change plan"
-      description="Our team switches your plan; you then pay the new subscription here."
+      title={t('upgrade.title')}
+      description={t('upgrade.description')}
       form={form}
       onSubmit={async ({ planId, billingCycle }) => {
         await request.mutateAsync({ kind: 'upgrade', planId, billingCycle });
-        toast.success('Request sent. We will switch your plan and let you know.');
+        toast.success(t('upgrade.sent'));
       }}
-      submitLabel="Request plan"
+      submitLabel={t('upgrade.submit')}
       serverFields={['planId', 'billingCycle']}
     >
       {plans.isPending ? (
@@ -59,20 +65,20 @@ export function UpgradeDialog({
           {plans.isError && <Alert>{errorMessage(plans.error)}</Alert>}
           <SelectField
             id="upgrade-plan"
-            label="Plan"
+            label={t('upgrade.plan')}
             error={form.formState.errors.planId?.message}
             {...form.register('planId')}
           >
-            <option value="">Choose a plan</option>
+            <option value="">{t('upgrade.choosePlan')}</option>
             {choices.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name} — {formatMoney(p.priceMinor, p.currency)}/month
+                {t('upgrade.option', { plan: p.name, price: format.money(p.priceMinor, p.currency) })}
               </option>
             ))}
           </SelectField>
-          <SelectField id="upgrade-cycle" label="Billing cycle" {...form.register('billingCycle')}>
-            <option value="monthly">Monthly</option>
-            <option value="yearly">Yearly (discounted)</option>
+          <SelectField id="upgrade-cycle" label={t('upgrade.cycle')} {...form.register('billingCycle')}>
+            <option value="monthly">{t('upgrade.monthly')}</option>
+            <option value="yearly">{t('upgrade.yearly')}</option>
           </SelectField>
         </>
       )}

@@ -1,10 +1,10 @@
 import { PRODUCT_TITLE } from '@lyceum/shared/constants';
-import { MESSAGES } from '@lyceum/shared/errors';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/i18n';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 
 /**
@@ -12,6 +12,7 @@ import { ContactSalesDialog } from '../components/contact-sales-dialog';
  * (public: there is no session). The sign-in page links here with the e-mail it tried.
  */
 export function LapsedPlanPage() {
+  const { t } = useT('subscription');
   const location = useLocation();
   const email = (location.state as { email?: string } | null)?.email ?? '';
   const [contacting, setContacting] = useState(false);
@@ -23,17 +24,17 @@ export function LapsedPlanPage() {
         <div className="mx-auto my-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
           <CalendarX2 className="size-7" aria-hidden="true" />
         </div>
-        <h1 className="text-xl font-semibold text-slate-900">Subscription expired</h1>
-        <p className="mt-2 text-sm text-slate-600">{MESSAGES.subscriptionExpired}</p>
+        <h1 className="text-xl font-semibold text-slate-900">{t('expired.title')}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t('expired.message')}</p>
         {sent && (
           <Alert tone="success" className="mt-4 text-start">
-            Thanks! Our sales team will contact you shortly.
+            {t('sales.thanks')}
           </Alert>
         )}
         <div className="mt-6 flex flex-col gap-2">
-          {!sent && <Button onClick={() => setContacting(true)}>Contact sales</Button>}
+          {!sent && <Button onClick={() => setContacting(true)}>{t('expired.contactSales')}</Button>}
           <Link to="/login" className={buttonClasses('secondary')}>
-            Back to sign in
+            {t('expired.backToSignIn')}
           </Link>
         </div>
       </div>
@@ -41,7 +42,7 @@ export function LapsedPlanPage() {
         <ContactSalesDialog
           open
           onOpenChange={setContacting}
-          defaultMessage="Our subscription has expired and we would like to renew."
+          defaultMessage={t('expired.salesMessage')}
           lapsed={{ defaultEmail: email, onSent: () => setSent(true) }}
         />
       )}

@@ -2,6 +2,7 @@ import type { MySubscriptionResponse, Subscription } from '@lyceum/shared/compan
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { MySubscriptionPage } from './my-subscription-page';
 
@@ -96,5 +97,24 @@ describe('MySubscriptionPage', () => {
     renderWithProviders(<MySubscriptionPage />, { auth: signedIn('teacher') });
     expect(screen.getByText('Managed by your school administrator')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('speaks Arabic right to left: the plan, its figures and the payment dialog', async () => {
+    await changeLanguage('ar');
+    try {
+      setup('pending');
+      renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+      expect(await screen.findByRole('heading', { name: 'اشتراكي' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'السجل' })).toBeTruthy();
+      expect(screen.getByText('شهرية')).toBeTruthy();
+      expect(screen.getByText(/^(30|٣٠) يومًا$/)).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'ادفع الآن' }));
+      const dialog = await screen.findByRole('dialog', { name: 'إجراء دفعة' });
+      expect(within(dialog).getByText('Standard (شهري)')).toBeTruthy();
+      expect(within(dialog).getByLabelText('المبلغ (USD)')).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

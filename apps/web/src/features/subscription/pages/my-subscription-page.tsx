@@ -1,5 +1,5 @@
 import type { AddonRequest } from '@lyceum/shared/company';
-import { formatLimit, formatMoney } from '@lyceum/shared/plans';
+import { UNLIMITED } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -15,6 +15,8 @@ import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { useMyAddonRequests } from '../../../api/get-my-addon-requests';
 import { useMyPayments } from '../api/get-my-payments';
 import { useMySubscription } from '../api/get-my-subscription';
@@ -22,7 +24,6 @@ import { useRequestChange } from '../api/request-change';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 import { PaymentModal, type PaymentTarget } from '../components/payment-modal';
 import { UpgradeDialog } from '../components/upgrade-dialog';
-import { formatDate } from '../../../lib/format-date';
 
 interface Paying {
   target: PaymentTarget;
@@ -42,32 +43,35 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function daysLeftText(days: number | null): string {
-  if (days === null) return '—';
-  if (days <= 0) return 'Expired';
-  return days === 1 ? '1 day' : `${days} days`;
-}
-
 /** Add-on requests the school may still pay for: approved ones, and pending ones it wants to prepay. */
 function PayableRequests({ requests, onPay }: { requests: AddonRequest[]; onPay: (r: AddonRequest) => void }) {
-  if (requests.length === 0) return <p className="text-sm text-slate-500">No add-on requests.</p>;
+  const { t } = useT('subscription');
+  const format = useFormat();
+  if (requests.length === 0) return <p className="text-sm text-slate-500">{t('requests.empty')}</p>;
   return (
     <ul className="divide-y divide-slate-100">
       {requests.map((r) => (
         <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
           <span className="font-medium text-slate-900">
             {r.addonName}{' '}
-            <span className="font-normal text-slate-500">{formatMoney(r.priceMinor, r.currency)}/month</span>
+            <span className="font-normal text-slate-500">
+              {t('perMonth', { price: format.money(r.priceMinor, r.currency) })}
+            </span>
           </span>
           <span className="flex items-center gap-2">
             <StatusBadge status={r.status} />
             {r.status !== 'rejected' && (
-              <Button size="sm" variant="secondary" onClick={() => onPay(r)}>
-                Pay<span className="sr-only"> for {r.addonName}</span>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onPay(r)}
+                aria-label={t('requests.payFor', { addon: r.addonName })}
+              >
+                {t('requests.pay')}
               </Button>
             )}
           </span>
-          {r.reason && <p className="w-full text-xs text-red-700">Reason: {r.reason}</p>}
+          {r.reason && <p className="w-full text-xs text-red-700">{t('requests.reason', { reason: r.reason })}</p>}
         </li>
       ))}
     </ul>
@@ -76,6 +80,8 @@ function PayableRequests({ requests, onPay }: { requests: AddonRequest[]; onPay:
 
 /** My Subscription (school admin): plan, limits and usage, add-ons, history, and renew / change / pay. */
 export function MySubscriptionPage() {
+  const { t } = useT('subscription');
+  const format = useFormat();
   const { user } = useAuth();
   const isSchoolAdmin = user?.role === 'school_admin';
   const data = useMySubscription(isSchoolAdmin);
@@ -89,15 +95,15 @@ export function MySubscriptionPage() {
   if (!isSchoolAdmin) {
     return (
       <>
-        <PageHeader title="My Subscription" />
+        <PageHeader title={t('mine.title')} />
         <Card>
           <EmptyState
             icon={<CreditCard className="size-6" aria-hidden="true" />}
-            title="Managed by your school administrator"
-            description="Ask your school administrator about your school's plan."
+            title={t('mine.notAdmin.title')}
+            description={t('mine.notAdmin.description')}
             action={
               <Link to="/dashboard" className={buttonClasses('secondary')}>
-                Back to Dashboard
+                {t('mine.backToDashboard')}
               </Link>
             }
           />
@@ -109,7 +115,7 @@ export function MySubscriptionPage() {
   if (data.isError) {
     return (
       <>
-        <PageHeader title="My Subscription" />
+        <PageHeader title={t('mine.title')} />
         <ErrorState message={errorMessage(data.error)} onRetry={() => data.refetch()} retrying={data.isFetching} />
       </>
     );
@@ -117,14 +123,14 @@ export function MySubscriptionPage() {
   const { subscription, plan, addons, usage, history, daysLeft } = data.data;
   const contactButton = (
     <Button variant="secondary" onClick={() => setContacting(true)}>
-      Contact sales
+      {t('mine.contactSales')}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="My Subscription"
+        title={t('mine.title')}
         actions={
           <>
             {subscription && (
@@ -133,40 +139,54 @@ export function MySubscriptionPage() {
                   const renewal = !(subscription.status === 'active' && subscription.paymentStatus !== 'paid');
                   setPaying({
                     target: { subscriptionId: subscription.id },
-                    description: `${renewal ? 'Renewal of ' : ''}${subscription.planName} (${subscription.billingCycle})`,
+                    description: t('mine.payingFor', {
+                      renewal: renewal ? 'yes' : 'no',
+                      plan: subscription.planName,
+                      cycle: subscription.billingCycle,
+                    }),
                     amountMinor: subscription.totalAmountMinor,
                     currency: subscription.currency,
                     renewal,
                   });
                 }}
               >
-                {subscription.status === 'active' && subscription.paymentStatus !== 'paid' ? 'Pay now' : 'Renew'}
+                {subscription.status === 'active' && subscription.paymentStatus !== 'paid'
+                  ? t('mine.payNow')
+                  : t('mine.renew')}
               </Button>
             )}
             <Button variant="secondary" onClick={() => setUpgrading(true)}>
-              Upgrade plan
+              {t('mine.upgrade')}
             </Button>
             {contactButton}
           </>
         }
       />
       <div className="grid gap-6 xl:grid-cols-2">
-        <CardSection titleId="my-plan" title={plan ? `${plan.name} plan` : 'No plan'} className="xl:col-span-2">
+        <CardSection
+          titleId="my-plan"
+          title={plan ? t('mine.planTitle', { plan: plan.name }) : t('mine.noPlan')}
+          className="xl:col-span-2"
+        >
           {subscription ? (
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-              <Figure label="Status">
+              <Figure label={t('mine.figure.status')}>
                 <StatusBadge status={subscription.status} />
               </Figure>
-              <Figure label="Payment">
+              <Figure label={t('mine.figure.payment')}>
                 <StatusBadge status={subscription.paymentStatus} />
               </Figure>
-              <Figure label="Billing">{subscription.billingCycle === 'yearly' ? 'Yearly' : 'Monthly'}</Figure>
-              <Figure label="Total">{formatMoney(subscription.totalAmountMinor, subscription.currency)}</Figure>
-              <Figure label="Ends">{formatDate(subscription.endDate)}</Figure>
-              <Figure label="Days left">{daysLeftText(daysLeft)}</Figure>
+              <Figure label={t('mine.figure.billing')}>{t('mine.cycle', { cycle: subscription.billingCycle })}</Figure>
+              <Figure label={t('mine.figure.total')}>
+                {format.money(subscription.totalAmountMinor, subscription.currency)}
+              </Figure>
+              <Figure label={t('mine.figure.ends')}>{format.date(subscription.endDate)}</Figure>
+              <Figure label={t('mine.figure.daysLeft')}>
+                {daysLeft === null ? '—' : daysLeft <= 0 ? t('mine.expired') : t('mine.days', { days: daysLeft })}
+              </Figure>
             </dl>
           ) : (
-            <p className="text-sm text-slate-500">Your school has no subscription. Contact sales to choose a plan.</p>
+            <p className="text-sm text-slate-500">{t('mine.noSubscription')}</p>
           )}
           {plan && plan.features.length > 0 && (
             <ul className="mt-4 flex flex-wrap gap-1.5">
@@ -178,27 +198,32 @@ export function MySubscriptionPage() {
             </ul>
           )}
         </CardSection>
-        <CardSection titleId="my-usage" title="Limits and usage">
+        <CardSection titleId="my-usage" title={t('mine.usage')}>
           <div className="space-y-3">
             <UsageList items={usage} />
             {plan && (
-              <p className="text-xs text-slate-500">Schools on this plan: {formatLimit(plan.limits.maxSchools)}</p>
+              <p className="text-xs text-slate-500">
+                {t('mine.schoolsOnPlan', {
+                  limit:
+                    plan.limits.maxSchools === UNLIMITED ? t('mine.unlimited') : format.number(plan.limits.maxSchools),
+                })}
+              </p>
             )}
           </div>
         </CardSection>
         <CardSection
           titleId="my-addons"
-          title="Add-ons"
+          title={t('mine.addons')}
           actions={
             <Link to="/addon-marketplace" className={buttonClasses('secondary', 'sm')}>
-              Marketplace
+              {t('mine.marketplace')}
             </Link>
           }
         >
           {addons.length === 0 ? (
-            <p className="text-sm text-slate-500">No add-ons yet.</p>
+            <p className="text-sm text-slate-500">{t('mine.noAddons')}</p>
           ) : (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Active add-ons">
+            <ul className="flex flex-wrap gap-1.5" aria-label={t('mine.activeAddons')}>
               {addons.map((a) => (
                 <li key={a.id}>
                   <Badge tone="accent">{a.name}</Badge>
@@ -206,7 +231,7 @@ export function MySubscriptionPage() {
               ))}
             </ul>
           )}
-          <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">Add-on requests</h3>
+          <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">{t('requests.title')}</h3>
           {requests.isError ? (
             <ErrorState message={errorMessage(requests.error)} onRetry={() => requests.refetch()} />
           ) : (
@@ -223,24 +248,28 @@ export function MySubscriptionPage() {
             />
           )}
         </CardSection>
-        <CardSection titleId="my-payments" title="Payments">
+        <CardSection titleId="my-payments" title={t('mine.payments')}>
           {payments.isError ? (
             <ErrorState message={errorMessage(payments.error)} onRetry={() => payments.refetch()} />
           ) : (payments.data?.items.length ?? 0) === 0 ? (
-            <p className="text-sm text-slate-500">No payments yet.</p>
+            <p className="text-sm text-slate-500">{t('mine.noPayments')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {payments.data?.items.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span className="min-w-0">
                     <span className="font-medium text-slate-900">{p.description}</span>{' '}
-                    <span className="text-slate-500">{formatDate(p.createdAt)}</span>
+                    <span className="text-slate-500">{format.date(p.createdAt)}</span>
                   </span>
                   <span className="flex items-center gap-2">
-                    <span className="tabular-nums">{formatMoney(p.amountMinor, p.currency)}</span>
+                    <span className="tabular-nums">{format.money(p.amountMinor, p.currency)}</span>
                     <PaymentStatusBadge status={p.status} />
-                    <Link to={`/payments/${p.id}/receipt`} className="text-blue-700 hover:underline">
-                      Receipt<span className="sr-only"> {p.receiptNumber}</span>
+                    <Link
+                      to={`/payments/${p.id}/receipt`}
+                      className="text-blue-700 hover:underline"
+                      aria-label={t('mine.receiptOf', { receipt: p.receiptNumber })}
+                    >
+                      {t('mine.receipt')}
                     </Link>
                   </span>
                 </li>
@@ -248,10 +277,9 @@ export function MySubscriptionPage() {
             </ul>
           )}
         </CardSection>
-        <CardSection titleId="my-history" title="History">
+        <CardSection titleId="my-history" title={t('mine.history')}>
           <p className="mb-2 text-sm text-slate-600">
-            {history.totalUpgrades} {history.totalUpgrades === 1 ? 'upgrade' : 'upgrades'} · {history.totalDowngrades}{' '}
-            {history.totalDowngrades === 1 ? 'downgrade' : 'downgrades'}
+            {t('mine.changes', { upgrades: history.totalUpgrades, downgrades: history.totalDowngrades })}
           </p>
           <ol className="divide-y divide-slate-100 text-sm">
             {history.items.map((s) => (
@@ -259,7 +287,7 @@ export function MySubscriptionPage() {
                 <span>
                   {s.planName}{' '}
                   <span className="text-slate-500">
-                    {formatDate(s.startDate)} – {formatDate(s.endDate)}
+                    {format.date(s.startDate)} – {format.date(s.endDate)}
                   </span>
                 </span>
                 <StatusBadge status={s.status} />
@@ -279,9 +307,9 @@ export function MySubscriptionPage() {
           onRecorded={(payment) => {
             if (!paying.renewal) return;
             requestChange.mutate(
-              { kind: 'renewal', message: `Payment ${payment.receiptNumber} submitted for the renewal.` },
+              { kind: 'renewal', message: t('mine.renewalMessage', { receipt: payment.receiptNumber }) },
               {
-                onSuccess: () => toast.success('Renewal requested: we renew once the payment is confirmed.'),
+                onSuccess: () => toast.success(t('mine.renewalRequested')),
               },
             );
           }}

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@lyceum/shared/errors';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,37 +5,35 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 
 /** The plan expiry screen: what a school user sees once the school's subscription has lapsed. */
 export function PlanExpiredPage() {
+  const { t } = useT('subscription');
   const { user, school } = useAuth();
   const [contacting, setContacting] = useState(false);
   const isSchoolAdmin = user?.role === 'school_admin';
   return (
     <>
-      <PageHeader title="Subscription expired" />
+      <PageHeader title={t('expired.title')} />
       <Card className="mx-auto max-w-xl p-6 text-center sm:p-8">
         <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
           <CalendarX2 className="size-7" aria-hidden="true" />
         </div>
-        <p className="text-base font-semibold text-slate-900">{school?.name ?? 'Your school'}</p>
+        <p className="text-base font-semibold text-slate-900">{school?.name ?? t('expired.yourSchool')}</p>
         <p role="alert" className="mt-2 text-sm text-slate-600">
-          {MESSAGES.subscriptionExpired}
+          {t('expired.message')}
         </p>
-        {isSchoolAdmin && (
-          <p className="mt-2 text-sm text-slate-600">
-            As the school administrator, you can pay for a renewal or ask our sales team for another plan.
-          </p>
-        )}
+        {isSchoolAdmin && <p className="mt-2 text-sm text-slate-600">{t('expired.adminHint')}</p>}
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           {isSchoolAdmin && (
             <Link to="/subscription" className={buttonClasses('primary')}>
-              Renew subscription
+              {t('expired.renew')}
             </Link>
           )}
           <Button variant={isSchoolAdmin ? 'secondary' : 'primary'} onClick={() => setContacting(true)}>
-            Contact sales
+            {t('expired.contactSales')}
           </Button>
         </div>
       </Card>
@@ -44,7 +41,7 @@ export function PlanExpiredPage() {
         <ContactSalesDialog
           open
           onOpenChange={setContacting}
-          defaultMessage={`Our subscription${school ? ` for ${school.name}` : ''} has expired and we would like to renew.`}
+          defaultMessage={school ? t('expired.salesMessageFor', { school: school.name }) : t('expired.salesMessage')}
         />
       )}
     </>

@@ -10,10 +10,14 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
 import { errorMessage } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { usageCsvUrl, useUsage } from '../api/get-usage';
 
 /** Schools Usage: each school's use of each plan limit, the school closest to a limit first. */
 export function UsagePage() {
+  const { t } = useT('usage');
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const usage = useUsage(q);
@@ -21,7 +25,7 @@ export function UsagePage() {
   let body: React.ReactNode;
   if (usage.isPending) {
     body = (
-      <div role="status" aria-label="Loading usage" className="grid gap-4 lg:grid-cols-2">
+      <div role="status" aria-label={t('loading')} className="grid gap-4 lg:grid-cols-2">
         {['a', 'b', 'c', 'd'].map((k) => (
           <Skeleton key={k} className="h-64" />
         ))}
@@ -34,10 +38,7 @@ export function UsagePage() {
   } else if (usage.data.items.length === 0) {
     body = (
       <Card>
-        <EmptyState
-          icon={<Gauge className="size-6" aria-hidden="true" />}
-          title={q ? 'No schools match' : 'No schools yet'}
-        />
+        <EmptyState icon={<Gauge className="size-6" aria-hidden="true" />} title={q ? t('noMatch') : t('noSchools')} />
       </Card>
     );
   } else {
@@ -54,7 +55,10 @@ export function UsagePage() {
                     </Link>
                   </h2>
                   <p className="text-xs text-slate-500">
-                    {school.planName ?? 'No plan'} · highest use {Math.round(school.maxRatio * 100)}%
+                    {t('summary', {
+                      plan: school.planName ?? t('noPlan'),
+                      use: format.number(school.maxRatio, { style: 'percent', maximumFractionDigits: 0 }),
+                    })}
                   </p>
                 </div>
                 <StatusBadge status={school.status} />
@@ -70,18 +74,18 @@ export function UsagePage() {
   return (
     <>
       <PageHeader
-        title="Schools Usage"
-        description="Sorted by the school closest to one of its plan limits."
+        title={t('title')}
+        description={t('description')}
         actions={
           <a href={usageCsvUrl(q)} download className={buttonClasses('secondary')}>
             <Download className="size-4" aria-hidden="true" />
-            Export CSV
+            {t('exportCsv')}
           </a>
         }
       />
       <SearchInput
         id="usage-search"
-        label="Search schools"
+        label={t('search')}
         value={q}
         onChange={(value) => {
           const next = new URLSearchParams(params);
@@ -92,7 +96,7 @@ export function UsagePage() {
         className="mb-4 sm:max-w-xs"
       />
       {usage.data && !usage.data.storageCounted && (
-        <p className="mb-4 text-xs text-slate-500">Storage use is counted once file uploads are enabled.</p>
+        <p className="mb-4 text-xs text-slate-500">{t('storageNotCounted')}</p>
       )}
       {body}
     </>

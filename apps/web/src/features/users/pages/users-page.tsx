@@ -195,7 +195,7 @@ function ManageUsers() {
         mutate={setActive.mutate}
         pending={setActive.isPending}
         limitNoun="account"
-        activateLabel="Activate"
+        mode="activate"
       />
     </ListPage>
   );
