@@ -1,4 +1,9 @@
+import type addonRequests from '../../locales/en/addon-requests.json';
 import type common from '../../locales/en/common.json';
+import type payments from '../../locales/en/payments.json';
+import type plans from '../../locales/en/plans.json';
+import type revenue from '../../locales/en/revenue.json';
+import type schools from '../../locales/en/schools.json';
 
 /**
  * The namespaces and their English catalogues, the source of the typed keys: `t('menu.dashboard')` is checked
@@ -6,4 +11,9 @@ import type common from '../../locales/en/common.json';
  */
 export interface Resources {
   common: typeof common;
+  schools: typeof schools;
+  plans: typeof plans;
+  'addon-requests': typeof addonRequests;
+  payments: typeof payments;
+  revenue: typeof revenue;
 }
