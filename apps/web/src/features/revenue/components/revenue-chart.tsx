@@ -29,20 +29,23 @@ export default function RevenueChart({ data, currency }: { data: readonly MonthP
   const locale = intlLocaleOf(settings.language);
   // Right to left, time runs from the right and the amounts stand on the right.
   const rtl = directionOf(settings.language) === 'rtl';
+  // The SVG is laid out left to right (Recharts anchors its labels so); reversing the axis mirrors it instead.
   return (
-    <ResponsiveContainer width="100%" height={280}>
-      <BarChart data={data.map((d) => ({ month: monthLabel(d.month, locale), amount: d.amountMinor / 100 }))}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" tick={{ fontSize: 12 }} reversed={rtl} />
-        <YAxis
-          tick={{ fontSize: 12 }}
-          width={64}
-          orientation={rtl ? 'right' : 'left'}
-          tickFormatter={(v: number) => axisMoney(v, currency)}
-        />
-        <Tooltip formatter={(v) => formatMoney(Math.round(Number(v) * 100), currency)} />
-        <Bar dataKey="amount" name={t('chartSeries')} fill="#2563eb" radius={[4, 4, 0, 0]} />
-      </BarChart>
-    </ResponsiveContainer>
+    <div dir="ltr">
+      <ResponsiveContainer width="100%" height={280}>
+        <BarChart data={data.map((d) => ({ month: monthLabel(d.month, locale), amount: d.amountMinor / 100 }))}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="month" tick={{ fontSize: 12 }} reversed={rtl} />
+          <YAxis
+            tick={{ fontSize: 12 }}
+            width={64}
+            orientation={rtl ? 'right' : 'left'}
+            tickFormatter={(v: number) => axisMoney(v, currency)}
+          />
+          <Tooltip formatter={(v) => formatMoney(Math.round(Number(v) * 100), currency)} />
+          <Bar dataKey="amount" name={t('chartSeries')} fill="#2563eb" radius={[4, 4, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
   );
 }

@@ -51,12 +51,15 @@ export function SchoolFields({ idPrefix, value, onChange, errors = {} }: SchoolF
       {field('phone', t('fields.phone'), { type: 'tel' })}
       {field('email', t('fields.email'), { type: 'email' })}
       {field('principalName', t('fields.principalName'))}
+      {/* An address and a colour code read left to right whatever the language. */}
       {field('logo', t('fields.logo'), {
+        dir: 'ltr',
         // i18n-exempt: a sample address, the same in every language
         placeholder: 'https://…',
         hint: t('fields.logoHint'),
       })}
       {field('brandColor', t('fields.brandColor'), {
+        dir: 'ltr',
         // i18n-exempt: a sample colour code
         placeholder: '#2563eb',
         hint: t('fields.brandColorHint'),
