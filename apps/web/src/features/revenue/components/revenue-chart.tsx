@@ -42,7 +42,10 @@ export default function RevenueChart({ data, currency }: { data: readonly MonthP
             orientation={rtl ? 'right' : 'left'}
             tickFormatter={(v: number) => axisMoney(v, currency)}
           />
-          <Tooltip formatter={(v) => formatMoney(Math.round(Number(v) * 100), currency)} />
+          <Tooltip
+            formatter={(v) => formatMoney(Math.round(Number(v) * 100), currency)}
+            contentStyle={{ direction: rtl ? 'rtl' : 'ltr' }}
+          />
           <Bar dataKey="amount" name={t('chartSeries')} fill="#2563eb" radius={[4, 4, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
