@@ -25,9 +25,13 @@ const NOT_YET_TRANSLATED: string[] = [
   'components/ui/reason-dialog.tsx',
   'components/ui/search-input.tsx',
   'components/ui/skeleton.tsx',
+<<<<<<< HEAD
   'features/addon-requests/components/addon-request-list.tsx',
   'features/addon-requests/pages/addon-requests-page.tsx',
   'features/addon-requests/pages/manage-addon-requests-page.tsx',
+=======
+  'features/api-keys/components/api-keys-card.tsx',
+>>>>>>> tr-company
   'features/auth/components/login-form.tsx',
   'features/auth/components/plan-choice.tsx',
   'features/auth/pages/forgot-password-page.tsx',
@@ -48,6 +52,7 @@ const NOT_YET_TRANSLATED: string[] = [
   'features/notifications/components/notification-item.tsx',
   'features/parents/components/parent-form-dialog.tsx',
   'features/parents/pages/parents-page.tsx',
+<<<<<<< HEAD
   'features/payments/pages/payments-page.tsx',
   'features/payments/pages/receipt-page.tsx',
   'features/plans/components/addon-form-dialog.tsx',
@@ -64,6 +69,13 @@ const NOT_YET_TRANSLATED: string[] = [
   'features/schools/pages/create-school-page.tsx',
   'features/schools/pages/school-detail-page.tsx',
   'features/schools/pages/schools-page.tsx',
+=======
+  'features/settings/components/change-password-form.tsx',
+  'features/settings/components/invite-company-admin-card.tsx',
+  'features/settings/components/profile-form.tsx',
+  'features/settings/components/profile-picture.tsx',
+  'features/settings/pages/settings-page.tsx',
+>>>>>>> tr-company
   'features/students/components/link-parent-dialog.tsx',
   'features/students/components/parent-picker.tsx',
   'features/students/components/record-sections.tsx',

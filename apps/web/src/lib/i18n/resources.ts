@@ -1,23 +1,33 @@
-import type common from '../../locales/en/common.json';
-import type subscription from '../../locales/en/subscription.json';
-import type marketplace from '../../locales/en/marketplace.json';
-import type usage from '../../locales/en/usage.json';
+import type addonRequests from '../../locales/en/addon-requests.json';
 import type apiKeys from '../../locales/en/api-keys.json';
-import type settings from '../../locales/en/settings.json';
+import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
+import type marketplace from '../../locales/en/marketplace.json';
+import type payments from '../../locales/en/payments.json';
 import type people from '../../locales/en/people.json';
+import type plans from '../../locales/en/plans.json';
+import type revenue from '../../locales/en/revenue.json';
+import type schools from '../../locales/en/schools.json';
+import type settings from '../../locales/en/settings.json';
+import type subscription from '../../locales/en/subscription.json';
+import type usage from '../../locales/en/usage.json';
 
 /**
  * The namespaces and their English catalogues, the source of the typed keys: `t('menu.dashboard')` is checked
  * by the compiler. A new namespace is a JSON file per language under src/locales and one line here.
  */
 export interface Resources {
-  common: typeof common;
-  subscription: typeof subscription;
-  marketplace: typeof marketplace;
-  usage: typeof usage;
+  'addon-requests': typeof addonRequests;
   'api-keys': typeof apiKeys;
-  settings: typeof settings;
+  common: typeof common;
   dashboard: typeof dashboard;
+  marketplace: typeof marketplace;
+  payments: typeof payments;
   people: typeof people;
+  plans: typeof plans;
+  revenue: typeof revenue;
+  schools: typeof schools;
+  settings: typeof settings;
+  subscription: typeof subscription;
+  usage: typeof usage;
 }

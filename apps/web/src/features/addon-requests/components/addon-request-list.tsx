@@ -1,7 +1,6 @@
 import { ADDON_REQUEST_STATUSES, type AddonRequest } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
 import { Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -11,36 +10,49 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useDecideAddonRequest } from '../api/decide-addon-request';
 import { useAddonRequests } from '../api/get-addon-requests';
-import { formatDate } from '../../../lib/format-date';
 
 type Status = (typeof ADDON_REQUEST_STATUSES)[number];
+type T = ReturnType<typeof useT<'addon-requests'>>['t'];
 
-const columns: DataTableColumn<AddonRequest>[] = [
-  { id: 'addon', header: 'Add-on', mobile: 'title', cell: (r) => <span className="font-medium">{r.addonName}</span> },
-  { id: 'school', header: 'School', cell: (r) => r.schoolName },
+const requestColumns = (t: T): DataTableColumn<AddonRequest>[] => [
+  {
+    id: 'addon',
+    header: t('list.columns.addon'),
+    mobile: 'title',
+    cell: (r) => <span className="font-medium">{r.addonName}</span>,
+  },
+  { id: 'school', header: t('list.columns.school'), cell: (r) => r.schoolName },
   {
     id: 'price',
-    header: 'Price',
+    header: t('list.columns.price'),
     className: 'tabular-nums',
-    cell: (r) => `${formatMoney(r.priceMinor, r.currency)}/month`,
+    cell: (r) => t('list.perMonth', { price: formatMoney(r.priceMinor, r.currency) }),
   },
   {
     id: 'requested',
-    header: 'Requested',
-    cell: (r) => `${formatDate(r.createdAt)}${r.requestedByName ? ` by ${r.requestedByName}` : ''}`,
+    header: t('list.columns.requested'),
+    cell: (r) =>
+      r.requestedByName
+        ? t('list.requestedBy', { date: formatDate(r.createdAt), name: r.requestedByName })
+        : formatDate(r.createdAt),
   },
-  { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+  { id: 'status', header: t('list.columns.status'), cell: (r) => <StatusBadge status={r.status} /> },
   {
     id: 'note',
-    header: 'Note',
+    header: t('list.columns.note'),
     cell: (r) => r.reason ?? r.message ?? '—',
   },
 ];
 
 /** Add-on requests of every school, filtered by status; with `manage`, pending ones get Approve / Reject. */
 export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; defaultStatus?: Status }) {
+  const { t } = useT('addon-requests');
+  useFormat();
+  const columns = useMemo(() => requestColumns(t), [t]);
   const [params, setParams] = useSearchParams();
   const raw = params.get('status') ?? defaultStatus ?? '';
   const status = (ADDON_REQUEST_STATUSES as readonly string[]).includes(raw) ? (raw as Status) : undefined;
@@ -53,7 +65,10 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
     decide.mutate(
       { id: request.id },
       {
-        onSuccess: () => toast.success(`${request.addonName} approved for ${request.schoolName}`),
+        onSuccess: () =>
+          toast.success(
+            translate('addon-requests', 'list.approved', { addon: request.addonName, school: request.schoolName }),
+          ),
       },
     );
 
@@ -61,20 +76,20 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
     <>
       <Select
         id="addon-requests-status"
-        label="Status"
+        label={t('list.status')}
         hideLabel
-        placeholder="All statuses"
+        placeholder={t('list.allStatuses')}
         value={status ?? ''}
         onChange={(e) => {
           const next = new URLSearchParams(params);
           next.set('status', e.target.value);
           setParams(next, { replace: true });
         }}
-        options={ADDON_REQUEST_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+        options={ADDON_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         containerClassName="mb-4 sm:w-48"
       />
       <DataTable
-        label="Add-on requests"
+        label={t('list.label')}
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
@@ -93,19 +108,17 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
                       size="sm"
                       onClick={() => approve(r)}
                       loading={decide.isPending && decide.variables?.id === r.id && !decide.variables.reason}
+                      aria-label={t('list.approveLabel', { addon: r.addonName, school: r.schoolName })}
                     >
-                      Approve
-                      <span className="sr-only">
-                        {' '}
-                        {r.addonName} for {r.schoolName}
-                      </span>
+                      {t('list.approve')}
                     </Button>
-                    <Button size="sm" variant="secondary" onClick={() => setRejecting(r)}>
-                      Reject
-                      <span className="sr-only">
-                        {' '}
-                        {r.addonName} for {r.schoolName}
-                      </span>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setRejecting(r)}
+                      aria-label={t('list.rejectLabel', { addon: r.addonName, school: r.schoolName })}
+                    >
+                      {t('list.reject')}
                     </Button>
                   </>
                 ) : null
@@ -114,19 +127,19 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
         empty={
           <EmptyState
             icon={<Inbox className="size-6" aria-hidden="true" />}
-            title={status ? `No ${status} requests` : 'No add-on requests yet'}
-            description="Schools request add-ons from their marketplace."
+            title={t('list.empty', { status: status ?? 'all' })}
+            description={t('list.emptyHint')}
           />
         }
       />
       {rejecting && (
         <ReasonDialog
-          title={`Reject ${rejecting.addonName} for ${rejecting.schoolName}?`}
+          title={t('list.rejectTitle', { addon: rejecting.addonName, school: rejecting.schoolName })}
           open
           onOpenChange={(open) => !open && setRejecting(null)}
           onSubmit={async (reason) => {
             await decide.mutateAsync({ id: rejecting.id, reason });
-            toast.success('Request rejected');
+            toast.success(translate('addon-requests', 'list.rejected'));
           }}
         />
       )}

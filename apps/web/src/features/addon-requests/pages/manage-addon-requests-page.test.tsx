@@ -1,7 +1,8 @@
 import type { AddonRequest } from '@lyceum/shared/company';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ManageAddonRequestsPage } from './manage-addon-requests-page';
 
@@ -64,5 +65,25 @@ describe('ManageAddonRequestsPage', () => {
     });
     await screen.findAllByText('API Access');
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+  });
+
+  describe('in Arabic', () => {
+    afterEach(() => changeLanguage('en'));
+
+    it('names the page and each action in Arabic, right to left', async () => {
+      await changeLanguage('ar');
+      mockFetch({
+        'GET /api/v1/company/addon-requests': () => json({ items: [request('r1', 'API Access')], nextCursor: null }),
+      });
+      renderWithProviders(<ManageAddonRequestsPage />, {
+        auth: signedIn('company_admin'),
+        path: '/addon-requests/manage',
+      });
+      await screen.findByRole('button', { name: 'قبول API Access لـ Hill Valley High' });
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(screen.getByRole('heading', { level: 1, name: 'إدارة طلبات الإضافات' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'رفض API Access لـ Hill Valley High' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'طلبات الإضافات' }).getAttribute('href')).toBe('/addon-requests');
+    });
   });
 });

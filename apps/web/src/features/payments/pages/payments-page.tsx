@@ -1,7 +1,6 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUSES, type Payment } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
+import { PAYMENT_STATUSES, type Payment } from '@lyceum/shared/company';
 import { Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -13,27 +12,38 @@ import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
+import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useDecidePayment } from '../api/decide-payment';
 import { useCompanyPayments } from '../api/get-company-payments';
-import { formatDate } from '../../../lib/format-date';
 
 type Status = (typeof PAYMENT_STATUSES)[number];
+type T = ReturnType<typeof useT<'payments'>>['t'];
 
-const columns: DataTableColumn<Payment>[] = [
-  { id: 'school', header: 'School', mobile: 'title', cell: (p) => <span className="font-medium">{p.schoolName}</span> },
-  { id: 'for', header: 'For', cell: (p) => p.description },
+const paymentColumns = (t: T): DataTableColumn<Payment>[] => [
+  {
+    id: 'school',
+    header: t('list.columns.school'),
+    mobile: 'title',
+    cell: (p) => <span className="font-medium">{p.schoolName}</span>,
+  },
+  { id: 'for', header: t('list.columns.for'), cell: (p) => p.description },
   {
     id: 'amount',
-    header: 'Amount',
+    header: t('list.columns.amount'),
     className: 'tabular-nums',
     cell: (p) => formatMoney(p.amountMinor, p.currency),
   },
-  { id: 'method', header: 'Method', cell: (p) => `${PAYMENT_METHOD_LABELS[p.method]} · ${p.reference}` },
-  { id: 'date', header: 'Submitted', cell: (p) => formatDate(p.createdAt) },
-  { id: 'status', header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
+  {
+    id: 'method',
+    header: t('list.columns.method'),
+    cell: (p) => t('methodWithReference', { method: t(`method.${p.method}`), reference: p.reference }),
+  },
+  { id: 'date', header: t('list.columns.submitted'), cell: (p) => formatDate(p.createdAt) },
+  { id: 'status', header: t('list.columns.status'), cell: (p) => <PaymentStatusBadge status={p.status} /> },
   {
     id: 'receipt',
-    header: 'Receipt',
+    header: t('list.columns.receipt'),
     cell: (p) => (
       <Link to={`/payments/${p.id}/receipt`} className="text-blue-700 hover:underline">
         {p.receiptNumber}
@@ -44,6 +54,9 @@ const columns: DataTableColumn<Payment>[] = [
 
 /** Payments schools submitted (bank transfer, card, cash, cheque): company staff confirm or reject pending ones. */
 export function PaymentsPage() {
+  const { t } = useT('payments');
+  useFormat();
+  const columns = useMemo(() => paymentColumns(t), [t]);
   const canManage = useIsPlatformManager();
   const [params, setParams] = useSearchParams();
   const raw = params.get('status') ?? 'pending';
@@ -56,29 +69,29 @@ export function PaymentsPage() {
     decide.mutate(
       { id: p.id },
       {
-        onSuccess: () => toast.success(`Payment ${p.receiptNumber} confirmed`),
+        onSuccess: () => toast.success(translate('payments', 'list.confirmed', { receipt: p.receiptNumber })),
       },
     );
 
   return (
     <>
-      <PageHeader title="Payments" description="Confirming a subscription payment marks the subscription paid." />
+      <PageHeader title={t('list.title')} description={t('list.description')} />
       <Select
         id="payments-status"
-        label="Status"
+        label={t('list.status')}
         hideLabel
-        placeholder="All statuses"
+        placeholder={t('list.allStatuses')}
         value={status ?? ''}
         onChange={(e) => {
           const next = new URLSearchParams(params);
           next.set('status', e.target.value || 'all');
           setParams(next, { replace: true });
         }}
-        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         containerClassName="mb-4 sm:w-48"
       />
       <DataTable
-        label="Payments"
+        label={t('list.title')}
         columns={columns}
         rows={payments.data?.pages.flatMap((p) => p.items)}
         rowKey={(p) => p.id}
@@ -97,11 +110,17 @@ export function PaymentsPage() {
                       size="sm"
                       onClick={() => confirm(p)}
                       loading={decide.isPending && decide.variables?.id === p.id && !decide.variables.reason}
+                      aria-label={t('list.confirmLabel', { receipt: p.receiptNumber })}
                     >
-                      Confirm<span className="sr-only"> payment {p.receiptNumber}</span>
+                      {t('list.confirm')}
                     </Button>
-                    <Button size="sm" variant="secondary" onClick={() => setRejecting(p)}>
-                      Reject<span className="sr-only"> payment {p.receiptNumber}</span>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setRejecting(p)}
+                      aria-label={t('list.rejectLabel', { receipt: p.receiptNumber })}
+                    >
+                      {t('list.reject')}
                     </Button>
                   </>
                 ) : null
@@ -110,18 +129,18 @@ export function PaymentsPage() {
         empty={
           <EmptyState
             icon={<Wallet className="size-6" aria-hidden="true" />}
-            title={status ? `No ${status} payments` : 'No payments yet'}
+            title={t('list.empty', { status: status ?? 'all' })}
           />
         }
       />
       {rejecting && (
         <ReasonDialog
-          title={`Reject payment ${rejecting.receiptNumber}?`}
+          title={t('list.rejectTitle', { receipt: rejecting.receiptNumber })}
           open
           onOpenChange={(open) => !open && setRejecting(null)}
           onSubmit={async (reason) => {
             await decide.mutateAsync({ id: rejecting.id, reason });
-            toast.success('Payment rejected');
+            toast.success(translate('payments', 'list.rejected'));
           }}
         />
       )}

@@ -1,5 +1,3 @@
-import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '../../../components/people/detail';
@@ -11,8 +9,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
+import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { receiptPdfUrl, useReceipt } from '../api/get-receipt';
-import { formatDate } from '../../../lib/format-date';
 
 /** Printing shows the receipt alone: the shell (header, menu) and the buttons are hidden on paper. */
 const PRINT_CSS = `@media print {
@@ -23,13 +22,15 @@ const PRINT_CSS = `@media print {
 
 /** The receipt of one payment, to print (window.print) or download as the server's PDF. */
 export function ReceiptPage() {
+  const { t } = useT('payments');
+  useFormat();
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
   // Company managers reach receipts from Payments, a school administrator from My Subscription.
   const back = useIsPlatformManager() ? (
-    <BackLink to="/payments">Payments</BackLink>
+    <BackLink to="/payments">{t('receipt.backToPayments')}</BackLink>
   ) : (
-    <BackLink to="/subscription">My Subscription</BackLink>
+    <BackLink to="/subscription">{t('receipt.backToSubscription')}</BackLink>
   );
 
   if (receipt.isPending) return <PageSkeleton />;
@@ -37,7 +38,7 @@ export function ReceiptPage() {
     return (
       <>
         {back}
-        <PageHeader title="Receipt" />
+        <PageHeader title={t('receipt.title')} />
         <ErrorState
           message={errorMessage(receipt.error)}
           onRetry={() => receipt.refetch()}
@@ -53,16 +54,16 @@ export function ReceiptPage() {
       <style>{PRINT_CSS}</style>
       {back}
       <PageHeader
-        title={`Receipt ${receiptNumber}`}
+        title={t('receipt.titleNumber', { number: receiptNumber })}
         actions={
           <>
             <Button variant="secondary" onClick={() => window.print()}>
               <Printer className="size-4" aria-hidden="true" />
-              Print
+              {t('receipt.print')}
             </Button>
             <a href={receiptPdfUrl(payment.id)} download className={buttonClasses('primary')}>
               <Download className="size-4" aria-hidden="true" />
-              Download PDF
+              {t('receipt.download')}
             </a>
           </>
         }
@@ -71,35 +72,35 @@ export function ReceiptPage() {
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <p className="text-lg font-semibold text-slate-900">{issuedBy}</p>
-            <p className="text-sm text-slate-500">Receipt {receiptNumber}</p>
+            <p className="text-sm text-slate-500">{t('receipt.titleNumber', { number: receiptNumber })}</p>
           </div>
           <PaymentStatusBadge status={payment.status} />
         </div>
         <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-slate-500">Received from</dt>
+            <dt className="text-slate-500">{t('receipt.receivedFrom')}</dt>
             <dd className="font-medium text-slate-900">{school.name}</dd>
             {school.address && <dd className="text-slate-600">{school.address}</dd>}
             {school.email && <dd className="text-slate-600">{school.email}</dd>}
           </div>
           <div>
-            <dt className="text-slate-500">Date</dt>
+            <dt className="text-slate-500">{t('receipt.date')}</dt>
             <dd className="text-slate-900">{formatDate(payment.createdAt)}</dd>
-            <dt className="mt-2 text-slate-500">Method</dt>
+            <dt className="mt-2 text-slate-500">{t('receipt.method')}</dt>
             <dd className="text-slate-900">
-              {PAYMENT_METHOD_LABELS[payment.method]} · {payment.reference}
+              {t('methodWithReference', { method: t(`method.${payment.method}`), reference: payment.reference })}
             </dd>
           </div>
         </dl>
         <table className="mt-6 w-full text-sm">
-          <caption className="sr-only">Receipt lines</caption>
+          <caption className="sr-only">{t('receipt.lines')}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-start text-slate-500">
               <th scope="col" className="py-2 font-medium">
-                Description
+                {t('receipt.description')}
               </th>
               <th scope="col" className="py-2 text-end font-medium">
-                Amount
+                {t('receipt.amount')}
               </th>
             </tr>
           </thead>
@@ -114,7 +115,7 @@ export function ReceiptPage() {
           <tfoot>
             <tr>
               <th scope="row" className="pt-3 text-start font-semibold text-slate-900">
-                Total
+                {t('receipt.total')}
               </th>
               <td className="pt-3 text-end text-base font-semibold tabular-nums">
                 {formatMoney(totalMinor, payment.currency)}
@@ -122,7 +123,9 @@ export function ReceiptPage() {
             </tr>
           </tfoot>
         </table>
-        {payment.reason && <p className="mt-4 text-sm text-red-700">Rejected: {payment.reason}</p>}
+        {payment.reason && (
+          <p className="mt-4 text-sm text-red-700">{t('receipt.rejected', { reason: payment.reason })}</p>
+        )}
       </Card>
     </>
   );

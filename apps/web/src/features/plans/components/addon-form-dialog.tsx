@@ -6,6 +6,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { useSaveAddon } from '../api/save-addon';
 
@@ -39,6 +40,7 @@ interface AddonFormDialogProps {
 }
 
 export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogProps) {
+  const { t } = useT('plans');
   const save = useSaveAddon();
   const form = useForm({
     resolver: zodResolver(AddonFormSchema),
@@ -67,40 +69,40 @@ export function AddonFormDialog({ open, onOpenChange, addon }: AddonFormDialogPr
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={addon ? `Edit ${addon.name}` : 'New add-on'}
+      title={addon ? t('addonForm.editTitle', { name: addon.name }) : t('addonForm.newTitle')}
       form={form}
       onSubmit={async (input) => {
         const saved = await save.mutateAsync({ id: addon?.id, input });
-        toast.success(addon ? `Add-on "${saved.name}" saved` : `Add-on "${saved.name}" created`);
+        toast.success(translate('plans', addon ? 'addonForm.saved' : 'addonForm.created', { name: saved.name }));
       }}
-      submitLabel={addon ? 'Save add-on' : 'Create add-on'}
+      submitLabel={addon ? t('addonForm.save') : t('addonForm.create')}
       serverFields="all"
       onServerError={nameTaken}
     >
-      <TextField id="addon-name" label="Name" error={errors.name?.message} {...register('name')} />
+      <TextField id="addon-name" label={t('addonForm.name')} error={errors.name?.message} {...register('name')} />
       <TextField
         id="addon-description"
-        label="Description"
+        label={t('addonForm.description')}
         error={errors.description?.message}
         {...register('description')}
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           id="addon-price"
-          label="Price (USD)"
+          label={t('addonForm.price')}
           inputMode="decimal"
           error={errors.priceMinor?.message}
           {...register('priceMinor')}
         />
-        <SelectField id="addon-billing" label="Billing period" {...register('billingPeriod')}>
-          <option value="monthly">Monthly</option>
-          <option value="yearly">Yearly</option>
+        <SelectField id="addon-billing" label={t('addonForm.billingPeriod')} {...register('billingPeriod')}>
+          <option value="monthly">{t('period.monthly')}</option>
+          <option value="yearly">{t('period.yearly')}</option>
         </SelectField>
-        <TextField id="addon-icon" label="Icon" error={errors.icon?.message} {...register('icon')} />
+        <TextField id="addon-icon" label={t('addonForm.icon')} error={errors.icon?.message} {...register('icon')} />
       </div>
       <TextAreaField
         id="addon-features"
-        label="Features (one per line)"
+        label={t('addonForm.features')}
         rows={3}
         error={errors.features?.message}
         {...register('features')}

@@ -1,4 +1,5 @@
 import { UNLIMITED } from '@lyceum/shared/plans';
+import { useT } from '../../../lib/i18n/i18n';
 
 interface LimitInputProps {
   id: string;
@@ -11,6 +12,7 @@ interface LimitInputProps {
 
 /** A plan limit: a whole number, or "Unlimited" (stored as -1, docs/product.md, "Limits and unlimited values"). */
 export function LimitInput({ id, label, value, onChange, error }: LimitInputProps) {
+  const { t } = useT('plans');
   const unlimited = value === String(UNLIMITED);
   return (
     <div className="space-y-1">
@@ -24,7 +26,7 @@ export function LimitInput({ id, label, value, onChange, error }: LimitInputProp
           inputMode="numeric"
           min={0}
           value={unlimited ? '' : value}
-          placeholder={unlimited ? 'Unlimited' : undefined}
+          placeholder={unlimited ? t('limits.unlimited') : undefined}
           disabled={unlimited}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -38,7 +40,7 @@ export function LimitInput({ id, label, value, onChange, error }: LimitInputProp
             onChange={(event) => onChange(event.target.checked ? String(UNLIMITED) : '0')}
             className="size-4 rounded border-slate-300"
           />
-          Unlimited
+          {t('limits.unlimited')}
           <span className="sr-only"> {label.toLowerCase()}</span>
         </label>
       </div>

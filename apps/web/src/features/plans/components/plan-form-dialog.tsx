@@ -7,21 +7,22 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/form-errors';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { useSavePlan } from '../api/save-plan';
 import { LimitInput } from './limit-input';
 
-export const LIMIT_LABELS: Record<keyof PlanLimitsInput, string> = {
-  maxStudents: 'Students',
-  maxTeachers: 'Teachers',
-  maxParents: 'Parents',
-  maxAdmins: 'Admins',
-  maxPrincipals: 'Principals',
-  storageGB: 'Storage (GB)',
-  apiCallsPerMonth: 'API calls per month',
-  maxSchools: 'Schools',
-};
-const LIMIT_KEYS = Object.keys(LIMIT_LABELS) as (keyof PlanLimitsInput)[];
+/** The plan limits in the order they are shown; their labels are `limits.<key>` in the plans catalogue. */
+export const LIMIT_KEYS: readonly (keyof PlanLimitsInput)[] = [
+  'maxStudents',
+  'maxTeachers',
+  'maxParents',
+  'maxAdmins',
+  'maxPrincipals',
+  'storageGB',
+  'apiCallsPerMonth',
+  'maxSchools',
+];
 
 /** The plan as typed: money and numbers as text, the features one per line. */
 interface PlanForm {
@@ -80,6 +81,7 @@ interface PlanFormDialogProps {
 }
 
 export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDialogProps) {
+  const { t } = useT('plans');
   const save = useSavePlan();
   const form = useForm({ resolver: zodResolver(PlanFormSchema), defaultValues: initialForm(plan) });
   const {
@@ -102,35 +104,35 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={plan ? `Edit ${plan.name}` : 'New plan'}
-      description="Prices are per month; the yearly discount applies when a school is billed yearly."
+      title={plan ? t('planForm.editTitle', { name: plan.name }) : t('planForm.newTitle')}
+      description={t('planForm.description')}
       size="lg"
       form={form}
       onSubmit={async (input) => {
         const saved = await save.mutateAsync({ id: plan?.id, input });
-        toast.success(plan ? `Plan "${saved.name}" saved` : `Plan "${saved.name}" created`);
+        toast.success(translate('plans', plan ? 'planForm.saved' : 'planForm.created', { name: saved.name }));
       }}
-      submitLabel={plan ? 'Save plan' : 'Create plan'}
+      submitLabel={plan ? t('planForm.save') : t('planForm.create')}
       serverFields="all"
       onServerError={nameTaken}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="plan-name" label="Name" error={errors.name?.message} {...register('name')} />
+        <TextField id="plan-name" label={t('planForm.name')} error={errors.name?.message} {...register('name')} />
         <TextField
           id="plan-price"
-          label="Price per month (USD)"
+          label={t('planForm.price')}
           inputMode="decimal"
           error={errors.priceMinor?.message}
           placeholder="100.00"
           {...register('priceMinor')}
         />
-        <SelectField id="plan-billing" label="Billing period" {...register('billingPeriod')}>
-          <option value="monthly">Monthly</option>
-          <option value="yearly">Yearly</option>
+        <SelectField id="plan-billing" label={t('planForm.billingPeriod')} {...register('billingPeriod')}>
+          <option value="monthly">{t('period.monthly')}</option>
+          <option value="yearly">{t('period.yearly')}</option>
         </SelectField>
         <TextField
           id="plan-discount"
-          label="Yearly discount (%)"
+          label={t('planForm.yearlyDiscount')}
           type="number"
           min={0}
           max={100}
@@ -140,12 +142,12 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
       </div>
       <TextField
         id="plan-description"
-        label="Description"
+        label={t('planForm.descriptionField')}
         error={errors.description?.message}
         {...register('description')}
       />
       <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-900">Limits</legend>
+        <legend className="text-sm font-semibold text-slate-900">{t('planForm.limits')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {LIMIT_KEYS.map((key) => (
             <Controller
@@ -155,7 +157,7 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
               render={({ field }) => (
                 <LimitInput
                   id={`plan-limit-${key}`}
-                  label={LIMIT_LABELS[key]}
+                  label={t(`limits.${key}`)}
                   value={field.value}
                   onChange={field.onChange}
                   error={errors.limits?.[key]?.message}
@@ -167,14 +169,14 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
       </fieldset>
       <TextAreaField
         id="plan-features"
-        label="Features (one per line)"
+        label={t('planForm.features')}
         rows={4}
         error={errors.features?.message}
         {...register('features')}
       />
       {addons.length > 0 && (
         <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-900">Included add-ons</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t('planForm.includedAddons')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {addons.map((addon) => (
               <label key={addon.id} className="flex items-center gap-2 text-sm text-slate-700">
@@ -193,7 +195,7 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
       <div className="flex flex-wrap items-end gap-6">
         <div className="space-y-1.5">
           <label htmlFor="plan-color" className="block text-sm font-medium text-slate-700">
-            Colour
+            {t('planForm.colour')}
           </label>
           <div className="flex items-center gap-2">
             <input
@@ -208,7 +210,7 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
         </div>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
           <input type="checkbox" className="size-4 rounded border-slate-300" {...register('isPopular')} />
-          Mark as popular
+          {t('planForm.popular')}
         </label>
       </div>
     </FormDialog>

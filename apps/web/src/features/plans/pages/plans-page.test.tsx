@@ -2,7 +2,8 @@ import type { Plan } from '@lyceum/shared/company';
 import { DEFAULT_PLANS } from '@lyceum/shared/plans';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PlansPage } from './plans-page';
 
@@ -78,5 +79,21 @@ describe('PlansPage', () => {
     expect(screen.queryByRole('button', { name: 'New plan' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Deactivate/ })).toBeNull();
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => changeLanguage('en'));
+
+    it('shows the catalogue, its limits and plurals in Spanish, left to right', async () => {
+      await changeLanguage('es');
+      setup();
+      const enterprise = (await screen.findByRole('heading', { name: 'Enterprise' })).closest('article');
+      if (!enterprise) throw new Error('no Enterprise card');
+      expect(document.documentElement.dir).toBe('ltr');
+      expect(screen.getByRole('heading', { level: 1, name: 'Planes de suscripción' })).toBeTruthy();
+      expect(within(enterprise).getAllByText('Ilimitado')).toHaveLength(8);
+      expect(within(enterprise).getByText(/escuelas activas/)).toBeTruthy();
+      expect(screen.getByRole('tab', { name: /Complementos/ })).toBeTruthy();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { Addon, Plan } from '@lyceum/shared/company';
-import { formatLimit, formatMoney } from '@lyceum/shared/plans';
+import { UNLIMITED } from '@lyceum/shared/plans';
 import { Layers, Plus, Puzzle } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -14,16 +14,19 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
+import { formatMoney, formatNumber, useFormat } from '../../../lib/i18n/format';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCompanyAddons } from '../../../api/get-company-addons';
 import { useCompanyPlans } from '../../../api/get-company-plans';
 import { useSaveAddon } from '../api/save-addon';
 import { useSavePlan } from '../api/save-plan';
 import { AddonFormDialog } from '../components/addon-form-dialog';
-import { LIMIT_LABELS, PlanFormDialog } from '../components/plan-form-dialog';
+import { LIMIT_KEYS, PlanFormDialog } from '../components/plan-form-dialog';
 
 function CardsSkeleton() {
+  const { t } = useT('plans');
   return (
-    <div role="status" aria-label="Loading" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+    <div role="status" aria-label={t('page.loading')} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {['a', 'b', 'c'].map((k) => (
         <Skeleton key={k} className="h-72" />
       ))}
@@ -46,6 +49,7 @@ function PlanCard({
   onEdit: () => void;
   onToggle: () => void;
 }) {
+  const { t } = useT('plans');
   const included = addons.filter((a) => plan.addonIds.includes(a.id)).map((a) => a.name);
   return (
     <Card className="flex flex-col overflow-hidden">
@@ -55,23 +59,24 @@ function PlanCard({
           <h2 id={`plan-${plan.id}`} className="text-lg font-semibold text-slate-900">
             {plan.name}
           </h2>
-          {plan.isPopular && <Badge tone="accent">Popular</Badge>}
+          {plan.isPopular && <Badge tone="accent">{t('card.popular')}</Badge>}
           {!plan.isActive && <StatusBadge status="inactive" />}
         </div>
         <p className="mt-1 text-sm text-slate-500">{plan.description}</p>
         <p className="mt-3 text-2xl font-semibold text-slate-900 tabular-nums">
           {formatMoney(plan.priceMinor, plan.currency)}
-          <span className="text-sm font-normal text-slate-500"> / month</span>
+          <span className="text-sm font-normal text-slate-500"> {t('card.perMonth')}</span>
         </p>
         <p className="text-xs text-slate-500">
-          {plan.yearlyDiscountPercent}% off when billed yearly · {plan.activeSubscriptions} active{' '}
-          {plan.activeSubscriptions === 1 ? 'school' : 'schools'}
+          {t('card.summary', { percent: plan.yearlyDiscountPercent, count: plan.activeSubscriptions })}
         </p>
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          {(Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[]).map((key) => (
+          {LIMIT_KEYS.map((key) => (
             <div key={key} className="contents">
-              <dt className="text-slate-500">{LIMIT_LABELS[key]}</dt>
-              <dd className="text-end font-medium text-slate-800 tabular-nums">{formatLimit(plan.limits[key])}</dd>
+              <dt className="text-slate-500">{t(`limits.${key}`)}</dt>
+              <dd className="text-end font-medium text-slate-800 tabular-nums">
+                {plan.limits[key] === UNLIMITED ? t('limits.unlimited') : formatNumber(plan.limits[key])}
+              </dd>
             </div>
           ))}
         </dl>
@@ -82,14 +87,21 @@ function PlanCard({
             ))}
           </ul>
         )}
-        {included.length > 0 && <p className="mt-3 text-sm text-slate-600">Includes: {included.join(', ')}</p>}
+        {included.length > 0 && (
+          <p className="mt-3 text-sm text-slate-600">{t('card.includes', { names: included.join(', ') })}</p>
+        )}
         {canManage && (
           <div className="mt-auto flex flex-wrap gap-2 pt-5">
-            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${plan.name}`}>
-              Edit
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onEdit}
+              aria-label={t('card.editLabel', { name: plan.name })}
+            >
+              {t('card.edit')}
             </Button>
             <Button variant="ghost" size="sm" onClick={onToggle}>
-              {plan.isActive ? 'Deactivate' : 'Reactivate'}
+              {plan.isActive ? t('card.deactivate') : t('card.reactivate')}
               <span className="sr-only"> {plan.name}</span>
             </Button>
           </div>
@@ -110,6 +122,7 @@ function AddonCard({
   onEdit: () => void;
   onToggle: () => void;
 }) {
+  const { t } = useT('plans');
   return (
     <Card className="flex flex-col p-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -119,19 +132,16 @@ function AddonCard({
       <p className="mt-1 text-sm text-slate-500">{addon.description}</p>
       <p className="mt-3 text-lg font-semibold text-slate-900 tabular-nums">
         {formatMoney(addon.priceMinor, addon.currency)}
-        <span className="text-sm font-normal text-slate-500">
-          {' '}
-          / {addon.billingPeriod === 'yearly' ? 'year' : 'month'}
-        </span>
+        <span className="text-sm font-normal text-slate-500"> {t('card.per', { period: addon.billingPeriod })}</span>
       </p>
       {addon.features.length > 0 && <p className="mt-2 text-sm text-slate-600">{addon.features.join(' · ')}</p>}
       {canManage && (
         <div className="mt-auto flex flex-wrap gap-2 pt-4">
-          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${addon.name}`}>
-            Edit
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t('card.editLabel', { name: addon.name })}>
+            {t('card.edit')}
           </Button>
           <Button variant="ghost" size="sm" onClick={onToggle}>
-            {addon.isActive ? 'Deactivate' : 'Reactivate'}
+            {addon.isActive ? t('card.deactivate') : t('card.reactivate')}
             <span className="sr-only"> {addon.name}</span>
           </Button>
         </div>
@@ -142,6 +152,8 @@ function AddonCard({
 
 /** Subscription Plans: the plans and add-ons on offer; managers create, edit and deactivate them. */
 export function PlansPage() {
+  const { t } = useT('plans');
+  useFormat();
   const [tab, setTab] = useState<'plans' | 'addons'>('plans');
   const canManage = useIsPlatformManager();
   const plans = useCompanyPlans();
@@ -162,7 +174,7 @@ export function PlansPage() {
     mutation.mutate(
       { id: item.id, input: { isActive: true } },
       {
-        onSuccess: () => toast.success(`${item.name} is offered again`),
+        onSuccess: () => toast.success(translate('plans', 'page.offeredAgain', { name: item.name })),
       },
     );
   };
@@ -173,7 +185,7 @@ export function PlansPage() {
       { id: deactivating.id, input: { isActive: false } },
       {
         onSuccess: () => {
-          toast.success(`${deactivating.name} is no longer offered`);
+          toast.success(translate('plans', 'page.noLongerOffered', { name: deactivating.name }));
           setDeactivating(null);
         },
       },
@@ -191,7 +203,7 @@ export function PlansPage() {
     body =
       (plans.data?.items.length ?? 0) === 0 ? (
         <Card>
-          <EmptyState icon={<Layers className="size-6" aria-hidden="true" />} title="No plans yet" />
+          <EmptyState icon={<Layers className="size-6" aria-hidden="true" />} title={t('page.noPlans')} />
         </Card>
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -211,7 +223,7 @@ export function PlansPage() {
     body =
       addonItems.length === 0 ? (
         <Card>
-          <EmptyState icon={<Puzzle className="size-6" aria-hidden="true" />} title="No add-ons yet" />
+          <EmptyState icon={<Puzzle className="size-6" aria-hidden="true" />} title={t('page.noAddons')} />
         </Card>
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -230,26 +242,26 @@ export function PlansPage() {
   return (
     <>
       <PageHeader
-        title="Subscription Plans"
-        description="What schools can buy. Deactivating stops offering a plan; schools on it keep it."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           canManage && (
             <Button
               onClick={() => (tab === 'plans' ? setEditingPlan({ item: null }) : setEditingAddon({ item: null }))}
             >
               <Plus className="size-4" aria-hidden="true" />
-              {tab === 'plans' ? 'New plan' : 'New add-on'}
+              {tab === 'plans' ? t('page.newPlan') : t('page.newAddon')}
             </Button>
           )
         }
       />
       <Tabs
-        label="Catalogue"
+        label={t('page.catalogue')}
         value={tab}
         onChange={(id) => setTab(id as 'plans' | 'addons')}
         tabs={[
-          { id: 'plans', label: 'Plans', count: plans.data?.items.length },
-          { id: 'addons', label: 'Add-ons', count: addons.data?.items.length },
+          { id: 'plans', label: t('page.plans'), count: plans.data?.items.length },
+          { id: 'addons', label: t('page.addons'), count: addons.data?.items.length },
         ]}
       >
         {body}
@@ -274,9 +286,9 @@ export function PlansPage() {
       <ConfirmDialog
         open={deactivating !== null}
         onOpenChange={(open) => !open && setDeactivating(null)}
-        title={`Deactivate ${deactivating?.name ?? ''}?`}
-        description="It is no longer offered to schools. Schools that already have it keep it until their subscription changes."
-        confirmLabel="Deactivate"
+        title={t('page.deactivateTitle', { name: deactivating?.name ?? '' })}
+        description={t('page.deactivateDescription')}
+        confirmLabel={t('card.deactivate')}
         tone="danger"
         pending={savePlan.isPending || saveAddon.isPending}
         onConfirm={confirmDeactivate}

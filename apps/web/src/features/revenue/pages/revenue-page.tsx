@@ -1,4 +1,3 @@
-import { formatMoney } from '@lyceum/shared/plans';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,9 +8,10 @@ import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { revenueCsvUrl, useRevenue } from '../api/get-revenue';
 import { LazyRevenueChart } from '../components/lazy-revenue-chart';
-import { formatDate } from '../../../lib/format-date';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,7 +32,8 @@ function Breakdown({
   rows: { name: string; amountMinor: number; count: number }[];
   currency: string;
 }) {
-  if (rows.length === 0) return <p className="text-sm text-slate-500">Nothing paid in this range.</p>;
+  const { t } = useT('revenue');
+  if (rows.length === 0) return <p className="text-sm text-slate-500">{t('nothingPaid')}</p>;
   const max = Math.max(...rows.map((r) => r.amountMinor), 1);
   return (
     <ul className="space-y-3">
@@ -41,7 +42,7 @@ function Breakdown({
           <div className="flex justify-between gap-3">
             <span className="font-medium text-slate-800">{r.name}</span>
             <span className="text-slate-600 tabular-nums">
-              {formatMoney(r.amountMinor, currency)} · {r.count}
+              {t('breakdownLine', { amount: formatMoney(r.amountMinor, currency), count: r.count })}
             </span>
           </div>
           <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true">
@@ -55,6 +56,8 @@ function Breakdown({
 
 /** Revenue: MRR, ARR, paid revenue by month, plan and add-on, outstanding payments, renewals due, CSV. */
 export function RevenuePage() {
+  const { t } = useT('revenue');
+  useFormat();
   const [params, setParams] = useSearchParams();
   const pick = (key: string) => {
     const v = params.get(key);
@@ -71,15 +74,15 @@ export function RevenuePage() {
 
   const header = (
     <PageHeader
-      title="Revenue"
+      title={t('title')}
       actions={
         <>
           <Link to="/payments?status=pending" className={buttonClasses('secondary')}>
-            Pending payments
+            {t('pendingPayments')}
           </Link>
           <a href={revenueCsvUrl(range)} download className={buttonClasses('secondary')}>
             <Download className="size-4" aria-hidden="true" />
-            Export CSV
+            {t('exportCsv')}
           </a>
         </>
       }
@@ -89,7 +92,7 @@ export function RevenuePage() {
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
       <TextField
         id="revenue-from"
-        label="From"
+        label={t('from')}
         type="date"
         value={range.from ?? revenue.data?.from.slice(0, 10) ?? ''}
         onChange={(e) => setDate('from', e.target.value)}
@@ -97,7 +100,7 @@ export function RevenuePage() {
       />
       <TextField
         id="revenue-to"
-        label="To"
+        label={t('to')}
         type="date"
         value={range.to ?? revenue.data?.to.slice(0, 10) ?? ''}
         onChange={(e) => setDate('to', e.target.value)}
@@ -127,25 +130,25 @@ export function RevenuePage() {
     <>
       {header}
       {filters}
-      <section aria-label="Key figures" className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label="MRR" value={money(r.mrrMinor)} hint="Monthly recurring revenue of active subscriptions" />
-        <Figure label="ARR" value={money(r.arrMinor)} hint="MRR × 12" />
-        <Figure label="Paid in range" value={money(r.paidMinor)} hint="Confirmed payments" />
+      <section aria-label={t('keyFigures')} className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label={t('mrr')} value={money(r.mrrMinor)} hint={t('mrrHint')} />
+        <Figure label={t('arr')} value={money(r.arrMinor)} hint={t('arrHint')} />
+        <Figure label={t('paid')} value={money(r.paidMinor)} hint={t('paidHint')} />
         <Figure
-          label="Outstanding"
+          label={t('outstanding')}
           value={money(r.outstandingMinor)}
-          hint={`${r.outstandingCount} pending ${r.outstandingCount === 1 ? 'payment' : 'payments'}`}
+          hint={t('outstandingHint', { count: r.outstandingCount })}
         />
       </section>
       <div className="grid gap-6 xl:grid-cols-3">
-        <CardSection titleId="revenue-by-month" title="Paid revenue by month" className="xl:col-span-3">
+        <CardSection titleId="revenue-by-month" title={t('byMonth')} className="xl:col-span-3">
           {r.byMonth.length === 0 ? (
-            <p className="text-sm text-slate-500">No confirmed payments in this range.</p>
+            <p className="text-sm text-slate-500">{t('noPaymentsInRange')}</p>
           ) : (
             <>
               <LazyRevenueChart data={r.byMonth} currency={r.currency} />
               <table className="sr-only">
-                <caption>Paid revenue by month</caption>
+                <caption>{t('byMonth')}</caption>
                 <tbody>
                   {r.byMonth.map((m) => (
                     <tr key={m.month}>
@@ -158,21 +161,21 @@ export function RevenuePage() {
             </>
           )}
         </CardSection>
-        <CardSection titleId="revenue-by-plan" title="By plan">
+        <CardSection titleId="revenue-by-plan" title={t('byPlan')}>
           <Breakdown
             rows={r.byPlan.map((p) => ({ name: p.planName, amountMinor: p.amountMinor, count: p.count }))}
             currency={r.currency}
           />
         </CardSection>
-        <CardSection titleId="revenue-by-addon" title="By add-on">
+        <CardSection titleId="revenue-by-addon" title={t('byAddon')}>
           <Breakdown
             rows={r.byAddon.map((a) => ({ name: a.addonName, amountMinor: a.amountMinor, count: a.count }))}
             currency={r.currency}
           />
         </CardSection>
-        <CardSection titleId="revenue-expiring" title="Expiring in 30 days">
+        <CardSection titleId="revenue-expiring" title={t('expiring')}>
           {r.expiringSoon.length === 0 ? (
-            <p className="text-sm text-slate-500">No subscription ends in the next 30 days.</p>
+            <p className="text-sm text-slate-500">{t('noneExpiring')}</p>
           ) : (
             <ul className="divide-y divide-slate-100 text-sm">
               {r.expiringSoon.map((e) => (
@@ -181,7 +184,11 @@ export function RevenuePage() {
                     {e.schoolName}
                   </Link>
                   <span className="text-slate-600">
-                    {e.planName} · {formatDate(e.endDate)} · {money(e.totalAmountMinor)}
+                    {t('expiringLine', {
+                      plan: e.planName,
+                      date: formatDate(e.endDate),
+                      amount: money(e.totalAmountMinor),
+                    })}
                   </span>
                 </li>
               ))}

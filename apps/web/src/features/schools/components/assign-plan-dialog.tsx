@@ -7,6 +7,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { flatErrors } from '../../../lib/form-errors';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest } from '../../../lib/zod-fields';
 import { useAssignSubscription } from '../api/assign-subscription';
 import { useCatalogue } from '../api/get-catalogue';
@@ -21,6 +22,7 @@ interface AssignPlanDialogProps {
 
 /** Assigns a (new) plan: the active subscription is cancelled and counted as an upgrade or downgrade. */
 export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: AssignPlanDialogProps) {
+  const { t } = useT('schools');
   const catalogue = useCatalogue();
   const assign = useAssignSubscription(schoolId);
   const form = useForm({
@@ -44,16 +46,15 @@ export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: Assi
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Assign plan"
-      description={current ? `Replaces the current ${current.planName} subscription.` : undefined}
+      title={t('assign.title')}
+      description={current ? t('assign.replaces', { plan: current.planName }) : undefined}
       size="lg"
       form={form}
       onSubmit={async (request) => {
         const sub = await assign.mutateAsync(request);
-        const kind = sub.changeKind === 'upgrade' ? ' (upgrade)' : sub.changeKind === 'downgrade' ? ' (downgrade)' : '';
-        toast.success(`${sub.planName} assigned${kind}`);
+        toast.success(translate('schools', 'assign.assigned', { plan: sub.planName, kind: sub.changeKind }));
       }}
-      submitLabel="Assign plan"
+      submitLabel={t('assign.submit')}
       submitDisabled={catalogue.isPending}
       serverFields="all"
     >

@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { flatErrors } from '../../../lib/form-errors';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest } from '../../../lib/zod-fields';
 import { useUpdateSchool } from '../api/update-school';
 import { SchoolFields, type SchoolValue, schoolValue } from './school-fields';
@@ -19,6 +20,7 @@ export function EditSchoolDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useT('schools');
   const update = useUpdateSchool(school.id);
   const form = useForm({ resolver: zodResolver(EditSchoolForm), defaultValues: { school: schoolValue(school) } });
 
@@ -26,14 +28,14 @@ export function EditSchoolDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Edit ${school.name}`}
+      title={t('edit.title', { name: school.name })}
       size="lg"
       form={form}
       onSubmit={async (request) => {
         await update.mutateAsync(request);
-        toast.success('School saved');
+        toast.success(translate('schools', 'edit.saved'));
       }}
-      submitLabel="Save"
+      submitLabel={t('edit.save')}
       serverFields="all"
     >
       <Controller

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, useFormat } from '../../../lib/i18n/format';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest } from '../../../lib/zod-fields';
 import { useRenewSubscription } from '../api/renew-subscription';
 
@@ -26,6 +27,8 @@ export function RenewDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useT('schools');
+  useFormat();
   const renew = useRenewSubscription(schoolId);
   const form = useForm({
     resolver: zodResolver(RenewForm),
@@ -36,21 +39,21 @@ export function RenewDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Renew ${subscription.planName}`}
-      description={`Counted from the later of the current end date (${formatDate(subscription.endDate)}) and today.`}
+      title={t('renew.title', { plan: subscription.planName })}
+      description={t('renew.description', { date: formatDate(subscription.endDate) })}
       size="sm"
       form={form}
       onSubmit={async (request) => {
         const sub = await renew.mutateAsync(request);
-        toast.success(`Renewed until ${formatDate(sub.endDate)}`);
+        toast.success(translate('schools', 'renew.renewed', { date: formatDate(sub.endDate) }));
       }}
-      submitLabel="Renew"
+      submitLabel={t('renew.submit')}
       serverFields={['months']}
       className=""
     >
       <TextField
         id="renew-months"
-        label="Months"
+        label={t('renew.months')}
         type="number"
         min={1}
         max={60}

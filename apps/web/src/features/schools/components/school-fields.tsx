@@ -1,5 +1,6 @@
 import type { CompanySchool } from '@lyceum/shared/company';
 import { TextField } from '../../../components/ui/field';
+import { useT } from '../../../lib/i18n/i18n';
 
 export interface SchoolValue {
   name: string;
@@ -32,6 +33,7 @@ interface SchoolFieldsProps {
 
 /** The school's own details: name, address, contacts, principal, logo and brand colour (used with White Label). */
 export function SchoolFields({ idPrefix, value, onChange, errors = {} }: SchoolFieldsProps) {
+  const { t } = useT('schools');
   const field = (key: keyof SchoolValue, label: string, extra: Record<string, unknown> = {}) => (
     <TextField
       id={`${idPrefix}-${key}`}
@@ -44,18 +46,23 @@ export function SchoolFields({ idPrefix, value, onChange, errors = {} }: SchoolF
   );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {field('name', 'School name', { containerClassName: 'sm:col-span-2', autoComplete: 'organization' })}
-      {field('address', 'Address', { containerClassName: 'sm:col-span-2', autoComplete: 'street-address' })}
-      {field('phone', 'Phone', { type: 'tel' })}
-      {field('email', 'Email', { type: 'email' })}
-      {field('principalName', 'Principal name')}
-      {field('logo', 'Logo URL', {
+      {field('name', t('fields.name'), { containerClassName: 'sm:col-span-2', autoComplete: 'organization' })}
+      {field('address', t('fields.address'), { containerClassName: 'sm:col-span-2', autoComplete: 'street-address' })}
+      {field('phone', t('fields.phone'), { type: 'tel' })}
+      {field('email', t('fields.email'), { type: 'email' })}
+      {field('principalName', t('fields.principalName'))}
+      {/* An address and a colour code read left to right whatever the language. */}
+      {field('logo', t('fields.logo'), {
+        dir: 'ltr',
+        // i18n-exempt: a sample address, the same in every language
         placeholder: 'https://…',
-        hint: 'An https:// image address; shown in the header and, with White Label, on its sign-in page.',
+        hint: t('fields.logoHint'),
       })}
-      {field('brandColor', 'Brand colour', {
+      {field('brandColor', t('fields.brandColor'), {
+        dir: 'ltr',
+        // i18n-exempt: a sample colour code
         placeholder: '#2563eb',
-        hint: 'Used when the school has the White Label add-on.',
+        hint: t('fields.brandColorHint'),
       })}
     </div>
   );

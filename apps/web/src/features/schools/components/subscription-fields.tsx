@@ -1,7 +1,8 @@
 import type { Addon, Plan } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
 import { type PriceParts, priceSubscription } from '@lyceum/shared/subscription-rules';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { formatMoney, useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 
 export interface SubscriptionValue {
   planId: string;
@@ -62,6 +63,8 @@ interface SubscriptionFieldsProps {
 
 /** Plan, billing cycle, length, add-ons and auto-renew, with the live total (yearly discount applied). */
 export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, errors = {} }: SubscriptionFieldsProps) {
+  const { t } = useT('schools');
+  useFormat();
   const set = <K extends keyof SubscriptionValue>(key: K, next: SubscriptionValue[K]) =>
     onChange({ ...value, [key]: next });
   const plan = plans.find((p) => p.id === value.planId);
@@ -74,32 +77,37 @@ export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, e
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField
           id={`${idPrefix}-plan`}
-          label="Plan"
+          label={t('subscription.plan')}
           value={value.planId}
           onChange={(e) => set('planId', e.target.value)}
           error={errors.planId}
           containerClassName="sm:col-span-3"
         >
-          <option value="">Choose a plan</option>
+          <option value="">{t('subscription.choosePlan')}</option>
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name} — {formatMoney(p.priceMinor, p.currency)}/month
-              {p.yearlyDiscountPercent > 0 ? ` (${p.yearlyDiscountPercent}% off yearly)` : ''}
+              {p.yearlyDiscountPercent > 0
+                ? t('subscription.planOptionDiscount', {
+                    name: p.name,
+                    price: formatMoney(p.priceMinor, p.currency),
+                    percent: p.yearlyDiscountPercent,
+                  })
+                : t('subscription.planOption', { name: p.name, price: formatMoney(p.priceMinor, p.currency) })}
             </option>
           ))}
         </SelectField>
         <SelectField
           id={`${idPrefix}-cycle`}
-          label="Billing cycle"
+          label={t('subscription.billingCycle')}
           value={value.billingCycle}
           onChange={(e) => set('billingCycle', e.target.value as SubscriptionValue['billingCycle'])}
         >
-          <option value="monthly">Monthly</option>
-          <option value="yearly">Yearly</option>
+          <option value="monthly">{t('cycle.monthly')}</option>
+          <option value="yearly">{t('cycle.yearly')}</option>
         </SelectField>
         <TextField
           id={`${idPrefix}-months`}
-          label="Length (months)"
+          label={t('subscription.months')}
           type="number"
           min={1}
           max={60}
@@ -114,12 +122,12 @@ export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, e
             checked={value.autoRenew}
             onChange={(e) => set('autoRenew', e.target.checked)}
           />
-          Auto-renew
+          {t('subscription.autoRenew')}
         </label>
       </div>
       {addons.length > 0 && (
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Add-ons</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-700">{t('subscription.addons')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {addons.map((addon) => {
               const included = Boolean(plan?.addonIds.includes(addon.id));
@@ -140,7 +148,9 @@ export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, e
                   <span>
                     {addon.name}{' '}
                     <span className="text-slate-500">
-                      {included ? '(included in plan)' : `${formatMoney(addon.priceMinor, addon.currency)}/month`}
+                      {included
+                        ? t('subscription.included')
+                        : t('subscription.perMonth', { price: formatMoney(addon.priceMinor, addon.currency) })}
                     </span>
                   </span>
                 </label>
@@ -157,28 +167,30 @@ export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, e
         {price ? (
           <dl className="space-y-1">
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600">Plan ({per})</dt>
+              <dt className="text-slate-600">{t('subscription.planLine', { per })}</dt>
               <dd className="tabular-nums">{formatMoney(price.planAmountMinor + price.discountMinor, currency)}</dd>
             </div>
             {price.discountMinor > 0 && (
               <div className="flex justify-between gap-4 text-emerald-700">
-                <dt>Yearly discount ({plan?.yearlyDiscountPercent}%)</dt>
-                <dd className="tabular-nums">−{formatMoney(price.discountMinor, currency)}</dd>
+                <dt>{t('subscription.discountLine', { percent: plan?.yearlyDiscountPercent ?? 0 })}</dt>
+                <dd className="tabular-nums">
+                  {t('subscription.discountAmount', { amount: formatMoney(price.discountMinor, currency) })}
+                </dd>
               </div>
             )}
             {price.addonsAmountMinor > 0 && (
               <div className="flex justify-between gap-4">
-                <dt className="text-slate-600">Add-ons ({per})</dt>
+                <dt className="text-slate-600">{t('subscription.addonsLine', { per })}</dt>
                 <dd className="tabular-nums">{formatMoney(price.addonsAmountMinor, currency)}</dd>
               </div>
             )}
             <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold text-slate-900">
-              <dt>Total per {per}</dt>
+              <dt>{t('subscription.totalLine', { per })}</dt>
               <dd className="tabular-nums">{formatMoney(price.totalAmountMinor, currency)}</dd>
             </div>
           </dl>
         ) : (
-          <p className="text-slate-500">Choose a plan to see the total.</p>
+          <p className="text-slate-500">{t('subscription.choosePlanForTotal')}</p>
         )}
       </div>
     </div>

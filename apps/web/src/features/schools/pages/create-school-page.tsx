@@ -14,6 +14,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { copyWithToast } from '../../../lib/copy';
+import { formatDate, useFormat } from '../../../lib/i18n/format';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { applyServerError, flatErrors } from '../../../lib/form-errors';
 import { asRequest } from '../../../lib/zod-fields';
 import { useCatalogue } from '../api/get-catalogue';
@@ -26,22 +28,25 @@ import {
   type SubscriptionValue,
   toAssignRequest,
 } from '../components/subscription-fields';
-import { formatDate } from '../../../lib/format-date';
 
 function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; onAnother: () => void }) {
+  const { t } = useT('schools');
+  useFormat();
   const password = result.admin.temporaryPassword;
   return (
-    <CardSection titleId="created-title" title={`${result.school.name} is ready`}>
+    <CardSection titleId="created-title" title={t('created.title', { name: result.school.name })}>
       <div className="space-y-4 text-sm">
         <p className="text-slate-700">
-          Subscription: <strong>{result.subscription.planName}</strong> ({result.subscription.billingCycle}) until{' '}
-          {formatDate(result.subscription.endDate)}.
+          {t('created.subscription', {
+            plan: result.subscription.planName,
+            cycle: result.subscription.billingCycle,
+            date: formatDate(result.subscription.endDate),
+          })}
         </p>
         {password ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50 p-4">
             <p className="font-medium text-amber-900">
-              Temporary password for {result.admin.email} — shown only once. Give it to the school admin; they change it
-              after signing in.
+              {t('created.temporaryPassword', { email: result.admin.email })}
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <code className="text-lg font-semibold break-all text-slate-900" data-testid="temporary-password">
@@ -50,24 +55,22 @@ function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; on
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => password && copyWithToast(password, 'Temporary password')}
+                onClick={() => password && copyWithToast(password, t('created.passwordLabel'))}
               >
                 <Copy className="size-4" aria-hidden="true" />
-                Copy
+                {t('created.copy')}
               </Button>
             </div>
           </div>
         ) : (
-          <Alert tone="success">
-            An invitation e-mail with a link to set a password was sent to {result.admin.email}.
-          </Alert>
+          <Alert tone="success">{t('created.invitationSent', { email: result.admin.email })}</Alert>
         )}
         <div className="flex flex-wrap gap-2">
           <Link to={`/schools/${result.school.id}`} className={buttonClasses('primary')}>
-            Open school
+            {t('created.open')}
           </Link>
           <Button variant="secondary" onClick={onAnother}>
-            Create another school
+            {t('created.another')}
           </Button>
         </div>
       </div>
@@ -110,6 +113,7 @@ function toCreateRequest(plans: readonly Plan[], { school, admin, subscription }
 
 /** Create School: details, the first school admin and the first subscription, with the live total. */
 export function CreateSchoolPage() {
+  const { t } = useT('schools');
   const catalogue = useCatalogue();
   const create = useCreateSchool();
   const form = useForm({
@@ -126,7 +130,7 @@ export function CreateSchoolPage() {
   if (result) {
     return (
       <>
-        <PageHeader title="Create School" />
+        <PageHeader title={t('create.title')} />
         <CreatedSchool
           result={result}
           onAnother={() => {
@@ -141,7 +145,7 @@ export function CreateSchoolPage() {
   if (catalogue.error) {
     return (
       <>
-        <PageHeader title="Create School" />
+        <PageHeader title={t('create.title')} />
         <ErrorState message={errorMessage(catalogue.error)} onRetry={catalogue.refetch} />
       </>
     );
@@ -151,22 +155,22 @@ export function CreateSchoolPage() {
     async (request) => {
       try {
         const created = await create.mutateAsync(request);
-        toast.success(`${created.school.name} created`);
+        toast.success(translate('schools', 'create.created', { name: created.school.name }));
         setResult(created);
       } catch (error) {
         applyServerError(error, form.setError, 'all');
       }
     },
-    () => toast.error('Check the highlighted fields.'),
+    () => toast.error(translate('schools', 'create.checkFields')),
   );
   const sendInvitation = watch('admin.sendInvitation');
 
   return (
     <>
-      <PageHeader title="Create School" description="The school, its first administrator and its subscription." />
+      <PageHeader title={t('create.title')} description={t('create.description')} />
       <form onSubmit={submit} noValidate className="space-y-6">
         {form.formState.errors.root?.server && <Alert>{form.formState.errors.root.server.message}</Alert>}
-        <CardSection titleId="school-details" title="School">
+        <CardSection titleId="school-details" title={t('create.school')}>
           <Controller
             control={control}
             name="school"
@@ -175,29 +179,30 @@ export function CreateSchoolPage() {
             )}
           />
         </CardSection>
-        <CardSection
-          titleId="school-admin"
-          title="First school admin"
-          description="Send an invitation e-mail, or get a temporary password to hand over yourself."
-        >
+        <CardSection titleId="school-admin" title={t('create.admin')} description={t('create.adminDescription')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="admin-name" label="Admin name" error={errors['admin.name']} {...register('admin.name')} />
+            <TextField
+              id="admin-name"
+              label={t('create.adminName')}
+              error={errors['admin.name']}
+              {...register('admin.name')}
+            />
             <TextField
               id="admin-email"
-              label="Admin email"
+              label={t('create.adminEmail')}
               type="email"
               error={errors['admin.email']}
               {...register('admin.email')}
             />
             <TextField
               id="admin-phone"
-              label="Admin phone"
+              label={t('create.adminPhone')}
               type="tel"
               error={errors['admin.phone']}
               {...register('admin.phone')}
             />
             <fieldset className="space-y-2 self-end">
-              <legend className="sr-only">How the admin gets a password</legend>
+              <legend className="sr-only">{t('create.access')}</legend>
               <label className="flex items-center gap-2 text-sm text-slate-700">
                 <input
                   type="radio"
@@ -205,7 +210,7 @@ export function CreateSchoolPage() {
                   checked={!sendInvitation}
                   onChange={() => setValue('admin.sendInvitation', false)}
                 />
-                Show a temporary password
+                {t('create.showPassword')}
               </label>
               <label className="flex items-center gap-2 text-sm text-slate-700">
                 <input
@@ -214,12 +219,12 @@ export function CreateSchoolPage() {
                   checked={sendInvitation}
                   onChange={() => setValue('admin.sendInvitation', true)}
                 />
-                Send an invitation e-mail
+                {t('create.sendInvitation')}
               </label>
             </fieldset>
           </div>
         </CardSection>
-        <CardSection titleId="school-subscription" title="Subscription">
+        <CardSection titleId="school-subscription" title={t('create.subscription')}>
           <Controller
             control={control}
             name="subscription"
@@ -237,10 +242,10 @@ export function CreateSchoolPage() {
         </CardSection>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link to="/schools" className={buttonClasses('secondary')}>
-            Cancel
+            {t('create.cancel')}
           </Link>
           <Button type="submit" loading={form.formState.isSubmitting}>
-            Create school
+            {t('create.submit')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,4 @@
 import { ADDON_KEYS } from '@lyceum/shared/entitlements';
-import { formatMoney } from '@lyceum/shared/plans';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -14,6 +13,8 @@ import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
+import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSchool } from '../api/get-school';
 import { useSetSchoolActive } from '../api/set-school-active';
@@ -21,7 +22,6 @@ import { AssignPlanDialog } from '../components/assign-plan-dialog';
 import { EditSchoolDialog } from '../components/edit-school-dialog';
 import { RenewDialog } from '../components/renew-dialog';
 import { SubscriptionHistoryList } from '../components/subscription-history';
-import { formatDate } from '../../../lib/format-date';
 
 type OpenDialog = 'edit' | 'assign' | 'renew' | 'cancel' | 'active' | null;
 
@@ -37,15 +37,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 const date = (value: string) => formatDate(value);
 
 /** The school's people and classes, read-only for company managers (the lists take `?schoolId=`). */
-const PEOPLE_LINKS = [
-  ['students', 'Students'],
-  ['teachers', 'Teachers'],
-  ['parents', 'Parents'],
-  ['classes', 'Classes'],
-] as const;
+const PEOPLE_LINKS = ['students', 'teachers', 'parents', 'classes'] as const;
 
 /** A school seen by company staff: details, subscription and its history, usage, admins, and every action. */
 export function SchoolDetailPage() {
+  const { t } = useT('schools');
+  useFormat();
   const { id = '' } = useParams();
   const canManage = useIsPlatformManager();
   const detail = useSchool(id);
@@ -58,7 +55,7 @@ export function SchoolDetailPage() {
   if (detail.isError) {
     return (
       <>
-        <PageHeader title="School" />
+        <PageHeader title={t('detail.title')} />
         <ErrorState
           message={errorMessage(detail.error)}
           onRetry={() => detail.refetch()}
@@ -73,7 +70,7 @@ export function SchoolDetailPage() {
     <>
       <Link to="/schools" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
         <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-        Schools
+        {t('detail.back')}
       </Link>
       <PageHeader
         title={school.name}
@@ -82,13 +79,13 @@ export function SchoolDetailPage() {
           canManage && (
             <>
               <Button variant="secondary" onClick={() => setDialog('edit')}>
-                Edit
+                {t('detail.edit')}
               </Button>
               <Button variant="secondary" onClick={() => setDialog('assign')}>
-                Assign plan
+                {t('detail.assignPlan')}
               </Button>
               <Button variant={school.isActive ? 'danger' : 'primary'} onClick={() => setDialog('active')}>
-                {school.isActive ? 'Deactivate' : 'Reactivate'}
+                {school.isActive ? t('detail.deactivate') : t('detail.reactivate')}
               </Button>
             </>
           )
@@ -97,17 +94,17 @@ export function SchoolDetailPage() {
       <div className="grid gap-6 xl:grid-cols-2">
         <CardSection
           titleId="school-subscription"
-          title="Subscription"
+          title={t('detail.subscription')}
           actions={
             canManage &&
             subscription && (
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="secondary" onClick={() => setDialog('renew')}>
-                  Renew
+                  {t('detail.renew')}
                 </Button>
                 {subscription.status === 'active' && (
                   <Button size="sm" variant="ghost" onClick={() => setDialog('cancel')}>
-                    Cancel subscription
+                    {t('detail.cancelSubscription')}
                   </Button>
                 )}
               </div>
@@ -116,25 +113,29 @@ export function SchoolDetailPage() {
         >
           {subscription ? (
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <Detail label="Plan">{subscription.planName}</Detail>
-              <Detail label="Status">
+              <Detail label={t('detail.plan')}>{subscription.planName}</Detail>
+              <Detail label={t('detail.status')}>
                 <StatusBadge status={subscription.status} />
               </Detail>
-              <Detail label="Payment">
+              <Detail label={t('detail.payment')}>
                 <StatusBadge status={subscription.paymentStatus} />
               </Detail>
-              <Detail label="Billing">{subscription.billingCycle === 'yearly' ? 'Yearly' : 'Monthly'}</Detail>
-              <Detail label="Total">{formatMoney(subscription.totalAmountMinor, subscription.currency)}</Detail>
-              <Detail label="Auto-renew">{subscription.autoRenew ? 'On' : 'Off'}</Detail>
-              <Detail label="Start">{date(subscription.startDate)}</Detail>
-              <Detail label="End">{date(subscription.endDate)}</Detail>
-              <Detail label="Add-ons">{subscription.addonNames.join(', ')}</Detail>
+              <Detail label={t('detail.billing')}>
+                {subscription.billingCycle === 'yearly' ? t('cycle.yearly') : t('cycle.monthly')}
+              </Detail>
+              <Detail label={t('detail.total')}>
+                {formatMoney(subscription.totalAmountMinor, subscription.currency)}
+              </Detail>
+              <Detail label={t('detail.autoRenew')}>{subscription.autoRenew ? t('detail.on') : t('detail.off')}</Detail>
+              <Detail label={t('detail.start')}>{date(subscription.startDate)}</Detail>
+              <Detail label={t('detail.end')}>{date(subscription.endDate)}</Detail>
+              <Detail label={t('detail.addons')}>{subscription.addonNames.join(', ')}</Detail>
             </dl>
           ) : (
-            <p className="text-sm text-slate-500">No subscription. Assign a plan to give the school access.</p>
+            <p className="text-sm text-slate-500">{t('detail.noSubscription')}</p>
           )}
           {entitlements.length > 0 && (
-            <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Active add-ons">
+            <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('detail.activeAddons')}>
               {entitlements.map((key) => (
                 <li key={key}>
                   <Badge tone="accent">{ADDON_KEYS[key]}</Badge>
@@ -143,37 +144,39 @@ export function SchoolDetailPage() {
             </ul>
           )}
         </CardSection>
-        <CardSection titleId="school-usage" title="Usage">
+        <CardSection titleId="school-usage" title={t('detail.usage')}>
           <UsageList items={usage} />
           {canManage && (
-            <nav aria-label="This school's people" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              {PEOPLE_LINKS.map(([path, label]) => (
+            <nav aria-label={t('detail.people')} className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {PEOPLE_LINKS.map((path) => (
                 <Link
                   key={path}
                   to={`/${path}?schoolId=${school.id}`}
                   className="font-medium text-blue-700 hover:underline"
                 >
-                  {label}
+                  {t(`detail.peopleLinks.${path}`)}
                 </Link>
               ))}
             </nav>
           )}
         </CardSection>
-        <CardSection titleId="school-details" title="Details">
+        <CardSection titleId="school-details" title={t('detail.details')}>
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Detail label="Address">{school.address}</Detail>
-            <Detail label="Principal">{school.principalName}</Detail>
-            <Detail label="Phone">{school.phone}</Detail>
-            <Detail label="Email">{school.email}</Detail>
-            <Detail label="Logo">
-              {school.logo && <img src={school.logo} alt={`${school.name} logo`} className="size-10 rounded" />}
+            <Detail label={t('detail.address')}>{school.address}</Detail>
+            <Detail label={t('detail.principal')}>{school.principalName}</Detail>
+            <Detail label={t('detail.phone')}>{school.phone}</Detail>
+            <Detail label={t('detail.email')}>{school.email}</Detail>
+            <Detail label={t('detail.logo')}>
+              {school.logo && (
+                <img src={school.logo} alt={t('detail.logoAlt', { name: school.name })} className="size-10 rounded" />
+              )}
             </Detail>
-            <Detail label="Created">{date(school.createdAt)}</Detail>
+            <Detail label={t('detail.created')}>{date(school.createdAt)}</Detail>
           </dl>
         </CardSection>
-        <CardSection titleId="school-admins" title="Administrators">
+        <CardSection titleId="school-admins" title={t('detail.admins')}>
           {admins.length === 0 ? (
-            <p className="text-sm text-slate-500">No administrators.</p>
+            <p className="text-sm text-slate-500">{t('detail.noAdmins')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {admins.map((a) => (
@@ -183,7 +186,7 @@ export function SchoolDetailPage() {
                     <p className="break-all text-slate-500">{a.email}</p>
                   </div>
                   <div className="flex gap-2">
-                    <Badge>{a.role === 'school_admin' ? 'School admin' : 'Principal'}</Badge>
+                    <Badge>{t('detail.adminRole', { role: a.role })}</Badge>
                     {!a.isActive && <StatusBadge status="inactive" />}
                   </div>
                 </li>
@@ -191,7 +194,7 @@ export function SchoolDetailPage() {
             </ul>
           )}
         </CardSection>
-        <CardSection titleId="school-history" title="Subscription history" className="xl:col-span-2">
+        <CardSection titleId="school-history" title={t('detail.history')} className="xl:col-span-2">
           <SubscriptionHistoryList history={history} />
         </CardSection>
       </div>
@@ -206,16 +209,16 @@ export function SchoolDetailPage() {
       <ConfirmDialog
         open={dialog === 'cancel'}
         onOpenChange={close}
-        title="Cancel the subscription?"
-        description={`${school.name}'s users can no longer sign in once it is cancelled, until a plan is assigned again.`}
-        confirmLabel="Cancel subscription"
-        cancelLabel="Keep it"
+        title={t('detail.cancelTitle')}
+        description={t('detail.cancelDescription', { name: school.name })}
+        confirmLabel={t('detail.cancelSubscription')}
+        cancelLabel={t('detail.keepIt')}
         tone="danger"
         pending={cancel.isPending}
         onConfirm={() =>
           cancel.mutate(undefined, {
             onSuccess: () => {
-              toast.success('Subscription cancelled');
+              toast.success(translate('schools', 'detail.cancelled'));
               setDialog(null);
             },
           })
@@ -224,19 +227,21 @@ export function SchoolDetailPage() {
       <ConfirmDialog
         open={dialog === 'active'}
         onOpenChange={close}
-        title={school.isActive ? `Deactivate ${school.name}?` : `Reactivate ${school.name}?`}
-        description={
+        title={
           school.isActive
-            ? 'Its users are signed out and cannot sign in until the school is reactivated. No data is deleted.'
-            : 'Its users can sign in again (while the subscription is active).'
+            ? t('detail.deactivateTitle', { name: school.name })
+            : t('detail.reactivateTitle', { name: school.name })
         }
-        confirmLabel={school.isActive ? 'Deactivate' : 'Reactivate'}
+        description={school.isActive ? t('detail.deactivateDescription') : t('detail.reactivateDescription')}
+        confirmLabel={school.isActive ? t('detail.deactivate') : t('detail.reactivate')}
         tone={school.isActive ? 'danger' : 'primary'}
         pending={setActive.isPending}
         onConfirm={() =>
           setActive.mutate(!school.isActive, {
             onSuccess: (s) => {
-              toast.success(s.isActive ? `${s.name} reactivated` : `${s.name} deactivated`);
+              toast.success(
+                translate('schools', s.isActive ? 'detail.reactivated' : 'detail.deactivated', { name: s.name }),
+              );
               setDialog(null);
             },
           })

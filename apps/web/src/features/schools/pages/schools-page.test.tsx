@@ -1,7 +1,8 @@
 import type { CompanySchool } from '@lyceum/shared/company';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { SchoolsPage } from './schools-page';
 
@@ -69,5 +70,24 @@ describe('SchoolsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('link', { name: 'Riverside' });
     expect(screen.getByRole('row', { name: /Riverside/ }).textContent).toContain('Expired');
+  });
+
+  describe('in Arabic', () => {
+    afterEach(() => changeLanguage('en'));
+
+    it('lays the list out right to left, its heading, count and statuses translated', async () => {
+      await changeLanguage('ar');
+      mockFetch({
+        'GET /api/v1/company/schools': () =>
+          json({ items: [school('Hill Valley High', 'trial')], nextCursor: null, total: 1 }),
+      });
+      renderWithProviders(<SchoolsPage />, { auth: signedIn('company_admin'), path: '/schools' });
+      await screen.findByRole('link', { name: 'Hill Valley High' });
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(screen.getByRole('heading', { level: 1, name: 'المدارس' })).toBeTruthy();
+      expect(screen.getByText('مدرسة واحدة')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'إنشاء مدرسة' })).toBeTruthy();
+      expect(screen.getByRole('option', { name: 'تجريبية' })).toBeTruthy();
+    });
   });
 });

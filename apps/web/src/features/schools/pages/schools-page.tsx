@@ -1,5 +1,6 @@
 import { type CompanySchool, SCHOOL_SORTS, SCHOOL_STATUSES, type SchoolStatus } from '@lyceum/shared/company';
 import { Plus, School } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
@@ -10,31 +11,27 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
+import { formatDate, formatNumber, useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { type SchoolFilters, useSchools } from '../api/get-schools';
-import { formatDate } from '../../../lib/format-date';
 
-const STATUS_LABELS: Record<SchoolStatus, string> = {
-  active: 'Active',
-  trial: 'Trial',
-  expired: 'Expired',
-  inactive: 'Inactive',
-};
+type T = ReturnType<typeof useT<'schools'>>['t'];
 
 /** On phones the table becomes cards without sortable headers, so sorting gets its own select there. */
 const MOBILE_SORTS = [
-  { value: 'name:asc', label: 'Name (A–Z)' },
-  { value: 'name:desc', label: 'Name (Z–A)' },
-  { value: 'endDate:asc', label: 'Ending soonest' },
-  { value: 'students:desc', label: 'Most students' },
-  { value: 'createdAt:desc', label: 'Newest' },
-];
+  { value: 'name:asc', key: 'nameAsc' },
+  { value: 'name:desc', key: 'nameDesc' },
+  { value: 'endDate:asc', key: 'endingSoonest' },
+  { value: 'students:desc', key: 'mostStudents' },
+  { value: 'createdAt:desc', key: 'newest' },
+] as const;
 
 const dateOrDash = (value: string | null) => (value ? formatDate(value) : '—');
 
-const columns: DataTableColumn<CompanySchool>[] = [
+const schoolColumns = (t: T): DataTableColumn<CompanySchool>[] => [
   {
     id: 'name',
-    header: 'School',
+    header: t('list.columns.school'),
     sortKey: 'name',
     mobile: 'title',
     cell: (s) => (
@@ -43,21 +40,29 @@ const columns: DataTableColumn<CompanySchool>[] = [
       </Link>
     ),
   },
-  { id: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
-  { id: 'plan', header: 'Plan', cell: (s) => s.planName ?? '—' },
-  { id: 'endDate', header: 'Ends', sortKey: 'endDate', cell: (s) => dateOrDash(s.subscriptionEndDate) },
+  { id: 'status', header: t('list.columns.status'), cell: (s) => <StatusBadge status={s.status} /> },
+  { id: 'plan', header: t('list.columns.plan'), cell: (s) => s.planName ?? '—' },
+  {
+    id: 'endDate',
+    header: t('list.columns.ends'),
+    sortKey: 'endDate',
+    cell: (s) => dateOrDash(s.subscriptionEndDate),
+  },
   {
     id: 'students',
-    header: 'Students',
+    header: t('list.columns.students'),
     sortKey: 'students',
     className: 'text-end tabular-nums',
-    cell: (s) => s.studentCount.toLocaleString(),
+    cell: (s) => formatNumber(s.studentCount),
   },
-  { id: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (s) => dateOrDash(s.createdAt) },
+  { id: 'createdAt', header: t('list.columns.created'), sortKey: 'createdAt', cell: (s) => dateOrDash(s.createdAt) },
 ];
 
 /** Schools: every tenant with its status and plan; search, filter by status, sort. */
 export function SchoolsPage() {
+  const { t } = useT('schools');
+  useFormat();
+  const columns = useMemo(() => schoolColumns(t), [t]);
   const canManage = useIsPlatformManager();
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
@@ -85,15 +90,13 @@ export function SchoolsPage() {
   return (
     <>
       <PageHeader
-        title="Schools"
-        description={
-          total !== undefined ? `${total.toLocaleString()} ${total === 1 ? 'school' : 'schools'}` : undefined
-        }
+        title={t('list.title')}
+        description={total !== undefined ? t('list.count', { count: total }) : undefined}
         actions={
           canManage && (
             <Link to="/schools/create" className={buttonClasses('primary')}>
               <Plus className="size-4" aria-hidden="true" />
-              Create school
+              {t('list.create')}
             </Link>
           )
         }
@@ -101,36 +104,36 @@ export function SchoolsPage() {
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <SearchInput
           id="schools-search"
-          label="Search schools"
+          label={t('list.search')}
           value={filters.q ?? ''}
           onChange={(q) => update({ q })}
           className="sm:max-w-xs sm:flex-1"
         />
         <Select
           id="schools-status"
-          label="Status"
+          label={t('list.status')}
           hideLabel
-          placeholder="All statuses"
+          placeholder={t('list.allStatuses')}
           value={filters.status ?? ''}
           onChange={(e) => update({ status: e.target.value })}
-          options={SCHOOL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          options={SCHOOL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           containerClassName="sm:w-44"
         />
         <Select
           id="schools-sort"
-          label="Sort by"
+          label={t('list.sortBy')}
           hideLabel
           value={`${filters.sort}:${filters.order}`}
           onChange={(e) => {
             const [sort, order] = e.target.value.split(':');
             update({ sort, order });
           }}
-          options={MOBILE_SORTS}
+          options={MOBILE_SORTS.map((o) => ({ value: o.value, label: t(`list.sort.${o.key}`) }))}
           containerClassName="md:hidden"
         />
       </div>
       <DataTable
-        label="Schools"
+        label={t('list.title')}
         columns={columns}
         rows={rows}
         rowKey={(s) => s.id}
@@ -146,8 +149,8 @@ export function SchoolsPage() {
         empty={
           <EmptyState
             icon={<School className="size-6" aria-hidden="true" />}
-            title={filtered ? 'No schools match' : 'No schools yet'}
-            description={filtered ? 'Try another search or status.' : 'Create the first school to get started.'}
+            title={filtered ? t('list.noMatch') : t('list.empty')}
+            description={filtered ? t('list.noMatchHint') : t('list.emptyHint')}
           />
         }
       />

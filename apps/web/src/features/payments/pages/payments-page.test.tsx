@@ -1,0 +1,50 @@
+import type { Payment } from '@lyceum/shared/company';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { PaymentsPage } from './payments-page';
+
+const payment: Payment = {
+  id: 'pay-1',
+  schoolId: 's1',
+  schoolName: 'Hill Valley High',
+  subscriptionId: 'sub-1',
+  addonRequestId: null,
+  description: 'Standard (monthly)',
+  method: 'bank_transfer',
+  reference: 'TRX-42',
+  amountMinor: 10000,
+  currency: 'USD',
+  status: 'pending',
+  receiptNumber: 'R-0001',
+  provider: 'manual',
+  reason: null,
+  decidedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('PaymentsPage', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('lists pending payments with their method and actions in English', async () => {
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
+    await screen.findByRole('button', { name: 'Confirm payment R-0001' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Payments' })).toBeTruthy();
+    expect(screen.getByText('Bank transfer · TRX-42')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reject payment R-0001' })).toBeTruthy();
+  });
+
+  it('reads right to left in Arabic, with the method and actions translated', async () => {
+    await changeLanguage('ar');
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
+    await screen.findByRole('button', { name: 'تأكيد الدفعة R-0001' });
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('heading', { level: 1, name: 'المدفوعات' })).toBeTruthy();
+    // The reference is isolated (U+2068…U+2069) so its Latin letters and digits keep their order.
+    expect(screen.getByText('تحويل بنكي · \u2068TRX-42\u2069')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'قيد الانتظار' })).toBeTruthy();
+  });
+});
