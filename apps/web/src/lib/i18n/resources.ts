@@ -1,4 +1,7 @@
+import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
+import type emergencyContact from '../../locales/en/emergency-contact.json';
+import type notifications from '../../locales/en/notifications.json';
 
 /**
  * The namespaces and their English catalogues, the source of the typed keys: `t('menu.dashboard')` is checked
@@ -6,4 +9,7 @@ import type common from '../../locales/en/common.json';
  */
 export interface Resources {
   common: typeof common;
+  auth: typeof auth;
+  notifications: typeof notifications;
+  'emergency-contact': typeof emergencyContact;
 }
