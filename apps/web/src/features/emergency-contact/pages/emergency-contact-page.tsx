@@ -19,7 +19,9 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
       <span className="mt-0.5 text-slate-400">{icon}</span>
       <div className="min-w-0">
         <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+        <dd dir="auto" className="mt-0.5 text-sm break-words text-slate-900">
+          {children}
+        </dd>
       </div>
     </div>
   );
@@ -43,13 +45,16 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
             <School className="size-6" aria-hidden="true" />
           </span>
         )}
-        <h2 className="text-lg font-semibold text-slate-900">{contact.name}</h2>
+        <h2 dir="auto" className="text-lg font-semibold text-slate-900">
+          {contact.name}
+        </h2>
       </div>
       <dl className="mt-4 divide-y divide-slate-100">
         <Row icon={<Phone className="size-4" aria-hidden="true" />} label={t('phone')}>
           {contact.phone ? (
             <a
               href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}
+              dir="ltr"
               className="font-medium text-blue-700 hover:underline"
             >
               {contact.phone}
@@ -60,7 +65,7 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
         </Row>
         <Row icon={<Mail className="size-4" aria-hidden="true" />} label={t('email')}>
           {contact.email ? (
-            <a href={`mailto:${contact.email}`} className="font-medium text-blue-700 hover:underline">
+            <a href={`mailto:${contact.email}`} dir="ltr" className="font-medium text-blue-700 hover:underline">
               {contact.email}
             </a>
           ) : (

@@ -39,11 +39,14 @@ export function NotificationItem({ notification, onSelect, now }: NotificationIt
         className={cn('mt-1.5 size-2 shrink-0 rounded-full', notification.read ? 'bg-transparent' : 'bg-blue-600')}
       />
       <span className="min-w-0 flex-1">
-        <span className={cn('block text-sm text-slate-900', !notification.read && 'font-semibold')}>
+        {/* Titles and bodies are the sender's text, in whatever script they wrote it. */}
+        <span dir="auto" className={cn('block text-sm text-slate-900', !notification.read && 'font-semibold')}>
           {notification.title}
           {!notification.read && <span className="sr-only"> {t('item.unread')}</span>}
         </span>
-        <span className="mt-0.5 block text-sm break-words text-slate-600">{notification.body}</span>
+        <span dir="auto" className="mt-0.5 block text-sm break-words text-slate-600">
+          {notification.body}
+        </span>
         <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-400">
           {when(created, now)}
         </time>
