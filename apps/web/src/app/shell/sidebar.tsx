@@ -100,7 +100,6 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
         inert={hiddenOffCanvas || undefined}
         className={cn(
           'fixed inset-y-0 start-0 z-40 flex w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-200 transition-transform duration-200 ease-out',
-          // The rtl: reset too: otherwise the closed-menu `rtl:translate-x-full` wins and pushes the desktop sidebar off screen.
           'md:static md:z-auto md:max-w-none md:translate-x-0 md:rtl:translate-x-0 md:transition-[width]',
           mobileOpen ? 'translate-x-0' : '-translate-x-full rtl:translate-x-full',
           collapsed ? 'md:w-[4.5rem]' : 'md:w-64',
