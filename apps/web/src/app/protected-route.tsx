@@ -4,8 +4,8 @@ import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '../components/ui/error-state';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
+import { useT } from '../lib/i18n/i18n';
 import { loginPathFor } from '../lib/redirect';
-import { MESSAGES } from '@lyceum/shared/errors';
 
 interface ProtectedRouteProps {
   /** Roles allowed here; absent means any signed-in user. */
@@ -18,16 +18,17 @@ interface ProtectedRouteProps {
  * /unauthorized when the role is not among the required ones, otherwise the content.
  */
 export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
+  const { t } = useT();
   const { isLoading, user, error, retry } = useAuth();
   const location = useLocation();
 
-  if (isLoading) return <FullPageSpinner label="Checking your session…" />;
+  if (isLoading) return <FullPageSpinner label={t('states.checkingSession')} />;
 
   if (!user) {
     if (error) {
       return (
         <div className="flex min-h-dvh items-center justify-center p-4">
-          <ErrorState message={MESSAGES.failedToLoadUser} onRetry={retry} className="w-full max-w-md" />
+          <ErrorState message={t('errors.failedToLoadUser')} onRetry={retry} className="w-full max-w-md" />
         </div>
       );
     }

@@ -6,7 +6,8 @@ import { LoginPage } from '../features/auth/pages/login-page';
 import { UnauthorizedPage } from './pages/unauthorized-page';
 import { RouteError } from './pages/route-error';
 import { ProtectedRoute } from './protected-route';
-import type { RouteHandle } from './route-handle';
+import { currentLanguage, loadNamespaces } from '../lib/i18n/i18n';
+import { type RouteHandle, routeTitleKey } from './route-handle';
 
 const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized', '/plan-expired'];
 
@@ -14,6 +15,15 @@ const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-passwo
 function InitialFallback() {
   const path = window.location.pathname;
   return PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)) ? <AuthCardSkeleton /> : <AppSkeleton />;
+}
+
+/**
+ * The sign-in pages' texts (namespace `auth`) load before the page renders, while the card skeleton shows,
+ * rather than the page suspending half drawn.
+ */
+async function loadAuthTexts(): Promise<null> {
+  await loadNamespaces(currentLanguage(), ['auth']);
+  return null;
 }
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -64,7 +74,7 @@ const notAvailable: LazyPage = () =>
   import('./pages/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
 
 function shellChild(route: ShellRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title };
+  const handle: RouteHandle = { titleKey: routeTitleKey(route.path) };
   const page: RouteObject = {
     path: route.path,
     handle,
@@ -89,11 +99,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: InitialFallback,
     ErrorBoundary: RouteError,
     children: [
-      { path: 'login', element: <LoginPage /> },
-      { path: 'login/company-admin', element: <LoginPage fixedRole="company_admin" /> },
-      { path: 'login/school-admin', element: <LoginPage fixedRole="school_admin" /> },
+      { path: 'login', loader: loadAuthTexts, element: <LoginPage /> },
+      // i18n-exempt: a role code
+      { path: 'login/company-admin', loader: loadAuthTexts, element: <LoginPage fixedRole="company_admin" /> },
+      // i18n-exempt: a role code
+      { path: 'login/school-admin', loader: loadAuthTexts, element: <LoginPage fixedRole="school_admin" /> },
       {
         path: 'signup/company-admin',
+        loader: loadAuthTexts,
         lazy: () =>
           import('../features/auth/pages/signup-company-admin-page').then((m) => ({
             Component: m.SignupCompanyAdminPage,
@@ -101,6 +114,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'signup/school-admin',
+        loader: loadAuthTexts,
         lazy: () =>
           import('../features/auth/pages/signup-school-admin-page').then((m) => ({
             Component: m.SignupSchoolAdminPage,
@@ -108,11 +122,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'forgot-password',
+        loader: loadAuthTexts,
         lazy: () =>
           import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
       },
       {
         path: 'reset-password',
+        loader: loadAuthTexts,
         lazy: () =>
           import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
       },

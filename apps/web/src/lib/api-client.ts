@@ -114,13 +114,21 @@ export async function request<T>(method: string, path: string, options: RequestO
   return (await readJson(response)) as T;
 }
 
+// Methods rather than generic arrow functions: `<T>(…) =>` reads as JSX to the TSX parser of the raw-strings guard.
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>) {
+    return request<T>('GET', path, options);
+  },
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) {
+    return request<T>('POST', path, { ...options, body });
+  },
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) {
+    return request<T>('PATCH', path, { ...options, body });
+  },
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) {
+    return request<T>('PUT', path, { ...options, body });
+  },
+  delete<T>(path: string, options?: Omit<RequestOptions, 'body'>) {
+    return request<T>('DELETE', path, options);
+  },
 };

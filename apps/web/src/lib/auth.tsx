@@ -1,10 +1,10 @@
 import type { AuthResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
-import { MESSAGES } from '@lyceum/shared/errors';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
+import { translate } from './i18n/i18n';
 import { shouldRetry } from './query-client';
 
 /** The client auth state (docs/product.md, "Your own profile"): loading, then authenticated (user, school) or not. */
@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUnauthorizedHandler(() => {
         if (!queryClient.getQueryData(authKeys.me)) return;
         replaceSession(queryClient, null);
-        toast.error(MESSAGES.sessionExpired, { id: 'session-expired' });
+        toast.error(translate('common', 'errors.sessionExpired'), { id: 'session-expired' });
       }),
     [queryClient],
   );

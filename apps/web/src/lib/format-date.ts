@@ -1,4 +1,5 @@
-/** One date style everywhere ("Nov 22, 2027" in English): unambiguous, unlike 11/12/2027 across locales. */
-export function formatDate(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+/**
+ * One date style everywhere: the school's date format ("Nov 22, 2027" in English by default) in its time zone.
+ * Kept as its own module for the pages that import it; lib/i18n/format.ts does the work.
+ */
+export { formatDate } from './i18n/format';

@@ -4,11 +4,13 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
+import { useT } from '../../lib/i18n/i18n';
 import { useRouteTitle } from '../route-handle';
 
 /** The one placeholder for every screen that ships in a later part of the product. */
 export function NotAvailablePage() {
-  const title = useRouteTitle() ?? 'This page';
+  const { t } = useT();
+  const title = useRouteTitle() ?? t('pages.thisPage');
   return (
     <>
       <PageHeader title={title} />
@@ -16,11 +18,11 @@ export function NotAvailablePage() {
       <Card data-page="not-available">
         <EmptyState
           icon={<Construction className="size-6" aria-hidden="true" />}
-          title="Not available yet"
-          description={`${title} is coming in a later release of Lyceum. Everything else in the menu keeps working in the meantime.`}
+          title={t('pages.notAvailableTitle')}
+          description={t('pages.notAvailableDescription', { title })}
           action={
             <Link to="/dashboard" className={buttonClasses('secondary')}>
-              Back to Dashboard
+              {t('actions.backToDashboard')}
             </Link>
           }
         />

@@ -8,6 +8,7 @@ import { useRouteTitle } from '../route-handle';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { useProductIdentity } from '../../features/subscription/components/school-brand';
+import { useT } from '../../lib/i18n/i18n';
 
 const COLLAPSED_KEY = 'lyceum.sidebar.collapsed';
 
@@ -35,6 +36,7 @@ function useDelayed(flag: boolean, delayMs: number): boolean {
 
 /** The protected shell (docs/product.md, "The shell: header, sidebar, toasts"): sidebar, header, and the current page. */
 export function AppShell() {
+  const { t } = useT();
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -85,7 +87,7 @@ export function AppShell() {
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-blue-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <Sidebar
         collapsed={!isMobile && collapsed}

@@ -60,7 +60,7 @@ function UserFooter({ collapsed }: { collapsed: boolean }) {
           collapsed && 'justify-center px-0',
         )}
       >
-        <LogOut className="size-4 shrink-0" aria-hidden="true" />
+        <LogOut className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />
         <span className={cn(collapsed && 'sr-only')}>{t('shell.signOut')}</span>
       </button>
     </div>

@@ -9,7 +9,9 @@ interface AlertProps {
 }
 
 const TONES = {
+  // i18n-exempt: class names
   error: 'border-red-200 bg-red-50 text-red-800',
+  // i18n-exempt: class names
   success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   info: 'border-blue-200 bg-blue-50 text-blue-800',
 } as const;

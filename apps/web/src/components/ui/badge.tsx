@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
+import type { Resources } from '../../lib/i18n/resources';
 
 export type BadgeTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info' | 'accent';
 
 const TONES: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
+  // i18n-exempt: class names
   success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   warning: 'bg-amber-50 text-amber-800 ring-amber-200',
   danger: 'bg-red-50 text-red-800 ring-red-200',
@@ -53,8 +56,38 @@ export function Badge({ tone = 'neutral', children, className }: BadgeProps) {
   );
 }
 
-/** A badge for a status word: `active` → green "Active". */
+type StatusKey = keyof Resources['common']['status'];
+
+/** The status words the catalogue translates (`status.*`); any other shows as its code, capitalised. */
+const STATUS_KEYS: ReadonlySet<string> = new Set<StatusKey>([
+  'active',
+  'inactive',
+  'trial',
+  'expired',
+  'cancelled',
+  'pending',
+  'confirmed',
+  'rejected',
+  'approved',
+  'paid',
+  'failed',
+  'invited',
+  'overdue',
+  'suspended',
+  'revoked',
+  'new',
+  'contacted',
+  'closed',
+]);
+
+const isStatusKey = (status: string): status is StatusKey => STATUS_KEYS.has(status);
+
+/** A badge for a status word: `active` → green "Active", in the UI language. */
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  const text = label ?? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+  const { t } = useT();
+  const key = status.toLowerCase();
+  const text =
+    label ??
+    (isStatusKey(key) ? t(`status.${key}`) : status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' '));
   return <Badge tone={statusTone(status)}>{text}</Badge>;
 }

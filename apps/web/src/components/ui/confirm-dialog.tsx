@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n/i18n';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -26,12 +27,13 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   tone = 'primary',
   pending = false,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
+  const { t } = useT();
   return (
     <Dialog
       open={open}
@@ -43,7 +45,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t('actions.cancel')}
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={pending}>
             {confirmLabel}

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Button } from './button';
 import { ErrorState } from './error-state';
@@ -89,6 +90,7 @@ export function DataTable<T>({
   actions,
   className,
 }: DataTableProps<T>) {
+  const { t } = useT();
   const isMobile = useIsMobile();
 
   if (error && !rows?.length) {
@@ -107,7 +109,7 @@ export function DataTable<T>({
   const footer = (hasMore || loadingMore) && onLoadMore && (
     <div className="flex justify-center border-t border-slate-100 p-3">
       <Button variant="secondary" onClick={onLoadMore} loading={loadingMore}>
-        Load more
+        {t('actions.loadMore')}
       </Button>
     </div>
   );
@@ -185,7 +187,7 @@ export function DataTable<T>({
               })}
               {actions && (
                 <th scope="col" className="px-4 py-3 text-end font-medium">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('table.actions')}</span>
                 </th>
               )}
             </tr>

@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n/i18n';
 import { Button } from './button';
 
 interface DialogFormFooterProps {
@@ -19,10 +20,11 @@ export function DialogFormFooter({
   disabled,
   tone = 'primary',
 }: DialogFormFooterProps) {
+  const { t } = useT();
   return (
     <>
       <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('actions.cancel')}
       </Button>
       <Button type="submit" form={formId} variant={tone} loading={pending} disabled={disabled}>
         {submitLabel}

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
 
 const WIDTHS = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' } as const;
 
@@ -38,6 +39,7 @@ export function Dialog({
   hideClose = false,
   preventClose = false,
 }: DialogProps) {
+  const { t } = useT();
   const block = (event: Event) => {
     if (preventClose) event.preventDefault();
   };
@@ -67,7 +69,7 @@ export function Dialog({
               <RadixDialog.Close
                 disabled={preventClose}
                 className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50"
-                aria-label="Close"
+                aria-label={t('actions.close')}
               >
                 <X className="size-5" aria-hidden="true" />
               </RadixDialog.Close>

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
 import { Button } from './button';
 
 interface ErrorStateProps {
@@ -10,7 +11,8 @@ interface ErrorStateProps {
   className?: string;
 }
 
-export function ErrorState({ title = 'Something went wrong', message, onRetry, retrying, className }: ErrorStateProps) {
+export function ErrorState({ title, message, onRetry, retrying, className }: ErrorStateProps) {
+  const { t } = useT();
   return (
     <div
       role="alert"
@@ -20,11 +22,11 @@ export function ErrorState({ title = 'Something went wrong', message, onRetry, r
       )}
     >
       <AlertTriangle className="mb-3 size-8 text-red-500" aria-hidden="true" />
-      <p className="text-sm font-semibold text-red-900">{title}</p>
+      <p className="text-sm font-semibold text-red-900">{title ?? t('states.error')}</p>
       <p className="mt-1 max-w-md text-sm text-red-700">{message}</p>
       {onRetry && (
         <Button variant="secondary" className="mt-4" onClick={onRetry} loading={retrying}>
-          Retry
+          {t('actions.retry')}
         </Button>
       )}
     </div>

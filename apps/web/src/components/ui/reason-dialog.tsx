@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ReasonRequest } from '@lyceum/shared/company';
 import { useForm } from 'react-hook-form';
+import { useT } from '../../lib/i18n/i18n';
 import { FormDialog } from './form-dialog';
 import { TextAreaField } from './textarea-field';
 
@@ -16,32 +17,26 @@ interface ReasonDialogProps {
 }
 
 /** Asks for a reason (3–500 characters, the shared `ReasonRequest`) before a rejection. */
-export function ReasonDialog({
-  title,
-  description = 'The school sees this reason.',
-  confirmLabel = 'Reject',
-  open,
-  onOpenChange,
-  onSubmit,
-}: ReasonDialogProps) {
+export function ReasonDialog({ title, description, confirmLabel, open, onOpenChange, onSubmit }: ReasonDialogProps) {
+  const { t } = useT();
   const form = useForm({ resolver: zodResolver(ReasonRequest), defaultValues: { reason: '' } });
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={title}
-      description={description}
+      description={description ?? t('reason.description')}
       size="sm"
       form={form}
       onSubmit={({ reason }) => onSubmit(reason)}
-      submitLabel={confirmLabel}
+      submitLabel={confirmLabel ?? t('actions.reject')}
       tone="danger"
       serverFields={['reason']}
       className=""
     >
       <TextAreaField
         id="reject-reason"
-        label="Reason"
+        label={t('reason.label')}
         rows={3}
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
 
 export interface SearchInputProps {
   id: string;
@@ -16,6 +17,7 @@ export interface SearchInputProps {
 
 /** A search box that reports its value once typing pauses, so lists do not refetch on every key. */
 export function SearchInput({ id, label, placeholder, value, onChange, delayMs = 300, className }: SearchInputProps) {
+  const { t } = useT();
   const [text, setText] = useState(value);
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -76,7 +78,7 @@ export function SearchInput({ id, label, placeholder, value, onChange, delayMs =
           type="button"
           onClick={clear}
           className="absolute top-1/2 end-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
-          aria-label="Clear search"
+          aria-label={t('actions.clearSearch')}
         >
           <X className="size-4" aria-hidden="true" />
         </button>

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
 
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-slate-200', className)} />;
@@ -6,9 +7,10 @@ export function Skeleton({ className }: { className?: string }) {
 
 /** The placeholder of a lazily loaded page: a title and a few cards. */
 export function PageSkeleton() {
+  const { t } = useT();
   return (
     <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">Loading page…</span>
+      <span className="sr-only">{t('states.loadingPage')}</span>
       <div className="space-y-2">
         <Skeleton className="h-7 w-48" />
         <Skeleton className="h-4 w-72 max-w-full" />

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/i18n';
 
 export function Spinner({ className }: { className?: string }) {
   return (
@@ -15,11 +16,12 @@ export function Spinner({ className }: { className?: string }) {
 }
 
 /** Shown while the session is being checked (docs/product.md, "The route guard and redirects"). */
-export function FullPageSpinner({ label = 'Loading…' }: { label?: string }) {
+export function FullPageSpinner({ label }: { label?: string }) {
+  const { t } = useT();
   return (
     <div role="status" aria-live="polite" className="flex min-h-dvh items-center justify-center bg-slate-50">
       <Spinner className="size-8 text-blue-600" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('states.loading')}</span>
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { USAGE_LABELS, type UsageItem } from '@lyceum/shared/company';
-import { formatLimit, UNLIMITED } from '@lyceum/shared/plans';
+import type { UsageItem } from '@lyceum/shared/company';
+import { UNLIMITED } from '@lyceum/shared/plans';
 import { cn } from '../../lib/cn';
+import { formatNumber, useFormat } from '../../lib/i18n/format';
+import { translate, useT } from '../../lib/i18n/i18n';
 
 export interface UsageMeterProps {
   label: string;
@@ -21,22 +23,26 @@ function tone(ratio: number): string {
 
 /** One limit of a plan and how much of it is used: the figures as text, a bar, and a native meter for assistive tech. */
 export function UsageMeter({ label, used, limit, format, className }: UsageMeterProps) {
+  const { t } = useT();
+  const { number } = useFormat();
   const unlimited = limit === UNLIMITED;
   const ratio = unlimited ? 0 : limit <= 0 ? (used > 0 ? 1 : 0) : used / limit;
-  const show = (value: number) => (value === UNLIMITED ? 'Unlimited' : format ? format(value) : formatLimit(value));
+  const show = (value: number) =>
+    value === UNLIMITED ? t('states.unlimited') : format ? format(value) : number(value);
   const percent = Math.min(100, Math.round(ratio * 100));
+  const percentText = number(percent / 100, { style: 'percent' });
   return (
     <div className={cn('space-y-1', className)}>
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium text-slate-700">{label}</span>
         <span className="text-slate-600 tabular-nums">
           {show(used)} / {show(limit)}
-          {!unlimited && <span className="sr-only"> ({percent}%)</span>}
+          {!unlimited && <span className="sr-only"> ({percentText})</span>}
         </span>
       </div>
       {!unlimited && (
         <meter className="sr-only" min={0} max={Math.max(limit, 1)} high={limit * 0.8} value={used} aria-label={label}>
-          {percent}%
+          {percentText}
         </meter>
       )}
       <div className="h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
@@ -49,23 +55,23 @@ export function UsageMeter({ label, used, limit, format, className }: UsageMeter
   );
 }
 
-/** Storage arrives in bytes; limits and use read best in GB or MB. */
+/** Storage arrives in bytes; limits and use read best in GB or MB (the unit written in the UI language). */
 export function formatBytes(bytes: number): string {
-  if (bytes === UNLIMITED) return 'Unlimited';
+  if (bytes === UNLIMITED) return translate('common', 'states.unlimited');
   const gb = bytes / 1024 ** 3;
-  if (gb >= 1) return `${gb.toLocaleString('en-US', { maximumFractionDigits: 1 })} GB`;
-  const mb = bytes / 1024 ** 2;
-  return `${mb.toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+  if (gb >= 1) return formatNumber(gb, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 1 });
+  return formatNumber(bytes / 1024 ** 2, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
 }
 
 /** Every limit of a plan with its use (storage in bytes), in the order the server sends them. */
 export function UsageList({ items }: { items: readonly UsageItem[] }) {
+  const { t } = useT();
   return (
     <div className="space-y-3">
       {items.map((item) => (
         <UsageMeter
           key={item.metric}
-          label={USAGE_LABELS[item.metric]}
+          label={t(`usage.${item.metric}`)}
           used={item.used}
           limit={item.limit}
           format={item.metric === 'storage' ? formatBytes : undefined}

@@ -158,7 +158,9 @@ function shownLiterals(node: ts.Expression): ts.Node[] {
 }
 
 export function findRawStrings(fileName: string, source: string): RawString[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  // .ts files parse as TypeScript: as TSX, a generic arrow `<T>(…) =>` would read as JSX.
+  const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
   const lines = source.split('\n');
   const exempt = (line: number) => /i18n-exempt/.test(lines[line] ?? '') || /i18n-exempt/.test(lines[line - 1] ?? '');
   const found: RawString[] = [];

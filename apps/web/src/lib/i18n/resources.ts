@@ -1,8 +1,11 @@
 import type addonRequests from '../../locales/en/addon-requests.json';
 import type apiKeys from '../../locales/en/api-keys.json';
+import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
+import type emergencyContact from '../../locales/en/emergency-contact.json';
 import type marketplace from '../../locales/en/marketplace.json';
+import type notifications from '../../locales/en/notifications.json';
 import type payments from '../../locales/en/payments.json';
 import type people from '../../locales/en/people.json';
 import type plans from '../../locales/en/plans.json';
@@ -19,9 +22,12 @@ import type usage from '../../locales/en/usage.json';
 export interface Resources {
   'addon-requests': typeof addonRequests;
   'api-keys': typeof apiKeys;
+  auth: typeof auth;
   common: typeof common;
   dashboard: typeof dashboard;
+  'emergency-contact': typeof emergencyContact;
   marketplace: typeof marketplace;
+  notifications: typeof notifications;
   payments: typeof payments;
   people: typeof people;
   plans: typeof plans;

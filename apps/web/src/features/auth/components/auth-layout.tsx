@@ -2,6 +2,7 @@ import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import type { SchoolBrand } from '@lyceum/shared/company';
 import { GraduationCap } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { LanguageSelect } from '../../../components/ui/language-select';
 import { cn } from '../../../lib/cn';
 
 interface AuthLayoutProps {
@@ -15,7 +16,7 @@ interface AuthLayoutProps {
   brand?: SchoolBrand | null;
 }
 
-/** The centred card every public page sits in. */
+/** The centred card every public page sits in, with the language picker above it (a visitor has no account language yet). */
 export function AuthLayout({ title, description, children, footer, wide, brand }: AuthLayoutProps) {
   const name = brand?.name ?? PRODUCT_TITLE;
   useEffect(() => {
@@ -25,6 +26,9 @@ export function AuthLayout({ title, description, children, footer, wide, brand }
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center">
       <main className={cn('w-full', wide ? 'max-w-2xl' : 'max-w-md')}>
+        <div className="mb-4 flex justify-end">
+          <LanguageSelect />
+        </div>
         <div className="mb-6 flex items-center justify-center gap-2 text-slate-900">
           {brand?.logo ? (
             <img src={brand.logo} alt="" className="size-10 rounded-xl object-contain" />

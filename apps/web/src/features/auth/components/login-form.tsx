@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginRequest } from '@lyceum/shared/auth';
-import { COMPANY_ROLES, ROLE_LABELS, type Role, SCHOOL_ROLES } from '@lyceum/shared/roles';
+import { COMPANY_ROLES, type Role, SCHOOL_ROLES } from '@lyceum/shared/roles';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n/i18n';
 import { useLogin } from '../api/login';
 import { linkClass } from './auth-layout';
 
@@ -54,6 +55,8 @@ export function LoginForm({
   forgotPasswordPath = '/forgot-password',
   onSuccess,
 }: LoginFormProps) {
+  const { t } = useT('auth');
+  const { t: tc } = useT();
   const loginMutation = useLogin();
   // A lapsed subscription refuses sign-in; the plan-expiry screen offers contact with sales (issue 3).
   const [lapsedEmail, setLapsedEmail] = useState<string | null>(null);
@@ -90,12 +93,12 @@ export function LoginForm({
           state={{ email: lapsedEmail }}
           className="block text-sm font-medium text-blue-700 hover:underline"
         >
-          Contact sales to renew
+          {t('login.contactSales')}
         </Link>
       )}
       <TextField
         id="login-email"
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="username"
         inputMode="email"
@@ -104,30 +107,30 @@ export function LoginForm({
       />
       <TextField
         id="login-password"
-        label="Password"
+        label={t('fields.password')}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
       />
       {!fixedRole && (
-        <SelectField id="login-role" label="Role" error={errors.role?.message} {...register('role')}>
+        <SelectField id="login-role" label={t('login.role')} error={errors.role?.message} {...register('role')}>
           <option value="" disabled>
-            Select your role
+            {t('login.selectRole')}
           </option>
           {!schoolRolesOnly && (
-            <optgroup label="Company">
+            <optgroup label={t('login.companyGroup')}>
               {COMPANY_ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
+                  {tc(`roles.${role}`)}
                 </option>
               ))}
             </optgroup>
           )}
-          <optgroup label="School">
+          <optgroup label={t('login.schoolGroup')}>
             {SCHOOL_ROLES.map((role) => (
               <option key={role} value={role}>
-                {ROLE_LABELS[role]}
+                {tc(`roles.${role}`)}
               </option>
             ))}
           </optgroup>
@@ -135,11 +138,11 @@ export function LoginForm({
       )}
       <div className="flex justify-end">
         <Link to={forgotPasswordPath} className={`text-sm ${linkClass}`}>
-          Forgot password?
+          {t('login.forgotPassword')}
         </Link>
       </div>
       <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
+        {isSubmitting ? t('login.signingIn') : t('login.signIn')}
       </Button>
     </form>
   );

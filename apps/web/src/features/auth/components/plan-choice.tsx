@@ -1,10 +1,12 @@
 import type { PublicPlan } from '@lyceum/shared/api';
-import { formatLimit, formatMoney } from '@lyceum/shared/plans';
+import { UNLIMITED } from '@lyceum/shared/plans';
 import { Check } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { usePublicPlans } from '../../../api/get-public-plans';
 
 interface PlanChoiceProps {
@@ -12,18 +14,18 @@ interface PlanChoiceProps {
   error?: string;
 }
 
-function period(plan: PublicPlan): string {
-  return plan.billingPeriod === 'yearly' ? '/year' : '/month';
-}
-
 /** Radio cards for the plans of GET /plans (school signup). */
 export function PlanChoice({ registration, error }: PlanChoiceProps) {
+  const { t } = useT('auth');
   const plans = usePublicPlans();
+  const period = (plan: PublicPlan) => (plan.billingPeriod === 'yearly' ? t('plans.perYear') : t('plans.perMonth'));
+  const students = (max: number) =>
+    max === UNLIMITED ? t('plans.unlimitedStudents') : t('plans.students', { count: max });
 
   return (
     <fieldset aria-describedby={error ? 'plan-error' : undefined}>
-      <legend className="text-sm font-medium text-slate-700">Plan</legend>
-      <p className="mt-0.5 text-xs text-slate-500">You can change plans later from your subscription page.</p>
+      <legend className="text-sm font-medium text-slate-700">{t('plans.legend')}</legend>
+      <p className="mt-0.5 text-xs text-slate-500">{t('plans.changeLater')}</p>
       {plans.isPending ? (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           {['a', 'b', 'c', 'd'].map((key) => (
@@ -57,7 +59,7 @@ export function PlanChoice({ registration, error }: PlanChoiceProps) {
                   </span>
                   {plan.isPopular && (
                     <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-800">
-                      Popular
+                      {t('plans.popular')}
                     </span>
                   )}
                 </span>
@@ -70,7 +72,7 @@ export function PlanChoice({ registration, error }: PlanChoiceProps) {
                   {typeof plan.limits.maxStudents === 'number' && (
                     <span className="flex items-center gap-1.5">
                       <Check className="size-3.5 text-emerald-600" aria-hidden="true" />
-                      {formatLimit(plan.limits.maxStudents)} students
+                      {students(plan.limits.maxStudents)}
                     </span>
                   )}
                   {plan.features.slice(0, 3).map((feature) => (

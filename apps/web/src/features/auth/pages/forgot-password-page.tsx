@@ -7,11 +7,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { applyServerError } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n/i18n';
 import { useForgotPassword } from '../api/forgot-password';
 import { useSignInBrandFromUrl } from '../api/get-sign-in-brand';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 
 export function ForgotPasswordPage() {
+  const { t } = useT('auth');
   const forgot = useForgotPassword();
   const { brand, keep } = useSignInBrandFromUrl();
   const [sent, setSent] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await forgot.mutateAsync(values);
-      setSent(result?.message ?? 'If an account exists for that address, we have sent a link to reset the password.');
+      setSent(result?.message ?? t('forgot.sent'));
     } catch (error) {
       applyServerError(error, setError, ['email']);
     }
@@ -34,13 +36,13 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout
       brand={brand}
-      title="Reset your password"
-      description="Enter the email address of your account and we will send you a link to choose a new password."
+      title={t('forgot.title')}
+      description={t('forgot.description')}
       footer={
         <p>
-          Remembered it?{' '}
+          {t('forgot.remembered')}{' '}
           <Link to={keep('/login')} className={linkClass}>
-            Back to sign in
+            {t('backToSignIn')}
           </Link>
         </p>
       }
@@ -52,14 +54,14 @@ export function ForgotPasswordPage() {
           {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
           <TextField
             id="forgot-email"
-            label="Email"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
             {...register('email')}
           />
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-            Send reset link
+            {t('forgot.submit')}
           </Button>
         </form>
       )}

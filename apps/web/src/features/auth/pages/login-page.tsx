@@ -1,6 +1,7 @@
-import { ROLE_LABELS, type Role } from '@lyceum/shared/roles';
+import type { Role } from '@lyceum/shared/roles';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth, useCompleteSignOut } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { safeRedirectPath } from '../../../lib/redirect';
 import { useSignInBrandFromUrl } from '../api/get-sign-in-brand';
 import { AuthLayout, linkClass } from '../components/auth-layout';
@@ -12,6 +13,7 @@ interface LoginPageProps {
 
 /** /login (any role), /login/company-admin and /login/school-admin. */
 export function LoginPage({ fixedRole }: LoginPageProps) {
+  const { t } = useT('auth');
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,44 +25,38 @@ export function LoginPage({ fixedRole }: LoginPageProps) {
 
   if (user && !justSignedOut) return <Navigate to={redirectTo} replace />;
 
-  const title = fixedRole ? `${ROLE_LABELS[fixedRole]} sign in` : 'Sign in to your account';
+  const title = fixedRole ? t('login.roleTitle', { role: fixedRole }) : t('login.title');
   const signupPath = fixedRole === 'company_admin' ? '/signup/company-admin' : '/signup/school-admin';
 
   return (
     <AuthLayout
       brand={brand}
       title={title}
-      description={
-        fixedRole
-          ? undefined
-          : brand
-            ? 'Choose the role you use at your school.'
-            : 'Choose the role you use at your school or on the platform.'
-      }
+      description={fixedRole ? undefined : brand ? t('login.chooseSchoolRole') : t('login.chooseRole')}
       footer={
         // A school's own sign-in page does not advertise registering schools or the platform's sign-ins.
         !brand && (
           <>
             <p>
-              {fixedRole === 'company_admin' ? 'New to the platform team? ' : 'Running a school? '}
+              {fixedRole === 'company_admin' ? t('login.newToPlatform') : t('login.runningSchool')}{' '}
               <Link to={signupPath} className={linkClass}>
-                {fixedRole === 'company_admin' ? 'Create a company admin account' : 'Register your school'}
+                {fixedRole === 'company_admin' ? t('login.createCompanyAdmin') : t('login.registerSchool')}
               </Link>
             </p>
             <p className="flex flex-wrap justify-center gap-x-4 gap-y-1">
               {fixedRole !== undefined && (
                 <Link to="/login" className={linkClass}>
-                  All sign-in options
+                  {t('login.allOptions')}
                 </Link>
               )}
               {fixedRole !== 'school_admin' && (
                 <Link to="/login/school-admin" className={linkClass}>
-                  School admin sign in
+                  {t('login.schoolAdminSignIn')}
                 </Link>
               )}
               {fixedRole !== 'company_admin' && (
                 <Link to="/login/company-admin" className={linkClass}>
-                  Company admin sign in
+                  {t('login.companyAdminSignIn')}
                 </Link>
               )}
             </p>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordSchema } from '@lyceum/shared/password-policy';
+import { PASSWORD_MIN_LENGTH, passwordSchema } from '@lyceum/shared/password-policy';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,15 +10,29 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/form-errors';
+import { translate, useT } from '../../../lib/i18n/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 
-const ResetForm = z
-  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'Confirm the new password') })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+/** Built when the page renders, so its two messages of its own are in the UI language of the moment. */
+function resetForm() {
+  return z
+    .object({
+      password: passwordSchema,
+      confirmPassword: z.string().min(1, translate('auth', 'reset.confirmRequired')),
+    })
+    .refine((v) => v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: translate('auth', 'reset.mismatch'),
+    });
+}
 
 /** /reset-password?token=…: both the "forgot password" link and the invitation "set your password" link. */
 export function ResetPasswordPage() {
+  const { t, language } = useT('auth');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes, for its own messages
+  const schema = useMemo(() => resetForm(), [language]);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -27,12 +42,12 @@ export function ResetPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ResetForm), defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
       await reset.mutateAsync({ token, password });
-      toast.success('Your password is set. Sign in with it now.');
+      toast.success(t('reset.done'));
       navigate('/login', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.fields?.token) {
@@ -46,20 +61,22 @@ export function ResetPasswordPage() {
   const footer = (
     <p>
       <Link to="/login" className={linkClass}>
-        Back to sign in
+        {t('backToSignIn')}
       </Link>
     </p>
   );
 
   if (token.length < 10) {
     return (
-      <AuthLayout title="Set your password" footer={footer}>
+      <AuthLayout title={t('reset.title')} footer={footer}>
         <Alert>
-          This link is invalid or incomplete. Open the link from your email again, or{' '}
-          <Link to="/forgot-password" className="font-medium underline">
-            ask for a new one
-          </Link>
-          .
+          {richText(t('reset.invalidLink', { link: '{link}' }), {
+            link: (
+              <Link to="/forgot-password" className="font-medium underline">
+                {t('reset.askNewLink')}
+              </Link>
+            ),
+          })}
         </Alert>
       </AuthLayout>
     );
@@ -67,8 +84,8 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Set your password"
-      description="Choose a password of at least 8 characters that you do not use elsewhere."
+      title={t('reset.title')}
+      description={t('reset.description', { count: PASSWORD_MIN_LENGTH })}
       footer={footer}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -76,13 +93,13 @@ export function ResetPasswordPage() {
           <Alert>
             {errors.root.server.message}{' '}
             <Link to="/forgot-password" className="font-medium underline">
-              Request a new link
+              {t('reset.requestNewLink')}
             </Link>
           </Alert>
         )}
         <TextField
           id="reset-password"
-          label="New password"
+          label={t('reset.newPassword')}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
@@ -90,14 +107,14 @@ export function ResetPasswordPage() {
         />
         <TextField
           id="reset-confirm"
-          label="Confirm new password"
+          label={t('reset.confirmPassword')}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Set password
+          {t('reset.submit')}
         </Button>
       </form>
     </AuthLayout>

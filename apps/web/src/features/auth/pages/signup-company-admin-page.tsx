@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CompanyAdminSignupRequest } from '@lyceum/shared/auth';
-import { MESSAGES } from '@lyceum/shared/errors';
+import { PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -12,12 +12,15 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { applyServerError } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n/i18n';
 import { useCompanySignupStatus, useSignupCompanyAdmin } from '../api/signup-company-admin';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 
 const FIELDS = ['name', 'email', 'password', 'invitationCode'] as const;
 
 export function SignupCompanyAdminPage() {
+  const { t } = useT('auth');
+  const { t: tc } = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
   const status = useCompanySignupStatus();
@@ -39,12 +42,12 @@ export function SignupCompanyAdminPage() {
   const onSubmit = handleSubmit(async (values) => {
     const invitationCode = values.invitationCode?.trim() || undefined;
     if (needsInvitation && !invitationCode) {
-      setError('invitationCode', { type: 'required', message: 'Enter your invitation code' });
+      setError('invitationCode', { type: 'required', message: t('companySignup.invitationRequired') });
       return;
     }
     try {
       await signup.mutateAsync({ ...values, invitationCode });
-      toast.success('Your company admin account is ready.');
+      toast.success(t('companySignup.done'));
       navigate('/dashboard', { replace: true });
     } catch (error) {
       applyServerError(error, setError, FIELDS);
@@ -53,19 +56,19 @@ export function SignupCompanyAdminPage() {
 
   return (
     <AuthLayout
-      title="Create a company admin account"
-      description="Company admins run the platform: schools, plans, revenue and add-on requests."
+      title={t('companySignup.title')}
+      description={t('companySignup.description')}
       footer={
         <p>
-          Already have an account?{' '}
+          {t('companySignup.haveAccount')}{' '}
           <Link to="/login/company-admin" className={linkClass}>
-            Sign in as company admin
+            {t('companySignup.signIn')}
           </Link>
         </p>
       }
     >
       {status.isPending ? (
-        <div className="space-y-4" role="status" aria-label="Loading">
+        <div className="space-y-4" role="status" aria-label={tc('states.loading')}>
           <Skeleton className="h-10" />
           <Skeleton className="h-10" />
           <Skeleton className="h-10" />
@@ -78,18 +81,18 @@ export function SignupCompanyAdminPage() {
         />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {needsInvitation && <Alert tone="info">{MESSAGES.companySignupClosed}</Alert>}
+          {needsInvitation && <Alert tone="info">{t('companySignup.closed')}</Alert>}
           {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
           <TextField
             id="company-signup-name"
-            label="Your name"
+            label={t('fields.yourName')}
             autoComplete="name"
             error={errors.name?.message}
             {...register('name')}
           />
           <TextField
             id="company-signup-email"
-            label="Email"
+            label={t('fields.email')}
             type="email"
             autoComplete="email"
             error={errors.email?.message}
@@ -97,17 +100,17 @@ export function SignupCompanyAdminPage() {
           />
           <TextField
             id="company-signup-password"
-            label="Password"
+            label={t('fields.password')}
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={tc('field.passwordHint', { count: PASSWORD_MIN_LENGTH })}
             error={errors.password?.message}
             {...register('password')}
           />
           {needsInvitation && (
             <TextField
               id="company-signup-invitation"
-              label="Invitation code"
+              label={t('companySignup.invitationCode')}
               autoComplete="off"
               spellCheck={false}
               error={errors.invitationCode?.message}
@@ -115,7 +118,7 @@ export function SignupCompanyAdminPage() {
             />
           )}
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-            Create account
+            {t('companySignup.submit')}
           </Button>
         </form>
       )}

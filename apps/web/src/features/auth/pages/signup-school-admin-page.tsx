@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SchoolAdminSignupRequest } from '@lyceum/shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -9,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
 import { applyServerError } from '../../../lib/form-errors';
+import { useT } from '../../../lib/i18n/i18n';
 import { usePublicPlans } from '../../../api/get-public-plans';
 import { useSignupSchoolAdmin } from '../api/signup-school-admin';
 import { AuthLayout, linkClass } from '../components/auth-layout';
@@ -17,6 +19,8 @@ import { PlanChoice } from '../components/plan-choice';
 const FIELDS = ['schoolName', 'address', 'phone', 'name', 'email', 'password', 'planId'] as const;
 
 export function SignupSchoolAdminPage() {
+  const { t } = useT('auth');
+  const { t: tc } = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
   const signup = useSignupSchoolAdmin();
@@ -49,7 +53,7 @@ export function SignupSchoolAdminPage() {
         address: values.address || undefined,
         phone: values.phone || undefined,
       });
-      toast.success('Welcome to Lyceum! Your school is ready.');
+      toast.success(t('schoolSignup.done'));
       navigate('/dashboard', { replace: true });
     } catch (error) {
       applyServerError(error, setError, FIELDS);
@@ -59,13 +63,13 @@ export function SignupSchoolAdminPage() {
   return (
     <AuthLayout
       wide
-      title="Register your school"
-      description="Create your school and its administrator account. You will be signed in right away."
+      title={t('schoolSignup.title')}
+      description={t('schoolSignup.description')}
       footer={
         <p>
-          Already registered?{' '}
+          {t('schoolSignup.registered')}{' '}
           <Link to="/login/school-admin" className={linkClass}>
-            Sign in as school admin
+            {t('schoolSignup.signIn')}
           </Link>
         </p>
       }
@@ -73,10 +77,10 @@ export function SignupSchoolAdminPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
         <fieldset className="space-y-4">
-          <legend className="mb-3 text-sm font-semibold text-slate-900">School</legend>
+          <legend className="mb-3 text-sm font-semibold text-slate-900">{t('schoolSignup.school')}</legend>
           <TextField
             id="signup-school-name"
-            label="School name"
+            label={t('schoolSignup.schoolName')}
             autoComplete="organization"
             error={errors.schoolName?.message}
             {...register('schoolName')}
@@ -84,14 +88,14 @@ export function SignupSchoolAdminPage() {
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id="signup-address"
-              label="Address (optional)"
+              label={tc('field.optional', { label: t('schoolSignup.address') })}
               autoComplete="street-address"
               error={errors.address?.message}
               {...register('address')}
             />
             <TextField
               id="signup-phone"
-              label="Phone (optional)"
+              label={tc('field.optional', { label: t('schoolSignup.phone') })}
               type="tel"
               autoComplete="tel"
               error={errors.phone?.message}
@@ -100,10 +104,10 @@ export function SignupSchoolAdminPage() {
           </div>
         </fieldset>
         <fieldset className="space-y-4">
-          <legend className="mb-3 text-sm font-semibold text-slate-900">You, the school administrator</legend>
+          <legend className="mb-3 text-sm font-semibold text-slate-900">{t('schoolSignup.you')}</legend>
           <TextField
             id="signup-name"
-            label="Your name"
+            label={t('fields.yourName')}
             autoComplete="name"
             error={errors.name?.message}
             {...register('name')}
@@ -111,7 +115,7 @@ export function SignupSchoolAdminPage() {
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id="signup-email"
-              label="Email"
+              label={t('fields.email')}
               type="email"
               autoComplete="email"
               error={errors.email?.message}
@@ -119,18 +123,21 @@ export function SignupSchoolAdminPage() {
             />
             <TextField
               id="signup-password"
-              label="Password"
+              label={t('fields.password')}
               type="password"
               autoComplete="new-password"
-              hint="At least 8 characters."
+              hint={tc('field.passwordHint', { count: PASSWORD_MIN_LENGTH })}
               error={errors.password?.message}
               {...register('password')}
             />
           </div>
         </fieldset>
-        <PlanChoice registration={register('planId')} error={errors.planId ? 'Choose a plan' : undefined} />
+        <PlanChoice
+          registration={register('planId')}
+          error={errors.planId ? t('schoolSignup.choosePlan') : undefined}
+        />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Create school account
+          {t('schoolSignup.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { useMySchool } from '../../../api/get-my-school';
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -18,22 +19,25 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
       <span className="mt-0.5 text-slate-400">{icon}</span>
       <div className="min-w-0">
         <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+        <dd dir="auto" className="mt-0.5 text-sm break-words text-slate-900">
+          {children}
+        </dd>
       </div>
     </div>
   );
 }
 
-const notProvided = <span className="text-slate-500">Not provided</span>;
-
 function SchoolContactCard({ contact }: { contact: SchoolContact }) {
+  const { t } = useT('emergency-contact');
+  const { t: tc } = useT();
+  const notProvided = <span className="text-slate-500">{tc('states.notProvided')}</span>;
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex items-center gap-3">
         {contact.logo ? (
           <img
             src={contact.logo}
-            alt={`${contact.name} logo`}
+            alt={t('logo', { name: contact.name })}
             className="size-12 rounded-lg border border-slate-200 object-cover"
           />
         ) : (
@@ -41,13 +45,16 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
             <School className="size-6" aria-hidden="true" />
           </span>
         )}
-        <h2 className="text-lg font-semibold text-slate-900">{contact.name}</h2>
+        <h2 dir="auto" className="text-lg font-semibold text-slate-900">
+          {contact.name}
+        </h2>
       </div>
       <dl className="mt-4 divide-y divide-slate-100">
-        <Row icon={<Phone className="size-4" aria-hidden="true" />} label="Phone">
+        <Row icon={<Phone className="size-4" aria-hidden="true" />} label={t('phone')}>
           {contact.phone ? (
             <a
               href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}
+              dir="ltr"
               className="font-medium text-blue-700 hover:underline"
             >
               {contact.phone}
@@ -56,19 +63,19 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
             notProvided
           )}
         </Row>
-        <Row icon={<Mail className="size-4" aria-hidden="true" />} label="Email">
+        <Row icon={<Mail className="size-4" aria-hidden="true" />} label={t('email')}>
           {contact.email ? (
-            <a href={`mailto:${contact.email}`} className="font-medium text-blue-700 hover:underline">
+            <a href={`mailto:${contact.email}`} dir="ltr" className="font-medium text-blue-700 hover:underline">
               {contact.email}
             </a>
           ) : (
             notProvided
           )}
         </Row>
-        <Row icon={<UserRound className="size-4" aria-hidden="true" />} label="Principal">
+        <Row icon={<UserRound className="size-4" aria-hidden="true" />} label={t('principal')}>
           {contact.principalName ?? notProvided}
         </Row>
-        <Row icon={<MapPin className="size-4" aria-hidden="true" />} label="Address">
+        <Row icon={<MapPin className="size-4" aria-hidden="true" />} label={t('address')}>
           {contact.address ?? notProvided}
         </Row>
       </dl>
@@ -77,26 +84,25 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
 }
 
 export function EmergencyContactPage() {
+  const { t } = useT('emergency-contact');
   const { user } = useAuth();
   const schoolUser = user ? isSchoolRole(user.role) : false;
   const contact = useMySchool(schoolUser);
 
   return (
     <>
-      <PageHeader title="Emergency Contact" description="Who to reach when something urgent happens." />
+      <PageHeader title={t('title')} description={t('description')} />
       <div className="max-w-2xl space-y-4">
-        <Alert tone="info">In a life-threatening emergency, call your local emergency number first.</Alert>
+        <Alert tone="info">{t('callFirst')}</Alert>
         {!schoolUser ? (
           <Card className="p-5 sm:p-6">
             <div className="flex items-start gap-3">
               <LifeBuoy className="mt-0.5 size-6 shrink-0 text-blue-600" aria-hidden="true" />
               <div>
-                <h2 className="text-lg font-semibold text-slate-900">{PRODUCT_TITLE} platform support</h2>
-                <p className="mt-1 text-sm text-slate-600">
-                  Platform staff are not attached to a school. For an urgent problem with the platform itself, contact
-                  your operations on-call team; for a school's emergency contact, open that school from the Schools
-                  page.
-                </p>
+                <h2 className="text-lg font-semibold text-slate-900">
+                  {t('supportTitle', { product: PRODUCT_TITLE })}
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">{t('supportText')}</p>
               </div>
             </div>
           </Card>

@@ -2,6 +2,7 @@ import type { Notification } from '@lyceum/shared/api';
 import { badgeLabel } from '@lyceum/shared/constants';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
 import { useLiveStatus } from '../../../lib/live-events';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -10,6 +11,8 @@ import { NotificationItem } from './notification-item';
 
 /** The header bell (docs/product.md, "Notifications and live events"): "9+" badge, a list scrolling within a maximum height, click to mark read. */
 export function NotificationBell() {
+  const { t } = useT('notifications');
+  const { t: tc } = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -53,7 +56,7 @@ export function NotificationBell() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={badge ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={badge ? t('bell.labelUnread', { count: unread }) : t('bell.title')}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -74,37 +77,37 @@ export function NotificationBell() {
       {open && (
         <section
           id={panelId}
-          aria-label="Notifications"
+          aria-label={t('bell.title')}
           className="fixed inset-x-2 top-16 z-50 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:end-0 sm:mt-2 sm:w-96"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-            <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+            <h2 className="text-sm font-semibold text-slate-900">{t('bell.title')}</h2>
             <button
               type="button"
               onClick={() => markAll.mutate()}
               disabled={unread === 0 || markAll.isPending}
               className="rounded-md px-2 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
             >
-              Mark all read
+              {t('bell.markAllRead')}
             </button>
           </div>
           {isPending ? (
-            <p className="px-4 py-8 text-center text-sm text-slate-500">Loading…</p>
+            <p className="px-4 py-8 text-center text-sm text-slate-500">{tc('states.loading')}</p>
           ) : showError ? (
             <div className="px-4 py-8 text-center text-sm text-slate-500">
-              <p>Notifications could not be loaded.</p>
+              <p>{t('bell.loadFailed')}</p>
               <button
                 type="button"
                 onClick={() => refetch()}
                 className="mt-2 font-medium text-blue-700 hover:underline"
               >
-                Retry
+                {tc('actions.retry')}
               </button>
             </div>
           ) : items.length === 0 ? (
             <div className="flex flex-col items-center px-4 py-8 text-center text-sm text-slate-500">
               <BellOff className="mb-2 size-6 text-slate-400" aria-hidden="true" />
-              No notifications
+              {t('bell.empty')}
             </div>
           ) : (
             <ul

@@ -1,6 +1,7 @@
 import type { Notification } from '@lyceum/shared/api';
-import { relativeTime } from '@lyceum/shared/constants';
 import { cn } from '../../../lib/cn';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
 
 interface NotificationItemProps {
   notification: Notification;
@@ -8,7 +9,21 @@ interface NotificationItemProps {
   now?: Date;
 }
 
+/** docs/product.md, "Notifications and live events": 'Just now' within the hour, 'Nh ago' within the day, else the date. */
+function useNotificationTime() {
+  const { t } = useT();
+  const { date } = useFormat();
+  return (created: Date, now: Date = new Date()) => {
+    const hours = (now.getTime() - created.getTime()) / 3_600_000;
+    if (hours < 1) return t('time.justNow');
+    if (hours < 24) return t('time.hoursAgo', { count: Math.floor(hours) });
+    return date(created);
+  };
+}
+
 export function NotificationItem({ notification, onSelect, now }: NotificationItemProps) {
+  const { t } = useT('notifications');
+  const when = useNotificationTime();
   const created = new Date(notification.createdAt);
   return (
     <button
@@ -24,13 +39,16 @@ export function NotificationItem({ notification, onSelect, now }: NotificationIt
         className={cn('mt-1.5 size-2 shrink-0 rounded-full', notification.read ? 'bg-transparent' : 'bg-blue-600')}
       />
       <span className="min-w-0 flex-1">
-        <span className={cn('block text-sm text-slate-900', !notification.read && 'font-semibold')}>
+        {/* Titles and bodies are the sender's text, in whatever script they wrote it. */}
+        <span dir="auto" className={cn('block text-sm text-slate-900', !notification.read && 'font-semibold')}>
           {notification.title}
-          {!notification.read && <span className="sr-only"> (unread)</span>}
+          {!notification.read && <span className="sr-only"> {t('item.unread')}</span>}
         </span>
-        <span className="mt-0.5 block text-sm break-words text-slate-600">{notification.body}</span>
+        <span dir="auto" className="mt-0.5 block text-sm break-words text-slate-600">
+          {notification.body}
+        </span>
         <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-400">
-          {relativeTime(created, now)}
+          {when(created, now)}
         </time>
       </span>
     </button>
