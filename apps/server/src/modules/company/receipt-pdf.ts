@@ -53,7 +53,7 @@ const WORDS: Record<
     total: 'Total',
   },
   ar: {
-    title: (issuer) => `إيصال ${issuer}`,
+    title: (issuer) => `إيصال ${issuer}`.trim(),
     document: (number) => `إيصال ${number}`,
     number: 'رقم الإيصال',
     date: 'التاريخ',
@@ -82,12 +82,24 @@ const FONTS_WITH_ARABIC = [
 let arabicFont: string | null | undefined;
 const fontWithArabic = () => (arabicFont ??= FONTS_WITH_ARABIC.find((path) => existsSync(path)) ?? null);
 
-/** The receipt as a one-page PDF in `language`, its date in the school's time zone and its money in the language's style. */
+/** Direction marks Intl puts around Arabic numbers; the receipt orders its runs itself (see `field`). */
+const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The receipt as a one-page PDF in `language`, its date in the school's time zone and its money in the
+ * language's style.
+ *
+ * pdfkit shapes Arabic (through fontkit) but knows no bidirectional text: it lays a whole line out in one
+ * direction. So in a right-to-left receipt every line holds one direction only: a label and its value are
+ * two runs, the value placed to the label's left, and numbers use Latin digits (as Arabic print in the
+ * Maghreb does), which keeps them left to right.
+ */
 export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZone: string): Promise<Buffer> {
   const font = RTL_LANGUAGES.includes(requested) ? fontWithArabic() : null;
   const language: Language = RTL_LANGUAGES.includes(requested) && !font ? 'en' : requested;
   const w = WORDS[language];
   const rtl = RTL_LANGUAGES.includes(language);
+  const intlLocale = rtl ? `${language}-u-nu-latn` : language;
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -100,18 +112,39 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     if (font) doc.font(font);
-    const align = rtl ? 'right' : 'left';
-    const line = (text: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(text, { align, ...options });
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    const line = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
+      doc.text(text, { align: rtl ? 'right' : 'left', ...options });
+    /** "Label: value", or in right-to-left the label on the right and the value to its left. */
+    const field = (label: string, value: string, separator = ': ') => {
+      if (!rtl) return doc.text(`${label}${separator}${value}`);
+      const y = doc.y;
+      const right = `${label}${separator.trim()}`;
+      const labelWidth = doc.widthOfString(right) + doc.widthOfString(' ');
+      doc.text(right, doc.page.margins.left, y, { width, align: 'right' });
+      const after = doc.y;
+      doc.text(value, doc.page.margins.left, y, { width: width - labelWidth, align: 'right' });
+      doc.y = Math.max(after, doc.y);
+      return doc;
+    };
     const p = receipt.payment;
     const money = (minor: number) =>
-      new Intl.NumberFormat(language, { style: 'currency', currency: p.currency }).format(minor / 100);
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone }).format(new Date(p.createdAt));
+      new Intl.NumberFormat(intlLocale, { style: 'currency', currency: p.currency })
+        .format(minor / 100)
+        .replace(BIDI_MARKS, '');
+    const date = new Intl.DateTimeFormat(
+      intlLocale,
+      rtl ? { dateStyle: 'short', timeZone } : { dateStyle: 'long', timeZone },
+    )
+      .format(new Date(p.createdAt))
+      .replace(BIDI_MARKS, '');
     doc.fontSize(20);
-    line(w.title(receipt.issuedBy));
+    if (rtl) field(w.title(''), receipt.issuedBy, ' ');
+    else line(w.title(receipt.issuedBy));
     doc.moveDown(0.5).fontSize(11).fillColor('#555555');
-    line(`${w.number}: ${receipt.receiptNumber}`);
-    line(`${w.date}: ${date}`);
-    line(`${w.statusLabel}: ${w.status[p.status]}`);
+    field(w.number, receipt.receiptNumber);
+    field(w.date, date);
+    field(w.statusLabel, w.status[p.status]);
     doc.moveDown().fillColor('#000000').fontSize(12);
     line(w.billedTo, { underline: true });
     doc.fontSize(11);
@@ -121,12 +154,12 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     doc.moveDown().fontSize(12);
     line(w.details, { underline: true });
     doc.fontSize(11);
-    for (const item of receipt.lines) line(`${item.label}: ${money(item.amountMinor)}`);
-    line(`${w.method}: ${w.methods[p.method]}`);
-    line(`${w.reference}: ${p.reference}`);
-    if (p.reason) line(`${w.reason}: ${p.reason}`);
+    for (const item of receipt.lines) field(item.label, money(item.amountMinor));
+    field(w.method, w.methods[p.method]);
+    field(w.reference, p.reference);
+    if (p.reason) field(w.reason, p.reason);
     doc.moveDown().fontSize(14);
-    line(`${w.total}: ${money(receipt.totalMinor)}`);
+    field(w.total, money(receipt.totalMinor));
     doc.end();
   });
 }
