@@ -71,7 +71,7 @@ const WORDS: Record<
 
 /**
  * PDF's built-in fonts hold Latin letters only. Arabic needs a font with its glyphs; these are where
- * Debian/Ubuntu's fonts-dejavu-core and Noto put one (README, "Running it"). Without any, an Arabic receipt is
+ * Debian/Ubuntu's fonts-dejavu-core and Noto put one (README, "Run it"). Without any, an Arabic receipt is
  * written in English rather than in unreadable boxes.
  */
 const FONTS_WITH_ARABIC = [
