@@ -1,5 +1,5 @@
 /**
- * The server's and the shared schemas' messages in other languages (docs/decisions/008-server-messages.md).
+ * The server's and the shared schemas' messages in other languages (docs/decisions/009-server-messages.md).
  * The English text is the message's id, as in gettext: a catalogue maps each English message to its
  * translation. A message built with parameters is listed once as its template, the parameters written `{0}`,
  * `{1}`… in the order the English function takes them; a translation may move them but keeps every one.
