@@ -3,12 +3,14 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { hasEntitlement } from '@lyceum/shared/entitlements';
+import { DEFAULT_LANGUAGE, DEFAULT_SCHOOL_LOCALE, isLanguage } from '@lyceum/shared/locale';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from './client.ts';
 import { mailOutbox } from './schema/index.ts';
 import { withSystem } from './tenancy.ts';
 import { newId } from '../lib/ids.ts';
 import { encodeHeaderValue } from '../lib/mail-headers.ts';
+import type { MailLocale } from '../lib/mail-texts.ts';
 
 export interface MailMessage {
   to: string;
@@ -35,6 +37,48 @@ export async function mailBrandFor(tx: Tx, to: string): Promise<string> {
     limit 1`);
   const row = (result.rows as { name: string; addons: string[] }[])[0];
   return row && hasEntitlement(row.addons, 'white_label') ? row.name : PRODUCT_NAME;
+}
+
+interface LocaleRow extends Record<string, unknown> {
+  account_id: string;
+  language: string | null;
+  time_zone: string | null;
+}
+
+const localeOfRow = (row: LocaleRow | undefined): MailLocale => ({
+  language: isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE,
+  timeZone: row?.time_zone ?? DEFAULT_SCHOOL_LOCALE.timeZone,
+});
+
+/**
+ * The language a mail to these accounts is written in: the person's own (`accounts.language`), else their
+ * school's, else English; and their school's time zone for its dates (docs/product.md, "Messages in the
+ * user's language").
+ */
+export async function mailLocalesOf(tx: Tx, accountIds: readonly string[]): Promise<Map<string, MailLocale>> {
+  if (accountIds.length === 0) return new Map();
+  const result = await tx.execute<LocaleRow>(sql`
+    select acc.id as account_id, coalesce(acc.language, sc.language) as language, sc.time_zone
+    from accounts acc
+    left join users u on u.account_id = acc.id and u.deleted_at is null
+    left join schools sc on sc.id = u.school_id
+    where acc.id in (${sql.join(
+      accountIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map((result.rows as LocaleRow[]).map((row) => [row.account_id, localeOfRow(row)]));
+}
+
+/** `mailLocalesOf` for one address (English and UTC when it has no account). */
+export async function mailLocaleOf(tx: Tx, email: string): Promise<MailLocale> {
+  const result = await tx.execute<LocaleRow>(sql`
+    select acc.id as account_id, coalesce(acc.language, sc.language) as language, sc.time_zone
+    from accounts acc
+    left join users u on u.account_id = acc.id and u.deleted_at is null
+    left join schools sc on sc.id = u.school_id
+    where lower(acc.email) = ${email.toLowerCase()}
+    limit 1`);
+  return localeOfRow((result.rows as LocaleRow[])[0]);
 }
 
 /** Queues a message in the same transaction as the change that caused it, so neither happens without the other. */

@@ -1,5 +1,10 @@
+import { translateMessage } from '@lyceum/shared/i18n/translate';
+import type { Language } from '@lyceum/shared/locale';
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { CSV_HEADERS } from './csv-headers.ts';
+import { markLanguage, requestLanguage } from './language.ts';
 
 /**
  * CSV formula injection (OWASP): a cell a spreadsheet would evaluate — starting with = + - @, tab or
@@ -17,12 +22,31 @@ export function toCsv(columns: readonly string[], rows: unknown[][]): string {
   return stringify([columns.map(safeCell), ...rows.map((r) => r.map(safeCell))]);
 }
 
+/** A header cell in `language` (English: the column name as it is). */
+export const csvHeaderIn = (column: string, language: Language): string =>
+  language === 'en' ? column : translateMessage(column, CSV_HEADERS[language]);
+
+/**
+ * The CSV with its header row in the request's language. Services write the English column names; the
+ * words are chosen here, at the edge, where the request's language is known.
+ */
+export function csvInRequestLanguage(reply: FastifyReply, csv: string): string {
+  const language = requestLanguage(reply.request);
+  markLanguage(reply, language);
+  if (language === 'en') return csv;
+  const end = csv.indexOf('\n');
+  const [header] = parse(end === -1 ? csv : csv.slice(0, end)) as string[][];
+  if (!header) return csv;
+  const translated = stringify([header.map((column) => safeCell(csvHeaderIn(column, language)))]);
+  return end === -1 ? translated : translated + csv.slice(end + 1);
+}
+
 export function sendCsv(reply: FastifyReply, filename: string, body: string): FastifyReply {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(body);
+    .send(csvInRequestLanguage(reply, body));
 }
 
 /** Minor units as a plain decimal for spreadsheets (12345 → "123.45"), exact. */

@@ -26,6 +26,9 @@ export async function invalidBodyAnswer(request: FastifyRequest): Promise<AppErr
   }
 }
 
+/** A blank required field's own message. */
+export const requiredMessage = (field: string) => `${field} is required`;
+
 /**
  * Create bodies have one wording for missing fields (see docs/product.md, Creating people): absent or
  * blank required fields answer `message`, each missing field named. A name ending in `?` may be left out but
@@ -40,6 +43,6 @@ export function missingFields(required: readonly string[], message: string): Inv
       .filter((k) => (k.endsWith('?') ? k.slice(0, -1) in obj && blank(obj[k.slice(0, -1)]) : blank(obj[k])))
       .map((k) => k.replace('?', ''));
     if (missing.length === 0) return undefined;
-    return invalid(message, Object.fromEntries(missing.map((k) => [k, `${k} is required`])));
+    return invalid(message, Object.fromEntries(missing.map((k) => [k, requiredMessage(k)])));
   };
 }

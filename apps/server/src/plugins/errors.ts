@@ -1,24 +1,41 @@
-import { type ErrorCode, MESSAGES } from '@lyceum/shared/errors';
+import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@lyceum/shared/errors';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { invalidBodyAnswer } from '../lib/invalid-body.ts';
+import { requestLanguage, markLanguage } from '../lib/language.ts';
 import { pgCode } from '../lib/pg-errors.ts';
+import { zodMessageIn } from '../lib/zod-messages.ts';
+
+/** The handler's own wording (translated like every other message: see lib/language.ts). */
+export const HANDLER_MESSAGES = {
+  exists: 'This item already exists.',
+  referenced: 'A referenced item does not exist or is still in use.',
+  tooLong: 'A value is too long.',
+  outOfRange: 'A number is out of range.',
+  badDate: 'A date is not valid.',
+  dateOutOfRange: 'A date is out of range.',
+  badCharacter: 'A value contains a character that cannot be stored.',
+  invalidValue: 'Invalid value',
+  invalidData: (first: string) => `Invalid data: ${first}`,
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
 
 /** Database errors that are the caller's fault or a passing condition, never a 500. */
 const PG_ERRORS: Record<string, [ErrorCode, string]> = {
-  '23505': ['conflict', 'This item already exists.'],
-  '23503': ['rule', 'A referenced item does not exist or is still in use.'],
+  '23505': ['conflict', HANDLER_MESSAGES.exists],
+  '23503': ['rule', HANDLER_MESSAGES.referenced],
   '23514': ['rule', MESSAGES.invalidData],
   '23502': ['validation', MESSAGES.invalidData],
   '22P02': ['validation', MESSAGES.invalidData],
-  '22001': ['validation', 'A value is too long.'],
-  '22003': ['validation', 'A number is out of range.'],
-  '22007': ['validation', 'A date is not valid.'],
-  '22008': ['validation', 'A date is out of range.'],
+  '22001': ['validation', HANDLER_MESSAGES.tooLong],
+  '22003': ['validation', HANDLER_MESSAGES.outOfRange],
+  '22007': ['validation', HANDLER_MESSAGES.badDate],
+  '22008': ['validation', HANDLER_MESSAGES.dateOutOfRange],
   // A NUL byte, or a character the database's encoding cannot hold.
-  '22021': ['validation', 'A value contains a character that cannot be stored.'],
-  '22P05': ['validation', 'A value contains a character that cannot be stored.'],
+  '22021': ['validation', HANDLER_MESSAGES.badCharacter],
+  '22P05': ['validation', HANDLER_MESSAGES.badCharacter],
   '40001': ['unavailable', MESSAGES.unavailable],
   '40P01': ['unavailable', MESSAGES.unavailable],
   '57014': ['unavailable', MESSAGES.unavailable],
@@ -55,48 +72,59 @@ function fieldPath(instancePath: string | undefined, params: unknown): string {
 
 /**
  * Every failure leaves as `{ error: { code, message, fields? } }` (docs/product.md, "The error body"). Unexpected errors are logged
- * with their context and answered with a plain 500 that reveals nothing.
+ * with their context and answered with a plain 500 that reveals nothing. The message and fields are in the
+ * request's language (docs/product.md, "Messages in the user's language"); the code never changes.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError | AppError | Error, request, reply) => {
+    const language = requestLanguage(request);
+    markLanguage(reply, language);
+    const inLanguage = (text: string) => translateTo(text, language);
+    const send = (status: number, error: ApiErrorBody['error']) =>
+      reply.status(status).send({
+        error: {
+          code: error.code,
+          message: inLanguage(error.message),
+          fields: error.fields
+            ? Object.fromEntries(Object.entries(error.fields).map(([key, text]) => [key, inLanguage(text)]))
+            : undefined,
+        },
+      });
     const ownAnswer =
       hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'body'
         ? await invalidBodyAnswer(request)
         : undefined;
     const appError = err instanceof AppError ? err : ownAnswer;
     if (appError) {
-      return reply
-        .status(appError.status)
-        .send({ error: { code: appError.code, message: appError.message, fields: appError.fields } });
+      return send(appError.status, { code: appError.code, message: appError.message, fields: appError.fields });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = fieldPath(issue.instancePath, issue.params);
-        fields[key] ??= issue.message ?? 'Invalid value';
+        fields[key] ??= zodMessageIn(issue, language) ?? issue.message ?? HANDLER_MESSAGES.invalidValue;
       }
       const first = Object.values(fields)[0] ?? MESSAGES.invalidData;
-      return reply.status(400).send({ error: { code: 'validation', message: `Invalid data: ${first}`, fields } });
+      return send(400, { code: 'validation', message: HANDLER_MESSAGES.invalidData(first), fields });
     }
     const pg = pgCode(err);
     if (pg && PG_ERRORS[pg]) {
       const [code, message] = PG_ERRORS[pg];
       request.log.info({ pgCode: pg, err }, 'database refused the request');
       const status = code === 'conflict' ? 409 : code === 'rule' ? 422 : code === 'unavailable' ? 503 : 400;
-      return reply.status(status).send({ error: { code, message } });
+      return send(status, { code, message });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 400 && err.message.startsWith('body') ? `Invalid data: ${err.message}` : err.message;
-      return reply.status(status).send({ error: { code: codeForStatus(status), message } });
+      const message =
+        status === 400 && err.message.startsWith('body') ? HANDLER_MESSAGES.invalidData(err.message) : err.message;
+      return send(status, { code: codeForStatus(status), message });
     }
     request.log.error({ err }, 'unhandled error');
     const unavailable = status === 503;
-    return reply.status(unavailable ? 503 : 500).send({
-      error: {
-        code: unavailable ? 'unavailable' : 'internal',
-        message: unavailable ? MESSAGES.unavailable : 'Something went wrong on our side. Please try again.',
-      },
+    return send(unavailable ? 503 : 500, {
+      code: unavailable ? 'unavailable' : 'internal',
+      message: unavailable ? MESSAGES.unavailable : HANDLER_MESSAGES.internal,
     });
   });
 }

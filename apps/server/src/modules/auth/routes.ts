@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
+import { translateFor } from '../../lib/language.ts';
 import {
   changePassword,
   companySignupStatus,
@@ -81,7 +82,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await forgotPassword(deps, publicActorOf(request), request.body);
       return reply.status(202).send({
-        message: 'If an account exists for that address, we have sent a link to reset its password.',
+        message: translateFor(
+          request,
+          reply,
+          'If an account exists for that address, we have sent a link to reset its password.',
+        ),
       });
     },
   );

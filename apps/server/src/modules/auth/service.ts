@@ -29,7 +29,8 @@ import { type Actor, type PublicActor, tenantOf, toAuthResponse } from '../../li
 import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail } from '../../db/mail.ts';
+import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
+import { passwordResetMail } from '../../lib/mail-texts.ts';
 import type { Deps } from '../../deps.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
@@ -179,18 +180,12 @@ export async function forgotPassword(deps: Deps, _actor: PublicActor, input: For
       );
     if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
     const token = await issueOneTimeToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
-    await enqueueMail(tx, {
-      to: account.email,
-      subject: 'Reset your Lyceum password',
-      text: [
-        'Someone asked to reset the password of your Lyceum account.',
-        '',
-        `Choose a new password here (the link works once, for ${RESET_TOKEN_MINUTES} minutes):`,
-        setPasswordLink(deps.config.publicUrl, token),
-        '',
-        'If it was not you, ignore this message; your password stays as it is.',
-      ].join('\n'),
+    const mail = passwordResetMail(await mailLocaleOf(tx, account.email), {
+      link: setPasswordLink(deps.config.publicUrl, token),
+      minutes: RESET_TOKEN_MINUTES,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
     });
+    await enqueueMail(tx, { to: account.email, ...mail });
     return true;
   });
   if (queued) void deps.mail.flush();

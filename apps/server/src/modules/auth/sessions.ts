@@ -1,3 +1,4 @@
+import type { Language } from '@lyceum/shared/locale';
 import type { Role } from '@lyceum/shared/roles';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
@@ -59,6 +60,7 @@ interface SessionRow extends Record<string, unknown> {
   school_logo: string | null;
   school_active: boolean | null;
   subscription_active: boolean;
+  account_language: Language | null;
 }
 
 /**
@@ -78,7 +80,7 @@ export async function resolveSession(
   // One statement, outside any transaction: this runs on every request.
   const result = await db.execute<SessionRow>(sql`
       select s.id as session_id, s.account_id, s.profile_kind, s.profile_id, s.profile_school_id, s.last_seen_at, s.expires_at,
-             (a.disabled_at is not null) as account_disabled,
+             (a.disabled_at is not null) as account_disabled, a.language as account_language,
              coalesce(cs.name, u.name) as name, coalesce(cs.email, u.email) as email,
              coalesce(cs.phone, u.phone) as phone, coalesce(cs.profile_image, u.profile_image) as profile_image,
              coalesce(cs.role, u.role) as role,
@@ -120,6 +122,7 @@ export async function resolveSession(
     email: row.email ?? '',
     phone: row.phone,
     profileImage: row.profile_image,
+    language: row.account_language,
     school: row.school_name ? { name: row.school_name, logo: row.school_logo } : null,
     subscriptionActive: row.subscription_active,
   };

@@ -5,10 +5,8 @@ import type {
   ReceiptResponse,
   SubmitPaymentRequest,
 } from '@lyceum/shared/company';
-import { PAYMENT_METHOD_LABELS } from '@lyceum/shared/company';
-import { formatMoney } from '@lyceum/shared/plans';
+import { DEFAULT_SCHOOL_LOCALE, type Language } from '@lyceum/shared/locale';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -27,6 +25,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { notifySchoolAdmins } from './notify.ts';
+import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
 
@@ -291,45 +290,13 @@ export async function receiptOf(deps: Deps, actor: Actor, { id }: { id: string }
   });
 }
 
-const STATUS_LABEL = { pending: 'Pending confirmation', confirmed: 'Paid', rejected: 'Rejected' } as const;
-
-/** The receipt as a one-page PDF, with the file name it is downloaded under. */
+/** The receipt as a one-page PDF in `language`, with the file name it is downloaded under. */
 export async function receiptPdfOf(
   deps: Deps,
   actor: Actor,
-  input: { id: string },
+  input: { id: string; language: Language },
 ): Promise<{ filename: string; pdf: Buffer }> {
   const receipt = await receiptOf(deps, actor, input);
-  return { filename: `receipt-${receipt.receiptNumber}.pdf`, pdf: await receiptPdf(receipt) };
-}
-
-function receiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Receipt ${receipt.receiptNumber}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    const p = receipt.payment;
-    const money = (minor: number) => formatMoney(minor, p.currency);
-    doc.fontSize(20).text(`${receipt.issuedBy} receipt`);
-    doc.moveDown(0.5).fontSize(11).fillColor('#555555');
-    doc.text(`Receipt number: ${receipt.receiptNumber}`);
-    doc.text(`Date: ${p.createdAt.slice(0, 10)}`);
-    doc.text(`Status: ${STATUS_LABEL[p.status]}`);
-    doc.moveDown().fillColor('#000000').fontSize(12).text('Billed to', { underline: true });
-    doc.fontSize(11).text(receipt.school.name);
-    if (receipt.school.address) doc.text(receipt.school.address);
-    if (receipt.school.email) doc.text(receipt.school.email);
-    doc.moveDown().fontSize(12).text('Details', { underline: true }).fontSize(11);
-    for (const line of receipt.lines) doc.text(`${line.label}: ${money(line.amountMinor)}`);
-    doc.text(`Method: ${PAYMENT_METHOD_LABELS[p.method]}`);
-    doc.text(`Reference: ${p.reference}`);
-    if (p.reason) doc.text(`Reason: ${p.reason}`);
-    doc
-      .moveDown()
-      .fontSize(14)
-      .text(`Total: ${money(receipt.totalMinor)}`);
-    doc.end();
-  });
+  const timeZone = actor.school?.locale?.timeZone ?? DEFAULT_SCHOOL_LOCALE.timeZone;
+  return { filename: `receipt-${receipt.receiptNumber}.pdf`, pdf: await receiptPdf(receipt, input.language, timeZone) };
 }

@@ -49,6 +49,8 @@ import { IdParams } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryBody } from '../../lib/binary.ts';
+import { csvInRequestLanguage } from '../../lib/csv.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import {
   approveAddonRequest,
@@ -207,11 +209,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/:id/receipt.pdf',
     { schema: { tags, params: IdParams, produces: ['application/pdf'], response: { 200: Pdf } } },
     async (req, reply) => {
-      const { filename, pdf } = await receiptPdfOf(deps, actorOf(req), req.params);
+      const language = requestLanguage(req);
+      const { filename, pdf } = await receiptPdfOf(deps, actorOf(req), { ...req.params, language });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
+        .header('content-language', language)
+        .header('vary', 'Accept-Language')
         .send(pdf);
     },
   );
@@ -269,7 +274,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', csvName('revenue'))
-        .send(csv);
+        .send(csvInRequestLanguage(reply, csv));
     },
   );
   app.get('/company/usage', { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } }, (req) =>
@@ -283,7 +288,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', csvName('schools-usage'))
-        .send(csv);
+        .send(csvInRequestLanguage(reply, csv));
     },
   );
 

@@ -20,7 +20,8 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail } from '../../db/mail.ts';
+import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
+import { schoolWelcomeMail } from '../../lib/mail-texts.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
 import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
 import { entitlementsOf } from '../schools/index.ts';
@@ -212,20 +213,16 @@ export async function createSchool(
     const subscription = await assignSubscription(tx, actor, schoolId, input.subscription);
     if (input.admin.sendInvitation) {
       const token = await issueOneTimeToken(tx, accountId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
-      await enqueueMail(tx, {
-        to: input.admin.email,
-        // "Lyceum" is the product's name only: White Label mail replaces it with the school's (lib/mail.ts).
-        subject: `Welcome to ${input.name}: set your password`,
-        text: [
-          `Hello ${input.admin.name},`,
-          '',
-          `You are the school administrator of ${input.name}.`,
-          `Choose your password here (the link works once, for ${INVITE_TOKEN_DAYS} days):`,
-          setPasswordLink(publicUrl, token),
-          '',
-          `Then sign in to Lyceum at ${publicUrl}/login with ${input.admin.email}.`,
-        ].join('\n'),
+      const mail = schoolWelcomeMail(await mailLocaleOf(tx, input.admin.email), {
+        name: input.admin.name,
+        email: input.admin.email,
+        schoolName: input.name,
+        link: setPasswordLink(publicUrl, token),
+        signInUrl: `${publicUrl}/login`,
+        days: INVITE_TOKEN_DAYS,
+        expiresAt: new Date(Date.now() + INVITE_TOKEN_DAYS * 86_400_000),
       });
+      await enqueueMail(tx, { to: input.admin.email, ...mail });
     }
     await audit(tx, actor, {
       schoolId,

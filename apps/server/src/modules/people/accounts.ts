@@ -1,12 +1,13 @@
 import { MESSAGES } from '@lyceum/shared/errors';
-import { ROLE_LABELS, type SchoolRole } from '@lyceum/shared/roles';
+import type { SchoolRole } from '@lyceum/shared/roles';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts, mailOutbox, oneTimeTokens, schools } from '../../db/schema/index.ts';
 import { insertAccount, insertSchoolUser } from '../../db/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { enqueueMail, type MailMessage } from '../../db/mail.ts';
+import { enqueueMail, type MailMessage, mailLocalesOf } from '../../db/mail.ts';
+import { schoolAccountMail } from '../../lib/mail-texts.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256, temporaryPassword } from '../../lib/tokens.ts';
 import { setPasswordLink, hashPassword, INVITE_TOKEN_DAYS } from '../auth/index.ts';
@@ -88,6 +89,9 @@ export async function withEmailRace<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long a reset link an administrator asked for works. */
+const ADMIN_RESET_MINUTES = 60;
+
 /** Up to this many mails go through `enqueueMail`; an import's hundreds are written in bulk. */
 const FEW = 10;
 
@@ -112,18 +116,30 @@ export async function queueInvitations(
   if (invitations.length === 0) return 0;
   const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
   const schoolName = school?.name ?? 'your school';
-  const ttlMs = purpose === 'invite' ? INVITE_TOKEN_DAYS * 86_400_000 : 60 * 60_000;
+  const ttlMs = purpose === 'invite' ? INVITE_TOKEN_DAYS * 86_400_000 : ADMIN_RESET_MINUTES * 60_000;
   const expiresAt = new Date(Date.now() + ttlMs);
   const tokens: (typeof oneTimeTokens.$inferInsert)[] = [];
   const mails: (typeof mailOutbox.$inferInsert)[] = [];
+  const locales = await mailLocalesOf(
+    tx,
+    invitations.map((inv) => inv.accountId),
+  );
   for (const inv of invitations) {
     const token = newSecret();
     tokens.push({ id: newId(), tokenHash: sha256(token), accountId: inv.accountId, purpose, expiresAt });
-    mails.push({
-      id: newId(),
-      to: inv.email,
-      ...invitationMail(inv, schoolName, setPasswordLink(publicUrl, token), purpose),
+    const locale = locales.get(inv.accountId) ?? { language: 'en', timeZone: 'UTC' };
+    const mail = schoolAccountMail(locale, {
+      purpose,
+      name: inv.name,
+      email: inv.email,
+      role: inv.role,
+      schoolName,
+      link: setPasswordLink(publicUrl, token),
+      expiresAt,
+      days: INVITE_TOKEN_DAYS,
+      minutes: ADMIN_RESET_MINUTES,
     });
+    mails.push({ id: newId(), to: inv.email, ...mail });
   }
   for (let i = 0; i < tokens.length; i += 500) await tx.insert(oneTimeTokens).values(tokens.slice(i, i + 500));
   if (mails.length <= FEW) {
@@ -133,29 +149,4 @@ export async function queueInvitations(
     for (let i = 0; i < mails.length; i += 500) await tx.insert(mailOutbox).values(mails.slice(i, i + 500));
   }
   return invitations.length;
-}
-
-function invitationMail(inv: Invitation, schoolName: string, link: string, purpose: 'invite' | 'reset') {
-  if (purpose === 'reset') {
-    return {
-      subject: 'Set a new Lyceum password',
-      text: [
-        `Hello ${inv.name},`,
-        '',
-        `An administrator of ${schoolName} asked for a new password for your Lyceum account.`,
-        'Choose it here (the link works once, for 60 minutes):',
-        link,
-      ].join('\n'),
-    };
-  }
-  return {
-    subject: `You are invited to ${schoolName} on Lyceum`,
-    text: [
-      `Hello ${inv.name},`,
-      '',
-      `${schoolName} has created a Lyceum account for you (${ROLE_LABELS[inv.role]}), signed in with ${inv.email}.`,
-      `Choose your password here (the link works once, for ${INVITE_TOKEN_DAYS} days):`,
-      link,
-    ].join('\n'),
-  };
 }

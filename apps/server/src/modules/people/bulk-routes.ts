@@ -10,6 +10,7 @@ import {
 } from '@lyceum/shared/people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { translateFor } from '../../lib/language.ts';
 import { actorOf } from '../../lib/request-actor.ts';
 import { commitImport, type ImportKind, importTemplate, previewImport } from './import.ts';
 import { importRateLimit } from './import-rate-limit.ts';
@@ -39,7 +40,11 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest,
         schema: { tags, body: ImportRequest, response: { 200: ImportPreviewResponse } },
       },
-      (r) => previewImport(deps, actorOf(r), { kind, ...r.body }),
+      async (r, reply) => {
+        const preview = await previewImport(deps, actorOf(r), { kind, ...r.body });
+        const errors = preview.errors.map((e) => ({ ...e, message: translateFor(r, reply, e.message) }));
+        return { ...preview, errors };
+      },
     );
     app.post(
       `/${kind}/import`,

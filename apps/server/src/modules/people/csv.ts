@@ -3,6 +3,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/errors.ts';
 import { assertRowCap, boundedCsvOptions } from '../../lib/csv-limits.ts';
+import { CSV_HEADERS } from '../../lib/csv-headers.ts';
 
 export interface CsvRecord {
   /** Line of the file (the header is line 1). */
@@ -47,7 +48,12 @@ export function parseCsv(text: string, known: readonly string[], required: reado
   const [header, ...body] = rows;
   if (!header)
     return { columns: [], records: [], issues: [{ line: null, column: null, message: 'The CSV file is empty' }] };
-  const lowerKnown = new Map(known.map((k) => [k.toLowerCase(), k]));
+  // The column names (the English headers) and their headers in every language, so a template downloaded in
+  // Spanish is read back as it was written. The English names win where a translation is spelled the same.
+  const translated = Object.values(CSV_HEADERS).flatMap((headers) =>
+    known.flatMap((k) => (headers[k] ? [[headers[k].toLowerCase(), k] as const] : [])),
+  );
+  const lowerKnown = new Map([...translated, ...known.map((k) => [k.toLowerCase(), k] as const)]);
   const columns = header.record.map((h) => lowerKnown.get(h.toLowerCase()) ?? h);
   const issues: ImportIssue[] = [];
   for (const c of columns) {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@lyceum/shared/errors';
 
-export const EMAIL_NOT_AVAILABLE = 'This e-mail address cannot be used. Choose another one.';
+export const EMAIL_NOT_AVAILABLE_MESSAGE = 'This e-mail address cannot be used. Choose another one.';
 
 /**
  * What an import row hears about an e-mail that already has an account. Only people of the caller's own
@@ -8,5 +8,5 @@ export const EMAIL_NOT_AVAILABLE = 'This e-mail address cannot be used. Choose a
  * neutral, so a file of addresses is not a way to ask "who has an account on this platform".
  */
 export function emailTakenMessage(ownSchool: boolean): string {
-  return ownSchool ? MESSAGES.emailInUse : EMAIL_NOT_AVAILABLE;
+  return ownSchool ? MESSAGES.emailInUse : EMAIL_NOT_AVAILABLE_MESSAGE;
 }

@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import { PAYMENT_METHOD_LABELS, type ReceiptResponse } from '@lyceum/shared/company';
+import { type Language, RTL_LANGUAGES } from '@lyceum/shared/locale';
+import PDFDocument from 'pdfkit';
+
+/** The receipt's words in each language (docs/product.md, "Messages in the user's language"). */
+const WORDS: Record<
+  Language,
+  {
+    title: (issuer: string) => string;
+    document: (number: string) => string;
+    number: string;
+    date: string;
+    statusLabel: string;
+    status: Record<ReceiptResponse['payment']['status'], string>;
+    billedTo: string;
+    details: string;
+    method: string;
+    methods: Record<ReceiptResponse['payment']['method'], string>;
+    reference: string;
+    reason: string;
+    total: string;
+  }
+> = {
+  en: {
+    title: (issuer) => `${issuer} receipt`,
+    document: (number) => `Receipt ${number}`,
+    number: 'Receipt number',
+    date: 'Date',
+    statusLabel: 'Status',
+    status: { pending: 'Pending confirmation', confirmed: 'Paid', rejected: 'Rejected' },
+    billedTo: 'Billed to',
+    details: 'Details',
+    method: 'Method',
+    methods: PAYMENT_METHOD_LABELS,
+    reference: 'Reference',
+    reason: 'Reason',
+    total: 'Total',
+  },
+  es: {
+    title: (issuer) => `Recibo de ${issuer}`,
+    document: (number) => `Recibo ${number}`,
+    number: 'Número de recibo',
+    date: 'Fecha',
+    statusLabel: 'Estado',
+    status: { pending: 'Pendiente de confirmación', confirmed: 'Pagado', rejected: 'Rechazado' },
+    billedTo: 'Facturado a',
+    details: 'Detalle',
+    method: 'Método',
+    methods: { bank_transfer: 'Transferencia bancaria', card: 'Tarjeta', cash: 'Efectivo', cheque: 'Cheque' },
+    reference: 'Referencia',
+    reason: 'Motivo',
+    total: 'Total',
+  },
+  ar: {
+    title: (issuer) => `إيصال ${issuer}`.trim(),
+    document: (number) => `إيصال ${number}`,
+    number: 'رقم الإيصال',
+    date: 'التاريخ',
+    statusLabel: 'الحالة',
+    status: { pending: 'بانتظار التأكيد', confirmed: 'مدفوع', rejected: 'مرفوض' },
+    billedTo: 'صادر إلى',
+    details: 'التفاصيل',
+    method: 'طريقة الدفع',
+    methods: { bank_transfer: 'تحويل مصرفي', card: 'بطاقة', cash: 'نقدًا', cheque: 'شيك' },
+    reference: 'المرجع',
+    reason: 'السبب',
+    total: 'الإجمالي',
+  },
+};
+
+/**
+ * PDF's built-in fonts hold Latin letters only. Arabic needs a font with its glyphs; these are where
+ * Debian/Ubuntu's fonts-dejavu-core and Noto put one (README, "Run it"). Without any, an Arabic receipt is
+ * written in English rather than in unreadable boxes.
+ */
+const FONTS_WITH_ARABIC = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf',
+  '/usr/share/fonts/noto/NotoSansArabic-Regular.ttf',
+];
+let arabicFont: string | null | undefined;
+const fontWithArabic = () => (arabicFont ??= FONTS_WITH_ARABIC.find((path) => existsSync(path)) ?? null);
+
+/** Direction marks Intl puts around Arabic numbers; the receipt orders its runs itself (see `field`). */
+const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The receipt as a one-page PDF in `language`, its date in the school's time zone and its money in the
+ * language's style.
+ *
+ * pdfkit shapes Arabic (through fontkit) but knows no bidirectional text: it lays a whole line out in one
+ * direction. So in a right-to-left receipt every line holds one direction only: a label and its value are
+ * two runs, the value placed to the label's left, and numbers use Latin digits (as Arabic print in the
+ * Maghreb does), which keeps them left to right.
+ */
+export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZone: string): Promise<Buffer> {
+  const font = RTL_LANGUAGES.includes(requested) ? fontWithArabic() : null;
+  const language: Language = RTL_LANGUAGES.includes(requested) && !font ? 'en' : requested;
+  const w = WORDS[language];
+  const rtl = RTL_LANGUAGES.includes(language);
+  const intlLocale = rtl ? `${language}-u-nu-latn` : language;
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      lang: language,
+      info: { Title: w.document(receipt.receiptNumber) },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    if (font) doc.font(font);
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    const line = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
+      doc.text(text, { align: rtl ? 'right' : 'left', ...options });
+    /** "Label: value", or in right-to-left the label on the right and the value to its left. */
+    const field = (label: string, value: string, separator = ': ') => {
+      if (!rtl) return doc.text(`${label}${separator}${value}`);
+      const y = doc.y;
+      const right = `${label}${separator.trim()}`;
+      const labelWidth = doc.widthOfString(right) + doc.widthOfString(' ');
+      doc.text(right, doc.page.margins.left, y, { width, align: 'right' });
+      const after = doc.y;
+      doc.text(value, doc.page.margins.left, y, { width: width - labelWidth, align: 'right' });
+      doc.y = Math.max(after, doc.y);
+      return doc;
+    };
+    const p = receipt.payment;
+    const money = (minor: number) =>
+      new Intl.NumberFormat(intlLocale, { style: 'currency', currency: p.currency })
+        .format(minor / 100)
+        .replace(BIDI_MARKS, '');
+    const date = new Intl.DateTimeFormat(
+      intlLocale,
+      rtl ? { dateStyle: 'short', timeZone } : { dateStyle: 'long', timeZone },
+    )
+      .format(new Date(p.createdAt))
+      .replace(BIDI_MARKS, '');
+    doc.fontSize(20);
+    if (rtl) field(w.title(''), receipt.issuedBy, ' ');
+    else line(w.title(receipt.issuedBy));
+    doc.moveDown(0.5).fontSize(11).fillColor('#555555');
+    field(w.number, receipt.receiptNumber);
+    field(w.date, date);
+    field(w.statusLabel, w.status[p.status]);
+    doc.moveDown().fillColor('#000000').fontSize(12);
+    line(w.billedTo, { underline: true });
+    doc.fontSize(11);
+    line(receipt.school.name);
+    if (receipt.school.address) line(receipt.school.address);
+    if (receipt.school.email) line(receipt.school.email);
+    doc.moveDown().fontSize(12);
+    line(w.details, { underline: true });
+    doc.fontSize(11);
+    for (const item of receipt.lines) field(item.label, money(item.amountMinor));
+    field(w.method, w.methods[p.method]);
+    field(w.reference, p.reference);
+    if (p.reason) field(w.reason, p.reason);
+    doc.moveDown().fontSize(14);
+    field(w.total, money(receipt.totalMinor));
+    doc.end();
+  });
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import ar from '@lyceum/shared/i18n/ar';
+import { CATALOGUES, translateTo } from '@lyceum/shared/i18n/catalogues';
+import es from '@lyceum/shared/i18n/es';
+import { type Catalogue, placeholdersOf, translateMessage } from '@lyceum/shared/i18n/translate';
+import { LANGUAGES } from '@lyceum/shared/locale';
+import { describe, expect, it } from 'vitest';
+import { type FoundMessage, messagesOfObject, scanSources } from './i18n/messages-in-code.ts';
+
+async function messagesIn(dirs?: readonly string[]): Promise<FoundMessage[]> {
+  const { messages, objects } = scanSources(dirs);
+  const notExported = objects.filter((o) => !o.exported).map((o) => `${o.file} ${o.name}`);
+  expect(notExported, 'export every *MESSAGES object so its values can be read').toEqual([]);
+  for (const object of objects) messages.push(...(await messagesOfObject(object)));
+  return messages;
+}
+
+/** "text (where)" for every message the catalogue has no entry for. */
+const missingFrom = (catalogue: Catalogue, messages: FoundMessage[]) => [
+  ...new Set(messages.filter((m) => !Object.hasOwn(catalogue, m.text)).map((m) => `${m.text}  (${m.where})`)),
+];
+
+const SHIPPED = Object.entries(CATALOGUES).filter((entry): entry is [string, Catalogue] => entry[1] !== undefined);
+
+describe('the message catalogues', () => {
+  it('ship a catalogue for every language but English', () => {
+    expect(SHIPPED.map(([language]) => language).sort()).toEqual(LANGUAGES.filter((l) => l !== 'en').sort());
+  });
+
+  it('translate every message the shared package and the server can send', async () => {
+    const messages = await messagesIn();
+    // The scan finds the catalogue of docs/product.md and the schemas' own words (a sanity floor, not a count).
+    expect(messages.length).toBeGreaterThan(150);
+    expect(messages.map((m) => m.text)).toContain(MESSAGES.invalidCredential);
+    expect(messages.map((m) => m.text)).toContain('Subject name is required');
+    for (const [language, catalogue] of SHIPPED) {
+      expect(missingFrom(catalogue, messages), `messages without a ${language} translation`).toEqual([]);
+    }
+  });
+
+  it('fail for an English message added without its translations', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-i18n-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'new-feature.ts'),
+        [
+          "import { z } from 'zod';",
+          "export const Fee = z.object({ label: z.string().min(1, 'Fee label is required') });",
+          "export const FEE_MESSAGES = { overdue: (n: number) => `${n} fees are overdue`, paid: 'Fee paid' };",
+          "export const fail = () => invalid(`Fee ${'x'} cannot be changed`, { label: 'Fee label is taken' });",
+          'declare function invalid(message: string, fields?: Record<string, string>): Error;',
+        ].join('\n'),
+      );
+      const missing = missingFrom(es, await messagesIn([dir])).map((line) => line.split('  (')[0]);
+      expect(missing.sort()).toEqual(
+        [
+          'Fee label is required',
+          '{0} fees are overdue',
+          'Fee paid',
+          'Fee {0} cannot be changed',
+          'Fee label is taken',
+        ].sort(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keep every placeholder of the English in each translation', () => {
+    const placeholdersMismatch = SHIPPED.flatMap(([language, catalogue]) =>
+      Object.entries(catalogue)
+        .filter(([english, translated]) => {
+          const sorted = (text: string) => placeholdersOf(text).sort().join(',');
+          return sorted(english) !== sorted(translated);
+        })
+        .map(([english]) => `${language}: ${english}`),
+    );
+    expect(placeholdersMismatch).toEqual([]);
+  });
+
+  it('leave no translation empty or untranslated by accident', () => {
+    // Entries whose words are the same in every language (placeholders only, or names of fields).
+    const SAME = new Set(['{0}: "{1}"']);
+    for (const [, catalogue] of SHIPPED) {
+      const untouched = Object.entries(catalogue).filter(
+        ([en, tr]) => tr.trim() === '' || (tr === en && !SAME.has(en)),
+      );
+      expect(untouched).toEqual([]);
+    }
+  });
+});
+
+describe('translateMessage', () => {
+  it('finds a message, English when the catalogue has none or the language is English', () => {
+    expect(translateMessage(MESSAGES.invalidCredential, es)).toBe('Correo electrónico o contraseña incorrectos.');
+    expect(translateMessage('A message nobody translated', es)).toBe('A message nobody translated');
+    expect(translateMessage(MESSAGES.invalidCredential, undefined)).toBe(MESSAGES.invalidCredential);
+    expect(translateTo(MESSAGES.invalidCredential, 'en')).toBe(MESSAGES.invalidCredential);
+  });
+
+  it('carries a template’s parameters over, translating those that are messages themselves', () => {
+    expect(translateMessage(MESSAGES.planExists('Premium'), ar)).toBe('الخطة "Premium" موجودة بالفعل');
+    expect(translateMessage(PEOPLE_MESSAGES.rollNumberTaken(12), es)).toBe(
+      'El número de lista 12 ya está asignado en esta clase',
+    );
+    expect(translateMessage('Invalid data: Name is required', es)).toBe('Datos no válidos: El nombre es obligatorio');
+    expect(translateMessage('Invalid data: Subject name cannot contain control or text-direction characters', es)).toBe(
+      'Datos no válidos: Nombre de la asignatura no puede contener caracteres de control ni de dirección del texto',
+    );
+    expect(translateMessage(PEOPLE_MESSAGES.importRefused(1), es)).toBe(
+      'El archivo tiene 1 error. No se importó nada.',
+    );
+    expect(translateMessage(PEOPLE_MESSAGES.importRefused(3), es)).toBe(
+      'El archivo tiene 3 errores. No se importó nada.',
+    );
+    expect(translateMessage('Password must be at least 8 characters', ar)).toBe('يجب ألا تقل كلمة المرور عن 8 أحرف');
+  });
+});

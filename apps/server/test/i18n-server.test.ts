@@ -1,0 +1,256 @@
+import { inflateSync } from 'node:zlib';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { TEACHER_IMPORT_COLUMNS } from '@lyceum/shared/people';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, schoolSubscriptions } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { errorOf } from './helpers.ts';
+
+/** The server in the recipient's language (docs/product.md, "Messages in the user's language"). */
+let w: CompanyWorld;
+beforeAll(async () => {
+  w = await companyWorld();
+});
+afterAll(() => w.t.close());
+
+const run = (statement: ReturnType<typeof sql>) => withSystem(w.t.app.deps.db, (tx) => tx.execute(statement));
+const setAccountLanguage = (email: string, language: string | null) =>
+  run(sql`update accounts set language = ${language} where lower(email) = ${email.toLowerCase()}`);
+const lastMailTo = async (email: string) =>
+  (
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1),
+    )
+  )[0];
+
+let unknownAddress = 0;
+/** A sign-in that fails the same way every time: an address with no account. */
+const badSignIn = (language?: string) =>
+  w.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: language ? { 'accept-language': language } : {},
+    payload: { email: `nobody-${++unknownAddress}@example.com`, password: 'not-the-password-1', role: 'teacher' },
+  });
+
+describe('error answers', () => {
+  it('say the same refusal in Spanish and Arabic with the same code, and English for a language not shipped', async () => {
+    const english = await badSignIn();
+    expect(errorOf(english)).toEqual({ code: 'auth/invalid-credential', message: MESSAGES.invalidCredential });
+    expect(english.headers['content-language']).toBe('en');
+
+    const spanish = await badSignIn('es-MX,es;q=0.9,en;q=0.8');
+    expect(spanish.statusCode).toBe(english.statusCode);
+    expect(errorOf(spanish)).toEqual({
+      code: 'auth/invalid-credential',
+      message: 'Correo electrónico o contraseña incorrectos.',
+    });
+    expect(spanish.headers['content-language']).toBe('es');
+    expect(String(spanish.headers.vary)).toMatch(/accept-language/i);
+
+    const arabic = await badSignIn('ar');
+    expect(errorOf(arabic)).toEqual({
+      code: 'auth/invalid-credential',
+      message: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+    });
+
+    const french = await badSignIn('fr-FR,fr;q=0.9,de;q=0.5');
+    expect(errorOf(french)).toEqual({ code: 'auth/invalid-credential', message: MESSAGES.invalidCredential });
+    expect(french.headers['content-language']).toBe('en');
+  });
+
+  it('translate field messages and the generic "Invalid data" text, ours and zod’s own', async () => {
+    const admin = await w.asA('school_admin');
+    const create = (payload: Record<string, unknown>, language?: string) =>
+      admin({
+        method: 'POST',
+        url: '/api/v1/subjects',
+        payload,
+        headers: language ? { 'accept-language': language } : {},
+      });
+    const english = errorOf(await create({ name: '' }));
+    expect(english).toEqual({
+      code: 'validation',
+      message: 'Invalid data: Subject name is required',
+      fields: { name: 'Subject name is required' },
+    });
+    const spanish = await create({ name: '' }, 'es');
+    expect(spanish.statusCode).toBe(400);
+    expect(errorOf(spanish)).toEqual({
+      code: 'validation',
+      message: 'Datos no válidos: El nombre de la asignatura es obligatorio',
+      fields: { name: 'El nombre de la asignatura es obligatorio' },
+    });
+    expect(errorOf(await create({ name: '' }, 'ar')).fields).toEqual({ name: 'اسم المادة مطلوب' });
+
+    // A check with no message of ours: zod's wording, from its own translations.
+    const zodDefault = errorOf(await create({ name: 42 }, 'es'));
+    expect(zodDefault.code).toBe('validation');
+    expect(zodDefault.fields?.name).toMatch(/^Entrada inválida/);
+    expect(errorOf(await create({ name: 42 })).fields?.name).toMatch(/^Invalid input/);
+  });
+
+  it('follow the signed-in person’s own language without the header, and before it', async () => {
+    await setAccountLanguage(w.b.users.school_admin.email, 'es');
+    try {
+      const admin = await w.asB('school_admin');
+      const missing = '01900000-0000-7000-8000-000000000000';
+      const plain = await admin({ method: 'PATCH', url: `/api/v1/subjects/${missing}`, payload: { name: 'X' } });
+      expect(plain.statusCode).toBe(404);
+      expect(errorOf(plain)).toEqual({ code: 'not_found', message: 'Asignatura no encontrada' });
+      const askedArabic = await admin({
+        method: 'PATCH',
+        url: `/api/v1/subjects/${missing}`,
+        payload: { name: 'X' },
+        headers: { 'accept-language': 'ar' },
+      });
+      expect(errorOf(askedArabic).message).toBe('Asignatura no encontrada');
+    } finally {
+      await setAccountLanguage(w.b.users.school_admin.email, null);
+    }
+  });
+});
+
+describe('e-mails', () => {
+  it('are written in the recipient’s language, dates in their school’s time zone', async () => {
+    const student = w.a.users.student;
+    await setAccountLanguage(student.email, 'ar');
+    await run(sql`update schools set time_zone = 'Asia/Riyadh' where id = ${w.a.id}`);
+    try {
+      const admin = await w.asA('school_admin');
+      const res = await admin({
+        method: 'POST',
+        url: `/api/v1/users/${student.id}/reset-password`,
+        payload: { mode: 'email' },
+      });
+      expect(res.statusCode).toBe(200);
+      const mail = await lastMailTo(student.email);
+      expect(mail?.subject).toBe('عيّن كلمة مرور جديدة لـ Lyceum');
+      expect(mail?.text).toContain('طلب أحد مسؤولي');
+      const zone = new Intl.DateTimeFormat('ar', { timeZone: 'Asia/Riyadh', timeZoneName: 'short' })
+        .formatToParts(new Date())
+        .find((part) => part.type === 'timeZoneName')?.value;
+      expect(mail?.text).toContain(zone);
+    } finally {
+      await setAccountLanguage(student.email, null);
+      await run(sql`update schools set time_zone = 'UTC' where id = ${w.a.id}`);
+    }
+  });
+
+  it('fall back to the school’s language when the person chose none', async () => {
+    const teacher = w.b.users.teacher;
+    await run(sql`update schools set language = 'es' where id = ${w.b.id}`);
+    try {
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        // The answer is in the requester's language; the mail in the recipient's.
+        headers: { 'accept-language': 'ar' },
+        payload: { email: teacher.email },
+      });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().message).toBe(
+        'إذا كان هناك حساب بهذا العنوان، فقد أرسلنا إليه رابطًا لإعادة تعيين كلمة المرور.',
+      );
+      const mail = await lastMailTo(teacher.email);
+      expect(mail?.subject).toBe('Restablezca su contraseña de Lyceum');
+      expect(mail?.text).toContain('Elija una contraseña nueva aquí');
+    } finally {
+      await run(sql`update schools set language = 'en' where id = ${w.b.id}`);
+    }
+  });
+});
+
+describe('CSV headers', () => {
+  it('export and template headers in the requester’s language; imports read them back', async () => {
+    const admin = await w.asA('school_admin');
+    const get = (url: string, language?: string) =>
+      admin({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+    const firstLine = (res: LightMyRequestResponse) => res.body.split('\n')[0];
+
+    expect(firstLine(await get('/api/v1/students/export'))).toBe(
+      'name,email,phone,className,section,rollNumber,academicYear,parents,status',
+    );
+    const spanish = await get('/api/v1/students/export', 'es');
+    expect(spanish.headers['content-language']).toBe('es');
+    expect(firstLine(spanish)).toBe('nombre,correo,teléfono,clase,sección,número de lista,año académico,padres,estado');
+    expect(firstLine(await get('/api/v1/teachers/export', 'ar'))).toContain('المؤهل');
+
+    const template = await get('/api/v1/teachers/import/template', 'es');
+    expect(firstLine(template)).toBe('nombre,correo,teléfono,titulación,experiencia,asignaturas');
+    const preview = await admin({
+      method: 'POST',
+      url: '/api/v1/teachers/import/preview',
+      headers: { 'accept-language': 'es' },
+      payload: { csv: `${firstLine(template)},sin traducir\nAda,ada-i18n@example.com,,,,\n`, sendInvitation: false },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().columns).toEqual([...TEACHER_IMPORT_COLUMNS, 'sin traducir']);
+    expect(preview.json().errors).toContainEqual({
+      line: 1,
+      column: 'sin traducir',
+      message: 'Columna desconocida "sin traducir"',
+    });
+  });
+});
+
+/** The text a PDF shows: its content streams inflated, the hex strings of the built-in fonts decoded. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const pieces: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const shown of content.matchAll(/\[(.*?)\] TJ/g)) {
+      const hexes = [...(shown[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '');
+      pieces.push(hexes.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''));
+    }
+  }
+  return pieces.join('\n');
+}
+
+describe('receipts', () => {
+  it('come as a PDF in the requester’s language', async () => {
+    const admin = await w.asB('school_admin');
+    const [sub] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, w.b.id)),
+    );
+    const paid = await admin({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: sub?.id,
+        method: 'bank_transfer',
+        reference: 'TRX-I18N',
+        amountMinor: 12_345,
+        idempotencyKey: 'pay-i18n-0001',
+      },
+    });
+    expect(paid.statusCode).toBe(201);
+    const url = `/api/v1/payments/${paid.json().id}/receipt.pdf`;
+
+    const spanish = await admin({ method: 'GET', url, headers: { 'accept-language': 'es' } });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers['content-language']).toBe('es');
+    const text = pdfText(spanish.rawPayload);
+    expect(text).toContain('Número de recibo');
+    expect(text).toContain('Transferencia bancaria');
+    expect(text).toContain('Pendiente de confirmación');
+    expect(text).toContain(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(123.45));
+
+    const english = pdfText((await admin({ method: 'GET', url })).rawPayload);
+    expect(english).toContain('Receipt number');
+    expect(english).toContain('Bank transfer');
+
+    const arabic = await admin({ method: 'GET', url, headers: { 'accept-language': 'ar' } });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

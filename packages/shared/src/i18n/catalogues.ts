@@ -1,0 +1,10 @@
+import type { Language } from '../locale.ts';
+import ar from './ar.ts';
+import es from './es.ts';
+import { type Catalogue, translateMessage } from './translate.ts';
+
+/** Every shipped language's catalogue, for the server (English is the messages themselves). */
+export const CATALOGUES: Record<Language, Catalogue | undefined> = { en: undefined, es, ar };
+
+/** `text` in `language`; English when the language has no translation of it. */
+export const translateTo = (text: string, language: Language): string => translateMessage(text, CATALOGUES[language]);

@@ -1,0 +1,85 @@
+/**
+ * The server's and the shared schemas' messages in other languages (docs/decisions/009-server-messages.md).
+ * The English text is the message's id, as in gettext: a catalogue maps each English message to its
+ * translation. A message built with parameters is listed once as its template, the parameters written `{0}`,
+ * `{1}`… in the order the English function takes them; a translation may move them but keeps every one.
+ *
+ * This module holds no catalogue: the server imports them all (`catalogues.ts`), the web app lazy-loads the
+ * one of its language (`es.ts`, `ar.ts`).
+ */
+export type Catalogue = Readonly<Record<string, string>>;
+
+const PLACEHOLDER = /\{(\d+)\}/g;
+
+interface Template {
+  pattern: RegExp;
+  /** Which placeholder each capture group holds. */
+  slots: number[];
+  translation: string;
+}
+
+interface Compiled {
+  exact: Map<string, string>;
+  templates: Template[];
+}
+
+const compiled = new WeakMap<Catalogue, Compiled>();
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The placeholders of a message, in order of appearance (`'{1} of {0}'` → `[1, 0]`). */
+export const placeholdersOf = (text: string): number[] => [...text.matchAll(PLACEHOLDER)].map((m) => Number(m[1]));
+
+function compile(catalogue: Catalogue): Compiled {
+  const exact = new Map<string, string>();
+  const templates: Template[] = [];
+  for (const [english, translation] of Object.entries(catalogue)) {
+    exact.set(english, translation);
+    const slots = placeholdersOf(english);
+    if (slots.length === 0) continue;
+    const literal = english.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
+    const source = literal.map(escapeRegExp).join('([\\s\\S]+?)');
+    templates.push({ pattern: new RegExp(`^${source}$`), slots, translation });
+  }
+  // The template with the most fixed text wins: "Invalid data: {0}" before "{0}: \"{1}\"".
+  const fixed = (t: Template) => t.pattern.source.replaceAll('([\\s\\S]+?)', '').length;
+  templates.sort((a, b) => fixed(b) - fixed(a));
+  return { exact, templates };
+}
+
+/**
+ * `text` in the catalogue's language, or as it is when the catalogue has no entry (English needs none).
+ * A template's parameters are translated too when they are messages themselves ("Invalid data: {0}").
+ */
+export function translateMessage(text: string, catalogue: Catalogue | undefined): string {
+  if (!catalogue || text === '') return text;
+  let entry = compiled.get(catalogue);
+  if (!entry) {
+    entry = compile(catalogue);
+    compiled.set(catalogue, entry);
+  }
+  const hit = entry.exact.get(text);
+  if (hit !== undefined) return hit;
+  for (const template of entry.templates) {
+    const match = template.pattern.exec(text);
+    if (!match) continue;
+    const values = new Map<number, string>();
+    template.slots.forEach((slot, i) => {
+      values.set(slot, match[i + 1] ?? '');
+    });
+    return template.translation.replace(PLACEHOLDER, (whole, slot: string) => {
+      const value = values.get(Number(slot));
+      return value === undefined ? whole : translateMessage(value, catalogue);
+    });
+  }
+  return text;
+}
+
+/**
+ * A message function's template: the function called with `{0}`, `{1}`… for its parameters, so a catalogue
+ * keyed by it follows the English wording wherever it changes.
+ */
+export function template<A extends never[]>(message: (...args: A) => string): string {
+  const args = Array.from({ length: message.length }, (_, i) => `{${i}}`);
+  return message(...(args as unknown as A));
+}
