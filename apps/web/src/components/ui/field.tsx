@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { FieldError } from './field-error';
 
 const CONTROL =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
@@ -31,11 +32,7 @@ export function Field({ id, label, error, hint, children, className }: FieldShel
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={id} message={error} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { FieldError } from './field-error';
 
 export interface SelectOption {
   value: string;
@@ -59,11 +60,7 @@ export function Select({
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={id} message={error} />}
     </div>
   );
 }

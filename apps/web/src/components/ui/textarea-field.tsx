@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { FieldError } from './field-error';
 
 export interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
   id: string;
@@ -26,11 +27,7 @@ export function TextAreaField({ id, label, error, className, containerClassName,
         )}
         {...props}
       />
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={id} message={error} />}
     </div>
   );
 }
