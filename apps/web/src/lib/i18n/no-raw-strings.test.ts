@@ -44,7 +44,6 @@ const NOT_YET_TRANSLATED: string[] = [
   'features/auth/pages/reset-password-page.tsx',
   'features/auth/pages/signup-company-admin-page.tsx',
   'features/auth/pages/signup-school-admin-page.tsx',
-  'features/children/pages/children-page.tsx',
   'features/classes/components/assign-teacher-dialog.tsx',
   'features/classes/components/class-form-dialog.tsx',
   'features/classes/components/enrol-student-dialog.tsx',
