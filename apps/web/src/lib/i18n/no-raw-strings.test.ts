@@ -100,9 +100,6 @@ const NOT_YET_TRANSLATED: string[] = [
   'features/teachers/pages/teacher-page.tsx',
   'features/teachers/pages/teachers-page.tsx',
   'features/usage/pages/usage-page.tsx',
-  'features/users/components/create-user-dialog.tsx',
-  'features/users/components/reset-password-dialog.tsx',
-  'features/users/pages/users-page.tsx',
   'lib/api-client.ts',
   'lib/copy.ts',
 ];

@@ -55,16 +55,12 @@ function ChildCard({ child }: { child: ChildResponse }) {
         </span>
       </div>
       <p className="mt-3 text-sm text-slate-600">
-        {child.classTeacherName
-          ? t('card.classTeacher', { name: child.classTeacherName })
-          : t('card.noClassTeacher')}
+        {child.classTeacherName ? t('card.classTeacher', { name: child.classTeacherName }) : t('card.noClassTeacher')}
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <Section icon={<CalendarCheck className={iconClass} aria-hidden="true" />} title={t('card.attendance')}>
           {child.todayAttendance ? (
-            <Badge tone={ATTENDANCE_TONE[child.todayAttendance]}>
-              {t(`attendance.${child.todayAttendance}`)}
-            </Badge>
+            <Badge tone={ATTENDANCE_TONE[child.todayAttendance]}>{t(`attendance.${child.todayAttendance}`)}</Badge>
           ) : (
             t('card.attendanceNone')
           )}
