@@ -59,8 +59,6 @@ const NOT_YET_TRANSLATED: string[] = [
   'features/marketplace/pages/marketplace-page.tsx',
   'features/notifications/components/notification-bell.tsx',
   'features/notifications/components/notification-item.tsx',
-  'features/parents/components/parent-form-dialog.tsx',
-  'features/parents/pages/parents-page.tsx',
   'features/payments/pages/payments-page.tsx',
   'features/payments/pages/receipt-page.tsx',
   'features/plans/components/addon-form-dialog.tsx',
