@@ -33,6 +33,7 @@ describe('ChildrenPage', () => {
     expect(await screen.findByRole('heading', { name: 'أبنائي', level: 1 })).toBeTruthy();
     expect(await screen.findByText('درجتان حديثتان.')).toBeTruthy();
     expect(screen.getByText('متأخر')).toBeTruthy();
+    expect(screen.getByText('أم')).toBeTruthy();
     expect(screen.getByText('رائد الفصل: لم يُعيَّن بعد')).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
   });

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { useRelationshipLabel } from '../../students/components/relationship-label';
 import { useChildren } from '../api/get-children';
 
 const ATTENDANCE_TONE = { present: 'success', absent: 'danger', late: 'warning' } as const;
@@ -34,6 +35,7 @@ const iconClass = 'size-4 text-slate-500';
 /** One child: class and teacher, then the day-to-day sections (filled by the attendance, marks, fees, exams issues). */
 function ChildCard({ child }: { child: ChildResponse }) {
   const { t } = useT('children');
+  const relationship = useRelationshipLabel();
   const klass = child.section ? `${child.className} – ${child.section}` : child.className;
   return (
     <Card className="p-5">
@@ -50,7 +52,7 @@ function ChildCard({ child }: { child: ChildResponse }) {
           </p>
         </div>
         <span className="flex flex-wrap gap-1">
-          <Badge>{child.relationship}</Badge>
+          <Badge>{relationship(child.relationship)}</Badge>
           {!child.isActive && <StatusBadge status="inactive" />}
         </span>
       </div>

@@ -28,6 +28,7 @@ import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { useRelationshipLabel } from '../../students/components/relationship-label';
 import { useParents } from '../api/get-parents';
 import { previewParentImport, PARENT_TEMPLATE_HREF, useImportParents } from '../api/import-parents';
 import { useSetParentActive } from '../api/set-parent-active';
@@ -36,6 +37,7 @@ import { ParentFormDialog } from '../components/parent-form-dialog';
 /** `scope`: a company reader's school and its picker; the list is read-only and unlinked there. */
 function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: string; picker: ReactNode } }) {
   const { t } = useT('parents');
+  const relationship = useRelationshipLabel();
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const list = useParents(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const classes = useClassOptions(!scope);
@@ -60,7 +62,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
           <span className="flex flex-col gap-0.5">
             {p.children.map((c) => {
               const detail = t('childDetail', {
-                relationship: c.relationship,
+                relationship: relationship(c.relationship),
                 className: classLabel({ name: c.className, section: c.section }),
               });
               return scope ? (

@@ -27,12 +27,14 @@ import { useLinkParent } from '../api/link-parent';
 import { useSetStudentActive } from '../api/set-student-active';
 import { LinkParentDialog } from '../components/link-parent-dialog';
 import { RecordSections } from '../components/record-sections';
+import { useRelationshipLabel } from '../components/relationship-label';
 import { StudentFormDialog } from '../components/student-form-dialog';
 
 /** /students/:id: one student's details, class and parents, and the record sections later issues fill. */
 export function StudentPage() {
   const { t } = useT('students');
   const { t: tc } = useT();
+  const relationship = useRelationshipLabel();
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
@@ -158,7 +160,7 @@ export function StudentPage() {
                       <PersonAvatar name={p.name} />
                       <span>
                         <span className="block text-sm font-medium text-slate-900">{p.name}</span>
-                        <span className="block text-xs text-slate-500">{p.relationship}</span>
+                        <span className="block text-xs text-slate-500">{relationship(p.relationship)}</span>
                       </span>
                     </span>
                     {manage && (

@@ -29,6 +29,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useStudents } from '../api/get-students';
 import { useSetStudentActive } from '../api/set-student-active';
 import { StudentFormDialog } from '../components/student-form-dialog';
+import { useRelationshipLabel } from '../components/relationship-label';
 import { StudentImportDialog } from '../components/student-import-dialog';
 
 function StudentList({
@@ -46,6 +47,7 @@ function StudentList({
   scope?: { schoolId: string; picker: ReactNode };
 }) {
   const { t } = useT('students');
+  const relationship = useRelationshipLabel();
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const [params, setParams] = useSearchParams();
   const dialogs = useDialogState<PersonDialog<StudentResponse>>(params.get('new') === '1' ? { kind: 'create' } : null);
@@ -92,7 +94,7 @@ function StudentList({
       cell: (s) =>
         s.parents.length ? (
           s.parents
-            .map((p) => t('parentWithRelationship', { name: p.name, relationship: p.relationship }))
+            .map((p) => t('parentWithRelationship', { name: p.name, relationship: relationship(p.relationship) }))
             .join(t('separator'))
         ) : (
           <span className="text-slate-500">{t('none')}</span>
