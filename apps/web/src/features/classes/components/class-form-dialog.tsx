@@ -13,12 +13,15 @@ import { useSubjectOptions } from '../../../api/lookups';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
-import { useT } from '../../../lib/i18n/i18n';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useSaveClass } from '../api/save-class';
 
 const ClassForm = z.object({
   name: CreateClassRequest.shape.name,
-  section: z.string().trim().max(20, 'Section is too long'),
+  section: z
+    .string()
+    .trim()
+    .max(20, { error: () => translate('classes', 'form.sectionTooLong') }),
   academicYear: z.union([z.literal(''), academicYearSchema]),
   subjectIds: z.array(z.string()),
 });

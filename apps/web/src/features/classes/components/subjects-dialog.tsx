@@ -11,12 +11,15 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { applyServerError } from '../../../lib/form-errors';
-import { useT } from '../../../lib/i18n/i18n';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCreateSubject } from '../api/create-subject';
 
 const SubjectForm = z.object({
   name: CreateSubjectRequest.shape.name,
-  code: z.string().trim().max(20, 'Subject code is too long'),
+  code: z
+    .string()
+    .trim()
+    .max(20, { error: () => translate('classes', 'subjects.codeTooLong') }),
 });
 
 /** The school's subjects, and a form to add one; classes and teachers then pick from them. */

@@ -13,10 +13,15 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { SearchInput } from '../../../components/ui/search-input';
-import { useT } from '../../../lib/i18n/i18n';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCreateParent, useUpdateParent } from '../api/save-parent';
 
-const relationship = z.string().trim().min(1, 'Relationship is required').max(40, 'Relationship is too long');
+// Messages are looked up when the form validates, so they are in the language of that moment.
+const relationship = z
+  .string()
+  .trim()
+  .min(1, { error: () => translate('parents', 'form.relationshipRequired') })
+  .max(40, { error: () => translate('parents', 'form.relationshipTooLong') });
 
 export const ParentForm = z.object({
   name: CreateParentRequest.shape.name,

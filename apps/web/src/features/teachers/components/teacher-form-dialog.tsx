@@ -13,26 +13,29 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
-import { useT } from '../../../lib/i18n/i18n';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCreateTeacher, useUpdateTeacher } from '../api/save-teacher';
 
 const experience = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d+$/.test(v), 'Experience must be a whole number of years')
-  .refine((v) => v === '' || Number(v) <= 80, 'Experience must be at most 80 years');
+  .refine((v) => v === '' || /^\d+$/.test(v), { error: () => translate('teachers', 'form.experienceWhole') })
+  .refine((v) => v === '' || Number(v) <= 80, { error: () => translate('teachers', 'form.experienceMax') });
 
 /** The teacher form, from the shared request's fields; classes are assigned with their subjects. */
 const TeacherForm = z.object({
   name: CreateTeacherRequest.shape.name,
   email: z.string().trim(),
   phone: phoneSchema,
-  qualification: z.string().trim().max(200, 'Qualification is too long'),
+  qualification: z
+    .string()
+    .trim()
+    .max(200, { error: () => translate('teachers', 'form.qualificationTooLong') }),
   experience,
   subjectIds: z.array(z.string()),
   assignedClasses: z.array(
     z.object({
-      classId: z.string().min(1, 'Choose a class'),
+      classId: z.string().min(1, { error: () => translate('teachers', 'form.chooseClass') }),
       subjectIds: z.array(z.string()),
       isClassTeacher: z.boolean(),
     }),
