@@ -12,6 +12,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
+import { useRelationshipLabel } from '../../students/components/relationship-label';
 import { useChildren } from '../api/get-children';
 
 const ATTENDANCE_TONE = { present: 'success', absent: 'danger', late: 'warning' } as const;
@@ -32,6 +34,8 @@ const iconClass = 'size-4 text-slate-500';
 
 /** One child: class and teacher, then the day-to-day sections (filled by the attendance, marks, fees, exams issues). */
 function ChildCard({ child }: { child: ChildResponse }) {
+  const { t } = useT('children');
+  const relationship = useRelationshipLabel();
   const klass = child.section ? `${child.className} – ${child.section}` : child.className;
   return (
     <Card className="p-5">
@@ -44,33 +48,33 @@ function ChildCard({ child }: { child: ChildResponse }) {
             </Link>
           </h2>
           <p className="text-sm text-slate-500">
-            {klass} · Roll {child.rollNumber} · {child.academicYear}
+            {t('card.summary', { className: klass, roll: child.rollNumber, year: child.academicYear })}
           </p>
         </div>
         <span className="flex flex-wrap gap-1">
-          <Badge>{child.relationship}</Badge>
+          <Badge>{relationship(child.relationship)}</Badge>
           {!child.isActive && <StatusBadge status="inactive" />}
         </span>
       </div>
-      <p className="mt-3 text-sm text-slate-600">Class teacher: {child.classTeacherName ?? 'not assigned yet'}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {child.classTeacherName ? t('card.classTeacher', { name: child.classTeacherName }) : t('card.noClassTeacher')}
+      </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Section icon={<CalendarCheck className={iconClass} aria-hidden="true" />} title="Today's attendance">
+        <Section icon={<CalendarCheck className={iconClass} aria-hidden="true" />} title={t('card.attendance')}>
           {child.todayAttendance ? (
-            <Badge tone={ATTENDANCE_TONE[child.todayAttendance]}>
-              {child.todayAttendance.charAt(0).toUpperCase() + child.todayAttendance.slice(1)}
-            </Badge>
+            <Badge tone={ATTENDANCE_TONE[child.todayAttendance]}>{t(`attendance.${child.todayAttendance}`)}</Badge>
           ) : (
-            'Not recorded yet today.'
+            t('card.attendanceNone')
           )}
         </Section>
-        <Section icon={<ClipboardList className={iconClass} aria-hidden="true" />} title="Recent marks">
-          {child.recentMarks.length ? `${child.recentMarks.length} recent marks.` : 'No marks recorded yet.'}
+        <Section icon={<ClipboardList className={iconClass} aria-hidden="true" />} title={t('card.marks')}>
+          {t('card.marksCount', { count: child.recentMarks.length })}
         </Section>
-        <Section icon={<Wallet className={iconClass} aria-hidden="true" />} title="Pending fees">
-          {child.pendingFees.length ? `${child.pendingFees.length} pending.` : 'No pending fees.'}
+        <Section icon={<Wallet className={iconClass} aria-hidden="true" />} title={t('card.fees')}>
+          {t('card.feesCount', { count: child.pendingFees.length })}
         </Section>
-        <Section icon={<CalendarClock className={iconClass} aria-hidden="true" />} title="Upcoming exams">
-          {child.upcomingExams.length ? `${child.upcomingExams.length} upcoming.` : 'No exams scheduled.'}
+        <Section icon={<CalendarClock className={iconClass} aria-hidden="true" />} title={t('card.exams')}>
+          {t('card.examsCount', { count: child.upcomingExams.length })}
         </Section>
       </div>
     </Card>
@@ -79,17 +83,18 @@ function ChildCard({ child }: { child: ChildResponse }) {
 
 /** /children: a parent's children, each with their class and day-to-day summary. */
 export function ChildrenPage() {
+  const { t } = useT('children');
   const { user } = useAuth();
   const isParent = user?.role === 'parent';
   const query = useChildren(isParent);
   if (!isParent) {
-    return <NotForRole title="My Children" description="This page shows a parent's own children." />;
+    return <NotForRole title={t('title')} description={t('notForRole')} />;
   }
   return (
     <>
-      <PageHeader title="My Children" description="Your children at this school." />
+      <PageHeader title={t('title')} description={t('description')} />
       {query.isPending ? (
-        <div className="grid gap-4 xl:grid-cols-2" role="status" aria-label="Loading children">
+        <div className="grid gap-4 xl:grid-cols-2" role="status" aria-label={t('loading')}>
           {['a', 'b'].map((k) => (
             <Skeleton key={k} className="h-64" />
           ))}
@@ -104,12 +109,12 @@ export function ChildrenPage() {
         <Card>
           <EmptyState
             icon={<HeartHandshake className="size-6" aria-hidden="true" />}
-            title="No children linked yet"
-            description="Ask the school office to link your children to your account."
+            title={t('empty.title')}
+            description={t('empty.description')}
           />
         </Card>
       ) : (
-        <ul className="grid gap-4 xl:grid-cols-2" aria-label="My children">
+        <ul className="grid gap-4 xl:grid-cols-2" aria-label={t('list')}>
           {query.data.items.map((child) => (
             <li key={child.id}>
               <ChildCard child={child} />

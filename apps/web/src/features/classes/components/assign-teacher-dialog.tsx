@@ -9,6 +9,7 @@ import { SubjectChecklist } from '../../../components/people/subject-checklist';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/i18n';
 import { useAssignTeacher } from '../api/assign-teacher';
 
 interface AssignTeacherDialogProps {
@@ -20,6 +21,7 @@ interface AssignTeacherDialogProps {
 }
 
 export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: AssignTeacherDialogProps) {
+  const { t } = useT('classes');
   const [search, setSearch] = useState('');
   const teachers = useTeacherSearch(search, open && !editing);
   const assign = useAssignTeacher();
@@ -34,14 +36,14 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
   });
   const teacherId = form.watch('teacherId');
 
-  const assigned = new Set(klass.assignedTeachers.map((t) => t.teacherId));
+  const assigned = new Set(klass.assignedTeachers.map((a) => a.teacherId));
   const options = (teachers.data?.items ?? [])
-    .filter((t) => !assigned.has(t.id))
-    .map((t) => ({ value: t.id, label: `${t.name} (${t.email})` }));
+    .filter((teacher) => !assigned.has(teacher.id))
+    .map((teacher) => ({ value: teacher.id, label: t('assign.option', { name: teacher.name, email: teacher.email }) }));
 
   const submit = async (data: AssignTeacherRequest) => {
     await assign.mutateAsync({ classId: klass.id, data });
-    toast.success(editing ? 'Assignment updated' : `Teacher assigned to ${classLabel(klass)}`);
+    toast.success(editing ? t('assign.updated') : t('assign.assigned', { className: classLabel(klass) }));
   };
 
   const currentClassTeacher =
@@ -54,11 +56,15 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
         if (!next) setSearch('');
         onOpenChange(next);
       }}
-      title={editing ? `${editing.teacherName} in ${classLabel(klass)}` : `Assign a teacher to ${classLabel(klass)}`}
-      description="Choose the subjects they teach in this class."
+      title={
+        editing
+          ? t('assign.editTitle', { name: editing.teacherName, className: classLabel(klass) })
+          : t('assign.title', { className: classLabel(klass) })
+      }
+      description={t('assign.description')}
       form={form}
       onSubmit={submit}
-      submitLabel={editing ? 'Save' : 'Assign teacher'}
+      submitLabel={editing ? t('assign.save') : t('assign.submit')}
       submitDisabled={!teacherId}
       serverFields={['teacherId', 'subjectIds', 'isClassTeacher']}
       className=""
@@ -66,12 +72,12 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
       <div className="space-y-4">
         {!editing && (
           <div className="space-y-2">
-            <SearchInput id="assign-search" label="Search teachers" value={search} onChange={setSearch} />
+            <SearchInput id="assign-search" label={t('assign.search')} value={search} onChange={setSearch} />
             <Select
               id="assign-teacher"
-              label="Teacher"
+              label={t('assign.teacher')}
               placeholder={
-                teachers.isPending ? 'Loading teachers…' : options.length ? 'Choose a teacher' : 'No teachers match'
+                teachers.isPending ? t('assign.loading') : options.length ? t('assign.choose') : t('assign.noMatch')
               }
               options={options}
               {...form.register('teacherId')}
@@ -83,22 +89,20 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
           name="subjectIds"
           render={({ field }) => (
             <SubjectChecklist
-              legend="Subjects in this class"
+              legend={t('assign.subjects')}
               options={klass.subjects}
               value={field.value ?? []}
               onChange={field.onChange}
-              emptyText="This class has no subjects yet. Edit the class to add them."
+              emptyText={t('assign.noSubjects')}
               error={form.formState.errors.subjectIds?.message}
             />
           )}
         />
         <Checkbox
           id="assign-class-teacher"
-          label="Class teacher"
+          label={t('columns.classTeacher')}
           hint={
-            currentClassTeacher
-              ? `Replaces ${currentClassTeacher} as the class teacher.`
-              : 'Leads the class; one per class.'
+            currentClassTeacher ? t('assign.replaces', { name: currentClassTeacher }) : t('assign.classTeacherHint')
           }
           {...form.register('isClassTeacher')}
         />

@@ -13,11 +13,15 @@ import { useSubjectOptions } from '../../../api/lookups';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useSaveClass } from '../api/save-class';
 
 const ClassForm = z.object({
   name: CreateClassRequest.shape.name,
-  section: z.string().trim().max(20, 'Section is too long'),
+  section: z
+    .string()
+    .trim()
+    .max(20, { error: () => translate('classes', 'form.sectionTooLong') }),
   academicYear: z.union([z.literal(''), academicYearSchema]),
   subjectIds: z.array(z.string()),
 });
@@ -31,6 +35,7 @@ interface ClassFormDialogProps {
 }
 
 export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialogProps) {
+  const { t } = useT('classes');
   const save = useSaveClass();
   const navigate = useNavigate();
   const subjects = useSubjectOptions(open);
@@ -57,7 +62,7 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
       ...(values.academicYear ? { academicYear: values.academicYear } : {}),
     };
     const saved = await save.mutateAsync({ id: editing?.id, data });
-    toast.success(editing ? 'Class updated' : `Class ${saved.name} created`);
+    toast.success(editing ? t('form.updated') : t('form.created', { name: saved.name }));
     return saved;
   };
 
@@ -69,26 +74,31 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? 'Edit class' : 'New class'}
-      description="Name and section as the school uses them, e.g. Grade 5 – A."
+      title={editing ? t('form.editTitle') : t('actions.new')}
+      description={t('form.description')}
       form={form}
       onSubmit={onSubmit}
       onSaved={(saved) => {
         if (!editing) navigate(`/classes/${saved.id}`);
       }}
-      submitLabel={editing ? 'Save class' : 'Create class'}
+      submitLabel={editing ? t('form.save') : t('form.create')}
       serverFields={['name', 'section', 'academicYear', 'subjectIds']}
-      errorToast={editing ? 'The class could not be updated' : 'The class could not be created'}
+      errorToast={editing ? t('form.updateError') : t('form.createError')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="class-name" label="Class name" error={errors.name?.message} {...register('name')} />
-        <TextField id="class-section" label="Section" error={errors.section?.message} {...register('section')} />
+        <TextField id="class-name" label={t('form.name')} error={errors.name?.message} {...register('name')} />
+        <TextField
+          id="class-section"
+          label={t('form.section')}
+          error={errors.section?.message}
+          {...register('section')}
+        />
       </div>
       <TextField
         id="class-year"
-        label="Academic year"
+        label={t('columns.academicYear')}
         placeholder={currentAcademicYear()}
-        hint={`Leave empty for the current year (${currentAcademicYear()}).`}
+        hint={t('form.yearHint', { year: currentAcademicYear() })}
         error={errors.academicYear?.message}
         {...register('academicYear')}
       />
@@ -97,15 +107,11 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
         name="subjectIds"
         render={({ field }) => (
           <SubjectChecklist
-            legend="Subjects"
+            legend={t('columns.subjects')}
             options={subjectOptions}
             value={field.value}
             onChange={field.onChange}
-            emptyText={
-              subjects.isPending
-                ? 'Loading subjects…'
-                : 'No subjects yet. Add them with "Subjects" on the Classes page.'
-            }
+            emptyText={subjects.isPending ? t('form.loadingSubjects') : t('form.noSubjects')}
             error={errors.subjectIds?.message}
           />
         )}

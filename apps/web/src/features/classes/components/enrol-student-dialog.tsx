@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n';
 import { useEnrolStudent } from '../api/enrol-student';
 
 /** Find a student of the school and enrol them here (which moves them out of their current class). */
@@ -21,6 +22,7 @@ export function EnrolStudentDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useT('classes');
   const [search, setSearch] = useState('');
   const results = useStudentSearch(search, open);
   const enrol = useEnrolStudent();
@@ -31,7 +33,7 @@ export function EnrolStudentDialog({
     enrol.mutate(
       { classId: klass.id, data: { studentId } },
       {
-        onSuccess: () => toast.success(`${name} enrolled in ${classLabel(klass)}`),
+        onSuccess: () => toast.success(t('enrol.done', { name, className: classLabel(klass) })),
         onSettled: () => setPendingId(null),
       },
     );
@@ -43,25 +45,28 @@ export function EnrolStudentDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Enrol a student in ${classLabel(klass)}`}
-      description="A student belongs to one class: enrolling moves them here from their current class. New students are added on the Students page."
+      title={t('enrol.title', { className: classLabel(klass) })}
+      description={t('enrol.description')}
       size="lg"
     >
       <div className="space-y-3">
-        <SearchInput id="enrol-search" label="Search students by name or e-mail" value={search} onChange={setSearch} />
+        <SearchInput id="enrol-search" label={t('enrol.search')} value={search} onChange={setSearch} />
         {results.isPending ? (
           <Skeleton className="h-24" />
         ) : results.isError ? (
           <Alert>{errorMessage(results.error)}</Alert>
         ) : items.length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-500">No other students match.</p>
+          <p className="py-4 text-center text-sm text-slate-500">{t('enrol.noMatch')}</p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Matching students">
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={t('enrol.matching')}>
             {items.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <PersonCell
                   name={s.name}
-                  sub={`${classLabel({ name: s.className, section: s.section })} · ${s.email}`}
+                  sub={t('enrol.studentSub', {
+                    className: classLabel({ name: s.className, section: s.section }),
+                    email: s.email,
+                  })}
                   src={s.profileImage}
                 />
                 <Button
@@ -70,9 +75,9 @@ export function EnrolStudentDialog({
                   loading={pendingId === s.id}
                   disabled={pendingId !== null && pendingId !== s.id}
                   onClick={() => onEnrol(s.id, s.name)}
-                  aria-label={`Enrol ${s.name}`}
+                  aria-label={t('enrol.enrolName', { name: s.name })}
                 >
-                  Enrol
+                  {t('enrol.enrol')}
                 </Button>
               </li>
             ))}

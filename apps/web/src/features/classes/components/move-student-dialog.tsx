@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { classLabel, useClassOptions } from '../../../api/lookups';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/i18n';
 import { useEnrolStudent } from '../api/enrol-student';
 
 /** The class to move to; submitting is only offered once one is chosen. */
@@ -21,6 +22,7 @@ export function MoveStudentDialog({
   student: ClassStudent | null;
   onClose: () => void;
 }) {
+  const { t } = useT('classes');
   const classes = useClassOptions(student !== null);
   const enrol = useEnrolStudent();
   const options = classes.options.filter((o) => o.value !== klass.id);
@@ -29,26 +31,31 @@ export function MoveStudentDialog({
   const move = async ({ classId }: { classId: string }) => {
     if (!student) return;
     await enrol.mutateAsync({ classId, data: { studentId: student.studentId } });
-    toast.success(`${student.name} moved to ${options.find((o) => o.value === classId)?.label ?? 'the new class'}`);
+    const target = options.find((o) => o.value === classId)?.label;
+    toast.success(
+      target
+        ? t('move.done', { name: student.name, className: target })
+        : t('move.doneUnnamed', { name: student.name }),
+    );
   };
 
   return (
     <FormDialog
       open={student !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={`Move ${student?.name ?? 'student'}`}
-      description={`From ${classLabel(klass)} to another class. They get the next free roll number there.`}
+      title={student ? t('move.title', { name: student.name }) : t('move.titleUnnamed')}
+      description={t('move.description', { className: classLabel(klass) })}
       size="sm"
       form={form}
       onSubmit={move}
-      submitLabel="Move student"
+      submitLabel={t('move.submit')}
       submitDisabled={!form.watch('classId')}
       className=""
     >
       <Select
         id="move-target"
-        label="New class"
-        placeholder={classes.isPending ? 'Loading classes…' : 'Choose a class'}
+        label={t('move.newClass')}
+        placeholder={classes.isPending ? t('move.loading') : t('move.choose')}
         options={options}
         {...form.register('classId')}
       />

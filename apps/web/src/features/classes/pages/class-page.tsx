@@ -22,6 +22,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { useDialogState } from '../../../components/ui/use-dialog-state';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { useClass } from '../api/get-class';
 import { useRemoveStudent } from '../api/remove-student';
 import { useSetClassActive } from '../api/set-class-active';
@@ -42,12 +43,13 @@ type ClassDialog =
 
 /** /classes/:id: the roster, the teachers and the subjects of one class. */
 export function ClassPage() {
+  const { t } = useT('classes');
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
   const schoolId = useViewedSchool();
   const query = useClass(id, schoolId);
-  const backLink = <BackLink to={inSchool('/classes', schoolId)}>Classes</BackLink>;
+  const backLink = <BackLink to={inSchool('/classes', schoolId)}>{t('title')}</BackLink>;
   const [tab, setTab] = useState('students');
   const dialogs = useDialogState<ClassDialog>();
   const removeStudent = useRemoveStudent();
@@ -60,10 +62,10 @@ export function ClassPage() {
     return (
       <>
         {backLink}
-        <PageHeader title="Class" />
+        <PageHeader title={t('columns.class')} />
         <ErrorState
-          title={missing ? 'Class not found' : undefined}
-          message={missing ? 'This class does not exist or is not one of yours.' : errorMessage(query.error)}
+          title={missing ? t('detail.notFound') : undefined}
+          message={missing ? t('detail.notFoundDescription') : errorMessage(query.error)}
           onRetry={missing ? undefined : () => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -74,10 +76,10 @@ export function ClassPage() {
   const label = classLabel(klass);
 
   const studentColumns: DataTableColumn<ClassStudent>[] = [
-    { id: 'roll', header: 'Roll', cell: (s) => s.rollNumber, className: 'w-16 tabular-nums' },
+    { id: 'roll', header: t('detail.roll'), cell: (s) => s.rollNumber, className: 'w-16 tabular-nums' },
     {
       id: 'name',
-      header: 'Name',
+      header: t('detail.name'),
       mobile: 'title',
       cell: (s) => (
         <Link to={inSchool(`/students/${s.studentId}`, schoolId)} className="hover:underline">
@@ -85,36 +87,44 @@ export function ClassPage() {
         </Link>
       ),
     },
-    { id: 'email', header: 'E-mail', cell: (s) => s.email },
-    { id: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.isActive ? 'active' : 'inactive'} /> },
+    { id: 'email', header: t('detail.email'), cell: (s) => s.email },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      cell: (s) => <StatusBadge status={s.isActive ? 'active' : 'inactive'} />,
+    },
   ];
 
   const teacherColumns: DataTableColumn<AssignedTeacher>[] = [
     {
       id: 'name',
-      header: 'Teacher',
+      header: t('assign.teacher'),
       mobile: 'title',
-      cell: (t) => (
+      cell: (teacher) => (
         <span className="flex flex-wrap items-center gap-2">
           {manage || isSchoolReader(user?.role) ? (
             <Link
-              to={inSchool(`/teachers/${t.teacherId}`, schoolId)}
+              to={inSchool(`/teachers/${teacher.teacherId}`, schoolId)}
               className="font-medium text-blue-700 hover:underline"
             >
-              {t.teacherName}
+              {teacher.teacherName}
             </Link>
           ) : (
-            <span className="font-medium text-slate-900">{t.teacherName}</span>
+            <span className="font-medium text-slate-900">{teacher.teacherName}</span>
           )}
-          {t.isClassTeacher && <Badge tone="accent">Class teacher</Badge>}
+          {teacher.isClassTeacher && <Badge tone="accent">{t('columns.classTeacher')}</Badge>}
         </span>
       ),
     },
     {
       id: 'subjects',
-      header: 'Subjects',
-      cell: (t) =>
-        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-500">None</span>,
+      header: t('columns.subjects'),
+      cell: (teacher) =>
+        teacher.subjects.length ? (
+          teacher.subjects.map((s) => s.name).join(t('separator'))
+        ) : (
+          <span className="text-slate-500">{t('none')}</span>
+        ),
     },
   ];
 
@@ -127,7 +137,7 @@ export function ClassPage() {
       { classId: klass.id, studentId: removing.studentId },
       {
         onSuccess: () => {
-          toast.success(`${removing.name} removed from ${label}`);
+          toast.success(t('detail.removed', { name: removing.name, className: label }));
           dialogs.close();
         },
       },
@@ -140,7 +150,7 @@ export function ClassPage() {
       { classId: klass.id, teacherId: unassigning.teacherId },
       {
         onSuccess: () => {
-          toast.success(`${unassigning.teacherName} no longer teaches ${label}`);
+          toast.success(t('detail.unassigned', { name: unassigning.teacherName, className: label }));
           dialogs.close();
         },
       },
@@ -152,7 +162,11 @@ export function ClassPage() {
       { id: klass.id, active: !klass.isActive },
       {
         onSuccess: () => {
-          toast.success(klass.isActive ? `${label} deactivated` : `${label} reactivated`);
+          toast.success(
+            klass.isActive
+              ? t('detail.deactivated', { className: label })
+              : t('detail.reactivated', { className: label }),
+          );
           dialogs.close();
         },
       },
@@ -169,7 +183,11 @@ export function ClassPage() {
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span>{klass.academicYear}</span>
-            <span>Class teacher: {klass.classTeacherName ?? 'not set'}</span>
+            <span>
+              {klass.classTeacherName
+                ? t('detail.classTeacher', { name: klass.classTeacherName })
+                : t('detail.noClassTeacher')}
+            </span>
             {!klass.isActive && <StatusBadge status="inactive" />}
           </span>
         }
@@ -177,23 +195,23 @@ export function ClassPage() {
           manage && (
             <>
               <Button variant="secondary" onClick={() => dialogs.open({ kind: 'toggle' })}>
-                {klass.isActive ? 'Deactivate' : 'Reactivate'}
+                {klass.isActive ? t('detail.deactivate') : t('detail.reactivate')}
               </Button>
               <Button variant="secondary" onClick={() => dialogs.open({ kind: 'edit' })}>
-                Edit class
+                {t('form.editTitle')}
               </Button>
             </>
           )
         }
       />
       <Tabs
-        label="Class sections"
+        label={t('detail.sections')}
         value={tab}
         onChange={setTab}
         tabs={[
-          { id: 'students', label: 'Students', count: activeStudents },
-          { id: 'teachers', label: 'Teachers', count: klass.assignedTeachers.length },
-          { id: 'subjects', label: 'Subjects', count: klass.subjects.length },
+          { id: 'students', label: t('columns.students'), count: activeStudents },
+          { id: 'teachers', label: t('detail.teachers'), count: klass.assignedTeachers.length },
+          { id: 'subjects', label: t('columns.subjects'), count: klass.subjects.length },
         ]}
       >
         {tab === 'students' && (
@@ -201,16 +219,16 @@ export function ClassPage() {
             {manage && (
               <div className="flex flex-wrap justify-end gap-2">
                 <Link to={`/students?classId=${klass.id}&new=1`} className={buttonClasses('secondary')}>
-                  Add new student
+                  {t('detail.addStudent')}
                 </Link>
                 <Button onClick={() => dialogs.open({ kind: 'enrol' })}>
                   <UserPlus className="size-4" aria-hidden="true" />
-                  Enrol student
+                  {t('detail.enrolStudent')}
                 </Button>
               </div>
             )}
             <DataTable
-              label={`Students of ${label}`}
+              label={t('detail.studentsOf', { className: label })}
               columns={studentColumns}
               rows={klass.students}
               rowKey={(s) => s.studentId}
@@ -223,17 +241,17 @@ export function ClassPage() {
                             size="sm"
                             variant="ghost"
                             onClick={() => dialogs.open({ kind: 'move', student: s })}
-                            aria-label={`Move ${s.name}`}
+                            aria-label={t('detail.moveName', { name: s.name })}
                           >
-                            Move
+                            {t('detail.move')}
                           </Button>
                           <Button
                             size="sm"
                             variant="ghost"
                             onClick={() => dialogs.open({ kind: 'remove', student: s })}
-                            aria-label={`Remove ${s.name}`}
+                            aria-label={t('detail.removeName', { name: s.name })}
                           >
-                            Remove
+                            {t('detail.remove')}
                           </Button>
                         </>
                       )
@@ -241,10 +259,8 @@ export function ClassPage() {
               }
               empty={
                 <EmptyState
-                  title="No students in this class yet"
-                  description={
-                    manage ? 'Enrol existing students, add a new one, or import a CSV on the Students page.' : undefined
-                  }
+                  title={t('detail.noStudents')}
+                  description={manage ? t('detail.noStudentsHint') : undefined}
                 />
               }
             />
@@ -256,40 +272,40 @@ export function ClassPage() {
               <div className="flex justify-end">
                 <Button onClick={() => dialogs.open({ kind: 'assign' })}>
                   <UserPlus className="size-4" aria-hidden="true" />
-                  Assign teacher
+                  {t('assign.submit')}
                 </Button>
               </div>
             )}
             <DataTable
-              label={`Teachers of ${label}`}
+              label={t('detail.teachersOf', { className: label })}
               columns={teacherColumns}
               rows={klass.assignedTeachers}
-              rowKey={(t) => t.teacherId}
+              rowKey={(teacher) => teacher.teacherId}
               actions={
                 manage
-                  ? (t) => (
+                  ? (teacher) => (
                       <>
                         <Button
                           size="sm"
                           variant="ghost"
-                          onClick={() => dialogs.open({ kind: 'assign', teacher: t })}
-                          aria-label={`Change ${t.teacherName}'s subjects`}
+                          onClick={() => dialogs.open({ kind: 'assign', teacher })}
+                          aria-label={t('detail.changeSubjects', { name: teacher.teacherName })}
                         >
-                          Edit
+                          {t('actions.edit')}
                         </Button>
                         <Button
                           size="sm"
                           variant="ghost"
-                          onClick={() => dialogs.open({ kind: 'unassign', teacher: t })}
-                          aria-label={`Unassign ${t.teacherName}`}
+                          onClick={() => dialogs.open({ kind: 'unassign', teacher })}
+                          aria-label={t('detail.unassignName', { name: teacher.teacherName })}
                         >
-                          Unassign
+                          {t('detail.unassign')}
                         </Button>
                       </>
                     )
                   : undefined
               }
-              empty={<EmptyState title="No teachers assigned yet" />}
+              empty={<EmptyState title={t('detail.noTeachers')} />}
             />
           </div>
         )}
@@ -297,18 +313,22 @@ export function ClassPage() {
           <Card className="p-5">
             {klass.subjects.length === 0 ? (
               <EmptyState
-                title="No subjects yet"
-                description={manage ? 'Edit the class to choose its subjects.' : undefined}
+                title={t('detail.noSubjects')}
+                description={manage ? t('detail.noSubjectsHint') : undefined}
               />
             ) : (
-              <ul className="flex flex-wrap gap-2" aria-label={`Subjects of ${label}`}>
+              <ul className="flex flex-wrap gap-2" aria-label={t('detail.subjectsOf', { className: label })}>
                 {klass.subjects.map((s) => {
-                  const teachers = klass.assignedTeachers.filter((t) => t.subjects.some((ts) => ts.id === s.id));
+                  const teachers = klass.assignedTeachers.filter((teacher) =>
+                    teacher.subjects.some((ts) => ts.id === s.id),
+                  );
                   return (
                     <li key={s.id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
                       <span className="font-medium text-slate-900">{s.name}</span>
                       <span className="block text-xs text-slate-500">
-                        {teachers.length ? teachers.map((t) => t.teacherName).join(', ') : 'No teacher yet'}
+                        {teachers.length
+                          ? teachers.map((teacher) => teacher.teacherName).join(t('separator'))
+                          : t('detail.noTeacherYet')}
                       </span>
                     </li>
                   );
@@ -333,9 +353,9 @@ export function ClassPage() {
           <ConfirmDialog
             open={removing !== null}
             onOpenChange={dialogs.onOpenChange}
-            title={`Remove ${removing?.name ?? 'student'}?`}
-            description={`${removing?.name ?? 'The student'} is withdrawn from ${label}: their account is deactivated and ${label} stays their last class. To keep them at school, move them to another class instead.`}
-            confirmLabel="Remove student"
+            title={t('detail.removeTitle', { name: removing?.name ?? '' })}
+            description={t('detail.removeDescription', { name: removing?.name ?? '', className: label })}
+            confirmLabel={t('detail.removeConfirm')}
             tone="danger"
             pending={removeStudent.isPending}
             onConfirm={confirmRemove}
@@ -343,9 +363,12 @@ export function ClassPage() {
           <ConfirmDialog
             open={unassigning !== null}
             onOpenChange={dialogs.onOpenChange}
-            title={`Unassign ${unassigning?.teacherName ?? 'teacher'}?`}
-            description={`They stop teaching ${label}${unassigning?.isClassTeacher ? ' and the class has no class teacher until you choose one' : ''}.`}
-            confirmLabel="Unassign"
+            title={t('detail.unassignTitle', { name: unassigning?.teacherName ?? '' })}
+            description={t('detail.unassignDescription', {
+              className: label,
+              classTeacher: unassigning?.isClassTeacher ? 'yes' : 'no',
+            })}
+            confirmLabel={t('detail.unassign')}
             tone="danger"
             pending={unassign.isPending}
             onConfirm={confirmUnassign}
@@ -353,13 +376,13 @@ export function ClassPage() {
           <ConfirmDialog
             open={dialogs.is('toggle')}
             onOpenChange={dialogs.onOpenChange}
-            title={klass.isActive ? `Deactivate ${label}?` : `Reactivate ${label}?`}
-            description={
+            title={
               klass.isActive
-                ? 'An inactive class is hidden from lists and pickers. Move its students to another class first.'
-                : 'The class appears in lists and pickers again.'
+                ? t('detail.deactivateTitle', { className: label })
+                : t('detail.reactivateTitle', { className: label })
             }
-            confirmLabel={klass.isActive ? 'Deactivate' : 'Reactivate'}
+            description={klass.isActive ? t('detail.deactivateDescription') : t('detail.reactivateDescription')}
+            confirmLabel={klass.isActive ? t('detail.deactivate') : t('detail.reactivate')}
             tone={klass.isActive ? 'danger' : 'primary'}
             pending={setActive.isPending}
             onConfirm={confirmToggle}

@@ -23,19 +23,17 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { type ClassFilters, useClasses } from '../api/get-classes';
 import { useMyClasses } from '../api/get-my-classes';
 import { ClassFormDialog } from '../components/class-form-dialog';
 import { SubjectsDialog } from '../components/subjects-dialog';
 
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active classes' },
-  { value: 'inactive', label: 'Inactive classes' },
-  { value: 'all', label: 'All classes' },
-];
+const STATUSES = ['active', 'inactive', 'all'] as const;
 
 function SubjectBadges({ subjects }: { subjects: ReadonlyArray<{ id: string; name: string }> }) {
-  if (subjects.length === 0) return <span className="text-slate-500">None yet</span>;
+  const { t } = useT('classes');
+  if (subjects.length === 0) return <span className="text-slate-500">{t('noneYet')}</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {subjects.map((s) => (
@@ -47,6 +45,7 @@ function SubjectBadges({ subjects }: { subjects: ReadonlyArray<{ id: string; nam
 
 /** Staff manage the classes; a company reader (`scope`) only reads the chosen school's. */
 function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNode } }) {
+  const { t } = useT('classes');
   const [filters, setFilter] = useUrlFilters({ search: '', status: 'active' });
   const query = useClasses(
     (scope ? { ...filters, schoolId: scope.schoolId } : filters) as ClassFilters,
@@ -58,7 +57,7 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
   const columns: DataTableColumn<ClassResponse>[] = [
     {
       id: 'name',
-      header: 'Class',
+      header: t('columns.class'),
       mobile: 'title',
       cell: (c) => (
         <Link to={inSchool(`/classes/${c.id}`, scope?.schoolId)} className="font-medium text-blue-700 hover:underline">
@@ -66,32 +65,36 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
         </Link>
       ),
     },
-    { id: 'year', header: 'Academic year', cell: (c) => c.academicYear },
+    { id: 'year', header: t('columns.academicYear'), cell: (c) => c.academicYear },
     {
       id: 'teacher',
-      header: 'Class teacher',
-      cell: (c) => c.classTeacherName ?? <span className="text-slate-500">Not set</span>,
+      header: t('columns.classTeacher'),
+      cell: (c) => c.classTeacherName ?? <span className="text-slate-500">{t('notSet')}</span>,
     },
-    { id: 'students', header: 'Students', cell: (c) => c.studentCount, className: 'tabular-nums' },
-    { id: 'subjects', header: 'Subjects', cell: (c) => <SubjectBadges subjects={c.subjects} /> },
-    { id: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.isActive ? 'active' : 'inactive'} /> },
+    { id: 'students', header: t('columns.students'), cell: (c) => c.studentCount, className: 'tabular-nums' },
+    { id: 'subjects', header: t('columns.subjects'), cell: (c) => <SubjectBadges subjects={c.subjects} /> },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      cell: (c) => <StatusBadge status={c.isActive ? 'active' : 'inactive'} />,
+    },
   ];
 
   return (
     <ListPage
-      title="Classes"
-      description="Every class of the school with its class teacher, students and subjects."
+      title={t('title')}
+      description={t('description')}
       actions={
         !scope && (
           <>
             <Button variant="secondary" onClick={() => dialogs.open({ kind: 'subjects' })}>
               <BookOpen className="size-4" aria-hidden="true" />
-              Subjects
+              {t('columns.subjects')}
             </Button>
             <ExportLink path="/classes/export" />
             <Button onClick={() => dialogs.open({ kind: 'create' })}>
               <Plus className="size-4" aria-hidden="true" />
-              New class
+              {t('actions.new')}
             </Button>
           </>
         )
@@ -100,16 +103,16 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
         <>
           <SearchInput
             id="classes-search"
-            label="Search classes"
+            label={t('filters.search')}
             value={filters.search}
             onChange={(v) => setFilter('search', v)}
           />
           {scope?.picker}
           <Select
             id="classes-status"
-            label="Status"
+            label={t('filters.status')}
             hideLabel
-            options={STATUS_OPTIONS}
+            options={STATUSES.map((value) => ({ value, label: t(`filters.statuses.${value}`) }))}
             value={filters.status}
             onChange={(e) => setFilter('status', e.target.value)}
           />
@@ -117,7 +120,7 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
       }
       filterColumns={scope ? 'sm:grid-cols-[1fr_12rem_10rem]' : 'sm:grid-cols-[1fr_14rem]'}
       table={{
-        label: 'Classes',
+        label: t('title'),
         columns,
         rows: query.data?.items,
         rowKey: (c) => c.id,
@@ -131,19 +134,21 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
                 size="sm"
                 variant="ghost"
                 onClick={() => dialogs.open({ kind: 'edit', klass: c })}
-                aria-label={`Edit ${classLabel(c)}`}
+                aria-label={t('actions.editName', { name: classLabel(c) })}
               >
-                Edit
+                {t('actions.edit')}
               </Button>
             ),
         empty: filtered ? (
-          <EmptyState title="No classes match" description="Try another search or status." />
+          <EmptyState title={t('empty.noMatchTitle')} description={t('empty.noMatchDescription')} />
         ) : (
           <EmptyState
             icon={<School className="size-6" aria-hidden="true" />}
-            title="No classes yet"
-            description="Create the first class, then enrol students and assign teachers to it."
-            action={scope ? undefined : <Button onClick={() => dialogs.open({ kind: 'create' })}>New class</Button>}
+            title={t('empty.none')}
+            description={t('empty.hintManage')}
+            action={
+              scope ? undefined : <Button onClick={() => dialogs.open({ kind: 'create' })}>{t('actions.new')}</Button>
+            }
           />
         ),
       }}
@@ -160,6 +165,7 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
 }
 
 function MyClassCard({ c }: { c: MyClass }) {
+  const { t } = useT('classes');
   return (
     <Card className="flex flex-col p-5">
       <div className="flex items-start justify-between gap-3">
@@ -168,31 +174,32 @@ function MyClassCard({ c }: { c: MyClass }) {
             {classLabel(c)}
           </Link>
         </h2>
-        {c.isClassTeacher && <Badge tone="accent">Class teacher</Badge>}
+        {c.isClassTeacher && <Badge tone="accent">{t('columns.classTeacher')}</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-500">{c.academicYear}</p>
       <p className="mt-3 flex items-center gap-2 text-sm text-slate-700">
         <Users className="size-4 text-slate-400" aria-hidden="true" />
-        {c.studentCount} {c.studentCount === 1 ? 'student' : 'students'}
+        {t('studentCount', { count: c.studentCount })}
       </p>
       <div className="mt-3 text-sm">
-        <p className="mb-1 text-slate-500">You teach</p>
+        <p className="mb-1 text-slate-500">{t('mine.youTeach')}</p>
         <SubjectBadges subjects={c.mySubjects} />
       </div>
       <Link to={`/classes/${c.id}`} className={buttonClasses('secondary', 'sm', 'mt-4 self-start')}>
-        Open class
+        {t('mine.open')}
       </Link>
     </Card>
   );
 }
 
 function MyClasses() {
+  const { t } = useT('classes');
   const query = useMyClasses();
   return (
     <>
-      <PageHeader title="My Classes" description="The classes you teach or lead." />
+      <PageHeader title={t('mine.title')} description={t('mine.description')} />
       {query.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading classes">
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t('mine.loading')}>
           {['a', 'b', 'c'].map((k) => (
             <Skeleton key={k} className="h-48" />
           ))}
@@ -207,12 +214,12 @@ function MyClasses() {
         <Card>
           <EmptyState
             icon={<School className="size-6" aria-hidden="true" />}
-            title="No classes yet"
-            description="When an administrator assigns you to a class, it appears here."
+            title={t('empty.none')}
+            description={t('mine.empty')}
           />
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="My classes">
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('mine.list')}>
           {query.data.items.map((c) => (
             <li key={c.id}>
               <MyClassCard c={c} />
@@ -225,24 +232,26 @@ function MyClasses() {
 }
 
 function SchoolClasses() {
+  const { t } = useT('classes');
   const scope = useSchoolScope();
-  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Classes" scope={scope} />;
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title={t('title')} scope={scope} />;
   return <ManageClasses scope={scope} />;
 }
 
 /** /classes: all classes for administrators and principals, "My Classes" for a teacher. */
 export function ClassesPage() {
+  const { t } = useT('classes');
   const { user } = useAuth();
   if (isStaff(user?.role)) return <ManageClasses />;
   if (user?.role === 'teacher') return <MyClasses />;
   if (user?.role === 'parent') {
     return (
       <NotForRole
-        title="Classes"
-        description="Your children's classes are shown on My Children."
+        title={t('title')}
+        description={t('notFor.parent')}
         action={
           <Link to="/children" className={buttonClasses('secondary')}>
-            Go to My Children
+            {t('notFor.goToChildren')}
           </Link>
         }
       />
@@ -251,16 +260,16 @@ export function ClassesPage() {
   if (user?.role === 'student') {
     return (
       <NotForRole
-        title="Classes"
-        description="Your class and its teacher are shown on your profile."
+        title={t('title')}
+        description={t('notFor.student')}
         action={
           <Link to={`/students/${user.id}`} className={buttonClasses('secondary')}>
-            View my profile
+            {t('notFor.viewProfile')}
           </Link>
         }
       />
     );
   }
   if (isSchoolReader(user?.role)) return <SchoolClasses />;
-  return <NotForRole title="Classes" description="School classes are managed by each school's administrators." />;
+  return <NotForRole title={t('title')} description={t('notFor.other')} />;
 }

@@ -13,9 +13,15 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { SearchInput } from '../../../components/ui/search-input';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCreateParent, useUpdateParent } from '../api/save-parent';
 
-const relationship = z.string().trim().min(1, 'Relationship is required').max(40, 'Relationship is too long');
+// Messages are looked up when the form validates, so they are in the language of that moment.
+const relationship = z
+  .string()
+  .trim()
+  .min(1, { error: () => translate('parents', 'form.relationshipRequired') })
+  .max(40, { error: () => translate('parents', 'form.relationshipTooLong') });
 
 export const ParentForm = z.object({
   name: CreateParentRequest.shape.name,
@@ -42,18 +48,19 @@ function toForm(parent?: ParentResponse): ParentFormInput {
 }
 
 function ChildPicker({ exclude, onPick }: { exclude: string[]; onPick: (s: { id: string; name: string }) => void }) {
+  const { t } = useT('parents');
   const [search, setSearch] = useState('');
   const results = useStudentSearch(search, search.length > 0);
   const items = (results.data?.items ?? []).filter((s) => !exclude.includes(s.id));
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <SearchInput id="parent-child-search" label="Search students to link" value={search} onChange={setSearch} />
+      <SearchInput id="parent-child-search" label={t('form.searchStudents')} value={search} onChange={setSearch} />
       {search && (
-        <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto" aria-label="Matching students">
+        <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto" aria-label={t('form.matchingStudents')}>
           {results.isPending ? (
-            <li className="py-2 text-sm text-slate-500">Searching…</li>
+            <li className="py-2 text-sm text-slate-500">{t('form.searching')}</li>
           ) : items.length === 0 ? (
-            <li className="py-2 text-sm text-slate-500">No students match.</li>
+            <li className="py-2 text-sm text-slate-500">{t('form.noStudents')}</li>
           ) : (
             items.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
@@ -61,8 +68,13 @@ function ChildPicker({ exclude, onPick }: { exclude: string[]; onPick: (s: { id:
                   {s.name}{' '}
                   <span className="text-slate-500">· {classLabel({ name: s.className, section: s.section })}</span>
                 </span>
-                <Button size="sm" variant="secondary" onClick={() => onPick(s)} aria-label={`Link ${s.name}`}>
-                  Link
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onPick(s)}
+                  aria-label={t('form.linkName', { name: s.name })}
+                >
+                  {t('form.link')}
                 </Button>
               </li>
             ))
@@ -82,6 +94,8 @@ interface ParentFormDialogProps {
 
 /** Create a parent (account and children with relationship) or edit their details. */
 export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: ParentFormDialogProps) {
+  const { t } = useT('parents');
+  const { t: tc } = useT();
   const create = useCreateParent();
   const update = useUpdateParent();
   const form = useForm<ParentFormInput>({
@@ -102,7 +116,7 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
         id: editing.id,
         data: { name: values.name, phone: values.phone || null, relationship: values.relationship || null },
       });
-      toast.success('Parent updated');
+      toast.success(t('form.updated'));
       return null;
     }
     const result = await create.mutateAsync({
@@ -113,10 +127,10 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       children: values.children.map((c) => ({ studentId: c.studentId, relationship: c.relationship })),
       sendInvitation: values.sendInvitation,
     });
-    toast.success(`${result.parent.name} added`);
+    toast.success(t('form.added', { name: result.parent.name }));
     return [
       {
-        kind: 'Parent',
+        kind: tc('roles.parent'),
         name: result.parent.name,
         email: result.parent.email,
         temporaryPassword: result.temporaryPassword,
@@ -128,17 +142,15 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? `Edit ${editing.name}` : 'Add parent'}
-      description={
-        editing ? 'Children are linked on each student’s profile.' : 'Creates the parent and their sign-in account.'
-      }
+      title={editing ? t('form.editTitle', { name: editing.name }) : t('actions.add')}
+      description={editing ? t('form.editDescription') : t('form.createDescription')}
       size="lg"
       form={form}
       onSubmit={onSubmit}
       onSaved={(accounts) => accounts && onCreated?.(accounts)}
-      submitLabel={editing ? 'Save parent' : 'Add parent'}
+      submitLabel={editing ? t('form.save') : t('actions.add')}
       serverFields={['name', 'email', 'phone', 'relationship']}
-      errorToast={editing ? 'The parent could not be updated' : 'The parent could not be added'}
+      errorToast={editing ? t('form.updateError') : t('form.addError')}
     >
       <datalist id={LIST_ID}>
         {RELATIONSHIP_SUGGESTIONS.map((r) => (
@@ -148,46 +160,56 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="parent-name"
-          label="Full name"
+          label={t('form.name')}
           autoComplete="off"
           error={errors.name?.message}
           {...register('name')}
         />
         <TextField
           id="parent-email"
-          label="E-mail"
+          label={t('form.email')}
           type="email"
           autoComplete="off"
           disabled={Boolean(editing)}
-          hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
+          hint={editing ? t('form.emailLocked') : t('form.emailHint')}
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField id="parent-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          id="parent-phone"
+          label={t('form.phone')}
+          type="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <TextField
           id="parent-relationship"
-          label="Relationship"
+          label={t('form.relationship')}
           list={LIST_ID}
-          hint="e.g. Mother, Father, Guardian"
+          hint={t('form.relationshipHint')}
           error={errors.relationship?.message}
           {...register('relationship')}
         />
       </div>
       {!editing && (
         <fieldset className="space-y-3 border-t border-slate-100 pt-4">
-          <legend className="text-sm font-semibold text-slate-900">Children</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t('columns.children')}</legend>
           {children.fields.map((field, index) => (
             <div key={field.id} className="flex flex-wrap items-end gap-2 rounded-lg bg-slate-50 p-3">
               <p className="min-w-0 flex-1 basis-40 self-center text-sm font-medium text-slate-800">{field.name}</p>
               <TextField
                 id={`child-${index}-relationship`}
-                label="Relationship"
+                label={t('form.relationship')}
                 list={LIST_ID}
                 containerClassName="w-40"
                 error={errors.children?.[index]?.relationship?.message}
                 {...register(`children.${index}.relationship`)}
               />
-              <Button variant="ghost" onClick={() => children.remove(index)} aria-label={`Remove ${field.name}`}>
+              <Button
+                variant="ghost"
+                onClick={() => children.remove(index)}
+                aria-label={t('form.remove', { name: field.name })}
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
               </Button>
             </div>
@@ -202,8 +224,8 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
         <div className="border-t border-slate-100 pt-4">
           <Checkbox
             id="parent-invite"
-            label="Send an invitation e-mail"
-            hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
+            label={t('form.invite')}
+            hint={t('form.inviteHint')}
             {...register('sendInvitation')}
           />
         </div>

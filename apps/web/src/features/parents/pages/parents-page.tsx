@@ -27,6 +27,8 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
+import { useRelationshipLabel } from '../../students/components/relationship-label';
 import { useParents } from '../api/get-parents';
 import { previewParentImport, PARENT_TEMPLATE_HREF, useImportParents } from '../api/import-parents';
 import { useSetParentActive } from '../api/set-parent-active';
@@ -34,6 +36,8 @@ import { ParentFormDialog } from '../components/parent-form-dialog';
 
 /** `scope`: a company reader's school and its picker; the list is read-only and unlinked there. */
 function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: string; picker: ReactNode } }) {
+  const { t } = useT('parents');
+  const relationship = useRelationshipLabel();
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const list = useParents(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const classes = useClassOptions(!scope);
@@ -45,19 +49,22 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
   const columns: DataTableColumn<ParentResponse>[] = [
     {
       id: 'name',
-      header: 'Parent',
+      header: t('columns.parent'),
       mobile: 'title',
       cell: (p) => <PersonCell name={p.name} sub={p.email} src={p.profileImage} />,
     },
-    { id: 'phone', header: 'Phone', cell: (p) => p.phone ?? '—' },
+    { id: 'phone', header: t('columns.phone'), cell: (p) => p.phone ?? '—' },
     {
       id: 'children',
-      header: 'Children',
+      header: t('columns.children'),
       cell: (p) =>
         p.children.length ? (
           <span className="flex flex-col gap-0.5">
             {p.children.map((c) => {
-              const detail = `(${c.relationship}, ${classLabel({ name: c.className, section: c.section })})`;
+              const detail = t('childDetail', {
+                relationship: relationship(c.relationship),
+                className: classLabel({ name: c.className, section: c.section }),
+              });
               return scope ? (
                 <span key={c.id}>
                   {c.name} <span className="text-slate-500">{detail}</span>
@@ -70,22 +77,22 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             })}
           </span>
         ) : (
-          <span className="text-slate-500">None linked</span>
+          <span className="text-slate-500">{t('noneLinked')}</span>
         ),
     },
-    { id: 'seen', header: 'Last sign-in', cell: (p) => lastSeen(p.lastLoginAt) },
-    { id: 'status', header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+    { id: 'seen', header: t('columns.lastSignIn'), cell: (p) => lastSeen(p.lastLoginAt) },
+    { id: 'status', header: t('columns.status'), cell: (p) => <StatusBadge status={p.status} /> },
   ];
 
   return (
     <ListPage
-      title="Parents"
+      title={t('title')}
       description={
         list.total !== undefined
-          ? `${list.total} in this view.`
+          ? t('countInView', { count: list.total })
           : manage || scope
-            ? 'Parents and guardians of the school’s students.'
-            : 'Parents of the students you teach.'
+            ? t('description')
+            : t('descriptionTeacher')
       }
       actions={
         <>
@@ -94,11 +101,11 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             <>
               <Button variant="secondary" onClick={() => dialogs.open({ kind: 'import' })}>
                 <Upload className="size-4" aria-hidden="true" />
-                Import CSV
+                {t('actions.import')}
               </Button>
               <Button onClick={() => dialogs.open({ kind: 'create' })}>
                 <Plus className="size-4" aria-hidden="true" />
-                Add parent
+                {t('actions.add')}
               </Button>
             </>
           )}
@@ -108,8 +115,8 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
         <>
           <SearchInput
             id="parents-search"
-            label="Search parents by name or e-mail"
-            placeholder="Search parents"
+            label={t('filters.searchLabel')}
+            placeholder={t('filters.searchPlaceholder')}
             value={filters.search}
             onChange={(v) => setFilter('search', v)}
           />
@@ -118,9 +125,9 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
           ) : (
             <Select
               id="parents-class"
-              label="Class of their children"
+              label={t('filters.class')}
               hideLabel
-              placeholder="All classes"
+              placeholder={t('filters.allClasses')}
               options={classes.options}
               value={filters.classId}
               onChange={(e) => setFilter('classId', e.target.value)}
@@ -128,7 +135,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
           )}
           <Select
             id="parents-status"
-            label="Status"
+            label={t('filters.status')}
             hideLabel
             options={STATUS_OPTIONS}
             value={filters.status}
@@ -137,7 +144,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
         </>
       }
       table={{
-        label: 'Parents',
+        label: t('title'),
         columns,
         ...pagedTableProps(list),
         rowKey: (p) => p.id,
@@ -151,13 +158,15 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             )
           : undefined,
         empty: filtered ? (
-          <EmptyState title="No parents match" description="Try another search, class or status." />
+          <EmptyState title={t('empty.noMatchTitle')} description={t('empty.noMatchDescription')} />
         ) : (
           <EmptyState
             icon={<UsersRound className="size-6" aria-hidden="true" />}
-            title="No parents yet"
-            description={manage ? 'Add parents here, with a student, or through the student CSV import.' : undefined}
-            action={manage ? <Button onClick={() => dialogs.open({ kind: 'create' })}>Add parent</Button> : undefined}
+            title={t('empty.none')}
+            description={manage ? t('empty.hint') : undefined}
+            action={
+              manage ? <Button onClick={() => dialogs.open({ kind: 'create' })}>{t('actions.add')}</Button> : undefined
+            }
           />
         ),
       }}
@@ -167,16 +176,13 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
           <CsvImportDialog
             open={dialogs.is('import')}
             onOpenChange={dialogs.onOpenChange}
-            noun="parents"
+            noun={t('import.noun')}
             templateHref={PARENT_TEMPLATE_HREF}
             preview={(csv) => previewParentImport({ csv })}
             commit={async (csv) => (await importer.mutateAsync({ csv })).created}
-            onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'parent' : 'parents'}`)}
+            onImported={(count) => toast.success(t('import.done', { count }))}
           >
-            <p className="text-xs text-slate-500">
-              The file needs a header row. The childEmails column lists the e-mails of their children (existing
-              students) separated by ";". Each new account gets an invitation e-mail.
-            </p>
+            <p className="text-xs text-slate-500">{t('import.help')}</p>
           </CsvImportDialog>
           <ParentFormDialog
             open={dialogs.is('create')}
@@ -189,7 +195,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             editing={dialogs.of('edit')?.person}
           />
           <AccountCreatedDialog
-            title="Parent added"
+            title={t('created')}
             accounts={dialogs.of('created')?.accounts ?? null}
             onClose={dialogs.close}
           />
@@ -198,8 +204,8 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             onClose={dialogs.close}
             mutate={setActive.mutate}
             pending={setActive.isPending}
-            limitNoun="parent"
-            deactivateNote="Their children stay linked."
+            limitNoun={t('toggle.limitNoun')}
+            deactivateNote={t('toggle.deactivateNote')}
           />
         </>
       )}
@@ -208,13 +214,15 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
 }
 
 function SchoolParents() {
+  const { t } = useT('parents');
   const scope = useSchoolScope();
-  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Parents" scope={scope} />;
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title={t('title')} scope={scope} />;
   return <ParentList manage={false} scope={scope} />;
 }
 
 /** /parents: the school's parents for staff, the parents of their classes for a teacher. */
 export function ParentsPage() {
+  const { t } = useT('parents');
   const { user } = useAuth();
   if (!user) return null;
   if (isStaff(user.role)) return <ParentList manage />;
@@ -223,17 +231,15 @@ export function ParentsPage() {
   if (user.role === 'parent') {
     return (
       <NotForRole
-        title="Parents"
-        description="Your children and their classes are on My Children; your own details are in Settings."
+        title={t('title')}
+        description={t('notForParent')}
         action={
           <Link to="/children" className={buttonClasses('secondary')}>
-            Go to My Children
+            {t('goToChildren')}
           </Link>
         }
       />
     );
   }
-  return (
-    <NotForRole title="Parents" description="Parents are managed by the school's administrators and principals." />
-  );
+  return <NotForRole title={t('title')} description={t('notForRole')} />;
 }

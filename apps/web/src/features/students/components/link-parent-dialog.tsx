@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/i18n';
 import { useLinkParent } from '../api/link-parent';
 import { ParentPicker } from './parent-picker';
 
@@ -29,6 +30,7 @@ export function LinkParentDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useT('students');
   const link = useLinkParent();
   const form = useForm({
     resolver: zodResolver(LinkForm),
@@ -40,18 +42,18 @@ export function LinkParentDialog({
   const submit = async (values: z.output<typeof LinkForm>) => {
     if (!values.parent) return;
     await link.mutateAsync({ studentId, parentId: values.parent.id, relationship: values.relationship });
-    toast.success(`${values.parent.name} linked to ${studentName}`);
+    toast.success(t('link.linked', { parent: values.parent.name, student: studentName }));
   };
 
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Link a parent to ${studentName}`}
-      description="New parents are added on the Parents page or when adding a student."
+      title={t('link.title', { name: studentName })}
+      description={t('link.description')}
       form={form}
       onSubmit={submit}
-      submitLabel="Link parent"
+      submitLabel={t('link.submit')}
       submitDisabled={!parent}
       serverFields={['relationship']}
       className=""
@@ -61,7 +63,7 @@ export function LinkParentDialog({
           <p className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
             <span className="font-medium text-slate-900">{parent.name}</span>
             <Button size="sm" variant="ghost" onClick={() => setParent(null)}>
-              Change
+              {t('link.change')}
             </Button>
           </p>
         ) : (
@@ -69,8 +71,8 @@ export function LinkParentDialog({
         )}
         <Select
           id="link-parent-relationship"
-          label="Relationship"
-          options={RELATIONSHIP_SUGGESTIONS.map((r) => ({ value: r, label: r }))}
+          label={t('form.relationship')}
+          options={RELATIONSHIP_SUGGESTIONS.map((r) => ({ value: r, label: t(`relationships.${r}`) }))}
           error={form.formState.errors.relationship?.message}
           {...form.register('relationship')}
         />

@@ -1,7 +1,8 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { StudentFormDialog } from './student-form-dialog';
 
@@ -116,5 +117,20 @@ describe('StudentFormDialog', () => {
     await user.selectOptions(screen.getByLabelText('Class'), CLASS_ID);
     await user.click(screen.getByRole('button', { name: 'Add student' }));
     expect((await screen.findByRole('alert')).textContent).toContain(PEOPLE_MESSAGES.missingStudentFields);
+  });
+
+  it('says its own checks in the reader’s language (Spanish)', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/v1/classes': () => json({ items: [klass] }) });
+    try {
+      await act(() => changeLanguage('es'));
+      renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+      await user.type(await screen.findByLabelText('Número de lista'), '0');
+      await user.click(screen.getByRole('button', { name: 'Añadir alumno' }));
+      expect(await screen.findByText('El número de lista debe ser al menos 1')).toBeTruthy();
+      expect(document.getElementById('student-class-error')?.textContent).toBe('Elija una clase');
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/i18n';
 import { useCreateStudent } from '../api/create-student';
 import { useUpdateStudent } from '../api/update-student';
 import { ParentPicker } from './parent-picker';
@@ -42,6 +43,8 @@ function toForm(student: StudentResponse): StudentFormInput {
 
 /** Create a student (with parents and an account) or edit one; moving class is part of editing. */
 export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId, onCreated }: StudentFormDialogProps) {
+  const { t } = useT('students');
+  const { t: tc } = useT();
   const classes = useClassOptions(open);
   const create = useCreateStudent();
   const update = useUpdateStudent();
@@ -68,7 +71,7 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
         data: { name: values.name, phone: values.phone || null, rollNumber, academicYear },
         move: values.classId !== editing.classId ? { classId: values.classId } : undefined,
       });
-      toast.success('Student updated');
+      toast.success(t('form.updated'));
       return null;
     }
     const result = await create.mutateAsync({
@@ -82,16 +85,16 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
       newParents: values.newParents.map((p) => ({ ...p, phone: p.phone || undefined })),
       sendInvitation: values.sendInvitation,
     });
-    toast.success(`${result.student.name} added`);
+    toast.success(t('form.added', { name: result.student.name }));
     const accounts: CreatedAccount[] = [
       {
-        kind: 'Student',
+        kind: tc('roles.student'),
         name: result.student.name,
         email: result.student.email,
         temporaryPassword: result.temporaryPassword,
       },
       ...result.parents.map((p) => ({
-        kind: 'Parent',
+        kind: tc('roles.parent'),
         name: values.newParents.find((n) => n.email.toLowerCase() === p.email.toLowerCase())?.name ?? p.email,
         email: p.email,
         temporaryPassword: p.temporaryPassword,
@@ -107,15 +110,15 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
         if (!next) setPicking(false);
         onOpenChange(next);
       }}
-      title={editing ? `Edit ${editing.name}` : 'Add student'}
-      description={editing ? undefined : 'Creates the student and their sign-in account.'}
+      title={editing ? t('form.editTitle', { name: editing.name }) : t('actions.add')}
+      description={editing ? undefined : t('form.createDescription')}
       size="lg"
       form={form}
       onSubmit={onSubmit}
       onSaved={(accounts) => accounts && onCreated?.(accounts)}
-      submitLabel={editing ? 'Save student' : 'Add student'}
+      submitLabel={editing ? t('form.save') : t('actions.add')}
       serverFields={['name', 'email', 'phone', 'classId', 'rollNumber', 'academicYear']}
-      errorToast={editing ? 'The student could not be updated' : 'The student could not be added'}
+      errorToast={editing ? t('form.updateError') : t('form.addError')}
     >
       <datalist id={RELATIONSHIP_LIST_ID}>
         {RELATIONSHIP_SUGGESTIONS.map((r) => (
@@ -125,43 +128,49 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="student-name"
-          label="Full name"
+          label={t('form.name')}
           autoComplete="off"
           error={errors.name?.message}
           {...register('name')}
         />
         <TextField
           id="student-email"
-          label="E-mail"
+          label={t('form.email')}
           type="email"
           autoComplete="off"
           disabled={Boolean(editing)}
-          hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
+          hint={editing ? t('form.emailLocked') : t('form.emailHint')}
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField id="student-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          id="student-phone"
+          label={t('form.phone')}
+          type="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <Select
           id="student-class"
-          label="Class"
-          placeholder={classes.isPending ? 'Loading classes…' : 'Choose a class'}
+          label={t('columns.class')}
+          placeholder={classes.isPending ? t('form.loadingClasses') : t('form.chooseClass')}
           options={classes.options}
           error={errors.classId?.message}
           {...register('classId')}
         />
         <TextField
           id="student-roll"
-          label="Roll number"
+          label={t('form.rollNumber')}
           inputMode="numeric"
-          hint="Leave empty for the next free number in the class."
+          hint={t('form.rollNumberHint')}
           error={errors.rollNumber?.message}
           {...register('rollNumber')}
         />
         <TextField
           id="student-year"
-          label="Academic year"
+          label={t('form.academicYear')}
           placeholder={currentAcademicYear()}
-          hint={`Leave empty for ${currentAcademicYear()}.`}
+          hint={t('form.academicYearHint', { year: currentAcademicYear() })}
           error={errors.academicYear?.message}
           {...register('academicYear')}
         />
@@ -169,19 +178,23 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
 
       {!editing && (
         <fieldset className="space-y-3 border-t border-slate-100 pt-4">
-          <legend className="text-sm font-semibold text-slate-900">Parents</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t('columns.parents')}</legend>
           {linked.fields.map((field, index) => (
             <div key={field.id} className="flex flex-wrap items-end gap-2 rounded-lg bg-slate-50 p-3">
               <p className="min-w-0 flex-1 basis-40 self-center text-sm font-medium text-slate-800">{field.name}</p>
               <TextField
                 id={`linked-${index}-relationship`}
-                label="Relationship"
+                label={t('form.relationship')}
                 list={RELATIONSHIP_LIST_ID}
                 containerClassName="w-40"
                 error={errors.parents?.[index]?.relationship?.message}
                 {...register(`parents.${index}.relationship`)}
               />
-              <Button variant="ghost" onClick={() => linked.remove(index)} aria-label={`Remove ${field.name}`}>
+              <Button
+                variant="ghost"
+                onClick={() => linked.remove(index)}
+                aria-label={t('form.remove', { name: field.name })}
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
               </Button>
             </div>
@@ -189,12 +202,12 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
           {created.fields.map((field, index) => (
             <div key={field.id} className="space-y-3 rounded-lg bg-slate-50 p-3">
               <div className="flex items-center justify-between">
-                <p className="text-sm font-medium text-slate-800">New parent {index + 1}</p>
+                <p className="text-sm font-medium text-slate-800">{t('form.newParentNumber', { number: index + 1 })}</p>
                 <Button
                   variant="ghost"
                   size="sm"
                   onClick={() => created.remove(index)}
-                  aria-label={`Remove new parent ${index + 1}`}
+                  aria-label={t('form.removeNewParent', { number: index + 1 })}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </Button>
@@ -202,27 +215,27 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
               <div className="grid gap-3 sm:grid-cols-2">
                 <TextField
                   id={`new-parent-${index}-name`}
-                  label="Parent name"
+                  label={t('form.parentName')}
                   error={errors.newParents?.[index]?.name?.message}
                   {...register(`newParents.${index}.name`)}
                 />
                 <TextField
                   id={`new-parent-${index}-email`}
-                  label="Parent e-mail"
+                  label={t('form.parentEmail')}
                   type="email"
                   error={errors.newParents?.[index]?.email?.message}
                   {...register(`newParents.${index}.email`)}
                 />
                 <TextField
                   id={`new-parent-${index}-phone`}
-                  label="Parent phone"
+                  label={t('form.parentPhone')}
                   type="tel"
                   error={errors.newParents?.[index]?.phone?.message}
                   {...register(`newParents.${index}.phone`)}
                 />
                 <TextField
                   id={`new-parent-${index}-relationship`}
-                  label="Relationship"
+                  label={t('form.relationship')}
                   list={RELATIONSHIP_LIST_ID}
                   error={errors.newParents?.[index]?.relationship?.message}
                   {...register(`newParents.${index}.relationship`)}
@@ -248,15 +261,13 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
               onClick={() => created.append({ name: '', email: '', phone: '', relationship: 'Mother' })}
             >
               <Plus className="size-4" aria-hidden="true" />
-              New parent
+              {t('form.newParent')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => setPicking((v) => !v)} aria-expanded={picking}>
-              Link existing parent
+              {t('form.linkExisting')}
             </Button>
           </div>
-          <p className="text-xs text-slate-500">
-            A new parent whose e-mail already belongs to a parent of this school is linked, not created twice.
-          </p>
+          <p className="text-xs text-slate-500">{t('form.newParentNote')}</p>
         </fieldset>
       )}
 
@@ -264,8 +275,8 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
         <div className="border-t border-slate-100 pt-4">
           <Checkbox
             id="student-invite"
-            label="Send an invitation e-mail"
-            hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
+            label={t('form.invite')}
+            hint={t('form.inviteHint')}
             {...register('sendInvitation')}
           />
         </div>

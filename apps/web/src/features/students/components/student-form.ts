@@ -2,6 +2,7 @@ import { academicYearSchema } from '@lyceum/shared/academics';
 import { phoneSchema } from '@lyceum/shared/auth';
 import { CreateStudentRequest, NewParentOfStudent } from '@lyceum/shared/people';
 import { z } from 'zod';
+import { translate } from '../../../lib/i18n/i18n';
 
 /**
  * The student form, built from the shared request schema's fields so the browser shows the server's wording;
@@ -10,14 +11,14 @@ import { z } from 'zod';
 const rollNumber = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d+$/.test(v), 'Roll number must be a whole number')
-  .refine((v) => v === '' || Number(v) >= 1, 'Roll number must be at least 1');
+  .refine((v) => v === '' || /^\d+$/.test(v), { error: () => translate('students', 'form.rollWhole') })
+  .refine((v) => v === '' || Number(v) >= 1, { error: () => translate('students', 'form.rollMin') });
 
 export const StudentForm = z.object({
   name: CreateStudentRequest.shape.name,
   email: z.string().trim(),
   phone: phoneSchema,
-  classId: z.string().min(1, 'Choose a class'),
+  classId: z.string().min(1, { error: () => translate('students', 'form.chooseClass') }),
   rollNumber,
   academicYear: z.union([z.literal(''), academicYearSchema]),
   parents: z.array(

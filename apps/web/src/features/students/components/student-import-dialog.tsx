@@ -4,6 +4,7 @@ import { useClassOptions } from '../../../api/lookups';
 import { Checkbox } from '../../../components/people/checkbox';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
 import { Select } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/i18n';
 import { previewStudentImport, STUDENT_TEMPLATE_HREF, useImportStudents } from '../api/import-students';
 
 /** Students (and their parents) from a CSV; rows without a className go into the class chosen here. */
@@ -16,6 +17,7 @@ export function StudentImportDialog({
   onOpenChange: (open: boolean) => void;
   defaultClassId?: string;
 }) {
+  const { t } = useT('students');
   const classes = useClassOptions(open);
   const [classId, setClassId] = useState(defaultClassId);
   const [sendInvitation, setSendInvitation] = useState(true);
@@ -26,18 +28,18 @@ export function StudentImportDialog({
     <CsvImportDialog
       open={open}
       onOpenChange={onOpenChange}
-      noun="students"
+      noun={t('import.noun')}
       templateHref={STUDENT_TEMPLATE_HREF}
       preview={(csv) => previewStudentImport(body(csv))}
       commit={async (csv) => (await commit.mutateAsync(body(csv))).created}
       optionsKey={`${classId}|${sendInvitation}`}
-      onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'student' : 'students'}`)}
+      onImported={(count) => toast.success(t('import.done', { count }))}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="import-class"
-          label="Class for rows without a className"
-          placeholder="None: every row names its class"
+          label={t('import.class')}
+          placeholder={t('import.classNone')}
           options={classes.options}
           value={classId}
           onChange={(e) => setClassId(e.target.value)}
@@ -45,16 +47,14 @@ export function StudentImportDialog({
         <div className="sm:pt-7">
           <Checkbox
             id="import-invite"
-            label="Send invitation e-mails"
-            hint="Imported accounts get no temporary password; without invitations, use the Users page to send one later."
+            label={t('import.invite')}
+            hint={t('import.inviteHint')}
             checked={sendInvitation}
             onChange={(e) => setSendInvitation(e.target.checked)}
           />
         </div>
       </div>
-      <p className="text-xs text-slate-500">
-        The file needs a header row. Parents are matched by e-mail or created. Files up to 2 MB.
-      </p>
+      <p className="text-xs text-slate-500">{t('import.help')}</p>
     </CsvImportDialog>
   );
 }

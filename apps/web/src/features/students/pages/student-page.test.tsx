@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { StudentPage } from './student-page';
 
@@ -56,5 +57,31 @@ describe('StudentPage', () => {
     const asked = calls.map((c) => new URL(c.url, 'http://x')).find((u) => u.pathname === '/api/v1/students/stu-a');
     expect(asked?.search).toBe('');
     expect(screen.getByRole('link', { name: 'Students' }).getAttribute('href')).toBe('/students');
+  });
+
+  it('speaks Arabic, right to left', async () => {
+    mockFetch({
+      'GET /api/v1/students/stu-a': () =>
+        json({
+          ...profile,
+          attendanceSummary: { present: 18, absent: 1, late: 1, rate: 90 },
+          parents: [{ id: 'par-1', name: 'Pat Parent', relationship: 'Mother' }],
+        }),
+    });
+    try {
+      await act(() => changeLanguage('ar'));
+      renderWithProviders(null, {
+        auth: signedIn('school_admin'),
+        path: '/students/stu-a',
+        routes: [{ path: '/students/:id', element: <StudentPage /> }],
+      });
+      expect(await screen.findByRole('heading', { name: 'أولياء الأمور' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'الحضور' })).toBeTruthy();
+      expect(screen.getByText('Grade 5 – A · رقم القيد 3')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'إلغاء ربط Pat Parent' })).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

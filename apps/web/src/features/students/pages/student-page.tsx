@@ -21,15 +21,20 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { useStudent } from '../api/get-student';
 import { useLinkParent } from '../api/link-parent';
 import { useSetStudentActive } from '../api/set-student-active';
 import { LinkParentDialog } from '../components/link-parent-dialog';
 import { RecordSections } from '../components/record-sections';
+import { useRelationshipLabel } from '../components/relationship-label';
 import { StudentFormDialog } from '../components/student-form-dialog';
 
 /** /students/:id: one student's details, class and parents, and the record sections later issues fill. */
 export function StudentPage() {
+  const { t } = useT('students');
+  const { t: tc } = useT();
+  const relationship = useRelationshipLabel();
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
@@ -43,7 +48,7 @@ export function StudentPage() {
   const link = useLinkParent();
   const isSelf = user?.id === id;
 
-  const back = !isSelf && <BackLink to={inSchool('/students', schoolId)}>Students</BackLink>;
+  const back = !isSelf && <BackLink to={inSchool('/students', schoolId)}>{t('title')}</BackLink>;
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
@@ -51,10 +56,10 @@ export function StudentPage() {
     return (
       <>
         {back}
-        <PageHeader title="Student" />
+        <PageHeader title={tc('roles.student')} />
         <ErrorState
-          title={missing ? 'Student not found' : undefined}
-          message={missing ? 'This student does not exist or is not one you can see.' : errorMessage(query.error)}
+          title={missing ? t('profile.notFound') : undefined}
+          message={missing ? t('profile.notFoundDescription') : errorMessage(query.error)}
           onRetry={missing ? undefined : () => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -70,7 +75,7 @@ export function StudentPage() {
       { studentId: student.id, parentId: unlinking.id, relationship: null },
       {
         onSuccess: () => {
-          toast.success(`${unlinking.name} unlinked`);
+          toast.success(t('profile.unlinked', { name: unlinking.name }));
           setUnlinking(null);
         },
       },
@@ -83,12 +88,10 @@ export function StudentPage() {
       <ProfileHeader
         name={student.name}
         src={student.profileImage}
-        title={isSelf ? 'My profile' : student.name}
+        title={isSelf ? t('profile.mine') : student.name}
         facts={
           <>
-            <span>
-              {klass} · Roll {student.rollNumber}
-            </span>
+            <span>{t('profile.classAndRoll', { className: klass, roll: student.rollNumber })}</span>
             <StatusBadge status={student.isActive ? 'active' : 'inactive'} />
           </>
         }
@@ -96,9 +99,9 @@ export function StudentPage() {
           manage && (
             <>
               <Button variant="secondary" onClick={() => setToggling(true)}>
-                {student.isActive ? 'Deactivate' : 'Reactivate'}
+                {student.isActive ? t('profile.deactivate') : t('profile.reactivate')}
               </Button>
-              <Button onClick={() => setEditing(true)}>Edit student</Button>
+              <Button onClick={() => setEditing(true)}>{t('profile.edit')}</Button>
             </>
           )
         }
@@ -106,13 +109,13 @@ export function StudentPage() {
 
       <div className="space-y-4">
         <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-          <CardSection title="Details" titleId="details-title">
+          <CardSection title={t('profile.details')} titleId="details-title">
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Detail label="Name">{student.name}</Detail>
-              <Detail label="E-mail">{student.email}</Detail>
-              <Detail label="Phone">{student.phone ?? '—'}</Detail>
-              <Detail label="Academic year">{student.academicYear}</Detail>
-              <Detail label="Class">
+              <Detail label={t('profile.name')}>{student.name}</Detail>
+              <Detail label={t('form.email')}>{student.email}</Detail>
+              <Detail label={t('form.phone')}>{student.phone ?? '—'}</Detail>
+              <Detail label={t('form.academicYear')}>{student.academicYear}</Detail>
+              <Detail label={t('columns.class')}>
                 {manage || user?.role === 'teacher' || isSchoolReader(user?.role) ? (
                   <Link
                     to={inSchool(`/classes/${student.classId}`, schoolId)}
@@ -124,14 +127,14 @@ export function StudentPage() {
                   klass
                 )}
               </Detail>
-              <Detail label="Class teacher">{student.classTeacherName ?? 'Not assigned yet'}</Detail>
-              <Detail label="Roll number">{student.rollNumber}</Detail>
-              <Detail label="Last sign-in">{lastSeen(student.lastLoginAt)}</Detail>
-              <Detail label="Added">{formatDate(student.createdAt)}</Detail>
+              <Detail label={t('profile.classTeacher')}>{student.classTeacherName ?? t('profile.notAssigned')}</Detail>
+              <Detail label={t('form.rollNumber')}>{student.rollNumber}</Detail>
+              <Detail label={t('profile.lastSignIn')}>{lastSeen(student.lastLoginAt)}</Detail>
+              <Detail label={t('profile.added')}>{formatDate(student.createdAt)}</Detail>
             </dl>
           </CardSection>
           <CardSection
-            title="Parents"
+            title={t('columns.parents')}
             titleId="parents-title"
             actions={
               manage && (
@@ -142,13 +145,13 @@ export function StudentPage() {
                   disabled={student.parents.length >= 4}
                 >
                   <Plus className="size-4" aria-hidden="true" />
-                  Link parent
+                  {t('link.submit')}
                 </Button>
               )
             }
           >
             {student.parents.length === 0 ? (
-              <EmptyState className="py-4" title="No parents linked" />
+              <EmptyState className="py-4" title={t('profile.noParents')} />
             ) : (
               <ul className="divide-y divide-slate-100">
                 {student.parents.map((p) => (
@@ -157,12 +160,17 @@ export function StudentPage() {
                       <PersonAvatar name={p.name} />
                       <span>
                         <span className="block text-sm font-medium text-slate-900">{p.name}</span>
-                        <span className="block text-xs text-slate-500">{p.relationship}</span>
+                        <span className="block text-xs text-slate-500">{relationship(p.relationship)}</span>
                       </span>
                     </span>
                     {manage && (
-                      <Button size="sm" variant="ghost" onClick={() => setUnlinking(p)} aria-label={`Unlink ${p.name}`}>
-                        Unlink
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setUnlinking(p)}
+                        aria-label={t('profile.unlinkName', { name: p.name })}
+                      >
+                        {t('profile.unlink')}
                       </Button>
                     )}
                   </li>
@@ -189,14 +197,14 @@ export function StudentPage() {
             onClose={() => setToggling(false)}
             mutate={setActive.mutate}
             pending={setActive.isPending}
-            limitNoun="student"
+            limitNoun={t('toggle.limitNoun')}
           />
           <ConfirmDialog
             open={unlinking !== null}
             onOpenChange={(o) => !o && setUnlinking(null)}
-            title={`Unlink ${unlinking?.name ?? 'parent'}?`}
-            description={`They no longer see ${student.name}'s records. Their own account stays.`}
-            confirmLabel="Unlink"
+            title={t('profile.unlinkTitle', { name: unlinking?.name ?? '' })}
+            description={t('profile.unlinkDescription', { name: student.name })}
+            confirmLabel={t('profile.unlink')}
             tone="danger"
             pending={link.isPending}
             onConfirm={unlink}

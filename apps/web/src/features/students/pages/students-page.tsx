@@ -25,9 +25,11 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { useStudents } from '../api/get-students';
 import { useSetStudentActive } from '../api/set-student-active';
 import { StudentFormDialog } from '../components/student-form-dialog';
+import { useRelationshipLabel } from '../components/relationship-label';
 import { StudentImportDialog } from '../components/student-import-dialog';
 
 function StudentList({
@@ -44,6 +46,8 @@ function StudentList({
   /** A company reader's school and its picker: rows are read-only and not linked (profiles need the school). */
   scope?: { schoolId: string; picker: ReactNode };
 }) {
+  const { t } = useT('students');
+  const relationship = useRelationshipLabel();
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const [params, setParams] = useSearchParams();
   const dialogs = useDialogState<PersonDialog<StudentResponse>>(params.get('new') === '1' ? { kind: 'create' } : null);
@@ -65,7 +69,7 @@ function StudentList({
   const columns: DataTableColumn<StudentResponse>[] = [
     {
       id: 'name',
-      header: 'Student',
+      header: t('columns.student'),
       mobile: 'title',
       cell: (s) => (
         <Link to={inSchool(`/students/${s.id}`, scope?.schoolId)} className="block hover:underline">
@@ -75,7 +79,7 @@ function StudentList({
     },
     {
       id: 'class',
-      header: 'Class',
+      header: t('columns.class'),
       className: 'whitespace-nowrap',
       cell: (s) => (
         <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
@@ -83,24 +87,30 @@ function StudentList({
         </Link>
       ),
     },
-    { id: 'roll', header: 'Roll', cell: (s) => s.rollNumber, className: 'tabular-nums' },
+    { id: 'roll', header: t('columns.roll'), cell: (s) => s.rollNumber, className: 'tabular-nums' },
     {
       id: 'parents',
-      header: 'Parents',
+      header: t('columns.parents'),
       cell: (s) =>
         s.parents.length ? (
-          s.parents.map((p) => `${p.name} (${p.relationship})`).join(', ')
+          s.parents
+            .map((p) => t('parentWithRelationship', { name: p.name, relationship: relationship(p.relationship) }))
+            .join(t('separator'))
         ) : (
-          <span className="text-slate-500">None</span>
+          <span className="text-slate-500">{t('none')}</span>
         ),
     },
-    { id: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.isActive ? 'active' : 'inactive'} /> },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      cell: (s) => <StatusBadge status={s.isActive ? 'active' : 'inactive'} />,
+    },
   ];
 
   return (
     <ListPage
       title={title}
-      description={list.total !== undefined ? `${description} ${list.total} in this view.` : description}
+      description={list.total !== undefined ? t('withCount', { description, count: list.total }) : description}
       actions={
         <>
           {canExport && <ExportLink path="/students/export" filters={filters} />}
@@ -108,11 +118,11 @@ function StudentList({
             <>
               <Button variant="secondary" onClick={() => dialogs.open({ kind: 'import' })}>
                 <Upload className="size-4" aria-hidden="true" />
-                Import CSV
+                {t('actions.import')}
               </Button>
               <Button onClick={() => dialogs.open({ kind: 'create' })}>
                 <Plus className="size-4" aria-hidden="true" />
-                Add student
+                {t('actions.add')}
               </Button>
             </>
           )}
@@ -122,8 +132,8 @@ function StudentList({
         <>
           <SearchInput
             id="students-search"
-            label="Search students by name, e-mail or roll number"
-            placeholder="Search students"
+            label={t('filters.searchLabel')}
+            placeholder={t('filters.searchPlaceholder')}
             value={filters.search}
             onChange={(v) => setFilter('search', v)}
           />
@@ -132,9 +142,9 @@ function StudentList({
           ) : manage ? (
             <Select
               id="students-class"
-              label="Class"
+              label={t('filters.class')}
               hideLabel
-              placeholder="All classes"
+              placeholder={t('filters.allClasses')}
               options={classes.options}
               value={filters.classId}
               onChange={(e) => setFilter('classId', e.target.value)}
@@ -144,7 +154,7 @@ function StudentList({
           )}
           <Select
             id="students-status"
-            label="Status"
+            label={t('filters.status')}
             hideLabel
             options={STATUS_OPTIONS}
             value={filters.status}
@@ -153,7 +163,7 @@ function StudentList({
         </>
       }
       table={{
-        label: 'Students',
+        label: t('title'),
         columns,
         ...pagedTableProps(list),
         rowKey: (s) => s.id,
@@ -167,17 +177,15 @@ function StudentList({
             )
           : undefined,
         empty: filtered ? (
-          <EmptyState title="No students match" description="Try another search, class or status." />
+          <EmptyState title={t('empty.noMatchTitle')} description={t('empty.noMatchDescription')} />
         ) : (
           <EmptyState
             icon={<GraduationCap className="size-6" aria-hidden="true" />}
-            title="No students yet"
-            description={
-              manage
-                ? 'Add students one by one, or import a class list from a CSV file.'
-                : 'Students appear here once they are enrolled.'
+            title={t('empty.none')}
+            description={manage ? t('empty.hintManage') : t('empty.hint')}
+            action={
+              manage ? <Button onClick={() => dialogs.open({ kind: 'create' })}>{t('actions.add')}</Button> : undefined
             }
-            action={manage ? <Button onClick={() => dialogs.open({ kind: 'create' })}>Add student</Button> : undefined}
           />
         ),
       }}
@@ -201,7 +209,7 @@ function StudentList({
             defaultClassId={filters.classId}
           />
           <AccountCreatedDialog
-            title="Student added"
+            title={t('created')}
             accounts={dialogs.of('created')?.accounts ?? null}
             onClose={dialogs.close}
           />
@@ -210,7 +218,7 @@ function StudentList({
             onClose={dialogs.close}
             mutate={setActive.mutate}
             pending={setActive.isPending}
-            limitNoun="student"
+            limitNoun={t('toggle.limitNoun')}
           />
         </>
       )}
@@ -219,14 +227,15 @@ function StudentList({
 }
 
 function SchoolStudents() {
+  const { t } = useT('students');
   const scope = useSchoolScope();
-  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Students" scope={scope} />;
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title={t('title')} scope={scope} />;
   return (
     <StudentList
       manage={false}
       canExport={false}
-      title="Students"
-      description="Students of the chosen school."
+      title={t('title')}
+      description={t('description.school')}
       scope={scope}
     />
   );
@@ -234,19 +243,16 @@ function SchoolStudents() {
 
 /** /students: the school's students for staff; a teacher's students; a parent's children; a student's own profile. */
 export function StudentsPage() {
+  const { t } = useT('students');
   const { user } = useAuth();
   if (!user) return null;
   if (isStaff(user.role))
-    return <StudentList manage canExport title="Students" description="Everyone enrolled in the school." />;
+    return <StudentList manage canExport title={t('title')} description={t('description.staff')} />;
   if (user.role === 'teacher')
-    return (
-      <StudentList manage={false} canExport title="Students" description="Students of the classes you teach or lead." />
-    );
+    return <StudentList manage={false} canExport title={t('title')} description={t('description.teacher')} />;
   if (user.role === 'parent')
-    return <StudentList manage={false} canExport={false} title="Students" description="Your children." />;
+    return <StudentList manage={false} canExport={false} title={t('title')} description={t('description.parent')} />;
   if (user.role === 'student') return <Navigate to={`/students/${user.id}`} replace />;
   if (isSchoolReader(user.role)) return <SchoolStudents />;
-  return (
-    <NotForRole title="Students" description="Students are managed by each school's administrators and principals." />
-  );
+  return <NotForRole title={t('title')} description={t('notForRole')} />;
 }

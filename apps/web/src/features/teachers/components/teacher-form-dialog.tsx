@@ -13,25 +13,29 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
+import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCreateTeacher, useUpdateTeacher } from '../api/save-teacher';
 
 const experience = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d+$/.test(v), 'Experience must be a whole number of years')
-  .refine((v) => v === '' || Number(v) <= 80, 'Experience must be at most 80 years');
+  .refine((v) => v === '' || /^\d+$/.test(v), { error: () => translate('teachers', 'form.experienceWhole') })
+  .refine((v) => v === '' || Number(v) <= 80, { error: () => translate('teachers', 'form.experienceMax') });
 
 /** The teacher form, from the shared request's fields; classes are assigned with their subjects. */
 const TeacherForm = z.object({
   name: CreateTeacherRequest.shape.name,
   email: z.string().trim(),
   phone: phoneSchema,
-  qualification: z.string().trim().max(200, 'Qualification is too long'),
+  qualification: z
+    .string()
+    .trim()
+    .max(200, { error: () => translate('teachers', 'form.qualificationTooLong') }),
   experience,
   subjectIds: z.array(z.string()),
   assignedClasses: z.array(
     z.object({
-      classId: z.string().min(1, 'Choose a class'),
+      classId: z.string().min(1, { error: () => translate('teachers', 'form.chooseClass') }),
       subjectIds: z.array(z.string()),
       isClassTeacher: z.boolean(),
     }),
@@ -63,6 +67,8 @@ interface TeacherFormDialogProps {
 
 /** Create a teacher (account, subjects, first classes) or edit their details and subjects. */
 export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: TeacherFormDialogProps) {
+  const { t } = useT('teachers');
+  const { t: tc } = useT();
   const subjects = useSubjectOptions(open);
   const classes = useClassOptions(open && !editing);
   const create = useCreateTeacher();
@@ -97,7 +103,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
           experience: values.experience ? Number(values.experience) : null,
         },
       });
-      toast.success('Teacher updated');
+      toast.success(t('form.updated'));
       return null;
     }
     const result = await create.mutateAsync({
@@ -107,10 +113,10 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
       assignedClasses: values.assignedClasses,
       sendInvitation: values.sendInvitation,
     });
-    toast.success(`${result.teacher.name} added`);
+    toast.success(t('form.added', { name: result.teacher.name }));
     return [
       {
-        kind: 'Teacher',
+        kind: tc('roles.teacher'),
         name: result.teacher.name,
         email: result.teacher.email,
         temporaryPassword: result.temporaryPassword,
@@ -125,47 +131,51 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? `Edit ${editing.name}` : 'Add teacher'}
-      description={
-        editing ? 'Classes are assigned on each class page.' : 'Creates the teacher and their sign-in account.'
-      }
+      title={editing ? t('form.editTitle', { name: editing.name }) : t('actions.add')}
+      description={editing ? t('form.editDescription') : t('form.createDescription')}
       size="lg"
       form={form}
       onSubmit={onSubmit}
       onSaved={(accounts) => accounts && onCreated?.(accounts)}
-      submitLabel={editing ? 'Save teacher' : 'Add teacher'}
+      submitLabel={editing ? t('form.save') : t('actions.add')}
       serverFields={['name', 'email', 'phone', 'qualification', 'experience']}
-      errorToast={editing ? 'The teacher could not be updated' : 'The teacher could not be added'}
+      errorToast={editing ? t('form.updateError') : t('form.addError')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="teacher-name"
-          label="Full name"
+          label={t('form.name')}
           autoComplete="off"
           error={errors.name?.message}
           {...register('name')}
         />
         <TextField
           id="teacher-email"
-          label="E-mail"
+          label={t('form.email')}
           type="email"
           autoComplete="off"
           disabled={Boolean(editing)}
-          hint={editing ? 'The sign-in e-mail cannot be changed here.' : 'Used to sign in.'}
+          hint={editing ? t('form.emailLocked') : t('form.emailHint')}
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField id="teacher-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          id="teacher-phone"
+          label={t('form.phone')}
+          type="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <TextField
           id="teacher-qualification"
-          label="Qualification"
-          placeholder="e.g. M.Sc. Mathematics, B.Ed."
+          label={t('form.qualification')}
+          placeholder={t('form.qualificationPlaceholder')}
           error={errors.qualification?.message}
           {...register('qualification')}
         />
         <TextField
           id="teacher-experience"
-          label="Experience (years)"
+          label={t('form.experience')}
           inputMode="numeric"
           error={errors.experience?.message}
           {...register('experience')}
@@ -176,18 +186,18 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
         name="subjectIds"
         render={({ field }) => (
           <SubjectChecklist
-            legend="Subjects they can teach"
+            legend={t('form.subjects')}
             options={subjectOptions}
             value={field.value}
             onChange={field.onChange}
-            emptyText={subjects.isPending ? 'Loading subjects…' : 'No subjects yet. Add them on the Classes page.'}
+            emptyText={subjects.isPending ? t('form.loadingSubjects') : t('form.noSubjects')}
           />
         )}
       />
 
       {!editing && (
         <fieldset className="space-y-3 border-t border-slate-100 pt-4">
-          <legend className="text-sm font-semibold text-slate-900">Classes</legend>
+          <legend className="text-sm font-semibold text-slate-900">{t('columns.classes')}</legend>
           {assignments.fields.map((field, index) => {
             const chosen = classItems.find((c) => c.id === chosenClasses?.[index]?.classId);
             return (
@@ -195,9 +205,9 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                 <div className="flex items-end gap-2">
                   <Select
                     id={`assign-${index}-class`}
-                    label="Class"
+                    label={t('form.class')}
                     containerClassName="flex-1"
-                    placeholder={classes.isPending ? 'Loading classes…' : 'Choose a class'}
+                    placeholder={classes.isPending ? t('form.loadingClasses') : t('form.chooseClass')}
                     options={classItems.map((c) => ({ value: c.id, label: classLabel(c) }))}
                     error={errors.assignedClasses?.[index]?.classId?.message}
                     {...register(`assignedClasses.${index}.classId`)}
@@ -205,7 +215,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                   <Button
                     variant="ghost"
                     onClick={() => assignments.remove(index)}
-                    aria-label={`Remove class ${index + 1}`}
+                    aria-label={t('form.removeClass', { number: index + 1 })}
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
                   </Button>
@@ -216,19 +226,19 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                     name={`assignedClasses.${index}.subjectIds`}
                     render={({ field: f }) => (
                       <SubjectChecklist
-                        legend={`Subjects in ${classLabel(chosen)}`}
+                        legend={t('form.subjectsIn', { className: classLabel(chosen) })}
                         options={chosen.subjects}
                         value={f.value}
                         onChange={f.onChange}
-                        emptyText="This class has no subjects yet."
+                        emptyText={t('form.classHasNoSubjects')}
                       />
                     )}
                   />
                 )}
                 <Checkbox
                   id={`assign-${index}-class-teacher`}
-                  label="Class teacher"
-                  hint={chosen?.classTeacherName ? `Replaces ${chosen.classTeacherName}.` : undefined}
+                  label={t('form.classTeacher')}
+                  hint={chosen?.classTeacherName ? t('form.replaces', { name: chosen.classTeacherName }) : undefined}
                   {...register(`assignedClasses.${index}.isClassTeacher`)}
                 />
               </div>
@@ -240,7 +250,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
             onClick={() => assignments.append({ classId: '', subjectIds: [], isClassTeacher: false })}
           >
             <Plus className="size-4" aria-hidden="true" />
-            Assign to a class
+            {t('form.assign')}
           </Button>
         </fieldset>
       )}
@@ -249,8 +259,8 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
         <div className="border-t border-slate-100 pt-4">
           <Checkbox
             id="teacher-invite"
-            label="Send an invitation e-mail"
-            hint="They set their own password from a one-time link. Otherwise a temporary password is shown once after saving."
+            label={t('form.invite')}
+            hint={t('form.inviteHint')}
             {...register('sendInvitation')}
           />
         </div>

@@ -19,6 +19,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { useTeacher } from '../api/get-teacher';
 import { usePromoteTeacher } from '../api/promote-teacher';
 import { useSetTeacherActive } from '../api/set-teacher-active';
@@ -26,6 +27,8 @@ import { TeacherFormDialog } from '../components/teacher-form-dialog';
 
 /** /teachers/:id: details, subjects and assigned classes; staff edit, deactivate and (school admins) promote. */
 export function TeacherPage() {
+  const { t } = useT('teachers');
+  const { t: tc } = useT();
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
@@ -38,7 +41,7 @@ export function TeacherPage() {
   const promote = usePromoteTeacher();
   const isSelf = user?.id === id;
 
-  const back = (manage || schoolId) && <BackLink to={inSchool('/teachers', schoolId)}>Teachers</BackLink>;
+  const back = (manage || schoolId) && <BackLink to={inSchool('/teachers', schoolId)}>{t('title')}</BackLink>;
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
@@ -46,10 +49,10 @@ export function TeacherPage() {
     return (
       <>
         {back}
-        <PageHeader title="Teacher" />
+        <PageHeader title={tc('roles.teacher')} />
         <ErrorState
-          title={missing ? 'Teacher not found' : undefined}
-          message={missing ? 'This teacher does not exist or is not one you can see.' : errorMessage(query.error)}
+          title={missing ? t('profile.notFound') : undefined}
+          message={missing ? t('profile.notFoundDescription') : errorMessage(query.error)}
           onRetry={missing ? undefined : () => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -61,7 +64,7 @@ export function TeacherPage() {
   const confirmPromote = () => {
     promote.mutate(teacher.id, {
       onSuccess: () => {
-        toast.success(`${teacher.name} is now a school administrator`);
+        toast.success(t('profile.promoted', { name: teacher.name }));
         setPromoting(false);
       },
     });
@@ -73,12 +76,12 @@ export function TeacherPage() {
       <ProfileHeader
         name={teacher.name}
         src={teacher.profileImage}
-        title={isSelf ? 'My profile' : teacher.name}
+        title={isSelf ? t('profile.mine') : teacher.name}
         facts={
           <>
-            <span>Teacher</span>
+            <span>{tc('roles.teacher')}</span>
             <StatusBadge status={teacher.isActive ? 'active' : 'inactive'} />
-            {teacher.isAdmin && <Badge tone="info">School admin</Badge>}
+            {teacher.isAdmin && <Badge tone="info">{t('schoolAdmin')}</Badge>}
           </>
         }
         actions={
@@ -87,43 +90,43 @@ export function TeacherPage() {
               {user?.role === 'school_admin' && !teacher.isAdmin && teacher.isActive && (
                 <Button variant="secondary" onClick={() => setPromoting(true)}>
                   <ShieldCheck className="size-4" aria-hidden="true" />
-                  Promote to school administrator
+                  {t('profile.promote')}
                 </Button>
               )}
               <Button variant="secondary" onClick={() => setToggling(true)}>
-                {teacher.isActive ? 'Deactivate' : 'Reactivate'}
+                {teacher.isActive ? t('profile.deactivate') : t('profile.reactivate')}
               </Button>
-              <Button onClick={() => setEditing(true)}>Edit teacher</Button>
+              <Button onClick={() => setEditing(true)}>{t('profile.edit')}</Button>
             </>
           )
         }
       />
 
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-        <CardSection title="Details" titleId="details-title">
+        <CardSection title={t('profile.details')} titleId="details-title">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Detail label="Name">{teacher.name}</Detail>
-            <Detail label="E-mail">{teacher.email}</Detail>
-            <Detail label="Phone">{teacher.phone ?? '—'}</Detail>
-            <Detail label="Qualification">{teacher.qualification ?? '—'}</Detail>
-            <Detail label="Experience">
-              {teacher.experience === null
-                ? '—'
-                : `${teacher.experience} ${teacher.experience === 1 ? 'year' : 'years'}`}
+            <Detail label={t('profile.name')}>{teacher.name}</Detail>
+            <Detail label={t('form.email')}>{teacher.email}</Detail>
+            <Detail label={t('form.phone')}>{teacher.phone ?? '—'}</Detail>
+            <Detail label={t('form.qualification')}>{teacher.qualification ?? '—'}</Detail>
+            <Detail label={t('columns.experience')}>
+              {teacher.experience === null ? '—' : t('years', { count: teacher.experience })}
             </Detail>
-            <Detail label="Subjects">
-              {teacher.subjects.length ? teacher.subjects.map((s) => s.name).join(', ') : 'None yet'}
+            <Detail label={t('columns.subjects')}>
+              {teacher.subjects.length
+                ? teacher.subjects.map((s) => s.name).join(t('separator'))
+                : t('profile.noneYet')}
             </Detail>
-            <Detail label="Last sign-in">{lastSeen(teacher.lastLoginAt)}</Detail>
-            <Detail label="Added">{formatDate(teacher.createdAt)}</Detail>
+            <Detail label={t('columns.lastSignIn')}>{lastSeen(teacher.lastLoginAt)}</Detail>
+            <Detail label={t('profile.added')}>{formatDate(teacher.createdAt)}</Detail>
           </dl>
         </CardSection>
-        <CardSection title="Assigned classes" titleId="classes-title">
+        <CardSection title={t('profile.assignedClasses')} titleId="classes-title">
           {teacher.assignedClasses.length === 0 ? (
             <EmptyState
               className="py-4"
-              title="No classes assigned"
-              description={manage ? 'Assign the teacher on a class page, under Teachers.' : undefined}
+              title={t('profile.noClasses')}
+              description={manage ? t('profile.noClassesHint') : undefined}
             />
           ) : (
             <ul className="divide-y divide-slate-100">
@@ -137,10 +140,10 @@ export function TeacherPage() {
                       {classLabel({ name: c.className, section: c.section })}
                     </Link>
                     <span className="block text-xs text-slate-500">
-                      {c.subjects.length ? c.subjects.map((s) => s.name).join(', ') : 'No subjects'}
+                      {c.subjects.length ? c.subjects.map((s) => s.name).join(t('separator')) : t('profile.noSubjects')}
                     </span>
                   </span>
-                  {c.isClassTeacher && <Badge tone="accent">Class teacher</Badge>}
+                  {c.isClassTeacher && <Badge tone="accent">{t('form.classTeacher')}</Badge>}
                 </li>
               ))}
             </ul>
@@ -156,14 +159,14 @@ export function TeacherPage() {
             onClose={() => setToggling(false)}
             mutate={setActive.mutate}
             pending={setActive.isPending}
-            limitNoun="teacher"
+            limitNoun={t('toggle.limitNoun')}
           />
           <ConfirmDialog
             open={promoting}
             onOpenChange={setPromoting}
-            title={`Promote ${teacher.name} to school administrator?`}
-            description={`${teacher.name} gets full control of this school only: people, classes, fees, settings and the subscription. It gives no access to other schools or to the platform. They keep their classes.`}
-            confirmLabel="Promote"
+            title={t('profile.promoteTitle', { name: teacher.name })}
+            description={t('profile.promoteDescription', { name: teacher.name })}
+            confirmLabel={t('profile.promoteConfirm')}
             pending={promote.isPending}
             onConfirm={confirmPromote}
           />

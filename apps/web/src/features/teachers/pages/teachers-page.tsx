@@ -27,6 +27,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { useTeachers } from '../api/get-teachers';
 import { previewTeacherImport, TEACHER_TEMPLATE_HREF, useImportTeachers } from '../api/import-teachers';
 import { useSetTeacherActive } from '../api/set-teacher-active';
@@ -34,6 +35,7 @@ import { TeacherFormDialog } from '../components/teacher-form-dialog';
 
 /** Staff manage the school's teachers; a company reader (`scope`) only reads the chosen school's, unlinked. */
 function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNode } }) {
+  const { t } = useT('teachers');
   const [filters, setFilter] = useUrlFilters({ search: '', subjectId: '', status: 'active' });
   const list = useTeachers(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const subjects = useSubjectOptions(!scope);
@@ -45,49 +47,54 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
   const columns: DataTableColumn<TeacherResponse>[] = [
     {
       id: 'name',
-      header: 'Teacher',
+      header: t('columns.teacher'),
       mobile: 'title',
-      cell: (t) => (
-        <Link to={inSchool(`/teachers/${t.id}`, scope?.schoolId)} className="block hover:underline">
-          <PersonCell name={t.name} sub={t.email} src={t.profileImage} />
+      cell: (teacher) => (
+        <Link to={inSchool(`/teachers/${teacher.id}`, scope?.schoolId)} className="block hover:underline">
+          <PersonCell name={teacher.name} sub={teacher.email} src={teacher.profileImage} />
         </Link>
       ),
     },
     {
       id: 'subjects',
-      header: 'Subjects',
-      cell: (t) =>
-        t.subjects.length ? t.subjects.map((s) => s.name).join(', ') : <span className="text-slate-500">None</span>,
+      header: t('columns.subjects'),
+      cell: (teacher) =>
+        teacher.subjects.length ? (
+          teacher.subjects.map((s) => s.name).join(t('separator'))
+        ) : (
+          <span className="text-slate-500">{t('none')}</span>
+        ),
     },
     {
       id: 'classes',
-      header: 'Classes',
-      cell: (t) =>
-        t.assignedClasses.length ? (
+      header: t('columns.classes'),
+      cell: (teacher) =>
+        teacher.assignedClasses.length ? (
           <span className="flex flex-wrap gap-1">
-            {t.assignedClasses.map((c) => (
+            {teacher.assignedClasses.map((c) => (
               <Badge key={c.classId} tone={c.isClassTeacher ? 'accent' : 'neutral'}>
-                {classLabel({ name: c.className, section: c.section })}
-                {c.isClassTeacher ? ' · class teacher' : ''}
+                {c.isClassTeacher
+                  ? t('classAsClassTeacher', { className: classLabel({ name: c.className, section: c.section }) })
+                  : classLabel({ name: c.className, section: c.section })}
               </Badge>
             ))}
           </span>
         ) : (
-          <span className="text-slate-500">None</span>
+          <span className="text-slate-500">{t('none')}</span>
         ),
     },
     {
       id: 'experience',
-      header: 'Experience',
-      cell: (t) => (t.experience === null ? '—' : `${t.experience} ${t.experience === 1 ? 'year' : 'years'}`),
+      header: t('columns.experience'),
+      cell: (teacher) => (teacher.experience === null ? '—' : t('years', { count: teacher.experience })),
     },
     {
       id: 'status',
-      header: 'Status',
-      cell: (t) => (
+      header: t('columns.status'),
+      cell: (teacher) => (
         <span className="flex flex-wrap gap-1">
-          <StatusBadge status={t.isActive ? 'active' : 'inactive'} />
-          {t.isAdmin && <Badge tone="info">School admin</Badge>}
+          <StatusBadge status={teacher.isActive ? 'active' : 'inactive'} />
+          {teacher.isAdmin && <Badge tone="info">{t('schoolAdmin')}</Badge>}
         </span>
       ),
     },
@@ -95,22 +102,22 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
 
   return (
     <ListPage
-      title="Teachers"
-      description={list.total !== undefined ? `${list.total} in this view.` : 'The school’s teaching staff.'}
+      title={t('title')}
+      description={list.total !== undefined ? t('countInView', { count: list.total }) : t('description')}
       actions={
         !scope && (
           <>
             <Link to="/users" className={buttonClasses('ghost')}>
-              All accounts
+              {t('actions.allAccounts')}
             </Link>
             <ExportLink path="/teachers/export" filters={filters} />
             <Button variant="secondary" onClick={() => dialogs.open({ kind: 'import' })}>
               <Upload className="size-4" aria-hidden="true" />
-              Import CSV
+              {t('actions.import')}
             </Button>
             <Button onClick={() => dialogs.open({ kind: 'create' })}>
               <Plus className="size-4" aria-hidden="true" />
-              Add teacher
+              {t('actions.add')}
             </Button>
           </>
         )
@@ -119,8 +126,8 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         <>
           <SearchInput
             id="teachers-search"
-            label="Search teachers by name or e-mail"
-            placeholder="Search teachers"
+            label={t('filters.searchLabel')}
+            placeholder={t('filters.searchPlaceholder')}
             value={filters.search}
             onChange={(v) => setFilter('search', v)}
           />
@@ -129,9 +136,9 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
           ) : (
             <Select
               id="teachers-subject"
-              label="Subject"
+              label={t('filters.subject')}
               hideLabel
-              placeholder="All subjects"
+              placeholder={t('filters.allSubjects')}
               options={(subjects.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
               value={filters.subjectId}
               onChange={(e) => setFilter('subjectId', e.target.value)}
@@ -139,7 +146,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
           )}
           <Select
             id="teachers-status"
-            label="Status"
+            label={t('filters.status')}
             hideLabel
             options={STATUS_OPTIONS}
             value={filters.status}
@@ -148,27 +155,29 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         </>
       }
       table={{
-        label: 'Teachers',
+        label: t('title'),
         columns,
         ...pagedTableProps(list),
-        rowKey: (t) => t.id,
+        rowKey: (teacher) => teacher.id,
         actions: scope
           ? undefined
-          : (t) => (
+          : (teacher) => (
               <PersonRowActions
-                person={t}
-                onEdit={() => dialogs.open({ kind: 'edit', person: t })}
-                onToggle={() => dialogs.open({ kind: 'toggle', person: t })}
+                person={teacher}
+                onEdit={() => dialogs.open({ kind: 'edit', person: teacher })}
+                onToggle={() => dialogs.open({ kind: 'toggle', person: teacher })}
               />
             ),
         empty: filtered ? (
-          <EmptyState title="No teachers match" description="Try another search, subject or status." />
+          <EmptyState title={t('empty.noMatchTitle')} description={t('empty.noMatchDescription')} />
         ) : (
           <EmptyState
             icon={<UserRound className="size-6" aria-hidden="true" />}
-            title="No teachers yet"
-            description="Add teachers, then assign them to classes with the subjects they teach."
-            action={scope ? undefined : <Button onClick={() => dialogs.open({ kind: 'create' })}>Add teacher</Button>}
+            title={t('empty.none')}
+            description={t('empty.hint')}
+            action={
+              scope ? undefined : <Button onClick={() => dialogs.open({ kind: 'create' })}>{t('actions.add')}</Button>
+            }
           />
         ),
       }}
@@ -176,16 +185,13 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
       <CsvImportDialog
         open={dialogs.is('import')}
         onOpenChange={dialogs.onOpenChange}
-        noun="teachers"
+        noun={t('import.noun')}
         templateHref={TEACHER_TEMPLATE_HREF}
         preview={(csv) => previewTeacherImport({ csv })}
         commit={async (csv) => (await importer.mutateAsync({ csv })).created}
-        onImported={(count) => toast.success(`Imported ${count} ${count === 1 ? 'teacher' : 'teachers'}`)}
+        onImported={(count) => toast.success(t('import.done', { count }))}
       >
-        <p className="text-xs text-slate-500">
-          The file needs a header row. The subjects column lists subject names separated by ";"; they must exist. Each
-          new account gets an invitation e-mail.
-        </p>
+        <p className="text-xs text-slate-500">{t('import.help')}</p>
       </CsvImportDialog>
       <TeacherFormDialog
         open={dialogs.is('create')}
@@ -198,7 +204,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         editing={dialogs.of('edit')?.person}
       />
       <AccountCreatedDialog
-        title="Teacher added"
+        title={t('created')}
         accounts={dialogs.of('created')?.accounts ?? null}
         onClose={dialogs.close}
       />
@@ -207,27 +213,27 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         onClose={dialogs.close}
         mutate={setActive.mutate}
         pending={setActive.isPending}
-        limitNoun="teacher"
-        deactivateNote="Their classes keep the assignment."
+        limitNoun={t('toggle.limitNoun')}
+        deactivateNote={t('toggle.deactivateNote')}
       />
     </ListPage>
   );
 }
 
 function SchoolTeachers() {
+  const { t } = useT('teachers');
   const scope = useSchoolScope();
-  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title="Teachers" scope={scope} />;
+  if (scope.schoolsError || scope.noSchools) return <SchoolScopeProblem title={t('title')} scope={scope} />;
   return <ManageTeachers scope={scope} />;
 }
 
 /** /teachers: the school's teachers for staff; a teacher goes to their own profile. */
 export function TeachersPage() {
+  const { t } = useT('teachers');
   const { user } = useAuth();
   if (!user) return null;
   if (isStaff(user.role)) return <ManageTeachers />;
   if (user.role === 'teacher') return <Navigate to={`/teachers/${user.id}`} replace />;
   if (isSchoolReader(user.role)) return <SchoolTeachers />;
-  return (
-    <NotForRole title="Teachers" description="Teachers are managed by the school's administrators and principals." />
-  );
+  return <NotForRole title={t('title')} description={t('notForRole')} />;
 }

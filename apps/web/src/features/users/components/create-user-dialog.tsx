@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { phoneSchema } from '@lyceum/shared/auth';
 import { CreateUserRequest } from '@lyceum/shared/people';
-import { ROLE_LABELS } from '@lyceum/shared/roles';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import { Checkbox } from '../../../components/people/checkbox';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/i18n';
 import { useCreateUser } from '../api/create-user';
 
 const UserForm = z.object({
@@ -33,6 +33,8 @@ export function CreateUserDialog({
   canCreateAdmins: boolean;
   onCreated: (accounts: CreatedAccount[]) => void;
 }) {
+  const { t } = useT('users');
+  const { t: tc } = useT();
   const create = useCreateUser();
   const form = useForm<UserFormInput>({
     resolver: zodResolver(UserForm),
@@ -46,10 +48,10 @@ export function CreateUserDialog({
 
   const onSubmit = async (values: UserFormInput): Promise<CreatedAccount[]> => {
     const result = await create.mutateAsync({ ...values, phone: values.phone || undefined });
-    toast.success(`${result.user.name} added`);
+    toast.success(t('create.added', { name: result.user.name }));
     return [
       {
-        kind: ROLE_LABELS[result.user.role],
+        kind: tc(`roles.${result.user.role}`),
         name: result.user.name,
         email: result.user.email,
         temporaryPassword: result.temporaryPassword,
@@ -63,38 +65,48 @@ export function CreateUserDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add a principal or administrator"
-      description="Students, teachers and parents are added on their own pages."
+      title={t('create.title')}
+      description={t('create.description')}
       form={form}
       onSubmit={onSubmit}
       onSaved={onCreated}
-      submitLabel="Add account"
+      submitLabel={t('create.submit')}
       serverFields={['name', 'email', 'phone', 'role']}
-      errorToast="The account could not be created"
+      errorToast={t('create.error')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="user-name" label="Full name" error={errors.name?.message} {...register('name')} />
-        <TextField id="user-email" label="E-mail" type="email" error={errors.email?.message} {...register('email')} />
-        <TextField id="user-phone" label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField id="user-name" label={t('fields.name')} error={errors.name?.message} {...register('name')} />
+        <TextField
+          id="user-email"
+          label={t('fields.email')}
+          type="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="user-phone"
+          label={t('fields.phone')}
+          type="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <Select
           id="user-role"
-          label="Role"
-          options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          label={t('fields.role')}
+          options={roles.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
           error={errors.role?.message}
           {...register('role')}
         />
       </div>
       {canCreateAdmins && (
         <p className="text-xs text-slate-500">
-          {watch('role') === 'school_admin'
-            ? 'A school administrator has full control of this school only.'
-            : 'A principal manages classes and people; only a school administrator manages the subscription and other administrators.'}
+          {watch('role') === 'school_admin' ? t('create.adminHint') : t('create.principalHint')}
         </p>
       )}
       <Checkbox
         id="user-invite"
-        label="Send an invitation e-mail"
-        hint="Otherwise a temporary password is shown once after saving."
+        label={t('create.invite')}
+        hint={t('create.inviteHint')}
         {...register('sendInvitation')}
       />
     </FormDialog>

@@ -3,6 +3,7 @@ import { ResetUserPasswordRequest, type UserAccountResponse } from '@lyceum/shar
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { useT } from '../../../lib/i18n/i18n';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 type Mode = 'temporary' | 'email';
@@ -17,6 +18,7 @@ export function ResetPasswordDialog({
   onClose: () => void;
   onTemporaryPassword: (user: UserAccountResponse, password: string) => void;
 }) {
+  const { t } = useT('users');
   const reset = useResetUserPassword();
   const form = useForm({ resolver: zodResolver(ResetUserPasswordRequest), defaultValues: { mode: 'email' as Mode } });
 
@@ -30,26 +32,30 @@ export function ResetPasswordDialog({
     <FormDialog
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={`Reset ${user?.name ?? ''}'s password`}
-      description="Their current password stops working and they are signed out everywhere."
+      title={t('reset.title', { name: user?.name ?? '' })}
+      description={t('reset.description')}
       size="sm"
       form={form}
       onSubmit={submit}
       onSaved={(done) => {
         if (!done) return;
         if (done.temporaryPassword) onTemporaryPassword(done.user, done.temporaryPassword);
-        else toast.success(`A set-password link was sent to ${done.user.email}`);
+        else toast.success(t('reset.linkSent', { email: done.user.email }));
       }}
-      submitLabel="Reset password"
+      submitLabel={t('actions.resetPassword')}
       tone="danger"
       className=""
     >
       <fieldset className="space-y-2">
-        <legend className="sr-only">How they get the new password</legend>
+        <legend className="sr-only">{t('reset.how')}</legend>
         {(
           [
-            ['email', 'E-mail a set-password link', `Sent to ${user?.email ?? 'their address'}; the link works once.`],
-            ['temporary', 'Show a temporary password', 'Shown once on this screen for you to hand over.'],
+            [
+              'email',
+              t('reset.email'),
+              user?.email ? t('reset.emailHint', { email: user.email }) : t('reset.emailHintNoAddress'),
+            ],
+            ['temporary', t('reset.temporary'), t('reset.temporaryHint')],
           ] as const
         ).map(([value, label, hint]) => (
           <label key={value} className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 p-3">

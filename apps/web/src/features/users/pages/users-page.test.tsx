@@ -1,7 +1,8 @@
 import type { UserAccountResponse } from '@lyceum/shared/people';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { UsersPage } from './users-page';
 
@@ -73,5 +74,23 @@ describe('UsersPage', () => {
     renderWithProviders(<UsersPage />, { auth: signedIn('teacher') });
     expect(screen.getByText('Not available for your role')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('speaks Spanish, and Arabic right to left', async () => {
+    mockFetch({ 'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }) });
+    try {
+      await act(() => changeLanguage('es'));
+      const { unmount } = renderWithProviders(<UsersPage />, { auth: signedIn('school_admin') });
+      expect(await screen.findByRole('heading', { name: 'Usuarios', level: 1 })).toBeTruthy();
+      expect(await screen.findByText('3 cuentas en esta vista.')).toBeTruthy();
+      unmount();
+      await act(() => changeLanguage('ar'));
+      renderWithProviders(<UsersPage />, { auth: signedIn('school_admin') });
+      expect(await screen.findByRole('heading', { name: 'المستخدمون', level: 1 })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'إعادة تعيين كلمة مرور Tara Teachwell' })).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { ACCOUNT_ROLES, type UserAccountResponse } from '@lyceum/shared/people';
-import { ROLE_LABELS } from '@lyceum/shared/roles';
 import { Plus, UserCog } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { AccountCreatedDialog, type CreatedAccount } from '../../../components/people/account-created-dialog';
@@ -21,13 +20,12 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
 import { useUsers } from '../api/get-users';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useSetUserActive } from '../api/set-user-active';
 import { CreateUserDialog } from '../components/create-user-dialog';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
-
-const ROLE_OPTIONS = ACCOUNT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 type UsersDialog =
   | { kind: 'create' }
@@ -36,6 +34,8 @@ type UsersDialog =
   | { kind: 'created'; title: string; accounts: CreatedAccount[] };
 
 function ManageUsers() {
+  const { t } = useT('users');
+  const { t: tc } = useT();
   const { user: me } = useAuth();
   const [filters, setFilter] = useUrlFilters({ search: '', role: '', status: 'active' });
   const list = useUsers(filters);
@@ -44,49 +44,46 @@ function ManageUsers() {
   const resend = useResendInvitation();
   const filtered = Boolean(filters.search || filters.role) || filters.status !== 'active';
   const isPrincipal = me?.role === 'principal';
+  const roleOptions = ACCOUNT_ROLES.map((r) => ({ value: r, label: tc(`roles.${r}`) }));
 
   // Each row's promise, not `mutate`'s callbacks: those fire only for the latest call, and two rows may be resent at once.
   const resendTo = (u: UserAccountResponse) =>
     resend.mutateAsync(u.id).then(
-      () => toast.success(`Invitation sent again to ${u.email}`),
+      () => toast.success(t('toast.invitationResent', { email: u.email })),
       () => undefined, // the query client's error toast has said why
     );
 
   const columns: DataTableColumn<UserAccountResponse>[] = [
     {
       id: 'name',
-      header: 'Account',
+      header: t('columns.account'),
       mobile: 'title',
       cell: (u) => <PersonCell name={u.name} sub={u.email} src={u.profileImage} />,
     },
-    { id: 'role', header: 'Role', cell: (u) => ROLE_LABELS[u.role] },
+    { id: 'role', header: t('columns.role'), cell: (u) => tc(`roles.${u.role}`) },
     {
       id: 'status',
-      header: 'Status',
+      header: t('columns.status'),
       cell: (u) => (
         <span className="flex flex-wrap gap-1">
           <StatusBadge status={u.isActive ? 'active' : 'inactive'} />
-          {u.invitationPending && <Badge tone="warning">Invitation pending</Badge>}
+          {u.invitationPending && <Badge tone="warning">{t('invitationPending')}</Badge>}
         </span>
       ),
     },
-    { id: 'seen', header: 'Last sign-in', cell: (u) => lastSeen(u.lastLoginAt) },
+    { id: 'seen', header: t('columns.lastSignIn'), cell: (u) => lastSeen(u.lastLoginAt) },
   ];
 
   return (
     <ListPage
-      title="Users"
-      description={
-        list.total !== undefined
-          ? `${list.total} accounts in this view.`
-          : 'Every account of the school, whatever its role.'
-      }
+      title={t('title')}
+      description={list.total !== undefined ? t('countInView', { count: list.total }) : t('description')}
       actions={
         <>
           <ExportLink path="/users/export" filters={filters} />
           <Button onClick={() => dialogs.open({ kind: 'create' })}>
             <Plus className="size-4" aria-hidden="true" />
-            {isPrincipal ? 'Add principal' : 'Add principal or admin'}
+            {isPrincipal ? t('actions.addPrincipal') : t('actions.addPrincipalOrAdmin')}
           </Button>
         </>
       }
@@ -94,23 +91,23 @@ function ManageUsers() {
         <>
           <SearchInput
             id="users-search"
-            label="Search accounts by name or e-mail"
-            placeholder="Search accounts"
+            label={t('filters.searchLabel')}
+            placeholder={t('filters.searchPlaceholder')}
             value={filters.search}
             onChange={(v) => setFilter('search', v)}
           />
           <Select
             id="users-role"
-            label="Role"
+            label={t('filters.role')}
             hideLabel
-            placeholder="All roles"
-            options={ROLE_OPTIONS}
+            placeholder={t('filters.allRoles')}
+            options={roleOptions}
             value={filters.role}
             onChange={(e) => setFilter('role', e.target.value)}
           />
           <Select
             id="users-status"
-            label="Status"
+            label={t('filters.status')}
             hideLabel
             options={STATUS_OPTIONS}
             value={filters.status}
@@ -119,7 +116,7 @@ function ManageUsers() {
         </>
       }
       table={{
-        label: 'Accounts',
+        label: t('table'),
         columns,
         ...pagedTableProps(list),
         rowKey: (u) => u.id,
@@ -134,9 +131,9 @@ function ManageUsers() {
                   variant="ghost"
                   onClick={() => resendTo(u)}
                   loading={resend.isPending && resend.variables === u.id}
-                  aria-label={`Resend invitation to ${u.name}`}
+                  aria-label={t('actions.resendTo', { name: u.name })}
                 >
-                  Resend invitation
+                  {t('actions.resend')}
                 </Button>
               )}
               {u.isActive && (
@@ -144,26 +141,26 @@ function ManageUsers() {
                   size="sm"
                   variant="ghost"
                   onClick={() => dialogs.open({ kind: 'reset', user: u })}
-                  aria-label={`Reset ${u.name}'s password`}
+                  aria-label={t('actions.resetPasswordOf', { name: u.name })}
                 >
-                  Reset password
+                  {t('actions.resetPassword')}
                 </Button>
               )}
               <Button
                 size="sm"
                 variant="ghost"
                 onClick={() => dialogs.open({ kind: 'toggle', user: u })}
-                aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.name}`}
+                aria-label={t(u.isActive ? 'actions.deactivateName' : 'actions.activateName', { name: u.name })}
               >
-                {u.isActive ? 'Deactivate' : 'Activate'}
+                {u.isActive ? t('actions.deactivate') : t('actions.activate')}
               </Button>
             </>
           );
         },
         empty: filtered ? (
-          <EmptyState title="No accounts match" description="Try another search, role or status." />
+          <EmptyState title={t('empty.noMatchTitle')} description={t('empty.noMatchDescription')} />
         ) : (
-          <EmptyState icon={<UserCog className="size-6" aria-hidden="true" />} title="No accounts yet" />
+          <EmptyState icon={<UserCog className="size-6" aria-hidden="true" />} title={t('empty.none')} />
         ),
       }}
     >
@@ -171,7 +168,7 @@ function ManageUsers() {
         open={dialogs.is('create')}
         onOpenChange={dialogs.onOpenChange}
         canCreateAdmins={!isPrincipal}
-        onCreated={(accounts) => dialogs.open({ kind: 'created', title: 'Account created', accounts })}
+        onCreated={(accounts) => dialogs.open({ kind: 'created', title: t('created.title'), accounts })}
       />
       <AccountCreatedDialog
         title={dialogs.of('created')?.title ?? ''}
@@ -184,8 +181,8 @@ function ManageUsers() {
         onTemporaryPassword={(u, password) =>
           dialogs.open({
             kind: 'created',
-            title: 'Password reset',
-            accounts: [{ kind: ROLE_LABELS[u.role], name: u.name, email: u.email, temporaryPassword: password }],
+            title: t('created.passwordReset'),
+            accounts: [{ kind: tc(`roles.${u.role}`), name: u.name, email: u.email, temporaryPassword: password }],
           })
         }
       />
@@ -194,7 +191,7 @@ function ManageUsers() {
         onClose={dialogs.close}
         mutate={setActive.mutate}
         pending={setActive.isPending}
-        limitNoun="account"
+        limitNoun={t('toggle.limitNoun')}
         mode="activate"
       />
     </ListPage>
@@ -203,9 +200,8 @@ function ManageUsers() {
 
 /** /users: every account of the school (school administrators and principals). */
 export function UsersPage() {
+  const { t } = useT('users');
   const { user } = useAuth();
   if (isStaff(user?.role)) return <ManageUsers />;
-  return (
-    <NotForRole title="Users" description="The list of accounts is for the school's administrators and principals." />
-  );
+  return <NotForRole title={t('title')} description={t('notForRole')} />;
 }

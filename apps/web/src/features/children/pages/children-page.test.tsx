@@ -1,0 +1,40 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { ChildrenPage } from './children-page';
+
+const child = {
+  id: 'stu-a',
+  name: 'Ada Alpha',
+  email: 'ada@alpha.test',
+  relationship: 'Mother',
+  classId: 'class-1',
+  className: 'Grade 5',
+  section: 'A',
+  rollNumber: 3,
+  academicYear: '2026-2027',
+  profileImage: null,
+  isActive: true,
+  classTeacherName: null,
+  todayAttendance: 'late' as const,
+  recentMarks: [{}, {}],
+  pendingFees: [],
+  upcomingExams: [],
+};
+
+describe('ChildrenPage', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
+  it('shows a parent their children in Arabic, right to left', async () => {
+    await changeLanguage('ar');
+    mockFetch({ 'GET /api/v1/children': () => json({ items: [child] }) });
+    renderWithProviders(<ChildrenPage />, { auth: signedIn('parent') });
+    expect(await screen.findByRole('heading', { name: 'أبنائي', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('درجتان حديثتان.')).toBeTruthy();
+    expect(screen.getByText('متأخر')).toBeTruthy();
+    expect(screen.getByText('أم')).toBeTruthy();
+    expect(screen.getByText('رائد الفصل: لم يُعيَّن بعد')).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+});

@@ -1,0 +1,40 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { ParentsPage } from './parents-page';
+
+const parent = {
+  id: 'par-1',
+  name: 'Pat Parent',
+  email: 'pat@x.test',
+  phone: null,
+  schoolId: 'school-1',
+  relationship: 'Mother',
+  status: 'active' as const,
+  isActive: true,
+  children: [
+    { id: 'stu-a', name: 'Ada Alpha', relationship: 'Mother', classId: 'c1', className: 'Grade 5', section: 'A' },
+  ],
+  profileImage: null,
+  lastLoginAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+describe('ParentsPage', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
+  it('lists the school’s parents in Arabic, right to left', async () => {
+    await act(() => changeLanguage('ar'));
+    mockFetch({
+      'GET /api/v1/parents': () => json({ items: [parent], nextCursor: null, total: 1 }),
+      'GET /api/v1/classes': () => json({ items: [] }),
+    });
+    renderWithProviders(<ParentsPage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByRole('heading', { name: 'أولياء الأمور', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Pat Parent')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'إضافة ولي أمر' })).toBeTruthy();
+    expect(screen.getByText('واحد في هذا العرض.')).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+});

@@ -1,0 +1,58 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { TeacherPage } from './teacher-page';
+import { TeachersPage } from './teachers-page';
+
+const teacher = {
+  id: 'tea-1',
+  name: 'Tara Teachwell',
+  email: 'tara@x.test',
+  phone: null,
+  schoolId: 'school-1',
+  subjects: [
+    { id: 'sub-1', name: 'Mathematics' },
+    { id: 'sub-2', name: 'Physics' },
+  ],
+  classes: ['class-1'],
+  assignedClasses: [{ classId: 'class-1', className: 'Grade 5', section: 'A', subjects: [], isClassTeacher: true }],
+  qualification: null,
+  experience: 3,
+  profileImage: null,
+  profilePicture: null,
+  isActive: true,
+  isAdmin: false,
+  lastLoginAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+describe('Teachers in another language', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
+  it('lists the teachers in Spanish', async () => {
+    await act(() => changeLanguage('es'));
+    mockFetch({
+      'GET /api/v1/teachers': () => json({ items: [teacher], nextCursor: null, total: 1 }),
+      'GET /api/v1/subjects': () => json({ items: [] }),
+    });
+    renderWithProviders(<TeachersPage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByRole('heading', { name: 'Profesores', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('3 años')).toBeTruthy();
+    expect(screen.getByText('Grade 5 – A · tutor de la clase')).toBeTruthy();
+  });
+
+  it('shows a teacher’s profile in Arabic, right to left', async () => {
+    await act(() => changeLanguage('ar'));
+    mockFetch({ 'GET /api/v1/teachers/tea-1': () => json(teacher) });
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/teachers/tea-1',
+      routes: [{ path: '/teachers/:id', element: <TeacherPage /> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'الفصول المسندة' })).toBeTruthy();
+    expect(screen.getByText('Mathematics، Physics')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'تعديل المعلم' })).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+});
