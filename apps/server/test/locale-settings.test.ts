@@ -98,7 +98,7 @@ describe('PUT /school/locale', () => {
     expect(await auditCount(w.a.id, 'school.locale_updated')).toBe(audits);
   });
 
-  it('is the school admin\'s alone: principal, teacher, student, parent and company staff get 403 and change nothing', async () => {
+  it("is the school admin's alone: principal, teacher, student, parent and company staff get 403 and change nothing", async () => {
     const before = await storedLocale(w.a.id);
     for (const role of ['principal', 'teacher', 'student', 'parent'] as const) {
       const res = await (await w.asA(role))({ method: 'PUT', url: '/api/v1/school/locale', payload: AUCKLAND });
@@ -163,7 +163,11 @@ describe('company staff and the locale of a school', () => {
       payload: { timeZone: 'Pacific/Auckland', weekStart: 'saturday' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().locale).toEqual({ ...DEFAULT_SCHOOL_LOCALE, timeZone: 'Pacific/Auckland', weekStart: 'saturday' });
+    expect(res.json().locale).toEqual({
+      ...DEFAULT_SCHOOL_LOCALE,
+      timeZone: 'Pacific/Auckland',
+      weekStart: 'saturday',
+    });
     expect(await storedLocale(w.b.id)).toEqual(DEFAULT_SCHOOL_LOCALE);
     const [entry] = await withSystem(w.t.app.deps.db, (tx) =>
       tx
