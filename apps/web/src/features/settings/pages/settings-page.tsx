@@ -4,16 +4,20 @@ import { BrandedSignInCard } from '../../subscription/components/branded-sign-in
 import { useAuth } from '../../../lib/auth';
 import { ChangePasswordCard } from '../components/change-password-form';
 import { InviteCompanyAdminCard } from '../components/invite-company-admin-card';
+import { LanguageCard } from '../components/language-card';
 import { ProfileForm } from '../components/profile-form';
+import { SchoolLocaleCard } from '../components/school-locale-card';
 
 export function SettingsPage() {
-  const { user } = useAuth();
+  const { user, school } = useAuth();
   if (!user) return null;
   return (
     <>
       <PageHeader title="Settings" description="Your profile and password." />
       <div className="space-y-6">
         <ProfileForm key={user.id} user={user} />
+        <LanguageCard user={user} school={school} />
+        {user.role === 'school_admin' && <SchoolLocaleCard />}
         <ChangePasswordCard />
         {user.role === 'company_admin' && <InviteCompanyAdminCard />}
         <ApiKeysCard />

@@ -42,9 +42,11 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function daysLeftText(days: number | null): string {
+/** `days` is counted on the school's calendar: 0 while active means today is the last day. */
+function daysLeftText(days: number | null, active: boolean): string {
   if (days === null) return '—';
-  if (days <= 0) return 'Expired';
+  if (days < 0 || (days === 0 && !active)) return 'Expired';
+  if (days === 0) return 'Ends today';
   return days === 1 ? '1 day' : `${days} days`;
 }
 
@@ -163,7 +165,7 @@ export function MySubscriptionPage() {
               <Figure label="Billing">{subscription.billingCycle === 'yearly' ? 'Yearly' : 'Monthly'}</Figure>
               <Figure label="Total">{formatMoney(subscription.totalAmountMinor, subscription.currency)}</Figure>
               <Figure label="Ends">{formatDate(subscription.endDate)}</Figure>
-              <Figure label="Days left">{daysLeftText(daysLeft)}</Figure>
+              <Figure label="Days left">{daysLeftText(daysLeft, subscription.status === 'active')}</Figure>
             </dl>
           ) : (
             <p className="text-sm text-slate-500">Your school has no subscription. Contact sales to choose a plan.</p>
