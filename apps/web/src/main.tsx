@@ -1,13 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { initI18n } from './lib/i18n/i18n';
+import { pickLanguage } from './lib/i18n/languages';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first paint is already in the remembered (or the browser's) language; the session may switch it after.
+// (A promise, not a top-level await: with one, the bundler splits the first page's code into many chunks.)
+void initI18n(pickLanguage({}))
+  .catch(() => undefined) // without its catalogue the page still works, showing message ids
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

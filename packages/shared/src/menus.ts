@@ -23,35 +23,38 @@ export type MenuIcon =
   | 'children';
 
 export interface MenuEntry {
+  /** Stable name of the entry: the web app's translation key (`menu.<id>`). */
+  id: string;
+  /** The English label. */
   label: string;
   path: string;
   icon: MenuIcon;
 }
 
-const entry = (label: string, path: string, icon: MenuIcon): MenuEntry => ({ label, path, icon });
+const entry = (id: string, label: string, path: string, icon: MenuIcon): MenuEntry => ({ id, label, path, icon });
 
 const E = {
-  dashboard: entry('Dashboard', '/dashboard', 'dashboard'),
-  schools: entry('Schools', '/schools', 'schools'),
-  revenue: entry('Revenue', '/revenue', 'revenue'),
-  plans: entry('Subscription Plans', '/subscription-plans', 'plans'),
-  addonRequests: entry('Addon Requests', '/addon-requests', 'addon-requests'),
-  usage: entry('Schools Usage', '/schools-usage', 'usage'),
-  settings: entry('Settings', '/settings', 'settings'),
-  announcements: entry('Announcements', '/announcements', 'announcements'),
-  messages: entry('Messages', '/messages', 'messages'),
-  classes: entry('Classes', '/classes', 'classes'),
-  myClasses: entry('My Classes', '/classes', 'classes'),
-  students: entry('Students', '/students', 'students'),
-  teachers: entry('Teachers', '/teachers', 'teachers'),
-  parents: entry('Parents', '/parents', 'parents'),
-  exams: entry('Exams', '/exams', 'exams'),
-  reports: entry('Reports', '/reports', 'reports'),
-  fees: entry('Fees', '/fees', 'fees'),
-  marketplace: entry('Marketplace', '/addon-marketplace', 'marketplace'),
-  attendance: entry('Attendance', '/attendance', 'attendance'),
-  marks: entry('Marks', '/marks', 'marks'),
-  children: entry('My Children', '/children', 'children'),
+  dashboard: entry('dashboard', 'Dashboard', '/dashboard', 'dashboard'),
+  schools: entry('schools', 'Schools', '/schools', 'schools'),
+  revenue: entry('revenue', 'Revenue', '/revenue', 'revenue'),
+  plans: entry('plans', 'Subscription Plans', '/subscription-plans', 'plans'),
+  addonRequests: entry('addonRequests', 'Addon Requests', '/addon-requests', 'addon-requests'),
+  usage: entry('usage', 'Schools Usage', '/schools-usage', 'usage'),
+  settings: entry('settings', 'Settings', '/settings', 'settings'),
+  announcements: entry('announcements', 'Announcements', '/announcements', 'announcements'),
+  messages: entry('messages', 'Messages', '/messages', 'messages'),
+  classes: entry('classes', 'Classes', '/classes', 'classes'),
+  myClasses: entry('myClasses', 'My Classes', '/classes', 'classes'),
+  students: entry('students', 'Students', '/students', 'students'),
+  teachers: entry('teachers', 'Teachers', '/teachers', 'teachers'),
+  parents: entry('parents', 'Parents', '/parents', 'parents'),
+  exams: entry('exams', 'Exams', '/exams', 'exams'),
+  reports: entry('reports', 'Reports', '/reports', 'reports'),
+  fees: entry('fees', 'Fees', '/fees', 'fees'),
+  marketplace: entry('marketplace', 'Marketplace', '/addon-marketplace', 'marketplace'),
+  attendance: entry('attendance', 'Attendance', '/attendance', 'attendance'),
+  marks: entry('marks', 'Marks', '/marks', 'marks'),
+  children: entry('children', 'My Children', '/children', 'children'),
 } as const;
 
 /**

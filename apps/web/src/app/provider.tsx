@@ -3,6 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '../lib/auth';
+import { LocaleSync } from '../lib/i18n/locale-sync';
 import { createQueryClient } from '../lib/query-client';
 
 export function AppToaster() {
@@ -25,6 +26,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>
+        <LocaleSync />
         {children}
         <AppToaster />
       </AuthProvider>

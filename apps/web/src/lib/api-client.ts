@@ -1,4 +1,6 @@
 import { type ApiErrorBody, MESSAGES } from '@lyceum/shared/errors';
+import { currentLanguage } from './i18n/i18n';
+import { intlLocaleOf } from './i18n/languages';
 
 /** The one HTTP client of the web app (ARCHITECTURE.md, "Layout", bulletproof-react): JSON, same-origin cookie session. */
 export const API_BASE = '/api/v1';
@@ -65,7 +67,11 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server words its messages (errors, exports) in the language the UI shows.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': intlLocaleOf(currentLanguage()),
+  };
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) {
     // Uploads: the browser sets the multipart boundary; the header is the upload routes' CSRF proof.

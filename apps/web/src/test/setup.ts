@@ -1,6 +1,17 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import catalogues from 'virtual:lyceum-catalogues';
+import { initI18n, loadNamespaces, type Namespace } from '../lib/i18n/i18n';
 import { installMatchMedia, resetMedia } from './media';
+
+// Components render their English text in tests: every English catalogue, loaded before the first test.
+await loadNamespaces(
+  'en',
+  Object.keys(catalogues)
+    .filter((id) => id.startsWith('en/'))
+    .map((id) => id.slice(3) as Namespace),
+);
+await initI18n('en');
 
 // findBy* and waitFor give up after 1 s by default: too little for a route's first lazy import on a 2-core
 // machine shared with other work, where these tests failed without anything being wrong.

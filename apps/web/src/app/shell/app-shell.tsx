@@ -83,7 +83,7 @@ export function AppShell() {
     <div className="flex h-dvh overflow-hidden bg-slate-50">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-blue-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-blue-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
         Skip to content
       </a>

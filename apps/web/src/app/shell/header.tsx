@@ -1,6 +1,6 @@
 import { PRODUCT_TITLE } from '@lyceum/shared/constants';
-import { ROLE_LABELS } from '@lyceum/shared/roles';
 import { Menu, PhoneCall, School } from 'lucide-react';
+import { useT } from '../../lib/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -16,6 +16,7 @@ interface HeaderProps {
 
 /** The header of docs/product.md, "The shell: header, sidebar, toasts": school logo or default icon, school name or product title, role and name, actions. */
 export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
+  const { t } = useT();
   const auth = useAuthContext();
   const navigate = useNavigate();
   const user = auth?.user ?? null;
@@ -25,7 +26,7 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button
         type="button"
-        aria-label="Open menu"
+        aria-label={t('shell.openMenu')}
         aria-expanded={mobileMenuOpen}
         aria-controls={SIDEBAR_ID}
         onClick={onOpenMobileMenu}
@@ -37,7 +38,7 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
       {school?.logo ? (
         <img
           src={school.logo}
-          alt={`${school.name} logo`}
+          alt={t('shell.schoolLogo', { name: school.name })}
           className="size-9 shrink-0 rounded-lg border border-slate-200 object-cover"
         />
       ) : (
@@ -50,7 +51,7 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
         <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">{school?.name ?? PRODUCT_TITLE}</p>
         {user && (
           <p className="truncate text-xs text-slate-500">
-            <span className="font-medium text-slate-700">{ROLE_LABELS[user.role]}</span>
+            <span className="font-medium text-slate-700">{t(`roles.${user.role}`)}</span>
             <span aria-hidden="true"> · </span>
             <span className="sr-only">, </span>
             {user.name}
@@ -64,7 +65,7 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
         className="flex h-10 shrink-0 items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-2.5 text-sm font-medium text-red-700 hover:bg-red-100 sm:px-3"
       >
         <PhoneCall className="size-4" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Emergency contact</span>
+        <span className="sr-only sm:not-sr-only">{t('shell.emergencyContact')}</span>
       </button>
 
       <NotificationBell />

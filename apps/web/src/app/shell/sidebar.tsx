@@ -1,12 +1,16 @@
 import { MENUS } from '@lyceum/shared/menus';
 import { ChevronsLeft, ChevronsRight, GraduationCap, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n/i18n';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { useProductIdentity } from '../../features/subscription/components/school-brand';
 import { cn } from '../../lib/cn';
 import { useAuthContext, useLogout } from '../../lib/auth';
+import type { Resources } from '../../lib/i18n/resources';
 import { MENU_ICONS } from './menu-icons';
+
+type MenuId = keyof Resources['common']['menu'];
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -21,6 +25,7 @@ interface SidebarProps {
 }
 
 function UserFooter({ collapsed }: { collapsed: boolean }) {
+  const { t } = useT();
   const auth = useAuthContext();
   const logout = useLogout();
   const [signingOut, setSigningOut] = useState(false);
@@ -49,20 +54,21 @@ function UserFooter({ collapsed }: { collapsed: boolean }) {
         type="button"
         onClick={signOut}
         disabled={signingOut}
-        title={collapsed ? 'Sign Out' : undefined}
+        title={collapsed ? t('shell.signOut') : undefined}
         className={cn(
           'mt-3 flex h-9 w-full items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-white disabled:opacity-60',
           collapsed && 'justify-center px-0',
         )}
       >
         <LogOut className="size-4 shrink-0" aria-hidden="true" />
-        <span className={cn(collapsed && 'sr-only')}>Sign Out</span>
+        <span className={cn(collapsed && 'sr-only')}>{t('shell.signOut')}</span>
       </button>
     </div>
   );
 }
 
 export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, onCloseMobile }: SidebarProps) {
+  const { t } = useT();
   const auth = useAuthContext();
   const identity = useProductIdentity();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -89,13 +95,13 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
       )}
       <aside
         id={SIDEBAR_ID}
-        aria-label="Sidebar"
+        aria-label={t('shell.sidebar')}
         data-state={isMobile ? (mobileOpen ? 'open' : 'closed') : collapsed ? 'collapsed' : 'expanded'}
         inert={hiddenOffCanvas || undefined}
         className={cn(
-          'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-200 transition-transform duration-200 ease-out',
+          'fixed inset-y-0 start-0 z-40 flex w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-200 transition-transform duration-200 ease-out',
           'md:static md:z-auto md:max-w-none md:translate-x-0 md:transition-[width]',
-          mobileOpen ? 'translate-x-0' : '-translate-x-full',
+          mobileOpen ? 'translate-x-0' : '-translate-x-full rtl:translate-x-full',
           collapsed ? 'md:w-[4.5rem]' : 'md:w-64',
         )}
       >
@@ -116,26 +122,27 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
           <button
             ref={closeRef}
             type="button"
-            aria-label="Close menu"
+            aria-label={t('shell.closeMenu')}
             onClick={onCloseMobile}
-            className="ml-auto flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white md:hidden"
+            className="ms-auto flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white md:hidden"
           >
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
 
         {!user ? (
-          <p className="p-4 text-sm text-slate-400">Authentication loading...</p>
+          <p className="p-4 text-sm text-slate-400">{t('shell.authLoading')}</p>
         ) : (
-          <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <nav aria-label={t('shell.mainNavigation')} className="flex-1 overflow-y-auto px-3 py-4">
             <ul className="space-y-1">
               {menu.map((entry) => {
                 const Icon = MENU_ICONS[entry.icon];
+                const label = t(`menu.${entry.id as MenuId}`);
                 return (
                   <li key={`${entry.path}-${entry.label}`}>
                     <NavLink
                       to={entry.path}
-                      title={collapsed ? entry.label : undefined}
+                      title={collapsed ? label : undefined}
                       onClick={onCloseMobile}
                       className={({ isActive }) =>
                         cn(
@@ -148,7 +155,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
                       }
                     >
                       <Icon className="size-5 shrink-0" aria-hidden="true" />
-                      <span className={cn('truncate', collapsed && 'md:sr-only')}>{entry.label}</span>
+                      <span className={cn('truncate', collapsed && 'md:sr-only')}>{label}</span>
                     </NavLink>
                   </li>
                 );
@@ -162,15 +169,15 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
         <button
           type="button"
           onClick={onToggleCollapsed}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-label={collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
           aria-expanded={!collapsed}
           aria-controls={SIDEBAR_ID}
           className="hidden h-10 shrink-0 items-center justify-center border-t border-slate-800 text-slate-400 hover:bg-slate-800 hover:text-white md:flex"
         >
           {collapsed ? (
-            <ChevronsRight className="size-5" aria-hidden="true" />
+            <ChevronsRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           ) : (
-            <ChevronsLeft className="size-5" aria-hidden="true" />
+            <ChevronsLeft className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           )}
         </button>
       </aside>

@@ -76,7 +76,7 @@ export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewRe
         <Alert>
           <p className="font-medium">{problemSummary(badLines.length, preview.errors.length)} Nothing was imported.</p>
           <p className="mt-0.5">Fix them in your file and preview again.</p>
-          <ul className="mt-2 list-disc space-y-0.5 pl-5" aria-label="Problems by line">
+          <ul className="mt-2 list-disc space-y-0.5 ps-5" aria-label="Problems by line">
             {preview.errors.map((issue) => (
               <li key={`${issue.line}-${issue.column}-${issue.message}`}>{describeIssue(issue)}</li>
             ))}
@@ -94,7 +94,7 @@ export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewRe
         tabIndex={0}
         className="max-h-80 overflow-auto rounded-lg border border-slate-200 focus:ring-2 focus:ring-blue-500/40 focus:outline-none"
       >
-        <table className="min-w-full text-left text-xs">
+        <table className="min-w-full text-start text-xs">
           <caption className="sr-only">Preview of the file</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-500">
             <tr>

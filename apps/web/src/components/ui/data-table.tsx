@@ -12,7 +12,7 @@ export interface DataTableColumn<T> {
   cell: (row: T) => ReactNode;
   /** Server sort key; the header becomes a sort button only when it is also in `sortKeys`. */
   sortKey?: string;
-  /** Extra classes for this column's cells (desktop), e.g. `text-right` or a width. */
+  /** Extra classes for this column's cells (desktop), e.g. `text-end` or a width. */
   className?: string;
   /** On phones: `title` is the card's heading, `hidden` leaves the column out, default shows "Header: value". */
   mobile?: 'title' | 'hidden' | 'default';
@@ -157,7 +157,7 @@ export function DataTable<T>({
   return (
     <div className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white', className)}>
       <div className="overflow-x-auto">
-        <table className="min-w-full text-left text-sm" aria-busy={showSkeleton || undefined}>
+        <table className="min-w-full text-start text-sm" aria-busy={showSkeleton || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
             <tr>
@@ -184,7 +184,7 @@ export function DataTable<T>({
                 );
               })}
               {actions && (
-                <th scope="col" className="px-4 py-3 text-right font-medium">
+                <th scope="col" className="px-4 py-3 text-end font-medium">
                   <span className="sr-only">Actions</span>
                 </th>
               )}
@@ -211,7 +211,7 @@ export function DataTable<T>({
                       </td>
                     ))}
                     {actions && (
-                      <td className="px-4 py-3 text-right">
+                      <td className="px-4 py-3 text-end">
                         <div className="flex justify-end gap-1 whitespace-nowrap">{actions(row)}</div>
                       </td>
                     )}

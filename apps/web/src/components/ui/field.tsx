@@ -92,7 +92,7 @@ export function SelectField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={controlClasses(Boolean(error), cn('pr-8', className))}
+        className={controlClasses(Boolean(error), cn('pe-8', className))}
         {...props}
       >
         {children}

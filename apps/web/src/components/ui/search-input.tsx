@@ -50,7 +50,7 @@ export function SearchInput({ id, label, placeholder, value, onChange, delayMs =
         {label}
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-400"
         aria-hidden="true"
       />
       <input
@@ -66,7 +66,7 @@ export function SearchInput({ id, label, placeholder, value, onChange, delayMs =
           }
         }}
         className={cn(
-          'block h-10 w-full rounded-lg border border-slate-300 bg-white py-2 pr-9 pl-9 text-sm text-slate-900 shadow-sm',
+          'block h-10 w-full rounded-lg border border-slate-300 bg-white py-2 pe-9 ps-9 text-sm text-slate-900 shadow-sm',
           'placeholder:text-slate-400 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none',
           '[&::-webkit-search-cancel-button]:hidden',
         )}
@@ -75,7 +75,7 @@ export function SearchInput({ id, label, placeholder, value, onChange, delayMs =
         <button
           type="button"
           onClick={clear}
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
+          className="absolute top-1/2 end-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
           aria-label="Clear search"
         >
           <X className="size-4" aria-hidden="true" />

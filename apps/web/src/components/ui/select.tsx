@@ -45,7 +45,7 @@ export function Select({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={cn(
-          'block h-10 w-full rounded-lg border bg-white py-2 pr-8 pl-3 text-sm text-slate-900 shadow-sm',
+          'block h-10 w-full rounded-lg border bg-white py-2 pe-8 ps-3 text-sm text-slate-900 shadow-sm',
           'focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none disabled:bg-slate-100',
           error ? 'border-red-400' : 'border-slate-300',
           className,

@@ -27,7 +27,7 @@ export function PageSkeleton() {
 export function AppSkeleton() {
   return (
     <div className="flex min-h-dvh bg-slate-50">
-      <div className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block" />
+      <div className="hidden w-64 shrink-0 border-e border-slate-200 bg-white md:block" />
       <div className="min-w-0 flex-1">
         <div className="h-16 border-b border-slate-200 bg-white" />
         <div className="p-4 sm:p-6 lg:p-8">

@@ -33,7 +33,7 @@ export function ShortcutsCard({ role, userId }: { role: Role; userId: string }) 
                 <span className="block font-medium text-slate-900">{l.label}</span>
                 <span className="block text-sm text-slate-500">{l.hint}</span>
               </span>
-              <ArrowRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <ArrowRight className="size-4 rtl:-scale-x-100 shrink-0 text-slate-400" aria-hidden="true" />
             </Link>
           </li>
         ))}

@@ -37,7 +37,7 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
           </h2>
           {item.owned && (
             <Badge tone="success">
-              <Check className="mr-1 size-3" aria-hidden="true" />
+              <Check className="me-1 size-3" aria-hidden="true" />
               {item.includedInPlan ? 'Included in plan' : 'Active'}
             </Badge>
           )}

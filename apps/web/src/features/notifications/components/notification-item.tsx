@@ -15,7 +15,7 @@ export function NotificationItem({ notification, onSelect, now }: NotificationIt
       type="button"
       onClick={() => onSelect(notification)}
       className={cn(
-        'flex w-full gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50',
+        'flex w-full gap-3 px-4 py-3 text-start transition-colors hover:bg-slate-50',
         !notification.read && 'bg-blue-50/60',
       )}
     >

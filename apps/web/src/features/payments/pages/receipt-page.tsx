@@ -94,11 +94,11 @@ export function ReceiptPage() {
         <table className="mt-6 w-full text-sm">
           <caption className="sr-only">Receipt lines</caption>
           <thead>
-            <tr className="border-b border-slate-200 text-left text-slate-500">
+            <tr className="border-b border-slate-200 text-start text-slate-500">
               <th scope="col" className="py-2 font-medium">
                 Description
               </th>
-              <th scope="col" className="py-2 text-right font-medium">
+              <th scope="col" className="py-2 text-end font-medium">
                 Amount
               </th>
             </tr>
@@ -107,16 +107,16 @@ export function ReceiptPage() {
             {lines.map((line) => (
               <tr key={line.label} className="border-b border-slate-100">
                 <td className="py-2 text-slate-800">{line.label}</td>
-                <td className="py-2 text-right tabular-nums">{formatMoney(line.amountMinor, payment.currency)}</td>
+                <td className="py-2 text-end tabular-nums">{formatMoney(line.amountMinor, payment.currency)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" className="pt-3 text-left font-semibold text-slate-900">
+              <th scope="row" className="pt-3 text-start font-semibold text-slate-900">
                 Total
               </th>
-              <td className="pt-3 text-right text-base font-semibold tabular-nums">
+              <td className="pt-3 text-end text-base font-semibold tabular-nums">
                 {formatMoney(totalMinor, payment.currency)}
               </td>
             </tr>

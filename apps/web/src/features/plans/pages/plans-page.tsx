@@ -71,7 +71,7 @@ function PlanCard({
           {(Object.keys(LIMIT_LABELS) as (keyof typeof LIMIT_LABELS)[]).map((key) => (
             <div key={key} className="contents">
               <dt className="text-slate-500">{LIMIT_LABELS[key]}</dt>
-              <dd className="text-right font-medium text-slate-800 tabular-nums">{formatLimit(plan.limits[key])}</dd>
+              <dd className="text-end font-medium text-slate-800 tabular-nums">{formatLimit(plan.limits[key])}</dd>
             </div>
           ))}
         </dl>

@@ -72,7 +72,7 @@ export function SchoolDetailPage() {
   return (
     <>
       <Link to="/schools" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-        <ArrowLeft className="size-4" aria-hidden="true" />
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         Schools
       </Link>
       <PageHeader

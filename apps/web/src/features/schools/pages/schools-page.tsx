@@ -50,7 +50,7 @@ const columns: DataTableColumn<CompanySchool>[] = [
     id: 'students',
     header: 'Students',
     sortKey: 'students',
-    className: 'text-right tabular-nums',
+    className: 'text-end tabular-nums',
     cell: (s) => s.studentCount.toLocaleString(),
   },
   { id: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (s) => dateOrDash(s.createdAt) },

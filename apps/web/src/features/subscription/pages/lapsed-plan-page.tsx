@@ -26,7 +26,7 @@ export function LapsedPlanPage() {
         <h1 className="text-xl font-semibold text-slate-900">Subscription expired</h1>
         <p className="mt-2 text-sm text-slate-600">{MESSAGES.subscriptionExpired}</p>
         {sent && (
-          <Alert tone="success" className="mt-4 text-left">
+          <Alert tone="success" className="mt-4 text-start">
             Thanks! Our sales team will contact you shortly.
           </Alert>
         )}

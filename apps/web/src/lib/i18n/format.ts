@@ -1,0 +1,138 @@
+import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale-constants';
+import { useSyncExternalStore } from 'react';
+import { intlLocaleOf, type UiLanguage } from './languages';
+
+/**
+ * Dates, times, numbers and money, written with `Intl` from the UI language and the school's settings (time
+ * zone, currency, date format). One store, set when the session or the language changes; plain functions
+ * for code outside React, `useFormat()` for components so they re-render when the settings change.
+ */
+export interface FormatSettings {
+  language: UiLanguage;
+  locale: SchoolLocale;
+}
+
+let settings: FormatSettings = { language: 'en', locale: DEFAULT_SCHOOL_LOCALE };
+const listeners = new Set<() => void>();
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+
+export function setFormatSettings(next: FormatSettings): void {
+  if (next.language === settings.language && JSON.stringify(next.locale) === JSON.stringify(settings.locale)) return;
+  settings = next;
+  cache.clear();
+  for (const listener of listeners) listener();
+}
+
+export const getFormatSettings = (): FormatSettings => settings;
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let format = cache.get(key) as T | undefined;
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+const tag = () => intlLocaleOf(settings.language);
+const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
+
+/** The date's day, month and year in the school's zone, as numbers. */
+function dateParts(date: Date): { year: string; month: string; day: string } {
+  const parts = cached(
+    `parts:${settings.locale.timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: settings.locale.timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
+  ).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+/** A calendar date in the school's date format ("Nov 22, 2027", "22/11/2027"…), in the school's time zone. */
+export function formatDate(value: string | number | Date): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const { dateFormat, timeZone } = settings.locale;
+  if (dateFormat === 'medium') {
+    return cached(
+      `date:${tag()}:${timeZone}`,
+      () => new Intl.DateTimeFormat(tag(), { timeZone, year: 'numeric', month: 'short', day: 'numeric' }),
+    ).format(date);
+  }
+  const { year, month, day } = dateParts(date);
+  if (dateFormat === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+  if (dateFormat === 'MM/DD/YYYY') return `${month}/${day}/${year}`;
+  return `${year}-${month}-${day}`;
+}
+
+/** A time of day in the school's zone ("2:05 PM", "14:05"), the language deciding 12 or 24 hours. */
+export function formatTime(value: string | number | Date): string {
+  const { timeZone } = settings.locale;
+  return cached(
+    `time:${tag()}:${timeZone}`,
+    () => new Intl.DateTimeFormat(tag(), { timeZone, hour: 'numeric', minute: '2-digit' }),
+  ).format(toDate(value));
+}
+
+export const formatDateTime = (value: string | number | Date): string => `${formatDate(value)} ${formatTime(value)}`;
+
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return cached(`number:${tag()}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag(), options)).format(
+    value,
+  );
+}
+
+/** An amount in minor units (cents) in its currency, else the school's. */
+export function formatMoney(minor: number, currency: string = settings.locale.currency): string {
+  const format = cached(
+    `money:${tag()}:${currency}`,
+    () => new Intl.NumberFormat(tag(), { style: 'currency', currency }),
+  );
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+/** "2 hours ago", "in 3 days": for times further than a minute away (the catalogue says "Just now"). */
+export function formatRelative(value: string | number | Date, now: Date = new Date()): string {
+  const seconds = Math.round((toDate(value).getTime() - now.getTime()) / 1000);
+  const format = cached(`relative:${tag()}`, () => new Intl.RelativeTimeFormat(tag(), { numeric: 'auto' }));
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['week', 604_800],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The formatters, re-rendering the caller when the language or the school's settings change. */
+export function useFormat() {
+  const current = useSyncExternalStore(subscribe, getFormatSettings, getFormatSettings);
+  return {
+    settings: current,
+    date: formatDate,
+    time: formatTime,
+    dateTime: formatDateTime,
+    number: formatNumber,
+    money: formatMoney,
+    relative: formatRelative,
+  };
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MENUS } from '@lyceum/shared/menus';
+import type { Role } from '@lyceum/shared/roles';
+import type { Page } from '@playwright/test';
+import { assertAccessible, fitsViewport } from './checks.ts';
+import { DESKTOP, expect, PHONE } from './fixtures.ts';
+import { ROOT } from './server.ts';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** A message of the web app's catalogue in `language`, by its key ("menu.students"), as the UI shows it. */
+export function uiText(language: string, key: string, namespace = 'common'): string {
+  const file = path.join(ROOT, 'apps/web/src/locales', language, `${namespace}.json`);
+  let node: string | Catalogue = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node === 'string' || !(part in node)) throw new Error(`${language}/${namespace}: no "${key}"`);
+    node = node[part] as string | Catalogue;
+  }
+  if (typeof node !== 'string') throw new Error(`${language}/${namespace}: "${key}" is not a message`);
+  return node;
+}
+
+/** The page shows its heading and has nothing left loading (skeletons pulse; busy tables say so). */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.animate-pulse, [aria-busy="true"]'));
+}
+
+const placeholdersChecked = new Set<string>();
+
+/**
+ * Every page of the role's sidebar, reached by clicking its entry in `language`: the page loads without an
+ * error, axe finds no serious or critical violation, and at 375 px nothing scrolls sideways. Screens of later
+ * releases share one placeholder component: axe checks it once per worker and language.
+ */
+export async function sweepSidebar(page: Page, role: Role, language: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: uiText(language, 'shell.mainNavigation') });
+  for (const entry of MENUS[role].filter((e) => e.path !== '/dashboard')) {
+    const where = `${entry.path} as ${role} in ${language}`;
+    await nav.getByRole('link', { name: uiText(language, `menu.${entry.id}`), exact: true }).click();
+    await page.waitForURL(`**${entry.path}`);
+    await settled(page);
+    const errors = await page.locator('[role="alert"]').allInnerTexts();
+    expect(
+      errors.every((text) => text.trim() === ''),
+      `${where}: shows an error: ${errors.join(' | ')}`,
+    ).toBe(true);
+    const placeholder = (await page.locator('[data-page="not-available"]').count()) > 0;
+    if (!placeholder || !placeholdersChecked.has(language)) await assertAccessible(page, where);
+    if (placeholder) placeholdersChecked.add(language);
+    await page.setViewportSize(PHONE);
+    expect(await fitsViewport(page), `${where}: scrolls sideways at 375 px`).toBe(true);
+    await page.setViewportSize(DESKTOP);
+  }
+}
