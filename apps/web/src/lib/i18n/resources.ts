@@ -1,4 +1,5 @@
 import type common from '../../locales/en/common.json';
+import type locale from '../../locales/en/locale.json';
 
 /**
  * The namespaces and their English catalogues, the source of the typed keys: `t('menu.dashboard')` is checked
@@ -6,4 +7,5 @@ import type common from '../../locales/en/common.json';
  */
 export interface Resources {
   common: typeof common;
+  locale: typeof locale;
 }
