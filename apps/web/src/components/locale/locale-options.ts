@@ -1,4 +1,4 @@
-import { type DATE_FORMATS, LANGUAGE_NAMES, LANGUAGES } from '@lyceum/shared/locale';
+import { type DATE_FORMATS, LANGUAGE_NAMES, LANGUAGES } from '@lyceum/shared/locale-constants';
 
 const supported = (kind: 'timeZone' | 'currency'): string[] => {
   try {

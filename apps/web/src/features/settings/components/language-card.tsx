@@ -1,5 +1,5 @@
 import type { SessionSchool, SessionUser } from '@lyceum/shared/auth';
-import { isLanguage, LANGUAGE_NAMES } from '@lyceum/shared/locale';
+import { isLanguage, LANGUAGE_NAMES } from '@lyceum/shared/locale-constants';
 import toast from 'react-hot-toast';
 import { languageOptions } from '../../../components/locale/locale-options';
 import { CardSection } from '../../../components/ui/card';

@@ -1,6 +1,6 @@
 import type { SessionSchool } from '@lyceum/shared/auth';
 import { PRODUCT_TITLE } from '@lyceum/shared/constants';
-import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { useAuthContext } from '../../../lib/auth';
 import { useBrandTheme } from '../../../lib/brand-theme';
 import { useSchoolBrand } from '../../../api/get-my-school';
