@@ -47,6 +47,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The built web app to serve (default apps/web/dist). */
   webDist?: string;
+  /** Now, as the school-day figures read it (default the system clock). */
+  clock?: () => Date;
 }
 
 /** Builds the whole app: database (migrated), services, plugins and routes. `server.ts` only listens. */
@@ -94,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live,
     log: app.log,
     subscriptionGate: hasActiveSubscription,
+    clock: options.clock ?? (() => new Date()),
   });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);

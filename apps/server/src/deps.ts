@@ -20,6 +20,8 @@ export interface Deps {
    * which company depends on, does not depend on company in turn.
    */
   subscriptionGate: (tx: Tx, schoolId: string) => Promise<boolean>;
+  /** Now, for the school-day figures (today, days left); tests set it to stand either side of a midnight. */
+  clock: () => Date;
 }
 
 declare module 'fastify' {

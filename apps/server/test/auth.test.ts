@@ -1,5 +1,6 @@
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -66,7 +67,7 @@ describe('login', () => {
         schoolId: school.id,
         email: school.users[role].email,
       });
-      expect(body.school).toEqual({ name: 'Alpha School', logo: null });
+      expect(body.school).toEqual({ name: 'Alpha School', logo: null, locale: DEFAULT_SCHOOL_LOCALE });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/lyceum_session=[^;]{40,};/);
       expect(cookie).toContain('HttpOnly');
@@ -469,7 +470,7 @@ describe('school admin signup', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.user).toMatchObject({ role: 'school_admin', email: 'hana@hilltop.test', name: 'Hana Head' });
-    expect(body.school).toEqual({ name: 'Hilltop High', logo: null });
+    expect(body.school).toEqual({ name: 'Hilltop High', logo: null, locale: DEFAULT_SCHOOL_LOCALE });
     const [sub] = await withSystem(t.app.deps.db, (tx) =>
       tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, body.user.schoolId)),
     );

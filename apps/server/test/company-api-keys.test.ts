@@ -1,4 +1,5 @@
 import { MESSAGES } from '@lyceum/shared/errors';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +190,7 @@ describe('White Label', () => {
       name: 'Branded School',
       logo: '/files/branded-logo.png',
       brand: { name: 'Branded School', logo: '/files/branded-logo.png', color: '#aa3300' },
+      locale: DEFAULT_SCHOOL_LOCALE,
     });
     // E-mails to the school's people carry its name instead of the product's.
     await w.t.app.inject({

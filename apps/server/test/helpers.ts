@@ -32,7 +32,7 @@ const templateDump = () => (pgliteTemplate ??= new Blob([readFileSync(inject('pg
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; clock?: () => Date } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
   let database: Config['database'];
@@ -69,6 +69,7 @@ export async function createTestApp(
     logger: false,
     seedDemo: false,
     webDist: options.webDist ?? path.join(dataDir, 'no-web'),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     app,

@@ -38,8 +38,8 @@ export const SessionUser = z.object({
   schoolId: z.string().nullable(),
   phone: z.string().nullable(),
   profileImage: z.string().nullable(),
-  /** The person's own language; null follows the school's. */
-  language: languageSchema.nullable().optional(),
+  /** The person's own language; null follows the school's (company staff: English). */
+  language: languageSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -52,7 +52,7 @@ export const SessionSchool = z.object({
     .nullable()
     .optional(),
   /** The school's language, time zone, currency, date format and first day of the week. */
-  locale: SchoolLocale.optional(),
+  locale: SchoolLocale,
 });
 export type SessionSchool = z.infer<typeof SessionSchool>;
 
@@ -93,6 +93,8 @@ export const SchoolAdminSignupRequest = z.object({
   email: emailSchema,
   password: passwordSchema,
   planId: uuidSchema,
+  /** The browser's UI language: the new school's language (docs/product.md, "Language, time zone and currency"). */
+  language: languageSchema.optional(),
 });
 export type SchoolAdminSignupRequest = z.infer<typeof SchoolAdminSignupRequest>;
 
@@ -115,3 +117,7 @@ export const UpdateProfileRequest = z.object({
   phone: phoneSchema.optional().nullable(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** `PUT /profile/language`: the person's own language, or null to follow their school's. */
+export const SetLanguageRequest = z.object({ language: languageSchema.nullable() });
+export type SetLanguageRequest = z.infer<typeof SetLanguageRequest>;

@@ -3,6 +3,7 @@ import { plainText } from './plain-text.ts';
 import { SchoolContact } from './api.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { ADDON_KEY_LIST } from './entitlements.ts';
+import { SchoolLocale } from './locale.ts';
 
 /**
  * The company control plane contract (issue 3). Money is integer minor units with an ISO currency; dates are
@@ -58,6 +59,8 @@ import { ADDON_KEY_LIST } from './entitlements.ts';
  *   POST   /api-keys                                SA       CreateApiKeyRequest → CreatedApiKeyResponse (201, key shown once)
  *   POST   /api-keys/:id/revoke                     SA       → ApiKey
  *   GET    /school (existing)                       school roles → SchoolResponse (+ brand when White Label, entitlements)
+ *   GET    /school/locale                           school roles → SchoolLocale (language, time zone, currency, date format, week start)
+ *   PUT    /school/locale                           SA       SchoolLocale → SchoolLocale
  *   GET    /brand?school=<id>                       public   → SchoolBrand (the branded sign-in page; 404 without White Label)
  *
  * Errors: a school whose subscription lapsed mid-session gets 402 `subscription_expired` (the message of docs/product.md, "Signing in") on
@@ -347,6 +350,7 @@ export const CompanySchool = z.object({
   subscriptionEndDate: z.string().nullable(),
   studentCount: z.number().int(),
   createdAt: z.string(),
+  locale: SchoolLocale,
 });
 export type CompanySchool = z.infer<typeof CompanySchool>;
 
@@ -380,6 +384,8 @@ const schoolFields = {
     .optional(),
   logo: urlSchema.optional(),
   brandColor: z.union([colorSchema, z.literal('')]).optional(),
+  /** The school's locale, each field optional: a new school takes DEFAULT_SCHOOL_LOCALE for what is left out. */
+  ...SchoolLocale.partial().shape,
 };
 
 export const CreateSchoolRequest = z.object({
@@ -723,6 +729,8 @@ export const SUBSCRIPTION_RECOVERY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/v1/auth/me',
   'POST /api/v1/auth/logout',
   'POST /api/v1/auth/change-password',
+  // The plan-expiry screen in the reader's own language.
+  'PUT /api/v1/profile/language',
   'GET /api/v1/school',
   'GET /api/v1/subscription',
   'POST /api/v1/subscription/requests',

@@ -26,8 +26,8 @@ export interface Actor {
   phone: string | null;
   profileImage: string | null;
   /** The person's own language (null: their school's). Filled from the session lookup. */
-  language?: Language | null;
-  school: { name: string; logo: string | null; locale?: SchoolLocale } | null;
+  language: Language | null;
+  school: { name: string; logo: string | null; locale: SchoolLocale } | null;
   /** School users: false once the school's subscription lapsed (mid-session gate, issue 3). */
   subscriptionActive?: boolean;
   /** Set when the request authenticated with an API key instead of a session (issue 3). */
@@ -56,7 +56,8 @@ export function toAuthResponse(actor: Omit<Actor, 'accountId' | 'sessionId' | 'k
       schoolId: actor.schoolId,
       phone: actor.phone,
       profileImage: actor.profileImage,
+      language: actor.language,
     },
-    school: actor.school,
+    school: actor.school && { name: actor.school.name, logo: actor.school.logo, locale: actor.school.locale },
   };
 }

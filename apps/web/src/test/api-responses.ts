@@ -1,6 +1,7 @@
 import type { ClassListResponse } from '@lyceum/shared/academics';
 import type { DashboardResponse, NotificationList } from '@lyceum/shared/api';
 import type { AuthResponse } from '@lyceum/shared/auth';
+import type { SchoolLocale } from '@lyceum/shared/locale';
 import type {
   AddonListResponse,
   AddonRequest,
@@ -38,6 +39,9 @@ export interface ApiResponses {
   'PATCH /api/v1/profile': AuthResponse;
   'POST /api/v1/profile/picture': AuthResponse;
   'DELETE /api/v1/profile/picture': AuthResponse;
+  'PUT /api/v1/profile/language': AuthResponse;
+  'GET /api/v1/school/locale': SchoolLocale;
+  'PUT /api/v1/school/locale': SchoolLocale;
   'GET /api/v1/notifications': NotificationList;
   'GET /api/v1/dashboard': DashboardResponse;
   'GET /api/v1/school': SchoolResponse;

@@ -1,5 +1,6 @@
 import type { AuthResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
 import type { SchoolResponse } from '@lyceum/shared/company';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import type { Role } from '@lyceum/shared/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -19,9 +20,15 @@ export function makeUser(role: Role, overrides: Partial<SessionUser> = {}): Sess
     schoolId: role.startsWith('company') || role === 'admin' ? null : 'school-1',
     phone: null,
     profileImage: null,
+    language: null,
     ...overrides,
   };
 }
+
+/** A school in a test's auth state; its locale is the default unless the test is about it. */
+export type TestSchool = Omit<SessionSchool, 'locale'> & Partial<Pick<SessionSchool, 'locale'>>;
+const withLocale = (school: TestSchool | null): SessionSchool | null =>
+  school && { locale: DEFAULT_SCHOOL_LOCALE, ...school };
 
 export function authState(overrides: Partial<AuthState> = {}): AuthState {
   return {
@@ -35,8 +42,8 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
   };
 }
 
-export function signedIn(role: Role, school: SessionSchool | null = null): AuthState {
-  return authState({ user: makeUser(role), school });
+export function signedIn(role: Role, school: TestSchool | null = null): AuthState {
+  return authState({ user: makeUser(role), school: withLocale(school) });
 }
 
 export function createTestQueryClient(): QueryClient {
@@ -121,8 +128,8 @@ export function mockFetch(handlers: MockHandlers) {
   return { fetchMock, calls };
 }
 
-export function authResponse(role: Role, school: SessionSchool | null = null): AuthResponse {
-  return { user: makeUser(role), school };
+export function authResponse(role: Role, school: TestSchool | null = null): AuthResponse {
+  return { user: makeUser(role), school: withLocale(school) };
 }
 
 /** The server's answer to a wrong current password, as several tests need it. */

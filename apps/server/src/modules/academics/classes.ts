@@ -1,13 +1,12 @@
-import {
-  type AssignedTeacher,
-  type AssignTeacherRequest,
-  type ClassDetailResponse,
-  type ClassListResponse,
-  type ClassResponse,
-  currentAcademicYear,
-  type EnrolStudentRequest,
-  type MyClassesResponse,
-  type SubjectRef,
+import type {
+  AssignedTeacher,
+  AssignTeacherRequest,
+  ClassDetailResponse,
+  ClassListResponse,
+  ClassResponse,
+  EnrolStudentRequest,
+  MyClassesResponse,
+  SubjectRef,
 } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { classes, classSubjects, classTeachers, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -198,7 +198,7 @@ export function createClass(
     inScope(deps.db, scope, async (tx) => {
       const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
       const id = newId();
-      const academicYear = input.academicYear ?? currentAcademicYear();
+      const academicYear = input.academicYear ?? academicYearIn(timeZoneOf(actor), deps.clock());
       await tx
         .insert(classes)
         .values({ schoolId: scope.schoolId, id, name: input.name, section: input.section, academicYear });

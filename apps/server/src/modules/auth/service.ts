@@ -10,6 +10,7 @@ import type {
   SchoolAdminSignupRequest,
 } from '@lyceum/shared/auth';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { DEFAULT_SCHOOL_LOCALE, type Language, type SchoolLocale } from '@lyceum/shared/locale';
 import { TRIAL_DAYS } from '@lyceum/shared/plans';
 import { isCompanyRole, type Role } from '@lyceum/shared/roles';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -36,7 +37,7 @@ import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
 import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
-import { brandOf } from '../schools/index.ts';
+import { brandOf, localeOf } from '../schools/index.ts';
 import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
 import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
 
@@ -54,7 +55,7 @@ interface FoundProfile extends Profile {
   phone: string | null;
   profileImage: string | null;
   isActive: boolean;
-  school: { name: string; logo: string | null; isActive: boolean } | null;
+  school: { name: string; logo: string | null; isActive: boolean; locale: SchoolLocale } | null;
 }
 
 const invalidCredential = () => new AppError('auth/invalid-credential', MESSAGES.invalidCredential);
@@ -129,7 +130,7 @@ export async function login(
       userAgent: actor.userAgent,
     });
   });
-  return { token, auth: authResponseOf(profile) };
+  return { token, auth: authResponseOf(profile, account.language) };
 }
 
 export async function changePassword(
@@ -237,6 +238,10 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
       const schoolId = newId();
       const userId = newId();
       const now = new Date();
+      const locale: SchoolLocale = {
+        ...DEFAULT_SCHOOL_LOCALE,
+        language: input.language ?? DEFAULT_SCHOOL_LOCALE.language,
+      };
       await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash });
       await tx.insert(schools).values({
         id: schoolId,
@@ -246,6 +251,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         email: input.email,
         principalName: null,
         adminIds: [userId],
+        ...locale,
       });
       await tx.insert(users).values({
         schoolId,
@@ -280,7 +286,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
           action: 'school.signed_up',
           entity: 'school',
           entityId: schoolId,
-          after: { name: input.schoolName, planId: plan.id, trialDays: TRIAL_DAYS },
+          after: { name: input.schoolName, planId: plan.id, trialDays: TRIAL_DAYS, language: locale.language },
         },
       );
       const profile: FoundProfile = {
@@ -293,7 +299,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         phone: input.phone || null,
         profileImage: null,
         isActive: true,
-        school: { name: input.schoolName, logo: null, isActive: true },
+        school: { name: input.schoolName, logo: null, isActive: true, locale },
       };
       const token = await createSession(tx, {
         accountId,
@@ -302,7 +308,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         ip: actor.ip,
         userAgent: actor.userAgent,
       });
-      return { token, auth: authResponseOf(profile) };
+      return { token, auth: authResponseOf(profile, null) };
     }),
   );
 }
@@ -388,7 +394,7 @@ export async function signupCompanyAdmin(deps: Deps, actor: PublicActor, input: 
         ip: actor.ip,
         userAgent: actor.userAgent,
       });
-      return { token, auth: authResponseOf(profile) };
+      return { token, auth: authResponseOf(profile, null) };
     }),
   );
 }
@@ -409,8 +415,9 @@ export async function createCompanyInvitation(deps: Deps, actor: Actor): Promise
   return { code, expiresAt: expiresAt.toISOString() };
 }
 
-function authResponseOf(profile: FoundProfile): AuthResponse {
+function authResponseOf(profile: FoundProfile, language: Language | null): AuthResponse {
   return toAuthResponse({
+    language,
     profileId: profile.id,
     schoolId: profile.schoolId,
     role: profile.role,
@@ -418,7 +425,9 @@ function authResponseOf(profile: FoundProfile): AuthResponse {
     email: profile.email,
     phone: profile.phone,
     profileImage: profile.profileImage,
-    school: profile.school ? { name: profile.school.name, logo: profile.school.logo } : null,
+    school: profile.school
+      ? { name: profile.school.name, logo: profile.school.logo, locale: profile.school.locale }
+      : null,
   });
 }
 
@@ -455,7 +464,19 @@ async function findProfile(tx: Tx, accountId: string, role: Role): Promise<Found
   };
   const school = async (): Promise<FoundProfile | null> => {
     const [row] = await tx
-      .select({ u: users, school: { name: schools.name, logo: schools.logo, isActive: schools.isActive } })
+      .select({
+        u: users,
+        school: {
+          name: schools.name,
+          logo: schools.logo,
+          isActive: schools.isActive,
+          language: schools.language,
+          timeZone: schools.timeZone,
+          currency: schools.currency,
+          dateFormat: schools.dateFormat,
+          weekStart: schools.weekStart,
+        },
+      })
       .from(users)
       .innerJoin(schools, eq(schools.id, users.schoolId))
       .where(and(eq(users.accountId, accountId), isNull(users.deletedAt)))
@@ -473,7 +494,12 @@ async function findProfile(tx: Tx, accountId: string, role: Role): Promise<Found
       phone: u.phone,
       profileImage: u.profileImage,
       isActive: u.isActive,
-      school: row.school,
+      school: {
+        name: row.school.name,
+        logo: row.school.logo,
+        isActive: row.school.isActive,
+        locale: localeOf(row.school),
+      },
     };
   };
   const order = isCompanyRole(role) ? [company, school] : [school, company];

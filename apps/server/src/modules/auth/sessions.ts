@@ -1,4 +1,10 @@
-import type { Language } from '@lyceum/shared/locale';
+import {
+  type DateFormat,
+  DEFAULT_SCHOOL_LOCALE,
+  type Language,
+  type SchoolLocale,
+  type WeekStart,
+} from '@lyceum/shared/locale';
 import type { Role } from '@lyceum/shared/roles';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
@@ -61,6 +67,11 @@ interface SessionRow extends Record<string, unknown> {
   school_active: boolean | null;
   subscription_active: boolean;
   account_language: Language | null;
+  school_language: Language | null;
+  time_zone: string | null;
+  currency: string | null;
+  date_format: DateFormat | null;
+  week_start: WeekStart | null;
 }
 
 /**
@@ -86,6 +97,7 @@ export async function resolveSession(
              coalesce(cs.role, u.role) as role,
              coalesce(cs.is_active, u.is_active and u.deleted_at is null) as profile_active,
              sc.name as school_name, sc.logo as school_logo, sc.is_active as school_active,
+             sc.language as school_language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
              -- Same rule as the sign-in gate: an active subscription whose end date has not passed.
              (s.profile_kind = 'company' or exists (select 1 from school_subscriptions ss
                where ss.school_id = s.profile_school_id and ss.status = 'active' and ss.end_date > now()))
@@ -123,11 +135,22 @@ export async function resolveSession(
     phone: row.phone,
     profileImage: row.profile_image,
     language: row.account_language,
-    school: row.school_name ? { name: row.school_name, logo: row.school_logo } : null,
+    school: row.school_name ? { name: row.school_name, logo: row.school_logo, locale: localeOf(row) } : null,
     subscriptionActive: row.subscription_active,
   };
   cache?.set(tokenHash, actor, new Date(row.expires_at), epoch);
   return actor;
+}
+
+/** The school's locale columns of a lookup row (a school row always has them: they are not null). */
+function localeOf(row: SessionRow): SchoolLocale {
+  return {
+    language: row.school_language ?? DEFAULT_SCHOOL_LOCALE.language,
+    timeZone: row.time_zone ?? DEFAULT_SCHOOL_LOCALE.timeZone,
+    currency: row.currency ?? DEFAULT_SCHOOL_LOCALE.currency,
+    dateFormat: row.date_format ?? DEFAULT_SCHOOL_LOCALE.dateFormat,
+    weekStart: row.week_start ?? DEFAULT_SCHOOL_LOCALE.weekStart,
+  };
 }
 
 const revoked = { id: sessions.id, profileId: sessions.profileId, schoolId: sessions.profileSchoolId };

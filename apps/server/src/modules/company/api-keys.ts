@@ -7,6 +7,7 @@ import {
 } from '@lyceum/shared/company';
 import { hasEntitlement } from '@lyceum/shared/entitlements';
 import { MESSAGES } from '@lyceum/shared/errors';
+import type { SchoolLocale } from '@lyceum/shared/locale';
 import { formatLimit } from '@lyceum/shared/plans';
 import { and, desc, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -21,7 +22,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { settleLapsed } from './subscriptions.ts';
-import { requireEntitlement } from '../schools/index.ts';
+import { localeOf, requireEntitlement } from '../schools/index.ts';
 import { currentMonth } from './usage.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;
@@ -109,6 +110,11 @@ interface KeyLookup extends Record<string, unknown> {
   school_name: string;
   school_logo: string | null;
   school_active: boolean;
+  language: SchoolLocale['language'];
+  time_zone: string;
+  currency: string;
+  date_format: SchoolLocale['dateFormat'];
+  week_start: SchoolLocale['weekStart'];
   addon_names: string[] | null;
   plan_name: string | null;
   api_limit: number | null;
@@ -137,6 +143,7 @@ export async function resolveApiKey(
     select k.id, k.school_id, k.scopes, k.created_by,
       u.account_id, u.name as user_name, u.email as user_email, (u.is_active and u.deleted_at is null) as user_ok,
       sc.name as school_name, sc.logo as school_logo, sc.is_active as school_active,
+      sc.language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
       sub.addon_names, sub.plan_name, sub.api_limit
     from api_keys k
     join schools sc on sc.id = k.school_id
@@ -172,7 +179,18 @@ export async function resolveApiKey(
     email: row.user_email ?? '',
     phone: null,
     profileImage: null,
-    school: { name: row.school_name, logo: row.school_logo },
+    language: null,
+    school: {
+      name: row.school_name,
+      logo: row.school_logo,
+      locale: localeOf({
+        language: row.language,
+        timeZone: row.time_zone,
+        currency: row.currency,
+        dateFormat: row.date_format,
+        weekStart: row.week_start,
+      }),
+    },
     subscriptionActive: true,
     apiKey: { id: row.id, scopes: row.scopes as ApiKey['scopes'] },
   };

@@ -1,11 +1,11 @@
 import type { MySubscriptionResponse } from '@lyceum/shared/company';
 import { entitlementKeys } from '@lyceum/shared/entitlements';
-import { daysLeft } from '@lyceum/shared/subscription-rules';
 import { eq, inArray } from 'drizzle-orm';
 import { addons, plans } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { daysLeftIn, timeZoneOf } from '../../lib/school-day.ts';
 import { toAddon, toPlan } from './catalog.ts';
 import { entitledNames } from '../schools/index.ts';
 import { settleLapsed, historyOf, latestSubscription, presentSubscriptions } from './subscriptions.ts';
@@ -15,7 +15,8 @@ import { usageOf } from './usage.ts';
 export async function mySubscription(deps: Deps, actor: Actor): Promise<MySubscriptionResponse> {
   const schoolId = actor.schoolId as string;
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await settleLapsed(tx, schoolId);
+    const now = deps.clock();
+    await settleLapsed(tx, schoolId, now);
     const row = await latestSubscription(tx, schoolId);
     const [subscription] = row ? await presentSubscriptions(tx, [row]) : [];
     const [plan] = row ? await tx.select().from(plans).where(eq(plans.id, row.planId)) : [];
@@ -31,7 +32,8 @@ export async function mySubscription(deps: Deps, actor: Actor): Promise<MySubscr
       usage: usage?.items ?? [],
       history: await historyOf(tx, schoolId),
       entitlements: entitlementKeys(await entitledNames(tx, schoolId)),
-      daysLeft: row ? daysLeft(row.endDate, new Date()) : null,
+      // On the school's calendar: 0 on the last day, negative once it has gone by.
+      daysLeft: row ? daysLeftIn(timeZoneOf(actor), row.endDate, now) : null,
     };
   });
 }

@@ -23,6 +23,7 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { localDateOf, timeZoneOf } from '../../lib/school-day.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { notifySchoolAdmins } from './notify.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -133,9 +134,9 @@ export async function listPayments(
   });
 }
 
-/** `RCP-20261122-1A2B3C4D`: the date and the random tail of the payment's id, unique per school. */
-function receiptNumberOf(id: string, now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+/** `RCP-20261122-1A2B3C4D`: the school's date and the random tail of the payment's id, unique per school. */
+function receiptNumberOf(id: string, now: Date, timeZone: string): string {
+  const day = localDateOf(now, timeZone).replaceAll('-', '');
   return `RCP-${day}-${id.replaceAll('-', '').slice(-8).toUpperCase()}`;
 }
 
@@ -205,7 +206,7 @@ export async function submitPayment(
         status: result.status,
         provider: provider.name,
         idempotencyKey: input.idempotencyKey,
-        receiptNumber: receiptNumberOf(id, now),
+        receiptNumber: receiptNumberOf(id, now, timeZoneOf(actor)),
         submittedBy: actor.profileId,
         decidedAt: result.status === 'confirmed' ? now : null,
       });

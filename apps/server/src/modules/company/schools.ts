@@ -9,6 +9,7 @@ import type {
   UpdateSchoolRequest,
 } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -24,7 +25,7 @@ import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
 import { schoolWelcomeMail } from '../../lib/mail-texts.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
 import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
-import { entitlementsOf } from '../schools/index.ts';
+import { entitlementsOf, localeOf } from '../schools/index.ts';
 import { keysetPage, type SortAllowList, sortKeyOf } from '../../lib/list-page.ts';
 import { likePattern } from '../../lib/search.ts';
 import {
@@ -52,6 +53,11 @@ interface SchoolRow extends Record<string, unknown> {
   end_date: string | Date | null;
   students: number;
   created_at: string | Date;
+  language: SchoolLocale['language'];
+  time_zone: string;
+  currency: string;
+  date_format: SchoolLocale['dateFormat'];
+  week_start: SchoolLocale['weekStart'];
 }
 
 /** What a school's status is, from the school and its current subscription (`c`). */
@@ -91,7 +97,8 @@ async function schoolRows(tx: Tx, ids: string[]): Promise<SchoolRow[]> {
   if (ids.length === 0) return [];
   const result = await tx.execute<SchoolRow>(sql`
     select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
-      sc.is_active, sc.is_demo, sc.created_at, p.name as plan_name, c.end_date, ${STATUS} as status,
+      sc.is_active, sc.is_demo, sc.created_at, sc.language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
+      p.name as plan_name, c.end_date, ${STATUS} as status,
       (select ${STUDENTS} and u.school_id = sc.id) as students
     from schools sc
     ${CURRENT_SUBSCRIPTION}
@@ -123,6 +130,13 @@ function toCompanySchool(r: SchoolRow): CompanySchool {
     subscriptionEndDate: iso(r.end_date),
     studentCount: Number(r.students),
     createdAt: new Date(r.created_at).toISOString(),
+    locale: {
+      language: r.language,
+      timeZone: r.time_zone,
+      currency: r.currency,
+      dateFormat: r.date_format,
+      weekStart: r.week_start,
+    },
   };
 }
 
@@ -174,7 +188,17 @@ function schoolValues(input: z.output<typeof UpdateSchoolRequest>) {
     principalName: blank(input.principalName),
     logo: blank(input.logo),
     brandColor: blank(input.brandColor),
+    language: input.language,
+    timeZone: input.timeZone,
+    currency: input.currency,
+    dateFormat: input.dateFormat,
+    weekStart: input.weekStart,
   };
+}
+
+/** The fields a partial update names (undefined = left as it is). */
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
@@ -200,7 +224,8 @@ export async function createSchool(
     }
     const schoolId = newId();
     const values = schoolValues(input);
-    await tx.insert(schools).values({ ...values, id: schoolId, name: input.name });
+    const locale = localeOf({ ...DEFAULT_SCHOOL_LOCALE, ...definedOnly(values) });
+    await tx.insert(schools).values({ ...values, ...locale, id: schoolId, name: input.name });
     const accountId = await insertAccount(tx, input.admin.email, passwordHash);
     const adminId = await insertSchoolUser(tx, {
       schoolId,
@@ -229,7 +254,7 @@ export async function createSchool(
       action: 'school.created',
       entity: 'school',
       entityId: schoolId,
-      after: { name: input.name, adminEmail: input.admin.email, planId: input.subscription.planId },
+      after: { name: input.name, adminEmail: input.admin.email, planId: input.subscription.planId, ...locale },
     });
     const presented = await presentSubscription(tx, subscription);
     return {
@@ -256,7 +281,7 @@ export async function updateSchool(
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
-    const values = Object.fromEntries(Object.entries(schoolValues(input)).filter(([, v]) => v !== undefined));
+    const values = definedOnly(schoolValues(input));
     if (Object.keys(values).length === 0) throw invalid(MESSAGES.invalidData);
     await tx
       .update(schools)

@@ -19,6 +19,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { localDateOf } from '../../lib/school-day.ts';
 import { notifySchoolAdmins } from './notify.ts';
 
 type SubscriptionRow = typeof schoolSubscriptions.$inferSelect;
@@ -96,11 +97,14 @@ async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<b
     after: { endDate: end.toISOString(), paymentStatus: 'pending', months, periods },
   });
   const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
+  const [school] = await tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, row.schoolId));
+  // The date the school's own calendar gives the new end.
+  const until = localDateOf(end, school?.timeZone ?? 'UTC');
   await notifySchoolAdmins(
     tx,
     row.schoolId,
     'Subscription renewed',
-    `Your ${plan?.name ?? ''} subscription renewed automatically until ${end.toISOString().slice(0, 10)}. ` +
+    `Your ${plan?.name ?? ''} subscription renewed automatically until ${until}. ` +
       `A payment of ${formatMoney(row.totalAmountMinor, row.currency)} is due.`,
   );
   return true;

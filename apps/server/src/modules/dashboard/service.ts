@@ -6,6 +6,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { daysLeftIn, timeZoneOf } from '../../lib/school-day.ts';
 import { settleLapsed } from '../company/index.ts';
 
 type Stat = DashboardResponse['stats'][number];
@@ -34,7 +35,7 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardR
     }
     return companyDashboard(await cached.figures, actor);
   }
-  return withTenant(db, tenantOf(actor), (tx) => schoolDashboard(tx, actor));
+  return withTenant(db, tenantOf(actor), (tx) => schoolDashboard(tx, actor, deps.clock()));
 }
 
 interface CompanyFigures extends Record<string, unknown> {
@@ -124,7 +125,7 @@ interface SchoolFigures extends Record<string, unknown> {
 }
 
 /** One statement for every figure of a school dashboard (the request pays one round trip, not four). */
-async function schoolDashboard(tx: Tx, actor: Actor): Promise<DashboardResponse> {
+async function schoolDashboard(tx: Tx, actor: Actor, now: Date): Promise<DashboardResponse> {
   const schoolId = actor.schoolId as string;
   const manager = actor.role === 'school_admin' || actor.role === 'principal';
   const unreadSql = sql`(select count(*)::int from notifications n
@@ -173,12 +174,13 @@ async function schoolDashboard(tx: Tx, actor: Actor): Promise<DashboardResponse>
   let subscription: DashboardResponse['subscription'] = null;
   if (f.plan_name && f.end_date) {
     const end = new Date(f.end_date);
-    const lapsed = end.getTime() <= Date.now();
+    const lapsed = end.getTime() <= now.getTime();
     subscription = {
       planName: f.plan_name,
       status: lapsed ? 'expired' : f.is_trial && f.status === 'active' ? 'trial' : (f.status ?? 'active'),
       endDate: end.toISOString(),
-      daysLeft: Math.max(0, Math.ceil((end.getTime() - Date.now()) / 86_400_000)),
+      // Counted on the school's calendar: 0 on its last day ("Ends today").
+      daysLeft: Math.max(0, daysLeftIn(timeZoneOf(actor), end, now)),
     };
   }
   return { role: actor.role, title, stats, subscription };

@@ -1,4 +1,4 @@
-import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
+import { academicYearSchema } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import {
   CreateParentRequest,
@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -52,7 +53,8 @@ import { emailTakenMessage } from './email-taken-message.ts';
  */
 
 export type ImportKind = 'students' | 'teachers' | 'parents';
-type ImportOptions = Omit<z.output<typeof ImportRequest>, 'csv'>;
+/** The request's options, and the academic year a row without one is put in (the school's current one). */
+type ImportOptions = Omit<z.output<typeof ImportRequest>, 'csv'> & { schoolYear: string };
 /** What the import routes pass: the kind (from the path) and the parsed body. */
 export type ImportInput = { kind: ImportKind } & z.output<typeof ImportRequest>;
 
@@ -102,7 +104,7 @@ const COLUMNS: Record<ImportKind, { known: readonly string[]; required: readonly
 const parseImportFile = (kind: ImportKind, csv: string) => parseCsv(csv, COLUMNS[kind].known, COLUMNS[kind].required);
 
 /** The CSV template of a kind: its columns and one example row. */
-export function importTemplate(_deps: Deps, _actor: Actor, { kind }: { kind: ImportKind }): string {
+export function importTemplate(deps: Deps, actor: Actor, { kind }: { kind: ImportKind }): string {
   const example: Record<ImportKind, string[]> = {
     students: [
       'Ada Lovelace',
@@ -111,7 +113,7 @@ export function importTemplate(_deps: Deps, _actor: Actor, { kind }: { kind: Imp
       'Grade 5',
       'A',
       '1',
-      currentAcademicYear(),
+      academicYearIn(timeZoneOf(actor), deps.clock()),
       'Anne Lovelace',
       'anne@example.com',
       '+1 555 0100',
@@ -325,7 +327,7 @@ async function validateStudents(
     issues.push({ line: null, column: 'classId', message: PEOPLE_MESSAGES.classNotFound });
     return;
   }
-  const year = currentAcademicYear();
+  const year = options.schoolYear;
   const findClass = (name: string, section: string) => {
     const matches = classRows.filter(
       (c) => c.name.toLowerCase() === name.toLowerCase() && c.section.toLowerCase() === section.toLowerCase(),
@@ -505,8 +507,9 @@ export async function previewImport(
 ): Promise<ImportPreviewResponse> {
   const scope = writeScope(actor, undefined);
   const parsed = parseImportFile(kind, csv);
+  const schoolYear = academicYearIn(timeZoneOf(actor), deps.clock());
   return inScope(deps.db, scope, async (tx) => {
-    const v = await validate(tx, scope, kind, parsed, options);
+    const v = await validate(tx, scope, kind, parsed, { ...options, schoolYear });
     if (v.issues.length === 0) {
       const limit = await planIssue(tx, scope.schoolId, additions(kind, v));
       if (limit) v.issues.push(limit);
@@ -544,7 +547,10 @@ export async function commitImport(
   const result = await inScope(deps.db, scope, async (tx) => {
     // Lock first: the plan count below and the inserts after it see no concurrent import or create.
     await tx.execute(sql`select id from schools where id = ${schoolId} for update`);
-    const v = await validate(tx, scope, kind, parsed, options);
+    const v = await validate(tx, scope, kind, parsed, {
+      ...options,
+      schoolYear: academicYearIn(timeZoneOf(actor), deps.clock()),
+    });
     if (v.issues.length > 0) throw refuse(v.issues);
     const limit = await planIssue(tx, schoolId, additions(kind, v));
     if (limit) throw refuse([limit]);

@@ -1,4 +1,4 @@
-import { academicYearSchema, currentAcademicYear } from '@lyceum/shared/academics';
+import { academicYearSchema } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import type {
   CreateStudentRequest,
@@ -35,13 +35,15 @@ import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
+import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents } from './views.ts';
 import { visibleStudents } from './visibility.ts';
 
-export function normaliseAcademicYear(value: string | undefined): string {
-  if (value === undefined || value.trim() === '') return currentAcademicYear();
+/** The given academic year, checked, or the school's current one (`schoolYear`) when left empty. */
+export function normaliseAcademicYear(value: string | undefined, schoolYear: string): string {
+  if (value === undefined || value.trim() === '') return schoolYear;
   const parsed = academicYearSchema.safeParse(value);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Invalid academic year';
@@ -278,7 +280,7 @@ export async function createStudent(
 ): Promise<CreateStudentResponse> {
   if (input.schoolId?.trim() === '') throw missingSchoolId(PEOPLE_MESSAGES.missingStudentFields);
   const scope = writeScope(actor, input.schoolId);
-  const academicYear = normaliseAcademicYear(input.academicYear);
+  const academicYear = normaliseAcademicYear(input.academicYear, academicYearIn(timeZoneOf(actor), deps.clock()));
   const credential = await prepareCredential(input.sendInvitation);
   const parentCredentials = await Promise.all(input.newParents.map(() => prepareCredential(input.sendInvitation)));
   const result = await withEmailRace(() =>
@@ -377,7 +379,10 @@ export async function updateStudent(
   { id, ...input }: { id: string } & z.output<typeof UpdateStudentRequest>,
 ): Promise<StudentResponse> {
   const scope = writeScope(actor, undefined);
-  const academicYear = input.academicYear === undefined ? undefined : normaliseAcademicYear(input.academicYear);
+  const academicYear =
+    input.academicYear === undefined
+      ? undefined
+      : normaliseAcademicYear(input.academicYear, academicYearIn(timeZoneOf(actor), deps.clock()));
   return withRollNumber(input.rollNumber, () =>
     inScope(deps.db, scope, async (tx) => {
       const row = await findStudent(tx, scope, id);

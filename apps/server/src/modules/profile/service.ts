@@ -1,7 +1,7 @@
-import type { AuthResponse, UpdateProfileRequest } from '@lyceum/shared/auth';
+import type { AuthResponse, SetLanguageRequest, UpdateProfileRequest } from '@lyceum/shared/auth';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
-import { companyStaff, users } from '../../db/schema/index.ts';
+import { accounts, companyStaff, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
@@ -29,4 +29,26 @@ export async function updateProfile(deps: Deps, actor: Actor, input: UpdateProfi
     });
   });
   return toAuthResponse({ ...actor, name: input.name, phone });
+}
+
+/**
+ * Everyone picks their own language, or null to follow their school's (company staff: English); the answer is
+ * the fresh auth state, so the client switches at once (docs/product.md, "Language, time zone and currency").
+ */
+export async function setLanguage(deps: Deps, actor: Actor, input: SetLanguageRequest): Promise<AuthResponse> {
+  await withTenant(deps.db, tenantOf(actor), async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ language: input.language, updatedAt: new Date() })
+      .where(eq(accounts.id, actor.accountId));
+    await audit(tx, actor, {
+      schoolId: actor.schoolId,
+      action: 'profile.language_changed',
+      entity: 'account',
+      entityId: actor.accountId,
+      before: { language: actor.language },
+      after: { language: input.language },
+    });
+  });
+  return toAuthResponse({ ...actor, language: input.language });
 }

@@ -6,6 +6,7 @@ import type classes from '../../locales/en/classes.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type emergencyContact from '../../locales/en/emergency-contact.json';
+import type locale from '../../locales/en/locale.json';
 import type marketplace from '../../locales/en/marketplace.json';
 import type notifications from '../../locales/en/notifications.json';
 import type parents from '../../locales/en/parents.json';
@@ -34,6 +35,7 @@ export interface Resources {
   common: typeof common;
   dashboard: typeof dashboard;
   'emergency-contact': typeof emergencyContact;
+  locale: typeof locale;
   marketplace: typeof marketplace;
   notifications: typeof notifications;
   parents: typeof parents;

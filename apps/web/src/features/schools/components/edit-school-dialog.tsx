@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CompanySchool, UpdateSchoolRequest } from '@lyceum/shared/company';
+import type { SchoolLocale } from '@lyceum/shared/locale';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -8,8 +9,12 @@ import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest } from '../../../lib/zod-fields';
 import { useUpdateSchool } from '../api/update-school';
 import { SchoolFields, type SchoolValue, schoolValue } from './school-fields';
+import { CompanySchoolLocaleFields, schoolLocaleValue } from './school-locale-fields';
 
-const EditSchoolForm = asRequest((values: { school: SchoolValue }) => values.school, UpdateSchoolRequest);
+const EditSchoolForm = asRequest(
+  (values: { school: SchoolValue; locale: SchoolLocale }) => ({ ...values.school, ...values.locale }),
+  UpdateSchoolRequest,
+);
 
 export function EditSchoolDialog({
   school,
@@ -22,7 +27,10 @@ export function EditSchoolDialog({
 }) {
   const { t } = useT('schools');
   const update = useUpdateSchool(school.id);
-  const form = useForm({ resolver: zodResolver(EditSchoolForm), defaultValues: { school: schoolValue(school) } });
+  const form = useForm({
+    resolver: zodResolver(EditSchoolForm),
+    defaultValues: { school: schoolValue(school), locale: schoolLocaleValue(school) },
+  });
 
   return (
     <FormDialog
@@ -50,6 +58,7 @@ export function EditSchoolDialog({
           />
         )}
       />
+      <CompanySchoolLocaleFields idPrefix="edit-school-locale" control={form.control} errors={form.formState.errors} />
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateSchoolResponse, CreateSchoolRequest, type Plan } from '@lyceum/shared/company';
+import type { SchoolLocale } from '@lyceum/shared/locale';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -21,6 +22,7 @@ import { asRequest } from '../../../lib/zod-fields';
 import { useCatalogue } from '../api/get-catalogue';
 import { useCreateSchool } from '../api/create-school';
 import { SchoolFields, type SchoolValue, schoolValue } from '../components/school-fields';
+import { CompanySchoolLocaleFields, schoolLocaleValue } from '../components/school-locale-fields';
 import { scopedErrors } from '../components/scoped-errors';
 import {
   emptySubscription,
@@ -80,18 +82,20 @@ function CreatedSchool({ result, onAnother }: { result: CreateSchoolResponse; on
 
 interface CreateSchoolForm {
   school: SchoolValue;
+  locale: SchoolLocale;
   admin: { name: string; email: string; phone: string; sendInvitation: boolean };
   subscription: SubscriptionValue;
 }
 
 const emptyForm = (): CreateSchoolForm => ({
   school: schoolValue(),
+  locale: schoolLocaleValue(),
   admin: { name: '', email: '', phone: '', sendInvitation: false },
   subscription: emptySubscription(),
 });
 
 /** The request the form describes; blank optional fields are left out. */
-function toCreateRequest(plans: readonly Plan[], { school, admin, subscription }: CreateSchoolForm) {
+function toCreateRequest(plans: readonly Plan[], { school, locale, admin, subscription }: CreateSchoolForm) {
   const optional = (v: string) => (v.trim() === '' ? undefined : v);
   return {
     name: school.name,
@@ -101,6 +105,7 @@ function toCreateRequest(plans: readonly Plan[], { school, admin, subscription }
     principalName: optional(school.principalName),
     logo: optional(school.logo),
     brandColor: optional(school.brandColor),
+    ...locale,
     admin: {
       name: admin.name,
       email: admin.email,
@@ -179,6 +184,7 @@ export function CreateSchoolPage() {
             )}
           />
         </CardSection>
+        <CompanySchoolLocaleFields idPrefix="school-locale" control={control} errors={form.formState.errors} card />
         <CardSection titleId="school-admin" title={t('create.admin')} description={t('create.adminDescription')}>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField

@@ -1,4 +1,5 @@
 import type { CompanySchool, SchoolDetailResponse } from '@lyceum/shared/company';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ const school: CompanySchool = {
   subscriptionEndDate: '2027-01-01T00:00:00.000Z',
   studentCount: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
+  locale: DEFAULT_SCHOOL_LOCALE,
 };
 
 const detail: SchoolDetailResponse = {

@@ -1,4 +1,5 @@
 import type { CompanySchool } from '@lyceum/shared/company';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ const school = (name: string, status: CompanySchool['status']): CompanySchool =>
   subscriptionEndDate: '2027-01-01T00:00:00.000Z',
   studentCount: 12,
   createdAt: '2026-01-01T00:00:00.000Z',
+  locale: DEFAULT_SCHOOL_LOCALE,
 });
 
 describe('SchoolsPage', () => {

@@ -5,17 +5,21 @@ import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { ChangePasswordCard } from '../components/change-password-form';
 import { InviteCompanyAdminCard } from '../components/invite-company-admin-card';
+import { LanguageCard } from '../components/language-card';
 import { ProfileForm } from '../components/profile-form';
+import { SchoolLocaleCard } from '../components/school-locale-card';
 
 export function SettingsPage() {
   const { t } = useT('settings');
-  const { user } = useAuth();
+  const { user, school } = useAuth();
   if (!user) return null;
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
       <div className="space-y-6">
         <ProfileForm key={user.id} user={user} />
+        <LanguageCard user={user} school={school} />
+        {user.role === 'school_admin' && <SchoolLocaleCard />}
         <ChangePasswordCard />
         {user.role === 'company_admin' && <InviteCompanyAdminCard />}
         <ApiKeysCard />

@@ -1,5 +1,6 @@
 import type { SessionSchool } from '@lyceum/shared/auth';
 import { PRODUCT_TITLE } from '@lyceum/shared/constants';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { useAuthContext } from '../../../lib/auth';
 import { useBrandTheme } from '../../../lib/brand-theme';
 import { useSchoolBrand } from '../../../api/get-my-school';
@@ -14,7 +15,7 @@ export function useBrandedSchool(school: SessionSchool | null): SessionSchool | 
   const brand = useSchoolBrand(isSchoolUser);
   useBrandTheme(brand?.color);
   if (!brand) return school;
-  return { name: brand.name, logo: brand.logo ?? school?.logo ?? null };
+  return { locale: DEFAULT_SCHOOL_LOCALE, ...school, name: brand.name, logo: brand.logo ?? school?.logo ?? null };
 }
 
 /**

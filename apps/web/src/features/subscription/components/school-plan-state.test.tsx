@@ -1,4 +1,5 @@
 import { MESSAGES } from '@lyceum/shared/errors';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -73,7 +74,7 @@ describe('plan expiry', () => {
 });
 
 function BrandProbe() {
-  const school = useBrandedSchool({ name: 'Hill Valley High', logo: null });
+  const school = useBrandedSchool({ name: 'Hill Valley High', logo: null, locale: DEFAULT_SCHOOL_LOCALE });
   return <p>{school?.name}</p>;
 }
 

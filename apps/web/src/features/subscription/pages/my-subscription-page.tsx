@@ -182,7 +182,14 @@ export function MySubscriptionPage() {
               </Figure>
               <Figure label={t('mine.figure.ends')}>{format.date(subscription.endDate)}</Figure>
               <Figure label={t('mine.figure.daysLeft')}>
-                {daysLeft === null ? '—' : daysLeft <= 0 ? t('mine.expired') : t('mine.days', { days: daysLeft })}
+                {/* Counted on the school's calendar: 0 while active means today is the last day. */}
+                {daysLeft === null
+                  ? '—'
+                  : daysLeft < 0 || (daysLeft === 0 && subscription.status !== 'active')
+                    ? t('mine.expired')
+                    : daysLeft === 0
+                      ? t('mine.endsToday')
+                      : t('mine.days', { days: daysLeft })}
               </Figure>
             </dl>
           ) : (

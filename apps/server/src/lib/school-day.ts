@@ -1,0 +1,126 @@
+import { currentAcademicYear } from '@lyceum/shared/academics';
+import type { WeekStart } from '@lyceum/shared/locale';
+
+/**
+ * The school's day: calendar dates (`YYYY-MM-DD`) as they are on the wall clocks of a time zone, and the
+ * instants they begin and end. Every "today", "this week", due date and days-left a school user sees goes
+ * through here with the school's zone (docs/product.md, "Language, time zone and currency"). Intl only.
+ */
+export type LocalDate = string;
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock reading of `instant` in the zone, as if it were UTC (milliseconds dropped). */
+function wallClockAsUtc(instant: Date, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of wallClock(timeZone).formatToParts(instant)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+/** How far the zone's clocks are ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: Date, timeZone: string): number {
+  return wallClockAsUtc(instant, timeZone) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+const utcDays = (date: LocalDate): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const fromUtcDays = (days: number): LocalDate => new Date(days * DAY_MS).toISOString().slice(0, 10);
+
+/** The calendar date of `instant` in the zone. */
+export function localDateOf(instant: Date, timeZone: string): LocalDate {
+  return new Date(wallClockAsUtc(instant, timeZone)).toISOString().slice(0, 10);
+}
+
+/** Today's date in the zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): LocalDate {
+  return localDateOf(now, timeZone);
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  return fromUtcDays(utcDays(date) + days);
+}
+
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return utcDays(to) - utcDays(from);
+}
+
+/**
+ * The first instant of the date in the zone: local midnight, or the end of a daylight-saving gap where a
+ * zone skips midnight (the day then starts at 01:00).
+ */
+export function startOfDay(date: LocalDate, timeZone: string): Date {
+  const midnightAsUtc = utcDays(date) * DAY_MS;
+  // The offset may differ either side of a transition that day: try both and keep the earliest that lands on it.
+  const offsets = new Set([
+    offsetAt(new Date(midnightAsUtc - DAY_MS), timeZone),
+    offsetAt(new Date(midnightAsUtc + DAY_MS), timeZone),
+  ]);
+  const candidates = [...offsets]
+    .map((offset) => new Date(midnightAsUtc - offset))
+    .filter((c) => localDateOf(c, timeZone) === date)
+    .sort((x, y) => x.getTime() - y.getTime());
+  return candidates[0] ?? new Date(midnightAsUtc - offsetAt(new Date(midnightAsUtc), timeZone));
+}
+
+/** The day as instants: `from` inclusive, `to` exclusive (the next day's start). */
+export function dayRange(date: LocalDate, timeZone: string): { from: Date; to: Date } {
+  return { from: startOfDay(date, timeZone), to: startOfDay(addDays(date, 1), timeZone) };
+}
+
+const WEEKDAY: Record<WeekStart, number> = { sunday: 0, monday: 1, saturday: 6 };
+
+/** The week holding `date`, starting on the school's first day of the week: first and last date, and its instants. */
+export function weekOf(
+  date: LocalDate,
+  weekStart: WeekStart,
+  timeZone: string,
+): { first: LocalDate; last: LocalDate; from: Date; to: Date } {
+  const weekday = new Date(utcDays(date) * DAY_MS).getUTCDay();
+  const first = addDays(date, -((weekday - WEEKDAY[weekStart] + 7) % 7));
+  const last = addDays(first, 6);
+  return { first, last, from: startOfDay(first, timeZone), to: startOfDay(addDays(last, 1), timeZone) };
+}
+
+/** The last date an expiry at `end` still covers: its own date, or the day before when it falls at the day's start. */
+export function lastDayBefore(end: Date, timeZone: string): LocalDate {
+  return localDateOf(new Date(end.getTime() - 1), timeZone);
+}
+
+/**
+ * Days left until an expiry, counted on the school's calendar: 0 when today is the last day it covers, 1 when
+ * that is tomorrow, negative once the last day has gone by.
+ */
+export function daysLeftIn(timeZone: string, end: Date, now: Date = new Date()): number {
+  return daysBetween(todayIn(timeZone, now), lastDayBefore(end, timeZone));
+}
+
+/** The zone a caller's days are counted in: their school's; company staff keep the platform's day, UTC. */
+export function timeZoneOf(actor: { school: { locale: { timeZone: string } } | null }): string {
+  return actor.school?.locale.timeZone ?? 'UTC';
+}
+
+/** The default academic year ("this year to next", e.g. `2026-2027`) as the school's calendar has it. */
+export function academicYearIn(timeZone: string, now: Date = new Date()): string {
+  return currentAcademicYear(new Date(`${todayIn(timeZone, now)}T00:00:00Z`));
+}

@@ -1,0 +1,17 @@
+import type { AuthResponse, SetLanguageRequest } from '@lyceum/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/auth';
+
+export function setMyLanguage(data: SetLanguageRequest): Promise<AuthResponse> {
+  return api.put<AuthResponse>('/profile/language', data);
+}
+
+export function useSetMyLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMyLanguage,
+    // The fresh auth state carries the new language; the UI switches to it at once.
+    onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
+  });
+}
