@@ -200,7 +200,10 @@ describe('isolation in the database itself', () => {
       }
       const found = await tx.execute<{ school_id: string }>(sql`select distinct school_id from users`);
       const roots = await tx.execute<{ id: string }>(sql`select id from schools`);
-      const result = { users: found.rows.map((r) => r.school_id), schools: roots.rows.map((r) => r.id) };
+      const result = {
+        users: found.rows.map((r: { school_id: string }) => r.school_id),
+        schools: roots.rows.map((r: { id: string }) => r.id),
+      };
       if (me?.rolsuper) throw new RolledBack(result);
       return result;
     }).catch((err: unknown) => {

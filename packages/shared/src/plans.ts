@@ -25,6 +25,8 @@ export interface PlanDefinition {
   color: string;
   yearlyDiscountPercent: number;
   isPopular: boolean;
+  /** Public sign-up may start a trial on it. */
+  trialAllowed?: boolean;
 }
 
 export interface AddonDefinition {
@@ -66,6 +68,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#64748b',
     yearlyDiscountPercent: 10,
     isPopular: false,
+    trialAllowed: true,
   },
   {
     name: 'Standard',

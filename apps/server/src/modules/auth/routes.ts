@@ -6,8 +6,10 @@ import {
   CompanySignupStatus,
   ForgotPasswordRequest,
   LoginRequest,
+  MailVerificationStatus,
   ResetPasswordRequest,
   SchoolAdminSignupRequest,
+  VerifyEmailRequest,
 } from '@lyceum/shared/auth';
 import { NoContent } from '@lyceum/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +28,7 @@ import {
   signupCompanyAdmin,
   signupSchoolAdmin,
 } from './service.ts';
+import { mailVerificationStatus, resendVerification, verifyEmail } from './mail-verification.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 const Message = z.object({ message: z.string() });
@@ -116,6 +119,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, auth } = await signupCompanyAdmin(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
       return reply.status(201).send(auth);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    { config: limit, schema: { tags, body: VerifyEmailRequest, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await verifyEmail(deps, publicActorOf(request), request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/auth/email-verification', { schema: { tags, response: { 200: MailVerificationStatus } } }, (request) =>
+    mailVerificationStatus(deps, actorOf(request)),
+  );
+
+  app.post(
+    '/auth/email-verification/resend',
+    { config: limit, schema: { tags, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await resendVerification(deps, actorOf(request));
+      return reply.status(204).send();
     },
   );
 

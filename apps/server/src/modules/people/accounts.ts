@@ -10,6 +10,7 @@ import { enqueueMail, type MailMessage } from '../../db/mail.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256, temporaryPassword } from '../../lib/tokens.ts';
 import { setPasswordLink, hashPassword, INVITE_TOKEN_DAYS } from '../auth/index.ts';
+import { assertSchoolMaySendMail } from './school-mail-guard.ts';
 
 export const emailInUse = () =>
   new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
@@ -110,6 +111,7 @@ export async function queueInvitations(
   purpose: 'invite' | 'reset' = 'invite',
 ): Promise<number> {
   if (invitations.length === 0) return 0;
+  await assertSchoolMaySendMail(tx, schoolId, invitations.length);
   const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
   const schoolName = school?.name ?? 'your school';
   const ttlMs = purpose === 'invite' ? INVITE_TOKEN_DAYS * 86_400_000 : 60 * 60_000;
@@ -121,6 +123,7 @@ export async function queueInvitations(
     tokens.push({ id: newId(), tokenHash: sha256(token), accountId: inv.accountId, purpose, expiresAt });
     mails.push({
       id: newId(),
+      schoolId,
       to: inv.email,
       ...invitationMail(inv, schoolName, setPasswordLink(publicUrl, token), purpose),
     });
