@@ -15,7 +15,7 @@ export async function assertSchoolMaySendMail(tx: Tx, schoolId: string, count: n
   const [school] = await tx
     .select({
       awaiting: schools.awaitingMailVerification,
-      trial: sql<boolean>`exists (select 1 from ${schoolSubscriptions} s where s.school_id = ${schools.id}
+      trial: sql<boolean>`exists (select 1 from ${schoolSubscriptions} s where s.school_id = ${schoolId}
         and s.status = 'active' and s.is_trial)`,
     })
     .from(schools)
