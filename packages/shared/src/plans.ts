@@ -26,7 +26,7 @@ export interface PlanDefinition {
   yearlyDiscountPercent: number;
   isPopular: boolean;
   /** Public sign-up may start a trial on it. */
-  trialAllowed?: boolean;
+  trialAllowed: boolean;
 }
 
 export interface AddonDefinition {
@@ -80,6 +80,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#2563eb',
     yearlyDiscountPercent: 15,
     isPopular: true,
+    trialAllowed: false,
   },
   {
     name: 'Premium',
@@ -91,6 +92,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#7c3aed',
     yearlyDiscountPercent: 20,
     isPopular: false,
+    trialAllowed: false,
   },
   {
     name: 'Enterprise',
@@ -111,6 +113,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#0f766e',
     yearlyDiscountPercent: 25,
     isPopular: false,
+    trialAllowed: false,
   },
 ];
 

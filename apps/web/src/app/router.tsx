@@ -8,7 +8,15 @@ import { RouteError } from './pages/route-error';
 import { ProtectedRoute } from './protected-route';
 import type { RouteHandle } from './route-handle';
 
-const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized', '/plan-expired'];
+const PUBLIC_PREFIXES = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/unauthorized',
+  '/plan-expired',
+];
 
 /** While the first page's code loads: the outline of the shell, or of a sign-in card on public pages. */
 function InitialFallback() {
@@ -115,6 +123,10 @@ export const routes: RouteObject[] = [
         path: 'reset-password',
         lazy: () =>
           import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: 'verify-email',
+        lazy: () => import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       {

@@ -5,7 +5,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { usePublicPlans } from '../../../api/get-public-plans';
+import { useTrialPlans } from '../api/get-trial-plans';
 
 interface PlanChoiceProps {
   registration: UseFormRegisterReturn;
@@ -16,9 +16,9 @@ function period(plan: PublicPlan): string {
   return plan.billingPeriod === 'yearly' ? '/year' : '/month';
 }
 
-/** Radio cards for the plans of GET /plans (school signup). */
+/** Radio cards for the trial-able plans of GET /plans (school signup). */
 export function PlanChoice({ registration, error }: PlanChoiceProps) {
-  const plans = usePublicPlans();
+  const plans = useTrialPlans();
 
   return (
     <fieldset aria-describedby={error ? 'plan-error' : undefined}>

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
 import { applyServerError } from '../../../lib/form-errors';
-import { usePublicPlans } from '../../../api/get-public-plans';
+import { useTrialPlans } from '../api/get-trial-plans';
 import { useSignupSchoolAdmin } from '../api/signup-school-admin';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { PlanChoice } from '../components/plan-choice';
@@ -20,7 +20,7 @@ export function SignupSchoolAdminPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const signup = useSignupSchoolAdmin();
-  const plans = usePublicPlans();
+  const plans = useTrialPlans();
   const {
     register,
     handleSubmit,

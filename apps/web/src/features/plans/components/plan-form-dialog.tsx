@@ -10,6 +10,7 @@ import { applyServerError } from '../../../lib/form-errors';
 import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { useSavePlan } from '../api/save-plan';
 import { LimitInput } from './limit-input';
+import { TrialAllowedCheckbox } from './trial-allowed-checkbox';
 
 export const LIMIT_LABELS: Record<keyof PlanLimitsInput, string> = {
   maxStudents: 'Students',
@@ -35,6 +36,7 @@ interface PlanForm {
   color: string;
   yearlyDiscountPercent: string;
   isPopular: boolean;
+  trialAllowed: boolean;
 }
 
 function initialForm(plan: Plan | null): PlanForm {
@@ -51,6 +53,7 @@ function initialForm(plan: Plan | null): PlanForm {
     color: plan?.color ?? '#2563eb',
     yearlyDiscountPercent: plan ? String(plan.yearlyDiscountPercent) : '0',
     isPopular: plan?.isPopular ?? false,
+    trialAllowed: plan?.trialAllowed ?? false,
   };
 }
 
@@ -210,6 +213,7 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
           <input type="checkbox" className="size-4 rounded border-slate-300" {...register('isPopular')} />
           Mark as popular
         </label>
+        <TrialAllowedCheckbox registration={register('trialAllowed')} />
       </div>
     </FormDialog>
   );
