@@ -115,7 +115,7 @@ const relationshipSchema = z
   .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
 /** `schoolId` in a body: optional (the session says which school), but never empty (docs/product.md, "Creating people"). */
-const bodySchoolId = z.string().min(1, 'schoolId must be a non-empty string').optional();
+const bodySchoolId = z.string().min(1, 'schoolId must be a non-empty string').max(64, 'schoolId is too long').optional();
 const rollNumberSchema = z.number().int().min(1, 'Roll number must be at least 1').max(100_000);
 
 /** Paging of every list. `nextCursor` is null on the last page. */
@@ -197,7 +197,7 @@ export const CreateStudentRequest = z.object({
   /** Omitted: the next free roll number of the class. Unique within the class (409 otherwise). */
   rollNumber: rollNumberSchema.optional(),
   /** Omitted: current year to next year, e.g. 2026-2027. */
-  academicYear: z.string().optional(),
+  academicYear: z.string().max(20, 'Academic year is too long').optional(),
   /** Existing parents of this school to link. */
   parents: z
     .array(z.object({ parentId: uuidSchema, relationship: relationshipSchema }))
@@ -233,7 +233,7 @@ export const UpdateStudentRequest = z.object({
   name: nameSchema.optional(),
   phone: phoneSchema.nullable().optional(),
   rollNumber: rollNumberSchema.optional(),
-  academicYear: z.string().optional(),
+  academicYear: z.string().max(20, 'Academic year is too long').optional(),
 });
 export type UpdateStudentRequest = z.input<typeof UpdateStudentRequest>;
 
@@ -503,8 +503,11 @@ export const TEACHER_IMPORT_COLUMNS = ['name', 'email', 'phone', 'qualification'
 /** `childEmails`: e-mails of existing students separated by `;`. */
 export const PARENT_IMPORT_COLUMNS = ['name', 'email', 'phone', 'relationship', 'childEmails'] as const;
 
+/** The CSV text of an import; the route's body limit leaves room for JSON escaping around it. */
+export const IMPORT_CSV_MAX_CHARS = 2 * 1024 * 1024;
+
 export const ImportRequest = z.object({
-  csv: z.string().min(1, 'The CSV file is empty'),
+  csv: z.string().min(1, 'The CSV file is empty').max(IMPORT_CSV_MAX_CHARS, 'The CSV file is larger than 2 MB.'),
   /** Students only: the class of rows that leave className empty. */
   classId: uuidSchema.optional(),
   sendInvitation: z.boolean().default(true),
