@@ -1,4 +1,5 @@
 import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
+import { PAGE_LIMIT_MAX } from '@lyceum/shared/people';
 import type { Role } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,10 @@ type JsonSchema = {
   pattern?: string;
   required?: string[];
 };
-type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  parameters?: { name: string; in: string }[];
+};
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, JsonSchema> };
@@ -171,6 +175,33 @@ async function target(key: string, url: string): Promise<{ session: Session | nu
   }
   return { session: sessions.get(roles[0] as Role) ?? null, url: url.replace(/:[a-zA-Z]+/g, () => newId()) };
 }
+
+describe('a page-size cap on every list', () => {
+  it(`every route with a \`limit\` answers 400 to ${PAGE_LIMIT_MAX + 1} and at most ${PAGE_LIMIT_MAX} rows to ${PAGE_LIMIT_MAX}`, async () => {
+    const lists = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      (ops.get?.parameters ?? []).some((p) => p.in === 'query' && p.name === 'limit')
+        ? [path.replace(/\{([a-zA-Z]+)\}/g, ':$1')]
+        : [],
+    );
+    expect(lists.length).toBeGreaterThan(5);
+    for (const url of lists) {
+      const { session, url: filled } = await target(routeKey('GET', url), url);
+      const call = (limit: number) =>
+        w.t.app.inject({
+          method: 'GET',
+          url: `${filled}?limit=${limit}`,
+          headers: session ? { cookie: session.cookie } : {},
+        });
+      const over = await call(PAGE_LIMIT_MAX + 1);
+      expect({ url, status: over.statusCode }).toEqual({ url, status: 400 });
+      const most = await call(PAGE_LIMIT_MAX);
+      expect({ url, status: most.statusCode }).toEqual({ url, status: 200 });
+      // Exports share the list's query (and its validation) but answer CSV of every row.
+      const items = String(most.headers['content-type']).includes('json') ? most.json().items : null;
+      if (Array.isArray(items)) expect(items.length).toBeLessThanOrEqual(PAGE_LIMIT_MAX);
+    }
+  });
+});
 
 describe('bounded input on every write route', () => {
   it('finds the write routes', () => {

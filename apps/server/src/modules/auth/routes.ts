@@ -15,6 +15,7 @@ import { NoContent } from '@lyceum/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicReadLimit } from '../../lib/public-read-limit.ts';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import {
   changePassword,
@@ -108,8 +109,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/signup/company-admin', { schema: { tags, response: { 200: CompanySignupStatus } } }, (request) =>
-    companySignupStatus(deps, publicActorOf(request)),
+  app.get(
+    '/auth/signup/company-admin',
+    { config: publicReadLimit, schema: { tags, response: { 200: CompanySignupStatus } } },
+    (request) => companySignupStatus(deps, publicActorOf(request)),
   );
 
   app.post(
