@@ -35,7 +35,8 @@ describe('public entry points', () => {
     const doc = readFileSync(path.join(root, 'docs/security.md'), 'utf8');
     const section = doc.split('## Public entry points')[1]?.split('\n## ')[0] ?? '';
     expect(publicRoutes.length).toBeGreaterThan(10);
-    for (const key of publicRoutes) expect({ key, listed: section.includes(`\`${key}\``) }).toEqual({ key, listed: true });
+    for (const key of publicRoutes)
+      expect({ key, listed: section.includes(`\`${key}\``) }).toEqual({ key, listed: true });
   });
 
   it('each that costs anything is limited per client address, and one address does not hold back another', async () => {
@@ -51,7 +52,8 @@ describe('public entry points', () => {
           ...(method === 'GET' ? {} : { payload: { email: 'nobody@entry.test' } }),
         });
       const ip = `192.0.2.${publicRoutes.indexOf(key) + 1}`;
-      for (let n = 0; n < limit; n++) expect({ key, n, status: (await request(ip)).statusCode }).not.toMatchObject({ status: 429 });
+      for (let n = 0; n < limit; n++)
+        expect({ key, n, status: (await request(ip)).statusCode }).not.toMatchObject({ status: 429 });
       const refused = await request(ip);
       expect({ key, status: refused.statusCode }).toEqual({ key, status: 429 });
       expect(refused.json().error.message).toMatch(/Too many/);
