@@ -150,7 +150,8 @@ try {
 
   const plans = await call(base, 'GET', '/plans');
   expectStatus('the public plan list', plans, 200);
-  const planId = (plans.body.items ?? plans.body)[0]?.id;
+  const offered = plans.body.items ?? plans.body;
+  const planId = (offered.find((p) => p.trialAllowed) ?? offered[0])?.id;
   const schoolAdmin = { email: 'head@smoke.example.com', password, role: 'school_admin' };
   const signUp = await call(base, 'POST', '/auth/signup/school-admin', {
     schoolName: 'Smoke Test School',
