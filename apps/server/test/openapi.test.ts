@@ -53,6 +53,7 @@ const BODY_LESS: Record<string, string> = {
   'POST /api/v1/classes/{id}/reactivate': 'an action on the classe in the path',
   'POST /api/v1/teachers/{id}/promote': 'promotes the teacher in the path to school admin',
   'POST /api/v1/users/{id}/resend-invitation': 'a new invitation mail to the user in the path',
+  'POST /api/v1/auth/email-verification/resend': "a new verification link to the caller's own address",
   'POST /api/v1/profile/picture':
     'multipart/form-data: the route streams the one file part and checks its size, count and image type',
 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, schoolSubscriptions, schools, users } from '../src/db/schema/index.ts';
-import { withTenant } from '../src/db/tenancy.ts';
+import { withSystem, withTenant } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
 
@@ -72,7 +72,9 @@ describe('schema rules for every tenant table (ARCHITECTURE.md, "Tenancy")', () 
     }
   });
 
-  it('row-level security is enabled and forced with a policy on every tenant table and the tenant root', async () => {
+  // Not forced: the owner runs the system work (sign-in, session lookup, sign-up, sweeps) across every school;
+  // requests run as lyceum_app, which the policies bind (ARCHITECTURE.md, "Tenancy").
+  it('row-level security is enabled, not forced, with a policy on every tenant table and the tenant root', async () => {
     for (const table of [...(await tenantTables()), 'schools', 'audit_log']) {
       const [cls] = await rows<{ relrowsecurity: boolean; relforcerowsecurity: boolean }>(
         sql`select relrowsecurity, relforcerowsecurity from pg_class where oid = ${table}::regclass`,
@@ -88,7 +90,7 @@ describe('schema rules for every tenant table (ARCHITECTURE.md, "Tenancy")', () 
       }).toEqual({
         table,
         rls: true,
-        forced: true,
+        forced: false,
         policies: true,
       });
     }
@@ -177,6 +179,39 @@ describe('isolation in the database itself', () => {
       sql`select current_setting('app.school_id', true) as s`,
     );
     expect(after.rows[0]?.s ?? '').toBe('');
+  });
+
+  it('the owner sees every school even as an ordinary role, so sign-in and session lookup need no superuser', async () => {
+    type Seen = { users: string[]; schools: string[] };
+    /** Carries the result out of a transaction that must not commit. */
+    class RolledBack extends Error {
+      constructor(readonly seen: Seen) {
+        super('rolled back');
+      }
+    }
+    const [me] = await rows<{ rolsuper: boolean }>(sql`select rolsuper from pg_roles where rolname = current_user`);
+    const seen = await withSystem(t.app.deps.db, async (tx): Promise<Seen> => {
+      if (me?.rolsuper) {
+        // A superuser ignores row-level security altogether; an ordinary owner stands in for this transaction.
+        await tx.execute(sql`create role lyceum_tenancy_test_owner nosuperuser nobypassrls`);
+        await tx.execute(sql`alter table users owner to lyceum_tenancy_test_owner`);
+        await tx.execute(sql`alter table schools owner to lyceum_tenancy_test_owner`);
+        await tx.execute(sql`set local role lyceum_tenancy_test_owner`);
+      }
+      const found = await tx.execute<{ school_id: string }>(sql`select distinct school_id from users`);
+      const roots = await tx.execute<{ id: string }>(sql`select id from schools`);
+      const result = {
+        users: found.rows.map((r: { school_id: string }) => r.school_id),
+        schools: roots.rows.map((r: { id: string }) => r.id),
+      };
+      if (me?.rolsuper) throw new RolledBack(result);
+      return result;
+    }).catch((err: unknown) => {
+      if (err instanceof RolledBack) return err.seen;
+      throw err;
+    });
+    expect(seen.users).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(seen.schools).toEqual(expect.arrayContaining([a.id, b.id]));
   });
 
   it('company scope reads every school', async () => {

@@ -16,6 +16,7 @@ export function currentAcademicYear(now: Date = new Date()): string {
 export const academicYearSchema = z
   .string()
   .trim()
+  .max(20, 'Academic year is too long')
   .transform((v) => v.replace(/[–—]/, '-'))
   .refine((v) => {
     const m = ACADEMIC_YEAR_PATTERN.exec(v);
@@ -53,7 +54,7 @@ const subjectCode = z
 export const CreateSubjectRequest = z.object({
   name: subjectName,
   code: subjectCode.optional(),
-  schoolId: z.string().optional(),
+  schoolId: z.string().max(64, 'schoolId is too long').optional(),
 });
 export type CreateSubjectRequest = z.infer<typeof CreateSubjectRequest>;
 
@@ -136,7 +137,7 @@ export const CreateClassRequest = z.object({
   section: sectionName.default(''),
   academicYear: academicYearSchema.optional(),
   subjectIds: z.array(uuidSchema).max(50).default([]),
-  schoolId: z.string().optional(),
+  schoolId: z.string().max(64, 'schoolId is too long').optional(),
 });
 export type CreateClassRequest = z.input<typeof CreateClassRequest>;
 

@@ -16,6 +16,8 @@ export const PublicPlan = z.object({
   features: z.array(z.string()),
   limits: z.record(z.string(), z.number()),
   yearlyDiscountPercent: z.number(),
+  /** Offered at sign-up as a trial; the other plans are bought from the marketplace. */
+  trialAllowed: z.boolean(),
 });
 export type PublicPlan = z.infer<typeof PublicPlan>;
 

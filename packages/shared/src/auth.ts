@@ -75,6 +75,13 @@ export const ResetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/** The link of the sign-up's verification mail (docs/product.md, "Trial schools and mail"). */
+export const VerifyEmailRequest = z.object({ token: z.string().min(10, 'Invalid link').max(200) });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+/** Whether the signed-in admin's school still waits for them to confirm their address. */
+export const MailVerificationStatus = z.object({ required: z.boolean(), email: z.string() });
+export type MailVerificationStatus = z.infer<typeof MailVerificationStatus>;
+
 export const SchoolAdminSignupRequest = z.object({
   schoolName: z
     .string()

@@ -159,6 +159,8 @@ export const PlanInput = z.object({
   color: colorSchema.default('#2563eb'),
   yearlyDiscountPercent: z.number().int().min(0, 'Between 0 and 100').max(100, 'Between 0 and 100').default(0),
   isPopular: z.boolean().default(false),
+  /** Public sign-up may start a trial on this plan (docs/product.md, "Trial schools and mail"). */
+  trialAllowed: z.boolean().default(false),
 });
 export type PlanInput = z.input<typeof PlanInput>;
 export const UpdatePlanRequest = PlanInput.partial().extend({ isActive: z.boolean().optional() });
@@ -178,6 +180,7 @@ export const Plan = z.object({
   yearlyDiscountPercent: z.number().int(),
   isPopular: z.boolean(),
   isActive: z.boolean(),
+  trialAllowed: z.boolean(),
   /** Schools whose active subscription is on this plan. */
   activeSubscriptions: z.number().int(),
 });

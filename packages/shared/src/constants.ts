@@ -4,6 +4,10 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const NOTIFICATION_BADGE_CAP = 9;
 export const TEMP_PASSWORD_LENGTH = 18;
 export const PROFILE_IMAGE_CACHE_SECONDS = 3600;
+/** Invitation and password-link e-mails a trial school may send in 24 hours (docs/product.md, "Trial schools and mail"). */
+export const TRIAL_INVITATIONS_PER_DAY = 50;
+/** Verification e-mails to one address in 24 hours, the sign-up's own included. */
+export const VERIFICATION_MAILS_PER_DAY = 5;
 
 export const TOAST_DEFAULTS = {
   blankMs: 4000,

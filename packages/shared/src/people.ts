@@ -115,7 +115,11 @@ const relationshipSchema = z
   .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
 /** `schoolId` in a body: optional (the session says which school), but never empty (docs/product.md, "Creating people"). */
-const bodySchoolId = z.string().min(1, 'schoolId must be a non-empty string').optional();
+const bodySchoolId = z
+  .string()
+  .min(1, 'schoolId must be a non-empty string')
+  .max(64, 'schoolId is too long')
+  .optional();
 const rollNumberSchema = z.number().int().min(1, 'Roll number must be at least 1').max(100_000);
 
 /** Paging of every list. `nextCursor` is null on the last page. */
@@ -197,7 +201,7 @@ export const CreateStudentRequest = z.object({
   /** Omitted: the next free roll number of the class. Unique within the class (409 otherwise). */
   rollNumber: rollNumberSchema.optional(),
   /** Omitted: current year to next year, e.g. 2026-2027. */
-  academicYear: z.string().optional(),
+  academicYear: z.string().max(20, 'Academic year is too long').optional(),
   /** Existing parents of this school to link. */
   parents: z
     .array(z.object({ parentId: uuidSchema, relationship: relationshipSchema }))
@@ -233,7 +237,7 @@ export const UpdateStudentRequest = z.object({
   name: nameSchema.optional(),
   phone: phoneSchema.nullable().optional(),
   rollNumber: rollNumberSchema.optional(),
-  academicYear: z.string().optional(),
+  academicYear: z.string().max(20, 'Academic year is too long').optional(),
 });
 export type UpdateStudentRequest = z.input<typeof UpdateStudentRequest>;
 
@@ -504,7 +508,12 @@ export const TEACHER_IMPORT_COLUMNS = ['name', 'email', 'phone', 'qualification'
 export const PARENT_IMPORT_COLUMNS = ['name', 'email', 'phone', 'relationship', 'childEmails'] as const;
 
 export const ImportRequest = z.object({
-  csv: z.string().min(1, 'The CSV file is empty'),
+  // The server measures the file in bytes (413 past IMPORT_MAX_BYTES); this bound only declares that the
+  // field is bounded, above any text the byte check lets through (a character is at least one byte).
+  csv: z
+    .string()
+    .min(1, 'The CSV file is empty')
+    .max(2 * IMPORT_MAX_BYTES, 'The CSV file is larger than 2 MB.'),
   /** Students only: the class of rows that leave className empty. */
   classId: uuidSchema.optional(),
   sendInvitation: z.boolean().default(true),

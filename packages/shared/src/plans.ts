@@ -25,6 +25,8 @@ export interface PlanDefinition {
   color: string;
   yearlyDiscountPercent: number;
   isPopular: boolean;
+  /** Public sign-up may start a trial on it. */
+  trialAllowed: boolean;
 }
 
 export interface AddonDefinition {
@@ -66,6 +68,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#64748b',
     yearlyDiscountPercent: 10,
     isPopular: false,
+    trialAllowed: true,
   },
   {
     name: 'Standard',
@@ -77,6 +80,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#2563eb',
     yearlyDiscountPercent: 15,
     isPopular: true,
+    trialAllowed: false,
   },
   {
     name: 'Premium',
@@ -88,6 +92,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#7c3aed',
     yearlyDiscountPercent: 20,
     isPopular: false,
+    trialAllowed: false,
   },
   {
     name: 'Enterprise',
@@ -108,6 +113,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     color: '#0f766e',
     yearlyDiscountPercent: 25,
     isPopular: false,
+    trialAllowed: false,
   },
 ];
 

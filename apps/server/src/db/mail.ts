@@ -16,6 +16,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The school the mail is sent for, when a school sends it (counted against a trial's daily cap). */
+  schoolId?: string;
 }
 
 export const PRODUCT_NAME = 'Lyceum';

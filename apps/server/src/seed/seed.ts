@@ -30,6 +30,7 @@ export async function seedDefaults(db: Database): Promise<void> {
           color: p.color,
           yearlyDiscountPercent: p.yearlyDiscountPercent,
           isPopular: p.isPopular,
+          trialAllowed: p.trialAllowed,
         })),
       );
     }

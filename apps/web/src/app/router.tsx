@@ -9,7 +9,15 @@ import { ProtectedRoute } from './protected-route';
 import { currentLanguage, loadNamespaces } from '../lib/i18n/i18n';
 import { type RouteHandle, routeTitleKey } from './route-handle';
 
-const PUBLIC_PREFIXES = ['/login', '/signup', '/forgot-password', '/reset-password', '/unauthorized', '/plan-expired'];
+const PUBLIC_PREFIXES = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/unauthorized',
+  '/plan-expired',
+];
 
 /** While the first page's code loads: the outline of the shell, or of a sign-in card on public pages. */
 function InitialFallback() {
@@ -131,6 +139,10 @@ export const routes: RouteObject[] = [
         loader: loadAuthTexts,
         lazy: () =>
           import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: 'verify-email',
+        lazy: () => import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       {

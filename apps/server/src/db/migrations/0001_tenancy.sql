@@ -7,7 +7,14 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
-GRANT lyceum_app TO CURRENT_USER;
+-- The owner switches to lyceum_app in every request. A database administrator may have created the role and granted
+-- it already (README.md, "Running on a PostgreSQL server"), so an owner without CREATEROLE can migrate.
+DO $$
+BEGIN
+  IF NOT pg_has_role(current_user, 'lyceum_app', 'MEMBER') THEN
+    EXECUTE format('GRANT lyceum_app TO %I', current_user);
+  END IF;
+END $$;
 --> statement-breakpoint
 -- Applies the tenant rules to every table that has a NOT NULL school_id (and to the tenant root `schools`).
 -- Idempotent; the migration runner calls it after every run so tables added later are covered without

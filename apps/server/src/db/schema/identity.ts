@@ -83,7 +83,7 @@ export const oneTimeTokens = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
-    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    purpose: text('purpose', { enum: ['reset', 'invite', 'verify_email'] }).notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),
@@ -127,6 +127,12 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
+    /** The school the mail was sent for (invitations, password links), counted against a trial's daily cap. */
+    schoolId: uuid('school_id'),
   },
-  (t) => [oneOf('mail_outbox_status_check', t.status), index('mail_outbox_pending_idx').on(t.status, t.createdAt)],
+  (t) => [
+    oneOf('mail_outbox_status_check', t.status),
+    index('mail_outbox_pending_idx').on(t.status, t.createdAt),
+    index('mail_outbox_school_idx').on(t.schoolId, t.createdAt).where(sql`${t.schoolId} is not null`),
+  ],
 );

@@ -33,6 +33,8 @@ export const schools = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     adminIds: uuid('admin_ids').array().notNull().default(sql`'{}'::uuid[]`),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Signed up publicly and its admin has not opened the verification link yet: it sends no mail. */
+    awaitingMailVerification: boolean('awaiting_mail_verification').notNull().default(false),
     /** The school's language, clock and money (docs/product.md, "Language, time zone and currency"). */
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     timeZone: text('time_zone').notNull().default('UTC'),
@@ -98,6 +100,8 @@ export const plans = pgTable(
     yearlyDiscountPercent: integer('yearly_discount_percent').notNull().default(0),
     isPopular: boolean('is_popular').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Public sign-up may start a trial on it (docs/product.md, "Trial schools and mail"). */
+    trialAllowed: boolean('trial_allowed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

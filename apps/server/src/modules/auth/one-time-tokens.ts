@@ -3,11 +3,11 @@ import { oneTimeTokens } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 
-/** A one-time set-password token (reset or invitation); only its hash is stored. Returns the token itself. */
+/** A one-time token (set-password: reset or invitation; or an address check); only its hash is stored. Returns the token itself. */
 export async function issueOneTimeToken(
   tx: Tx,
   accountId: string,
-  purpose: 'reset' | 'invite',
+  purpose: 'reset' | 'invite' | 'verify_email',
   ttlMs: number,
 ): Promise<string> {
   const token = newSecret();

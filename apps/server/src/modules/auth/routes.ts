@@ -6,13 +6,16 @@ import {
   CompanySignupStatus,
   ForgotPasswordRequest,
   LoginRequest,
+  MailVerificationStatus,
   ResetPasswordRequest,
   SchoolAdminSignupRequest,
+  VerifyEmailRequest,
 } from '@lyceum/shared/auth';
 import { NoContent } from '@lyceum/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicReadLimit } from '../../lib/public-read-limit.ts';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import { translateFor } from '../../lib/language.ts';
 import {
@@ -27,6 +30,7 @@ import {
   signupCompanyAdmin,
   signupSchoolAdmin,
 } from './service.ts';
+import { mailVerificationStatus, resendVerification, verifyEmail } from './mail-verification.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 const Message = z.object({ message: z.string() });
@@ -110,8 +114,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/signup/company-admin', { schema: { tags, response: { 200: CompanySignupStatus } } }, (request) =>
-    companySignupStatus(deps, publicActorOf(request)),
+  app.get(
+    '/auth/signup/company-admin',
+    { config: publicReadLimit, schema: { tags, response: { 200: CompanySignupStatus } } },
+    (request) => companySignupStatus(deps, publicActorOf(request)),
   );
 
   app.post(
@@ -121,6 +127,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, auth } = await signupCompanyAdmin(deps, publicActorOf(request), request.body);
       setSessionCookie(request, reply, token);
       return reply.status(201).send(auth);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    { config: limit, schema: { tags, body: VerifyEmailRequest, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await verifyEmail(deps, publicActorOf(request), request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/auth/email-verification', { schema: { tags, response: { 200: MailVerificationStatus } } }, (request) =>
+    mailVerificationStatus(deps, actorOf(request)),
+  );
+
+  app.post(
+    '/auth/email-verification/resend',
+    { config: limit, schema: { tags, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await resendVerification(deps, actorOf(request));
+      return reply.status(204).send();
     },
   );
 

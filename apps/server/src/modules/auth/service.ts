@@ -40,6 +40,8 @@ import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
 import { brandOf, localeOf } from '../schools/index.ts';
 import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
 import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
+import { queueVerificationMail } from './mail-verification.ts';
+import { assertTrialAllowed } from './trial-plans.ts';
 
 /** Wrong passwords allowed for one e-mail from one address before it is held (sign-in-throttle.ts). */
 export { FREE_FAILURES_PER_PAIR as LOGIN_FAILURES_PER_ACCOUNT } from './sign-in-throttle.ts';
@@ -201,7 +203,9 @@ export async function resetPassword(deps: Deps, _actor: PublicActor, input: Rese
       .from(oneTimeTokens)
       .where(eq(oneTimeTokens.tokenHash, sha256(input.token)))
       .for('update');
-    if (!token || token.usedAt) throw new AppError('auth/invalid-action-code', MESSAGES.invalidActionCode);
+    // A verification link proves an address; it never sets a password.
+    if (!token || token.usedAt || token.purpose === 'verify_email')
+      throw new AppError('auth/invalid-action-code', MESSAGES.invalidActionCode);
     if (token.expiresAt.getTime() <= Date.now()) {
       throw new AppError('auth/expired-action-code', MESSAGES.expiredActionCode);
     }
@@ -225,7 +229,7 @@ export async function resetPassword(deps: Deps, _actor: PublicActor, input: Rese
 export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: SchoolAdminSignupRequest) {
   assertPasswordPolicy(input.password, deps.config.passwordMinLength);
   const passwordHash = await hashPassword(input.password);
-  return withUniqueEmail(() =>
+  const signedUp = await withUniqueEmail(() =>
     withSystem(deps.db, async (tx) => {
       if (await emailTaken(tx, input.email)) throw emailInUse();
       const [plan] = await tx
@@ -233,6 +237,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         .from(plans)
         .where(and(eq(plans.id, input.planId), eq(plans.isActive, true)));
       if (!plan) throw new AppError('validation', 'Choose one of the offered plans', { planId: 'Choose a plan' });
+      assertTrialAllowed(plan);
 
       const accountId = newId();
       const schoolId = newId();
@@ -252,6 +257,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         principalName: null,
         adminIds: [userId],
         ...locale,
+        awaitingMailVerification: true,
       });
       await tx.insert(users).values({
         schoolId,
@@ -301,6 +307,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         isActive: true,
         school: { name: input.schoolName, logo: null, isActive: true, locale },
       };
+      await queueVerificationMail(tx, deps.config.publicUrl, { id: accountId, email: input.email });
       const token = await createSession(tx, {
         accountId,
         profile,
@@ -311,6 +318,8 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
       return { token, auth: authResponseOf(profile, null) };
     }),
   );
+  void deps.mail.flush();
+  return signedUp;
 }
 
 export async function companySignupStatus(deps: Deps, _actor: PublicActor): Promise<CompanySignupStatus> {

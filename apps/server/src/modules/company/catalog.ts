@@ -42,6 +42,7 @@ export function toPlan(p: PlanRow, activeSubscriptions = 0): Plan {
     yearlyDiscountPercent: p.yearlyDiscountPercent,
     isPopular: p.isPopular,
     isActive: p.isActive,
+    trialAllowed: p.trialAllowed,
     activeSubscriptions,
   };
 }

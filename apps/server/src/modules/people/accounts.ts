@@ -11,6 +11,7 @@ import { schoolAccountMail } from '../../lib/mail-texts.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256, temporaryPassword } from '../../lib/tokens.ts';
 import { setPasswordLink, hashPassword, INVITE_TOKEN_DAYS } from '../auth/index.ts';
+import { assertSchoolMaySendMail } from './school-mail-guard.ts';
 
 export const emailInUse = () =>
   new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
@@ -114,6 +115,7 @@ export async function queueInvitations(
   purpose: 'invite' | 'reset' = 'invite',
 ): Promise<number> {
   if (invitations.length === 0) return 0;
+  await assertSchoolMaySendMail(tx, schoolId, invitations.length);
   const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
   const schoolName = school?.name ?? 'your school';
   const ttlMs = purpose === 'invite' ? INVITE_TOKEN_DAYS * 86_400_000 : ADMIN_RESET_MINUTES * 60_000;
@@ -139,7 +141,7 @@ export async function queueInvitations(
       days: INVITE_TOKEN_DAYS,
       minutes: ADMIN_RESET_MINUTES,
     });
-    mails.push({ id: newId(), to: inv.email, ...mail });
+    mails.push({ id: newId(), schoolId, to: inv.email, ...mail });
   }
   for (let i = 0; i < tokens.length; i += 500) await tx.insert(oneTimeTokens).values(tokens.slice(i, i + 500));
   if (mails.length <= FEW) {

@@ -22,5 +22,6 @@ export async function listPublicPlans(deps: Deps, _actor: PublicActor): Promise<
     features: p.features,
     limits: p.limits,
     yearlyDiscountPercent: p.yearlyDiscountPercent,
+    trialAllowed: p.trialAllowed,
   }));
 }

@@ -5,6 +5,7 @@ import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import { publicBrand } from './brand.ts';
 import { getSchoolLocale, updateSchoolLocale } from './locale.ts';
 import { mySchool } from './service.ts';
+import { publicReadLimit } from '../../lib/public-read-limit.ts';
 
 /** The signed-in user's own school, and the public brand the sign-in page asks for. */
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +26,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/brand',
-    { schema: { tags: ['school'], querystring: BrandQuery, response: { 200: SchoolBrand } } },
+    { config: publicReadLimit, schema: { tags: ['school'], querystring: BrandQuery, response: { 200: SchoolBrand } } },
     (request) => publicBrand(deps, publicActorOf(request), request.query),
   );
 };

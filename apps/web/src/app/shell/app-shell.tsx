@@ -9,6 +9,7 @@ import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { useProductIdentity } from '../../features/subscription/components/school-brand';
 import { useT } from '../../lib/i18n/i18n';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 
 const COLLAPSED_KEY = 'lyceum.sidebar.collapsed';
 
@@ -105,6 +106,7 @@ export function AppShell() {
           className="relative min-w-0 flex-1 overflow-y-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
         >
           <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
+            <VerifyEmailBanner />
             {showSkeleton ? <PageSkeleton /> : <Outlet />}
           </div>
         </main>

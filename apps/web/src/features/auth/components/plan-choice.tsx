@@ -7,17 +7,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
-import { usePublicPlans } from '../../../api/get-public-plans';
+import { useTrialPlans } from '../api/get-trial-plans';
 
 interface PlanChoiceProps {
   registration: UseFormRegisterReturn;
   error?: string;
 }
 
-/** Radio cards for the plans of GET /plans (school signup). */
+/** Radio cards for the trial-able plans of GET /plans (school signup). */
 export function PlanChoice({ registration, error }: PlanChoiceProps) {
   const { t } = useT('auth');
-  const plans = usePublicPlans();
+  const plans = useTrialPlans();
   const period = (plan: PublicPlan) => (plan.billingPeriod === 'yearly' ? t('plans.perYear') : t('plans.perMonth'));
   const students = (max: number) =>
     max === UNLIMITED ? t('plans.unlimitedStudents') : t('plans.students', { count: max });

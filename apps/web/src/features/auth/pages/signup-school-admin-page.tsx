@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
 import { applyServerError } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n/i18n';
-import { usePublicPlans } from '../../../api/get-public-plans';
+import { useTrialPlans } from '../api/get-trial-plans';
 import { useSignupSchoolAdmin } from '../api/signup-school-admin';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { PlanChoice } from '../components/plan-choice';
@@ -24,7 +24,7 @@ export function SignupSchoolAdminPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const signup = useSignupSchoolAdmin();
-  const plans = usePublicPlans();
+  const plans = useTrialPlans();
   const {
     register,
     handleSubmit,

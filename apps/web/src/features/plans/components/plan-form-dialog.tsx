@@ -11,6 +11,7 @@ import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest, fromMinor, toMinor } from '../../../lib/zod-fields';
 import { useSavePlan } from '../api/save-plan';
 import { LimitInput } from './limit-input';
+import { TrialAllowedCheckbox } from './trial-allowed-checkbox';
 
 /** The plan limits in the order they are shown; their labels are `limits.<key>` in the plans catalogue. */
 export const LIMIT_KEYS: readonly (keyof PlanLimitsInput)[] = [
@@ -36,6 +37,7 @@ interface PlanForm {
   color: string;
   yearlyDiscountPercent: string;
   isPopular: boolean;
+  trialAllowed: boolean;
 }
 
 function initialForm(plan: Plan | null): PlanForm {
@@ -52,6 +54,7 @@ function initialForm(plan: Plan | null): PlanForm {
     color: plan?.color ?? '#2563eb',
     yearlyDiscountPercent: plan ? String(plan.yearlyDiscountPercent) : '0',
     isPopular: plan?.isPopular ?? false,
+    trialAllowed: plan?.trialAllowed ?? false,
   };
 }
 
@@ -212,6 +215,7 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
           <input type="checkbox" className="size-4 rounded border-slate-300" {...register('isPopular')} />
           {t('planForm.popular')}
         </label>
+        <TrialAllowedCheckbox registration={register('trialAllowed')} />
       </div>
     </FormDialog>
   );

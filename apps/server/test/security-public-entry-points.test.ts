@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_ACCESS } from '@lyceum/shared/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_READS_PER_MINUTE } from '../src/lib/public-read-limit.ts';
+import { newId } from '../src/lib/ids.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * Every route anyone may call without signing in is listed in docs/security.md, "Public entry points", with
+ * what it can cost the platform, and every one that costs anything is limited per client address. Generated
+ * from the permission table, so a new public route fails here until it is listed and limited.
+ */
+const AUTH_LIMIT = 2;
+/** Answer a constant without touching the database, or only end the caller's own session. */
+const UNLIMITED: Record<string, string> = {
+  'GET /api/v1/health': 'a constant answer for load balancers; no database',
+  'POST /api/v1/auth/logout': "ends the caller's own session, if any",
+};
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const publicRoutes = Object.entries(API_ACCESS)
+  .filter(([, access]) => access === 'public')
+  .map(([key]) => key);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitPerMinute: AUTH_LIMIT });
+});
+afterAll(() => t.close());
+
+describe('public entry points', () => {
+  it('each is listed in docs/security.md with its limit and cost', () => {
+    const doc = readFileSync(path.join(root, 'docs/security.md'), 'utf8');
+    const section = doc.split('## Public entry points')[1]?.split('\n## ')[0] ?? '';
+    expect(publicRoutes.length).toBeGreaterThan(10);
+    for (const key of publicRoutes)
+      expect({ key, listed: section.includes(`\`${key}\``) }).toEqual({ key, listed: true });
+  });
+
+  it('each that costs anything is limited per client address, and one address does not hold back another', async () => {
+    for (const key of publicRoutes.filter((k) => !(k in UNLIMITED))) {
+      const [method, url] = key.split(' ') as [string, string];
+      const limit = method === 'GET' ? PUBLIC_READS_PER_MINUTE : AUTH_LIMIT;
+      const request = (ip: string) =>
+        t.app.inject({
+          method: method as 'GET',
+          url: url.replace(/:[a-zA-Z]+/g, () => newId()) + (url.endsWith('/brand') ? `?school=${newId()}` : ''),
+          remoteAddress: ip,
+          // Bodies that are wrong in a harmless way: the limit holds whatever the answer would have been.
+          ...(method === 'GET' ? {} : { payload: { email: 'nobody@entry.test' } }),
+        });
+      const ip = `192.0.2.${publicRoutes.indexOf(key) + 1}`;
+      for (let n = 0; n < limit; n++)
+        expect({ key, n, status: (await request(ip)).statusCode }).not.toMatchObject({ status: 429 });
+      const refused = await request(ip);
+      expect({ key, status: refused.statusCode }).toEqual({ key, status: 429 });
+      expect(refused.json().error.message).toMatch(/Too many/);
+      expect({ key, other: (await request('198.18.0.1')).statusCode }).not.toMatchObject({ other: 429 });
+    }
+  });
+
+  it('the unlimited ones cost nothing worth limiting', async () => {
+    for (const key of Object.keys(UNLIMITED)) expect(publicRoutes).toContain(key);
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+});
