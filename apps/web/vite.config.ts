@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { cataloguesPlugin } from './scripts/catalogues-plugin';
+import { cataloguesPlugin } from './scripts/catalogues-plugin.ts';
 
 /** The web app. In development `/api` goes to the server on :3000; the server serves `dist` in production. */
 export default defineConfig(({ mode }) => ({

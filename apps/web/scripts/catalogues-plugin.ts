@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
-import { pseudoMessage } from '../src/lib/i18n/pseudo';
+import { pseudoMessage } from '../src/lib/i18n/pseudo.ts';
 
 /**
  * Serves the translation catalogues (src/locales/<language>/<namespace>.json, ICU messages) as JavaScript,
