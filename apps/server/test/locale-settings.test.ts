@@ -87,6 +87,8 @@ describe('PUT /school/locale', () => {
       const res = await admin({
         method: 'PUT',
         url: '/api/v1/school/locale',
+        // An earlier test may have left the school in another language: ask for the English wording.
+        headers: { 'accept-language': 'en' },
         payload: { ...DEFAULT_SCHOOL_LOCALE, ...change },
       });
       expect(res.statusCode, field).toBe(400);
