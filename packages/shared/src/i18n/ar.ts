@@ -1,6 +1,8 @@
+import { TRIAL_INVITATIONS_PER_DAY, VERIFICATION_MAILS_PER_DAY } from '../constants.ts';
 import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
+import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
@@ -134,6 +136,8 @@ const ar: Catalogue = {
   'Choose principal or school_admin': 'اختر principal أو school_admin',
   'Reactivate this teacher before promoting them.': 'أعد تفعيل هذا المعلم قبل ترقيته.',
   'Academic year must look like 2026-2027': 'يجب أن يُكتب العام الدراسي بالشكل 2026-2027',
+  'Academic year is too long': 'العام الدراسي طويل جدًا',
+  'schoolId is too long': 'الحقل schoolId طويل جدًا',
   'Subject name': 'اسم المادة',
   'Subject name is required': 'اسم المادة مطلوب',
   'Subject name is too long': 'اسم المادة طويل جدًا',
@@ -237,6 +241,14 @@ const ar: Catalogue = {
   'The subscription changed meanwhile. Reload and try again.':
     'تغيّر الاشتراك في هذه الأثناء. أعد التحميل ثم حاول مرة أخرى.',
   'Notification not found': 'الإشعار غير موجود',
+  // Trial schools and mail
+  [TRIAL_MAIL_MESSAGES.verifyFirst]:
+    'أكّد عنوان بريدك الإلكتروني أولًا: ستتمكن مدرستك من إرسال البريد الإلكتروني (الدعوات وروابط كلمة المرور) بعد أن تفتح الرابط الذي أرسلناه إليك عند التسجيل.',
+  [template(TRIAL_MAIL_MESSAGES.invitationsPerDay)]:
+    `لا يمكن للمدرسة في الفترة التجريبية أن ترسل في اليوم دعوات يتجاوز عددها ${TRIAL_INVITATIONS_PER_DAY} (وبهذه يصبح العدد {0}). حاول مرة أخرى غدًا، أو اختر خطة.`,
+  [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `لا يُرسل إلى العنوان الواحد في اليوم أكثر من ${VERIFICATION_MAILS_PER_DAY} من رسائل التحقق. حاول مرة أخرى غدًا.`,
+  [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'عنوان بريدك الإلكتروني مؤكَّد بالفعل.',
+  [TRIAL_MAIL_MESSAGES.planNotTrialable]: 'لا يمكن تجربة هذه الخطة. اختر إحدى الخطط المعروضة عند التسجيل.',
 };
 
 export default ar;

@@ -1,6 +1,8 @@
+import { TRIAL_INVITATIONS_PER_DAY, VERIFICATION_MAILS_PER_DAY } from '../constants.ts';
 import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
+import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
@@ -140,6 +142,8 @@ const es: Catalogue = {
   'Choose principal or school_admin': 'Elija principal o school_admin',
   'Reactivate this teacher before promoting them.': 'Reactive a este docente antes de promoverlo.',
   'Academic year must look like 2026-2027': 'El año académico debe tener la forma 2026-2027',
+  'Academic year is too long': 'El año académico es demasiado largo',
+  'schoolId is too long': 'schoolId es demasiado largo',
   'Subject name': 'Nombre de la asignatura',
   'Subject name is required': 'El nombre de la asignatura es obligatorio',
   'Subject name is too long': 'El nombre de la asignatura es demasiado largo',
@@ -250,6 +254,15 @@ const es: Catalogue = {
   'The subscription changed meanwhile. Reload and try again.':
     'La suscripción cambió mientras tanto. Vuelva a cargar e inténtelo de nuevo.',
   'Notification not found': 'Notificación no encontrada',
+  // Trial schools and mail
+  [TRIAL_MAIL_MESSAGES.verifyFirst]:
+    'Primero confirme su dirección de correo electrónico: su escuela podrá enviar correos (invitaciones, enlaces de contraseña) en cuanto abra el enlace que le enviamos al registrarse.',
+  [template(TRIAL_MAIL_MESSAGES.invitationsPerDay)]:
+    `Una escuela en período de prueba puede enviar como máximo ${TRIAL_INVITATIONS_PER_DAY} invitaciones al día (con esta serían {0}). Vuelva a intentarlo mañana o elija un plan.`,
+  [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `Se envían como máximo ${VERIFICATION_MAILS_PER_DAY} correos de verificación al día a una misma dirección. Vuelva a intentarlo mañana.`,
+  [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'Su dirección de correo electrónico ya está confirmada.',
+  [TRIAL_MAIL_MESSAGES.planNotTrialable]:
+    'Este plan no se puede probar. Elija uno de los planes ofrecidos al registrarse.',
 };
 
 export default es;

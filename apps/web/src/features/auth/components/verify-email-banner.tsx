@@ -3,6 +3,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useT } from '../../../lib/i18n/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useMailVerificationStatus, useResendVerification } from '../api/email-verification';
 
 /**
@@ -10,6 +12,7 @@ import { useMailVerificationStatus, useResendVerification } from '../api/email-v
  * until then the school sends no e-mail (docs/product.md, "Trial schools and mail").
  */
 export function VerifyEmailBanner() {
+  const { t } = useT('auth');
   const { user } = useAuth();
   const status = useMailVerificationStatus(user?.role === 'school_admin');
   const resend = useResendVerification();
@@ -17,10 +20,7 @@ export function VerifyEmailBanner() {
   if (!status.data?.required) return null;
   return (
     <Alert tone="info" className="mb-4">
-      <p>
-        Confirm your e-mail address: open the link we sent to <strong>{status.data.email}</strong>. Until then your
-        school cannot send e-mail, such as invitations.
-      </p>
+      <p>{richText(t('verifyEmail.banner', { email: '{email}' }), { email: <strong>{status.data.email}</strong> })}</p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <Button
           size="sm"
@@ -28,7 +28,7 @@ export function VerifyEmailBanner() {
           disabled={resend.isPending || sent}
           onClick={() => resend.mutate(undefined, { onSuccess: () => setSent(true) })}
         >
-          {sent ? 'Sent' : 'Send the link again'}
+          {sent ? t('verifyEmail.sent') : t('verifyEmail.sendAgain')}
         </Button>
         {resend.isError && <span className="text-red-700">{errorMessage(resend.error)}</span>}
       </div>

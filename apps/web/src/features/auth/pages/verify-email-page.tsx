@@ -3,11 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n';
 import { useVerifyEmail } from '../api/email-verification';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 
 /** /verify-email?token=…: the link of the sign-up's verification e-mail (docs/product.md, "Trial schools and mail"). */
 export function VerifyEmailPage() {
+  const { t } = useT('auth');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const verify = useVerifyEmail();
@@ -23,26 +25,24 @@ export function VerifyEmailPage() {
   const footer = (
     <p>
       <Link to="/dashboard" className={linkClass}>
-        Go to Lyceum
+        {t('verifyEmail.goToApp')}
       </Link>
     </p>
   );
 
   return (
-    <AuthLayout title="Confirm your e-mail address" footer={footer}>
+    <AuthLayout title={t('verifyEmail.title')} footer={footer}>
       {token.length < 10 ? (
-        <Alert>This link is invalid or incomplete. Open the link from your e-mail again.</Alert>
+        <Alert>{t('verifyEmail.invalidLink')}</Alert>
       ) : verify.isSuccess ? (
-        <Alert tone="success">
-          Your e-mail address is confirmed. Your school can now send e-mail, such as invitations.
-        </Alert>
+        <Alert tone="success">{t('verifyEmail.confirmed')}</Alert>
       ) : verify.isError ? (
         <Alert>
-          {errorMessage(verify.error)} Sign in and use "Send the link again" at the top of the page for a new link.
+          {errorMessage(verify.error)} {t('verifyEmail.signInForNewLink', { button: t('verifyEmail.sendAgain') })}
         </Alert>
       ) : (
         <p className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="size-4" /> Confirming…
+          <Spinner className="size-4" /> {t('verifyEmail.confirming')}
         </p>
       )}
     </AuthLayout>
