@@ -254,3 +254,29 @@ describe('receipts', () => {
     expect(arabic.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
+
+describe('the dashboards', () => {
+  it("label their figures in the reader's language and keep a school's own name", async () => {
+    const admin = await w.asA('school_admin');
+    const english = await admin({ method: 'GET', url: '/api/v1/dashboard' });
+    const arabic = await admin({ method: 'GET', url: '/api/v1/dashboard', headers: { 'accept-language': 'ar' } });
+    expect(arabic.statusCode).toBe(200);
+    const labels = (res: typeof english) =>
+      Object.fromEntries(res.json().stats.map((s: { key: string; label: string }) => [s.key, s.label]));
+    expect(labels(english).students).toBe('Students');
+    expect(labels(arabic).students).toBe('الطلاب');
+    expect(labels(arabic).staff).toBe('المديرون ونظّار المدارس');
+    expect(arabic.json().title).toBe(english.json().title);
+    expect(arabic.headers['content-language']).toBe('ar');
+
+    const company = await w.companyAdmin({
+      method: 'GET',
+      url: '/api/v1/dashboard',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(company.json().title).toBe('Resumen de la plataforma');
+    const schools = company.json().stats.find((s: { key: string }) => s.key === 'schools');
+    expect(schools.label).toBe('Escuelas');
+    expect(schools.hint).toMatch(/^\d+ desactivadas$/);
+  });
+});

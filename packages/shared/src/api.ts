@@ -50,6 +50,29 @@ export const SchoolContact = z.object({
 export type SchoolContact = z.infer<typeof SchoolContact>;
 
 /** A dashboard is a list of labelled figures; each role gets its own set. */
+/** The dashboards' own words (the server answers them in the request's language). */
+export const DASHBOARD_MESSAGES = {
+  platformOverview: 'Platform overview',
+  companyOverview: 'Company overview',
+  dashboard: 'Dashboard',
+  schools: 'Schools',
+  schoolsDeactivated: (count: number | string) => `${count} deactivated`,
+  activeSubscriptions: 'Active subscriptions',
+  onTrial: 'On trial',
+  expired: 'Expired',
+  mrr: 'Monthly recurring revenue',
+  mrrHint: 'Paid plans, yearly billed ÷ 12',
+  schoolAccounts: 'School accounts',
+  pendingAddonRequests: 'Pending add-on requests',
+  paymentsToConfirm: 'Payments to confirm',
+  newSalesLeads: 'New sales leads',
+  unread: 'Unread notifications',
+  students: 'Students',
+  teachers: 'Teachers',
+  parents: 'Parents',
+  staff: 'Administrators and principals',
+} as const;
+
 export const DashboardStat = z.object({
   key: z.string(),
   label: z.string(),

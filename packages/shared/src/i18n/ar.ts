@@ -4,6 +4,7 @@ import { FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
+import { DASHBOARD_MESSAGES } from '../api.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -249,6 +250,26 @@ const ar: Catalogue = {
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `لا يُرسل إلى العنوان الواحد في اليوم أكثر من ${VERIFICATION_MAILS_PER_DAY} من رسائل التحقق. حاول مرة أخرى غدًا.`,
   [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'عنوان بريدك الإلكتروني مؤكَّد بالفعل.',
   [TRIAL_MAIL_MESSAGES.planNotTrialable]: 'لا يمكن تجربة هذه الخطة. اختر إحدى الخطط المعروضة عند التسجيل.',
+  // Dashboards
+  [DASHBOARD_MESSAGES.platformOverview]: 'نظرة عامة على المنصة',
+  [DASHBOARD_MESSAGES.companyOverview]: 'نظرة عامة على الشركة',
+  [DASHBOARD_MESSAGES.dashboard]: 'لوحة التحكم',
+  [DASHBOARD_MESSAGES.schools]: 'المدارس',
+  [template(DASHBOARD_MESSAGES.schoolsDeactivated)]: 'معطّلة: {0}',
+  [DASHBOARD_MESSAGES.activeSubscriptions]: 'الاشتراكات النشطة',
+  [DASHBOARD_MESSAGES.onTrial]: 'في الفترة التجريبية',
+  [DASHBOARD_MESSAGES.expired]: 'منتهية',
+  [DASHBOARD_MESSAGES.mrr]: 'الإيرادات الشهرية المتكررة',
+  [DASHBOARD_MESSAGES.mrrHint]: 'الخطط المدفوعة، والسنوية مقسومة على 12',
+  [DASHBOARD_MESSAGES.schoolAccounts]: 'حسابات المدارس',
+  [DASHBOARD_MESSAGES.pendingAddonRequests]: 'طلبات الإضافات المعلّقة',
+  [DASHBOARD_MESSAGES.paymentsToConfirm]: 'مدفوعات بانتظار التأكيد',
+  [DASHBOARD_MESSAGES.newSalesLeads]: 'عملاء محتملون جدد',
+  [DASHBOARD_MESSAGES.unread]: 'إشعارات غير مقروءة',
+  [DASHBOARD_MESSAGES.students]: 'الطلاب',
+  [DASHBOARD_MESSAGES.teachers]: 'المعلمون',
+  [DASHBOARD_MESSAGES.parents]: 'أولياء الأمور',
+  [DASHBOARD_MESSAGES.staff]: 'المديرون ونظّار المدارس',
 };
 
 export default ar;

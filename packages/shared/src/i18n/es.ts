@@ -4,6 +4,7 @@ import { FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
+import { DASHBOARD_MESSAGES } from '../api.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -263,6 +264,26 @@ const es: Catalogue = {
   [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'Su dirección de correo electrónico ya está confirmada.',
   [TRIAL_MAIL_MESSAGES.planNotTrialable]:
     'Este plan no se puede probar. Elija uno de los planes ofrecidos al registrarse.',
+  // Dashboards
+  [DASHBOARD_MESSAGES.platformOverview]: 'Resumen de la plataforma',
+  [DASHBOARD_MESSAGES.companyOverview]: 'Resumen de la empresa',
+  [DASHBOARD_MESSAGES.dashboard]: 'Panel',
+  [DASHBOARD_MESSAGES.schools]: 'Escuelas',
+  [template(DASHBOARD_MESSAGES.schoolsDeactivated)]: '{0} desactivadas',
+  [DASHBOARD_MESSAGES.activeSubscriptions]: 'Suscripciones activas',
+  [DASHBOARD_MESSAGES.onTrial]: 'En prueba',
+  [DASHBOARD_MESSAGES.expired]: 'Vencidas',
+  [DASHBOARD_MESSAGES.mrr]: 'Ingresos recurrentes mensuales',
+  [DASHBOARD_MESSAGES.mrrHint]: 'Planes de pago; los anuales divididos entre 12',
+  [DASHBOARD_MESSAGES.schoolAccounts]: 'Cuentas de las escuelas',
+  [DASHBOARD_MESSAGES.pendingAddonRequests]: 'Solicitudes de complementos pendientes',
+  [DASHBOARD_MESSAGES.paymentsToConfirm]: 'Pagos por confirmar',
+  [DASHBOARD_MESSAGES.newSalesLeads]: 'Nuevos contactos comerciales',
+  [DASHBOARD_MESSAGES.unread]: 'Notificaciones sin leer',
+  [DASHBOARD_MESSAGES.students]: 'Estudiantes',
+  [DASHBOARD_MESSAGES.teachers]: 'Profesores',
+  [DASHBOARD_MESSAGES.parents]: 'Padres',
+  [DASHBOARD_MESSAGES.staff]: 'Administradores y directores',
 };
 
 export default es;

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { daysLeftIn, timeZoneOf } from '../../lib/school-day.ts';
 import { settleLapsed } from '../company/index.ts';
+import { DASHBOARD_MESSAGES as D } from '@lyceum/shared/api';
 
 type Stat = DashboardResponse['stats'][number];
 
@@ -89,24 +90,24 @@ async function companyFigures(tx: Tx): Promise<CompanyFigures> {
 
 function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
   const stats: Stat[] = [
-    { key: 'schools', label: 'Schools', value: r.schools, hint: `${r.inactive} deactivated` },
-    { key: 'active', label: 'Active subscriptions', value: r.active },
-    { key: 'trial', label: 'On trial', value: r.trial },
-    { key: 'expired', label: 'Expired', value: r.expired },
+    { key: 'schools', label: D.schools, value: r.schools, hint: D.schoolsDeactivated(r.inactive) },
+    { key: 'active', label: D.activeSubscriptions, value: r.active },
+    { key: 'trial', label: D.onTrial, value: r.trial },
+    { key: 'expired', label: D.expired, value: r.expired },
     {
       key: 'mrr',
-      label: 'Monthly recurring revenue',
+      label: D.mrr,
       value: formatMoney(r.mrr),
-      hint: 'Paid plans, yearly billed ÷ 12',
+      hint: D.mrrHint,
     },
-    { key: 'users', label: 'School accounts', value: r.users },
-    { key: 'pendingAddonRequests', label: 'Pending add-on requests', value: r.pending_addon_requests },
-    { key: 'pendingPayments', label: 'Payments to confirm', value: r.pending_payments },
-    { key: 'leads', label: 'New sales leads', value: r.new_leads },
+    { key: 'users', label: D.schoolAccounts, value: r.users },
+    { key: 'pendingAddonRequests', label: D.pendingAddonRequests, value: r.pending_addon_requests },
+    { key: 'pendingPayments', label: D.paymentsToConfirm, value: r.pending_payments },
+    { key: 'leads', label: D.newSalesLeads, value: r.new_leads },
   ];
   return {
     role: actor.role,
-    title: actor.role === 'company_user' ? 'Company overview' : 'Platform overview',
+    title: actor.role === 'company_user' ? D.companyOverview : D.platformOverview,
     stats,
     subscription: null,
   };
@@ -130,14 +131,14 @@ async function schoolDashboard(tx: Tx, actor: Actor, now: Date): Promise<Dashboa
   const manager = actor.role === 'school_admin' || actor.role === 'principal';
   const unreadSql = sql`(select count(*)::int from notifications n
     where n.school_id = ${schoolId} and n.user_id = ${actor.profileId} and n.read_at is null and n.deleted_at is null)`;
-  const title = actor.school?.name ?? 'Dashboard';
+  const title = actor.school?.name ?? D.dashboard;
   if (!manager) {
     const mine = await tx.execute<{ unread: number }>(sql`select ${unreadSql} as unread`);
     const value = mine.rows[0]?.unread ?? 0;
     return {
       role: actor.role,
       title,
-      stats: [{ key: 'unread', label: 'Unread notifications', value }],
+      stats: [{ key: 'unread', label: D.unread, value }],
       subscription: null,
     };
   }
@@ -161,14 +162,14 @@ async function schoolDashboard(tx: Tx, actor: Actor, now: Date): Promise<Dashboa
       limit 1
     ) sub on true`);
   const f = result.rows[0];
-  const unread: Stat = { key: 'unread', label: 'Unread notifications', value: f?.unread ?? 0 };
+  const unread: Stat = { key: 'unread', label: D.unread, value: f?.unread ?? 0 };
   if (!f) return { role: actor.role, title, stats: [unread], subscription: null };
 
   const stats: Stat[] = [
-    { key: 'students', label: 'Students', value: f.students },
-    { key: 'teachers', label: 'Teachers', value: f.teachers },
-    { key: 'parents', label: 'Parents', value: f.parents },
-    { key: 'staff', label: 'Administrators and principals', value: f.staff },
+    { key: 'students', label: D.students, value: f.students },
+    { key: 'teachers', label: D.teachers, value: f.teachers },
+    { key: 'parents', label: D.parents, value: f.parents },
+    { key: 'staff', label: D.staff, value: f.staff },
     unread,
   ];
   let subscription: DashboardResponse['subscription'] = null;
