@@ -2,7 +2,7 @@ import type { MailVerificationStatus, VerifyEmailRequest } from '@lyceum/shared/
 import { VERIFICATION_MAILS_PER_DAY } from '@lyceum/shared/constants';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { TRIAL_MAIL_MESSAGES } from '@lyceum/shared/trial-mail';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../db/audit.ts';
 import { enqueueMail } from '../../db/mail.ts';
@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { type Actor, type PublicActor, tenantOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { issueOneTimeToken } from './one-time-tokens.ts';
+import { issueOneTimeToken, recentTokenCount } from './one-time-tokens.ts';
 
 /**
  * A school that signed up publicly sends no mail until its admin proves the address they signed up with
@@ -31,17 +31,7 @@ export async function queueVerificationMail(
   publicUrl: string,
   account: { id: string; email: string },
 ): Promise<boolean> {
-  const [recent] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.accountId, account.id),
-        eq(oneTimeTokens.purpose, 'verify_email'),
-        gt(oneTimeTokens.createdAt, new Date(Date.now() - 86_400_000)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= VERIFICATION_MAILS_PER_DAY) return false;
+  if ((await recentTokenCount(tx, account.id, 'verify_email', 86_400_000)) >= VERIFICATION_MAILS_PER_DAY) return false;
   const token = await issueOneTimeToken(tx, account.id, 'verify_email', VERIFY_TOKEN_DAYS * 86_400_000);
   await enqueueMail(tx, {
     to: account.email,

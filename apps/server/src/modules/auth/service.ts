@@ -36,7 +36,7 @@ import type { Deps } from '../../deps.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
-import { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
+import { issueOneTimeToken, recentTokenCount, setPasswordLink } from './one-time-tokens.ts';
 import { brandOf, localeOf } from '../schools/index.ts';
 import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
 import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
@@ -171,17 +171,7 @@ export async function forgotPassword(deps: Deps, _actor: PublicActor, input: For
   const account = await findAccount(deps, email);
   if (!account || account.disabledAt) return;
   const queued = await withSystem(deps.db, async (tx) => {
-    const [recent] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.accountId, account.id),
-          eq(oneTimeTokens.purpose, 'reset'),
-          gt(oneTimeTokens.createdAt, new Date(Date.now() - 3_600_000)),
-        ),
-      );
-    if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
+    if ((await recentTokenCount(tx, account.id, 'reset', 3_600_000)) >= RESET_MAILS_PER_HOUR) return false;
     const token = await issueOneTimeToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
     const mail = passwordResetMail(await mailLocaleOf(tx, account.email), {
       link: setPasswordLink(deps.config.publicUrl, token),
