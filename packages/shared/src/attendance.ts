@@ -44,9 +44,12 @@ export function attendanceRate(counts: { present: number; late: number; absent: 
 export const isoDate = z
   .string({ error: ATTENDANCE_MESSAGES.dateFormat })
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, ATTENDANCE_MESSAGES.dateFormat)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: ATTENDANCE_MESSAGES.dateFormat,
-  });
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: ATTENDANCE_MESSAGES.dateFormat,
+    },
+  );
 
 export const AttendanceMark = z.object({
   studentId: uuidSchema,
@@ -126,7 +129,11 @@ export const ClassSheet = z.object({
 export type ClassSheet = z.infer<typeof ClassSheet>;
 
 export const RegisterQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, ATTENDANCE_MESSAGES.monthFormat),
+  /** Omitted: the school's current month. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ATTENDANCE_MESSAGES.monthFormat)
+    .optional(),
 });
 /** A class × month register: one row per student, the status of each marked day (period-less marks). */
 export const ClassRegister = z.object({

@@ -30,6 +30,7 @@ export const TIMETABLE_MESSAGES = {
   slotNotFound: 'Timetable slot not found',
   periodNotFound: 'Period not found',
   periodExists: 'A period already starts at this time',
+  periodInUse: 'Attendance was taken in this period, so it cannot be deleted',
   endAfterStart: 'End time must be after start time',
   timeFormat: 'Time must look like 08:30',
   teacherBusy: (teacher: string, cls: string, day: string, start: string, end: string) =>
