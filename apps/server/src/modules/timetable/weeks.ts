@@ -56,8 +56,9 @@ export function teacherWeek(deps: Deps, actor: Actor, { id }: { id: string }): P
   const scope = readScope(actor, undefined, 'timetable');
   return inScope(deps.db, scope, async (tx) => {
     const mayRead = seesEveryone(scope) || (actor.role === 'teacher' && actor.profileId === id);
-    const found = await tx.execute(
-      sql`select 1 from users u where u.school_id = ${scope.schoolId} and u.id = ${id} and u.role = 'teacher'`,
+    const found = await selectRows<{ one: number }>(
+      tx,
+      sql`select 1 as one from users u where u.school_id = ${scope.schoolId} and u.id = ${id} and u.role = 'teacher'`,
     );
     if (!mayRead || found.length === 0) throw notFound(PEOPLE_MESSAGES.teacherNotFound);
     return { items: await loadSlots(tx, scope.schoolId, sql`ts.teacher_id = ${id}`) };
