@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import { createPeriod, deletePeriod, listPeriods, updatePeriod } from './periods.ts';
-import { assignTeacherToTimetable, createSlot, deleteSlot, updateSlot } from './slots.ts';
+import { assignTeacherToTimetable, createSlot, deleteSlot, findWritableClass, updateSlot } from './slots.ts';
 import { childrenWeeks, classWeek, getSlot, roomWeek, studentWeek, teacherWeek } from './weeks.ts';
 
 export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,6 +73,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/timetable/classes/:id/assign-teacher',
       {
+        config: { onInvalidBody: (r) => findWritableClass(deps, actorOf(r), r.params as { id: string }) },
         schema: {
           tags,
           params: IdParams,

@@ -261,6 +261,13 @@ export function deleteSlot(deps: Deps, actor: Actor, { id }: { id: string }): Pr
   });
 }
 
+/** For a route's bad body: another school's (or an unknown) class answers 404 before the body is judged. */
+export async function findWritableClass(deps: Deps, actor: Actor, { id }: { id: string }): Promise<undefined> {
+  const scope = writeScope(actor, undefined);
+  await inScope(deps.db, scope, (tx) => findClassName(tx, scope.schoolId, id));
+  return undefined;
+}
+
 /**
  * Puts one teacher into a class's week (docs/product.md, "School day: timetable and attendance"): a slot whose
  * subject the teacher is not assigned in the class is skipped, so is one whose class, day, start and end
