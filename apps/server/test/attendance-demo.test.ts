@@ -28,7 +28,7 @@ describe('demo school day', () => {
       select c.id, count(ts.id)::int as n from classes c left join timetable_slots ts
         on ts.school_id = c.school_id and ts.class_id = c.id group by c.id`);
     expect(perClass.length).toBe(8);
-    expect(perClass.every((r) => Number((r as { n: number }).n) > 0)).toBe(true);
+    expect((perClass as { n: number }[]).every((r) => Number(r.n) > 0)).toBe(true);
   });
 
   for (const domain of ['demo.lyceum.test', 'riverside.lyceum.test']) {
