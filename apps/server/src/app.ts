@@ -34,6 +34,8 @@ import { peopleRoutes } from './modules/people/index.ts';
 import { planRoutes } from './modules/plans/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { schoolRoutes } from './modules/schools/index.ts';
+import { attendanceRoutes } from './modules/attendance/index.ts';
+import { timetableRoutes } from './modules/timetable/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { loggingSerializerCompiler } from './lib/response-check.ts';
@@ -174,6 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(fileRoutes);
       await api.register(peopleRoutes);
       await api.register(academicsRoutes);
+      await api.register(timetableRoutes);
+      await api.register(attendanceRoutes);
     },
     { prefix: '/api/v1' },
   );

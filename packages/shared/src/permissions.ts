@@ -1,6 +1,7 @@
 import { COMPANY_ACCESS } from './access/company.ts';
 import { FILES_ACCESS } from './access/files.ts';
 import { PEOPLE_ACCESS } from './access/people.ts';
+import { SCHOOL_DAY_ACCESS } from './access/school-day.ts';
 import type { Access } from './access/types.ts';
 import { ROLES, SCHOOL_ROLES } from './roles.ts';
 
@@ -42,6 +43,7 @@ export const API_ACCESS: Record<string, Access> = {
   ...PEOPLE_ACCESS,
   ...COMPANY_ACCESS,
   ...FILES_ACCESS,
+  ...SCHOOL_DAY_ACCESS,
 };
 
 /**

@@ -10,6 +10,7 @@ import { accounts, addons, plans } from '../db/schema/index.ts';
 import { seedCompanyDemo } from './seed-company.ts';
 import { insertSchool } from './school.ts';
 import { seedDemoPeople } from './seed-people.ts';
+import { seedDemoSchoolDay } from './seed-school-day.ts';
 import { withSystem } from '../db/tenancy.ts';
 
 /** The default plans and add-ons (docs/product.md, "Default plans and add-ons"), written once: an operator's later edits or removals are never undone. */
@@ -129,6 +130,7 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
         list.push(`${role.padEnd(14)} ${email}`);
       }
       await seedDemoPeople(tx, { schoolId, domain: demo.domain, passwordHash, ids: roleIds });
+      await seedDemoSchoolDay(tx, { schoolId, demoStudentId: roleIds.student });
     }
     list.push(...(await seedCompanyDemo(tx, passwordHash)));
     return list;

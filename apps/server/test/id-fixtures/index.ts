@@ -2,6 +2,7 @@ import { COMPANY_ID_FIXTURES } from './company.ts';
 import { FILES_ID_FIXTURES } from './files.ts';
 import { FOUNDATION_ID_FIXTURES } from './foundation.ts';
 import { PEOPLE_ID_FIXTURES } from './people.ts';
+import { SCHOOL_DAY_ID_FIXTURES } from './school-day.ts';
 import type { IdFixture } from './types.ts';
 
 /** One fixture per route with path parameters, each domain in its own file. */
@@ -10,4 +11,5 @@ export const ID_FIXTURES: Record<string, IdFixture> = {
   ...PEOPLE_ID_FIXTURES,
   ...COMPANY_ID_FIXTURES,
   ...FILES_ID_FIXTURES,
+  ...SCHOOL_DAY_ID_FIXTURES,
 };

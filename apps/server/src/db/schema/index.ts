@@ -5,3 +5,4 @@ export * from './files.ts';
 export * from './academics.ts';
 export * from './people.ts';
 export * from './sign-in.ts';
+export * from './school-day.ts';

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
 import { readNotification } from '../notifications/index.ts';
+import { readTimetableChange } from '../timetable/index.ts';
 
 type Reader = (deps: Deps, actor: Actor, input: { id: string }) => Promise<unknown | null>;
 
@@ -18,6 +19,7 @@ type Reader = (deps: Deps, actor: Actor, input: { id: string }) => Promise<unkno
  */
 const READERS: Partial<Record<LiveEventKind, Reader>> = {
   notification: readNotification,
+  timetable: readTimetableChange,
 };
 
 /** A client that stops reading (a frozen tab on a dead network) is dropped rather than buffered forever. */

@@ -1,5 +1,5 @@
 import type { Notification, NotificationList } from '@lyceum/shared/api';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { notifications } from '../../db/schema/index.ts';
@@ -24,15 +24,45 @@ export type NewNotification = Pick<NotificationRow, 'schoolId' | 'userId' | 'typ
 
 /**
  * The one way to create notifications: the rows and their live events in the caller's transaction, so a
- * bell stream hears of a notification exactly when (and only if) it is committed.
+ * bell stream hears of a notification exactly when (and only if) it is committed. Answers the new ids, in
+ * the order of `rows`, for writers that revise their notifications later (absence alerts).
  */
-export async function createNotifications(tx: Tx, rows: NewNotification[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function createNotifications(tx: Tx, rows: NewNotification[]): Promise<string[]> {
+  if (rows.length === 0) return [];
   const values = rows.map((row) => ({ ...row, id: newId() }));
   await tx.insert(notifications).values(values);
   await publishLiveEvents(
     tx,
     values.map((v) => ({ kind: 'notification', schoolId: v.schoolId, userIds: [v.userId], id: v.id })),
+  );
+  return values.map((v) => v.id);
+}
+
+/**
+ * Rewrites notifications whose news changed (an absence corrected on resubmission) instead of sending more:
+ * a changed one turns unread again and its recipient's bell hears of it. Unchanged ones are left alone.
+ */
+export async function reviseNotifications(
+  tx: Tx,
+  schoolId: string,
+  ids: string[],
+  text: { title: string; body: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const changed = await tx
+    .update(notifications)
+    .set({ title: text.title, body: text.body, readAt: null })
+    .where(
+      and(
+        eq(notifications.schoolId, schoolId),
+        inArray(notifications.id, ids),
+        or(ne(notifications.title, text.title), ne(notifications.body, text.body)),
+      ),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId });
+  await publishLiveEvents(
+    tx,
+    changed.map((n) => ({ kind: 'notification', schoolId, userIds: [n.userId], id: n.id })),
   );
 }
 

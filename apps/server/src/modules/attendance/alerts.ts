@@ -1,0 +1,81 @@
+import type { AttendanceStatus } from '@lyceum/shared/attendance';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { newId } from '../../lib/ids.ts';
+import { createNotifications, reviseNotifications } from '../notifications/index.ts';
+
+export interface MarkedStudent {
+  studentId: string;
+  name: string;
+  status: AttendanceStatus;
+}
+
+const absentText = (name: string, date: string, className: string) => ({
+  title: `Absent today: ${name}`,
+  body: `${name} was marked absent on ${date} (${className}).`,
+});
+
+const correctedText = (name: string, status: AttendanceStatus, date: string, className: string) =>
+  status === 'absent'
+    ? absentText(name, date, className)
+    : {
+        title: `Attendance corrected: ${name}`,
+        body: `${name} is now marked ${status} on ${date} (${className}).`,
+      };
+
+/**
+ * Absence alerts (docs/product.md, "School day: timetable and attendance"): a student marked absent notifies
+ * each of their active parents once per date. A later submission of that date does not send again: it
+ * revises those notifications when the student's status changed (absent → late reads as a correction).
+ */
+export async function alertParents(
+  tx: Tx,
+  schoolId: string,
+  input: { date: string; className: string; marks: MarkedStudent[] },
+): Promise<void> {
+  const { date, className, marks } = input;
+  if (marks.length === 0) return;
+  const byId = new Map(marks.map((m) => [m.studentId, m]));
+  const existing = await selectRows<{ studentId: string; notificationIds: string[] }>(
+    tx,
+    sql`
+    select student_id as "studentId", notification_ids as "notificationIds" from absence_alerts
+    where school_id = ${schoolId} and date = ${date} and student_id in ${marks.map((m) => m.studentId)}`,
+  );
+  const alerted = new Set<string>();
+  for (const row of existing) {
+    alerted.add(row.studentId);
+    const m = byId.get(row.studentId);
+    if (m)
+      await reviseNotifications(tx, schoolId, row.notificationIds, correctedText(m.name, m.status, date, className));
+  }
+
+  const fresh = marks.filter((m) => m.status === 'absent' && !alerted.has(m.studentId));
+  if (fresh.length === 0) return;
+  const parents = await selectRows<{ studentId: string; parentId: string }>(
+    tx,
+    sql`
+    select sp.student_id as "studentId", sp.parent_id as "parentId"
+    from student_parents sp join users u on u.school_id = sp.school_id and u.id = sp.parent_id
+    where sp.school_id = ${schoolId} and u.is_active and sp.student_id in ${fresh.map((m) => m.studentId)}
+    order by sp.student_id, sp.parent_id`,
+  );
+  const rows = parents.map((p) => {
+    const m = byId.get(p.studentId) as MarkedStudent;
+    return { schoolId, userId: p.parentId, type: 'attendance' as const, ...absentText(m.name, date, className) };
+  });
+  const ids = await createNotifications(tx, rows);
+  // The alert row is kept even for a student with no parent: a parent linked later is not alerted about the past.
+  const values = fresh.map((m) => ({
+    id: newId(),
+    studentId: m.studentId,
+    notificationIds: parents.flatMap((p, i) => (p.studentId === m.studentId ? [ids[i] as string] : [])),
+  }));
+  await tx.execute(sql`
+    insert into absence_alerts (school_id, id, student_id, date, notification_ids)
+    select ${schoolId}, r.id, r.student_id, ${date}::date, r.notification_ids
+    from json_to_recordset(${JSON.stringify(values.map((v) => ({ id: v.id, student_id: v.studentId, notification_ids: v.notificationIds })))}::json)
+      as r(id uuid, student_id uuid, notification_ids uuid[])
+    on conflict (school_id, student_id, date) do nothing`);
+}

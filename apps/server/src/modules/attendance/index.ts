@@ -1,0 +1,4 @@
+/** The attendance module's public surface: submitting a class, the lists, register, history and rates. */
+export { alertParents } from './alerts.ts';
+export { attendanceRoutes } from './routes.ts';
+export { schoolToday } from './school-today.ts';

@@ -1,0 +1,73 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
+import { notFound } from '../../lib/errors.ts';
+
+/**
+ * Whose attendance a caller reads and marks: administrators and principals every class; a teacher the
+ * classes they teach or lead; a student themself; a parent their children.
+ */
+export function taughtClasses(scope: SchoolScope): SQL {
+  return sql`(select ct.class_id from class_teachers ct where ct.school_id = ${scope.schoolId} and ct.teacher_id = ${scope.actor.profileId})`;
+}
+
+/** A condition on attendance rows `a`, or undefined for the whole school. */
+export function visibleRecords(scope: SchoolScope): SQL | undefined {
+  if (seesEveryone(scope)) return undefined;
+  const me = scope.actor.profileId;
+  switch (scope.actor.role) {
+    case 'teacher':
+      return sql`a.class_id in ${taughtClasses(scope)}`;
+    case 'student':
+      return sql`a.student_id = ${me}`;
+    case 'parent':
+      return sql`a.student_id in (select sp.student_id from student_parents sp where sp.school_id = ${scope.schoolId} and sp.parent_id = ${me})`;
+    default:
+      return sql`false`;
+  }
+}
+
+/** The class if the caller may mark and read it whole, else `Class not found` (another's class is not shown to exist). */
+export async function classForStaff(
+  tx: Tx,
+  scope: SchoolScope,
+  classId: string,
+  activeOnly = false,
+): Promise<{ id: string; name: string; academicYear: string }> {
+  const result = await selectRows<{ id: string; name: string; academicYear: string }>(
+    tx,
+    sql`
+    select c.id, trim(c.name || ' ' || c.section) as name, c.academic_year as "academicYear"
+    from classes c where c.school_id = ${scope.schoolId} and c.id = ${classId}
+      ${activeOnly ? sql`and c.is_active` : sql``}
+      ${seesEveryone(scope) ? sql`` : scope.actor.role === 'teacher' ? sql`and c.id in ${taughtClasses(scope)}` : sql`and false`}`,
+  );
+  const row = result[0];
+  if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
+  return row;
+}
+
+/** The student if the caller may read their attendance, else `Student not found`. */
+export async function studentForReader(tx: Tx, scope: SchoolScope, studentId: string): Promise<{ name: string }> {
+  const me = scope.actor.profileId;
+  const who = seesEveryone(scope)
+    ? sql``
+    : scope.actor.role === 'teacher'
+      ? sql`and s.class_id in ${taughtClasses(scope)}`
+      : scope.actor.role === 'student'
+        ? sql`and s.id = ${me}`
+        : scope.actor.role === 'parent'
+          ? sql`and s.id in (select sp.student_id from student_parents sp where sp.school_id = ${scope.schoolId} and sp.parent_id = ${me})`
+          : sql`and false`;
+  const result = await selectRows<{ name: string }>(
+    tx,
+    sql`
+    select u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
+    where s.school_id = ${scope.schoolId} and s.id = ${studentId} ${who}`,
+  );
+  const row = result[0];
+  if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+  return row;
+}

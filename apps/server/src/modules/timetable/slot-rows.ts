@@ -1,0 +1,48 @@
+import { type TimetableSlot, WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
+
+const dayOrder = (d: Weekday) => WEEKDAYS.indexOf(d);
+
+/** Monday to Sunday, then by start time (then class name, so equal times print the same way every time). */
+export function byWeek(a: TimetableSlot, b: TimetableSlot): number {
+  return (
+    dayOrder(a.day) - dayOrder(b.day) ||
+    a.startTime.localeCompare(b.startTime) ||
+    a.className.localeCompare(b.className) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/** Slots matching `where` (a condition on `ts`), with the names a grid prints, in week order. One statement. */
+export async function loadSlots(tx: Tx, schoolId: string, where: SQL): Promise<TimetableSlot[]> {
+  const result = await tx.execute(sql`
+    select ts.id, ts.class_id as "classId",
+      trim(c.name || ' ' || c.section) as "className",
+      ts.subject_id as "subjectId", s.name as subject,
+      ts.teacher_id as "teacherId", u.name as "teacherName",
+      ts.room, ts.day, to_char(ts.start_time, 'HH24:MI') as "startTime", to_char(ts.end_time, 'HH24:MI') as "endTime"
+    from timetable_slots ts
+      join classes c on c.school_id = ts.school_id and c.id = ts.class_id
+      join subjects s on s.school_id = ts.school_id and s.id = ts.subject_id
+      join users u on u.school_id = ts.school_id and u.id = ts.teacher_id
+    where ts.school_id = ${schoolId} and ${where}`);
+  return (result.rows as unknown as TimetableSlot[]).sort(byWeek);
+}
+
+/**
+ * Tells the open grids of the school that a class's week changed. Addressed to every school role; the
+ * stream's reader (readTimetableChange) sends it only to those who may read that class's week.
+ */
+export function publishTimetableChange(tx: Tx, schoolId: string, classIds: string[]): Promise<void> {
+  return publishLiveEvents(
+    tx,
+    [...new Set(classIds)].map((id) => ({
+      kind: 'timetable' as const,
+      schoolId,
+      id,
+      roles: ['school_admin', 'principal', 'teacher', 'student', 'parent'],
+    })),
+  );
+}

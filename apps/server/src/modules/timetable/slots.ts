@@ -1,0 +1,316 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import {
+  type AssignTimetableTeacherRequest,
+  type AssignTimetableTeacherResponse,
+  type CreateSlotRequest,
+  TIMETABLE_MESSAGES,
+  type TimetableSlot,
+  type UpdateSlotRequest,
+  type Weekday,
+} from '@lyceum/shared/timetable';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { audit } from '../../db/audit.ts';
+import type { Tx } from '../../db/client.ts';
+import { classes, classSubjects, classTeachers, timetableSlots, users } from '../../db/schema/index.ts';
+import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { loadSlots, publishTimetableChange } from './slot-rows.ts';
+
+interface Placement {
+  classId: string;
+  subjectId: string;
+  teacherId: string;
+  room: string;
+  day: Weekday;
+  startTime: string;
+  endTime: string;
+}
+
+const dayName = (d: Weekday) => d.charAt(0).toUpperCase() + d.slice(1);
+
+/** Timetable writes of one school run one at a time, so two clashing slots cannot both pass the checks. */
+const lockTimetable = (tx: Tx, schoolId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`timetable:${schoolId}`}, 0))`);
+
+async function findClassName(tx: Tx, schoolId: string, classId: string): Promise<string> {
+  const [row] = await tx
+    .select({ name: sql<string>`trim(${classes.name} || ' ' || ${classes.section})` })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId), eq(classes.isActive, true)));
+  if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
+  return row.name;
+}
+
+async function findTeacherName(tx: Tx, schoolId: string, teacherId: string): Promise<string> {
+  const [row] = await tx
+    .select({ name: users.name })
+    .from(users)
+    .where(
+      and(eq(users.schoolId, schoolId), eq(users.id, teacherId), eq(users.role, 'teacher'), eq(users.isActive, true)),
+    );
+  if (!row) throw notFound(PEOPLE_MESSAGES.teacherNotFound);
+  return row.name;
+}
+
+/** The subjects this teacher is assigned in this class (docs/product.md, "Classes and subjects"), or null if not on it. */
+async function assignedSubjects(tx: Tx, schoolId: string, classId: string, teacherId: string) {
+  const [row] = await tx
+    .select({ subjectIds: classTeachers.subjectIds })
+    .from(classTeachers)
+    .where(
+      and(
+        eq(classTeachers.schoolId, schoolId),
+        eq(classTeachers.classId, classId),
+        eq(classTeachers.teacherId, teacherId),
+      ),
+    );
+  return new Set(row?.subjectIds ?? []);
+}
+
+async function isClassSubject(tx: Tx, schoolId: string, classId: string, subjectId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: classSubjects.id })
+    .from(classSubjects)
+    .where(
+      and(
+        eq(classSubjects.schoolId, schoolId),
+        eq(classSubjects.classId, classId),
+        eq(classSubjects.subjectId, subjectId),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** The subject must be taught in the class and the teacher assigned it there. */
+async function checkTeaching(tx: Tx, schoolId: string, p: Placement): Promise<void> {
+  await findClassName(tx, schoolId, p.classId);
+  await findTeacherName(tx, schoolId, p.teacherId);
+  if (!(await isClassSubject(tx, schoolId, p.classId, p.subjectId))) {
+    throw new AppError('rule', TIMETABLE_MESSAGES.subjectNotInClass, {
+      subjectId: TIMETABLE_MESSAGES.subjectNotInClass,
+    });
+  }
+  if (!(await assignedSubjects(tx, schoolId, p.classId, p.teacherId)).has(p.subjectId)) {
+    throw new AppError('rule', TIMETABLE_MESSAGES.teacherNotAssigned, {
+      teacherId: TIMETABLE_MESSAGES.teacherNotAssigned,
+    });
+  }
+}
+
+/**
+ * Why `p` cannot go into the week, or null: the same class, day, start and end already exist; or the class,
+ * the teacher or the room is busy at an overlapping time (the message names the other lesson).
+ */
+async function clashOf(tx: Tx, schoolId: string, p: Placement, exceptId: string | null): Promise<AppError | null> {
+  const overlapping = await loadSlots(
+    tx,
+    schoolId,
+    sql`ts.day = ${p.day} and ts.start_time < ${p.endTime}::time and ts.end_time > ${p.startTime}::time
+      and (ts.class_id = ${p.classId} or ts.teacher_id = ${p.teacherId} ${p.room ? sql`or ts.room = ${p.room}` : sql``})
+      ${exceptId ? sql`and ts.id <> ${exceptId}` : sql``}`,
+  );
+  const same = overlapping.find(
+    (s) => s.classId === p.classId && s.startTime === p.startTime && s.endTime === p.endTime,
+  );
+  if (same)
+    return new AppError('conflict', TIMETABLE_MESSAGES.slotExists, { startTime: TIMETABLE_MESSAGES.slotExists });
+  const when = (s: TimetableSlot) => [dayName(s.day), s.startTime, s.endTime] as const;
+  const cls = overlapping.find((s) => s.classId === p.classId);
+  if (cls) {
+    const m = TIMETABLE_MESSAGES.classBusy(cls.className, cls.subject, ...when(cls));
+    return new AppError('conflict', m, { startTime: m });
+  }
+  const teacher = overlapping.find((s) => s.teacherId === p.teacherId);
+  if (teacher) {
+    const m = TIMETABLE_MESSAGES.teacherBusy(teacher.teacherName, teacher.className, ...when(teacher));
+    return new AppError('conflict', m, { teacherId: m });
+  }
+  const room = overlapping.find((s) => p.room !== '' && s.room === p.room);
+  if (room) {
+    const m = TIMETABLE_MESSAGES.roomBusy(room.room, room.className, ...when(room));
+    return new AppError('conflict', m, { room: m });
+  }
+  return null;
+}
+
+/** The unique index is the last word on "same class, day, start and end" (a race the lock does not cover cannot happen, but a direct write could). */
+async function slotUnique<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'timetable_slots_class_time_unique') {
+      throw new AppError('conflict', TIMETABLE_MESSAGES.slotExists, { startTime: TIMETABLE_MESSAGES.slotExists });
+    }
+    throw err;
+  }
+}
+
+async function findSlot(tx: Tx, schoolId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(timetableSlots)
+    .where(and(eq(timetableSlots.schoolId, schoolId), eq(timetableSlots.id, id)));
+  if (!row) throw notFound(TIMETABLE_MESSAGES.slotNotFound);
+  return row;
+}
+
+async function slotView(tx: Tx, schoolId: string, id: string): Promise<TimetableSlot> {
+  const [slot] = await loadSlots(tx, schoolId, sql`ts.id = ${id}`);
+  if (!slot) throw notFound(TIMETABLE_MESSAGES.slotNotFound);
+  return slot;
+}
+
+async function insertSlot(tx: Tx, scope: SchoolScope, p: Placement): Promise<TimetableSlot> {
+  const id = newId();
+  await tx.insert(timetableSlots).values({ schoolId: scope.schoolId, id, ...p });
+  const made = await slotView(tx, scope.schoolId, id);
+  await audit(tx, scope.actor, {
+    schoolId: scope.schoolId,
+    action: 'timetable_slot.created',
+    entity: 'timetable_slot',
+    entityId: id,
+    after: p,
+  });
+  return made;
+}
+
+export function createSlot(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateSlotRequest>,
+): Promise<TimetableSlot> {
+  const scope = writeScope(actor, undefined);
+  return slotUnique(() =>
+    inScope(deps.db, scope, async (tx) => {
+      await lockTimetable(tx, scope.schoolId);
+      await checkTeaching(tx, scope.schoolId, input);
+      const clash = await clashOf(tx, scope.schoolId, input, null);
+      if (clash) throw clash;
+      const made = await insertSlot(tx, scope, input);
+      await publishTimetableChange(tx, scope.schoolId, [made.classId]);
+      return made;
+    }),
+  );
+}
+
+export function updateSlot(
+  deps: Deps,
+  actor: Actor,
+  { id, ...input }: { id: string } & z.output<typeof UpdateSlotRequest>,
+): Promise<TimetableSlot> {
+  const scope = writeScope(actor, undefined);
+  return slotUnique(() =>
+    inScope(deps.db, scope, async (tx) => {
+      await lockTimetable(tx, scope.schoolId);
+      const row = await findSlot(tx, scope.schoolId, id);
+      const before: Placement = {
+        classId: row.classId,
+        subjectId: row.subjectId,
+        teacherId: row.teacherId,
+        room: row.room,
+        day: row.day,
+        startTime: row.startTime.slice(0, 5),
+        endTime: row.endTime.slice(0, 5),
+      };
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const next: Placement = { ...before, ...changes };
+      if (next.endTime <= next.startTime) {
+        throw new AppError('validation', TIMETABLE_MESSAGES.endAfterStart, {
+          endTime: TIMETABLE_MESSAGES.endAfterStart,
+        });
+      }
+      await checkTeaching(tx, scope.schoolId, next);
+      const clash = await clashOf(tx, scope.schoolId, next, id);
+      if (clash) throw clash;
+      await tx
+        .update(timetableSlots)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(timetableSlots.schoolId, scope.schoolId), eq(timetableSlots.id, id)));
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'timetable_slot.updated',
+        entity: 'timetable_slot',
+        entityId: id,
+        before,
+        after: next,
+      });
+      await publishTimetableChange(tx, scope.schoolId, [next.classId]);
+      return slotView(tx, scope.schoolId, id);
+    }),
+  );
+}
+
+export function deleteSlot(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const before = await slotView(tx, scope.schoolId, id);
+    await tx.delete(timetableSlots).where(and(eq(timetableSlots.schoolId, scope.schoolId), eq(timetableSlots.id, id)));
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'timetable_slot.deleted',
+      entity: 'timetable_slot',
+      entityId: id,
+      before,
+    });
+    await publishTimetableChange(tx, scope.schoolId, [before.classId]);
+  });
+}
+
+/** For a route's bad body: another school's (or an unknown) class answers 404 before the body is judged. */
+export async function findWritableClass(deps: Deps, actor: Actor, { id }: { id: string }): Promise<undefined> {
+  const scope = writeScope(actor, undefined);
+  await inScope(deps.db, scope, (tx) => findClassName(tx, scope.schoolId, id));
+  return undefined;
+}
+
+/**
+ * Puts one teacher into a class's week (docs/product.md, "School day: timetable and attendance"): a slot whose
+ * subject the teacher is not assigned in the class is skipped, so is one whose class, day, start and end
+ * already exist, and so is one that would clash; the answer lists what was made and what was skipped, why.
+ */
+export function assignTeacherToTimetable(
+  deps: Deps,
+  actor: Actor,
+  { id: classId, ...input }: { id: string } & z.output<typeof AssignTimetableTeacherRequest>,
+): Promise<AssignTimetableTeacherResponse> {
+  const scope = writeScope(actor, undefined);
+  return slotUnique(() =>
+    inScope(deps.db, scope, async (tx) => {
+      await lockTimetable(tx, scope.schoolId);
+      await findClassName(tx, scope.schoolId, classId);
+      await findTeacherName(tx, scope.schoolId, input.teacherId);
+      const assigned = await assignedSubjects(tx, scope.schoolId, classId, input.teacherId);
+      const result: AssignTimetableTeacherResponse = { created: [], skipped: [] };
+      for (const wanted of input.slots) {
+        const p: Placement = { ...wanted, classId, teacherId: input.teacherId };
+        const where = { subjectId: p.subjectId, day: p.day, startTime: p.startTime, endTime: p.endTime };
+        if (!assigned.has(p.subjectId)) {
+          result.skipped.push({
+            ...where,
+            reason: 'subject_not_assigned',
+            message: TIMETABLE_MESSAGES.skippedNotAssigned,
+          });
+          continue;
+        }
+        const clash = await clashOf(tx, scope.schoolId, p, null);
+        if (clash) {
+          const exists = clash.message === TIMETABLE_MESSAGES.slotExists;
+          result.skipped.push({
+            ...where,
+            reason: exists ? 'slot_exists' : 'clash',
+            message: exists ? TIMETABLE_MESSAGES.skippedExists : clash.message,
+          });
+          continue;
+        }
+        result.created.push(await insertSlot(tx, scope, p));
+      }
+      if (result.created.length > 0) await publishTimetableChange(tx, scope.schoolId, [classId]);
+      return result;
+    }),
+  );
+}

@@ -1,0 +1,391 @@
+import { ATTENDANCE_MESSAGES, type AttendanceRecord } from '@lyceum/shared/attendance';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn as dateInZone } from '../src/lib/school-day.ts';
+import { newId } from '../src/lib/ids.ts';
+import { createClass, createParent, createStudent } from './factories/people.ts';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { errorOf } from './helpers.ts';
+
+/** Attendance: whole-class submission, resubmission and idempotency, absence alerts, the reads and their rates. */
+let w: SchoolWorld;
+let admin: Caller;
+let teacher: Caller;
+/** Class 1 of school A: the world's student plus two more; the world's parent has the first, `otherParent` the second. */
+let kids: { id: string; name: string }[];
+let otherParent: { id: string };
+let today: string;
+
+const db = () => w.t.app.deps.db;
+async function count(table: string, schoolId: string): Promise<number> {
+  const r = await db().execute(sql.raw(`select count(*)::int as n from ${table} where school_id = '${schoolId}'`));
+  return Number((r.rows[0] as { n: number }).n);
+}
+async function notificationsOf(userId: string) {
+  const r = await db().execute(
+    sql`select title, body, read_at from notifications where user_id = ${userId} and type = 'attendance' order by created_at`,
+  );
+  return r.rows as { title: string; body: string; read_at: Date | null }[];
+}
+
+const kid = (i: number) => (kids[i] as { id: string }).id;
+
+const all = (present: Record<string, boolean | 'late'> = {}) =>
+  kids.map((k) => {
+    const p = present[k.id] ?? true;
+    return { studentId: k.id, isPresent: p !== false, isLate: p === 'late' };
+  });
+
+beforeAll(async () => {
+  w = await schoolWorld();
+  admin = await w.a.as('school_admin');
+  teacher = await w.a.as('teacher');
+  const adminSession = await w.a.signIn('school_admin');
+  const s2 = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Bea Second' });
+  const s3 = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Cal Third' });
+  const p2 = await createParent(w.t.app, adminSession);
+  otherParent = { id: p2.parent.id };
+  const link = await admin({
+    method: 'PUT',
+    url: `/api/v1/students/${s2.student.id}/parents/${p2.parent.id}`,
+    payload: { relationship: 'Mother' },
+  });
+  expect(link.statusCode, link.body).toBeLessThan(300);
+  kids = [
+    { id: w.a.users.student.id, name: 'first' },
+    { id: s2.student.id, name: 'Bea Second' },
+    { id: s3.student.id, name: 'Cal Third' },
+  ];
+  today = dateInZone('UTC');
+});
+afterAll(() => w.t.close());
+
+describe('submitting a class', () => {
+  it("the class teacher submits every student for the school's today; status follows the present flag", async () => {
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: {
+        classId: w.a.classId,
+        records: all({ [kid(1)]: false, [kid(2)]: 'late' }).map((r, i) => (i === 1 ? { ...r, note: 'Sick' } : r)),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ classId: w.a.classId, date: today, periodId: null, created: 3, updated: 0 });
+    const byStudent = new Map(body.records.map((r: AttendanceRecord) => [r.studentId, r]));
+    expect(byStudent.get(kid(0))).toMatchObject({ status: 'present', isPresent: true });
+    expect(byStudent.get(kid(1))).toMatchObject({ status: 'absent', isPresent: false, note: 'Sick' });
+    expect(byStudent.get(kid(2))).toMatchObject({ status: 'late', isPresent: true });
+    const rec = byStudent.get(kid(0)) as AttendanceRecord;
+    expect(rec.markedByName).toContain('teacher');
+    expect(rec.submittedAt).toBe(body.submittedAt);
+    expect(rec.academicYear).toMatch(/^\d{4}-\d{4}$/);
+  });
+
+  it('resubmitting the same date updates the rows in place, never duplicates them', async () => {
+    const before = await count('attendance', w.a.id);
+    const res = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: today, records: all({ [kid(1)]: false }) },
+    });
+    expect(res.json()).toMatchObject({ created: 0, updated: 3 });
+    expect(await count('attendance', w.a.id)).toBe(before);
+    const late = res.json().records.find((r: AttendanceRecord) => r.studentId === kid(2));
+    expect(late).toMatchObject({ status: 'present' });
+    expect(late.markedByName).toContain('school_admin');
+  });
+
+  it('the database holds one row per school, class, student, date and period, "no period" included', async () => {
+    const err = await db()
+      .execute(
+        sql`insert into attendance (school_id, id, class_id, student_id, date, period_id, status, is_present,
+          marked_by_id, marked_by_name, marked_at, submitted_at, academic_year)
+        values (${w.a.id}, ${newId()}, ${w.a.classId}, ${kid(0)}, ${today}, null, 'present', true,
+          ${w.a.users.teacher.id}, 'x', now(), now(), '2026-2027')`,
+      )
+      .then(
+        () => null,
+        (e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code,
+      );
+    expect(err).toBe('23505');
+  });
+
+  it('a period is a separate mark of the same date', async () => {
+    const period = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'P1', startTime: '08:00', endTime: '08:45' },
+    });
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: today, periodId: period.json().id, records: all() },
+    });
+    expect(res.json()).toMatchObject({ created: 3, periodId: period.json().id });
+    const unknown = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, periodId: newId(), records: all() },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe('Period not found');
+  });
+
+  it('an Idempotency-Key makes a retried submission a no-op that answers the first answer', async () => {
+    const key = `retry-${newId()}`;
+    const payload = { classId: w.a.classId, date: '2026-01-05', records: all({ [kid(0)]: false }) };
+    const first = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      headers: { 'idempotency-key': key },
+      payload,
+    });
+    expect(first.statusCode).toBe(200);
+    const rows = await count('attendance', w.a.id);
+    const audits = await count('audit_log', w.a.id);
+    const alerts = (await notificationsOf(w.a.users.parent.id)).length;
+    // The retry differs (everyone present): as a retry of the same key it changes nothing.
+    const retry = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      headers: { 'idempotency-key': key },
+      payload: { ...payload, records: all() },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await count('attendance', w.a.id)).toBe(rows);
+    expect(await count('audit_log', w.a.id)).toBe(audits);
+    expect((await notificationsOf(w.a.users.parent.id)).length).toBe(alerts);
+  });
+
+  it("every failure reads 'Failed to submit attendance' with the field that failed", async () => {
+    const cases: [Record<string, unknown>, string, number][] = [
+      [{ classId: w.a.classId, records: all().slice(1) }, 'records', 422],
+      [
+        { classId: w.a.classId, records: [...all(), { studentId: newId(), isPresent: true }] },
+        'records.3.studentId',
+        422,
+      ],
+      [{ classId: w.a.classId, records: [...all(), all()[0]] }, 'records.3.studentId', 422],
+      [{ classId: w.a.classId, date: '2999-01-01', records: all() }, 'date', 422],
+      [{ classId: w.a.classId, date: '2026-02-30', records: all() }, 'date', 400],
+      [{ classId: w.a.classId, records: [] }, 'records', 400],
+      [{ classId: w.a.classId, records: [{ studentId: kid(0) }] }, 'records.0.isPresent', 400],
+      [{ records: all() }, 'classId', 400],
+    ];
+    const before = await count('attendance', w.a.id);
+    for (const [payload, field, status] of cases) {
+      const res = await teacher({ method: 'POST', url: '/api/v1/attendance', payload });
+      const err = errorOf(res);
+      expect({ field, status: res.statusCode, message: err.message, has: Boolean(err.fields?.[field]) }).toEqual({
+        field,
+        status,
+        message: ATTENDANCE_MESSAGES.failed,
+        has: true,
+      });
+    }
+    expect(await count('attendance', w.a.id)).toBe(before);
+  });
+
+  it('a teacher marks only classes they teach or lead; students and parents never; staff any class', async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const other = await createClass(w.t.app, adminSession);
+    const stranger = await createStudent(w.t.app, adminSession, { classId: other.id });
+    const payload = { classId: other.id, records: [{ studentId: stranger.student.id, isPresent: true }] };
+    const refused = await teacher({ method: 'POST', url: '/api/v1/attendance', payload });
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused).message).toBe('Class not found');
+    for (const role of ['student', 'parent'] as const) {
+      const res = await (await w.a.as(role))({ method: 'POST', url: '/api/v1/attendance', payload });
+      expect({ role, status: res.statusCode }).toEqual({ role, status: 403 });
+    }
+    const principal = await w.a.as('principal');
+    expect((await principal({ method: 'POST', url: '/api/v1/attendance', payload })).statusCode).toBe(200);
+  });
+
+  it("another school's class answers 404 and nothing is written", async () => {
+    const b = await w.b.as('school_admin');
+    const before = await count('attendance', w.a.id);
+    const res = await b({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, records: all() },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await count('attendance', w.a.id)).toBe(before);
+  });
+});
+
+describe("the school's today", () => {
+  it('is the date on the wall clocks of the school, either side of midnight', () => {
+    const instant = new Date('2026-03-01T12:30:00Z');
+    expect(dateInZone('Pacific/Auckland', instant)).toBe('2026-03-02');
+    expect(dateInZone('America/Los_Angeles', instant)).toBe('2026-03-01');
+    expect(dateInZone('UTC', new Date('2026-03-01T23:59:59Z'))).toBe('2026-03-01');
+  });
+
+  it("a submission without a date is recorded on the school's today in its time zone", async () => {
+    await db().execute(sql`update schools set time_zone = 'Pacific/Kiritimati' where id = ${w.a.id}`);
+    try {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, records: all() },
+      });
+      expect(res.json().date).toBe(dateInZone('Pacific/Kiritimati'));
+    } finally {
+      await db().execute(sql`update schools set time_zone = 'UTC' where id = ${w.a.id}`);
+    }
+  });
+});
+
+describe('absence alerts', () => {
+  it('a student marked absent notifies each parent once per day; resubmitting revises, never repeats', async () => {
+    const date = '2026-02-02';
+    const submit = (records: ReturnType<typeof all>) =>
+      teacher({ method: 'POST', url: '/api/v1/attendance', payload: { classId: w.a.classId, date, records } });
+    const onDate = async (userId: string) => (await notificationsOf(userId)).filter((n) => n.body.includes(date));
+
+    await submit(all({ [kid(1)]: false }));
+    const first = await onDate(otherParent.id);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ title: 'Absent today: Bea Second' });
+    expect(first[0]?.body).toContain('absent');
+    expect(await onDate(w.a.users.parent.id)).toHaveLength(0);
+
+    // Again absent: no second notification.
+    await submit(all({ [kid(1)]: false }));
+    expect(await onDate(otherParent.id)).toHaveLength(1);
+    // Corrected to late: the same notification now says so (and is unread again).
+    await submit(all({ [kid(1)]: 'late' }));
+    const revised = await onDate(otherParent.id);
+    expect(revised).toHaveLength(1);
+    expect(revised[0]).toMatchObject({ title: 'Attendance corrected: Bea Second', read_at: null });
+    expect(revised[0]?.body).toContain('late');
+    // Absent again the same day: still one notification, back to the absence.
+    await submit(all({ [kid(1)]: false }));
+    const back = await onDate(otherParent.id);
+    expect(back).toHaveLength(1);
+    expect(back[0]?.title).toBe('Absent today: Bea Second');
+  });
+
+  it('the parent reads the alert in the bell', async () => {
+    const parent = await w.a.as('parent');
+    await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: '2026-02-03', records: all({ [kid(0)]: false }) },
+    });
+    const bell = await parent({ method: 'GET', url: '/api/v1/notifications' });
+    expect(bell.json().items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'attendance', body: expect.stringContaining('2026-02-03') }),
+      ]),
+    );
+  });
+});
+
+describe('reading attendance', () => {
+  it('the recent list holds the 30 newest records the caller may see', async () => {
+    // Enough dates to pass 30 records (3 students a day).
+    for (let d = 1; d <= 12; d++) {
+      const date = `2026-03-${String(d).padStart(2, '0')}`;
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records: all(d % 4 === 0 ? { [kid(0)]: false } : {}) },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await admin({ method: 'GET', url: '/api/v1/attendance/recent' });
+    const items = res.json().items as AttendanceRecord[];
+    expect(items).toHaveLength(30);
+    const times = items.map((r) => r.submittedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const student = await w.a.as('student');
+    const own = (await student({ method: 'GET', url: '/api/v1/attendance/recent' })).json().items as AttendanceRecord[];
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((r) => r.studentId === kid(0))).toBe(true);
+    const parent = await w.a.as('parent');
+    const children = (await parent({ method: 'GET', url: '/api/v1/attendance/recent' })).json()
+      .items as AttendanceRecord[];
+    expect(children.every((r) => r.studentId === kid(0))).toBe(true);
+    const b = await w.b.as('school_admin');
+    expect((await b({ method: 'GET', url: '/api/v1/attendance/recent' })).json().items).toEqual([]);
+  });
+
+  it("a student's history: the last 30 and the rate (present + late) / all, rounded", async () => {
+    const parent = await w.a.as('parent');
+    const res = await parent({ method: 'GET', url: `/api/v1/attendance/students/${kid(0)}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.length).toBeLessThanOrEqual(30);
+    const { present, late, absent, total, rate } = body.rate;
+    expect(total).toBe(present + late + absent);
+    expect(rate).toBe(Math.round(((present + late) / total) * 100));
+    expect(absent).toBeGreaterThan(0);
+    const dates = body.items.map((r: AttendanceRecord) => r.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // Not their child, not their school.
+    const notMine = await parent({ method: 'GET', url: `/api/v1/attendance/students/${kid(1)}` });
+    expect(errorOf(notMine).message).toBe('Student not found');
+    const b = await w.b.as('school_admin');
+    expect((await b({ method: 'GET', url: `/api/v1/attendance/students/${kid(0)}` })).statusCode).toBe(404);
+  });
+
+  it('the class sheet lists every enrolled student with the mark of the date', async () => {
+    const res = await teacher({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}?date=2026-03-04` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.students).toHaveLength(3);
+    expect(body.students.find((s: { studentId: string }) => s.studentId === kid(0)).record.status).toBe('absent');
+    const blank = await teacher({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}?date=2025-01-01` });
+    expect(blank.json().students.every((s: { record: unknown }) => s.record === null)).toBe(true);
+  });
+
+  it('the class × month register has a column per marked day and a rate per student and for the class', async () => {
+    const res = await teacher({
+      method: 'GET',
+      url: `/api/v1/attendance/classes/${w.a.classId}/register?month=2026-03`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.days).toHaveLength(12);
+    const first = body.students.find((s: { studentId: string }) => s.studentId === kid(0));
+    expect(first.marks['2026-03-04']).toBe('absent');
+    expect(first.rate).toMatchObject({ absent: 3, present: 9, total: 12, rate: 75 });
+    expect(body.rate).toMatchObject({ total: 36, absent: 3, rate: 92 });
+    const bad = await teacher({
+      method: 'GET',
+      url: `/api/v1/attendance/classes/${w.a.classId}/register?month=2026-13`,
+    });
+    expect(errorOf(bad).fields?.month).toBe(ATTENDANCE_MESSAGES.monthFormat);
+  });
+
+  it('rates: the school and each class for staff, their classes for a teacher', async () => {
+    const res = await admin({ method: 'GET', url: '/api/v1/attendance/rates?from=2026-03-01&to=2026-03-31' });
+    const body = res.json();
+    expect(body.school).toMatchObject({ total: 36, absent: 3, rate: 92 });
+    expect(body.classes.find((c: { classId: string }) => c.classId === w.a.classId).rate.rate).toBe(92);
+    const mine = (await teacher({ method: 'GET', url: '/api/v1/attendance/rates' })).json();
+    expect(mine.school).toBeNull();
+    expect(mine.classes.map((c: { classId: string }) => c.classId)).toEqual([w.a.classId]);
+  });
+
+  it('a teacher of another class, a student or a parent cannot read a class sheet or register', async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const other = await createClass(w.t.app, adminSession);
+    const res = await teacher({ method: 'GET', url: `/api/v1/attendance/classes/${other.id}/register` });
+    expect(errorOf(res).message).toBe('Class not found');
+    for (const role of ['student', 'parent'] as const) {
+      const r = await (await w.a.as(role))({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}` });
+      expect({ role, status: r.statusCode }).toEqual({ role, status: 403 });
+    }
+    const b = await w.b.as('school_admin');
+    expect((await b({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}/register` })).statusCode).toBe(
+      404,
+    );
+  });
+});

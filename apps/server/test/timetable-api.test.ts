@@ -1,0 +1,492 @@
+import { TIMETABLE_MESSAGES, type TimetableSlot } from '@lyceum/shared/timetable';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.ts';
+import { createClass, createTeacher } from './factories/people.ts';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { errorOf } from './helpers.ts';
+import { listenUrl, openStream } from './sse-client.ts';
+
+/** The timetable: periods, slots and their clash rules, the assign-teacher action, week views and who sees them. */
+let w: SchoolWorld;
+let admin: Caller;
+let otherClassId: string;
+let secondTeacher: { id: string; name: string };
+
+const slot = (over: Record<string, unknown> = {}) => ({
+  classId: w.a.classId,
+  subjectId: w.a.subjectId,
+  teacherId: w.a.users.teacher.id,
+  room: 'R1',
+  day: 'monday',
+  startTime: '08:00',
+  endTime: '08:45',
+  ...over,
+});
+
+async function slotCount(schoolId: string): Promise<number> {
+  const r = await w.t.app.deps.db.execute(
+    sql`select count(*)::int as n from timetable_slots where school_id = ${schoolId}`,
+  );
+  return Number((r.rows[0] as { n: number }).n);
+}
+
+beforeAll(async () => {
+  w = await schoolWorld();
+  admin = await w.a.as('school_admin');
+  const adminSession = await w.a.signIn('school_admin');
+  // A second class with the same subject, taught by the same teacher, and a second teacher on the first class.
+  const other = await createClass(w.t.app, adminSession, { subjectIds: [w.a.subjectId] });
+  otherClassId = other.id;
+  const assign = await admin({
+    method: 'POST',
+    url: `/api/v1/classes/${otherClassId}/teachers`,
+    payload: { teacherId: w.a.users.teacher.id, subjectIds: [w.a.subjectId] },
+  });
+  expect(assign.statusCode).toBe(200);
+  const t2 = await createTeacher(w.t.app, adminSession, { subjectIds: [w.a.subjectId] });
+  secondTeacher = { id: t2.teacher.id, name: t2.teacher.name };
+  const assign2 = await admin({
+    method: 'POST',
+    url: `/api/v1/classes/${w.a.classId}/teachers`,
+    payload: { teacherId: t2.teacher.id, subjectIds: [] },
+  });
+  expect(assign2.statusCode, assign2.body).toBe(200);
+});
+afterAll(() => w.t.close());
+
+describe('periods', () => {
+  it('are created, listed by start time, changed and deleted by staff', async () => {
+    const second = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Period 2', startTime: '09:00', endTime: '09:45' },
+    });
+    expect(second.statusCode).toBe(201);
+    const first = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Period 1', startTime: '08:00', endTime: '08:45' },
+    });
+    const principal = await w.a.as('principal');
+    const brk = await principal({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Break', startTime: '08:45', endTime: '09:00', isBreak: true },
+    });
+    expect(brk.json()).toMatchObject({ name: 'Break', isBreak: true, startTime: '08:45', endTime: '09:00' });
+    const student = await w.a.as('student');
+    const list = await student({ method: 'GET', url: '/api/v1/timetable/periods' });
+    expect(list.json().items.map((p: { name: string }) => p.name)).toEqual(['Period 1', 'Break', 'Period 2']);
+
+    const renamed = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${first.json().id}`,
+      payload: { name: 'First period' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'First period', startTime: '08:00' });
+    const gone = await admin({ method: 'DELETE', url: `/api/v1/timetable/periods/${second.json().id}` });
+    expect(gone.statusCode).toBe(204);
+    const again = await admin({ method: 'DELETE', url: `/api/v1/timetable/periods/${second.json().id}` });
+    expect(again.statusCode).toBe(404);
+    expect(errorOf(again).message).toBe(TIMETABLE_MESSAGES.periodNotFound);
+  });
+
+  it('refuse bad times, an end before the start and a second period at the same start', async () => {
+    const bad = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'X', startTime: '8am', endTime: '09:00' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields?.startTime).toBe(TIMETABLE_MESSAGES.timeFormat);
+    const backwards = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'X', startTime: '10:00', endTime: '09:00' },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards).fields?.endTime).toBe(TIMETABLE_MESSAGES.endAfterStart);
+    await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Late', startTime: '15:00', endTime: '15:45' },
+    });
+    const twice = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Late again', startTime: '15:00', endTime: '15:30' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice).message).toBe(TIMETABLE_MESSAGES.periodExists);
+  });
+
+  it('are written by school admins and principals only', async () => {
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      const res = await (await w.a.as(role))({
+        method: 'POST',
+        url: '/api/v1/timetable/periods',
+        payload: { name: 'Nope', startTime: '16:00', endTime: '16:45' },
+      });
+      expect({ role, status: res.statusCode }).toEqual({ role, status: 403 });
+    }
+  });
+});
+
+describe('slots', () => {
+  let made: TimetableSlot;
+
+  it('a school admin adds a slot; it carries the names a grid prints', async () => {
+    const res = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload: slot() });
+    expect(res.statusCode).toBe(201);
+    made = res.json();
+    expect(made).toMatchObject({
+      classId: w.a.classId,
+      subject: 'Mathematics',
+      teacherId: w.a.users.teacher.id,
+      room: 'R1',
+      day: 'monday',
+      startTime: '08:00',
+      endTime: '08:45',
+    });
+    expect(made.teacherName).toContain('teacher');
+    const read = await (await w.a.as('student'))({ method: 'GET', url: `/api/v1/timetable/slots/${made.id}` });
+    expect(read.json()).toEqual(made);
+  });
+
+  it("the same class, day, start and end is refused with 'A slot already exists for this time'", async () => {
+    const before = await slotCount(w.a.id);
+    const res = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ room: 'R9' }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe('A slot already exists for this time');
+    expect(await slotCount(w.a.id)).toBe(before);
+  });
+
+  it('a class, a teacher or a room booked twice at overlapping times is refused, naming the clash', async () => {
+    // The class at an overlapping time (another teacher, another room).
+    const cls = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ startTime: '08:30', endTime: '09:15', room: 'R2' }),
+    });
+    expect(cls.statusCode).toBe(409);
+    expect(errorOf(cls).message).toMatch(/^Class 1 A already has Mathematics on Monday 08:00–08:45$/);
+    // The teacher in another class at an overlapping time.
+    const teacher = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ classId: otherClassId, startTime: '08:15', endTime: '09:00', room: 'R3' }),
+    });
+    expect(teacher.statusCode).toBe(409);
+    expect(errorOf(teacher).message).toMatch(/already teaches Class 1 A on Monday 08:00–08:45$/);
+    expect(errorOf(teacher).fields?.teacherId).toBe(errorOf(teacher).message);
+    // The room, used by another class with another teacher.
+    const adminSession = await w.a.signIn('school_admin');
+    const room = await admin({
+      method: 'POST',
+      url: `/api/v1/classes/${otherClassId}/teachers`,
+      payload: { teacherId: secondTeacher.id, subjectIds: [w.a.subjectId] },
+    });
+    expect(room.statusCode).toBe(200);
+    expect(adminSession).toBeDefined();
+    const roomClash = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ classId: otherClassId, teacherId: secondTeacher.id, startTime: '08:40', endTime: '09:20' }),
+    });
+    expect(roomClash.statusCode).toBe(409);
+    expect(errorOf(roomClash).message).toBe('Room R1 is already used by Class 1 A on Monday 08:00–08:45');
+    // Touching ends do not overlap.
+    const next = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ classId: otherClassId, teacherId: secondTeacher.id, startTime: '08:45', endTime: '09:30' }),
+    });
+    expect(next.statusCode).toBe(201);
+  });
+
+  it('follows the teacher-assignment rule: the subject taught in the class, by a teacher assigned it there', async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const stranger = await createTeacher(w.t.app, adminSession);
+    const notAssigned = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ teacherId: stranger.teacher.id, day: 'tuesday' }),
+    });
+    expect(notAssigned.statusCode).toBe(422);
+    expect(errorOf(notAssigned).message).toBe(TIMETABLE_MESSAGES.teacherNotAssigned);
+    // The second teacher is on class 1 without subjects.
+    const noSubject = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ teacherId: secondTeacher.id, day: 'tuesday' }),
+    });
+    expect(errorOf(noSubject).message).toBe(TIMETABLE_MESSAGES.teacherNotAssigned);
+    const sub = await admin({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'Latin' } });
+    const notTaught = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ subjectId: sub.json().id, day: 'tuesday' }),
+    });
+    expect(notTaught.statusCode).toBe(422);
+    expect(errorOf(notTaught).message).toBe(TIMETABLE_MESSAGES.subjectNotInClass);
+    const unknownClass = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ classId: newId(), day: 'tuesday' }),
+    });
+    expect(unknownClass.statusCode).toBe(404);
+    expect(errorOf(unknownClass).message).toBe('Class not found');
+    const student = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ teacherId: w.a.users.student.id, day: 'tuesday' }),
+    });
+    expect(errorOf(student).message).toBe('Teacher not found');
+  });
+
+  it('refuses bad input with its messages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [slot({ day: 'funday' }), 'day', 'Day must be one of Monday to Sunday'],
+      [slot({ startTime: '25:00' }), 'startTime', TIMETABLE_MESSAGES.timeFormat],
+      [slot({ startTime: '10:00', endTime: '09:00' }), 'endTime', TIMETABLE_MESSAGES.endAfterStart],
+      [slot({ classId: 'nope' }), 'classId', 'Invalid id'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload });
+      expect({ field, status: res.statusCode, message: errorOf(res).fields?.[field] }).toEqual({
+        field,
+        status: 400,
+        message,
+      });
+    }
+  });
+
+  it('is moved and deleted; the moved slot is checked like a new one; an unknown id is not found', async () => {
+    const moved = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/slots/${made.id}`,
+      payload: { day: 'wednesday', startTime: '10:00', endTime: '10:45' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ day: 'wednesday', startTime: '10:00', room: 'R1' });
+    const backwards = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/slots/${made.id}`,
+      payload: { endTime: '09:00' },
+    });
+    expect(errorOf(backwards).fields?.endTime).toBe(TIMETABLE_MESSAGES.endAfterStart);
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await admin({
+        method,
+        url: `/api/v1/timetable/slots/${newId()}`,
+        payload: method === 'PATCH' ? { room: 'X' } : undefined,
+      });
+      expect({ method, status: res.statusCode, message: errorOf(res).message }).toEqual({
+        method,
+        status: 404,
+        message: 'Timetable slot not found',
+      });
+    }
+    const del = await admin({ method: 'DELETE', url: `/api/v1/timetable/slots/${made.id}` });
+    expect(del.statusCode).toBe(204);
+    const after = await admin({ method: 'GET', url: `/api/v1/timetable/slots/${made.id}` });
+    expect(errorOf(after).message).toBe('Timetable slot not found');
+  });
+
+  it('are written by school admins and principals only', async () => {
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      const res = await (await w.a.as(role))({
+        method: 'POST',
+        url: '/api/v1/timetable/slots',
+        payload: slot({ day: 'friday' }),
+      });
+      expect({ role, status: res.statusCode }).toEqual({ role, status: 403 });
+    }
+  });
+});
+
+describe('assigning a teacher to a class timetable', () => {
+  it('creates the slots it can and says which it skipped and why', async () => {
+    const existing = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ day: 'thursday', startTime: '11:00', endTime: '11:45', room: 'R4' }),
+    });
+    expect(existing.statusCode).toBe(201);
+    const latin = await admin({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'Greek' } });
+    const res = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${w.a.classId}/assign-teacher`,
+      payload: {
+        teacherId: w.a.users.teacher.id,
+        slots: [
+          { subjectId: w.a.subjectId, day: 'thursday', startTime: '11:00', endTime: '11:45', room: 'R4' },
+          { subjectId: latin.json().id, day: 'thursday', startTime: '12:00', endTime: '12:45' },
+          { subjectId: w.a.subjectId, day: 'thursday', startTime: '13:00', endTime: '13:45', room: 'R4' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.created).toHaveLength(1);
+    expect(body.created[0]).toMatchObject({ day: 'thursday', startTime: '13:00' });
+    expect(body.skipped).toEqual([
+      expect.objectContaining({ startTime: '11:00', reason: 'slot_exists', message: TIMETABLE_MESSAGES.skippedExists }),
+      expect.objectContaining({
+        startTime: '12:00',
+        reason: 'subject_not_assigned',
+        message: TIMETABLE_MESSAGES.skippedNotAssigned,
+      }),
+    ]);
+  });
+
+  it('answers 404 for an unknown class or teacher and writes nothing', async () => {
+    const before = await slotCount(w.a.id);
+    const noClass = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${newId()}/assign-teacher`,
+      payload: { teacherId: w.a.users.teacher.id, slots: [slot()] },
+    });
+    expect(errorOf(noClass).message).toBe('Class not found');
+    const noTeacher = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${w.a.classId}/assign-teacher`,
+      payload: { teacherId: newId(), slots: [{ ...slot(), day: 'saturday' }] },
+    });
+    expect(errorOf(noTeacher).message).toBe('Teacher not found');
+    const empty = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${w.a.classId}/assign-teacher`,
+      payload: { teacherId: w.a.users.teacher.id, slots: [] },
+    });
+    expect(errorOf(empty).fields?.slots).toBe('Add at least one slot');
+    expect(await slotCount(w.a.id)).toBe(before);
+  });
+});
+
+describe('week views', () => {
+  beforeAll(async () => {
+    // Sunday first and Monday last in time of creation, so order cannot come from insertion.
+    for (const [day, startTime, endTime] of [
+      ['sunday', '09:00', '09:45'],
+      ['monday', '14:00', '14:45'],
+      ['monday', '07:00', '07:45'],
+    ] as const) {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/timetable/slots',
+        payload: slot({ day, startTime, endTime, room: `W-${day}-${startTime}` }),
+      });
+      expect(res.statusCode).toBe(201);
+    }
+  });
+
+  const order = (items: TimetableSlot[]) => items.map((s) => `${s.day} ${s.startTime}`);
+
+  it('a class week runs Monday to Sunday, then by start time', async () => {
+    const res = await admin({ method: 'GET', url: `/api/v1/timetable/classes/${w.a.classId}` });
+    const days = order(res.json().items);
+    expect(days[0]).toBe('monday 07:00');
+    expect(days.at(-1)).toBe('sunday 09:00');
+    const sorted = [...days].sort((a, b) => {
+      const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+      const [da, ta] = a.split(' ') as [string, string];
+      const [db, tb] = b.split(' ') as [string, string];
+      return week.indexOf(da) - week.indexOf(db) || ta.localeCompare(tb);
+    });
+    expect(days).toEqual(sorted);
+  });
+
+  it('the student reads their class week, the parent each child, the teacher their own', async () => {
+    const classWeek = (await admin({ method: 'GET', url: `/api/v1/timetable/classes/${w.a.classId}` })).json().items;
+    const student = await w.a.as('student');
+    const mine = await student({ method: 'GET', url: `/api/v1/timetable/students/${w.a.users.student.id}` });
+    expect(mine.json().items).toEqual(classWeek);
+    const parent = await w.a.as('parent');
+    const children = await parent({ method: 'GET', url: '/api/v1/timetable/children' });
+    expect(children.json().children).toEqual([
+      expect.objectContaining({ studentId: w.a.users.student.id, classId: w.a.classId, items: classWeek }),
+    ]);
+    const child = await parent({ method: 'GET', url: `/api/v1/timetable/students/${w.a.users.student.id}` });
+    expect(child.json().items).toEqual(classWeek);
+    const teacher = await w.a.as('teacher');
+    const own = await teacher({ method: 'GET', url: `/api/v1/timetable/teachers/${w.a.users.teacher.id}` });
+    expect(own.json().items.length).toBeGreaterThan(0);
+    expect(own.json().items.every((s: TimetableSlot) => s.teacherId === w.a.users.teacher.id)).toBe(true);
+    const room = await teacher({ method: 'GET', url: '/api/v1/timetable/rooms?room=R4' });
+    expect(room.json().items.every((s: TimetableSlot) => s.room === 'R4')).toBe(true);
+    expect(room.json().items.length).toBe(2);
+  });
+
+  it("nobody reads a week that is not theirs: another teacher's, another student's, a class they do not teach", async () => {
+    const teacher = await w.a.as('teacher');
+    const other = await teacher({ method: 'GET', url: `/api/v1/timetable/teachers/${secondTeacher.id}` });
+    expect(other.statusCode).toBe(404);
+    expect(errorOf(other).message).toBe('Teacher not found');
+    const adminSession = await w.a.signIn('school_admin');
+    const lonely = await createClass(w.t.app, adminSession);
+    const notTaught = await teacher({ method: 'GET', url: `/api/v1/timetable/classes/${lonely.id}` });
+    expect(errorOf(notTaught).message).toBe('Class not found');
+    const student = await w.a.as('student');
+    const otherClass = await student({ method: 'GET', url: `/api/v1/timetable/classes/${otherClassId}` });
+    expect(otherClass.statusCode).toBe(404);
+    const parent = await w.a.as('parent');
+    const stranger = await parent({ method: 'GET', url: `/api/v1/timetable/students/${newId()}` });
+    expect(errorOf(stranger).message).toBe('Student not found');
+    const studentReadsTeacher = await student({
+      method: 'GET',
+      url: `/api/v1/timetable/teachers/${w.a.users.teacher.id}`,
+    });
+    expect(studentReadsTeacher.statusCode).toBe(403);
+  });
+});
+
+describe('another school', () => {
+  it('gets 404 for every id of this school, and writes nothing with them', async () => {
+    const b = await w.b.as('school_admin');
+    const before = await slotCount(w.a.id);
+    const reads = [
+      `/api/v1/timetable/classes/${w.a.classId}`,
+      `/api/v1/timetable/teachers/${w.a.users.teacher.id}`,
+      `/api/v1/timetable/students/${w.a.users.student.id}`,
+    ];
+    for (const url of reads)
+      expect({ url, status: (await b({ method: 'GET', url })).statusCode }).toEqual({ url, status: 404 });
+    const write = await b({ method: 'POST', url: '/api/v1/timetable/slots', payload: slot({ day: 'saturday' }) });
+    expect(write.statusCode).toBe(404);
+    const assign = await b({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${w.a.classId}/assign-teacher`,
+      payload: { teacherId: w.a.users.teacher.id, slots: [{ ...slot(), day: 'saturday' }] },
+    });
+    expect(assign.statusCode).toBe(404);
+    expect(await slotCount(w.a.id)).toBe(before);
+  });
+});
+
+describe('live', () => {
+  it('a change reaches the open grids of those who may read the class, as a timetable event', async () => {
+    const base = await listenUrl(w.t.app);
+    const studentStream = await openStream(base, (await w.a.signIn('student')).cookie);
+    const bStream = await openStream(base, (await w.b.signIn('student')).cookie);
+    try {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/timetable/slots',
+        payload: slot({ day: 'friday', startTime: '15:00', endTime: '15:45', room: 'Live' }),
+      });
+      expect(res.statusCode).toBe(201);
+      const event = await studentStream.next('timetable');
+      expect(JSON.parse(event.data)).toEqual({ classId: w.a.classId });
+      expect(bStream.events.filter((e) => e.event === 'timetable')).toEqual([]);
+    } finally {
+      studentStream.close();
+      bStream.close();
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { uuidSchema } from './auth.ts';
+
+/**
+ * Contracts of attendance (docs/product.md, "School day: timetable and attendance").
+ *
+ *   POST /api/v1/attendance                          submit a whole class for a date (and period); Idempotency-Key
+ *   GET  /api/v1/attendance/recent                   the 30 newest records the caller may see
+ *   GET  /api/v1/attendance/classes/:id?date=&periodId=   a class's sheet for a date (the mark page)
+ *   GET  /api/v1/attendance/classes/:id/register?month=   a class × month register
+ *   GET  /api/v1/attendance/students/:id             a student's last 30 records and rate
+ *   GET  /api/v1/attendance/rates?from=&to=          rate of the school and of each class the caller sees
+ */
+
+export const ATTENDANCE_STATUSES = ['present', 'absent', 'late'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** The live list holds this many records; parents see this many of their children's. */
+export const RECENT_ATTENDANCE_LIMIT = 30;
+
+export const ATTENDANCE_MESSAGES = {
+  failed: 'Failed to submit attendance',
+  missingStudents: (n: number) => `${n} enrolled student${n === 1 ? ' is' : 's are'} not marked`,
+  notEnrolled: 'This student is not enrolled in the class',
+  duplicateStudent: 'This student is marked twice',
+  dateFormat: 'Date must look like 2026-09-01',
+  monthFormat: 'Month must look like 2026-09',
+  futureDate: 'Attendance cannot be submitted for a future date',
+} as const;
+
+/** The status a mark is stored with: absent when not present, late when present but late. */
+export function statusOf(isPresent: boolean, isLate = false): AttendanceStatus {
+  if (!isPresent) return 'absent';
+  return isLate ? 'late' : 'present';
+}
+
+/** (present + late) / all, as a whole percentage; null when there is nothing to count. */
+export function attendanceRate(counts: { present: number; late: number; absent: number }): number | null {
+  const all = counts.present + counts.late + counts.absent;
+  if (all === 0) return null;
+  return Math.round(((counts.present + counts.late) / all) * 100);
+}
+
+export const isoDate = z
+  .string({ error: ATTENDANCE_MESSAGES.dateFormat })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, ATTENDANCE_MESSAGES.dateFormat)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: ATTENDANCE_MESSAGES.dateFormat,
+    },
+  );
+
+export const AttendanceMark = z.object({
+  studentId: uuidSchema,
+  isPresent: z.boolean({ error: 'Present must be true or false' }),
+  /** Only meaningful when present. */
+  isLate: z.boolean().default(false),
+  note: z.string().trim().max(200, 'Note is too long').optional(),
+});
+
+export const SubmitAttendanceRequest = z.object({
+  classId: uuidSchema,
+  /** Omitted: the school's today, in its time zone. */
+  date: isoDate.optional(),
+  periodId: uuidSchema.optional(),
+  records: z.array(AttendanceMark).min(1, 'Mark at least one student').max(500),
+});
+export type SubmitAttendanceRequest = z.input<typeof SubmitAttendanceRequest>;
+
+export const AttendanceRecord = z.object({
+  id: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  date: z.string(),
+  periodId: z.string().nullable(),
+  status: z.enum(ATTENDANCE_STATUSES),
+  isPresent: z.boolean(),
+  note: z.string().nullable(),
+  markedByName: z.string(),
+  time: z.string(),
+  submittedAt: z.string(),
+  academicYear: z.string(),
+});
+export type AttendanceRecord = z.infer<typeof AttendanceRecord>;
+
+export const SubmitAttendanceResponse = z.object({
+  classId: z.string(),
+  date: z.string(),
+  periodId: z.string().nullable(),
+  submittedAt: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  records: z.array(AttendanceRecord),
+});
+export type SubmitAttendanceResponse = z.infer<typeof SubmitAttendanceResponse>;
+
+export const AttendanceList = z.object({ items: z.array(AttendanceRecord) });
+export type AttendanceList = z.infer<typeof AttendanceList>;
+
+export const AttendanceRate = z.object({
+  present: z.number().int(),
+  late: z.number().int(),
+  absent: z.number().int(),
+  total: z.number().int(),
+  /** Whole percent, null with no records. */
+  rate: z.number().int().nullable(),
+});
+export type AttendanceRate = z.infer<typeof AttendanceRate>;
+
+export const ClassSheetQuery = z.object({ date: isoDate.optional(), periodId: uuidSchema.optional() });
+/** The mark page: every enrolled student with today's mark if there is one. */
+export const ClassSheet = z.object({
+  classId: z.string(),
+  className: z.string(),
+  date: z.string(),
+  periodId: z.string().nullable(),
+  students: z.array(
+    z.object({
+      studentId: z.string(),
+      name: z.string(),
+      rollNumber: z.number().int(),
+      record: AttendanceRecord.nullable(),
+    }),
+  ),
+});
+export type ClassSheet = z.infer<typeof ClassSheet>;
+
+export const RegisterQuery = z.object({
+  /** Omitted: the school's current month. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ATTENDANCE_MESSAGES.monthFormat)
+    .optional(),
+});
+/** A class × month register: one row per student, the status of each marked day (period-less marks). */
+export const ClassRegister = z.object({
+  classId: z.string(),
+  className: z.string(),
+  month: z.string(),
+  days: z.array(z.string()),
+  students: z.array(
+    z.object({
+      studentId: z.string(),
+      name: z.string(),
+      rollNumber: z.number().int(),
+      marks: z.record(z.string(), z.enum(ATTENDANCE_STATUSES)),
+      rate: AttendanceRate,
+    }),
+  ),
+  rate: AttendanceRate,
+});
+export type ClassRegister = z.infer<typeof ClassRegister>;
+
+export const StudentAttendance = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  items: z.array(AttendanceRecord),
+  rate: AttendanceRate,
+});
+export type StudentAttendance = z.infer<typeof StudentAttendance>;
+
+export const RatesQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const AttendanceRates = z.object({
+  /** The whole school: staff only (null for others). */
+  school: AttendanceRate.nullable(),
+  classes: z.array(z.object({ classId: z.string(), className: z.string(), rate: AttendanceRate })),
+});
+export type AttendanceRates = z.infer<typeof AttendanceRates>;

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { uuidSchema } from './auth.ts';
+import { plainText } from './plain-text.ts';
+
+/**
+ * Contracts of the timetable (docs/product.md, "School day: timetable and attendance").
+ *
+ *   GET    /api/v1/timetable/periods                 the school's periods and breaks, by start time
+ *   POST   /api/v1/timetable/periods                 school admin, principal
+ *   PATCH  /api/v1/timetable/periods/:id             school admin, principal
+ *   DELETE /api/v1/timetable/periods/:id             school admin, principal
+ *   POST   /api/v1/timetable/slots                   school admin, principal
+ *   GET    /api/v1/timetable/slots/:id
+ *   PATCH  /api/v1/timetable/slots/:id               school admin, principal
+ *   DELETE /api/v1/timetable/slots/:id               school admin, principal
+ *   POST   /api/v1/timetable/classes/:id/assign-teacher   school admin, principal: many slots for one teacher
+ *   GET    /api/v1/timetable/classes/:id             a class's week
+ *   GET    /api/v1/timetable/teachers/:id            a teacher's week
+ *   GET    /api/v1/timetable/students/:id            a student's week (their class)
+ *   GET    /api/v1/timetable/rooms?room=             a room's week
+ *   GET    /api/v1/timetable/children                a parent's children, each with their week
+ */
+
+/** Monday to Sunday: the order every week view is sorted in. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const TIMETABLE_MESSAGES = {
+  slotExists: 'A slot already exists for this time',
+  slotNotFound: 'Timetable slot not found',
+  periodNotFound: 'Period not found',
+  periodExists: 'A period already starts at this time',
+  periodInUse: 'Attendance was taken in this period, so it cannot be deleted',
+  endAfterStart: 'End time must be after start time',
+  timeFormat: 'Time must look like 08:30',
+  teacherBusy: (teacher: string, cls: string, day: string, start: string, end: string) =>
+    `${teacher} already teaches ${cls} on ${day} ${start}–${end}`,
+  roomBusy: (room: string, cls: string, day: string, start: string, end: string) =>
+    `Room ${room} is already used by ${cls} on ${day} ${start}–${end}`,
+  classBusy: (cls: string, subject: string, day: string, start: string, end: string) =>
+    `${cls} already has ${subject} on ${day} ${start}–${end}`,
+  subjectNotInClass: 'The subject is not taught in this class',
+  teacherNotAssigned: 'The teacher does not teach this subject in this class',
+  skippedNotAssigned: 'Skipped: the teacher is not assigned this subject in this class',
+  skippedExists: 'Skipped: a slot already exists for this time',
+} as const;
+
+/** `HH:MM`, 24-hour. */
+export const timeOfDay = z
+  .string({ error: TIMETABLE_MESSAGES.timeFormat })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIMETABLE_MESSAGES.timeFormat);
+
+const endAfterStart = <T extends { startTime?: string | undefined; endTime?: string | undefined }>(v: T) =>
+  v.startTime === undefined || v.endTime === undefined || v.endTime > v.startTime;
+const endAfterStartIssue = { error: TIMETABLE_MESSAGES.endAfterStart, path: ['endTime'] };
+
+export const Period = z.object({
+  id: z.string(),
+  name: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isBreak: z.boolean(),
+});
+export type Period = z.infer<typeof Period>;
+export const PeriodListResponse = z.object({ items: z.array(Period) });
+export type PeriodListResponse = z.infer<typeof PeriodListResponse>;
+
+const periodName = z
+  .string()
+  .trim()
+  .min(1, 'Period name is required')
+  .max(40, 'Period name is too long')
+  .refine(...plainText('Period name'));
+
+export const CreatePeriodRequest = z
+  .object({ name: periodName, startTime: timeOfDay, endTime: timeOfDay, isBreak: z.boolean().default(false) })
+  .refine(endAfterStart, endAfterStartIssue);
+export type CreatePeriodRequest = z.input<typeof CreatePeriodRequest>;
+
+export const UpdatePeriodRequest = z
+  .object({
+    name: periodName.optional(),
+    startTime: timeOfDay.optional(),
+    endTime: timeOfDay.optional(),
+    isBreak: z.boolean().optional(),
+  })
+  .refine(endAfterStart, endAfterStartIssue);
+export type UpdatePeriodRequest = z.input<typeof UpdatePeriodRequest>;
+
+/** A slot as shown in every week view, with the names a grid prints. */
+export const TimetableSlot = z.object({
+  id: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  subjectId: z.string(),
+  subject: z.string(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  room: z.string(),
+  day: z.enum(WEEKDAYS),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type TimetableSlot = z.infer<typeof TimetableSlot>;
+
+/** A week: slots Monday to Sunday, then by start time. */
+export const TimetableWeek = z.object({ items: z.array(TimetableSlot) });
+export type TimetableWeek = z.infer<typeof TimetableWeek>;
+
+export const ChildTimetable = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  classId: z.string(),
+  items: z.array(TimetableSlot),
+});
+export const ChildrenTimetableResponse = z.object({ children: z.array(ChildTimetable) });
+export type ChildrenTimetableResponse = z.infer<typeof ChildrenTimetableResponse>;
+
+const room = z
+  .string()
+  .trim()
+  .max(40, 'Room is too long')
+  .refine(...plainText('Room'));
+
+export const CreateSlotRequest = z
+  .object({
+    classId: uuidSchema,
+    subjectId: uuidSchema,
+    teacherId: uuidSchema,
+    room: room.default(''),
+    day: z.enum(WEEKDAYS, { error: 'Day must be one of Monday to Sunday' }),
+    startTime: timeOfDay,
+    endTime: timeOfDay,
+  })
+  .refine(endAfterStart, endAfterStartIssue);
+export type CreateSlotRequest = z.input<typeof CreateSlotRequest>;
+
+export const UpdateSlotRequest = z
+  .object({
+    subjectId: uuidSchema.optional(),
+    teacherId: uuidSchema.optional(),
+    room: room.optional(),
+    day: z.enum(WEEKDAYS, { error: 'Day must be one of Monday to Sunday' }).optional(),
+    startTime: timeOfDay.optional(),
+    endTime: timeOfDay.optional(),
+  })
+  .refine(endAfterStart, endAfterStartIssue);
+export type UpdateSlotRequest = z.input<typeof UpdateSlotRequest>;
+
+/** Put one teacher into a class's timetable in one go; what cannot be placed is skipped and said. */
+export const AssignTimetableTeacherRequest = z.object({
+  teacherId: uuidSchema,
+  slots: z
+    .array(
+      z
+        .object({
+          subjectId: uuidSchema,
+          room: room.default(''),
+          day: z.enum(WEEKDAYS, { error: 'Day must be one of Monday to Sunday' }),
+          startTime: timeOfDay,
+          endTime: timeOfDay,
+        })
+        .refine(endAfterStart, endAfterStartIssue),
+    )
+    .min(1, 'Add at least one slot')
+    .max(100),
+});
+export type AssignTimetableTeacherRequest = z.input<typeof AssignTimetableTeacherRequest>;
+
+export const SkippedSlot = z.object({
+  subjectId: z.string(),
+  day: z.enum(WEEKDAYS),
+  startTime: z.string(),
+  endTime: z.string(),
+  reason: z.enum(['subject_not_assigned', 'slot_exists', 'clash']),
+  message: z.string(),
+});
+export const AssignTimetableTeacherResponse = z.object({
+  created: z.array(TimetableSlot),
+  skipped: z.array(SkippedSlot),
+});
+export type AssignTimetableTeacherResponse = z.infer<typeof AssignTimetableTeacherResponse>;
+
+export const RoomQuery = z.object({ room: room.pipe(z.string().min(1, 'Room is required')) });
+
+/** What a live `timetable` event carries: the class whose week changed (the grid refetches it). */
+export const TimetableChanged = z.object({ classId: z.string() });
+export type TimetableChanged = z.infer<typeof TimetableChanged>;
