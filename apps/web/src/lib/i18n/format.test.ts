@@ -1,0 +1,104 @@
+import { act, renderHook } from '@testing-library/react';
+import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale-constants';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatRelative,
+  formatTime,
+  setFormatSettings,
+  useFormat,
+} from './format';
+import type { UiLanguage } from './languages';
+
+const use = (language: UiLanguage, locale: Partial<SchoolLocale> = {}) =>
+  setFormatSettings({ language, locale: { ...DEFAULT_SCHOOL_LOCALE, ...locale } });
+
+afterEach(() => use('en'));
+
+// 11:30 UTC on 1 March 2026: already 2 March in Auckland (UTC+13), still 1 March in Los Angeles (UTC−8).
+const instant = '2026-03-01T11:30:00Z';
+
+describe('dates in the school’s time zone and date format', () => {
+  it('puts the same instant on each school’s own calendar day', () => {
+    use('en', { timeZone: 'Pacific/Auckland', dateFormat: 'YYYY-MM-DD' });
+    expect(formatDate(instant)).toBe('2026-03-02');
+    use('en', { timeZone: 'America/Los_Angeles', dateFormat: 'YYYY-MM-DD' });
+    expect(formatDate(instant)).toBe('2026-03-01');
+  });
+
+  it('writes the digit orders a school can choose, and the language’s own style for "medium"', () => {
+    use('en', { timeZone: 'UTC', dateFormat: 'DD/MM/YYYY' });
+    expect(formatDate('2027-11-22T12:00:00Z')).toBe('22/11/2027');
+    use('en', { timeZone: 'UTC', dateFormat: 'MM/DD/YYYY' });
+    expect(formatDate('2027-11-22T12:00:00Z')).toBe('11/22/2027');
+    use('en', { timeZone: 'UTC', dateFormat: 'medium' });
+    expect(formatDate('2027-11-22T12:00:00Z')).toBe('Nov 22, 2027');
+    use('es', { timeZone: 'UTC', dateFormat: 'medium' });
+    expect(formatDate('2027-11-22T12:00:00Z')).toMatch(/^22 nov\.? 2027$/);
+    use('ar', { timeZone: 'UTC', dateFormat: 'medium' });
+    expect(formatDate('2027-11-22T12:00:00Z')).toContain('نوفمبر');
+  });
+
+  it('gives times of day in the school’s zone, 12 or 24 hours as the language writes them', () => {
+    use('en', { timeZone: 'America/Los_Angeles' });
+    expect(formatTime(instant)).toBe('3:30 AM');
+    use('es', { timeZone: 'Pacific/Auckland' });
+    expect(formatTime(instant)).toBe('0:30');
+    use('en', { timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    expect(formatDateTime(instant)).toBe('2026-03-01 11:30 AM');
+  });
+
+  it('returns nothing for a date that does not parse instead of "Invalid Date"', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('numbers and money', () => {
+  it('writes an amount in minor units in its currency and the language’s style', () => {
+    use('en');
+    expect(formatMoney(123456, 'USD')).toBe('$1,234.56');
+    use('es');
+    expect(formatMoney(123456, 'EUR')).toMatch(/^1\.?234,56\s€$/);
+    // Yen have no minor unit: 1234 is ¥1,234, not ¥12.34.
+    use('en');
+    expect(formatMoney(1234, 'JPY')).toBe('¥1,234');
+  });
+
+  it('uses the school’s currency when an amount has none', () => {
+    use('en', { currency: 'GBP' });
+    expect(formatMoney(500)).toBe('£5.00');
+  });
+
+  it('writes numbers with the language’s digits and separators', () => {
+    use('en');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    use('ar');
+    expect(formatNumber(12)).toBe(new Intl.NumberFormat('ar').format(12));
+  });
+});
+
+describe('relative times', () => {
+  it('says how long ago in the UI language', () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    use('en');
+    expect(formatRelative('2026-03-01T09:00:00Z', now)).toBe('3 hours ago');
+    use('es');
+    expect(formatRelative('2026-02-28T12:00:00Z', now)).toBe('ayer');
+  });
+});
+
+describe('useFormat', () => {
+  it('re-renders its component when the school’s settings change', () => {
+    use('en', { timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    const { result } = renderHook(() => {
+      const format = useFormat();
+      return format.date(instant);
+    });
+    expect(result.current).toBe('2026-03-01');
+    act(() => use('en', { timeZone: 'Pacific/Auckland', dateFormat: 'YYYY-MM-DD' }));
+    expect(result.current).toBe('2026-03-02');
+  });
+});
