@@ -5,6 +5,8 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
+import { ATTENDANCE_MESSAGES } from '../attendance.ts';
+import { TIMETABLE_MESSAGES } from '../timetable.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -270,6 +272,48 @@ const ar: Catalogue = {
   [DASHBOARD_MESSAGES.teachers]: 'المعلمون',
   [DASHBOARD_MESSAGES.parents]: 'أولياء الأمور',
   [DASHBOARD_MESSAGES.staff]: 'المديرون ونظّار المدارس',
+  // School day: timetable and attendance
+  'Present must be true or false': 'يجب أن تكون قيمة «حاضر» صحيحة أو خاطئة',
+  'Note is too long': 'الملاحظة طويلة جدًا',
+  'Mark at least one student': 'سجّل طالبًا واحدًا على الأقل',
+  'Period name is too long': 'اسم الحصة طويل جدًا',
+  'Period name is required': 'اسم الحصة مطلوب',
+  'Period name': 'اسم الحصة',
+  'Room is too long': 'اسم القاعة طويل جدًا',
+  Room: 'القاعة',
+  'Day must be one of Monday to Sunday': 'يجب أن يكون اليوم من الاثنين إلى الأحد',
+  'Add at least one slot': 'أضف موعدًا واحدًا على الأقل',
+  'Room is required': 'القاعة مطلوبة',
+  'Idempotency-Key is too long': 'ترويسة Idempotency-Key طويلة جدًا',
+  '1 enrolled student is not marked': 'لم يُسجَّل حضور طالب مسجّل واحد',
+  Monday: 'الاثنين',
+  Tuesday: 'الثلاثاء',
+  Wednesday: 'الأربعاء',
+  Thursday: 'الخميس',
+  Friday: 'الجمعة',
+  Saturday: 'السبت',
+  Sunday: 'الأحد',
+  [ATTENDANCE_MESSAGES.failed]: 'تعذّر إرسال الحضور',
+  [template(ATTENDANCE_MESSAGES.missingStudents)]: 'لم يُسجَّل حضور {0} من الطلاب المسجّلين',
+  [ATTENDANCE_MESSAGES.notEnrolled]: 'هذا الطالب غير مسجّل في الفصل',
+  [ATTENDANCE_MESSAGES.duplicateStudent]: 'هذا الطالب مسجّل مرتين',
+  [ATTENDANCE_MESSAGES.dateFormat]: 'يجب أن يكون التاريخ بالشكل 2026-09-01',
+  [ATTENDANCE_MESSAGES.monthFormat]: 'يجب أن يكون الشهر بالشكل 2026-09',
+  [ATTENDANCE_MESSAGES.futureDate]: 'لا يمكن تسجيل الحضور لتاريخ في المستقبل',
+  [TIMETABLE_MESSAGES.slotExists]: 'يوجد موعد في هذا الوقت بالفعل',
+  [TIMETABLE_MESSAGES.slotNotFound]: 'لم يُعثر على موعد الجدول',
+  [TIMETABLE_MESSAGES.periodNotFound]: 'لم يُعثر على الحصة',
+  [TIMETABLE_MESSAGES.periodExists]: 'توجد حصة تبدأ في هذا الوقت بالفعل',
+  [TIMETABLE_MESSAGES.periodInUse]: 'سُجّل الحضور في هذه الحصة، لذا لا يمكن حذفها',
+  [TIMETABLE_MESSAGES.endAfterStart]: 'يجب أن يكون وقت الانتهاء بعد وقت البدء',
+  [TIMETABLE_MESSAGES.timeFormat]: 'يجب أن يكون الوقت بالشكل 08:30',
+  [template(TIMETABLE_MESSAGES.teacherBusy)]: '{0} يدرّس {1} بالفعل يوم {2} من {3} إلى {4}',
+  [template(TIMETABLE_MESSAGES.roomBusy)]: 'القاعة {0} يشغلها {1} بالفعل يوم {2} من {3} إلى {4}',
+  [template(TIMETABLE_MESSAGES.classBusy)]: 'لدى {0} حصة {1} بالفعل يوم {2} من {3} إلى {4}',
+  [TIMETABLE_MESSAGES.subjectNotInClass]: 'هذه المادة لا تُدرَّس في هذا الفصل',
+  [TIMETABLE_MESSAGES.teacherNotAssigned]: 'المعلم لا يدرّس هذه المادة في هذا الفصل',
+  [TIMETABLE_MESSAGES.skippedNotAssigned]: 'تم التخطي: المعلم غير مكلّف بهذه المادة في هذا الفصل',
+  [TIMETABLE_MESSAGES.skippedExists]: 'تم التخطي: يوجد موعد في هذا الوقت بالفعل',
 };
 
 export default ar;

@@ -5,6 +5,8 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
+import { ATTENDANCE_MESSAGES } from '../attendance.ts';
+import { TIMETABLE_MESSAGES } from '../timetable.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -284,6 +286,48 @@ const es: Catalogue = {
   [DASHBOARD_MESSAGES.teachers]: 'Profesores',
   [DASHBOARD_MESSAGES.parents]: 'Padres',
   [DASHBOARD_MESSAGES.staff]: 'Administradores y directores',
+  // School day: timetable and attendance
+  'Present must be true or false': '«Presente» debe ser verdadero o falso',
+  'Note is too long': 'La nota es demasiado larga',
+  'Mark at least one student': 'Marque al menos a un estudiante',
+  'Period name is too long': 'El nombre del período es demasiado largo',
+  'Period name is required': 'El nombre del período es obligatorio',
+  'Period name': 'Nombre del período',
+  'Room is too long': 'El aula es demasiado larga',
+  Room: 'Aula',
+  'Day must be one of Monday to Sunday': 'El día debe ser de lunes a domingo',
+  'Add at least one slot': 'Agregue al menos una franja',
+  'Room is required': 'El aula es obligatoria',
+  'Idempotency-Key is too long': 'La cabecera Idempotency-Key es demasiado larga',
+  '1 enrolled student is not marked': '1 estudiante inscrito no está marcado',
+  Monday: 'lunes',
+  Tuesday: 'martes',
+  Wednesday: 'miércoles',
+  Thursday: 'jueves',
+  Friday: 'viernes',
+  Saturday: 'sábado',
+  Sunday: 'domingo',
+  [ATTENDANCE_MESSAGES.failed]: 'No se pudo registrar la asistencia',
+  [template(ATTENDANCE_MESSAGES.missingStudents)]: '{0} estudiantes inscritos no están marcados',
+  [ATTENDANCE_MESSAGES.notEnrolled]: 'Este estudiante no está inscrito en la clase',
+  [ATTENDANCE_MESSAGES.duplicateStudent]: 'Este estudiante está marcado dos veces',
+  [ATTENDANCE_MESSAGES.dateFormat]: 'La fecha debe tener el formato 2026-09-01',
+  [ATTENDANCE_MESSAGES.monthFormat]: 'El mes debe tener el formato 2026-09',
+  [ATTENDANCE_MESSAGES.futureDate]: 'No se puede registrar la asistencia de una fecha futura',
+  [TIMETABLE_MESSAGES.slotExists]: 'Ya existe una franja para este horario',
+  [TIMETABLE_MESSAGES.slotNotFound]: 'Franja del horario no encontrada',
+  [TIMETABLE_MESSAGES.periodNotFound]: 'Período no encontrado',
+  [TIMETABLE_MESSAGES.periodExists]: 'Ya hay un período que empieza a esta hora',
+  [TIMETABLE_MESSAGES.periodInUse]: 'Se tomó asistencia en este período, por lo que no se puede eliminar',
+  [TIMETABLE_MESSAGES.endAfterStart]: 'La hora de fin debe ser posterior a la de inicio',
+  [TIMETABLE_MESSAGES.timeFormat]: 'La hora debe tener el formato 08:30',
+  [template(TIMETABLE_MESSAGES.teacherBusy)]: '{0} ya da clase a {1} el {2} de {3} a {4}',
+  [template(TIMETABLE_MESSAGES.roomBusy)]: 'El aula {0} ya la usa {1} el {2} de {3} a {4}',
+  [template(TIMETABLE_MESSAGES.classBusy)]: '{0} ya tiene {1} el {2} de {3} a {4}',
+  [TIMETABLE_MESSAGES.subjectNotInClass]: 'La asignatura no se imparte en esta clase',
+  [TIMETABLE_MESSAGES.teacherNotAssigned]: 'El profesor no imparte esta asignatura en esta clase',
+  [TIMETABLE_MESSAGES.skippedNotAssigned]: 'Omitida: el profesor no tiene asignada esta asignatura en esta clase',
+  [TIMETABLE_MESSAGES.skippedExists]: 'Omitida: ya existe una franja para este horario',
 };
 
 export default es;
