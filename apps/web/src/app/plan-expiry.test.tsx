@@ -36,7 +36,10 @@ describe('plan expiry after a refused sign-in', () => {
     await userEvent.type(within(dialog).getByLabelText('Password'), 'secret-pass');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     // The toast and the screen both confirm it.
-    expect(await screen.findAllByText('Thanks! Our sales team will contact you shortly.')).toHaveLength(2);
+    // (Another test's toast may still be fading out: look for one of each, not an exact count.)
+    const copies = await screen.findAllByText('Thanks! Our sales team will contact you shortly.');
+    expect(copies.some((copy) => copy.closest('[data-rht-toaster]'))).toBe(true);
+    expect(copies.some((copy) => !copy.closest('[data-rht-toaster]'))).toBe(true);
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/v1/sales-leads/lapsed')?.body).toMatchObject({
         email: 'admin@school.test',
