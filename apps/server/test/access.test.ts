@@ -141,12 +141,12 @@ async function databaseChecksum(): Promise<string> {
   const tables = await t.app.deps.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by 1`,
   );
-  const parts = tables.rows.map(
+  const parts = (tables.rows as { tablename: string }[]).map(
     ({ tablename }) =>
       `select '${tablename}' as t, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from "${tablename}" x`,
   );
   const r = await t.app.deps.db.execute<{ t: string; h: string | null }>(sql.raw(parts.join(' union all ')));
-  return r.rows.map((row) => `${row.t}:${row.h}`).join('|');
+  return (r.rows as { t: string; h: string | null }[]).map((row) => `${row.t}:${row.h}`).join('|');
 }
 
 const nasty = fc.oneof(
