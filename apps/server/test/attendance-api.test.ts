@@ -271,6 +271,31 @@ describe('absence alerts', () => {
     expect(back[0]?.title).toBe('Absent today: Bea Second');
   });
 
+  it("is written in each parent's own language, and revised in it", async () => {
+    const accountId = w.a.users.parent.accountId;
+    await db().execute(sql`update accounts set language = 'ar' where id = ${accountId}`);
+    try {
+      const date = '2026-02-04';
+      const submit = (records: ReturnType<typeof all>) =>
+        teacher({ method: 'POST', url: '/api/v1/attendance', payload: { classId: w.a.classId, date, records } });
+      const onDate = async () => (await notificationsOf(w.a.users.parent.id)).filter((n) => n.body.includes(date));
+      await submit(all({ [kid(0)]: false }));
+      const [alert] = await onDate();
+      expect(alert?.title).toMatch(/^غائب اليوم: /);
+      expect(alert?.body).toContain('غائبًا');
+      await submit(all({ [kid(0)]: 'late' }));
+      const [revised] = await onDate();
+      expect(revised?.title).toMatch(/^تصحيح الحضور: /);
+      expect(revised?.body).toContain('متأخرًا');
+      // The other parent, with no language of their own, follows the school's: English.
+      await submit(all({ [kid(1)]: false }));
+      const other = (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
+      expect(other[0]?.title).toMatch(/^Absent today: /);
+    } finally {
+      await db().execute(sql`update accounts set language = null where id = ${accountId}`);
+    }
+  });
+
   it('the parent reads the alert in the bell', async () => {
     const parent = await w.a.as('parent');
     await teacher({

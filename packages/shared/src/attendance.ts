@@ -18,6 +18,18 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 /** The live list holds this many records; parents see this many of their children's. */
 export const RECENT_ATTENDANCE_LIMIT = 30;
 
+/** What a parent's absence alert says; written in the parent's language when it is created. */
+export const ATTENDANCE_ALERT_MESSAGES = {
+  absentTitle: (name: string) => `Absent today: ${name}`,
+  absentBody: (name: string, date: string, className: string) => `${name} was marked absent on ${date} (${className}).`,
+  correctedTitle: (name: string) => `Attendance corrected: ${name}`,
+  correctedBody: (name: string, status: string, date: string, className: string) =>
+    `${name} is now marked ${status} on ${date} (${className}).`,
+  present: 'present',
+  late: 'late',
+  absent: 'absent',
+} as const;
+
 export const ATTENDANCE_MESSAGES = {
   failed: 'Failed to submit attendance',
   missingStudents: (n: number) => `${n} enrolled student${n === 1 ? ' is' : 's are'} not marked`,

@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
-import { ATTENDANCE_MESSAGES } from '../attendance.ts';
+import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
@@ -314,6 +314,14 @@ const ar: Catalogue = {
   [TIMETABLE_MESSAGES.teacherNotAssigned]: 'المعلم لا يدرّس هذه المادة في هذا الفصل',
   [TIMETABLE_MESSAGES.skippedNotAssigned]: 'تم التخطي: المعلم غير مكلّف بهذه المادة في هذا الفصل',
   [TIMETABLE_MESSAGES.skippedExists]: 'تم التخطي: يوجد موعد في هذا الوقت بالفعل',
+  // Absence alerts to parents
+  [template(ATTENDANCE_ALERT_MESSAGES.absentTitle)]: 'غائب اليوم: {0}',
+  [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: 'سُجّل {0} غائبًا يوم {1} ({2}).',
+  [template(ATTENDANCE_ALERT_MESSAGES.correctedTitle)]: 'تصحيح الحضور: {0}',
+  [template(ATTENDANCE_ALERT_MESSAGES.correctedBody)]: 'أصبح {0} مسجّلًا {1} يوم {2} ({3}).',
+  [ATTENDANCE_ALERT_MESSAGES.present]: 'حاضرًا',
+  [ATTENDANCE_ALERT_MESSAGES.late]: 'متأخرًا',
+  [ATTENDANCE_ALERT_MESSAGES.absent]: 'غائبًا',
 };
 
 export default ar;

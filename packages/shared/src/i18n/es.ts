@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
-import { ATTENDANCE_MESSAGES } from '../attendance.ts';
+import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
@@ -328,6 +328,14 @@ const es: Catalogue = {
   [TIMETABLE_MESSAGES.teacherNotAssigned]: 'El profesor no imparte esta asignatura en esta clase',
   [TIMETABLE_MESSAGES.skippedNotAssigned]: 'Omitida: el profesor no tiene asignada esta asignatura en esta clase',
   [TIMETABLE_MESSAGES.skippedExists]: 'Omitida: ya existe una franja para este horario',
+  // Absence alerts to parents
+  [template(ATTENDANCE_ALERT_MESSAGES.absentTitle)]: 'Ausente hoy: {0}',
+  [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: '{0} fue marcado ausente el {1} ({2}).',
+  [template(ATTENDANCE_ALERT_MESSAGES.correctedTitle)]: 'Asistencia corregida: {0}',
+  [template(ATTENDANCE_ALERT_MESSAGES.correctedBody)]: '{0} ahora figura como {1} el {2} ({3}).',
+  [ATTENDANCE_ALERT_MESSAGES.present]: 'presente',
+  [ATTENDANCE_ALERT_MESSAGES.late]: 'con retraso',
+  [ATTENDANCE_ALERT_MESSAGES.absent]: 'ausente',
 };
 
 export default es;

@@ -1,4 +1,6 @@
-import type { AttendanceStatus } from '@lyceum/shared/attendance';
+import { ATTENDANCE_ALERT_MESSAGES, type AttendanceStatus } from '@lyceum/shared/attendance';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@lyceum/shared/locale';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -11,18 +13,23 @@ export interface MarkedStudent {
   status: AttendanceStatus;
 }
 
-const absentText = (name: string, date: string, className: string) => ({
-  title: `Absent today: ${name}`,
-  body: `${name} was marked absent on ${date} (${className}).`,
+const A = ATTENDANCE_ALERT_MESSAGES;
+
+/** The alert in the parent's own language (their account's, else their school's). */
+const absentText = (name: string, date: string, className: string, language: Language) => ({
+  title: translateTo(A.absentTitle(name), language),
+  body: translateTo(A.absentBody(name, date, className), language),
 });
 
-const correctedText = (name: string, status: AttendanceStatus, date: string, className: string) =>
+const correctedText = (name: string, status: AttendanceStatus, date: string, className: string, language: Language) =>
   status === 'absent'
-    ? absentText(name, date, className)
+    ? absentText(name, date, className, language)
     : {
-        title: `Attendance corrected: ${name}`,
-        body: `${name} is now marked ${status} on ${date} (${className}).`,
+        title: translateTo(A.correctedTitle(name), language),
+        body: translateTo(A.correctedBody(name, A[status], date, className), language),
       };
+
+const languageOf = (value: string | null): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /**
  * Absence alerts (docs/product.md, "School day: timetable and attendance"): a student marked absent notifies
@@ -44,26 +51,48 @@ export async function alertParents(
     where school_id = ${schoolId} and date = ${date} and student_id in ${marks.map((m) => m.studentId)}`,
   );
   const alerted = new Set<string>();
+  const alertIds = existing.flatMap((r) => r.notificationIds);
+  const readers =
+    alertIds.length === 0
+      ? []
+      : await selectRows<{ id: string; language: string | null }>(
+          tx,
+          sql`
+    select n.id, coalesce(acc.language, sc.language) as language
+    from notifications n
+    join users u on u.school_id = n.school_id and u.id = n.user_id
+    join accounts acc on acc.id = u.account_id
+    join schools sc on sc.id = n.school_id
+    where n.school_id = ${schoolId} and n.id in ${alertIds}`,
+        );
+  const readerLanguage = new Map(readers.map((r) => [r.id, languageOf(r.language)]));
   for (const row of existing) {
     alerted.add(row.studentId);
     const m = byId.get(row.studentId);
-    if (m)
-      await reviseNotifications(tx, schoolId, row.notificationIds, correctedText(m.name, m.status, date, className));
+    if (!m) continue;
+    // Each parent's copy is rewritten in that parent's language.
+    for (const language of new Set(row.notificationIds.map((id) => readerLanguage.get(id) ?? DEFAULT_LANGUAGE))) {
+      const ids = row.notificationIds.filter((id) => (readerLanguage.get(id) ?? DEFAULT_LANGUAGE) === language);
+      await reviseNotifications(tx, schoolId, ids, correctedText(m.name, m.status, date, className, language));
+    }
   }
 
   const fresh = marks.filter((m) => m.status === 'absent' && !alerted.has(m.studentId));
   if (fresh.length === 0) return;
-  const parents = await selectRows<{ studentId: string; parentId: string }>(
+  const parents = await selectRows<{ studentId: string; parentId: string; language: string | null }>(
     tx,
     sql`
-    select sp.student_id as "studentId", sp.parent_id as "parentId"
+    select sp.student_id as "studentId", sp.parent_id as "parentId", coalesce(acc.language, sc.language) as language
     from student_parents sp join users u on u.school_id = sp.school_id and u.id = sp.parent_id
+    join accounts acc on acc.id = u.account_id
+    join schools sc on sc.id = sp.school_id
     where sp.school_id = ${schoolId} and u.is_active and sp.student_id in ${fresh.map((m) => m.studentId)}
     order by sp.student_id, sp.parent_id`,
   );
   const rows = parents.map((p) => {
     const m = byId.get(p.studentId) as MarkedStudent;
-    return { schoolId, userId: p.parentId, type: 'attendance' as const, ...absentText(m.name, date, className) };
+    const text = absentText(m.name, date, className, languageOf(p.language));
+    return { schoolId, userId: p.parentId, type: 'attendance' as const, ...text };
   });
   const ids = await createNotifications(tx, rows);
   // The alert row is kept even for a student with no parent: a parent linked later is not alerted about the past.
