@@ -10,9 +10,11 @@ let t: TestApp;
 let seedMs = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  const started = Date.now();
+  // CPU time of this process (PGlite runs in it), not wall time: a busy machine stretches the clock only.
+  const started = process.cpuUsage();
   await seedDemo(t.app.deps.db);
-  seedMs = Date.now() - started;
+  const used = process.cpuUsage(started);
+  seedMs = Math.round((used.user + used.system) / 1000);
 });
 afterAll(() => t.close());
 
@@ -57,7 +59,7 @@ describe('demo school day', () => {
   }
 
   it('seeding stays quick', () => {
-    console.info(`demo seed with the school day: ${seedMs} ms`);
+    console.info(`demo seed with the school day: ${seedMs} ms of CPU`);
     expect(seedMs).toBeLessThan(30_000);
   });
 });
