@@ -145,8 +145,8 @@ const stages = {
 };
 /** Two lanes side by side; the browser lane needs the web build before its journeys. */
 const lanes = [
-  ['lint', 'typecheck', 'vitest server'],
-  ['web build', 'vitest web', 'e2e', 'bench smoke'],
+  ['lint', 'typecheck', 'vitest server', 'bench smoke'],
+  ['web build', 'vitest web', 'e2e'],
 ];
 
 const results = [];
