@@ -82,7 +82,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   openPage: async ({ browser, server }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (viewport = DESKTOP) => {
-      const context = await browser.newContext({ baseURL: server.url, viewport });
+      // Reduced motion (the app honours it, index.css): no skeleton pulse or fades to paint frame after frame
+      // on a CPU the server and the other worker share, and nothing caught mid-transition.
+      const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce' });
       contexts.push(context);
       return context.newPage();
     });
