@@ -97,10 +97,11 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
   ): string => {
     if (action === 'graduate') return sourceId;
     if (action === 'promote' && !toClassId) throw invalid(`${field}.toClassId`, YEAR_MESSAGES.targetRequired);
-    if (action === 'promote' && toClassId === sourceId) throw invalid(`${field}.toClassId`, YEAR_MESSAGES.targetIsSource);
+    if (action === 'promote' && toClassId === sourceId)
+      throw invalid(`${field}.toClassId`, YEAR_MESSAGES.targetIsSource);
     const id = toClassId ?? sourceId;
     const cls = classes.get(id);
-    if (!cls || !cls.isActive) throw invalid(`${field}.toClassId`, PEOPLE_MESSAGES.classNotFound);
+    if (!cls?.isActive) throw invalid(`${field}.toClassId`, PEOPLE_MESSAGES.classNotFound);
     return id;
   };
 
@@ -162,7 +163,13 @@ async function classCounts(tx: Tx, scope: SchoolScope, p: Plan): Promise<Promoti
   return ids
     .map((id) => {
       const cls = p.classes.get(id) as ClassRow;
-      return { classId: id, name: cls.label, academicYear: cls.academicYear, before: before.get(id) ?? 0, after: after.get(id) ?? 0 };
+      return {
+        classId: id,
+        name: cls.label,
+        academicYear: cls.academicYear,
+        before: before.get(id) ?? 0,
+        after: after.get(id) ?? 0,
+      };
     })
     .sort((a, b) => a.academicYear.localeCompare(b.academicYear) || a.name.localeCompare(b.name));
 }
@@ -187,7 +194,9 @@ async function placeAll(
 ): Promise<Map<string, number>> {
   const rolls = new Map<string, number>();
   if (moves.length === 0) return rolls;
-  const rows = JSON.stringify(moves.map((m, k) => ({ id: m.studentId, class_id: m.classId, roll: PARKED + k, year: m.academicYear })));
+  const rows = JSON.stringify(
+    moves.map((m, k) => ({ id: m.studentId, class_id: m.classId, roll: PARKED + k, year: m.academicYear })),
+  );
   await tx.execute(sql`
     update students s set class_id = r.class_id, roll_number = r.roll, academic_year = r.year, updated_at = now()
     from json_to_recordset(${rows}::json) as r(id uuid, class_id uuid, roll int, year text)
@@ -364,8 +373,7 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
       order by m.from_class_id, m.from_roll
       for update of s`,
     );
-    const moved = (m: (typeof moves)[number]) =>
-      m.classId !== m.toClassId || m.isActive !== (m.action !== 'graduate');
+    const moved = (m: (typeof moves)[number]) => m.classId !== m.toClassId || m.isActive !== (m.action !== 'graduate');
     if (moves.some(moved)) throw new AppError('rule', YEAR_MESSAGES.studentsChanged);
 
     await placeAll(
@@ -373,7 +381,12 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
       scope.schoolId,
       moves
         .filter((m) => m.action !== 'graduate' && m.toClassId !== m.fromClassId)
-        .map((m) => ({ studentId: m.studentId, classId: m.fromClassId, wanted: m.fromRoll, academicYear: m.fromAcademicYear })),
+        .map((m) => ({
+          studentId: m.studentId,
+          classId: m.fromClassId,
+          wanted: m.fromRoll,
+          academicYear: m.fromAcademicYear,
+        })),
     );
     for (const m of moves) {
       if (m.action === 'graduate') {
