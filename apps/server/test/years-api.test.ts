@@ -101,7 +101,8 @@ describe('academic years', () => {
   });
 
   it('refuse bad input, each with its message', async () => {
-    const post = (payload: Record<string, unknown>) => admin({ method: 'POST', url: '/api/v1/academic-years', payload });
+    const post = (payload: Record<string, unknown>) =>
+      admin({ method: 'POST', url: '/api/v1/academic-years', payload });
     expectInvalid(await post(year({ name: '2040' })), 'Academic year must look like 2026-2027');
     expectInvalid(await post(year({ startDate: '2040-13-01' })), ATTENDANCE_MESSAGES.dateFormat);
     expectInvalid(await post(year({ endDate: '2040-08-01', terms: [], holidays: [] })), YEAR_MESSAGES.endAfterStart);
@@ -252,7 +253,8 @@ describe('year-end promotion', () => {
   });
 
   it('refuses bad plans, each with its message', async () => {
-    const preview = (payload: Record<string, unknown>) => admin({ method: 'POST', url: '/api/v1/promotions/preview', payload });
+    const preview = (payload: Record<string, unknown>) =>
+      admin({ method: 'POST', url: '/api/v1/promotions/preview', payload });
     expectInvalid(await preview(plan({ toYearId: fromYearId })), YEAR_MESSAGES.sameYear);
     expectInvalid(
       await preview(plan({ classes: plan().classes.slice(0, 2) })),

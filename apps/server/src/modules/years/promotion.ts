@@ -54,7 +54,7 @@ interface Plan {
   totals: PromotionTotals;
 }
 
-const invalid = (field: string, message: string) => new AppError('validation', message, { [field]: message });
+const invalid = (message: string, field: string) => new AppError('validation', message, { [field]: message });
 
 /** Promotion writes of a school take turns (apply and undo read "the latest promotion"). */
 async function lockPromotions(tx: Tx, schoolId: string): Promise<void> {
@@ -78,7 +78,7 @@ async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassR
 async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
   const from = await findYear(tx, scope.schoolId, input.fromYearId);
   const to = await findYear(tx, scope.schoolId, input.toYearId);
-  if (from.id === to.id) throw invalid('toYearId', YEAR_MESSAGES.sameYear);
+  if (from.id === to.id) throw invalid(YEAR_MESSAGES.sameYear, 'toYearId');
   const classes = await loadClasses(tx, scope.schoolId);
   const students = await selectRows<StudentRow>(
     tx,
@@ -96,12 +96,12 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     toClassId: string | null | undefined,
   ): string => {
     if (action === 'graduate') return sourceId;
-    if (action === 'promote' && !toClassId) throw invalid(`${field}.toClassId`, YEAR_MESSAGES.targetRequired);
+    if (action === 'promote' && !toClassId) throw invalid(YEAR_MESSAGES.targetRequired, `${field}.toClassId`);
     if (action === 'promote' && toClassId === sourceId)
-      throw invalid(`${field}.toClassId`, YEAR_MESSAGES.targetIsSource);
+      throw invalid(YEAR_MESSAGES.targetIsSource, `${field}.toClassId`);
     const id = toClassId ?? sourceId;
     const cls = classes.get(id);
-    if (!cls?.isActive) throw invalid(`${field}.toClassId`, PEOPLE_MESSAGES.classNotFound);
+    if (!cls?.isActive) throw invalid(PEOPLE_MESSAGES.classNotFound, `${field}.toClassId`);
     return id;
   };
 
@@ -109,20 +109,20 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
   input.classes.forEach((c, i) => {
     const field = `classes.${i}`;
     const cls = classes.get(c.classId);
-    if (!cls || cls.academicYear !== from.name) throw invalid(`${field}.classId`, YEAR_MESSAGES.classNotInYear);
-    if (byClass.has(c.classId)) throw invalid(`${field}.classId`, YEAR_MESSAGES.classTwice);
+    if (!cls || cls.academicYear !== from.name) throw invalid(YEAR_MESSAGES.classNotInYear, `${field}.classId`);
+    if (byClass.has(c.classId)) throw invalid(YEAR_MESSAGES.classTwice, `${field}.classId`);
     byClass.set(c.classId, { action: c.action, toClassId: target(field, c.classId, c.action, c.toClassId) });
   });
   const missing = [...new Set(students.map((s) => s.classId))].find((id) => !byClass.has(id));
-  if (missing) throw invalid('classes', YEAR_MESSAGES.classMissing(classes.get(missing)?.label ?? ''));
+  if (missing) throw invalid(YEAR_MESSAGES.classMissing(classes.get(missing)?.label ?? ''), 'classes');
 
   const studentById = new Map(students.map((s) => [s.id, s]));
   const own = new Map<string, { action: PromotionAction; toClassId: string }>();
   input.students.forEach((s, i) => {
     const field = `students.${i}`;
     const student = studentById.get(s.studentId);
-    if (!student) throw invalid(`${field}.studentId`, YEAR_MESSAGES.studentNotInYear);
-    if (own.has(s.studentId)) throw invalid(`${field}.studentId`, YEAR_MESSAGES.studentTwice);
+    if (!student) throw invalid(YEAR_MESSAGES.studentNotInYear, `${field}.studentId`);
+    if (own.has(s.studentId)) throw invalid(YEAR_MESSAGES.studentTwice, `${field}.studentId`);
     own.set(s.studentId, { action: s.action, toClassId: target(field, student.classId, s.action, s.toClassId) });
   });
 

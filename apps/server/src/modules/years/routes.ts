@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import { applyPromotion, listPromotions, previewPromotion, undoPromotion } from './promotion.ts';
-import { createYear, deleteYear, listYears, makeCurrentYear, updateYear } from './years.ts';
+import { createYear, deleteYear, findWritableYear, listYears, makeCurrentYear, updateYear } from './years.ts';
 
 export const yearRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
@@ -28,7 +28,10 @@ export const yearRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.put(
       '/academic-years/:id',
-      { schema: { tags, params: IdParams, body: AcademicYearRequest, response: Year } },
+      {
+        config: { onInvalidBody: (r) => findWritableYear(deps, actorOf(r), r.params as { id: string }) },
+        schema: { tags, params: IdParams, body: AcademicYearRequest, response: Year },
+      },
       (r) => updateYear(deps, actorOf(r), { ...r.params, ...r.body }),
     );
     app.post('/academic-years/:id/current', { schema: { tags, params: IdParams, response: Year } }, (r) =>

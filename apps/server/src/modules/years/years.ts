@@ -213,3 +213,10 @@ export async function deleteYear(deps: Deps, actor: Actor, { id }: { id: string 
     throw err;
   }
 }
+
+/** For a bad body on a year's route: another school's (or an unknown) year answers 404 whatever the body. */
+export async function findWritableYear(deps: Deps, actor: Actor, { id }: { id: string }): Promise<undefined> {
+  const scope = writeScope(actor, undefined);
+  await inScope(deps.db, scope, (tx) => findYear(tx, scope.schoolId, id));
+  return undefined;
+}
