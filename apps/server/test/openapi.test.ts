@@ -54,6 +54,8 @@ const BODY_LESS: Record<string, string> = {
   'POST /api/v1/teachers/{id}/promote': 'promotes the teacher in the path to school admin',
   'POST /api/v1/users/{id}/resend-invitation': 'a new invitation mail to the user in the path',
   'POST /api/v1/auth/email-verification/resend': "a new verification link to the caller's own address",
+  'POST /api/v1/academic-years/{id}/current': 'makes the year in the path the current one',
+  'POST /api/v1/promotions/{id}/undo': 'undoes the promotion in the path',
   'POST /api/v1/profile/picture':
     'multipart/form-data: the route streams the one file part and checks its size, count and image type',
 };

@@ -3,6 +3,7 @@ import { FILES_ACCESS } from './access/files.ts';
 import { PEOPLE_ACCESS } from './access/people.ts';
 import { SCHOOL_DAY_ACCESS } from './access/school-day.ts';
 import type { Access } from './access/types.ts';
+import { YEARS_ACCESS } from './access/years.ts';
 import { ROLES, SCHOOL_ROLES } from './roles.ts';
 
 export type { Access } from './access/types.ts';
@@ -44,6 +45,7 @@ export const API_ACCESS: Record<string, Access> = {
   ...COMPANY_ACCESS,
   ...FILES_ACCESS,
   ...SCHOOL_DAY_ACCESS,
+  ...YEARS_ACCESS,
 };
 
 /**

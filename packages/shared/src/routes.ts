@@ -46,4 +46,5 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   platform('payments', 'Payments'),
   open('payments/:id/receipt', 'Receipt'),
   open('subscription-expired', 'Subscription Expired'),
+  { path: 'settings/academic-years', title: 'Academic Years', roles: ['school_admin', 'principal'] },
 ];

@@ -1,6 +1,7 @@
 import { type AttendanceStatus, statusOf } from '@lyceum/shared/attendance';
 import type { Weekday } from '@lyceum/shared/timetable';
 import { sql } from 'drizzle-orm';
+import { currentAcademicYearId } from '../db/academic-years.ts';
 import type { Tx } from '../db/client.ts';
 import { periods, timetableSlots } from '../db/schema/index.ts';
 import { selectRows } from '../db/select-rows.ts';
@@ -86,6 +87,7 @@ export async function seedDemoSchoolDay(tx: Tx, input: { schoolId: string; demoS
         startTime,
         endTime,
         ...(pairs[(d + p) % pairs.length] as { teacherId: string; subjectId: string }),
+        academicYearId: currentAcademicYearId(schoolId),
       })),
     );
   });

@@ -4,6 +4,7 @@ import { FOUNDATION_ID_FIXTURES } from './foundation.ts';
 import { PEOPLE_ID_FIXTURES } from './people.ts';
 import { SCHOOL_DAY_ID_FIXTURES } from './school-day.ts';
 import type { IdFixture } from './types.ts';
+import { YEARS_ID_FIXTURES } from './years.ts';
 
 /** One fixture per route with path parameters, each domain in its own file. */
 export const ID_FIXTURES: Record<string, IdFixture> = {
@@ -12,4 +13,5 @@ export const ID_FIXTURES: Record<string, IdFixture> = {
   ...COMPANY_ID_FIXTURES,
   ...FILES_ID_FIXTURES,
   ...SCHOOL_DAY_ID_FIXTURES,
+  ...YEARS_ID_FIXTURES,
 };

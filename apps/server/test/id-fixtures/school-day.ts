@@ -1,3 +1,4 @@
+import { currentAcademicYearId } from '../../src/db/academic-years.ts';
 import { periods, timetableSlots } from '../../src/db/schema/index.ts';
 import { withSystem } from '../../src/db/tenancy.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -30,6 +31,7 @@ const slotOfA: IdFixture = async (app, a) => {
       day: 'saturday',
       startTime: `${h}:00`,
       endTime: `${h}:30`,
+      academicYearId: currentAcademicYearId(a.id),
     }),
   );
   return { params: { id }, asRole: 'school_admin' };

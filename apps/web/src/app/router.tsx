@@ -40,6 +40,8 @@ type LazyPage = () => Promise<{ Component: ComponentType }>;
 const PAGES: Record<string, LazyPage> = {
   dashboard: () => import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   settings: () => import('../features/settings/pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  'settings/academic-years': () =>
+    import('../features/years/pages/academic-years-page').then((m) => ({ Component: m.AcademicYearsPage })),
   schools: () => import('../features/schools/pages/schools-page').then((m) => ({ Component: m.SchoolsPage })),
   'schools/create': () =>
     import('../features/schools/pages/create-school-page').then((m) => ({ Component: m.CreateSchoolPage })),

@@ -7,6 +7,7 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { YEAR_MESSAGES } from '../years.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -322,6 +323,36 @@ const ar: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.present]: 'حاضرًا',
   [ATTENDANCE_ALERT_MESSAGES.late]: 'متأخرًا',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'غائبًا',
+  // Academic years and promotion
+  [YEAR_MESSAGES.yearNotFound]: 'لم يُعثر على العام الدراسي',
+  [YEAR_MESSAGES.yearExists]: 'يوجد عام دراسي بهذا الاسم بالفعل',
+  [template(YEAR_MESSAGES.yearOverlaps)]: 'تتداخل التواريخ مع العام الدراسي {0}',
+  [YEAR_MESSAGES.endAfterStart]: 'يجب أن يكون تاريخ الانتهاء بعد تاريخ البدء',
+  [YEAR_MESSAGES.termName]: 'اسم الفصل الدراسي مطلوب',
+  [YEAR_MESSAGES.holidayName]: 'اسم العطلة مطلوب',
+  [YEAR_MESSAGES.termOutside]: 'يجب أن يقع كل فصل دراسي داخل العام الدراسي',
+  [YEAR_MESSAGES.holidayOutside]: 'يجب أن تقع كل عطلة داخل العام الدراسي',
+  [YEAR_MESSAGES.termsOverlap]: 'لا يجوز أن تتداخل الفصول الدراسية',
+  [YEAR_MESSAGES.tooMany]: '20 فصلًا دراسيًا و60 عطلة على الأكثر',
+  [YEAR_MESSAGES.currentCannotBeDeleted]: 'لا يمكن حذف العام الدراسي الحالي',
+  [YEAR_MESSAGES.yearInUse]: 'لهذا العام الدراسي سجلات، لذا لا يمكن حذفه',
+  [YEAR_MESSAGES.actionInvalid]: 'اختر الترفيع أو الإعادة أو التخرج',
+  [YEAR_MESSAGES.targetRequired]: 'اختر الصف الذي يُرفَّع إليه',
+  [YEAR_MESSAGES.targetIsSource]: 'لا يمكن ترفيع صف إلى نفسه',
+  [YEAR_MESSAGES.sameYear]: 'اختر عامًا دراسيًا آخر للترفيع إليه',
+  [YEAR_MESSAGES.classNotInYear]: 'هذا الصف ليس من العام الدراسي الذي يجري ترفيعه',
+  [YEAR_MESSAGES.classTwice]: 'هذا الصف مذكور مرتين',
+  [template(YEAR_MESSAGES.classMissing)]: 'اختر إلى أين يذهب {0}',
+  [YEAR_MESSAGES.studentTwice]: 'هذا الطالب مذكور مرتين',
+  [YEAR_MESSAGES.studentNotInYear]: 'هذا الطالب ليس في صف من العام الدراسي الذي يجري ترفيعه',
+  [YEAR_MESSAGES.nothingToPromote]: 'لا يوجد طلاب للترفيع في هذا العام الدراسي',
+  [YEAR_MESSAGES.promotionNotFound]: 'لم يُعثر على الترفيع',
+  [YEAR_MESSAGES.undoTooLate]: 'لا يمكن التراجع عن الترفيع إلا خلال 7 أيام',
+  [YEAR_MESSAGES.undoNotLatest]: 'جرى ترفيع لاحق، لذا لا يمكن التراجع عن هذا',
+  [YEAR_MESSAGES.alreadyUndone]: 'تم التراجع عن هذا الترفيع من قبل',
+  [YEAR_MESSAGES.studentsChanged]: 'غيّر بعض الطلاب صفوفهم بعد هذا الترفيع، لذا لا يمكن التراجع عنه',
+  'Term name': 'اسم الفصل الدراسي',
+  'Holiday name': 'اسم العطلة',
 };
 
 export default ar;

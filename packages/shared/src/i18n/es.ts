@@ -7,6 +7,7 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { YEAR_MESSAGES } from '../years.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -336,6 +337,37 @@ const es: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.present]: 'presente',
   [ATTENDANCE_ALERT_MESSAGES.late]: 'con retraso',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'ausente',
+  // Academic years and promotion
+  [YEAR_MESSAGES.yearNotFound]: 'Año académico no encontrado',
+  [YEAR_MESSAGES.yearExists]: 'Ya existe un año académico con este nombre',
+  [template(YEAR_MESSAGES.yearOverlaps)]: 'Las fechas se solapan con el año académico {0}',
+  [YEAR_MESSAGES.endAfterStart]: 'La fecha de fin debe ser posterior a la de inicio',
+  [YEAR_MESSAGES.termName]: 'El nombre del trimestre es obligatorio',
+  [YEAR_MESSAGES.holidayName]: 'El nombre del festivo es obligatorio',
+  [YEAR_MESSAGES.termOutside]: 'Cada trimestre debe estar dentro del año académico',
+  [YEAR_MESSAGES.holidayOutside]: 'Cada festivo debe estar dentro del año académico',
+  [YEAR_MESSAGES.termsOverlap]: 'Los trimestres no pueden solaparse',
+  [YEAR_MESSAGES.tooMany]: 'Como máximo 20 trimestres y 60 festivos',
+  [YEAR_MESSAGES.currentCannotBeDeleted]: 'No se puede eliminar el año académico actual',
+  [YEAR_MESSAGES.yearInUse]: 'Este año académico tiene registros, así que no se puede eliminar',
+  [YEAR_MESSAGES.actionInvalid]: 'Elija promocionar, repetir o graduar',
+  [YEAR_MESSAGES.targetRequired]: 'Elija la clase a la que se promociona',
+  [YEAR_MESSAGES.targetIsSource]: 'Una clase no puede promocionarse a sí misma',
+  [YEAR_MESSAGES.sameYear]: 'Elija otro año académico al que promocionar',
+  [YEAR_MESSAGES.classNotInYear]: 'Esta clase no pertenece al año académico que se promociona',
+  [YEAR_MESSAGES.classTwice]: 'Esta clase aparece dos veces',
+  [template(YEAR_MESSAGES.classMissing)]: 'Elija a dónde va {0}',
+  [YEAR_MESSAGES.studentTwice]: 'Este alumno aparece dos veces',
+  [YEAR_MESSAGES.studentNotInYear]: 'Este alumno no está en una clase del año académico que se promociona',
+  [YEAR_MESSAGES.nothingToPromote]: 'No hay alumnos que promocionar en este año académico',
+  [YEAR_MESSAGES.promotionNotFound]: 'Promoción no encontrada',
+  [YEAR_MESSAGES.undoTooLate]: 'Una promoción solo puede deshacerse en los 7 días siguientes',
+  [YEAR_MESSAGES.undoNotLatest]: 'Se hizo una promoción posterior, así que esta no puede deshacerse',
+  [YEAR_MESSAGES.alreadyUndone]: 'Esta promoción ya se deshizo',
+  [YEAR_MESSAGES.studentsChanged]:
+    'Algunos alumnos cambiaron de clase después de esta promoción, así que no puede deshacerse',
+  'Term name': 'Nombre del trimestre',
+  'Holiday name': 'Nombre del festivo',
 };
 
 export default es;

@@ -21,6 +21,7 @@ import { oneOf } from './closed-sets.ts';
 import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
 import { students } from './people.ts';
 import { schools, users } from './schools.ts';
+import { academicYears } from './years.ts';
 
 /** The school's bell schedule: named periods and breaks (docs/product.md, "School day: timetable and attendance"). */
 export const periods = pgTable(
@@ -55,6 +56,8 @@ export const timetableSlots = pgTable(
     day: text('day', { enum: WEEKDAYS }).notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
+    /** Filled by a trigger from the school's current year when the insert leaves it out (see 0012). */
+    academicYearId: uuid('academic_year_id').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +82,11 @@ export const timetableSlots = pgTable(
       name: 'timetable_slots_teacher_fk',
       columns: [t.schoolId, t.teacherId],
       foreignColumns: [users.schoolId, users.id],
+    }),
+    foreignKey({
+      name: 'timetable_slots_year_fk',
+      columns: [t.schoolId, t.academicYearId],
+      foreignColumns: [academicYears.schoolId, academicYears.id],
     }),
   ],
 );
@@ -106,6 +114,8 @@ export const attendance = pgTable(
     markedAt: ts('marked_at').notNull(),
     submittedAt: ts('submitted_at').notNull(),
     academicYear: text('academic_year').notNull(),
+    /** Filled by a trigger with the year containing the date (else the current one) when left out (see 0012). */
+    academicYearId: uuid('academic_year_id').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,6 +143,11 @@ export const attendance = pgTable(
       name: 'attendance_period_fk',
       columns: [t.schoolId, t.periodId],
       foreignColumns: [periods.schoolId, periods.id],
+    }),
+    foreignKey({
+      name: 'attendance_year_fk',
+      columns: [t.schoolId, t.academicYearId],
+      foreignColumns: [academicYears.schoolId, academicYears.id],
     }),
   ],
 );

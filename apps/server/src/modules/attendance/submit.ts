@@ -7,6 +7,7 @@ import {
 import { TIMETABLE_MESSAGES } from '@lyceum/shared/timetable';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { academicYearIdFor } from '../../db/academic-years.ts';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -109,9 +110,10 @@ export async function submitAttendance(
         tx,
         sql`
         insert into attendance (school_id, id, class_id, student_id, date, period_id, status, is_present, note,
-          marked_by_id, marked_by_name, marked_at, submitted_at, academic_year)
+          marked_by_id, marked_by_name, marked_at, submitted_at, academic_year, academic_year_id)
         select ${scope.schoolId}, r.id, ${cls.id}, r.student_id, ${date}::date, ${input.periodId ?? null}::uuid,
-          r.status, r.is_present, r.note, ${actor.profileId}, ${actor.name}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${cls.academicYear}
+          r.status, r.is_present, r.note, ${actor.profileId}, ${actor.name}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${cls.academicYear},
+          ${academicYearIdFor(scope.schoolId, date)}
         from json_to_recordset(${JSON.stringify(marks)}::json)
           as r(id uuid, student_id uuid, status text, is_present boolean, note text)
         on conflict on constraint attendance_one_per_student_date do update set

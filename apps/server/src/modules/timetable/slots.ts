@@ -10,6 +10,7 @@ import {
 } from '@lyceum/shared/timetable';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { currentAcademicYearId } from '../../db/academic-years.ts';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { classes, classSubjects, classTeachers, timetableSlots, users } from '../../db/schema/index.ts';
@@ -167,7 +168,9 @@ async function slotView(tx: Tx, schoolId: string, id: string): Promise<Timetable
 
 async function insertSlot(tx: Tx, scope: SchoolScope, p: Placement): Promise<TimetableSlot> {
   const id = newId();
-  await tx.insert(timetableSlots).values({ schoolId: scope.schoolId, id, ...p });
+  await tx
+    .insert(timetableSlots)
+    .values({ schoolId: scope.schoolId, id, ...p, academicYearId: currentAcademicYearId(scope.schoolId) });
   const made = await slotView(tx, scope.schoolId, id);
   await audit(tx, scope.actor, {
     schoolId: scope.schoolId,

@@ -21,6 +21,7 @@ import type subscription from '../../locales/en/subscription.json';
 import type teachers from '../../locales/en/teachers.json';
 import type usage from '../../locales/en/usage.json';
 import type users from '../../locales/en/users.json';
+import type years from '../../locales/en/years.json';
 
 /**
  * The namespaces and their English catalogues, the source of the typed keys: `t('menu.dashboard')` is checked
@@ -50,4 +51,5 @@ export interface Resources {
   teachers: typeof teachers;
   usage: typeof usage;
   users: typeof users;
+  years: typeof years;
 }

@@ -8,6 +8,7 @@ import { InviteCompanyAdminCard } from '../components/invite-company-admin-card'
 import { LanguageCard } from '../components/language-card';
 import { ProfileForm } from '../components/profile-form';
 import { SchoolLocaleCard } from '../components/school-locale-card';
+import { AcademicYearsLinkCard } from '../../years/components/academic-years-link-card';
 
 export function SettingsPage() {
   const { t } = useT('settings');
@@ -20,6 +21,7 @@ export function SettingsPage() {
         <ProfileForm key={user.id} user={user} />
         <LanguageCard user={user} school={school} />
         {user.role === 'school_admin' && <SchoolLocaleCard />}
+        {(user.role === 'school_admin' || user.role === 'principal') && <AcademicYearsLinkCard />}
         <ChangePasswordCard />
         {user.role === 'company_admin' && <InviteCompanyAdminCard />}
         <ApiKeysCard />

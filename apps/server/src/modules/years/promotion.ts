@@ -1,0 +1,408 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import {
+  PROMOTION_UNDO_DAYS,
+  type Promotion,
+  type PromotionAction,
+  type PromotionListResponse,
+  type PromotionPreview,
+  type PromotionRequest,
+  type PromotionTotals,
+  YEAR_MESSAGES,
+} from '@lyceum/shared/years';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { audit } from '../../db/audit.ts';
+import type { Tx } from '../../db/client.ts';
+import { academicYears, promotionMoves, promotions } from '../../db/schema/index.ts';
+import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { setUserActive } from '../people/index.ts';
+import { findYear } from './years.ts';
+
+type Input = z.output<typeof PromotionRequest>;
+const DAY_MS = 86_400_000;
+/** Rolls parked out of the way while students change places (the product allows 1 to 100 000). */
+const PARKED = 1_000_000;
+
+interface ClassRow {
+  id: string;
+  label: string;
+  academicYear: string;
+  isActive: boolean;
+}
+interface StudentRow {
+  id: string;
+  classId: string;
+  rollNumber: number;
+  academicYear: string;
+}
+interface Outcome extends StudentRow {
+  action: PromotionAction;
+  toClassId: string;
+}
+interface Plan {
+  fromYear: string;
+  toYear: string;
+  fromYearId: string;
+  toYearId: string;
+  outcomes: Outcome[];
+  classes: Map<string, ClassRow>;
+  totals: PromotionTotals;
+}
+
+const invalid = (message: string, field: string) => new AppError('validation', message, { [field]: message });
+
+/** Promotion writes of a school take turns (apply and undo read "the latest promotion"). */
+async function lockPromotions(tx: Tx, schoolId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`promotions:${schoolId}`}, 0))`);
+}
+
+async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassRow>> {
+  const rows = await selectRows<ClassRow>(
+    tx,
+    sql`select id, trim(name || ' ' || section) as label, academic_year as "academicYear", is_active as "isActive"
+    from classes where school_id = ${schoolId}`,
+  );
+  return new Map(rows.map((c) => [c.id, c]));
+}
+
+/**
+ * Where every active student of the source year's classes goes. A class of the year belongs to it by its
+ * academic-year text; every such class with students must be given an action, and a student listed on
+ * their own overrides their class's action.
+ */
+async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
+  const from = await findYear(tx, scope.schoolId, input.fromYearId);
+  const to = await findYear(tx, scope.schoolId, input.toYearId);
+  if (from.id === to.id) throw invalid(YEAR_MESSAGES.sameYear, 'toYearId');
+  const classes = await loadClasses(tx, scope.schoolId);
+  const students = await selectRows<StudentRow>(
+    tx,
+    sql`select s.id, s.class_id as "classId", s.roll_number as "rollNumber", s.academic_year as "academicYear"
+    from students s join users u on u.school_id = s.school_id and u.id = s.id
+      join classes c on c.school_id = s.school_id and c.id = s.class_id
+    where s.school_id = ${scope.schoolId} and u.is_active and c.academic_year = ${from.name}
+    order by s.class_id, s.roll_number
+    for update of s`,
+  );
+  const target = (
+    field: string,
+    sourceId: string,
+    action: PromotionAction,
+    toClassId: string | null | undefined,
+  ): string => {
+    if (action === 'graduate') return sourceId;
+    if (action === 'promote' && !toClassId) throw invalid(YEAR_MESSAGES.targetRequired, `${field}.toClassId`);
+    if (action === 'promote' && toClassId === sourceId)
+      throw invalid(YEAR_MESSAGES.targetIsSource, `${field}.toClassId`);
+    const id = toClassId ?? sourceId;
+    const cls = classes.get(id);
+    if (!cls?.isActive) throw invalid(PEOPLE_MESSAGES.classNotFound, `${field}.toClassId`);
+    return id;
+  };
+
+  const byClass = new Map<string, { action: PromotionAction; toClassId: string }>();
+  input.classes.forEach((c, i) => {
+    const field = `classes.${i}`;
+    const cls = classes.get(c.classId);
+    if (!cls || cls.academicYear !== from.name) throw invalid(YEAR_MESSAGES.classNotInYear, `${field}.classId`);
+    if (byClass.has(c.classId)) throw invalid(YEAR_MESSAGES.classTwice, `${field}.classId`);
+    byClass.set(c.classId, { action: c.action, toClassId: target(field, c.classId, c.action, c.toClassId) });
+  });
+  const missing = [...new Set(students.map((s) => s.classId))].find((id) => !byClass.has(id));
+  if (missing) throw invalid(YEAR_MESSAGES.classMissing(classes.get(missing)?.label ?? ''), 'classes');
+
+  const studentById = new Map(students.map((s) => [s.id, s]));
+  const own = new Map<string, { action: PromotionAction; toClassId: string }>();
+  input.students.forEach((s, i) => {
+    const field = `students.${i}`;
+    const student = studentById.get(s.studentId);
+    if (!student) throw invalid(YEAR_MESSAGES.studentNotInYear, `${field}.studentId`);
+    if (own.has(s.studentId)) throw invalid(YEAR_MESSAGES.studentTwice, `${field}.studentId`);
+    own.set(s.studentId, { action: s.action, toClassId: target(field, student.classId, s.action, s.toClassId) });
+  });
+
+  const outcomes = students.map((s) => ({ ...s, ...(own.get(s.id) ?? byClass.get(s.classId)) }) as Outcome);
+  if (outcomes.length === 0) throw new AppError('rule', YEAR_MESSAGES.nothingToPromote);
+  const count = (a: PromotionAction) => outcomes.filter((o) => o.action === a).length;
+  return {
+    fromYear: from.name,
+    toYear: to.name,
+    fromYearId: from.id,
+    toYearId: to.id,
+    outcomes,
+    classes,
+    totals: { promoted: count('promote'), repeating: count('repeat'), graduated: count('graduate') },
+  };
+}
+
+/** Active students per class now, and after the plan: every class a student leaves or joins. */
+async function classCounts(tx: Tx, scope: SchoolScope, p: Plan): Promise<PromotionPreview['classes']> {
+  const ids = [...new Set(p.outcomes.flatMap((o) => [o.classId, o.toClassId]))];
+  const rows = await selectRows<{ classId: string; n: number }>(
+    tx,
+    sql`select s.class_id as "classId", count(*)::int as n
+    from students s join users u on u.school_id = s.school_id and u.id = s.id
+    where s.school_id = ${scope.schoolId} and u.is_active
+      and s.class_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    group by s.class_id`,
+  );
+  const before = new Map(rows.map((r) => [r.classId, r.n]));
+  const after = new Map(before);
+  for (const o of p.outcomes) {
+    after.set(o.classId, (after.get(o.classId) ?? 0) - 1);
+    if (o.action !== 'graduate') after.set(o.toClassId, (after.get(o.toClassId) ?? 0) + 1);
+  }
+  return ids
+    .map((id) => {
+      const cls = p.classes.get(id) as ClassRow;
+      return {
+        classId: id,
+        name: cls.label,
+        academicYear: cls.academicYear,
+        before: before.get(id) ?? 0,
+        after: after.get(id) ?? 0,
+      };
+    })
+    .sort((a, b) => a.academicYear.localeCompare(b.academicYear) || a.name.localeCompare(b.name));
+}
+
+export function previewPromotion(deps: Deps, actor: Actor, input: Input): Promise<PromotionPreview> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const p = await plan(tx, scope, input);
+    return { totals: p.totals, classes: await classCounts(tx, scope, p) };
+  });
+}
+
+/**
+ * Puts students into classes: first every mover is parked on a roll no one uses, then each gets their roll
+ * (`wanted` when it is free in the class, else the next after the class's highest), so students trading
+ * places between classes never collide on the one-roll-per-class index.
+ */
+async function placeAll(
+  tx: Tx,
+  schoolId: string,
+  moves: { studentId: string; classId: string; wanted: number | null; academicYear: string }[],
+): Promise<Map<string, number>> {
+  const rolls = new Map<string, number>();
+  if (moves.length === 0) return rolls;
+  const rows = JSON.stringify(
+    moves.map((m, k) => ({ id: m.studentId, class_id: m.classId, roll: PARKED + k, year: m.academicYear })),
+  );
+  await tx.execute(sql`
+    update students s set class_id = r.class_id, roll_number = r.roll, academic_year = r.year, updated_at = now()
+    from json_to_recordset(${rows}::json) as r(id uuid, class_id uuid, roll int, year text)
+    where s.school_id = ${schoolId} and s.id = r.id`);
+  const classIds = [...new Set(moves.map((m) => m.classId))];
+  const taken = await selectRows<{ classId: string; roll: number }>(
+    tx,
+    sql`select class_id as "classId", roll_number as roll from students
+    where school_id = ${schoolId} and roll_number < ${PARKED}
+      and class_id in (${sql.join(
+        classIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  const used = new Map<string, Set<number>>(classIds.map((id) => [id, new Set()]));
+  for (const t of taken) used.get(t.classId)?.add(t.roll);
+  const final = moves.map((m) => {
+    const inClass = used.get(m.classId) as Set<number>;
+    const roll = m.wanted !== null && !inClass.has(m.wanted) ? m.wanted : Math.max(0, ...inClass) + 1;
+    inClass.add(roll);
+    rolls.set(m.studentId, roll);
+    return { id: m.studentId, roll };
+  });
+  await tx.execute(sql`
+    update students s set roll_number = r.roll
+    from json_to_recordset(${JSON.stringify(final)}::json) as r(id uuid, roll int)
+    where s.school_id = ${schoolId} and s.id = r.id`);
+  return rolls;
+}
+
+/** The promotion in one transaction: every student moved, kept or graduated, and what happened recorded for undo. */
+export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<Promotion> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    await lockPromotions(tx, scope.schoolId);
+    const p = await plan(tx, scope, input);
+    const now = deps.clock();
+    const movers = p.outcomes.filter((o) => o.action !== 'graduate' && o.toClassId !== o.classId);
+    const rolls = await placeAll(
+      tx,
+      scope.schoolId,
+      movers.map((o) => ({ studentId: o.id, classId: o.toClassId, wanted: null, academicYear: p.toYear })),
+    );
+    const stayers = p.outcomes.filter((o) => o.action === 'repeat' && o.toClassId === o.classId).map((o) => o.id);
+    if (stayers.length) {
+      await tx.execute(sql`update students set academic_year = ${p.toYear}, updated_at = now()
+        where school_id = ${scope.schoolId} and id in (${sql.join(
+          stayers.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
+    }
+    for (const o of p.outcomes.filter((x) => x.action === 'graduate')) {
+      await setUserActive(tx, actor, scope.schoolId, { id: o.id, role: 'student', isActive: true }, false);
+    }
+    const id = newId();
+    await tx.insert(promotions).values({
+      schoolId: scope.schoolId,
+      id,
+      fromYearId: p.fromYearId,
+      toYearId: p.toYearId,
+      appliedById: actor.profileId,
+      appliedByName: actor.name,
+      appliedAt: now,
+      totals: p.totals,
+    });
+    for (let i = 0; i < p.outcomes.length; i += 1000) {
+      await tx.insert(promotionMoves).values(
+        p.outcomes.slice(i, i + 1000).map((o) => ({
+          schoolId: scope.schoolId,
+          id: newId(),
+          promotionId: id,
+          studentId: o.id,
+          action: o.action,
+          fromClassId: o.classId,
+          fromRoll: o.rollNumber,
+          fromAcademicYear: o.academicYear,
+          wasActive: true,
+          toClassId: o.toClassId,
+          toRoll: rolls.get(o.id) ?? o.rollNumber,
+        })),
+      );
+    }
+    await audit(tx, actor, {
+      schoolId: scope.schoolId,
+      action: 'promotion.applied',
+      entity: 'promotion',
+      entityId: id,
+      after: { fromYear: p.fromYear, toYear: p.toYear, ...p.totals },
+    });
+    const [made] = await loadPromotions(tx, scope.schoolId, now, id);
+    return made as Promotion;
+  });
+}
+
+async function loadPromotions(tx: Tx, schoolId: string, now: Date, onlyId?: string): Promise<Promotion[]> {
+  const rows = await tx
+    .select({
+      p: promotions,
+      fromYear: sql<string>`(select name from ${academicYears} y where y.school_id = ${promotions.schoolId} and y.id = ${promotions.fromYearId})`,
+      toYear: sql<string>`(select name from ${academicYears} y where y.school_id = ${promotions.schoolId} and y.id = ${promotions.toYearId})`,
+    })
+    .from(promotions)
+    .where(eq(promotions.schoolId, schoolId))
+    .orderBy(desc(promotions.appliedAt), desc(promotions.id))
+    .limit(20);
+  const latest = rows.find((r) => r.p.undoneAt === null)?.p.id;
+  return rows
+    .filter((r) => !onlyId || r.p.id === onlyId)
+    .map(({ p, fromYear, toYear }) => {
+      const until = new Date(p.appliedAt.getTime() + PROMOTION_UNDO_DAYS * DAY_MS);
+      const undoable = p.undoneAt === null && p.id === latest && now < until;
+      return {
+        id: p.id,
+        fromYear,
+        toYear,
+        appliedAt: p.appliedAt.toISOString(),
+        appliedByName: p.appliedByName,
+        totals: p.totals as PromotionTotals,
+        undoneAt: p.undoneAt?.toISOString() ?? null,
+        undoUntil: undoable ? until.toISOString() : null,
+      };
+    });
+}
+
+/** The 20 most recent promotions, each saying until when it may be undone. */
+export function listPromotions(deps: Deps, actor: Actor): Promise<PromotionListResponse> {
+  const scope = readScope(actor, undefined, 'promotions');
+  return inScope(deps.db, scope, async (tx) => ({ items: await loadPromotions(tx, scope.schoolId, deps.clock()) }));
+}
+
+/**
+ * Puts every student back where the promotion found them: class, roll (or the next free one if it was taken
+ * since), academic year and, for graduates, their active account. Only the latest promotion, within 7 days,
+ * and only while its students are still where it put them.
+ */
+export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Promotion> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    await lockPromotions(tx, scope.schoolId);
+    const [p] = await tx
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.schoolId, scope.schoolId), eq(promotions.id, id)));
+    if (!p) throw notFound(YEAR_MESSAGES.promotionNotFound);
+    const now = deps.clock();
+    if (p.undoneAt) throw new AppError('rule', YEAR_MESSAGES.alreadyUndone);
+    if (now.getTime() - p.appliedAt.getTime() >= PROMOTION_UNDO_DAYS * DAY_MS) {
+      throw new AppError('rule', YEAR_MESSAGES.undoTooLate);
+    }
+    const [later] = await selectRows<{ id: string }>(
+      tx,
+      sql`select id from promotions where school_id = ${scope.schoolId} and undone_at is null and id <> ${id}
+        and (applied_at, id) > (${p.appliedAt.toISOString()}::timestamptz, ${id}::uuid) limit 1`,
+    );
+    if (later) throw new AppError('rule', YEAR_MESSAGES.undoNotLatest);
+
+    const moves = await selectRows<{
+      studentId: string;
+      action: PromotionAction;
+      fromClassId: string;
+      fromRoll: number;
+      fromAcademicYear: string;
+      toClassId: string;
+      classId: string;
+      isActive: boolean;
+    }>(
+      tx,
+      sql`select m.student_id as "studentId", m.action, m.from_class_id as "fromClassId", m.from_roll as "fromRoll",
+        m.from_academic_year as "fromAcademicYear", m.to_class_id as "toClassId", s.class_id as "classId",
+        u.is_active as "isActive"
+      from promotion_moves m join students s on s.school_id = m.school_id and s.id = m.student_id
+        join users u on u.school_id = s.school_id and u.id = s.id
+      where m.school_id = ${scope.schoolId} and m.promotion_id = ${id}
+      order by m.from_class_id, m.from_roll
+      for update of s`,
+    );
+    const moved = (m: (typeof moves)[number]) => m.classId !== m.toClassId || m.isActive !== (m.action !== 'graduate');
+    if (moves.some(moved)) throw new AppError('rule', YEAR_MESSAGES.studentsChanged);
+
+    await placeAll(
+      tx,
+      scope.schoolId,
+      moves
+        .filter((m) => m.action !== 'graduate' && m.toClassId !== m.fromClassId)
+        .map((m) => ({
+          studentId: m.studentId,
+          classId: m.fromClassId,
+          wanted: m.fromRoll,
+          academicYear: m.fromAcademicYear,
+        })),
+    );
+    for (const m of moves) {
+      if (m.action === 'graduate') {
+        await setUserActive(tx, actor, scope.schoolId, { id: m.studentId, role: 'student', isActive: false }, true);
+      }
+      if (m.action === 'graduate' || m.toClassId === m.fromClassId) {
+        await tx.execute(sql`update students set academic_year = ${m.fromAcademicYear}, updated_at = now()
+          where school_id = ${scope.schoolId} and id = ${m.studentId}`);
+      }
+    }
+    await tx
+      .update(promotions)
+      .set({ undoneAt: now })
+      .where(and(eq(promotions.schoolId, scope.schoolId), eq(promotions.id, id)));
+    await audit(tx, actor, { schoolId: scope.schoolId, action: 'promotion.undone', entity: 'promotion', entityId: id });
+    const [made] = await loadPromotions(tx, scope.schoolId, now, id);
+    return made as Promotion;
+  });
+}

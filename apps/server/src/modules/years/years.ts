@@ -1,0 +1,222 @@
+import type { AcademicYear, AcademicYearListResponse } from '@lyceum/shared/years';
+import { type AcademicYearRequest, YEAR_MESSAGES } from '@lyceum/shared/years';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { audit } from '../../db/audit.ts';
+import type { Tx } from '../../db/client.ts';
+import { academicHolidays, academicTerms, academicYears } from '../../db/schema/index.ts';
+import { inScope, readScope, writeScope } from '../../db/school-scope.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+
+type YearInput = z.output<typeof AcademicYearRequest>;
+type YearRow = typeof academicYears.$inferSelect;
+type PartRow = typeof academicTerms.$inferSelect;
+
+const part = (p: PartRow) => ({ id: p.id, name: p.name, startDate: p.startDate, endDate: p.endDate });
+
+async function views(tx: Tx, schoolId: string, years: YearRow[]): Promise<AcademicYear[]> {
+  if (years.length === 0) return [];
+  const ids = years.map((y) => y.id);
+  const of = (table: typeof academicTerms) =>
+    tx
+      .select()
+      .from(table)
+      .where(and(eq(table.schoolId, schoolId), inArray(table.academicYearId, ids)))
+      .orderBy(asc(table.startDate), asc(table.id));
+  const [terms, holidays] = [await of(academicTerms), await of(academicHolidays)];
+  return years.map((y) => ({
+    id: y.id,
+    name: y.name,
+    startDate: y.startDate,
+    endDate: y.endDate,
+    isCurrent: y.isCurrent,
+    terms: terms.filter((t) => t.academicYearId === y.id).map(part),
+    holidays: holidays.filter((h) => h.academicYearId === y.id).map(part),
+  }));
+}
+
+export async function findYear(tx: Tx, schoolId: string, id: string): Promise<YearRow> {
+  const [row] = await tx
+    .select()
+    .from(academicYears)
+    .where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.id, id)));
+  if (!row) throw notFound(YEAR_MESSAGES.yearNotFound);
+  return row;
+}
+
+/** Writes to a school's years take turns, so two overlapping years cannot both pass the check. */
+async function lockYears(tx: Tx, schoolId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`academic-years:${schoolId}`}, 0))`);
+}
+
+async function refuseOverlap(tx: Tx, schoolId: string, input: YearInput, exceptId: string | null): Promise<void> {
+  const [other] = await tx
+    .select({ name: academicYears.name })
+    .from(academicYears)
+    .where(
+      and(
+        eq(academicYears.schoolId, schoolId),
+        sql`${academicYears.startDate} <= ${input.endDate}::date and ${academicYears.endDate} >= ${input.startDate}::date`,
+        exceptId ? ne(academicYears.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (other) {
+    const message = YEAR_MESSAGES.yearOverlaps(other.name);
+    throw new AppError('conflict', message, { startDate: message });
+  }
+}
+
+async function uniqueName<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'academic_years_name_unique') {
+      throw new AppError('conflict', YEAR_MESSAGES.yearExists, { name: YEAR_MESSAGES.yearExists });
+    }
+    throw err;
+  }
+}
+
+async function writeParts(tx: Tx, schoolId: string, yearId: string, input: YearInput): Promise<void> {
+  for (const [table, rows] of [
+    [academicTerms, input.terms],
+    [academicHolidays, input.holidays],
+  ] as const) {
+    await tx.delete(table).where(and(eq(table.schoolId, schoolId), eq(table.academicYearId, yearId)));
+    if (rows.length) {
+      await tx.insert(table).values(rows.map((r) => ({ schoolId, id: newId(), academicYearId: yearId, ...r })));
+    }
+  }
+}
+
+/** Few per school: every year, newest first, with its terms and holidays. */
+export function listYears(deps: Deps, actor: Actor): Promise<AcademicYearListResponse> {
+  const scope = readScope(actor, undefined, 'academic years');
+  return inScope(deps.db, scope, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(academicYears)
+      .where(eq(academicYears.schoolId, scope.schoolId))
+      .orderBy(desc(academicYears.startDate), asc(academicYears.id));
+    return { items: await views(tx, scope.schoolId, rows) };
+  });
+}
+
+export function createYear(deps: Deps, actor: Actor, input: YearInput): Promise<AcademicYear> {
+  const scope = writeScope(actor, undefined);
+  return uniqueName(() =>
+    inScope(deps.db, scope, async (tx) => {
+      await lockYears(tx, scope.schoolId);
+      await refuseOverlap(tx, scope.schoolId, input, null);
+      const id = newId();
+      const [row] = await tx
+        .insert(academicYears)
+        .values({ schoolId: scope.schoolId, id, name: input.name, startDate: input.startDate, endDate: input.endDate })
+        .returning();
+      await writeParts(tx, scope.schoolId, id, input);
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'academic_year.created',
+        entity: 'academic_year',
+        entityId: id,
+        after: input,
+      });
+      const [made] = await views(tx, scope.schoolId, [row as YearRow]);
+      return made as AcademicYear;
+    }),
+  );
+}
+
+/** Name, dates, terms and holidays at once; records already filed under the year keep it. */
+export function updateYear(
+  deps: Deps,
+  actor: Actor,
+  { id, ...input }: { id: string } & YearInput,
+): Promise<AcademicYear> {
+  const scope = writeScope(actor, undefined);
+  return uniqueName(() =>
+    inScope(deps.db, scope, async (tx) => {
+      await lockYears(tx, scope.schoolId);
+      const before = await findYear(tx, scope.schoolId, id);
+      await refuseOverlap(tx, scope.schoolId, input, id);
+      const [row] = await tx
+        .update(academicYears)
+        .set({ name: input.name, startDate: input.startDate, endDate: input.endDate, updatedAt: new Date() })
+        .where(and(eq(academicYears.schoolId, scope.schoolId), eq(academicYears.id, id)))
+        .returning();
+      await writeParts(tx, scope.schoolId, id, input);
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'academic_year.updated',
+        entity: 'academic_year',
+        entityId: id,
+        before: { name: before.name, startDate: before.startDate, endDate: before.endDate },
+        after: input,
+      });
+      const [made] = await views(tx, scope.schoolId, [row as YearRow]);
+      return made as AcademicYear;
+    }),
+  );
+}
+
+/** Exactly one year is current: this one becomes it, the previous one stops being it. */
+export function makeCurrentYear(deps: Deps, actor: Actor, { id }: { id: string }): Promise<AcademicYear> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    await lockYears(tx, scope.schoolId);
+    const year = await findYear(tx, scope.schoolId, id);
+    if (!year.isCurrent) {
+      await tx
+        .update(academicYears)
+        .set({ isCurrent: false, updatedAt: new Date() })
+        .where(and(eq(academicYears.schoolId, scope.schoolId), eq(academicYears.isCurrent, true)));
+      await tx
+        .update(academicYears)
+        .set({ isCurrent: true, updatedAt: new Date() })
+        .where(and(eq(academicYears.schoolId, scope.schoolId), eq(academicYears.id, id)));
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'academic_year.made_current',
+        entity: 'academic_year',
+        entityId: id,
+      });
+    }
+    const [made] = await views(tx, scope.schoolId, [{ ...year, isCurrent: true }]);
+    return made as AcademicYear;
+  });
+}
+
+/** Only a year nothing is filed under (no slot, attendance or promotion), and never the current one. */
+export async function deleteYear(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  const scope = writeScope(actor, undefined);
+  try {
+    await inScope(deps.db, scope, async (tx) => {
+      await lockYears(tx, scope.schoolId);
+      const year = await findYear(tx, scope.schoolId, id);
+      if (year.isCurrent) throw new AppError('rule', YEAR_MESSAGES.currentCannotBeDeleted);
+      await tx.delete(academicYears).where(and(eq(academicYears.schoolId, scope.schoolId), eq(academicYears.id, id)));
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'academic_year.deleted',
+        entity: 'academic_year',
+        entityId: id,
+        before: { name: year.name },
+      });
+    });
+  } catch (err) {
+    if (pgCode(err) === '23503') throw new AppError('rule', YEAR_MESSAGES.yearInUse);
+    throw err;
+  }
+}
+
+/** For a bad body on a year's route: another school's (or an unknown) year answers 404 whatever the body. */
+export async function findWritableYear(deps: Deps, actor: Actor, { id }: { id: string }): Promise<undefined> {
+  const scope = writeScope(actor, undefined);
+  await inScope(deps.db, scope, (tx) => findYear(tx, scope.schoolId, id));
+  return undefined;
+}

@@ -1,0 +1,442 @@
+import { ATTENDANCE_MESSAGES } from '@lyceum/shared/attendance';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { type AcademicYear, type Promotion, type PromotionPreview, YEAR_MESSAGES } from '@lyceum/shared/years';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.ts';
+import { createClass, createStudent } from './factories/people.ts';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { errorOf } from './helpers.ts';
+
+/** Academic years (terms, holidays, the current one) and the year-end promotion with its 7-day undo. */
+let w: SchoolWorld;
+let admin: Caller;
+let now = new Date('2026-11-24T09:00:00Z');
+const DAY = 86_400_000;
+
+const year = (over: Record<string, unknown> = {}) => ({
+  name: '2040-2041',
+  startDate: '2040-09-01',
+  endDate: '2041-08-31',
+  terms: [
+    { name: 'Autumn', startDate: '2040-09-01', endDate: '2040-12-20' },
+    { name: 'Spring', startDate: '2041-01-05', endDate: '2041-04-01' },
+  ],
+  holidays: [{ name: 'Winter break', startDate: '2040-12-21', endDate: '2041-01-04' }],
+  ...over,
+});
+
+function expectInvalid(res: LightMyRequestResponse, message: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(Object.values(errorOf(res).fields ?? {})).toContain(message);
+}
+function expectRule(res: LightMyRequestResponse, status: number, message: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(errorOf(res).message).toBe(message);
+}
+
+beforeAll(async () => {
+  w = await schoolWorld({ clock: () => now });
+  admin = await w.a.as('school_admin');
+});
+afterAll(() => w.t.close());
+
+describe('academic years', () => {
+  let created: AcademicYear;
+
+  it('a new school starts with its current year, 1 September to 31 August, in three terms', async () => {
+    const res = await admin({ method: 'GET', url: '/api/v1/academic-years' });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as AcademicYear[];
+    expect(items).toHaveLength(1);
+    const [first] = items as [AcademicYear];
+    expect(first.isCurrent).toBe(true);
+    const y = Number(first.startDate.slice(0, 4));
+    expect(first).toMatchObject({ name: `${y}-${y + 1}`, startDate: `${y}-09-01`, endDate: `${y + 1}-08-31` });
+    expect(first.terms.map((t) => t.name)).toEqual(['Term 1', 'Term 2', 'Term 3']);
+    const principal = await w.a.as('principal');
+    expect((await principal({ method: 'GET', url: '/api/v1/academic-years' })).statusCode).toBe(200);
+  });
+
+  it('are created, changed, made current and deleted by the school admin', async () => {
+    const res = await admin({ method: 'POST', url: '/api/v1/academic-years', payload: year({ name: '2040–2041' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    created = res.json();
+    expect(created).toMatchObject({ name: '2040-2041', isCurrent: false });
+    expect(created.terms.map((t) => t.name)).toEqual(['Autumn', 'Spring']);
+    expect(created.holidays.map((h) => h.name)).toEqual(['Winter break']);
+
+    const put = await admin({
+      method: 'PUT',
+      url: `/api/v1/academic-years/${created.id}`,
+      payload: year({ holidays: [], terms: [{ name: 'Whole year', startDate: '2040-09-01', endDate: '2041-08-31' }] }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ holidays: [], terms: [{ name: 'Whole year' }] });
+
+    const list = async () =>
+      (await admin({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[];
+    const original = (await list()).find((y) => y.isCurrent) as AcademicYear;
+    const made = await admin({ method: 'POST', url: `/api/v1/academic-years/${created.id}/current` });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await list()).filter((y) => y.isCurrent).map((y) => y.id)).toEqual([created.id]);
+    expectRule(
+      await admin({ method: 'DELETE', url: `/api/v1/academic-years/${created.id}` }),
+      422,
+      YEAR_MESSAGES.currentCannotBeDeleted,
+    );
+    await admin({ method: 'POST', url: `/api/v1/academic-years/${original.id}/current` });
+    expect((await list()).filter((y) => y.isCurrent).map((y) => y.id)).toEqual([original.id]);
+
+    const spare = await admin({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: year({ name: '2050-2051', startDate: '2050-09-01', endDate: '2051-08-31', terms: [], holidays: [] }),
+    });
+    expect(spare.statusCode, spare.body).toBe(201);
+    const del = await admin({ method: 'DELETE', url: `/api/v1/academic-years/${spare.json().id}` });
+    expect(del.statusCode, del.body).toBe(204);
+    expect((await list()).map((y) => y.name)).not.toContain('2050-2051');
+  });
+
+  it('refuse bad input, each with its message', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      admin({ method: 'POST', url: '/api/v1/academic-years', payload });
+    expectInvalid(await post(year({ name: '2040' })), 'Academic year must look like 2026-2027');
+    expectInvalid(await post(year({ startDate: '2040-13-01' })), ATTENDANCE_MESSAGES.dateFormat);
+    expectInvalid(await post(year({ endDate: '2040-08-01', terms: [], holidays: [] })), YEAR_MESSAGES.endAfterStart);
+    const term = (name: string, startDate: string, endDate: string) => ({ name, startDate, endDate });
+    expectInvalid(await post(year({ terms: [term('', '2040-09-01', '2040-10-01')] })), YEAR_MESSAGES.termName);
+    expectInvalid(
+      await post(year({ terms: [term('x'.repeat(61), '2040-09-01', '2040-10-01')] })),
+      YEAR_MESSAGES.nameTooLong,
+    );
+    expectInvalid(await post(year({ terms: [term('T', '2040-08-01', '2040-10-01')] })), YEAR_MESSAGES.termOutside);
+    expectInvalid(
+      await post(year({ terms: [term('A', '2040-09-01', '2040-12-01'), term('B', '2040-11-01', '2041-01-01')] })),
+      YEAR_MESSAGES.termsOverlap,
+    );
+    expectInvalid(await post(year({ terms: [term('T', '2040-10-01', '2040-09-01')] })), YEAR_MESSAGES.endAfterStart);
+    expectInvalid(await post(year({ holidays: [term('', '2040-12-21', '2041-01-04')] })), YEAR_MESSAGES.holidayName);
+    expectInvalid(
+      await post(year({ holidays: [term('H', '2041-08-01', '2041-09-04')] })),
+      YEAR_MESSAGES.holidayOutside,
+    );
+    expectInvalid(
+      await post(year({ terms: Array.from({ length: 21 }, () => term('T', '2040-09-01', '2040-09-02')) })),
+      YEAR_MESSAGES.tooMany,
+    );
+    expectRule(
+      await post(year({ startDate: '2045-09-01', endDate: '2046-08-31', terms: [], holidays: [] })),
+      409,
+      YEAR_MESSAGES.yearExists,
+    );
+    expectRule(
+      await post(year({ name: '2039-2040', startDate: '2039-09-01', endDate: '2040-09-01', terms: [], holidays: [] })),
+      409,
+      YEAR_MESSAGES.yearOverlaps('2040-2041'),
+    );
+    const unknown = newId();
+    expectRule(
+      await admin({ method: 'PUT', url: `/api/v1/academic-years/${unknown}`, payload: year({ name: '2060-2061' }) }),
+      404,
+      YEAR_MESSAGES.yearNotFound,
+    );
+    expectRule(
+      await admin({ method: 'POST', url: `/api/v1/academic-years/${unknown}/current` }),
+      404,
+      YEAR_MESSAGES.yearNotFound,
+    );
+  });
+
+  it('only the school admin writes; the principal reads; nobody reaches another school', async () => {
+    const principal = await w.a.as('principal');
+    expect((await principal({ method: 'POST', url: '/api/v1/academic-years', payload: year() })).statusCode).toBe(403);
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      const caller = await w.a.as(role);
+      expect((await caller({ method: 'GET', url: '/api/v1/academic-years' })).statusCode).toBe(403);
+      expect((await caller({ method: 'GET', url: '/api/v1/promotions' })).statusCode).toBe(403);
+    }
+    const other = await w.b.as('school_admin');
+    expectRule(
+      await other({ method: 'PUT', url: `/api/v1/academic-years/${created.id}`, payload: year({ name: '2070-2071' }) }),
+      404,
+      YEAR_MESSAGES.yearNotFound,
+    );
+    expectRule(
+      await other({ method: 'DELETE', url: `/api/v1/academic-years/${created.id}` }),
+      404,
+      YEAR_MESSAGES.yearNotFound,
+    );
+    const theirs = (await other({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[];
+    expect(theirs.map((y) => y.id)).not.toContain(created.id);
+  });
+});
+
+describe('year-end promotion', () => {
+  let fromYearId: string;
+  let toYearId: string;
+  const cls: Record<'g1' | 'g2' | 'g3' | 'next', string> = { g1: '', g2: '', g3: '', next: '' };
+  const kids: string[] = [];
+  let before: string;
+
+  /** Every student of school A with class, roll, year and active flag: equal snapshots mean nothing moved. */
+  async function snapshot(): Promise<string> {
+    const r = await w.t.app.deps.db.execute(
+      sql`select s.id, s.class_id, s.roll_number, s.academic_year, u.is_active from students s
+        join users u on u.school_id = s.school_id and u.id = s.id where s.school_id = ${w.a.id} order by s.id`,
+    );
+    return JSON.stringify(r.rows);
+  }
+  /** Active students per class, graduated (inactive) per class, and all students. */
+  async function counts(): Promise<Record<string, number>> {
+    const r = await w.t.app.deps.db.execute(
+      sql`select s.class_id, u.is_active, count(*)::int as n from students s
+        join users u on u.school_id = s.school_id and u.id = s.id where s.school_id = ${w.a.id}
+        group by s.class_id, u.is_active`,
+    );
+    const out: Record<string, number> = {};
+    for (const row of r.rows as { class_id: string; is_active: boolean; n: number }[]) {
+      out[`${row.class_id}:${row.is_active ? 'active' : 'inactive'}`] = Number(row.n);
+    }
+    return out;
+  }
+  const plan = (over: Record<string, unknown> = {}) => ({
+    fromYearId,
+    toYearId,
+    classes: [
+      // Into a class whose own students are leaving too: rolls must not collide on the way.
+      { classId: cls.g1, action: 'promote', toClassId: cls.g2 },
+      { classId: cls.g2, action: 'promote', toClassId: cls.next },
+      { classId: cls.g3, action: 'graduate' },
+    ],
+    students: [{ studentId: kids[0], action: 'repeat' }],
+    ...over,
+  });
+
+  beforeAll(async () => {
+    const session = await w.a.signIn('school_admin');
+    const mk = async (payload: Record<string, unknown>) => {
+      const res = await admin({ method: 'POST', url: '/api/v1/academic-years', payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    fromYearId = await mk(
+      year({ name: '2030-2031', startDate: '2030-09-01', endDate: '2031-08-31', terms: [], holidays: [] }),
+    );
+    toYearId = await mk(
+      year({ name: '2031-2032', startDate: '2031-09-01', endDate: '2032-08-31', terms: [], holidays: [] }),
+    );
+    cls.g1 = (await createClass(w.t.app, session, { name: 'Grade 1', academicYear: '2030-2031' })).id;
+    cls.g2 = (await createClass(w.t.app, session, { name: 'Grade 2', academicYear: '2030-2031' })).id;
+    cls.g3 = (await createClass(w.t.app, session, { name: 'Grade 3', academicYear: '2030-2031' })).id;
+    cls.next = (await createClass(w.t.app, session, { name: 'Grade 3', academicYear: '2031-2032' })).id;
+    for (const [classId, n] of [
+      [cls.g1, 3],
+      [cls.g2, 2],
+      [cls.g3, 2],
+    ] as const) {
+      for (let i = 0; i < n; i++) kids.push((await createStudent(w.t.app, session, { classId })).student.id);
+    }
+    before = await snapshot();
+  });
+
+  it('previews the counts per class and writes nothing', async () => {
+    const res = await admin({ method: 'POST', url: '/api/v1/promotions/preview', payload: plan() });
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json() as PromotionPreview;
+    expect(preview.totals).toEqual({ promoted: 4, repeating: 1, graduated: 2 });
+    const byId = Object.fromEntries(preview.classes.map((c) => [c.classId, [c.before, c.after]]));
+    expect(byId).toEqual({ [cls.g1]: [3, 1], [cls.g2]: [2, 2], [cls.g3]: [2, 0], [cls.next]: [0, 2] });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses bad plans, each with its message', async () => {
+    const preview = (payload: Record<string, unknown>) =>
+      admin({ method: 'POST', url: '/api/v1/promotions/preview', payload });
+    expectInvalid(await preview(plan({ toYearId: fromYearId })), YEAR_MESSAGES.sameYear);
+    expectInvalid(
+      await preview(plan({ classes: plan().classes.slice(0, 2) })),
+      YEAR_MESSAGES.classMissing('Grade 3 A'),
+    );
+    const first = (c: Record<string, unknown>) => plan({ classes: [c, ...plan().classes.slice(1)] });
+    expectInvalid(await preview(first({ classId: cls.g1, action: 'promote' })), YEAR_MESSAGES.targetRequired);
+    expectInvalid(
+      await preview(first({ classId: cls.g1, action: 'promote', toClassId: cls.g1 })),
+      YEAR_MESSAGES.targetIsSource,
+    );
+    expectInvalid(
+      await preview(first({ classId: cls.g1, action: 'promote', toClassId: newId() })),
+      PEOPLE_MESSAGES.classNotFound,
+    );
+    expectInvalid(await preview(first({ classId: cls.g1, action: 'skip' })), YEAR_MESSAGES.actionInvalid);
+    expectInvalid(await preview(first({ classId: cls.next, action: 'graduate' })), YEAR_MESSAGES.classNotInYear);
+    expectInvalid(
+      await preview(plan({ classes: [...plan().classes, { classId: cls.g3, action: 'graduate' }] })),
+      YEAR_MESSAGES.classTwice,
+    );
+    expectInvalid(
+      await preview(
+        plan({
+          students: [
+            { studentId: kids[0], action: 'repeat' },
+            { studentId: kids[0], action: 'graduate' },
+          ],
+        }),
+      ),
+      YEAR_MESSAGES.studentTwice,
+    );
+    expectInvalid(
+      await preview(plan({ students: [{ studentId: w.a.users.student.id, action: 'repeat' }] })),
+      YEAR_MESSAGES.studentNotInYear,
+    );
+    expectInvalid(await preview(plan({ classes: [] })), YEAR_MESSAGES.nothingToPromote);
+    expectRule(await preview(plan({ fromYearId: newId() })), 404, YEAR_MESSAGES.yearNotFound);
+    const principal = await w.a.as('principal');
+    expect((await principal({ method: 'POST', url: '/api/v1/promotions', payload: plan() })).statusCode).toBe(403);
+    const other = await w.b.as('school_admin');
+    expectRule(
+      await other({ method: 'POST', url: '/api/v1/promotions/preview', payload: plan() }),
+      404,
+      YEAR_MESSAGES.yearNotFound,
+    );
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('a failed apply leaves nothing half-written', async () => {
+    const db = w.t.app.deps.db;
+    // The last write of the transaction fails: the students it had already moved must be back.
+    await db.execute(sql`alter table promotion_moves add constraint test_refuse_all check (false) not valid`);
+    try {
+      const res = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await db.execute(sql`alter table promotion_moves drop constraint test_refuse_all`);
+    }
+    expect(await snapshot()).toBe(before);
+    const r = await db.execute(sql`select count(*)::int as n from promotions where school_id = ${w.a.id}`);
+    expect(Number((r.rows[0] as { n: number }).n)).toBe(0);
+  });
+
+  it('applies in one go, skips and duplicates no one, and undoes within 7 days', async () => {
+    const countsBefore = await counts();
+    const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+    const applied = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const p1 = applied.json() as Promotion;
+    expect(p1).toMatchObject({
+      fromYear: '2030-2031',
+      toYear: '2031-2032',
+      totals: { promoted: 4, repeating: 1, graduated: 2 },
+    });
+    expect(p1.undoUntil).toBe(new Date(now.getTime() + 7 * DAY).toISOString());
+
+    const after = await counts();
+    expect(total(after)).toBe(total(countsBefore));
+    expect(after[`${cls.g1}:active`]).toBe(1);
+    expect(after[`${cls.g2}:active`]).toBe(2);
+    expect(after[`${cls.next}:active`]).toBe(2);
+    expect(after[`${cls.g3}:active`] ?? 0).toBe(0);
+    expect(after[`${cls.g3}:inactive`]).toBe(2);
+    const rolls = await w.t.app.deps.db.execute(
+      sql`select class_id, roll_number, academic_year from students where school_id = ${w.a.id} and class_id in
+        (${cls.g1}::uuid, ${cls.g2}::uuid, ${cls.next}::uuid) order by class_id, roll_number`,
+    );
+    for (const row of rolls.rows as { roll_number: number; academic_year: string }[]) {
+      expect(row.roll_number).toBeLessThanOrEqual(3);
+      expect(row.academic_year).toBe('2031-2032');
+    }
+    const principal = await w.a.as('principal');
+    const listed = await principal({ method: 'GET', url: '/api/v1/promotions' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().items[0]).toMatchObject({ id: p1.id, undoUntil: p1.undoUntil });
+
+    // The source year now has records: it cannot be deleted.
+    expectRule(
+      await admin({ method: 'DELETE', url: `/api/v1/academic-years/${fromYearId}` }),
+      422,
+      YEAR_MESSAGES.yearInUse,
+    );
+
+    const undo = (id: string) => admin({ method: 'POST', url: `/api/v1/promotions/${id}/undo` });
+    const appliedAt = now;
+    now = new Date(appliedAt.getTime() + 7 * DAY);
+    expectRule(await undo(p1.id), 422, YEAR_MESSAGES.undoTooLate);
+    now = new Date(appliedAt.getTime() + 6 * DAY);
+
+    // A later promotion (the new year's Grade 3 graduates) must be undone first.
+    const p2 = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: { fromYearId: toYearId, toYearId: fromYearId, classes: [{ classId: cls.next, action: 'graduate' }] },
+    });
+    expect(p2.statusCode, p2.body).toBe(201);
+    expectRule(await undo(p1.id), 422, YEAR_MESSAGES.undoNotLatest);
+    expect((await undo(p2.json().id)).statusCode).toBe(200);
+    expectRule(await undo(p2.json().id), 422, YEAR_MESSAGES.alreadyUndone);
+
+    // A student moved by hand since: undo refuses until they are back.
+    const moved = kids[1] as string;
+    const enrol = (classId: string) =>
+      admin({ method: 'POST', url: `/api/v1/classes/${classId}/students`, payload: { studentId: moved } });
+    expect((await enrol(cls.g1)).statusCode).toBe(200);
+    expectRule(await undo(p1.id), 422, YEAR_MESSAGES.studentsChanged);
+    expect((await enrol(cls.g2)).statusCode).toBe(200);
+
+    const other = await w.b.as('school_admin');
+    expectRule(
+      await other({ method: 'POST', url: `/api/v1/promotions/${p1.id}/undo` }),
+      404,
+      YEAR_MESSAGES.promotionNotFound,
+    );
+
+    const undone = await undo(p1.id);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ undoUntil: null });
+    expect(await counts()).toEqual(countsBefore);
+    expect(await snapshot()).toBe(before);
+    expectRule(await undo(p1.id), 422, YEAR_MESSAGES.alreadyUndone);
+    expectRule(await undo(newId()), 404, YEAR_MESSAGES.promotionNotFound);
+  });
+});
+
+describe('the school day carries its academic year', () => {
+  it('a slot gets the current year, an attendance record the year containing its date', async () => {
+    const db = w.t.app.deps.db;
+    const current = (await admin({ method: 'GET', url: '/api/v1/academic-years' }))
+      .json()
+      .items.find((y: AcademicYear) => y.isCurrent) as AcademicYear;
+    const slot = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: {
+        classId: w.a.classId,
+        subjectId: w.a.subjectId,
+        teacherId: w.a.users.teacher.id,
+        day: 'monday',
+        startTime: '08:00',
+        endTime: '08:45',
+      },
+    });
+    expect(slot.statusCode, slot.body).toBe(201);
+    const s = await db.execute(sql`select academic_year_id from timetable_slots where id = ${slot.json().id}`);
+    expect((s.rows[0] as { academic_year_id: string }).academic_year_id).toBe(current.id);
+
+    now = new Date('2026-11-24T09:00:00Z');
+    const teacher = await w.a.as('teacher');
+    const marked = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, records: [{ studentId: w.a.users.student.id, isPresent: true }] },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const a = await db.execute(
+      sql`select a.academic_year_id, y.start_date::text as start, y.end_date::text as "end", a.date::text as date
+        from attendance a join academic_years y on y.school_id = a.school_id and y.id = a.academic_year_id
+        where a.school_id = ${w.a.id}`,
+    );
+    const row = a.rows[0] as { start: string; end: string; date: string };
+    expect(row.date >= row.start && row.date <= row.end).toBe(true);
+  });
+});

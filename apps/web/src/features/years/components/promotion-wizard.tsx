@@ -1,0 +1,236 @@
+import {
+  type AcademicYear,
+  PROMOTION_ACTIONS,
+  type Promotion,
+  type PromotionAction,
+  type PromotionPreview,
+  type PromotionRequest,
+} from '@lyceum/shared/years';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { classLabel, useClassOptions } from '../../../api/lookups';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
+import { useApplyPromotion, usePreviewPromotion, useUndoPromotion } from '../api/years';
+
+type Choice = { action: PromotionAction; toClassId: string };
+type Step = { kind: 'setup' } | { kind: 'preview'; preview: PromotionPreview } | { kind: 'done'; promotion: Promotion };
+
+/**
+ * The year-end promotion, step by step: the source and target years, what happens to each class of the source
+ * year, a preview of the counts per class, and the result with its undo while allowed. Nothing is written
+ * before "Promote students".
+ */
+export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onClose: () => void }) {
+  const { t } = useT('years');
+  const format = useFormat();
+  const current = years.find((y) => y.isCurrent);
+  const [fromYearId, setFromYearId] = useState(current?.id ?? '');
+  const [toYearId, setToYearId] = useState(
+    () => years.filter((y) => current && y.startDate > current.startDate).at(-1)?.id ?? '',
+  );
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [step, setStep] = useState<Step>({ kind: 'setup' });
+  const [error, setError] = useState<string | null>(null);
+  const classes = useClassOptions();
+  const preview = usePreviewPromotion();
+  const apply = useApplyPromotion();
+  const undo = useUndoPromotion();
+
+  const fromYear = years.find((y) => y.id === fromYearId);
+  const sourceClasses = (classes.data?.items ?? []).filter(
+    (c) => fromYear && c.academicYear === fromYear.name && c.studentCount > 0,
+  );
+  const choiceOf = (id: string): Choice => choices[id] ?? { action: PROMOTION_ACTIONS[0], toClassId: '' };
+  const request = (): PromotionRequest => ({
+    fromYearId,
+    toYearId,
+    classes: sourceClasses.map((c) => {
+      const choice = choiceOf(c.id);
+      return { classId: c.id, action: choice.action, toClassId: choice.toClassId || null };
+    }),
+  });
+  const run = async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
+    setError(null);
+    try {
+      return await fn();
+    } catch (e) {
+      setError(errorMessage(e));
+      return undefined;
+    }
+  };
+  const yearOptions = years.map((y) => ({ value: y.id, label: y.name }));
+  const dateOf = (iso: string) => format.dateTime(iso);
+
+  if (step.kind === 'done') {
+    const p = step.promotion;
+    return (
+      <div className="space-y-4" aria-live="polite">
+        <Alert tone="success">{t('wizard.done')}</Alert>
+        <p className="text-sm text-slate-700">{t('wizard.totals', p.totals)}</p>
+        {p.undoUntil && (
+          <p className="text-sm text-slate-600">{t('wizard.undoUntil', { date: dateOf(p.undoUntil) })}</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {p.undoUntil && (
+            <Button
+              variant="secondary"
+              loading={undo.isPending}
+              onClick={async () => {
+                const undone = await run(() => undo.mutateAsync(p.id));
+                if (undone) {
+                  toast.success(t('wizard.undone'));
+                  setStep({ kind: 'done', promotion: undone });
+                }
+              }}
+            >
+              {t('wizard.undo')}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={onClose}>
+            {t('wizard.cancel')}
+          </Button>
+        </div>
+        {error && <Alert>{error}</Alert>}
+      </div>
+    );
+  }
+
+  if (step.kind === 'preview') {
+    const { preview: pv } = step;
+    return (
+      <div className="space-y-4">
+        <p className="text-sm font-medium text-slate-800">{t('wizard.totals', pv.totals)}</p>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-start text-slate-600">
+                <th className="py-2 pe-3 text-start font-medium">{t('wizard.className')}</th>
+                <th className="py-2 pe-3 text-start font-medium">{t('wizard.year')}</th>
+                <th className="py-2 pe-3 text-end font-medium">{t('wizard.before')}</th>
+                <th className="py-2 text-end font-medium">{t('wizard.after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pv.classes.map((c) => (
+                <tr key={c.classId} className="border-b border-slate-100">
+                  <td className="py-2 pe-3">{c.name}</td>
+                  <td className="py-2 pe-3">{c.academicYear}</td>
+                  <td className="py-2 pe-3 text-end">{format.number(c.before)}</td>
+                  <td className="py-2 text-end">{format.number(c.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {error && <Alert>{error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" onClick={() => setStep({ kind: 'setup' })}>
+            {t('wizard.back')}
+          </Button>
+          <Button
+            loading={apply.isPending}
+            onClick={async () => {
+              const promotion = await run(() => apply.mutateAsync(request()));
+              if (promotion) setStep({ kind: 'done', promotion });
+            }}
+          >
+            {t('wizard.confirm')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          id="promotion-from"
+          label={t('wizard.from')}
+          placeholder={t('wizard.chooseYear')}
+          options={yearOptions}
+          value={fromYearId}
+          onChange={(e) => setFromYearId(e.target.value)}
+        />
+        <Select
+          id="promotion-to"
+          label={t('wizard.to')}
+          placeholder={t('wizard.chooseYear')}
+          options={yearOptions}
+          value={toYearId}
+          onChange={(e) => setToYearId(e.target.value)}
+        />
+      </div>
+      {classes.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : classes.isError ? (
+        <ErrorState message={t('wizard.classesLoadFailed')} onRetry={() => classes.refetch()} />
+      ) : sourceClasses.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('wizard.noClasses')}</p>
+      ) : (
+        <ul className="space-y-3">
+          {sourceClasses.map((c) => {
+            const name = classLabel(c);
+            const choice = choiceOf(c.id);
+            const set = (next: Partial<Choice>) => setChoices((all) => ({ ...all, [c.id]: { ...choice, ...next } }));
+            return (
+              <li key={c.id} className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{name}</p>
+                  <p className="text-xs text-slate-500">
+                    {t('wizard.students', { count: format.number(c.studentCount) })}
+                  </p>
+                </div>
+                <Select
+                  id={`promotion-action-${c.id}`}
+                  label={t('wizard.action', { name })}
+                  options={PROMOTION_ACTIONS.map((a) => ({
+                    value: a,
+                    label: t(`wizard.${a}`),
+                  }))}
+                  value={choice.action}
+                  onChange={(e) => set({ action: e.target.value as PromotionAction })}
+                />
+                {choice.action === 'promote' && (
+                  <Select
+                    id={`promotion-target-${c.id}`}
+                    label={t('wizard.target', { name })}
+                    placeholder={t('wizard.chooseClass')}
+                    options={(classes.data?.items ?? [])
+                      .filter((o) => o.id !== c.id)
+                      .map((o) => ({ value: o.id, label: `${classLabel(o)} (${o.academicYear})` }))}
+                    value={choice.toClassId}
+                    onChange={(e) => set({ toClassId: e.target.value })}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error && <Alert>{error}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={onClose}>
+          {t('wizard.cancel')}
+        </Button>
+        <Button
+          disabled={!fromYearId || !toYearId || sourceClasses.length === 0}
+          loading={preview.isPending}
+          onClick={async () => {
+            const result = await run(() => preview.mutateAsync(request()));
+            if (result) setStep({ kind: 'preview', preview: result });
+          }}
+        >
+          {t('wizard.preview')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { academicYearSchema } from './academics.ts';
+import { isoDate } from './attendance.ts';
+import { uuidSchema } from './auth.ts';
+import { plainText } from './plain-text.ts';
+
+/**
+ * Contracts of academic years and the year-end promotion (docs/product.md, "Academic years and promotion").
+ *
+ *   GET    /api/v1/academic-years                     school admin, principal: every year with its terms and holidays
+ *   POST   /api/v1/academic-years                     school admin
+ *   PUT    /api/v1/academic-years/:id                 school admin: name, dates, terms and holidays at once
+ *   POST   /api/v1/academic-years/:id/current         school admin: makes it the current year
+ *   DELETE /api/v1/academic-years/:id                 school admin: a year nothing refers to
+ *   GET    /api/v1/promotions                         school admin, principal: the recent promotions
+ *   POST   /api/v1/promotions/preview                 school admin: what a promotion would do, writes nothing
+ *   POST   /api/v1/promotions                         school admin: applies it, in one transaction
+ *   POST   /api/v1/promotions/:id/undo                school admin: within 7 days, if it is the latest
+ */
+
+export const PROMOTION_UNDO_DAYS = 7;
+export const PROMOTION_ACTIONS = ['promote', 'repeat', 'graduate'] as const;
+export type PromotionAction = (typeof PROMOTION_ACTIONS)[number];
+
+export const YEAR_MESSAGES = {
+  yearNotFound: 'Academic year not found',
+  yearExists: 'An academic year with this name already exists',
+  yearOverlaps: (name: string) => `The dates overlap the academic year ${name}`,
+  endAfterStart: 'End date must be after start date',
+  termName: 'Term name is required',
+  holidayName: 'Holiday name is required',
+  nameTooLong: 'Name is too long',
+  termOutside: 'Each term must lie inside the academic year',
+  holidayOutside: 'Each holiday must lie inside the academic year',
+  termsOverlap: 'Terms cannot overlap',
+  tooMany: 'At most 20 terms and 60 holidays',
+  currentCannotBeDeleted: 'The current academic year cannot be deleted',
+  yearInUse: 'This academic year has records, so it cannot be deleted',
+  actionInvalid: 'Choose promote, repeat or graduate',
+  targetRequired: 'Choose the class to promote into',
+  targetIsSource: 'A class cannot be promoted into itself',
+  sameYear: 'Choose a different academic year to promote into',
+  classNotInYear: 'This class is not in the academic year being promoted',
+  classTwice: 'This class is listed twice',
+  classMissing: (name: string) => `Choose where ${name} goes`,
+  studentTwice: 'This student is listed twice',
+  studentNotInYear: 'This student is not in a class of the academic year being promoted',
+  nothingToPromote: 'There are no students to promote in this academic year',
+  promotionNotFound: 'Promotion not found',
+  undoTooLate: 'A promotion can be undone only within 7 days',
+  undoNotLatest: 'A later promotion was made, so this one cannot be undone',
+  alreadyUndone: 'This promotion has already been undone',
+  studentsChanged: 'Some students changed class after this promotion, so it cannot be undone',
+} as const;
+
+const name60 = (required: string, what: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(60, YEAR_MESSAGES.nameTooLong)
+    .refine(...plainText(what));
+
+const endAfterStart = (v: { startDate: string; endDate: string }) => v.endDate > v.startDate;
+const endAfterStartIssue = { error: YEAR_MESSAGES.endAfterStart, path: ['endDate'] };
+
+export const TermInput = z
+  .object({ name: name60(YEAR_MESSAGES.termName, 'Term name'), startDate: isoDate, endDate: isoDate })
+  .refine(endAfterStart, endAfterStartIssue);
+export const HolidayInput = z
+  .object({ name: name60(YEAR_MESSAGES.holidayName, 'Holiday name'), startDate: isoDate, endDate: isoDate })
+  .refine((v) => v.endDate >= v.startDate, endAfterStartIssue);
+
+/** A year, its terms and its holidays, written together; terms and holidays replace the old ones. */
+export const AcademicYearRequest = z
+  .object({
+    name: academicYearSchema,
+    startDate: isoDate,
+    endDate: isoDate,
+    terms: z.array(TermInput).max(20, YEAR_MESSAGES.tooMany).default([]),
+    holidays: z.array(HolidayInput).max(60, YEAR_MESSAGES.tooMany).default([]),
+  })
+  .refine(endAfterStart, endAfterStartIssue)
+  .superRefine((v, ctx) => {
+    v.terms.forEach((t, i) => {
+      if (t.startDate < v.startDate || t.endDate > v.endDate) {
+        ctx.addIssue({ code: 'custom', message: YEAR_MESSAGES.termOutside, path: ['terms', i, 'startDate'] });
+      }
+    });
+    const sorted = [...v.terms].map((t, i) => ({ ...t, i })).sort((a, b) => a.startDate.localeCompare(b.startDate));
+    for (let k = 1; k < sorted.length; k++) {
+      const [prev, cur] = [sorted[k - 1], sorted[k]];
+      if (prev && cur && cur.startDate <= prev.endDate) {
+        ctx.addIssue({ code: 'custom', message: YEAR_MESSAGES.termsOverlap, path: ['terms', cur.i, 'startDate'] });
+      }
+    }
+    v.holidays.forEach((h, i) => {
+      if (h.startDate < v.startDate || h.endDate > v.endDate) {
+        ctx.addIssue({ code: 'custom', message: YEAR_MESSAGES.holidayOutside, path: ['holidays', i, 'startDate'] });
+      }
+    });
+  });
+export type AcademicYearRequest = z.input<typeof AcademicYearRequest>;
+
+const DatedName = z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() });
+export const AcademicYear = DatedName.extend({
+  isCurrent: z.boolean(),
+  terms: z.array(DatedName),
+  holidays: z.array(DatedName),
+});
+export type AcademicYear = z.infer<typeof AcademicYear>;
+export const AcademicYearListResponse = z.object({ items: z.array(AcademicYear) });
+export type AcademicYearListResponse = z.infer<typeof AcademicYearListResponse>;
+
+const action = z.enum(PROMOTION_ACTIONS, { error: YEAR_MESSAGES.actionInvalid });
+
+/**
+ * Where each class of the source year goes (`promote` needs the class to promote into; `repeat` stays in the
+ * same class unless one is named), and per-student exceptions to it.
+ */
+export const PromotionRequest = z.object({
+  fromYearId: uuidSchema,
+  toYearId: uuidSchema,
+  classes: z
+    .array(z.object({ classId: uuidSchema, action, toClassId: uuidSchema.nullish() }))
+    .min(1, YEAR_MESSAGES.nothingToPromote)
+    .max(500),
+  students: z
+    .array(z.object({ studentId: uuidSchema, action, toClassId: uuidSchema.nullish() }))
+    .max(20_000)
+    .default([]),
+});
+export type PromotionRequest = z.input<typeof PromotionRequest>;
+
+export const PromotionClassCount = z.object({
+  classId: z.string(),
+  name: z.string(),
+  academicYear: z.string(),
+  /** Active students before and after. */
+  before: z.number(),
+  after: z.number(),
+});
+export const PromotionTotals = z.object({ promoted: z.number(), repeating: z.number(), graduated: z.number() });
+export type PromotionTotals = z.infer<typeof PromotionTotals>;
+
+export const PromotionPreview = z.object({
+  totals: PromotionTotals,
+  classes: z.array(PromotionClassCount),
+});
+export type PromotionPreview = z.infer<typeof PromotionPreview>;
+
+export const Promotion = z.object({
+  id: z.string(),
+  fromYear: z.string(),
+  toYear: z.string(),
+  appliedAt: z.string(),
+  appliedByName: z.string(),
+  totals: PromotionTotals,
+  undoneAt: z.string().nullable(),
+  /** Until when undo is allowed; null once it no longer is (undone, too old or not the latest). */
+  undoUntil: z.string().nullable(),
+});
+export type Promotion = z.infer<typeof Promotion>;
+export const PromotionListResponse = z.object({ items: z.array(Promotion) });
+export type PromotionListResponse = z.infer<typeof PromotionListResponse>;
+
+/** The default year for a school whose today is `today`: 1 September to 31 August, with three terms. */
+export function defaultAcademicYear(today: string): {
+  name: string;
+  startDate: string;
+  endDate: string;
+  terms: { name: string; startDate: string; endDate: string }[];
+} {
+  const y = Number(today.slice(0, 4)) - (today.slice(5, 7) < '09' ? 1 : 0);
+  return {
+    name: `${y}-${y + 1}`,
+    startDate: `${y}-09-01`,
+    endDate: `${y + 1}-08-31`,
+    terms: [
+      { name: 'Term 1', startDate: `${y}-09-01`, endDate: `${y + 1}-01-04` },
+      { name: 'Term 2', startDate: `${y + 1}-01-05`, endDate: `${y + 1}-04-19` },
+      { name: 'Term 3', startDate: `${y + 1}-04-20`, endDate: `${y + 1}-08-31` },
+    ],
+  };
+}
