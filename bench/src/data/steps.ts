@@ -406,6 +406,19 @@ export const steps: GeneratorStep[] = [
          from class_teachers ct join users u on u.school_id = ct.school_id and u.id = ct.teacher_id
          order by ct.school_id, ct.class_id, ct.is_class_teacher desc, ct.id`,
       );
+      // Tens of millions of rows: loaded without the table's indexes and constraints, which are then rebuilt
+      // (and checked) in one pass each, many times faster than keeping five indexes and two foreign keys per row.
+      const ddl = await client.query<{ drop: string; add: string }>(
+        `select format('alter table attendance drop constraint %I', c.conname) as drop,
+                format('alter table attendance add constraint %I %s', c.conname, pg_get_constraintdef(c.oid)) as add
+         from pg_constraint c where c.conrelid = 'attendance'::regclass and c.contype in ('p', 'u', 'f')
+         union all
+         select format('drop index %s', i.indexrelid::regclass), pg_get_indexdef(i.indexrelid)
+         from pg_index i where i.indrelid = 'attendance'::regclass
+           and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+      );
+      const foreignFirst = [...ddl.rows].sort((a, b) => Number(b.add.includes('FOREIGN KEY')) - Number(a.add.includes('FOREIGN KEY')));
+      for (const row of foreignFirst) await client.query(row.drop);
       const attendance = await client.query(
         `insert into attendance (school_id, id, class_id, student_id, date, status, is_present, marked_by_id,
            marked_by_name, marked_at, submitted_at, academic_year)
@@ -429,6 +442,7 @@ export const steps: GeneratorStep[] = [
            where d.date < (now() at time zone s.time_zone)::date or abs(hashtext(s.class_id::text)) % 2 = 0
          ) x`,
       );
+      for (const row of foreignFirst.reverse()) await client.query(row.add);
       return { timetable_slots: slots.rowCount ?? 0, attendance: attendance.rowCount ?? 0 };
     },
   },
