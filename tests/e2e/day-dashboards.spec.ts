@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ClassSheet } from '@lyceum/shared/attendance';
 import type { DashboardWithDay } from '@lyceum/shared/day';
 import { assertAccessible, fitsViewport, screenshot } from './support/checks.ts';
@@ -7,16 +7,17 @@ import { DESKTOP, demoAccount, expect, PHONE, test } from './support/fixtures.ts
 /** The dashboards that show the day: a parent's absent child and alert, a principal's rates changing live. */
 
 /** Screenshots at 1280 and 375 px (no sideways scroll at 375), with an axe check. */
-async function capture(page: Page, name: string, ready: () => Promise<unknown>) {
+async function capture(page: Page, name: string, ready: Locator) {
   await page.setViewportSize(DESKTOP);
-  await ready();
+  await ready.waitFor();
   await screenshot(page, `dash-${name}-1280`);
   await assertAccessible(page, `${name} (1280 px)`);
   await page.setViewportSize(PHONE);
   await page.waitForFunction(
     () => (document.querySelector('aside[aria-label="Sidebar"]')?.getBoundingClientRect().right ?? 0) <= 0,
   );
-  await ready();
+  // The day's cards sit below the figures on a phone: bring them into the picture.
+  await ready.scrollIntoViewIfNeeded();
   expect(await fitsViewport(page), `${name}: no horizontal scroll at 375 px`).toBe(true);
   await screenshot(page, `dash-${name}-375`);
   await page.setViewportSize(DESKTOP);
@@ -32,7 +33,7 @@ test("the demo parent's dashboard shows their child absent today, and the alert 
   const page = await signInAs('parent');
   const absent = page.getByText('Absent', { exact: true }).first();
   await absent.waitFor();
-  await capture(page, 'parent', () => absent.waitFor());
+  await capture(page, 'parent', absent);
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   await page
     .getByText(/^Absent today: /)
@@ -67,7 +68,7 @@ test("the principal sees a class's rate change live when a teacher submits its a
 
   const row = byClass.getByRole('listitem').filter({ hasText: sheet.className });
   await row.waitFor();
-  await capture(page, 'principal', () => row.waitFor());
+  await capture(page, 'principal', row);
 
   const submitted = await teacher.post('/api/v1/attendance', {
     data: {

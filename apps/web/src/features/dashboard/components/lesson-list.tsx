@@ -37,7 +37,7 @@ export function LessonList({
             <span className="text-slate-500">
               {' · '}
               {showClass ? lesson.className : lesson.teacherName}
-              {lesson.room ? ` · ${t('day.room', { room: lesson.room })}` : ''}
+              {lesson.room ? ` · ${lesson.room}` : ''}
             </span>
           </span>
           {marks && (
