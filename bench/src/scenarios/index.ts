@@ -1,5 +1,6 @@
 import type { Request } from 'autocannon';
 import { benchId } from '../data/plan.ts';
+import { CLASS_SIZE } from '../data/steps.ts';
 import { eventStreams } from './event-streams.ts';
 
 /**
@@ -92,6 +93,7 @@ export const scenarios: Scenario[] = [
     requests: (ctx) => get('/api/v1/dashboard', ctx.sessions.school_admin),
   },
   {
+    // Includes the day: today's attendance by class and the week's trend (docs/product.md, "Dashboards that show the day").
     name: 'dashboard: principal',
     connections: 32,
     budget: COMMON_READ,
@@ -102,6 +104,12 @@ export const scenarios: Scenario[] = [
     connections: 32,
     budget: COMMON_READ,
     requests: (ctx) => get('/api/v1/dashboard', ctx.sessions.teacher),
+  },
+  {
+    name: 'dashboard: parent',
+    connections: 32,
+    budget: COMMON_READ,
+    requests: (ctx) => get('/api/v1/dashboard', ctx.sessions.parent),
   },
   {
     name: 'dashboard: student',
@@ -178,6 +186,74 @@ scenarios.push(
         Array.from({ length: 3 }, (_, i) => profileRequest(s, `student${1 + i * 37}@${domainOf(s)}`)),
       ),
       ...ctx.sessions.student.map((s) => profileRequest(s, s.email)),
+    ],
+  },
+);
+
+/**
+ * The school day. Teacher n of a school is placed in class floor((n - 1) / 3) (steps.ts, "classes,
+ * profiles": class k's teachers are numbers 3k+1 to 3k+3), whose students are k*40+1 to k*40+40; one in 200
+ * people is deactivated and left out of a sheet. The bench data's ids name them without reading the database.
+ */
+const ATTENDANCE_SUBMIT: Budget = { p50Ms: 15, label: 'p50 < 15 ms' };
+function classOfTeacher(s: Session): { classId: string; studentIds: string[] } {
+  const n = Number(/^teacher(\d+)@/.exec(s.email)?.[1] ?? 1);
+  const k = Math.floor((n - 1) / 3);
+  const numbers = Array.from({ length: CLASS_SIZE }, (_, i) => k * CLASS_SIZE + i + 1).filter((m) => m % 200 !== 0);
+  return {
+    classId: benchId(`${benchSeed}:class:${s.schoolId}:${k}`),
+    studentIds: numbers.map((m) => userIdOf(`student${m}@${domainOf(s)}`)),
+  };
+}
+
+scenarios.push(
+  {
+    name: 'attendance: submit a 40-student class',
+    // Resubmits today's sheet (updates in place, alerts revised) with two students absent and one late.
+    connections: 8,
+    budget: ATTENDANCE_SUBMIT,
+    requests: (ctx) =>
+      ctx.sessions.teacher.map((s) => ({
+        method: 'POST',
+        path: '/api/v1/attendance',
+        headers: { cookie: s.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          classId: classOfTeacher(s).classId,
+          records: classOfTeacher(s).studentIds.map((studentId, i) => ({
+            studentId,
+            isPresent: i !== 3 && i !== 17,
+            isLate: i === 9,
+          })),
+        }),
+      })),
+  },
+  {
+    name: 'attendance: class month register',
+    connections: 32,
+    budget: COMMON_READ,
+    requests: (ctx) => [
+      ...ctx.sessions.teacher.map((s) => ({
+        method: 'GET' as const,
+        path: `/api/v1/attendance/classes/${classOfTeacher(s).classId}/register`,
+        headers: { cookie: s.cookie },
+      })),
+    ],
+  },
+  {
+    name: "attendance: a student's history",
+    connections: 32,
+    budget: COMMON_READ,
+    requests: (ctx) => [
+      ...ctx.sessions.student.map((s) => ({
+        method: 'GET' as const,
+        path: `/api/v1/attendance/students/${userIdOf(s.email)}`,
+        headers: { cookie: s.cookie },
+      })),
+      ...ctx.sessions.school_admin.map((s) => ({
+        method: 'GET' as const,
+        path: `/api/v1/attendance/students/${userIdOf(`student${1 + (s.email.length % CLASS_SIZE)}@${domainOf(s)}`)}`,
+        headers: { cookie: s.cookie },
+      })),
     ],
   },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { SubjectRef } from './academics.ts';
+import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 
 /**
@@ -62,8 +63,8 @@ import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
  *   PATCH  /parents/:id                       STAFF   UpdateParentRequest → ParentResponse
  *   POST   /parents/:id/deactivate|reactivate STAFF   → ParentResponse (status inactive/active)
  *   GET    /parents/export | /parents/import/template, POST /parents/import/preview | /parents/import (as students)
- *   GET    /children                          parent  → ChildrenResponse (each child with class; attendance, marks,
- *                                             fees and exams are empty/null until their issues fill them)
+ *   GET    /children                          parent  → ChildrenResponse (each child with class, today's attendance,
+ *                                             lessons and rate; marks, fees and exams empty until their issues fill them)
  * Subjects and classes (contracts in academics.ts)
  *   GET    /subjects                          every school role, READERS  ?status&schoolId → SubjectListResponse
  *   POST   /subjects                          STAFF   CreateSubjectRequest → 201 SubjectResponse (409 on a duplicate name)
@@ -407,8 +408,9 @@ export const UpdateParentRequest = z.object({
 export type UpdateParentRequest = z.input<typeof UpdateParentRequest>;
 
 /**
- * GET /children: the signed-in parent's children. Attendance, marks, fees and exams are filled by their
- * issues; until then `todayAttendance` is null and the lists are empty.
+ * GET /children: the signed-in parent's children, each with today's attendance (the day's worst mark, null
+ * when not marked), their class's lessons today and their attendance rate. Marks, fees and exams are filled
+ * by their issues; until then those lists are empty.
  */
 export const ChildResponse = z.object({
   id: z.string(),
@@ -424,6 +426,9 @@ export const ChildResponse = z.object({
   isActive: z.boolean(),
   classTeacherName: z.string().nullable(),
   todayAttendance: z.enum(['present', 'absent', 'late']).nullable(),
+  todayLessons: z.array(DayLesson),
+  /** Whole percent over all the child's records, null with none. */
+  attendanceRate: z.number().int().nullable(),
   recentMarks: z.array(z.record(z.string(), z.unknown())),
   pendingFees: z.array(z.record(z.string(), z.unknown())),
   upcomingExams: z.array(z.record(z.string(), z.unknown())),

@@ -1,4 +1,4 @@
-import { DashboardResponse } from '@lyceum/shared/api';
+import { DashboardWithDay } from '@lyceum/shared/day';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translateFor } from '../../lib/language.ts';
 import { actorOf } from '../../lib/request-actor.ts';
@@ -7,7 +7,7 @@ import { dashboardFor } from './service.ts';
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
-    { schema: { tags: ['dashboard'], response: { 200: DashboardResponse } } },
+    { schema: { tags: ['dashboard'], response: { 200: DashboardWithDay } } },
     async (request, reply) => {
       const dashboard = await dashboardFor(app.deps, actorOf(request));
       // The figures' labels in the reader's language; a school's own name is left as it is.

@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
+import type { DashboardWithDay } from '@lyceum/shared/day';
 import { formatMoney } from '@lyceum/shared/plans';
 import { isCompanyRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { daysLeftIn, timeZoneOf } from '../../lib/school-day.ts';
 import { settleLapsed } from '../company/index.ts';
+import { dayFor } from './day.ts';
 import { DASHBOARD_MESSAGES as D } from '@lyceum/shared/api';
 
 type Stat = DashboardResponse['stats'][number];
@@ -20,7 +22,7 @@ export const COMPANY_FIGURES_TTL_MS = 15_000;
 const companyCache = new WeakMap<Database, { at: number; figures: Promise<CompanyFigures> }>();
 
 /** Each role's dashboard, its figures computed in SQL. */
-export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardResponse> {
+export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardWithDay> {
   const { db } = deps;
   if (isCompanyRole(actor.role)) {
     let cached = companyCache.get(db);
@@ -34,9 +36,14 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardR
       companyCache.set(db, cached);
       figures.catch(() => companyCache.delete(db));
     }
-    return companyDashboard(await cached.figures, actor);
+    return { ...companyDashboard(await cached.figures, actor), day: null };
   }
-  return withTenant(db, tenantOf(actor), (tx) => schoolDashboard(tx, actor, deps.clock()));
+  // The figures and the day in one transaction: one connection for the whole request.
+  return withTenant(db, tenantOf(actor), async (tx) => {
+    const now = deps.clock();
+    const figures = await schoolDashboard(tx, actor, now);
+    return { ...figures, day: await dayFor(tx, actor, now) };
+  });
 }
 
 interface CompanyFigures extends Record<string, unknown> {

@@ -27,6 +27,8 @@ import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadParents } from './views.ts';
 import { visibleParents } from './visibility.ts';
+import { childrenToday } from '../dashboard/index.ts';
+import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 
 type ParentListInput = z.output<typeof ParentListQuery>;
 
@@ -212,8 +214,9 @@ export function setParentActive(
 }
 
 /**
- * The parent's "My Children". Attendance, marks, fees and exams belong to later issues: they fill
- * `todayAttendance`, `recentMarks`, `pendingFees` and `upcomingExams`, which stay null/empty until then.
+ * The parent's "My Children", each child with today's attendance, lessons and rate (the parent dashboard's
+ * day). Marks, fees and exams belong to later issues: `recentMarks`, `pendingFees` and `upcomingExams` stay
+ * empty until then.
  */
 export function listChildren(deps: Deps, actor: Actor): Promise<ChildrenResponse> {
   const scope = writeScope(actor, undefined);
@@ -249,8 +252,25 @@ export function listChildren(deps: Deps, actor: Actor): Promise<ChildrenResponse
       .leftJoin(lead, eq(lead.classId, students.classId))
       .where(and(eq(studentParents.schoolId, scope.schoolId), eq(studentParents.parentId, actor.profileId)))
       .orderBy(asc(users.name));
+    const today = new Map(
+      (await childrenToday(tx, scope.schoolId, actor.profileId, todayIn(timeZoneOf(actor), deps.clock()))).map((c) => [
+        c.studentId,
+        c,
+      ]),
+    );
     return {
-      items: rows.map((r) => ({ ...r, todayAttendance: null, recentMarks: [], pendingFees: [], upcomingExams: [] })),
+      items: rows.map((r) => {
+        const day = today.get(r.id);
+        return {
+          ...r,
+          todayAttendance: day?.status ?? null,
+          todayLessons: day?.lessons ?? [],
+          attendanceRate: day?.rate ?? null,
+          recentMarks: [],
+          pendingFees: [],
+          upcomingExams: [],
+        };
+      }),
     };
   });
 }

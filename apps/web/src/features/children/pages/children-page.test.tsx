@@ -18,6 +18,8 @@ const child = {
   isActive: true,
   classTeacherName: null,
   todayAttendance: 'late' as const,
+  todayLessons: [],
+  attendanceRate: 96,
   recentMarks: [{}, {}],
   pendingFees: [],
   upcomingExams: [],

@@ -15,12 +15,22 @@ import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useRelationshipLabel } from '../../students/components/relationship-label';
 import { useChildren } from '../api/get-children';
+import { ChildDay } from '../../dashboard/components/day-cards';
+import { cn } from '../../../lib/cn';
 
-const ATTENDANCE_TONE = { present: 'success', absent: 'danger', late: 'warning' } as const;
-
-function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function Section({
+  icon,
+  title,
+  children,
+  className,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="rounded-lg border border-slate-100 bg-slate-50/60 p-3">
+    <div className={cn('rounded-lg border border-slate-100 bg-slate-50/60 p-3', className)}>
       <h3 className="flex items-center gap-2 text-sm font-medium text-slate-800">
         {icon}
         {title}
@@ -32,7 +42,7 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 
 const iconClass = 'size-4 text-slate-500';
 
-/** One child: class and teacher, then the day-to-day sections (filled by the attendance, marks, fees, exams issues). */
+/** One child: class and teacher, today (status, rate, lessons), then marks, fees and exams (filled by their issues). */
 function ChildCard({ child }: { child: ChildResponse }) {
   const { t } = useT('children');
   const relationship = useRelationshipLabel();
@@ -60,12 +70,14 @@ function ChildCard({ child }: { child: ChildResponse }) {
         {child.classTeacherName ? t('card.classTeacher', { name: child.classTeacherName }) : t('card.noClassTeacher')}
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        <Section icon={<CalendarCheck className={iconClass} aria-hidden="true" />} title={t('card.attendance')}>
-          {child.todayAttendance ? (
-            <Badge tone={ATTENDANCE_TONE[child.todayAttendance]}>{t(`attendance.${child.todayAttendance}`)}</Badge>
-          ) : (
-            t('card.attendanceNone')
-          )}
+        <Section
+          icon={<CalendarCheck className={iconClass} aria-hidden="true" />}
+          title={t('card.attendance')}
+          className="sm:col-span-2"
+        >
+          <ChildDay
+            child={{ status: child.todayAttendance, rate: child.attendanceRate, lessons: child.todayLessons }}
+          />
         </Section>
         <Section icon={<ClipboardList className={iconClass} aria-hidden="true" />} title={t('card.marks')}>
           {t('card.marksCount', { count: child.recentMarks.length })}

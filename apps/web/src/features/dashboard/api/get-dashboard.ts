@@ -1,9 +1,9 @@
-import type { DashboardResponse } from '@lyceum/shared/api';
+import type { DashboardWithDay } from '@lyceum/shared/day';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function getDashboard(signal?: AbortSignal): Promise<DashboardResponse> {
-  return api.get<DashboardResponse>('/dashboard', { signal });
+export function getDashboard(signal?: AbortSignal): Promise<DashboardWithDay> {
+  return api.get<DashboardWithDay>('/dashboard', { signal });
 }
 
 export const dashboardQueryOptions = queryOptions({

@@ -11,6 +11,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { isCompanyRole } from '@lyceum/shared/roles';
 import { useDashboard } from '../api/get-dashboard';
 import { isStaff } from '../../../components/people/roles';
+import { DayCards } from '../components/day-cards';
 import { COMPANY_STAT_LINKS, SCHOOL_STAT_LINKS } from '../components/company-links';
 import { LeadsCard } from '../components/leads-card';
 import { ShortcutsCard } from '../components/shortcuts-card';
@@ -57,7 +58,7 @@ export function DashboardPage() {
     );
   }
 
-  const { title, stats, subscription } = dashboard.data;
+  const { title, stats, subscription, day } = dashboard.data;
   const firstName = user?.name.split(' ')[0];
 
   return (
@@ -79,6 +80,7 @@ export function DashboardPage() {
             />
           </Card>
         )}
+        {day && user && <DayCards day={day} role={user.role} />}
         {subscription && (
           <SubscriptionCard
             subscription={subscription}

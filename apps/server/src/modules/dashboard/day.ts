@@ -1,0 +1,235 @@
+import { attendanceRate } from '@lyceum/shared/attendance';
+import type { ChildToday, ClassToday, DashboardDay, DayLesson, DayRate } from '@lyceum/shared/day';
+import { WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { addDays, type LocalDate, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
+
+/**
+ * The day a dashboard shows (docs/product.md, "Dashboards that show the day"): every query here is keyed by
+ * the school and a class, teacher or student, so each is a few index range scans on the attendance and
+ * timetable indexes, never a scan of the school's year of records.
+ */
+
+interface Counts {
+  present: number;
+  late: number;
+  absent: number;
+}
+const counted = (r: Partial<Counts> | undefined): Counts => ({
+  present: Number(r?.present ?? 0),
+  late: Number(r?.late ?? 0),
+  absent: Number(r?.absent ?? 0),
+});
+const COUNT_COLUMNS = sql`count(*) filter (where a.status = 'present')::int as present,
+  count(*) filter (where a.status = 'late')::int as late,
+  count(*) filter (where a.status = 'absent')::int as absent`;
+
+/** The weekday of a calendar date, as the timetable names it. */
+export function weekdayOf(date: LocalDate): Weekday {
+  const sundayFirst = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return WEEKDAYS[(sundayFirst + 6) % 7] as Weekday;
+}
+
+/** Today's lessons matching `where` (a condition on `ts`), by start time, each saying whether its class is marked today. */
+function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): Promise<DayLesson[]> {
+  return selectRows<DayLesson>(
+    tx,
+    sql`
+    select ts.id as "slotId", ts.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
+      sj.name as subject, u.name as "teacherName", ts.room,
+      to_char(ts.start_time, 'HH24:MI') as "startTime", to_char(ts.end_time, 'HH24:MI') as "endTime",
+      exists (select 1 from attendance a where a.school_id = ts.school_id and a.class_id = ts.class_id and a.date = ${today}::date) as marked
+    from timetable_slots ts
+      join classes c on c.school_id = ts.school_id and c.id = ts.class_id
+      join subjects sj on sj.school_id = ts.school_id and sj.id = ts.subject_id
+      join users u on u.school_id = ts.school_id and u.id = ts.teacher_id
+    where ts.school_id = ${schoolId} and ts.day = ${weekdayOf(today)} and c.is_active and ${where}
+    order by ts.start_time, c.name, c.section, ts.id`,
+  );
+}
+
+/** A teacher: the lessons they teach today, and the classes they mark that have lessons today and no marks yet. */
+async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate) {
+  const lessons = await lessonsToday(tx, schoolId, today, sql`ts.teacher_id = ${me}`);
+  const day = weekdayOf(today);
+  const toMark = await selectRows<{ classId: string; className: string }>(
+    tx,
+    sql`
+    select c.id as "classId", trim(c.name || ' ' || c.section) as "className"
+    from classes c
+    where c.school_id = ${schoolId} and c.is_active
+      and c.id in (
+        select ct.class_id from class_teachers ct
+        where ct.school_id = ${schoolId} and ct.teacher_id = ${me}
+          and (ct.is_class_teacher or exists (select 1 from timetable_slots ts
+            where ts.school_id = ct.school_id and ts.teacher_id = ${me} and ts.day = ${day} and ts.class_id = ct.class_id)))
+      and exists (select 1 from timetable_slots ts where ts.school_id = c.school_id and ts.class_id = c.id and ts.day = ${day})
+      and not exists (select 1 from attendance a where a.school_id = c.school_id and a.class_id = c.id and a.date = ${today}::date)
+    order by c.name, c.section, c.id`,
+  );
+  return { lessons, toMark };
+}
+
+/**
+ * Principal and school admin: every active class with today's marks, and the school's rate each day of the
+ * week so far. One statement: per class, its roster count and its week's records grouped by day, each read
+ * through the (school, class, date) index.
+ */
+async function schoolDay(
+  tx: Tx,
+  schoolId: string,
+  today: LocalDate,
+  weekFirst: LocalDate,
+): Promise<{ classes: ClassToday[]; week: DayRate[] }> {
+  const rows = await selectRows<{ classId: string; className: string; students: number; date: string | null } & Counts>(
+    tx,
+    sql`
+    select c.id as "classId", trim(c.name || ' ' || c.section) as "className", r.students, d.date,
+      d.present, d.late, d.absent
+    from classes c
+      cross join lateral (
+        select count(*)::int as students
+        from students s join users u on u.school_id = s.school_id and u.id = s.id
+        where s.school_id = c.school_id and s.class_id = c.id and u.is_active
+      ) r
+      left join lateral (
+        select to_char(a.date, 'YYYY-MM-DD') as date, ${COUNT_COLUMNS}
+        from attendance a
+        where a.school_id = c.school_id and a.class_id = c.id
+          and a.date >= ${weekFirst}::date and a.date <= ${today}::date
+        group by a.date
+      ) d on true
+    where c.school_id = ${schoolId} and c.is_active
+    order by c.name, c.section, c.id`,
+  );
+  const classes = new Map<string, ClassToday>();
+  const byDay = new Map<string, Counts>();
+  for (let d = weekFirst; d <= today; d = addDays(d, 1)) byDay.set(d, counted(undefined));
+  for (const row of rows) {
+    const cls = classes.get(row.classId) ?? {
+      classId: row.classId,
+      className: row.className,
+      students: Number(row.students),
+      marked: false,
+      present: 0,
+      late: 0,
+      absent: 0,
+      rate: null,
+    };
+    classes.set(row.classId, cls);
+    if (!row.date) continue;
+    const c = counted(row);
+    const sum = byDay.get(row.date);
+    if (sum)
+      byDay.set(row.date, { present: sum.present + c.present, late: sum.late + c.late, absent: sum.absent + c.absent });
+    if (row.date === today) Object.assign(cls, c, { marked: true, rate: attendanceRate(c) });
+  }
+  return {
+    classes: [...classes.values()],
+    week: [...byDay].map(([date, c]) => ({ date, rate: attendanceRate(c) })),
+  };
+}
+
+/** A student: their class's lessons today and their rate over all their records. */
+async function studentDay(tx: Tx, schoolId: string, me: string, today: LocalDate) {
+  const lessons = await lessonsToday(
+    tx,
+    schoolId,
+    today,
+    sql`ts.class_id = (select s.class_id from students s where s.school_id = ${schoolId} and s.id = ${me})`,
+  );
+  const [counts] = await selectRows<Counts>(
+    tx,
+    sql`select ${COUNT_COLUMNS} from attendance a where a.school_id = ${schoolId} and a.student_id = ${me}`,
+  );
+  return { lessons, rate: attendanceRate(counted(counts)) };
+}
+
+/**
+ * A parent's children today, each with their status (the day's worst mark: absent, then late), their class's
+ * lessons and their rate over all their records. Two statements whatever the number of children.
+ */
+export async function childrenToday(
+  tx: Tx,
+  schoolId: string,
+  parentId: string,
+  today: LocalDate,
+): Promise<(ChildToday & { classId: string; isActive: boolean })[]> {
+  const kids = await selectRows<
+    { studentId: string; name: string; className: string; classId: string; isActive: boolean } & {
+      status: ChildToday['status'];
+    } & Counts
+  >(
+    tx,
+    sql`
+    select s.id as "studentId", u.name, trim(c.name || ' ' || c.section) as "className", s.class_id as "classId",
+      u.is_active as "isActive", t.status, r.present, r.late, r.absent
+    from student_parents sp
+      join students s on s.school_id = sp.school_id and s.id = sp.student_id
+      join users u on u.school_id = s.school_id and u.id = s.id
+      join classes c on c.school_id = s.school_id and c.id = s.class_id
+      cross join lateral (
+        select case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late'
+          when count(*) > 0 then 'present' end as status
+        from attendance a where a.school_id = s.school_id and a.student_id = s.id and a.date = ${today}::date
+      ) t
+      cross join lateral (
+        select ${COUNT_COLUMNS} from attendance a where a.school_id = s.school_id and a.student_id = s.id
+      ) r
+    where sp.school_id = ${schoolId} and sp.parent_id = ${parentId}
+    order by u.name, s.id`,
+  );
+  const classIds = [...new Set(kids.map((k) => k.classId))];
+  const lessons = classIds.length ? await lessonsToday(tx, schoolId, today, sql`ts.class_id in ${classIds}`) : [];
+  return kids.map((k) => ({
+    studentId: k.studentId,
+    name: k.name,
+    className: k.className,
+    classId: k.classId,
+    isActive: k.isActive,
+    status: k.status ?? null,
+    lessons: lessons.filter((l) => l.classId === k.classId),
+    rate: attendanceRate(counted(k)),
+  }));
+}
+
+/** The caller's day, by role. */
+export async function dayFor(tx: Tx, actor: Actor, now: Date): Promise<DashboardDay> {
+  const schoolId = actor.schoolId as string;
+  const me = actor.profileId;
+  const timeZone = timeZoneOf(actor);
+  const today = todayIn(timeZone, now);
+  const day: DashboardDay = {
+    date: today,
+    weekday: weekdayOf(today),
+    lessons: [],
+    toMark: [],
+    classes: [],
+    week: [],
+    rate: null,
+    children: [],
+  };
+  switch (actor.role) {
+    case 'school_admin':
+    case 'principal': {
+      const weekStart = actor.school?.locale.weekStart ?? 'monday';
+      return { ...day, ...(await schoolDay(tx, schoolId, today, weekOf(today, weekStart, timeZone).first)) };
+    }
+    case 'teacher':
+      return { ...day, ...(await teacherDay(tx, schoolId, me, today)) };
+    case 'student':
+      return { ...day, ...(await studentDay(tx, schoolId, me, today)) };
+    case 'parent': {
+      const kids = await childrenToday(tx, schoolId, me, today);
+      return {
+        ...day,
+        children: kids.filter((k) => k.isActive).map(({ classId: _c, isActive: _a, ...child }) => child),
+      };
+    }
+    default:
+      return day;
+  }
+}

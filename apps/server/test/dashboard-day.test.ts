@@ -1,0 +1,177 @@
+import type { DashboardWithDay } from '@lyceum/shared/day';
+import type { ChildResponse } from '@lyceum/shared/people';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { as } from './helpers.ts';
+
+/**
+ * The day on every role's dashboard and on My Children: today's lessons, marks and rates, on the school's
+ * calendar. School A is in Auckland (UTC+13 in November), so its today runs a day ahead of UTC's near midnight.
+ */
+let w: SchoolWorld;
+let now = new Date('2026-11-23T23:30:00Z'); // Tuesday 24 November, 12:30 in Auckland; still Monday in UTC
+let admin: Caller;
+let principal: Caller;
+let teacher: Caller;
+let student: Caller;
+let parent: Caller;
+
+const TUESDAY = '2026-11-24';
+const MONDAY = '2026-11-23';
+
+async function dashboard(caller: Caller): Promise<DashboardWithDay> {
+  const res = await caller({ method: 'GET', url: '/api/v1/dashboard' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const slot = (day: string, startTime: string, endTime: string) => ({
+  classId: w.a.classId,
+  subjectId: w.a.subjectId,
+  teacherId: w.a.users.teacher.id,
+  room: 'R1',
+  day,
+  startTime,
+  endTime,
+});
+
+beforeAll(async () => {
+  w = await schoolWorld({ clock: () => now });
+  // Before anyone signs in: the session carries the school's locale.
+  await w.t.app.deps.db.execute(sql`update schools set time_zone = 'Pacific/Auckland' where id = ${w.a.id}`);
+  admin = await w.a.as('school_admin');
+  principal = await w.a.as('principal');
+  teacher = await w.a.as('teacher');
+  student = await w.a.as('student');
+  parent = await w.a.as('parent');
+  for (const s of [
+    slot('tuesday', '10:00', '10:45'),
+    slot('tuesday', '08:30', '09:15'),
+    slot('monday', '08:30', '09:15'),
+  ]) {
+    const res = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload: s });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+});
+afterAll(() => w.t.close());
+
+describe('before the class is marked', () => {
+  it("a teacher sees the school's today's lessons, in order, and the class still to mark", async () => {
+    const { day } = await dashboard(teacher);
+    expect(day).toMatchObject({ date: TUESDAY, weekday: 'tuesday', classes: [], children: [], week: [] });
+    expect(day?.lessons.map((l) => [l.startTime, l.endTime, l.marked])).toEqual([
+      ['08:30', '09:15', false],
+      ['10:00', '10:45', false],
+    ]);
+    expect(day?.lessons[0]).toMatchObject({ classId: w.a.classId, room: 'R1' });
+    expect(day?.toMark.map((c) => c.classId)).toEqual([w.a.classId]);
+  });
+
+  it('the principal sees every class unmarked and an empty week', async () => {
+    const { day } = await dashboard(principal);
+    expect(day?.classes).toEqual([
+      expect.objectContaining({ classId: w.a.classId, students: 1, marked: false, rate: null }),
+    ]);
+    expect(day?.week).toEqual([
+      { date: MONDAY, rate: null },
+      { date: TUESDAY, rate: null },
+    ]);
+    expect(day?.lessons).toEqual([]);
+  });
+});
+
+describe('after marking', () => {
+  beforeAll(async () => {
+    const me = w.a.users.student.id;
+    const submit = (date: string, isPresent: boolean) =>
+      teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records: [{ studentId: me, isPresent }] },
+      });
+    expect((await submit(MONDAY, true)).statusCode).toBe(200);
+    expect((await submit(TUESDAY, false)).statusCode).toBe(200);
+  });
+
+  it("the teacher's lessons are marked and nothing is left to mark", async () => {
+    const { day } = await dashboard(teacher);
+    expect(day?.lessons.every((l) => l.marked)).toBe(true);
+    expect(day?.toMark).toEqual([]);
+  });
+
+  it("the principal and the school admin see today's rate by class and the week's trend", async () => {
+    for (const caller of [principal, admin]) {
+      const { day } = await dashboard(caller);
+      expect(day?.classes).toEqual([
+        expect.objectContaining({ classId: w.a.classId, marked: true, present: 0, late: 0, absent: 1, rate: 0 }),
+      ]);
+      expect(day?.week).toEqual([
+        { date: MONDAY, rate: 100 },
+        { date: TUESDAY, rate: 0 },
+      ]);
+    }
+  });
+
+  it("a student sees their class's lessons today and their own rate", async () => {
+    const { day } = await dashboard(student);
+    expect(day?.lessons.map((l) => l.startTime)).toEqual(['08:30', '10:00']);
+    expect(day).toMatchObject({ rate: 50, toMark: [], classes: [], children: [] });
+  });
+
+  it("a parent sees each child's status, lessons and rate, and My Children says the same", async () => {
+    const { day } = await dashboard(parent);
+    expect(day?.children).toEqual([
+      expect.objectContaining({ studentId: w.a.users.student.id, status: 'absent', rate: 50 }),
+    ]);
+    expect(day?.children[0]?.lessons.map((l) => l.startTime)).toEqual(['08:30', '10:00']);
+    expect(day).toMatchObject({ lessons: [], classes: [], rate: null });
+
+    const res = await parent({ method: 'GET', url: '/api/v1/children' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [child] = res.json().items as ChildResponse[];
+    expect(child).toMatchObject({ todayAttendance: 'absent', attendanceRate: 50 });
+    expect(child?.todayLessons.map((l) => l.startTime)).toEqual(['08:30', '10:00']);
+  });
+});
+
+describe("the school's day boundary", () => {
+  it("turns at midnight in the school's zone, not in UTC", async () => {
+    now = new Date('2026-11-24T10:59:00Z'); // 23:59 on Tuesday in Auckland
+    expect((await dashboard(parent)).day?.children[0]?.status).toBe('absent');
+    now = new Date('2026-11-24T11:00:00Z'); // midnight: Wednesday, no lessons, nothing marked yet
+    const { day } = await dashboard(parent);
+    expect(day).toMatchObject({ date: '2026-11-25', weekday: 'wednesday' });
+    expect(day?.children[0]).toMatchObject({ status: null, lessons: [], rate: 50 });
+    const child = (await parent({ method: 'GET', url: '/api/v1/children' })).json().items[0] as ChildResponse;
+    expect(child).toMatchObject({ todayAttendance: null, todayLessons: [], attendanceRate: 50 });
+    const teacherDay = (await dashboard(teacher)).day;
+    expect(teacherDay).toMatchObject({ lessons: [], toMark: [] });
+    now = new Date('2026-11-23T23:30:00Z');
+  });
+});
+
+describe('who sees what', () => {
+  it('My Children is for parents only', async () => {
+    for (const caller of [teacher, student, principal]) {
+      expect((await caller({ method: 'GET', url: '/api/v1/children' })).statusCode).toBe(403);
+    }
+  });
+
+  it("another school's principal sees only their own classes, none of this school's marks", async () => {
+    const { day } = await dashboard(await w.b.as('principal'));
+    expect(day?.classes.map((c) => c.classId)).toEqual([w.b.classId]);
+    expect(day?.classes[0]).toMatchObject({ marked: false, rate: null });
+    const otherParent = await dashboard(await w.b.as('parent'));
+    expect(otherParent.day?.children.map((c) => c.studentId)).toEqual([w.b.users.student.id]);
+    expect(otherParent.day?.children[0]).toMatchObject({ status: null, rate: null });
+    const otherTeacher = await dashboard(await w.b.as('teacher'));
+    expect(otherTeacher.day).toMatchObject({ lessons: [], toMark: [] });
+  });
+
+  it('company staff have no school day', async () => {
+    const res = await as(w.t.app, await w.staff('company_admin'))({ method: 'GET', url: '/api/v1/dashboard' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().day).toBeNull();
+  });
+});
