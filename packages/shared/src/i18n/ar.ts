@@ -7,6 +7,7 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -322,6 +323,10 @@ const ar: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.present]: 'حاضرًا',
   [ATTENDANCE_ALERT_MESSAGES.late]: 'متأخرًا',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'غائبًا',
+  // Emergency contacts
+  [EMERGENCY_MESSAGES.phoneRequired]: 'رقم الهاتف مطلوب',
+  [EMERGENCY_MESSAGES.phoneShape]: 'أدخل رقم هاتف من 7 إلى 15 رقمًا، مع + في البداية فقط (مثل +44 20 7946 0958)',
+  [EMERGENCY_MESSAGES.tooMany]: 'يمكن أن يكون للطالب 5 جهات اتصال للطوارئ على الأكثر',
 };
 
 export default ar;

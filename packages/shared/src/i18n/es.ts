@@ -7,6 +7,7 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -336,6 +337,11 @@ const es: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.present]: 'presente',
   [ATTENDANCE_ALERT_MESSAGES.late]: 'con retraso',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'ausente',
+  // Emergency contacts
+  [EMERGENCY_MESSAGES.phoneRequired]: 'El número de teléfono es obligatorio',
+  [EMERGENCY_MESSAGES.phoneShape]:
+    'Escriba un número de teléfono de 7 a 15 dígitos, con + solo al principio (p. ej., +44 20 7946 0958)',
+  [EMERGENCY_MESSAGES.tooMany]: 'Un estudiante puede tener como máximo 5 contactos de emergencia',
 };
 
 export default es;
