@@ -1,5 +1,6 @@
 import type { Request } from 'autocannon';
 import { benchId } from '../data/plan.ts';
+import { announcementFanout } from './announcement-fanout.ts';
 import { eventStreams } from './event-streams.ts';
 
 /**
@@ -183,3 +184,4 @@ scenarios.push(
 );
 
 scenarios.push(eventStreams);
+scenarios.push(announcementFanout);
