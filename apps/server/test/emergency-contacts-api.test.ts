@@ -125,12 +125,16 @@ describe('emergency contacts', () => {
     expect(notMine.statusCode).toBe(404);
     expect(errorOf(notMine).message).toBe(PEOPLE_MESSAGES.studentNotFound);
     expect((await parent({ method: 'GET', url: url(otherStudentId) })).statusCode).toBe(404);
+    // Even with a bad body: the student is looked for first.
+    const notMineBadBody = await parent({ method: 'PUT', url: url(otherStudentId), payload: { contacts: 'x' } });
+    expect(notMineBadBody.statusCode).toBe(404);
     expect((await admin({ method: 'GET', url: url(otherStudentId) })).json().contacts).toEqual([]);
 
     // Another school's office: the student is not found, and the lookup never lists school a.
     const otherAdmin = await w.b.as('school_admin');
     const cross = await otherAdmin({ method: 'PUT', url: url(studentId), payload: { contacts: [mum] } });
     expect(cross.statusCode).toBe(404);
+    expect((await otherAdmin({ method: 'PUT', url: url(studentId), payload: {} })).statusCode).toBe(404);
     expect((await otherAdmin({ method: 'GET', url: url(studentId) })).statusCode).toBe(404);
     const lookup = await otherAdmin({ method: 'GET', url: '/api/v1/emergency-contacts' });
     expect(lookup.json().items.map((s: { studentId: string }) => s.studentId)).toEqual([w.b.users.student.id]);

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import { getEmergencyContacts, lookupEmergencyContacts, saveEmergencyContacts } from './emergency-contacts.ts';
+import { findStudentAndParent } from './students.ts';
 
 /** Students' emergency contacts (contract: packages/shared/src/emergency-contacts.ts). */
 export const emergencyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +27,8 @@ export const emergencyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/students/:id/emergency-contacts',
     {
+      // A student the caller may not see answers 404 whatever the body, as every other write of a student.
+      config: { onInvalidBody: (r) => findStudentAndParent(deps, actorOf(r), r.params as { id: string }) },
       schema: {
         tags,
         params: EmergencyStudentParams,
