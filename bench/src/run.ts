@@ -139,7 +139,8 @@ async function runScenario(
       budget: scenario.budget ? `${scenario.budget.label}, RSS < ${RSS_BUDGET_MB} MB` : `RSS < ${RSS_BUDGET_MB} MB`,
       verdict: '—',
     };
-    measured.verdict = m.errors > 0 || m.rssMb > RSS_BUDGET_MB ? 'over' : 'within';
+    const overLatency = scenario.budget?.p95Ms !== undefined && measured.p95 > scenario.budget.p95Ms;
+    measured.verdict = m.errors > 0 || overLatency || m.rssMb > RSS_BUDGET_MB ? 'over' : 'within';
     return measured;
   }
   const requests = mixed(scenario.requests(ctx));

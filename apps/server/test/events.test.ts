@@ -119,6 +119,37 @@ describe('GET /api/v1/events', () => {
     }
   });
 
+  it('delivers one write to many streams of two schools, each stream only its own notification', async () => {
+    // One transaction notifies four people; their events arrive together and are read in one batch per school.
+    const people = [
+      { school: w.a, role: 'principal' as const },
+      { school: w.a, role: 'parent' as const },
+      { school: w.a, role: 'student' as const },
+      { school: w.b, role: 'principal' as const },
+    ];
+    const streams = await Promise.all(
+      people.map(async (p) => stream(await sessionFor(p.school.users[p.role].email, p.role))),
+    );
+    await withSystem(w.t.app.deps.db, (tx) =>
+      createNotifications(
+        tx,
+        people.map((p) => ({
+          schoolId: p.school.id,
+          userId: p.school.users[p.role].id,
+          type: 'announcement' as const,
+          title: `fan-out for ${p.role} of ${p.school.name}`,
+          body: '',
+        })),
+      ),
+    );
+    for (const [i, p] of people.entries()) {
+      const note = Notification.parse(JSON.parse((await streams[i]?.next('notification'))?.data ?? '{}'));
+      expect(note.title).toBe(`fan-out for ${p.role} of ${p.school.name}`);
+    }
+    for (const s of streams) await s.nextComment('heartbeat');
+    for (const s of streams) expect(s.events.filter((e) => e.event === 'notification')).toHaveLength(1);
+  });
+
   it('sends nothing for a notification whose transaction rolled back', async () => {
     const teacher = await stream(await sessionFor(w.a.users.teacher.email, 'teacher'));
     await withSystem(w.t.app.deps.db, async (tx) => {

@@ -1,6 +1,7 @@
 import type { Request } from 'autocannon';
 import { benchId } from '../data/plan.ts';
 import { CLASS_SIZE } from '../data/steps.ts';
+import { announcementFanout } from './announcement-fanout.ts';
 import { eventStreams } from './event-streams.ts';
 
 /**
@@ -259,3 +260,4 @@ scenarios.push(
 );
 
 scenarios.push(eventStreams);
+scenarios.push(announcementFanout);

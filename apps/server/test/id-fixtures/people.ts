@@ -23,6 +23,8 @@ export const PEOPLE_ID_FIXTURES: Record<string, IdFixture> = {
   'POST /api/v1/students/:id/deactivate': student,
   'POST /api/v1/students/:id/reactivate': student,
   'POST /api/v1/students/:id/move': student,
+  'GET /api/v1/students/:id/emergency-contacts': as('parent', student),
+  'PUT /api/v1/students/:id/emergency-contacts': as('parent', student),
   'PUT /api/v1/students/:id/parents/:parentId': async (_app, a) => ({
     params: { id: a.users.student.id, parentId: a.users.parent.id },
     asRole: 'school_admin',

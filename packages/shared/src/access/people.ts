@@ -37,6 +37,10 @@ export const PEOPLE_ROUTE_TABLE: Record<string, Access> = {
   'PUT /api/v1/students/:id/parents/:parentId': staffWrites,
   'DELETE /api/v1/students/:id/parents/:parentId': staffWrites,
   ...bulk('students', [...STAFF, 'teacher', ...READERS]),
+  // Emergency contacts: the office and a student's own parents keep them; teachers read their students'.
+  'GET /api/v1/emergency-contacts': [...STAFF, 'teacher', 'parent'],
+  'GET /api/v1/students/:id/emergency-contacts': [...STAFF, 'teacher', 'parent'],
+  'PUT /api/v1/students/:id/emergency-contacts': [...STAFF, 'parent'],
 
   ...crud('teachers', [...STAFF, 'teacher', ...READERS]),
   'POST /api/v1/teachers/:id/promote': ['school_admin'],

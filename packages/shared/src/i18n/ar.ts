@@ -8,6 +8,7 @@ import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
+import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -353,6 +354,10 @@ const ar: Catalogue = {
   [YEAR_MESSAGES.studentsChanged]: 'غيّر بعض الطلاب صفوفهم بعد هذا الترفيع، لذا لا يمكن التراجع عنه',
   'Term name': 'اسم الفصل الدراسي',
   'Holiday name': 'اسم العطلة',
+  // Emergency contacts
+  [EMERGENCY_MESSAGES.phoneRequired]: 'رقم الهاتف مطلوب',
+  [EMERGENCY_MESSAGES.phoneShape]: 'أدخل رقم هاتف من 7 إلى 15 رقمًا، مع + في البداية فقط (مثل +44 20 7946 0958)',
+  [EMERGENCY_MESSAGES.tooMany]: 'يمكن أن يكون للطالب 5 جهات اتصال للطوارئ على الأكثر',
 };
 
 export default ar;

@@ -8,6 +8,7 @@ import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
+import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -368,6 +369,11 @@ const es: Catalogue = {
     'Algunos alumnos cambiaron de clase después de esta promoción, así que no puede deshacerse',
   'Term name': 'Nombre del trimestre',
   'Holiday name': 'Nombre del festivo',
+  // Emergency contacts
+  [EMERGENCY_MESSAGES.phoneRequired]: 'El número de teléfono es obligatorio',
+  [EMERGENCY_MESSAGES.phoneShape]:
+    'Escriba un número de teléfono de 7 a 15 dígitos, con + solo al principio (p. ej., +44 20 7946 0958)',
+  [EMERGENCY_MESSAGES.tooMany]: 'Un estudiante puede tener como máximo 5 contactos de emergencia',
 };
 
 export default es;

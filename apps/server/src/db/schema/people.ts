@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { MAX_EMERGENCY_CONTACTS } from '@lyceum/shared/emergency-contacts';
 import { oneOf } from './closed-sets.ts';
 import { classes } from './academics.ts';
 import { createdAt, schoolId, updatedAt } from './columns.ts';
@@ -111,5 +112,37 @@ export const studentParents = pgTable(
       columns: [t.schoolId, t.parentId],
       foreignColumns: [parents.schoolId, parents.id],
     }),
+  ],
+);
+
+/**
+ * A student's emergency contacts (docs/product.md, "Emergency contacts"), called in `position` order (1 first).
+ * At most MAX_EMERGENCY_CONTACTS per student; a save replaces the whole list, so positions stay 1..n.
+ */
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: uuid('id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    phone: text('phone').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('emergency_contacts_student_position_unique').on(t.schoolId, t.studentId, t.position),
+    foreignKey({
+      name: 'emergency_contacts_student_fk',
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+    }),
+    check(
+      'emergency_contacts_position_range',
+      sql`${t.position} between 1 and ${sql.raw(String(MAX_EMERGENCY_CONTACTS))}`,
+    ),
   ],
 );

@@ -87,6 +87,56 @@ export async function readNotification(deps: Deps, actor: Actor, { id }: { id: s
   });
 }
 
+/** Ids per query of a batched read: well inside what one statement's parameter list should carry. */
+const READ_BATCH = 500;
+
+/**
+ * readNotification for many streams at once, each answer what readNotification would give its actor. An
+ * announcement to a school wakes hundreds of streams in the same moment; one tenant transaction per school
+ * serves them all, where one transaction per stream queued behind the connection pool for seconds. Row-level
+ * security is per school, so the school's transaction reads every requested row, and `mine` is applied per
+ * actor below.
+ */
+export async function readNotifications(
+  deps: Deps,
+  requests: readonly { actor: Actor; id: string }[],
+): Promise<(Notification | null)[]> {
+  const answers: (Notification | null)[] = requests.map(() => null);
+  const bySchool = new Map<string, number[]>();
+  requests.forEach(({ actor }, i) => {
+    if (actor.kind === 'company' || !actor.schoolId) return;
+    const list = bySchool.get(actor.schoolId) ?? [];
+    list.push(i);
+    bySchool.set(actor.schoolId, list);
+  });
+  for (const [schoolId, indexes] of bySchool) {
+    const first = requests[indexes[0] as number] as { actor: Actor };
+    const ids = [...new Set(indexes.map((i) => (requests[i] as { id: string }).id))];
+    const rows = new Map<string, NotificationRow>();
+    await withTenant(deps.db, tenantOf(first.actor), async (tx) => {
+      for (let at = 0; at < ids.length; at += READ_BATCH) {
+        const found = await tx
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.schoolId, schoolId),
+              inArray(notifications.id, ids.slice(at, at + READ_BATCH)),
+              isNull(notifications.deletedAt),
+            ),
+          );
+        for (const row of found) rows.set(row.id, row);
+      }
+    });
+    for (const i of indexes) {
+      const { actor, id } = requests[i] as { actor: Actor; id: string };
+      const row = rows.get(id);
+      if (row && row.userId === actor.profileId) answers[i] = toResponse(row);
+    }
+  }
+  return answers;
+}
+
 /** Company staff have no school notifications yet; they get an empty bell rather than an error. */
 export async function listNotifications(deps: Deps, actor: Actor): Promise<NotificationList> {
   if (actor.kind === 'company') return { items: [], unread: 0 };

@@ -37,6 +37,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import { bulkRoutes } from './bulk-routes.ts';
+import { emergencyRoutes } from './emergency-routes.ts';
 import { createParentConfig, createStudentConfig, createTeacherConfig, createUserConfig } from './create-body.ts';
 import { createParent, getParent, listChildren, listParents, setParentActive, updateParent } from './parents.ts';
 import {
@@ -253,4 +254,5 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   await app.register(bulkRoutes);
+  await app.register(emergencyRoutes);
 };

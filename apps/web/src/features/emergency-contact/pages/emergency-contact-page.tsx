@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useMySchool } from '../../../api/get-my-school';
+import { ContactsLookup } from '../components/contacts-lookup';
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -83,11 +84,20 @@ function SchoolContactCard({ contact }: { contact: SchoolContact }) {
   );
 }
 
+/** Who finds students' contacts here: the office and teachers search; parents see (and keep) their children's. */
+function studentContactsOf(role: string | undefined) {
+  if (role === 'school_admin' || role === 'principal') return { mode: 'search', canEdit: true } as const;
+  if (role === 'teacher') return { mode: 'search', canEdit: false } as const;
+  if (role === 'parent') return { mode: 'children', canEdit: true } as const;
+  return null;
+}
+
 export function EmergencyContactPage() {
   const { t } = useT('emergency-contact');
   const { user } = useAuth();
   const schoolUser = user ? isSchoolRole(user.role) : false;
   const contact = useMySchool(schoolUser);
+  const students = studentContactsOf(user?.role);
 
   return (
     <>
@@ -117,6 +127,7 @@ export function EmergencyContactPage() {
         ) : (
           <SchoolContactCard contact={contact.data} />
         )}
+        {students && <ContactsLookup mode={students.mode} canEdit={students.canEdit} />}
       </div>
     </>
   );

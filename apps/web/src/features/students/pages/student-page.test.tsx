@@ -44,6 +44,29 @@ describe('StudentPage', () => {
       '/classes/class-1?schoolId=school-a',
     );
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    // Company staff do not see students' emergency contacts.
+    expect(calls.some((c) => c.url.includes('emergency-contacts'))).toBe(false);
+  });
+
+  it("shows the office the student's emergency contacts, to call or edit", async () => {
+    mockFetch({
+      'GET /api/v1/students/stu-a': () => json(profile),
+      'GET /api/v1/students/stu-a/emergency-contacts': () =>
+        json({
+          studentId: 'stu-a',
+          studentName: 'Ada Alpha',
+          contacts: [{ id: 'c1', name: 'Maria Lopez', relationship: 'Mother', phone: '+34 600 123 456', position: 1 }],
+        }),
+    });
+    renderWithProviders(null, {
+      auth: signedIn('principal'),
+      path: '/students/stu-a',
+      routes: [{ path: '/students/:id', element: <StudentPage /> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Emergency contacts' })).toBeTruthy();
+    const call = await screen.findByRole('link', { name: 'Call Maria Lopez at +34 600 123 456' });
+    expect(call.getAttribute('href')).toBe('tel:+34600123456');
+    expect(screen.getByRole('button', { name: 'Edit emergency contacts of Ada Alpha' })).toBeTruthy();
   });
 
   it('asks a school user’s school from the session, not the URL', async () => {

@@ -26,6 +26,7 @@ import { useStudent } from '../api/get-student';
 import { useLinkParent } from '../api/link-parent';
 import { useSetStudentActive } from '../api/set-student-active';
 import { LinkParentDialog } from '../components/link-parent-dialog';
+import { StudentEmergencySection } from '../../emergency-contact/components/student-emergency-section';
 import { RecordSections } from '../components/record-sections';
 import { useRelationshipLabel } from '../components/relationship-label';
 import { StudentFormDialog } from '../components/student-form-dialog';
@@ -47,6 +48,8 @@ export function StudentPage() {
   const setActive = useSetStudentActive();
   const link = useLinkParent();
   const isSelf = user?.id === id;
+  // Emergency contacts: the office and the student's parents keep them, teachers read them (not company staff).
+  const readsContacts = ['school_admin', 'principal', 'teacher', 'parent'].includes(user?.role ?? '');
 
   const back = !isSelf && <BackLink to={inSchool('/students', schoolId)}>{t('title')}</BackLink>;
 
@@ -179,6 +182,7 @@ export function StudentPage() {
             )}
           </CardSection>
         </div>
+        {readsContacts && <StudentEmergencySection studentId={student.id} canEdit={user?.role !== 'teacher'} />}
         <RecordSections student={student} />
       </div>
 
