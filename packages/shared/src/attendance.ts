@@ -236,7 +236,7 @@ export type AttendanceOptions = z.infer<typeof AttendanceOptions>;
 
 export const TREND_STEPS = ['day', 'week'] as const;
 export const TrendQuery = z.object({
-  /** Omitted: 30 days before `to`. */
+  /** Omitted: 30 days up to `to` (by week: 12 weeks). */
   from: isoDate.optional(),
   /** Omitted: the school's today. */
   to: isoDate.optional(),

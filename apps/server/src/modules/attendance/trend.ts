@@ -20,7 +20,8 @@ type Counts = { present: number; late: number; absent: number };
 
 /** A trend covers at most this many days, so one read stays cheap. */
 const MAX_TREND_DAYS = 400;
-const DEFAULT_TREND_DAYS = 30;
+/** Without a start: the last 30 days, or the last 12 weeks by week. */
+const DEFAULT_TREND_DAYS = { day: 30, week: 84 } as const;
 
 /** Rows `a` of one class (checked: the caller must mark it), or of every class the caller sees. */
 async function classCondition(tx: Tx, scope: SchoolScope, classId: string | undefined): Promise<SQL> {
@@ -36,7 +37,7 @@ const rangeCondition = (from: string | undefined, to: string | undefined) =>
 
 /**
  * The attendance rate per day (or per week, from its Monday) over a range (default: the 30 days up to the
- * school's today), of one class or of every class the caller sees (staff: the school).
+ * school's today; by week, the 12 weeks up to it), of one class or of every class the caller sees (staff: the school).
  */
 export function attendanceTrend(
   deps: Deps,
@@ -50,7 +51,7 @@ export function attendanceTrend(
 ): Promise<AttendanceTrend> {
   const scope = readScope(actor, undefined, 'attendance');
   const to = input.to ?? todayIn(timeZoneOf(actor), deps.clock());
-  const from = input.from ?? addDays(to, -(DEFAULT_TREND_DAYS - 1));
+  const from = input.from ?? addDays(to, -(DEFAULT_TREND_DAYS[input.by] - 1));
   if (from > to)
     throw invalid(ATTENDANCE_SETTINGS_MESSAGES.trendRange, { from: ATTENDANCE_SETTINGS_MESSAGES.trendRange });
   if (daysBetween(from, to) >= MAX_TREND_DAYS) {
