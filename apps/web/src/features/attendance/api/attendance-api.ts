@@ -78,8 +78,7 @@ export function useAttendanceRates() {
 export function useAttendanceTrend(by: 'day' | 'week', classId: string) {
   return useQuery({
     queryKey: ['attendance', 'trend', by, classId] as const,
-    queryFn: ({ signal }) =>
-      api.get<AttendanceTrend>(`/attendance/trend${query({ by, classId })}`, { signal }),
+    queryFn: ({ signal }) => api.get<AttendanceTrend>(`/attendance/trend${query({ by, classId })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

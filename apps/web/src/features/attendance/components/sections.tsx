@@ -227,7 +227,12 @@ export function HistorySection({
               <EmptyState title={t('recent.empty')} />
             </Card>
           ) : (
-            <RecordsTable items={history.data.items} caption={t('history.title')} linkStudents={false} showStudent={false} />
+            <RecordsTable
+              items={history.data.items}
+              caption={t('history.title')}
+              linkStudents={false}
+              showStudent={false}
+            />
           )}
         </>
       )}
@@ -361,7 +366,10 @@ export function BelowSection() {
             {below.data.items.map((s) => (
               <tr key={`${s.studentId}:${s.classId}`}>
                 <td className={td}>
-                  <Link to={`/attendance?tab=history&student=${s.studentId}`} className="font-medium text-blue-700 hover:underline">
+                  <Link
+                    to={`/attendance?tab=history&student=${s.studentId}`}
+                    className="font-medium text-blue-700 hover:underline"
+                  >
                     {s.name}
                   </Link>
                 </td>

@@ -26,21 +26,14 @@ export function TrendChart({ trend }: { trend: AttendanceTrend }) {
     <figure>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-32 w-full rounded-lg bg-slate-50"
+        className="h-auto w-full rounded-lg bg-slate-50"
         role="img"
         aria-label={t('trend.chartLabel', { from: dayLabel(trend.from), to: dayLabel(trend.to) })}
-        preserveAspectRatio="none"
       >
         {[0, 50, 100].map((v) => (
           <line key={v} x1={0} x2={WIDTH} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
         ))}
-        <polyline
-          points={line}
-          fill="none"
-          className="stroke-blue-600"
-          strokeWidth={2}
-          vectorEffect="non-scaling-stroke"
-        />
+        <polyline points={line} className="fill-none stroke-blue-600" strokeWidth={2} />
         {points.map((p, i) => (
           <circle key={p.start} cx={x(i)} cy={y(p.rate.rate ?? 0)} r={2.5} className="fill-blue-600" />
         ))}

@@ -254,9 +254,7 @@ export function MarkAttendancePage() {
           <Skeleton className="h-12 w-full" />
         </Card>
       )}
-      {sheet.isError && !waiting && (
-        <ErrorState message={errorMessage(sheet.error)} onRetry={() => sheet.refetch()} />
-      )}
+      {sheet.isError && !waiting && <ErrorState message={errorMessage(sheet.error)} onRetry={() => sheet.refetch()} />}
       {sheet.data && sheet.data.students.length === 0 && (
         <Card>
           <EmptyState title={t('mark.noStudents')} />
