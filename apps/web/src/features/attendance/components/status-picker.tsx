@@ -3,8 +3,8 @@ import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
 
 const TONES: Record<AttendanceStatus, string> = {
-  present: 'peer-checked:border-emerald-600 peer-checked:bg-emerald-600 peer-checked:text-white',
-  absent: 'peer-checked:border-red-600 peer-checked:bg-red-600 peer-checked:text-white',
+  present: 'peer-checked:border-emerald-700 peer-checked:bg-emerald-700 peer-checked:text-white',
+  absent: 'peer-checked:border-red-700 peer-checked:bg-red-700 peer-checked:text-white',
   late: 'peer-checked:border-amber-500 peer-checked:bg-amber-500 peer-checked:text-slate-950',
 };
 
