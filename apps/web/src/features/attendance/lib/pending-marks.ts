@@ -134,18 +134,18 @@ export async function flushPending(): Promise<SubmitAttendanceResponse[]> {
 }
 
 let watching = false;
-let afterSent: () => void = () => {};
+let afterSent: (sent: SubmitAttendanceResponse[]) => void = () => {};
 /**
  * Once per tab: when the connection returns, what is waiting is sent, even after leaving the mark page
  * (this chunk stays loaded). `onSent` lets the caller refresh what it shows.
  */
-export function watchConnection(onSent: () => void): void {
+export function watchConnection(onSent: (sent: SubmitAttendanceResponse[]) => void): void {
   afterSent = onSent;
   if (watching || typeof window === 'undefined') return;
   watching = true;
   window.addEventListener('online', () => {
     void flushPending().then((sent) => {
-      if (sent.length > 0) afterSent();
+      if (sent.length > 0) afterSent(sent);
     });
   });
   window.addEventListener('storage', (event) => {

@@ -101,6 +101,7 @@ describe('MarkAttendancePage', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(screen.queryByText('Not sent yet.')).toBeNull());
+    await screen.findByText('Attendance saved: 3 new, 0 updated.');
     const posts = calls.filter((c) => c.method === 'POST');
     // One failed attempt, then exactly one that reached the server, both with the same key.
     expect(posts).toHaveLength(2);

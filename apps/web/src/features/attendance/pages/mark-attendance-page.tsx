@@ -1,7 +1,7 @@
-import type { AttendanceStatus, ClassSheet } from '@lyceum/shared/attendance';
+import type { AttendanceStatus, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -70,18 +70,26 @@ export function MarkAttendancePage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
 
-  const refresh = useMemo(
-    () => () => void queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+  const shownSlot = useRef(slot);
+  shownSlot.current = slot;
+  // Marks sent in the background (back online, or left from an earlier visit): refresh, and say so when they
+  // are the ones on the screen.
+  const sentLater = useMemo(
+    () => (sent: SubmitAttendanceResponse[]) => {
+      void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      const mine = sent.find((a) => slotOf(a.classId, a.date, a.periodId ?? '') === shownSlot.current);
+      if (mine) setOutcome({ kind: 'sent', created: mine.created, updated: mine.updated });
+    },
     [queryClient],
   );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
 
-  // What waits from an earlier visit goes now; later, whenever the connection comes back.
   useEffect(() => {
-    watchConnection(refresh);
+    watchConnection(sentLater);
     void flushPending().then((sent) => {
-      if (sent.length > 0) refresh();
+      if (sent.length > 0) sentLater(sent);
     });
-  }, [refresh]);
+  }, [sentLater]);
 
   useEffect(() => {
     if (sheet.data && marks?.slot !== slot) setMarks({ slot, marks: startingMarks(sheet.data, waiting) });
