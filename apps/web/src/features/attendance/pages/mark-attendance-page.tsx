@@ -187,6 +187,23 @@ export function MarkAttendancePage() {
     );
   }
 
+  const showForm = Boolean(sheet.data && sheet.data.students.length > 0 && marks?.slot === slot);
+  // Shown beside the submit button (where the thumb is after submitting), or on top when there is no sheet.
+  const notSent = (
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
+      <CloudOff className="size-4 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 flex-1">
+        <strong className="font-semibold">{t('mark.notSent')}</strong> {t('mark.notSentHint')}
+      </span>
+      <Button variant="secondary" size="sm" onClick={retry} loading={sending}>
+        {t('mark.retry')}
+      </Button>
+    </div>
+  );
+
   const counts = { absent: 0, late: 0 };
   for (const m of Object.values(marks?.slot === slot ? marks.marks : {})) {
     if (m.status === 'absent') counts.absent++;
@@ -223,20 +240,7 @@ export function MarkAttendancePage() {
         )}
       </div>
 
-      {waiting && (
-        <div
-          role="status"
-          className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
-        >
-          <CloudOff className="size-4 shrink-0" aria-hidden="true" />
-          <span className="min-w-0 flex-1">
-            <strong className="font-semibold">{t('mark.notSent')}</strong> {t('mark.notSentHint')}
-          </span>
-          <Button variant="secondary" size="sm" onClick={retry} loading={sending}>
-            {t('mark.retry')}
-          </Button>
-        </div>
-      )}
+      {waiting && !showForm && notSent}
       {outcome?.kind === 'sent' && !waiting && (
         <Alert tone="success" className="mb-4">
           {t('mark.sent', { created: outcome.created, updated: outcome.updated })}
@@ -307,6 +311,7 @@ export function MarkAttendancePage() {
             </ul>
           </Card>
           <div className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 bg-slate-50/95 py-3">
+            {waiting && <div className="w-full">{notSent}</div>}
             <p className="text-sm text-slate-600">
               {t('mark.summary', { total: sheet.data.students.length, absent: counts.absent, late: counts.late })}
             </p>
