@@ -181,3 +181,98 @@ export const AttendanceRates = z.object({
   classes: z.array(z.object({ classId: z.string(), className: z.string(), rate: AttendanceRate })),
 });
 export type AttendanceRates = z.infer<typeof AttendanceRates>;
+
+/*
+ * Settings, options, trend, below-threshold and live events (docs/product.md, "Attendance settings, trend and exports").
+ *
+ *   GET  /api/v1/attendance/settings                 the school's attendance settings (staff)
+ *   PUT  /api/v1/attendance/settings                 school admin sets them
+ *   GET  /api/v1/attendance/options                  small pickers: classes, periods, children, today, settings
+ *   GET  /api/v1/attendance/trend?from=&to=&by=&classId=   rate per day or week, of a class or the caller's classes
+ *   GET  /api/v1/attendance/below-threshold?classId=&from=&to=   students whose rate is under the threshold
+ *   GET  …/export                                    each table above as CSV, headers in the caller's language
+ */
+
+export const DEFAULT_ATTENDANCE_THRESHOLD = 90;
+
+export const ATTENDANCE_SETTINGS_MESSAGES = {
+  threshold: 'Threshold must be a whole number from 0 to 100',
+  alertLate: 'Alert on late must be true or false',
+  byPeriod: 'Attendance per period must be true or false',
+  lateTitle: (name: string) => `Late today: ${name}`,
+  lateBody: (name: string, date: string, className: string) => `${name} was marked late on ${date} (${className}).`,
+  trendRange: 'The start date must not be after the end date',
+  trendTooLong: 'Choose at most 400 days',
+  wholeSchool: 'Whole school',
+} as const;
+
+export const AttendanceSettings = z.object({
+  /** Students whose rate is below this whole percentage are listed (default 90). */
+  threshold: z
+    .number({ error: ATTENDANCE_SETTINGS_MESSAGES.threshold })
+    .int(ATTENDANCE_SETTINGS_MESSAGES.threshold)
+    .min(0, ATTENDANCE_SETTINGS_MESSAGES.threshold)
+    .max(100, ATTENDANCE_SETTINGS_MESSAGES.threshold),
+  /** Late marks alert parents like absences (default off). */
+  alertLate: z.boolean({ error: ATTENDANCE_SETTINGS_MESSAGES.alertLate }),
+  /** The mark page asks for a period (default off: one mark per day). */
+  byPeriod: z.boolean({ error: ATTENDANCE_SETTINGS_MESSAGES.byPeriod }),
+});
+export type AttendanceSettings = z.infer<typeof AttendanceSettings>;
+
+const Option = z.object({ id: z.string(), label: z.string() });
+/** What the attendance pages pick from: small lists of ids and labels. */
+export const AttendanceOptions = z.object({
+  today: z.string(),
+  settings: AttendanceSettings,
+  /** Classes the caller marks and reads whole (staff: every active class; teacher: theirs; others: none). */
+  classes: z.array(Option),
+  /** Periods that are not breaks, by start time. */
+  periods: z.array(Option),
+  /** Students whose history the caller reads from a picker (parent: their children; student: themself). */
+  students: z.array(Option),
+});
+export type AttendanceOptions = z.infer<typeof AttendanceOptions>;
+
+export const TREND_STEPS = ['day', 'week'] as const;
+export const TrendQuery = z.object({
+  /** Omitted: 30 days up to `to` (by week: 12 weeks). */
+  from: isoDate.optional(),
+  /** Omitted: the school's today. */
+  to: isoDate.optional(),
+  by: z.enum(TREND_STEPS).default('day'),
+  /** Omitted: the school (staff) or the teacher's classes. */
+  classId: uuidSchema.optional(),
+});
+export const AttendanceTrend = z.object({
+  from: z.string(),
+  to: z.string(),
+  by: z.enum(TREND_STEPS),
+  classId: z.string().nullable(),
+  /** One point per day (or week, from its Monday) that has records, oldest first. */
+  points: z.array(z.object({ start: z.string(), rate: AttendanceRate })),
+});
+export type AttendanceTrend = z.infer<typeof AttendanceTrend>;
+
+export const BelowThresholdQuery = z.object({
+  classId: uuidSchema.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export const BelowThreshold = z.object({
+  threshold: z.number().int(),
+  items: z.array(
+    z.object({
+      studentId: z.string(),
+      name: z.string(),
+      classId: z.string(),
+      className: z.string(),
+      rate: AttendanceRate,
+    }),
+  ),
+});
+export type BelowThreshold = z.infer<typeof BelowThreshold>;
+
+/** The `attendance` live event: a class's marks changed; open lists, registers and dashboards refetch. */
+export const AttendanceChanged = z.object({ classId: z.string() });
+export type AttendanceChanged = z.infer<typeof AttendanceChanged>;

@@ -54,4 +54,6 @@ export const SCHOOL_DAY_ID_FIXTURES: Record<string, IdFixture> = {
   'GET /api/v1/attendance/classes/:id': async (_app, a) => ({ params: { id: a.classId }, asRole: 'teacher' }),
   'GET /api/v1/attendance/classes/:id/register': cls,
   'GET /api/v1/attendance/students/:id': student,
+  'GET /api/v1/attendance/classes/:id/register/export': cls,
+  'GET /api/v1/attendance/students/:id/export': student,
 };

@@ -78,6 +78,10 @@ const PAGES: Record<string, LazyPage> = {
   parents: () => import('../features/parents/pages/parents-page').then((m) => ({ Component: m.ParentsPage })),
   users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
   children: () => import('../features/children/pages/children-page').then((m) => ({ Component: m.ChildrenPage })),
+  attendance: () =>
+    import('../features/attendance/pages/attendance-page').then((m) => ({ Component: m.AttendancePage })),
+  'attendance/mark': () =>
+    import('../features/attendance/pages/mark-attendance-page').then((m) => ({ Component: m.MarkAttendancePage })),
 };
 
 const notAvailable: LazyPage = () =>

@@ -48,6 +48,8 @@ const PATHS_WITHOUT_401_REDIRECT = new Set(['/auth/me', '/auth/login']);
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an Idempotency-Key that makes a retried write safe. */
+  headers?: Record<string, string>;
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -69,6 +71,7 @@ async function readJson(response: Response): Promise<unknown> {
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   // The server words its messages (errors, exports) in the language the UI shows.
   const headers: Record<string, string> = {
+    ...options.headers,
     accept: 'application/json',
     'accept-language': intlLocaleOf(currentLanguage()),
   };

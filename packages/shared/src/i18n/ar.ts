@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
-import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
+import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
@@ -295,6 +295,14 @@ const ar: Catalogue = {
   Friday: 'الجمعة',
   Saturday: 'السبت',
   Sunday: 'الأحد',
+  [ATTENDANCE_SETTINGS_MESSAGES.threshold]: 'يجب أن يكون الحد عددًا صحيحًا من 0 إلى 100',
+  [ATTENDANCE_SETTINGS_MESSAGES.alertLate]: 'يجب أن تكون قيمة «التنبيه عند التأخر» صحيحة أو خاطئة',
+  [ATTENDANCE_SETTINGS_MESSAGES.byPeriod]: 'يجب أن تكون قيمة «الحضور لكل حصة» صحيحة أو خاطئة',
+  [template(ATTENDANCE_SETTINGS_MESSAGES.lateTitle)]: 'متأخر اليوم: {0}',
+  [template(ATTENDANCE_SETTINGS_MESSAGES.lateBody)]: 'سُجِّل {0} متأخرًا يوم {1} ({2}).',
+  [ATTENDANCE_SETTINGS_MESSAGES.trendRange]: 'يجب ألا يكون تاريخ البداية بعد تاريخ النهاية',
+  [ATTENDANCE_SETTINGS_MESSAGES.trendTooLong]: 'اختر 400 يوم على الأكثر',
+  [ATTENDANCE_SETTINGS_MESSAGES.wholeSchool]: 'المدرسة كلها',
   [ATTENDANCE_MESSAGES.failed]: 'تعذّر إرسال الحضور',
   [template(ATTENDANCE_MESSAGES.missingStudents)]: 'لم يُسجَّل حضور {0} من الطلاب المسجّلين',
   [ATTENDANCE_MESSAGES.notEnrolled]: 'هذا الطالب غير مسجّل في الفصل',

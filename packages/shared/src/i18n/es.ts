@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
-import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
+import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
@@ -309,6 +309,14 @@ const es: Catalogue = {
   Friday: 'viernes',
   Saturday: 'sábado',
   Sunday: 'domingo',
+  [ATTENDANCE_SETTINGS_MESSAGES.threshold]: 'El umbral debe ser un número entero de 0 a 100',
+  [ATTENDANCE_SETTINGS_MESSAGES.alertLate]: '«Avisar de los retrasos» debe ser verdadero o falso',
+  [ATTENDANCE_SETTINGS_MESSAGES.byPeriod]: '«Asistencia por período» debe ser verdadero o falso',
+  [template(ATTENDANCE_SETTINGS_MESSAGES.lateTitle)]: 'Retraso hoy: {0}',
+  [template(ATTENDANCE_SETTINGS_MESSAGES.lateBody)]: '{0} llegó tarde el {1} ({2}).',
+  [ATTENDANCE_SETTINGS_MESSAGES.trendRange]: 'La fecha de inicio no puede ser posterior a la de fin',
+  [ATTENDANCE_SETTINGS_MESSAGES.trendTooLong]: 'Elija como máximo 400 días',
+  [ATTENDANCE_SETTINGS_MESSAGES.wholeSchool]: 'Toda la escuela',
   [ATTENDANCE_MESSAGES.failed]: 'No se pudo registrar la asistencia',
   [template(ATTENDANCE_MESSAGES.missingStudents)]: '{0} estudiantes inscritos no están marcados',
   [ATTENDANCE_MESSAGES.notEnrolled]: 'Este estudiante no está inscrito en la clase',

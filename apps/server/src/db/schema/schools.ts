@@ -41,6 +41,10 @@ export const schools = pgTable(
     currency: text('currency').notNull().default('USD'),
     dateFormat: text('date_format', { enum: DATE_FORMATS }).notNull().default('medium'),
     weekStart: text('week_start', { enum: WEEK_STARTS }).notNull().default('monday'),
+    /** Attendance settings (docs/product.md, "Attendance settings, trend and exports"). */
+    attendanceThreshold: integer('attendance_threshold').notNull().default(90),
+    attendanceAlertLate: boolean('attendance_alert_late').notNull().default(false),
+    attendanceByPeriod: boolean('attendance_by_period').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +53,7 @@ export const schools = pgTable(
     oneOf('schools_date_format_check', t.dateFormat),
     oneOf('schools_week_start_check', t.weekStart),
     check('schools_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('schools_attendance_threshold_check', sql`${t.attendanceThreshold} between 0 and 100`),
   ],
 );
 

@@ -1,4 +1,8 @@
-import { ATTENDANCE_ALERT_MESSAGES, type AttendanceStatus } from '@lyceum/shared/attendance';
+import {
+  ATTENDANCE_ALERT_MESSAGES,
+  ATTENDANCE_SETTINGS_MESSAGES,
+  type AttendanceStatus,
+} from '@lyceum/shared/attendance';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@lyceum/shared/locale';
 import { sql } from 'drizzle-orm';
@@ -21,6 +25,12 @@ const absentText = (name: string, date: string, className: string, language: Lan
   body: translateTo(A.absentBody(name, date, className), language),
 });
 
+/** A late mark's first alert, when the school opts in to alerting on late. */
+const lateText = (name: string, date: string, className: string, language: Language) => ({
+  title: translateTo(ATTENDANCE_SETTINGS_MESSAGES.lateTitle(name), language),
+  body: translateTo(ATTENDANCE_SETTINGS_MESSAGES.lateBody(name, date, className), language),
+});
+
 const correctedText = (name: string, status: AttendanceStatus, date: string, className: string, language: Language) =>
   status === 'absent'
     ? absentText(name, date, className, language)
@@ -35,11 +45,12 @@ const languageOf = (value: string | null): Language => (isLanguage(value) ? valu
  * Absence alerts (docs/product.md, "School day: timetable and attendance"): a student marked absent notifies
  * each of their active parents once per date. A later submission of that date does not send again: it
  * revises those notifications when the student's status changed (absent → late reads as a correction).
+ * With `alertLate` (the school's opt-in) a late mark alerts like an absence, with its own words.
  */
 export async function alertParents(
   tx: Tx,
   schoolId: string,
-  input: { date: string; className: string; marks: MarkedStudent[] },
+  input: { date: string; className: string; marks: MarkedStudent[]; alertLate?: boolean },
 ): Promise<void> {
   const { date, className, marks } = input;
   if (marks.length === 0) return;
@@ -55,10 +66,10 @@ export async function alertParents(
   const readers =
     alertIds.length === 0
       ? []
-      : await selectRows<{ id: string; language: string | null }>(
+      : await selectRows<{ id: string; title: string; language: string | null }>(
           tx,
           sql`
-    select n.id, coalesce(acc.language, sc.language) as language
+    select n.id, n.title, coalesce(acc.language, sc.language) as language
     from notifications n
     join users u on u.school_id = n.school_id and u.id = n.user_id
     join accounts acc on acc.id = u.account_id
@@ -66,6 +77,7 @@ export async function alertParents(
     where n.school_id = ${schoolId} and n.id in ${alertIds}`,
         );
   const readerLanguage = new Map(readers.map((r) => [r.id, languageOf(r.language)]));
+  const titleOf = new Map(readers.map((r) => [r.id, r.title]));
   for (const row of existing) {
     alerted.add(row.studentId);
     const m = byId.get(row.studentId);
@@ -73,11 +85,15 @@ export async function alertParents(
     // Each parent's copy is rewritten in that parent's language.
     for (const language of new Set(row.notificationIds.map((id) => readerLanguage.get(id) ?? DEFAULT_LANGUAGE))) {
       const ids = row.notificationIds.filter((id) => (readerLanguage.get(id) ?? DEFAULT_LANGUAGE) === language);
+      // Still late, and first alerted as late: nothing was corrected.
+      const late = lateText(m.name, date, className, language);
+      if (m.status === 'late' && ids.every((id) => titleOf.get(id) === late.title)) continue;
       await reviseNotifications(tx, schoolId, ids, correctedText(m.name, m.status, date, className, language));
     }
   }
 
-  const fresh = marks.filter((m) => m.status === 'absent' && !alerted.has(m.studentId));
+  const alerting = (m: MarkedStudent) => m.status === 'absent' || (input.alertLate === true && m.status === 'late');
+  const fresh = marks.filter((m) => alerting(m) && !alerted.has(m.studentId));
   if (fresh.length === 0) return;
   const parents = await selectRows<{ studentId: string; parentId: string; language: string | null }>(
     tx,
@@ -91,7 +107,9 @@ export async function alertParents(
   );
   const rows = parents.map((p) => {
     const m = byId.get(p.studentId) as MarkedStudent;
-    const text = absentText(m.name, date, className, languageOf(p.language));
+    const language = languageOf(p.language);
+    const text =
+      m.status === 'late' ? lateText(m.name, date, className, language) : absentText(m.name, date, className, language);
     return { schoolId, userId: p.parentId, type: 'attendance' as const, ...text };
   });
   const ids = await createNotifications(tx, rows);

@@ -2,3 +2,4 @@
 export { alertParents } from './alerts.ts';
 export { attendanceRoutes } from './routes.ts';
 export { schoolToday } from './school-today.ts';
+export { readAttendanceChange } from './live.ts';

@@ -1,6 +1,12 @@
 import {
   ATTENDANCE_MESSAGES,
   AttendanceList,
+  AttendanceOptions,
+  AttendanceSettings,
+  AttendanceTrend,
+  BelowThreshold,
+  BelowThresholdQuery,
+  TrendQuery,
   AttendanceRates,
   ClassRegister,
   ClassSheet,
@@ -15,10 +21,17 @@ import { IdParams } from '@lyceum/shared/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { invalid } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { actorOf } from '../../lib/request-actor.ts';
 import { attendanceRates, classRegister, classSheet, recentAttendance, studentAttendance } from './reads.ts';
+import { exportBelowThreshold, exportRates, exportRecent, exportRegister, exportStudentHistory } from './export.ts';
+import { attendanceOptions, getAttendanceSettings, updateAttendanceSettings } from './settings.ts';
 import { submitAttendance } from './submit.ts';
+import { attendanceTrend, belowThreshold } from './trend.ts';
+
+const csv = { 200: { content: { 'text/csv': { schema: z.string().describe('text/csv') } } } };
 
 /** A retried submission sends the same key and gets the first answer back (docs/product.md, School day). */
 const SubmitHeaders = z.object({
@@ -71,5 +84,51 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/attendance/rates', { schema: { tags, querystring: RatesQuery, response: { 200: AttendanceRates } } }, (r) =>
     attendanceRates(deps, actorOf(r), r.query),
+  );
+  app.get('/attendance/settings', { schema: { tags, response: { 200: AttendanceSettings } } }, (r) =>
+    getAttendanceSettings(deps, actorOf(r)),
+  );
+  app.put(
+    '/attendance/settings',
+    { schema: { tags, body: AttendanceSettings, response: { 200: AttendanceSettings } } },
+    (r) => updateAttendanceSettings(deps, actorOf(r), r.body),
+  );
+  app.get('/attendance/options', { schema: { tags, response: { 200: AttendanceOptions } } }, (r) =>
+    attendanceOptions(deps, actorOf(r)),
+  );
+  app.get('/attendance/trend', { schema: { tags, querystring: TrendQuery, response: { 200: AttendanceTrend } } }, (r) =>
+    attendanceTrend(deps, actorOf(r), r.query),
+  );
+  app.get(
+    '/attendance/below-threshold',
+    { schema: { tags, querystring: BelowThresholdQuery, response: { 200: BelowThreshold } } },
+    (r) => belowThreshold(deps, actorOf(r), r.query),
+  );
+
+  // Each table as CSV, its header row in the caller's language.
+  app.get('/attendance/recent/export', { schema: { tags, response: csv } }, async (r, reply) =>
+    sendCsv(reply, 'attendance.csv', await exportRecent(deps, actorOf(r))),
+  );
+  app.get(
+    '/attendance/classes/:id/register/export',
+    { schema: { tags, params: IdParams, querystring: RegisterQuery, response: csv } },
+    async (r, reply) =>
+      sendCsv(reply, 'attendance-register.csv', await exportRegister(deps, actorOf(r), { ...r.params, ...r.query })),
+  );
+  app.get('/attendance/students/:id/export', { schema: { tags, params: IdParams, response: csv } }, async (r, reply) =>
+    sendCsv(reply, 'attendance-history.csv', await exportStudentHistory(deps, actorOf(r), r.params)),
+  );
+  app.get('/attendance/rates/export', { schema: { tags, querystring: RatesQuery, response: csv } }, async (r, reply) =>
+    sendCsv(
+      reply,
+      'attendance-rates.csv',
+      await exportRates(deps, actorOf(r), { ...r.query, language: requestLanguage(r) }),
+    ),
+  );
+  app.get(
+    '/attendance/below-threshold/export',
+    { schema: { tags, querystring: BelowThresholdQuery, response: csv } },
+    async (r, reply) =>
+      sendCsv(reply, 'attendance-below-threshold.csv', await exportBelowThreshold(deps, actorOf(r), r.query)),
   );
 };

@@ -19,8 +19,10 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { alertParents } from './alerts.ts';
+import { publishAttendanceChange } from './live.ts';
 import { loadRecords } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
+import { settingsOf } from './settings.ts';
 import { classForStaff } from './whose.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
@@ -124,8 +126,10 @@ export async function submitAttendance(
       );
       const created = written.filter((r) => r.inserted).length;
 
+      const { alertLate } = await settingsOf(tx, scope.schoolId);
       await alertParents(tx, scope.schoolId, {
         date,
+        alertLate,
         className: cls.name,
         marks: marks.map((m) => ({ studentId: m.student_id, name: names.get(m.student_id) ?? '', status: m.status })),
       });
@@ -157,6 +161,12 @@ export async function submitAttendance(
           total: marks.length,
         },
       });
+      await publishAttendanceChange(
+        tx,
+        scope.schoolId,
+        cls.id,
+        marks.map((m) => m.student_id),
+      );
       if (key) {
         await tx.insert(attendanceSubmissions).values({
           schoolId: scope.schoolId,

@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
+import { readAttendanceChange } from '../attendance/index.ts';
 import { readNotifications } from '../notifications/index.ts';
 import { readTimetableChange } from '../timetable/index.ts';
 
@@ -21,6 +22,7 @@ type BatchReader = (deps: Deps, requests: readonly { actor: Actor; id: string }[
  */
 const READERS: Partial<Record<LiveEventKind, Reader>> = {
   timetable: readTimetableChange,
+  attendance: readAttendanceChange,
 };
 const BATCH_READERS: Partial<Record<LiveEventKind, BatchReader>> = {
   notification: readNotifications,

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
+import { useAttendanceLiveHandler } from '../../features/attendance/api/live-attendance';
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
 import { useNotificationLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useLiveEvents } from '../../lib/live-events';
@@ -49,8 +50,11 @@ export function AppShell() {
   const title = useRouteTitle();
   // The one live event stream of a signed-in tab; each feature that shows live data adds its handler here.
   const notificationLive = useNotificationLiveHandler();
+  const attendanceLive = useAttendanceLiveHandler();
   const dayLive = useDayLiveHandlers();
-  useLiveEvents(useMemo(() => [notificationLive, ...dayLive], [notificationLive, dayLive]));
+  useLiveEvents(
+    useMemo(() => [notificationLive, attendanceLive, ...dayLive], [notificationLive, attendanceLive, dayLive]),
+  );
 
   // Navigating closes the off-canvas menu.
   if (pathname !== lastPath) {

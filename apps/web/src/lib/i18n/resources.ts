@@ -1,5 +1,6 @@
 import type addonRequests from '../../locales/en/addon-requests.json';
 import type apiKeys from '../../locales/en/api-keys.json';
+import type attendance from '../../locales/en/attendance.json';
 import type auth from '../../locales/en/auth.json';
 import type children from '../../locales/en/children.json';
 import type classes from '../../locales/en/classes.json';
@@ -30,6 +31,7 @@ import type years from '../../locales/en/years.json';
 export interface Resources {
   'addon-requests': typeof addonRequests;
   'api-keys': typeof apiKeys;
+  attendance: typeof attendance;
   auth: typeof auth;
   children: typeof children;
   classes: typeof classes;

@@ -1,0 +1,117 @@
+import {
+  ATTENDANCE_SETTINGS_MESSAGES,
+  type AttendanceTrend,
+  type BelowThreshold,
+  type TREND_STEPS,
+} from '@lyceum/shared/attendance';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { inScope, readScope, type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { invalid } from '../../lib/errors.ts';
+import { addDays, daysBetween, timeZoneOf, todayIn } from '../../lib/school-day.ts';
+import { RATE_COLUMNS, rateOf } from './records.ts';
+import { settingsOf } from './settings.ts';
+import { classForStaff, taughtClasses } from './whose.ts';
+
+type Counts = { present: number; late: number; absent: number };
+
+/** A trend covers at most this many days, so one read stays cheap. */
+const MAX_TREND_DAYS = 400;
+/** Without a start: the last 30 days, or the last 12 weeks by week. */
+const DEFAULT_TREND_DAYS = { day: 30, week: 84 } as const;
+
+/** Rows `a` of one class (checked: the caller must mark it), or of every class the caller sees. */
+async function classCondition(tx: Tx, scope: SchoolScope, classId: string | undefined): Promise<SQL> {
+  if (classId) {
+    const cls = await classForStaff(tx, scope, classId);
+    return sql`a.class_id = ${cls.id}`;
+  }
+  return seesEveryone(scope) ? sql`true` : sql`a.class_id in ${taughtClasses(scope)}`;
+}
+
+const rangeCondition = (from: string | undefined, to: string | undefined) =>
+  sql`${from ? sql`and a.date >= ${from}::date` : sql``} ${to ? sql`and a.date <= ${to}::date` : sql``}`;
+
+/**
+ * The attendance rate per day (or per week, from its Monday) over a range (default: the 30 days up to the
+ * school's today; by week, the 12 weeks up to it), of one class or of every class the caller sees (staff: the school).
+ */
+export function attendanceTrend(
+  deps: Deps,
+  actor: Actor,
+  input: {
+    from?: string | undefined;
+    to?: string | undefined;
+    by: (typeof TREND_STEPS)[number];
+    classId?: string | undefined;
+  },
+): Promise<AttendanceTrend> {
+  const scope = readScope(actor, undefined, 'attendance');
+  const to = input.to ?? todayIn(timeZoneOf(actor), deps.clock());
+  const from = input.from ?? addDays(to, -(DEFAULT_TREND_DAYS[input.by] - 1));
+  if (from > to)
+    throw invalid(ATTENDANCE_SETTINGS_MESSAGES.trendRange, { from: ATTENDANCE_SETTINGS_MESSAGES.trendRange });
+  if (daysBetween(from, to) >= MAX_TREND_DAYS) {
+    throw invalid(ATTENDANCE_SETTINGS_MESSAGES.trendTooLong, { from: ATTENDANCE_SETTINGS_MESSAGES.trendTooLong });
+  }
+  return inScope(deps.db, scope, async (tx) => {
+    const which = await classCondition(tx, scope, input.classId);
+    const step = input.by === 'week' ? sql`date_trunc('week', a.date)::date` : sql`a.date`;
+    const rows = await selectRows<Counts & { start: string }>(
+      tx,
+      sql`
+      select to_char(${step}, 'YYYY-MM-DD') as start, ${RATE_COLUMNS}
+      from attendance a
+      where a.school_id = ${scope.schoolId} and ${which} and a.date >= ${from}::date and a.date <= ${to}::date
+      group by 1 order by 1`,
+    );
+    return {
+      from,
+      to,
+      by: input.by,
+      classId: input.classId ?? null,
+      points: rows.map((r) => ({ start: r.start, rate: rateOf(r) })),
+    };
+  });
+}
+
+/**
+ * Students whose attendance rate (over an optional range) is below the school's threshold, lowest first:
+ * of one class, or of every class the caller sees. A student counts per class they were marked in.
+ */
+export function belowThreshold(
+  deps: Deps,
+  actor: Actor,
+  input: { classId?: string | undefined; from?: string | undefined; to?: string | undefined },
+): Promise<BelowThreshold> {
+  const scope = readScope(actor, undefined, 'attendance');
+  return inScope(deps.db, scope, async (tx) => {
+    const { threshold } = await settingsOf(tx, scope.schoolId);
+    const which = await classCondition(tx, scope, input.classId);
+    const rows = await selectRows<Counts & { studentId: string; name: string; classId: string; className: string }>(
+      tx,
+      sql`
+      select a.student_id as "studentId", u.name, a.class_id as "classId",
+        trim(c.name || ' ' || c.section) as "className", ${RATE_COLUMNS}
+      from attendance a
+        join users u on u.school_id = a.school_id and u.id = a.student_id
+        join classes c on c.school_id = a.school_id and c.id = a.class_id
+      where a.school_id = ${scope.schoolId} and ${which} ${rangeCondition(input.from, input.to)}
+      group by a.student_id, u.name, a.class_id, c.name, c.section`,
+    );
+    const items = rows
+      .map((r) => ({
+        studentId: r.studentId,
+        name: r.name,
+        classId: r.classId,
+        className: r.className,
+        rate: rateOf(r),
+      }))
+      .filter((r) => r.rate.rate !== null && r.rate.rate < threshold)
+      .sort((a, b) => (a.rate.rate ?? 0) - (b.rate.rate ?? 0) || a.name.localeCompare(b.name));
+    return { threshold, items };
+  });
+}

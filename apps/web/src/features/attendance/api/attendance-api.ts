@@ -1,0 +1,106 @@
+import type {
+  AttendanceList,
+  AttendanceOptions,
+  AttendanceRates,
+  AttendanceTrend,
+  BelowThreshold,
+  ClassRegister,
+  ClassSheet,
+  StudentAttendance,
+  SubmitAttendanceRequest,
+  SubmitAttendanceResponse,
+} from '@lyceum/shared/attendance';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { API_BASE, api } from '../../../lib/api-client';
+
+/** Every attendance read sits under this key, so one live event refetches whatever is open. */
+export const attendanceKeys = { all: ['attendance'] as const };
+
+const query = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export function useAttendanceOptions(enabled = true) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: ['attendance', 'options'] as const,
+      queryFn: ({ signal }) => api.get<AttendanceOptions>('/attendance/options', { signal }),
+    }),
+    enabled,
+  });
+}
+
+export function useClassSheet(classId: string, date: string, periodId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['attendance', 'sheet', classId, date, periodId] as const,
+    queryFn: ({ signal }) =>
+      api.get<ClassSheet>(`/attendance/classes/${classId}${query({ date, periodId })}`, { signal }),
+    enabled: enabled && classId !== '' && date !== '',
+  });
+}
+
+export function useRecentAttendance(enabled = true) {
+  return useQuery({
+    queryKey: ['attendance', 'recent'] as const,
+    queryFn: ({ signal }) => api.get<AttendanceList>('/attendance/recent', { signal }),
+    enabled,
+  });
+}
+
+export function useClassRegister(classId: string, month: string) {
+  return useQuery({
+    queryKey: ['attendance', 'register', classId, month] as const,
+    queryFn: ({ signal }) =>
+      api.get<ClassRegister>(`/attendance/classes/${classId}/register${query({ month })}`, { signal }),
+    enabled: classId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudentAttendance(studentId: string) {
+  return useQuery({
+    queryKey: ['attendance', 'student', studentId] as const,
+    queryFn: ({ signal }) => api.get<StudentAttendance>(`/attendance/students/${studentId}`, { signal }),
+    enabled: studentId !== '',
+  });
+}
+
+export function useAttendanceRates() {
+  return useQuery({
+    queryKey: ['attendance', 'rates'] as const,
+    queryFn: ({ signal }) => api.get<AttendanceRates>('/attendance/rates', { signal }),
+  });
+}
+
+export function useAttendanceTrend(by: 'day' | 'week', classId: string) {
+  return useQuery({
+    queryKey: ['attendance', 'trend', by, classId] as const,
+    queryFn: ({ signal }) => api.get<AttendanceTrend>(`/attendance/trend${query({ by, classId })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBelowThreshold() {
+  return useQuery({
+    queryKey: ['attendance', 'below'] as const,
+    queryFn: ({ signal }) => api.get<BelowThreshold>('/attendance/below-threshold', { signal }),
+  });
+}
+
+/** One submission; the key makes a retry of it safe (the server answers a repeated key with the first answer). */
+export function submitAttendance(body: SubmitAttendanceRequest, idempotencyKey: string) {
+  return api.post<SubmitAttendanceResponse>('/attendance', body, { headers: { 'idempotency-key': idempotencyKey } });
+}
+
+/** CSV downloads: the browser fetches them with the session cookie. */
+export const attendanceCsv = {
+  recent: () => `${API_BASE}/attendance/recent/export`,
+  register: (classId: string, month: string) =>
+    `${API_BASE}/attendance/classes/${classId}/register/export${query({ month })}`,
+  student: (studentId: string) => `${API_BASE}/attendance/students/${studentId}/export`,
+  rates: () => `${API_BASE}/attendance/rates/export`,
+  below: () => `${API_BASE}/attendance/below-threshold/export`,
+};

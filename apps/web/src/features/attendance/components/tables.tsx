@@ -1,0 +1,119 @@
+import type { AttendanceRate, AttendanceRecord, AttendanceStatus } from '@lyceum/shared/attendance';
+import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { formatDateTime } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
+import { dayLabel } from './trend-chart';
+
+const TONE: Record<AttendanceStatus, BadgeTone> = { present: 'success', absent: 'danger', late: 'warning' };
+
+export function StatusMark({ status }: { status: AttendanceStatus }) {
+  const { t } = useT('attendance');
+  return <Badge tone={TONE[status]}>{t(`status.${status}`)}</Badge>;
+}
+
+/** "93 %" or a dash when there is nothing to count. */
+export function RateText({ rate }: { rate: AttendanceRate }) {
+  const { t } = useT('attendance');
+  return <span className="tabular-nums">{rate.rate === null ? t('noRate') : t('rate', { rate: rate.rate })}</span>;
+}
+
+export function CsvLink({ href }: { href: string }) {
+  const { t } = useT('attendance');
+  return (
+    <a href={href} download className={buttonClasses('secondary', 'sm')}>
+      <Download className="me-1.5 size-4" aria-hidden="true" />
+      {t('csv')}
+    </a>
+  );
+}
+
+/** A table that scrolls inside its own box on a narrow screen, never the page. */
+export function TableBox({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const th = 'px-3 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap';
+export const td = 'px-3 py-2 text-start align-top whitespace-nowrap';
+
+/** Records as a table: date, student (a link to their history when `linkStudents`), class, mark, who marked. */
+export function RecordsTable({
+  items,
+  caption,
+  linkStudents,
+  showStudent = true,
+}: {
+  items: AttendanceRecord[];
+  caption: string;
+  linkStudents: boolean;
+  showStudent?: boolean;
+}) {
+  const { t } = useT('attendance');
+  return (
+    <TableBox caption={caption}>
+      <thead className="bg-slate-50">
+        <tr>
+          <th scope="col" className={th}>
+            {t('date')}
+          </th>
+          {showStudent && (
+            <th scope="col" className={th}>
+              {t('student')}
+            </th>
+          )}
+          <th scope="col" className={th}>
+            {t('class')}
+          </th>
+          <th scope="col" className={th}>
+            {t('mark.status')}
+          </th>
+          <th scope="col" className={th}>
+            {t('note')}
+          </th>
+          <th scope="col" className={th}>
+            {t('markedBy')}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {items.map((r) => (
+          <tr key={r.id}>
+            <td className={td}>{dayLabel(r.date)}</td>
+            {showStudent && (
+              <td className={td}>
+                {linkStudents ? (
+                  <Link
+                    to={`/attendance?tab=history&student=${r.studentId}`}
+                    className="font-medium text-blue-700 hover:underline"
+                  >
+                    {r.studentName}
+                  </Link>
+                ) : (
+                  r.studentName
+                )}
+              </td>
+            )}
+            <td className={td}>{r.className}</td>
+            <td className={td}>
+              <StatusMark status={r.status} />
+            </td>
+            <td className="max-w-48 truncate px-3 py-2 text-start text-slate-600">{r.note}</td>
+            <td className={`${td} text-slate-600`}>
+              {r.markedByName} · {formatDateTime(r.submittedAt)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableBox>
+  );
+}

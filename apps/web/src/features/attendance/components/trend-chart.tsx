@@ -1,0 +1,52 @@
+import type { AttendanceTrend } from '@lyceum/shared/attendance';
+import { formatDate } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
+
+const WIDTH = 320;
+const HEIGHT = 120;
+const PAD = 8;
+
+/** A school-calendar date shown as that date in any zone (noon UTC stays on the same day almost everywhere). */
+export const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`);
+
+/**
+ * The rate over time as a small SVG line (0–100 %), scaling to its box; a list of the same points for screen
+ * readers. No chart library: one polyline is all it needs.
+ */
+export function TrendChart({ trend }: { trend: AttendanceTrend }) {
+  const { t } = useT('attendance');
+  const points = trend.points.filter((p) => p.rate.rate !== null);
+  if (points.length === 0) return <p className="text-sm text-slate-500">{t('trend.empty')}</p>;
+  const x = (i: number) => (points.length === 1 ? WIDTH / 2 : PAD + (i * (WIDTH - 2 * PAD)) / (points.length - 1));
+  const y = (rate: number) => PAD + ((100 - rate) * (HEIGHT - 2 * PAD)) / 100;
+  const line = points.map((p, i) => `${x(i)},${y(p.rate.rate ?? 0)}`).join(' ');
+  const first = points[0];
+  const last = points[points.length - 1];
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full rounded-lg bg-slate-50"
+        role="img"
+        aria-label={t('trend.chartLabel', { from: dayLabel(trend.from), to: dayLabel(trend.to) })}
+      >
+        {[0, 50, 100].map((v) => (
+          <line key={v} x1={0} x2={WIDTH} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
+        ))}
+        <polyline points={line} className="fill-none stroke-blue-600" strokeWidth={2} />
+        {points.map((p, i) => (
+          <circle key={p.start} cx={x(i)} cy={y(p.rate.rate ?? 0)} r={2.5} className="fill-blue-600" />
+        ))}
+      </svg>
+      <figcaption className="mt-1 flex justify-between gap-2 text-xs text-slate-500">
+        <span>{first && dayLabel(first.start)}</span>
+        <span>{last && dayLabel(last.start)}</span>
+      </figcaption>
+      <ul className="sr-only">
+        {points.map((p) => (
+          <li key={p.start}>{t('trend.point', { date: dayLabel(p.start), rate: p.rate.rate ?? 0 })}</li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

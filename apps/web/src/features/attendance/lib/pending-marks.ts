@@ -1,0 +1,161 @@
+import type { SubmitAttendanceRequest, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
+import { isApiError } from '../../../lib/api-client';
+import { submitAttendance } from '../api/attendance-api';
+
+/**
+ * Marks not sent yet (docs/product.md, "Attendance on a bad connection"). A submission is written to
+ * localStorage before it is sent, with an Idempotency-Key made once for it; it stays there until the server
+ * answers. A failed network keeps it ("Not sent yet"); it is sent again when the browser comes back online
+ * and on the next visit of the mark page, always with the same key, so the server stores it exactly once.
+ */
+export interface PendingMarks {
+  /** class:date:period — one pending submission per sheet; a newer one replaces it. */
+  slot: string;
+  idempotencyKey: string;
+  body: SubmitAttendanceRequest & { date: string };
+  savedAt: string;
+}
+
+const PREFIX = 'lyceum.attendance.pending.';
+
+export const slotOf = (classId: string, date: string, periodId = '') => `${classId}:${date}:${periodId}`;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readAll(): PendingMarks[] {
+  const store = storage();
+  if (!store) return [];
+  const out: PendingMarks[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (!key?.startsWith(PREFIX)) continue;
+    try {
+      out.push(JSON.parse(store.getItem(key) ?? '') as PendingMarks);
+    } catch {
+      store.removeItem(key);
+    }
+  }
+  return out.sort((a, b) => a.savedAt.localeCompare(b.savedAt));
+}
+
+// A tiny store so the page re-renders when the queue changes (sent in the background, another tab).
+let snapshot: PendingMarks[] = readAll();
+const listeners = new Set<() => void>();
+function changed() {
+  snapshot = readAll();
+  for (const listener of listeners) listener();
+}
+
+export function subscribePending(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const pendingSnapshot = (): PendingMarks[] => snapshot;
+
+/** A random v4 UUID; randomUUID exists only on https and localhost, getRandomValues everywhere. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Keeps a submission, with a fresh key, until the server has it. */
+export function keepPending(body: PendingMarks['body'], savedAt: Date = new Date()): PendingMarks {
+  const entry: PendingMarks = {
+    slot: slotOf(body.classId, body.date, body.periodId),
+    idempotencyKey: newKey(),
+    body,
+    savedAt: savedAt.toISOString(),
+  };
+  storage()?.setItem(PREFIX + entry.slot, JSON.stringify(entry));
+  changed();
+  return entry;
+}
+
+export function dropPending(slot: string): void {
+  storage()?.removeItem(PREFIX + slot);
+  changed();
+}
+
+/** A failure worth retrying later: no network, or the server not answering properly. */
+export const isRetryable = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+
+export type SendResult =
+  | { ok: true; answer: SubmitAttendanceResponse }
+  | { ok: false; retryable: boolean; error: unknown };
+
+const inFlight = new Map<string, Promise<SendResult>>();
+
+/**
+ * Sends one pending submission with its own key. While it is on its way, a second call for the same
+ * submission (an 'online' event and a click together) waits for the first instead of sending again.
+ * Kept on a retryable failure; dropped once the server answered, either way.
+ */
+export function sendPending(entry: PendingMarks): Promise<SendResult> {
+  const running = inFlight.get(entry.idempotencyKey);
+  if (running) return running;
+  const attempt = (async (): Promise<SendResult> => {
+    try {
+      const answer = await submitAttendance(entry.body, entry.idempotencyKey);
+      if (pendingSnapshot().some((p) => p.idempotencyKey === entry.idempotencyKey)) dropPending(entry.slot);
+      return { ok: true, answer };
+    } catch (error) {
+      const retryable = isRetryable(error);
+      if (!retryable && pendingSnapshot().some((p) => p.idempotencyKey === entry.idempotencyKey)) {
+        dropPending(entry.slot);
+      }
+      return { ok: false, retryable, error };
+    } finally {
+      inFlight.delete(entry.idempotencyKey);
+    }
+  })();
+  inFlight.set(entry.idempotencyKey, attempt);
+  return attempt;
+}
+
+/** Sends everything still waiting, oldest first; returns what was sent. */
+export async function flushPending(): Promise<SubmitAttendanceResponse[]> {
+  const sent: SubmitAttendanceResponse[] = [];
+  for (const entry of readAll()) {
+    const result = await sendPending(entry);
+    if (result.ok) sent.push(result.answer);
+    else if (result.retryable) break;
+  }
+  return sent;
+}
+
+let watching = false;
+let afterSent: (sent: SubmitAttendanceResponse[]) => void = () => {};
+/**
+ * Once per tab: when the connection returns, what is waiting is sent, even after leaving the mark page
+ * (this chunk stays loaded). `onSent` lets the caller refresh what it shows.
+ */
+export function watchConnection(onSent: (sent: SubmitAttendanceResponse[]) => void): void {
+  afterSent = onSent;
+  if (watching || typeof window === 'undefined') return;
+  watching = true;
+  window.addEventListener('online', () => {
+    void flushPending().then((sent) => {
+      if (sent.length > 0) afterSent(sent);
+    });
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.key?.startsWith(PREFIX)) changed();
+  });
+}
+
+/** For tests: forget the module's state. */
+export function resetPendingForTests(): void {
+  watching = false;
+  inFlight.clear();
+  changed();
+}

@@ -1,0 +1,94 @@
+import type { AttendanceList, AttendanceOptions, ClassRegister, StudentAttendance } from '@lyceum/shared/attendance';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { AttendancePage } from './attendance-page';
+
+const CLASS = '0193e0a0-0000-7000-8000-000000000001';
+const record = {
+  id: 'r1',
+  classId: CLASS,
+  className: 'Grade 5 A',
+  studentId: 's1',
+  studentName: 'Ben Dos',
+  date: '2026-11-24',
+  periodId: null,
+  status: 'absent' as const,
+  isPresent: false,
+  note: 'Flu',
+  markedByName: 'Tess Teacher',
+  time: '2026-11-24T08:00:00.000Z',
+  submittedAt: '2026-11-24T08:00:00.000Z',
+  academicYear: '2026-2027',
+};
+const rate = { present: 3, late: 0, absent: 1, total: 4, rate: 75 };
+const options: AttendanceOptions = {
+  today: '2026-11-24',
+  settings: { threshold: 90, alertLate: false, byPeriod: false },
+  classes: [{ id: CLASS, label: 'Grade 5 A' }],
+  periods: [],
+  students: [],
+};
+const register: ClassRegister = {
+  classId: CLASS,
+  className: 'Grade 5 A',
+  month: '2026-11',
+  days: ['2026-11-23', '2026-11-24'],
+  students: [
+    {
+      studentId: 's1',
+      name: 'Ben Dos',
+      rollNumber: 1,
+      marks: { '2026-11-23': 'present', '2026-11-24': 'absent' },
+      rate,
+    },
+  ],
+  rate,
+};
+
+describe('AttendancePage', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('a parent reads the latest records and their child’s history, and nothing else', async () => {
+    const history: StudentAttendance = { studentId: 's1', name: 'Ben Dos', items: [record], rate };
+    const { calls } = mockFetch({
+      'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [record] }),
+      'GET /api/v1/attendance/options': () =>
+        json({ ...options, classes: [], students: [{ id: 's1', label: 'Ben Dos' }] }),
+      'GET /api/v1/attendance/students/s1': () => json(history),
+    });
+    const view = renderWithProviders(<AttendancePage />, { auth: signedIn('parent'), path: '/attendance' });
+    await screen.findByText('Flu');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Latest', 'Student history']);
+    expect(screen.queryByRole('link', { name: 'Mark attendance' })).toBeNull();
+    // The latest list needs one request, no pickers.
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/attendance/recent']);
+    await view.router.navigate('/attendance?tab=history');
+    await screen.findByRole('heading', { name: 'History of Ben Dos' });
+    expect(screen.getByText('75 %')).toBeTruthy();
+  });
+
+  it('staff read a class register whose first column stays put, with a CSV link', async () => {
+    mockFetch({
+      'GET /api/v1/attendance/options': () => json(options),
+      [`GET /api/v1/attendance/classes/${CLASS}/register`]: () => json(register),
+    });
+    renderWithProviders(<AttendancePage />, { auth: signedIn('principal'), path: '/attendance?tab=register' });
+    const table = await screen.findByRole('table', { name: 'Register of Grade 5 A' });
+    const row = within(table).getByRole('row', { name: /Ben Dos/ });
+    expect(within(row).getByTitle('Absent').textContent).toBe('A');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `/api/v1/attendance/classes/${CLASS}/register/export?month=2026-11`,
+    );
+  });
+
+  it('reads right to left in Arabic', async () => {
+    await changeLanguage('ar');
+    mockFetch({ 'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [] }) });
+    renderWithProviders(<AttendancePage />, { auth: signedIn('teacher'), path: '/attendance' });
+    await screen.findByText('لم يُسجَّل أي حضور بعد.');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('heading', { level: 1, name: 'الحضور' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,169 @@
+import type { AttendanceOptions, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { pendingSnapshot, resetPendingForTests } from '../lib/pending-marks';
+import { MarkAttendancePage } from './mark-attendance-page';
+
+const CLASS = '0193e0a0-0000-7000-8000-000000000001';
+const TODAY = '2026-11-24';
+const options: AttendanceOptions = {
+  today: TODAY,
+  settings: { threshold: 90, alertLate: false, byPeriod: false },
+  classes: [{ id: CLASS, label: 'Grade 5 A' }],
+  periods: [],
+  students: [],
+};
+const names = ['Ana Uno', 'Ben Dos', 'Cy Tres'];
+const sheet: ClassSheet = {
+  classId: CLASS,
+  className: 'Grade 5 A',
+  date: TODAY,
+  periodId: null,
+  students: names.map((name, i) => ({ studentId: `s${i}`, name, rollNumber: i + 1, record: null })),
+};
+const answer: SubmitAttendanceResponse = {
+  classId: CLASS,
+  date: TODAY,
+  periodId: null,
+  submittedAt: '2026-11-24T08:00:00.000Z',
+  created: 3,
+  updated: 0,
+  records: [],
+};
+
+const reads = {
+  'GET /api/v1/attendance/options': () => json(options),
+  [`GET /api/v1/attendance/classes/${CLASS}`]: () => json(sheet),
+};
+
+/** The "Absent" radio of one student (each student's three radios sit in a fieldset named after them). */
+function absentOf(name: string) {
+  const group = screen.getByRole('group', { name: `Attendance of ${name}` });
+  const radio = group.querySelector<HTMLInputElement>('input[value="absent"]');
+  if (!radio) throw new Error('no absent radio');
+  return radio;
+}
+
+describe('MarkAttendancePage', () => {
+  beforeEach(() => resetPendingForTests());
+  afterEach(() => changeLanguage('en'));
+
+  it('starts everyone present and submits the whole class once, with an Idempotency-Key', async () => {
+    const { calls } = mockFetch({ ...reads, 'POST /api/v1/attendance': () => json(answer) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    expect(screen.getByText('3 students · 0 absent · 0 late')).toBeTruthy();
+    fireEvent.click(absentOf('Ben Dos'));
+    fireEvent.click(absentOf('Cy Tres'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Attendance saved: 3 new, 0 updated.');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({
+      classId: CLASS,
+      date: TODAY,
+      records: [
+        { studentId: 's0', isPresent: true, isLate: false },
+        { studentId: 's1', isPresent: false, isLate: false },
+        { studentId: 's2', isPresent: false, isLate: false },
+      ],
+    });
+    expect(posts[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(pendingSnapshot()).toEqual([]);
+  });
+
+  it('keeps the marks when the network fails, shows "Not sent yet", and sends them once when back online', async () => {
+    let online = false;
+    const { calls } = mockFetch({
+      ...reads,
+      'POST /api/v1/attendance': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return json(answer);
+      },
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    fireEvent.click(absentOf('Ana Uno'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Not sent yet.');
+    // Still on the screen, and kept in the browser with its key.
+    expect(absentOf('Ana Uno').checked).toBe(true);
+    const [stored] = pendingSnapshot();
+    expect(stored?.body.records[0]).toMatchObject({ studentId: 's0', isPresent: false });
+    const raw = Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.pending.'));
+    expect(raw).toHaveLength(1);
+
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText('Not sent yet.')).toBeNull());
+    await screen.findByText('Attendance saved: 3 new, 0 updated.');
+    const posts = calls.filter((c) => c.method === 'POST');
+    // One failed attempt, then exactly one that reached the server, both with the same key.
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.headers['idempotency-key']).toBe(stored?.idempotencyKey);
+    expect(posts[0]?.headers['idempotency-key']).toBe(stored?.idempotencyKey);
+    expect(pendingSnapshot()).toEqual([]);
+  });
+
+  it('sends what waited from an earlier visit when the page opens', async () => {
+    const { calls } = mockFetch({
+      ...reads,
+      'POST /api/v1/attendance': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const first = renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Not sent yet.');
+    const key = pendingSnapshot()[0]?.idempotencyKey;
+    first.unmount();
+
+    const next = mockFetch({ ...reads, 'POST /api/v1/attendance': () => json(answer) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await waitFor(() => expect(pendingSnapshot()).toEqual([]));
+    const posts = next.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((p) => p.headers['idempotency-key'])).toEqual([key]);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('shows the server’s refusal as "Failed to submit attendance" with the field’s message, and drops it', async () => {
+    mockFetch({
+      ...reads,
+      'POST /api/v1/attendance': () =>
+        apiError(422, 'rule', 'Failed to submit attendance', {
+          date: 'Attendance cannot be submitted for a future date',
+        }),
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('principal'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to submit attendance');
+    expect(alert.textContent).toContain('Attendance cannot be submitted for a future date');
+    expect(screen.queryByText('Not sent yet.')).toBeNull();
+    expect(pendingSnapshot()).toEqual([]);
+  });
+
+  it('reads right to left in Arabic', async () => {
+    await changeLanguage('ar');
+    mockFetch(reads);
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByRole('heading', { level: 1, name: 'تسجيل الحضور' });
+    await screen.findByText('Ana Uno');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByText('3 طلاب · غائب: 0 · متأخر: 0')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'إرسال الحضور' })).toBeTruthy();
+  });
+
+  it('tells a user without classes there is nothing to mark', async () => {
+    mockFetch({ 'GET /api/v1/attendance/options': () => json({ ...options, classes: [] }) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('No classes to mark');
+  });
+});

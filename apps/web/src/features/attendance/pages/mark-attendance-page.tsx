@@ -1,0 +1,326 @@
+import type { AttendanceStatus, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
+import { useQueryClient } from '@tanstack/react-query';
+import { CloudOff } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { TextField } from '../../../components/ui/field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Select } from '../../../components/ui/select';
+import { PageSkeleton, Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n';
+import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
+import { StatusPicker } from '../components/status-picker';
+import {
+  flushPending,
+  keepPending,
+  type PendingMarks,
+  pendingSnapshot,
+  type SendResult,
+  sendPending,
+  slotOf,
+  subscribePending,
+  watchConnection,
+} from '../lib/pending-marks';
+
+interface Mark {
+  status: AttendanceStatus;
+  note: string;
+}
+type Marks = Record<string, Mark>;
+
+/** The sheet's marks to start from: what is waiting to be sent, else what was stored, else everyone present. */
+function startingMarks(sheet: ClassSheet, pending: PendingMarks | undefined): Marks {
+  const marks: Marks = {};
+  for (const s of sheet.students) {
+    const record = s.record;
+    marks[s.studentId] = { status: record?.status ?? 'present', note: record?.note ?? '' };
+  }
+  for (const r of pending?.body.records ?? []) {
+    marks[r.studentId] = { status: !r.isPresent ? 'absent' : r.isLate ? 'late' : 'present', note: r.note ?? '' };
+  }
+  return marks;
+}
+
+type Outcome = { kind: 'sent'; created: number; updated: number } | { kind: 'failed'; messages: string[] } | null;
+
+/** Mark attendance: a class, a date, a period if the school marks per period; one submit for the whole class. */
+export function MarkAttendancePage() {
+  const { t } = useT('attendance');
+  const queryClient = useQueryClient();
+  const options = useAttendanceOptions();
+  const [params, setParams] = useSearchParams();
+  const pending = useSyncExternalStore(subscribePending, pendingSnapshot);
+
+  const today = options.data?.today ?? '';
+  const classId = params.get('class') ?? options.data?.classes[0]?.id ?? '';
+  const date = params.get('date') ?? today;
+  const byPeriod = options.data?.settings.byPeriod ?? false;
+  const periodId = byPeriod ? (params.get('period') ?? options.data?.periods[0]?.id ?? '') : '';
+  const slot = slotOf(classId, date, periodId);
+  const waiting = pending.find((p) => p.slot === slot);
+
+  const sheet = useClassSheet(classId, date, periodId, options.isSuccess);
+  const [marks, setMarks] = useState<{ slot: string; marks: Marks } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+
+  const shownSlot = useRef(slot);
+  shownSlot.current = slot;
+  // Marks sent in the background (back online, or left from an earlier visit): refresh, and say so when they
+  // are the ones on the screen.
+  const sentLater = useMemo(
+    () => (sent: SubmitAttendanceResponse[]) => {
+      void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      const mine = sent.find((a) => slotOf(a.classId, a.date, a.periodId ?? '') === shownSlot.current);
+      if (mine) setOutcome({ kind: 'sent', created: mine.created, updated: mine.updated });
+    },
+    [queryClient],
+  );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+
+  useEffect(() => {
+    watchConnection(sentLater);
+    void flushPending().then((sent) => {
+      if (sent.length > 0) sentLater(sent);
+    });
+  }, [sentLater]);
+
+  useEffect(() => {
+    if (sheet.data && marks?.slot !== slot) setMarks({ slot, marks: startingMarks(sheet.data, waiting) });
+  }, [sheet.data, slot, marks?.slot, waiting]);
+
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+    setOutcome(null);
+  };
+
+  const update = (studentId: string, change: Partial<Mark>) =>
+    setMarks((current) => {
+      if (!current) return current;
+      const before = current.marks[studentId] ?? { status: 'present', note: '' };
+      return { ...current, marks: { ...current.marks, [studentId]: { ...before, ...change } } };
+    });
+
+  const report = (result: SendResult) => {
+    if (result.ok) {
+      setOutcome({ kind: 'sent', created: result.answer.created, updated: result.answer.updated });
+      refresh();
+    } else if (result.retryable) {
+      setOutcome(null);
+    } else {
+      const error = result.error;
+      const fields = isApiError(error) && error.fields ? Object.values(error.fields) : [];
+      setOutcome({ kind: 'failed', messages: [errorMessage(error, t('failed')), ...fields] });
+    }
+  };
+
+  const submit = async () => {
+    if (!sheet.data || !marks) return;
+    const body: PendingMarks['body'] = {
+      classId,
+      date,
+      ...(periodId ? { periodId } : {}),
+      records: sheet.data.students.map((s) => {
+        const mark = marks.marks[s.studentId] ?? { status: 'present', note: '' };
+        const note = mark.note.trim();
+        return {
+          studentId: s.studentId,
+          isPresent: mark.status !== 'absent',
+          isLate: mark.status === 'late',
+          ...(note ? { note } : {}),
+        };
+      }),
+    };
+    setSending(true);
+    setOutcome(null);
+    // Kept before it is sent: a network that fails mid-request loses nothing.
+    const entry = keepPending(body);
+    report(await sendPending(entry));
+    setSending(false);
+  };
+
+  const retry = async () => {
+    if (!waiting) return;
+    setSending(true);
+    report(await sendPending(waiting));
+    setSending(false);
+  };
+
+  const header = (
+    <PageHeader
+      title={t('mark.title')}
+      description={t('mark.description')}
+      actions={
+        <Link to="/attendance" className={buttonClasses('secondary')}>
+          {t('mark.viewRecords')}
+        </Link>
+      }
+    />
+  );
+
+  if (options.isPending) return <PageSkeleton />;
+  if (options.isError) {
+    return (
+      <>
+        {header}
+        <ErrorState message={errorMessage(options.error)} onRetry={() => options.refetch()} />
+      </>
+    );
+  }
+  if (options.data.classes.length === 0) {
+    return (
+      <>
+        {header}
+        <Card>
+          <EmptyState title={t('mark.noClasses')} description={t('mark.noClassesHint')} />
+        </Card>
+      </>
+    );
+  }
+
+  const showForm = Boolean(sheet.data && sheet.data.students.length > 0 && marks?.slot === slot);
+  // Shown beside the submit button (where the thumb is after submitting), or on top when there is no sheet.
+  const notSent = (
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
+      <CloudOff className="size-4 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 flex-1">
+        <strong className="font-semibold">{t('mark.notSent')}</strong> {t('mark.notSentHint')}
+      </span>
+      <Button variant="secondary" size="sm" onClick={retry} loading={sending}>
+        {t('mark.retry')}
+      </Button>
+    </div>
+  );
+
+  const counts = { absent: 0, late: 0 };
+  for (const m of Object.values(marks?.slot === slot ? marks.marks : {})) {
+    if (m.status === 'absent') counts.absent++;
+    if (m.status === 'late') counts.late++;
+  }
+
+  return (
+    <>
+      {header}
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <Select
+          id="mark-class"
+          label={t('class')}
+          value={classId}
+          onChange={(e) => setParam('class', e.target.value)}
+          options={options.data.classes.map((c) => ({ value: c.id, label: c.label }))}
+        />
+        <TextField
+          id="mark-date"
+          label={t('date')}
+          type="date"
+          value={date}
+          max={today}
+          onChange={(e) => setParam('date', e.target.value)}
+        />
+        {byPeriod && (
+          <Select
+            id="mark-period"
+            label={t('period')}
+            value={periodId}
+            onChange={(e) => setParam('period', e.target.value)}
+            options={options.data.periods.map((p) => ({ value: p.id, label: p.label }))}
+          />
+        )}
+      </div>
+
+      {waiting && !showForm && notSent}
+      {outcome?.kind === 'sent' && !waiting && (
+        <Alert tone="success" className="mb-4">
+          {t('mark.sent', { created: outcome.created, updated: outcome.updated })}
+        </Alert>
+      )}
+      {outcome?.kind === 'failed' && (
+        <Alert className="mb-4">
+          <span className="block font-semibold">{t('failed')}</span>
+          {outcome.messages
+            .filter((m) => m !== t('failed'))
+            .map((m) => (
+              <span key={m} className="block">
+                {m}
+              </span>
+            ))}
+        </Alert>
+      )}
+
+      {sheet.isPending && (
+        <Card className="space-y-3 p-4">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </Card>
+      )}
+      {sheet.isError && !waiting && <ErrorState message={errorMessage(sheet.error)} onRetry={() => sheet.refetch()} />}
+      {sheet.data && sheet.data.students.length === 0 && (
+        <Card>
+          <EmptyState title={t('mark.noStudents')} />
+        </Card>
+      )}
+      {sheet.data && sheet.data.students.length > 0 && marks?.slot === slot && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Card>
+            <ul className="divide-y divide-slate-100">
+              {sheet.data.students.map((s) => {
+                const mark = marks.marks[s.studentId] ?? { status: 'present' as const, note: '' };
+                return (
+                  <li key={s.studentId} className="space-y-2 p-3 sm:flex sm:items-center sm:gap-4 sm:space-y-0">
+                    <p className="min-w-0 text-sm font-medium text-slate-900 sm:w-48 sm:shrink-0">
+                      <span className="me-2 text-slate-500 tabular-nums">{s.rollNumber}</span>
+                      {s.name}
+                    </p>
+                    <StatusPicker
+                      name={`status-${s.studentId}`}
+                      label={s.name}
+                      value={mark.status}
+                      onChange={(status) => update(s.studentId, { status })}
+                    />
+                    <TextField
+                      id={`note-${s.studentId}`}
+                      label={t('mark.noteFor', { name: s.name })}
+                      className="sm:min-w-0"
+                      containerClassName="sm:flex-1 [&_label]:sr-only"
+                      placeholder={t('mark.notePlaceholder')}
+                      maxLength={200}
+                      value={mark.note}
+                      onChange={(e) => update(s.studentId, { note: e.target.value })}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          </Card>
+          <div className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 bg-slate-50/95 py-3">
+            {waiting && <div className="w-full">{notSent}</div>}
+            <p className="text-sm text-slate-600">
+              {t('mark.summary', { total: sheet.data.students.length, absent: counts.absent, late: counts.late })}
+            </p>
+            <Button type="submit" size="lg" loading={sending} className="min-h-12 w-full sm:w-auto">
+              {t('mark.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}
