@@ -7,6 +7,7 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { MESSAGE_MESSAGES } from '../messages.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -322,6 +323,25 @@ const ar: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.present]: 'حاضرًا',
   [ATTENDANCE_ALERT_MESSAGES.late]: 'متأخرًا',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'غائبًا',
+  // Messages
+  [MESSAGE_MESSAGES.bodyRequired]: 'اكتب رسالة',
+  [template(MESSAGE_MESSAGES.bodyTooLong)]: 'يمكن أن تتكوّن الرسالة من {0} حرف كحد أقصى',
+  [MESSAGE_MESSAGES.bodyNotText]: 'لا يجوز أن تحتوي الرسالة على محارف تحكّم أو محارف اتجاه النص',
+  [MESSAGE_MESSAGES.groupNameRequired]: 'أدخل اسمًا للمجموعة',
+  [template(MESSAGE_MESSAGES.groupNameTooLong)]: 'يمكن أن يتكوّن اسم المجموعة من {0} حرف كحد أقصى',
+  [MESSAGE_MESSAGES.membersRequired]: 'اختر عضوًا واحدًا على الأقل',
+  [template(MESSAGE_MESSAGES.tooManyMembers)]: 'يمكن أن تضم المجموعة {0} عضو كحد أقصى',
+  [template(MESSAGE_MESSAGES.reasonTooLong)]: 'يمكن أن يتكوّن السبب من {0} حرف كحد أقصى',
+  [template(MESSAGE_MESSAGES.searchTooShort)]: 'اكتب {0} أحرف على الأقل للبحث',
+  [template(MESSAGE_MESSAGES.searchTooLong)]: 'يمكن أن يتكوّن البحث من {0} حرف كحد أقصى',
+  [MESSAGE_MESSAGES.conversationNotFound]: 'المحادثة غير موجودة',
+  [MESSAGE_MESSAGES.messageNotFound]: 'الرسالة غير موجودة',
+  [MESSAGE_MESSAGES.notAllowed]: 'لا يمكنك بدء محادثة مع هذا الشخص',
+  [MESSAGE_MESSAGES.notYourself]: 'لا يمكنك بدء محادثة مع نفسك',
+  [MESSAGE_MESSAGES.alreadyReported]: 'لقد أبلغت عن هذه الرسالة من قبل',
+  [MESSAGE_MESSAGES.reportTitle]: 'تم الإبلاغ عن رسالة',
+  [template(MESSAGE_MESSAGES.reportBody)]: 'أبلغ {0} عن رسالة من {1}: "{2}"',
+  'Group name': 'اسم المجموعة',
 };
 
 export default ar;
