@@ -47,15 +47,17 @@ export async function findMine(tx: Tx, scope: SchoolScope, id: string): Promise<
  * gets its group the first time one of its members opens Messages), with no change to the classes module.
  */
 async function ensureClassGroups(tx: Tx, scope: SchoolScope): Promise<void> {
-  const missing = await selectRows<{ id: string }>(
+  const missing = await selectRows<{ id: string; createdAt: string }>(
     tx,
-    sql`select c.id from classes c where c.school_id = ${scope.schoolId} and c.is_active and c.id in ${memberClasses(scope)}
+    sql`select c.id, c.created_at as "createdAt" from classes c where c.school_id = ${scope.schoolId} and c.is_active and c.id in ${memberClasses(scope)}
       and not exists (select 1 from chat_groups g where g.school_id = c.school_id and g.kind = 'class' and g.class_id = c.id)`,
   );
   if (missing.length === 0) return;
-  const rows = missing.map((c) => ({ id: newId(), class_id: c.id }));
-  await tx.execute(sql`insert into chat_groups (school_id, id, kind, class_id)
-    select ${scope.schoolId}, r.id, 'class', r.class_id from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, class_id uuid)
+  // A class group with no message yet sorts by its class's age, not above the conversations that have news.
+  const rows = missing.map((c) => ({ id: newId(), class_id: c.id, at: c.createdAt }));
+  await tx.execute(sql`insert into chat_groups (school_id, id, kind, class_id, last_activity_at)
+    select ${scope.schoolId}, r.id, 'class', r.class_id, r.at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, class_id uuid, at timestamptz)
     on conflict (school_id, class_id) where kind = 'class' do nothing`);
 }
 
@@ -160,7 +162,9 @@ export function createGroup(
     );
     if (found.length !== wanted.length) throw notFound(PEOPLE_MESSAGES.userNotFound);
     const id = newId();
-    await tx.insert(chatGroups).values({ schoolId: scope.schoolId, id, kind: 'group', name: input.name, createdBy: me });
+    await tx
+      .insert(chatGroups)
+      .values({ schoolId: scope.schoolId, id, kind: 'group', name: input.name, createdBy: me });
     await tx
       .insert(chatGroupMembers)
       .values(wanted.map((userId) => ({ schoolId: scope.schoolId, id: newId(), groupId: id, userId })));

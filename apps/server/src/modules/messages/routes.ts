@@ -44,7 +44,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/messages/conversations',
-    { schema: { tags, body: StartConversationRequest, response: { 200: ConversationDetail, 201: ConversationDetail } } },
+    {
+      schema: { tags, body: StartConversationRequest, response: { 200: ConversationDetail, 201: ConversationDetail } },
+    },
     async (r, reply) => {
       const { created, conversation } = await startConversation(deps, actorOf(r), r.body);
       return reply.status(created ? 201 : 200).send(conversation);
