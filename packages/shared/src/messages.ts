@@ -56,7 +56,7 @@ export const MESSAGE_MESSAGES = {
 const M = MESSAGE_MESSAGES;
 
 /** Newlines and tabs are part of a message; other control characters and direction overrides are not. */
-const NOT_MESSAGE_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const NOT_MESSAGE_TEXT = /(?![\t\n])[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 export const MessageBody = z
   .string({ error: M.bodyRequired })
