@@ -168,8 +168,16 @@ describe('sending, reading, unread counts and receipts', () => {
     });
     expect((page2.json() as { items: Message[] }).items.map((m) => m.id)).toEqual([sent.id]);
 
+    const teacherView = async () =>
+      (
+        (await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}/messages` })).json() as {
+          othersReadAt: string | null;
+        }
+      ).othersReadAt;
+    expect(await teacherView()).toBeNull();
     const read = await callA('parent')({ method: 'POST', url: `/api/v1/messages/conversations/${direct}/read` });
     expect(read.statusCode).toBe(204);
+    expect(new Date((await teacherView()) as string) >= new Date(sent.createdAt)).toBe(true);
     expect(
       ((await callA('parent')({ method: 'GET', url: '/api/v1/messages/unread' })).json() as { count: number }).count,
     ).toBe(before.count);

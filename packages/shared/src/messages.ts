@@ -166,6 +166,8 @@ export const MessageList = z.object({
   items: z.array(Message),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
+  /** The latest read mark of the other members: the caller's messages up to it show "Seen". */
+  othersReadAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type MessageList = z.infer<typeof MessageList>;
 

@@ -20,6 +20,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
 import { likePattern } from '../../lib/search.ts';
 import { activeUser, contactable, conversationMembers, memberClasses, myConversations } from './audience.ts';
 import { loadConversations, unreadIn } from './views.ts';
@@ -172,12 +173,28 @@ export function createGroup(
   });
 }
 
-/** Everything in the conversation up to now is read by the caller ("Seen" for the others). */
+/**
+ * Everything in the conversation up to now is read by the caller. When that newly covers messages of others,
+ * the other members' streams get the last message again, so their "Seen" appears without a reload.
+ */
 export function markConversationRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    await findMine(tx, scope, id);
-    await markRead(tx, scope, id, new Date());
+    const group = await findMine(tx, scope, id);
+    const [news] = await selectRows<{ id: string }>(
+      tx,
+      sql`select x.id from messages x where x.school_id = ${scope.schoolId} and x.group_id = ${group.id}
+        and x.sender_id <> ${scope.actor.profileId}
+        and x.created_at > coalesce((select r.last_read_at from chat_reads r where r.school_id = x.school_id
+          and r.group_id = x.group_id and r.user_id = ${scope.actor.profileId}), '-infinity'::timestamptz)
+        order by x.created_at desc, x.id desc limit 1`,
+    );
+    await markRead(tx, scope, group.id, new Date());
+    if (!news) return;
+    const others = (await conversationMembers(tx, scope.schoolId, group)).filter((m) => m.id !== scope.actor.profileId);
+    await publishLiveEvents(tx, [
+      { kind: 'message', schoolId: scope.schoolId, id: news.id, userIds: others.map((m) => m.id) },
+    ]);
   });
 }
 

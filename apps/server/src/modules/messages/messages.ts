@@ -37,7 +37,12 @@ export function listMessages(
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     const group = await findMine(tx, scope, id);
-    return keysetPage(
+    const [seen] = await selectRows<{ at: Date | string | null }>(
+      tx,
+      sql`select max(r.last_read_at) as at from chat_reads r
+        where r.school_id = ${scope.schoolId} and r.group_id = ${group.id} and r.user_id <> ${scope.actor.profileId}`,
+    );
+    const page = await keysetPage(
       tx,
       sql`select x.id, x.created_at as sort_value from messages x where x.school_id = ${scope.schoolId} and x.group_id = ${group.id}`,
       { expr: sql`x.created_at`, cast: 'timestamptz', dir: 'desc' },
@@ -52,6 +57,7 @@ export function listMessages(
         return inPageOrder(ids, rows, (r) => r.id).map((r) => toMessage(scope, r));
       },
     );
+    return { ...page, othersReadAt: seen?.at ? new Date(seen.at).toISOString() : null };
   });
 }
 
