@@ -170,7 +170,9 @@ describe('sending, reading, unread counts and receipts', () => {
 
     const teacherView = async () =>
       (
-        (await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}/messages` })).json() as {
+        (
+          await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}/messages` })
+        ).json() as {
           othersReadAt: string | null;
         }
       ).othersReadAt;

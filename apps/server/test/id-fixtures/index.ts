@@ -1,6 +1,7 @@
 import { COMPANY_ID_FIXTURES } from './company.ts';
 import { FILES_ID_FIXTURES } from './files.ts';
 import { FOUNDATION_ID_FIXTURES } from './foundation.ts';
+import { MESSAGES_ID_FIXTURES } from './messages.ts';
 import { PEOPLE_ID_FIXTURES } from './people.ts';
 import { SCHOOL_DAY_ID_FIXTURES } from './school-day.ts';
 import type { IdFixture } from './types.ts';
@@ -12,4 +13,5 @@ export const ID_FIXTURES: Record<string, IdFixture> = {
   ...COMPANY_ID_FIXTURES,
   ...FILES_ID_FIXTURES,
   ...SCHOOL_DAY_ID_FIXTURES,
+  ...MESSAGES_ID_FIXTURES,
 };
