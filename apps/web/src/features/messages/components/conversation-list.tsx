@@ -52,7 +52,7 @@ export function ConversationList({
                     {c.title}
                   </span>
                   {c.lastMessage && (
-                    <time className="shrink-0 text-xs text-slate-500" dateTime={c.lastMessage.createdAt}>
+                    <time className="shrink-0 text-xs text-slate-600" dateTime={c.lastMessage.createdAt}>
                       {format.relative(c.lastMessage.createdAt)}
                     </time>
                   )}

@@ -38,7 +38,7 @@ export function SearchResults({ q, onOpen }: { q: string; onOpen: (conversationI
           >
             <span className="flex items-baseline justify-between gap-2">
               <span className="truncate text-sm font-medium text-slate-900">{m.conversationTitle}</span>
-              <time className="shrink-0 text-xs text-slate-500" dateTime={m.createdAt}>
+              <time className="shrink-0 text-xs text-slate-600" dateTime={m.createdAt}>
                 {format.date(m.createdAt)}
               </time>
             </span>
