@@ -43,6 +43,12 @@ export async function findMine(tx: Tx, scope: SchoolScope, id: string): Promise<
   return row;
 }
 
+/** Answers 404 unless the conversation is the caller's: another school's id is 404 whatever the body says. */
+export async function assertConversation(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  const scope = writeScope(actor, undefined);
+  await inScope(deps.db, scope, (tx) => findMine(tx, scope, id));
+}
+
 /**
  * Every class has its group: the groups of the caller's classes are made on first sight (a class made today
  * gets its group the first time one of its members opens Messages), with no change to the classes module.

@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import {
+  assertConversation,
   createGroup,
   getConversation,
   listContacts,
@@ -69,7 +70,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/messages/conversations/:id/messages',
-    { schema: { tags, params: IdParams, body: SendMessageRequest, response: { 201: Message } } },
+    {
+      config: { onInvalidBody: (r) => assertConversation(deps, actorOf(r), r.params as { id: string }) },
+      schema: { tags, params: IdParams, body: SendMessageRequest, response: { 201: Message } },
+    },
     async (r, reply) => reply.status(201).send(await sendMessage(deps, actorOf(r), { ...r.params, ...r.body })),
   );
   app.post(
