@@ -37,6 +37,7 @@ import { schoolRoutes } from './modules/schools/index.ts';
 import { attendanceRoutes } from './modules/attendance/index.ts';
 import { timetableRoutes } from './modules/timetable/index.ts';
 import { yearRoutes } from './modules/years/index.ts';
+import { messageRoutes } from './modules/messages/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { loggingSerializerCompiler } from './lib/response-check.ts';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(timetableRoutes);
       await api.register(attendanceRoutes);
       await api.register(yearRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: '/api/v1' },
   );

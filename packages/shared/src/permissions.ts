@@ -1,5 +1,6 @@
 import { COMPANY_ACCESS } from './access/company.ts';
 import { FILES_ACCESS } from './access/files.ts';
+import { MESSAGES_ACCESS } from './access/messages.ts';
 import { PEOPLE_ACCESS } from './access/people.ts';
 import { SCHOOL_DAY_ACCESS } from './access/school-day.ts';
 import type { Access } from './access/types.ts';
@@ -46,6 +47,7 @@ export const API_ACCESS: Record<string, Access> = {
   ...FILES_ACCESS,
   ...SCHOOL_DAY_ACCESS,
   ...YEARS_ACCESS,
+  ...MESSAGES_ACCESS,
 };
 
 /**

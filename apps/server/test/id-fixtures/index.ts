@@ -1,6 +1,7 @@
 import { COMPANY_ID_FIXTURES } from './company.ts';
 import { FILES_ID_FIXTURES } from './files.ts';
 import { FOUNDATION_ID_FIXTURES } from './foundation.ts';
+import { MESSAGES_ID_FIXTURES } from './messages.ts';
 import { PEOPLE_ID_FIXTURES } from './people.ts';
 import { SCHOOL_DAY_ID_FIXTURES } from './school-day.ts';
 import type { IdFixture } from './types.ts';
@@ -14,4 +15,5 @@ export const ID_FIXTURES: Record<string, IdFixture> = {
   ...FILES_ID_FIXTURES,
   ...SCHOOL_DAY_ID_FIXTURES,
   ...YEARS_ID_FIXTURES,
+  ...MESSAGES_ID_FIXTURES,
 };

@@ -82,6 +82,7 @@ const PAGES: Record<string, LazyPage> = {
     import('../features/attendance/pages/attendance-page').then((m) => ({ Component: m.AttendancePage })),
   'attendance/mark': () =>
     import('../features/attendance/pages/mark-attendance-page').then((m) => ({ Component: m.MarkAttendancePage })),
+  messages: () => import('../features/messages/pages/messages-page').then((m) => ({ Component: m.MessagesPage })),
 };
 
 const notAvailable: LazyPage = () =>

@@ -9,6 +9,7 @@ import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MES
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
+import { MESSAGE_MESSAGES } from '../messages.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -366,6 +367,25 @@ const ar: Catalogue = {
   [EMERGENCY_MESSAGES.phoneRequired]: 'رقم الهاتف مطلوب',
   [EMERGENCY_MESSAGES.phoneShape]: 'أدخل رقم هاتف من 7 إلى 15 رقمًا، مع + في البداية فقط (مثل +44 20 7946 0958)',
   [EMERGENCY_MESSAGES.tooMany]: 'يمكن أن يكون للطالب 5 جهات اتصال للطوارئ على الأكثر',
+  // Messages
+  [MESSAGE_MESSAGES.bodyRequired]: 'اكتب رسالة',
+  [template(MESSAGE_MESSAGES.bodyTooLong)]: 'يمكن أن تتكوّن الرسالة من {0} حرف كحد أقصى',
+  [MESSAGE_MESSAGES.bodyNotText]: 'لا يجوز أن تحتوي الرسالة على محارف تحكّم أو محارف اتجاه النص',
+  [MESSAGE_MESSAGES.groupNameRequired]: 'أدخل اسمًا للمجموعة',
+  [template(MESSAGE_MESSAGES.groupNameTooLong)]: 'يمكن أن يتكوّن اسم المجموعة من {0} حرف كحد أقصى',
+  [MESSAGE_MESSAGES.membersRequired]: 'اختر عضوًا واحدًا على الأقل',
+  [template(MESSAGE_MESSAGES.tooManyMembers)]: 'يمكن أن تضم المجموعة {0} عضو كحد أقصى',
+  [template(MESSAGE_MESSAGES.reasonTooLong)]: 'يمكن أن يتكوّن السبب من {0} حرف كحد أقصى',
+  [template(MESSAGE_MESSAGES.searchTooShort)]: 'اكتب {0} أحرف على الأقل للبحث',
+  [template(MESSAGE_MESSAGES.searchTooLong)]: 'يمكن أن يتكوّن البحث من {0} حرف كحد أقصى',
+  [MESSAGE_MESSAGES.conversationNotFound]: 'المحادثة غير موجودة',
+  [MESSAGE_MESSAGES.messageNotFound]: 'الرسالة غير موجودة',
+  [MESSAGE_MESSAGES.notAllowed]: 'لا يمكنك بدء محادثة مع هذا الشخص',
+  [MESSAGE_MESSAGES.notYourself]: 'لا يمكنك بدء محادثة مع نفسك',
+  [MESSAGE_MESSAGES.alreadyReported]: 'لقد أبلغت عن هذه الرسالة من قبل',
+  [MESSAGE_MESSAGES.reportTitle]: 'تم الإبلاغ عن رسالة',
+  [template(MESSAGE_MESSAGES.reportBody)]: 'أبلغ {0} عن رسالة من {1}: "{2}"',
+  'Group name': 'اسم المجموعة',
 };
 
 export default ar;

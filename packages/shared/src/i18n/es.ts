@@ -9,6 +9,7 @@ import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MES
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
+import { MESSAGE_MESSAGES } from '../messages.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -382,6 +383,25 @@ const es: Catalogue = {
   [EMERGENCY_MESSAGES.phoneShape]:
     'Escriba un número de teléfono de 7 a 15 dígitos, con + solo al principio (p. ej., +44 20 7946 0958)',
   [EMERGENCY_MESSAGES.tooMany]: 'Un estudiante puede tener como máximo 5 contactos de emergencia',
+  // Messages
+  [MESSAGE_MESSAGES.bodyRequired]: 'Escriba un mensaje',
+  [template(MESSAGE_MESSAGES.bodyTooLong)]: 'Un mensaje puede tener como máximo {0} caracteres',
+  [MESSAGE_MESSAGES.bodyNotText]: 'Un mensaje no puede contener caracteres de control ni de dirección del texto',
+  [MESSAGE_MESSAGES.groupNameRequired]: 'Asigne un nombre al grupo',
+  [template(MESSAGE_MESSAGES.groupNameTooLong)]: 'El nombre de un grupo puede tener como máximo {0} caracteres',
+  [MESSAGE_MESSAGES.membersRequired]: 'Elija al menos un miembro',
+  [template(MESSAGE_MESSAGES.tooManyMembers)]: 'Un grupo puede tener como máximo {0} miembros',
+  [template(MESSAGE_MESSAGES.reasonTooLong)]: 'Un motivo puede tener como máximo {0} caracteres',
+  [template(MESSAGE_MESSAGES.searchTooShort)]: 'Escriba al menos {0} caracteres para buscar',
+  [template(MESSAGE_MESSAGES.searchTooLong)]: 'Una búsqueda puede tener como máximo {0} caracteres',
+  [MESSAGE_MESSAGES.conversationNotFound]: 'Conversación no encontrada',
+  [MESSAGE_MESSAGES.messageNotFound]: 'Mensaje no encontrado',
+  [MESSAGE_MESSAGES.notAllowed]: 'No puede iniciar una conversación con esta persona',
+  [MESSAGE_MESSAGES.notYourself]: 'No puede iniciar una conversación consigo mismo',
+  [MESSAGE_MESSAGES.alreadyReported]: 'Ya ha denunciado este mensaje',
+  [MESSAGE_MESSAGES.reportTitle]: 'Se denunció un mensaje',
+  [template(MESSAGE_MESSAGES.reportBody)]: '{0} denunció un mensaje de {1}: "{2}"',
+  'Group name': 'Nombre del grupo',
 };
 
 export default es;

@@ -7,3 +7,4 @@ export * from './people.ts';
 export * from './sign-in.ts';
 export * from './school-day.ts';
 export * from './years.ts';
+export * from './messages.ts';

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
 import { readAttendanceChange } from '../attendance/index.ts';
+import { readMessage } from '../messages/index.ts';
 import { readNotifications } from '../notifications/index.ts';
 import { readTimetableChange } from '../timetable/index.ts';
 
@@ -23,6 +24,7 @@ type BatchReader = (deps: Deps, requests: readonly { actor: Actor; id: string }[
 const READERS: Partial<Record<LiveEventKind, Reader>> = {
   timetable: readTimetableChange,
   attendance: readAttendanceChange,
+  message: readMessage,
 };
 const BATCH_READERS: Partial<Record<LiveEventKind, BatchReader>> = {
   notification: readNotifications,

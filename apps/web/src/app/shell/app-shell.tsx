@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useAttendanceLiveHandler } from '../../features/attendance/api/live-attendance';
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
+import { useMessageLiveHandler } from '../../features/messages/api/messages-live';
 import { useNotificationLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useLiveEvents } from '../../lib/live-events';
 import { useIsMobile } from '../../lib/use-media-query';
@@ -52,8 +53,12 @@ export function AppShell() {
   const notificationLive = useNotificationLiveHandler();
   const attendanceLive = useAttendanceLiveHandler();
   const dayLive = useDayLiveHandlers();
+  const messageLive = useMessageLiveHandler();
   useLiveEvents(
-    useMemo(() => [notificationLive, attendanceLive, ...dayLive], [notificationLive, attendanceLive, dayLive]),
+    useMemo(
+      () => [notificationLive, attendanceLive, messageLive, ...dayLive],
+      [notificationLive, attendanceLive, messageLive, dayLive],
+    ),
   );
 
   // Navigating closes the off-canvas menu.

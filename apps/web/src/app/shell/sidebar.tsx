@@ -1,9 +1,11 @@
+import { badgeLabel } from '@lyceum/shared/constants';
 import { MENUS } from '@lyceum/shared/menus';
 import { ChevronsLeft, ChevronsRight, GraduationCap, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n/i18n';
 import { NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
+import { useMessagesUnread } from '../../features/messages/api/messages-live';
 import { useProductIdentity } from '../../features/subscription/components/school-brand';
 import { cn } from '../../lib/cn';
 import { useAuthContext, useLogout } from '../../lib/auth';
@@ -80,6 +82,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
 
   const user = auth && !auth.isLoading ? auth.user : null;
   const menu = user ? MENUS[user.role] : [];
+  const unreadMessages = useMessagesUnread(menu.some((entry) => entry.id === 'messages')).data?.count ?? 0;
 
   return (
     <>
@@ -156,6 +159,15 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
                     >
                       <Icon className="size-5 shrink-0" aria-hidden="true" />
                       <span className={cn('truncate', collapsed && 'md:sr-only')}>{label}</span>
+                      {entry.id === 'messages' && unreadMessages > 0 && (
+                        <span
+                          data-testid="messages-unread"
+                          className="ms-auto rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+                        >
+                          <span aria-hidden="true">{badgeLabel(unreadMessages)}</span>
+                          <span className="sr-only">{t('shell.unreadMessages', { count: unreadMessages })}</span>
+                        </span>
+                      )}
                     </NavLink>
                   </li>
                 );

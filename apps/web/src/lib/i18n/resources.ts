@@ -9,6 +9,7 @@ import type dashboard from '../../locales/en/dashboard.json';
 import type emergencyContact from '../../locales/en/emergency-contact.json';
 import type locale from '../../locales/en/locale.json';
 import type marketplace from '../../locales/en/marketplace.json';
+import type messages from '../../locales/en/messages.json';
 import type notifications from '../../locales/en/notifications.json';
 import type parents from '../../locales/en/parents.json';
 import type payments from '../../locales/en/payments.json';
@@ -40,6 +41,7 @@ export interface Resources {
   'emergency-contact': typeof emergencyContact;
   locale: typeof locale;
   marketplace: typeof marketplace;
+  messages: typeof messages;
   notifications: typeof notifications;
   parents: typeof parents;
   payments: typeof payments;

@@ -1,0 +1,224 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import {
+  type ContactList,
+  type ConversationDetail,
+  type ConversationList,
+  type CreateGroupRequest,
+  MESSAGE_MESSAGES,
+  MESSAGE_PICK_LIMIT,
+  type ConversationListQuery,
+  type UnreadMessages,
+} from '@lyceum/shared/messages';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { chatGroupMembers, chatGroups } from '../../db/schema/index.ts';
+import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { keysetPage } from '../../lib/list-page.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
+import { likePattern } from '../../lib/search.ts';
+import { activeUser, contactable, conversationMembers, memberClasses, myConversations } from './audience.ts';
+import { loadConversations, unreadIn } from './views.ts';
+
+const M = MESSAGE_MESSAGES;
+
+export interface GroupRow {
+  id: string;
+  kind: 'direct' | 'class' | 'group';
+  classId: string | null;
+}
+
+/** One of the caller's conversations, or 404 (someone else's, another school's, or none). */
+export async function findMine(tx: Tx, scope: SchoolScope, id: string): Promise<GroupRow> {
+  const [row] = await selectRows<GroupRow>(
+    tx,
+    sql`select g.id, g.kind, g.class_id as "classId" from chat_groups g where ${myConversations(scope)} and g.id = ${id}`,
+  );
+  if (!row) throw notFound(M.conversationNotFound);
+  return row;
+}
+
+/** Answers 404 unless the conversation is the caller's: another school's id is 404 whatever the body says. */
+export async function assertConversation(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  const scope = writeScope(actor, undefined);
+  await inScope(deps.db, scope, (tx) => findMine(tx, scope, id));
+}
+
+/**
+ * Every class has its group: the groups of the caller's classes are made on first sight (a class made today
+ * gets its group the first time one of its members opens Messages), with no change to the classes module.
+ */
+async function ensureClassGroups(tx: Tx, scope: SchoolScope): Promise<void> {
+  const missing = await selectRows<{ id: string; createdAt: string }>(
+    tx,
+    sql`select c.id, c.created_at as "createdAt" from classes c where c.school_id = ${scope.schoolId} and c.is_active and c.id in ${memberClasses(scope)}
+      and not exists (select 1 from chat_groups g where g.school_id = c.school_id and g.kind = 'class' and g.class_id = c.id)`,
+  );
+  if (missing.length === 0) return;
+  // A class group with no message yet sorts by its class's age, not above the conversations that have news.
+  const rows = missing.map((c) => ({ id: newId(), class_id: c.id, at: c.createdAt }));
+  await tx.execute(sql`insert into chat_groups (school_id, id, kind, class_id, last_activity_at)
+    select ${scope.schoolId}, r.id, 'class', r.class_id, r.at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, class_id uuid, at timestamptz)
+    on conflict (school_id, class_id) where kind = 'class' do nothing`);
+}
+
+async function detailOf(tx: Tx, scope: SchoolScope, group: GroupRow): Promise<ConversationDetail> {
+  const [conversation] = await loadConversations(tx, scope, [group.id]);
+  const members = await conversationMembers(tx, scope.schoolId, group);
+  return {
+    ...(conversation as ConversationDetail),
+    members: members.map((m) => ({ ...m, lastReadAt: m.lastReadAt ? new Date(m.lastReadAt).toISOString() : null })),
+  };
+}
+
+export function listContacts(deps: Deps, actor: Actor, input: { search?: string | undefined }): Promise<ContactList> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const search = input.search ? sql`and u.name ilike ${likePattern(input.search)}` : sql``;
+    const items = await selectRows<ContactList['items'][number]>(
+      tx,
+      sql`select u.id, u.name, u.role from users u where ${contactable(scope)} ${search}
+        order by lower(u.name), u.id limit ${MESSAGE_PICK_LIMIT}`,
+    );
+    return { items };
+  });
+}
+
+export function listConversations(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof ConversationListQuery>,
+): Promise<ConversationList> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    await ensureClassGroups(tx, scope);
+    return keysetPage(
+      tx,
+      sql`select g.id, g.last_activity_at as sort_value from chat_groups g where ${myConversations(scope)}`,
+      { expr: sql`g.last_activity_at`, cast: 'timestamptz', dir: 'desc' },
+      query.cursor,
+      query.limit,
+      (ids) => loadConversations(tx, scope, ids),
+    );
+  });
+}
+
+export function getConversation(deps: Deps, actor: Actor, { id }: { id: string }): Promise<ConversationDetail> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    return detailOf(tx, scope, await findMine(tx, scope, id));
+  });
+}
+
+/** Opens the one conversation between the caller and `userId`, making it the first time. */
+export function startConversation(
+  deps: Deps,
+  actor: Actor,
+  { userId }: { userId: string },
+): Promise<{ created: boolean; conversation: ConversationDetail }> {
+  const scope = writeScope(actor, undefined);
+  const me = scope.actor.profileId;
+  return inScope(deps.db, scope, async (tx) => {
+    if (userId === me) throw new AppError('validation', M.notYourself, { userId: M.notYourself });
+    const [target] = await selectRows<{ id: string; allowed: boolean }>(
+      tx,
+      sql`select u.id, (${contactable(scope)}) as allowed from users u where ${activeUser(scope)} and u.id = ${userId}`,
+    );
+    if (!target) throw notFound(PEOPLE_MESSAGES.userNotFound);
+    if (!target.allowed) throw new AppError('forbidden', M.notAllowed);
+    const directKey = [me, userId].sort().join(':');
+    const id = newId();
+    const made = await tx.execute(sql`insert into chat_groups (school_id, id, kind, direct_key, created_by)
+      values (${scope.schoolId}, ${id}, 'direct', ${directKey}, ${me})
+      on conflict (school_id, direct_key) where kind = 'direct' do nothing returning id`);
+    const created = made.rows.length > 0;
+    if (created) {
+      await tx.insert(chatGroupMembers).values([
+        { schoolId: scope.schoolId, id: newId(), groupId: id, userId: me },
+        { schoolId: scope.schoolId, id: newId(), groupId: id, userId },
+      ]);
+    }
+    const [existing] = await selectRows<{ id: string }>(
+      tx,
+      sql`select id from chat_groups where school_id = ${scope.schoolId} and kind = 'direct' and direct_key = ${directKey}`,
+    );
+    const group = await findMine(tx, scope, (existing as { id: string }).id);
+    return { created, conversation: await detailOf(tx, scope, group) };
+  });
+}
+
+/** Staff make a group of any active people of their school (themselves included). */
+export function createGroup(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateGroupRequest>,
+): Promise<ConversationDetail> {
+  const scope = writeScope(actor, undefined);
+  const me = scope.actor.profileId;
+  return inScope(deps.db, scope, async (tx) => {
+    const wanted = [...new Set([me, ...input.memberIds])];
+    const found = await selectRows<{ id: string }>(
+      tx,
+      sql`select u.id from users u where ${activeUser(scope)} and u.id in ${wanted}`,
+    );
+    if (found.length !== wanted.length) throw notFound(PEOPLE_MESSAGES.userNotFound);
+    const id = newId();
+    await tx
+      .insert(chatGroups)
+      .values({ schoolId: scope.schoolId, id, kind: 'group', name: input.name, createdBy: me });
+    await tx
+      .insert(chatGroupMembers)
+      .values(wanted.map((userId) => ({ schoolId: scope.schoolId, id: newId(), groupId: id, userId })));
+    return detailOf(tx, scope, await findMine(tx, scope, id));
+  });
+}
+
+/**
+ * Everything in the conversation up to now is read by the caller. When that newly covers messages of others,
+ * the other members' streams get the last message again, so their "Seen" appears without a reload.
+ */
+export function markConversationRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const group = await findMine(tx, scope, id);
+    const [news] = await selectRows<{ id: string }>(
+      tx,
+      sql`select x.id from messages x where x.school_id = ${scope.schoolId} and x.group_id = ${group.id}
+        and x.sender_id <> ${scope.actor.profileId}
+        and x.created_at > coalesce((select r.last_read_at from chat_reads r where r.school_id = x.school_id
+          and r.group_id = x.group_id and r.user_id = ${scope.actor.profileId}), '-infinity'::timestamptz)
+        order by x.created_at desc, x.id desc limit 1`,
+    );
+    await markRead(tx, scope, group.id, new Date());
+    if (!news) return;
+    const others = (await conversationMembers(tx, scope.schoolId, group)).filter((m) => m.id !== scope.actor.profileId);
+    await publishLiveEvents(tx, [
+      { kind: 'message', schoolId: scope.schoolId, id: news.id, userIds: others.map((m) => m.id) },
+    ]);
+  });
+}
+
+/** Moves the caller's read mark forward to `at` (never back). */
+export async function markRead(tx: Tx, scope: SchoolScope, groupId: string, at: Date): Promise<void> {
+  await tx.execute(sql`insert into chat_reads (school_id, id, group_id, user_id, last_read_at)
+    values (${scope.schoolId}, ${newId()}, ${groupId}, ${scope.actor.profileId}, ${at.toISOString()}::timestamptz)
+    on conflict (school_id, group_id, user_id)
+    do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at)`);
+}
+
+export function unreadMessages(deps: Deps, actor: Actor): Promise<UnreadMessages> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const [row] = await selectRows<{ n: number }>(
+      tx,
+      sql`select coalesce(sum(${unreadIn(scope)}), 0)::int as n from chat_groups g where ${myConversations(scope)}`,
+    );
+    return { count: Number(row?.n ?? 0) };
+  });
+}

@@ -1,0 +1,3 @@
+/** The messages module's public surface: conversations, class groups, and the live stream's reader. */
+export { messageRoutes } from './routes.ts';
+export { readMessage } from './messages.ts';

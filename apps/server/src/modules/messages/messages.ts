@@ -1,0 +1,174 @@
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { DEFAULT_LANGUAGE, isLanguage } from '@lyceum/shared/locale';
+import {
+  MESSAGE_MESSAGES,
+  MESSAGE_PICK_LIMIT,
+  type Message,
+  type MessageList,
+  type MessageListQuery,
+  type MessageReport,
+  type MessageSearchResult,
+} from '@lyceum/shared/messages';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { inScope, writeScope } from '../../db/school-scope.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
+import { pgCode } from '../../lib/pg-errors.ts';
+import { likePattern } from '../../lib/search.ts';
+import { createNotifications } from '../notifications/index.ts';
+import { conversationMembers, myConversations } from './audience.ts';
+import { findMine, markRead } from './conversations.ts';
+import { type MessageRow, messageSelect, titleOf, toMessage } from './views.ts';
+
+const M = MESSAGE_MESSAGES;
+
+/** A conversation's messages, newest first. */
+export function listMessages(
+  deps: Deps,
+  actor: Actor,
+  { id, ...query }: { id: string } & z.output<typeof MessageListQuery>,
+): Promise<MessageList> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const group = await findMine(tx, scope, id);
+    const [seen] = await selectRows<{ at: Date | string | null }>(
+      tx,
+      sql`select max(r.last_read_at) as at from chat_reads r
+        where r.school_id = ${scope.schoolId} and r.group_id = ${group.id} and r.user_id <> ${scope.actor.profileId}`,
+    );
+    const page = await keysetPage(
+      tx,
+      sql`select x.id, x.created_at as sort_value from messages x where x.school_id = ${scope.schoolId} and x.group_id = ${group.id}`,
+      { expr: sql`x.created_at`, cast: 'timestamptz', dir: 'desc' },
+      query.cursor,
+      query.limit,
+      async (ids) => {
+        if (ids.length === 0) return [];
+        const rows = await selectRows<MessageRow>(
+          tx,
+          messageSelect(sql`x.school_id = ${scope.schoolId} and x.id in ${ids}`),
+        );
+        return inPageOrder(ids, rows, (r) => r.id).map((r) => toMessage(scope, r));
+      },
+    );
+    return { ...page, othersReadAt: seen?.at ? new Date(seen.at).toISOString() : null };
+  });
+}
+
+/**
+ * Sends a message: stored, the conversation moved to the top, the sender's own read mark moved past it, and
+ * a live `message` event to the conversation's members as they are now (every one of them in this school:
+ * the hub never delivers across schools), all in one transaction.
+ */
+export function sendMessage(deps: Deps, actor: Actor, input: { id: string; body: string }): Promise<Message> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const group = await findMine(tx, scope, input.id);
+    const id = newId();
+    const createdAt = new Date();
+    await tx.execute(sql`insert into messages (school_id, id, group_id, sender_id, body, created_at)
+      values (${scope.schoolId}, ${id}, ${group.id}, ${scope.actor.profileId}, ${input.body}, ${createdAt.toISOString()}::timestamptz)`);
+    await tx.execute(sql`update chat_groups set last_activity_at = greatest(last_activity_at, ${createdAt.toISOString()}::timestamptz)
+      where school_id = ${scope.schoolId} and id = ${group.id}`);
+    await markRead(tx, scope, group.id, createdAt);
+    const members = await conversationMembers(tx, scope.schoolId, group);
+    const userIds = [...new Set([scope.actor.profileId, ...members.map((m) => m.id)])];
+    await publishLiveEvents(tx, [{ kind: 'message', schoolId: scope.schoolId, id, userIds }]);
+    return toMessage(scope, {
+      id,
+      groupId: group.id,
+      senderId: scope.actor.profileId,
+      senderName: scope.actor.name,
+      body: input.body,
+      createdAt,
+    });
+  });
+}
+
+/** One message as the live stream sends it: only to a member of its conversation, else null. */
+export async function readMessage(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Message | null> {
+  if (actor.kind !== 'school' || !actor.schoolId) return null;
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const [row] = await selectRows<MessageRow>(
+      tx,
+      messageSelect(sql`x.school_id = ${scope.schoolId} and x.id = ${id} and exists (select 1 from chat_groups g
+        where g.id = x.group_id and ${myConversations(scope)})`),
+    );
+    return row ? toMessage(scope, row) : null;
+  });
+}
+
+/** The caller's own conversations' messages containing `q`, newest first, at most MESSAGE_PICK_LIMIT. */
+export function searchMessages(deps: Deps, actor: Actor, { q }: { q: string }): Promise<MessageSearchResult> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const rows = await selectRows<MessageRow & { conversationTitle: string | null }>(
+      tx,
+      sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName", x.body,
+          x.created_at as "createdAt", ${titleOf(scope)} as "conversationTitle"
+        from messages x join users su on su.school_id = x.school_id and su.id = x.sender_id
+        join chat_groups g on g.school_id = x.school_id and g.id = x.group_id
+        where ${myConversations(scope)} and x.body ilike ${likePattern(q)}
+        order by x.created_at desc, x.id desc limit ${MESSAGE_PICK_LIMIT}`,
+    );
+    return { items: rows.map((r) => ({ ...toMessage(scope, r), conversationTitle: r.conversationTitle ?? '' })) };
+  });
+}
+
+const EXCERPT = 80;
+
+/**
+ * Reports a message of one's own conversations to the school administrators: a report row and a
+ * notification to each active school admin, in their own language, in one transaction.
+ */
+export function reportMessage(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; reason?: string | undefined },
+): Promise<MessageReport> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    const [message] = await selectRows<MessageRow>(
+      tx,
+      messageSelect(sql`x.school_id = ${scope.schoolId} and x.id = ${input.id} and exists (select 1 from chat_groups g
+        where g.id = x.group_id and ${myConversations(scope)})`),
+    );
+    if (!message) throw notFound(M.messageNotFound);
+    const id = newId();
+    try {
+      await tx.execute(sql`insert into message_reports (school_id, id, message_id, reporter_id, reason)
+        values (${scope.schoolId}, ${id}, ${message.id}, ${scope.actor.profileId}, ${input.reason || null})`);
+    } catch (err) {
+      if (pgCode(err) === '23505') throw new AppError('conflict', M.alreadyReported);
+      throw err;
+    }
+    const admins = await selectRows<{ id: string; language: string | null }>(
+      tx,
+      sql`select u.id, coalesce(acc.language, sc.language) as language from users u
+        join accounts acc on acc.id = u.account_id join schools sc on sc.id = u.school_id
+        where u.school_id = ${scope.schoolId} and u.role = 'school_admin' and u.is_active and u.deleted_at is null`,
+    );
+    const excerpt = message.body.length > EXCERPT ? `${message.body.slice(0, EXCERPT)}…` : message.body;
+    await createNotifications(
+      tx,
+      admins.map((a) => {
+        const language = isLanguage(a.language) ? a.language : DEFAULT_LANGUAGE;
+        return {
+          schoolId: scope.schoolId,
+          userId: a.id,
+          type: 'other' as const,
+          title: translateTo(M.reportTitle, language),
+          body: translateTo(M.reportBody(scope.actor.name, message.senderName, excerpt), language),
+        };
+      }),
+    );
+    return { id };
+  });
+}

@@ -1,0 +1,95 @@
+import type { Conversation, Message } from '@lyceum/shared/messages';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import type { SchoolScope } from '../../db/school-scope.ts';
+import { inPageOrder } from '../../lib/list-page.ts';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export interface MessageRow {
+  id: string;
+  groupId: string;
+  senderId: string;
+  senderName: string;
+  body: string;
+  createdAt: Date | string;
+}
+
+export const toMessage = (scope: SchoolScope, m: MessageRow): Message => ({
+  id: m.id,
+  conversationId: m.groupId,
+  senderId: m.senderId,
+  senderName: m.senderName,
+  body: m.body,
+  createdAt: iso(m.createdAt),
+  mine: m.senderId === scope.actor.profileId,
+});
+
+/** Messages `x` with their sender's name, filtered by `where`. */
+export const messageSelect = (where: SQL) =>
+  sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName", x.body,
+      x.created_at as "createdAt"
+    from messages x join users su on su.school_id = x.school_id and su.id = x.sender_id where ${where}`;
+
+/** What a conversation `g` is called for the caller: the other person, the class, or the group's name. */
+export const titleOf = (scope: SchoolScope) => sql`case g.kind
+    when 'direct' then coalesce((select u.name from chat_group_members m join users u on u.school_id = m.school_id and u.id = m.user_id
+      where m.school_id = g.school_id and m.group_id = g.id and m.user_id <> ${scope.actor.profileId} limit 1), '')
+    when 'class' then (select trim(c.name || ' ' || c.section) from classes c where c.school_id = g.school_id and c.id = g.class_id)
+    else g.name end`;
+
+/** Messages from others in `g` after the caller's last read. */
+export const unreadIn = (scope: SchoolScope) => sql`(select count(*)::int from messages x
+    where x.school_id = g.school_id and x.group_id = g.id and x.sender_id <> ${scope.actor.profileId}
+    and x.created_at > coalesce((select r.last_read_at from chat_reads r
+      where r.school_id = g.school_id and r.group_id = g.id and r.user_id = ${scope.actor.profileId}), '-infinity'::timestamptz))`;
+
+interface ConversationRow {
+  id: string;
+  kind: Conversation['kind'];
+  title: string | null;
+  classId: string | null;
+  lastActivityAt: Date | string;
+  unread: number;
+  lastId: string | null;
+  lastSenderId: string | null;
+  lastSenderName: string | null;
+  lastBody: string | null;
+  lastCreatedAt: Date | string | null;
+}
+
+/** The conversations of `ids` as the caller sees them (title, last message, unread), in the order of `ids`. */
+export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[]): Promise<Conversation[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRows<ConversationRow>(
+    tx,
+    sql`select g.id, g.kind, ${titleOf(scope)} as title, g.class_id as "classId", g.last_activity_at as "lastActivityAt",
+        ${unreadIn(scope)} as unread, lm.id as "lastId", lm.sender_id as "lastSenderId", lm.sender_name as "lastSenderName",
+        lm.body as "lastBody", lm.created_at as "lastCreatedAt"
+      from chat_groups g left join lateral (
+        select x.id, x.sender_id, su.name as sender_name, x.body, x.created_at from messages x
+        join users su on su.school_id = x.school_id and su.id = x.sender_id
+        where x.school_id = g.school_id and x.group_id = g.id order by x.created_at desc, x.id desc limit 1) lm on true
+      where g.school_id = ${scope.schoolId} and g.id in ${ids}`,
+  );
+  return inPageOrder(ids, rows, (r) => r.id).map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title ?? '',
+    classId: r.classId,
+    unread: Number(r.unread),
+    lastActivityAt: iso(r.lastActivityAt),
+    lastMessage:
+      r.lastId && r.lastSenderId && r.lastCreatedAt
+        ? toMessage(scope, {
+            id: r.lastId,
+            groupId: r.id,
+            senderId: r.lastSenderId,
+            senderName: r.lastSenderName ?? '',
+            body: r.lastBody ?? '',
+            createdAt: r.lastCreatedAt,
+          })
+        : null,
+  }));
+}

@@ -1,0 +1,443 @@
+import type { ConversationDetail, ConversationList, Message } from '@lyceum/shared/messages';
+import { MESSAGE_BODY_MAX, MESSAGE_MESSAGES } from '@lyceum/shared/messages';
+import type { SchoolRole } from '@lyceum/shared/roles';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { errorOf } from './helpers.ts';
+import { listenUrl, openStream, type SseStream } from './sse-client.ts';
+
+/** Messages: who may talk with whom, conversations, class groups from the roster, reads, search, reports, live. */
+let w: SchoolWorld;
+const A: Partial<Record<SchoolRole, Caller>> = {};
+const callA = (role: SchoolRole) => A[role] as Caller;
+/** People of school A outside the world's class: a teacher of no class, a student of another class and their parent. */
+let other: { teacher: string; student: string; parent: string };
+const open: SseStream[] = [];
+
+const M = MESSAGE_MESSAGES;
+
+async function start(role: SchoolRole, userId: string) {
+  return callA(role)({ method: 'POST', url: '/api/v1/messages/conversations', payload: { userId } });
+}
+async function send(caller: Caller, conversationId: string, body: string) {
+  return caller({
+    method: 'POST',
+    url: `/api/v1/messages/conversations/${conversationId}/messages`,
+    payload: { body },
+  });
+}
+
+beforeAll(async () => {
+  w = await schoolWorld({ config: { eventHeartbeatMs: 60_000 } });
+  for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const)
+    A[role] = await w.a.as(role);
+  const admin = await w.a.signIn('school_admin');
+  const otherClass = await createClass(w.t.app, admin);
+  const teacher = await createTeacher(w.t.app, admin);
+  const student = await createStudent(w.t.app, admin, { classId: otherClass.id });
+  const parent = await createParent(w.t.app, admin);
+  const link = await callA('school_admin')({
+    method: 'PUT',
+    url: `/api/v1/students/${student.student.id}/parents/${parent.parent.id}`,
+    payload: { relationship: 'Father' },
+  });
+  expect(link.statusCode, link.body).toBeLessThan(300);
+  other = { teacher: teacher.teacher.id, student: student.student.id, parent: parent.parent.id };
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await w.t.close();
+});
+
+describe('who may start a conversation with whom (role × role, one school)', () => {
+  type Target = SchoolRole | 'otherTeacher' | 'otherStudent' | 'otherParent';
+  const targets: Target[] = [
+    'school_admin',
+    'principal',
+    'teacher',
+    'student',
+    'parent',
+    'otherTeacher',
+    'otherStudent',
+    'otherParent',
+  ];
+  // "teacher", "student" and "parent" are the world's class: the teacher leads it, the student is in it, the parent is theirs.
+  const allowed: Record<SchoolRole, Target[]> = {
+    school_admin: ['principal', 'teacher', 'student', 'parent', 'otherTeacher', 'otherStudent', 'otherParent'],
+    principal: ['school_admin', 'teacher', 'student', 'parent', 'otherTeacher', 'otherStudent', 'otherParent'],
+    teacher: ['student', 'parent'],
+    parent: ['school_admin', 'principal', 'teacher'],
+    student: ['teacher'],
+  };
+  const idOf = (t: Target): string =>
+    t === 'otherTeacher'
+      ? other.teacher
+      : t === 'otherStudent'
+        ? other.student
+        : t === 'otherParent'
+          ? other.parent
+          : w.a.users[t].id;
+
+  for (const role of Object.keys(allowed) as SchoolRole[]) {
+    it(`${role}: starts exactly the allowed conversations; the contact picker offers exactly them`, async () => {
+      const picker = await callA(role)({ method: 'GET', url: '/api/v1/messages/contacts' });
+      expect(picker.statusCode).toBe(200);
+      const offered = new Set((picker.json() as { items: { id: string }[] }).items.map((c) => c.id));
+      for (const target of targets) {
+        if (target === role) continue;
+        const res = await start(role, idOf(target));
+        const expected = allowed[role].includes(target);
+        // 200: the pair's conversation was opened already, from the other side.
+        expect(expected ? [200, 201] : [403], `${role} → ${target}: ${res.body}`).toContain(res.statusCode);
+        if (!expected) expect(errorOf(res).message).toBe(M.notAllowed);
+        expect(offered.has(idOf(target)), `${role} picker offers ${target}`).toBe(expected);
+      }
+      // Another school's people are never reachable, whoever asks.
+      const across = await start(role, w.b.users[role === 'parent' ? 'teacher' : 'parent'].id);
+      expect(across.statusCode).toBe(404);
+      const self = await start(role, w.a.users[role].id);
+      expect(self.statusCode).toBe(400);
+      expect(errorOf(self).message).toBe(M.notYourself);
+    });
+  }
+
+  it('opening a conversation again answers the same one (200), for either side', async () => {
+    const first = await start('teacher', w.a.users.parent.id);
+    const again = await start('parent', w.a.users.teacher.id);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as ConversationDetail).id).toBe((first.json() as ConversationDetail).id);
+    expect((first.json() as ConversationDetail).title).toBe(`parent ${w.a.name.replace('School ', '')}`);
+  });
+
+  it('the picker narrows by name and escapes LIKE wildcards', async () => {
+    const res = await callA('school_admin')({ method: 'GET', url: '/api/v1/messages/contacts?search=%25' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { items: unknown[] }).items).toEqual([]);
+    const teacher = await callA('school_admin')({ method: 'GET', url: '/api/v1/messages/contacts?search=teacher' });
+    expect((teacher.json() as { items: { role: string }[] }).items.every((c) => c.role === 'teacher')).toBe(true);
+  });
+});
+
+describe('sending, reading, unread counts and receipts', () => {
+  let direct: string;
+  beforeAll(async () => {
+    direct = ((await start('teacher', w.a.users.parent.id)).json() as ConversationDetail).id;
+  });
+
+  it('a sent message lists newest first, counts as unread for the other side until read, then shows as seen', async () => {
+    const before = (await callA('parent')({ method: 'GET', url: '/api/v1/messages/unread' })).json() as {
+      count: number;
+    };
+    const one = await send(callA('teacher'), direct, '  Hello, about homework  ');
+    expect(one.statusCode, one.body).toBe(201);
+    const sent = one.json() as Message;
+    expect(sent).toMatchObject({ body: 'Hello, about homework', mine: true, conversationId: direct });
+    await send(callA('teacher'), direct, 'Second line\nwith a newline');
+
+    const unread = (await callA('parent')({ method: 'GET', url: '/api/v1/messages/unread' })).json() as {
+      count: number;
+    };
+    expect(unread.count).toBe(before.count + 2);
+    const teacherUnread = (await callA('teacher')({ method: 'GET', url: '/api/v1/messages/unread' })).json() as {
+      count: number;
+    };
+    expect(teacherUnread.count).toBe(0);
+
+    const list = (
+      await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })
+    ).json() as ConversationList;
+    const row = list.items.find((c) => c.id === direct);
+    expect(row?.unread).toBe(2);
+    expect(row?.lastMessage?.body).toBe('Second line\nwith a newline');
+    expect(row?.lastMessage?.mine).toBe(false);
+    expect(list.items[0]?.id).toBe(direct);
+
+    const page1 = await callA('parent')({
+      method: 'GET',
+      url: `/api/v1/messages/conversations/${direct}/messages?limit=1`,
+    });
+    const p1 = page1.json() as { items: Message[]; nextCursor: string | null; total: number };
+    expect(p1.items.map((m) => m.body)).toEqual(['Second line\nwith a newline']);
+    expect(p1.total).toBe(2);
+    const page2 = await callA('parent')({
+      method: 'GET',
+      url: `/api/v1/messages/conversations/${direct}/messages?limit=1&cursor=${p1.nextCursor}`,
+    });
+    expect((page2.json() as { items: Message[] }).items.map((m) => m.id)).toEqual([sent.id]);
+
+    const teacherView = async () =>
+      (
+        (
+          await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}/messages` })
+        ).json() as {
+          othersReadAt: string | null;
+        }
+      ).othersReadAt;
+    expect(await teacherView()).toBeNull();
+    const read = await callA('parent')({ method: 'POST', url: `/api/v1/messages/conversations/${direct}/read` });
+    expect(read.statusCode).toBe(204);
+    expect(new Date((await teacherView()) as string) >= new Date(sent.createdAt)).toBe(true);
+    expect(
+      ((await callA('parent')({ method: 'GET', url: '/api/v1/messages/unread' })).json() as { count: number }).count,
+    ).toBe(before.count);
+    const detail = (
+      await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}` })
+    ).json() as ConversationDetail;
+    const parentMember = detail.members.find((m) => m.id === w.a.users.parent.id);
+    expect(parentMember?.lastReadAt).not.toBeNull();
+    expect(new Date(parentMember?.lastReadAt as string) >= new Date(sent.createdAt)).toBe(true);
+  });
+
+  it('bad input: every message of the body', async () => {
+    const cases: [unknown, string][] = [
+      [{}, M.bodyRequired],
+      [{ body: '   ' }, M.bodyRequired],
+      [{ body: 'x'.repeat(MESSAGE_BODY_MAX + 1) }, M.bodyTooLong(MESSAGE_BODY_MAX)],
+      [{ body: 'a\u0000b' }, M.bodyNotText],
+      [{ body: '\u202eevil' }, M.bodyNotText],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await callA('teacher')({
+        method: 'POST',
+        url: `/api/v1/messages/conversations/${direct}/messages`,
+        payload: payload as Record<string, unknown>,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res).fields?.body).toBe(message);
+    }
+    const badId = await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations/nope' });
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('a conversation one is not in is 404 for every read and write; another school sees nothing of it', async () => {
+    const outsiders: Caller[] = [
+      callA('student'),
+      callA('school_admin'),
+      await w.b.as('teacher'),
+      await w.b.as('school_admin'),
+    ];
+    for (const caller of outsiders) {
+      for (const [method, url] of [
+        ['GET', `/api/v1/messages/conversations/${direct}`],
+        ['GET', `/api/v1/messages/conversations/${direct}/messages`],
+        ['POST', `/api/v1/messages/conversations/${direct}/read`],
+      ] as const) {
+        const res = await caller({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(errorOf(res).message).toBe(M.conversationNotFound);
+      }
+      const res = await send(caller, direct, 'let me in');
+      expect(res.statusCode).toBe(404);
+    }
+    const count = await w.t.app.deps.db.execute(sql`select count(*)::int as n from messages where body = 'let me in'`);
+    expect(Number((count.rows[0] as { n: number }).n)).toBe(0);
+  });
+
+  it('company staff are refused by the role table', async () => {
+    const staff = await w.staff('company_admin');
+    const res = await w.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/messages/unread',
+      headers: { cookie: staff.cookie },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('class groups follow the roster', () => {
+  it("the class's teachers and its students' parents are its members, and only they read it", async () => {
+    const list = (
+      await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations' })
+    ).json() as ConversationList;
+    const group = list.items.find((c) => c.kind === 'class' && c.classId === w.a.classId);
+    expect(group).toBeDefined();
+    const id = (group as { id: string }).id;
+    const detail = (
+      await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })
+    ).json() as ConversationDetail;
+    expect(detail.members.map((m) => m.id).sort()).toEqual([w.a.users.teacher.id, w.a.users.parent.id].sort());
+    for (const role of ['student', 'principal'] as const) {
+      const res = await callA(role)({ method: 'GET', url: `/api/v1/messages/conversations/${id}` });
+      expect(res.statusCode).toBe(404);
+    }
+
+    // Enrolling a student with a parent adds the parent at once; moving the student out removes them.
+    const admin = await w.a.signIn('school_admin');
+    const kid = await createStudent(w.t.app, admin, { classId: w.a.classId });
+    const link = await callA('school_admin')({
+      method: 'PUT',
+      url: `/api/v1/students/${kid.student.id}/parents/${other.parent}`,
+      payload: { relationship: 'Father' },
+    });
+    expect(link.statusCode).toBeLessThan(300);
+    const withNew = (
+      await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })
+    ).json() as ConversationDetail;
+    expect(withNew.members.map((m) => m.id)).toContain(other.parent);
+    const elsewhere = await createClass(w.t.app, admin);
+    const moved = await callA('school_admin')({
+      method: 'POST',
+      url: `/api/v1/students/${kid.student.id}/move`,
+      payload: { classId: elsewhere.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (
+      await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })
+    ).json() as ConversationDetail;
+    expect(after.members.map((m) => m.id)).not.toContain(other.parent);
+
+    const sent = await send(callA('parent'), id, 'Class trip question');
+    expect(sent.statusCode).toBe(201);
+  });
+});
+
+describe('groups made by staff', () => {
+  it('staff make a group; members read it, others do not; bad input and wrong role are refused', async () => {
+    const res = await callA('principal')({
+      method: 'POST',
+      url: '/api/v1/messages/groups',
+      payload: { name: 'Trip helpers', memberIds: [w.a.users.teacher.id, w.a.users.parent.id] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const group = res.json() as ConversationDetail;
+    expect(group).toMatchObject({ kind: 'group', title: 'Trip helpers' });
+    expect(group.members).toHaveLength(3);
+    expect(
+      (await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await callA('student')({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` })).statusCode,
+    ).toBe(404);
+
+    const bad: [unknown, string, string][] = [
+      [{ memberIds: [w.a.users.teacher.id] }, 'name', M.groupNameRequired],
+      [{ name: ' ', memberIds: [w.a.users.teacher.id] }, 'name', M.groupNameRequired],
+      [{ name: 'x'.repeat(81), memberIds: [w.a.users.teacher.id] }, 'name', M.groupNameTooLong(80)],
+      [{ name: 'Ok' }, 'memberIds', M.membersRequired],
+      [{ name: 'Ok', memberIds: [] }, 'memberIds', M.membersRequired],
+      [
+        { name: 'Ok', memberIds: Array.from({ length: 101 }, () => w.a.users.teacher.id) },
+        'memberIds',
+        M.tooManyMembers(100),
+      ],
+    ];
+    for (const [payload, field, message] of bad) {
+      const r = await callA('principal')({ method: 'POST', url: '/api/v1/messages/groups', payload: payload as never });
+      expect(r.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(r).fields?.[field]).toBe(message);
+    }
+    const across = await callA('principal')({
+      method: 'POST',
+      url: '/api/v1/messages/groups',
+      payload: { name: 'Across', memberIds: [w.b.users.teacher.id] },
+    });
+    expect(across.statusCode).toBe(404);
+    const teacher = await callA('teacher')({
+      method: 'POST',
+      url: '/api/v1/messages/groups',
+      payload: { name: 'Mine', memberIds: [w.a.users.parent.id] },
+    });
+    expect(teacher.statusCode).toBe(403);
+  });
+});
+
+describe('search and report', () => {
+  it("finds words in one's own conversations only, with LIKE wildcards taken literally", async () => {
+    const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
+    await send(callA('student'), conv, 'Is 100% of the essay_due tomorrow?');
+    const hit = await callA('teacher')({ method: 'GET', url: '/api/v1/messages/search?q=100%25' });
+    expect(hit.statusCode).toBe(200);
+    const items = (hit.json() as { items: (Message & { conversationTitle: string })[] }).items;
+    expect(items.map((m) => m.body)).toEqual(['Is 100% of the essay_due tomorrow?']);
+    expect(items[0]?.conversationTitle).toBe(`student ${w.a.name.replace('School ', '')}`);
+    const literal = await callA('teacher')({ method: 'GET', url: '/api/v1/messages/search?q=e%25s' });
+    expect((literal.json() as { items: unknown[] }).items).toEqual([]);
+    for (const caller of [callA('parent'), await w.b.as('teacher')]) {
+      const none = await caller({ method: 'GET', url: '/api/v1/messages/search?q=essay' });
+      expect((none.json() as { items: unknown[] }).items).toEqual([]);
+    }
+    const short = await callA('teacher')({ method: 'GET', url: '/api/v1/messages/search?q=a' });
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).fields?.q).toBe(M.searchTooShort(2));
+    const long = await callA('teacher')({ method: 'GET', url: `/api/v1/messages/search?q=${'a'.repeat(101)}` });
+    expect(errorOf(long).fields?.q).toBe(M.searchTooLong(100));
+  });
+
+  it('a report notifies the school admins (in their language) once; outsiders and bad input are refused', async () => {
+    const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
+    const msg = (await send(callA('teacher'), conv, 'Something rude')).json() as Message;
+    await w.t.app.deps.db.execute(
+      sql`update accounts set language = 'es' where id = ${w.a.users.school_admin.accountId}`,
+    );
+    const res = await callA('student')({
+      method: 'POST',
+      url: `/api/v1/messages/${msg.id}/report`,
+      payload: { reason: 'Rude' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const notes = await w.t.app.deps.db.execute(
+      sql`select title, body from notifications where user_id = ${w.a.users.school_admin.id} and type = 'other'`,
+    );
+    expect(notes.rows).toEqual([
+      { title: 'Se denunció un mensaje', body: expect.stringContaining('"Something rude"') as unknown },
+    ]);
+    const again = await callA('student')({ method: 'POST', url: `/api/v1/messages/${msg.id}/report`, payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(M.alreadyReported);
+    const outsider = await callA('parent')({ method: 'POST', url: `/api/v1/messages/${msg.id}/report`, payload: {} });
+    expect(outsider.statusCode).toBe(404);
+    expect(errorOf(outsider).message).toBe(M.messageNotFound);
+    const crossTenant = await (await w.b.as('school_admin'))({
+      method: 'POST',
+      url: `/api/v1/messages/${msg.id}/report`,
+      payload: {},
+    });
+    expect(crossTenant.statusCode).toBe(404);
+    const long = await callA('teacher')({
+      method: 'POST',
+      url: `/api/v1/messages/${msg.id}/report`,
+      payload: { reason: 'x'.repeat(501) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long).fields?.reason).toBe(M.reasonTooLong(500));
+  });
+});
+
+describe('live delivery', () => {
+  it("a message reaches the conversation's members' streams, and another school hears nothing", async () => {
+    const base = await listenUrl(w.t.app);
+    const stream = async (school: 'a' | 'b', role: SchoolRole) => {
+      const s = await openStream(base, (await w[school].signIn(role)).cookie);
+      open.push(s);
+      expect(s.status).toBe(200);
+      return s;
+    };
+    const parentA = await stream('a', 'parent');
+    const studentA = await stream('a', 'student');
+    const parentB = await stream('b', 'parent');
+    const teacherB = await stream('b', 'teacher');
+
+    const conv = ((await start('teacher', w.a.users.parent.id)).json() as ConversationDetail).id;
+    const sent = (await send(callA('teacher'), conv, 'Live hello')).json() as Message;
+    const got = JSON.parse((await parentA.next('message')).data) as Message;
+    expect(got).toMatchObject({ id: sent.id, body: 'Live hello', mine: false, conversationId: conv });
+
+    // School B's pair talks next: the first message event each of their streams gets is their own school's.
+    const b = await w.b.as('teacher');
+    const convB = (
+      (
+        await b({ method: 'POST', url: '/api/v1/messages/conversations', payload: { userId: w.b.users.parent.id } })
+      ).json() as ConversationDetail
+    ).id;
+    const sentB = (await send(b, convB, 'B hello')).json() as Message;
+    expect((JSON.parse((await parentB.next('message')).data) as Message).id).toBe(sentB.id);
+    expect((JSON.parse((await teacherB.next('message')).data) as Message).id).toBe(sentB.id);
+    // The student of school A is not in the conversation: the next message event they get is from their own one.
+    const own = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
+    const toStudent = (await send(callA('teacher'), own, 'For the student')).json() as Message;
+    expect((JSON.parse((await studentA.next('message')).data) as Message).id).toBe(toStudent.id);
+  });
+});

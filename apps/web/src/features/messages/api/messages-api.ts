@@ -1,0 +1,70 @@
+import type { ContactList, ConversationList, Message, MessageList, MessageSearchResult } from '@lyceum/shared/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { messageKeys } from './messages-live';
+
+export function useConversations() {
+  return useQuery({
+    queryKey: messageKeys.conversations,
+    queryFn: ({ signal }) => api.get<ConversationList>('/messages/conversations?limit=50', { signal }),
+  });
+}
+
+export function useThread(id: string | null) {
+  return useQuery({
+    queryKey: messageKeys.thread(id ?? ''),
+    queryFn: ({ signal }) => api.get<MessageList>(`/messages/conversations/${id}/messages?limit=50`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useContacts(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: messageKeys.contacts(search),
+    queryFn: ({ signal }) =>
+      api.get<ContactList>(`/messages/contacts?search=${encodeURIComponent(search)}`, { signal }),
+    enabled,
+  });
+}
+
+export function useMessageSearch(q: string) {
+  return useQuery({
+    queryKey: messageKeys.search(q),
+    queryFn: ({ signal }) => api.get<MessageSearchResult>(`/messages/search?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: q.trim().length >= 2,
+  });
+}
+
+export function useSendMessage(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api.post<Message>(`/messages/conversations/${conversationId}/messages`, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: string) => api.post<void>(`/messages/conversations/${conversationId}/read`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: messageKeys.unread });
+      await queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    },
+  });
+}
+
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.post<{ id: string }>('/messages/conversations', { userId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+  });
+}
+
+export function useReportMessage() {
+  return useMutation({
+    mutationFn: (input: { id: string; reason: string }) =>
+      api.post<{ id: string }>(`/messages/${input.id}/report`, input.reason ? { reason: input.reason } : {}),
+  });
+}

@@ -1,0 +1,38 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../../lib/api-client';
+import { type LiveHandler, liveStatusNow } from '../../../lib/live-events';
+
+/**
+ * The part of Messages the shell needs on every page: the sidebar's unread badge and the live handler. Kept
+ * apart from the page's code (and free of zod) because the shell is in the initial bundle.
+ */
+export const messageKeys = {
+  all: ['messages'] as const,
+  unread: ['messages', 'unread'] as const,
+  conversations: ['messages', 'conversations'] as const,
+  thread: (id: string) => ['messages', 'thread', id] as const,
+  contacts: (search: string) => ['messages', 'contacts', search] as const,
+  search: (q: string) => ['messages', 'search', q] as const,
+};
+
+export function useMessagesUnread(enabled: boolean) {
+  return useQuery({
+    queryKey: messageKeys.unread,
+    queryFn: ({ signal }) => api.get<{ count: number }>('/messages/unread', { signal }),
+    enabled,
+    refetchInterval: () => (liveStatusNow() === 'open' ? false : 60_000),
+  });
+}
+
+/**
+ * A `message` event (a new message, or a read by someone else) refreshes what Messages shows: the badge, the
+ * conversation list and the open thread each refetch once, as the caller.
+ */
+export function useMessageLiveHandler(): LiveHandler {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    return { kind: 'message', onEvent: refresh, onResync: refresh };
+  }, [queryClient]);
+}

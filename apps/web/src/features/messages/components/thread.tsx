@@ -1,0 +1,155 @@
+import { type Conversation, MESSAGE_BODY_MAX, type Message, SendMessageRequest } from '@lyceum/shared/messages';
+import { ArrowLeft, Flag, MessagesSquare, Send } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { FieldError } from '../../../components/ui/field-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n';
+import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
+import { ReportDialog } from './report-dialog';
+
+function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; onReport: (id: string) => void }) {
+  const { t } = useT('messages');
+  const format = useFormat();
+  return (
+    <li className={cn('flex flex-col', message.mine ? 'items-end' : 'items-start')} data-testid="message">
+      {!message.mine && <span className="px-1 text-xs font-medium text-slate-600">{message.senderName}</span>}
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+          message.mine ? 'bg-blue-600 text-white' : 'bg-slate-100 text-slate-900',
+        )}
+      >
+        {message.body}
+      </div>
+      <span className="flex items-center gap-2 px-1 text-xs text-slate-500">
+        <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
+        {seen && <span data-testid="seen">{t('thread.seen')}</span>}
+        {!message.mine && (
+          <button
+            type="button"
+            onClick={() => onReport(message.id)}
+            className="inline-flex items-center gap-1 rounded px-1 text-slate-500 hover:text-red-700"
+          >
+            <Flag className="size-3" aria-hidden="true" />
+            {t('thread.report')}
+          </button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** One conversation: its messages (oldest at the top), the "Seen" receipt, reporting, and the reply box. */
+export function Thread({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
+  const { t } = useT('messages');
+  const thread = useThread(conversation.id);
+  const send = useSendMessage(conversation.id);
+  const markRead = useMarkRead();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<string | null>(null);
+  const end = useRef<HTMLLIElement>(null);
+
+  const newest = thread.data?.items[0];
+  // Whatever the caller sees is read: on opening, and when a message arrives while the thread is open.
+  const { mutate: markReadNow } = markRead;
+  useEffect(() => {
+    if (newest && !newest.mine && conversation.unread > 0) markReadNow(conversation.id);
+  }, [newest, conversation.id, conversation.unread, markReadNow]);
+  useEffect(() => {
+    if (newest) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [newest]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = SendMessageRequest.safeParse({ body });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    send.mutate(parsed.data.body, {
+      onSuccess: () => setBody(''),
+      onError: (err) => setError(isApiError(err) ? (err.fields?.body ?? null) : null),
+    });
+  };
+
+  const messages = thread.data ? [...thread.data.items].reverse() : [];
+  const othersReadAt = thread.data?.othersReadAt ?? null;
+  const lastMine = [...messages].reverse().find((m) => m.mine);
+  const seenId = lastMine && othersReadAt && othersReadAt >= lastMine.createdAt ? lastMine.id : null;
+
+  return (
+    <section className="flex h-full min-h-[28rem] flex-col" aria-label={conversation.title}>
+      <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
+        <Button variant="ghost" size="sm" onClick={onBack} className="md:hidden" aria-label={t('thread.back')}>
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+        </Button>
+        <h2 className="truncate text-base font-semibold text-slate-900">{conversation.title}</h2>
+        {conversation.kind !== 'direct' && (
+          <span className="shrink-0 text-xs text-slate-500">{t(`kind.${conversation.kind}`)}</span>
+        )}
+      </header>
+      <div className="flex-1 overflow-y-auto p-3">
+        {thread.isPending ? (
+          <div className="space-y-3" role="status" aria-label={t('thread.loading')}>
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="ms-auto h-10 w-1/2" />
+          </div>
+        ) : thread.isError ? (
+          <ErrorState
+            message={errorMessage(thread.error)}
+            onRetry={() => void thread.refetch()}
+            retrying={thread.isFetching}
+          />
+        ) : messages.length === 0 ? (
+          <EmptyState
+            icon={<MessagesSquare className="size-6" aria-hidden="true" />}
+            title={t('thread.emptyTitle')}
+            description={t('thread.emptyDescription')}
+          />
+        ) : (
+          <ol className="space-y-3" aria-label={t('thread.messages')}>
+            {messages.map((m) => (
+              <Bubble key={m.id} message={m} seen={m.id === seenId} onReport={setReporting} />
+            ))}
+            <li ref={end} aria-hidden="true" />
+          </ol>
+        )}
+      </div>
+      <form onSubmit={submit} className="border-t border-slate-200 p-3" noValidate>
+        <label htmlFor="message-body" className="sr-only">
+          {t('thread.write')}
+        </label>
+        <div className="flex items-end gap-2">
+          <textarea
+            id="message-body"
+            value={body}
+            rows={2}
+            maxLength={MESSAGE_BODY_MAX}
+            placeholder={t('thread.write')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'message-body-error' : undefined}
+            onChange={(e) => setBody(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) submit(e);
+            }}
+            className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
+          />
+          <Button type="submit" loading={send.isPending} aria-label={t('thread.send')}>
+            <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            <span className="hidden sm:inline">{t('thread.send')}</span>
+          </Button>
+        </div>
+        {error && <FieldError id="message-body" message={error} />}
+      </form>
+      <ReportDialog messageId={reporting} onClose={() => setReporting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { MessagesPage } from './messages-page';
+
+const CONV = '01900000-0000-7000-8000-000000000001';
+const mine = {
+  id: '01900000-0000-7000-8000-0000000000a1',
+  conversationId: CONV,
+  senderId: 'me',
+  senderName: 'Tess Teacher',
+  body: 'Homework is page 12',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  mine: true,
+};
+const theirs = {
+  ...mine,
+  id: '01900000-0000-7000-8000-0000000000a2',
+  senderId: 'p',
+  senderName: 'Pat Parent',
+  body: 'Thank you!',
+  createdAt: '2026-11-20T09:05:00.000Z',
+  mine: false,
+};
+const conversation = {
+  id: CONV,
+  kind: 'direct' as const,
+  title: 'Pat Parent',
+  classId: null,
+  lastMessage: theirs,
+  unread: 1,
+  lastActivityAt: theirs.createdAt,
+};
+
+describe('MessagesPage', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
+  it('shows the empty state when there are no conversations', async () => {
+    mockFetch({ 'GET /api/v1/messages/conversations': () => json({ items: [], nextCursor: null, total: 0 }) });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher') });
+    expect(await screen.findByText('No conversations yet')).toBeTruthy();
+    expect(screen.getByText('No conversation open')).toBeTruthy();
+  });
+
+  it('opens a thread: messages oldest first, marks it read, shows "Seen", sends, and refuses an empty message', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs, mine], nextCursor: null, total: 2, othersReadAt: '2026-11-20T09:01:00.000Z' }),
+      [`POST /api/v1/messages/conversations/${CONV}/read`]: () => new Response(null, { status: 204 }),
+      [`POST /api/v1/messages/conversations/${CONV}/messages`]: () => json({ ...mine, body: 'See you' }, 201),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const bubbles = within(list).getAllByTestId('message');
+    expect(bubbles.map((b) => b.textContent)).toEqual([
+      expect.stringContaining('Homework is page 12'),
+      expect.stringContaining('Thank you!'),
+    ]);
+    expect(within(bubbles[0] as HTMLElement).getByText('Seen')).toBeTruthy();
+    expect(await screen.findByText('1 unread message')).toBeTruthy();
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/read'))).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('textbox', { name: 'Write a message' })).getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('message-body-error')?.textContent).toBe('Write a message');
+    fireEvent.change(screen.getByLabelText('Write a message'), { target: { value: 'See you' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/messages'))?.body).toEqual({ body: 'See you' }),
+    );
+  });
+
+  it('asks before reporting a message, in Arabic, right to left', async () => {
+    await changeLanguage('ar');
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+      [`POST /api/v1/messages/${theirs.id}/report`]: () => json({ id: CONV }, 201),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('parent'), path: `/messages?c=${CONV}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'إبلاغ' }));
+    expect(await screen.findByText('الإبلاغ عن هذه الرسالة؟')).toBeTruthy();
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'إبلاغ' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/report'))).toBe(true));
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('shows the server error when the list cannot load', async () => {
+    mockFetch({ 'GET /api/v1/messages/conversations': () => apiError(503, 'unavailable', 'Service unavailable') });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('student') });
+    expect(await screen.findByText('Service unavailable')).toBeTruthy();
+  });
+});

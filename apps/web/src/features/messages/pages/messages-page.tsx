@@ -1,0 +1,97 @@
+import { MessageSquarePlus, MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useT } from '../../../lib/i18n/i18n';
+import { useConversations } from '../api/messages-api';
+import { ConversationList } from '../components/conversation-list';
+import { NewConversationDialog } from '../components/new-conversation-dialog';
+import { SearchResults } from '../components/search-results';
+import { Thread } from '../components/thread';
+
+/**
+ * /messages: the conversation list beside the open thread (on a phone, the list, then the thread with a back
+ * button). The open conversation is in the address (`?c=`), so a reload or a shared link keeps it.
+ */
+export function MessagesPage() {
+  const { t } = useT('messages');
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('c');
+  const [q, setQ] = useState('');
+  const [composing, setComposing] = useState(false);
+  const conversations = useConversations();
+
+  const open = (id: string | null) => {
+    setParams(id ? { c: id } : {}, { replace: false });
+    setQ('');
+  };
+  const current = conversations.data?.items.find((c) => c.id === selected) ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button onClick={() => setComposing(true)}>
+            <MessageSquarePlus className="size-4" aria-hidden="true" />
+            {t('compose.open')}
+          </Button>
+        }
+      />
+      <Card className="overflow-hidden p-0">
+        <div className="md:grid md:min-h-[32rem] md:grid-cols-[20rem_minmax(0,1fr)]">
+          <div className={cn('border-slate-200 md:border-e', current && 'hidden md:block')}>
+            <div className="border-b border-slate-200 p-3">
+              <SearchInput id="message-search" label={t('search.label')} value={q} onChange={setQ} />
+            </div>
+            {q ? (
+              <SearchResults q={q} onOpen={open} />
+            ) : conversations.isPending ? (
+              <div className="space-y-2 p-3" role="status" aria-label={t('list.loading')}>
+                <Skeleton className="h-12" />
+                <Skeleton className="h-12" />
+                <Skeleton className="h-12" />
+              </div>
+            ) : conversations.isError ? (
+              <ErrorState
+                message={errorMessage(conversations.error)}
+                onRetry={() => void conversations.refetch()}
+                retrying={conversations.isFetching}
+              />
+            ) : conversations.data.items.length === 0 ? (
+              <EmptyState
+                icon={<MessagesSquare className="size-6" aria-hidden="true" />}
+                title={t('list.emptyTitle')}
+                description={t('list.emptyDescription')}
+              />
+            ) : (
+              <ConversationList items={conversations.data.items} selected={selected} onSelect={open} />
+            )}
+          </div>
+          <div className={cn(!current && 'hidden md:block')}>
+            {current ? (
+              <Thread key={current.id} conversation={current} onBack={() => open(null)} />
+            ) : (
+              <EmptyState
+                className="h-full"
+                icon={<MessagesSquare className="size-6" aria-hidden="true" />}
+                title={t('thread.noneTitle')}
+                description={t('thread.noneDescription')}
+              />
+            )}
+          </div>
+        </div>
+      </Card>
+      <NewConversationDialog open={composing} onOpenChange={setComposing} onStarted={(id) => open(id)} />
+    </>
+  );
+}

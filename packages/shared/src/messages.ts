@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { uuidSchema } from './auth.ts';
+import { plainText } from './plain-text.ts';
+import { SCHOOL_ROLES } from './roles.ts';
+
+/**
+ * Contracts of messages (docs/product.md, "Messages").
+ *
+ *   GET  /api/v1/messages/contacts?search=                  whom the caller may start a conversation with (≤ 30)
+ *   GET  /api/v1/messages/conversations?cursor=&limit=      the caller's conversations, latest activity first
+ *   POST /api/v1/messages/conversations                     open (or find) the one-to-one conversation with a user
+ *   POST /api/v1/messages/groups                            staff: a new group of chosen people
+ *   GET  /api/v1/messages/conversations/:id                 one conversation with its members and what they have read
+ *   GET  /api/v1/messages/conversations/:id/messages?cursor=&limit=   its messages, newest first
+ *   POST /api/v1/messages/conversations/:id/messages        send a message; a live `message` event reaches the members
+ *   POST /api/v1/messages/conversations/:id/read            everything in it is read (the "Seen" receipt)
+ *   GET  /api/v1/messages/unread                            unread messages over all the caller's conversations
+ *   GET  /api/v1/messages/search?q=                         the caller's own conversations' messages containing q (≤ 30)
+ *   POST /api/v1/messages/:id/report                        report a message to the school administrators
+ */
+
+/** Bounds (docs/product.md, "Messages"). */
+export const MESSAGE_BODY_MAX = 2000;
+export const GROUP_NAME_MAX = 80;
+export const GROUP_MEMBERS_MAX = 100;
+export const REPORT_REASON_MAX = 500;
+export const MESSAGE_SEARCH_MIN = 2;
+export const MESSAGE_SEARCH_MAX = 100;
+/** Searches and the contact picker answer at most this many rows: small option lists, never full records. */
+export const MESSAGE_PICK_LIMIT = 30;
+export const CONVERSATION_PAGE_DEFAULT = 20;
+export const MESSAGE_PAGE_DEFAULT = 30;
+export const MESSAGE_PAGE_MAX = 100;
+
+export const MESSAGE_MESSAGES = {
+  bodyRequired: 'Write a message',
+  bodyTooLong: (max: number) => `A message can be at most ${max} characters`,
+  bodyNotText: 'A message cannot contain control or text-direction characters',
+  groupNameRequired: 'Give the group a name',
+  groupNameTooLong: (max: number) => `A group name can be at most ${max} characters`,
+  membersRequired: 'Choose at least one member',
+  tooManyMembers: (max: number) => `A group can have at most ${max} members`,
+  reasonTooLong: (max: number) => `A reason can be at most ${max} characters`,
+  searchTooShort: (min: number) => `Type at least ${min} characters to search`,
+  searchTooLong: (max: number) => `A search can be at most ${max} characters`,
+  conversationNotFound: 'Conversation not found',
+  messageNotFound: 'Message not found',
+  notAllowed: 'You cannot start a conversation with this person',
+  notYourself: 'You cannot start a conversation with yourself',
+  alreadyReported: 'You have already reported this message',
+  reportTitle: 'A message was reported',
+  reportBody: (reporter: string, sender: string, excerpt: string) =>
+    `${reporter} reported a message from ${sender}: "${excerpt}"`,
+} as const;
+
+const M = MESSAGE_MESSAGES;
+
+/** Newlines and tabs are part of a message; other control characters and direction overrides are not. */
+const NOT_MESSAGE_TEXT = /(?![\t\n])[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+export const MessageBody = z
+  .string({ error: M.bodyRequired })
+  .trim()
+  .min(1, M.bodyRequired)
+  .max(MESSAGE_BODY_MAX, M.bodyTooLong(MESSAGE_BODY_MAX))
+  .refine((v) => !NOT_MESSAGE_TEXT.test(v), { error: M.bodyNotText });
+
+export const SendMessageRequest = z.object({ body: MessageBody });
+
+export const StartConversationRequest = z.object({ userId: uuidSchema });
+
+export const CreateGroupRequest = z.object({
+  name: z
+    .string({ error: M.groupNameRequired })
+    .trim()
+    .min(1, M.groupNameRequired)
+    .max(GROUP_NAME_MAX, M.groupNameTooLong(GROUP_NAME_MAX))
+    .refine(...plainText('Group name')),
+  memberIds: z
+    .array(uuidSchema, { error: M.membersRequired })
+    .min(1, M.membersRequired)
+    .max(GROUP_MEMBERS_MAX, M.tooManyMembers(GROUP_MEMBERS_MAX)),
+});
+
+export const ReportMessageRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(REPORT_REASON_MAX, M.reasonTooLong(REPORT_REASON_MAX))
+    .refine((v) => !NOT_MESSAGE_TEXT.test(v), { error: M.bodyNotText })
+    .optional(),
+});
+
+const pageQuery = (size: number) =>
+  z.object({
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(size),
+  });
+export const ConversationListQuery = pageQuery(CONVERSATION_PAGE_DEFAULT);
+export const MessageListQuery = pageQuery(MESSAGE_PAGE_DEFAULT);
+
+export const ContactQuery = z.object({ search: z.string().trim().max(MESSAGE_SEARCH_MAX).optional() });
+
+export const MessageSearchQuery = z.object({
+  q: z
+    .string({ error: M.searchTooShort(MESSAGE_SEARCH_MIN) })
+    .trim()
+    .min(MESSAGE_SEARCH_MIN, M.searchTooShort(MESSAGE_SEARCH_MIN))
+    .max(MESSAGE_SEARCH_MAX, M.searchTooLong(MESSAGE_SEARCH_MAX)),
+});
+
+export const CONVERSATION_KINDS = ['direct', 'class', 'group'] as const;
+
+const SchoolRoleSchema = z.enum(SCHOOL_ROLES);
+
+export const Contact = z.object({ id: z.uuid(), name: z.string(), role: SchoolRoleSchema });
+export type Contact = z.infer<typeof Contact>;
+export const ContactList = z.object({ items: z.array(Contact) });
+export type ContactList = z.infer<typeof ContactList>;
+
+export const Message = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  senderId: z.uuid(),
+  senderName: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Sent by the caller. */
+  mine: z.boolean(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const Conversation = z.object({
+  id: z.uuid(),
+  kind: z.enum(CONVERSATION_KINDS),
+  /** The other person's name (direct), the class's name (class) or the group's name. */
+  title: z.string(),
+  classId: z.uuid().nullable(),
+  lastMessage: Message.nullable(),
+  /** Messages from others the caller has not read. */
+  unread: z.number().int(),
+  lastActivityAt: z.iso.datetime({ offset: true }),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConversationList = z.object({
+  items: z.array(Conversation),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type ConversationList = z.infer<typeof ConversationList>;
+
+export const ConversationMember = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  role: SchoolRoleSchema,
+  /** When the member last read the conversation (null: never). */
+  lastReadAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ConversationMember = z.infer<typeof ConversationMember>;
+
+export const ConversationDetail = Conversation.extend({ members: z.array(ConversationMember) });
+export type ConversationDetail = z.infer<typeof ConversationDetail>;
+
+export const MessageList = z.object({
+  items: z.array(Message),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  /** The latest read mark of the other members: the caller's messages up to it show "Seen". */
+  othersReadAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type MessageList = z.infer<typeof MessageList>;
+
+export const MessageSearchResult = z.object({ items: z.array(Message.extend({ conversationTitle: z.string() })) });
+export type MessageSearchResult = z.infer<typeof MessageSearchResult>;
+
+export const UnreadMessages = z.object({ count: z.number().int() });
+export type UnreadMessages = z.infer<typeof UnreadMessages>;
+
+export const MessageReport = z.object({ id: z.uuid() });
+export type MessageReport = z.infer<typeof MessageReport>;
