@@ -76,6 +76,7 @@ const PAGES: Record<string, LazyPage> = {
   parents: () => import('../features/parents/pages/parents-page').then((m) => ({ Component: m.ParentsPage })),
   users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
   children: () => import('../features/children/pages/children-page').then((m) => ({ Component: m.ChildrenPage })),
+  timetable: () => import('../features/timetable/pages/timetable-page').then((m) => ({ Component: m.TimetablePage })),
 };
 
 const notAvailable: LazyPage = () =>

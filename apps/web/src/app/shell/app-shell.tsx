@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useNotificationLiveHandler } from '../../features/notifications/api/live-notifications';
+import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useRouteTitle } from '../route-handle';
@@ -48,7 +49,8 @@ export function AppShell() {
   const title = useRouteTitle();
   // The one live event stream of a signed-in tab; each feature that shows live data adds its handler here.
   const notificationLive = useNotificationLiveHandler();
-  useLiveEvents(useMemo(() => [notificationLive], [notificationLive]));
+  const timetableLive = useTimetableLiveHandler();
+  useLiveEvents(useMemo(() => [notificationLive, timetableLive], [notificationLive, timetableLive]));
 
   // Navigating closes the off-canvas menu.
   if (pathname !== lastPath) {
