@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AssignTimetableTeacherRequest,
   type AssignTimetableTeacherResponse,
   type TimetableOption,
   type TimetableOptionsResponse,
@@ -18,9 +17,9 @@ import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
 import { useAssignTeacher } from '../api/timetable-api';
 import { subjectsFor } from './assignment-options';
+import { AssignForm } from './form-schemas';
 
 type Lesson = { subjectId: string; room: string; day: Weekday; startTime: string; endTime: string };
-type AssignForm = { teacherId: string; slots: Lesson[] };
 
 const newLesson = (): Lesson => ({ subjectId: '', room: '', day: 'monday', startTime: '', endTime: '' });
 
@@ -82,8 +81,8 @@ export function AssignTeacherDialog({ open, onOpenChange, options, klass }: Assi
   const { t } = useT('timetable');
   const assign = useAssignTeacher();
   const [result, setResult] = useState<AssignTimetableTeacherResponse | null>(null);
-  const form = useForm<AssignForm>({
-    resolver: zodResolver(AssignTimetableTeacherRequest) as never,
+  const form = useForm({
+    resolver: zodResolver(AssignForm),
     defaultValues: { teacherId: '', slots: [newLesson()] },
   });
   const {

@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CreateSlotRequest,
-  type TimetableOptionsResponse,
-  type TimetableSlot,
-  WEEKDAYS,
-  type Weekday,
-} from '@lyceum/shared/timetable';
+import { type TimetableOptionsResponse, type TimetableSlot, WEEKDAYS } from '@lyceum/shared/timetable';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import toast from 'react-hot-toast';
 import { TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -14,16 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
 import { useSaveSlot } from '../api/timetable-api';
 import { subjectsFor, teachersFor } from './assignment-options';
-
-type SlotForm = {
-  classId: string;
-  subjectId: string;
-  teacherId: string;
-  room: string;
-  day: Weekday;
-  startTime: string;
-  endTime: string;
-};
+import { SlotForm } from './form-schemas';
 
 interface SlotFormDialogProps {
   open: boolean;
@@ -39,8 +25,8 @@ interface SlotFormDialogProps {
 export function SlotFormDialog({ open, onOpenChange, options, editing, classId }: SlotFormDialogProps) {
   const { t } = useT('timetable');
   const save = useSaveSlot();
-  const form = useForm<SlotForm>({
-    resolver: zodResolver(CreateSlotRequest) as never,
+  const form = useForm({
+    resolver: zodResolver(SlotForm),
     values: {
       classId: editing?.classId ?? classId ?? '',
       subjectId: editing?.subjectId ?? '',
@@ -63,7 +49,7 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
   const teachers = teachersFor(options, chosenClass, chosenSubject, editing);
   const lessonPeriods = options.periods.filter((p) => !p.isBreak);
 
-  const onSubmit = async ({ classId: cls, ...rest }: SlotForm) => {
+  const onSubmit = async ({ classId: cls, ...rest }: z.output<typeof SlotForm>) => {
     const saved = await save.mutateAsync(
       editing ? { id: editing.id, data: rest } : { data: { classId: cls, ...rest } },
     );

@@ -6,6 +6,12 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { isBreakRow, type WeekRow, weekRows, weekdayOf } from './week-rows';
 
+/** Names a cell leaves out: a class's week need not name the class on every lesson, nor a teacher's the teacher. */
+export interface Hidden {
+  className?: boolean;
+  teacher?: boolean;
+}
+
 export interface SlotActions {
   onEdit: (slot: TimetableSlot) => void;
   onDelete: (slot: TimetableSlot) => void;
@@ -16,20 +22,19 @@ interface WeekGridProps {
   title: string;
   slots: readonly TimetableSlot[];
   periods: readonly Period[];
-  /** A class's week need not name the class on every lesson, nor a teacher's the teacher. */
-  hide?: 'class' | 'teacher';
+  hide?: Hidden;
   /** Only for those who edit the timetable; nobody else sees the buttons. */
   actions?: SlotActions;
 }
 
-function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: 'class' | 'teacher'; actions?: SlotActions }) {
+function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: Hidden; actions?: SlotActions }) {
   const { t } = useT('timetable');
   const names = { subject: slot.subject, day: t(`days.${slot.day}`), start: slot.startTime };
   return (
     <div className="slot-card rounded-md border border-blue-100 bg-blue-50 px-2 py-1.5 text-xs text-slate-700">
       <p className="font-semibold text-slate-900">{slot.subject}</p>
-      {hide !== 'class' && <p>{slot.className}</p>}
-      {hide !== 'teacher' && <p>{slot.teacherName}</p>}
+      {!hide?.className && <p>{slot.className}</p>}
+      {!hide?.teacher && <p>{slot.teacherName}</p>}
       {slot.room && <p>{t('grid.room', { room: slot.room })}</p>}
       <p className="text-slate-500" dir="ltr">
         {t('grid.span', { start: slot.startTime, end: slot.endTime })}

@@ -21,7 +21,7 @@ import { useChildrenWeeks, useDeleteSlot, useTimetableOptions, useWeek, type Wee
 import { AssignTeacherDialog } from '../components/assign-teacher-dialog';
 import { PeriodsCard } from '../components/periods-card';
 import { SlotFormDialog } from '../components/slot-form-dialog';
-import { type SlotActions, WeekGrid } from '../components/week-grid';
+import { type Hidden, type SlotActions, WeekGrid } from '../components/week-grid';
 
 /** On paper only the week prints: no shell, no pickers or buttons, the grid on one A4 landscape page. */
 const PRINT_CSS = `@media print {
@@ -76,7 +76,7 @@ function Week({
   title: string;
   of: WeekOf | null;
   periods: readonly Period[];
-  hide?: 'class' | 'teacher';
+  hide?: Hidden;
   actions?: SlotActions;
   emptyText?: string;
 }) {
@@ -107,7 +107,7 @@ function WeekView({
   title: string;
   slots: readonly TimetableSlot[];
   periods: readonly Period[];
-  hide?: 'class' | 'teacher';
+  hide?: Hidden;
   actions?: SlotActions;
   emptyText: string;
 }) {
@@ -246,7 +246,7 @@ function PickedWeek({
           title={title}
           of={{ kind, id }}
           periods={options.periods}
-          hide={kind === 'class' ? 'class' : kind === 'teacher' ? 'teacher' : undefined}
+          hide={{ className: kind === 'class', teacher: kind === 'teacher' }}
           actions={actions}
           emptyText={staff && kind === 'class' ? t('empty.staff') : t('empty.description')}
         />
@@ -329,7 +329,7 @@ function ChildrenWeeks({ periods }: { periods: readonly Period[] }) {
       title={child.name}
       slots={child.items}
       periods={periods}
-      hide="class"
+      hide={{ className: true }}
       emptyText={t('empty.description')}
     />
   );
@@ -359,7 +359,7 @@ function SchoolTimetable({ role, userId, userName }: { role: SchoolRole; userId:
   const studentWeek = (periods: readonly Period[]) => (
     <>
       <PageHeader title={t('title')} description={t('description.student')} actions={<PrintButton />} />
-      <Week title={userName} of={{ kind: 'student', id: userId }} periods={periods} hide="class" />
+      <Week title={userName} of={{ kind: 'student', id: userId }} periods={periods} hide={{ className: true }} />
     </>
   );
   if (role === 'parent') return <ChildrenWeeks periods={options.data?.periods ?? []} />;
