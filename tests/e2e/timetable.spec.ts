@@ -69,7 +69,7 @@ test('timetable: a student sees their week at 1280 and 375 px, and a change arri
     },
   });
   expect(created.status(), 'the Saturday lesson is created').toBe(201);
-  await expect(grid.getByText('Room Live-1')).toBeVisible();
+  await expect(grid.getByText('Live-1')).toBeVisible();
   await principal.close();
 
   await student.setViewportSize(PHONE);

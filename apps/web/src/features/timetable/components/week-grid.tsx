@@ -1,5 +1,5 @@
 import { type Period, type TimetableSlot, WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
-import { Coffee, Pencil, Trash2 } from 'lucide-react';
+import { Coffee, DoorOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs';
 import { useT } from '../../../lib/i18n/i18n';
@@ -35,15 +35,21 @@ function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: Hidden;
       <p className="font-semibold text-slate-900">{slot.subject}</p>
       {!hide?.className && <p>{slot.className}</p>}
       {!hide?.teacher && <p>{slot.teacherName}</p>}
-      {slot.room && <p>{t('grid.room', { room: slot.room })}</p>}
-      <p className="text-slate-500" dir="ltr">
+      {slot.room && (
+        <p className="flex items-center gap-1">
+          <DoorOpen className="size-3 shrink-0" aria-hidden="true" />
+          <span className="sr-only">{t('grid.roomLabel')}</span>
+          {slot.room}
+        </p>
+      )}
+      <p className="text-slate-600" dir="ltr">
         {t('grid.span', { start: slot.startTime, end: slot.endTime })}
       </p>
       {actions && (
         <div className="mt-1 flex gap-1 print:hidden">
           <button
             type="button"
-            className="rounded p-1 text-slate-500 hover:bg-white hover:text-slate-900"
+            className="rounded p-1 text-slate-600 hover:bg-white hover:text-slate-900"
             aria-label={t('actions.editSlot', names)}
             onClick={() => actions.onEdit(slot)}
           >
@@ -51,7 +57,7 @@ function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: Hidden;
           </button>
           <button
             type="button"
-            className="rounded p-1 text-slate-500 hover:bg-white hover:text-red-700"
+            className="rounded p-1 text-slate-600 hover:bg-white hover:text-red-700"
             aria-label={t('actions.deleteSlot', names)}
             onClick={() => actions.onDelete(slot)}
           >
@@ -106,7 +112,7 @@ function GridTable({
                 <RowHeading row={row} />
               </th>
               {isBreakRow(row) ? (
-                <td colSpan={WEEKDAYS.length} className="bg-slate-50 px-2 py-2 text-center text-xs text-slate-500">
+                <td colSpan={WEEKDAYS.length} className="bg-slate-50 px-2 py-2 text-center text-xs text-slate-600">
                   <Coffee className="me-1 inline size-3.5" aria-hidden="true" />
                   {t('grid.break')}
                 </td>
@@ -163,7 +169,7 @@ function DayList({
             isBreakRow(row) ? (
               <li
                 key={row.key}
-                className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-xs text-slate-500"
+                className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-xs text-slate-600"
               >
                 <Coffee className="size-3.5" aria-hidden="true" />
                 <span>{row.period?.name ?? t('grid.break')}</span>

@@ -168,7 +168,7 @@ function PickedWeek({
   const fallback = kind === 'teacher' && !staff ? userId : (lists[kind][0]?.id ?? '');
   const id = params.get(kind) || fallback;
   const chosen = lists[kind].find((o) => o.id === id);
-  const title = kind === 'room' ? t('grid.room', { room: id }) : (chosen?.name ?? '');
+  const title = kind === 'room' ? id : (chosen?.name ?? '');
 
   const [slotDialog, setSlotDialog] = useState<{ open: boolean; editing?: TimetableSlot }>({ open: false });
   const [assignOpen, setAssignOpen] = useState(false);
