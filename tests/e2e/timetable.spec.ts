@@ -72,6 +72,14 @@ test('timetable: a student sees their week at 1280 and 375 px, and a change arri
   await expect(grid.getByText('Live-1')).toBeVisible();
   await principal.close();
 
+  // On paper: the week alone, without the menu or the buttons.
+  await student.emulateMedia({ media: 'print' });
+  await expect(student.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(student.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(grid).toBeVisible();
+  await screenshot(student, 'timetable-print');
+  await student.emulateMedia({ media: 'screen' });
+
   await student.setViewportSize(PHONE);
   const days = student.getByRole('tablist', { name: 'Day' });
   await days.waitFor();
