@@ -69,15 +69,19 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
       serverFields={['classId', 'subjectId', 'teacherId', 'room', 'day', 'startTime', 'endTime']}
       errorToast={t('slotForm.error')}
     >
-      <Select
-        id="slot-class"
-        label={t('slotForm.class')}
-        placeholder={t('slotForm.choose')}
-        options={options.classes.map((c) => ({ value: c.id, label: c.name }))}
-        disabled={Boolean(editing)}
-        error={errors.classId?.message}
-        {...register('classId')}
-      />
+      {editing ? (
+        // A lesson stays in its class (the server moves it in time, never to another class).
+        <TextField id="slot-class" label={t('slotForm.class')} value={editing.className} readOnly />
+      ) : (
+        <Select
+          id="slot-class"
+          label={t('slotForm.class')}
+          placeholder={t('slotForm.choose')}
+          options={options.classes.map((c) => ({ value: c.id, label: c.name }))}
+          error={errors.classId?.message}
+          {...register('classId')}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="slot-subject"

@@ -1,5 +1,5 @@
 import type { TimetableOptionsResponse, TimetableSlot } from '@lyceum/shared/timetable';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
@@ -138,6 +138,32 @@ describe('TimetablePage', () => {
       subjectId: SUBJECT.id,
       teacherId: TEACHER.id,
       room: '',
+      day: 'monday',
+      startTime: '08:00',
+      endTime: '08:45',
+    });
+  });
+
+  it('edits a lesson in its class: the change goes out as a PATCH without the class', async () => {
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json(week),
+      'PATCH /api/v1/timetable/slots/s-mon': () => json(lesson({ id: 's-mon', room: 'Lab' })),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mathematics, Monday 08:00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit lesson' });
+    expect((within(dialog).getByLabelText('Class') as HTMLInputElement).value).toBe(CLASS.name);
+    const room = within(dialog).getByLabelText('Room (optional)');
+    await user.clear(room);
+    await user.type(room, 'Lab');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit lesson' })).toBeNull());
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      subjectId: SUBJECT.id,
+      teacherId: TEACHER.id,
+      room: 'Lab',
       day: 'monday',
       startTime: '08:00',
       endTime: '08:45',
