@@ -2,6 +2,7 @@ import { type Period, type TimetableSlot, WEEKDAYS, type Weekday } from '@lyceum
 import { Coffee, DoorOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs';
+import { getFormatSettings } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { isBreakRow, type WeekRow, weekRows, weekdayOf } from './week-rows';
@@ -143,7 +144,7 @@ function DayList({
   actions,
 }: { title: string; rows: WeekRow[] } & Omit<WeekGridProps, 'title' | 'slots' | 'periods'>) {
   const { t } = useT('timetable');
-  const [day, setDay] = useState<Weekday>(() => weekdayOf(new Date()));
+  const [day, setDay] = useState<Weekday>(() => weekdayOf(new Date(), getFormatSettings().locale.timeZone));
   const lessons = rows.filter((row) => row.byDay[day].length > 0);
   const firstLesson = lessons[0]?.startTime ?? '';
   const lastLesson = lessons.at(-1)?.startTime ?? '';

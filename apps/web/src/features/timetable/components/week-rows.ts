@@ -39,7 +39,8 @@ export function weekRows(periods: readonly Period[], slots: readonly TimetableSl
 export const isBreakRow = (row: WeekRow) =>
   row.period?.isBreak === true && WEEKDAYS.every((d) => row.byDay[d].length === 0);
 
-/** The weekday of a date, Monday first like every week here. */
-export function weekdayOf(date: Date): Weekday {
-  return WEEKDAYS[(date.getDay() + 6) % 7] as Weekday;
+/** The weekday of a moment on the school's clocks (a phone abroad still opens on the school's today). */
+export function weekdayOf(date: Date, timeZone: string): Weekday {
+  const name = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(date).toLowerCase();
+  return (WEEKDAYS as readonly string[]).includes(name) ? (name as Weekday) : 'monday';
 }
