@@ -23,12 +23,15 @@ import { PeriodsCard } from '../components/periods-card';
 import { SlotFormDialog } from '../components/slot-form-dialog';
 import { type Hidden, type SlotActions, WeekGrid } from '../components/week-grid';
 
-/** On paper only the week prints: no shell, no pickers or buttons, the grid on one A4 landscape page. */
+/**
+ * On paper only the week prints: no shell, no pickers or buttons, the grid on one A4 landscape page. Fixed
+ * to the page's corner, as the hidden sidebar would otherwise still push it aside.
+ */
 const PRINT_CSS = `@media print {
   @page { size: A4 landscape; margin: 10mm; }
   body * { visibility: hidden !important; }
   #timetable-print, #timetable-print * { visibility: visible !important; }
-  #timetable-print { position: absolute; inset: 0 auto auto 0; width: 100%; }
+  #timetable-print { position: fixed; inset: 0 0 auto 0; }
   #timetable-print .timetable-print { overflow: visible; border: 0; box-shadow: none; }
   #timetable-print table { min-width: 0; font-size: 9pt; }
   #timetable-print .slot-card { break-inside: avoid; }
