@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { createClass, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { errorOf } from './helpers.ts';
+import { as, errorOf } from './helpers.ts';
 import { listenUrl, openStream } from './sse-client.ts';
 
 /** The timetable: periods, slots and their clash rules, the assign-teacher action, week views and who sees them. */
@@ -443,6 +443,65 @@ describe('week views', () => {
       url: `/api/v1/timetable/teachers/${w.a.users.teacher.id}`,
     });
     expect(studentReadsTeacher.statusCode).toBe(403);
+  });
+});
+
+describe('the page options', () => {
+  type Options = { id: string; name: string }[];
+  const ids = (list: Options) => list.map((o) => o.id);
+
+  it('staff get the periods and every picker; a teacher their classes, themself and the rooms', async () => {
+    const res = await admin({ method: 'GET', url: '/api/v1/timetable/options' });
+    expect(res.statusCode).toBe(200);
+    const staff = res.json();
+    expect(staff.periods.length).toBeGreaterThan(0);
+    expect(ids(staff.classes)).toEqual(expect.arrayContaining([w.a.classId, otherClassId]));
+    expect(ids(staff.teachers)).toEqual(expect.arrayContaining([w.a.users.teacher.id, secondTeacher.id]));
+    expect(ids(staff.subjects)).toContain(w.a.subjectId);
+    expect(staff.rooms).toContain('R4');
+    expect(staff.assignments).toContainEqual({
+      classId: otherClassId,
+      teacherId: w.a.users.teacher.id,
+      subjectIds: [w.a.subjectId],
+    });
+    // Options are ids and names only, never full records.
+    expect(Object.keys(staff.classes[0]).sort()).toEqual(['id', 'name']);
+
+    const teacher = await (await w.a.as('teacher'))({ method: 'GET', url: '/api/v1/timetable/options' });
+    const mine = teacher.json();
+    expect(ids(mine.teachers)).toEqual([w.a.users.teacher.id]);
+    expect(ids(mine.classes).sort()).toEqual([w.a.classId, otherClassId].sort());
+    expect(mine.rooms).toContain('R4');
+    expect(mine.subjects).toEqual([]);
+    expect(mine.assignments).toEqual([]);
+  });
+
+  it('students and parents get only the periods; company staff may not ask', async () => {
+    for (const role of ['student', 'parent'] as const) {
+      const res = await (await w.a.as(role))({ method: 'GET', url: '/api/v1/timetable/options' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.periods.length).toBeGreaterThan(0);
+      expect({ role, classes: body.classes, teachers: body.teachers, rooms: body.rooms }).toEqual({
+        role,
+        classes: [],
+        teachers: [],
+        rooms: [],
+      });
+    }
+    const company = as(w.t.app, await w.staff('company_admin'));
+    const res = await company({ method: 'GET', url: '/api/v1/timetable/options' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("another school's staff see none of this school's classes, teachers, rooms or periods", async () => {
+    const b = (await (await w.b.as('school_admin'))({ method: 'GET', url: '/api/v1/timetable/options' })).json();
+    const all = [...ids(b.classes), ...ids(b.teachers), ...ids(b.subjects)];
+    expect(all).not.toContain(w.a.classId);
+    expect(all).not.toContain(w.a.users.teacher.id);
+    expect(all).not.toContain(w.a.subjectId);
+    expect(b.rooms).not.toContain('R4');
+    expect(b.periods).toEqual([]);
   });
 });
 

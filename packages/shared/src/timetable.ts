@@ -19,6 +19,7 @@ import { plainText } from './plain-text.ts';
  *   GET    /api/v1/timetable/students/:id            a student's week (their class)
  *   GET    /api/v1/timetable/rooms?room=             a room's week
  *   GET    /api/v1/timetable/children                a parent's children, each with their week
+ *   GET    /api/v1/timetable/options                 the grid page's periods and pickers (what the caller may open)
  */
 
 /** Monday to Sunday: the order every week view is sorted in. */
@@ -187,3 +188,23 @@ export const RoomQuery = z.object({ room: room.pipe(z.string().min(1, 'Room is r
 /** What a live `timetable` event carries: the class whose week changed (the grid refetches it). */
 export const TimetableChanged = z.object({ classId: z.string() });
 export type TimetableChanged = z.infer<typeof TimetableChanged>;
+
+/** An entry of a picker: an id and the words to show. */
+export const TimetableOption = z.object({ id: z.string(), name: z.string() });
+export type TimetableOption = z.infer<typeof TimetableOption>;
+
+/**
+ * What the timetable page needs besides a week, in one answer: the school's periods (the grid's rows) and
+ * the pickers the caller may use. School admins and principals get every active class, teacher and subject,
+ * the rooms in use and who teaches what where (to offer only lessons the teacher-assignment rule allows);
+ * a teacher their classes, themself and the rooms; students and parents only the periods.
+ */
+export const TimetableOptionsResponse = z.object({
+  periods: z.array(Period),
+  classes: z.array(TimetableOption),
+  teachers: z.array(TimetableOption),
+  subjects: z.array(TimetableOption),
+  rooms: z.array(z.string()),
+  assignments: z.array(z.object({ classId: z.string(), teacherId: z.string(), subjectIds: z.array(z.string()) })),
+});
+export type TimetableOptionsResponse = z.infer<typeof TimetableOptionsResponse>;

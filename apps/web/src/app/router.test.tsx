@@ -147,9 +147,9 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
   });
 
   it('shows company admins the placeholder of a later page', async () => {
-    renderApp('/timetable', authResponse('company_admin'));
+    renderApp('/exams', authResponse('company_admin'));
     await screen.findByText('Not available yet', {}, { timeout: 3000 });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Timetable');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Exams');
   });
 
   it('signs out: calls the API and returns to /login', async () => {

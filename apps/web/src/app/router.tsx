@@ -83,6 +83,7 @@ const PAGES: Record<string, LazyPage> = {
   'attendance/mark': () =>
     import('../features/attendance/pages/mark-attendance-page').then((m) => ({ Component: m.MarkAttendancePage })),
   messages: () => import('../features/messages/pages/messages-page').then((m) => ({ Component: m.MessagesPage })),
+  timetable: () => import('../features/timetable/pages/timetable-page').then((m) => ({ Component: m.TimetablePage })),
 };
 
 const notAvailable: LazyPage = () =>

@@ -24,6 +24,7 @@ export const SCHOOL_DAY_ACCESS: Record<string, Access> = {
   'GET /api/v1/timetable/students/:id': EVERY_SCHOOL_ROLE,
   'GET /api/v1/timetable/rooms': [...STAFF, 'teacher'],
   'GET /api/v1/timetable/children': ['parent'],
+  'GET /api/v1/timetable/options': EVERY_SCHOOL_ROLE,
 
   'POST /api/v1/attendance': [...STAFF, 'teacher'],
   'GET /api/v1/attendance/recent': EVERY_SCHOOL_ROLE,

@@ -44,16 +44,18 @@ async function findPeriod(tx: Tx, schoolId: string, id: string) {
 }
 
 /** A school has a handful of periods: one list, by start time. */
+export async function schoolPeriods(tx: Tx, schoolId: string): Promise<Period[]> {
+  const rows = await tx
+    .select()
+    .from(periods)
+    .where(eq(periods.schoolId, schoolId))
+    .orderBy(asc(periods.startTime), asc(periods.id));
+  return rows.map(view);
+}
+
 export function listPeriods(deps: Deps, actor: Actor): Promise<PeriodListResponse> {
   const scope = readScope(actor, undefined, 'periods');
-  return inScope(deps.db, scope, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(periods)
-      .where(eq(periods.schoolId, scope.schoolId))
-      .orderBy(asc(periods.startTime), asc(periods.id));
-    return { items: rows.map(view) };
-  });
+  return inScope(deps.db, scope, async (tx) => ({ items: await schoolPeriods(tx, scope.schoolId) }));
 }
 
 export function createPeriod(deps: Deps, actor: Actor, input: z.output<typeof CreatePeriodRequest>): Promise<Period> {

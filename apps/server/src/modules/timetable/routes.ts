@@ -8,6 +8,7 @@ import {
   Period,
   PeriodListResponse,
   RoomQuery,
+  TimetableOptionsResponse,
   TimetableSlot,
   TimetableWeek,
   UpdatePeriodRequest,
@@ -15,6 +16,7 @@ import {
 } from '@lyceum/shared/timetable';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/request-actor.ts';
+import { timetableOptions } from './options.ts';
 import { createPeriod, deletePeriod, listPeriods, updatePeriod } from './periods.ts';
 import { assignTeacherToTimetable, createSlot, deleteSlot, findWritableClass, updateSlot } from './slots.ts';
 import { childrenWeeks, classWeek, getSlot, roomWeek, studentWeek, teacherWeek } from './weeks.ts';
@@ -97,6 +99,9 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.get('/timetable/children', { schema: { tags, response: { 200: ChildrenTimetableResponse } } }, (r) =>
       childrenWeeks(deps, actorOf(r)),
+    );
+    app.get('/timetable/options', { schema: { tags, response: { 200: TimetableOptionsResponse } } }, (r) =>
+      timetableOptions(deps, actorOf(r)),
     );
   }
 };

@@ -19,7 +19,7 @@ import { loadSlots } from './slot-rows.ts';
  * Whose weeks a caller reads: administrators and principals every class's; a teacher the classes they teach
  * or lead and their own lessons; a student their class's; a parent their children's classes'.
  */
-function readableClasses(scope: SchoolScope) {
+export function readableClasses(scope: SchoolScope) {
   const me = scope.actor.profileId;
   const school = scope.schoolId;
   switch (scope.actor.role) {

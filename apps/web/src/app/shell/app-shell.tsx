@@ -5,6 +5,7 @@ import { useAttendanceLiveHandler } from '../../features/attendance/api/live-att
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
 import { useMessageLiveHandler } from '../../features/messages/api/messages-live';
 import { useNotificationLiveHandler } from '../../features/notifications/api/live-notifications';
+import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useRouteTitle } from '../route-handle';
@@ -51,13 +52,14 @@ export function AppShell() {
   const title = useRouteTitle();
   // The one live event stream of a signed-in tab; each feature that shows live data adds its handler here.
   const notificationLive = useNotificationLiveHandler();
+  const timetableLive = useTimetableLiveHandler();
   const attendanceLive = useAttendanceLiveHandler();
   const dayLive = useDayLiveHandlers();
   const messageLive = useMessageLiveHandler();
   useLiveEvents(
     useMemo(
-      () => [notificationLive, attendanceLive, messageLive, ...dayLive],
-      [notificationLive, attendanceLive, messageLive, dayLive],
+      () => [notificationLive, timetableLive, attendanceLive, messageLive, ...dayLive],
+      [notificationLive, timetableLive, attendanceLive, messageLive, dayLive],
     ),
   );
 

@@ -21,6 +21,7 @@ import type settings from '../../locales/en/settings.json';
 import type students from '../../locales/en/students.json';
 import type subscription from '../../locales/en/subscription.json';
 import type teachers from '../../locales/en/teachers.json';
+import type timetable from '../../locales/en/timetable.json';
 import type usage from '../../locales/en/usage.json';
 import type users from '../../locales/en/users.json';
 import type years from '../../locales/en/years.json';
@@ -53,6 +54,7 @@ export interface Resources {
   students: typeof students;
   subscription: typeof subscription;
   teachers: typeof teachers;
+  timetable: typeof timetable;
   usage: typeof usage;
   users: typeof users;
   years: typeof years;

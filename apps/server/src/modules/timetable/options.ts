@@ -1,0 +1,54 @@
+import type { TimetableOption, TimetableOptionsResponse } from '@lyceum/shared/timetable';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/select-rows.ts';
+import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { schoolPeriods } from './periods.ts';
+import { readableClasses } from './weeks.ts';
+
+type Assignment = TimetableOptionsResponse['assignments'][number];
+
+/**
+ * The timetable page's periods and pickers in one answer (docs/product.md, "Timetable screens"): only the
+ * classes, teachers and rooms whose weeks the caller may open, as ids and names, never full records.
+ */
+export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOptionsResponse> {
+  const scope = readScope(actor, undefined, 'timetable');
+  return inScope(deps.db, scope, async (tx) => {
+    const school = scope.schoolId;
+    const periods = await schoolPeriods(tx, school);
+    const staff = seesEveryone(scope);
+    if (!staff && actor.role !== 'teacher') {
+      return { periods, classes: [], teachers: [], subjects: [], rooms: [], assignments: [] };
+    }
+    const classes = await selectRows<TimetableOption>(
+      tx,
+      sql`select c.id, trim(c.name || ' ' || c.section) as name from classes c
+        where c.school_id = ${school} and c.is_active ${staff ? sql`` : sql`and c.id in ${readableClasses(scope)}`}
+        order by lower(c.name), lower(c.section), c.id`,
+    );
+    const teachers = await selectRows<TimetableOption>(
+      tx,
+      sql`select u.id, u.name from users u
+        where u.school_id = ${school} and u.role = 'teacher' and u.is_active
+        ${staff ? sql`` : sql`and u.id = ${actor.profileId}`}
+        order by lower(u.name), u.id`,
+    );
+    const rooms = await selectRows<{ room: string }>(
+      tx,
+      sql`select distinct ts.room from timetable_slots ts where ts.school_id = ${school} and ts.room <> '' order by ts.room`,
+    );
+    if (!staff) return { periods, classes, teachers, subjects: [], rooms: rooms.map((r) => r.room), assignments: [] };
+    const subjects = await selectRows<TimetableOption>(
+      tx,
+      sql`select s.id, s.name from subjects s where s.school_id = ${school} and s.is_active order by lower(s.name), s.id`,
+    );
+    const assignments = await selectRows<Assignment>(
+      tx,
+      sql`select ct.class_id as "classId", ct.teacher_id as "teacherId", ct.subject_ids as "subjectIds"
+        from class_teachers ct where ct.school_id = ${school}`,
+    );
+    return { periods, classes, teachers, subjects, rooms: rooms.map((r) => r.room), assignments };
+  });
+}

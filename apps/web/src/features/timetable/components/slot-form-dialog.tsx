@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TimetableOptionsResponse, type TimetableSlot, WEEKDAYS } from '@lyceum/shared/timetable';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import toast from 'react-hot-toast';
+import { TextField } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { Select } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/i18n';
+import { useSaveSlot } from '../api/timetable-api';
+import { subjectsFor, teachersFor } from './assignment-options';
+import { SlotForm } from './form-schemas';
+
+interface SlotFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  options: TimetableOptionsResponse;
+  /** Edit this lesson; absent = add one. */
+  editing?: TimetableSlot;
+  /** A new lesson starts in the class whose week is on screen. */
+  classId?: string;
+}
+
+/** Adds or edits one weekly lesson; the server's refusals (a slot that exists, a clash) show in the form. */
+export function SlotFormDialog({ open, onOpenChange, options, editing, classId }: SlotFormDialogProps) {
+  const { t } = useT('timetable');
+  const save = useSaveSlot();
+  const form = useForm({
+    resolver: zodResolver(SlotForm),
+    values: {
+      classId: editing?.classId ?? classId ?? '',
+      subjectId: editing?.subjectId ?? '',
+      teacherId: editing?.teacherId ?? '',
+      room: editing?.room ?? '',
+      day: editing?.day ?? 'monday',
+      startTime: editing?.startTime ?? '',
+      endTime: editing?.endTime ?? '',
+    },
+  });
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form;
+  const chosenClass = watch('classId');
+  const chosenSubject = watch('subjectId');
+  const subjects = subjectsFor(options, chosenClass, editing);
+  const teachers = teachersFor(options, chosenClass, chosenSubject, editing);
+  const lessonPeriods = options.periods.filter((p) => !p.isBreak);
+
+  const onSubmit = async ({ classId: cls, ...rest }: z.output<typeof SlotForm>) => {
+    const saved = await save.mutateAsync(
+      editing ? { id: editing.id, data: rest } : { data: { classId: cls, ...rest } },
+    );
+    toast.success(editing ? t('slotForm.updated') : t('slotForm.created'));
+    return saved;
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? t('slotForm.editTitle') : t('slotForm.createTitle')}
+      description={t('slotForm.description')}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('slotForm.save') : t('slotForm.create')}
+      serverFields={['classId', 'subjectId', 'teacherId', 'room', 'day', 'startTime', 'endTime']}
+      errorToast={t('slotForm.error')}
+    >
+      {editing ? (
+        // A lesson stays in its class (the server moves it in time, never to another class).
+        <TextField id="slot-class" label={t('slotForm.class')} value={editing.className} readOnly />
+      ) : (
+        <Select
+          id="slot-class"
+          label={t('slotForm.class')}
+          placeholder={t('slotForm.choose')}
+          options={options.classes.map((c) => ({ value: c.id, label: c.name }))}
+          error={errors.classId?.message}
+          {...register('classId')}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          id="slot-subject"
+          label={t('slotForm.subject')}
+          placeholder={t('slotForm.choose')}
+          options={subjects.map((s) => ({ value: s.id, label: s.name }))}
+          error={errors.subjectId?.message}
+          {...register('subjectId')}
+        />
+        <Select
+          id="slot-teacher"
+          label={t('slotForm.teacher')}
+          placeholder={t('slotForm.choose')}
+          options={teachers.map((s) => ({ value: s.id, label: s.name }))}
+          error={errors.teacherId?.message}
+          {...register('teacherId')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          id="slot-day"
+          label={t('slotForm.day')}
+          options={WEEKDAYS.map((d) => ({ value: d, label: t(`days.${d}`) }))}
+          error={errors.day?.message}
+          {...register('day')}
+        />
+        <TextField
+          id="slot-room"
+          label={t('slotForm.room')}
+          list="slot-rooms"
+          autoComplete="off"
+          error={errors.room?.message}
+          {...register('room')}
+        />
+        <datalist id="slot-rooms">
+          {options.rooms.map((room) => (
+            <option key={room} value={room} />
+          ))}
+        </datalist>
+      </div>
+      {lessonPeriods.length > 0 && (
+        <Select
+          id="slot-period"
+          label={t('slotForm.period')}
+          placeholder={t('slotForm.choose')}
+          options={lessonPeriods.map((p) => ({
+            value: p.id,
+            label: t('slotForm.periodOption', { name: p.name, start: p.startTime, end: p.endTime }),
+          }))}
+          defaultValue=""
+          onChange={(event) => {
+            const period = lessonPeriods.find((p) => p.id === event.target.value);
+            if (!period) return;
+            setValue('startTime', period.startTime, { shouldValidate: true });
+            setValue('endTime', period.endTime, { shouldValidate: true });
+          }}
+        />
+      )}
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          id="slot-start"
+          type="time"
+          label={t('slotForm.start')}
+          error={errors.startTime?.message}
+          {...register('startTime')}
+        />
+        <TextField
+          id="slot-end"
+          type="time"
+          label={t('slotForm.end')}
+          error={errors.endTime?.message}
+          {...register('endTime')}
+        />
+      </div>
+    </FormDialog>
+  );
+}

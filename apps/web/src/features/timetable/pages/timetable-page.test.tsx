@@ -1,0 +1,186 @@
+import type { TimetableOptionsResponse, TimetableSlot } from '@lyceum/shared/timetable';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { TimetablePage } from './timetable-page';
+
+const CLASS = { id: 'class-1', name: 'Grade 5 A' };
+const TEACHER = { id: 'user-teacher', name: 'Tess Teacher' };
+const SUBJECT = { id: 'subject-1', name: 'Mathematics' };
+
+const options: TimetableOptionsResponse = {
+  periods: [
+    { id: 'p1', name: 'Period 1', startTime: '08:00', endTime: '08:45', isBreak: false },
+    { id: 'p2', name: 'Recess', startTime: '08:45', endTime: '09:00', isBreak: true },
+    { id: 'p3', name: 'Period 2', startTime: '09:00', endTime: '09:45', isBreak: false },
+  ],
+  classes: [CLASS],
+  teachers: [TEACHER],
+  subjects: [SUBJECT],
+  rooms: ['R1'],
+  assignments: [{ classId: CLASS.id, teacherId: TEACHER.id, subjectIds: [SUBJECT.id] }],
+};
+
+const lesson = (over: Partial<TimetableSlot>): TimetableSlot => ({
+  id: 'slot-1',
+  classId: CLASS.id,
+  className: CLASS.name,
+  subjectId: SUBJECT.id,
+  subject: SUBJECT.name,
+  teacherId: TEACHER.id,
+  teacherName: TEACHER.name,
+  room: 'R1',
+  day: 'monday',
+  startTime: '08:00',
+  endTime: '08:45',
+  ...over,
+});
+const week = {
+  items: [
+    lesson({ id: 's-mon', subject: 'Mathematics' }),
+    lesson({ id: 's-sun', day: 'sunday', subject: 'Physics', startTime: '09:00', endTime: '09:45' }),
+  ],
+};
+
+const staffOptions = () => ({ 'GET /api/v1/timetable/options': () => json(options) });
+const readerOptions = () => ({
+  'GET /api/v1/timetable/options': () =>
+    json({ ...options, classes: [], teachers: [], subjects: [], rooms: [], assignments: [] }),
+});
+
+describe('TimetablePage', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
+  it('shows a class week Monday to Sunday, with subject, teacher, room, time and the breaks', async () => {
+    mockFetch({ ...staffOptions(), 'GET /api/v1/timetable/classes/class-1': () => json(week) });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('principal') });
+    const table = await screen.findByRole('table', { name: 'Week of Grade 5 A' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Time', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    const rows = within(table).getAllByRole('row');
+    // Header, Period 1, Recess, Period 2.
+    expect(rows).toHaveLength(4);
+    const first = within(rows[1] as HTMLElement).getAllByRole('cell');
+    expect(first[0]?.textContent).toContain('Mathematics');
+    expect(first[0]?.textContent).toContain('Tess Teacher');
+    expect(first[0]?.textContent).toContain('RoomR1');
+    expect(first[0]?.textContent).toContain('08:00–08:45');
+    expect(within(rows[2] as HTMLElement).getByRole('cell').textContent).toBe('Break');
+    const last = within(rows[3] as HTMLElement).getAllByRole('cell');
+    expect(last[6]?.textContent).toContain('Physics');
+    expect(screen.getByRole('button', { name: 'Edit Mathematics, Monday 08:00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add lesson' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('gives teachers, students and parents the week without any edit control', async () => {
+    const noEdit = () => {
+      for (const name of ['Add lesson', 'Assign a teacher', 'Add period'])
+        expect(screen.queryByRole('button', { name })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+    };
+    mockFetch({
+      'GET /api/v1/timetable/options': () => json({ ...options, teachers: [TEACHER], subjects: [], assignments: [] }),
+      'GET /api/v1/timetable/teachers/user-teacher': () => json(week),
+    });
+    const teacher = renderWithProviders(<TimetablePage />, { auth: signedIn('teacher') });
+    expect(await screen.findByRole('table', { name: 'Week of Tess Teacher' })).toBeTruthy();
+    noEdit();
+    teacher.unmount();
+
+    mockFetch({ ...readerOptions(), 'GET /api/v1/timetable/students/user-student': () => json(week) });
+    const student = renderWithProviders(<TimetablePage />, { auth: signedIn('student') });
+    expect(await screen.findByRole('table', { name: 'Week of Ada Lovelace' })).toBeTruthy();
+    noEdit();
+    student.unmount();
+
+    mockFetch({
+      ...readerOptions(),
+      'GET /api/v1/timetable/children': () =>
+        json({
+          children: [
+            { studentId: 'kid-1', name: 'Ben Child', classId: CLASS.id, items: week.items },
+            { studentId: 'kid-2', name: 'Cleo Child', classId: 'class-2', items: [] },
+          ],
+        }),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('parent') });
+    expect(await screen.findByRole('table', { name: 'Week of Ben Child' })).toBeTruthy();
+    noEdit();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Cleo Child' }));
+    expect(await screen.findByText('No lessons yet')).toBeTruthy();
+  });
+
+  it("shows the server's clash message in the lesson form", async () => {
+    const clash = 'Tess Teacher already teaches Grade 6 B on Monday 08:00–08:45';
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items: [] }),
+      'POST /api/v1/timetable/slots': () => apiError(409, 'conflict', clash),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('No lessons yet')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add lesson' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a lesson' });
+    await user.selectOptions(within(dialog).getByLabelText('Subject'), SUBJECT.id);
+    await user.selectOptions(within(dialog).getByLabelText('Teacher'), TEACHER.id);
+    await user.selectOptions(within(dialog).getByLabelText('Period'), 'p1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add lesson' }));
+    expect(await within(dialog).findByText(clash)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      classId: CLASS.id,
+      subjectId: SUBJECT.id,
+      teacherId: TEACHER.id,
+      room: '',
+      day: 'monday',
+      startTime: '08:00',
+      endTime: '08:45',
+    });
+  });
+
+  it('edits a lesson in its class: the change goes out as a PATCH without the class', async () => {
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json(week),
+      'PATCH /api/v1/timetable/slots/s-mon': () => json(lesson({ id: 's-mon', room: 'Lab' })),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mathematics, Monday 08:00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit lesson' });
+    expect((within(dialog).getByLabelText('Class') as HTMLInputElement).value).toBe(CLASS.name);
+    const room = within(dialog).getByLabelText('Room (optional)');
+    await user.clear(room);
+    await user.type(room, 'Lab');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit lesson' })).toBeNull());
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      subjectId: SUBJECT.id,
+      teacherId: TEACHER.id,
+      room: 'Lab',
+      day: 'monday',
+      startTime: '08:00',
+      endTime: '08:45',
+    });
+  });
+
+  it('renders in Arabic, right to left, days from Monday to Sunday', async () => {
+    await changeLanguage('ar');
+    mockFetch({ ...readerOptions(), 'GET /api/v1/timetable/students/user-student': () => json(week) });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('student') });
+    expect(await screen.findByRole('heading', { name: 'الجدول الدراسي', level: 1 })).toBeTruthy();
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['الوقت', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت', 'الأحد']);
+    expect(within(table).getByText('استراحة')).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+});
