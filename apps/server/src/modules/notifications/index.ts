@@ -1,3 +1,3 @@
 /** The notifications module's public surface. */
 export { notificationRoutes } from './routes.ts';
-export { createNotifications, readNotification, reviseNotifications } from './service.ts';
+export { createNotifications, readNotification, reviseNotifications, unreadCount } from './service.ts';
