@@ -40,7 +40,7 @@ import { attendanceRoutes } from './modules/attendance/index.ts';
 import { timetableRoutes } from './modules/timetable/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
 import { SessionCache } from './lib/session-cache.ts';
-import { loggingSerializerCompiler } from './lib/response-check.ts';
+import { compiledSerializerCompiler } from './lib/response-check.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -75,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(loggingSerializerCompiler(app.log));
+  app.setSerializerCompiler(compiledSerializerCompiler(app.log));
 
   const database = openDatabase(config.database, {
     onIdleConnectionLost: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),
