@@ -1,6 +1,7 @@
 import type { Request } from 'autocannon';
 import { benchId } from '../data/plan.ts';
 import { eventStreams } from './event-streams.ts';
+import { pageLoads } from './page-loads.ts';
 
 /**
  * The load scenarios, in the order they run. Each feature adds its scenarios here, in one place (later:
@@ -181,5 +182,7 @@ scenarios.push(
     ],
   },
 );
+
+scenarios.push(...pageLoads);
 
 scenarios.push(eventStreams);
