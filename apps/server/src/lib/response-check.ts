@@ -100,25 +100,34 @@ function compileCheck(jsonSchema: object): Check {
 export function compiledSerializerCompiler(log: FastifyBaseLogger) {
   const fallback = loggingSerializerCompiler(log);
   return (route: RouteSchema & { schema: FastifySchema }) => {
-    let check: Check;
-    let stringify: (data: unknown) => string;
-    try {
-      const jsonSchema = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', target: 'draft-7' });
-      check = compileCheck(jsonSchema);
-      stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
-    } catch {
-      return fallback(route);
-    }
+    // Compiled on a route's first answer, not at start: some two hundred schemas would slow every start.
+    let serialize: ((data: unknown) => string) | null = null;
     return (data: unknown): string => {
-      const issues = check(data);
-      if (issues) {
-        log.error(
-          { method: route.method, url: route.url, rows: failingRows(issues, data) },
-          'response does not match its schema',
-        );
-        throw new Error(`Response doesn't match the schema: ${issues[0]?.message ?? ''}`);
-      }
-      return stringify(data);
+      serialize ??= compileRoute(route, log) ?? fallback(route);
+      return serialize(data);
     };
+  };
+}
+
+function compileRoute(route: RouteSchema & { schema: FastifySchema }, log: FastifyBaseLogger) {
+  let check: Check;
+  let stringify: (data: unknown) => string;
+  try {
+    const jsonSchema = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', target: 'draft-7' });
+    check = compileCheck(jsonSchema);
+    stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  } catch {
+    return null;
+  }
+  return (data: unknown): string => {
+    const issues = check(data);
+    if (issues) {
+      log.error(
+        { method: route.method, url: route.url, rows: failingRows(issues, data) },
+        'response does not match its schema',
+      );
+      throw new Error(`Response doesn't match the schema: ${issues[0]?.message ?? ''}`);
+    }
+    return stringify(data);
   };
 }
