@@ -3,14 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../../test/media';
-import {
-  createTestQueryClient,
-  json,
-  mockFetch,
-  renderWithProviders,
-  schoolResponse,
-  signedIn,
-} from '../../test/utils';
+import { createTestQueryClient, mockFetch, renderWithProviders, signedIn } from '../../test/utils';
 import { notificationKeys } from '../../features/notifications/api/get-notifications';
 import { AppShell } from './app-shell';
 

@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import type { SchoolResponse } from '@lyceum/shared/company';
-import {
-  json,
-  mockFetch,
-  renderWithProviders,
-  schoolResponse,
-  signedIn,
-  wrongPasswordResponse,
-} from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, wrongPasswordResponse } from '../../../test/utils';
 import { SettingsPage } from './settings-page';
 
 describe('SettingsPage', () => {

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { json, mockFetch, renderWithProviders, schoolResponse, signedIn, apiError } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from './expiry-watcher';
 import { useBrandedSchool } from './school-brand';
