@@ -18,6 +18,7 @@ import { ensureDatabase, withClient } from './lib/db.ts';
 import { repoRoot, type RunningServer, startServer } from './lib/server.ts';
 import { BENCH_PASSWORD } from './data/plan.ts';
 import { generate, redact } from './generate.ts';
+import { dataDirWithPictures } from './data/pictures.ts';
 import { type Scenario, type ScenarioContext, type Session, type SignInRole, scenarios } from './scenarios/index.ts';
 
 const RSS_BUDGET_MB = 250;
@@ -262,7 +263,9 @@ async function main(): Promise<number> {
     );
     return r.rows[0];
   });
-  const server = await startServer(url);
+  const pictures = await dataDirWithPictures(url);
+  console.log(`${pictures.files} profile pictures written for the server`);
+  const server = await startServer(url, { DATA_DIR: pictures.dataDir });
   const rows: Row[] = [];
   let failed = false;
   try {

@@ -318,4 +318,39 @@ describe('classes', () => {
     )({ method: 'GET', url: `/api/v1/classes?search=${encodeURIComponent(other.name)}` });
     expect(search.json().items.map((c: { id: string }) => c.id)).toEqual([other.id]);
   });
+
+  it('GET /classes/options: the active visible classes as id and label, for filters and pickers', async () => {
+    const school = await createSchool(t.app, { name: 'Class options' });
+    const admin = await login(t.app, school.users.school_admin.email, 'school_admin');
+    const one = await createClass(t.app, admin, { name: 'Opt 1', section: 'B' });
+    const two = await createClass(t.app, admin, { name: 'Opt 0', section: '' });
+    const gone = await createClass(t.app, admin, { name: 'Opt 2', section: 'A' });
+    await as(t.app, admin)({ method: 'POST', url: `/api/v1/classes/${gone.id}/deactivate` });
+    const options = await as(t.app, admin)({ method: 'GET', url: '/api/v1/classes/options' });
+    expect(options.statusCode).toBe(200);
+    const items = options.json().items.filter((o: { label: string }) => o.label.startsWith('Opt'));
+    expect(items).toEqual([
+      { id: two.id, label: 'Opt 0' },
+      { id: one.id, label: 'Opt 1 – B' },
+    ]);
+    // The same classes and order as the list, each with nothing but id and label.
+    const listed = (await as(t.app, admin)({ method: 'GET', url: '/api/v1/classes' })).json().items;
+    expect(options.json().items.map((o: { id: string }) => o.id)).toEqual(listed.map((c: { id: string }) => c.id));
+    expect(Object.keys(options.json().items[0]).sort()).toEqual(['id', 'label']);
+    // A teacher sees theirs; students and parents none; another school's admin never sees these; company readers name the school.
+    const teacherIds = (await as(t.app, teacherA)({ method: 'GET', url: '/api/v1/classes/options' })).json().items;
+    expect(teacherIds.map((o: { id: string }) => o.id)).toEqual([a.classId]);
+    for (const s of [studentA, parentA])
+      expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/classes/options' })).statusCode).toBe(403);
+    const crossIds = (await as(t.app, adminB)({ method: 'GET', url: '/api/v1/classes/options' })).json().items;
+    expect(crossIds.map((o: { id: string }) => o.id)).not.toContain(one.id);
+    const companyView = await as(
+      t.app,
+      company,
+    )({ method: 'GET', url: `/api/v1/classes/options?schoolId=${school.id}` });
+    expect(companyView.json().items).toEqual(options.json().items);
+    const bad = await as(t.app, company)({ method: 'GET', url: '/api/v1/classes/options?schoolId=nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields?.schoolId).toBe('Invalid id');
+  });
 });

@@ -147,6 +147,25 @@ describe('notifications', () => {
     expect((await as(t.app, parent)({ method: 'GET', url: '/api/v1/notifications' })).json().unread).toBe(2);
   });
 
+  it('GET /auth/me carries the unread count, so a fresh page needs no bell request', async () => {
+    await notify(a, a.users.student.id, 3);
+    const s = await login(t.app, a.users.student.email, 'student');
+    const before = (await as(t.app, s)({ method: 'GET', url: '/api/v1/auth/me' })).json();
+    const list = (await as(t.app, s)({ method: 'GET', url: '/api/v1/notifications' })).json();
+    expect(before.unread).toBe(list.unread);
+    expect(before.unread).toBeGreaterThanOrEqual(3);
+    await as(t.app, s)({ method: 'POST', url: '/api/v1/notifications/read-all' });
+    expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/auth/me' })).json().unread).toBe(0);
+    const otherSchool = await login(t.app, b.users.student.email, 'student');
+    expect((await as(t.app, otherSchool)({ method: 'GET', url: '/api/v1/auth/me' })).json().unread).toBe(0);
+    const staff = await createCompanyUser(t.app, 'company_admin');
+    const companySession = await login(t.app, staff.email, 'company_admin');
+    expect((await as(t.app, companySession)({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
+      school: null,
+      unread: 0,
+    });
+  });
+
   it("cannot mark a colleague's or another school's notification (404, unchanged)", async () => {
     const [colleagues] = await notify(a, a.users.student.id, 1);
     const teacher = await login(t.app, a.users.teacher.email, 'teacher');

@@ -1,17 +1,23 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+const BIG_ASSET = `console.log(${JSON.stringify('lyceum '.repeat(500))});`;
 const web = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
 
 beforeAll(async () => {
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Lyceum</title><div id="root"></div>');
   mkdirSync(path.join(web, 'assets'));
   writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What apps/web/scripts/precompress.mjs writes beside a built asset.
+  writeFileSync(path.join(web, 'assets', 'big-abc123.js'), BIG_ASSET);
+  writeFileSync(path.join(web, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_ASSET));
+  writeFileSync(path.join(web, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_ASSET));
   t = await createTestApp({}, { webDist: web });
 });
 afterAll(() => t.close());
@@ -40,6 +46,35 @@ describe('server basics', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('compresses API answers over 1 KB by Accept-Encoding, and serves the precompressed assets', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gz = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // Small answers are not worth compressing.
+    const small = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('{"status":"ok"}');
+
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(BIG_ASSET);
+    const raw = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.body).toBe(BIG_ASSET);
   });
 
   it('sends security headers', async () => {

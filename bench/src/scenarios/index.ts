@@ -3,6 +3,7 @@ import { benchId } from '../data/plan.ts';
 import { CLASS_SIZE } from '../data/steps.ts';
 import { announcementFanout } from './announcement-fanout.ts';
 import { eventStreams } from './event-streams.ts';
+import { pageLoads } from './page-loads.ts';
 
 /**
  * The load scenarios, in the order they run. Each feature adds its scenarios here, in one place (later:
@@ -258,6 +259,7 @@ scenarios.push(
     ],
   },
 );
+scenarios.push(...pageLoads);
 
 scenarios.push(eventStreams);
 scenarios.push(announcementFanout);

@@ -110,6 +110,17 @@ export const ClassListQuery = z.object({
 });
 export type ClassListQuery = z.infer<typeof ClassListQuery>;
 
+/** `GET /classes/options`: which school (company staff only), as for the list. */
+export const ClassOptionsQuery = z.object({ schoolId: uuidSchema.optional() });
+export type ClassOptionsQuery = z.infer<typeof ClassOptionsQuery>;
+
+/**
+ * What a class filter or picker needs: the active classes the caller may see, id and label ("name – section"),
+ * by name. A few bytes a class instead of the whole class with its subjects and teachers.
+ */
+export const ClassOptionsResponse = z.object({ items: z.array(z.object({ id: z.string(), label: z.string() })) });
+export type ClassOptionsResponse = z.infer<typeof ClassOptionsResponse>;
+
 /** Classes are few per school (tens), so the list is not paginated. */
 export const ClassListResponse = z.object({ items: z.array(ClassResponse) });
 export type ClassListResponse = z.infer<typeof ClassListResponse>;

@@ -60,6 +60,13 @@ export type SessionSchool = z.infer<typeof SessionSchool>;
 export const AuthResponse = z.object({ user: SessionUser, school: SessionSchool.nullable() });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/**
+ * `GET /auth/me`: the auth state plus what every page of the shell needs once per session (the bell's unread
+ * count; the school's brand sits in `school`), so a fresh page load asks one question before its own data.
+ */
+export const SessionResponse = AuthResponse.extend({ unread: z.number().int().nonnegative() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
 export const ChangePasswordRequest = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(1024),
   newPassword: passwordSchema,

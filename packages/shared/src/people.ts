@@ -81,6 +81,7 @@ import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
  *   POST   /classes/:id/teachers              STAFF   AssignTeacherRequest → ClassDetailResponse
  *   DELETE /classes/:id/teachers/:teacherId   STAFF   → ClassDetailResponse
  *   GET    /classes/export                    STAFF, READERS → text/csv
+ *   GET    /classes/options                   as list  ?schoolId → ClassOptionsResponse (active classes, id + label)
  * Users page (every account of the school)
  *   GET    /users                             STAFF, READERS  UserListQuery → UserListResponse
  *   POST   /users                             STAFF   CreateUserRequest (role principal | school_admin; a principal

@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 
 /**
- * `GET /school`: the signed-in user's own school. One answer serves the emergency-contact card, the
- * header's White Label brand and the API-keys entitlement check, so it is asked for once.
+ * `GET /school`: the signed-in user's own school. One answer serves the emergency-contact card and the API-keys
+ * entitlement check, so it is asked for once (the header's brand comes with the session instead).
  */
 export function getMySchool(signal?: AbortSignal): Promise<SchoolResponse> {
   return api.get<SchoolResponse>('/school', { signal });
@@ -19,9 +19,4 @@ export const mySchoolQueryOptions = queryOptions({
 /** `staleTime` lets a caller that needs fresher data (entitlements after a purchase) ask sooner. */
 export function useMySchool(enabled: boolean, staleTime?: number) {
   return useQuery({ ...mySchoolQueryOptions, enabled, ...(staleTime === undefined ? {} : { staleTime }) });
-}
-
-/** The school's White Label brand; null until loaded, or without the add-on. */
-export function useSchoolBrand(enabled: boolean) {
-  return useMySchool(enabled).data?.brand ?? null;
 }

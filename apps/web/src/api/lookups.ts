@@ -1,4 +1,4 @@
-import type { ClassListResponse, SubjectListResponse } from '@lyceum/shared/academics';
+import type { ClassListResponse, ClassOptionsResponse, SubjectListResponse } from '@lyceum/shared/academics';
 import type { SchoolListResponse } from '@lyceum/shared/company';
 import type { ParentListResponse, StudentListResponse, TeacherListResponse } from '@lyceum/shared/people';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -9,16 +9,27 @@ import { toQueryString } from './people-cache';
  * Lists several features pick from (a class select, a subject checklist, a person picker). They live here
  * so features do not import each other; each feature's own pages use their own api files.
  */
+/** A class filter or picker: the active classes as id and label, a few bytes each. */
 export const classOptionsQuery = queryOptions({
   queryKey: ['classes', 'options'] as const,
-  queryFn: ({ signal }) => api.get<ClassListResponse>('/classes?status=active', { signal }),
+  queryFn: ({ signal }) => api.get<ClassOptionsResponse>('/classes/options', { signal }),
   staleTime: 60_000,
 });
 
 export function useClassOptions(enabled = true) {
   const query = useQuery({ ...classOptionsQuery, enabled });
-  const options = (query.data?.items ?? []).map((c) => ({ value: c.id, label: classLabel(c) }));
+  const options = (query.data?.items ?? []).map((c) => ({ value: c.id, label: c.label }));
   return { ...query, options };
+}
+
+/** The active classes in full (with their subjects), for a form that offers a class's subjects. */
+export function useActiveClasses(enabled = true) {
+  return useQuery({
+    queryKey: ['classes', 'active'] as const,
+    queryFn: ({ signal }) => api.get<ClassListResponse>('/classes?status=active', { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 export function classLabel(c: { name: string; section: string }): string {

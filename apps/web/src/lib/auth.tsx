@@ -1,4 +1,4 @@
-import type { AuthResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
+import type { AuthResponse, SessionResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
@@ -12,6 +12,8 @@ export interface AuthState {
   isLoading: boolean;
   user: SessionUser | null;
   school: SessionSchool | null;
+  /** The bell's unread count as of the session request; null when the session came from elsewhere (sign-in). */
+  unread: number | null;
   /** The profile could not be loaded for another reason than being signed out (network, 5xx). */
   error: Error | null;
   retry: () => void;
@@ -23,9 +25,15 @@ export const AuthContext = createContext<AuthState | null>(null);
 
 export const authKeys = { me: ['auth', 'me'] as const };
 
-export async function getMe(signal?: AbortSignal): Promise<AuthResponse | null> {
+/**
+ * The cached session: `GET /auth/me` (one request per fresh page load for what every page needs: user, school
+ * with its brand, unread count), or the auth state a sign-in or profile change answered (without `unread`).
+ */
+export type Session = AuthResponse & { unread?: number };
+
+export async function getMe(signal?: AbortSignal): Promise<SessionResponse | null> {
   try {
-    return await api.get<AuthResponse>('/auth/me', { signal });
+    return await api.get<SessionResponse>('/auth/me', { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -41,7 +49,7 @@ export const meQueryOptions = queryOptions({
 
 /** Replaces the session and drops every cached answer that belonged to the previous one. */
 export function replaceSession(queryClient: QueryClient, session: AuthResponse | null): void {
-  queryClient.setQueryData(authKeys.me, session);
+  queryClient.setQueryData<Session | null>(authKeys.me, session);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
 }
 
@@ -67,6 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: me.isPending,
       user: me.data?.user ?? null,
       school: me.data?.school ?? null,
+      unread: me.data?.unread ?? null,
       error: me.data ? null : me.error,
       retry: () => void refetch(),
       setSession,
@@ -75,6 +84,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Same session, fresher profile (a profile, picture or language change answers the auth state): keeps what
+ * only `GET /auth/me` carries, the school's brand and the unread count, instead of dropping them.
+ */
+export function refreshSessionProfile(queryClient: QueryClient, session: AuthResponse): void {
+  queryClient.setQueryData<Session | null>(authKeys.me, (previous) => ({
+    ...session,
+    school: session.school && { ...session.school, brand: session.school.brand ?? previous?.school?.brand ?? null },
+    ...(previous?.unread === undefined ? {} : { unread: previous.unread }),
+  }));
+}
+
+/** Moves the session's unread count (the bell's badge before its list is loaded); no-op when it is unknown. */
+export function adjustSessionUnread(queryClient: QueryClient, change: (unread: number) => number): void {
+  queryClient.setQueryData<Session | null>(authKeys.me, (session) =>
+    session && session.unread !== undefined ? { ...session, unread: Math.max(0, change(session.unread)) } : session,
+  );
 }
 
 /** The auth state, or `null` outside an AuthProvider. */

@@ -35,6 +35,7 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
     isLoading: false,
     user: null,
     school: null,
+    unread: null,
     error: null,
     retry: vi.fn(),
     setSession: vi.fn(),

@@ -63,6 +63,7 @@ export const PEOPLE_ROUTE_TABLE: Record<string, Access> = {
   'POST /api/v1/classes/:id/teachers': staffWrites,
   'DELETE /api/v1/classes/:id/teachers/:teacherId': staffWrites,
   'GET /api/v1/classes/export': staffReads,
+  'GET /api/v1/classes/options': [...STAFF, 'teacher', ...READERS],
 
   'GET /api/v1/users': staffReads,
   'POST /api/v1/users': staffWrites,

@@ -3,6 +3,8 @@ import type {
   AssignTeacherRequest,
   ClassDetailResponse,
   ClassListResponse,
+  ClassOptionsQuery,
+  ClassOptionsResponse,
   ClassResponse,
   EnrolStudentRequest,
   MyClassesResponse,
@@ -134,6 +136,21 @@ export function listClasses(deps: Deps, actor: Actor, query: ClassListInput): Pr
   const scope = readScope(actor, query.schoolId, 'classes');
   return inScope(deps.db, scope, async (tx) => ({
     items: await loadClasses(tx, scope.schoolId, classListFilter(scope, query)),
+  }));
+}
+
+/** The active classes a filter or picker offers: id and label only, in the list's order. */
+export function listClassOptions(deps: Deps, actor: Actor, query: ClassOptionsQuery): Promise<ClassOptionsResponse> {
+  const scope = readScope(actor, query.schoolId, 'classes');
+  return inScope(deps.db, scope, async (tx) => ({
+    items: await tx
+      .select({
+        id: classes.id,
+        label: sql<string>`case when ${classes.section} = '' then ${classes.name} else ${classes.name} || ' – ' || ${classes.section} end`,
+      })
+      .from(classes)
+      .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.isActive, true), visibleClasses(scope)))
+      .orderBy(asc(classes.name), asc(classes.section), asc(classes.id)),
   }));
 }
 

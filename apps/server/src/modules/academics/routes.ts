@@ -3,6 +3,8 @@ import {
   ClassDetailResponse,
   ClassListQuery,
   ClassListResponse,
+  ClassOptionsQuery,
+  ClassOptionsResponse,
   ClassReadQuery,
   ClassStudentParams,
   ClassTeacherParams,
@@ -30,6 +32,7 @@ import {
   findOpenClass,
   getClass,
   listClasses,
+  listClassOptions,
   myClasses,
   setClassActive,
   unassignTeacher,
@@ -77,6 +80,11 @@ export const academicsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     app.get('/classes', { schema: { tags, querystring: ClassListQuery, response: { 200: ClassListResponse } } }, (r) =>
       listClasses(deps, actorOf(r), r.query),
+    );
+    app.get(
+      '/classes/options',
+      { schema: { tags, querystring: ClassOptionsQuery, response: { 200: ClassOptionsResponse } } },
+      (r) => listClassOptions(deps, actorOf(r), r.query),
     );
     app.post(
       '/classes',

@@ -1,5 +1,6 @@
 import {
   AuthResponse,
+  SessionResponse,
   ChangePasswordRequest,
   CompanyAdminSignupRequest,
   CompanyInvitationResponse,
@@ -67,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { schema: { tags, response: { 200: AuthResponse } } }, async (request) =>
+  app.get('/auth/me', { schema: { tags, response: { 200: SessionResponse } } }, async (request) =>
     me(deps, actorOf(request)),
   );
 

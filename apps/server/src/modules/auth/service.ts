@@ -8,6 +8,7 @@ import type {
   LoginRequest,
   ResetPasswordRequest,
   SchoolAdminSignupRequest,
+  SessionResponse,
 } from '@lyceum/shared/auth';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { DEFAULT_SCHOOL_LOCALE, type Language, type SchoolLocale } from '@lyceum/shared/locale';
@@ -38,6 +39,7 @@ import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
 import { issueOneTimeToken, recentTokenCount, setPasswordLink } from './one-time-tokens.ts';
 import { brandOf, localeOf } from '../schools/index.ts';
+import { unreadCount } from '../notifications/index.ts';
 import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
 import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
 import { queueVerificationMail } from './mail-verification.ts';
@@ -540,15 +542,17 @@ async function withUniqueEmail<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The signed-in user's auth state; a school user's also carries the White Label brand for the client's theme. */
-export async function me(deps: Deps, actor: Actor): Promise<AuthResponse> {
+export async function me(deps: Deps, actor: Actor): Promise<SessionResponse> {
   const auth = toAuthResponse(actor);
-  if (!auth.school || !actor.schoolId) return auth;
+  // Company staff have no school notifications (their bell is empty).
+  const own = auth.school;
+  if (!own || !actor.schoolId) return { ...auth, unread: 0 };
   const schoolId = actor.schoolId;
-  const brand = await withTenant(deps.db, tenantOf(actor), async (tx) => {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId));
-    return school ? (await brandOf(tx, school)).brand : null;
+    const brand = school ? (await brandOf(tx, school)).brand : null;
+    return { ...auth, school: { ...own, brand }, unread: await unreadCount(tx, actor) };
   });
-  return { ...auth, school: { ...auth.school, brand } };
 }
 
 /** Ends the session the cookie names, if any; signing out twice is not an error. */

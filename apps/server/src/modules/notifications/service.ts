@@ -147,15 +147,17 @@ export async function listNotifications(deps: Deps, actor: Actor): Promise<Notif
       .where(mine(actor))
       .orderBy(desc(notifications.createdAt))
       .limit(BELL_LIMIT);
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(and(mine(actor), isNull(notifications.readAt)));
-    return {
-      items: rows.map(toResponse),
-      unread: count?.n ?? 0,
-    };
+    return { items: rows.map(toResponse), unread: await unreadCount(tx, actor) };
   });
+}
+
+/** The bell's badge: how many of the actor's own notifications are unread (inside the caller's tenant transaction). */
+export async function unreadCount(tx: Tx, actor: Actor): Promise<number> {
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(mine(actor), isNull(notifications.readAt)));
+  return count?.n ?? 0;
 }
 
 export async function markRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {

@@ -3,14 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../../test/media';
-import {
-  createTestQueryClient,
-  json,
-  mockFetch,
-  renderWithProviders,
-  schoolResponse,
-  signedIn,
-} from '../../test/utils';
+import { createTestQueryClient, mockFetch, renderWithProviders, signedIn } from '../../test/utils';
 import { notificationKeys } from '../../features/notifications/api/get-notifications';
 import { AppShell } from './app-shell';
 
@@ -129,17 +122,12 @@ describe('Header', () => {
   });
 
   it("with White Label, the school's name replaces the product's in the sidebar and the browser tab too", async () => {
-    mockFetch({
-      'GET /api/v1/school': () =>
-        json(
-          schoolResponse({
-            brand: { name: 'Hill Valley High', logo: null, color: '#117755' },
-            entitlements: ['white_label'],
-          }),
-        ),
-    });
-    renderShell(1280);
+    // The brand comes with the session (GET /auth/me), not from a request of its own.
+    const { calls } = mockFetch({});
+    const brand = { name: 'Hill Valley High', logo: null, color: '#117755' };
+    renderShell(1280, signedIn('school_admin', { name: 'Hillcrest', logo: null, brand }));
     await waitFor(() => expect(within(sidebar()).getByText('Hill Valley High')).toBeTruthy());
+    expect(calls.filter((c) => c.url.includes('/school'))).toHaveLength(0);
     expect(within(sidebar()).queryByText(PRODUCT_TITLE)).toBeNull();
     expect(document.title).toBe('Hill Valley High');
     document.documentElement.removeAttribute('style');

@@ -19,6 +19,7 @@ export const notificationsQueryOptions = queryOptions({
   refetchInterval: () => (liveStatusNow() === 'open' ? false : 60_000),
 });
 
-export function useNotifications() {
-  return useQuery(notificationsQueryOptions);
+/** `enabled`: the bell asks for its list only once it is opened (the session carries the unread count). */
+export function useNotifications(enabled = true) {
+  return useQuery({ ...notificationsQueryOptions, enabled });
 }

@@ -1,13 +1,18 @@
 import { Notification, type NotificationList } from '@lyceum/shared/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { adjustSessionUnread, authKeys } from '../../../lib/auth';
 import type { LiveHandler } from '../../../lib/live-events';
 import { notificationKeys } from './get-notifications';
 
 /** Puts a notification that arrived live at the top of the bell's cached list, without a refetch. */
 export function addLiveNotification(queryClient: QueryClient, notification: Notification): void {
+  // Not loaded yet (the bell was never opened): its first fetch will bring it; the badge reads the session's count.
+  if (!queryClient.getQueryData(notificationKeys.list)) {
+    if (!notification.read) adjustSessionUnread(queryClient, (unread) => unread + 1);
+    return;
+  }
   queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) => {
-    // Not loaded yet: the first fetch will bring it.
     if (!list || list.items.some((n) => n.id === notification.id)) return list;
     return {
       items: [notification, ...list.items],
@@ -19,8 +24,9 @@ export function addLiveNotification(queryClient: QueryClient, notification: Noti
 /** The bell's part of the live stream: `notification` events, and a refetch whenever events may have been missed. */
 export function useNotificationLiveHandler(): LiveHandler {
   const queryClient = useQueryClient();
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    let opened = false;
+    return {
       kind: 'notification',
       onEvent(data) {
         const parsed = Notification.safeParse(data);
@@ -30,9 +36,17 @@ export function useNotificationLiveHandler(): LiveHandler {
         void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       },
       onResync() {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+        const first = !opened;
+        opened = true;
+        if (queryClient.getQueryData(notificationKeys.list)) {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+          return;
+        }
+        // Only the session's count is shown. The first open follows the session request by a moment, so it
+        // asks nothing more (a notification in that moment shows when the bell opens); after an outage the
+        // session is read again.
+        if (!first) void queryClient.invalidateQueries({ queryKey: authKeys.me });
       },
-    }),
-    [queryClient],
-  );
+    };
+  }, [queryClient]);
 }

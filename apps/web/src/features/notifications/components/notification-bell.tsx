@@ -2,6 +2,7 @@ import type { Notification } from '@lyceum/shared/api';
 import { badgeLabel } from '@lyceum/shared/constants';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useAuthContext } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useLiveStatus } from '../../../lib/live-events';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -17,14 +18,19 @@ export function NotificationBell() {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { data, isPending, isError, refetch } = useNotifications();
+  const sessionUnread = useAuthContext()?.unread ?? null;
+  const liveStatus = useLiveStatus();
+  // The list loads when the bell is first opened; until then the badge is the session's count, kept current by
+  // the live stream. Without that count (a session from sign-in) or without the stream, the list is the source.
+  const [wanted, setWanted] = useState(false);
+  const needsList = wanted || sessionUnread === null || liveStatus === 'retrying' || liveStatus === 'unavailable';
+  const { data, isPending, isError, refetch } = useNotifications(needsList);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
 
-  const unread = data?.unread ?? 0;
+  const unread = data?.unread ?? sessionUnread ?? 0;
   const badge = badgeLabel(unread);
   const items = data?.items ?? [];
-  const liveStatus = useLiveStatus();
   // docs/product.md, "Notifications and live events": once the live subscription has failed its retries, the bell delivers an empty list, not an error.
   const showError = isError && items.length === 0 && liveStatus !== 'unavailable';
 
@@ -59,7 +65,10 @@ export function NotificationBell() {
         aria-label={badge ? t('bell.labelUnread', { count: unread }) : t('bell.title')}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setWanted(true);
+          setOpen((value) => !value);
+        }}
         className="relative flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
         <Bell className="size-5" aria-hidden="true" />

@@ -28,7 +28,7 @@ describe('ParentsPage', () => {
     await act(() => changeLanguage('ar'));
     mockFetch({
       'GET /api/v1/parents': () => json({ items: [parent], nextCursor: null, total: 1 }),
-      'GET /api/v1/classes': () => json({ items: [] }),
+      'GET /api/v1/classes/options': () => json({ items: [] }),
     });
     renderWithProviders(<ParentsPage />, { auth: signedIn('school_admin') });
     expect(await screen.findByRole('heading', { name: 'أولياء الأمور', level: 1 })).toBeTruthy();

@@ -1,7 +1,7 @@
 import type { AuthResponse } from '@lyceum/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth';
+import { refreshSessionProfile } from '../../../lib/auth';
 import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function removeProfilePicture(): Promise<AuthResponse> {
@@ -13,6 +13,6 @@ export function useRemoveProfilePicture() {
   return useMutation({
     meta: NO_ERROR_TOAST,
     mutationFn: removeProfilePicture,
-    onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
+    onSuccess: (session) => refreshSessionProfile(queryClient, session),
   });
 }

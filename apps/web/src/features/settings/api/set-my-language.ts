@@ -1,7 +1,7 @@
 import type { AuthResponse, SetLanguageRequest } from '@lyceum/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth';
+import { refreshSessionProfile } from '../../../lib/auth';
 
 export function setMyLanguage(data: SetLanguageRequest): Promise<AuthResponse> {
   return api.put<AuthResponse>('/profile/language', data);
@@ -12,6 +12,6 @@ export function useSetMyLanguage() {
   return useMutation({
     mutationFn: setMyLanguage,
     // The fresh auth state carries the new language; the UI switches to it at once.
-    onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
+    onSuccess: (session) => refreshSessionProfile(queryClient, session),
   });
 }

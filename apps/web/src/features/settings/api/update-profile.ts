@@ -1,7 +1,7 @@
 import type { AuthResponse, UpdateProfileRequest } from '@lyceum/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth';
+import { refreshSessionProfile } from '../../../lib/auth';
 import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function updateProfile(data: UpdateProfileRequest): Promise<AuthResponse> {
@@ -14,6 +14,6 @@ export function useUpdateProfile() {
     meta: NO_ERROR_TOAST,
     mutationFn: updateProfile,
     // Same session, fresher profile: update the auth state without dropping other cached data.
-    onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
+    onSuccess: (session) => refreshSessionProfile(queryClient, session),
   });
 }

@@ -2,7 +2,7 @@ import type { AuthResponse } from '@lyceum/shared/auth';
 import { PROFILE_PICTURE_FIELD } from '@lyceum/shared/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../../../lib/auth';
+import { refreshSessionProfile } from '../../../lib/auth';
 import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export function uploadProfilePicture(file: File): Promise<AuthResponse> {
@@ -17,6 +17,6 @@ export function useUploadProfilePicture() {
     meta: NO_ERROR_TOAST,
     mutationFn: uploadProfilePicture,
     // The header and sidebar read the picture from the auth state.
-    onSuccess: (session) => queryClient.setQueryData(authKeys.me, session),
+    onSuccess: (session) => refreshSessionProfile(queryClient, session),
   });
 }

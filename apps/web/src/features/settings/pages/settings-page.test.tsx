@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import type { SchoolResponse } from '@lyceum/shared/company';
-import {
-  json,
-  mockFetch,
-  renderWithProviders,
-  schoolResponse,
-  signedIn,
-  wrongPasswordResponse,
-} from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, wrongPasswordResponse } from '../../../test/utils';
 import { SettingsPage } from './settings-page';
 
 describe('SettingsPage', () => {
@@ -69,17 +62,22 @@ describe('SettingsPage', () => {
   });
 
   it("gives a White Label school's admin its branded sign-in link, and nobody else", async () => {
-    const school = (brand: SchoolResponse['brand']) => () => json(schoolResponse({ name: 'Hillcrest', brand }));
-    mockFetch({ 'GET /api/v1/school': school({ name: 'Hillcrest', logo: null, color: '#117755' }) });
-    const { unmount } = renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
+    // The brand comes with the session (GET /auth/me).
+    const school = (brand: SchoolResponse['brand']) => ({ name: 'Hillcrest', logo: null, brand });
+    mockFetch({});
+    const { unmount } = renderWithProviders(<SettingsPage />, {
+      auth: signedIn('school_admin', school({ name: 'Hillcrest', logo: null, color: '#117755' })),
+    });
     expect(await screen.findByText('Branded sign-in page')).toBeTruthy();
     expect(screen.getByText(`${window.location.origin}/login?school=school-1`)).toBeTruthy();
     unmount();
 
-    renderWithProviders(<SettingsPage />, { auth: signedIn('teacher') });
-    mockFetch({ 'GET /api/v1/school': school(null) });
-    const other = renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
-    await waitFor(() => expect(other.queryClient.getQueryState(['school', 'contact'])?.status).toBe('success'));
+    const teacher = renderWithProviders(<SettingsPage />, {
+      auth: signedIn('teacher', school({ name: 'Hillcrest', logo: null, color: '#117755' })),
+    });
+    expect(screen.queryByText('Branded sign-in page')).toBeNull();
+    teacher.unmount();
+    renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin', school(null)) });
     expect(screen.queryByText('Branded sign-in page')).toBeNull();
   });
 

@@ -21,6 +21,9 @@ const klass = {
   createdAt: '2026-01-01T00:00:00Z',
 };
 
+/** The class picker reads the options list, not the classes in full. */
+const classOption = { id: klass.id, label: `${klass.name} – ${klass.section}` };
+
 function student(overrides: Record<string, unknown> = {}) {
   return {
     id: 'student-1',
@@ -45,7 +48,7 @@ function student(overrides: Record<string, unknown> = {}) {
 describe('StudentFormDialog', () => {
   it('shows the shared schema messages under each field and sends nothing', async () => {
     const user = userEvent.setup();
-    const { calls } = mockFetch({ 'GET /api/v1/classes': () => json({ items: [klass] }) });
+    const { calls } = mockFetch({ 'GET /api/v1/classes/options': () => json({ items: [classOption] }) });
     renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
     await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
     await user.type(screen.getByLabelText('Roll number'), '0');
@@ -64,7 +67,7 @@ describe('StudentFormDialog', () => {
     const user = userEvent.setup();
     const onCreated = vi.fn();
     const { calls } = mockFetch({
-      'GET /api/v1/classes': () => json({ items: [klass] }),
+      'GET /api/v1/classes/options': () => json({ items: [classOption] }),
       'POST /api/v1/students': () =>
         json(
           {
@@ -107,7 +110,7 @@ describe('StudentFormDialog', () => {
   it("shows the server's message when it refuses the request", async () => {
     const user = userEvent.setup();
     mockFetch({
-      'GET /api/v1/classes': () => json({ items: [klass] }),
+      'GET /api/v1/classes/options': () => json({ items: [classOption] }),
       'POST /api/v1/students': () => apiError(400, 'validation', PEOPLE_MESSAGES.missingStudentFields),
     });
     renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
@@ -121,7 +124,7 @@ describe('StudentFormDialog', () => {
 
   it('says its own checks in the reader’s language (Spanish)', async () => {
     const user = userEvent.setup();
-    mockFetch({ 'GET /api/v1/classes': () => json({ items: [klass] }) });
+    mockFetch({ 'GET /api/v1/classes/options': () => json({ items: [classOption] }) });
     try {
       await act(() => changeLanguage('es'));
       renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });

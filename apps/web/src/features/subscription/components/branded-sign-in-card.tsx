@@ -4,7 +4,7 @@ import { CardSection } from '../../../components/ui/card';
 import { useAuth } from '../../../lib/auth';
 import { copyWithToast } from '../../../lib/copy';
 import { useT } from '../../../lib/i18n/i18n';
-import { useSchoolBrand } from '../../../api/get-my-school';
+import { useSchoolBrand } from './school-brand';
 
 /**
  * White Label: the school's own sign-in page, for the school admin to share with its people (the school's

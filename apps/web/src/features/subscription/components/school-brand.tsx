@@ -3,7 +3,12 @@ import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { useAuthContext } from '../../../lib/auth';
 import { useBrandTheme } from '../../../lib/brand-theme';
-import { useSchoolBrand } from '../../../api/get-my-school';
+
+/** The school's White Label brand, from the session (`GET /auth/me`); null without the add-on or when not asked. */
+export function useSchoolBrand(enabled: boolean) {
+  const auth = useAuthContext();
+  return enabled ? (auth?.school?.brand ?? null) : null;
+}
 
 /**
  * White Label: with the add-on, the school's name, logo and colour replace the product's (the server sends

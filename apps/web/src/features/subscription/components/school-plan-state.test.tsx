@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { json, mockFetch, renderWithProviders, schoolResponse, signedIn, apiError } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from './expiry-watcher';
 import { useBrandedSchool } from './school-brand';
@@ -80,16 +80,10 @@ function BrandProbe() {
 
 describe('White Label', () => {
   it('uses the brand name and colour only when the server sends a brand', async () => {
-    mockFetch({
-      'GET /api/v1/school': () =>
-        json(
-          schoolResponse({
-            brand: { name: 'Hill Valley Academy', logo: '/logo.png', color: '#aa3300' },
-            entitlements: ['white_label'],
-          }),
-        ),
+    const brand = { name: 'Hill Valley Academy', logo: '/logo.png', color: '#aa3300' };
+    const { unmount } = renderWithProviders(<BrandProbe />, {
+      auth: signedIn('teacher', { name: 'Hill Valley High', logo: null, brand }),
     });
-    const { unmount } = renderWithProviders(<BrandProbe />, { auth: signedIn('teacher') });
     await screen.findByText('Hill Valley Academy');
     expect(document.documentElement.style.getPropertyValue('--color-blue-600')).toBe('#aa3300');
     unmount();
@@ -97,11 +91,12 @@ describe('White Label', () => {
   });
 
   it('keeps the school and the default theme without White Label', async () => {
-    const { calls } = mockFetch({
-      'GET /api/v1/school': () => json(schoolResponse()),
+    const { calls } = mockFetch({});
+    renderWithProviders(<BrandProbe />, {
+      auth: signedIn('teacher', { name: 'Hill Valley High', logo: null, brand: null }),
     });
-    renderWithProviders(<BrandProbe />, { auth: signedIn('teacher') });
-    await waitFor(() => expect(calls).toHaveLength(1));
+    // The brand is the session's: nothing is fetched for it.
+    expect(calls).toHaveLength(0);
     expect(screen.getByText('Hill Valley High')).toBeTruthy();
     expect(document.documentElement.style.getPropertyValue('--color-blue-600')).toBe('');
   });

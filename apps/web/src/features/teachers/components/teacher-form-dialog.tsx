@@ -5,7 +5,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { classLabel, useClassOptions, useSubjectOptions } from '../../../api/lookups';
+import { classLabel, useActiveClasses, useSubjectOptions } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { Checkbox } from '../../../components/people/checkbox';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
@@ -70,7 +70,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
   const { t } = useT('teachers');
   const { t: tc } = useT();
   const subjects = useSubjectOptions(open);
-  const classes = useClassOptions(open && !editing);
+  const classes = useActiveClasses(open && !editing);
   const create = useCreateTeacher();
   const update = useUpdateTeacher();
   const form = useForm<TeacherFormInput>({
