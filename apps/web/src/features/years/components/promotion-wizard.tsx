@@ -8,7 +8,7 @@ import {
 } from '@lyceum/shared/years';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { classLabel, useClassOptions } from '../../../api/lookups';
+import { classLabel, useActiveClasses } from '../../../api/lookups';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -38,7 +38,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [step, setStep] = useState<Step>({ kind: 'setup' });
   const [error, setError] = useState<string | null>(null);
-  const classes = useClassOptions();
+  const classes = useActiveClasses();
   const preview = usePreviewPromotion();
   const apply = useApplyPromotion();
   const undo = useUndoPromotion();
