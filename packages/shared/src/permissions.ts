@@ -38,6 +38,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/v1/notifications': everyone,
   'POST /api/v1/notifications/read-all': everyone,
   'POST /api/v1/notifications/:id/read': everyone,
+  'DELETE /api/v1/notifications/:id': everyone,
   'GET /api/v1/events': everyone,
   'POST /api/v1/company/invitations': ['company_admin'],
   ...PEOPLE_ACCESS,

@@ -6,3 +6,5 @@ export * from './academics.ts';
 export * from './people.ts';
 export * from './sign-in.ts';
 export * from './school-day.ts';
+export * from './notifications.ts';
+export * from './announcements.ts';

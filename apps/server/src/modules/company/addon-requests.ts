@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
+import { noticeAddonRequest } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
@@ -126,6 +127,7 @@ export async function createAddonRequest(
         entityId: id,
         after: { addon: addon.name },
       });
+      await noticeAddonRequest(tx, schoolId, addon.name);
       return toAddonRequest(await requestById(tx, id));
     });
   } catch (err) {

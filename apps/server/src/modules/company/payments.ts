@@ -26,6 +26,7 @@ import { newId } from '../../lib/ids.ts';
 import { localDateOf, timeZoneOf } from '../../lib/school-day.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { notifySchoolAdmins } from './notify.ts';
+import { noticePaymentToConfirm } from './staff-notices.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
@@ -211,6 +212,7 @@ export async function submitPayment(
         decidedAt: result.status === 'confirmed' ? now : null,
       });
       if (result.status === 'confirmed') await markPaid(tx, schoolId, input.subscriptionId ?? null);
+      else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
       await audit(tx, actor, {
         schoolId,
         action: 'payment.submitted',

@@ -1,3 +1,13 @@
 /** The notifications module's public surface. */
+export { createCompanyNotifications, type NewCompanyNotification } from './company.ts';
 export { notificationRoutes } from './routes.ts';
-export { createNotifications, readNotification, reviseNotifications } from './service.ts';
+export { readerLanguage, renderMessage } from './render.ts';
+export {
+  countUnread,
+  createNotifications,
+  type NewNotification,
+  readNotification,
+  reviseNotifications,
+  unreadCountSql,
+  unreadNotifications,
+} from './service.ts';
