@@ -19,6 +19,7 @@ import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './db/mail.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { academicsRoutes } from './modules/academics/index.ts';
+import { announcementRoutes } from './modules/announcements/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import {
   companyRoutes,
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(academicsRoutes);
       await api.register(timetableRoutes);
       await api.register(attendanceRoutes);
+      await api.register(announcementRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -18,10 +18,10 @@ export interface MessageRef {
   params?: string[];
 }
 
-/** What a notification says in our own words; each reader sees it in their language. */
+/** What a notification says in our own words; each reader sees it in their language. A part left out is someone's own text, shown as written. */
 export interface NotificationMessage {
-  title: MessageRef;
-  body: MessageRef;
+  title?: MessageRef;
+  body?: MessageRef;
 }
 
 /** The bell shows this many; the notifications page pages through the rest. */
@@ -45,6 +45,19 @@ export const COMPANY_NOTIFICATION_MESSAGES = {
   leadBody: (name: string, organisation: string) => `${name} (${organisation}) asked to be contacted.`,
   expiringTitle: (school: string, days: string) => `Subscription ends in ${days} days: ${school}`,
   expiringBody: (school: string, date: string) => `The subscription of ${school} ends on ${date}.`,
+} as const;
+
+/** The words of what company staff tell a school's admins. */
+export const SCHOOL_NOTIFICATION_MESSAGES = {
+  addonActiveTitle: (addon: string) => `${addon} is active`,
+  addonActiveBody: (addon: string) => `Your request for ${addon} was approved. It is now part of your subscription.`,
+  addonDeclinedTitle: (addon: string) => `${addon} request declined`,
+  paymentConfirmedTitle: () => 'Payment confirmed',
+  paymentRejectedTitle: () => 'Payment rejected',
+  paymentConfirmedBody: (what: string) => `We received your payment for ${what}. Thank you.`,
+  renewedTitle: () => 'Subscription renewed',
+  renewedBody: (plan: string, until: string, amount: string) =>
+    `Your ${plan} subscription renewed automatically until ${until}. A payment of ${amount} is due.`,
 } as const;
 
 export const NOTIFICATION_MESSAGES = {

@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_ACCESS } from './access/announcements.ts';
 import { COMPANY_ACCESS } from './access/company.ts';
 import { FILES_ACCESS } from './access/files.ts';
 import { PEOPLE_ACCESS } from './access/people.ts';
@@ -45,6 +46,7 @@ export const API_ACCESS: Record<string, Access> = {
   ...COMPANY_ACCESS,
   ...FILES_ACCESS,
   ...SCHOOL_DAY_ACCESS,
+  ...ANNOUNCEMENT_ACCESS,
 };
 
 /**

@@ -7,6 +7,12 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
+import {
+  COMPANY_NOTIFICATION_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  SCHOOL_NOTIFICATION_MESSAGES,
+} from '../notifications.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -322,6 +328,44 @@ const ar: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.present]: 'حاضرًا',
   [ATTENDANCE_ALERT_MESSAGES.late]: 'متأخرًا',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'غائبًا',
+  // Notifications
+  [NOTIFICATION_MESSAGES.notFound]: 'الإشعار غير موجود',
+  'Unknown notification type': 'نوع إشعار غير معروف',
+  'Unknown read filter': 'عامل تصفية القراءة غير معروف',
+  'Unknown status': 'حالة غير معروفة',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRequestTitle)]: 'طلب إضافة: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRequestBody)]: 'طلبت {0} الإضافة {1}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentTitle)]: 'دفعة بانتظار التأكيد: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentBody)]: 'أرسلت {0} دفعة بقيمة {1} بانتظار التأكيد.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.leadTitle)]: 'عميل محتمل جديد: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.leadBody)]: 'طلب {0} ({1}) أن يتم التواصل معه.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.expiringTitle)]: 'ينتهي الاشتراك خلال {1} يومًا: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.expiringBody)]: 'ينتهي اشتراك {0} في {1}.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveTitle)]: '{0} مفعّلة',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveBody)]: 'تمت الموافقة على طلبك لـ {0}. أصبحت جزءًا من اشتراكك.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonDeclinedTitle)]: 'رُفض طلب {0}',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'تم تأكيد الدفعة',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'رُفضت الدفعة',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'استلمنا دفعتك مقابل {0}. شكرًا لك.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'تم تجديد الاشتراك',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]: 'تم تجديد اشتراك {0} تلقائيًا حتى {1}. مستحق دفع {2}.',
+  // Announcements
+  [ANNOUNCEMENT_MESSAGES.titleRequired]: 'العنوان مطلوب',
+  [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'يجب ألا يزيد العنوان على 200 حرف',
+  [ANNOUNCEMENT_MESSAGES.bodyRequired]: 'الرسالة مطلوبة',
+  [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'يجب ألا تزيد الرسالة على 20000 حرف',
+  [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'اختر من يجب أن يراه',
+  [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'جمهور غير معروف',
+  [ANNOUNCEMENT_MESSAGES.tooManyClasses]: 'اختر 50 فصلًا على الأكثر',
+  [ANNOUNCEMENT_MESSAGES.expiryFormat]: 'يجب أن يكون تاريخ الانتهاء تاريخًا ووقتًا',
+  [ANNOUNCEMENT_MESSAGES.expiryPast]: 'يجب أن يكون تاريخ الانتهاء في المستقبل',
+  [ANNOUNCEMENT_MESSAGES.notFound]: 'الإعلان غير موجود',
+  [ANNOUNCEMENT_MESSAGES.teacherAudience]: 'يمكن للمعلمين مخاطبة الطلاب وأولياء الأمور فقط',
+  [ANNOUNCEMENT_MESSAGES.teacherClassRequired]: 'اختر فصلًا واحدًا على الأقل من فصولك',
+  [ANNOUNCEMENT_MESSAGES.notYourClass]: 'يمكنك مخاطبة فصولك فقط',
+  [ANNOUNCEMENT_MESSAGES.unknownClass]: 'الفصل غير موجود',
+  [template(ANNOUNCEMENT_MESSAGES.notificationTitle)]: 'إعلان جديد: {0}',
+  [template(ANNOUNCEMENT_MESSAGES.notificationBody)]: 'نشر {0} إعلانًا.',
 };
 
 export default ar;

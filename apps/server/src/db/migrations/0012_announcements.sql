@@ -44,7 +44,6 @@ CREATE TABLE "announcements" (
 	"body" text NOT NULL,
 	"audience" text[] NOT NULL,
 	"class_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
-	"attachment_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
 	"pinned" boolean DEFAULT false NOT NULL,
 	"expires_at" timestamp with time zone,

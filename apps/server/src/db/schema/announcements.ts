@@ -18,7 +18,6 @@ export const announcements = pgTable(
     body: text('body').notNull(),
     audience: text('audience').array().notNull(),
     classIds: uuid('class_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    attachmentIds: uuid('attachment_ids').array().notNull().default(sql`'{}'::uuid[]`),
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),

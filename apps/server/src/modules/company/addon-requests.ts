@@ -1,3 +1,4 @@
+import { messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
 import type {
   AddonRequest,
   AddonRequestListQuery,
@@ -163,8 +164,8 @@ export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id
     await notifySchoolAdmins(
       tx,
       schoolId,
-      `${row.addonName} is active`,
-      `Your request for ${row.addonName} was approved. It is now part of your subscription.`,
+      messageOf(N.addonActiveTitle, row.addonName),
+      messageOf(N.addonActiveBody, row.addonName),
     );
     await audit(tx, actor, {
       schoolId,
@@ -197,7 +198,7 @@ export async function rejectAddonRequest(
       .update(addonRequests)
       .set({ status: 'rejected', reason, decidedAt: new Date(), decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
-    await notifySchoolAdmins(tx, schoolId, `${row.addonName} request declined`, reason);
+    await notifySchoolAdmins(tx, schoolId, messageOf(N.addonDeclinedTitle, row.addonName), reason);
     await audit(tx, actor, {
       schoolId,
       action: 'addon_request.rejected',

@@ -1,3 +1,4 @@
+import { messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
 import type {
   Payment,
   PaymentListQuery,
@@ -263,8 +264,8 @@ export async function decidePayment(
     await notifySchoolAdmins(
       tx,
       row.p.schoolId,
-      decision.status === 'confirmed' ? 'Payment confirmed' : 'Payment rejected',
-      decision.status === 'confirmed' ? `We received your payment for ${what}. Thank you.` : `${what}: ${reason}`,
+      messageOf(decision.status === 'confirmed' ? N.paymentConfirmedTitle : N.paymentRejectedTitle),
+      decision.status === 'confirmed' ? messageOf(N.paymentConfirmedBody, what) : `${what}: ${reason}`,
     );
     await audit(tx, actor, {
       schoolId: row.p.schoolId,

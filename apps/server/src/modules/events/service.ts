@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
+import { readAnnouncement } from '../announcements/index.ts';
 import { readNotification } from '../notifications/index.ts';
 import { readTimetableChange } from '../timetable/index.ts';
 
@@ -20,6 +21,7 @@ type Reader = (deps: Deps, actor: Actor, input: { id: string }) => Promise<unkno
 const READERS: Partial<Record<LiveEventKind, Reader>> = {
   notification: readNotification,
   timetable: readTimetableChange,
+  announcement: readAnnouncement,
 };
 
 /** A client that stops reading (a frozen tab on a dead network) is dropped rather than buffered forever. */

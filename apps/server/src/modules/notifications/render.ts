@@ -23,6 +23,9 @@ export function renderText(
   row: { title: string; body: string; message: NotificationMessage | null },
   language: Language,
 ): { title: string; body: string } {
-  if (!row.message) return { title: row.title, body: row.body };
-  return { title: renderMessage(row.message.title, language), body: renderMessage(row.message.body, language) };
+  const { title, body } = row.message ?? {};
+  return {
+    title: title ? renderMessage(title, language) : row.title,
+    body: body ? renderMessage(body, language) : row.body,
+  };
 }
