@@ -114,16 +114,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   mailTimer.unref();
   // docs/product.md, "Subscriptions and plans": expiry is also detected on every read; the sweep catches schools nobody reads.
-  const expiryTimer = setInterval(
-    () => {
-      void sweepExpiredSubscriptions(database.db).catch((err) => app.log.warn({ err }, 'expiry sweep failed'));
-      // Company staff hear of subscriptions ending in 14 and in 3 days; the sweep's cadence is plenty for that.
-      void noticeEndingSubscriptions(database.db, app.deps.clock()).catch((err) =>
-        app.log.warn({ err }, 'ending-subscription notices failed'),
-      );
-    },
-    SUBSCRIPTION_SWEEP_MS,
-  );
+  const expiryTimer = setInterval(() => {
+    void sweepExpiredSubscriptions(database.db).catch((err) => app.log.warn({ err }, 'expiry sweep failed'));
+    // Company staff hear of subscriptions ending in 14 and in 3 days; the sweep's cadence is plenty for that.
+    void noticeEndingSubscriptions(database.db, app.deps.clock()).catch((err) =>
+      app.log.warn({ err }, 'ending-subscription notices failed'),
+    );
+  }, SUBSCRIPTION_SWEEP_MS);
   expiryTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);

@@ -21,9 +21,9 @@ async function published(caller: Caller, payload: Record<string, unknown>): Prom
 }
 
 const listIds = async (caller: Caller, query = '') =>
-  ((await caller({ method: 'GET', url: `/api/v1/announcements?limit=100${query}` })).json().items as Announcement[]).map(
-    (a) => a.id,
-  );
+  (
+    (await caller({ method: 'GET', url: `/api/v1/announcements?limit=100${query}` })).json().items as Announcement[]
+  ).map((a) => a.id);
 
 beforeAll(async () => {
   w = await schoolWorld();
@@ -89,9 +89,15 @@ describe('publishing', () => {
     const made = await published(callers.school_admin, { audience: ['all'] });
     for (const role of ['student', 'parent'] as const) {
       expect((await publish(callers[role], { audience: ['all'] })).statusCode).toBe(403);
-      const patch = await callers[role]({ method: 'PATCH', url: `/api/v1/announcements/${made.id}`, payload: { pinned: true } });
+      const patch = await callers[role]({
+        method: 'PATCH',
+        url: `/api/v1/announcements/${made.id}`,
+        payload: { pinned: true },
+      });
       expect(patch.statusCode).toBe(403);
-      expect((await callers[role]({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers` })).statusCode).toBe(403);
+      expect((await callers[role]({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers` })).statusCode).toBe(
+        403,
+      );
       expect((await callers[role]({ method: 'GET', url: '/api/v1/announcements/options' })).statusCode).toBe(403);
     }
     // A teacher may not manage someone else's announcement.
@@ -161,8 +167,13 @@ describe('visibility', () => {
     expect(await listIds(callers.principal, '&status=archived')).toContain(made.id);
     expect(await listIds(callers.principal)).not.toContain(made.id);
 
-    const soon = await published(callers.school_admin, { audience: ['student'], expiresAt: new Date(Date.now() + 60_000).toISOString() });
-    await w.t.app.deps.db.execute(sql`update announcements set expires_at = now() - interval '1 minute' where id = ${soon.id}`);
+    const soon = await published(callers.school_admin, {
+      audience: ['student'],
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await w.t.app.deps.db.execute(
+      sql`update announcements set expires_at = now() - interval '1 minute' where id = ${soon.id}`,
+    );
     expect(await listIds(callers.student)).not.toContain(soon.id);
     expect(await listIds(callers.school_admin)).toContain(soon.id);
   });
@@ -196,7 +207,10 @@ describe('visibility', () => {
     const crossClass = await publish(other, { audience: ['all'], classIds: [w.a.classId] });
     expect(errorOf(crossClass).fields?.classIds).toBe(M.unknownClass);
     const staff = await w.staff('company_admin');
-    expect((await w.t.app.inject({ method: 'GET', url: '/api/v1/announcements', headers: { cookie: staff.cookie } })).statusCode).toBe(403);
+    expect(
+      (await w.t.app.inject({ method: 'GET', url: '/api/v1/announcements', headers: { cookie: staff.cookie } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -204,8 +218,12 @@ describe('reads, readers and the audience’s notification', () => {
   it('records each reader once; the author sees counts and who has not read', async () => {
     const made = await published(callers.teacher, { audience: ['student', 'parent'], classIds: [w.a.classId] });
     expect(made).toMatchObject({ readCount: 0, audienceCount: 2 });
-    expect((await callers.parent({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(204);
-    expect((await callers.parent({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(204);
+    expect((await callers.parent({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(
+      204,
+    );
+    expect((await callers.parent({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(
+      204,
+    );
     const asParent = (await callers.parent({ method: 'GET', url: `/api/v1/announcements/${made.id}` })).json();
     expect(asParent).toMatchObject({ read: true, readCount: null, audienceCount: null, canManage: false });
     const asAuthor = (await callers.teacher({ method: 'GET', url: `/api/v1/announcements/${made.id}` })).json();
@@ -215,7 +233,10 @@ describe('reads, readers and the audience’s notification', () => {
     const read = (
       await callers.principal({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers?state=read&limit=1` })
     ).json();
-    expect(read).toMatchObject({ total: 1, items: [{ id: w.a.users.parent.id, role: 'parent', readAt: expect.any(String) }] });
+    expect(read).toMatchObject({
+      total: 1,
+      items: [{ id: w.a.users.parent.id, role: 'parent', readAt: expect.any(String) }],
+    });
     const bad = await callers.teacher({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers?state=maybe` });
     expect(bad.statusCode).toBe(400);
   });
@@ -223,8 +244,10 @@ describe('reads, readers and the audience’s notification', () => {
   it('notifies the audience: one role-wide row for whole roles, one per person when narrowed to classes', async () => {
     const count = async () =>
       Number(
-        ((await w.t.app.deps.db.execute(sql`select count(*)::int as n from notifications where school_id = ${w.a.id}`))
-          .rows[0] as { n: number }).n,
+        (
+          (await w.t.app.deps.db.execute(sql`select count(*)::int as n from notifications where school_id = ${w.a.id}`))
+            .rows[0] as { n: number }
+        ).n,
       );
     const before = await count();
     const wide = await published(callers.school_admin, { title: 'Fair', audience: ['parent', 'teacher'] });

@@ -22,9 +22,11 @@ const list = async (caller: Caller, query = '') => {
 };
 const rowCount = async (schoolId: string) =>
   Number(
-    ((await db().execute(sql`select count(*)::int as n from notifications where school_id = ${schoolId}`)).rows[0] as {
-      n: number;
-    }).n,
+    (
+      (await db().execute(sql`select count(*)::int as n from notifications where school_id = ${schoolId}`)).rows[0] as {
+        n: number;
+      }
+    ).n,
   );
 
 beforeAll(async () => {
@@ -54,7 +56,13 @@ describe('role-wide notifications', () => {
     expect(await rowCount(w.a.id)).toBe(before + 1);
     const p = await list(parent);
     const tch = await list(teacher);
-    expect(p.items[0]).toMatchObject({ id: wideId, type: 'fee', title: 'New sales lead: Ada', body: 'Fees are due', read: false });
+    expect(p.items[0]).toMatchObject({
+      id: wideId,
+      type: 'fee',
+      title: 'New sales lead: Ada',
+      body: 'Fees are due',
+      read: false,
+    });
     expect(tch.items[0]?.id).toBe(wideId);
     expect((await list(student)).items.some((n) => n.id === wideId)).toBe(false);
     expect((await w.b.as('parent').then(list)).items.some((n) => n.id === wideId)).toBe(false);
@@ -79,7 +87,14 @@ describe('role-wide notifications', () => {
     const title = messageOf(COMPANY_NOTIFICATION_MESSAGES.expiringTitle, 'Oak School', '14');
     await withSystem(db(), (tx) =>
       createNotifications(tx, [
-        { schoolId: w.a.id, roles: ['principal'], type: 'other', title: title.text, body: 'as written', message: { title: title.ref } },
+        {
+          schoolId: w.a.id,
+          roles: ['principal'],
+          type: 'other',
+          title: title.text,
+          body: 'as written',
+          message: { title: title.ref },
+        },
       ]),
     );
     const [first] = (await list(spanish)).items;
@@ -90,7 +105,9 @@ describe('role-wide notifications', () => {
 describe('deleting and marking', () => {
   it('deletes one’s own notification softly; another user’s or school’s answers 404 and changes nothing', async () => {
     const [mine] = (await withSystem(db(), (tx) =>
-      createNotifications(tx, [{ schoolId: w.a.id, userId: w.a.users.parent.id, type: 'other', title: 'Mine', body: 'x' }]),
+      createNotifications(tx, [
+        { schoolId: w.a.id, userId: w.a.users.parent.id, type: 'other', title: 'Mine', body: 'x' },
+      ]),
     )) as [string];
     expect((await teacher({ method: 'DELETE', url: `/api/v1/notifications/${mine}` })).statusCode).toBe(404);
     const other = await w.b.as('parent');
@@ -158,8 +175,10 @@ describe('company staff', () => {
   it('hear of add-on requests, sales leads, payments to confirm and subscriptions ending, in their bell', async () => {
     const staff = as(w.t.app, await w.staff('company_user'));
     const admin = await w.a.as('school_admin');
-    const [addon] = (await db().execute(sql`select a.id, a.name from addons a where a.is_active and not exists (select 1 from school_subscriptions s
-        where s.school_id = ${w.a.id} and s.status = 'active' and a.id = any(s.addon_ids)) limit 1`)).rows as {
+    const [addon] = (
+      await db().execute(sql`select a.id, a.name from addons a where a.is_active and not exists (select 1 from school_subscriptions s
+        where s.school_id = ${w.a.id} and s.status = 'active' and a.id = any(s.addon_ids)) limit 1`)
+    ).rows as {
       id: string;
       name: string;
     }[];
@@ -177,7 +196,13 @@ describe('company staff', () => {
     const paid = await admin({
       method: 'POST',
       url: '/api/v1/payments',
-      payload: { subscriptionId: sub?.id, method: 'bank_transfer', reference: 'REF-1', amountMinor: 1000, idempotencyKey: 'key-12345678' },
+      payload: {
+        subscriptionId: sub?.id,
+        method: 'bank_transfer',
+        reference: 'REF-1',
+        amountMinor: 1000,
+        idempotencyKey: 'key-12345678',
+      },
     });
     expect(paid.statusCode, paid.body).toBeLessThan(300);
 
@@ -187,7 +212,9 @@ describe('company staff', () => {
     expect(titles).toContain(`Payment to confirm: ${w.a.name}`);
 
     // Ending in 10 days: told once at the 14-day mark, however often the sweep runs; at 2 days, once more.
-    await db().execute(sql`update school_subscriptions set end_date = now() + interval '10 days' where id = ${sub?.id}`);
+    await db().execute(
+      sql`update school_subscriptions set end_date = now() + interval '10 days' where id = ${sub?.id}`,
+    );
     expect(await noticeEndingSubscriptions(db(), new Date())).toBeGreaterThanOrEqual(1);
     expect(await noticeEndingSubscriptions(db(), new Date())).toBe(0);
     const ending = (await list(staff)).items.filter((n) => n.title.startsWith('Subscription ends in'));

@@ -10,7 +10,10 @@ describe('sanitizeHtml', () => {
     ['<a href=" java\tscript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="&#106;avascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="data:text/html,<b>">x</a>', '<a>x</a>'],
-    ['<a href="https://a.test/?q=1&amp;r=2" onclick="x" target="_top">x</a>', '<a href="https://a.test/?q=1&amp;r=2" rel="noopener noreferrer nofollow">x</a>'],
+    [
+      '<a href="https://a.test/?q=1&amp;r=2" onclick="x" target="_top">x</a>',
+      '<a href="https://a.test/?q=1&amp;r=2" rel="noopener noreferrer nofollow">x</a>',
+    ],
     ['<a href=mailto:x@y.test>mail</a>', '<a href="mailto:x@y.test" rel="noopener noreferrer nofollow">mail</a>'],
     ['<style>p{}</style><p style="color:red">t</p>', '<p>t</p>'],
     ['<!-- c --><b>bold</b> <i>it</i>', '<b>bold</b> <i>it</i>'],

@@ -68,7 +68,10 @@ export const NOTIFICATION_MESSAGES = {
  * A message with its parameters, both as the English text and as the reference a notification stores:
  * `messageOf(M.leadTitle, name)` → `{ text: 'New sales lead: Ada', ref: { id: 'New sales lead: {0}', params: ['Ada'] } }`.
  */
-export function messageOf<A extends string[]>(message: (...args: A) => string, ...args: A): { text: string; ref: MessageRef } {
+export function messageOf<A extends string[]>(
+  message: (...args: A) => string,
+  ...args: A
+): { text: string; ref: MessageRef } {
   const placeholders = args.map((_, i) => `{${i}}`) as A;
   return { text: message(...args), ref: { id: message(...placeholders), params: args } };
 }

@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_ID_FIXTURES } from './announcements.ts';
 import { COMPANY_ID_FIXTURES } from './company.ts';
 import { FILES_ID_FIXTURES } from './files.ts';
 import { FOUNDATION_ID_FIXTURES } from './foundation.ts';
@@ -12,4 +13,5 @@ export const ID_FIXTURES: Record<string, IdFixture> = {
   ...COMPANY_ID_FIXTURES,
   ...FILES_ID_FIXTURES,
   ...SCHOOL_DAY_ID_FIXTURES,
+  ...ANNOUNCEMENT_ID_FIXTURES,
 };

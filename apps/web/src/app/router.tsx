@@ -76,6 +76,10 @@ const PAGES: Record<string, LazyPage> = {
   parents: () => import('../features/parents/pages/parents-page').then((m) => ({ Component: m.ParentsPage })),
   users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
   children: () => import('../features/children/pages/children-page').then((m) => ({ Component: m.ChildrenPage })),
+  announcements: () =>
+    import('../features/announcements/pages/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+  notifications: () =>
+    import('../features/notifications/pages/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
 };
 
 const notAvailable: LazyPage = () =>

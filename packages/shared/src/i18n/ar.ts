@@ -8,11 +8,7 @@ import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
-import {
-  COMPANY_NOTIFICATION_MESSAGES,
-  NOTIFICATION_MESSAGES,
-  SCHOOL_NOTIFICATION_MESSAGES,
-} from '../notifications.ts';
+import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -329,7 +325,6 @@ const ar: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.late]: 'متأخرًا',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'غائبًا',
   // Notifications
-  [NOTIFICATION_MESSAGES.notFound]: 'الإشعار غير موجود',
   'Unknown notification type': 'نوع إشعار غير معروف',
   'Unknown read filter': 'عامل تصفية القراءة غير معروف',
   'Unknown status': 'حالة غير معروفة',
@@ -352,7 +347,6 @@ const ar: Catalogue = {
   // Announcements
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'العنوان مطلوب',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'يجب ألا يزيد العنوان على 200 حرف',
-  [ANNOUNCEMENT_MESSAGES.bodyRequired]: 'الرسالة مطلوبة',
   [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'يجب ألا تزيد الرسالة على 20000 حرف',
   [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'اختر من يجب أن يراه',
   [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'جمهور غير معروف',
@@ -363,7 +357,6 @@ const ar: Catalogue = {
   [ANNOUNCEMENT_MESSAGES.teacherAudience]: 'يمكن للمعلمين مخاطبة الطلاب وأولياء الأمور فقط',
   [ANNOUNCEMENT_MESSAGES.teacherClassRequired]: 'اختر فصلًا واحدًا على الأقل من فصولك',
   [ANNOUNCEMENT_MESSAGES.notYourClass]: 'يمكنك مخاطبة فصولك فقط',
-  [ANNOUNCEMENT_MESSAGES.unknownClass]: 'الفصل غير موجود',
   [template(ANNOUNCEMENT_MESSAGES.notificationTitle)]: 'إعلان جديد: {0}',
   [template(ANNOUNCEMENT_MESSAGES.notificationBody)]: 'نشر {0} إعلانًا.',
 };

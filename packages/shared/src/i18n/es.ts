@@ -8,11 +8,7 @@ import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
-import {
-  COMPANY_NOTIFICATION_MESSAGES,
-  NOTIFICATION_MESSAGES,
-  SCHOOL_NOTIFICATION_MESSAGES,
-} from '../notifications.ts';
+import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -343,7 +339,6 @@ const es: Catalogue = {
   [ATTENDANCE_ALERT_MESSAGES.late]: 'con retraso',
   [ATTENDANCE_ALERT_MESSAGES.absent]: 'ausente',
   // Notifications
-  [NOTIFICATION_MESSAGES.notFound]: 'Notificación no encontrada',
   'Unknown notification type': 'Tipo de notificación desconocido',
   'Unknown read filter': 'Filtro de lectura desconocido',
   'Unknown status': 'Estado desconocido',
@@ -368,7 +363,6 @@ const es: Catalogue = {
   // Announcements
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'El título es obligatorio',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'El título debe tener como máximo 200 caracteres',
-  [ANNOUNCEMENT_MESSAGES.bodyRequired]: 'El mensaje es obligatorio',
   [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'El mensaje debe tener como máximo 20000 caracteres',
   [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'Elija quién debe verlo',
   [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'Destinatarios desconocidos',
@@ -379,7 +373,6 @@ const es: Catalogue = {
   [ANNOUNCEMENT_MESSAGES.teacherAudience]: 'Los profesores solo pueden dirigirse a alumnos y padres',
   [ANNOUNCEMENT_MESSAGES.teacherClassRequired]: 'Elija al menos una de sus clases',
   [ANNOUNCEMENT_MESSAGES.notYourClass]: 'Solo puede dirigirse a sus propias clases',
-  [ANNOUNCEMENT_MESSAGES.unknownClass]: 'Clase no encontrada',
   [template(ANNOUNCEMENT_MESSAGES.notificationTitle)]: 'Nuevo anuncio: {0}',
   [template(ANNOUNCEMENT_MESSAGES.notificationBody)]: '{0} publicó un anuncio.',
 };

@@ -21,19 +21,21 @@ CREATE TABLE "company_notifications" (
 --> statement-breakpoint
 CREATE TABLE "notification_reads" (
 	"school_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
 	"notification_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"read_at" timestamp with time zone,
 	"deleted_at" timestamp with time zone,
-	CONSTRAINT "notification_reads_school_id_notification_id_user_id_pk" PRIMARY KEY("school_id","notification_id","user_id")
+	CONSTRAINT "notification_reads_school_id_id_pk" PRIMARY KEY("school_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "announcement_reads" (
 	"school_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
 	"announcement_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"read_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "announcement_reads_school_id_announcement_id_user_id_pk" PRIMARY KEY("school_id","announcement_id","user_id")
+	CONSTRAINT "announcement_reads_school_id_id_pk" PRIMARY KEY("school_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "announcements" (
@@ -68,7 +70,9 @@ ALTER TABLE "announcements" ADD CONSTRAINT "announcements_school_id_schools_id_f
 ALTER TABLE "announcements" ADD CONSTRAINT "announcements_author_fk" FOREIGN KEY ("school_id","author_id") REFERENCES "public"."users"("school_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "company_notifications_dedupe_unique" ON "company_notifications" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "company_notifications_created_idx" ON "company_notifications" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_reads_unique" ON "notification_reads" USING btree ("school_id","notification_id","user_id");--> statement-breakpoint
 CREATE INDEX "notification_reads_user_idx" ON "notification_reads" USING btree ("school_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "announcement_reads_unique" ON "announcement_reads" USING btree ("school_id","announcement_id","user_id");--> statement-breakpoint
 CREATE INDEX "announcements_school_created_idx" ON "announcements" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_roles_idx" ON "notifications" USING btree ("school_id","created_at") WHERE "notifications"."user_id" is null;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_target_check" CHECK (("notifications"."user_id" is not null and "notifications"."roles" is null) or ("notifications"."user_id" is null and cardinality("notifications"."roles") > 0));

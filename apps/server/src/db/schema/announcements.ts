@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from './closed-sets.ts';
 import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
 import { schools, users } from './schools.ts';
@@ -43,12 +43,14 @@ export const announcementReads = pgTable(
   'announcement_reads',
   {
     schoolId: schoolId().references(() => schools.id),
+    id: id(),
     announcementId: uuid('announcement_id').notNull(),
     userId: uuid('user_id').notNull(),
     readAt: ts('read_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.schoolId, t.announcementId, t.userId] }),
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('announcement_reads_unique').on(t.schoolId, t.announcementId, t.userId),
     foreignKey({
       name: 'announcement_reads_announcement_fk',
       columns: [t.schoolId, t.announcementId],

@@ -11,13 +11,15 @@ export const notificationReads = pgTable(
   'notification_reads',
   {
     schoolId: schoolId().references(() => schools.id),
+    id: id(),
     notificationId: uuid('notification_id').notNull(),
     userId: uuid('user_id').notNull(),
     readAt: ts('read_at'),
     deletedAt: ts('deleted_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.schoolId, t.notificationId, t.userId] }),
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('notification_reads_unique').on(t.schoolId, t.notificationId, t.userId),
     index('notification_reads_user_idx').on(t.schoolId, t.userId),
     foreignKey({
       name: 'notification_reads_notification_fk',

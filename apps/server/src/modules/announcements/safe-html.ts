@@ -47,6 +47,7 @@ export function safeHref(raw: string): string | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
   const scheme = value.replace(/[\u0000-\u0020\u007f]/g, '').toLowerCase();
   if (!/^(https?:\/\/|mailto:)/.test(scheme)) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character anywhere in an address refuses it
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   return value;
 }
@@ -136,5 +137,7 @@ export function safeBody(input: string): string {
 
 /** The body's words without markup (to check that something is left once sanitised). */
 export function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

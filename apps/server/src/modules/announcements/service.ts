@@ -126,9 +126,16 @@ export function listAnnouncements(
       query.limit,
       async (ids) => {
         if (ids.length === 0) return [];
-        const rows = await selectRows<Row>(tx, selectAnnouncements(actor, sql`a.school_id = ${scope.schoolId} and a.id in ${ids}`));
+        const rows = await selectRows<Row>(
+          tx,
+          selectAnnouncements(actor, sql`a.school_id = ${scope.schoolId} and a.id in ${ids}`),
+        );
         const byId = new Map(rows.map((r) => [r.id, r]));
-        return toResponses(tx, actor, ids.flatMap((id) => byId.get(id) ?? []));
+        return toResponses(
+          tx,
+          actor,
+          ids.flatMap((id) => byId.get(id) ?? []),
+        );
       },
     );
     return page;
@@ -138,7 +145,11 @@ export function listAnnouncements(
 export function getAnnouncement(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Announcement> {
   const scope = schoolActor(actor);
   const now = deps.clock();
-  return inScope(deps.db, scope, async (tx) => (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement);
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement,
+  );
 }
 
 /** For the live stream: the announcement as its reader sees it, or null when it is not for them. */
@@ -199,11 +210,22 @@ const rolesOf = (audience: Audience[]): SchoolRole[] =>
  * Tells the audience: one role-wide notification when it reaches whole roles, one per person when it is
  * narrowed to classes (the class rule is the announcement's, not a role's); and a live `announcement` event.
  */
-async function tellAudience(tx: Tx, actor: Actor, id: string, input: { title: string; audience: Audience[]; classIds: string[] }) {
+async function tellAudience(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  input: { title: string; audience: Audience[]; classIds: string[] },
+) {
   const schoolId = actor.schoolId as string;
   const title = messageOf(M.notificationTitle, input.title);
   const body = messageOf(M.notificationBody, actor.name);
-  const text = { schoolId, type: 'announcement' as const, title: title.text, body: body.text, message: { title: title.ref, body: body.ref } };
+  const text = {
+    schoolId,
+    type: 'announcement' as const,
+    title: title.text,
+    body: body.text,
+    message: { title: title.ref, body: body.ref },
+  };
   const roles = rolesOf(input.audience);
   if (input.classIds.length === 0) {
     await createNotifications(tx, [{ ...text, roles }]);
@@ -214,7 +236,10 @@ async function tellAudience(tx: Tx, actor: Actor, id: string, input: { title: st
     tx,
     sql`select m.id from announcements a, lateral (${audienceMembers(sql`a`)}) m where a.school_id = ${schoolId} and a.id = ${id}`,
   );
-  await createNotifications(tx, members.map((m) => ({ ...text, userId: m.id })));
+  await createNotifications(
+    tx,
+    members.map((m) => ({ ...text, userId: m.id })),
+  );
   await publishLiveEvents(tx, [{ kind: 'announcement', schoolId, id, userIds: members.map((m) => m.id) }]);
 }
 
@@ -277,8 +302,8 @@ export function markAnnouncementRead(deps: Deps, actor: Actor, { id }: { id: str
   const now = deps.clock();
   return inScope(deps.db, scope, async (tx) => {
     await findVisible(tx, actor, now, id);
-    await tx.execute(sql`insert into announcement_reads (school_id, announcement_id, user_id, read_at)
-      values (${scope.schoolId}, ${id}, ${actor.profileId}, ${now.toISOString()}::timestamptz)
+    await tx.execute(sql`insert into announcement_reads (school_id, id, announcement_id, user_id, read_at)
+      values (${scope.schoolId}, ${newId()}, ${id}, ${actor.profileId}, ${now.toISOString()}::timestamptz)
       on conflict (school_id, announcement_id, user_id) do nothing`);
   });
 }
@@ -313,7 +338,9 @@ export function listAnnouncementReaders(
         const byId = new Map(rows.map((r) => [r.id, r]));
         return ids.flatMap((rid) => {
           const r = byId.get(rid);
-          return r ? [{ id: r.id, name: r.name, role: r.role, readAt: r.read_at === null ? null : iso(r.read_at) }] : [];
+          return r
+            ? [{ id: r.id, name: r.name, role: r.role, readAt: r.read_at === null ? null : iso(r.read_at) }]
+            : [];
         });
       },
     );

@@ -1,9 +1,5 @@
 import type { Notification, NotificationList } from '@lyceum/shared/api';
-import {
-  NOTIFICATION_MESSAGES,
-  type NotificationMessage,
-  type NotificationType,
-} from '@lyceum/shared/notifications';
+import { NOTIFICATION_MESSAGES, type NotificationMessage, type NotificationType } from '@lyceum/shared/notifications';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,7 +27,8 @@ interface NotificationText {
 }
 
 /** To one user (one row each), or to every user of some roles in the school (one row for all of them). */
-export type NewNotification = NotificationText & ({ userId: string; roles?: never } | { roles: SchoolRole[]; userId?: never });
+export type NewNotification = NotificationText &
+  ({ userId: string; roles?: never } | { roles: SchoolRole[]; userId?: never });
 
 /**
  * The one way to create notifications: the rows and their live events in the caller's transaction, so a
@@ -86,7 +83,9 @@ export async function reviseNotifications(
     .returning({ id: notifications.id, userId: notifications.userId });
   await publishLiveEvents(
     tx,
-    changed.flatMap((n) => (n.userId ? [{ kind: 'notification' as const, schoolId, userIds: [n.userId], id: n.id }] : [])),
+    changed.flatMap((n) =>
+      n.userId ? [{ kind: 'notification' as const, schoolId, userIds: [n.userId], id: n.id }] : [],
+    ),
   );
 }
 
@@ -135,7 +134,10 @@ function toResponse(row: VisibleRow, actor: Actor): Notification {
 }
 
 async function findVisible(tx: Tx, actor: Actor, id: string): Promise<VisibleRow | null> {
-  const [row] = await selectRows<VisibleRow>(tx, sql`select ${COLUMNS} from ${visibleSource(actor)} where v.id = ${id}`);
+  const [row] = await selectRows<VisibleRow>(
+    tx,
+    sql`select ${COLUMNS} from ${visibleSource(actor)} where v.id = ${id}`,
+  );
   return row ?? null;
 }
 
@@ -209,8 +211,8 @@ async function setState(tx: Tx, actor: Actor, row: VisibleRow, state: 'read' | '
     await tx.execute(sql`update notifications set ${column} = coalesce(${column}, now())
       where school_id = ${actor.schoolId} and id = ${row.id} and user_id = ${actor.profileId}`);
   } else {
-    await tx.execute(sql`insert into notification_reads (school_id, notification_id, user_id, ${column})
-      values (${actor.schoolId}, ${row.id}, ${actor.profileId}, now())
+    await tx.execute(sql`insert into notification_reads (school_id, id, notification_id, user_id, ${column})
+      values (${actor.schoolId}, ${newId()}, ${row.id}, ${actor.profileId}, now())
       on conflict (school_id, notification_id, user_id)
       do update set ${column} = coalesce(notification_reads.${column}, now())`);
   }
@@ -245,11 +247,22 @@ export async function markAllRead(deps: Deps, actor: Actor): Promise<void> {
     }
     await tx.execute(sql`update notifications set read_at = now()
       where school_id = ${actor.schoolId} and user_id = ${actor.profileId} and read_at is null and deleted_at is null`);
-    await tx.execute(sql`insert into notification_reads (school_id, notification_id, user_id, read_at)
-      select n.school_id, n.id, ${actor.profileId}, now() from notifications n
-      where n.school_id = ${actor.schoolId} and n.user_id is null and ${actor.role} = any(n.roles)
-      on conflict (school_id, notification_id, user_id)
-      do update set read_at = coalesce(notification_reads.read_at, now())`);
+    await tx.execute(sql`update notification_reads set read_at = now()
+      where school_id = ${actor.schoolId} and user_id = ${actor.profileId} and read_at is null`);
+    // Role-wide ones this reader has no state for yet get their row (ids are made here, like every id).
+    const fresh = await selectRows<{ id: string }>(
+      tx,
+      sql`select n.id from notifications n
+        where n.school_id = ${actor.schoolId} and n.user_id is null and ${actor.role} = any(n.roles)
+          and not exists (select 1 from notification_reads r
+            where r.school_id = n.school_id and r.notification_id = n.id and r.user_id = ${actor.profileId})`,
+    );
+    if (fresh.length === 0) return;
+    const values = fresh.map((n) => ({ id: newId(), notification_id: n.id }));
+    await tx.execute(sql`insert into notification_reads (school_id, id, notification_id, user_id, read_at)
+      select ${actor.schoolId}, r.id, r.notification_id, ${actor.profileId}, now()
+      from json_to_recordset(${JSON.stringify(values)}::json) as r(id uuid, notification_id uuid)
+      on conflict (school_id, notification_id, user_id) do nothing`);
   });
 }
 

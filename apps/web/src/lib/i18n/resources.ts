@@ -1,4 +1,5 @@
 import type addonRequests from '../../locales/en/addon-requests.json';
+import type announcements from '../../locales/en/announcements.json';
 import type apiKeys from '../../locales/en/api-keys.json';
 import type auth from '../../locales/en/auth.json';
 import type children from '../../locales/en/children.json';
@@ -28,6 +29,7 @@ import type users from '../../locales/en/users.json';
  */
 export interface Resources {
   'addon-requests': typeof addonRequests;
+  announcements: typeof announcements;
   'api-keys': typeof apiKeys;
   auth: typeof auth;
   children: typeof children;
