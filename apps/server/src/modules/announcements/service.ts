@@ -48,6 +48,9 @@ interface Row {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
+/** A class as people name it: "Grade 5 A" (the section, when there is one, after the name). */
+const CLASS_LABEL = sql`trim(c.name || ' ' || c.section)`;
+
 /** What one announcement row answers with; read figures only for those who manage it. */
 function selectAnnouncements(actor: Actor, where: SQL): SQL {
   const manages = isManager(actor) ? sql`true` : sql`a.author_id = ${actor.profileId}`;
@@ -67,7 +70,7 @@ async function classNames(tx: Tx, schoolId: string, ids: string[]): Promise<Map<
   if (ids.length === 0) return new Map();
   const rows = await selectRows<{ id: string; name: string }>(
     tx,
-    sql`select id, name from classes where school_id = ${schoolId} and id in ${ids}`,
+    sql`select id, ${CLASS_LABEL} as name from classes c where school_id = ${schoolId} and id in ${ids}`,
   );
   return new Map(rows.map((r) => [r.id, r.name]));
 }
@@ -355,17 +358,17 @@ export function announcementOptions(deps: Deps, actor: Actor): Promise<Announcem
     if (isManager(actor)) {
       const classes = await selectRows<{ id: string; label: string }>(
         tx,
-        sql`select id, name as label from classes where school_id = ${scope.schoolId} order by name, id`,
+        sql`select id, ${CLASS_LABEL} as label from classes c where school_id = ${scope.schoolId} order by name, section, id`,
       );
       return { audiences: [...AUDIENCES], classes, classRequired: false };
     }
     if (actor.role !== 'teacher') throw forbidden();
     const classes = await selectRows<{ id: string; label: string }>(
       tx,
-      sql`select c.id, c.name as label from classes c
+      sql`select c.id, ${CLASS_LABEL} as label from classes c
         where c.school_id = ${scope.schoolId}
           and exists (select 1 from class_teachers ct where ct.school_id = c.school_id and ct.class_id = c.id and ct.teacher_id = ${actor.profileId})
-        order by c.name, c.id`,
+        order by c.name, c.section, c.id`,
     );
     return { audiences: [...TEACHER_AUDIENCES], classes, classRequired: true };
   });
