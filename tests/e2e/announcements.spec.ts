@@ -38,7 +38,9 @@ test('a teacher’s announcement reaches a parent live; the parent reads, clears
   await dialog.getByLabel('Title').fill(title);
   await dialog
     .getByLabel('Message')
-    .fill('We visit the museum on Friday.\n\n- Bring lunch\n- Wear comfortable shoes\n\nDetails: https://example.org/trip');
+    .fill(
+      'We visit the museum on Friday.\n\n- Bring lunch\n- Wear comfortable shoes\n\nDetails: https://example.org/trip',
+    );
   await dialog.getByRole('checkbox', { name: 'Parents' }).check();
   await dialog.getByRole('checkbox', { name: 'Grade 5 A' }).check();
   await dialog.getByRole('button', { name: 'Publish' }).click();
@@ -83,5 +85,7 @@ test('a teacher’s announcement reaches a parent live; the parent reads, clears
   await teacher.keyboard.press('Escape');
   await capture(teacher, 'announce-teacher', (p) => p.getByRole('article', { name: title }).waitFor());
   await teacher.getByRole('button', { name: 'New announcement' }).click();
-  await capture(teacher, 'announce-publish-dialog', (p) => p.getByRole('dialog', { name: 'New announcement' }).waitFor());
+  await capture(teacher, 'announce-publish-dialog', (p) =>
+    p.getByRole('dialog', { name: 'New announcement' }).waitFor(),
+  );
 });

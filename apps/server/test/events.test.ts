@@ -118,7 +118,9 @@ describe('GET /api/v1/events', () => {
       expect(other.events.map((e) => e.data).join()).not.toContain(w.a.id);
     }
     // Company staff hear of the request itself (their own notice), never the school's approval notification.
-    const staffNotes = company.events.filter((e) => e.event === 'notification').map((e) => Notification.parse(JSON.parse(e.data)));
+    const staffNotes = company.events
+      .filter((e) => e.event === 'notification')
+      .map((e) => Notification.parse(JSON.parse(e.data)));
     expect(staffNotes.map((n) => n.title)).toEqual(['Add-on request: Advanced Analytics']);
     expect(staffNotes.map((n) => n.id)).not.toContain(note.id);
     expect(company.events.map((e) => e.data).join()).not.toContain(w.a.id);
