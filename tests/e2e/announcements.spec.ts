@@ -4,7 +4,12 @@ import { DESKTOP, expect, PHONE, test } from './support/fixtures.ts';
 
 /** The bell's unread count, read from its accessible name ("Notifications, 3 unread" or "Notifications"). */
 async function unreadOf(page: Page): Promise<number> {
-  const name = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  // Opened once so the count is read after the list has loaded, not while it is still pending.
+  await bell.click();
+  await page.getByTestId('notification-list').or(page.getByText('No notifications')).waitFor();
+  const name = await bell.getAttribute('aria-label');
+  await page.keyboard.press('Escape');
   return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
 }
 
