@@ -20,6 +20,12 @@ async function capture(page: Page, name: string, ready: (p: Page) => Promise<unk
     [PHONE, '375'],
   ] as const) {
     await page.setViewportSize(viewport);
+    // Below 768 px the sidebar slides off-canvas: wait until it has left the screen.
+    if (suffix === '375') {
+      await page.waitForFunction(
+        () => (document.querySelector('aside[aria-label="Sidebar"]')?.getBoundingClientRect().right ?? 0) <= 0,
+      );
+    }
     await ready(page);
     await page.waitForLoadState('networkidle');
     if (suffix === '375') expect(await fitsViewport(page), `${name}: no horizontal scroll at 375 px`).toBe(true);

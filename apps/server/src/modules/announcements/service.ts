@@ -56,8 +56,8 @@ function selectAnnouncements(actor: Actor, where: SQL): SQL {
   const manages = isManager(actor) ? sql`true` : sql`a.author_id = ${actor.profileId}`;
   return sql`select a.id, a.title, a.body, a.audience, a.class_ids as "classIds", a.status, a.pinned,
       a.expires_at as "expiresAt", a.created_at as "createdAt", a.author_id as "authorId", au.name as "authorName",
-      exists (select 1 from announcement_reads r
-        where r.school_id = a.school_id and r.announcement_id = a.id and r.user_id = ${actor.profileId}) as read,
+      (a.author_id = ${actor.profileId} or exists (select 1 from announcement_reads r
+        where r.school_id = a.school_id and r.announcement_id = a.id and r.user_id = ${actor.profileId})) as read,
       case when ${manages} then (select count(*)::int from announcement_reads r
         join (${audienceMembers(sql`a`)}) m on m.id = r.user_id
         where r.school_id = a.school_id and r.announcement_id = a.id) end as "readCount",
