@@ -21,11 +21,13 @@ import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './db/mail.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { academicsRoutes } from './modules/academics/index.ts';
+import { announcementRoutes } from './modules/announcements/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import {
   companyRoutes,
   hasActiveSubscription,
   SUBSCRIPTION_SWEEP_MS,
+  noticeEndingSubscriptions,
   sweepExpiredSubscriptions,
 } from './modules/company/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -116,10 +118,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   mailTimer.unref();
   // docs/product.md, "Subscriptions and plans": expiry is also detected on every read; the sweep catches schools nobody reads.
-  const expiryTimer = setInterval(
-    () => void sweepExpiredSubscriptions(database.db).catch((err) => app.log.warn({ err }, 'expiry sweep failed')),
-    SUBSCRIPTION_SWEEP_MS,
-  );
+  const expiryTimer = setInterval(() => {
+    void sweepExpiredSubscriptions(database.db).catch((err) => app.log.warn({ err }, 'expiry sweep failed'));
+    // Company staff hear of subscriptions ending in 14 and in 3 days; the sweep's cadence is plenty for that.
+    void noticeEndingSubscriptions(database.db, app.deps.clock()).catch((err) =>
+      app.log.warn({ err }, 'ending-subscription notices failed'),
+    );
+  }, SUBSCRIPTION_SWEEP_MS);
   expiryTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);
@@ -191,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(attendanceRoutes);
       await api.register(yearRoutes);
       await api.register(messageRoutes);
+      await api.register(announcementRoutes);
     },
     { prefix: '/api/v1' },
   );

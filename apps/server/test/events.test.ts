@@ -113,10 +113,17 @@ describe('GET /api/v1/events', () => {
     expect(list.json().items[0]).toEqual(note);
 
     for (const other of [teacherA, adminB, company]) await other.nextComment('heartbeat');
-    for (const other of [teacherA, adminB, company]) {
+    for (const other of [teacherA, adminB]) {
       expect(other.events.filter((e) => e.event === 'notification')).toEqual([]);
       expect(other.events.map((e) => e.data).join()).not.toContain(w.a.id);
     }
+    // Company staff hear of the request itself (their own notice), never the school's approval notification.
+    const staffNotes = company.events
+      .filter((e) => e.event === 'notification')
+      .map((e) => Notification.parse(JSON.parse(e.data)));
+    expect(staffNotes.map((n) => n.title)).toEqual(['Add-on request: Advanced Analytics']);
+    expect(staffNotes.map((n) => n.id)).not.toContain(note.id);
+    expect(company.events.map((e) => e.data).join()).not.toContain(w.a.id);
   });
 
   it('delivers one write to many streams of two schools, each stream only its own notification', async () => {

@@ -191,12 +191,14 @@ describe('notifications', () => {
     expect(errorOf(res).fields?.id).toBe('Invalid id');
   });
 
-  it('company staff get an empty bell', async () => {
+  it('company staff with nothing to hear of get an empty bell', async () => {
     const staff = await createCompanyUser(t.app, 'company_admin');
     const s = await login(t.app, staff.email, 'company_admin');
     expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/notifications' })).json()).toEqual({
       items: [],
       unread: 0,
+      nextCursor: null,
+      total: 0,
     });
   });
 });

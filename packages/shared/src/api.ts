@@ -31,7 +31,13 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-export const NotificationList = z.object({ items: z.array(Notification), unread: z.number().int() });
+export const NotificationList = z.object({
+  items: z.array(Notification),
+  unread: z.number().int(),
+  /** The notifications page pages on; the bell reads the first page only. */
+  nextCursor: z.string().nullable().optional(),
+  total: z.number().int().optional(),
+});
 export type NotificationList = z.infer<typeof NotificationList>;
 
 /** A 204 answer: no body. Declared so that every operation of the API documents its success response. */

@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_ACCESS } from './access/announcements.ts';
 import { COMPANY_ACCESS } from './access/company.ts';
 import { FILES_ACCESS } from './access/files.ts';
 import { MESSAGES_ACCESS } from './access/messages.ts';
@@ -40,6 +41,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/v1/notifications': everyone,
   'POST /api/v1/notifications/read-all': everyone,
   'POST /api/v1/notifications/:id/read': everyone,
+  'DELETE /api/v1/notifications/:id': everyone,
   'GET /api/v1/events': everyone,
   'POST /api/v1/company/invitations': ['company_admin'],
   ...PEOPLE_ACCESS,
@@ -48,6 +50,7 @@ export const API_ACCESS: Record<string, Access> = {
   ...SCHOOL_DAY_ACCESS,
   ...YEARS_ACCESS,
   ...MESSAGES_ACCESS,
+  ...ANNOUNCEMENT_ACCESS,
 };
 
 /**

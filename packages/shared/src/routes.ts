@@ -19,6 +19,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   open('parents', 'Parents'),
   open('users', 'Users'),
   open('announcements', 'Announcements'),
+  open('notifications', 'Notifications'),
   open('messages', 'Messages'),
   open('attendance', 'Attendance'),
   open('attendance/mark', 'Mark Attendance'),

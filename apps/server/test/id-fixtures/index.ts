@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_ID_FIXTURES } from './announcements.ts';
 import { COMPANY_ID_FIXTURES } from './company.ts';
 import { FILES_ID_FIXTURES } from './files.ts';
 import { FOUNDATION_ID_FIXTURES } from './foundation.ts';
@@ -16,4 +17,5 @@ export const ID_FIXTURES: Record<string, IdFixture> = {
   ...SCHOOL_DAY_ID_FIXTURES,
   ...YEARS_ID_FIXTURES,
   ...MESSAGES_ID_FIXTURES,
+  ...ANNOUNCEMENT_ID_FIXTURES,
 };

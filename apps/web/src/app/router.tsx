@@ -84,6 +84,10 @@ const PAGES: Record<string, LazyPage> = {
     import('../features/attendance/pages/mark-attendance-page').then((m) => ({ Component: m.MarkAttendancePage })),
   messages: () => import('../features/messages/pages/messages-page').then((m) => ({ Component: m.MessagesPage })),
   timetable: () => import('../features/timetable/pages/timetable-page').then((m) => ({ Component: m.TimetablePage })),
+  announcements: () =>
+    import('../features/announcements/pages/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+  notifications: () =>
+    import('../features/notifications/pages/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
 };
 
 const notAvailable: LazyPage = () =>

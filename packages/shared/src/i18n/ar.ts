@@ -10,6 +10,8 @@ import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
+import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
+import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const ar: Catalogue = {
@@ -386,6 +388,41 @@ const ar: Catalogue = {
   [MESSAGE_MESSAGES.reportTitle]: 'تم الإبلاغ عن رسالة',
   [template(MESSAGE_MESSAGES.reportBody)]: 'أبلغ {0} عن رسالة من {1}: "{2}"',
   'Group name': 'اسم المجموعة',
+  // Notifications
+  'Unknown notification type': 'نوع إشعار غير معروف',
+  'Unknown read filter': 'عامل تصفية القراءة غير معروف',
+  'Unknown status': 'حالة غير معروفة',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRequestTitle)]: 'طلب إضافة: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRequestBody)]: 'طلبت {0} الإضافة {1}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentTitle)]: 'دفعة بانتظار التأكيد: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentBody)]: 'أرسلت {0} دفعة بقيمة {1} بانتظار التأكيد.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.leadTitle)]: 'عميل محتمل جديد: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.leadBody)]: 'طلب {0} ({1}) أن يتم التواصل معه.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.expiringTitle)]: 'ينتهي الاشتراك خلال {1} يومًا: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.expiringBody)]: 'ينتهي اشتراك {0} في {1}.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveTitle)]: '{0} مفعّلة',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveBody)]: 'تمت الموافقة على طلبك لـ {0}. أصبحت جزءًا من اشتراكك.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonDeclinedTitle)]: 'رُفض طلب {0}',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'تم تأكيد الدفعة',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'رُفضت الدفعة',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'استلمنا دفعتك مقابل {0}. شكرًا لك.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'تم تجديد الاشتراك',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]: 'تم تجديد اشتراك {0} تلقائيًا حتى {1}. مستحق دفع {2}.',
+  // Announcements
+  [ANNOUNCEMENT_MESSAGES.titleRequired]: 'العنوان مطلوب',
+  [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'يجب ألا يزيد العنوان على 200 حرف',
+  [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'يجب ألا تزيد الرسالة على 20000 حرف',
+  [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'اختر من يجب أن يراه',
+  [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'جمهور غير معروف',
+  [ANNOUNCEMENT_MESSAGES.tooManyClasses]: 'اختر 50 فصلًا على الأكثر',
+  [ANNOUNCEMENT_MESSAGES.expiryFormat]: 'يجب أن يكون تاريخ الانتهاء تاريخًا ووقتًا',
+  [ANNOUNCEMENT_MESSAGES.expiryPast]: 'يجب أن يكون تاريخ الانتهاء في المستقبل',
+  [ANNOUNCEMENT_MESSAGES.notFound]: 'الإعلان غير موجود',
+  [ANNOUNCEMENT_MESSAGES.teacherAudience]: 'يمكن للمعلمين مخاطبة الطلاب وأولياء الأمور فقط',
+  [ANNOUNCEMENT_MESSAGES.teacherClassRequired]: 'اختر فصلًا واحدًا على الأقل من فصولك',
+  [ANNOUNCEMENT_MESSAGES.notYourClass]: 'يمكنك مخاطبة فصولك فقط',
+  [template(ANNOUNCEMENT_MESSAGES.notificationTitle)]: 'إعلان جديد: {0}',
+  [template(ANNOUNCEMENT_MESSAGES.notificationBody)]: 'نشر {0} إعلانًا.',
 };
 
 export default ar;

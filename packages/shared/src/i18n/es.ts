@@ -10,6 +10,8 @@ import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
+import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
+import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 const es: Catalogue = {
@@ -402,6 +404,43 @@ const es: Catalogue = {
   [MESSAGE_MESSAGES.reportTitle]: 'Se denunció un mensaje',
   [template(MESSAGE_MESSAGES.reportBody)]: '{0} denunció un mensaje de {1}: "{2}"',
   'Group name': 'Nombre del grupo',
+  // Notifications
+  'Unknown notification type': 'Tipo de notificación desconocido',
+  'Unknown read filter': 'Filtro de lectura desconocido',
+  'Unknown status': 'Estado desconocido',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRequestTitle)]: 'Solicitud de complemento: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRequestBody)]: '{0} solicitó {1}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentTitle)]: 'Pago por confirmar: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentBody)]: '{0} envió un pago de {1} para confirmar.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.leadTitle)]: 'Nuevo contacto comercial: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.leadBody)]: '{0} ({1}) pidió que le contacten.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.expiringTitle)]: 'La suscripción termina en {1} días: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.expiringBody)]: 'La suscripción de {0} termina el {1}.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveTitle)]: '{0} está activo',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveBody)]:
+    'Su solicitud de {0} fue aprobada. Ahora forma parte de su suscripción.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonDeclinedTitle)]: 'Solicitud de {0} rechazada',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'Pago confirmado',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'Pago rechazado',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'Hemos recibido su pago de {0}. Gracias.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'Suscripción renovada',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]:
+    'Su suscripción {0} se renovó automáticamente hasta el {1}. Hay un pago pendiente de {2}.',
+  // Announcements
+  [ANNOUNCEMENT_MESSAGES.titleRequired]: 'El título es obligatorio',
+  [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'El título debe tener como máximo 200 caracteres',
+  [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'El mensaje debe tener como máximo 20000 caracteres',
+  [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'Elija quién debe verlo',
+  [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'Destinatarios desconocidos',
+  [ANNOUNCEMENT_MESSAGES.tooManyClasses]: 'Elija como máximo 50 clases',
+  [ANNOUNCEMENT_MESSAGES.expiryFormat]: 'La caducidad debe ser una fecha y hora',
+  [ANNOUNCEMENT_MESSAGES.expiryPast]: 'La caducidad debe estar en el futuro',
+  [ANNOUNCEMENT_MESSAGES.notFound]: 'Anuncio no encontrado',
+  [ANNOUNCEMENT_MESSAGES.teacherAudience]: 'Los profesores solo pueden dirigirse a alumnos y padres',
+  [ANNOUNCEMENT_MESSAGES.teacherClassRequired]: 'Elija al menos una de sus clases',
+  [ANNOUNCEMENT_MESSAGES.notYourClass]: 'Solo puede dirigirse a sus propias clases',
+  [template(ANNOUNCEMENT_MESSAGES.notificationTitle)]: 'Nuevo anuncio: {0}',
+  [template(ANNOUNCEMENT_MESSAGES.notificationBody)]: '{0} publicó un anuncio.',
 };
 
 export default es;

@@ -8,3 +8,5 @@ export * from './sign-in.ts';
 export * from './school-day.ts';
 export * from './years.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
+export * from './announcements.ts';

@@ -39,7 +39,7 @@ import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
 import { issueOneTimeToken, recentTokenCount, setPasswordLink } from './one-time-tokens.ts';
 import { brandOf, localeOf } from '../schools/index.ts';
-import { unreadCount } from '../notifications/index.ts';
+import { countUnread } from '../notifications/index.ts';
 import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
 import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
 import { queueVerificationMail } from './mail-verification.ts';
@@ -544,14 +544,16 @@ async function withUniqueEmail<T>(fn: () => Promise<T>): Promise<T> {
 /** The signed-in user's auth state; a school user's also carries the White Label brand for the client's theme. */
 export async function me(deps: Deps, actor: Actor): Promise<SessionResponse> {
   const auth = toAuthResponse(actor);
-  // Company staff have no school notifications (their bell is empty).
   const own = auth.school;
-  if (!own || !actor.schoolId) return { ...auth, unread: 0 };
+  // Company staff have their own notifications (add-on requests, payments, leads, ending subscriptions).
+  if (!own || !actor.schoolId) {
+    return { ...auth, unread: await withTenant(deps.db, tenantOf(actor), (tx) => countUnread(tx, actor)) };
+  }
   const schoolId = actor.schoolId;
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId));
     const brand = school ? (await brandOf(tx, school)).brand : null;
-    return { ...auth, school: { ...own, brand }, unread: await unreadCount(tx, actor) };
+    return { ...auth, school: { ...own, brand }, unread: await countUnread(tx, actor) };
   });
 }
 

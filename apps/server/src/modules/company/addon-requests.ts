@@ -1,3 +1,4 @@
+import { messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
 import type {
   AddonRequest,
   AddonRequestListQuery,
@@ -19,6 +20,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
+import { noticeAddonRequest } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
@@ -126,6 +128,7 @@ export async function createAddonRequest(
         entityId: id,
         after: { addon: addon.name },
       });
+      await noticeAddonRequest(tx, schoolId, addon.name);
       return toAddonRequest(await requestById(tx, id));
     });
   } catch (err) {
@@ -161,8 +164,8 @@ export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id
     await notifySchoolAdmins(
       tx,
       schoolId,
-      `${row.addonName} is active`,
-      `Your request for ${row.addonName} was approved. It is now part of your subscription.`,
+      messageOf(N.addonActiveTitle, row.addonName),
+      messageOf(N.addonActiveBody, row.addonName),
     );
     await audit(tx, actor, {
       schoolId,
@@ -195,7 +198,7 @@ export async function rejectAddonRequest(
       .update(addonRequests)
       .set({ status: 'rejected', reason, decidedAt: new Date(), decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
-    await notifySchoolAdmins(tx, schoolId, `${row.addonName} request declined`, reason);
+    await notifySchoolAdmins(tx, schoolId, messageOf(N.addonDeclinedTitle, row.addonName), reason);
     await audit(tx, actor, {
       schoolId,
       action: 'addon_request.rejected',

@@ -19,6 +19,7 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { identifySchoolUser } from '../auth/index.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { noticeLead } from './staff-notices.ts';
 
 function leadQuery(tx: Tx) {
   return tx
@@ -69,6 +70,7 @@ async function insertLead(
     entityId: id,
     after: { kind: values.kind },
   });
+  await noticeLead(tx, schoolId, values.name);
   return toLead(await leadById(tx, id));
 }
 
@@ -112,6 +114,7 @@ export async function contactSalesLapsed(
       { accountId: who.accountId, role: who.role },
       { schoolId: who.schoolId, action: 'lead.contact_sales', entity: 'lead', entityId: id, after: { lapsed: true } },
     );
+    await noticeLead(tx, who.schoolId, who.name);
   });
 }
 

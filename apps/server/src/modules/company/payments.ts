@@ -1,3 +1,4 @@
+import { messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
 import type {
   Payment,
   PaymentListQuery,
@@ -26,6 +27,7 @@ import { newId } from '../../lib/ids.ts';
 import { localDateOf, timeZoneOf } from '../../lib/school-day.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { notifySchoolAdmins } from './notify.ts';
+import { noticePaymentToConfirm } from './staff-notices.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
@@ -211,6 +213,7 @@ export async function submitPayment(
         decidedAt: result.status === 'confirmed' ? now : null,
       });
       if (result.status === 'confirmed') await markPaid(tx, schoolId, input.subscriptionId ?? null);
+      else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
       await audit(tx, actor, {
         schoolId,
         action: 'payment.submitted',
@@ -261,8 +264,8 @@ export async function decidePayment(
     await notifySchoolAdmins(
       tx,
       row.p.schoolId,
-      decision.status === 'confirmed' ? 'Payment confirmed' : 'Payment rejected',
-      decision.status === 'confirmed' ? `We received your payment for ${what}. Thank you.` : `${what}: ${reason}`,
+      messageOf(decision.status === 'confirmed' ? N.paymentConfirmedTitle : N.paymentRejectedTitle),
+      decision.status === 'confirmed' ? messageOf(N.paymentConfirmedBody, what) : `${what}: ${reason}`,
     );
     await audit(tx, actor, {
       schoolId: row.p.schoolId,

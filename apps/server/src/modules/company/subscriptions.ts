@@ -1,3 +1,4 @@
+import { messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
 import type { AssignSubscriptionRequest, Subscription, SubscriptionHistory } from '@lyceum/shared/company';
 import type { z } from 'zod';
 import { MESSAGES } from '@lyceum/shared/errors';
@@ -103,9 +104,8 @@ async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<b
   await notifySchoolAdmins(
     tx,
     row.schoolId,
-    'Subscription renewed',
-    `Your ${plan?.name ?? ''} subscription renewed automatically until ${until}. ` +
-      `A payment of ${formatMoney(row.totalAmountMinor, row.currency)} is due.`,
+    messageOf(N.renewedTitle),
+    messageOf(N.renewedBody, plan?.name ?? '', until, formatMoney(row.totalAmountMinor, row.currency)),
   );
   return true;
 }

@@ -10,6 +10,7 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { daysLeftIn, timeZoneOf } from '../../lib/school-day.ts';
 import { settleLapsed } from '../company/index.ts';
 import { dayFor } from './day.ts';
+import { unreadCountSql } from '../notifications/index.ts';
 import { DASHBOARD_MESSAGES as D } from '@lyceum/shared/api';
 
 type Stat = DashboardResponse['stats'][number];
@@ -136,8 +137,7 @@ interface SchoolFigures extends Record<string, unknown> {
 async function schoolDashboard(tx: Tx, actor: Actor, now: Date): Promise<DashboardResponse> {
   const schoolId = actor.schoolId as string;
   const manager = actor.role === 'school_admin' || actor.role === 'principal';
-  const unreadSql = sql`(select count(*)::int from notifications n
-    where n.school_id = ${schoolId} and n.user_id = ${actor.profileId} and n.read_at is null and n.deleted_at is null)`;
+  const unreadSql = unreadCountSql(actor);
   const title = actor.school?.name ?? D.dashboard;
   if (!manager) {
     const mine = await tx.execute<{ unread: number }>(sql`select ${unreadSql} as unread`);

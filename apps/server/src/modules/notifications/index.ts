@@ -1,9 +1,14 @@
 /** The notifications module's public surface. */
+export { createCompanyNotifications, type NewCompanyNotification } from './company.ts';
 export { notificationRoutes } from './routes.ts';
+export { readerLanguage, renderMessage } from './render.ts';
 export {
+  countUnread,
   createNotifications,
+  type NewNotification,
   readNotification,
   readNotifications,
   reviseNotifications,
-  unreadCount,
+  unreadCountSql,
+  unreadNotifications,
 } from './service.ts';

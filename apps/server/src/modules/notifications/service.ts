@@ -1,26 +1,34 @@
 import type { Notification, NotificationList } from '@lyceum/shared/api';
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { NOTIFICATION_MESSAGES, type NotificationMessage, type NotificationType } from '@lyceum/shared/notifications';
+import type { SchoolRole } from '@lyceum/shared/roles';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { NotificationListQuery } from '@lyceum/shared/notifications';
 import type { Tx } from '../../db/client.ts';
-import type { Deps } from '../../deps.ts';
 import { notifications } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { withTenant } from '../../db/tenancy.ts';
+import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
+import { readerLanguage, renderText } from './render.ts';
 
-/** The bell shows the newest of these; older ones stay readable through later pages. */
-export const BELL_LIMIT = 50;
+interface NotificationText {
+  schoolId: string;
+  type: NotificationType;
+  /** English; what is shown when `message` is absent. */
+  title: string;
+  body: string;
+  /** Our own wording by message id, rendered in each reader's language (see render.ts). */
+  message?: NotificationMessage | null;
+}
 
-const mine = (actor: Actor) =>
-  and(
-    eq(notifications.schoolId, actor.schoolId ?? '00000000-0000-0000-0000-000000000000'),
-    eq(notifications.userId, actor.profileId),
-    isNull(notifications.deletedAt),
-  );
-
-type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = Pick<NotificationRow, 'schoolId' | 'userId' | 'type' | 'title' | 'body'>;
+/** To one user (one row each), or to every user of some roles in the school (one row for all of them). */
+export type NewNotification = NotificationText &
+  ({ userId: string; roles?: never } | { roles: SchoolRole[]; userId?: never });
 
 /**
  * The one way to create notifications: the rows and their live events in the caller's transaction, so a
@@ -29,11 +37,24 @@ export type NewNotification = Pick<NotificationRow, 'schoolId' | 'userId' | 'typ
  */
 export async function createNotifications(tx: Tx, rows: NewNotification[]): Promise<string[]> {
   if (rows.length === 0) return [];
-  const values = rows.map((row) => ({ ...row, id: newId() }));
+  const values = rows.map((row) => ({
+    id: newId(),
+    schoolId: row.schoolId,
+    userId: row.userId ?? null,
+    roles: row.roles ?? null,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    message: row.message ?? null,
+  }));
   await tx.insert(notifications).values(values);
   await publishLiveEvents(
     tx,
-    values.map((v) => ({ kind: 'notification', schoolId: v.schoolId, userIds: [v.userId], id: v.id })),
+    values.map((v) =>
+      v.userId
+        ? { kind: 'notification' as const, schoolId: v.schoolId, userIds: [v.userId], id: v.id }
+        : { kind: 'notification' as const, schoolId: v.schoolId, roles: v.roles ?? [], id: v.id },
+    ),
   );
   return values.map((v) => v.id);
 }
@@ -62,123 +83,218 @@ export async function reviseNotifications(
     .returning({ id: notifications.id, userId: notifications.userId });
   await publishLiveEvents(
     tx,
-    changed.map((n) => ({ kind: 'notification', schoolId, userIds: [n.userId], id: n.id })),
+    changed.flatMap((n) =>
+      n.userId ? [{ kind: 'notification' as const, schoolId, userIds: [n.userId], id: n.id }] : [],
+    ),
   );
 }
 
-const toResponse = (n: NotificationRow): Notification => ({
-  id: n.id,
-  type: n.type,
-  title: n.title,
-  body: n.body,
-  read: n.readAt !== null,
-  createdAt: n.createdAt.toISOString(),
-});
+interface VisibleRow {
+  id: string;
+  direct: boolean;
+  type: NotificationType;
+  title: string;
+  body: string;
+  message: NotificationMessage | null;
+  readAt: string | null;
+  createdAt: string | Date;
+}
+
+/**
+ * The notifications `actor` sees, as one FROM clause: their own rows and the role-wide ones of their role,
+ * each with the reader's own read and deleted state (`notification_reads` for role-wide ones).
+ */
+function visibleSource(actor: Actor): SQL {
+  if (actor.kind === 'company') {
+    return sql`(select n.id, false as direct, n.type, n.title, n.body, n.message, r.read_at, n.created_at
+      from company_notifications n
+      left join company_notification_reads r on r.notification_id = n.id and r.staff_id = ${actor.profileId}
+      where ${actor.role} = any(n.roles) and r.deleted_at is null) v`;
+  }
+  return sql`(select n.id, (n.user_id is not null) as direct, n.type, n.title, n.body, n.message,
+      coalesce(n.read_at, r.read_at) as read_at, n.created_at
+    from notifications n
+    left join notification_reads r
+      on n.user_id is null and r.school_id = n.school_id and r.notification_id = n.id and r.user_id = ${actor.profileId}
+    where n.school_id = ${actor.schoolId}
+      and ((n.user_id = ${actor.profileId} and n.deleted_at is null)
+        or (n.user_id is null and ${actor.role} = any(n.roles) and r.deleted_at is null))) v`;
+}
+
+const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at as "readAt", v.created_at as "createdAt"`;
+
+function toResponse(row: VisibleRow, actor: Actor): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    ...renderText(row, readerLanguage(actor)),
+    read: row.readAt !== null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+async function findVisible(tx: Tx, actor: Actor, id: string): Promise<VisibleRow | null> {
+  const [row] = await selectRows<VisibleRow>(
+    tx,
+    sql`select ${COLUMNS} from ${visibleSource(actor)} where v.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * The caller's unread count as a scalar subquery: what the bell's badge shows, for any statement that wants it
+ * among its own figures (the dashboard) without a round trip of its own.
+ */
+export function unreadCountSql(actor: Actor): SQL {
+  return sql`(select count(*)::int from ${visibleSource(actor)} where v.read_at is null)`;
+}
+
+export async function countUnread(tx: Tx, actor: Actor): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(tx, sql`select ${unreadCountSql(actor)} as n`);
+  return Number(row?.n ?? 0);
+}
 
 /** One notification as its recipient sees it in the bell, or null when it is not theirs (or gone). */
 export async function readNotification(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Notification | null> {
-  if (actor.kind === 'company') return null;
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(notifications)
-      .where(and(mine(actor), eq(notifications.id, id)));
-    return row ? toResponse(row) : null;
+    const row = await findVisible(tx, actor, id);
+    return row ? toResponse(row, actor) : null;
   });
 }
-
-/** Ids per query of a batched read: well inside what one statement's parameter list should carry. */
-const READ_BATCH = 500;
 
 /**
  * readNotification for many streams at once, each answer what readNotification would give its actor. An
  * announcement to a school wakes hundreds of streams in the same moment; one tenant transaction per school
- * serves them all, where one transaction per stream queued behind the connection pool for seconds. Row-level
- * security is per school, so the school's transaction reads every requested row, and `mine` is applied per
- * actor below.
+ * serves them all, where one transaction per stream queued behind the connection pool for seconds.
  */
 export async function readNotifications(
   deps: Deps,
   requests: readonly { actor: Actor; id: string }[],
 ): Promise<(Notification | null)[]> {
   const answers: (Notification | null)[] = requests.map(() => null);
-  const bySchool = new Map<string, number[]>();
+  const byTenant = new Map<string, number[]>();
   requests.forEach(({ actor }, i) => {
-    if (actor.kind === 'company' || !actor.schoolId) return;
-    const list = bySchool.get(actor.schoolId) ?? [];
-    list.push(i);
-    bySchool.set(actor.schoolId, list);
+    const key = actor.schoolId ?? 'company';
+    byTenant.set(key, [...(byTenant.get(key) ?? []), i]);
   });
-  for (const [schoolId, indexes] of bySchool) {
+  for (const indexes of byTenant.values()) {
     const first = requests[indexes[0] as number] as { actor: Actor };
-    const ids = [...new Set(indexes.map((i) => (requests[i] as { id: string }).id))];
-    const rows = new Map<string, NotificationRow>();
     await withTenant(deps.db, tenantOf(first.actor), async (tx) => {
-      for (let at = 0; at < ids.length; at += READ_BATCH) {
-        const found = await tx
-          .select()
-          .from(notifications)
-          .where(
-            and(
-              eq(notifications.schoolId, schoolId),
-              inArray(notifications.id, ids.slice(at, at + READ_BATCH)),
-              isNull(notifications.deletedAt),
-            ),
-          );
-        for (const row of found) rows.set(row.id, row);
+      for (const i of indexes) {
+        const { actor, id } = requests[i] as { actor: Actor; id: string };
+        const row = await findVisible(tx, actor, id);
+        answers[i] = row ? toResponse(row, actor) : null;
       }
     });
-    for (const i of indexes) {
-      const { actor, id } = requests[i] as { actor: Actor; id: string };
-      const row = rows.get(id);
-      if (row && row.userId === actor.profileId) answers[i] = toResponse(row);
-    }
   }
   return answers;
 }
 
-/** Company staff have no school notifications yet; they get an empty bell rather than an error. */
-export async function listNotifications(deps: Deps, actor: Actor): Promise<NotificationList> {
-  if (actor.kind === 'company') return { items: [], unread: 0 };
+/** The caller's notifications, newest first, filtered by type and read state, with the unread count. */
+export async function listNotifications(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof NotificationListQuery>,
+): Promise<NotificationList> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const rows = await tx
-      .select()
-      .from(notifications)
-      .where(mine(actor))
-      .orderBy(desc(notifications.createdAt))
-      .limit(BELL_LIMIT);
-    return { items: rows.map(toResponse), unread: await unreadCount(tx, actor) };
+    const filters = [
+      sql`true`,
+      query.type ? sql`v.type = ${query.type}` : undefined,
+      query.read === 'read' ? sql`v.read_at is not null` : undefined,
+      query.read === 'unread' ? sql`v.read_at is null` : undefined,
+    ].filter((f): f is SQL => f !== undefined);
+    const matching = sql`select v.id, v.created_at as sort_value from ${visibleSource(actor)} where ${sql.join(filters, sql` and `)}`;
+    const page = await keysetPage(
+      tx,
+      matching,
+      { expr: sql`created_at`, cast: 'timestamptz', dir: 'desc' },
+      query.cursor,
+      query.limit,
+      async (ids) => {
+        if (ids.length === 0) return [];
+        const rows = await selectRows<VisibleRow>(
+          tx,
+          sql`select ${COLUMNS} from ${visibleSource(actor)} where v.id in ${ids}`,
+        );
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [toResponse(row, actor)] : [];
+        });
+      },
+    );
+    return { items: page.items, unread: await countUnread(tx, actor), nextCursor: page.nextCursor, total: page.total };
   });
 }
 
-/** The bell's badge: how many of the actor's own notifications are unread (inside the caller's tenant transaction). */
-export async function unreadCount(tx: Tx, actor: Actor): Promise<number> {
-  const [count] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(mine(actor), isNull(notifications.readAt)));
-  return count?.n ?? 0;
+/** Read or delete state of one notification for its reader; a role-wide one keeps it per reader. */
+async function setState(tx: Tx, actor: Actor, row: VisibleRow, state: 'read' | 'deleted'): Promise<void> {
+  const column = sql.raw(state === 'read' ? 'read_at' : 'deleted_at');
+  if (actor.kind === 'company') {
+    await tx.execute(sql`insert into company_notification_reads (notification_id, staff_id, ${column})
+      values (${row.id}, ${actor.profileId}, now())
+      on conflict (notification_id, staff_id)
+      do update set ${column} = coalesce(company_notification_reads.${column}, now())`);
+  } else if (row.direct) {
+    await tx.execute(sql`update notifications set ${column} = coalesce(${column}, now())
+      where school_id = ${actor.schoolId} and id = ${row.id} and user_id = ${actor.profileId}`);
+  } else {
+    await tx.execute(sql`insert into notification_reads (school_id, id, notification_id, user_id, ${column})
+      values (${actor.schoolId}, ${newId()}, ${row.id}, ${actor.profileId}, now())
+      on conflict (school_id, notification_id, user_id)
+      do update set ${column} = coalesce(notification_reads.${column}, now())`);
+  }
 }
 
-export async function markRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
-  if (actor.kind === 'company') throw notFound('Notification not found');
+async function changeOne(deps: Deps, actor: Actor, id: string, state: 'read' | 'deleted'): Promise<void> {
   await withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const updated = await tx
-      .update(notifications)
-      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-      .where(and(mine(actor), eq(notifications.id, id)))
-      .returning({ id: notifications.id });
-    if (updated.length === 0) throw notFound('Notification not found');
+    const row = await findVisible(tx, actor, id);
+    if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+    await setState(tx, actor, row, state);
   });
 }
 
-/** One statement for all unread, not one call per notification (docs/product.md, "Where we depart from the original specification on purpose"). */
+export function markRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  return changeOne(deps, actor, id, 'read');
+}
+
+/** Soft delete: gone from the caller's bell and page; a role-wide notification stays for everyone else. */
+export function deleteNotification(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  return changeOne(deps, actor, id, 'deleted');
+}
+
+/** Every unread one in one request (docs/product.md, "Where we depart from the original specification on purpose"). */
 export async function markAllRead(deps: Deps, actor: Actor): Promise<void> {
-  if (actor.kind === 'company') return;
-  await withTenant(deps.db, tenantOf(actor), (tx) =>
-    tx
-      .update(notifications)
-      .set({ readAt: new Date() })
-      .where(and(mine(actor), isNull(notifications.readAt))),
-  );
+  await withTenant(deps.db, tenantOf(actor), async (tx) => {
+    if (actor.kind === 'company') {
+      await tx.execute(sql`insert into company_notification_reads (notification_id, staff_id, read_at)
+        select n.id, ${actor.profileId}, now() from company_notifications n where ${actor.role} = any(n.roles)
+        on conflict (notification_id, staff_id)
+        do update set read_at = coalesce(company_notification_reads.read_at, now())`);
+      return;
+    }
+    await tx.execute(sql`update notifications set read_at = now()
+      where school_id = ${actor.schoolId} and user_id = ${actor.profileId} and read_at is null and deleted_at is null`);
+    await tx.execute(sql`update notification_reads set read_at = now()
+      where school_id = ${actor.schoolId} and user_id = ${actor.profileId} and read_at is null`);
+    // Role-wide ones this reader has no state for yet get their row (ids are made here, like every id).
+    const fresh = await selectRows<{ id: string }>(
+      tx,
+      sql`select n.id from notifications n
+        where n.school_id = ${actor.schoolId} and n.user_id is null and ${actor.role} = any(n.roles)
+          and not exists (select 1 from notification_reads r
+            where r.school_id = n.school_id and r.notification_id = n.id and r.user_id = ${actor.profileId})`,
+    );
+    if (fresh.length === 0) return;
+    const values = fresh.map((n) => ({ id: newId(), notification_id: n.id }));
+    await tx.execute(sql`insert into notification_reads (school_id, id, notification_id, user_id, read_at)
+      select ${actor.schoolId}, r.id, r.notification_id, ${actor.profileId}, now()
+      from json_to_recordset(${JSON.stringify(values)}::json) as r(id uuid, notification_id uuid)
+      on conflict (school_id, notification_id, user_id) do nothing`);
+  });
+}
+
+/** Unread count as its own request (the shell's badge); the same count `countUnread` gives inside a transaction. */
+export function unreadNotifications(deps: Deps, actor: Actor): Promise<number> {
+  return withTenant(deps.db, tenantOf(actor), (tx) => countUnread(tx, actor));
 }

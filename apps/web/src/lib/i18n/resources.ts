@@ -1,4 +1,5 @@
 import type addonRequests from '../../locales/en/addon-requests.json';
+import type announcements from '../../locales/en/announcements.json';
 import type apiKeys from '../../locales/en/api-keys.json';
 import type attendance from '../../locales/en/attendance.json';
 import type auth from '../../locales/en/auth.json';
@@ -32,6 +33,7 @@ import type years from '../../locales/en/years.json';
  */
 export interface Resources {
   'addon-requests': typeof addonRequests;
+  announcements: typeof announcements;
   'api-keys': typeof apiKeys;
   attendance: typeof attendance;
   auth: typeof auth;

@@ -74,7 +74,7 @@ describe('NotificationBell list', () => {
     expect(items[0]?.textContent).toContain('Just now');
     expect(items[1]?.textContent).toContain('3h ago');
 
-    await userEvent.click(within(items[0] as HTMLElement).getByRole('button'));
+    await userEvent.click(within(items[0] as HTMLElement).getByRole('button', { name: /^Title n1/ }));
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('1'));
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/v1/notifications/n1/read');
@@ -92,6 +92,20 @@ describe('NotificationBell list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/notifications/read-all')).toBe(true);
+  });
+
+  it('deletes one notification for its reader, and links to the full page', async () => {
+    const { calls } = mockFetch({
+      'DELETE /api/v1/notifications/n1': () => new Response(null, { status: 204 }),
+      'GET /api/v1/notifications': () => json({ items: [note('n2', false)], unread: 1 }),
+    });
+    renderBell({ items: [note('n1', false), note('n2', false)], unread: 2 });
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete notification: Title n1' }));
+    await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('1'));
+    expect(within(screen.getByTestId('notification-list')).getAllByRole('listitem')).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/v1/notifications/n1')).toBe(true);
+    expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/notifications');
   });
 
   it('closes on Escape', async () => {

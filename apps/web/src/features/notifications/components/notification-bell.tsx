@@ -3,11 +3,13 @@ import { badgeLabel } from '@lyceum/shared/constants';
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useAuthContext } from '../../../lib/auth';
+import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n/i18n';
 import { useLiveStatus } from '../../../lib/live-events';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotifications } from '../api/get-notifications';
+import { DeleteNotificationButton } from './delete-notification-button';
 import { NotificationItem } from './notification-item';
 
 /** The header bell (docs/product.md, "Notifications and live events"): "9+" badge, a list scrolling within a maximum height, click to mark read. */
@@ -124,12 +126,20 @@ export function NotificationBell() {
               data-testid="notification-list"
             >
               {items.map((notification) => (
-                <li key={notification.id}>
+                <li key={notification.id} className="flex items-start">
                   <NotificationItem notification={notification} onSelect={select} />
+                  <DeleteNotificationButton notification={notification} />
                 </li>
               ))}
             </ul>
           )}
+          <Link
+            to="/notifications"
+            onClick={() => setOpen(false)}
+            className="block border-t border-slate-100 px-4 py-2.5 text-center text-sm font-medium text-blue-700 hover:bg-blue-50"
+          >
+            {t('bell.seeAll')}
+          </Link>
         </section>
       )}
     </div>

@@ -47,7 +47,7 @@ export function NotificationItem({ notification, onSelect, now }: NotificationIt
         <span dir="auto" className="mt-0.5 block text-sm break-words text-slate-600">
           {notification.body}
         </span>
-        <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-400">
+        <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-500">
           {when(created, now)}
         </time>
       </span>

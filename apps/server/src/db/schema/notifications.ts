@@ -1,0 +1,75 @@
+import type { NotificationMessage } from '@lyceum/shared/notifications';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from './closed-sets.ts';
+import { createdAt, id, schoolId, ts } from './columns.ts';
+import { companyStaff } from './identity.ts';
+import { notifications, schools, users } from './schools.ts';
+
+/** Each reader's state of a role-wide notification (a row appears when they read or delete it). */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id(),
+    notificationId: uuid('notification_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    readAt: ts('read_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('notification_reads_unique').on(t.schoolId, t.notificationId, t.userId),
+    index('notification_reads_user_idx').on(t.schoolId, t.userId),
+    foreignKey({
+      name: 'notification_reads_notification_fk',
+      columns: [t.schoolId, t.notificationId],
+      foreignColumns: [notifications.schoolId, notifications.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'notification_reads_user_fk',
+      columns: [t.schoolId, t.userId],
+      foreignColumns: [users.schoolId, users.id],
+    }),
+  ],
+);
+
+/**
+ * Company staff's notifications (add-on requests, payments to confirm, sales leads, subscriptions ending):
+ * platform-level, so outside the tenant tables. Addressed to company roles; `dedupe_key` makes a sweep that
+ * runs again send nothing twice.
+ */
+export const companyNotifications = pgTable(
+  'company_notifications',
+  {
+    id: id().primaryKey(),
+    roles: text('roles').array().notNull(),
+    type: text('type', { enum: ['fee', 'attendance', 'assignment', 'announcement', 'other'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    message: jsonb('message').$type<NotificationMessage>(),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('company_notifications_type_check', t.type),
+    check('company_notifications_roles_check', sql`cardinality(${t.roles}) > 0`),
+    uniqueIndex('company_notifications_dedupe_unique').on(t.dedupeKey),
+    index('company_notifications_created_idx').on(t.createdAt),
+  ],
+);
+
+export const companyNotificationReads = pgTable(
+  'company_notification_reads',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => companyNotifications.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => companyStaff.id),
+    readAt: ts('read_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.staffId] })],
+);

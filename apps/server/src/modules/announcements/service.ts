@@ -1,0 +1,375 @@
+import {
+  ANNOUNCEMENT_MESSAGES as M,
+  type Announcement,
+  type AnnouncementList,
+  type AnnouncementListQuery,
+  type AnnouncementOptions,
+  type AnnouncementReaders,
+  type AnnouncementReadersQuery,
+  AUDIENCES,
+  type Audience,
+  type CreateAnnouncementRequest,
+  TEACHER_AUDIENCES,
+  type UpdateAnnouncementRequest,
+} from '@lyceum/shared/announcements';
+import { messageOf } from '@lyceum/shared/notifications';
+import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { inScope, writeScope } from '../../db/school-scope.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import type { Deps } from '../../deps.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { keysetPage } from '../../lib/list-page.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
+import { createNotifications } from '../notifications/index.ts';
+import { audienceMembers, isManager, visibleTo } from './audience.ts';
+import { safeBody, textOf } from './safe-html.ts';
+
+interface Row {
+  id: string;
+  title: string;
+  body: string;
+  audience: Audience[];
+  classIds: string[];
+  status: 'active' | 'archived';
+  pinned: boolean;
+  expiresAt: string | Date | null;
+  createdAt: string | Date;
+  authorId: string;
+  authorName: string;
+  read: boolean;
+  readCount: number | null;
+  audienceCount: number | null;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** A class as people name it: "Grade 5 A" (the section, when there is one, after the name). */
+const CLASS_LABEL = sql`trim(c.name || ' ' || c.section)`;
+
+/** What one announcement row answers with; read figures only for those who manage it. */
+function selectAnnouncements(actor: Actor, where: SQL): SQL {
+  const manages = isManager(actor) ? sql`true` : sql`a.author_id = ${actor.profileId}`;
+  return sql`select a.id, a.title, a.body, a.audience, a.class_ids as "classIds", a.status, a.pinned,
+      a.expires_at as "expiresAt", a.created_at as "createdAt", a.author_id as "authorId", au.name as "authorName",
+      (a.author_id = ${actor.profileId} or exists (select 1 from announcement_reads r
+        where r.school_id = a.school_id and r.announcement_id = a.id and r.user_id = ${actor.profileId})) as read,
+      case when ${manages} then (select count(*)::int from announcement_reads r
+        join (${audienceMembers(sql`a`)}) m on m.id = r.user_id
+        where r.school_id = a.school_id and r.announcement_id = a.id) end as "readCount",
+      case when ${manages} then (select count(*)::int from (${audienceMembers(sql`a`)}) m) end as "audienceCount"
+    from announcements a join users au on au.school_id = a.school_id and au.id = a.author_id
+    where ${where}`;
+}
+
+async function classNames(tx: Tx, schoolId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows<{ id: string; name: string }>(
+    tx,
+    sql`select id, ${CLASS_LABEL} as name from classes c where school_id = ${schoolId} and id in ${ids}`,
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+async function toResponses(tx: Tx, actor: Actor, rows: Row[]): Promise<Announcement[]> {
+  const names = await classNames(tx, actor.schoolId as string, [...new Set(rows.flatMap((r) => r.classIds))]);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    body: r.body,
+    audience: r.audience,
+    classes: r.classIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    status: r.status,
+    pinned: r.pinned,
+    expiresAt: r.expiresAt === null ? null : iso(r.expiresAt),
+    createdAt: iso(r.createdAt),
+    author: { id: r.authorId, name: r.authorName },
+    read: r.read,
+    readCount: r.readCount,
+    audienceCount: r.audienceCount,
+    canManage: isManager(actor) || r.authorId === actor.profileId,
+  }));
+}
+
+async function findVisible(tx: Tx, actor: Actor, now: Date, id: string): Promise<Row> {
+  const [row] = await selectRows<Row>(tx, selectAnnouncements(actor, sql`${visibleTo(actor, now)} and a.id = ${id}`));
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+function schoolActor(actor: Actor) {
+  return writeScope(actor, undefined);
+}
+
+/**
+ * Pinned ones first, then newest first, as one keyset order: a pinned announcement sorts as if published a
+ * thousand years later, which keeps the cursor a single timestamp.
+ */
+const ORDER = sql`case when a.pinned then a.created_at + interval '1000 years' else a.created_at end`;
+
+export function listAnnouncements(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof AnnouncementListQuery>,
+): Promise<AnnouncementList> {
+  const scope = schoolActor(actor);
+  const now = deps.clock();
+  return inScope(deps.db, scope, async (tx) => {
+    const status = query.status === 'all' ? sql`true` : sql`a.status = ${query.status}`;
+    const where = sql`${visibleTo(actor, now)} and ${status}`;
+    const page = await keysetPage(
+      tx,
+      sql`select a.id, ${ORDER} as sort_value from announcements a where ${where}`,
+      { expr: ORDER, cast: 'timestamptz', dir: 'desc' },
+      query.cursor,
+      query.limit,
+      async (ids) => {
+        if (ids.length === 0) return [];
+        const rows = await selectRows<Row>(
+          tx,
+          selectAnnouncements(actor, sql`a.school_id = ${scope.schoolId} and a.id in ${ids}`),
+        );
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return toResponses(
+          tx,
+          actor,
+          ids.flatMap((id) => byId.get(id) ?? []),
+        );
+      },
+    );
+    return page;
+  });
+}
+
+export function getAnnouncement(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Announcement> {
+  const scope = schoolActor(actor);
+  const now = deps.clock();
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement,
+  );
+}
+
+/** For the live stream: the announcement as its reader sees it, or null when it is not for them. */
+export async function readAnnouncement(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Announcement | null> {
+  if (actor.kind !== 'school') return null;
+  try {
+    return await getAnnouncement(deps, actor, { id });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  }
+}
+
+/** The classes a teacher teaches or leads. */
+async function teacherClassIds(tx: Tx, schoolId: string, teacherId: string): Promise<Set<string>> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`select distinct class_id as id from class_teachers where school_id = ${schoolId} and teacher_id = ${teacherId}`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Who may address whom: managers any audience and class of the school; teachers students and parents of their classes. */
+async function checkAudience(tx: Tx, actor: Actor, audience: Audience[], classIds: string[]): Promise<void> {
+  const schoolId = actor.schoolId as string;
+  if (classIds.length > 0) {
+    const known = await classNames(tx, schoolId, classIds);
+    if (classIds.some((id) => !known.has(id))) throw invalid(M.unknownClass, { classIds: M.unknownClass });
+  }
+  if (isManager(actor)) return;
+  if (actor.role !== 'teacher') throw forbidden();
+  if (audience.some((a) => !(TEACHER_AUDIENCES as readonly string[]).includes(a))) {
+    throw invalid(M.teacherAudience, { audience: M.teacherAudience });
+  }
+  if (classIds.length === 0) throw invalid(M.teacherClassRequired, { classIds: M.teacherClassRequired });
+  const mine = await teacherClassIds(tx, schoolId, actor.profileId);
+  if (classIds.some((id) => !mine.has(id))) throw forbidden(M.notYourClass);
+}
+
+function checkBody(html: string): string {
+  const body = safeBody(html);
+  if (textOf(body) === '') throw invalid(M.bodyRequired, { body: M.bodyRequired });
+  return body;
+}
+
+function checkExpiry(expiresAt: string | null | undefined, now: Date): Date | null {
+  if (!expiresAt) return null;
+  const at = new Date(expiresAt);
+  if (at.getTime() <= now.getTime()) throw invalid(M.expiryPast, { expiresAt: M.expiryPast });
+  return at;
+}
+
+/** The roles a school-wide audience reaches ('all' is every school role). */
+const rolesOf = (audience: Audience[]): SchoolRole[] =>
+  audience.includes('all') ? [...SCHOOL_ROLES] : (audience.filter((a) => a !== 'all') as SchoolRole[]);
+
+/**
+ * Tells the audience: one role-wide notification when it reaches whole roles, one per person when it is
+ * narrowed to classes (the class rule is the announcement's, not a role's); and a live `announcement` event.
+ */
+async function tellAudience(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  input: { title: string; audience: Audience[]; classIds: string[] },
+) {
+  const schoolId = actor.schoolId as string;
+  const title = messageOf(M.notificationTitle, input.title);
+  const body = messageOf(M.notificationBody, actor.name);
+  const text = {
+    schoolId,
+    type: 'announcement' as const,
+    title: title.text,
+    body: body.text,
+    message: { title: title.ref, body: body.ref },
+  };
+  const roles = rolesOf(input.audience);
+  if (input.classIds.length === 0) {
+    await createNotifications(tx, [{ ...text, roles }]);
+    await publishLiveEvents(tx, [{ kind: 'announcement', schoolId, id, roles }]);
+    return;
+  }
+  const members = await selectRows<{ id: string }>(
+    tx,
+    sql`select m.id from announcements a, lateral (${audienceMembers(sql`a`)}) m where a.school_id = ${schoolId} and a.id = ${id}`,
+  );
+  await createNotifications(
+    tx,
+    members.map((m) => ({ ...text, userId: m.id })),
+  );
+  await publishLiveEvents(tx, [{ kind: 'announcement', schoolId, id, userIds: members.map((m) => m.id) }]);
+}
+
+export function createAnnouncement(
+  deps: Deps,
+  actor: Actor,
+  input: z.output<typeof CreateAnnouncementRequest>,
+): Promise<Announcement> {
+  const scope = schoolActor(actor);
+  const now = deps.clock();
+  return inScope(deps.db, scope, async (tx) => {
+    const audience = [...new Set(input.audience)].sort((x, y) => AUDIENCES.indexOf(x) - AUDIENCES.indexOf(y));
+    const classIds = [...new Set(input.classIds)];
+    await checkAudience(tx, actor, audience, classIds);
+    const body = checkBody(input.body);
+    const expiresAt = checkExpiry(input.expiresAt, now);
+    const id = newId();
+    await tx.execute(sql`insert into announcements
+      (school_id, id, author_id, title, body, audience, class_ids, pinned, expires_at, created_at, updated_at)
+      values (${scope.schoolId}, ${id}, ${actor.profileId}, ${input.title}, ${body},
+        ${`{${audience.join(',')}}`}::text[], ${`{${classIds.join(',')}}`}::uuid[], ${input.pinned},
+        ${expiresAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+    await tellAudience(tx, actor, id, { title: input.title, audience, classIds });
+    return (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement;
+  });
+}
+
+async function findManaged(tx: Tx, actor: Actor, now: Date, id: string): Promise<Row> {
+  const row = await findVisible(tx, actor, now, id);
+  if (!isManager(actor) && row.authorId !== actor.profileId) throw forbidden();
+  return row;
+}
+
+export function updateAnnouncement(
+  deps: Deps,
+  actor: Actor,
+  { id, ...input }: { id: string } & z.output<typeof UpdateAnnouncementRequest>,
+): Promise<Announcement> {
+  const scope = schoolActor(actor);
+  const now = deps.clock();
+  return inScope(deps.db, scope, async (tx) => {
+    await findManaged(tx, actor, now, id);
+    const sets: SQL[] = [sql`updated_at = ${now.toISOString()}::timestamptz`];
+    if (input.title !== undefined) sets.push(sql`title = ${input.title}`);
+    if (input.body !== undefined) sets.push(sql`body = ${checkBody(input.body)}`);
+    if (input.pinned !== undefined) sets.push(sql`pinned = ${input.pinned}`);
+    if (input.status !== undefined) sets.push(sql`status = ${input.status}`);
+    if (input.expiresAt !== undefined) {
+      sets.push(sql`expires_at = ${checkExpiry(input.expiresAt, now)?.toISOString() ?? null}::timestamptz`);
+    }
+    await tx.execute(sql`update announcements set ${sql.join(sets, sql`, `)}
+      where school_id = ${scope.schoolId} and id = ${id}`);
+    return (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement;
+  });
+}
+
+/** Records the caller's first read; reading again changes nothing. */
+export function markAnnouncementRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
+  const scope = schoolActor(actor);
+  const now = deps.clock();
+  return inScope(deps.db, scope, async (tx) => {
+    await findVisible(tx, actor, now, id);
+    await tx.execute(sql`insert into announcement_reads (school_id, id, announcement_id, user_id, read_at)
+      values (${scope.schoolId}, ${newId()}, ${id}, ${actor.profileId}, ${now.toISOString()}::timestamptz)
+      on conflict (school_id, announcement_id, user_id) do nothing`);
+  });
+}
+
+/** The audience of an announcement who have (or have not) read it, by name; its author and managers only. */
+export function listAnnouncementReaders(
+  deps: Deps,
+  actor: Actor,
+  { id, ...query }: { id: string } & z.output<typeof AnnouncementReadersQuery>,
+): Promise<AnnouncementReaders> {
+  const scope = schoolActor(actor);
+  const now = deps.clock();
+  return inScope(deps.db, scope, async (tx) => {
+    await findManaged(tx, actor, now, id);
+    const state = query.state === 'read' ? sql`r.read_at is not null` : sql`r.read_at is null`;
+    const members = sql`select m.id, m.name, m.role, r.read_at from announcements a
+      cross join lateral (${audienceMembers(sql`a`)}) m
+      left join announcement_reads r on r.school_id = a.school_id and r.announcement_id = a.id and r.user_id = m.id
+      where a.school_id = ${scope.schoolId} and a.id = ${id} and ${state}`;
+    const page = await keysetPage(
+      tx,
+      sql`select x.id, lower(x.name) as sort_value from (${members}) x`,
+      { expr: sql`lower(name)`, cast: 'text', dir: 'asc' },
+      query.cursor,
+      query.limit,
+      async (ids) => {
+        if (ids.length === 0) return [];
+        const rows = await selectRows<{ id: string; name: string; role: SchoolRole; read_at: string | Date | null }>(
+          tx,
+          sql`select x.* from (${members}) x where x.id in ${ids}`,
+        );
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.flatMap((rid) => {
+          const r = byId.get(rid);
+          return r
+            ? [{ id: r.id, name: r.name, role: r.role, readAt: r.read_at === null ? null : iso(r.read_at) }]
+            : [];
+        });
+      },
+    );
+    return page;
+  });
+}
+
+/** The publish form's choices: every audience and class for managers; a teacher's own classes, to students and parents. */
+export function announcementOptions(deps: Deps, actor: Actor): Promise<AnnouncementOptions> {
+  const scope = schoolActor(actor);
+  return inScope(deps.db, scope, async (tx) => {
+    if (isManager(actor)) {
+      const classes = await selectRows<{ id: string; label: string }>(
+        tx,
+        sql`select id, ${CLASS_LABEL} as label from classes c where school_id = ${scope.schoolId} order by name, section, id`,
+      );
+      return { audiences: [...AUDIENCES], classes, classRequired: false };
+    }
+    if (actor.role !== 'teacher') throw forbidden();
+    const classes = await selectRows<{ id: string; label: string }>(
+      tx,
+      sql`select c.id, ${CLASS_LABEL} as label from classes c
+        where c.school_id = ${scope.schoolId}
+          and exists (select 1 from class_teachers ct where ct.school_id = c.school_id and ct.class_id = c.id and ct.teacher_id = ${actor.profileId})
+        order by c.name, c.section, c.id`,
+    );
+    return { audiences: [...TEACHER_AUDIENCES], classes, classRequired: true };
+  });
+}

@@ -1,0 +1,88 @@
+import { COMPANY_NOTIFICATION_MESSAGES as M, messageOf } from '@lyceum/shared/notifications';
+import { formatMoney } from '@lyceum/shared/plans';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { withSystem } from '../../db/tenancy.ts';
+import { createCompanyNotifications } from '../notifications/index.ts';
+
+/**
+ * What company staff hear of in their bell (docs/product.md, "Notifications"): each call runs in the
+ * transaction of the event itself, so a notice goes out only if the event is committed.
+ */
+async function notice(
+  tx: Tx,
+  title: ReturnType<typeof messageOf>,
+  body: ReturnType<typeof messageOf>,
+  dedupeKey?: string,
+): Promise<void> {
+  await createCompanyNotifications(tx, [
+    { type: 'other', title: title.text, body: body.text, message: { title: title.ref, body: body.ref }, dedupeKey },
+  ]);
+}
+
+async function schoolName(tx: Tx, schoolId: string): Promise<string> {
+  const [row] = await selectRows<{ name: string }>(tx, sql`select name from schools where id = ${schoolId}`);
+  return row?.name ?? '';
+}
+
+export async function noticeAddonRequest(tx: Tx, schoolId: string, addon: string): Promise<void> {
+  const school = await schoolName(tx, schoolId);
+  await notice(tx, messageOf(M.addonRequestTitle, addon), messageOf(M.addonRequestBody, school, addon));
+}
+
+export async function noticePaymentToConfirm(
+  tx: Tx,
+  schoolId: string,
+  amountMinor: number,
+  currency: string,
+): Promise<void> {
+  const school = await schoolName(tx, schoolId);
+  const amount = formatMoney(amountMinor, currency);
+  await notice(tx, messageOf(M.paymentTitle, school), messageOf(M.paymentBody, school, amount));
+}
+
+export async function noticeLead(tx: Tx, schoolId: string, name: string): Promise<void> {
+  const school = await schoolName(tx, schoolId);
+  await notice(tx, messageOf(M.leadTitle, name), messageOf(M.leadBody, name, school));
+}
+
+/** The days before its end at which an active subscription is announced to company staff. */
+export const EXPIRY_NOTICE_DAYS = [14, 3] as const;
+
+/**
+ * Announces active subscriptions that end within 14 days, and again within 3: once per subscription and
+ * threshold (the dedupe key), however often it runs. Runs with the expiry sweep; answers how many it sent.
+ */
+export function noticeEndingSubscriptions(db: Database, now: Date): Promise<number> {
+  return withSystem(db, async (tx) => {
+    const rows = await selectRows<{ id: string; school: string; endDate: string | Date }>(
+      tx,
+      sql`select s.id, sc.name as school, s.end_date as "endDate"
+        from school_subscriptions s join schools sc on sc.id = s.school_id
+        where s.status = 'active' and s.end_date > ${now.toISOString()}::timestamptz
+          and s.end_date <= ${now.toISOString()}::timestamptz + interval '14 days'`,
+    );
+    let sent = 0;
+    for (const row of rows) {
+      const end = new Date(row.endDate);
+      const daysLeft = Math.ceil((end.getTime() - now.getTime()) / 86_400_000);
+      // Only the nearest threshold reached: a subscription found 2 days before its end is not told "14 days".
+      const threshold = daysLeft <= 3 ? 3 : 14;
+      const date = end.toISOString().slice(0, 10);
+      const title = messageOf(M.expiringTitle, row.school, String(threshold));
+      const body = messageOf(M.expiringBody, row.school, date);
+      const made = await createCompanyNotifications(tx, [
+        {
+          type: 'other',
+          title: title.text,
+          body: body.text,
+          message: { title: title.ref, body: body.ref },
+          dedupeKey: `subscription-ends:${row.id}:${threshold}`,
+        },
+      ]);
+      sent += made.length;
+    }
+    return sent;
+  });
+}

@@ -1,0 +1,268 @@
+import { ANNOUNCEMENT_MESSAGES as M, type Announcement, type Audience } from '@lyceum/shared/announcements';
+import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClass } from './factories/people.ts';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { errorOf } from './helpers.ts';
+
+/** Announcements: publishing rules, who sees what (role × audience, classes), reads and readers, notifications. */
+let w: SchoolWorld;
+const callers = {} as Record<SchoolRole, Caller>;
+let otherClassId: string;
+
+const publish = (caller: Caller, payload: Record<string, unknown>) =>
+  caller({ method: 'POST', url: '/api/v1/announcements', payload: { title: 'Hello', body: 'Text', ...payload } });
+
+async function published(caller: Caller, payload: Record<string, unknown>): Promise<Announcement> {
+  const res = await publish(caller, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const listIds = async (caller: Caller, query = '') =>
+  (
+    (await caller({ method: 'GET', url: `/api/v1/announcements?limit=100${query}` })).json().items as Announcement[]
+  ).map((a) => a.id);
+
+beforeAll(async () => {
+  w = await schoolWorld();
+  for (const role of SCHOOL_ROLES) callers[role] = await w.a.as(role);
+  otherClassId = (await createClass(w.t.app, await w.a.signIn('school_admin'))).id;
+});
+
+describe('publishing', () => {
+  it('a manager publishes to roles; the body keeps only the safe subset', async () => {
+    const made = await published(callers.principal, {
+      title: 'Sports day',
+      body: '<p onclick="x()">Bring <strong>shoes</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a><ul><li>water</li></ul><a href="https://example.org/a">map</a>',
+      audience: ['teacher', 'parent'],
+      pinned: true,
+    });
+    expect(made.body).toBe(
+      '<p>Bring <strong>shoes</strong></p><a>x</a><ul><li>water</li></ul><a href="https://example.org/a" rel="noopener noreferrer nofollow">map</a>',
+    );
+    expect(made).toMatchObject({ audience: ['teacher', 'parent'], pinned: true, status: 'active', canManage: true });
+    expect(made.author.id).toBe(w.a.users.principal.id);
+    // Plain text becomes paragraphs, lists and links.
+    const plain = await published(callers.school_admin, {
+      body: 'First line\nsecond\n\n- one\n- two\n\nSee https://example.org/x.',
+      audience: ['all'],
+    });
+    expect(plain.body).toBe(
+      '<p>First line<br>second</p><ul><li>one</li><li>two</li></ul><p>See <a href="https://example.org/x" rel="noopener noreferrer nofollow">https://example.org/x</a>.</p>',
+    );
+  });
+
+  it('answers bad input with the field and its message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '' }, 'title', M.titleRequired],
+      [{ title: 'x'.repeat(201) }, 'title', M.titleTooLong],
+      [{ body: '   ' }, 'body', M.bodyRequired],
+      [{ body: '<script>only code</script>' }, 'body', M.bodyRequired],
+      [{ audience: [] }, 'audience', M.audienceRequired],
+      [{ audience: ['janitor'] }, 'audience.0', M.audienceUnknown],
+      [{ audience: ['all'], expiresAt: 'tomorrow' }, 'expiresAt', M.expiryFormat],
+      [{ audience: ['all'], expiresAt: '2000-01-01T00:00:00Z' }, 'expiresAt', M.expiryPast],
+      [{ audience: ['all'], classIds: ['00000000-0000-4000-8000-000000000000'] }, 'classIds', M.unknownClass],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await publish(callers.school_admin, { audience: ['all'], ...payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res).fields?.[field], JSON.stringify(payload)).toBe(message);
+    }
+  });
+
+  it('teachers address only students and parents of their own classes', async () => {
+    const ok = await published(callers.teacher, { audience: ['student', 'parent'], classIds: [w.a.classId] });
+    expect(ok.classes).toEqual([{ id: w.a.classId, name: expect.any(String) }]);
+    const wide = await publish(callers.teacher, { audience: ['all'], classIds: [w.a.classId] });
+    expect(errorOf(wide).fields?.audience).toBe(M.teacherAudience);
+    const noClass = await publish(callers.teacher, { audience: ['parent'] });
+    expect(errorOf(noClass).fields?.classIds).toBe(M.teacherClassRequired);
+    const another = await publish(callers.teacher, { audience: ['parent'], classIds: [otherClassId] });
+    expect(another.statusCode).toBe(403);
+    expect(errorOf(another).message).toBe(M.notYourClass);
+  });
+
+  it('students and parents cannot publish, edit or see readers', async () => {
+    const made = await published(callers.school_admin, { audience: ['all'] });
+    for (const role of ['student', 'parent'] as const) {
+      expect((await publish(callers[role], { audience: ['all'] })).statusCode).toBe(403);
+      const patch = await callers[role]({
+        method: 'PATCH',
+        url: `/api/v1/announcements/${made.id}`,
+        payload: { pinned: true },
+      });
+      expect(patch.statusCode).toBe(403);
+      expect((await callers[role]({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers` })).statusCode).toBe(
+        403,
+      );
+      expect((await callers[role]({ method: 'GET', url: '/api/v1/announcements/options' })).statusCode).toBe(403);
+    }
+    // A teacher may not manage someone else's announcement.
+    const teacherPatch = await callers.teacher({
+      method: 'PATCH',
+      url: `/api/v1/announcements/${made.id}`,
+      payload: { pinned: true },
+    });
+    expect(teacherPatch.statusCode).toBe(403);
+  });
+
+  it('options: every audience and class for managers, a teacher their classes', async () => {
+    const staff = (await callers.principal({ method: 'GET', url: '/api/v1/announcements/options' })).json();
+    expect(staff.audiences).toContain('all');
+    expect(staff.classes.map((c: { id: string }) => c.id).sort()).toEqual([w.a.classId, otherClassId].sort());
+    const teacher = (await callers.teacher({ method: 'GET', url: '/api/v1/announcements/options' })).json();
+    expect(teacher).toEqual({
+      audiences: ['student', 'parent'],
+      classes: [{ id: w.a.classId, label: expect.any(String) }],
+      classRequired: true,
+    });
+  });
+});
+
+describe('visibility', () => {
+  it('each role sees an announcement when its audience holds the role or all (every role × audience)', async () => {
+    const audiences: Audience[] = ['all', ...SCHOOL_ROLES];
+    const made = new Map<Audience, string>();
+    for (const audience of audiences) {
+      made.set(audience, (await published(callers.school_admin, { title: `to ${audience}`, audience: [audience] })).id);
+    }
+    for (const role of SCHOOL_ROLES) {
+      const seen = new Set(await listIds(callers[role]));
+      for (const audience of audiences) {
+        const expected = role === 'school_admin' || role === 'principal' || audience === 'all' || audience === role;
+        expect(seen.has(made.get(audience) as string), `${role} sees an announcement to ${audience}`).toBe(expected);
+        const one = await callers[role]({ method: 'GET', url: `/api/v1/announcements/${made.get(audience)}` });
+        expect(one.statusCode, `${role} reads one to ${audience}`).toBe(expected ? 200 : 404);
+      }
+    }
+  });
+
+  it('narrowed to a class: its student, their parent and its teacher see it; others do not', async () => {
+    const mine = await published(callers.school_admin, { audience: ['all'], classIds: [w.a.classId] });
+    const other = await published(callers.school_admin, { audience: ['all'], classIds: [otherClassId] });
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      const seen = new Set(await listIds(callers[role]));
+      expect(seen.has(mine.id), role).toBe(true);
+      expect(seen.has(other.id), role).toBe(false);
+    }
+    for (const role of ['school_admin', 'principal'] as const) {
+      expect(new Set(await listIds(callers[role])).has(other.id), role).toBe(true);
+    }
+  });
+
+  it('archived and expired ones leave the readers’ list; the author and managers still see them', async () => {
+    const made = await published(callers.teacher, { audience: ['student'], classIds: [w.a.classId] });
+    expect(await listIds(callers.student)).toContain(made.id);
+    const archived = await callers.teacher({
+      method: 'PATCH',
+      url: `/api/v1/announcements/${made.id}`,
+      payload: { status: 'archived' },
+    });
+    expect(archived.json().status).toBe('archived');
+    expect(await listIds(callers.student, '&status=all')).not.toContain(made.id);
+    expect(await listIds(callers.teacher, '&status=archived')).toContain(made.id);
+    expect(await listIds(callers.principal, '&status=archived')).toContain(made.id);
+    expect(await listIds(callers.principal)).not.toContain(made.id);
+
+    const soon = await published(callers.school_admin, {
+      audience: ['student'],
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await w.t.app.deps.db.execute(
+      sql`update announcements set expires_at = now() - interval '1 minute' where id = ${soon.id}`,
+    );
+    expect(await listIds(callers.student)).not.toContain(soon.id);
+    expect(await listIds(callers.school_admin)).toContain(soon.id);
+  });
+
+  it('pinned ones come first, then newest first, paged by cursor', async () => {
+    const first = await callers.parent({ method: 'GET', url: '/api/v1/announcements?limit=2' });
+    const page = first.json();
+    expect(page.items).toHaveLength(2);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const next = (
+      await callers.parent({ method: 'GET', url: `/api/v1/announcements?limit=100&cursor=${page.nextCursor}` })
+    ).json();
+    const all = [...page.items, ...next.items] as Announcement[];
+    expect(new Set(all.map((a) => a.id)).size).toBe(page.total);
+    const pinnedIndex = all.findIndex((a) => !a.pinned);
+    expect(all.slice(pinnedIndex).every((a) => !a.pinned)).toBe(true);
+    const bad = await callers.parent({ method: 'GET', url: '/api/v1/announcements?status=deleted' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('another school sees none of them and cannot read, mark or manage one (404)', async () => {
+    const made = await published(callers.school_admin, { audience: ['all'] });
+    const other = await w.b.as('school_admin');
+    expect(await listIds(other)).not.toContain(made.id);
+    expect((await other({ method: 'GET', url: `/api/v1/announcements/${made.id}` })).statusCode).toBe(404);
+    expect((await other({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(404);
+    expect(
+      (await other({ method: 'PATCH', url: `/api/v1/announcements/${made.id}`, payload: { pinned: true } })).statusCode,
+    ).toBe(404);
+    expect((await other({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers` })).statusCode).toBe(404);
+    const crossClass = await publish(other, { audience: ['all'], classIds: [w.a.classId] });
+    expect(errorOf(crossClass).fields?.classIds).toBe(M.unknownClass);
+    const staff = await w.staff('company_admin');
+    expect(
+      (await w.t.app.inject({ method: 'GET', url: '/api/v1/announcements', headers: { cookie: staff.cookie } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('reads, readers and the audience’s notification', () => {
+  it('records each reader once; the author sees counts and who has not read', async () => {
+    const made = await published(callers.teacher, { audience: ['student', 'parent'], classIds: [w.a.classId] });
+    expect(made).toMatchObject({ readCount: 0, audienceCount: 2 });
+    expect((await callers.parent({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(
+      204,
+    );
+    expect((await callers.parent({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(
+      204,
+    );
+    const asParent = (await callers.parent({ method: 'GET', url: `/api/v1/announcements/${made.id}` })).json();
+    expect(asParent).toMatchObject({ read: true, readCount: null, audienceCount: null, canManage: false });
+    const asAuthor = (await callers.teacher({ method: 'GET', url: `/api/v1/announcements/${made.id}` })).json();
+    expect(asAuthor).toMatchObject({ readCount: 1, audienceCount: 2 });
+    const unread = (await callers.teacher({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers` })).json();
+    expect(unread.items.map((r: { id: string }) => r.id)).toEqual([w.a.users.student.id]);
+    const read = (
+      await callers.principal({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers?state=read&limit=1` })
+    ).json();
+    expect(read).toMatchObject({
+      total: 1,
+      items: [{ id: w.a.users.parent.id, role: 'parent', readAt: expect.any(String) }],
+    });
+    const bad = await callers.teacher({ method: 'GET', url: `/api/v1/announcements/${made.id}/readers?state=maybe` });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('notifies the audience: one role-wide row for whole roles, one per person when narrowed to classes', async () => {
+    const count = async () =>
+      Number(
+        (
+          (await w.t.app.deps.db.execute(sql`select count(*)::int as n from notifications where school_id = ${w.a.id}`))
+            .rows[0] as { n: number }
+        ).n,
+      );
+    const before = await count();
+    const wide = await published(callers.school_admin, { title: 'Fair', audience: ['parent', 'teacher'] });
+    expect(await count()).toBe(before + 1);
+    const bell = async (role: SchoolRole) =>
+      (await callers[role]({ method: 'GET', url: '/api/v1/notifications?type=announcement' })).json().items as {
+        title: string;
+        body: string;
+      }[];
+    expect((await bell('parent'))[0]).toMatchObject({ title: 'New announcement: Fair' });
+    expect((await bell('student')).some((n) => n.title === 'New announcement: Fair')).toBe(false);
+    expect(wide.id).toBeTruthy();
+
+    await published(callers.teacher, { title: 'Trip', audience: ['parent'], classIds: [w.a.classId] });
+    expect(await count()).toBe(before + 2);
+    expect((await bell('parent'))[0]).toMatchObject({ title: 'New announcement: Trip' });
+  });
+});

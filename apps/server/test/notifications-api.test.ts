@@ -1,0 +1,238 @@
+import type { Notification } from '@lyceum/shared/api';
+import { COMPANY_NOTIFICATION_MESSAGES, messageOf } from '@lyceum/shared/notifications';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withSystem } from '../src/db/tenancy.ts';
+import { noticeEndingSubscriptions } from '../src/modules/company/index.ts';
+import { createNotifications } from '../src/modules/notifications/index.ts';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { as, errorOf } from './helpers.ts';
+
+/** Notifications: role-wide and personal ones, per-reader state, delete, filters and paging, language, company staff. */
+let w: SchoolWorld;
+let parent: Caller;
+let teacher: Caller;
+let student: Caller;
+
+const db = () => w.t.app.deps.db;
+const list = async (caller: Caller, query = '') => {
+  const res = await caller({ method: 'GET', url: `/api/v1/notifications${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Notification[]; unread: number; nextCursor: string | null; total: number };
+};
+const rowCount = async (schoolId: string) =>
+  Number(
+    (
+      (await db().execute(sql`select count(*)::int as n from notifications where school_id = ${schoolId}`)).rows[0] as {
+        n: number;
+      }
+    ).n,
+  );
+
+beforeAll(async () => {
+  w = await schoolWorld();
+  parent = await w.a.as('parent');
+  teacher = await w.a.as('teacher');
+  student = await w.a.as('student');
+});
+
+describe('role-wide notifications', () => {
+  let wideId: string;
+  it('are one row that every user of the roles sees, each with their own read and deleted state', async () => {
+    const before = await rowCount(w.a.id);
+    const title = messageOf(COMPANY_NOTIFICATION_MESSAGES.leadTitle, 'Ada');
+    [wideId] = (await withSystem(db(), (tx) =>
+      createNotifications(tx, [
+        {
+          schoolId: w.a.id,
+          roles: ['parent', 'teacher'],
+          type: 'fee',
+          title: title.text,
+          body: 'Fees are due',
+          message: { title: title.ref },
+        },
+      ]),
+    )) as [string];
+    expect(await rowCount(w.a.id)).toBe(before + 1);
+    const p = await list(parent);
+    const tch = await list(teacher);
+    expect(p.items[0]).toMatchObject({
+      id: wideId,
+      type: 'fee',
+      title: 'New sales lead: Ada',
+      body: 'Fees are due',
+      read: false,
+    });
+    expect(tch.items[0]?.id).toBe(wideId);
+    expect((await list(student)).items.some((n) => n.id === wideId)).toBe(false);
+    expect((await w.b.as('parent').then(list)).items.some((n) => n.id === wideId)).toBe(false);
+
+    expect((await parent({ method: 'POST', url: `/api/v1/notifications/${wideId}/read` })).statusCode).toBe(204);
+    expect((await list(parent)).unread).toBe(p.unread - 1);
+    expect((await list(teacher)).unread).toBe(tch.unread);
+
+    expect((await teacher({ method: 'DELETE', url: `/api/v1/notifications/${wideId}` })).statusCode).toBe(204);
+    expect((await list(teacher)).items.some((n) => n.id === wideId)).toBe(false);
+    expect((await list(parent)).items.some((n) => n.id === wideId)).toBe(true);
+    // Gone for the teacher: reading or deleting it again is a 404.
+    expect((await teacher({ method: 'DELETE', url: `/api/v1/notifications/${wideId}` })).statusCode).toBe(404);
+    expect((await teacher({ method: 'POST', url: `/api/v1/notifications/${wideId}/read` })).statusCode).toBe(404);
+  });
+
+  it('are shown in the reader’s language when the text is ours', async () => {
+    const spanish = await w.a.as('principal');
+    expect(
+      (await spanish({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: 'es' } })).statusCode,
+    ).toBeLessThan(300);
+    const title = messageOf(COMPANY_NOTIFICATION_MESSAGES.expiringTitle, 'Oak School', '14');
+    await withSystem(db(), (tx) =>
+      createNotifications(tx, [
+        {
+          schoolId: w.a.id,
+          roles: ['principal'],
+          type: 'other',
+          title: title.text,
+          body: 'as written',
+          message: { title: title.ref },
+        },
+      ]),
+    );
+    const [first] = (await list(spanish)).items;
+    expect(first).toMatchObject({ title: 'La suscripción termina en 14 días: Oak School', body: 'as written' });
+  });
+});
+
+describe('deleting and marking', () => {
+  it('deletes one’s own notification softly; another user’s or school’s answers 404 and changes nothing', async () => {
+    const [mine] = (await withSystem(db(), (tx) =>
+      createNotifications(tx, [
+        { schoolId: w.a.id, userId: w.a.users.parent.id, type: 'other', title: 'Mine', body: 'x' },
+      ]),
+    )) as [string];
+    expect((await teacher({ method: 'DELETE', url: `/api/v1/notifications/${mine}` })).statusCode).toBe(404);
+    const other = await w.b.as('parent');
+    const res = await other({ method: 'DELETE', url: `/api/v1/notifications/${mine}` });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).message).toBe('Notification not found');
+    expect((await parent({ method: 'DELETE', url: '/api/v1/notifications/not-an-id' })).statusCode).toBe(400);
+    expect((await list(parent)).items.some((n) => n.id === mine)).toBe(true);
+    expect((await parent({ method: 'DELETE', url: `/api/v1/notifications/${mine}` })).statusCode).toBe(204);
+    expect((await list(parent)).items.some((n) => n.id === mine)).toBe(false);
+    const [kept] = (await db().execute(sql`select deleted_at from notifications where id = ${mine}`)).rows as {
+      deleted_at: Date | null;
+    }[];
+    expect(kept?.deleted_at).not.toBeNull();
+  });
+
+  it("'Mark all read' reads personal and role-wide ones in one request", async () => {
+    await withSystem(db(), (tx) =>
+      createNotifications(tx, [
+        { schoolId: w.a.id, userId: w.a.users.student.id, type: 'assignment', title: 'Homework', body: 'x' },
+        { schoolId: w.a.id, roles: ['student'], type: 'announcement', title: 'All students', body: 'x' },
+      ]),
+    );
+    expect((await list(student)).unread).toBeGreaterThanOrEqual(2);
+    expect((await student({ method: 'POST', url: '/api/v1/notifications/read-all' })).statusCode).toBe(204);
+    const after = await list(student);
+    expect(after.unread).toBe(0);
+    expect(after.items.every((n) => n.read)).toBe(true);
+  });
+});
+
+describe('the list', () => {
+  it('filters by type and read state and pages by cursor', async () => {
+    const p = await w.b.as('teacher');
+    const teacherId = w.b.users.teacher.id;
+    await withSystem(db(), (tx) =>
+      createNotifications(
+        tx,
+        Array.from({ length: 5 }, (_, i) => ({
+          schoolId: w.b.id,
+          userId: teacherId,
+          type: i % 2 === 0 ? ('fee' as const) : ('attendance' as const),
+          title: `n${i}`,
+          body: 'x',
+        })),
+      ),
+    );
+    const fees = await list(p, '?type=fee');
+    expect(fees.items.map((n) => n.title).sort()).toEqual(['n0', 'n2', 'n4']);
+    const firstPage = await list(p, '?limit=2');
+    expect(firstPage.items).toHaveLength(2);
+    const second = await list(p, `?limit=2&cursor=${firstPage.nextCursor}`);
+    expect(second.items.map((n) => n.id)).not.toContain(firstPage.items[0]?.id);
+    expect(firstPage.total).toBe(5);
+    await p({ method: 'POST', url: `/api/v1/notifications/${firstPage.items[0]?.id}/read` });
+    expect((await list(p, '?read=read')).items.map((n) => n.id)).toEqual([firstPage.items[0]?.id]);
+    expect((await list(p, '?read=unread')).total).toBe(4);
+    for (const bad of ['?type=spam', '?read=maybe', '?limit=0', '?cursor=zzz']) {
+      expect((await p({ method: 'GET', url: `/api/v1/notifications${bad}` })).statusCode, bad).toBe(400);
+    }
+  });
+});
+
+describe('company staff', () => {
+  it('hear of add-on requests, sales leads, payments to confirm and subscriptions ending, in their bell', async () => {
+    const staff = as(w.t.app, await w.staff('company_user'));
+    const admin = await w.a.as('school_admin');
+    const [addon] = (
+      await db().execute(sql`select a.id, a.name from addons a where a.is_active and not exists (select 1 from school_subscriptions s
+        where s.school_id = ${w.a.id} and s.status = 'active' and a.id = any(s.addon_ids)) limit 1`)
+    ).rows as {
+      id: string;
+      name: string;
+    }[];
+    const requested = await admin({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: addon?.id } });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const lead = await admin({
+      method: 'POST',
+      url: '/api/v1/sales-leads',
+      payload: { name: 'Grace Hopper', email: 'grace@school.test', message: 'Call me' },
+    });
+    expect(lead.statusCode, lead.body).toBeLessThan(300);
+    const [sub] = (
+      await db().execute(sql`select id from school_subscriptions where school_id = ${w.a.id} and status = 'active'`)
+    ).rows as { id: string }[];
+    const paid = await admin({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: sub?.id,
+        method: 'bank_transfer',
+        reference: 'REF-1',
+        amountMinor: 1000,
+        idempotencyKey: 'key-12345678',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBeLessThan(300);
+
+    const titles = (await list(staff)).items.map((n) => n.title);
+    expect(titles).toContain(`Add-on request: ${addon?.name}`);
+    expect(titles).toContain('New sales lead: Grace Hopper');
+    expect(titles).toContain(`Payment to confirm: ${w.a.name}`);
+
+    // Ending in 10 days: told once at the 14-day mark, however often the sweep runs; at 2 days, once more.
+    await db().execute(
+      sql`update school_subscriptions set end_date = now() + interval '10 days' where id = ${sub?.id}`,
+    );
+    expect(await noticeEndingSubscriptions(db(), new Date())).toBeGreaterThanOrEqual(1);
+    expect(await noticeEndingSubscriptions(db(), new Date())).toBe(0);
+    const ending = (await list(staff)).items.filter((n) => n.title.startsWith('Subscription ends in'));
+    expect(ending.map((n) => n.title)).toContain(`Subscription ends in 14 days: ${w.a.name}`);
+    expect(await noticeEndingSubscriptions(db(), new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await noticeEndingSubscriptions(db(), new Date(Date.now() + 8 * 86_400_000))).toBe(0);
+
+    const bell = await list(staff);
+    expect(bell.unread).toBe(bell.items.length);
+    const first = bell.items[0] as Notification;
+    expect((await staff({ method: 'POST', url: `/api/v1/notifications/${first.id}/read` })).statusCode).toBe(204);
+    expect((await staff({ method: 'DELETE', url: `/api/v1/notifications/${first.id}` })).statusCode).toBe(204);
+    expect((await list(staff)).items.some((n) => n.id === first.id)).toBe(false);
+    // Another staff member still has it; school users never see company notices.
+    const colleague = as(w.t.app, await w.staff('company_admin'));
+    expect((await list(colleague)).items.some((n) => n.id === first.id)).toBe(true);
+    expect((await admin({ method: 'POST', url: `/api/v1/notifications/${first.id}/read` })).statusCode).toBe(404);
+    expect((await colleague({ method: 'POST', url: '/api/v1/notifications/read-all' })).statusCode).toBe(204);
+    expect((await list(colleague)).unread).toBe(0);
+  });
+});

@@ -1,0 +1,94 @@
+import type {
+  Announcement,
+  AnnouncementList,
+  AnnouncementOptions,
+  AnnouncementReaders,
+  CreateAnnouncementRequest,
+  UpdateAnnouncementRequest,
+} from '@lyceum/shared/announcements';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type AnnouncementStatusFilter = 'active' | 'archived';
+
+/** Everything this feature caches lives under this key; live announcement notifications refetch it. */
+export const announcementKeys = {
+  all: ['announcements'] as const,
+  list: (status: AnnouncementStatusFilter) => ['announcements', 'list', status] as const,
+  options: ['announcements', 'options'] as const,
+  readers: (id: string, state: 'read' | 'unread') => ['announcements', 'readers', id, state] as const,
+};
+
+export const announcementsQueryOptions = (status: AnnouncementStatusFilter) =>
+  infiniteQueryOptions({
+    queryKey: announcementKeys.list(status),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ status });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<AnnouncementList>(`/announcements?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useAnnouncements(status: AnnouncementStatusFilter) {
+  return useInfiniteQuery(announcementsQueryOptions(status));
+}
+
+/** The publish form's audiences and classes; fetched when the form opens, not with the page. */
+export function useAnnouncementOptions(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: announcementKeys.options,
+      queryFn: ({ signal }) => api.get<AnnouncementOptions>('/announcements/options', { signal }),
+      enabled,
+    }),
+  );
+}
+
+export function useAnnouncementReaders(id: string, state: 'read' | 'unread', enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: announcementKeys.readers(id, state),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ state });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<AnnouncementReaders>(`/announcements/${encodeURIComponent(id)}/readers?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}
+
+export function usePublishAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: CreateAnnouncementRequest) => api.post<Announcement>('/announcements', data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+  });
+}
+
+export function useUpdateAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: string; data: UpdateAnnouncementRequest }) =>
+      api.patch<Announcement>(`/announcements/${encodeURIComponent(id)}`, data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+  });
+}
+
+/** Records the caller's read; the list shows it read at once. */
+export function useMarkAnnouncementRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<void>(`/announcements/${encodeURIComponent(id)}/read`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+  });
+}

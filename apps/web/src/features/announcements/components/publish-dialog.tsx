@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Audience, CreateAnnouncementRequest } from '@lyceum/shared/announcements';
+import { Controller, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { SubjectChecklist } from '../../../components/people/subject-checklist';
+import { TextField } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { useT } from '../../../lib/i18n/i18n';
+import { useAnnouncementOptions, usePublishAnnouncement } from '../api/announcements';
+
+const PublishForm = z.object({
+  title: CreateAnnouncementRequest.shape.title,
+  body: CreateAnnouncementRequest.shape.body,
+  audience: CreateAnnouncementRequest.shape.audience,
+  classIds: z.array(z.string()),
+  pinned: z.boolean(),
+  /** A `datetime-local` value in the browser's time, or empty. */
+  expiresAt: z.string(),
+});
+type PublishForm = z.input<typeof PublishForm>;
+
+const EMPTY: PublishForm = { title: '', body: '', audience: [], classIds: [], pinned: false, expiresAt: '' };
+
+export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useT('announcements');
+  const options = useAnnouncementOptions(open);
+  const publish = usePublishAnnouncement();
+  const form = useForm<PublishForm>({ resolver: zodResolver(PublishForm), defaultValues: EMPTY });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+
+  const onSubmit = async (values: PublishForm) => {
+    const made = await publish.mutateAsync({
+      title: values.title,
+      body: values.body,
+      audience: values.audience as Audience[],
+      classIds: values.classIds,
+      pinned: values.pinned,
+      ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
+    });
+    toast.success(t('publish.published'));
+    return made;
+  };
+
+  const loading = options.isPending ? t('publish.loadingOptions') : undefined;
+  const audiences = (options.data?.audiences ?? []).map((a) => ({ id: a, name: t(`audience.${a}`) }));
+  const classes = (options.data?.classes ?? []).map((c) => ({ id: c.id, name: c.label }));
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('publish.title')}
+      description={t('publish.description')}
+      size="lg"
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t('publish.submit')}
+      serverFields={['title', 'body', 'audience', 'classIds', 'expiresAt']}
+      errorToast={t('publish.error')}
+    >
+      <TextField
+        id="announcement-title"
+        label={t('publish.titleLabel')}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <div className="space-y-1.5">
+        <TextAreaField
+          id="announcement-body"
+          label={t('publish.bodyLabel')}
+          rows={6}
+          error={errors.body?.message}
+          {...register('body')}
+        />
+        <p className="text-xs text-slate-500">{t('publish.bodyHint')}</p>
+      </div>
+      <Controller
+        control={control}
+        name="audience"
+        render={({ field }) => (
+          <SubjectChecklist
+            legend={t('publish.audience')}
+            options={audiences}
+            value={field.value}
+            onChange={field.onChange}
+            emptyText={loading}
+            error={errors.audience?.message ?? errors.audience?.[0]?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="classIds"
+        render={({ field }) => (
+          <div className="space-y-1">
+            <SubjectChecklist
+              legend={t('publish.classes')}
+              options={classes}
+              value={field.value}
+              onChange={field.onChange}
+              emptyText={loading ?? t('publish.noClasses')}
+              error={errors.classIds?.message}
+            />
+            <p className="text-xs text-slate-500">
+              {options.data?.classRequired ? t('publish.classesRequired') : t('publish.classesHint')}
+            </p>
+          </div>
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="announcement-expires"
+          type="datetime-local"
+          label={t('publish.expiresAt')}
+          error={errors.expiresAt?.message}
+          {...register('expiresAt')}
+        />
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" className="size-4 accent-blue-600" {...register('pinned')} />
+          {t('publish.pinned')}
+        </label>
+      </div>
+    </FormDialog>
+  );
+}

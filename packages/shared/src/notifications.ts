@@ -1,0 +1,77 @@
+/**
+ * Notifications (docs/product.md, "Notifications"). Endpoints:
+ * - GET    /api/v1/notifications?type&read&limit&cursor  the caller's, newest first → NotificationList
+ * - POST   /api/v1/notifications/read-all                 every unread one read, in one request
+ * - POST   /api/v1/notifications/:id/read                 one read
+ * - DELETE /api/v1/notifications/:id                      soft delete (gone from the bell and the page)
+ * School users and company staff alike; a notification is addressed to one person or to roles.
+ */
+import { z } from 'zod';
+import { PAGE_LIMIT_MAX } from './people.ts';
+
+export const NOTIFICATION_TYPES = ['fee', 'attendance', 'assignment', 'announcement', 'other'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** One of our messages: its id (the English template, `{0}` for parameters) and the parameters. */
+export interface MessageRef {
+  id: string;
+  params?: string[];
+}
+
+/** What a notification says in our own words; each reader sees it in their language. A part left out is someone's own text, shown as written. */
+export interface NotificationMessage {
+  title?: MessageRef;
+  body?: MessageRef;
+}
+
+/** The bell shows this many; the notifications page pages through the rest. */
+export const BELL_LIMIT = 50;
+
+export const NotificationListQuery = z.object({
+  type: z.enum(NOTIFICATION_TYPES, { error: 'Unknown notification type' }).optional(),
+  read: z.enum(['all', 'read', 'unread'], { error: 'Unknown read filter' }).default('all'),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(BELL_LIMIT),
+  cursor: z.string().max(500).optional(),
+});
+export type NotificationListQuery = z.input<typeof NotificationListQuery>;
+
+/** The words of company staff's notifications (parameters: names, dates, amounts as text). */
+export const COMPANY_NOTIFICATION_MESSAGES = {
+  addonRequestTitle: (addon: string) => `Add-on request: ${addon}`,
+  addonRequestBody: (school: string, addon: string) => `${school} asked for ${addon}.`,
+  paymentTitle: (school: string) => `Payment to confirm: ${school}`,
+  paymentBody: (school: string, amount: string) => `${school} submitted a payment of ${amount} to confirm.`,
+  leadTitle: (name: string) => `New sales lead: ${name}`,
+  leadBody: (name: string, organisation: string) => `${name} (${organisation}) asked to be contacted.`,
+  expiringTitle: (school: string, days: string) => `Subscription ends in ${days} days: ${school}`,
+  expiringBody: (school: string, date: string) => `The subscription of ${school} ends on ${date}.`,
+} as const;
+
+/** The words of what company staff tell a school's admins. */
+export const SCHOOL_NOTIFICATION_MESSAGES = {
+  addonActiveTitle: (addon: string) => `${addon} is active`,
+  addonActiveBody: (addon: string) => `Your request for ${addon} was approved. It is now part of your subscription.`,
+  addonDeclinedTitle: (addon: string) => `${addon} request declined`,
+  paymentConfirmedTitle: () => 'Payment confirmed',
+  paymentRejectedTitle: () => 'Payment rejected',
+  paymentConfirmedBody: (what: string) => `We received your payment for ${what}. Thank you.`,
+  renewedTitle: () => 'Subscription renewed',
+  renewedBody: (plan: string, until: string, amount: string) =>
+    `Your ${plan} subscription renewed automatically until ${until}. A payment of ${amount} is due.`,
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+} as const;
+
+/**
+ * A message with its parameters, both as the English text and as the reference a notification stores:
+ * `messageOf(M.leadTitle, name)` → `{ text: 'New sales lead: Ada', ref: { id: 'New sales lead: {0}', params: ['Ada'] } }`.
+ */
+export function messageOf<A extends string[]>(
+  message: (...args: A) => string,
+  ...args: A
+): { text: string; ref: MessageRef } {
+  const placeholders = args.map((_, i) => `{${i}}`) as A;
+  return { text: message(...args), ref: { id: message(...placeholders), params: args } };
+}
