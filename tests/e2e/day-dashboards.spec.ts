@@ -34,7 +34,8 @@ test("the demo parent's dashboard shows their child absent today, and the alert 
   const absent = page.getByText('Absent', { exact: true }).first();
   await absent.waitFor();
   await capture(page, 'parent', absent);
-  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  // Read or not: the changes-data journeys share this server, and another may have marked it read already.
+  await page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ }).click();
   await page
     .getByText(/^Absent today: /)
     .first()

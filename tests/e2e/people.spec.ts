@@ -242,7 +242,7 @@ test('people: an admin creates a class, imports students (fixing a bad row), add
   expect(await children.getByRole('heading', { level: 2 }).allInnerTexts(), 'the parent sees only Ada').toEqual([
     'Ada Import',
   ]);
-  await capture(parent, 'people-children', (p) => p.getByText('Not recorded yet today.').waitFor());
+  await capture(parent, 'people-children', (p) => p.getByText('Not marked yet today').waitFor());
   await parent.goto('/students');
   await parent.getByText('Ada Import').first().waitFor();
   expect(await parent.getByText('Ben Import').count(), 'the parent does not see other students').toBe(0);

@@ -41,7 +41,11 @@ export async function startServer(options: { copyOf?: string; dataDir?: string }
   if (options.copyOf) cpSync(options.copyOf, dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
+    // The server compiled once by global setup (as `npm start` runs it): tsx would transpile every module again
+    // at each of the run's server starts, on the CPU the journeys share.
+    process.env.E2E_SERVER_ENTRY
+      ? ['--enable-source-maps', process.env.E2E_SERVER_ENTRY]
+      : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
     {
       cwd: ROOT,
       env: {

@@ -51,6 +51,9 @@ export const meQueryOptions = queryOptions({
 export function replaceSession(queryClient: QueryClient, session: AuthResponse | null): void {
   queryClient.setQueryData<Session | null>(authKeys.me, session);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
+  // A sign-in or sign-up answer carries the user but not what the session read adds (the school's White Label
+  // brand, the unread count): read it once in the background, so the brand shows without a reload.
+  if (session && !('unread' in session)) void queryClient.invalidateQueries({ queryKey: authKeys.me });
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
