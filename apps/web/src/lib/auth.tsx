@@ -127,12 +127,14 @@ export function useAuth(): AuthState {
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
+    // The shell goes first: ending the session also ends its live stream, whose reconnect re-reads the session,
+    // and a 401 there would let the route guard send the page to /login?redirectTo=… before we leave it.
+    await navigate('/login', { replace: true, state: { signedOut: true } });
     try {
       await api.post<void>('/auth/logout');
     } catch {
       // Signed out locally either way; the server session expires on its own.
     }
-    await navigate('/login', { replace: true, state: { signedOut: true } });
   }, [navigate]);
 }
 
