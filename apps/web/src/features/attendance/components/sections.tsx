@@ -18,7 +18,7 @@ import {
   useRecentAttendance,
   useStudentAttendance,
 } from '../api/attendance-api';
-import { CsvLink, RateText, RecordsTable, TableBox, td, th } from './tables';
+import { CsvLink, HeadRow, RateText, RecordsTable, TableBox, td, th } from './tables';
 import { dayLabel, TrendChart } from './trend-chart';
 
 function Loading() {
@@ -281,25 +281,9 @@ export function RatesSection() {
         )}
         {rates.data && (rates.data.classes.length > 0 || rates.data.school) && (
           <TableBox caption={t('rates.title')}>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={th}>
-                  {t('class')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('status.present')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('status.late')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('status.absent')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('rateHeader')}
-                </th>
-              </tr>
-            </thead>
+            <HeadRow
+              labels={[t('class'), t('status.present'), t('status.late'), t('status.absent'), t('rateHeader')]}
+            />
             <tbody className="divide-y divide-slate-100">
               {rates.data.school && (
                 <tr className="font-semibold">
@@ -349,19 +333,7 @@ export function BelowSection() {
       )}
       {below.data && below.data.items.length > 0 && (
         <TableBox caption={t('below.title')}>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={th}>
-                {t('student')}
-              </th>
-              <th scope="col" className={th}>
-                {t('class')}
-              </th>
-              <th scope="col" className={th}>
-                {t('rateHeader')}
-              </th>
-            </tr>
-          </thead>
+          <HeadRow labels={[t('student'), t('class'), t('rateHeader')]} />
           <tbody className="divide-y divide-slate-100">
             {below.data.items.map((s) => (
               <tr key={`${s.studentId}:${s.classId}`}>

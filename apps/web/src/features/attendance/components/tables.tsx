@@ -46,6 +46,23 @@ export function TableBox({ caption, children }: { caption: string; children: Rea
 export const th = 'px-3 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap';
 export const td = 'px-3 py-2 text-start align-top whitespace-nowrap';
 
+/** A table's header row: one column heading per label; a `false` label (a column this reader does not get) is left out. */
+export function HeadRow({ labels }: { labels: (string | false)[] }) {
+  return (
+    <thead className="bg-slate-50">
+      <tr>
+        {labels
+          .filter((label): label is string => label !== false)
+          .map((label) => (
+            <th key={label} scope="col" className={th}>
+              {label}
+            </th>
+          ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Records as a table: date, student (a link to their history when `linkStudents`), class, mark, who marked. */
 export function RecordsTable({
   items,
@@ -61,30 +78,9 @@ export function RecordsTable({
   const { t } = useT('attendance');
   return (
     <TableBox caption={caption}>
-      <thead className="bg-slate-50">
-        <tr>
-          <th scope="col" className={th}>
-            {t('date')}
-          </th>
-          {showStudent && (
-            <th scope="col" className={th}>
-              {t('student')}
-            </th>
-          )}
-          <th scope="col" className={th}>
-            {t('class')}
-          </th>
-          <th scope="col" className={th}>
-            {t('mark.status')}
-          </th>
-          <th scope="col" className={th}>
-            {t('note')}
-          </th>
-          <th scope="col" className={th}>
-            {t('markedBy')}
-          </th>
-        </tr>
-      </thead>
+      <HeadRow
+        labels={[t('date'), showStudent && t('student'), t('class'), t('mark.status'), t('note'), t('markedBy')]}
+      />
       <tbody className="divide-y divide-slate-100">
         {items.map((r) => (
           <tr key={r.id}>
