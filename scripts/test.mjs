@@ -145,8 +145,8 @@ const stages = {
 };
 /** Two lanes side by side; the browser lane (the longest) needs the web build before its journeys. */
 const lanes = [
-  ['lint', 'typecheck', 'vitest server', 'vitest web', 'bench smoke'],
-  ['web build', 'e2e'],
+  ['lint', 'typecheck', 'vitest server', 'bench smoke'],
+  ['web build', 'vitest web', 'e2e'],
 ];
 
 const results = [];

@@ -70,7 +70,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'principal');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await screen.findByText('Not available yet', {}, { timeout: 3000 });
+    await screen.findByText('Not available yet');
     expect(router.state.location.pathname).toBe('/exams');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Exams');
     const login = calls.find((c) => c.url === '/api/v1/auth/login');
@@ -115,7 +115,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
 
   it('redirects / to /dashboard and renders the dashboard from the API', async () => {
     const { router } = renderApp('/', authResponse('school_admin', { name: 'Hill Valley High', logo: null }));
-    await screen.findByRole('heading', { name: 'School overview' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'School overview' });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByText('1,234')).toBeTruthy();
     expect(screen.getByText('Standard')).toBeTruthy();
@@ -125,7 +125,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
 
   it('redirects unknown paths to /dashboard', async () => {
     const { router } = renderApp('/no/such/page', authResponse('teacher'));
-    await screen.findByRole('heading', { name: 'School overview' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'School overview' });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -134,7 +134,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     renderApp('/dashboard', authResponse('teacher'), {
       'GET /api/v1/dashboard': () => (fail ? apiError(503, 'unavailable', MESSAGES.unavailable) : json(dashboard)),
     });
-    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(MESSAGES.unavailable);
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.unavailable);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'School overview' })).toBeTruthy();
@@ -142,13 +142,13 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
 
   it('sends a teacher who opens /schools to the Access Denied page', async () => {
     const { router } = renderApp('/schools', authResponse('teacher'));
-    await screen.findByText("You don't have permission to access this page.", {}, { timeout: 3000 });
+    await screen.findByText("You don't have permission to access this page.");
     expect(router.state.location.pathname).toBe('/unauthorized');
   });
 
   it('shows company admins the placeholder of a later page', async () => {
     renderApp('/exams', authResponse('company_admin'));
-    await screen.findByText('Not available yet', {}, { timeout: 3000 });
+    await screen.findByText('Not available yet');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Exams');
   });
 
@@ -161,7 +161,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
         return new Response(null, { status: 204 });
       },
     });
-    await screen.findByRole('heading', { name: 'School overview' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'School overview' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     await screen.findByRole('heading', { name: 'Sign in to your account' });
     expect(router.state.location.pathname).toBe('/login');
@@ -172,7 +172,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     const { router } = renderApp('/dashboard', authResponse('student'), {
       'GET /api/v1/dashboard': () => apiError(401, 'unauthenticated', MESSAGES.signedOut),
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
   });

@@ -14,15 +14,13 @@ await loadNamespaces(
 await initI18n('en');
 
 // findBy* and waitFor give up after 1 s by default: too little for a route's first lazy import on a 2-core
-// machine shared with other work, where these tests failed without anything being wrong.
-configure({ asyncUtilTimeout: 5_000 });
+// machine shared with other work, where these tests failed without anything being wrong. A hang guard, not a
+// timing: a found element answers at once.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Tell React the test renderer wraps updates in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// findBy*/waitFor wait 3 s instead of 1 s: the first visit of a lazy route compiles its modules, which
-// takes longer than a second on a loaded 2-core machine. Only the waiting grows; every assertion is the same.
-configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   installMatchMedia();
