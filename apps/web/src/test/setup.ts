@@ -21,7 +21,6 @@ configure({ asyncUtilTimeout: 10_000 });
 // Tell React the test renderer wraps updates in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-
 beforeEach(() => {
   installMatchMedia();
   window.localStorage.clear();
