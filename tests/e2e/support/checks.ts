@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import axe from 'axe-core';
 import { ROOT, type StartedServer } from './server.ts';
 
 /** Screenshots a reviewer looks through after a run; kept apart from Playwright's own (cleaned) output folder. */
@@ -12,11 +12,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Fails on serious or critical accessibility violations (axe). */
+/** axe as the page sees it once its source has been evaluated there. */
+type PageWithAxe = Window & { axe?: typeof axe };
+
+/**
+ * Fails on serious or critical accessibility violations (axe).
+ *
+ * axe runs in the page itself, loaded once per document: a single-page app keeps it across the sweep's route
+ * changes. @axe-core/playwright instead evaluated axe's half-megabyte source twice per check and finished each
+ * run in a new blank tab, which cost more than the rules themselves. Only violations are collected in full
+ * (`resultTypes`): passes and the rest are never read here, and axe spends much of a run gathering them.
+ */
 export async function assertAccessible(page: Page, where: string): Promise<void> {
-  // Toasts are left out: axe measures a toast's contrast while it fades in or out (its opacity below 1) and
-  // then reports dark grey on white as too faint; whether one is mid-fade depends on the machine's speed.
-  const results = await new AxeBuilder({ page }).exclude('[data-rht-toaster]').analyze();
+  // Every frame gets axe, so a frame's content is checked too (axe.run reaches same-origin frames through the
+  // copy of axe in each).
+  for (const frame of page.frames()) {
+    const loaded = await frame.evaluate(() => typeof (window as PageWithAxe).axe?.run === 'function');
+    if (!loaded) await frame.evaluate(axe.source);
+  }
+  const results = await page.evaluate(
+    // Toasts are left out: axe measures a toast's contrast while it fades in or out (its opacity below 1) and
+    // then reports dark grey on white as too faint; whether one is mid-fade depends on the machine's speed.
+    (exclude) => (window as PageWithAxe).axe?.run({ exclude }, { resultTypes: ['violations'] }),
+    ['[data-rht-toaster]'],
+  );
+  if (!results) throw new Error(`axe did not load on ${where}`);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {
     const detail = bad.map(
