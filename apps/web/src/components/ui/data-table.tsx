@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
+import { useMainContentMark } from '../../lib/main-content-mark';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Button } from './button';
 import { ErrorState } from './error-state';
@@ -92,6 +93,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useT();
   const isMobile = useIsMobile();
+  useMainContentMark(rows !== undefined && !loading);
 
   if (error && !rows?.length) {
     return <ErrorState message={error} onRetry={onRetry} retrying={loading} className={className} />;

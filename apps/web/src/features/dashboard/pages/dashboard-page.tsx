@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useIsPlatformManager } from '../../../lib/company-role';
+import { useMainContentMark } from '../../../lib/main-content-mark';
 import { useT } from '../../../lib/i18n/i18n';
 import { isCompanyRole } from '@lyceum/shared/roles';
 import { useDashboard } from '../api/get-dashboard';
@@ -42,6 +43,7 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const isManager = useIsPlatformManager();
   const statLinks = isManager ? COMPANY_STAT_LINKS : isStaff(user?.role) ? SCHOOL_STAT_LINKS : undefined;
+  useMainContentMark(dashboard.isSuccess);
 
   if (dashboard.isPending) return <DashboardSkeleton />;
 
