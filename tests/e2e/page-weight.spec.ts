@@ -18,7 +18,7 @@ import { ROOT } from './support/server.ts';
  */
 const OUT = path.resolve(ROOT, process.env.PAGE_WEIGHT_OUT ?? 'test-results/pages.md');
 
-/** Must match apps/web/src/lib/main-content-mark.ts. */
+/** Must match apps/web/src/components/ui/page-header.tsx. */
 const MAIN_CONTENT_MARK = 'lyceum:main-content';
 
 interface Weight {

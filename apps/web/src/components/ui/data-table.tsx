@@ -2,10 +2,10 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
-import { useMainContentMark } from '../../lib/main-content-mark';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Button } from './button';
 import { ErrorState } from './error-state';
+import { useMainContentMark } from './page-header';
 import { Skeleton } from './skeleton';
 
 export interface DataTableColumn<T> {
