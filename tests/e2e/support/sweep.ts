@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MENUS } from '@lyceum/shared/menus';
 import type { Role } from '@lyceum/shared/roles';
 import type { Page } from '@playwright/test';
+import { describeRequest, MAX_DATA_REQUESTS, recordApiRequests, settled } from './api-requests.ts';
 import { assertAccessible, fitsViewport } from './checks.ts';
 import { DESKTOP, expect, PHONE } from './fixtures.ts';
 import { ROOT } from './server.ts';
@@ -21,26 +22,54 @@ export function uiText(language: string, key: string, namespace = 'common'): str
   return node;
 }
 
-/** The page shows its heading and has nothing left loading (skeletons pulse; busy tables say so). */
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.animate-pulse, [aria-busy="true"]'));
-}
-
 const placeholdersChecked = new Set<string>();
 
+export interface SweepOptions {
+  /**
+   * Open each page with a full navigation to its address (after checking its sidebar link points there)
+   * instead of clicking the link, and fail when a page, the dashboard the sweep starts on included, makes more
+   * than MAX_DATA_REQUESTS API requests for its data. A click is a client-side route change, whose data may
+   * already be cached; a full navigation is what a fresh visit costs.
+   */
+  countRequests?: boolean;
+}
+
 /**
- * Every page of the role's sidebar, reached by clicking its entry in `language`: the page loads without an
- * error, axe finds no serious or critical violation, and at 375 px nothing scrolls sideways. Screens of later
+ * Every page of the role's sidebar, reached from its entry in `language`: the page loads without an error,
+ * axe finds no serious or critical violation, and at 375 px nothing scrolls sideways. Screens of later
  * releases share one placeholder component: axe checks it once per worker and language.
  */
-export async function sweepSidebar(page: Page, role: Role, language: string): Promise<void> {
+export async function sweepSidebar(
+  page: Page,
+  role: Role,
+  language: string,
+  { countRequests = false }: SweepOptions = {},
+): Promise<void> {
   const nav = page.getByRole('navigation', { name: uiText(language, 'shell.mainNavigation') });
+  const requests = countRequests ? await recordApiRequests(page) : undefined;
+  const checkRequests = async (where: string) => {
+    if (!requests) return;
+    const made = await requests.settle();
+    expect(
+      made.length,
+      `${where}: ${made.length} API requests on a fresh visit, at most ${MAX_DATA_REQUESTS}: ${made.map(describeRequest).join(', ')}`,
+    ).toBeLessThanOrEqual(MAX_DATA_REQUESTS);
+  };
+  // The sweep starts on the dashboard, freshly loaded by the sign-in.
+  await checkRequests(`/dashboard as ${role}`);
   for (const entry of MENUS[role].filter((e) => e.path !== '/dashboard')) {
     const where = `${entry.path} as ${role} in ${language}`;
-    await nav.getByRole('link', { name: uiText(language, `menu.${entry.id}`), exact: true }).click();
+    const link = nav.getByRole('link', { name: uiText(language, `menu.${entry.id}`), exact: true });
+    if (requests) {
+      await expect(link).toHaveAttribute('href', entry.path);
+      requests.reset();
+      await page.goto(entry.path);
+    } else {
+      await link.click();
+    }
     await page.waitForURL(`**${entry.path}`);
     await settled(page);
+    await checkRequests(where);
     const errors = await page.locator('[role="alert"]').allInnerTexts();
     expect(
       errors.every((text) => text.trim() === ''),

@@ -5,6 +5,7 @@ import { useT } from '../../lib/i18n/i18n';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Button } from './button';
 import { ErrorState } from './error-state';
+import { useMainContentMark } from './page-header';
 import { Skeleton } from './skeleton';
 
 export interface DataTableColumn<T> {
@@ -92,6 +93,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useT();
   const isMobile = useIsMobile();
+  useMainContentMark(rows !== undefined && !loading);
 
   if (error && !rows?.length) {
     return <ErrorState message={error} onRetry={onRetry} retrying={loading} className={className} />;

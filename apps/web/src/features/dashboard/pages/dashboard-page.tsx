@@ -2,7 +2,7 @@ import { BarChart3 } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
+import { PageHeader, useMainContentMark } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -42,6 +42,7 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const isManager = useIsPlatformManager();
   const statLinks = isManager ? COMPANY_STAT_LINKS : isStaff(user?.role) ? SCHOOL_STAT_LINKS : undefined;
+  useMainContentMark(dashboard.isSuccess);
 
   if (dashboard.isPending) return <DashboardSkeleton />;
 
