@@ -13,9 +13,10 @@ describe('useT', () => {
     await changeLanguage('en');
   });
 
-  // A page's catalogue arriving while React waits on it used to make the replayed render call one hook fewer
-  // than React expected ("Update hook called on initial render"): React recovered by rendering the whole app
-  // again and reported the error in the console of every first visit to a timetable or attendance page.
+  // A page's catalogue arriving while React waits on it used to leave the render React replays without the
+  // `use` it had waited on, and the hooks after it failed ("Update hook called on initial render"): React
+  // recovered by rendering the whole app again and logged the error on first visits to the timetable or
+  // attendance pages. The development build names the cause (a `use` missing from the finished render).
   it('mounts a component whose catalogue arrives while it renders without an error React must recover from', async () => {
     // A scheduled (not act-wrapped) concurrent render, as in the browser; the pseudo-locale's catalogue of
     // the namespace is loaded by no other test.

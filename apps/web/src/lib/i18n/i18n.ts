@@ -19,6 +19,8 @@ export type Key<NS extends Namespace> = KeysOf<Resources[NS]>;
 export type Values = Record<string, string | number | Date | null | undefined>;
 
 const loads = new Map<string, Promise<void>>();
+/** The loads a render has waited on (see useT). */
+const waitedOn = new WeakSet<Promise<void>>();
 
 /**
  * The load of a catalogue, one per language and namespace (stable, so Suspense can wait on it). Once done it
@@ -76,9 +78,12 @@ const subscribe = (listener: () => void) => i18n.on('change', listener);
  */
 export function useT<NS extends Namespace = 'common'>(ns: NS = 'common' as NS) {
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
-  // Always `use`, even once loaded (it answers at once then): when a render that waited on the load is replayed,
-  // React expects the same `use` before the hooks that follow it.
-  use(ensureLoaded(language, ns));
+  const load = ensureLoaded(language, ns);
+  // Once any render has waited on a load, every render of that namespace calls `use` on it (answered at once
+  // when loaded): React replays or retries the render that waited and expects the same `use` before the hooks
+  // that follow it. Catalogues loaded before any render (the tests, a language switch) are never `use`d.
+  if ((load as { status?: string }).status !== 'fulfilled') waitedOn.add(load);
+  if (waitedOn.has(load)) use(load);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `t` when the language changes re-renders memoised children.
   const t = useCallback((key: Key<NS>, values?: Values) => i18n._(`${ns}:${key}`, values), [ns, language]);
   return { t, language };
