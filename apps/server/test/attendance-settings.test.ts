@@ -326,4 +326,41 @@ describe('CSV exports', () => {
     const bRecent = await b({ method: 'GET', url: '/api/v1/attendance/recent/export' });
     expect(lines(bRecent.body)).toHaveLength(1);
   });
+
+  it('rates and the below-threshold list, read or exported, refuse a start after the end like the trend', async () => {
+    const range = `from=${today}&to=${addDays(today, -1)}`;
+    for (const url of [
+      `/api/v1/attendance/rates?${range}`,
+      `/api/v1/attendance/rates/export?${range}`,
+      `/api/v1/attendance/below-threshold?${range}`,
+      `/api/v1/attendance/below-threshold/export?${range}`,
+    ]) {
+      const res = await admin({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(errorOf(res).fields?.from, url).toBe(S.trendRange);
+    }
+    const sameDay = await admin({ method: 'GET', url: `/api/v1/attendance/rates?from=${today}&to=${today}` });
+    expect(sameDay.statusCode).toBe(200);
+  });
+
+  it('notes a spreadsheet would run or compute are written as text', async () => {
+    const date = addDays(today, -20);
+    const notes = ['=HYPERLINK("http://evil.test","x")', '-1+1'];
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: {
+        classId: w.a.classId,
+        date,
+        records: kids.map((k, i) => ({ studentId: k.id, isPresent: true, note: notes[i] })),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const line = async (id: string | undefined) =>
+      lines((await admin({ method: 'GET', url: `/api/v1/attendance/students/${id}/export` })).body).find((l) =>
+        l.startsWith(date),
+      );
+    expect(await line(kids[0]?.id)).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
+    expect(await line(kids[1]?.id)).toContain(",'-1+1,");
+  });
 });

@@ -151,6 +151,9 @@ describe('CSV export', () => {
         ['+A1', '-A1+B1'],
         ['@SUM(A1)', null],
         ['plain', 0],
+        ['-1+1', '+1+1'],
+        ['+1 555 0100', '+44 (0)20 7946-0958'],
+        ['-3.5', "-2+3+cmd|' /C calc'!A0"],
       ],
     );
     expect(csv).toContain(`"'=HYPERLINK(""x"")",5`);
@@ -158,6 +161,10 @@ describe('CSV export', () => {
     expect(csv).toContain('+1,-2');
     expect(csv).toContain("'+A1,'-A1+B1");
     expect(csv).toContain("'@SUM(A1),");
+    // Arithmetic is computed by a spreadsheet, phone-like or not; a phone number is not.
+    expect(csv).toContain("'-1+1,'+1+1");
+    expect(csv).toContain('+1 555 0100,+44 (0)20 7946-0958');
+    expect(csv).toContain("-3.5,'-2+3+cmd|' /C calc'!A0");
     expect(decimal(123_45)).toBe('123.45');
     expect(decimal(5)).toBe('0.05');
     expect(decimal(-250)).toBe('-2.50');

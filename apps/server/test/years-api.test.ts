@@ -1,6 +1,12 @@
 import { ATTENDANCE_MESSAGES } from '@lyceum/shared/attendance';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { type AcademicYear, type Promotion, type PromotionPreview, YEAR_MESSAGES } from '@lyceum/shared/years';
+import {
+  type AcademicYear,
+  MAX_PROMOTION_STUDENTS,
+  type Promotion,
+  type PromotionPreview,
+  YEAR_MESSAGES,
+} from '@lyceum/shared/years';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,7 +217,7 @@ describe('year-end promotion', () => {
       { classId: cls.g2, action: 'promote', toClassId: cls.next },
       { classId: cls.g3, action: 'graduate' },
     ],
-    students: [{ studentId: kids[0], action: 'repeat' }],
+    students: [{ studentId: kids[0], classId: cls.g1, action: 'repeat' }],
     ...over,
   });
 
@@ -246,7 +252,7 @@ describe('year-end promotion', () => {
     const res = await admin({ method: 'POST', url: '/api/v1/promotions/preview', payload: plan() });
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json() as PromotionPreview;
-    expect(preview.totals).toEqual({ promoted: 4, repeating: 1, graduated: 2 });
+    expect(preview.totals).toEqual({ promoted: 4, repeating: 1, graduated: 2, left: 0 });
     const byId = Object.fromEntries(preview.classes.map((c) => [c.classId, [c.before, c.after]]));
     expect(byId).toEqual({ [cls.g1]: [3, 1], [cls.g2]: [2, 2], [cls.g3]: [2, 0], [cls.next]: [0, 2] });
     expect(await snapshot()).toBe(before);
@@ -280,17 +286,43 @@ describe('year-end promotion', () => {
       await preview(
         plan({
           students: [
-            { studentId: kids[0], action: 'repeat' },
-            { studentId: kids[0], action: 'graduate' },
+            { studentId: kids[0], classId: cls.g1, action: 'repeat' },
+            { studentId: kids[0], classId: cls.g1, action: 'graduate' },
           ],
         }),
       ),
       YEAR_MESSAGES.studentTwice,
     );
     expectInvalid(
-      await preview(plan({ students: [{ studentId: w.a.users.student.id, action: 'repeat' }] })),
+      await preview(plan({ students: [{ studentId: w.a.users.student.id, classId: w.a.classId, action: 'repeat' }] })),
       YEAR_MESSAGES.studentNotInYear,
     );
+    // Per-student exceptions: the class they name is the student's own, the action one of four, the target real.
+    const own = (o: Record<string, unknown>) => plan({ students: [{ studentId: kids[0], classId: cls.g1, ...o }] });
+    expectInvalid(await preview(own({ classId: cls.g2, action: 'repeat' })), YEAR_MESSAGES.studentNotInClass);
+    expectInvalid(await preview(own({ action: 'skip' })), YEAR_MESSAGES.studentActionInvalid);
+    expectInvalid(await preview(own({ action: 'promote' })), YEAR_MESSAGES.targetRequired);
+    expectInvalid(await preview(own({ action: 'promote', toClassId: cls.g1 })), YEAR_MESSAGES.targetIsSource);
+    expectInvalid(await preview(own({ action: 'promote', toClassId: newId() })), PEOPLE_MESSAGES.classNotFound);
+    // Another school's class or student is as unknown as a made-up one.
+    expectInvalid(await preview(own({ action: 'promote', toClassId: w.b.classId })), PEOPLE_MESSAGES.classNotFound);
+    expectInvalid(await preview(own({ action: 'repeat', toClassId: w.b.classId })), PEOPLE_MESSAGES.classNotFound);
+    expectInvalid(
+      await preview(plan({ students: [{ studentId: w.b.users.student.id, classId: w.b.classId, action: 'leave' }] })),
+      YEAR_MESSAGES.studentNotInYear,
+    );
+    // Leaving the school is a single student's outcome, never a whole class's.
+    expectInvalid(await preview(first({ classId: cls.g1, action: 'leave' })), YEAR_MESSAGES.actionInvalid);
+    const many = Array.from({ length: MAX_PROMOTION_STUDENTS + 1 }, () => ({
+      studentId: newId(),
+      classId: cls.g1,
+      action: 'repeat',
+    }));
+    expectInvalid(await preview(plan({ students: many })), YEAR_MESSAGES.tooManyStudents);
+    expect(
+      (await preview(plan({ students: [{ studentId: kids[0], action: 'repeat' }] }))).statusCode,
+      'an exception without its class',
+    ).toBe(400);
     expectInvalid(await preview(plan({ classes: [] })), YEAR_MESSAGES.nothingToPromote);
     expectRule(await preview(plan({ fromYearId: newId() })), 404, YEAR_MESSAGES.yearNotFound);
     const principal = await w.a.as('principal');
@@ -328,7 +360,7 @@ describe('year-end promotion', () => {
     expect(p1).toMatchObject({
       fromYear: '2030-2031',
       toYear: '2031-2032',
-      totals: { promoted: 4, repeating: 1, graduated: 2 },
+      totals: { promoted: 4, repeating: 1, graduated: 2, left: 0 },
     });
     expect(p1.undoUntil).toBe(new Date(now.getTime() + 7 * DAY).toISOString());
 
@@ -398,6 +430,82 @@ describe('year-end promotion', () => {
     expect(await snapshot()).toBe(before);
     expectRule(await undo(p1.id), 422, YEAR_MESSAGES.alreadyUndone);
     expectRule(await undo(newId()), 404, YEAR_MESSAGES.promotionNotFound);
+  });
+
+  it('per-student exceptions: each student once, the class counts right, and undo restores them too', async () => {
+    // g1: kids 0-2, g2: kids 3-4, g3: kids 5-6 (back where they started after the previous test's undo).
+    expect(await snapshot()).toBe(before);
+    const countsBefore = await counts();
+    const exceptions = plan({
+      students: [
+        { studentId: kids[0], classId: cls.g1, action: 'repeat' },
+        { studentId: kids[1], classId: cls.g1, action: 'leave' },
+        // Moved sideways into a class whose own students graduate.
+        { studentId: kids[3], classId: cls.g2, action: 'promote', toClassId: cls.g3 },
+        { studentId: kids[5], classId: cls.g3, action: 'repeat' },
+      ],
+    });
+    const pv = await admin({ method: 'POST', url: '/api/v1/promotions/preview', payload: exceptions });
+    expect(pv.statusCode, pv.body).toBe(200);
+    const preview = pv.json() as PromotionPreview;
+    expect(preview.totals).toEqual({ promoted: 3, repeating: 2, graduated: 1, left: 1 });
+    const byId = Object.fromEntries(preview.classes.map((c) => [c.classId, [c.before, c.after]]));
+    expect(byId).toEqual({ [cls.g1]: [3, 1], [cls.g2]: [2, 1], [cls.g3]: [2, 2], [cls.next]: [0, 1] });
+
+    const db = w.t.app.deps.db;
+    const who = async (id: string) =>
+      (
+        await db.execute(
+          sql`select s.class_id, s.roll_number, s.academic_year, u.is_active from students s
+            join users u on u.school_id = s.school_id and u.id = s.id where s.school_id = ${w.a.id} and s.id = ${id}`,
+        )
+      ).rows[0] as Record<string, unknown>;
+    const leaverBefore = await who(kids[1] as string);
+    const res = await admin({ method: 'POST', url: '/api/v1/promotions', payload: exceptions });
+    expect(res.statusCode, res.body).toBe(201);
+    const applied = res.json() as Promotion;
+    expect(applied.totals).toEqual(preview.totals);
+
+    // No one skipped or duplicated: every student of the year has exactly one recorded outcome, the outcomes
+    // add up to the students, and the school has as many students as before.
+    const moves = (
+      await db.execute(
+        sql`select student_id, action from promotion_moves where school_id = ${w.a.id} and promotion_id = ${applied.id}`,
+      )
+    ).rows as { student_id: string; action: string }[];
+    expect(moves.map((m) => m.student_id).sort()).toEqual([...kids].sort());
+    const t = applied.totals;
+    expect(t.promoted + t.repeating + t.graduated + t.left).toBe(kids.length);
+    const after = await counts();
+    const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+    expect(total(after)).toBe(total(countsBefore));
+    const elsewhere = Object.entries(countsBefore).filter(([k]) => ![cls.g1, cls.g2, cls.g3].includes(k.slice(0, 36)));
+    expect(after).toEqual({
+      ...Object.fromEntries(elsewhere),
+      [`${cls.g1}:active`]: 1,
+      [`${cls.g1}:inactive`]: 1,
+      [`${cls.g2}:active`]: 1,
+      [`${cls.g3}:active`]: 2,
+      [`${cls.g3}:inactive`]: 1,
+      [`${cls.next}:active`]: 1,
+    });
+    // The leaver keeps their class, roll and year, like a withdrawal; the sideways mover takes the target year.
+    expect(await who(kids[1] as string)).toEqual({ ...leaverBefore, is_active: false });
+    expect(await who(kids[3] as string)).toMatchObject({
+      class_id: cls.g3,
+      academic_year: '2031-2032',
+      is_active: true,
+    });
+    expect(await who(kids[5] as string)).toMatchObject({
+      class_id: cls.g3,
+      academic_year: '2031-2032',
+      is_active: true,
+    });
+
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${applied.id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await counts()).toEqual(countsBefore);
+    expect(await snapshot()).toBe(before);
   });
 });
 

@@ -19,8 +19,13 @@ import { plainText } from './plain-text.ts';
  */
 
 export const PROMOTION_UNDO_DAYS = 7;
-export const PROMOTION_ACTIONS = ['promote', 'repeat', 'graduate'] as const;
+/** What may happen to a student: `leave` (leaving the school) is for single students, never a whole class. */
+export const PROMOTION_ACTIONS = ['promote', 'repeat', 'graduate', 'leave'] as const;
 export type PromotionAction = (typeof PROMOTION_ACTIONS)[number];
+export const CLASS_PROMOTION_ACTIONS = ['promote', 'repeat', 'graduate'] as const;
+export type ClassPromotionAction = (typeof CLASS_PROMOTION_ACTIONS)[number];
+/** Per-student outcomes in one promotion: more than a school sets by hand, well inside the request size limit. */
+export const MAX_PROMOTION_STUDENTS = 5000;
 
 export const YEAR_MESSAGES = {
   yearNotFound: 'Academic year not found',
@@ -37,6 +42,7 @@ export const YEAR_MESSAGES = {
   currentCannotBeDeleted: 'The current academic year cannot be deleted',
   yearInUse: 'This academic year has records, so it cannot be deleted',
   actionInvalid: 'Choose promote, repeat or graduate',
+  studentActionInvalid: 'Choose promote, repeat, graduate or leave',
   targetRequired: 'Choose the class to promote into',
   targetIsSource: 'A class cannot be promoted into itself',
   sameYear: 'Choose a different academic year to promote into',
@@ -45,6 +51,8 @@ export const YEAR_MESSAGES = {
   classMissing: (name: string) => `Choose where ${name} goes`,
   studentTwice: 'This student is listed twice',
   studentNotInYear: 'This student is not in a class of the academic year being promoted',
+  studentNotInClass: 'This student is not in this class',
+  tooManyStudents: 'At most 5000 students can be given their own outcome',
   nothingToPromote: 'There are no students to promote in this academic year',
   promotionNotFound: 'Promotion not found',
   undoTooLate: 'A promotion can be undone only within 7 days',
@@ -112,22 +120,26 @@ export type AcademicYear = z.infer<typeof AcademicYear>;
 export const AcademicYearListResponse = z.object({ items: z.array(AcademicYear) });
 export type AcademicYearListResponse = z.infer<typeof AcademicYearListResponse>;
 
-const action = z.enum(PROMOTION_ACTIONS, { error: YEAR_MESSAGES.actionInvalid });
+const classAction = z.enum(CLASS_PROMOTION_ACTIONS, { error: YEAR_MESSAGES.actionInvalid });
+const studentAction = z.enum(PROMOTION_ACTIONS, { error: YEAR_MESSAGES.studentActionInvalid });
 
 /**
  * Where each class of the source year goes (`promote` needs the class to promote into; `repeat` stays in the
- * same class unless one is named), and per-student exceptions to it.
+ * same class unless one is named), and per-student exceptions to it, each naming the class the student is in
+ * (so an exception set on a class's roster cannot land on a student who has moved since).
  */
 export const PromotionRequest = z.object({
   fromYearId: uuidSchema,
   toYearId: uuidSchema,
   classes: z
-    .array(z.object({ classId: uuidSchema, action, toClassId: uuidSchema.nullish() }))
+    .array(z.object({ classId: uuidSchema, action: classAction, toClassId: uuidSchema.nullish() }))
     .min(1, YEAR_MESSAGES.nothingToPromote)
     .max(500),
   students: z
-    .array(z.object({ studentId: uuidSchema, action, toClassId: uuidSchema.nullish() }))
-    .max(20_000)
+    .array(
+      z.object({ studentId: uuidSchema, classId: uuidSchema, action: studentAction, toClassId: uuidSchema.nullish() }),
+    )
+    .max(MAX_PROMOTION_STUDENTS, YEAR_MESSAGES.tooManyStudents)
     .default([]),
 });
 export type PromotionRequest = z.input<typeof PromotionRequest>;
@@ -140,7 +152,13 @@ export const PromotionClassCount = z.object({
   before: z.number(),
   after: z.number(),
 });
-export const PromotionTotals = z.object({ promoted: z.number(), repeating: z.number(), graduated: z.number() });
+/** `left`: students leaving the school (promotions made before it existed read 0). */
+export const PromotionTotals = z.object({
+  promoted: z.number(),
+  repeating: z.number(),
+  graduated: z.number(),
+  left: z.number(),
+});
 export type PromotionTotals = z.infer<typeof PromotionTotals>;
 
 export const PromotionPreview = z.object({

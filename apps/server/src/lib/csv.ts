@@ -6,15 +6,20 @@ import type { FastifyReply } from 'fastify';
 import { CSV_HEADERS } from './csv-headers.ts';
 import { markLanguage, requestLanguage } from './language.ts';
 
+/** "-3", "+2.5": a number with its sign, nothing after it. */
+const SIGNED_NUMBER = /^[+-]\d+(\.\d+)?$/;
+/** "+1 555 0100", "+44 (0)20 7946-0958": a plus, then digits, spaces, brackets, dots and dashes only. */
+const PHONE = /^\+\d[\d ().-]*$/;
+
 /**
  * CSV formula injection (OWASP): a cell a spreadsheet would evaluate — starting with = + - @, tab or
- * carriage return — is prefixed with a single quote so it is shown as text. Phone numbers are left alone.
+ * carriage return — is prefixed with a single quote so it is shown as text. Phone numbers and signed numbers
+ * are left alone; arithmetic such as "-1+1" is not (a spreadsheet would compute it).
  */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  // Phone numbers and signed numbers ("+1 555 0100", "-3") hold no function a spreadsheet could call.
-  if (/^[+-][0-9 ().+-]*$/.test(text)) return text;
+  if (SIGNED_NUMBER.test(text) || PHONE.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

@@ -12,7 +12,7 @@ import { selectRows } from '../../db/select-rows.ts';
 import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { loadRecords, RATE_COLUMNS, rateOf } from './records.ts';
+import { loadRecords, RATE_COLUMNS, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { classForStaff, studentForReader, taughtClasses, visibleRecords } from './whose.ts';
 
@@ -162,6 +162,7 @@ export function attendanceRates(
   input: { from?: string | undefined; to?: string | undefined },
 ): Promise<AttendanceRates> {
   const scope = readScope(actor, undefined, 'attendance');
+  refuseBackwardRange(input.from, input.to);
   return inScope(deps.db, scope, async (tx) => {
     const range = all(
       sql`true`,

@@ -1,6 +1,18 @@
-import { type AttendanceRate, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
+import {
+  ATTENDANCE_SETTINGS_MESSAGES,
+  type AttendanceRate,
+  type AttendanceRecord,
+  attendanceRate,
+} from '@lyceum/shared/attendance';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { invalid } from '../../lib/errors.ts';
+
+/** A range read (rates, trend, below the threshold) refuses a start after its end rather than answer nothing. */
+export function refuseBackwardRange(from: string | undefined, to: string | undefined): void {
+  const message = ATTENDANCE_SETTINGS_MESSAGES.trendRange;
+  if (from && to && from > to) throw invalid(message, { from: message });
+}
 
 interface RecordRow extends Omit<AttendanceRecord, 'time' | 'submittedAt'> {
   time: Date | string;

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { addDays, daysBetween, timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { RATE_COLUMNS, rateOf } from './records.ts';
+import { RATE_COLUMNS, rateOf, refuseBackwardRange } from './records.ts';
 import { settingsOf } from './settings.ts';
 import { classForStaff, taughtClasses } from './whose.ts';
 
@@ -52,8 +52,7 @@ export function attendanceTrend(
   const scope = readScope(actor, undefined, 'attendance');
   const to = input.to ?? todayIn(timeZoneOf(actor), deps.clock());
   const from = input.from ?? addDays(to, -(DEFAULT_TREND_DAYS[input.by] - 1));
-  if (from > to)
-    throw invalid(ATTENDANCE_SETTINGS_MESSAGES.trendRange, { from: ATTENDANCE_SETTINGS_MESSAGES.trendRange });
+  refuseBackwardRange(from, to);
   if (daysBetween(from, to) >= MAX_TREND_DAYS) {
     throw invalid(ATTENDANCE_SETTINGS_MESSAGES.trendTooLong, { from: ATTENDANCE_SETTINGS_MESSAGES.trendTooLong });
   }
@@ -88,6 +87,7 @@ export function belowThreshold(
   input: { classId?: string | undefined; from?: string | undefined; to?: string | undefined },
 ): Promise<BelowThreshold> {
   const scope = readScope(actor, undefined, 'attendance');
+  refuseBackwardRange(input.from, input.to);
   return inScope(deps.db, scope, async (tx) => {
     const { threshold } = await settingsOf(tx, scope.schoolId);
     const which = await classCondition(tx, scope, input.classId);

@@ -55,6 +55,8 @@ interface Plan {
 }
 
 const invalid = (message: string, field: string) => new AppError('validation', message, { [field]: message });
+/** Graduates and leavers leave the school: deactivated, kept in their last class (like a withdrawal). */
+const departs = (action: PromotionAction) => action === 'graduate' || action === 'leave';
 
 /** Promotion writes of a school take turns (apply and undo read "the latest promotion"). */
 async function lockPromotions(tx: Tx, schoolId: string): Promise<void> {
@@ -95,7 +97,7 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     action: PromotionAction,
     toClassId: string | null | undefined,
   ): string => {
-    if (action === 'graduate') return sourceId;
+    if (departs(action)) return sourceId;
     if (action === 'promote' && !toClassId) throw invalid(YEAR_MESSAGES.targetRequired, `${field}.toClassId`);
     if (action === 'promote' && toClassId === sourceId)
       throw invalid(YEAR_MESSAGES.targetIsSource, `${field}.toClassId`);
@@ -122,6 +124,7 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     const field = `students.${i}`;
     const student = studentById.get(s.studentId);
     if (!student) throw invalid(YEAR_MESSAGES.studentNotInYear, `${field}.studentId`);
+    if (student.classId !== s.classId) throw invalid(YEAR_MESSAGES.studentNotInClass, `${field}.classId`);
     if (own.has(s.studentId)) throw invalid(YEAR_MESSAGES.studentTwice, `${field}.studentId`);
     own.set(s.studentId, { action: s.action, toClassId: target(field, student.classId, s.action, s.toClassId) });
   });
@@ -136,7 +139,12 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     toYearId: to.id,
     outcomes,
     classes,
-    totals: { promoted: count('promote'), repeating: count('repeat'), graduated: count('graduate') },
+    totals: {
+      promoted: count('promote'),
+      repeating: count('repeat'),
+      graduated: count('graduate'),
+      left: count('leave'),
+    },
   };
 }
 
@@ -158,7 +166,7 @@ async function classCounts(tx: Tx, scope: SchoolScope, p: Plan): Promise<Promoti
   const after = new Map(before);
   for (const o of p.outcomes) {
     after.set(o.classId, (after.get(o.classId) ?? 0) - 1);
-    if (o.action !== 'graduate') after.set(o.toClassId, (after.get(o.toClassId) ?? 0) + 1);
+    if (!departs(o.action)) after.set(o.toClassId, (after.get(o.toClassId) ?? 0) + 1);
   }
   return ids
     .map((id) => {
@@ -227,14 +235,17 @@ async function placeAll(
   return rolls;
 }
 
-/** The promotion in one transaction: every student moved, kept or graduated, and what happened recorded for undo. */
+/**
+ * The promotion in one transaction: every student moved, kept, graduated or gone, and what happened recorded
+ * for undo.
+ */
 export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<Promotion> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     await lockPromotions(tx, scope.schoolId);
     const p = await plan(tx, scope, input);
     const now = deps.clock();
-    const movers = p.outcomes.filter((o) => o.action !== 'graduate' && o.toClassId !== o.classId);
+    const movers = p.outcomes.filter((o) => !departs(o.action) && o.toClassId !== o.classId);
     const rolls = await placeAll(
       tx,
       scope.schoolId,
@@ -248,7 +259,7 @@ export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<
           sql`, `,
         )})`);
     }
-    for (const o of p.outcomes.filter((x) => x.action === 'graduate')) {
+    for (const o of p.outcomes.filter((x) => departs(x.action))) {
       await setUserActive(tx, actor, scope.schoolId, { id: o.id, role: 'student', isActive: true }, false);
     }
     const id = newId();
@@ -314,7 +325,7 @@ async function loadPromotions(tx: Tx, schoolId: string, now: Date, onlyId?: stri
         toYear,
         appliedAt: p.appliedAt.toISOString(),
         appliedByName: p.appliedByName,
-        totals: p.totals as PromotionTotals,
+        totals: { left: 0, ...(p.totals as Partial<PromotionTotals>) } as PromotionTotals,
         undoneAt: p.undoneAt?.toISOString() ?? null,
         undoUntil: undoable ? until.toISOString() : null,
       };
@@ -329,7 +340,7 @@ export function listPromotions(deps: Deps, actor: Actor): Promise<PromotionListR
 
 /**
  * Puts every student back where the promotion found them: class, roll (or the next free one if it was taken
- * since), academic year and, for graduates, their active account. Only the latest promotion, within 7 days,
+ * since), academic year and, for graduates and leavers, their active account. Only the latest promotion, within 7 days,
  * and only while its students are still where it put them.
  */
 export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Promotion> {
@@ -373,14 +384,14 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
       order by m.from_class_id, m.from_roll
       for update of s`,
     );
-    const moved = (m: (typeof moves)[number]) => m.classId !== m.toClassId || m.isActive !== (m.action !== 'graduate');
+    const moved = (m: (typeof moves)[number]) => m.classId !== m.toClassId || m.isActive === departs(m.action);
     if (moves.some(moved)) throw new AppError('rule', YEAR_MESSAGES.studentsChanged);
 
     await placeAll(
       tx,
       scope.schoolId,
       moves
-        .filter((m) => m.action !== 'graduate' && m.toClassId !== m.fromClassId)
+        .filter((m) => !departs(m.action) && m.toClassId !== m.fromClassId)
         .map((m) => ({
           studentId: m.studentId,
           classId: m.fromClassId,
@@ -389,10 +400,10 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
         })),
     );
     for (const m of moves) {
-      if (m.action === 'graduate') {
+      if (departs(m.action)) {
         await setUserActive(tx, actor, scope.schoolId, { id: m.studentId, role: 'student', isActive: false }, true);
       }
-      if (m.action === 'graduate' || m.toClassId === m.fromClassId) {
+      if (departs(m.action) || m.toClassId === m.fromClassId) {
         await tx.execute(sql`update students set academic_year = ${m.fromAcademicYear}, updated_at = now()
           where school_id = ${scope.schoolId} and id = ${m.studentId}`);
       }

@@ -18,10 +18,15 @@ type KeysOf<T, Prefix extends string = ''> = {
 export type Key<NS extends Namespace> = KeysOf<Resources[NS]>;
 export type Values = Record<string, string | number | Date | null | undefined>;
 
-const loads = new Map<string, Promise<void> | true>();
+const loads = new Map<string, Promise<void>>();
+/** The loads a render has waited on (see useT). */
+const waitedOn = new WeakSet<Promise<void>>();
 
-/** `true` once the catalogue is in, else the promise of it (stable, so Suspense can wait on it). */
-function ensureLoaded(language: UiLanguage, ns: Namespace): Promise<void> | true {
+/**
+ * The load of a catalogue, one per language and namespace (stable, so Suspense can wait on it). Once done it
+ * carries React's mark of a settled thenable (`status`, `value`), which `use` reads without waiting.
+ */
+function ensureLoaded(language: UiLanguage, ns: Namespace): Promise<void> {
   const id = `${language}/${ns}`;
   let state = loads.get(id);
   if (!state) {
@@ -29,7 +34,7 @@ function ensureLoaded(language: UiLanguage, ns: Namespace): Promise<void> | true
     if (!load) throw new Error(`No catalogue for ${id}`);
     const pending: Promise<void> = load().then(({ default: messages }) => {
       i18n.load(language, messages as Messages);
-      loads.set(id, true);
+      Object.assign(pending, { status: 'fulfilled', value: undefined });
     });
     loads.set(id, pending);
     state = pending;
@@ -73,8 +78,12 @@ const subscribe = (listener: () => void) => i18n.on('change', listener);
  */
 export function useT<NS extends Namespace = 'common'>(ns: NS = 'common' as NS) {
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
-  const state = ensureLoaded(language, ns);
-  if (state !== true) use(state);
+  const load = ensureLoaded(language, ns);
+  // Once any render has waited on a load, every render of that namespace calls `use` on it (answered at once
+  // when loaded): React replays or retries the render that waited and expects the same `use` before the hooks
+  // that follow it. Catalogues loaded before any render (the tests, a language switch) are never `use`d.
+  if ((load as { status?: string }).status !== 'fulfilled') waitedOn.add(load);
+  if (waitedOn.has(load)) use(load);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `t` when the language changes re-renders memoised children.
   const t = useCallback((key: Key<NS>, values?: Values) => i18n._(`${ns}:${key}`, values), [ns, language]);
   return { t, language };

@@ -18,6 +18,7 @@ import {
   useRecentAttendance,
   useStudentAttendance,
 } from '../api/attendance-api';
+import { StudentFinder } from './student-finder';
 import { CsvLink, HeadRow, RateText, RecordsTable, TableBox, td, th } from './tables';
 import { dayLabel, TrendChart } from './trend-chart';
 
@@ -184,15 +185,20 @@ export function RegisterSection({
   );
 }
 
-/** One student's last 30 records and rate; parents and students pick from their own list. */
+/**
+ * One student's last 30 records and rate; parents and students pick from their own list, staff and teachers
+ * find the student by name (`findByName`).
+ */
 export function HistorySection({
   students,
   studentId,
   onPick,
+  findByName = false,
 }: {
   students: AttendanceOptions['students'];
   studentId: string;
   onPick: (id: string) => void;
+  findByName?: boolean;
 }) {
   const { t } = useT('attendance');
   const history = useStudentAttendance(studentId);
@@ -208,11 +214,12 @@ export function HistorySection({
             options={students.map((s) => ({ value: s.id, label: s.label }))}
           />
         )}
+        {findByName && <StudentFinder onPick={onPick} />}
         {studentId && <CsvLink href={attendanceCsv.student(studentId)} />}
       </Toolbar>
       {!studentId && (
         <Card>
-          <EmptyState title={t('history.pick')} />
+          <EmptyState title={findByName ? t('history.find') : t('history.pick')} />
         </Card>
       )}
       {history.isPending && studentId && <Loading />}

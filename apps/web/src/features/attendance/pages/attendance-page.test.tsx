@@ -1,5 +1,6 @@
 import type { AttendanceList, AttendanceOptions, ClassRegister, StudentAttendance } from '@lyceum/shared/attendance';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -81,6 +82,47 @@ describe('AttendancePage', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       `/api/v1/attendance/classes/${CLASS}/register/export?month=2026-11`,
     );
+  });
+
+  it('staff find a student by name on the history tab and open their history', async () => {
+    const history: StudentAttendance = { studentId: 's1', name: 'Ben Dos', items: [record], rate };
+    const student = {
+      id: 's1',
+      name: 'Ben Dos',
+      email: 'ben@example.test',
+      phone: null,
+      schoolId: 'school',
+      classId: CLASS,
+      className: 'Grade 5',
+      section: 'A',
+      rollNumber: 1,
+      academicYear: '2026-2027',
+      profileImage: null,
+      parents: [],
+      isActive: true,
+      lastLoginAt: null,
+    };
+    const { calls } = mockFetch({
+      'GET /api/v1/students': ({ url }) =>
+        json({ items: url.includes('search=Ben') ? [student] : [], nextCursor: null, total: null }),
+      'GET /api/v1/attendance/students/s1': () => json(history),
+    });
+    renderWithProviders(<AttendancePage />, { auth: signedIn('teacher'), path: '/attendance?tab=history' });
+    expect(
+      await screen.findByText(
+        'Search for a student by name, or choose a name in the latest records, the register or the list below the threshold.',
+      ),
+    ).toBeTruthy();
+    // Nothing is asked before a letter is typed.
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Find a student'), 'Zed');
+    expect(await screen.findByText('No student matches.')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Find a student'));
+    await userEvent.type(screen.getByLabelText('Find a student'), 'Ben');
+    const matches = await screen.findByRole('list', { name: 'Matching students' });
+    await userEvent.click(within(matches).getByRole('button', { name: /Ben Dos/ }));
+    await screen.findByRole('heading', { name: 'History of Ben Dos' });
+    expect(screen.getByText('Flu')).toBeTruthy();
   });
 
   it('reads right to left in Arabic', async () => {

@@ -76,6 +76,7 @@ export function AttendancePage() {
         students={students}
         studentId={params.get('student') ?? students[0]?.id ?? ''}
         onPick={(id) => set({ student: id })}
+        findByName={marks}
       />
     );
   } else if (tab === 'rates') body = <RatesSection />;

@@ -1,3 +1,4 @@
+import type { ClassDetailResponse } from '@lyceum/shared/academics';
 import type {
   AcademicYear,
   AcademicYearListResponse,
@@ -21,6 +22,15 @@ export const promotionsQuery = queryOptions({
 });
 
 export const useYears = () => useQuery(yearsQuery);
+
+/** A class's students, for the wizard's per-student exceptions (under `classes`: a promotion refreshes it). */
+export function useClassRoster(classId: string) {
+  return useQuery({
+    queryKey: ['classes', 'roster', classId] as const,
+    queryFn: ({ signal }) => api.get<ClassDetailResponse>(`/classes/${encodeURIComponent(classId)}`, { signal }),
+    select: (c) => c.students.filter((s) => s.isActive),
+  });
+}
 export const usePromotions = () => useQuery(promotionsQuery);
 
 function useRefresh() {

@@ -1,4 +1,4 @@
-import type { ClassResponse } from '@lyceum/shared/academics';
+import type { ClassDetailResponse, ClassResponse } from '@lyceum/shared/academics';
 import type { AcademicYear, Promotion, PromotionPreview } from '@lyceum/shared/years';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,7 +35,7 @@ const classes = [
   cls('n2', 'Grade 2', '2027-2028', 0),
 ];
 const preview: PromotionPreview = {
-  totals: { promoted: 20, repeating: 0, graduated: 18 },
+  totals: { promoted: 20, repeating: 0, graduated: 18, left: 0 },
   classes: [
     { classId: 'c1', name: 'Grade 1', academicYear: '2026-2027', before: 20, after: 0 },
     { classId: 'n2', name: 'Grade 2', academicYear: '2027-2028', before: 0, after: 20 },
@@ -88,6 +88,81 @@ describe('PromotionWizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Undo promotion' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/promotions/p1/undo'))).toBe(true));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo promotion' })).toBeNull());
+  });
+
+  it('gives single students their own outcome in the preview: the counts follow, the promotion carries them', async () => {
+    const student = (studentId: string, name: string, rollNumber: number, isActive = true) => ({
+      studentId,
+      name,
+      rollNumber,
+      email: `${studentId}@example.test`,
+      isActive,
+      profileImage: null,
+    });
+    const grade1: ClassDetailResponse = {
+      ...(classes[0] as ClassResponse),
+      students: [student('s1', 'Ana Ruiz', 1), student('s2', 'Ben Ode', 2), student('s9', 'Gone Kid', 3, false)],
+    };
+    const withExceptions: PromotionPreview = {
+      totals: { promoted: 19, repeating: 0, graduated: 18, left: 1 },
+      classes: preview.classes,
+    };
+    const { calls } = mockFetch({
+      'GET /api/v1/classes': () => json({ items: classes }),
+      'GET /api/v1/classes/c1': () => json(grade1),
+      'POST /api/v1/promotions/preview': (init) =>
+        json(JSON.parse(String(init.body)).students ? withExceptions : preview),
+      'POST /api/v1/promotions': () =>
+        json({ ...promotion('2026-12-01T09:00:00Z'), totals: withExceptions.totals }, 201),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
+
+    // A class opens on its active students; nothing is loaded before.
+    expect(calls.some((c) => c.url.endsWith('/classes/c1'))).toBe(false);
+    const opener = screen.getByRole('button', { name: /Grade 1/ });
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(opener);
+    expect(opener.getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByText('Ana Ruiz (roll 1)')).toBeTruthy();
+    expect(screen.queryByText('Gone Kid (roll 3)')).toBeNull();
+    expect(opener.textContent).toBe('Grade 1Promote · no exceptions');
+
+    // Leaving: the preview is asked again with the exception and the counts change.
+    await userEvent.selectOptions(screen.getByLabelText('Outcome for Ana Ruiz'), 'leave');
+    expect(await screen.findByText('Promoted: 19 · Repeating: 0 · Graduated: 18 · Leaving: 1')).toBeTruthy();
+    expect(opener.textContent).toBe('Grade 1Promote · 1 exception');
+    const previews = () => calls.filter((c) => c.url.endsWith('/promotions/preview'));
+    expect(previews().at(-1)?.body).toMatchObject({
+      students: [{ studentId: 's1', classId: 'c1', action: 'leave', toClassId: null }],
+    });
+
+    // A move waits for its class: not sent, and the promotion cannot be confirmed meanwhile.
+    const sent = previews().length;
+    await userEvent.selectOptions(screen.getByLabelText('Outcome for Ben Ode'), 'promote');
+    expect(screen.getByText('Choose the class to move into')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Promote students' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(previews()).toHaveLength(sent);
+    await userEvent.selectOptions(screen.getByLabelText('Class for Ben Ode'), 'c6');
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Promote students' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Promote students' }));
+    expect(await screen.findByText('Promotion applied')).toBeTruthy();
+    const applied = calls.find((c) => c.method === 'POST' && c.url.endsWith('/promotions'))?.body;
+    expect(applied).toMatchObject({
+      classes: [
+        { classId: 'c1', action: 'promote', toClassId: 'n2' },
+        { classId: 'c6', action: 'promote', toClassId: null },
+      ],
+      students: [
+        { studentId: 's1', classId: 'c1', action: 'leave', toClassId: null },
+        { studentId: 's2', classId: 'c1', action: 'promote', toClassId: 'c6' },
+      ],
+    });
   });
 
   it("shows the server's message when the plan is refused", async () => {

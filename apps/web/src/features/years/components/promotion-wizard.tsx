@@ -1,12 +1,12 @@
 import {
   type AcademicYear,
-  PROMOTION_ACTIONS,
+  CLASS_PROMOTION_ACTIONS,
+  type ClassPromotionAction,
   type Promotion,
-  type PromotionAction,
   type PromotionPreview,
   type PromotionRequest,
 } from '@lyceum/shared/years';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { classLabel, useActiveClasses } from '../../../api/lookups';
 import { Alert } from '../../../components/ui/alert';
@@ -18,14 +18,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useApplyPromotion, usePreviewPromotion, useUndoPromotion } from '../api/years';
+import { ClassExceptions, isIncomplete, type StudentException } from './student-exceptions';
 
-type Choice = { action: PromotionAction; toClassId: string };
+type Choice = { action: ClassPromotionAction; toClassId: string };
 type Step = { kind: 'setup' } | { kind: 'preview'; preview: PromotionPreview } | { kind: 'done'; promotion: Promotion };
 
 /**
  * The year-end promotion, step by step: the source and target years, what happens to each class of the source
- * year, a preview of the counts per class, and the result with its undo while allowed. Nothing is written
- * before "Promote students".
+ * year, a preview of the counts per class where single students may be given their own outcome (the counts
+ * follow each change), and the result with its undo while allowed. Nothing is written before "Promote
+ * students".
  */
 export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onClose: () => void }) {
   const { t } = useT('years');
@@ -36,6 +38,10 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
     () => years.filter((y) => current && y.startDate > current.startDate).at(-1)?.id ?? '',
   );
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [exceptions, setExceptions] = useState<Record<string, StudentException>>({});
+  /** The request the shown preview answers: confirming waits until it is the one that would be sent. */
+  const [previewed, setPreviewed] = useState('');
+  const latest = useRef('');
   const [step, setStep] = useState<Step>({ kind: 'setup' });
   const [error, setError] = useState<string | null>(null);
   const classes = useActiveClasses();
@@ -47,15 +53,22 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const sourceClasses = (classes.data?.items ?? []).filter(
     (c) => fromYear && c.academicYear === fromYear.name && c.studentCount > 0,
   );
-  const choiceOf = (id: string): Choice => choices[id] ?? { action: PROMOTION_ACTIONS[0], toClassId: '' };
-  const request = (): PromotionRequest => ({
-    fromYearId,
-    toYearId,
-    classes: sourceClasses.map((c) => {
-      const choice = choiceOf(c.id);
-      return { classId: c.id, action: choice.action, toClassId: choice.toClassId || null };
-    }),
-  });
+  const choiceOf = (id: string): Choice => choices[id] ?? { action: CLASS_PROMOTION_ACTIONS[0], toClassId: '' };
+  const request = (all = exceptions): PromotionRequest => {
+    const sourceIds = new Set(sourceClasses.map((c) => c.id));
+    const students = Object.entries(all)
+      .filter(([, e]) => sourceIds.has(e.classId) && !isIncomplete(e))
+      .map(([studentId, e]) => ({ studentId, classId: e.classId, action: e.action, toClassId: e.toClassId || null }));
+    return {
+      fromYearId,
+      toYearId,
+      classes: sourceClasses.map((c) => {
+        const choice = choiceOf(c.id);
+        return { classId: c.id, action: choice.action, toClassId: choice.toClassId || null };
+      }),
+      ...(students.length ? { students } : {}),
+    };
+  };
   const run = async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
     setError(null);
     try {
@@ -65,7 +78,27 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       return undefined;
     }
   };
+  /** Previews `body`; an answer to an older request (the admin changed something since) is dropped. */
+  const previewOf = async (body: PromotionRequest) => {
+    const key = JSON.stringify(body);
+    latest.current = key;
+    const result = await run(() => preview.mutateAsync(body));
+    if (!result || latest.current !== key) return;
+    setPreviewed(key);
+    setStep({ kind: 'preview', preview: result });
+  };
+  const setException = (studentId: string, exception: StudentException | null) => {
+    const next = { ...exceptions };
+    if (exception) next[studentId] = exception;
+    else delete next[studentId];
+    setExceptions(next);
+    if (!exception || !isIncomplete(exception)) void previewOf(request(next));
+  };
   const yearOptions = years.map((y) => ({ value: y.id, label: y.name }));
+  const classTargets = (classes.data?.items ?? []).map((o) => ({
+    value: o.id,
+    label: `${classLabel(o)} (${o.academicYear})`,
+  }));
   const dateOf = (iso: string) => format.dateTime(iso);
 
   if (step.kind === 'done') {
@@ -104,6 +137,10 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
 
   if (step.kind === 'preview') {
     const { preview: pv } = step;
+    const waiting =
+      preview.isPending ||
+      previewed !== JSON.stringify(request()) ||
+      Object.values(exceptions).some((e) => isIncomplete(e) && sourceClasses.some((c) => c.id === e.classId));
     return (
       <div className="space-y-4">
         <p className="text-sm font-medium text-slate-800">{t('wizard.totals', pv.totals)}</p>
@@ -129,13 +166,40 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             </tbody>
           </table>
         </div>
+        <section aria-labelledby="promotion-exceptions" className="space-y-2">
+          <h4 id="promotion-exceptions" className="text-sm font-semibold text-slate-800">
+            {t('wizard.exceptions.title')}
+          </h4>
+          <p className="text-sm text-slate-600">{t('wizard.exceptions.hint')}</p>
+          <ul className="space-y-2">
+            {sourceClasses.map((c) => (
+              <li key={c.id}>
+                <ClassExceptions
+                  classId={c.id}
+                  name={classLabel(c)}
+                  classOutcome={t(`wizard.${choiceOf(c.id).action}`)}
+                  exceptions={exceptions}
+                  targets={classTargets}
+                  onChange={setException}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
         {error && <Alert>{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={() => setStep({ kind: 'setup' })}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              latest.current = '';
+              setStep({ kind: 'setup' });
+            }}
+          >
             {t('wizard.back')}
           </Button>
           <Button
             loading={apply.isPending}
+            disabled={waiting}
             onClick={async () => {
               const promotion = await run(() => apply.mutateAsync(request()));
               if (promotion) setStep({ kind: 'done', promotion });
@@ -191,21 +255,19 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
                 <Select
                   id={`promotion-action-${c.id}`}
                   label={t('wizard.action', { name })}
-                  options={PROMOTION_ACTIONS.map((a) => ({
+                  options={CLASS_PROMOTION_ACTIONS.map((a) => ({
                     value: a,
                     label: t(`wizard.${a}`),
                   }))}
                   value={choice.action}
-                  onChange={(e) => set({ action: e.target.value as PromotionAction })}
+                  onChange={(e) => set({ action: e.target.value as ClassPromotionAction })}
                 />
                 {choice.action === 'promote' && (
                   <Select
                     id={`promotion-target-${c.id}`}
                     label={t('wizard.target', { name })}
                     placeholder={t('wizard.chooseClass')}
-                    options={(classes.data?.items ?? [])
-                      .filter((o) => o.id !== c.id)
-                      .map((o) => ({ value: o.id, label: `${classLabel(o)} (${o.academicYear})` }))}
+                    options={classTargets.filter((o) => o.value !== c.id)}
                     value={choice.toClassId}
                     onChange={(e) => set({ toClassId: e.target.value })}
                   />
@@ -223,10 +285,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
         <Button
           disabled={!fromYearId || !toYearId || sourceClasses.length === 0}
           loading={preview.isPending}
-          onClick={async () => {
-            const result = await run(() => preview.mutateAsync(request()));
-            if (result) setStep({ kind: 'preview', preview: result });
-          }}
+          onClick={() => previewOf(request())}
         >
           {t('wizard.preview')}
         </Button>

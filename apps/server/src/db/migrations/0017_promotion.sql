@@ -1,0 +1,2 @@
+ALTER TABLE "promotion_moves" DROP CONSTRAINT "promotion_moves_action_check";--> statement-breakpoint
+ALTER TABLE "promotion_moves" ADD CONSTRAINT "promotion_moves_action_check" CHECK ("promotion_moves"."action" in ('promote', 'repeat', 'graduate', 'leave'));
