@@ -107,9 +107,11 @@ describe('role-wide notifications', () => {
 describe('role-wide notifications and people who join later', () => {
   it('a user made after a role-wide notification never sees it: list, unread count, stream read, mark all', async () => {
     const wide = async (title: string) =>
-      ((await withSystem(db(), (tx) =>
-        createNotifications(tx, [{ schoolId: w.a.id, roles: ['parent'], type: 'other', title, body: 'x' }]),
-      )) as [string])[0];
+      (
+        (await withSystem(db(), (tx) =>
+          createNotifications(tx, [{ schoolId: w.a.id, roles: ['parent'], type: 'other', title, body: 'x' }]),
+        )) as [string]
+      )[0];
     const before = await wide('Before they joined');
     const made = await createParent(w.t.app, await w.a.signIn('school_admin'), { sendInvitation: false });
     const session = await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string);
@@ -154,7 +156,7 @@ describe('role-wide notifications and people who join later', () => {
     const states = await db().execute(
       sql`select notification_id from notification_reads where user_id = ${made.parent.id}`,
     );
-    expect(states.rows.map((r) => (r as { notification_id: string }).notification_id)).toEqual([after]);
+    expect((states.rows as { notification_id: string }[]).map((r) => r.notification_id)).toEqual([after]);
   });
 });
 

@@ -14,6 +14,20 @@ export const EVENTS_PATH = '/api/v1/events';
  */
 export const RESYNC_EVENT = 'resync';
 
+/**
+ * The first event of every stream, and the one after each `resync`: the unread counts as they are now (the
+ * bell's; the sidebar's Messages entry's, null for company staff, who have no messages). What was sent between
+ * the session read and the stream's open is thereby counted without opening the bell.
+ */
+export const UNREAD_EVENT = 'unread';
+export interface LiveUnread {
+  notifications: number;
+  messages: number | null;
+}
+
+/** The names of the events a stream sends that a feature may handle. */
+export type LiveStreamEvent = LiveEventKind | typeof UNREAD_EVENT;
+
 /** Open streams one user may hold on one server process (tabs); the next one is refused with 429. */
 export const MAX_STREAMS_PER_USER = 5;
 

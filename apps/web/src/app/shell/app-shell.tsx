@@ -3,8 +3,8 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useAttendanceLiveHandler } from '../../features/attendance/api/live-attendance';
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
-import { useMessageLiveHandler } from '../../features/messages/api/messages-live';
-import { useNotificationLiveHandler } from '../../features/notifications/api/live-notifications';
+import { useMessageLiveHandler, useMessagesUnreadLiveHandler } from '../../features/messages/api/messages-live';
+import { useNotificationLiveHandler, useUnreadLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
 import { useIsMobile } from '../../lib/use-media-query';
@@ -56,10 +56,12 @@ export function AppShell() {
   const attendanceLive = useAttendanceLiveHandler();
   const dayLive = useDayLiveHandlers();
   const messageLive = useMessageLiveHandler();
+  const unreadLive = useUnreadLiveHandler();
+  const messagesUnreadLive = useMessagesUnreadLiveHandler();
   useLiveEvents(
     useMemo(
-      () => [notificationLive, timetableLive, attendanceLive, messageLive, ...dayLive],
-      [notificationLive, timetableLive, attendanceLive, messageLive, dayLive],
+      () => [notificationLive, unreadLive, timetableLive, attendanceLive, messageLive, messagesUnreadLive, ...dayLive],
+      [notificationLive, unreadLive, timetableLive, attendanceLive, messageLive, messagesUnreadLive, dayLive],
     ),
   );
 

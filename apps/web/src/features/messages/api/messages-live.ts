@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { type LiveUnread, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { api } from '../../../lib/api-client';
 import { type LiveHandler, liveStatusNow } from '../../../lib/live-events';
 
@@ -33,6 +34,28 @@ export function useMessageLiveHandler(): LiveHandler {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-    return { kind: 'message', onEvent: refresh, onResync: refresh };
+    // After an open or a resync the stream's `unread` event brings the badge's count; the rest is refetched.
+    const resync = () =>
+      void queryClient.invalidateQueries({
+        queryKey: messageKeys.all,
+        predicate: (query) => query.queryKey[1] !== messageKeys.unread[1],
+      });
+    return { kind: 'message', onEvent: refresh, onResync: resync };
   }, [queryClient]);
+}
+
+/** The stream's `unread` event: the sidebar's Messages count as it is now, without asking for it. */
+export function useMessagesUnreadLiveHandler(): LiveHandler {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      kind: UNREAD_EVENT,
+      onEvent(data) {
+        const count = (data as Partial<LiveUnread> | null)?.messages;
+        if (typeof count === 'number') queryClient.setQueryData(messageKeys.unread, { count });
+      },
+      onResync() {},
+    }),
+    [queryClient],
+  );
 }
