@@ -3,7 +3,15 @@
  * SSE event per change the signed-in user may see; its `event:` name is one of these kinds and its `data:` the
  * same JSON shape the matching REST read returns (a `notification` carries a `Notification` of ./api.ts).
  */
-export const LIVE_EVENT_KINDS = ['notification', 'attendance', 'timetable', 'announcement', 'message'] as const;
+export const LIVE_EVENT_KINDS = [
+  'notification',
+  'attendance',
+  'timetable',
+  'announcement',
+  'message',
+  /** A group was made, renamed, deleted or its members changed (data: `{ id }`): conversation lists refetch. */
+  'conversation',
+] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 export const EVENTS_PATH = '/api/v1/events';

@@ -15,7 +15,7 @@ import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
 import { readAnnouncement } from '../announcements/index.ts';
 import { readAttendanceChange } from '../attendance/index.ts';
-import { readMessage, unreadMessages } from '../messages/index.ts';
+import { readConversationChange, readMessage, unreadMessages } from '../messages/index.ts';
 import { readNotifications, unreadNotifications } from '../notifications/index.ts';
 import { readTimetableChange } from '../timetable/index.ts';
 
@@ -33,6 +33,7 @@ const READERS: Partial<Record<LiveEventKind, Reader>> = {
   timetable: readTimetableChange,
   attendance: readAttendanceChange,
   message: readMessage,
+  conversation: readConversationChange,
   announcement: readAnnouncement,
 };
 const BATCH_READERS: Partial<Record<LiveEventKind, BatchReader>> = {
