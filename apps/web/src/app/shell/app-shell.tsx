@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useAttendanceLiveHandler } from '../../features/attendance/api/live-attendance';
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
-import { useMessageLiveHandler, useMessagesUnreadLiveHandler } from '../../features/messages/api/messages-live';
+import { useMessageLiveHandlers } from '../../features/messages/api/messages-live';
 import { useNotificationLiveHandler, useUnreadLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
@@ -55,13 +55,12 @@ export function AppShell() {
   const timetableLive = useTimetableLiveHandler();
   const attendanceLive = useAttendanceLiveHandler();
   const dayLive = useDayLiveHandlers();
-  const messageLive = useMessageLiveHandler();
+  const messageLive = useMessageLiveHandlers();
   const unreadLive = useUnreadLiveHandler();
-  const messagesUnreadLive = useMessagesUnreadLiveHandler();
   useLiveEvents(
     useMemo(
-      () => [notificationLive, unreadLive, timetableLive, attendanceLive, messageLive, messagesUnreadLive, ...dayLive],
-      [notificationLive, unreadLive, timetableLive, attendanceLive, messageLive, messagesUnreadLive, dayLive],
+      () => [notificationLive, unreadLive, timetableLive, attendanceLive, ...messageLive, ...dayLive],
+      [notificationLive, unreadLive, timetableLive, attendanceLive, messageLive, dayLive],
     ),
   );
 

@@ -27,35 +27,32 @@ export function useMessagesUnread(enabled: boolean) {
 }
 
 /**
- * A `message` event (a new message, or a read by someone else) refreshes what Messages shows: the badge, the
- * conversation list and the open thread each refetch once, as the caller.
+ * Messages' part of the live stream. A `message` event (a new message, or a read by someone else) and a
+ * `conversation` event (a group made, renamed, deleted, or its members changed) refresh what Messages shows:
+ * the badge, the conversation list, the open thread and group each refetch once, as the caller. The `unread`
+ * event, which follows every open and resync, sets the sidebar's count without asking for it.
  */
-export function useMessageLiveHandler(): LiveHandler {
+export function useMessageLiveHandlers(): readonly LiveHandler[] {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-    // After an open or a resync the stream's `unread` event brings the badge's count; the rest is refetched.
     const resync = () =>
       void queryClient.invalidateQueries({
         queryKey: messageKeys.all,
         predicate: (query) => query.queryKey[1] !== messageKeys.unread[1],
       });
-    return { kind: 'message', onEvent: refresh, onResync: resync };
-  }, [queryClient]);
-}
-
-/** The stream's `unread` event: the sidebar's Messages count as it is now, without asking for it. */
-export function useMessagesUnreadLiveHandler(): LiveHandler {
-  const queryClient = useQueryClient();
-  return useMemo(
-    () => ({
-      kind: UNREAD_EVENT,
-      onEvent(data) {
-        const count = (data as Partial<LiveUnread> | null)?.messages;
-        if (typeof count === 'number') queryClient.setQueryData(messageKeys.unread, { count });
+    const none = () => {};
+    return [
+      { kind: 'message', onEvent: refresh, onResync: resync },
+      { kind: 'conversation', onEvent: refresh, onResync: none },
+      {
+        kind: UNREAD_EVENT,
+        onEvent(data) {
+          const count = (data as Partial<LiveUnread> | null)?.messages;
+          if (typeof count === 'number') queryClient.setQueryData(messageKeys.unread, { count });
+        },
+        onResync: none,
       },
-      onResync() {},
-    }),
-    [queryClient],
-  );
+    ];
+  }, [queryClient]);
 }

@@ -5,7 +5,7 @@ import { type EventSourceLike, useLiveEvents } from '../../../lib/live-events';
 import { createTestQueryClient, mockFetch, renderWithProviders, signedIn, json, apiError } from '../../../test/utils';
 import { notificationKeys } from '../api/get-notifications';
 import { useNotificationLiveHandler, useUnreadLiveHandler } from '../api/live-notifications';
-import { useMessageLiveHandler, useMessagesUnreadLiveHandler, messageKeys } from '../../messages/api/messages-live';
+import { messageKeys, useMessageLiveHandlers } from '../../messages/api/messages-live';
 import { authKeys, type Session } from '../../../lib/auth';
 import { NotificationBell } from './notification-bell';
 
@@ -147,10 +147,10 @@ describe('live notifications', () => {
     expect(gets()).toBe(3);
   });
 
-  it("takes the unread counts from the stream's first event, asking the server for nothing", async () => {
+  it("takes the unread counts from the stream's first event, asking the server for nothing; group changes refresh Messages", async () => {
     function CountsShell() {
       useLiveEvents(
-        [useNotificationLiveHandler(), useUnreadLiveHandler(), useMessageLiveHandler(), useMessagesUnreadLiveHandler()],
+        [useNotificationLiveHandler(), useUnreadLiveHandler(), ...useMessageLiveHandlers()],
         fakeEventSource,
       );
       return null;
@@ -171,6 +171,10 @@ describe('live notifications', () => {
     latest().send('unread', { notifications: 0, messages: null });
     expect(queryClient.getQueryData<Session>(authKeys.me)?.unread).toBe(0);
     expect(queryClient.getQueryData(messageKeys.unread)).toEqual({ count: 2 });
+    // A group changed (renamed, someone taken out): the conversation list is stale.
+    queryClient.setQueryData(messageKeys.conversations, { items: [], nextCursor: null, total: 0 });
+    latest().send('conversation', { id: 'group-1' });
+    expect(queryClient.getQueryState(messageKeys.conversations)?.isInvalidated).toBe(true);
   });
 
   it('shows an empty list instead of an error once the stream has failed 3 retries (docs/product.md, "Notifications and live events")', async () => {
