@@ -1,6 +1,6 @@
 import { Notification } from '@lyceum/shared/api';
 import { LIVE_MESSAGES } from '@lyceum/shared/errors';
-import { MAX_STREAMS_PER_USER } from '@lyceum/shared/live-events';
+import { MAX_STREAMS_PER_USER, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { ROLES, type Role } from '@lyceum/shared/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,28 @@ describe('GET /api/v1/events', () => {
       expect(s.retry).toBe(2000);
       s.close();
     }
+  });
+
+  it("opens with the unread counts as its first event: the bell's, and Messages' for school users", async () => {
+    const teacher = await sessionFor(w.b.users.teacher.email, 'teacher');
+    // Made after the session was read (the moment GET /auth/me cannot know of) and before the stream opens.
+    await withSystem(w.t.app.deps.db, (tx) =>
+      createNotifications(tx, [
+        { schoolId: w.b.id, userId: w.b.users.teacher.id, type: 'other', title: 'Before the stream', body: 'x' },
+      ]),
+    );
+    const me = await (await w.asB('teacher'))({ method: 'GET', url: '/api/v1/auth/me' });
+    const messages = await (await w.asB('teacher'))({ method: 'GET', url: '/api/v1/messages/unread' });
+    const s = await stream(teacher);
+    const first = await s.next(UNREAD_EVENT);
+    expect(s.events[0]).toBe(first);
+    expect(JSON.parse(first.data)).toEqual({ notifications: me.json().unread, messages: messages.json().count });
+    expect(me.json().unread).toBeGreaterThan(0);
+
+    const staff = await createCompanyUser(w.t.app, 'company_user');
+    const company = await stream(await sessionFor(staff.email, 'company_user'));
+    const counts = JSON.parse((await company.next(UNREAD_EVENT)).data);
+    expect(counts).toEqual({ notifications: expect.any(Number), messages: null });
   });
 
   it('answers HEAD without holding a stream open', async () => {

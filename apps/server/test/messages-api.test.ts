@@ -3,6 +3,8 @@ import { MESSAGE_BODY_MAX, MESSAGE_MESSAGES } from '@lyceum/shared/messages';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount, insertSchoolUser } from '../src/db/accounts.ts';
+import { withSystem } from '../src/db/tenancy.ts';
 import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { errorOf } from './helpers.ts';
@@ -46,6 +48,12 @@ beforeAll(async () => {
   expect(link.statusCode, link.body).toBeLessThan(300);
   other = { teacher: teacher.teacher.id, student: student.student.id, parent: parent.parent.id };
 });
+/** The app listens once, for every test here that holds a live stream. */
+let base: Promise<string> | undefined;
+const listening = () => {
+  base ??= listenUrl(w.t.app);
+  return base;
+};
 afterAll(async () => {
   for (const s of open) s.close();
   await w.t.close();
@@ -344,6 +352,190 @@ describe('groups made by staff', () => {
   });
 });
 
+describe('changing groups made by staff', () => {
+  const group = (id: string) => `/api/v1/messages/groups/${id}`;
+  const detail = (res: { json(): unknown }) => res.json() as ConversationDetail;
+  const names = (d: ConversationDetail) => d.members.map((m) => m.id).sort();
+  let id: string;
+  beforeAll(async () => {
+    const res = await callA('principal')({
+      method: 'POST',
+      url: '/api/v1/messages/groups',
+      payload: { name: 'Fair', memberIds: [w.a.users.teacher.id, w.a.users.parent.id] },
+    });
+    id = detail(res).id;
+    expect(detail(res).createdBy).toBe(w.a.users.principal.id);
+  });
+
+  it('staff members rename it and add and take out people; each change reaches the members live', async () => {
+    const teacherStream = await openStream(await listening(), (await w.a.signIn('teacher')).cookie);
+    const parentStream = await openStream(await listening(), (await w.a.signIn('parent')).cookie);
+    open.push(teacherStream, parentStream);
+
+    const renamed = await callA('principal')({ method: 'PATCH', url: group(id), payload: { name: '  Spring fair ' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(detail(renamed).title).toBe('Spring fair');
+    expect(JSON.parse((await teacherStream.next('conversation')).data)).toEqual({ id });
+    const list = (await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })).json();
+    expect((list as ConversationList).items.find((c) => c.id === id)?.title).toBe('Spring fair');
+
+    const added = await callA('principal')({
+      method: 'POST',
+      url: `${group(id)}/members`,
+      payload: { memberIds: [w.a.users.student.id, other.teacher, w.a.users.teacher.id] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(names(detail(added))).toEqual(
+      [w.a.users.principal.id, w.a.users.teacher.id, w.a.users.parent.id, w.a.users.student.id, other.teacher].sort(),
+    );
+    expect((await callA('student')({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })).statusCode).toBe(
+      200,
+    );
+
+    const removed = await callA('principal')({ method: 'DELETE', url: `${group(id)}/members/${w.a.users.parent.id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(names(detail(removed))).not.toContain(w.a.users.parent.id);
+    // The one taken out hears of it (their list drops the group): their third event, after the rename and the
+    // additions; and they read it no more.
+    for (let i = 0; i < 3; i++) expect(JSON.parse((await parentStream.next('conversation')).data)).toEqual({ id });
+    expect((await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })).statusCode).toBe(
+      404,
+    );
+    const again = await callA('principal')({ method: 'DELETE', url: `${group(id)}/members/${w.a.users.parent.id}` });
+    expect(again.statusCode).toBe(404);
+    expect(errorOf(again).message).toBe(M.notAMember);
+  });
+
+  it("bad input: every message; another school's people, wrong role, non-member, class group, other school", async () => {
+    const bad: [string, unknown, string, string][] = [
+      ['PATCH', {}, 'name', M.groupNameRequired],
+      ['PATCH', { name: ' ' }, 'name', M.groupNameRequired],
+      ['PATCH', { name: 'x'.repeat(81) }, 'name', M.groupNameTooLong(80)],
+      ['POST', {}, 'memberIds', M.membersRequired],
+      ['POST', { memberIds: [] }, 'memberIds', M.membersRequired],
+      [
+        'POST',
+        { memberIds: Array.from({ length: 101 }, () => w.a.users.student.id) },
+        'memberIds',
+        M.tooManyMembers(100),
+      ],
+    ];
+    for (const [method, payload, field, message] of bad) {
+      const url = method === 'PATCH' ? group(id) : `${group(id)}/members`;
+      const r = await callA('principal')({ method: method as 'POST', url, payload: payload as never });
+      expect(r.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(r).fields?.[field]).toBe(message);
+    }
+    const across = await callA('principal')({
+      method: 'POST',
+      url: `${group(id)}/members`,
+      payload: { memberIds: [w.b.users.teacher.id] },
+    });
+    expect(across.statusCode).toBe(404);
+    expect(errorOf(across).message).toBe('User not found');
+
+    // A member who is not staff may only leave.
+    for (const [method, url, payload] of [
+      ['PATCH', group(id), { name: 'Mine' }],
+      ['POST', `${group(id)}/members`, { memberIds: [w.a.users.parent.id] }],
+      ['DELETE', `${group(id)}/members/${w.a.users.student.id}`, undefined],
+      ['DELETE', group(id), undefined],
+    ] as const) {
+      const r = await callA('teacher')({ method, url, ...(payload ? { payload } : {}) });
+      expect(r.statusCode, `${method} ${url}`).toBe(403);
+    }
+    // Staff who are not in it, the other school's staff, and a class group: 404, whatever the body.
+    const classGroup = (
+      (await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations' })).json() as ConversationList
+    ).items.find((c) => c.kind === 'class')?.id as string;
+    const b = await w.b.as('principal');
+    for (const [caller, target] of [
+      [callA('school_admin'), id],
+      [b, id],
+      [callA('principal'), classGroup],
+    ] as const) {
+      for (const payload of [{ name: 'Taken' }, {}]) {
+        const r = await caller({ method: 'PATCH', url: group(target), payload });
+        expect(r.statusCode).toBe(404);
+        expect(errorOf(r).message).toBe(M.groupNotFound);
+      }
+      expect((await caller({ method: 'DELETE', url: group(target) })).statusCode).toBe(404);
+    }
+    expect((await callA('teacher')({ method: 'POST', url: `${group(classGroup)}/leave` })).statusCode).toBe(404);
+  });
+
+  it('a group holds at most 101 people', async () => {
+    const made = await withSystem(w.t.app.deps.db, async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < 99; i++) {
+        const email = `crowd.${i}.${Date.now()}@groups.test`;
+        const accountId = await insertAccount(tx, email, null);
+        ids.push(
+          await insertSchoolUser(tx, { schoolId: w.a.id, accountId, name: `Crowd ${i}`, email, role: 'parent' }),
+        );
+      }
+      return ids;
+    });
+    const crowd = await callA('school_admin')({
+      method: 'POST',
+      url: '/api/v1/messages/groups',
+      payload: { name: 'Crowd', memberIds: made.slice(0, 98) },
+    });
+    expect(detail(crowd).members).toHaveLength(99);
+    const url = `${group(detail(crowd).id)}/members`;
+    const full = await callA('school_admin')({
+      method: 'POST',
+      url,
+      payload: { memberIds: [made[98], w.a.users.teacher.id, w.a.users.parent.id] },
+    });
+    expect(full.statusCode).toBe(400);
+    expect(errorOf(full).fields?.memberIds).toBe(M.groupFull(101));
+    const fits = await callA('school_admin')({
+      method: 'POST',
+      url,
+      payload: { memberIds: [made[98], w.a.users.teacher.id] },
+    });
+    expect(detail(fits).members).toHaveLength(101);
+  });
+
+  it('any member leaves; only the creator or a school admin deletes it, and it leaves every list', async () => {
+    const left = await callA('student')({ method: 'POST', url: `${group(id)}/leave` });
+    expect(left.statusCode, left.body).toBe(204);
+    expect((await callA('student')({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })).statusCode).toBe(
+      404,
+    );
+    expect((await callA('student')({ method: 'POST', url: `${group(id)}/leave` })).statusCode).toBe(404);
+
+    const admins = await callA('school_admin')({
+      method: 'POST',
+      url: '/api/v1/messages/groups',
+      payload: { name: 'Office', memberIds: [w.a.users.principal.id] },
+    });
+    const office = detail(admins).id;
+    const refused = await callA('principal')({ method: 'DELETE', url: group(office) });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(M.cannotDeleteGroup);
+    expect((await callA('school_admin')({ method: 'DELETE', url: group(office) })).statusCode).toBe(204);
+    // The principal's own group: its creator deletes it.
+    await callA('principal')({
+      method: 'POST',
+      url: `${group(id)}/members`,
+      payload: { memberIds: [w.a.users.school_admin.id] },
+    });
+    expect((await callA('principal')({ method: 'DELETE', url: group(id) })).statusCode).toBe(204);
+    for (const role of ['principal', 'school_admin', 'teacher'] as const) {
+      const items = (
+        (await callA(role)({ method: 'GET', url: '/api/v1/messages/conversations' })).json() as ConversationList
+      ).items;
+      expect(items.map((c) => c.id)).not.toContain(id);
+      expect(items.map((c) => c.id)).not.toContain(office);
+    }
+    expect((await callA('principal')({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('search and report', () => {
   it("finds words in one's own conversations only, with LIKE wildcards taken literally", async () => {
     const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
@@ -408,9 +600,8 @@ describe('search and report', () => {
 
 describe('live delivery', () => {
   it("a message reaches the conversation's members' streams, and another school hears nothing", async () => {
-    const base = await listenUrl(w.t.app);
     const stream = async (school: 'a' | 'b', role: SchoolRole) => {
-      const s = await openStream(base, (await w[school].signIn(role)).cookie);
+      const s = await openStream(await listening(), (await w[school].signIn(role)).cookie);
       open.push(s);
       expect(s.status).toBe(200);
       return s;

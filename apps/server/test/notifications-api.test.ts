@@ -3,10 +3,12 @@ import { COMPANY_NOTIFICATION_MESSAGES, messageOf } from '@lyceum/shared/notific
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
+import type { Actor } from '../src/lib/actor.ts';
 import { noticeEndingSubscriptions } from '../src/modules/company/index.ts';
-import { createNotifications } from '../src/modules/notifications/index.ts';
+import { createNotifications, readNotifications } from '../src/modules/notifications/index.ts';
+import { createParent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { as, errorOf } from './helpers.ts';
+import { as, errorOf, login } from './helpers.ts';
 
 /** Notifications: role-wide and personal ones, per-reader state, delete, filters and paging, language, company staff. */
 let w: SchoolWorld;
@@ -99,6 +101,62 @@ describe('role-wide notifications', () => {
     );
     const [first] = (await list(spanish)).items;
     expect(first).toMatchObject({ title: 'La suscripción termina en 14 días: Oak School', body: 'as written' });
+  });
+});
+
+describe('role-wide notifications and people who join later', () => {
+  it('a user made after a role-wide notification never sees it: list, unread count, stream read, mark all', async () => {
+    const wide = async (title: string) =>
+      (
+        (await withSystem(db(), (tx) =>
+          createNotifications(tx, [{ schoolId: w.a.id, roles: ['parent'], type: 'other', title, body: 'x' }]),
+        )) as [string]
+      )[0];
+    const before = await wide('Before they joined');
+    const made = await createParent(w.t.app, await w.a.signIn('school_admin'), { sendInvitation: false });
+    const session = await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string);
+    const newcomer = as(w.t.app, session);
+    const after = await wide('After they joined');
+
+    const seen = await list(newcomer);
+    expect(seen.items.map((n) => n.id)).toEqual([after]);
+    expect(seen.unread).toBe(1);
+    const me = (await newcomer({ method: 'GET', url: '/api/v1/auth/me' })).json() as { unread: number };
+    expect(me.unread).toBe(1);
+    // The parent who was there all along sees both.
+    const old = (await list(parent)).items.map((n) => n.id);
+    expect(old).toContain(before);
+    expect(old).toContain(after);
+    expect((await newcomer({ method: 'POST', url: `/api/v1/notifications/${before}/read` })).statusCode).toBe(404);
+
+    // What the live stream sends: the same rule (null = not for this user).
+    const streamActor: Actor = {
+      accountId: 'not read here',
+      sessionId: 'stream',
+      kind: 'school',
+      profileId: made.parent.id,
+      schoolId: w.a.id,
+      role: 'parent',
+      name: made.parent.name,
+      email: made.parent.email,
+      phone: null,
+      profileImage: null,
+      language: null,
+      school: null,
+    };
+    const [early, late] = await readNotifications(w.t.app.deps, [
+      { actor: streamActor, id: before },
+      { actor: streamActor, id: after },
+    ]);
+    expect(early).toBeNull();
+    expect(late).toMatchObject({ id: after, title: 'After they joined' });
+
+    expect((await newcomer({ method: 'POST', url: '/api/v1/notifications/read-all' })).statusCode).toBe(204);
+    expect((await list(newcomer)).unread).toBe(0);
+    const states = await db().execute(
+      sql`select notification_id from notification_reads where user_id = ${made.parent.id}`,
+    );
+    expect((states.rows as { notification_id: string }[]).map((r) => r.notification_id)).toEqual([after]);
   });
 });
 

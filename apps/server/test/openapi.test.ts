@@ -34,6 +34,7 @@ const BODY_LESS: Record<string, string> = {
   'POST /api/v1/notifications/read-all': "marks all of the caller's notifications read",
   'POST /api/v1/notifications/{id}/read': 'marks the notification in the path read',
   'POST /api/v1/messages/conversations/{id}/read': 'marks the conversation in the path read',
+  'POST /api/v1/messages/groups/{id}/leave': 'the caller leaves the group in the path',
   'POST /api/v1/announcements/{id}/read': 'records that the caller read the announcement in the path',
   'POST /api/v1/company/schools/{id}/deactivate': 'an action on the school in the path',
   'POST /api/v1/company/schools/{id}/reactivate': 'an action on the school in the path',

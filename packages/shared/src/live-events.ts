@@ -3,7 +3,15 @@
  * SSE event per change the signed-in user may see; its `event:` name is one of these kinds and its `data:` the
  * same JSON shape the matching REST read returns (a `notification` carries a `Notification` of ./api.ts).
  */
-export const LIVE_EVENT_KINDS = ['notification', 'attendance', 'timetable', 'announcement', 'message'] as const;
+export const LIVE_EVENT_KINDS = [
+  'notification',
+  'attendance',
+  'timetable',
+  'announcement',
+  'message',
+  /** A group was made, renamed, deleted or its members changed (data: `{ id }`): conversation lists refetch. */
+  'conversation',
+] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 export const EVENTS_PATH = '/api/v1/events';
@@ -13,6 +21,20 @@ export const EVENTS_PATH = '/api/v1/events';
  * client refetches what it shows (the same as after reconnecting itself).
  */
 export const RESYNC_EVENT = 'resync';
+
+/**
+ * The first event of every stream, and the one after each `resync`: the unread counts as they are now (the
+ * bell's; the sidebar's Messages entry's, null for company staff, who have no messages). What was sent between
+ * the session read and the stream's open is thereby counted without opening the bell.
+ */
+export const UNREAD_EVENT = 'unread';
+export interface LiveUnread {
+  notifications: number;
+  messages: number | null;
+}
+
+/** The names of the events a stream sends that a feature may handle. */
+export type LiveStreamEvent = LiveEventKind | typeof UNREAD_EVENT;
 
 /** Open streams one user may hold on one server process (tabs); the next one is refused with 429. */
 export const MAX_STREAMS_PER_USER = 5;

@@ -10,6 +10,11 @@ import { SCHOOL_ROLES } from './roles.ts';
  *   GET  /api/v1/messages/conversations?cursor=&limit=      the caller's conversations, latest activity first
  *   POST /api/v1/messages/conversations                     open (or find) the one-to-one conversation with a user
  *   POST /api/v1/messages/groups                            staff: a new group of chosen people
+ *   PATCH  /api/v1/messages/groups/:id                      staff members: rename it
+ *   POST   /api/v1/messages/groups/:id/members              staff members: add people the caller may message
+ *   DELETE /api/v1/messages/groups/:id/members/:userId      staff members: take someone out
+ *   POST   /api/v1/messages/groups/:id/leave                any member: leave it
+ *   DELETE /api/v1/messages/groups/:id                      its creator or a school admin: delete (archive) it
  *   GET  /api/v1/messages/conversations/:id                 one conversation with its members and what they have read
  *   GET  /api/v1/messages/conversations/:id/messages?cursor=&limit=   its messages, newest first
  *   POST /api/v1/messages/conversations/:id/messages        send a message; a live `message` event reaches the members
@@ -23,6 +28,8 @@ import { SCHOOL_ROLES } from './roles.ts';
 export const MESSAGE_BODY_MAX = 2000;
 export const GROUP_NAME_MAX = 80;
 export const GROUP_MEMBERS_MAX = 100;
+/** A whole group: its creator and GROUP_MEMBERS_MAX others. */
+export const GROUP_SIZE_MAX = GROUP_MEMBERS_MAX + 1;
 export const REPORT_REASON_MAX = 500;
 export const MESSAGE_SEARCH_MIN = 2;
 export const MESSAGE_SEARCH_MAX = 100;
@@ -40,6 +47,10 @@ export const MESSAGE_MESSAGES = {
   groupNameTooLong: (max: number) => `A group name can be at most ${max} characters`,
   membersRequired: 'Choose at least one member',
   tooManyMembers: (max: number) => `A group can have at most ${max} members`,
+  groupFull: (max: number) => `A group can have at most ${max} people`,
+  groupNotFound: 'Group not found',
+  notAMember: 'This person is not in the group',
+  cannotDeleteGroup: "Only the group's creator or a school admin can delete it",
   reasonTooLong: (max: number) => `A reason can be at most ${max} characters`,
   searchTooShort: (min: number) => `Type at least ${min} characters to search`,
   searchTooLong: (max: number) => `A search can be at most ${max} characters`,
@@ -69,18 +80,25 @@ export const SendMessageRequest = z.object({ body: MessageBody });
 
 export const StartConversationRequest = z.object({ userId: uuidSchema });
 
-export const CreateGroupRequest = z.object({
-  name: z
-    .string({ error: M.groupNameRequired })
-    .trim()
-    .min(1, M.groupNameRequired)
-    .max(GROUP_NAME_MAX, M.groupNameTooLong(GROUP_NAME_MAX))
-    .refine(...plainText('Group name')),
-  memberIds: z
-    .array(uuidSchema, { error: M.membersRequired })
-    .min(1, M.membersRequired)
-    .max(GROUP_MEMBERS_MAX, M.tooManyMembers(GROUP_MEMBERS_MAX)),
-});
+const GroupName = z
+  .string({ error: M.groupNameRequired })
+  .trim()
+  .min(1, M.groupNameRequired)
+  .max(GROUP_NAME_MAX, M.groupNameTooLong(GROUP_NAME_MAX))
+  .refine(...plainText('Group name'));
+
+const MemberIds = z
+  .array(uuidSchema, { error: M.membersRequired })
+  .min(1, M.membersRequired)
+  .max(GROUP_MEMBERS_MAX, M.tooManyMembers(GROUP_MEMBERS_MAX));
+
+export const CreateGroupRequest = z.object({ name: GroupName, memberIds: MemberIds });
+
+export const RenameGroupRequest = z.object({ name: GroupName });
+
+export const AddGroupMembersRequest = z.object({ memberIds: MemberIds });
+
+export const GroupMemberParams = z.object({ id: uuidSchema, userId: uuidSchema });
 
 export const ReportMessageRequest = z.object({
   reason: z
@@ -159,7 +177,11 @@ export const ConversationMember = z.object({
 });
 export type ConversationMember = z.infer<typeof ConversationMember>;
 
-export const ConversationDetail = Conversation.extend({ members: z.array(ConversationMember) });
+export const ConversationDetail = Conversation.extend({
+  members: z.array(ConversationMember),
+  /** Who made it (a staff-made group's creator may delete it); null for class groups. */
+  createdBy: z.uuid().nullable(),
+});
 export type ConversationDetail = z.infer<typeof ConversationDetail>;
 
 export const MessageList = z.object({

@@ -30,7 +30,22 @@ const message: IdFixture = async (app, a) => ({
   asRole: 'teacher',
 });
 
+/** Group routes are staff's (leaving is anyone's): school B's school admin asks for school A's group. */
+const group: IdFixture = async (app, a) => ({
+  params: { id: (await conversationOfA(app, a)).groupId },
+  asRole: 'school_admin',
+});
+const groupMember: IdFixture = async (app, a) => ({
+  params: { id: (await conversationOfA(app, a)).groupId, userId: a.users.parent.id },
+  asRole: 'school_admin',
+});
+
 export const MESSAGES_ID_FIXTURES: Record<string, IdFixture> = {
+  'PATCH /api/v1/messages/groups/:id': group,
+  'POST /api/v1/messages/groups/:id/members': group,
+  'DELETE /api/v1/messages/groups/:id/members/:userId': groupMember,
+  'POST /api/v1/messages/groups/:id/leave': conversation,
+  'DELETE /api/v1/messages/groups/:id': group,
   'GET /api/v1/messages/conversations/:id': conversation,
   'GET /api/v1/messages/conversations/:id/messages': conversation,
   'POST /api/v1/messages/conversations/:id/messages': conversation,

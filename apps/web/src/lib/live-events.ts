@@ -1,6 +1,6 @@
 import {
   EVENTS_PATH,
-  type LiveEventKind,
+  type LiveStreamEvent,
   RESYNC_EVENT,
   RETRIES_BEFORE_EMPTY,
   reconnectDelay,
@@ -17,7 +17,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * database listener, asks each handler to refetch what it shows.
  */
 export interface LiveHandler {
-  kind: LiveEventKind;
+  kind: LiveStreamEvent;
   /** One event's data (the JSON of the matching REST read). */
   onEvent(data: unknown): void;
   /** Events may have been missed: refetch. */

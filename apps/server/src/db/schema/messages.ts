@@ -26,6 +26,8 @@ export const chatGroups = pgTable(
     createdAt: createdAt(),
     /** The last message's time (or the creation's): the conversation list's order. */
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+    /** A staff-made group its creator or a school admin deleted: gone from every list, its messages kept for reports. */
+    archivedAt: ts('archived_at'),
   },
   (t) => [
     oneOf('chat_groups_kind_check', t.kind),

@@ -15,7 +15,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Live events (Server-Sent Events) for the signed-in user',
         description:
-          'text/event-stream. Events: `notification` (data: a Notification, as in GET /notifications) and ' +
+          'text/event-stream. Events: `unread` first (data: {notifications, messages}, the unread counts now, ' +
+          'again after every `resync`), `notification` (data: a Notification, as in GET /notifications) and ' +
           '`resync` (events may have been missed: refetch). A comment line every 25 s keeps proxies open. ' +
           'Cookie sessions only; at most 5 open streams per user and server process (429 beyond).',
         produces: ['text/event-stream'],

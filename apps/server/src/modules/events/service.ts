@@ -1,5 +1,12 @@
 import { LIVE_MESSAGES, MESSAGES } from '@lyceum/shared/errors';
-import { type LiveEventKind, MAX_STREAMS_PER_USER, RECONNECT_BASE_MS, RESYNC_EVENT } from '@lyceum/shared/live-events';
+import {
+  type LiveEventKind,
+  type LiveUnread,
+  MAX_STREAMS_PER_USER,
+  RECONNECT_BASE_MS,
+  RESYNC_EVENT,
+  UNREAD_EVENT,
+} from '@lyceum/shared/live-events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -8,8 +15,8 @@ import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
 import { readAnnouncement } from '../announcements/index.ts';
 import { readAttendanceChange } from '../attendance/index.ts';
-import { readMessage } from '../messages/index.ts';
-import { readNotifications } from '../notifications/index.ts';
+import { readConversationChange, readMessage, unreadMessages } from '../messages/index.ts';
+import { readNotifications, unreadNotifications } from '../notifications/index.ts';
 import { readTimetableChange } from '../timetable/index.ts';
 
 type Reader = (deps: Deps, actor: Actor, input: { id: string }) => Promise<unknown | null>;
@@ -26,6 +33,7 @@ const READERS: Partial<Record<LiveEventKind, Reader>> = {
   timetable: readTimetableChange,
   attendance: readAttendanceChange,
   message: readMessage,
+  conversation: readConversationChange,
   announcement: readAnnouncement,
 };
 const BATCH_READERS: Partial<Record<LiveEventKind, BatchReader>> = {
@@ -82,6 +90,12 @@ function batchReadFor(deps: Deps, kind: LiveEventKind) {
     forApp.set(kind, read);
   }
   return read;
+}
+
+async function unreadCounts(deps: Deps, actor: Actor): Promise<LiveUnread> {
+  const notifications = await unreadNotifications(deps, actor);
+  const messages = actor.kind === 'school' ? (await unreadMessages(deps, actor)).count : null;
+  return { notifications, messages };
 }
 
 /** A client that stops reading (a frozen tab on a dead network) is dropped rather than buffered forever. */
@@ -159,10 +173,17 @@ export function openEventStream(
         if (data !== null) write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`);
       });
     },
-    resync: () => write(`event: ${RESYNC_EVENT}\ndata: {}\n\n`),
+    resync: () => {
+      write(`event: ${RESYNC_EVENT}\ndata: {}\n\n`);
+      sendUnread();
+    },
     end: () => finish(),
   };
   const unsubscribe = deps.live.subscribe(subscriber);
+  // Counted after subscribing, so nothing made from here on is missed: it is sent as an event after the counts
+  // (one made in the instant between the two steps is counted and sent both, and the badge is one high until
+  // the next count; never low).
+  sendUnread();
 
   const heartbeat = setInterval(() => {
     enqueue(async () => {
@@ -175,6 +196,13 @@ export function openEventStream(
     });
   }, deps.config.eventHeartbeatMs);
   heartbeat.unref();
+
+  function sendUnread() {
+    enqueue(async () => {
+      if (ended) return;
+      write(`event: ${UNREAD_EVENT}\ndata: ${JSON.stringify(await unreadCounts(deps, actor))}\n\n`);
+    });
+  }
 
   function finish() {
     if (ended) return;

@@ -68,9 +68,9 @@ export function memberClasses(scope: SchoolScope): SQL {
   }
 }
 
-/** The conversations `g` (chat_groups) the caller belongs to. */
+/** The conversations `g` (chat_groups) the caller belongs to; a deleted group is nobody's any more. */
 export function myConversations(scope: SchoolScope): SQL {
-  return sql`g.school_id = ${scope.schoolId} and (
+  return sql`g.school_id = ${scope.schoolId} and g.archived_at is null and (
     (g.kind <> 'class' and exists (select 1 from chat_group_members m
       where m.school_id = g.school_id and m.group_id = g.id and m.user_id = ${scope.actor.profileId}))
     or (g.kind = 'class' and g.class_id in ${memberClasses(scope)}))`;

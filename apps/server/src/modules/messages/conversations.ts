@@ -3,7 +3,6 @@ import {
   type ContactList,
   type ConversationDetail,
   type ConversationList,
-  type CreateGroupRequest,
   MESSAGE_MESSAGES,
   MESSAGE_PICK_LIMIT,
   type ConversationListQuery,
@@ -12,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { chatGroupMembers, chatGroups } from '../../db/schema/index.ts';
+import { chatGroupMembers } from '../../db/schema/index.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
@@ -31,13 +30,15 @@ export interface GroupRow {
   id: string;
   kind: 'direct' | 'class' | 'group';
   classId: string | null;
+  createdBy: string | null;
 }
 
 /** One of the caller's conversations, or 404 (someone else's, another school's, or none). */
 export async function findMine(tx: Tx, scope: SchoolScope, id: string): Promise<GroupRow> {
   const [row] = await selectRows<GroupRow>(
     tx,
-    sql`select g.id, g.kind, g.class_id as "classId" from chat_groups g where ${myConversations(scope)} and g.id = ${id}`,
+    sql`select g.id, g.kind, g.class_id as "classId", g.created_by as "createdBy"
+      from chat_groups g where ${myConversations(scope)} and g.id = ${id}`,
   );
   if (!row) throw notFound(M.conversationNotFound);
   return row;
@@ -68,12 +69,13 @@ async function ensureClassGroups(tx: Tx, scope: SchoolScope): Promise<void> {
     on conflict (school_id, class_id) where kind = 'class' do nothing`);
 }
 
-async function detailOf(tx: Tx, scope: SchoolScope, group: GroupRow): Promise<ConversationDetail> {
+export async function detailOf(tx: Tx, scope: SchoolScope, group: GroupRow): Promise<ConversationDetail> {
   const [conversation] = await loadConversations(tx, scope, [group.id]);
   const members = await conversationMembers(tx, scope.schoolId, group);
   return {
     ...(conversation as ConversationDetail),
     members: members.map((m) => ({ ...m, lastReadAt: m.lastReadAt ? new Date(m.lastReadAt).toISOString() : null })),
+    createdBy: group.createdBy,
   };
 }
 
@@ -150,32 +152,6 @@ export function startConversation(
     );
     const group = await findMine(tx, scope, (existing as { id: string }).id);
     return { created, conversation: await detailOf(tx, scope, group) };
-  });
-}
-
-/** Staff make a group of any active people of their school (themselves included). */
-export function createGroup(
-  deps: Deps,
-  actor: Actor,
-  input: z.output<typeof CreateGroupRequest>,
-): Promise<ConversationDetail> {
-  const scope = writeScope(actor, undefined);
-  const me = scope.actor.profileId;
-  return inScope(deps.db, scope, async (tx) => {
-    const wanted = [...new Set([me, ...input.memberIds])];
-    const found = await selectRows<{ id: string }>(
-      tx,
-      sql`select u.id from users u where ${activeUser(scope)} and u.id in ${wanted}`,
-    );
-    if (found.length !== wanted.length) throw notFound(PEOPLE_MESSAGES.userNotFound);
-    const id = newId();
-    await tx
-      .insert(chatGroups)
-      .values({ schoolId: scope.schoolId, id, kind: 'group', name: input.name, createdBy: me });
-    await tx
-      .insert(chatGroupMembers)
-      .values(wanted.map((userId) => ({ schoolId: scope.schoolId, id: newId(), groupId: id, userId })));
-    return detailOf(tx, scope, await findMine(tx, scope, id));
   });
 }
 

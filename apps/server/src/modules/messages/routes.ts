@@ -5,7 +5,6 @@ import {
   ConversationDetail,
   ConversationList,
   ConversationListQuery,
-  CreateGroupRequest,
   Message,
   MessageList,
   MessageListQuery,
@@ -21,7 +20,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import {
   assertConversation,
-  createGroup,
   getConversation,
   listContacts,
   listConversations,
@@ -29,6 +27,7 @@ import {
   startConversation,
   unreadMessages,
 } from './conversations.ts';
+import { groupRoutes } from './group-routes.ts';
 import { listMessages, reportMessage, searchMessages, sendMessage } from './messages.ts';
 
 /** Messages (docs/product.md, "Messages"). */
@@ -52,11 +51,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { created, conversation } = await startConversation(deps, actorOf(r), r.body);
       return reply.status(created ? 201 : 200).send(conversation);
     },
-  );
-  app.post(
-    '/messages/groups',
-    { schema: { tags, body: CreateGroupRequest, response: { 201: ConversationDetail } } },
-    async (r, reply) => reply.status(201).send(await createGroup(deps, actorOf(r), r.body)),
   );
   app.get(
     '/messages/conversations/:id',
@@ -97,4 +91,5 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: IdParams, body: ReportMessageRequest, response: { 201: MessageReport } } },
     async (r, reply) => reply.status(201).send(await reportMessage(deps, actorOf(r), { ...r.params, ...r.body })),
   );
+  await app.register(groupRoutes);
 };

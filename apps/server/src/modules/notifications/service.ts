@@ -101,6 +101,17 @@ interface VisibleRow {
 }
 
 /**
+ * The role-wide notifications `n` a school user is addressed by: those of their role sent since they joined.
+ * Someone created later was not in the audience when it was sent, so an old announcement to all parents does
+ * not land in a new parent's bell. The list, the unread count, the stream's reads and 'Mark all read' all use
+ * this one rule.
+ */
+function roleWideFor(actor: Actor): SQL {
+  return sql`n.user_id is null and ${actor.role} = any(n.roles)
+    and n.created_at >= (select u.created_at from users u where u.school_id = ${actor.schoolId} and u.id = ${actor.profileId})`;
+}
+
+/**
  * The notifications `actor` sees, as one FROM clause: their own rows and the role-wide ones of their role,
  * each with the reader's own read and deleted state (`notification_reads` for role-wide ones).
  */
@@ -118,7 +129,7 @@ function visibleSource(actor: Actor): SQL {
       on n.user_id is null and r.school_id = n.school_id and r.notification_id = n.id and r.user_id = ${actor.profileId}
     where n.school_id = ${actor.schoolId}
       and ((n.user_id = ${actor.profileId} and n.deleted_at is null)
-        or (n.user_id is null and ${actor.role} = any(n.roles) and r.deleted_at is null))) v`;
+        or (${roleWideFor(actor)} and r.deleted_at is null))) v`;
 }
 
 const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at as "readAt", v.created_at as "createdAt"`;
@@ -281,7 +292,7 @@ export async function markAllRead(deps: Deps, actor: Actor): Promise<void> {
     const fresh = await selectRows<{ id: string }>(
       tx,
       sql`select n.id from notifications n
-        where n.school_id = ${actor.schoolId} and n.user_id is null and ${actor.role} = any(n.roles)
+        where n.school_id = ${actor.schoolId} and ${roleWideFor(actor)}
           and not exists (select 1 from notification_reads r
             where r.school_id = n.school_id and r.notification_id = n.id and r.user_id = ${actor.profileId})`,
     );

@@ -3,8 +3,8 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useAttendanceLiveHandler } from '../../features/attendance/api/live-attendance';
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
-import { useMessageLiveHandler } from '../../features/messages/api/messages-live';
-import { useNotificationLiveHandler } from '../../features/notifications/api/live-notifications';
+import { useMessageLiveHandlers } from '../../features/messages/api/messages-live';
+import { useNotificationLiveHandler, useUnreadLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
 import { useIsMobile } from '../../lib/use-media-query';
@@ -55,11 +55,12 @@ export function AppShell() {
   const timetableLive = useTimetableLiveHandler();
   const attendanceLive = useAttendanceLiveHandler();
   const dayLive = useDayLiveHandlers();
-  const messageLive = useMessageLiveHandler();
+  const messageLive = useMessageLiveHandlers();
+  const unreadLive = useUnreadLiveHandler();
   useLiveEvents(
     useMemo(
-      () => [notificationLive, timetableLive, attendanceLive, messageLive, ...dayLive],
-      [notificationLive, timetableLive, attendanceLive, messageLive, dayLive],
+      () => [notificationLive, unreadLive, timetableLive, attendanceLive, ...messageLive, ...dayLive],
+      [notificationLive, unreadLive, timetableLive, attendanceLive, messageLive, dayLive],
     ),
   );
 

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { type LiveUnread, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { api } from '../../../lib/api-client';
 import { type LiveHandler, liveStatusNow } from '../../../lib/live-events';
 
@@ -26,13 +27,32 @@ export function useMessagesUnread(enabled: boolean) {
 }
 
 /**
- * A `message` event (a new message, or a read by someone else) refreshes what Messages shows: the badge, the
- * conversation list and the open thread each refetch once, as the caller.
+ * Messages' part of the live stream. A `message` event (a new message, or a read by someone else) and a
+ * `conversation` event (a group made, renamed, deleted, or its members changed) refresh what Messages shows:
+ * the badge, the conversation list, the open thread and group each refetch once, as the caller. The `unread`
+ * event, which follows every open and resync, sets the sidebar's count without asking for it.
  */
-export function useMessageLiveHandler(): LiveHandler {
+export function useMessageLiveHandlers(): readonly LiveHandler[] {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-    return { kind: 'message', onEvent: refresh, onResync: refresh };
+    const resync = () =>
+      void queryClient.invalidateQueries({
+        queryKey: messageKeys.all,
+        predicate: (query) => query.queryKey[1] !== messageKeys.unread[1],
+      });
+    const none = () => {};
+    return [
+      { kind: 'message', onEvent: refresh, onResync: resync },
+      { kind: 'conversation', onEvent: refresh, onResync: none },
+      {
+        kind: UNREAD_EVENT,
+        onEvent(data) {
+          const count = (data as Partial<LiveUnread> | null)?.messages;
+          if (typeof count === 'number') queryClient.setQueryData(messageKeys.unread, { count });
+        },
+        onResync: none,
+      },
+    ];
   }, [queryClient]);
 }

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
+import { GroupSettings } from './group-settings';
 import { ReportDialog } from './report-dialog';
 
 function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; onReport: (id: string) => void }) {
@@ -95,6 +96,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
         {conversation.kind !== 'direct' && (
           <span className="shrink-0 text-xs text-slate-500">{t(`kind.${conversation.kind}`)}</span>
         )}
+        {conversation.kind === 'group' && <GroupSettings conversation={conversation} onGone={onBack} />}
       </header>
       <div className="flex-1 overflow-y-auto p-3">
         {thread.isPending ? (

@@ -9,11 +9,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
 import { useConversations } from '../api/messages-api';
 import { ConversationList } from '../components/conversation-list';
 import { NewConversationDialog } from '../components/new-conversation-dialog';
+import { GROUP_MAKERS, NewGroupButton } from '../components/new-group-dialog';
 import { SearchResults } from '../components/search-results';
 import { Thread } from '../components/thread';
 
@@ -28,6 +30,7 @@ export function MessagesPage() {
   const [q, setQ] = useState('');
   const [composing, setComposing] = useState(false);
   const conversations = useConversations();
+  const makesGroups = GROUP_MAKERS.includes(useAuth().user?.role ?? '');
 
   const open = (id: string | null) => {
     setParams(id ? { c: id } : {}, { replace: false });
@@ -41,10 +44,13 @@ export function MessagesPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button onClick={() => setComposing(true)}>
-            <MessageSquarePlus className="size-4" aria-hidden="true" />
-            {t('compose.open')}
-          </Button>
+          <>
+            {makesGroups && <NewGroupButton onCreated={open} />}
+            <Button onClick={() => setComposing(true)}>
+              <MessageSquarePlus className="size-4" aria-hidden="true" />
+              {t('compose.open')}
+            </Button>
+          </>
         }
       />
       <Card className="overflow-hidden p-0">

@@ -1,7 +1,8 @@
 import { Notification, type NotificationList } from '@lyceum/shared/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { adjustSessionUnread, authKeys } from '../../../lib/auth';
+import { type LiveUnread, UNREAD_EVENT } from '@lyceum/shared/live-events';
+import { adjustSessionUnread } from '../../../lib/auth';
 import type { LiveHandler } from '../../../lib/live-events';
 import { notificationKeys } from './get-notifications';
 
@@ -25,7 +26,6 @@ export function addLiveNotification(queryClient: QueryClient, notification: Noti
 export function useNotificationLiveHandler(): LiveHandler {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    let opened = false;
     return {
       kind: 'notification',
       onEvent(data) {
@@ -39,17 +39,28 @@ export function useNotificationLiveHandler(): LiveHandler {
         void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       },
       onResync() {
-        const first = !opened;
-        opened = true;
+        // Only the session's count is shown until the bell opens: the stream's `unread` event, which follows
+        // every open and resync, brings it up to date (useUnreadLiveHandler).
         if (queryClient.getQueryData(notificationKeys.list)) {
           void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-          return;
         }
-        // Only the session's count is shown. The first open follows the session request by a moment, so it
-        // asks nothing more (a notification in that moment shows when the bell opens); after an outage the
-        // session is read again.
-        if (!first) void queryClient.invalidateQueries({ queryKey: authKeys.me });
       },
     };
   }, [queryClient]);
+}
+
+/** The stream's `unread` event: the bell's count as it is now, for the badge shown before the list is loaded. */
+export function useUnreadLiveHandler(): LiveHandler {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      kind: UNREAD_EVENT,
+      onEvent(data) {
+        const count = (data as Partial<LiveUnread> | null)?.notifications;
+        if (typeof count === 'number') adjustSessionUnread(queryClient, () => count);
+      },
+      onResync() {},
+    }),
+    [queryClient],
+  );
 }

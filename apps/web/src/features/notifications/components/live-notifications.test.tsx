@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EventSourceLike, useLiveEvents } from '../../../lib/live-events';
 import { createTestQueryClient, mockFetch, renderWithProviders, signedIn, json, apiError } from '../../../test/utils';
 import { notificationKeys } from '../api/get-notifications';
-import { useNotificationLiveHandler } from '../api/live-notifications';
+import { useNotificationLiveHandler, useUnreadLiveHandler } from '../api/live-notifications';
+import { messageKeys, useMessageLiveHandlers } from '../../messages/api/messages-live';
+import { authKeys, type Session } from '../../../lib/auth';
 import { NotificationBell } from './notification-bell';
 
 /** jsdom has no EventSource; this one is driven by the test (open, fail, send an event). */
@@ -143,6 +145,36 @@ describe('live notifications', () => {
     latest().send('resync', {});
     await act(() => vi.runOnlyPendingTimersAsync());
     expect(gets()).toBe(3);
+  });
+
+  it("takes the unread counts from the stream's first event, asking the server for nothing; group changes refresh Messages", async () => {
+    function CountsShell() {
+      useLiveEvents(
+        [useNotificationLiveHandler(), useUnreadLiveHandler(), ...useMessageLiveHandlers()],
+        fakeEventSource,
+      );
+      return null;
+    }
+    const { calls } = mockFetch({});
+    const queryClient = createTestQueryClient();
+    const session = { user: signedIn('parent').user, school: null, unread: 0 } as Session;
+    queryClient.setQueryData(authKeys.me, session);
+    queryClient.setQueryData(messageKeys.unread, { count: 0 });
+    renderWithProviders(<CountsShell />, { auth: signedIn('parent'), queryClient });
+    latest().open();
+    // A notification made between the session read and the stream's open is in the first event's count.
+    latest().send('unread', { notifications: 3, messages: 2 });
+    expect(queryClient.getQueryData<Session>(authKeys.me)?.unread).toBe(3);
+    expect(queryClient.getQueryData(messageKeys.unread)).toEqual({ count: 2 });
+    expect(calls).toEqual([]);
+    // Company staff have no messages: their count is null and leaves Messages alone.
+    latest().send('unread', { notifications: 0, messages: null });
+    expect(queryClient.getQueryData<Session>(authKeys.me)?.unread).toBe(0);
+    expect(queryClient.getQueryData(messageKeys.unread)).toEqual({ count: 2 });
+    // A group changed (renamed, someone taken out): the conversation list is stale.
+    queryClient.setQueryData(messageKeys.conversations, { items: [], nextCursor: null, total: 0 });
+    latest().send('conversation', { id: 'group-1' });
+    expect(queryClient.getQueryState(messageKeys.conversations)?.isInvalidated).toBe(true);
   });
 
   it('shows an empty list instead of an error once the stream has failed 3 retries (docs/product.md, "Notifications and live events")', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_groups" ADD COLUMN "archived_at" timestamp with time zone;

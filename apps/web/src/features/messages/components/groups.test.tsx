@@ -1,0 +1,132 @@
+import type { ConversationDetail } from '@lyceum/shared/messages';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { MessagesPage } from '../pages/messages-page';
+
+const GROUP = '01900000-0000-7000-8000-0000000000b1';
+const TEACHER = '01900000-0000-7000-8000-0000000000c1';
+const PARENT = '01900000-0000-7000-8000-0000000000c2';
+const STUDENT = '01900000-0000-7000-8000-0000000000c3';
+
+const conversation = {
+  id: GROUP,
+  kind: 'group' as const,
+  title: 'Fair helpers',
+  classId: null,
+  lastMessage: null,
+  unread: 0,
+  lastActivityAt: '2026-11-20T09:00:00.000Z',
+};
+const detail = (createdBy: string, extra: ConversationDetail['members'] = []): ConversationDetail => ({
+  ...conversation,
+  createdBy,
+  members: [
+    { id: 'user-principal', name: 'Ada Lovelace', role: 'principal', lastReadAt: null },
+    { id: TEACHER, name: 'Tess Teacher', role: 'teacher', lastReadAt: null },
+    { id: PARENT, name: 'Pat Parent', role: 'parent', lastReadAt: null },
+    ...extra,
+  ],
+});
+const contacts = {
+  items: [
+    { id: TEACHER, name: 'Tess Teacher', role: 'teacher' as const },
+    { id: PARENT, name: 'Pat Parent', role: 'parent' as const },
+    { id: STUDENT, name: 'Sam Student', role: 'student' as const },
+  ],
+};
+const emptyThread = () => json({ items: [], nextCursor: null, total: 0, othersReadAt: null });
+
+describe('groups staff make', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+
+  it('a school admin makes a group: name and members from the people they may message', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [], nextCursor: null, total: 0 }),
+      'GET /api/v1/messages/contacts': () => json(contacts),
+      'POST /api/v1/messages/groups': () => json(detail('user-school_admin'), 201),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('school_admin'), path: '/messages' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await within(dialog).findByText('Give the group a name')).toBeTruthy();
+    expect(within(dialog).getByText('Choose at least one member')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Group name'), { target: { value: 'Fair helpers' } });
+    fireEvent.click(await within(dialog).findByRole('button', { name: /Tess Teacher/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Pat Parent/ }));
+    expect(within(dialog).getByRole('list', { name: 'Chosen people' }).textContent).toContain('Pat Parent');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        name: 'Fair helpers',
+        memberIds: [TEACHER, PARENT],
+      }),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a principal in a group renames it, takes someone out, adds people and leaves; only the creator or a school admin deletes', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${GROUP}/messages`]: emptyThread,
+      [`GET /api/v1/messages/conversations/${GROUP}`]: () => json(detail(TEACHER)),
+      'GET /api/v1/messages/contacts': () => json(contacts),
+      [`PATCH /api/v1/messages/groups/${GROUP}`]: () => json(detail(TEACHER)),
+      [`DELETE /api/v1/messages/groups/${GROUP}/members/${PARENT}`]: () => json(detail(TEACHER)),
+      [`POST /api/v1/messages/groups/${GROUP}/members`]: () => json(detail(TEACHER)),
+      [`POST /api/v1/messages/groups/${GROUP}/leave`]: () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('principal'), path: `/messages?c=${GROUP}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'Group details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fair helpers' });
+    expect(await within(dialog).findByText('3 members')).toBeTruthy();
+    // Made by the teacher: a principal may not delete it.
+    expect(within(dialog).queryByRole('button', { name: 'Delete group' })).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Group name'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText('Give the group a name')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Group name'), { target: { value: 'Spring fair' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Spring fair' }));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Take Pat Parent out of the group' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith(PARENT))).toBe(true));
+
+    // People already in it are not offered again.
+    const offered = await within(dialog).findByRole('list', { name: 'People you may message' });
+    expect(within(offered).queryByText('Tess Teacher')).toBeNull();
+    fireEvent.click(within(offered).getByRole('button', { name: /Sam Student/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to group' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/members'))?.body).toEqual({
+        memberIds: [STUDENT],
+      }),
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave group' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Leave this group?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Leave group' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/leave'))).toBe(true));
+  });
+
+  it('a teacher member sees who is in it and may only leave, in Arabic', async () => {
+    await changeLanguage('ar');
+    mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${GROUP}/messages`]: emptyThread,
+      [`GET /api/v1/messages/conversations/${GROUP}`]: () => json(detail('user-principal')),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${GROUP}` });
+    expect(screen.queryByRole('button', { name: 'مجموعة جديدة' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'تفاصيل المجموعة' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('3 أعضاء')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('اسم المجموعة')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'حذف المجموعة' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'مغادرة المجموعة' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,104 @@
+import type { Contact } from '@lyceum/shared/messages';
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useT } from '../../../lib/i18n/i18n';
+import { useContacts } from '../api/messages-api';
+import { useRoleLabel } from './role-label';
+
+/**
+ * Chooses people for a group from those the caller may message (the server's contact list: at most 30 at a
+ * time, found by name). The chosen ones stay listed above the search, each with a button to drop them.
+ */
+export function MemberPicker({
+  id,
+  selected,
+  onChange,
+  exclude = [],
+  invalid = false,
+}: {
+  id: string;
+  selected: Contact[];
+  onChange: (people: Contact[]) => void;
+  /** People already in the group: not offered again. */
+  exclude?: readonly string[];
+  invalid?: boolean;
+}) {
+  const { t } = useT('messages');
+  const roleLabel = useRoleLabel();
+  const [search, setSearch] = useState('');
+  const contacts = useContacts(search, true);
+  const chosen = new Set(selected.map((p) => p.id));
+  const toggle = (person: Contact) =>
+    onChange(chosen.has(person.id) ? selected.filter((p) => p.id !== person.id) : [...selected, person]);
+  const offered = (contacts.data?.items ?? []).filter((c) => !exclude.includes(c.id));
+
+  return (
+    <div className="space-y-2">
+      {selected.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('groups.chosen')}>
+          {selected.map((p) => (
+            <li
+              key={p.id}
+              className="flex max-w-full items-center gap-1 rounded-full bg-blue-50 py-0.5 ps-2.5 pe-1 text-xs text-blue-800"
+            >
+              <span className="truncate">{p.name}</span>
+              <button
+                type="button"
+                onClick={() => toggle(p)}
+                className="rounded-full p-0.5 hover:bg-blue-100"
+                aria-label={t('groups.unchoose', { name: p.name })}
+              >
+                <X className="size-3" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SearchInput id={id} label={t('groups.searchPeople')} value={search} onChange={setSearch} />
+      <div
+        className={cn('max-h-56 overflow-y-auto rounded-lg border', invalid ? 'border-red-400' : 'border-slate-200')}
+      >
+        {contacts.isPending ? (
+          <div className="flex justify-center p-3" role="status" aria-label={t('compose.loading')}>
+            <Spinner className="size-5" />
+          </div>
+        ) : contacts.isError ? (
+          <p className="p-3 text-sm text-red-700" role="alert">
+            {errorMessage(contacts.error)}
+          </p>
+        ) : offered.length === 0 ? (
+          <p className="p-3 text-sm text-slate-500">{t('compose.none')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label={t('compose.people')}>
+            {offered.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  aria-pressed={chosen.has(c.id)}
+                  onClick={() => toggle(c)}
+                  className="flex w-full items-center gap-3 px-3 py-2 text-start hover:bg-slate-50"
+                >
+                  <span
+                    className={cn(
+                      'flex size-4 shrink-0 items-center justify-center rounded border',
+                      chosen.has(c.id) ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300',
+                    )}
+                    aria-hidden="true"
+                  >
+                    {chosen.has(c.id) && <Check className="size-3" />}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{c.name}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{roleLabel(c.role)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
