@@ -144,8 +144,8 @@ describe('uploading an attachment', () => {
     const png = await uploaded(teacherSession, { name: 'photo', data: PNG });
     expect(png).toMatchObject({ name: 'photo.png', type: 'image/png' });
     // Path, control and direction characters never reach the stored name; it stays bounded.
-    const climbing = await uploaded(teacherSession, { name: '../../etc/pass\u202ewd"<x>.pdf', data: PDF });
-    expect(climbing.name).toBe('passwd__x_.pdf');
+    const climbing = await uploaded(teacherSession, { name: '../../etc/pass\u202ewd<x>:?.pdf', data: PDF });
+    expect(climbing.name).toBe('passwd_x___.pdf');
     const long = await uploaded(teacherSession, { name: `${'a'.repeat(300)}.pdf`, data: PDF });
     expect([...long.name].length).toBe(ATTACHMENT_NAME_MAX);
     expect(long.name.endsWith('.pdf')).toBe(true);
@@ -334,17 +334,17 @@ describe('attachments of a message', () => {
 
   it('refuse bad ids and write no message', async () => {
     const teachersUpload = await uploaded(teacherSession, { name: 't.pdf', data: PDF });
-    const cases: [Record<string, unknown>, number, string][] = [
+    const cases: [Record<string, unknown>, number, string, string?][] = [
       [{ body: 'let me in', attachmentIds: [teachersUpload.id] }, 404, M.notFound],
       [{ body: 'let me in', attachmentIds: [photo.id] }, 400, M.alreadyAttached],
       [{ body: 'let me in', attachmentIds: [newId()] }, 404, M.notFound],
-      [{ body: 'let me in', attachmentIds: Array.from({ length: 6 }, () => newId()) }, 400, M.tooMany],
-      [{ attachmentIds: [] }, 400, 'Write a message'],
+      [{ body: 'let me in', attachmentIds: Array.from({ length: 6 }, () => newId()) }, 400, M.tooMany, 'attachmentIds'],
+      [{ attachmentIds: [] }, 400, 'Write a message', 'body'],
     ];
-    for (const [payload, status, message] of cases) {
+    for (const [payload, status, message, field] of cases) {
       const res = await send(parent, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(errorOf(res).message).toBe(message);
+      expect(field ? errorOf(res).fields?.[field] : errorOf(res).message).toBe(message);
     }
     expect(await count(sql`select count(*)::int as n from messages where body = 'let me in'`)).toBe(0);
     await teacher({ method: 'DELETE', url: `/api/v1/attachments/${teachersUpload.id}` });
