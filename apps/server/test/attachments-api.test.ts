@@ -24,7 +24,6 @@ import { errorOf, type Session } from './helpers.ts';
 let w: SchoolWorld;
 let teacher: Caller;
 let parent: Caller;
-let student: Caller;
 let principal: Caller;
 let parentB: Caller;
 let teacherSession: Session;
@@ -44,7 +43,6 @@ beforeAll(async () => {
   staffSession = await w.staff('company_admin');
   teacher = await w.a.as('teacher');
   parent = await w.a.as('parent');
-  student = await w.a.as('student');
   principal = await w.a.as('principal');
   parentB = await w.b.as('parent');
 });
@@ -187,7 +185,9 @@ describe('uploading an attachment', () => {
     expect(errorOf(json).message).toBe(M.notMultipart);
     const staff = await upload(staffSession, { data: PDF });
     expect(staff.statusCode).toBe(403);
-    expect(await count(sql`select count(*)::int as n from stored_files where kind = 'attachment' and deleted_at is null`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from stored_files where kind = 'attachment' and deleted_at is null`),
+    ).toBe(0);
   });
 });
 
@@ -276,7 +276,10 @@ describe('attachments of an announcement', () => {
     const attached = await publish(teacher, [pdf.id]);
     expect(attached.statusCode).toBe(400);
     expect(errorOf(attached).message).toBe(M.alreadyAttached);
-    const six = await publish(teacher, Array.from({ length: 6 }, () => newId()));
+    const six = await publish(
+      teacher,
+      Array.from({ length: 6 }, () => newId()),
+    );
     expect(six.statusCode).toBe(400);
     expect(errorOf(six).fields?.attachmentIds).toBe(M.tooMany);
     const notIds = await publish(teacher, ['not-an-id']);
@@ -364,11 +367,19 @@ describe('limits', () => {
     expect(over.statusCode).toBe(422);
     expect(errorOf(over).message).toBe(M.tooManyWaiting);
     // Someone else is not held back by it.
-    await teacher({ method: 'DELETE', url: `/api/v1/attachments/${(await uploaded(teacherSession, { data: PDF })).id}` });
+    await teacher({
+      method: 'DELETE',
+      url: `/api/v1/attachments/${(await uploaded(teacherSession, { data: PDF })).id}`,
+    });
 
     const first = await objectOf(held[0]?.id as string);
     const attachedPdf = (await objectOf((await announcementAttachment()) as string)).objectPath;
-    const removed = await sweepOrphanObjects(w.t.app.deps.db, w.t.app.deps.storage, undefined, Date.now() + 25 * 3600_000);
+    const removed = await sweepOrphanObjects(
+      w.t.app.deps.db,
+      w.t.app.deps.storage,
+      undefined,
+      Date.now() + 25 * 3600_000,
+    );
     expect(removed).toBeGreaterThanOrEqual(UNATTACHED_UPLOADS_MAX);
     expect((await objectOf(held[0]?.id as string)).deletedAt).not.toBeNull();
     expect(onDisk(first.objectPath)).toBe(false);
@@ -380,13 +391,17 @@ describe('limits', () => {
   it("counts every upload against the school's storage ('Storage limit exceeded')", async () => {
     await withSystem(w.t.app.deps.db, async (tx) => {
       const planId = newId();
-      await tx.insert(plans).values({ id: planId, name: `No storage ${planId}`, priceMinor: 100, limits: { storageGB: 0 } });
+      await tx
+        .insert(plans)
+        .values({ id: planId, name: `No storage ${planId}`, priceMinor: 100, limits: { storageGB: 0 } });
       await tx.update(schoolSubscriptions).set({ planId }).where(eq(schoolSubscriptions.schoolId, w.b.id));
     });
     const res = await upload(parentBSession, { data: PDF });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).message).toBe(MESSAGES.storageLimitExceeded);
-    expect(await count(sql`select count(*)::int as n from stored_files where school_id = ${w.b.id} and deleted_at is null`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from stored_files where school_id = ${w.b.id} and deleted_at is null`),
+    ).toBe(0);
   });
 });
 

@@ -12,7 +12,7 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const OFFICE_MARKER = Buffer.from('[Content_Types].xml', 'latin1');
 
 /** Text is UTF-8 with no control characters but tab, line breaks and form feed. */
-const NOT_TEXT = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+const NOT_TEXT = /(?![\t\n\r\f])\p{Cc}/u;
 function isPlainText(data: Buffer): boolean {
   try {
     return !NOT_TEXT.test(new TextDecoder('utf-8', { fatal: true }).decode(data));
@@ -55,7 +55,13 @@ const RESERVED = /[:*?"<>|]/g;
  */
 export function safeFileName(raw: string, type: AllowedType): string {
   const lastSegment = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  let name = lastSegment.replace(INVISIBLE, '').replace(RESERVED, '_').replace(/\s+/g, ' ').trim().replace(/^\.+/, '').trim();
+  let name = lastSegment
+    .replace(INVISIBLE, '')
+    .replace(RESERVED, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .trim();
   if (!(type.extensions as readonly string[]).includes(extensionOf(name))) {
     name = `${name || 'attachment'}.${type.extensions[0]}`;
   }

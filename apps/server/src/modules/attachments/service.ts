@@ -71,7 +71,9 @@ export async function removeUpload(deps: AttachmentDeps, actor: Actor, { id }: {
     const row = await findAttachment(tx, scope.schoolId, id);
     if (!row || row.ownerUserId !== actor.profileId) throw attachmentNotFound();
     if (row.announcementId || row.messageId) throw new AppError('validation', M.alreadyAttached);
-    await tx.execute(sql`update stored_files set deleted_at = now() where school_id = ${scope.schoolId} and id = ${id}`);
+    await tx.execute(
+      sql`update stored_files set deleted_at = now() where school_id = ${scope.schoolId} and id = ${id}`,
+    );
     return row.objectPath;
   });
   await removeObject(deps, objectPath);
@@ -88,7 +90,11 @@ export interface AttachmentFile {
  * those who manage it), the conversation's members; an upload not attached yet, its uploader only. Anything
  * else, another school's id included, is the same 404.
  */
-export async function readAttachment(deps: AttachmentDeps, actor: Actor, { id }: { id: string }): Promise<AttachmentFile> {
+export async function readAttachment(
+  deps: AttachmentDeps,
+  actor: Actor,
+  { id }: { id: string },
+): Promise<AttachmentFile> {
   const scope = writeScope(actor, undefined);
   const now = deps.clock();
   const row = await inScope(deps.db, scope, async (tx) => {

@@ -95,7 +95,14 @@ export function sendMessage(
     await publishLiveEvents(tx, [{ kind: 'message', schoolId: scope.schoolId, id, userIds }]);
     return toMessage(
       scope,
-      { id, groupId: group.id, senderId: scope.actor.profileId, senderName: scope.actor.name, body: input.body, createdAt },
+      {
+        id,
+        groupId: group.id,
+        senderId: scope.actor.profileId,
+        senderName: scope.actor.name,
+        body: input.body,
+        createdAt,
+      },
       await messageAttachments(tx, scope, [id]),
     );
   });
@@ -143,7 +150,9 @@ export function searchMessages(deps: Deps, actor: Actor, { q }: { q: string }): 
       scope,
       rows.map((r) => r.id),
     );
-    return { items: rows.map((r) => ({ ...toMessage(scope, r, files), conversationTitle: r.conversationTitle ?? '' })) };
+    return {
+      items: rows.map((r) => ({ ...toMessage(scope, r, files), conversationTitle: r.conversationTitle ?? '' })),
+    };
   });
 }
 

@@ -94,14 +94,18 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
     lastActivityAt: iso(r.lastActivityAt),
     lastMessage:
       r.lastId && r.lastSenderId && r.lastCreatedAt
-        ? toMessage(scope, {
-            id: r.lastId,
-            groupId: r.id,
-            senderId: r.lastSenderId,
-            senderName: r.lastSenderName ?? '',
-            body: r.lastBody ?? '',
-            createdAt: r.lastCreatedAt,
-          }, files)
+        ? toMessage(
+            scope,
+            {
+              id: r.lastId,
+              groupId: r.id,
+              senderId: r.lastSenderId,
+              senderName: r.lastSenderName ?? '',
+              body: r.lastBody ?? '',
+              createdAt: r.lastCreatedAt,
+            },
+            files,
+          )
         : null,
   }));
 }

@@ -83,7 +83,8 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
       return;
     }
     setError(null);
-    send.mutate(parsed.data, {
+    const { body: text, attachmentIds } = parsed.data;
+    send.mutate(attachmentIds.length > 0 ? { body: text, attachmentIds } : { body: text }, {
       onSuccess: () => {
         setBody('');
         files.sent();

@@ -13,6 +13,7 @@ const mine = {
   body: 'Homework is page 12',
   createdAt: '2026-11-20T09:00:00.000Z',
   mine: true,
+  attachments: [],
 };
 const theirs = {
   ...mine,
