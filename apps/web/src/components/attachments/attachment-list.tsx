@@ -16,10 +16,10 @@ export function AttachmentList({
   tone?: 'light' | 'dark';
   className?: string;
 }) {
-  const { t } = useT('attachments');
+  const { t } = useT();
   if (attachments.length === 0) return null;
   return (
-    <ul className={cn('flex flex-col gap-1', className)} aria-label={t('list.label')}>
+    <ul className={cn('flex flex-col gap-1', className)} aria-label={t('attachments.list.label')}>
       {attachments.map((a) => (
         <li key={a.id} className="min-w-0">
           <a
@@ -41,7 +41,7 @@ export function AttachmentList({
               {formatFileSize(a.size)}
             </span>
             <Download className="size-4 shrink-0" aria-hidden="true" />
-            <span className="sr-only">{t('list.download')}</span>
+            <span className="sr-only">{t('attachments.list.download')}</span>
           </a>
         </li>
       ))}

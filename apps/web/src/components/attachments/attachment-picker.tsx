@@ -12,7 +12,7 @@ import type { AttachmentDraft } from './use-attachment-draft';
 
 /** The "Attach files" button over a hidden file input; `compact` shows it as an icon only (a composer). */
 export function AttachButton({ draft, compact = false }: { draft: AttachmentDraft; compact?: boolean }) {
-  const { t } = useT('attachments');
+  const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -40,15 +40,15 @@ export function AttachButton({ draft, compact = false }: { draft: AttachmentDraf
         variant="secondary"
         size="sm"
         onClick={() => input.current?.click()}
-        aria-label={compact ? t('picker.attach') : undefined}
+        aria-label={compact ? t('attachments.picker.attach') : undefined}
         aria-describedby={hintId}
         className={compact ? 'h-10 px-2.5' : undefined}
       >
         <Paperclip className="size-4" aria-hidden="true" />
-        {!compact && t('picker.attach')}
+        {!compact && t('attachments.picker.attach')}
       </Button>
       <span id={hintId} className={cn('text-xs text-slate-500', compact && 'sr-only')}>
-        {t('picker.hint', { count: ATTACHMENTS_PER_ITEM })}
+        {t('attachments.picker.hint', { count: ATTACHMENTS_PER_ITEM })}
       </span>
     </div>
   );
@@ -56,11 +56,11 @@ export function AttachButton({ draft, compact = false }: { draft: AttachmentDraf
 
 /** The chosen files with their state (uploading, ready, refused and why) and a remove button each. */
 export function DraftFileList({ draft }: { draft: AttachmentDraft }) {
-  const { t } = useT('attachments');
+  const { t } = useT();
   const inUiLanguage = useServerMessage();
   if (draft.files.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-1" aria-label={t('picker.chosen')} aria-live="polite">
+    <ul className="flex flex-col gap-1" aria-label={t('attachments.picker.chosen')} aria-live="polite">
       {draft.files.map((f) => (
         <li
           key={f.key}
@@ -80,13 +80,13 @@ export function DraftFileList({ draft }: { draft: AttachmentDraft }) {
             {f.name}
           </span>
           <span className="shrink-0 text-xs text-slate-500">
-            {f.state === 'uploading' ? t('picker.uploading') : formatFileSize(f.size)}
+            {f.state === 'uploading' ? t('attachments.picker.uploading') : formatFileSize(f.size)}
           </span>
           <button
             type="button"
             onClick={() => draft.remove(f.key)}
             className="rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            aria-label={t('picker.remove', { name: f.name })}
+            aria-label={t('attachments.picker.remove', { name: f.name })}
           >
             <X className="size-4" aria-hidden="true" />
           </button>

@@ -1,7 +1,6 @@
 import type addonRequests from '../../locales/en/addon-requests.json';
 import type announcements from '../../locales/en/announcements.json';
 import type apiKeys from '../../locales/en/api-keys.json';
-import type attachments from '../../locales/en/attachments.json';
 import type attendance from '../../locales/en/attendance.json';
 import type auth from '../../locales/en/auth.json';
 import type children from '../../locales/en/children.json';
@@ -36,7 +35,6 @@ export interface Resources {
   'addon-requests': typeof addonRequests;
   announcements: typeof announcements;
   'api-keys': typeof apiKeys;
-  attachments: typeof attachments;
   attendance: typeof attendance;
   auth: typeof auth;
   children: typeof children;
