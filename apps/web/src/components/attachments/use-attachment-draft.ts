@@ -35,8 +35,8 @@ let counter = 0;
 
 /**
  * The files of an announcement or message being written: each chosen file is uploaded at once, so sending
- * only names their ids. `discard` takes back what was uploaded but not sent; `sent` forgets the list after
- * the post that attached them.
+ * only names their ids. `discard` takes back what was uploaded but not sent; `sent` forgets the files a post
+ * attached.
  */
 export function useAttachmentDraft() {
   const [files, setFiles] = useState<DraftFile[]>([]);
@@ -87,7 +87,10 @@ export function useAttachmentDraft() {
     setFiles([]);
   }, []);
 
-  const sent = useCallback(() => setFiles([]), []);
+  // Only the files that went out: the post's answer may come after more files were chosen for the next one.
+  const sent = useCallback((ids: readonly string[]) => {
+    setFiles((list) => list.filter((f) => !(f.attachment && ids.includes(f.attachment.id))));
+  }, []);
 
   return useMemo(
     () => ({

@@ -47,7 +47,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
       attachmentIds: files.ids,
     });
-    files.sent();
+    files.sent(made.attachments.map((a) => a.id));
     toast.success(t('publish.published'));
     return made;
   };

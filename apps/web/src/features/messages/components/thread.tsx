@@ -87,7 +87,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
     send.mutate(attachmentIds.length > 0 ? { body: text, attachmentIds } : { body: text }, {
       onSuccess: () => {
         setBody('');
-        files.sent();
+        files.sent(attachmentIds);
       },
       onError: (err) => setError(isApiError(err) ? (err.fields?.body ?? null) : null),
     });
