@@ -37,7 +37,7 @@ export function AttachmentList({
             <span className="min-w-0 flex-1 truncate" dir="auto">
               {a.name}
             </span>
-            <span className={cn('shrink-0 text-xs', tone === 'dark' ? 'text-white/80' : 'text-slate-500')}>
+            <span className={cn('shrink-0 text-xs', tone === 'dark' ? 'text-white' : 'text-slate-500')}>
               {formatFileSize(a.size)}
             </span>
             <Download className="size-4 shrink-0" aria-hidden="true" />
