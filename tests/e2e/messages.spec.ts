@@ -36,6 +36,20 @@ test('messages: a teacher and a parent of their class exchange messages live, wi
   await parent.getByRole('button', { name: 'Send' }).click();
   await teacher.getByTestId('message').filter({ hasText: 'Thank you, we will be there.' }).waitFor();
 
+  // The parent attaches the signed form (a small PDF) and sends it alone; the teacher downloads its bytes.
+  const form = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  await parent
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'trip-form.pdf', mimeType: 'application/pdf', buffer: form });
+  await parent.locator('[data-testid="attachment-draft"][data-state="ready"]').waitFor();
+  await parent.getByRole('button', { name: 'Send' }).click();
+  const link = teacher.getByTestId('message').getByRole('link', { name: /trip-form\.pdf/ });
+  await link.waitFor();
+  const download = await teacher.request.get((await link.getAttribute('href')) ?? '');
+  expect(download.status()).toBe(200);
+  expect(Buffer.compare(await download.body(), form)).toBe(0);
+  expect(download.headers()['content-disposition']).toContain('attachment;');
+
   await assertAccessible(teacher, 'messages (teacher, desktop)');
   await screenshot(teacher, 'messages-desktop');
 

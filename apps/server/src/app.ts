@@ -22,6 +22,7 @@ import { MailDispatcher } from './db/mail.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { academicsRoutes } from './modules/academics/index.ts';
 import { announcementRoutes } from './modules/announcements/index.ts';
+import { attachmentRoutes } from './modules/attachments/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import {
   companyRoutes,
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(yearRoutes);
       await api.register(messageRoutes);
       await api.register(announcementRoutes);
+      await api.register(attachmentRoutes);
     },
     { prefix: '/api/v1' },
   );

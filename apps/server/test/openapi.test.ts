@@ -61,6 +61,8 @@ const BODY_LESS: Record<string, string> = {
   'POST /api/v1/promotions/{id}/undo': 'undoes the promotion in the path',
   'POST /api/v1/profile/picture':
     'multipart/form-data: the route streams the one file part and checks its size, count and image type',
+  'POST /api/v1/attachments':
+    'multipart/form-data: the route streams the one file part and checks its size, count and type by content',
 };
 
 const WRITES = new Set(['post', 'put', 'patch']);

@@ -7,8 +7,10 @@
  * - POST  /api/v1/announcements/:id/read                record the caller's read (204)
  * - GET   /api/v1/announcements/:id/readers?state       the author or a manager: who has (not) read, paged
  * - GET   /api/v1/announcements/options                 the classes the caller may address (id + label)
+ * Attachments: see files.ts (upload first, then name the ids in `attachmentIds`).
  */
 import { z } from 'zod';
+import { Attachment, AttachmentIds } from './files.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './people.ts';
 import { SCHOOL_ROLES } from './roles.ts';
 
@@ -64,6 +66,8 @@ export const CreateAnnouncementRequest = z.object({
   classIds: classIds.default([]),
   pinned: z.boolean().default(false),
   expiresAt: expiresAt.optional(),
+  /** Uploads (POST /attachments) of the caller to attach. */
+  attachmentIds: AttachmentIds.default([]),
 });
 export type CreateAnnouncementRequest = z.input<typeof CreateAnnouncementRequest>;
 
@@ -74,6 +78,8 @@ export const UpdateAnnouncementRequest = z
     pinned: z.boolean().optional(),
     expiresAt: expiresAt.optional(),
     status: z.enum(ANNOUNCEMENT_STATUSES, { error: 'Unknown status' }).optional(),
+    /** The attachments it should carry: ids it has stay, new uploads are attached, the rest removed. */
+    attachmentIds: AttachmentIds.optional(),
   })
   .strict();
 export type UpdateAnnouncementRequest = z.input<typeof UpdateAnnouncementRequest>;
@@ -104,6 +110,7 @@ export const Announcement = z.object({
   audienceCount: z.number().int().nullable(),
   /** The caller may edit, pin, archive it and see who has not read it. */
   canManage: z.boolean(),
+  attachments: z.array(Attachment),
 });
 export type Announcement = z.infer<typeof Announcement>;
 

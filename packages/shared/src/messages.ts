@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
+import { Attachment, AttachmentIds } from './files.ts';
 import { plainText } from './plain-text.ts';
 import { SCHOOL_ROLES } from './roles.ts';
 
@@ -17,7 +18,7 @@ import { SCHOOL_ROLES } from './roles.ts';
  *   DELETE /api/v1/messages/groups/:id                      its creator or a school admin: delete (archive) it
  *   GET  /api/v1/messages/conversations/:id                 one conversation with its members and what they have read
  *   GET  /api/v1/messages/conversations/:id/messages?cursor=&limit=   its messages, newest first
- *   POST /api/v1/messages/conversations/:id/messages        send a message; a live `message` event reaches the members
+ *   POST /api/v1/messages/conversations/:id/messages        send a message (text and/or attachmentIds); a live `message` event reaches the members
  *   POST /api/v1/messages/conversations/:id/read            everything in it is read (the "Seen" receipt)
  *   GET  /api/v1/messages/unread                            unread messages over all the caller's conversations
  *   GET  /api/v1/messages/search?q=                         the caller's own conversations' messages containing q (≤ 30)
@@ -69,14 +70,19 @@ const M = MESSAGE_MESSAGES;
 /** Newlines and tabs are part of a message; other control characters and direction overrides are not. */
 const NOT_MESSAGE_TEXT = /(?![\t\n])[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
-export const MessageBody = z
-  .string({ error: M.bodyRequired })
-  .trim()
-  .min(1, M.bodyRequired)
-  .max(MESSAGE_BODY_MAX, M.bodyTooLong(MESSAGE_BODY_MAX))
-  .refine((v) => !NOT_MESSAGE_TEXT.test(v), { error: M.bodyNotText });
-
-export const SendMessageRequest = z.object({ body: MessageBody });
+/** A message is its text, its attachments (uploads of the sender: POST /attachments), or both. */
+export const SendMessageRequest = z
+  .object({
+    body: z
+      .string({ error: M.bodyRequired })
+      .trim()
+      .max(MESSAGE_BODY_MAX, M.bodyTooLong(MESSAGE_BODY_MAX))
+      .refine((v) => !NOT_MESSAGE_TEXT.test(v), { error: M.bodyNotText })
+      .default(''),
+    attachmentIds: AttachmentIds.default([]),
+  })
+  .refine((m) => m.body.length > 0 || m.attachmentIds.length > 0, { error: M.bodyRequired, path: ['body'] });
+export type SendMessageRequest = z.input<typeof SendMessageRequest>;
 
 export const StartConversationRequest = z.object({ userId: uuidSchema });
 
@@ -145,6 +151,7 @@ export const Message = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** Sent by the caller. */
   mine: z.boolean(),
+  attachments: z.array(Attachment),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, ROLES } from '../roles.ts';
+import { COMPANY_ROLES, ROLES, SCHOOL_ROLES } from '../roles.ts';
 import type { Access } from './types.ts';
 
 /** Routes of uploads and stored files. */
@@ -10,4 +10,9 @@ export const FILES_ACCESS: Record<string, Access> = {
   'GET /api/v1/files/schools/:schoolId/users/:userId/profile/:file': ROLES,
   // Company staff pictures are shown only inside the company console.
   'GET /api/v1/files/users/:userId/profile/:file': COMPANY_ROLES,
+  // Attachments (docs/product.md, "Attachments"): anyone of a school may write a message; downloads follow
+  // the parent's read rule in the service, so the route lets every school role through.
+  'POST /api/v1/attachments': SCHOOL_ROLES,
+  'DELETE /api/v1/attachments/:id': SCHOOL_ROLES,
+  'GET /api/v1/attachments/:id': SCHOOL_ROLES,
 };

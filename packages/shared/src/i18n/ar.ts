@@ -1,6 +1,6 @@
 import { TRIAL_INVITATIONS_PER_DAY, VERIFICATION_MAILS_PER_DAY } from '../constants.ts';
 import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
-import { FILE_MESSAGES } from '../files.ts';
+import { ATTACHMENT_MESSAGES, FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
@@ -187,6 +187,19 @@ const ar: Catalogue = {
   [FILE_MESSAGES.notMultipart]: 'أرسل الصورة بصيغة multipart/form-data.',
   [FILE_MESSAGES.missingCsrfHeader]: 'يجب أن تُرسَل الملفات من تطبيق Lyceum (الترويسة X-Requested-With مفقودة).',
   'Invalid file name': 'اسم ملف غير صالح',
+  // Attachments
+  [ATTACHMENT_MESSAGES.wrongType]:
+    'أرفق ملفات PDF أو صورًا (JPEG وPNG وWebP وGIF) أو نصوصًا أو ملفات Office (Word وExcel وPowerPoint) فقط.',
+  [ATTACHMENT_MESSAGES.tooLarge]: 'لا يتجاوز حجم كل مرفق 10 ميغابايت.',
+  [ATTACHMENT_MESSAGES.tooMany]: 'أرفق 5 ملفات على الأكثر.',
+  [ATTACHMENT_MESSAGES.noFile]: 'اختر ملفًا لإرفاقه.',
+  [ATTACHMENT_MESSAGES.oneFile]: 'ارفع ملفًا واحدًا في كل مرة.',
+  [ATTACHMENT_MESSAGES.notMultipart]: 'أرسل الملف بصيغة multipart/form-data.',
+  [ATTACHMENT_MESSAGES.unreadable]: 'تعذّرت قراءة الملف. اختر ملفًا آخر.',
+  [ATTACHMENT_MESSAGES.notFound]: 'المرفق غير موجود',
+  [ATTACHMENT_MESSAGES.alreadyAttached]: 'هذا الملف مرفق بمكان آخر بالفعل. ارفعه من جديد.',
+  [ATTACHMENT_MESSAGES.tooManyWaiting]: 'لديك 20 ملفًا بانتظار الإرسال. أرسل بعضها أو أزله أولًا.',
+  [ATTACHMENT_MESSAGES.invalidId]: 'مرفق غير صالح',
 
   // Plans, subscriptions, payments and add-ons
   'Enter an amount': 'أدخل مبلغًا',

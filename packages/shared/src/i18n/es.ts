@@ -1,6 +1,6 @@
 import { TRIAL_INVITATIONS_PER_DAY, VERIFICATION_MAILS_PER_DAY } from '../constants.ts';
 import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
-import { FILE_MESSAGES } from '../files.ts';
+import { ATTACHMENT_MESSAGES, FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { type Catalogue, template } from './translate.ts';
@@ -197,6 +197,19 @@ const es: Catalogue = {
   [FILE_MESSAGES.missingCsrfHeader]:
     'Las subidas deben enviarse desde la aplicación Lyceum (falta la cabecera X-Requested-With).',
   'Invalid file name': 'Nombre de archivo no válido',
+  // Attachments
+  [ATTACHMENT_MESSAGES.wrongType]:
+    'Adjunte solo archivos PDF, imágenes (JPEG, PNG, WebP, GIF), texto u Office (Word, Excel, PowerPoint).',
+  [ATTACHMENT_MESSAGES.tooLarge]: 'Cada adjunto puede ocupar como máximo 10 MB.',
+  [ATTACHMENT_MESSAGES.tooMany]: 'Adjunte como máximo 5 archivos.',
+  [ATTACHMENT_MESSAGES.noFile]: 'Elija un archivo para adjuntar.',
+  [ATTACHMENT_MESSAGES.oneFile]: 'Suba un archivo cada vez.',
+  [ATTACHMENT_MESSAGES.notMultipart]: 'Envíe el archivo como multipart/form-data.',
+  [ATTACHMENT_MESSAGES.unreadable]: 'No se pudo leer el archivo. Elija otro.',
+  [ATTACHMENT_MESSAGES.notFound]: 'Adjunto no encontrado',
+  [ATTACHMENT_MESSAGES.alreadyAttached]: 'Este archivo ya está adjunto en otro lugar. Súbalo de nuevo.',
+  [ATTACHMENT_MESSAGES.tooManyWaiting]: 'Tiene 20 archivos pendientes de enviar. Envíe o quite algunos primero.',
+  [ATTACHMENT_MESSAGES.invalidId]: 'Adjunto no válido',
 
   // Plans, subscriptions, payments and add-ons
   'Enter an amount': 'Introduzca un importe',

@@ -6,7 +6,7 @@ import { companyStaff } from './identity.ts';
 import { schools, users } from './schools.ts';
 
 /** What a stored object is for; the object path layout depends on it (docs/product.md, "Files"). */
-export const FILE_KINDS = ['profile_picture'] as const;
+export const FILE_KINDS = ['profile_picture', 'attachment'] as const;
 
 /** What both tables record of an object. */
 const objectColumns = () => ({

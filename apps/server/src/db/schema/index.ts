@@ -10,3 +10,4 @@ export * from './years.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './announcements.ts';
+export * from './attachments.ts';

@@ -25,6 +25,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
+import { attachmentsOf, claimAttachments, replaceAttachments } from '../files/index.ts';
 import { createNotifications } from '../notifications/index.ts';
 import { audienceMembers, isManager, visibleTo } from './audience.ts';
 import { safeBody, textOf } from './safe-html.ts';
@@ -77,6 +78,12 @@ async function classNames(tx: Tx, schoolId: string, ids: string[]): Promise<Map<
 
 async function toResponses(tx: Tx, actor: Actor, rows: Row[]): Promise<Announcement[]> {
   const names = await classNames(tx, actor.schoolId as string, [...new Set(rows.flatMap((r) => r.classIds))]);
+  const files = await attachmentsOf(
+    tx,
+    actor.schoolId as string,
+    'announcement',
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -92,6 +99,7 @@ async function toResponses(tx: Tx, actor: Actor, rows: Row[]): Promise<Announcem
     readCount: r.readCount,
     audienceCount: r.audienceCount,
     canManage: isManager(actor) || r.authorId === actor.profileId,
+    attachments: files.get(r.id) ?? [],
   }));
 }
 
@@ -153,6 +161,12 @@ export function getAnnouncement(deps: Deps, actor: Actor, { id }: { id: string }
     scope,
     async (tx) => (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement,
   );
+}
+
+/** Whether `actor` may read the announcement (and so its attachments), inside the caller's transaction. */
+export async function announcementVisible(tx: Tx, actor: Actor, now: Date, id: string): Promise<boolean> {
+  const rows = await selectRows(tx, sql`select 1 from announcements a where ${visibleTo(actor, now)} and a.id = ${id}`);
+  return rows.length > 0;
 }
 
 /** For the live stream: the announcement as its reader sees it, or null when it is not for them. */
@@ -265,6 +279,12 @@ export function createAnnouncement(
       values (${scope.schoolId}, ${id}, ${actor.profileId}, ${input.title}, ${body},
         ${`{${audience.join(',')}}`}::text[], ${`{${classIds.join(',')}}`}::uuid[], ${input.pinned},
         ${expiresAt?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`);
+    await claimAttachments(tx, {
+      schoolId: scope.schoolId,
+      userId: actor.profileId,
+      ids: input.attachmentIds,
+      parent: { announcementId: id },
+    });
     await tellAudience(tx, actor, id, { title: input.title, audience, classIds });
     return (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement;
   });
@@ -276,15 +296,24 @@ async function findManaged(tx: Tx, actor: Actor, now: Date, id: string): Promise
   return row;
 }
 
-export function updateAnnouncement(
+export async function updateAnnouncement(
   deps: Deps,
   actor: Actor,
   { id, ...input }: { id: string } & z.output<typeof UpdateAnnouncementRequest>,
 ): Promise<Announcement> {
   const scope = schoolActor(actor);
   const now = deps.clock();
-  return inScope(deps.db, scope, async (tx) => {
+  let removed: string[] = [];
+  const updated = await inScope(deps.db, scope, async (tx) => {
     await findManaged(tx, actor, now, id);
+    if (input.attachmentIds !== undefined) {
+      removed = await replaceAttachments(tx, {
+        schoolId: scope.schoolId,
+        userId: actor.profileId,
+        ids: input.attachmentIds,
+        parent: { announcementId: id },
+      });
+    }
     const sets: SQL[] = [sql`updated_at = ${now.toISOString()}::timestamptz`];
     if (input.title !== undefined) sets.push(sql`title = ${input.title}`);
     if (input.body !== undefined) sets.push(sql`body = ${checkBody(input.body)}`);
@@ -297,6 +326,11 @@ export function updateAnnouncement(
       where school_id = ${scope.schoolId} and id = ${id}`);
     return (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement;
   });
+  // Files taken off the announcement go once that has committed; a failed removal is left to the sweep.
+  for (const objectPath of removed) {
+    await deps.storage.delete(objectPath).catch((err) => deps.log.warn({ err, objectPath }, 'could not remove a file'));
+  }
+  return updated;
 }
 
 /** Records the caller's first read; reading again changes nothing. */

@@ -20,7 +20,7 @@ import { readSchoolFile, readStaffFile, removeProfilePicture, uploadProfilePictu
  * A cross-site HTML form can post multipart/form-data (the global CSRF rule lets multipart through for
  * uploads); it cannot add a custom header without a CORS preflight, which this server never grants.
  */
-async function requireUploadHeader(request: FastifyRequest): Promise<void> {
+export async function requireUploadHeader(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'] ?? '';
   if (type.startsWith('multipart/form-data') && !request.headers[UPLOAD_CSRF_HEADER]) {
     throw new AppError('forbidden', FILE_MESSAGES.missingCsrfHeader);

@@ -1,5 +1,5 @@
-/** The messages module's public surface: conversations, class groups, and the live stream's reader. */
+/** The messages module's public surface: conversations, class groups, the live stream's reader, and who may read a message (attachments). */
 export { messageRoutes } from './routes.ts';
 export { unreadMessages } from './conversations.ts';
 export { readConversationChange } from './groups.ts';
-export { readMessage } from './messages.ts';
+export { messageVisible, readMessage } from './messages.ts';

@@ -11,7 +11,8 @@ import {
 } from '@lyceum/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { inScope, writeScope } from '../../db/school-scope.ts';
+import type { Tx } from '../../db/client.ts';
+import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -21,10 +22,11 @@ import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { likePattern } from '../../lib/search.ts';
+import { claimAttachments } from '../files/index.ts';
 import { createNotifications } from '../notifications/index.ts';
 import { conversationMembers, myConversations } from './audience.ts';
 import { findMine, markRead } from './conversations.ts';
-import { type MessageRow, messageSelect, titleOf, toMessage } from './views.ts';
+import { type MessageRow, messageAttachments, messageSelect, titleOf, toMessage } from './views.ts';
 
 const M = MESSAGE_MESSAGES;
 
@@ -54,7 +56,8 @@ export function listMessages(
           tx,
           messageSelect(sql`x.school_id = ${scope.schoolId} and x.id in ${ids}`),
         );
-        return inPageOrder(ids, rows, (r) => r.id).map((r) => toMessage(scope, r));
+        const files = await messageAttachments(tx, scope, ids);
+        return inPageOrder(ids, rows, (r) => r.id).map((r) => toMessage(scope, r, files));
       },
     );
     return { ...page, othersReadAt: seen?.at ? new Date(seen.at).toISOString() : null };
@@ -66,7 +69,11 @@ export function listMessages(
  * a live `message` event to the conversation's members as they are now (every one of them in this school:
  * the hub never delivers across schools), all in one transaction.
  */
-export function sendMessage(deps: Deps, actor: Actor, input: { id: string; body: string }): Promise<Message> {
+export function sendMessage(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; body: string; attachmentIds: string[] },
+): Promise<Message> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     const group = await findMine(tx, scope, input.id);
@@ -74,20 +81,30 @@ export function sendMessage(deps: Deps, actor: Actor, input: { id: string; body:
     const createdAt = new Date();
     await tx.execute(sql`insert into messages (school_id, id, group_id, sender_id, body, created_at)
       values (${scope.schoolId}, ${id}, ${group.id}, ${scope.actor.profileId}, ${input.body}, ${createdAt.toISOString()}::timestamptz)`);
+    await claimAttachments(tx, {
+      schoolId: scope.schoolId,
+      userId: scope.actor.profileId,
+      ids: input.attachmentIds,
+      parent: { messageId: id },
+    });
     await tx.execute(sql`update chat_groups set last_activity_at = greatest(last_activity_at, ${createdAt.toISOString()}::timestamptz)
       where school_id = ${scope.schoolId} and id = ${group.id}`);
     await markRead(tx, scope, group.id, createdAt);
     const members = await conversationMembers(tx, scope.schoolId, group);
     const userIds = [...new Set([scope.actor.profileId, ...members.map((m) => m.id)])];
     await publishLiveEvents(tx, [{ kind: 'message', schoolId: scope.schoolId, id, userIds }]);
-    return toMessage(scope, {
-      id,
-      groupId: group.id,
-      senderId: scope.actor.profileId,
-      senderName: scope.actor.name,
-      body: input.body,
-      createdAt,
-    });
+    return toMessage(
+      scope,
+      {
+        id,
+        groupId: group.id,
+        senderId: scope.actor.profileId,
+        senderName: scope.actor.name,
+        body: input.body,
+        createdAt,
+      },
+      await messageAttachments(tx, scope, [id]),
+    );
   });
 }
 
@@ -101,8 +118,18 @@ export async function readMessage(deps: Deps, actor: Actor, { id }: { id: string
       messageSelect(sql`x.school_id = ${scope.schoolId} and x.id = ${id} and exists (select 1 from chat_groups g
         where g.id = x.group_id and ${myConversations(scope)})`),
     );
-    return row ? toMessage(scope, row) : null;
+    return row ? toMessage(scope, row, await messageAttachments(tx, scope, [row.id])) : null;
   });
+}
+
+/** Whether the caller may read the message (and so its attachments): a member of its conversation. */
+export async function messageVisible(tx: Tx, scope: SchoolScope, id: string): Promise<boolean> {
+  const rows = await selectRows(
+    tx,
+    sql`select 1 from messages x where x.school_id = ${scope.schoolId} and x.id = ${id}
+      and exists (select 1 from chat_groups g where g.id = x.group_id and ${myConversations(scope)})`,
+  );
+  return rows.length > 0;
 }
 
 /** The caller's own conversations' messages containing `q`, newest first, at most MESSAGE_PICK_LIMIT. */
@@ -118,7 +145,14 @@ export function searchMessages(deps: Deps, actor: Actor, { q }: { q: string }): 
         where ${myConversations(scope)} and x.body ilike ${likePattern(q)}
         order by x.created_at desc, x.id desc limit ${MESSAGE_PICK_LIMIT}`,
     );
-    return { items: rows.map((r) => ({ ...toMessage(scope, r), conversationTitle: r.conversationTitle ?? '' })) };
+    const files = await messageAttachments(
+      tx,
+      scope,
+      rows.map((r) => r.id),
+    );
+    return {
+      items: rows.map((r) => ({ ...toMessage(scope, r, files), conversationTitle: r.conversationTitle ?? '' })),
+    };
   });
 }
 

@@ -1,9 +1,11 @@
+import type { Attachment } from '@lyceum/shared/files';
 import type { Conversation, Message } from '@lyceum/shared/messages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { SchoolScope } from '../../db/school-scope.ts';
 import { inPageOrder } from '../../lib/list-page.ts';
+import { attachmentsOf } from '../files/index.ts';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -16,7 +18,7 @@ export interface MessageRow {
   createdAt: Date | string;
 }
 
-export const toMessage = (scope: SchoolScope, m: MessageRow): Message => ({
+export const toMessage = (scope: SchoolScope, m: MessageRow, attachments: Map<string, Attachment[]>): Message => ({
   id: m.id,
   conversationId: m.groupId,
   senderId: m.senderId,
@@ -24,7 +26,12 @@ export const toMessage = (scope: SchoolScope, m: MessageRow): Message => ({
   body: m.body,
   createdAt: iso(m.createdAt),
   mine: m.senderId === scope.actor.profileId,
+  attachments: attachments.get(m.id) ?? [],
 });
+
+/** The attachments of these messages, by message id, in one query. */
+export const messageAttachments = (tx: Tx, scope: SchoolScope, ids: string[]) =>
+  attachmentsOf(tx, scope.schoolId, 'message', ids);
 
 /** Messages `x` with their sender's name, filtered by `where`. */
 export const messageSelect = (where: SQL) =>
@@ -73,6 +80,11 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
         where x.school_id = g.school_id and x.group_id = g.id order by x.created_at desc, x.id desc limit 1) lm on true
       where g.school_id = ${scope.schoolId} and g.id in ${ids}`,
   );
+  const files = await messageAttachments(
+    tx,
+    scope,
+    rows.flatMap((r) => (r.lastId ? [r.lastId] : [])),
+  );
   return inPageOrder(ids, rows, (r) => r.id).map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -82,14 +94,18 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
     lastActivityAt: iso(r.lastActivityAt),
     lastMessage:
       r.lastId && r.lastSenderId && r.lastCreatedAt
-        ? toMessage(scope, {
-            id: r.lastId,
-            groupId: r.id,
-            senderId: r.lastSenderId,
-            senderName: r.lastSenderName ?? '',
-            body: r.lastBody ?? '',
-            createdAt: r.lastCreatedAt,
-          })
+        ? toMessage(
+            scope,
+            {
+              id: r.lastId,
+              groupId: r.id,
+              senderId: r.lastSenderId,
+              senderName: r.lastSenderName ?? '',
+              body: r.lastBody ?? '',
+              createdAt: r.lastCreatedAt,
+            },
+            files,
+          )
         : null,
   }));
 }

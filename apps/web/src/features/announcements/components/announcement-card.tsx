@@ -1,6 +1,7 @@
 import type { Announcement } from '@lyceum/shared/announcements';
 import { Pin } from 'lucide-react';
 import toast from 'react-hot-toast';
+import { AttachmentList } from '../../../components/attachments/attachment-list';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -49,6 +50,7 @@ export function AnnouncementCard({ announcement: a, onShowReaders }: Announcemen
           html={a.body}
           className="mt-3 space-y-2 text-sm break-words text-slate-700 [&_ol]:list-decimal [&_ol]:ps-5 [&_ul]:list-disc [&_ul]:ps-5"
         />
+        <AttachmentList attachments={a.attachments} className="mt-3 max-w-md" />
         <div className="mt-3 flex flex-wrap items-center gap-1 text-xs text-slate-500">
           <span>{t('card.to')}</span>
           {a.audience.map((audience) => (

@@ -3,6 +3,8 @@ import { type Audience, CreateAnnouncementRequest } from '@lyceum/shared/announc
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
+import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
+import { useAttachmentDraft } from '../../../components/attachments/use-attachment-draft';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
 import { TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -27,6 +29,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const { t } = useT('announcements');
   const options = useAnnouncementOptions(open);
   const publish = usePublishAnnouncement();
+  const files = useAttachmentDraft();
   const form = useForm<PublishForm>({ resolver: zodResolver(PublishForm), defaultValues: EMPTY });
   const {
     register,
@@ -42,7 +45,9 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       classIds: values.classIds,
       pinned: values.pinned,
       ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
+      attachmentIds: files.ids,
     });
+    files.sent(made.attachments.map((a) => a.id));
     toast.success(t('publish.published'));
     return made;
   };
@@ -54,13 +59,18 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   return (
     <FormDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        // Closed without publishing: what was uploaded for it is taken back.
+        if (!next) files.discard();
+        onOpenChange(next);
+      }}
       title={t('publish.title')}
       description={t('publish.description')}
       size="lg"
       form={form}
       onSubmit={onSubmit}
       submitLabel={t('publish.submit')}
+      submitDisabled={files.busy}
       serverFields={['title', 'body', 'audience', 'classIds', 'expiresAt']}
       errorToast={t('publish.error')}
     >
@@ -80,6 +90,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         />
         <p className="text-xs text-slate-500">{t('publish.bodyHint')}</p>
       </div>
+      <AttachmentPicker draft={files} />
       <Controller
         control={control}
         name="audience"

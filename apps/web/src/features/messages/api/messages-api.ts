@@ -1,4 +1,11 @@
-import type { ContactList, ConversationList, Message, MessageList, MessageSearchResult } from '@lyceum/shared/messages';
+import type {
+  ContactList,
+  ConversationList,
+  Message,
+  MessageList,
+  MessageSearchResult,
+  SendMessageRequest,
+} from '@lyceum/shared/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { messageKeys } from './messages-live';
@@ -38,7 +45,8 @@ export function useMessageSearch(q: string) {
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post<Message>(`/messages/conversations/${conversationId}/messages`, { body }),
+    mutationFn: (message: SendMessageRequest) =>
+      api.post<Message>(`/messages/conversations/${conversationId}/messages`, message),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

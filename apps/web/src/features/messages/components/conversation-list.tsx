@@ -21,10 +21,12 @@ export function ConversationList({
   return (
     <ul className="divide-y divide-slate-100" aria-label={t('list.label')}>
       {items.map((c) => {
+        // A message of attachments only is previewed by its first file's name.
+        const text = c.lastMessage ? c.lastMessage.body || (c.lastMessage.attachments[0]?.name ?? '') : '';
         const preview = c.lastMessage
           ? c.lastMessage.mine
-            ? t('list.you', { body: c.lastMessage.body })
-            : c.lastMessage.body
+            ? t('list.you', { body: text })
+            : text
           : t('list.noMessages');
         return (
           <li key={c.id}>

@@ -1,6 +1,9 @@
 import { type Conversation, MESSAGE_BODY_MAX, type Message, SendMessageRequest } from '@lyceum/shared/messages';
 import { ArrowLeft, Flag, MessagesSquare, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { AttachmentList } from '../../../components/attachments/attachment-list';
+import { AttachButton, DraftFileList } from '../../../components/attachments/attachment-picker';
+import { useAttachmentDraft } from '../../../components/attachments/use-attachment-draft';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -22,11 +25,12 @@ function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; 
       {!message.mine && <span className="px-1 text-xs font-medium text-slate-600">{message.senderName}</span>}
       <div
         className={cn(
-          'max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
+          'max-w-[85%] space-y-2 rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
           message.mine ? 'bg-blue-600 text-white' : 'bg-slate-100 text-slate-900',
         )}
       >
-        {message.body}
+        {message.body && <p>{message.body}</p>}
+        <AttachmentList attachments={message.attachments} tone={message.mine ? 'dark' : 'light'} />
       </div>
       <span className="flex items-center gap-2 px-1 text-xs text-slate-500">
         <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
@@ -51,6 +55,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
   const { t } = useT('messages');
   const thread = useThread(conversation.id);
   const send = useSendMessage(conversation.id);
+  const files = useAttachmentDraft();
   const markRead = useMarkRead();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -69,14 +74,22 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = SendMessageRequest.safeParse({ body });
+    if (files.busy) {
+      setError(null);
+      return;
+    }
+    const parsed = SendMessageRequest.safeParse({ body, attachmentIds: files.ids });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
     setError(null);
-    send.mutate(parsed.data.body, {
-      onSuccess: () => setBody(''),
+    const { body: text, attachmentIds } = parsed.data;
+    send.mutate(attachmentIds.length > 0 ? { body: text, attachmentIds } : { body: text }, {
+      onSuccess: () => {
+        setBody('');
+        files.sent(attachmentIds);
+      },
       onError: (err) => setError(isApiError(err) ? (err.fields?.body ?? null) : null),
     });
   };
@@ -129,6 +142,9 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
         <label htmlFor="message-body" className="sr-only">
           {t('thread.write')}
         </label>
+        <div className="mb-2 empty:hidden">
+          <DraftFileList draft={files} />
+        </div>
         <div className="flex items-end gap-2">
           <textarea
             id="message-body"
@@ -144,7 +160,8 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
             }}
             className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
           />
-          <Button type="submit" loading={send.isPending} aria-label={t('thread.send')}>
+          <AttachButton draft={files} compact />
+          <Button type="submit" loading={send.isPending} disabled={files.busy} aria-label={t('thread.send')}>
             <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
             <span className="hidden sm:inline">{t('thread.send')}</span>
           </Button>

@@ -13,6 +13,7 @@ const mine = {
   body: 'Homework is page 12',
   createdAt: '2026-11-20T09:00:00.000Z',
   mine: true,
+  attachments: [],
 };
 const theirs = {
   ...mine,
@@ -70,6 +71,43 @@ describe('MessagesPage', () => {
     await vi.waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/messages'))?.body).toEqual({ body: 'See you' }),
     );
+  });
+
+  it('attaches files: refuses a wrong type early, uploads the rest, sends their ids, shows them in the bubble', async () => {
+    const attachment = {
+      id: '01900000-0000-7000-8000-0000000000f1',
+      name: 'form.pdf',
+      type: 'application/pdf',
+      size: 2048,
+      url: '/api/v1/attachments/01900000-0000-7000-8000-0000000000f1',
+    };
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [{ ...theirs, attachments: [attachment] }], nextCursor: null, total: 1, othersReadAt: null }),
+      'POST /api/v1/attachments': () => json(attachment, 201),
+      [`POST /api/v1/messages/conversations/${CONV}/messages`]: () => json({ ...mine, body: '' }, 201),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('parent'), path: `/messages?c=${CONV}` });
+    const link = await screen.findByRole('link', { name: /form\.pdf/ });
+    expect(link.getAttribute('href')).toBe(attachment.url);
+
+    const input = screen.getByTestId('attachment-input');
+    fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] } });
+    expect(await screen.findByText(/Attach PDF, image/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove logo.svg' }));
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'form.pdf', { type: 'application/pdf' })] } });
+    await vi.waitFor(() => expect(screen.getByTestId('attachment-draft').getAttribute('data-state')).toBe('ready'));
+    expect(calls.filter((c) => c.url.endsWith('/attachments'))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/messages'))?.body).toEqual({
+        body: '',
+        attachmentIds: [attachment.id],
+      }),
+    );
+    await vi.waitFor(() => expect(screen.queryByTestId('attachment-draft')).toBeNull());
   });
 
   it('asks before reporting a message, in Arabic, right to left', async () => {
