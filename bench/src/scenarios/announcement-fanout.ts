@@ -130,6 +130,8 @@ export const announcementFanout: Scenario = {
           return `lyceum_session=${token}`;
         };
         for (const u of r.rows) members.push({ userId: u.id, cookie: await session(u, u.role) });
+        // A school smaller than the audience: some members hold a second stream, as a second tab would.
+        for (let i = 0; members.length < wanted && i < r.rows.length; i++) members.push(members[i] as Member);
         const admin = await tx.execute<{ id: string; account_id: string }>(
           sql`select id, account_id from users where school_id = ${school.school_id} and id = ${school.admin_id}`,
         );

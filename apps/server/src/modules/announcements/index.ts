@@ -1,3 +1,3 @@
-/** The announcements module's public surface: its routes and the live stream's reader. */
+/** The announcements module's public surface: its routes and the live stream's readers. */
 export { announcementRoutes } from './routes.ts';
-export { readAnnouncement } from './service.ts';
+export { readAnnouncements } from './service.ts';

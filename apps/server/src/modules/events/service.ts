@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
-import { readAnnouncement } from '../announcements/index.ts';
+import { readAnnouncements } from '../announcements/index.ts';
 import { readAttendanceChange } from '../attendance/index.ts';
 import { readMessage } from '../messages/index.ts';
 import { readNotifications } from '../notifications/index.ts';
@@ -26,10 +26,10 @@ const READERS: Partial<Record<LiveEventKind, Reader>> = {
   timetable: readTimetableChange,
   attendance: readAttendanceChange,
   message: readMessage,
-  announcement: readAnnouncement,
 };
 const BATCH_READERS: Partial<Record<LiveEventKind, BatchReader>> = {
   notification: readNotifications,
+  announcement: readAnnouncements,
 };
 
 interface PendingRead {
