@@ -32,11 +32,21 @@ function pgText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * pgbench reads `:name` as a variable even inside a string literal (`to_char(t, 'HH24:MI')`), so such a literal
+ * is written as a concatenation that means the same text: `('HH24' || ':' || 'MI')`.
+ */
+function shieldColons(text: string): string {
+  return text.replace(/'(?:[^']|'')*'/g, (literal) =>
+    /:[A-Za-z_]/.test(literal) ? `(${literal.replace(/:(?=[A-Za-z_])/g, "' || ':' || '")})` : literal,
+  );
+}
+
 /** One request's statements as a pgbench script; variables are named `r<n>_<statement>_<parameter>`. */
 export function toScript(statements: RequestStatements, n: number): PgbenchScript {
   const vars: Record<string, string> = {};
   const commands = statements.map((s, i) => {
-    const text = s.text.trim().replace(/;+\s*$/, '');
+    const text = shieldColons(s.text.trim().replace(/;+\s*$/, ''));
     const withVars = text.replace(/\$(\d+)\b/g, (_, p: string) => {
       const value = s.values[Number(p) - 1];
       // A variable cannot be NULL; the literal keeps the statement's meaning (its casts type it as before).

@@ -42,7 +42,7 @@ export async function captureStatements(
         const from = statSync(file).size;
         if (!(await send())) continue;
         const lines = readFileSync(file).subarray(from).toString('utf8').split('\n').filter(Boolean);
-        captured.push(lines.map((l) => JSON.parse(l) as CapturedStatement));
+        captured.push(withoutOpenTransactions(lines.map((l) => JSON.parse(l) as CapturedStatement)));
       }
       out.set(group.name, captured);
     }
@@ -50,6 +50,19 @@ export async function captureStatements(
     await server.stop();
   }
   return out;
+}
+
+/**
+ * Drops a transaction still open when the response came back: not the request's (it commits before it
+ * answers) but a background job's that began in the window (a sweep, the mail outbox).
+ */
+function withoutOpenTransactions(statements: RequestStatements): RequestStatements {
+  const openSince = new Map<number, number>();
+  statements.forEach((s, i) => {
+    if (/^\s*begin\b/i.test(s.text)) openSince.set(s.pid, i);
+    else if (/^\s*(commit|rollback)\b/i.test(s.text)) openSince.delete(s.pid);
+  });
+  return statements.filter((s, i) => !(openSince.has(s.pid) && i >= (openSince.get(s.pid) as number)));
 }
 
 /** Up to `count` requests spread evenly over the list (a scenario's list is its kinds of request one after another). */
