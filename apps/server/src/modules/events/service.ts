@@ -19,8 +19,8 @@ type BatchReader = (deps: Deps, requests: readonly { actor: Actor; id: string }[
  * How the stream re-reads the row an event points at, as the stream's own user through the tenant-scoped
  * service (row-level security and visibility rules apply; null = not for this user). A later kind
  * (attendance, timetable, announcement, message) plugs in with one line here and one publishLiveEvents call
- * in its writer. Kinds that reach many streams at once (a notification to a whole school) have a batch
- * reader instead: see `batched` below.
+ * in its writer. Kinds that reach many streams at once (an announcement and its notification to a whole
+ * school) have a batch reader instead: see `batched` below.
  */
 const READERS: Partial<Record<LiveEventKind, Reader>> = {
   timetable: readTimetableChange,
