@@ -2,7 +2,8 @@
  * `npm run bench:data -- --schools 200 --students 100000 --seed 42` (DATABASE_URL required): fills a real
  * PostgreSQL with a deterministic data set for the bench. Migrates first, replaces any earlier bench data
  * (refuses to touch a database holding non-bench accounts unless --force), runs the steps of data/steps.ts
- * in one transaction, then VACUUMs and ANALYZEs and checks through row-level security that each school sees its own rows.
+ * in one transaction, then VACUUMs and ANALYZEs, checks a sample of every table's values against the API's own
+ * schemas (data/api-values.ts) and checks through row-level security that each school sees its own rows.
  */
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -12,6 +13,7 @@ import { numberArg, parseArgs } from './lib/args.ts';
 import { withClient } from './lib/db.ts';
 import { BENCH_EMAIL_SUFFIX, BENCH_ID_FUNCTION, BENCH_PASSWORD, buildPlan, type GenerateOptions } from './data/plan.ts';
 import { steps } from './data/steps.ts';
+import { checkGeneratedValues } from './data/api-values.ts';
 
 export interface GenerateResult {
   counts: Record<string, number>;
@@ -75,6 +77,15 @@ export async function generate(
     // index-only scan (list totals, per-school counts) still visits the heap row by row.
     await client.query('vacuum analyze');
     log(`  ${'vacuum analyze'.padEnd(34)} ${''.padEnd(60)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    const checked = performance.now();
+    const invalid = await checkGeneratedValues(client, Object.keys(counts));
+    if (invalid.length) {
+      throw new Error(`Generated values the API would refuse:\n  ${invalid.join('\n  ')}`);
+    }
+    log(
+      `  ${'values the API accepts'.padEnd(34)} ${`${Object.keys(counts).length} tables sampled`.padEnd(60)} ${((performance.now() - checked) / 1000).toFixed(1)} s`,
+    );
 
     // Row-level security: as the application role, school 1 sees exactly its own people and no one else's.
     const first = plan.schools[0];

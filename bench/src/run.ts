@@ -2,7 +2,8 @@
  * `npm run bench` (docs/product.md, "Performance budgets"): starts the server against the bench database (DATABASE_URL, filled by
  * `npm run bench:data`), signs in as users of many schools, drives every scenario of scenarios/index.ts with
  * autocannon over loopback and prints one table (req/s, p50/p95/p99, errors, server RSS) against the budgets;
- * the table is also written to bench/results/latest.md.
+ * for each read scenario, the same statements straight against PostgreSQL with pgbench (bench/README.md, "How
+ * close to the limit"). The table is also written to bench/results/latest.md.
  *
  * `npm run bench -- --smoke`: a ~30 s version on a small data set it generates itself (3 schools, 300
  * students) into BENCH_DATABASE_URL, DATABASE_URL, or a `lyceum_bench_smoke` database it creates on the
@@ -15,6 +16,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { numberArg, parseArgs } from './lib/args.ts';
 import { ensureDatabase, withClient } from './lib/db.ts';
+import { PgbenchError, pgbenchMissing, runPgbench, toScript } from './lib/pgbench.ts';
+import { captureStatements, type RequestStatements, spread } from './lib/statements.ts';
 import { repoRoot, type RunningServer, startServer } from './lib/server.ts';
 import { BENCH_PASSWORD } from './data/plan.ts';
 import { generate, redact } from './generate.ts';
@@ -23,6 +26,10 @@ import { type Scenario, type ScenarioContext, type Session, type SignInRole, sce
 
 const RSS_BUDGET_MB = 250;
 const SAMPLE_PER_ROLE = 64;
+/** Endpoint req/s ÷ pgbench tx/s of the same statements: the target for every read row (issue 15). */
+const RATIO_TARGET = 0.5;
+/** Requests of a read scenario whose statements are captured and replayed (spread over its kinds of request). */
+const CAPTURED_PER_SCENARIO = 12;
 
 interface Row {
   scenario: string;
@@ -36,7 +43,13 @@ interface Row {
   rssMb: number;
   budget: string;
   verdict: 'within' | 'over' | '—';
+  /** The same statements straight against PostgreSQL: tx/s, or why there is no figure. */
+  pgbench?: number | string;
 }
+
+/** A read scenario: a request loop of GETs, whose statements can be replayed with pgbench. */
+const isRead = (scenario: Scenario, ctx: ScenarioContext) =>
+  !scenario.measure && scenario.requests(ctx).every((r) => (r.method ?? 'GET') === 'GET');
 
 async function resolveDatabase(smoke: boolean): Promise<string | null> {
   const direct = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -156,6 +169,7 @@ async function runScenario(
     times.push(responseTime);
   });
   const result = await instance;
+  await scenario.after?.(opts.databaseUrl);
   const lat = percentiles(times);
   const { rssMb } = server.memory();
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -192,6 +206,39 @@ async function runScenario(
   return row;
 }
 
+/** The scenario, budget and verdict columns read as text; the figures line up on the right. */
+const leftAligned = (column: number) => column === 0 || column === 9 || column === 10;
+
+const ratioCell = (ratio: number) => `${ratio.toFixed(2)} ${ratio >= RATIO_TARGET ? 'within' : 'under'}`;
+
+/**
+ * The read scenario's captured statements replayed with pgbench at the scenario's connections for as long as
+ * it ran; in the smoke, two transactions per script on one connection (a check that they run, not a figure).
+ */
+async function pgbenchFigure(
+  url: string,
+  captured: RequestStatements[] | undefined,
+  opts: { connections: number; duration: number; smoke: boolean },
+): Promise<number | string> {
+  if (!captured?.length) return 'not captured';
+  // A warm request that sends nothing (answered from the process's memory) has nothing to compare with.
+  const withSql = captured.filter((statements) => statements.length > 0);
+  if (!withSql.length) return 'no SQL (cached)';
+  const scripts = withSql.map((statements, i) => toScript(statements, i));
+  try {
+    const tps = await runPgbench(
+      url,
+      scripts,
+      opts.smoke ? { clients: 1, transactions: 2 } : { clients: opts.connections, seconds: opts.duration },
+    );
+    return opts.smoke ? 'ran (smoke)' : tps;
+  } catch (err) {
+    if (!(err instanceof PgbenchError)) throw err;
+    console.error(`\n  ${err.message}`);
+    return 'failed';
+  }
+}
+
 function table(rows: Row[]): string {
   const header = [
     'scenario',
@@ -205,6 +252,8 @@ function table(rows: Row[]): string {
     'RSS MB',
     'budget',
     'verdict',
+    'pgbench tx/s',
+    'ratio',
   ];
   const lines = rows.map((r) => [
     r.scenario,
@@ -218,13 +267,15 @@ function table(rows: Row[]): string {
     r.rssMb.toFixed(0),
     r.budget,
     r.verdict,
+    typeof r.pgbench === 'number' ? r.pgbench.toFixed(0) : (r.pgbench ?? '—'),
+    typeof r.pgbench === 'number' ? ratioCell(r.rps / r.pgbench) : '—',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 || i >= 9 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+    `| ${cells.map((c, i) => (leftAligned(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   return [
     fmt(header),
-    `|${widths.map((w, i) => (i === 0 || i >= 9 ? `${'-'.repeat(w + 2)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    `|${widths.map((w, i) => (leftAligned(i) ? `${'-'.repeat(w + 2)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
     ...lines.map(fmt),
   ].join('\n');
 }
@@ -288,12 +339,30 @@ async function main(): Promise<number> {
     const chosen = scenarios.filter((s) => !wanted.length || wanted.some((w) => s.name.includes(w)));
     const duration = numberArg(args, 'duration', smoke ? 2 : 10);
     const connections = args.has('connections') ? numberArg(args, 'connections', 32) : smoke ? 4 : undefined;
+    const reads = chosen.filter((s) => isRead(s, ctx));
+    const noPgbench = pgbenchMissing();
+    let captured = new Map<string, RequestStatements[]>();
+    if (reads.length && !noPgbench) {
+      process.stdout.write(`  capturing the statements of ${reads.length} read scenarios… `);
+      captured = await captureStatements(
+        url,
+        pictures.dataDir,
+        reads.map((s) => ({ name: s.name, requests: spread(s.requests(ctx), smoke ? 3 : CAPTURED_PER_SCENARIO) })),
+      );
+      console.log('done');
+    }
     for (const scenario of chosen) {
       process.stdout.write(`  ${scenario.name}… `);
       const row = await runScenario(server, scenario, ctx, { duration, connections, smoke, databaseUrl: url });
-      console.log(`${row.rps.toFixed(0)} req/s, p95 ${row.p95.toFixed(1)} ms, ${row.errors} errors`);
+      if (reads.includes(scenario)) {
+        row.pgbench = noPgbench
+          ? 'no pgbench'
+          : await pgbenchFigure(url, captured.get(scenario.name), { connections: row.connections, duration, smoke });
+      }
+      const vsPgbench = typeof row.pgbench === 'number' ? `, pgbench ${row.pgbench.toFixed(0)} tx/s` : '';
+      console.log(`${row.rps.toFixed(0)} req/s, p95 ${row.p95.toFixed(1)} ms, ${row.errors} errors${vsPgbench}`);
       rows.push(row);
-      if (row.errors > 0) failed = true;
+      if (row.errors > 0 || row.pgbench === 'failed') failed = true;
     }
   } finally {
     const peak = server.memory().peakMb;
@@ -311,6 +380,7 @@ async function main(): Promise<number> {
       table(rows),
       '',
       `Each scenario: ${smoke ? '' : '1 s warm-up, then '}autocannon for the duration shown by requests/req/s, over loopback; percentiles from every response time. RSS read from /proc/<pid>/status after the scenario. Budgets: docs/product.md, "Performance budgets".`,
+      `pgbench tx/s: the statements the endpoint sent for ${smoke ? 3 : CAPTURED_PER_SCENARIO} of the row's requests (captured from a second server), replayed straight against PostgreSQL as the app role under row-level security, at the row's connections${smoke ? ' (smoke: twice each on one connection, a check only)' : ' for the same duration'}; ratio = req/s ÷ pgbench tx/s, target ≥ ${RATIO_TARGET} (bench/README.md, "How close to the limit").`,
       ...(rows.some((r) => r.scenario.startsWith('event streams'))
         ? [
             '',
@@ -328,7 +398,7 @@ async function main(): Promise<number> {
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   if (failed) {
-    console.error('Bench failed: some requests returned errors (see the errors column).');
+    console.error('Bench failed: some requests returned errors (the errors column) or a pgbench replay did not run.');
     return 1;
   }
   return 0;

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Set by the bench only (bench/src/lib/statements.ts): it replays a request's statements with pgbench.
+  STATEMENT_CAPTURE_FILE: z.string().optional(),
   // Only local directories have a driver today (lib/storage); an s3:// URL would otherwise be ignored in silence.
   FILE_STORAGE_URL: z
     .string()
@@ -53,7 +55,7 @@ export interface Config {
    */
   database:
     | { kind: 'pglite'; dir: string | 'memory'; from?: Blob }
-    | { kind: 'postgres'; url: string; poolSize: number };
+    | { kind: 'postgres'; url: string; poolSize: number; captureFile?: string };
   fileStorageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -107,7 +109,12 @@ export function loadConfig(
     host: listen.host,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          ...(e.STATEMENT_CAPTURE_FILE ? { captureFile: e.STATEMENT_CAPTURE_FILE } : {}),
+        }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     fileStorageUrl: e.FILE_STORAGE_URL,
     smtpUrl: e.SMTP_URL,

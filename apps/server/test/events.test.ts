@@ -179,6 +179,33 @@ describe('GET /api/v1/events', () => {
     for (const s of streams) expect(s.events.filter((e) => e.event === 'notification')).toHaveLength(1);
   });
 
+  it('delivers a published announcement to every stream of its school, each as that reader would read it', async () => {
+    // One announcement to everyone wakes every stream of school A at once: the stream reads the announcement
+    // and its role-wide notification for all of them together, and each must still get its own view (the
+    // author and the principal manage it; the others do not, and have not read it).
+    const roles = ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const;
+    const streams = await Promise.all(roles.map(async (r) => stream(await sessionFor(w.a.users[r].email, r))));
+    const outsider = await stream(await sessionFor(w.b.users.student.email, 'student'));
+    const admin = await w.asA('school_admin');
+    const published = await admin({
+      method: 'POST',
+      url: '/api/v1/announcements',
+      payload: { title: 'Fan-out to the school', body: 'Everyone', audience: ['all'] },
+    });
+    expect(published.statusCode).toBe(201);
+    const { id } = published.json() as { id: string };
+    for (const [i, role] of roles.entries()) {
+      const live = JSON.parse((await streams[i]?.next('announcement'))?.data ?? '{}');
+      const own = await (await w.asA(role))({ method: 'GET', url: `/api/v1/announcements/${id}` });
+      expect(live).toEqual(own.json());
+      expect(live.canManage).toBe(role === 'school_admin' || role === 'principal');
+      const note = Notification.parse(JSON.parse((await streams[i]?.next('notification'))?.data ?? '{}'));
+      expect(note).toMatchObject({ title: 'New announcement: Fan-out to the school', read: false });
+    }
+    await outsider.nextComment('heartbeat');
+    expect(outsider.events.filter((e) => e.event === 'announcement' || e.event === 'notification')).toEqual([]);
+  });
+
   it('sends nothing for a notification whose transaction rolled back', async () => {
     const teacher = await stream(await sessionFor(w.a.users.teacher.email, 'teacher'));
     await withSystem(w.t.app.deps.db, async (tx) => {

@@ -301,7 +301,7 @@ export const steps: GeneratorStep[] = [
                 (array['bank_transfer','card','cash','cheque'])[1 + g.m % 4], 'BENCH-' || g.m,
                 s.total_amount_minor, s.currency,
                 case when g.m = 0 and abs(hashtext(s.school_id::text)) % 10 = 0 then 'pending' else 'confirmed' end,
-                'manual', 'bench-' || g.m, 'RCP-BENCH-' || lpad(g.m::text, 2, '0'),
+                'manual', 'bench-payment-' || g.m, 'RCP-BENCH-' || lpad(g.m::text, 2, '0'),
                 now() - make_interval(days => g.m * 30), now() - make_interval(days => g.m * 30 + 1),
                 now() - make_interval(days => g.m * 30)
          from school_subscriptions s cross join generate_series(0, 11) g(m)
@@ -377,6 +377,151 @@ export const steps: GeneratorStep[] = [
         stored_files: files.rowCount ?? 0,
         api_keys: keys.rowCount ?? 0,
         api_usage: usage.rowCount ?? 0,
+      };
+    },
+  },
+  {
+    name: 'messages, announcements',
+    async run({ client, seed }) {
+      // Every class has its group (as the messages module makes on first sight), id bench_id(seed:chat-class:<class>).
+      const classGroups = await client.query(
+        `insert into chat_groups (school_id, id, kind, class_id, created_at, last_activity_at)
+         select c.school_id, pg_temp.bench_id($1::text || ':chat-class:' || c.id), 'class', c.id, c.created_at, c.created_at
+         from classes c`,
+        [seed],
+      );
+      // Each class's teachers talk one to one with the parents of its first five students. A conversation is
+      // named after the teacher and the lowest-numbered of the parent's children there, so a scenario finds a
+      // teacher's conversation with the parent of their class's first student: bench_id(seed:chat-direct:<teacher>:<student>).
+      await client.query(
+        `create temp table bench_direct on commit drop as
+         select distinct on (ct.school_id, k.direct_key) ct.school_id,
+                pg_temp.bench_id($1::text || ':chat-direct:' || ct.teacher_id || ':' || s.id) as id,
+                ct.teacher_id, sp.parent_id, k.direct_key
+         from class_teachers ct
+         join students s on s.school_id = ct.school_id and s.class_id = ct.class_id and s.roll_number <= 5
+         join student_parents sp on sp.school_id = s.school_id and sp.student_id = s.id
+         cross join lateral (select least(ct.teacher_id::text, sp.parent_id::text) || ':' ||
+                                    greatest(ct.teacher_id::text, sp.parent_id::text) as direct_key) k
+         order by ct.school_id, k.direct_key, s.roll_number`,
+        [seed],
+      );
+      const direct = await client.query(
+        `insert into chat_groups (school_id, id, kind, direct_key, created_by, created_at, last_activity_at)
+         select school_id, id, 'direct', direct_key, teacher_id, now() - interval '30 days', now() - interval '30 days'
+         from bench_direct`,
+      );
+      const members = await client.query(
+        `insert into chat_group_members (school_id, id, group_id, user_id, created_at)
+         select d.school_id, pg_temp.bench_id($1::text || ':chat-member:' || d.id || ':' || m.user_id), d.id, m.user_id,
+                now() - interval '30 days'
+         from bench_direct d cross join lateral (values (d.teacher_id), (d.parent_id)) m(user_id)`,
+        [seed],
+      );
+      // Six messages in each conversation (teacher and parent in turn), eight in each class group (its
+      // teachers in turn), over the last weeks.
+      const messages = await client.query(
+        `insert into messages (school_id, id, group_id, sender_id, body, created_at)
+         select d.school_id, pg_temp.bench_id($1::text || ':message:' || d.id || ':' || g.k), d.id,
+                case when g.k % 2 = 1 then d.teacher_id else d.parent_id end,
+                (array['Hello, a word about this week''s homework.', 'Thank you, we will look at it tonight.',
+                       'The project is due on Friday.', 'Noted. Is there anything to bring?',
+                       'Only the workbook.', 'Thanks, see you at the meeting.'])[g.k],
+                now() - make_interval(days => 7 - g.k, mins => abs(hashtext(d.id::text)) % 600)
+         from bench_direct d cross join generate_series(1, 6) g(k)
+         union all
+         select ct.school_id, pg_temp.bench_id($1::text || ':message:' || cg.id || ':' || g.k), cg.id, ct.teacher_id,
+                'Class notice ' || g.k || ': please check the timetable for next week.',
+                now() - make_interval(days => 16 - g.k * 2, mins => abs(hashtext(cg.id::text)) % 600)
+         from chat_groups cg
+         cross join generate_series(1, 8) g(k)
+         join lateral (select x.school_id, x.teacher_id from class_teachers x
+                       where x.school_id = cg.school_id and x.class_id = cg.class_id
+                       order by x.is_class_teacher desc, x.id offset (g.k % 3) limit 1) ct on true
+         where cg.kind = 'class'`,
+        [seed],
+      );
+      await client.query(
+        `update chat_groups g set last_activity_at = m.at
+         from (select school_id, group_id, max(created_at) at from messages group by school_id, group_id) m
+         where m.school_id = g.school_id and m.group_id = g.id`,
+      );
+      // Both sides of a conversation have read its first four messages: the last two are unread for one of them.
+      const reads = await client.query(
+        `insert into chat_reads (school_id, id, group_id, user_id, last_read_at)
+         select m.school_id, pg_temp.bench_id($1::text || ':chat-read:' || m.group_id || ':' || m.user_id), m.group_id, m.user_id,
+                (select x.created_at from messages x where x.school_id = m.school_id and x.group_id = m.group_id
+                 order by x.created_at offset 3 limit 1)
+         from chat_group_members m`,
+        [seed],
+      );
+      // Per school, twelve announcements from its first administrator to whole roles (the first pinned, the
+      // last archived), each with its one role-wide notification; per class, one from its class teacher to the
+      // class's students and parents, with a notification for each of them.
+      const schoolWide = await client.query(
+        `insert into announcements (school_id, id, author_id, title, body, audience, status, pinned, created_at, updated_at)
+         select s.id, pg_temp.bench_id($1::text || ':announcement:' || s.id || ':' || g.k), s.admin_ids[1],
+                (array['Term dates', 'Sports day', 'Parents'' evening', 'Library hours', 'School trip', 'Exam timetable'])[1 + g.k % 6]
+                  || ' (' || g.k || ')',
+                '<p>Generated by the Lyceum bench.</p><ul><li>Read the details</li><li>Ask the office</li></ul>',
+                case g.k % 4 when 0 then array['all'] when 1 then array['student', 'parent'] when 2 then array['teacher']
+                  else array['parent'] end,
+                case when g.k = 12 then 'archived' else 'active' end, g.k = 1,
+                now() - make_interval(days => g.k * 3), now() - make_interval(days => g.k * 3)
+         from schools s cross join generate_series(1, 12) g(k)`,
+        [seed],
+      );
+      const perClass = await client.query(
+        `insert into announcements (school_id, id, author_id, title, body, audience, class_ids, created_at, updated_at)
+         select ct.school_id, pg_temp.bench_id($1::text || ':announcement:' || ct.class_id), ct.teacher_id,
+                'Homework this week', '<p>Please check the homework for this week.</p>', array['student', 'parent'],
+                array[ct.class_id], now() - interval '2 days', now() - interval '2 days'
+         from class_teachers ct where ct.is_class_teacher`,
+        [seed],
+      );
+      const roleWide = await client.query(
+        `insert into notifications (school_id, id, roles, type, title, body, created_at)
+         select a.school_id, pg_temp.bench_id($1::text || ':notification:' || a.id),
+                case when 'all' = any(a.audience) then array['school_admin', 'principal', 'teacher', 'student', 'parent']
+                     else a.audience end,
+                'announcement', 'New announcement: ' || a.title, u.name || ' posted an announcement.', a.created_at
+         from announcements a join users u on u.school_id = a.school_id and u.id = a.author_id
+         where cardinality(a.class_ids) = 0`,
+        [seed],
+      );
+      const perPerson = await client.query(
+        `insert into notifications (school_id, id, user_id, type, title, body, created_at)
+         select a.school_id, pg_temp.bench_id($1::text || ':notification:' || a.id || ':' || m.id), m.id,
+                'announcement', 'New announcement: ' || a.title, u.name || ' posted an announcement.', a.created_at
+         from announcements a join users u on u.school_id = a.school_id and u.id = a.author_id
+         cross join lateral (
+           select s.id from students s where s.school_id = a.school_id and s.class_id = any(a.class_ids)
+           union
+           select sp.parent_id from student_parents sp join students s on s.school_id = sp.school_id and s.id = sp.student_id
+           where sp.school_id = a.school_id and s.class_id = any(a.class_ids)
+         ) m
+         where cardinality(a.class_ids) > 0`,
+        [seed],
+      );
+      // Most students have read two of the announcements addressed to them (numbers 1 and 4).
+      const announcementReads = await client.query(
+        `insert into announcement_reads (school_id, id, announcement_id, user_id, read_at)
+         select a.school_id, pg_temp.bench_id($1::text || ':announcement-read:' || a.id || ':' || u.id), a.id, u.id,
+                a.created_at + interval '5 hours'
+         from announcements a join users u on u.school_id = a.school_id and u.role = 'student'
+         where a.id in (pg_temp.bench_id($1::text || ':announcement:' || a.school_id || ':1'),
+                        pg_temp.bench_id($1::text || ':announcement:' || a.school_id || ':4'))
+           and abs(hashtext(u.id::text)) % 10 <> 0`,
+        [seed],
+      );
+      return {
+        chat_groups: (classGroups.rowCount ?? 0) + (direct.rowCount ?? 0),
+        chat_group_members: members.rowCount ?? 0,
+        messages: messages.rowCount ?? 0,
+        chat_reads: reads.rowCount ?? 0,
+        announcements: (schoolWide.rowCount ?? 0) + (perClass.rowCount ?? 0),
+        notifications: (roleWide.rowCount ?? 0) + (perPerson.rowCount ?? 0),
+        announcement_reads: announcementReads.rowCount ?? 0,
       };
     },
   },

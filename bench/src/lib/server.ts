@@ -40,15 +40,21 @@ function readStatusKb(pid: number, field: string): number {
 
 /**
  * Compiles the server the way `npm start` does (scripts/build-server.mjs) and starts it against
- * `databaseUrl` on a free loopback port, in production mode (heap limit as in scripts/start.mjs), with the login
+ * `databaseUrl` on a free loopback port (`build: false` reuses the last compile: a second server of one run), in production mode (heap limit as in scripts/start.mjs), with the login
  * rate limit lifted.
  */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`Compiling the server failed:\n${build.stdout}${build.stderr}`);
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  { build = true }: { build?: boolean } = {},
+): Promise<RunningServer> {
+  if (build) {
+    const compiled = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (compiled.status !== 0) throw new Error(`Compiling the server failed:\n${compiled.stdout}${compiled.stderr}`);
+  }
   const port = await freePort();
   // The same heap limit as `npm start` (scripts/start.mjs), so the bench measures the server as shipped.
   const heap = (process.env.NODE_OPTIONS ?? '').includes('max-old-space-size') ? [] : ['--max-old-space-size=160'];

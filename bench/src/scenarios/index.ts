@@ -1,5 +1,6 @@
 import type { Request } from 'autocannon';
 import { benchId } from '../data/plan.ts';
+import { withClient } from '../lib/db.ts';
 import { CLASS_SIZE } from '../data/steps.ts';
 import { announcementFanout } from './announcement-fanout.ts';
 import { eventStreams } from './event-streams.ts';
@@ -38,6 +39,8 @@ export interface Scenario {
   connections: number;
   budget: Budget | null;
   requests(ctx: ScenarioContext): Request[];
+  /** Undoes what a writing scenario added, so that later runs on the same data measure the same thing. */
+  after?(databaseUrl: string): Promise<void>;
   /** A scenario that is not a request loop (held event streams) drives the server itself and reports this. */
   measure?(env: MeasureEnv): Promise<Measured>;
 }
@@ -259,6 +262,89 @@ scenarios.push(
     ],
   },
 );
+/**
+ * Messages and announcements (issue 14). The generator gives every class a group (bench_id(seed:chat-class:<class>))
+ * and each class's teachers a conversation with the parent of its first student
+ * (bench_id(seed:chat-direct:<teacher>:<student>)), so a teacher's two conversations are known without reading.
+ */
+const SEND_MARK = 'Bench load message';
+/** docs/product.md, "Performance budgets" names no budget for sending a message: the one write budget it has (attendance). */
+const MESSAGE_SEND: Budget = { p50Ms: 15, label: 'p50 < 15 ms (as attendance)' };
+const post = (s: Session, path: string, body: unknown): Request => ({
+  method: 'POST',
+  path,
+  headers: { cookie: s.cookie, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const conversationsOfTeacher = (s: Session) => {
+  const { classId, studentIds } = classOfTeacher(s);
+  return {
+    classGroup: benchId(`${benchSeed}:chat-class:${classId}`),
+    direct: benchId(`${benchSeed}:chat-direct:${userIdOf(s.email)}:${studentIds[0]}`),
+  };
+};
+
+scenarios.push(
+  {
+    name: 'messages: send (one-to-one, class group)',
+    // Each teacher writes to the parent of their class's first student and to their class's group (the live
+    // event goes to the group's teachers and parents: about 35 people).
+    connections: 8,
+    budget: MESSAGE_SEND,
+    requests: (ctx) =>
+      ctx.sessions.teacher.flatMap((s, i) => {
+        const c = conversationsOfTeacher(s);
+        return [
+          post(s, `/api/v1/messages/conversations/${c.direct}/messages`, {
+            body: `${SEND_MARK} ${i}: see you on Friday.`,
+          }),
+          post(s, `/api/v1/messages/conversations/${c.classGroup}/messages`, {
+            body: `${SEND_MARK} ${i}: books for Monday.`,
+          }),
+        ];
+      }),
+    async after(databaseUrl) {
+      await withClient(databaseUrl, async (c) => {
+        await c.query(`delete from messages where body like $1`, [`${SEND_MARK} %`]);
+        await c.query(
+          `update chat_groups g set last_activity_at = coalesce(
+             (select max(m.created_at) from messages m where m.school_id = g.school_id and m.group_id = g.id), g.created_at)`,
+        );
+      });
+    },
+  },
+  {
+    name: 'messages: conversation list',
+    connections: 32,
+    budget: COMMON_READ,
+    requests: (ctx) => [
+      ...get('/api/v1/messages/conversations', ctx.sessions.teacher),
+      ...get('/api/v1/messages/conversations', ctx.sessions.parent),
+    ],
+  },
+  {
+    name: 'announcements: list',
+    connections: 32,
+    budget: COMMON_READ,
+    requests: (ctx) => [
+      ...get('/api/v1/announcements', ctx.sessions.student),
+      ...get('/api/v1/announcements', ctx.sessions.parent),
+      ...get('/api/v1/announcements', ctx.sessions.teacher),
+      ...get('/api/v1/announcements', ctx.sessions.school_admin),
+    ],
+  },
+  {
+    name: 'notifications: list',
+    connections: 32,
+    budget: COMMON_READ,
+    requests: (ctx) => [
+      ...get('/api/v1/notifications', ctx.sessions.parent),
+      ...get('/api/v1/notifications', ctx.sessions.teacher),
+      ...get('/api/v1/notifications', ctx.sessions.student),
+    ],
+  },
+);
+
 scenarios.push(...pageLoads);
 
 scenarios.push(eventStreams);

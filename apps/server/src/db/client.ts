@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -55,6 +55,27 @@ class StatementCachingClient extends pg.Client {
   }
 }
 
+/**
+ * The bench's statement capture (STATEMENT_CAPTURE_FILE, never set in production): every statement a pooled
+ * connection sends, with its values and the backend's pid, one JSON line each, so the bench can replay what
+ * one request sends straight against PostgreSQL with pgbench and compare the two throughputs.
+ */
+function capturingClient(file: string): typeof StatementCachingClient {
+  return class CapturingClient extends StatementCachingClient {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    override query(config: any, values?: any, callback?: any): any {
+      const text = typeof config === 'string' ? config : config?.text;
+      if (typeof text === 'string') {
+        const params = (typeof config === 'object' ? config.values : undefined) ?? values ?? [];
+        // pg sets processID (the backend's pid) on connect; its typings leave it out.
+        const pid = (this as unknown as { processID?: number }).processID;
+        appendFileSync(file, `${JSON.stringify({ pid, text, values: params })}\n`);
+      }
+      return super.query(config, values, callback);
+    }
+  };
+}
+
 export interface OpenOptions {
   /** An idle pooled connection was closed by the server (restart, failover, terminated backend). */
   onIdleConnectionLost?: (err: Error) => void;
@@ -76,7 +97,8 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client: StatementCachingClient });
+  const Client = database.captureFile ? capturingClient(database.captureFile) : StatementCachingClient;
+  const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client });
   // Without a listener pg-pool rethrows an idle connection's error and the process dies; the pool already
   // discards that connection and opens a new one on demand, so reporting it is all that is left to do.
   pool.on('error', (err) => options.onIdleConnectionLost?.(err));

@@ -1,3 +1,3 @@
-/** The announcements module's public surface: its routes, the live stream's reader, and who may read one (attachments). */
+/** The announcements module's public surface: its routes, the live stream's readers, and who may read one (attachments). */
 export { announcementRoutes } from './routes.ts';
-export { announcementVisible, readAnnouncement } from './service.ts';
+export { announcementVisible, readAnnouncements } from './service.ts';

@@ -21,13 +21,13 @@ import { inScope, writeScope } from '../../db/school-scope.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { attachmentsOf, claimAttachments, replaceAttachments } from '../files/index.ts';
 import { createNotifications } from '../notifications/index.ts';
-import { audienceMembers, isManager, visibleTo } from './audience.ts';
+import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts';
 import { safeBody, textOf } from './safe-html.ts';
 
 interface Row {
@@ -52,11 +52,14 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 /** A class as people name it: "Grade 5 A" (the section, when there is one, after the name). */
 const CLASS_LABEL = sql`trim(c.name || ' ' || c.section)`;
 
+/** An announcement's own columns, the same for every reader (`a` announcements, `au` its author). */
+const COLUMNS = sql`a.id, a.title, a.body, a.audience, a.class_ids as "classIds", a.status, a.pinned,
+      a.expires_at as "expiresAt", a.created_at as "createdAt", a.author_id as "authorId", au.name as "authorName"`;
+
 /** What one announcement row answers with; read figures only for those who manage it. */
 function selectAnnouncements(actor: Actor, where: SQL): SQL {
   const manages = isManager(actor) ? sql`true` : sql`a.author_id = ${actor.profileId}`;
-  return sql`select a.id, a.title, a.body, a.audience, a.class_ids as "classIds", a.status, a.pinned,
-      a.expires_at as "expiresAt", a.created_at as "createdAt", a.author_id as "authorId", au.name as "authorName",
+  return sql`select ${COLUMNS},
       (a.author_id = ${actor.profileId} or exists (select 1 from announcement_reads r
         where r.school_id = a.school_id and r.announcement_id = a.id and r.user_id = ${actor.profileId})) as read,
       case when ${manages} then (select count(*)::int from announcement_reads r
@@ -169,15 +172,70 @@ export async function announcementVisible(tx: Tx, actor: Actor, now: Date, id: s
   return rows.length > 0;
 }
 
-/** For the live stream: the announcement as its reader sees it, or null when it is not for them. */
-export async function readAnnouncement(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Announcement | null> {
-  if (actor.kind !== 'school') return null;
-  try {
-    return await getAnnouncement(deps, actor, { id });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') return null;
-    throw err;
+/**
+ * For the live stream, many readers at once: each the announcement as getAnnouncement answers them, or null
+ * where it answers 404 (not for them). An announcement
+ * to a school wakes every stream of its audience in the same moment; one transaction per school and one
+ * statement for all of its readers replace a transaction per stream (with 1 000 streams, queued for seconds
+ * behind the connection pool). Readers who manage it (managers, its author) get their read figures as before,
+ * one by one: a handful per school.
+ */
+export async function readAnnouncements(
+  deps: Deps,
+  requests: readonly { actor: Actor; id: string }[],
+): Promise<(Announcement | null)[]> {
+  const answers: (Announcement | null)[] = requests.map(() => null);
+  const bySchoolAndId = new Map<string, number[]>();
+  requests.forEach(({ actor, id }, i) => {
+    if (actor.kind !== 'school' || !actor.schoolId) return;
+    const key = `${actor.schoolId}:${id}`;
+    bySchoolAndId.set(key, [...(bySchoolAndId.get(key) ?? []), i]);
+  });
+  const now = deps.clock();
+  for (const indexes of bySchoolAndId.values()) {
+    const { actor: first, id } = requests[indexes[0] as number] as { actor: Actor; id: string };
+    const scope = schoolActor(first);
+    await inScope(deps.db, scope, async (tx) => {
+      const [row] = await selectRows<Omit<Row, 'read' | 'readCount' | 'audienceCount'>>(
+        tx,
+        sql`select ${COLUMNS} from announcements a join users au on au.school_id = a.school_id and au.id = a.author_id
+          where a.school_id = ${scope.schoolId} and a.id = ${id}`,
+      );
+      if (!row) return;
+      const managing = indexes.filter((i) => {
+        const { actor } = requests[i] as { actor: Actor };
+        return isManager(actor) || actor.profileId === row.authorId;
+      });
+      for (const i of managing) {
+        const { actor } = requests[i] as { actor: Actor };
+        const [visible] = await selectRows<Row>(
+          tx,
+          selectAnnouncements(actor, sql`${visibleTo(actor, now)} and a.id = ${id}`),
+        );
+        answers[i] = visible ? ((await toResponses(tx, actor, [visible]))[0] ?? null) : null;
+      }
+      const readers = indexes.filter((i) => !managing.includes(i));
+      if (readers.length === 0) return;
+      // visibleTo for a reader who neither manages nor wrote it, for all of them in one statement.
+      const seen = await selectRows<{ userId: string; read: boolean }>(
+        tx,
+        sql`select me.id as "userId", exists (select 1 from announcement_reads r
+            where r.school_id = a.school_id and r.announcement_id = a.id and r.user_id = me.id) as read
+          from announcements a join users me on me.school_id = a.school_id
+          where a.school_id = ${scope.schoolId} and a.id = ${id}
+            and me.id in ${readers.map((i) => (requests[i] as { actor: Actor }).actor.profileId)}
+            and a.status = 'active' and (a.expires_at is null or a.expires_at > ${now.toISOString()}::timestamptz)
+            and ${inAudience(sql`a`, sql`me`)}`,
+      );
+      const readBy = new Map(seen.map((s) => [s.userId, s.read]));
+      const [shared] = await toResponses(tx, first, [{ ...row, read: false, readCount: null, audienceCount: null }]);
+      for (const i of readers) {
+        const read = readBy.get((requests[i] as { actor: Actor }).actor.profileId);
+        if (shared && read !== undefined) answers[i] = { ...shared, read, canManage: false };
+      }
+    });
   }
+  return answers;
 }
 
 /** The classes a teacher teaches or leads. */

@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { resolveSession } from '../auth/index.ts';
-import { readAnnouncement } from '../announcements/index.ts';
+import { readAnnouncements } from '../announcements/index.ts';
 import { readAttendanceChange } from '../attendance/index.ts';
 import { readConversationChange, readMessage, unreadMessages } from '../messages/index.ts';
 import { readNotifications, unreadNotifications } from '../notifications/index.ts';
@@ -26,18 +26,18 @@ type BatchReader = (deps: Deps, requests: readonly { actor: Actor; id: string }[
  * How the stream re-reads the row an event points at, as the stream's own user through the tenant-scoped
  * service (row-level security and visibility rules apply; null = not for this user). A later kind
  * (attendance, timetable, announcement, message) plugs in with one line here and one publishLiveEvents call
- * in its writer. Kinds that reach many streams at once (a notification to a whole school) have a batch
- * reader instead: see `batched` below.
+ * in its writer. Kinds that reach many streams at once (an announcement and its notification to a whole
+ * school) have a batch reader instead: see `batched` below.
  */
 const READERS: Partial<Record<LiveEventKind, Reader>> = {
   timetable: readTimetableChange,
   attendance: readAttendanceChange,
   message: readMessage,
   conversation: readConversationChange,
-  announcement: readAnnouncement,
 };
 const BATCH_READERS: Partial<Record<LiveEventKind, BatchReader>> = {
   notification: readNotifications,
+  announcement: readAnnouncements,
 };
 
 interface PendingRead {
