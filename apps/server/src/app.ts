@@ -45,6 +45,7 @@ import { yearRoutes } from './modules/years/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
 import { SessionCache } from './lib/session-cache.ts';
+import { WriteRateLimit } from './lib/write-rate.ts';
 import { compiledSerializerCompiler } from './lib/response-check.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 
@@ -177,7 +178,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  registerAccessControl(app, config.sessionTtlDays, new SessionCache(config.sessionCacheMs));
+  registerAccessControl(
+    app,
+    config.sessionTtlDays,
+    new SessionCache(config.sessionCacheMs),
+    new WriteRateLimit(config.writeRateLimitPerMinute),
+  );
 
   await app.register(
     async (api) => {

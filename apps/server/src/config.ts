@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1, 'SESSION_TTL_DAYS must be at least 1').max(365).default(14),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'PASSWORD_MIN_LENGTH cannot be below 8').max(64).default(8),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   IMPORT_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: z.enum(['true', 'false']).optional(),
@@ -67,6 +68,8 @@ export interface Config {
   passwordMinLength: number;
   /** Requests per IP per minute to each sign-in, sign-up and reset endpoint. */
   authRateLimitPerMinute: number;
+  /** Changes one person or API key may make per minute in this process (lib/write-rate.ts). */
+  writeRateLimitPerMinute: number;
   /** CSV import previews and imports per user per hour (all kinds together). */
   importChecksPerHour: number;
   logLevel: string;
@@ -125,6 +128,7 @@ export function loadConfig(
     sessionCacheMs: e.SESSION_CACHE_MS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     importChecksPerHour: e.IMPORT_CHECKS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

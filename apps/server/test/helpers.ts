@@ -63,7 +63,14 @@ export async function createTestApp(
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     // Tests change rows behind the server's back (SQL), so sessions are looked up afresh unless a test asks.
-    { database, demoSeed: false, authRateLimitPerMinute: 10_000, sessionCacheMs: 0, ...overrides },
+    {
+      database,
+      demoSeed: false,
+      authRateLimitPerMinute: 10_000,
+      writeRateLimitPerMinute: 10_000,
+      sessionCacheMs: 0,
+      ...overrides,
+    },
   );
   const app = await buildApp(config, {
     logger: false,

@@ -73,6 +73,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       // The per-IP limit on sign-in (every bench request comes from 127.0.0.1); the name changed once, so both.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
       ...env,
     },

@@ -52,6 +52,7 @@ export const MESSAGES = {
   userDisabled: 'This account has been disabled. Please contact your administrator.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   signedOut: 'You are not signed in.',
+  writeRateLimited: 'Too many changes in a short time. Please wait a minute and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   forbidden: "You don't have permission to access this page.",
   notFound: 'Document not found: the requested item does not exist.',

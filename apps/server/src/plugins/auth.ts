@@ -1,9 +1,10 @@
 import { API_KEY_PREFIX, API_KEY_ROUTES, SUBSCRIPTION_RECOVERY_ROUTES } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
+import type { WriteRateLimit } from '../lib/write-rate.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/index.ts';
 import { resolveApiKey, hasActiveSubscription } from '../modules/company/index.ts';
 import { withSystem } from '../db/tenancy.ts';
@@ -31,7 +32,21 @@ function bearerApiKey(header: string | undefined): string | null {
  * One hook in front of every API route: the CSRF rule, the session, and the role table of
  * packages/shared/permissions.ts. A route missing from that table stops the server from starting.
  */
-export function registerAccessControl(app: FastifyInstance, ttlDays: number, cache?: SessionCache): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  ttlDays: number,
+  cache?: SessionCache,
+  writes?: WriteRateLimit,
+): void {
+  /** Past the per-minute limit of changes (lib/write-rate.ts), 429 with Retry-After; reads are never counted. */
+  const countWrite = (request: FastifyRequest, reply: FastifyReply, who: string): void => {
+    if (!writes || !STATE_CHANGING.has(request.method)) return;
+    const taken = writes.take(who);
+    if (taken.allowed) return;
+    reply.header('retry-after', String(taken.retryAfterSeconds));
+    throw new AppError('rate_limited', MESSAGES.writeRateLimited);
+  };
+
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1')) return;
@@ -45,7 +60,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number, cac
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/v1')) return;
     if (STATE_CHANGING.has(request.method)) {
@@ -71,6 +86,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number, cac
         }
         if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
       });
+      countWrite(request, reply, `key:${request.actor.apiKey?.id}`);
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
@@ -87,6 +103,7 @@ export function registerAccessControl(app: FastifyInstance, ttlDays: number, cac
     if (actor.kind === 'school' && actor.subscriptionActive === false && !SUBSCRIPTION_RECOVERY_ROUTES.has(key)) {
       throw new AppError('subscription_expired', MESSAGES.subscriptionExpired);
     }
+    countWrite(request, reply, actor.profileId);
     request.actor = actor;
   });
 }

@@ -25,6 +25,7 @@ const ar: Catalogue = {
   [MESSAGES.userDisabled]: 'تم تعطيل هذا الحساب. يُرجى التواصل مع المسؤول.',
   [MESSAGES.tooManyRequests]: 'محاولات كثيرة جدًا. يُرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.',
   [MESSAGES.signedOut]: 'لم تسجّل الدخول.',
+  [MESSAGES.writeRateLimited]: 'تغييرات كثيرة جدًا في وقت قصير. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
   [MESSAGES.sessionExpired]: 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',
   [MESSAGES.forbidden]: 'ليست لديك صلاحية الوصول إلى هذه الصفحة.',
   [MESSAGES.notFound]: 'المستند غير موجود: العنصر المطلوب غير موجود.',

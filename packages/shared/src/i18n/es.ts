@@ -27,6 +27,7 @@ const es: Catalogue = {
   [MESSAGES.userDisabled]: 'Esta cuenta ha sido desactivada. Comuníquese con su administrador.',
   [MESSAGES.tooManyRequests]: 'Demasiados intentos. Espere unos minutos y vuelva a intentarlo.',
   [MESSAGES.signedOut]: 'No ha iniciado sesión.',
+  [MESSAGES.writeRateLimited]: 'Demasiados cambios en poco tiempo. Espere un minuto y vuelva a intentarlo.',
   [MESSAGES.sessionExpired]: 'Su sesión ha caducado. Vuelva a iniciar sesión.',
   [MESSAGES.forbidden]: 'No tiene permiso para acceder a esta página.',
   [MESSAGES.notFound]: 'Documento no encontrado: el elemento solicitado no existe.',

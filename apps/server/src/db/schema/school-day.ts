@@ -126,6 +126,7 @@ export const attendance = pgTable(
     unique('attendance_one_per_student_date')
       .on(t.schoolId, t.classId, t.studentId, t.date, t.periodId)
       .nullsNotDistinct(),
+    // Both also INCLUDE the mark (and the class one the student): migration 0020_attendance-covering.sql.
     index('attendance_class_date_idx').on(t.schoolId, t.classId, t.date),
     index('attendance_student_date_idx').on(t.schoolId, t.studentId, t.date),
     index('attendance_recent_idx').on(t.schoolId, t.submittedAt),

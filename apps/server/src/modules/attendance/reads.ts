@@ -32,7 +32,8 @@ export function recentAttendance(deps: Deps, actor: Actor): Promise<AttendanceLi
       tx,
       scope.schoolId,
       all(sql`true`, visibleRecords(scope)),
-      sql`order by a.submitted_at desc, a.id desc limit ${RECENT_ATTENDANCE_LIMIT}`,
+      sql`a.submitted_at desc, a.id desc`,
+      RECENT_ATTENDANCE_LIMIT,
     ),
   }));
 }
@@ -60,6 +61,7 @@ export function classSheet(
       tx,
       scope.schoolId,
       sql`a.class_id = ${cls.id} and a.date = ${date}::date and a.period_id is not distinct from ${periodId}::uuid`,
+      sql`u.name, a.student_id`,
     );
     const byStudent = new Map(records.map((r) => [r.studentId, r]));
     return {
@@ -145,7 +147,8 @@ export function studentAttendance(deps: Deps, actor: Actor, { id }: { id: string
       tx,
       scope.schoolId,
       where,
-      sql`order by a.date desc, a.submitted_at desc, a.id desc limit ${RECENT_ATTENDANCE_LIMIT}`,
+      sql`a.date desc, a.submitted_at desc, a.id desc`,
+      RECENT_ATTENDANCE_LIMIT,
     );
     const counts = await selectRows<Counts>(
       tx,

@@ -115,9 +115,11 @@ export async function submitAttendance(
           marked_by_id, marked_by_name, marked_at, submitted_at, academic_year, academic_year_id)
         select ${scope.schoolId}, r.id, ${cls.id}, r.student_id, ${date}::date, ${input.periodId ?? null}::uuid,
           r.status, r.is_present, r.note, ${actor.profileId}, ${actor.name}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${cls.academicYear},
-          ${academicYearIdFor(scope.schoolId, date)}
+          y.id
         from json_to_recordset(${JSON.stringify(marks)}::json)
           as r(id uuid, student_id uuid, status text, is_present boolean, note text)
+          -- The year is looked up once for the sheet, not once per student.
+          cross join (select ${academicYearIdFor(scope.schoolId, date)} as id) y
         on conflict on constraint attendance_one_per_student_date do update set
           status = excluded.status, is_present = excluded.is_present, note = excluded.note,
           marked_by_id = excluded.marked_by_id, marked_by_name = excluded.marked_by_name,
@@ -137,7 +139,7 @@ export async function submitAttendance(
         tx,
         scope.schoolId,
         sql`a.class_id = ${cls.id} and a.date = ${date}::date and a.period_id is not distinct from ${input.periodId ?? null}::uuid`,
-        sql`order by u.name, a.student_id`,
+        sql`u.name, a.student_id`,
       );
       const answer: SubmitAttendanceResponse = {
         classId: cls.id,

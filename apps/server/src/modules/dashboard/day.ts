@@ -76,7 +76,9 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
 /**
  * Principal and school admin: every active class with today's marks, and the school's rate each day of the
  * week so far. One statement: per class, its roster count and its week's records grouped by day, each read
- * through the (school, class, date) index.
+ * from the (school, class, date) index alone (it includes the mark). Active students are counted as the class's
+ * students minus the school's inactive users (`gone`, a hashed set built once), as the class list does, instead
+ * of probing every student's user row: that probe was half the statement's time.
  */
 async function schoolDay(
   tx: Tx,
@@ -87,13 +89,13 @@ async function schoolDay(
   const rows = await selectRows<{ classId: string; className: string; students: number; date: string | null } & Counts>(
     tx,
     sql`
+    with gone as (select u.id from users u where u.school_id = ${schoolId} and not u.is_active)
     select c.id as "classId", trim(c.name || ' ' || c.section) as "className", r.students, d.date,
       d.present, d.late, d.absent
     from classes c
       cross join lateral (
-        select count(*)::int as students
-        from students s join users u on u.school_id = s.school_id and u.id = s.id
-        where s.school_id = c.school_id and s.class_id = c.id and u.is_active
+        select count(*)::int as students from students s
+        where s.school_id = c.school_id and s.class_id = c.id and s.id not in (select id from gone)
       ) r
       left join lateral (
         select to_char(a.date, 'YYYY-MM-DD') as date, ${COUNT_COLUMNS}

@@ -29,15 +29,20 @@ export async function publicBrand(
 }
 
 /** White Label: the school's own name, logo and colour replace the product's; null without the add-on. */
+export function brandFrom(
+  school: { name: string; logo: string | null; brandColor: string | null },
+  entitled: readonly string[],
+): SchoolBrand | null {
+  return hasEntitlement(entitled, 'white_label')
+    ? { name: school.name, logo: school.logo, color: school.brandColor }
+    : null;
+}
+
+/** The school's brand (see brandFrom) and its entitlements, read with the add-ons it holds now. */
 export async function brandOf(
   tx: Tx,
   school: { id: string; name: string; logo: string | null; brandColor: string | null },
 ): Promise<{ brand: SchoolBrand | null; entitlements: ReturnType<typeof entitlementKeys> }> {
   const names = await entitledNames(tx, school.id);
-  return {
-    brand: hasEntitlement(names, 'white_label')
-      ? { name: school.name, logo: school.logo, color: school.brandColor }
-      : null,
-    entitlements: entitlementKeys(names),
-  };
+  return { brand: brandFrom(school, names), entitlements: entitlementKeys(names) };
 }

@@ -1,20 +1,25 @@
 import { type AddonKey, ADDON_KEYS, entitlementKeys, hasEntitlement } from '@lyceum/shared/entitlements';
 import { MESSAGES } from '@lyceum/shared/errors';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * The add-on names a school holds now: those on its active, unexpired subscription plus those its plan
- * includes. One query; an expired or cancelled subscription holds nothing.
+ * The add-on names a school holds now, as an array-valued subquery another statement can carry: those on its
+ * active, unexpired subscription plus those its plan includes. An expired or cancelled subscription holds nothing.
  */
-export async function entitledNames(tx: Tx, schoolId: string): Promise<string[]> {
-  const result = await tx.execute<{ name: string }>(sql`
-    select distinct a.name from school_subscriptions s
+export function entitledNamesSql(schoolId: SQL | string): SQL {
+  return sql`array(select distinct a.name from school_subscriptions s
     join plans p on p.id = s.plan_id
     join addons a on a.id = any(s.addon_ids || p.addon_ids)
-    where s.school_id = ${schoolId} and s.status = 'active' and s.end_date > now()`);
-  return (result.rows as { name: string }[]).map((r) => r.name);
+    where s.school_id = ${schoolId} and s.status = 'active' and s.end_date > now())`;
+}
+
+/** The add-on names a school holds now (see entitledNamesSql), in one query. */
+export async function entitledNames(tx: Tx, schoolId: string): Promise<string[]> {
+  const [row] = await selectRows<{ names: string[] }>(tx, sql`select ${entitledNamesSql(schoolId)} as names`);
+  return row?.names ?? [];
 }
 
 export async function entitlementsOf(tx: Tx, schoolId: string): Promise<AddonKey[]> {
