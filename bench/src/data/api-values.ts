@@ -16,7 +16,7 @@ import {
   Subscription,
 } from '@lyceum/shared/company';
 import { SchoolFileParams } from '@lyceum/shared/files';
-import { CONVERSATION_KINDS, MessageBody } from '@lyceum/shared/messages';
+import { CONVERSATION_KINDS, SendMessageRequest } from '@lyceum/shared/messages';
 import { CreateParentRequest, CreateStudentRequest, CreateTeacherRequest, LinkParentRequest } from '@lyceum/shared/people';
 import { COMPANY_ROLES, SCHOOL_ROLES } from '@lyceum/shared/roles';
 import { CreateSlotRequest } from '@lyceum/shared/timetable';
@@ -134,7 +134,7 @@ export const VALUE_CHECKS: Record<string, Record<string, Check>> = {
   },
   chat_groups: { kind: z.enum(CONVERSATION_KINDS) },
   chat_group_members: {},
-  messages: { body: MessageBody, created_at: iso },
+  messages: { body: SendMessageRequest.shape.body, created_at: iso },
   chat_reads: { last_read_at: iso },
   announcements: {
     title: CreateAnnouncementRequest.shape.title,
