@@ -1,43 +1,53 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginRequest } from '@lyceum/shared/auth';
 import { COMPANY_ROLES, type Role, SCHOOL_ROLES } from '@lyceum/shared/roles';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { isApiError } from '../../../lib/api-client';
-import { applyServerError } from '../../../lib/form-errors';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { useLogin } from '../api/login';
 import { linkClass } from './auth-layout';
 
 type LoginInput = z.input<typeof LoginRequest>;
-type LoginResolver = Resolver<LoginInput, unknown, LoginRequest>;
+type LoginField = keyof LoginInput;
+type FieldErrors = Partial<Record<LoginField, string>>;
+const FIELDS: readonly LoginField[] = ['email', 'password', 'role'];
 
 /*
- * The login page is in the initial bundle, zod is not (docs/product.md, "Performance budgets": initial JS under 150 KB gzip). The shared
- * LoginRequest schema, and zod with it, is fetched right after the form mounts and used for every validation.
+ * The login page is in the initial bundle; zod and react-hook-form are not (docs/product.md, "Performance
+ * budgets": initial JS under 150 KB gzip). The shared LoginRequest schema, and zod with it, is fetched right
+ * after the form mounts and checks every submission; three fields need no form library.
  */
-let schemaResolver: Promise<LoginResolver> | null = null;
-function loadLoginResolver(): Promise<LoginResolver> {
-  schemaResolver ??= import('@lyceum/shared/auth').then((m) => zodResolver(m.LoginRequest));
-  schemaResolver.catch(() => {
-    schemaResolver = null;
+let loginSchema: Promise<typeof LoginRequest> | null = null;
+function loadLoginSchema(): Promise<typeof LoginRequest> {
+  loginSchema ??= import('@lyceum/shared/auth').then((m) => m.LoginRequest);
+  loginSchema.catch(() => {
+    loginSchema = null;
   });
-  return schemaResolver;
+  return loginSchema;
 }
 
-const loginResolver: LoginResolver = async (values, context, options) => {
+/** The request the form's values make, or the first message per field the shared schema gives them. */
+async function checkLogin(values: LoginInput): Promise<{ request: LoginRequest } | { errors: FieldErrors }> {
+  let schema: typeof LoginRequest;
   try {
-    return await (await loadLoginResolver())(values, context, options);
+    schema = await loadLoginSchema();
   } catch {
     // The schema could not be fetched (offline, new deployment): let the server validate.
-    return { values: values as LoginRequest, errors: {} };
+    return { request: values as LoginRequest };
   }
-};
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { request: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as LoginField;
+    if (FIELDS.includes(field)) errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 interface LoginFormProps {
   /** Role-specific login pages fix the role instead of asking for it. */
@@ -60,33 +70,66 @@ export function LoginForm({
   const loginMutation = useLogin();
   // A lapsed subscription refuses sign-in; the plan-expiry screen offers contact with sales (issue 3).
   const [lapsedEmail, setLapsedEmail] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginRequest>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '', role: fixedRole ?? ('' as Role) },
-  });
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // As before with a form library: checked on submit, then again on every change until it is right.
+  const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
-    void loadLoginResolver().catch(() => {});
+    void loadLoginSchema().catch(() => {});
   }, []);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const valuesOf = (el: HTMLFormElement): LoginInput => {
+    const data = new FormData(el);
+    return {
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+      role: (fixedRole ?? String(data.get('role') ?? '')) as Role,
+    };
+  };
+
+  const onChange = async () => {
+    if (!submitted || !form.current) return;
+    const checked = await checkLogin(valuesOf(form.current));
+    setErrors('errors' in checked ? checked.errors : {});
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const el = event.currentTarget;
+    setSubmitted(true);
+    setSubmitting(true);
     try {
-      await loginMutation.mutateAsync(values);
-      onSuccess();
-    } catch (error) {
-      setLapsedEmail(isApiError(error) && error.code === 'auth/subscription-expired' ? values.email : null);
-      applyServerError(error, setError, ['email', 'password', 'role']);
+      const checked = await checkLogin(valuesOf(el));
+      if ('errors' in checked) {
+        setErrors(checked.errors);
+        const first = FIELDS.find((f) => checked.errors[f]);
+        el.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        return;
+      }
+      setErrors({});
+      setFormError(null);
+      try {
+        await loginMutation.mutateAsync(checked.request);
+        onSuccess();
+      } catch (error) {
+        setLapsedEmail(isApiError(error) && error.code === 'auth/subscription-expired' ? checked.request.email : null);
+        // Field errors go under their inputs; anything else is the form's message.
+        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        const placed = FIELDS.filter((f) => fields[f]);
+        if (placed.length > 0) setErrors(Object.fromEntries(placed.map((f) => [f, fields[f]])));
+        else setFormError(errorMessage(error));
+      }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+    <form ref={form} onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-4">
+      {formError && <Alert>{formError}</Alert>}
       {lapsedEmail !== null && (
         <Link
           to="/plan-expired"
@@ -102,19 +145,21 @@ export function LoginForm({
         type="email"
         autoComplete="username"
         inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
+        name="email"
+        defaultValue=""
+        error={errors.email}
       />
       <TextField
         id="login-password"
         label={t('fields.password')}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        name="password"
+        defaultValue=""
+        error={errors.password}
       />
       {!fixedRole && (
-        <SelectField id="login-role" label={t('login.role')} error={errors.role?.message} {...register('role')}>
+        <SelectField id="login-role" label={t('login.role')} name="role" defaultValue="" error={errors.role}>
           <option value="" disabled>
             {t('login.selectRole')}
           </option>
@@ -141,8 +186,8 @@ export function LoginForm({
           {t('login.forgotPassword')}
         </Link>
       </div>
-      <Button type="submit" className="w-full" size="lg" loading={isSubmitting}>
-        {isSubmitting ? t('login.signingIn') : t('login.signIn')}
+      <Button type="submit" className="w-full" size="lg" loading={submitting}>
+        {submitting ? t('login.signingIn') : t('login.signIn')}
       </Button>
     </form>
   );
