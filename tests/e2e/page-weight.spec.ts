@@ -4,8 +4,8 @@ import path from 'node:path';
 import { MENUS } from '@lyceum/shared/menus';
 import { ROLES, type Role } from '@lyceum/shared/roles';
 import type { Page } from '@playwright/test';
-import { describeRequest, MAX_DATA_REQUESTS, recordApiRequests } from './support/api-requests.ts';
-import { DESKTOP, expect, test } from './support/fixtures.ts';
+import { type ApiRequestLog, describeRequest, MAX_DATA_REQUESTS, recordApiRequests } from './support/api-requests.ts';
+import { DESKTOP, demoAccount, expect, signInThroughApi, test } from './support/fixtures.ts';
 import { ROOT } from './support/server.ts';
 
 /**
@@ -49,7 +49,7 @@ async function measure(page: Page): Promise<Omit<Weight, 'page' | 'role' | 'data
 }
 
 /** Waits for the page's data, fails on more than two data requests, and returns its figures. */
-async function weigh(page: Page, name: string, role: Role, requests: Awaited<ReturnType<typeof recordApiRequests>>) {
+async function weigh(page: Page, name: string, role: Role, requests: ApiRequestLog) {
   const made = await requests.settle();
   expect(
     made.length,
@@ -86,12 +86,14 @@ function table(rows: Weight[], browserVersion: string): string {
   return lines.join('\n');
 }
 
-test('page weight: each role’s dashboard and the Students page on a cold visit', async ({ browser, signInAs }) => {
+test('page weight: each role’s dashboard and the Students page on a cold visit', async ({ browser, openPage }) => {
   const rows: Weight[] = [];
   for (const role of ROLES) {
-    // A new context per role: the sign-in's first load of the dashboard is the cold visit.
-    const page = await signInAs(role, DESKTOP);
-    const requests = await recordApiRequests(page);
+    // A new context per role: its first load of the dashboard is the cold visit.
+    const page = await openPage(DESKTOP);
+    await signInThroughApi(page, demoAccount(role));
+    const requests = recordApiRequests(page);
+    await page.goto('/dashboard');
     rows.push(await weigh(page, '/dashboard', role, requests));
     if (MENUS[role].some((entry) => entry.path === '/students')) {
       // Same context, cache switched off (and emptied): the Students page loads as on a first visit.

@@ -26,6 +26,12 @@ export function useMessagesUnread(enabled: boolean) {
 }
 
 /**
+ * A resync (every stream open) leaves alone what was read this recently or is still being read: on a fresh
+ * visit that is the badge's and the page's first fetch, and asking again would only cost the page time.
+ */
+const FRESH_ENOUGH_MS = 5_000;
+
+/**
  * A `message` event (a new message, or a read by someone else) refreshes what Messages shows: the badge, the
  * conversation list and the open thread each refetch once, as the caller.
  */
@@ -33,6 +39,13 @@ export function useMessageLiveHandler(): LiveHandler {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-    return { kind: 'message', onEvent: refresh, onResync: refresh };
+    const resync = () => {
+      const olderThan = Date.now() - FRESH_ENOUGH_MS;
+      void queryClient.invalidateQueries(
+        { queryKey: messageKeys.all, predicate: (query) => query.state.dataUpdatedAt < olderThan },
+        { cancelRefetch: false },
+      );
+    };
+    return { kind: 'message', onEvent: refresh, onResync: resync };
   }, [queryClient]);
 }
