@@ -12,9 +12,9 @@ import { ROOT } from './support/server.ts';
  * What a cold visit costs in a real browser: each role's dashboard and the Students page (for the roles whose
  * sidebar has it), each opened in a browser context with an empty cache. Records every request the page made,
  * the bytes they brought (encoded: as sent, compressed; decoded: as the browser used them) and the time from
- * navigation start to the app's main-content mark, and writes the table to PAGE_WEIGHT_OUT (default
- * test-results/pages.md; `npm run bench:pages` writes bench/results/pages.md). Timings depend on the machine and
- * never fail the run; more than two data requests on a page does.
+ * navigation start to the app's main-content mark, and writes the table to PAGE_WEIGHT_OUT (the Playwright
+ * config runs this spec only when it is set: `npm run bench:pages` writes bench/results/pages.md). Timings depend
+ * on the machine and never fail the run; more than two data requests on a page does.
  */
 const OUT = path.resolve(ROOT, process.env.PAGE_WEIGHT_OUT ?? 'test-results/pages.md');
 
@@ -69,10 +69,11 @@ function table(rows: Weight[], browserVersion: string): string {
     '',
     'Written by `npm run bench:pages` (tests/e2e/page-weight.spec.ts) on the demo data. Each page is opened in a',
     'browser context with an empty cache, signed in. Requests: everything the page loaded (document, scripts,',
-    'styles, fonts, API; the live stream, held open, is not counted); data: the API requests for the page itself',
-    '(neither `GET /auth/me` nor the stream). KB transferred: encoded body sizes (compressed, as sent); KB',
-    "decoded: as the browser used them. Main content: from navigation start to the app's `lyceum:main-content`",
-    "mark (the page's main content first rendered with its data). Timings depend on the machine and its load",
+    'styles, fonts, pictures, API; the live stream, held open, is not counted); data: the API requests for the',
+    "page itself (not the shell's reads: `GET /auth/me`, the unread-messages badge, the e-mail banner). KB",
+    'transferred: encoded body sizes (compressed, as sent); KB decoded: as the browser used them. Main content:',
+    "from navigation start to the app's `lyceum:main-content` mark (the page's main content first rendered with",
+    'its data). Timings depend on the machine and its load',
     `(load average ${os.loadavg()[0]?.toFixed(2)} when written).`,
     '',
     '| page | role | requests | data | KB transferred | KB decoded | ms to main content | date (UTC) | machine |',
