@@ -4,17 +4,17 @@ import path from 'node:path';
 import { MENUS } from '@lyceum/shared/menus';
 import { ROLES, type Role } from '@lyceum/shared/roles';
 import type { Page } from '@playwright/test';
-import { describeRequest, MAX_DATA_REQUESTS, recordApiRequests } from './support/api-requests.ts';
-import { DESKTOP, expect, test } from './support/fixtures.ts';
+import { type ApiRequestLog, describeRequest, MAX_DATA_REQUESTS, recordApiRequests } from './support/api-requests.ts';
+import { DESKTOP, demoAccount, expect, signInThroughApi, test } from './support/fixtures.ts';
 import { ROOT } from './support/server.ts';
 
 /**
  * What a cold visit costs in a real browser: each role's dashboard and the Students page (for the roles whose
  * sidebar has it), each opened in a browser context with an empty cache. Records every request the page made,
  * the bytes they brought (encoded: as sent, compressed; decoded: as the browser used them) and the time from
- * navigation start to the app's main-content mark, and writes the table to PAGE_WEIGHT_OUT (default
- * test-results/pages.md; `npm run bench:pages` writes bench/results/pages.md). Timings depend on the machine and
- * never fail the run; more than two data requests on a page does.
+ * navigation start to the app's main-content mark, and writes the table to PAGE_WEIGHT_OUT (the Playwright
+ * config runs this spec only when it is set: `npm run bench:pages` writes bench/results/pages.md). Timings depend
+ * on the machine and never fail the run; more than two data requests on a page does.
  */
 const OUT = path.resolve(ROOT, process.env.PAGE_WEIGHT_OUT ?? 'test-results/pages.md');
 
@@ -49,7 +49,7 @@ async function measure(page: Page): Promise<Omit<Weight, 'page' | 'role' | 'data
 }
 
 /** Waits for the page's data, fails on more than two data requests, and returns its figures. */
-async function weigh(page: Page, name: string, role: Role, requests: Awaited<ReturnType<typeof recordApiRequests>>) {
+async function weigh(page: Page, name: string, role: Role, requests: ApiRequestLog) {
   const made = await requests.settle();
   expect(
     made.length,
@@ -69,10 +69,11 @@ function table(rows: Weight[], browserVersion: string): string {
     '',
     'Written by `npm run bench:pages` (tests/e2e/page-weight.spec.ts) on the demo data. Each page is opened in a',
     'browser context with an empty cache, signed in. Requests: everything the page loaded (document, scripts,',
-    'styles, fonts, API; the live stream, held open, is not counted); data: the API requests for the page itself',
-    '(neither `GET /auth/me` nor the stream). KB transferred: encoded body sizes (compressed, as sent); KB',
-    "decoded: as the browser used them. Main content: from navigation start to the app's `lyceum:main-content`",
-    "mark (the page's main content first rendered with its data). Timings depend on the machine and its load",
+    'styles, fonts, pictures, API; the live stream, held open, is not counted); data: the API requests for the',
+    "page itself (not the shell's reads: `GET /auth/me`, the unread-messages badge, the e-mail banner). KB",
+    'transferred: encoded body sizes (compressed, as sent); KB decoded: as the browser used them. Main content:',
+    "from navigation start to the app's `lyceum:main-content` mark (the page's main content first rendered with",
+    'its data). Timings depend on the machine and its load',
     `(load average ${os.loadavg()[0]?.toFixed(2)} when written).`,
     '',
     '| page | role | requests | data | KB transferred | KB decoded | ms to main content | date (UTC) | machine |',
@@ -86,12 +87,14 @@ function table(rows: Weight[], browserVersion: string): string {
   return lines.join('\n');
 }
 
-test('page weight: each role’s dashboard and the Students page on a cold visit', async ({ browser, signInAs }) => {
+test('page weight: each role’s dashboard and the Students page on a cold visit', async ({ browser, openPage }) => {
   const rows: Weight[] = [];
   for (const role of ROLES) {
-    // A new context per role: the sign-in's first load of the dashboard is the cold visit.
-    const page = await signInAs(role, DESKTOP);
-    const requests = await recordApiRequests(page);
+    // A new context per role: its first load of the dashboard is the cold visit.
+    const page = await openPage(DESKTOP);
+    await signInThroughApi(page, demoAccount(role));
+    const requests = recordApiRequests(page);
+    await page.goto('/dashboard');
     rows.push(await weigh(page, '/dashboard', role, requests));
     if (MENUS[role].some((entry) => entry.path === '/students')) {
       // Same context, cache switched off (and emptied): the Students page loads as on a first visit.

@@ -2,9 +2,9 @@ import type { Page, Request } from '@playwright/test';
 
 /**
  * The API requests a page makes for its own data, which the app keeps to two per fresh visit (see
- * ARCHITECTURE.md, "A fresh page load"). Not counted: the shell's session read (`GET /auth/me`, once per load,
- * whatever the page), the live stream (`/api/v1/events`, held open) and what is not a fetch (profile pictures
- * are `<img>` loads, one per face shown, not data requests).
+ * ARCHITECTURE.md, "A fresh page load"). Not counted: the shell's reads (SHELL_READS, once per load, whatever
+ * the page), the live stream (`/api/v1/events`, held open) and what is not a fetch (profile pictures are
+ * `<img>` loads, one per face shown, not data requests).
  */
 export const MAX_DATA_REQUESTS = 2;
 
@@ -23,26 +23,25 @@ const isApiFetch = (request: Request): boolean => {
   );
 };
 
-const isSessionRead = (request: Request): boolean =>
-  request.method() === 'GET' && new URL(request.url()).pathname === '/api/v1/auth/me';
+/**
+ * What the shell reads on every load: the session, and (until they join it) the sidebar's unread-messages badge
+ * and a school admin's e-mail verification banner. Everything every page needs once belongs in `GET /auth/me`
+ * (ARCHITECTURE.md, "A fresh page load"); the two others are still requests of their own, so each is let
+ * through once per load and never counts as the page's. A second read of any of them does count.
+ */
+const SHELL_READS = ['GET /api/v1/auth/me', 'GET /api/v1/messages/unread', 'GET /api/v1/auth/email-verification'];
 
-interface Seen {
-  request: Request;
-  /** Settles when the response has been read in full (or the request failed); true when there was a response. */
-  answered: Promise<boolean>;
+/** The page's own requests: all but the first of each shell read. */
+function pageOwn(requests: Request[]): Request[] {
+  const shellSeen = new Set<string>();
+  return requests.filter((request) => {
+    const { pathname } = new URL(request.url());
+    const read = `${request.method()} ${pathname}`;
+    if (!SHELL_READS.includes(read) || shellSeen.has(read)) return true;
+    shellSeen.add(read);
+    return false;
+  });
 }
-
-const track = (request: Request): Seen => ({
-  request,
-  answered: request
-    .response()
-    .then(async (response) => {
-      if (!response) return false;
-      await response.finished();
-      return true;
-    })
-    .catch(() => false),
-});
 
 /** Runs in the page: whether it has received `count` API fetches of this document (the live stream aside). */
 function hasReceivedApiFetches(count: number): boolean {
@@ -62,7 +61,7 @@ export async function settled(page: Page): Promise<void> {
 }
 
 export interface ApiRequestLog {
-  /** Forgets what was seen: call right before a full navigation whose requests are to be counted. */
+  /** Forgets what was seen and counts again from the page's next load: call before navigating. */
   reset(): void;
   /**
    * Waits until the page has settled with no API request in flight and nothing new asked for once the last
@@ -71,34 +70,44 @@ export interface ApiRequestLog {
   settle(): Promise<Request[]>;
 }
 
-/**
- * Starts recording `page`'s API requests. Requests the page made before (the load a sign-in helper waited for)
- * are picked up from the page's recent requests, so the current load is counted whole.
- */
-export async function recordApiRequests(page: Page): Promise<ApiRequestLog> {
-  let seen: Seen[] = [];
+/** Starts recording `page`'s API requests: start it before the navigation whose requests are to be counted. */
+export function recordApiRequests(page: Page): ApiRequestLog {
+  let seen: Request[] = [];
+  /** Set by `reset`: the requests to count start with the next load of the page. */
+  let awaitingLoad = false;
+  /** Per request: settles when it is over, true when it finished with a response read in full. */
+  const outcomes = new Map<Request, { done: Promise<boolean>; end(answered: boolean): void }>();
   page.on('request', (request) => {
-    if (isApiFetch(request)) seen.push(track(request));
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) awaitingLoad = false;
+    if (awaitingLoad || !isApiFetch(request)) return;
+    let end: (answered: boolean) => void = () => {};
+    const done = new Promise<boolean>((resolve) => {
+      end = resolve;
+    });
+    outcomes.set(request, { done, end });
+    seen.push(request);
   });
-  const earlier = (await page.requests()).filter((r) => isApiFetch(r) && !seen.some((s) => s.request === r));
-  seen = [...earlier.map(track), ...seen];
+  page.on('requestfinished', (request) => outcomes.get(request)?.end(true));
+  page.on('requestfailed', (request) => outcomes.get(request)?.end(false));
 
   return {
     reset() {
       seen = [];
+      outcomes.clear();
+      awaitingLoad = true;
     },
     async settle() {
       for (;;) {
         await settled(page);
-        const count = seen.length;
-        const answered = (await Promise.all(seen.map((s) => s.answered))).filter(Boolean).length;
+        const batch = [...seen];
+        const answered = (await Promise.all(batch.map((r) => outcomes.get(r)?.done))).filter(Boolean).length;
         // Playwright hears of a response before the page's script has it: wait until the page holds every
         // answer, then two frames for the app to render them and ask for whatever they lead to.
         await page.waitForFunction(hasReceivedApiFetches, answered);
         await page.evaluate(
           () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
         );
-        if (seen.length === count) return seen.map((s) => s.request).filter((r) => !isSessionRead(r));
+        if (seen.length === batch.length) return pageOwn(batch);
       }
     },
   };

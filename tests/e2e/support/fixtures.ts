@@ -39,6 +39,15 @@ export async function fillSignInForm(page: Page, account: Account): Promise<void
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Signs the page's browser context in through the API: the session cookie is the browser's, and the page has
+ * not moved. For journeys that must watch the page from its first load (signInAs loads the dashboard).
+ */
+export async function signInThroughApi(page: Page, account: Account): Promise<void> {
+  const res = await page.context().request.post('/api/v1/auth/login', { data: account });
+  expect(res.status(), `signing in ${account.email} as ${account.role} through the API`).toBe(200);
+}
+
 interface WorkerFixtures {
   /** This worker's own server and database: journeys in other workers never see its data. */
   server: StartedServer;
@@ -93,10 +102,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   signInAs: async ({ openPage }, use) => {
     await use(async (who, viewport) => {
-      const account = accountOf(who);
       const page = await openPage(viewport);
-      const res = await page.context().request.post('/api/v1/auth/login', { data: account });
-      expect(res.status(), `signing in ${account.email} as ${account.role} through the API`).toBe(200);
+      await signInThroughApi(page, accountOf(who));
       await page.goto('/dashboard');
       return onDashboard(page);
     });

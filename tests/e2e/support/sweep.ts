@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MENUS } from '@lyceum/shared/menus';
 import type { Role } from '@lyceum/shared/roles';
 import type { Page } from '@playwright/test';
-import { describeRequest, MAX_DATA_REQUESTS, recordApiRequests, settled } from './api-requests.ts';
+import { type ApiRequestLog, describeRequest, MAX_DATA_REQUESTS, settled } from './api-requests.ts';
 import { assertAccessible, fitsViewport } from './checks.ts';
 import { DESKTOP, expect, PHONE } from './fixtures.ts';
 import { ROOT } from './server.ts';
@@ -26,12 +26,13 @@ const placeholdersChecked = new Set<string>();
 
 export interface SweepOptions {
   /**
-   * Open each page with a full navigation to its address (after checking its sidebar link points there)
-   * instead of clicking the link, and fail when a page, the dashboard the sweep starts on included, makes more
-   * than MAX_DATA_REQUESTS API requests for its data. A click is a client-side route change, whose data may
-   * already be cached; a full navigation is what a fresh visit costs.
+   * The page's API requests, recorded from before its load of the dashboard. With it the sweep opens each page
+   * with a full navigation to its address (after checking its sidebar link points there) instead of clicking
+   * the link, and fails when a page, the dashboard it starts on included, makes more than MAX_DATA_REQUESTS API
+   * requests for its data. A click is a client-side route change, whose data may already be cached; a full
+   * navigation is what a fresh visit costs.
    */
-  countRequests?: boolean;
+  requests?: ApiRequestLog;
 }
 
 /**
@@ -43,10 +44,9 @@ export async function sweepSidebar(
   page: Page,
   role: Role,
   language: string,
-  { countRequests = false }: SweepOptions = {},
+  { requests }: SweepOptions = {},
 ): Promise<void> {
   const nav = page.getByRole('navigation', { name: uiText(language, 'shell.mainNavigation') });
-  const requests = countRequests ? await recordApiRequests(page) : undefined;
   const checkRequests = async (where: string) => {
     if (!requests) return;
     const made = await requests.settle();
@@ -55,7 +55,7 @@ export async function sweepSidebar(
       `${where}: ${made.length} API requests on a fresh visit, at most ${MAX_DATA_REQUESTS}: ${made.map(describeRequest).join(', ')}`,
     ).toBeLessThanOrEqual(MAX_DATA_REQUESTS);
   };
-  // The sweep starts on the dashboard, freshly loaded by the sign-in.
+  // The sweep starts on the dashboard, freshly loaded after the sign-in.
   await checkRequests(`/dashboard as ${role}`);
   for (const entry of MENUS[role].filter((e) => e.path !== '/dashboard')) {
     const where = `${entry.path} as ${role} in ${language}`;

@@ -27,6 +27,13 @@ export function useMessagesUnread(enabled: boolean) {
 }
 
 /**
+/**
+ * A resync (every stream open) leaves alone what was read this recently or is still being read: on a fresh
+ * visit that is the badge's and the page's first fetch, and asking again would only cost the page time.
+ */
+const FRESH_ENOUGH_MS = 5_000;
+
+/**
  * Messages' part of the live stream. A `message` event (a new message, or a read by someone else) and a
  * `conversation` event (a group made, renamed, deleted, or its members changed) refresh what Messages shows:
  * the badge, the conversation list, the open thread and group each refetch once, as the caller. The `unread`
@@ -36,11 +43,16 @@ export function useMessageLiveHandlers(): readonly LiveHandler[] {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-    const resync = () =>
-      void queryClient.invalidateQueries({
-        queryKey: messageKeys.all,
-        predicate: (query) => query.queryKey[1] !== messageKeys.unread[1],
-      });
+    const resync = () => {
+      const olderThan = Date.now() - FRESH_ENOUGH_MS;
+      void queryClient.invalidateQueries(
+        {
+          queryKey: messageKeys.all,
+          predicate: (query) => query.queryKey[1] !== messageKeys.unread[1] && query.state.dataUpdatedAt < olderThan,
+        },
+        { cancelRefetch: false },
+      );
+    };
     const none = () => {};
     return [
       { kind: 'message', onEvent: refresh, onResync: resync },
