@@ -149,6 +149,11 @@ describe('sending, reading, unread counts and receipts', () => {
       count: number;
     };
     expect(unread.count).toBe(before.count + 2);
+    // The session read carries the same count, so a fresh page needs no request of its own for the badge.
+    const session = (await callA('parent')({ method: 'GET', url: '/api/v1/auth/me' })).json() as {
+      unreadMessages: number | null;
+    };
+    expect(session.unreadMessages).toBe(unread.count);
     const teacherUnread = (await callA('teacher')({ method: 'GET', url: '/api/v1/messages/unread' })).json() as {
       count: number;
     };

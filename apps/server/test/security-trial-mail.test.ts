@@ -179,6 +179,10 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     const call = as(t.app, session);
     const status = await call({ method: 'GET', url: '/api/v1/auth/email-verification' });
     expect(status.json()).toEqual({ required: true, email });
+    // The session read says so too: the banner needs no request of its own on every page.
+    expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
+      mailVerificationRequired: true,
+    });
     for (let i = 1; i < VERIFICATION_MAILS_PER_DAY; i++) {
       expect((await call({ method: 'POST', url: '/api/v1/auth/email-verification/resend' })).statusCode).toBe(204);
     }
@@ -203,6 +207,9 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     expect((await call({ method: 'GET', url: '/api/v1/auth/email-verification' })).json()).toEqual({
       required: false,
       email,
+    });
+    expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
+      mailVerificationRequired: false,
     });
     const resend = await call({ method: 'POST', url: '/api/v1/auth/email-verification/resend' });
     expect(resend.statusCode).toBe(422);

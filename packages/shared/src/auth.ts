@@ -64,7 +64,15 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
  * `GET /auth/me`: the auth state plus what every page of the shell needs once per session (the bell's unread
  * count; the school's brand sits in `school`), so a fresh page load asks one question before its own data.
  */
-export const SessionResponse = AuthResponse.extend({ unread: z.number().int().nonnegative() });
+/**
+ * `GET /auth/me`: what every page needs once, in one request: the auth state, the bell's unread count, and for
+ * school users the Messages badge's count and whether a school admin's address still waits for confirmation.
+ */
+export const SessionResponse = AuthResponse.extend({
+  unread: z.number().int().nonnegative(),
+  unreadMessages: z.number().int().nonnegative().nullable(),
+  mailVerificationRequired: z.boolean(),
+});
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const ChangePasswordRequest = z.object({

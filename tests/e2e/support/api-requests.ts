@@ -24,12 +24,11 @@ const isApiFetch = (request: Request): boolean => {
 };
 
 /**
- * What the shell reads on every load: the session, and (until they join it) the sidebar's unread-messages badge
- * and a school admin's e-mail verification banner. Everything every page needs once belongs in `GET /auth/me`
- * (ARCHITECTURE.md, "A fresh page load"); the two others are still requests of their own, so each is let
- * through once per load and never counts as the page's. A second read of any of them does count.
+ * What the shell reads on every load: the session, which carries everything every page needs once (the user,
+ * the school, the bell's and the Messages badge's counts, a school admin's address-confirmation flag;
+ * ARCHITECTURE.md, "A fresh page load"). It is let through once per load; a second read counts as the page's.
  */
-const SHELL_READS = ['GET /api/v1/auth/me', 'GET /api/v1/messages/unread', 'GET /api/v1/auth/email-verification'];
+const SHELL_READS = ['GET /api/v1/auth/me'];
 
 /** The page's own requests: all but the first of each shell read. */
 function pageOwn(requests: Request[]): Request[] {

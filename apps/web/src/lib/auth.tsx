@@ -14,6 +14,10 @@ export interface AuthState {
   school: SessionSchool | null;
   /** The bell's unread count as of the session request; null when the session came from elsewhere (sign-in). */
   unread: number | null;
+  /** The Messages badge's count as of the session request (school users); null when unknown. */
+  unreadMessages: number | null;
+  /** Whether a school admin's address waits for confirmation, as of the session request; null when unknown. */
+  mailVerificationRequired: boolean | null;
   /** The profile could not be loaded for another reason than being signed out (network, 5xx). */
   error: Error | null;
   retry: () => void;
@@ -29,11 +33,12 @@ export const authKeys = { me: ['auth', 'me'] as const };
  * The cached session: `GET /auth/me` (one request per fresh page load for what every page needs: user, school
  * with its brand, unread count), or the auth state a sign-in or profile change answered (without `unread`).
  */
-export type Session = AuthResponse & { unread?: number };
+export type Session = AuthResponse &
+  Partial<Pick<SessionResponse, 'unread' | 'unreadMessages' | 'mailVerificationRequired'>>;
 
-export async function getMe(signal?: AbortSignal): Promise<SessionResponse | null> {
+export async function getMe(signal?: AbortSignal): Promise<Session | null> {
   try {
-    return await api.get<SessionResponse>('/auth/me', { signal });
+    return await api.get<Session>('/auth/me', { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -79,6 +84,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: me.data?.user ?? null,
       school: me.data?.school ?? null,
       unread: me.data?.unread ?? null,
+      unreadMessages: me.data?.unreadMessages ?? null,
+      mailVerificationRequired: me.data?.mailVerificationRequired ?? null,
       error: me.data ? null : me.error,
       retry: () => void refetch(),
       setSession,
@@ -98,6 +105,10 @@ export function refreshSessionProfile(queryClient: QueryClient, session: AuthRes
     ...session,
     school: session.school && { ...session.school, brand: session.school.brand ?? previous?.school?.brand ?? null },
     ...(previous?.unread === undefined ? {} : { unread: previous.unread }),
+    ...(previous?.unreadMessages === undefined ? {} : { unreadMessages: previous.unreadMessages }),
+    ...(previous?.mailVerificationRequired === undefined
+      ? {}
+      : { mailVerificationRequired: previous.mailVerificationRequired }),
   }));
 }
 

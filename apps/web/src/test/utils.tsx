@@ -36,6 +36,8 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
     user: null,
     school: null,
     unread: null,
+    unreadMessages: null,
+    mailVerificationRequired: null,
     error: null,
     retry: vi.fn(),
     setSession: vi.fn(),

@@ -8,7 +8,7 @@ import {
   type ConversationListQuery,
   type UnreadMessages,
 } from '@lyceum/shared/messages';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { chatGroupMembers } from '../../db/schema/index.ts';
@@ -188,13 +188,16 @@ export async function markRead(tx: Tx, scope: SchoolScope, groupId: string, at: 
     do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at)`);
 }
 
+/** The school user's unread messages over all their conversations, as a scalar subquery (the sidebar's badge). */
+export function unreadMessagesSql(actor: Actor): SQL {
+  const scope = writeScope(actor, undefined);
+  return sql`(select coalesce(sum(${unreadIn(scope)}), 0)::int from chat_groups g where ${myConversations(scope)})`;
+}
+
 export function unreadMessages(deps: Deps, actor: Actor): Promise<UnreadMessages> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    const [row] = await selectRows<{ n: number }>(
-      tx,
-      sql`select coalesce(sum(${unreadIn(scope)}), 0)::int as n from chat_groups g where ${myConversations(scope)}`,
-    );
+    const [row] = await selectRows<{ n: number }>(tx, sql`select ${unreadMessagesSql(actor)} as n`);
     return { count: Number(row?.n ?? 0) };
   });
 }

@@ -82,7 +82,11 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
 
   const user = auth && !auth.isLoading ? auth.user : null;
   const menu = user ? MENUS[user.role] : [];
-  const unreadMessages = useMessagesUnread(menu.some((entry) => entry.id === 'messages')).data?.count ?? 0;
+  const unreadMessages =
+    useMessagesUnread(
+      menu.some((entry) => entry.id === 'messages'),
+      auth?.unreadMessages ?? null,
+    ).data?.count ?? 0;
 
   return (
     <>

@@ -27,6 +27,11 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: (data: VerifyEmailRequest) => api.post<void>('/auth/verify-email', data),
     meta: NO_ERROR_TOAST,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
+    // The session read carries the flag too (the banner reads it from there).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: statusKey }),
+        queryClient.invalidateQueries({ queryKey: ['auth', 'me'] }),
+      ]),
   });
 }

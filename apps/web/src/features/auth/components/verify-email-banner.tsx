@@ -13,14 +13,20 @@ import { useMailVerificationStatus, useResendVerification } from '../api/email-v
  */
 export function VerifyEmailBanner() {
   const { t } = useT('auth');
-  const { user } = useAuth();
-  const status = useMailVerificationStatus(user?.role === 'school_admin');
+  const { user, mailVerificationRequired } = useAuth();
+  // The session read says whether to show it; only a session without that answer (from a sign-in) asks.
+  const status = useMailVerificationStatus(user?.role === 'school_admin' && mailVerificationRequired === null);
   const resend = useResendVerification();
   const [sent, setSent] = useState(false);
-  if (!status.data?.required) return null;
+  const required = mailVerificationRequired ?? status.data?.required ?? false;
+  if (!required || user?.role !== 'school_admin') return null;
   return (
     <Alert tone="info" className="mb-4">
-      <p>{richText(t('verifyEmail.banner', { email: '{email}' }), { email: <strong>{status.data.email}</strong> })}</p>
+      <p>
+        {richText(t('verifyEmail.banner', { email: '{email}' }), {
+          email: <strong>{status.data?.email ?? user.email}</strong>,
+        })}
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <Button
           size="sm"

@@ -17,11 +17,17 @@ export const messageKeys = {
   search: (q: string) => ['messages', 'search', q] as const,
 };
 
-export function useMessagesUnread(enabled: boolean) {
+/**
+ * The Messages badge's count. The session read (`GET /auth/me`) carries it, and the live stream's `unread` event
+ * keeps it current, so a fresh page spends no request on it; it asks for itself only when the session did not
+ * say (a session from a sign-in answer) or, without a live stream, every minute.
+ */
+export function useMessagesUnread(enabled: boolean, fromSession: number | null = null) {
   return useQuery({
     queryKey: messageKeys.unread,
     queryFn: ({ signal }) => api.get<{ count: number }>('/messages/unread', { signal }),
     enabled,
+    ...(fromSession === null ? {} : { initialData: { count: fromSession }, staleTime: 60_000 }),
     refetchInterval: () => (liveStatusNow() === 'open' ? false : 60_000),
   });
 }
