@@ -2,11 +2,10 @@ import type { Contact } from '@lyceum/shared/messages';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { SearchInput } from '../../../components/ui/search-input';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
 import { useContacts } from '../api/messages-api';
+import { ContactResults } from './contact-results';
 import { useRoleLabel } from './role-label';
 
 /**
@@ -62,42 +61,28 @@ export function MemberPicker({
       <div
         className={cn('max-h-56 overflow-y-auto rounded-lg border', invalid ? 'border-red-400' : 'border-slate-200')}
       >
-        {contacts.isPending ? (
-          <div className="flex justify-center p-3" role="status" aria-label={t('compose.loading')}>
-            <Spinner className="size-5" />
-          </div>
-        ) : contacts.isError ? (
-          <p className="p-3 text-sm text-red-700" role="alert">
-            {errorMessage(contacts.error)}
-          </p>
-        ) : offered.length === 0 ? (
-          <p className="p-3 text-sm text-slate-500">{t('compose.none')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t('compose.people')}>
-            {offered.map((c) => (
-              <li key={c.id}>
-                <button
-                  type="button"
-                  aria-pressed={chosen.has(c.id)}
-                  onClick={() => toggle(c)}
-                  className="flex w-full items-center gap-3 px-3 py-2 text-start hover:bg-slate-50"
-                >
-                  <span
-                    className={cn(
-                      'flex size-4 shrink-0 items-center justify-center rounded border',
-                      chosen.has(c.id) ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300',
-                    )}
-                    aria-hidden="true"
-                  >
-                    {chosen.has(c.id) && <Check className="size-3" />}
-                  </span>
-                  <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{c.name}</span>
-                  <span className="shrink-0 text-xs text-slate-500">{roleLabel(c.role)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ContactResults contacts={contacts} shown={offered}>
+          {(c) => (
+            <button
+              type="button"
+              aria-pressed={chosen.has(c.id)}
+              onClick={() => toggle(c)}
+              className="flex w-full items-center gap-3 px-3 py-2 text-start hover:bg-slate-50"
+            >
+              <span
+                className={cn(
+                  'flex size-4 shrink-0 items-center justify-center rounded border',
+                  chosen.has(c.id) ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300',
+                )}
+                aria-hidden="true"
+              >
+                {chosen.has(c.id) && <Check className="size-3" />}
+              </span>
+              <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{c.name}</span>
+              <span className="shrink-0 text-xs text-slate-500">{roleLabel(c.role)}</span>
+            </button>
+          )}
+        </ContactResults>
       </div>
     </div>
   );
