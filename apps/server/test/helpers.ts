@@ -54,8 +54,26 @@ export async function createTestApp(
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name} with (force)`);
+            return;
+          } catch (err) {
+            // FORCE cannot end an autovacuum worker busy on the database (an ordinary owner may not signal it:
+            // 42501); a plain DROP asks autovacuum to leave and waits for it, so try that, then FORCE again.
+            if ((err as { code?: string }).code !== '42501' || attempt >= 5) throw err;
+            try {
+              await c.query(`drop database if exists ${name}`);
+              return;
+            } catch {
+              await new Promise((resolve) => setTimeout(resolve, 200));
+            }
+          }
+        }
+      } finally {
+        await c.end();
+      }
     };
   } else {
     database = { kind: 'pglite', dir: 'memory', from: templateDump() };
