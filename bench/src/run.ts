@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { numberArg, parseArgs } from './lib/args.ts';
+import { type CpuPerRequest, perRequest, readCpu } from './lib/cpu.ts';
 import { ensureDatabase, withClient } from './lib/db.ts';
 import { PgbenchError, pgbenchMissing, runPgbench, toScript } from './lib/pgbench.ts';
 import { captureStatements, type RequestStatements, spread } from './lib/statements.ts';
@@ -45,6 +46,8 @@ interface Row {
   verdict: 'within' | 'over' | '—';
   /** The same statements straight against PostgreSQL: tx/s, or why there is no figure. */
   pgbench?: number | string;
+  /** CPU per request of the server and of PostgreSQL while the scenario ran (lib/cpu.ts). */
+  cpu?: CpuPerRequest;
 }
 
 /** A read scenario: a request loop of GETs, whose statements can be replayed with pgbench. */
@@ -164,11 +167,13 @@ async function runScenario(
   if (!opts.smoke) await autocannon({ ...base, duration: 1 }); // warm-up, not measured
   // autocannon's summary has no p95, so every response time is recorded and the percentiles computed exactly.
   const times: number[] = [];
+  const cpuBefore = await readCpu(server.pid, opts.databaseUrl);
   const instance = autocannon({ ...base, duration: opts.duration });
   instance.on('response', (_client, _status, _bytes, responseTime) => {
     times.push(responseTime);
   });
   const result = await instance;
+  const cpu = perRequest(cpuBefore, await readCpu(server.pid, opts.databaseUrl), result.requests.total);
   await scenario.after?.(opts.databaseUrl);
   const lat = percentiles(times);
   const { rssMb } = server.memory();
@@ -198,6 +203,7 @@ async function runScenario(
     rssMb,
     budget: scenario.budget ? `${scenario.budget.label}, RSS < ${RSS_BUDGET_MB} MB` : `RSS < ${RSS_BUDGET_MB} MB`,
     verdict: '—',
+    cpu,
   };
   const overLatency =
     (scenario.budget?.p95Ms !== undefined && row.p95 > scenario.budget.p95Ms) ||
@@ -254,6 +260,7 @@ function table(rows: Row[]): string {
     'verdict',
     'pgbench tx/s',
     'ratio',
+    'CPU ms/req server / PostgreSQL',
   ];
   const lines = rows.map((r) => [
     r.scenario,
@@ -269,6 +276,7 @@ function table(rows: Row[]): string {
     r.verdict,
     typeof r.pgbench === 'number' ? r.pgbench.toFixed(0) : (r.pgbench ?? '—'),
     typeof r.pgbench === 'number' ? ratioCell(r.rps / r.pgbench) : '—',
+    r.cpu ? `${fmtCpu(r.cpu.serverMs)} / ${fmtCpu(r.cpu.postgresMs)}` : '—',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]) =>
@@ -279,6 +287,8 @@ function table(rows: Row[]): string {
     ...lines.map(fmt),
   ].join('\n');
 }
+
+const fmtCpu = (ms: number | null) => (ms === null ? '?' : ms.toFixed(2));
 
 const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
 
@@ -360,7 +370,8 @@ async function main(): Promise<number> {
           : await pgbenchFigure(url, captured.get(scenario.name), { connections: row.connections, duration, smoke });
       }
       const vsPgbench = typeof row.pgbench === 'number' ? `, pgbench ${row.pgbench.toFixed(0)} tx/s` : '';
-      console.log(`${row.rps.toFixed(0)} req/s, p95 ${row.p95.toFixed(1)} ms, ${row.errors} errors${vsPgbench}`);
+      const cpu = row.cpu ? `, CPU ${fmtCpu(row.cpu.serverMs)} + ${fmtCpu(row.cpu.postgresMs)} ms/req` : '';
+      console.log(`${row.rps.toFixed(0)} req/s, p95 ${row.p95.toFixed(1)} ms, ${row.errors} errors${vsPgbench}${cpu}`);
       rows.push(row);
       if (row.errors > 0 || row.pgbench === 'failed') failed = true;
     }
@@ -381,6 +392,7 @@ async function main(): Promise<number> {
       '',
       `Each scenario: ${smoke ? '' : '1 s warm-up, then '}autocannon for the duration shown by requests/req/s, over loopback; percentiles from every response time. RSS read from /proc/<pid>/status after the scenario. Budgets: docs/product.md, "Performance budgets".`,
       `pgbench tx/s: the statements the endpoint sent for ${smoke ? 3 : CAPTURED_PER_SCENARIO} of the row's requests (captured from a second server), replayed straight against PostgreSQL as the app role under row-level security, at the row's connections${smoke ? ' (smoke: twice each on one connection, a check only)' : ' for the same duration'}; ratio = req/s ÷ pgbench tx/s, target ≥ ${RATIO_TARGET} (bench/README.md, "How close to the limit").`,
+      'CPU ms/req: user + system CPU of the server process and of the PostgreSQL backends of the bench database while the scenario ran, divided by its requests; on a shared machine the figures to compare before and after (bench/README.md, "CPU per request").',
       ...(rows.some((r) => r.scenario.startsWith('event streams'))
         ? [
             '',
