@@ -1,40 +1,9 @@
 import type { AttendanceChanged } from '@lyceum/shared/attendance';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { publishLiveEvents } from '../../lib/live-events.ts';
-
-/**
- * The `attendance` live event of a submission, sent only if it commits: to the school's staff and teachers
- * (the stream's reader keeps a teacher to their own classes) and to the marked students and their parents.
- */
-export async function publishAttendanceChange(
-  tx: Tx,
-  schoolId: string,
-  classId: string,
-  studentIds: string[],
-): Promise<void> {
-  const parents =
-    studentIds.length === 0
-      ? []
-      : await selectRows<{ parentId: string }>(
-          tx,
-          sql`select distinct sp.parent_id as "parentId" from student_parents sp
-          where sp.school_id = ${schoolId} and sp.student_id in ${studentIds}`,
-        );
-  await publishLiveEvents(tx, [
-    {
-      kind: 'attendance',
-      schoolId,
-      id: classId,
-      roles: ['school_admin', 'principal', 'teacher'],
-      userIds: [...studentIds, ...parents.map((p) => p.parentId)],
-    },
-  ]);
-}
 
 /**
  * What the stream sends a user for an `attendance` event: the class, if the user may read its marks

@@ -1,29 +1,28 @@
 import {
   ATTENDANCE_MESSAGES,
+  type AttendanceRecord,
   type SubmitAttendanceRequest,
   type SubmitAttendanceResponse,
   statusOf,
 } from '@lyceum/shared/attendance';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { TIMETABLE_MESSAGES } from '@lyceum/shared/timetable';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { academicYearIdFor } from '../../db/academic-years.ts';
-import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
-import { attendanceSubmissions, periods } from '../../db/schema/index.ts';
-import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { attendanceSubmissions } from '../../db/schema/index.ts';
+import { inScope, type SchoolScope, seesEveryone, writeScope } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
-import { alertParents } from './alerts.ts';
-import { publishAttendanceChange } from './live.ts';
-import { loadRecords } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { settingsOf } from './settings.ts';
-import { classForStaff } from './whose.ts';
+import { type AlertContext, alertContextSql, writeAlerts } from './alerts.ts';
+import { taughtClasses } from './whose.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
 
@@ -43,14 +42,55 @@ async function storedAnswer(tx: Tx, scope: SchoolScope, key: string): Promise<Su
   return (row?.response as SubmitAttendanceResponse | undefined) ?? null;
 }
 
-/** Every active student of the class, once each, and nobody else. */
-async function checkRoster(tx: Tx, schoolId: string, classId: string, input: SubmitInput) {
-  const roster = await selectRows<{ id: string; name: string }>(
+interface SheetContext {
+  stored: SubmitAttendanceResponse | null;
+  cls: { id: string; name: string; academicYear: string } | null;
+  periodFound: boolean;
+  alertLate: boolean;
+  roster: { id: string; name: string }[];
+  alerts: AlertContext;
+}
+
+/**
+ * Everything a submission checks and decides from, in one statement: the first answer under the key, the
+ * class (if the caller marks it), the period, the school's late-alert setting, the class's active students and
+ * what their alerts of the date already said. It also takes the sheet's lock, so two submissions of the same
+ * class and date (two tabs, a retry without a key) take turns, and the writing statement after it sees the
+ * other's committed rows.
+ */
+async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, date: string): Promise<SheetContext> {
+  const schoolId = scope.schoolId;
+  const roster = sql`(select s.id from students s join users u on u.school_id = s.school_id and u.id = s.id
+    where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active)`;
+  const [row] = await selectRows<SheetContext & { locked: unknown }>(
     tx,
     sql`
-    select s.id, u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
-    where s.school_id = ${schoolId} and s.class_id = ${classId} and u.is_active`,
+    select pg_advisory_xact_lock(hashtextextended('attendance:' || ${input.classId}::uuid::text || ':' || ${date}, 0)) as locked,
+      ${
+        input.idempotencyKey
+          ? sql`(select sub.response from attendance_submissions sub where sub.school_id = ${schoolId}
+              and sub.user_id = ${scope.actor.profileId} and sub.idempotency_key = ${input.idempotencyKey})`
+          : sql`null::jsonb`
+      } as stored,
+      (select json_build_object('id', c.id, 'name', trim(c.name || ' ' || c.section), 'academicYear', c.academic_year)
+        from classes c where c.school_id = ${schoolId} and c.id = ${input.classId} and c.is_active
+          ${seesEveryone(scope) ? sql`` : scope.actor.role === 'teacher' ? sql`and c.id in ${taughtClasses(scope)}` : sql`and false`}) as cls,
+      ${
+        input.periodId
+          ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId})`
+          : sql`true`
+      } as "periodFound",
+      (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
+      (select coalesce(json_agg(json_build_object('id', s.id, 'name', u.name)), '[]')
+        from students s join users u on u.school_id = s.school_id and u.id = s.id
+        where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active) as roster,
+      ${alertContextSql(schoolId, date, roster)} as alerts`,
   );
+  return row as SheetContext;
+}
+
+/** Every active student of the class, once each, and nobody else. */
+function checkRoster(roster: { id: string; name: string }[], input: SubmitInput) {
   const names = new Map(roster.map((r) => [r.id, r.name]));
   const seen = new Set<string>();
   const fields: Record<string, string> = {};
@@ -63,6 +103,78 @@ async function checkRoster(tx: Tx, schoolId: string, classId: string, input: Sub
   if (missing > 0) fields.records = ATTENDANCE_MESSAGES.missingStudents(missing);
   if (Object.keys(fields).length > 0) throw failed(fields);
   return names;
+}
+
+type WrittenRecord = Omit<AttendanceRecord, 'className' | 'time' | 'submittedAt'> & {
+  time: string | Date;
+  submittedAt: string | Date;
+  inserted: boolean;
+};
+
+/**
+ * One statement for the sheet: every student's row inserted where new and updated where the student already
+ * has this date and period (the count tables follow by trigger, migration 0021_att.sql), the audit entry, and
+ * the records of the class for that date and period as they now stand, by name (students who left the class
+ * since keep theirs). The audit row is written here rather than through audit(): a submission changes no one's
+ * session, so it must not empty the session cache as audited changes to people do.
+ */
+async function writeSheet(
+  tx: Tx,
+  scope: SchoolScope,
+  actor: Actor,
+  sheet: {
+    cls: { id: string; academicYear: string };
+    date: string;
+    periodId: string | null;
+    now: Date;
+    marks: { id: string; student_id: string; status: string; is_present: boolean; note: string | null }[];
+    summary: Record<string, unknown>;
+  },
+): Promise<WrittenRecord[]> {
+  const { cls, date, periodId, now, marks } = sheet;
+  const at = now.toISOString();
+  return selectRows<WrittenRecord>(
+    tx,
+    sql`
+    with written as (
+      insert into attendance (school_id, id, class_id, student_id, date, period_id, status, is_present, note,
+        marked_by_id, marked_by_name, marked_at, submitted_at, academic_year, academic_year_id)
+      select ${scope.schoolId}, r.id, ${cls.id}, r.student_id, ${date}::date, ${periodId}::uuid,
+        r.status, r.is_present, r.note, ${actor.profileId}, ${actor.name}, ${at}::timestamptz, ${at}::timestamptz,
+        ${cls.academicYear}, y.id
+      from json_to_recordset(${JSON.stringify(marks)}::json)
+        as r(id uuid, student_id uuid, status text, is_present boolean, note text)
+        -- The year is looked up once for the sheet, not once per student.
+        cross join (select ${academicYearIdFor(scope.schoolId, date)} as id) y
+      on conflict on constraint attendance_one_per_student_date do update set
+        status = excluded.status, is_present = excluded.is_present, note = excluded.note,
+        marked_by_id = excluded.marked_by_id, marked_by_name = excluded.marked_by_name,
+        marked_at = excluded.marked_at, submitted_at = excluded.submitted_at, updated_at = now()
+      returning id, student_id, period_id, status, is_present, note, marked_by_name, marked_at, submitted_at,
+        academic_year, (xmax = 0) as inserted
+    ),
+    logged as (
+      insert into audit_log (id, school_id, actor_account_id, actor_role, action, entity, entity_id, after)
+      values (${newId()}, ${scope.schoolId}, ${actor.accountId}, ${actor.role}, 'attendance.submitted', 'class',
+        ${cls.id}, ${JSON.stringify(sheet.summary)}::jsonb)
+    ),
+    sheet as (
+      select * from written
+      union all
+      select a.id, a.student_id, a.period_id, a.status, a.is_present, a.note, a.marked_by_name, a.marked_at,
+        a.submitted_at, a.academic_year, false
+      from attendance a
+      where a.school_id = ${scope.schoolId} and a.class_id = ${cls.id} and a.date = ${date}::date
+        and a.period_id is not distinct from ${periodId}::uuid
+        and a.student_id not in (select w.student_id from written w)
+    )
+    select r.id, ${cls.id}::uuid as "classId", r.student_id as "studentId", u.name as "studentName",
+      ${date} as date, r.period_id as "periodId", r.status, r.is_present as "isPresent", r.note,
+      r.marked_by_name as "markedByName", r.marked_at as time, r.submitted_at as "submittedAt",
+      r.academic_year as "academicYear", r.inserted
+    from sheet r join users u on u.school_id = ${scope.schoolId} and u.id = r.student_id
+    order by u.name, r.student_id`,
+  );
 }
 
 /**
@@ -80,26 +192,18 @@ export async function submitAttendance(
   const key = input.idempotencyKey;
   try {
     return await inScope(deps.db, scope, async (tx) => {
-      if (key) {
-        const first = await storedAnswer(tx, scope, key);
-        if (first) return first;
-      }
-      const cls = await classForStaff(tx, scope, input.classId, true);
       const today = todayIn(timeZoneOf(actor), deps.clock());
       const date = input.date ?? today;
+      const context = await readSheetContext(tx, scope, input, date);
+      if (context.stored) return context.stored;
+      const cls = context.cls;
+      if (!cls) throw notFound(PEOPLE_MESSAGES.classNotFound);
       if (date > today) throw failed({ date: ATTENDANCE_MESSAGES.futureDate });
-      if (input.periodId) {
-        const [period] = await tx
-          .select({ id: periods.id })
-          .from(periods)
-          .where(and(eq(periods.schoolId, scope.schoolId), eq(periods.id, input.periodId)));
-        if (!period) throw notFound(TIMETABLE_MESSAGES.periodNotFound);
-      }
-      // Two submissions of the same class and date (two tabs, a retry without a key) take turns.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`attendance:${cls.id}:${date}`}, 0))`);
-      const names = await checkRoster(tx, scope.schoolId, cls.id, input);
+      if (!context.periodFound) throw notFound(TIMETABLE_MESSAGES.periodNotFound);
+      const names = checkRoster(context.roster, input);
 
       const now = deps.clock();
+      const periodId = input.periodId ?? null;
       const marks = input.records.map((r) => ({
         id: newId(),
         student_id: r.studentId,
@@ -107,68 +211,52 @@ export async function submitAttendance(
         is_present: r.isPresent,
         note: r.note?.trim() || null,
       }));
-      // One statement for the class: inserted where new, updated where the student already has this date and period.
-      const written = await selectRows<{ inserted: boolean }>(
-        tx,
-        sql`
-        insert into attendance (school_id, id, class_id, student_id, date, period_id, status, is_present, note,
-          marked_by_id, marked_by_name, marked_at, submitted_at, academic_year, academic_year_id)
-        select ${scope.schoolId}, r.id, ${cls.id}, r.student_id, ${date}::date, ${input.periodId ?? null}::uuid,
-          r.status, r.is_present, r.note, ${actor.profileId}, ${actor.name}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${cls.academicYear},
-          y.id
-        from json_to_recordset(${JSON.stringify(marks)}::json)
-          as r(id uuid, student_id uuid, status text, is_present boolean, note text)
-          -- The year is looked up once for the sheet, not once per student.
-          cross join (select ${academicYearIdFor(scope.schoolId, date)} as id) y
-        on conflict on constraint attendance_one_per_student_date do update set
-          status = excluded.status, is_present = excluded.is_present, note = excluded.note,
-          marked_by_id = excluded.marked_by_id, marked_by_name = excluded.marked_by_name,
-          marked_at = excluded.marked_at, submitted_at = excluded.submitted_at, updated_at = now()
-        returning (xmax = 0) as inserted`,
-      );
-      const created = written.filter((r) => r.inserted).length;
-
-      const { alertLate } = await settingsOf(tx, scope.schoolId);
-      await alertParents(tx, scope.schoolId, {
+      const summary = {
         date,
-        alertLate,
-        className: cls.name,
-        marks: marks.map((m) => ({ studentId: m.student_id, name: names.get(m.student_id) ?? '', status: m.status })),
-      });
-      const records = await loadRecords(
+        periodId,
+        absent: marks.filter((m) => m.status === 'absent').length,
+        late: marks.filter((m) => m.status === 'late').length,
+        total: marks.length,
+      };
+      const records = await writeSheet(tx, scope, actor, { cls, date, periodId, now, marks, summary });
+      const created = records.filter((r) => r.inserted).length;
+
+      await writeAlerts(
         tx,
         scope.schoolId,
-        sql`a.class_id = ${cls.id} and a.date = ${date}::date and a.period_id is not distinct from ${input.periodId ?? null}::uuid`,
-        sql`u.name, a.student_id`,
+        {
+          date,
+          alertLate: context.alertLate,
+          className: cls.name,
+          marks: marks.map((m) => ({ studentId: m.student_id, name: names.get(m.student_id) ?? '', status: m.status })),
+        },
+        context.alerts,
       );
       const answer: SubmitAttendanceResponse = {
         classId: cls.id,
         date,
-        periodId: input.periodId ?? null,
+        periodId,
         submittedAt: now.toISOString(),
         created,
         updated: marks.length - created,
-        records,
+        records: records.map(({ inserted: _inserted, ...r }) => ({
+          ...r,
+          className: cls.name,
+          time: new Date(r.time).toISOString(),
+          submittedAt: new Date(r.submittedAt).toISOString(),
+        })),
       };
-      await audit(tx, actor, {
-        schoolId: scope.schoolId,
-        action: 'attendance.submitted',
-        entity: 'class',
-        entityId: cls.id,
-        after: {
-          date,
-          periodId: answer.periodId,
-          absent: marks.filter((m) => m.status === 'absent').length,
-          late: marks.filter((m) => m.status === 'late').length,
-          total: marks.length,
+      // The class's students and their parents (the roster is the sheet: every one of them was marked).
+      const parents = [...new Set(context.alerts.parents.map((p) => p.parentId))];
+      await publishLiveEvents(tx, [
+        {
+          kind: 'attendance',
+          schoolId: scope.schoolId,
+          id: cls.id,
+          roles: ['school_admin', 'principal', 'teacher'],
+          userIds: [...marks.map((m) => m.student_id), ...parents],
         },
-      });
-      await publishAttendanceChange(
-        tx,
-        scope.schoolId,
-        cls.id,
-        marks.map((m) => m.student_id),
-      );
+      ]);
       if (key) {
         await tx.insert(attendanceSubmissions).values({
           schoolId: scope.schoolId,
