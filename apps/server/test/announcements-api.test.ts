@@ -2,7 +2,7 @@ import { ANNOUNCEMENT_MESSAGES as M, type Announcement, type Audience } from '@l
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createClass } from './factories/people.ts';
+import { assignTeacher, createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { errorOf } from './helpers.ts';
 
@@ -264,5 +264,141 @@ describe('reads, readers and the audience’s notification', () => {
     await published(callers.teacher, { title: 'Trip', audience: ['parent'], classIds: [w.a.classId] });
     expect(await count()).toBe(before + 2);
     expect((await bell('parent'))[0]).toMatchObject({ title: 'New announcement: Trip' });
+  });
+});
+
+describe('read figures (audienceCount and readCount) for a whole page', () => {
+  type Person = { id: string; role: SchoolRole; active: boolean };
+  const q = async <T>(query: ReturnType<typeof sql>) => (await w.t.app.deps.db.execute(query)).rows as T[];
+
+  /** The audience rule recomputed from the tables, independently of the server's SQL (one snapshot per call). */
+  async function recompute() {
+    const people = await q<Person>(
+      sql`select id, role, (is_active and deleted_at is null) as active from users where school_id = ${w.a.id}`,
+    );
+    const students = await q<{ id: string; class_id: string }>(
+      sql`select id, class_id from students where school_id = ${w.a.id}`,
+    );
+    const links = await q<{ parent_id: string; student_id: string }>(
+      sql`select parent_id, student_id from student_parents where school_id = ${w.a.id}`,
+    );
+    const teaching = await q<{ teacher_id: string; class_id: string }>(
+      sql`select teacher_id, class_id from class_teachers where school_id = ${w.a.id}`,
+    );
+    const reads = await q<{ announcement_id: string; user_id: string }>(
+      sql`select announcement_id, user_id from announcement_reads where school_id = ${w.a.id}`,
+    );
+    const classOf = new Map(students.map((s) => [s.id, s.class_id]));
+    return (a: Announcement) => {
+      const classes = new Set(a.classes.map((c) => c.id));
+      const inClass = (p: Person) => {
+        if (classes.size === 0 || p.role === 'school_admin' || p.role === 'principal') return true;
+        if (p.role === 'student') return classes.has(classOf.get(p.id) ?? '');
+        if (p.role === 'parent') {
+          return links.some((l) => l.parent_id === p.id && classes.has(classOf.get(l.student_id) ?? ''));
+        }
+        return teaching.some((t) => t.teacher_id === p.id && classes.has(t.class_id));
+      };
+      const members = people.filter(
+        (p) =>
+          p.active && p.id !== a.author.id && (a.audience.includes('all') || a.audience.includes(p.role)) && inClass(p),
+      );
+      const readers = new Set(reads.filter((r) => r.announcement_id === a.id).map((r) => r.user_id));
+      return { readCount: members.filter((m) => readers.has(m.id)).length, audienceCount: members.length };
+    };
+  }
+
+  it('equal a recomputation for roles, classes, the author excluded, inactive and deleted people excluded', async () => {
+    const admin = await w.a.signIn('school_admin');
+    const app = w.t.app;
+    // Class X (the world's) and Y: a second teacher in Y, a parent with a child in each, a student in both
+    // classes, one inactive student and one deleted parent.
+    const teacher2 = (await createTeacher(app, admin)).teacher;
+    await assignTeacher(app, admin, otherClassId, { teacherId: teacher2.id });
+    const twoChildren = (await createParent(app, admin)).parent;
+    const deletedParent = (await createParent(app, admin)).parent;
+    const inY = await createStudent(app, admin, {
+      classId: otherClassId,
+      parents: [{ parentId: twoChildren.id, relationship: 'Mother' }],
+    });
+    await createStudent(app, admin, {
+      classId: w.a.classId,
+      parents: [
+        { parentId: twoChildren.id, relationship: 'Mother' },
+        { parentId: deletedParent.id, relationship: 'Father' },
+      ],
+    });
+    const inactive = await createStudent(app, admin, { classId: w.a.classId });
+    await app.deps.db.execute(sql`update users set is_active = false where id = ${inactive.student.id}`);
+    await app.deps.db.execute(sql`update users set deleted_at = now() where id = ${deletedParent.id}`);
+
+    const made = [
+      await published(callers.school_admin, { title: 'F all', audience: ['all'] }),
+      await published(callers.principal, { title: 'F families', audience: ['student', 'parent'] }),
+      await published(callers.school_admin, { title: 'F staff', audience: ['teacher', 'school_admin'] }),
+      await published(callers.school_admin, { title: 'F all of X', audience: ['all'], classIds: [w.a.classId] }),
+      await published(callers.school_admin, {
+        title: 'F parents of X and Y',
+        audience: ['parent'],
+        classIds: [w.a.classId, otherClassId],
+      }),
+      await published(callers.teacher, {
+        title: 'F teacher',
+        audience: ['student', 'parent'],
+        classIds: [w.a.classId],
+      }),
+      await published(callers.principal, {
+        title: 'F managers and teachers of Y',
+        audience: ['principal', 'school_admin', 'teacher'],
+        classIds: [otherClassId],
+      }),
+    ];
+    // Every other person of the school has read every one (the author, inactive and deleted ones included).
+    await app.deps.db.execute(sql`insert into announcement_reads (school_id, id, announcement_id, user_id, read_at)
+      select u.school_id, gen_random_uuid(), a.id, u.id, now()
+      from (select id, school_id, row_number() over (order by id) as k from users where school_id = ${w.a.id}) u
+      cross join announcements a
+      where a.school_id = ${w.a.id} and a.title like 'F %' and (u.k % 2 = 0 or u.id = a.author_id
+        or u.id in (${inactive.student.id}, ${deletedParent.id}))
+      on conflict do nothing`);
+    // A student who moves class leaves the audiences of the old one, reads included.
+    await app.deps.db.execute(
+      sql`update students set class_id = ${w.a.classId}, roll_number = 999 where id = ${inY.student.id}`,
+    );
+
+    const page = (await callers.principal({ method: 'GET', url: '/api/v1/announcements?limit=100' })).json()
+      .items as Announcement[];
+    const mine = page.filter((a) => made.some((m) => m.id === a.id));
+    expect(mine).toHaveLength(made.length);
+    const expectedFigures = await recompute();
+    for (const a of page) {
+      expect({ readCount: a.readCount, audienceCount: a.audienceCount }, a.title).toEqual(expectedFigures(a));
+    }
+    expect(mine.some((a) => (a.readCount ?? 0) > 0 && (a.audienceCount ?? 0) > (a.readCount ?? 0))).toBe(true);
+
+    // The author sees the figures of their own; a reader sees none; the single read answers the same.
+    const teacherPage = (await callers.teacher({ method: 'GET', url: '/api/v1/announcements?limit=100' })).json()
+      .items as Announcement[];
+    for (const a of teacherPage) {
+      if (a.author.id === w.a.users.teacher.id) {
+        expect({ readCount: a.readCount, audienceCount: a.audienceCount }, a.title).toEqual(expectedFigures(a));
+      } else {
+        expect({ readCount: a.readCount, audienceCount: a.audienceCount }, a.title).toEqual({
+          readCount: null,
+          audienceCount: null,
+        });
+      }
+    }
+    for (const a of mine) {
+      const one = (await callers.school_admin({ method: 'GET', url: `/api/v1/announcements/${a.id}` })).json();
+      expect(one).toMatchObject({ readCount: a.readCount, audienceCount: a.audienceCount, classes: a.classes });
+    }
+    const parentPage = (await callers.parent({ method: 'GET', url: '/api/v1/announcements?limit=100' })).json()
+      .items as Announcement[];
+    expect(parentPage.every((a) => a.readCount === null && a.audienceCount === null)).toBe(true);
+    expect(parentPage.find((a) => a.title === 'F parents of X and Y')?.classes.map((c) => c.id)).toEqual([
+      w.a.classId,
+      otherClassId,
+    ]);
   });
 });

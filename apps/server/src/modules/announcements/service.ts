@@ -23,11 +23,12 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { keysetPage } from '../../lib/list-page.ts';
+import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { attachmentsOf, claimAttachments, replaceAttachments } from '../files/index.ts';
 import { createNotifications } from '../notifications/index.ts';
 import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts';
+import { readFigures } from './figures.ts';
 import { safeBody, textOf } from './safe-html.ts';
 
 interface Row {
@@ -43,6 +44,7 @@ interface Row {
   authorId: string;
   authorName: string;
   read: boolean;
+  classNames: string[];
   readCount: number | null;
   audienceCount: number | null;
 }
@@ -56,18 +58,30 @@ const CLASS_LABEL = sql`trim(c.name || ' ' || c.section)`;
 const COLUMNS = sql`a.id, a.title, a.body, a.audience, a.class_ids as "classIds", a.status, a.pinned,
       a.expires_at as "expiresAt", a.created_at as "createdAt", a.author_id as "authorId", au.name as "authorName"`;
 
-/** What one announcement row answers with; read figures only for those who manage it. */
+/**
+ * What one announcement row answers with, its classes' names in the order of `class_ids` (a class gone since
+ * answers an empty name). Read figures come separately (`withFigures`), for the rows the reader manages.
+ */
 function selectAnnouncements(actor: Actor, where: SQL): SQL {
-  const manages = isManager(actor) ? sql`true` : sql`a.author_id = ${actor.profileId}`;
   return sql`select ${COLUMNS},
       (a.author_id = ${actor.profileId} or exists (select 1 from announcement_reads r
         where r.school_id = a.school_id and r.announcement_id = a.id and r.user_id = ${actor.profileId})) as read,
-      case when ${manages} then (select count(*)::int from announcement_reads r
-        join (${audienceMembers(sql`a`)}) m on m.id = r.user_id
-        where r.school_id = a.school_id and r.announcement_id = a.id) end as "readCount",
-      case when ${manages} then (select count(*)::int from (${audienceMembers(sql`a`)}) m) end as "audienceCount"
+      array(select coalesce((select ${CLASS_LABEL} from classes c where c.school_id = a.school_id and c.id = k.id), '')
+        from unnest(a.class_ids) with ordinality as k(id, n) order by k.n) as "classNames"
     from announcements a join users au on au.school_id = a.school_id and au.id = a.author_id
     where ${where}`;
+}
+
+const manages = (actor: Actor, row: { authorId: string }) => isManager(actor) || row.authorId === actor.profileId;
+
+/** The rows with their read figures filled in where `actor` manages them (managers, the author), null elsewhere. */
+async function withFigures(tx: Tx, actor: Actor, rows: Row[]): Promise<Row[]> {
+  const managed = rows.filter((r) => manages(actor, r)).map((r) => r.id);
+  const figures = await readFigures(tx, actor.schoolId as string, managed);
+  return rows.map((r) => {
+    const f = figures.get(r.id);
+    return { ...r, readCount: f?.readCount ?? null, audienceCount: f?.audienceCount ?? null };
+  });
 }
 
 async function classNames(tx: Tx, schoolId: string, ids: string[]): Promise<Map<string, string>> {
@@ -80,7 +94,6 @@ async function classNames(tx: Tx, schoolId: string, ids: string[]): Promise<Map<
 }
 
 async function toResponses(tx: Tx, actor: Actor, rows: Row[]): Promise<Announcement[]> {
-  const names = await classNames(tx, actor.schoolId as string, [...new Set(rows.flatMap((r) => r.classIds))]);
   const files = await attachmentsOf(
     tx,
     actor.schoolId as string,
@@ -92,7 +105,7 @@ async function toResponses(tx: Tx, actor: Actor, rows: Row[]): Promise<Announcem
     title: r.title,
     body: r.body,
     audience: r.audience,
-    classes: r.classIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    classes: r.classIds.map((id, i) => ({ id, name: r.classNames[i] ?? '' })),
     status: r.status,
     pinned: r.pinned,
     expiresAt: r.expiresAt === null ? null : iso(r.expiresAt),
@@ -101,7 +114,7 @@ async function toResponses(tx: Tx, actor: Actor, rows: Row[]): Promise<Announcem
     read: r.read,
     readCount: r.readCount,
     audienceCount: r.audienceCount,
-    canManage: isManager(actor) || r.authorId === actor.profileId,
+    canManage: manages(actor, r),
     attachments: files.get(r.id) ?? [],
   }));
 }
@@ -110,6 +123,12 @@ async function findVisible(tx: Tx, actor: Actor, now: Date, id: string): Promise
   const [row] = await selectRows<Row>(tx, selectAnnouncements(actor, sql`${visibleTo(actor, now)} and a.id = ${id}`));
   if (!row) throw notFound(M.notFound);
   return row;
+}
+
+/** One announcement as `actor` reads it, figures and files included, or 404. */
+async function answerVisible(tx: Tx, actor: Actor, now: Date, id: string): Promise<Announcement> {
+  const rows = await withFigures(tx, actor, [await findVisible(tx, actor, now, id)]);
+  return (await toResponses(tx, actor, rows))[0] as Announcement;
 }
 
 function schoolActor(actor: Actor) {
@@ -144,11 +163,14 @@ export function listAnnouncements(
           tx,
           selectAnnouncements(actor, sql`a.school_id = ${scope.schoolId} and a.id in ${ids}`),
         );
-        const byId = new Map(rows.map((r) => [r.id, r]));
         return toResponses(
           tx,
           actor,
-          ids.flatMap((id) => byId.get(id) ?? []),
+          await withFigures(
+            tx,
+            actor,
+            inPageOrder(ids, rows, (r) => r.id),
+          ),
         );
       },
     );
@@ -159,11 +181,7 @@ export function listAnnouncements(
 export function getAnnouncement(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Announcement> {
   const scope = schoolActor(actor);
   const now = deps.clock();
-  return inScope(
-    deps.db,
-    scope,
-    async (tx) => (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement,
-  );
+  return inScope(deps.db, scope, (tx) => answerVisible(tx, actor, now, id));
 }
 
 /** Whether `actor` may read the announcement (and so its attachments), inside the caller's transaction. */
@@ -196,23 +214,21 @@ export async function readAnnouncements(
     const { actor: first, id } = requests[indexes[0] as number] as { actor: Actor; id: string };
     const scope = schoolActor(first);
     await inScope(deps.db, scope, async (tx) => {
-      const [row] = await selectRows<Omit<Row, 'read' | 'readCount' | 'audienceCount'>>(
+      const [row] = await selectRows<Row>(
         tx,
-        sql`select ${COLUMNS} from announcements a join users au on au.school_id = a.school_id and au.id = a.author_id
-          where a.school_id = ${scope.schoolId} and a.id = ${id}`,
+        selectAnnouncements(first, sql`a.school_id = ${scope.schoolId} and a.id = ${id}`),
       );
       if (!row) return;
-      const managing = indexes.filter((i) => {
-        const { actor } = requests[i] as { actor: Actor };
-        return isManager(actor) || actor.profileId === row.authorId;
-      });
+      const managing = indexes.filter((i) => manages((requests[i] as { actor: Actor }).actor, row));
       for (const i of managing) {
         const { actor } = requests[i] as { actor: Actor };
         const [visible] = await selectRows<Row>(
           tx,
           selectAnnouncements(actor, sql`${visibleTo(actor, now)} and a.id = ${id}`),
         );
-        answers[i] = visible ? ((await toResponses(tx, actor, [visible]))[0] ?? null) : null;
+        answers[i] = visible
+          ? ((await toResponses(tx, actor, await withFigures(tx, actor, [visible])))[0] ?? null)
+          : null;
       }
       const readers = indexes.filter((i) => !managing.includes(i));
       if (readers.length === 0) return;
@@ -344,7 +360,7 @@ export function createAnnouncement(
       parent: { announcementId: id },
     });
     await tellAudience(tx, actor, id, { title: input.title, audience, classIds });
-    return (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement;
+    return answerVisible(tx, actor, now, id);
   });
 }
 
@@ -382,7 +398,7 @@ export async function updateAnnouncement(
     }
     await tx.execute(sql`update announcements set ${sql.join(sets, sql`, `)}
       where school_id = ${scope.schoolId} and id = ${id}`);
-    return (await toResponses(tx, actor, [await findVisible(tx, actor, now, id)]))[0] as Announcement;
+    return answerVisible(tx, actor, now, id);
   });
   // Files taken off the announcement go once that has committed; a failed removal is left to the sweep.
   for (const objectPath of removed) {
