@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { schoolSubscriptions } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
 import { errorOf } from './helpers.ts';
 
 // A world of its own: the figures are platform-wide, so no other test's schools may add to them.
@@ -158,5 +161,36 @@ describe('company figures against a scenario computed by hand', () => {
     // A school's own dashboard shows its own figures, not the platform's.
     const own = (await sa({ method: 'GET', url: '/api/v1/dashboard' })).json();
     expect(own.stats.map((s: { key: string }) => s.key)).not.toContain('mrr');
+  });
+
+  it('lists subscriptions ending within 30 days, and settles a lapse before counting (renewed, still in MRR)', async () => {
+    const inTenDays = new Date(Date.now() + 10 * DAY);
+    await setActiveEndDate(w.t, w.b.id, inTenDays);
+    const before = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/revenue' })).json();
+    expect(before.expiringSoon).toEqual([
+      {
+        schoolId: w.b.id,
+        schoolName: w.b.name,
+        planName: 'Basic',
+        endDate: inTenDays.toISOString(),
+        totalAmountMinor: 7000,
+      },
+    ]);
+    // Alpha's yearly plan lapsed a minute ago with automatic renewal on: without settling first it would
+    // drop out of MRR (its end date is past); settled, it runs another year and stays in.
+    const lapsedAt = new Date(Date.now() - 60_000);
+    await setActiveEndDate(w.t, w.a.id, lapsedAt);
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx.update(schoolSubscriptions).set({ autoRenew: true }).where(eq(schoolSubscriptions.schoolId, w.a.id)),
+    );
+    const after = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/revenue' })).json();
+    expect(after.mrrMinor).toBe(before.mrrMinor);
+    const [alpha] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select()
+        .from(schoolSubscriptions)
+        .where(and(eq(schoolSubscriptions.schoolId, w.a.id), eq(schoolSubscriptions.status, 'active'))),
+    );
+    expect(alpha?.endDate.getTime()).toBeGreaterThan(Date.now() + 300 * DAY);
   });
 });

@@ -2,6 +2,8 @@ import type { RevenueQuery, RevenueResponse } from '@lyceum/shared/company';
 import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
@@ -25,12 +27,64 @@ function rangeOf(query: z.output<typeof RevenueQuery>): { from: Date; to: Date }
   return { from, to };
 }
 
-type Rows<T> = { rows: unknown[] } & { _?: T };
-const rowsOf = <T>(r: Rows<T>) => r.rows as T[];
+interface Figures extends Omit<RevenueResponse, 'currency' | 'from' | 'to' | 'arrMinor'> {
+  /** Active subscriptions past their end date that no sweep has settled yet. */
+  lapsed: boolean;
+}
+
+/**
+ * Every figure of the page in one statement, shaped by PostgreSQL: the page opens often and each statement is a
+ * round trip (docs/product.md, "Performance budgets").
+ */
+async function readFigures(tx: Tx, from: Date, to: Date, end: Date): Promise<Figures> {
+  const confirmed = sql`p.status = 'confirmed' and p.created_at >= ${from} and p.created_at < ${end}`;
+  const [row] = await selectRows<Figures>(
+    tx,
+    sql`
+    select
+      exists (select 1 from school_subscriptions where status = 'active' and end_date <= now()) as lapsed,
+      (select coalesce(sum(case when billing_cycle = 'yearly' then round(total_amount_minor / 12.0) else total_amount_minor end), 0)::int
+        from school_subscriptions where status = 'active' and end_date > now() and not is_trial) as "mrrMinor",
+      t.paid as "paidMinor", t.outstanding as "outstandingMinor", t.outstanding_count as "outstandingCount",
+      (select coalesce(json_agg(json_build_object('month', m.month, 'amountMinor', coalesce(pm.amount, 0), 'count', coalesce(pm.n, 0)) order by m.month), '[]')
+        from (select to_char(m, 'YYYY-MM') as month
+          from generate_series(date_trunc('month', ${from}::timestamptz at time zone 'UTC'),
+            date_trunc('month', ${to}::timestamptz at time zone 'UTC'), interval '1 month') m) m
+        left join (select to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(p.amount_minor)::int as amount, count(*)::int as n
+          from subscription_payments p where ${confirmed} group by 1) pm on pm.month = m.month) as "byMonth",
+      (select coalesce(json_agg(json_build_object('planName', g.name, 'amountMinor', g.amount, 'count', g.n) order by g.amount desc, g.name), '[]')
+        from (select pl.name, sum(p.amount_minor)::int as amount, count(*)::int as n
+          from subscription_payments p
+          join school_subscriptions s on s.school_id = p.school_id and s.id = p.subscription_id
+          join plans pl on pl.id = s.plan_id
+          where ${confirmed} group by pl.name) g) as "byPlan",
+      (select coalesce(json_agg(json_build_object('addonName', g.name, 'amountMinor', g.amount, 'count', g.n) order by g.amount desc, g.name), '[]')
+        from (select a.name, sum(p.amount_minor)::int as amount, count(*)::int as n
+          from subscription_payments p
+          join addon_requests r on r.school_id = p.school_id and r.id = p.addon_request_id
+          join addons a on a.id = r.addon_id
+          where ${confirmed} group by a.name) g) as "byAddon",
+      (select coalesce(json_agg(json_build_object('schoolId', e.school_id, 'schoolName', e.school_name,
+          'planName', e.plan_name, 'endDate', to_char(e.end_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'totalAmountMinor', e.total) order by e.end_date, e.school_name), '[]')
+        from (select s.school_id, sc.name as school_name, pl.name as plan_name, s.end_date, s.total_amount_minor as total
+          from school_subscriptions s join schools sc on sc.id = s.school_id join plans pl on pl.id = s.plan_id
+          where s.status = 'active' and s.end_date > now() and s.end_date <= now() + interval '30 days'
+          order by s.end_date, sc.name limit 200) e) as "expiringSoon"
+    from (select
+        coalesce(sum(p.amount_minor) filter (where ${confirmed}), 0)::int as paid,
+        coalesce(sum(p.amount_minor) filter (where p.status = 'pending'), 0)::int as outstanding,
+        count(*) filter (where p.status = 'pending')::int as outstanding_count
+      from subscription_payments p) t`,
+  );
+  return row as Figures;
+}
 
 /**
  * MRR counts paid-for plans now (active, unexpired, not on trial), yearly charges spread over twelve months;
  * ARR is twelve times MRR. Paid revenue is confirmed payments in the range, by month, plan and add-on.
+ * Subscriptions that lapsed since the last sweep are settled first (an automatic renewal adds an outstanding
+ * payment), and only then, rarely, does the page cost a second read.
  */
 export async function revenue(
   deps: Deps,
@@ -40,84 +94,18 @@ export async function revenue(
   const { from, to } = rangeOf(query);
   const end = new Date(to.getTime() + DAY);
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await settleLapsed(tx, null);
-    const [mrr] = rowsOf<{ mrr: number }>(
-      await tx.execute(sql`
-        select coalesce(sum(case when billing_cycle = 'yearly' then round(total_amount_minor / 12.0) else total_amount_minor end), 0)::int as mrr
-        from school_subscriptions where status = 'active' and end_date > now() and not is_trial`),
-    );
-    const [totals] = rowsOf<{ paid: number; outstanding: number; outstanding_count: number }>(
-      await tx.execute(sql`
-        select
-          coalesce(sum(amount_minor) filter (where status = 'confirmed' and created_at >= ${from} and created_at < ${end}), 0)::int as paid,
-          coalesce(sum(amount_minor) filter (where status = 'pending'), 0)::int as outstanding,
-          count(*) filter (where status = 'pending')::int as outstanding_count
-        from subscription_payments`),
-    );
-    const byMonth = rowsOf<{ month: string; amount: number; n: number }>(
-      await tx.execute(sql`
-        with months as (
-          select to_char(m, 'YYYY-MM') as month
-          from generate_series(date_trunc('month', ${from}::timestamptz at time zone 'UTC'), date_trunc('month', ${to}::timestamptz at time zone 'UTC'), interval '1 month') m
-        ), paid as (
-          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, sum(amount_minor)::int as amount, count(*)::int as n
-          from subscription_payments where status = 'confirmed' and created_at >= ${from} and created_at < ${end}
-          group by 1
-        )
-        select m.month, coalesce(p.amount, 0)::int as amount, coalesce(p.n, 0)::int as n
-        from months m left join paid p on p.month = m.month order by m.month`),
-    );
-    const byPlan = rowsOf<{ name: string; amount: number; n: number }>(
-      await tx.execute(sql`
-        select pl.name, sum(p.amount_minor)::int as amount, count(*)::int as n
-        from subscription_payments p
-        join school_subscriptions s on s.school_id = p.school_id and s.id = p.subscription_id
-        join plans pl on pl.id = s.plan_id
-        where p.status = 'confirmed' and p.created_at >= ${from} and p.created_at < ${end}
-        group by pl.name order by amount desc, pl.name`),
-    );
-    const byAddon = rowsOf<{ name: string; amount: number; n: number }>(
-      await tx.execute(sql`
-        select a.name, sum(p.amount_minor)::int as amount, count(*)::int as n
-        from subscription_payments p
-        join addon_requests r on r.school_id = p.school_id and r.id = p.addon_request_id
-        join addons a on a.id = r.addon_id
-        where p.status = 'confirmed' and p.created_at >= ${from} and p.created_at < ${end}
-        group by a.name order by amount desc, a.name`),
-    );
-    const expiring = rowsOf<{
-      school_id: string;
-      school_name: string;
-      plan_name: string;
-      end_date: string | Date;
-      total: number;
-    }>(
-      await tx.execute(sql`
-        select s.school_id, sc.name as school_name, pl.name as plan_name, s.end_date, s.total_amount_minor as total
-        from school_subscriptions s join schools sc on sc.id = s.school_id join plans pl on pl.id = s.plan_id
-        where s.status = 'active' and s.end_date > now() and s.end_date <= now() + interval '30 days'
-        order by s.end_date, sc.name limit 200`),
-    );
-    const mrrMinor = mrr?.mrr ?? 0;
+    let figures = await readFigures(tx, from, to, end);
+    if (figures.lapsed) {
+      await settleLapsed(tx, null);
+      figures = await readFigures(tx, from, to, end);
+    }
+    const { lapsed: _lapsed, ...rest } = figures;
     return {
       currency: DEFAULT_CURRENCY,
       from: from.toISOString().slice(0, 10),
       to: to.toISOString().slice(0, 10),
-      mrrMinor,
-      arrMinor: mrrMinor * 12,
-      paidMinor: totals?.paid ?? 0,
-      outstandingMinor: totals?.outstanding ?? 0,
-      outstandingCount: totals?.outstanding_count ?? 0,
-      byMonth: byMonth.map((r) => ({ month: r.month, amountMinor: r.amount, count: r.n })),
-      byPlan: byPlan.map((r) => ({ planName: r.name, amountMinor: r.amount, count: r.n })),
-      byAddon: byAddon.map((r) => ({ addonName: r.name, amountMinor: r.amount, count: r.n })),
-      expiringSoon: expiring.map((r) => ({
-        schoolId: r.school_id,
-        schoolName: r.school_name,
-        planName: r.plan_name,
-        endDate: new Date(r.end_date).toISOString(),
-        totalAmountMinor: r.total,
-      })),
+      ...rest,
+      arrMinor: rest.mrrMinor * 12,
     };
   });
 }
