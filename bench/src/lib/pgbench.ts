@@ -8,8 +8,8 @@ import type { RequestStatements } from './statements.ts';
  * pgbench replays of the statements an endpoint sends (lib/statements.ts): one script per captured request,
  * its statements in order, each parameter a pgbench variable (`-D`) so that with `-M prepared` every
  * statement is prepared once per connection with its parameters, as the server's pool does (named statements,
- * db/client.ts). The tenant transaction's `begin; select set_config(…)`, one message of literal text in the
- * server, is one pipeline here (one round trip). pgbench picks one of the scripts at random for each transaction,
+ * db/client.ts). The tenant transaction's `begin; select set_config(…)` (one message of literal text in the
+ * server) and the statement after it leave the server in one write, so they are one pipeline here (one round trip). pgbench picks one of the scripts at random for each transaction,
  * so the mix is the scenario's.
  */
 export const PGBENCH = '/usr/bin/pgbench';
@@ -45,9 +45,9 @@ function shieldColons(text: string): string {
 /** One request's statements as a pgbench script; variables are named `r<n>_<statement>_<parameter>`. */
 export function toScript(statements: RequestStatements, n: number): PgbenchScript {
   const vars: Record<string, string> = {};
-  const commands = statements.map((s, i) => {
+  const texts = statements.map((s, i) => {
     const text = shieldColons(s.text.trim().replace(/;+\s*$/, ''));
-    const withVars = text.replace(/\$(\d+)\b/g, (_, p: string) => {
+    return text.replace(/\$(\d+)\b/g, (_, p: string) => {
       const value = s.values[Number(p) - 1];
       // A variable cannot be NULL; the literal keeps the statement's meaning (its casts type it as before).
       if (value === null || value === undefined) return 'NULL';
@@ -55,13 +55,24 @@ export function toScript(statements: RequestStatements, n: number): PgbenchScrip
       vars[name] = pgText(value);
       return `:${name}`;
     });
-    // Several statements in one message (the tenant transaction's begin and settings) stay one round trip:
-    // a pipeline (prepared statements cannot hold several commands, so `\;` is not an option).
-    const parts = withVars.split(/;\s*/).filter(Boolean);
-    return parts.length > 1
-      ? ['\\startpipeline', ...parts.map((p) => `${p};`), '\\endpipeline'].join('\n')
-      : `${withVars};`;
   });
+  const commands: string[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    const parts = (texts[i] as string).split(/;\s*/).filter(Boolean);
+    if (parts.length === 1) {
+      commands.push(`${texts[i]};`);
+      continue;
+    }
+    // The tenant transaction's begin and settings (several statements in one message) and the first statement
+    // after them leave the server in one write without waiting in between (db/tenancy.ts): one pipeline here
+    // (prepared statements cannot hold several commands, so `\;` is not an option).
+    const next = texts[i + 1];
+    if (next !== undefined && next.split(/;\s*/).filter(Boolean).length === 1) {
+      parts.push(next);
+      i++;
+    }
+    commands.push(['\\startpipeline', ...parts.map((p) => `${p};`), '\\endpipeline'].join('\n'));
+  }
   return { script: `${commands.join('\n')}\n`, vars };
 }
 
@@ -89,7 +100,8 @@ export async function runPgbench(
   const url = new URL(databaseUrl);
   args.push(
     '-h',
-    url.hostname,
+    // `?host=/var/run/postgresql` names a Unix socket's directory, as libpq and node-postgres read it.
+    url.searchParams.get('host') ?? url.hostname,
     '-p',
     url.port || '5432',
     '-U',

@@ -98,7 +98,9 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     };
   }
   const Client = database.captureFile ? capturingClient(database.captureFile) : StatementCachingClient;
-  const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client });
+  // Pipelined connections send a statement without waiting for the previous one's answer: the tenant
+  // transaction's settings and its first statement go out together (db/tenancy.ts).
+  const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client, pipeline: true });
   // Without a listener pg-pool rethrows an idle connection's error and the process dies; the pool already
   // discards that connection and opens a new one on demand, so reporting it is all that is left to do.
   pool.on('error', (err) => options.onIdleConnectionLost?.(err));
