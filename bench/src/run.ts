@@ -130,6 +130,20 @@ function mixed<T>(requests: T[]): T[] {
   return out;
 }
 
+/**
+ * Every autocannon connection walks the same list from its first request, so without this all of them sent
+ * request 0, then request 1, … in step: the sign-in row's 8 connections signed the same account in from the same
+ * address at once, and the sign-in throttle (which counts an attempt as a failure until its password proves
+ * right) rightly answered 429 to some. Each connection starts at its own place in the list instead.
+ */
+function staggered<T>(requests: T[], connections: number): (client: { setRequests(r: T[]): void }) => void {
+  let next = 0;
+  return (client) => {
+    const offset = Math.floor(((next++ % connections) * requests.length) / connections);
+    client.setRequests([...requests.slice(offset), ...requests.slice(0, offset)]);
+  };
+}
+
 async function runScenario(
   server: RunningServer,
   scenario: Scenario,
@@ -163,14 +177,16 @@ async function runScenario(
   const requests = mixed(scenario.requests(ctx));
   if (!requests.length) throw new Error(`Scenario ${scenario.name} has no requests (no signed-in users of its role?)`);
   const connections = opts.connections ?? scenario.connections;
-  const base = { url: server.url, connections, timeout: 10, requests };
+  const base = { url: server.url, connections, timeout: 10, requests, setupClient: staggered(requests, connections) };
   if (!opts.smoke) await autocannon({ ...base, duration: 1 }); // warm-up, not measured
   // autocannon's summary has no p95, so every response time is recorded and the percentiles computed exactly.
   const times: number[] = [];
   const cpuBefore = await readCpu(server.pid, opts.databaseUrl);
   const instance = autocannon({ ...base, duration: opts.duration });
-  instance.on('response', (_client, _status, _bytes, responseTime) => {
+  const statuses = new Map<number, number>();
+  instance.on('response', (_client, status, _bytes, responseTime) => {
     times.push(responseTime);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
   });
   const result = await instance;
   const cpu = perRequest(cpuBefore, await readCpu(server.pid, opts.databaseUrl), result.requests.total);
@@ -179,6 +195,10 @@ async function runScenario(
   const { rssMb } = server.memory();
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) {
+    const byStatus = [...statuses].filter(([status]) => status >= 300).map(([status, n]) => `${n} × ${status}`);
+    console.error(
+      `\n  ${scenario.name}: ${result.non2xx} non-2xx (${byStatus.join(', ') || 'none'}), ${result.errors} connection errors, ${result.timeouts} timeouts`,
+    );
     // Show what went wrong: replay the scenario's first requests once and print the first failure.
     for (const r of requests.slice(0, 20)) {
       const res = await fetch(server.url + r.path, { method: r.method, headers: r.headers, body: r.body }).catch(
