@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { seedDefaults, seedDemo } from './seed/seed.ts';
 import { seedDemoPictures } from './seed/seed-files.ts';
 import { AppError } from './lib/errors.ts';
@@ -137,26 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-hot-toast and swagger-ui inject style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Schools' logos may live on their own https sites (White Label shows them in the shell and sign-in).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(cookie);
   // JSON answers (a page of students is ~13 KB) go out brotli- or gzip-compressed when the client accepts it;
   // small ones are not worth the CPU. Brotli at a low quality: most of the saving at a fraction of the cost.

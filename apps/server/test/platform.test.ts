@@ -6,6 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
+/** helmet's protective headers: every answer carries all of them. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 let t: TestApp;
 const BIG_ASSET = `console.log(${JSON.stringify('lyceum '.repeat(500))});`;
 const web = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
@@ -87,6 +103,17 @@ describe('server basics', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // The same set on an API answer, an error and a path that does not exist.
+    const names = (h: Record<string, unknown>) =>
+      Object.keys(h)
+        .filter((n) => SECURITY_HEADERS.includes(n))
+        .sort();
+    expect(names(res.headers)).toEqual([...SECURITY_HEADERS].sort());
+    for (const url of ['/api/v1/health', '/api/v1/auth/me', '/api/v1/no-such-route']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(names(other.headers), url).toEqual(names(res.headers));
+      expect(other.headers['content-security-policy'], url).toBe(res.headers['content-security-policy']);
+    }
   });
 
   it('publishes the OpenAPI document and its UI at /api/docs', async () => {
