@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount, insertSchoolUser } from '../src/db/accounts.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
+import { assignTeacher, createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { errorOf } from './helpers.ts';
 import { listenUrl, openStream, type SseStream } from './sse-client.ts';
@@ -15,7 +15,7 @@ let w: SchoolWorld;
 const A: Partial<Record<SchoolRole, Caller>> = {};
 const callA = (role: SchoolRole) => A[role] as Caller;
 /** People of school A outside the world's class: a teacher of no class, a student of another class and their parent. */
-let other: { teacher: string; student: string; parent: string };
+let other: { teacher: string; student: string; parent: string; classId: string };
 const open: SseStream[] = [];
 
 const M = MESSAGE_MESSAGES;
@@ -46,7 +46,12 @@ beforeAll(async () => {
     payload: { relationship: 'Father' },
   });
   expect(link.statusCode, link.body).toBeLessThan(300);
-  other = { teacher: teacher.teacher.id, student: student.student.id, parent: parent.parent.id };
+  other = {
+    teacher: teacher.teacher.id,
+    student: student.student.id,
+    parent: parent.parent.id,
+    classId: otherClass.id,
+  };
 });
 /** The app listens once, for every test here that holds a live stream. */
 let base: Promise<string> | undefined;
@@ -635,5 +640,124 @@ describe('live delivery', () => {
     const own = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
     const toStudent = (await send(callA('teacher'), own, 'For the student')).json() as Message;
     expect((JSON.parse((await studentA.next('message')).data) as Message).id).toBe(toStudent.id);
+  });
+});
+
+/**
+ * Each person's conversations and unread counts recomputed from the tables, the plain way: the groups of the
+ * classes they teach or lead (class_teachers) or their children attend, and the other conversations they are
+ * a member of; not deleted; messages of others after their read mark. Read as the system (no row-level
+ * security), so the API's answers, which go under it, are checked against every school's rows.
+ */
+async function recomputed(schoolId: string, userId: string): Promise<Map<string, number>> {
+  return withSystem(w.t.app.deps.db, async (tx) => {
+    const rows = async <T>(q: ReturnType<typeof sql>) => (await tx.execute(q)).rows as T[];
+    const classes = new Set(
+      [
+        ...(await rows<{ c: string }>(sql`select class_id as c from class_teachers where teacher_id = ${userId}`)),
+        ...(await rows<{ c: string }>(sql`select s.class_id as c from students s
+          join student_parents sp on sp.school_id = s.school_id and sp.student_id = s.id where sp.parent_id = ${userId}`)),
+      ].map((r) => r.c),
+    );
+    const memberOf = new Set(
+      (await rows<{ g: string }>(sql`select group_id as g from chat_group_members where user_id = ${userId}`)).map(
+        (r) => r.g,
+      ),
+    );
+    const groups = await rows<{ id: string; kind: string; classId: string | null; archived: boolean }>(
+      sql`select id, kind, class_id as "classId", archived_at is not null as archived from chat_groups where school_id = ${schoolId}`,
+    );
+    const readAt = new Map(
+      (
+        await rows<{ g: string; at: string }>(
+          sql`select group_id as g, last_read_at::text as at from chat_reads where user_id = ${userId}`,
+        )
+      ).map((r) => [r.g, r.at]),
+    );
+    const counts = new Map<string, number>();
+    for (const g of groups) {
+      const mine = g.kind === 'class' ? classes.has(g.classId as string) : memberOf.has(g.id);
+      if (!mine || g.archived) continue;
+      const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from messages
+        where group_id = ${g.id} and sender_id <> ${userId}
+          and created_at > ${readAt.get(g.id) ?? '-infinity'}::timestamptz`);
+      counts.set(g.id, Number(n?.n ?? 0));
+    }
+    return counts;
+  });
+}
+
+describe('unread counts and conversation lists against a recomputation', () => {
+  beforeAll(async () => {
+    const admin = await w.a.signIn('school_admin');
+    // The teacher also teaches (without leading) a second class, and the parent has a child there too.
+    await assignTeacher(w.t.app, admin, other.classId, { teacherId: w.a.users.teacher.id });
+    const link = await callA('school_admin')({
+      method: 'PUT',
+      url: `/api/v1/students/${other.student}/parents/${w.a.users.parent.id}`,
+      payload: { relationship: 'Mother' },
+    });
+    expect(link.statusCode, link.body).toBeLessThan(300);
+    const classGroup = async (classId: string) => {
+      const list = (
+        await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations?limit=100' })
+      ).json() as ConversationList;
+      return (list.items.find((c) => c.kind === 'class' && c.classId === classId) as { id: string }).id;
+    };
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      const direct = ((await start('principal', w.a.users[role].id)).json() as ConversationDetail).id;
+      await send(callA('principal'), direct, `Note for the ${role}`);
+      await send(callA('principal'), direct, `Second note for the ${role}`);
+      if (role === 'teacher') {
+        // Read in the middle: only what came after the mark counts.
+        await callA('teacher')({ method: 'POST', url: `/api/v1/messages/conversations/${direct}/read` });
+        await send(callA('principal'), direct, 'And a third');
+        await send(callA('teacher'), direct, 'Thank you');
+      }
+    }
+    await send(callA('teacher'), await classGroup(other.classId), 'Second class: books for Monday');
+    await send(callA('parent'), await classGroup(w.a.classId), 'First class: a question');
+    const student = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
+    await send(callA('student'), student, 'A question about homework');
+    // A group the student left and a deleted group, both with news, count for nobody who is out of them.
+    const made = async (name: string, memberIds: string[]) =>
+      (
+        (
+          await callA('school_admin')({ method: 'POST', url: '/api/v1/messages/groups', payload: { name, memberIds } })
+        ).json() as ConversationDetail
+      ).id;
+    const left = await made('Trip', [w.a.users.teacher.id, w.a.users.parent.id, w.a.users.student.id]);
+    await send(callA('school_admin'), left, 'Trip on Friday');
+    await callA('student')({ method: 'POST', url: `/api/v1/messages/groups/${left}/leave` });
+    await send(callA('parent'), left, 'We will come');
+    const deleted = await made('Old', [w.a.users.teacher.id, w.a.users.parent.id]);
+    await send(callA('school_admin'), deleted, 'Never mind');
+    await callA('school_admin')({ method: 'DELETE', url: `/api/v1/messages/groups/${deleted}` });
+  });
+
+  it('every role of both schools: the badge, the session and the list agree with the tables', async () => {
+    const people = [
+      ...(['school_admin', 'principal', 'teacher', 'student', 'parent'] as const).map((role) => ({
+        school: w.a,
+        role,
+      })),
+      ...(['teacher', 'parent'] as const).map((role) => ({ school: w.b, role })),
+    ];
+    for (const { school, role } of people) {
+      const call = await school.as(role);
+      // The list first: opening it makes the groups of the person's classes that have none yet.
+      const list = (
+        await call({ method: 'GET', url: '/api/v1/messages/conversations?limit=100' })
+      ).json() as ConversationList;
+      const expected = await recomputed(school.id, school.users[role].id);
+      const total = [...expected.values()].reduce((a, b) => a + b, 0);
+      if (school === w.a) expect(total, role).toBeGreaterThan(0);
+      const badge = (await call({ method: 'GET', url: '/api/v1/messages/unread' })).json() as { count: number };
+      expect(badge.count, `${role}: badge`).toBe(total);
+      const session = (await call({ method: 'GET', url: '/api/v1/auth/me' })).json() as { unreadMessages: number };
+      expect(session.unreadMessages, `${role}: session`).toBe(total);
+      expect(list.total, role).toBe(expected.size);
+      expect(new Map(list.items.map((c) => [c.id, c.unread])), role).toEqual(expected);
+    }
   });
 });

@@ -1,11 +1,12 @@
 import type { Notification } from '@lyceum/shared/api';
-import { COMPANY_NOTIFICATION_MESSAGES, messageOf } from '@lyceum/shared/notifications';
+import { DEFAULT_LANGUAGE, isLanguage } from '@lyceum/shared/locale';
+import { COMPANY_NOTIFICATION_MESSAGES, type MessageRef, messageOf } from '@lyceum/shared/notifications';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
 import type { Actor } from '../src/lib/actor.ts';
 import { noticeEndingSubscriptions } from '../src/modules/company/index.ts';
-import { createNotifications, readNotifications } from '../src/modules/notifications/index.ts';
+import { createNotifications, readNotifications, renderMessage } from '../src/modules/notifications/index.ts';
 import { createParent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as, errorOf, login } from './helpers.ts';
@@ -225,6 +226,79 @@ describe('the list', () => {
     expect((await list(p, '?read=unread')).total).toBe(4);
     for (const bad of ['?type=spam', '?read=maybe', '?limit=0', '?cursor=zzz']) {
       expect((await p({ method: 'GET', url: `/api/v1/notifications${bad}` })).statusCode, bad).toBe(400);
+    }
+  });
+});
+
+describe('the list against the tables', () => {
+  /**
+   * A school user's notifications recomputed the plain way, read as the system (no row-level security); our own
+   * wording rendered in the reader's language (their account's, else their school's).
+   */
+  const recomputed = (schoolId: string, userId: string, role: string) =>
+    withSystem(db(), async (tx) => {
+      const [who] = (
+        await tx.execute(sql`select coalesce(acc.language, sc.language) as language from users u
+          join accounts acc on acc.id = u.account_id join schools sc on sc.id = u.school_id where u.id = ${userId}`)
+      ).rows as { language: string | null }[];
+      const language = isLanguage(who?.language) ? who.language : DEFAULT_LANGUAGE;
+      const rows = (
+        await tx.execute(sql`select n.id, n.type, n.title, n.body, n.message, n.created_at as "createdAt",
+            coalesce(n.read_at, r.read_at) is not null as read
+          from notifications n
+          left join notification_reads r on n.user_id is null and r.notification_id = n.id and r.user_id = ${userId}
+          join users u on u.id = ${userId}
+          where n.school_id = ${schoolId} and (
+            (n.user_id = ${userId} and n.deleted_at is null)
+            or (n.user_id is null and ${role} = any(n.roles) and n.created_at >= u.created_at and r.deleted_at is null))
+          order by n.created_at desc, n.id desc`)
+      ).rows as (Omit<Notification, 'createdAt'> & {
+        createdAt: Date | string;
+        message: { title?: MessageRef; body?: MessageRef } | null;
+      })[];
+      return rows.map(({ message, ...r }) => ({
+        ...r,
+        title: message?.title ? renderMessage(message.title, language) : r.title,
+        body: message?.body ? renderMessage(message.body, language) : r.body,
+        createdAt: new Date(r.createdAt).toISOString(),
+      }));
+    });
+
+  it('every role of both schools: items in order, read flags, times, unread count and total', async () => {
+    for (const school of [w.a, w.b]) {
+      await withSystem(db(), (tx) =>
+        createNotifications(tx, [
+          { schoolId: school.id, roles: ['teacher', 'parent'], type: 'announcement', title: 'All hands', body: 'b' },
+          { schoolId: school.id, roles: ['student'], type: 'other', title: 'Trip', body: 'b' },
+          { schoolId: school.id, userId: school.users.teacher.id, type: 'fee', title: 'Own', body: 'b' },
+          { schoolId: school.id, userId: school.users.parent.id, type: 'attendance', title: 'Absent', body: 'b' },
+          { schoolId: school.id, userId: school.users.parent.id, type: 'other', title: 'Second', body: 'b' },
+        ]),
+      );
+    }
+    // Some read, some deleted: per reader, for personal and role-wide ones alike.
+    const first = (await list(parent)).items;
+    await parent({ method: 'POST', url: `/api/v1/notifications/${first[0]?.id}/read` });
+    await parent({ method: 'DELETE', url: `/api/v1/notifications/${first[1]?.id}` });
+    const teachers = (await list(teacher)).items;
+    await teacher({ method: 'POST', url: `/api/v1/notifications/${teachers.at(-1)?.id}/read` });
+
+    for (const school of [w.a, w.b]) {
+      for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const) {
+        const call = await school.as(role);
+        const expected = await recomputed(school.id, school.users[role].id, role);
+        const got = await list(call, '?limit=100');
+        expect(got.items, role).toEqual(expected);
+        expect(got.total, role).toBe(expected.length);
+        expect(got.unread, role).toBe(expected.filter((n) => !n.read).length);
+        // An empty page still carries the unread count.
+        const absent = (['fee', 'attendance', 'assignment', 'announcement', 'other'] as const).find(
+          (type) => !expected.some((n) => n.read && n.type === type),
+        );
+        const none = await list(call, `?read=read&type=${absent}`);
+        expect(none.items, role).toEqual([]);
+        expect(none.unread, role).toBe(got.unread);
+      }
     }
   });
 });

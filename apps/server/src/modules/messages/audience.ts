@@ -68,12 +68,27 @@ export function memberClasses(scope: SchoolScope): SQL {
   }
 }
 
-/** The conversations `g` (chat_groups) the caller belongs to; a deleted group is nobody's any more. */
+/**
+ * The caller's conversations, as rows of chat_groups to select from: found from the caller's own side (their
+ * memberships by `chat_group_members_user_idx`, their classes' groups by `chat_groups_class_unique`), so a
+ * read visits their few conversations, not every group of the school. Class groups go by the roster, never by
+ * membership rows; a deleted (archived) group is nobody's any more. The two parts are of different kinds, so
+ * no conversation comes twice.
+ */
 export function myConversations(scope: SchoolScope): SQL {
-  return sql`g.school_id = ${scope.schoolId} and g.archived_at is null and (
-    (g.kind <> 'class' and exists (select 1 from chat_group_members m
-      where m.school_id = g.school_id and m.group_id = g.id and m.user_id = ${scope.actor.profileId}))
-    or (g.kind = 'class' and g.class_id in ${memberClasses(scope)}))`;
+  return sql`(select g.* from chat_group_members m
+      join chat_groups g on g.school_id = m.school_id and g.id = m.group_id
+      where m.school_id = ${scope.schoolId} and m.user_id = ${scope.actor.profileId}
+        and g.kind <> 'class' and g.archived_at is null
+    union all
+    select g.* from chat_groups g
+      where g.school_id = ${scope.schoolId} and g.kind = 'class' and g.archived_at is null
+        and g.class_id in ${memberClasses(scope)})`;
+}
+
+/** Whether the conversation id `groupId` (SQL) is one of the caller's (see myConversations). */
+export function isMyConversation(scope: SchoolScope, groupId: SQL): SQL {
+  return sql`${groupId} in (select mine.id from ${myConversations(scope)} mine)`;
 }
 
 /** A class group's members, from the roster as it is now: the class's teachers and its students' parents. */

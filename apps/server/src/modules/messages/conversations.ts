@@ -38,7 +38,7 @@ export async function findMine(tx: Tx, scope: SchoolScope, id: string): Promise<
   const [row] = await selectRows<GroupRow>(
     tx,
     sql`select g.id, g.kind, g.class_id as "classId", g.created_by as "createdBy"
-      from chat_groups g where ${myConversations(scope)} and g.id = ${id}`,
+      from ${myConversations(scope)} g where g.id = ${id}`,
   );
   if (!row) throw notFound(M.conversationNotFound);
   return row;
@@ -102,7 +102,7 @@ export function listConversations(
     await ensureClassGroups(tx, scope);
     return keysetPage(
       tx,
-      sql`select g.id, g.last_activity_at as sort_value from chat_groups g where ${myConversations(scope)}`,
+      sql`select g.id, g.last_activity_at as sort_value from ${myConversations(scope)} g`,
       { expr: sql`g.last_activity_at`, cast: 'timestamptz', dir: 'desc' },
       query.cursor,
       query.limit,
@@ -191,7 +191,7 @@ export async function markRead(tx: Tx, scope: SchoolScope, groupId: string, at: 
 /** The school user's unread messages over all their conversations, as a scalar subquery (the sidebar's badge). */
 export function unreadMessagesSql(actor: Actor): SQL {
   const scope = writeScope(actor, undefined);
-  return sql`(select coalesce(sum(${unreadIn(scope)}), 0)::int from chat_groups g where ${myConversations(scope)})`;
+  return sql`(select coalesce(sum(${unreadIn(scope)}), 0)::int from ${myConversations(scope)} g)`;
 }
 
 export function unreadMessages(deps: Deps, actor: Actor): Promise<UnreadMessages> {

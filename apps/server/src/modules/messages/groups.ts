@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
-import { activeUser, contactable, myConversations } from './audience.ts';
+import { activeUser, contactable, isMyConversation } from './audience.ts';
 import { detailOf, type GroupRow } from './conversations.ts';
 
 /**
@@ -36,7 +36,8 @@ async function lockMyGroup(tx: Tx, scope: SchoolScope, id: string): Promise<Grou
   const [row] = await selectRows<GroupRow>(
     tx,
     sql`select g.id, g.kind, g.class_id as "classId", g.created_by as "createdBy"
-      from chat_groups g where ${myConversations(scope)} and g.kind = 'group' and g.id = ${id} for update of g`,
+      from chat_groups g where g.school_id = ${scope.schoolId} and g.kind = 'group' and g.id = ${id}
+        and ${isMyConversation(scope, sql`g.id`)} for update of g`,
   );
   if (!row) throw notFound(M.groupNotFound);
   return row;

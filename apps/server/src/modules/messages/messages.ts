@@ -24,7 +24,7 @@ import { pgCode } from '../../lib/pg-errors.ts';
 import { likePattern } from '../../lib/search.ts';
 import { claimAttachments } from '../files/index.ts';
 import { createNotifications } from '../notifications/index.ts';
-import { conversationMembers, myConversations } from './audience.ts';
+import { conversationMembers, isMyConversation, myConversations } from './audience.ts';
 import { findMine, markRead } from './conversations.ts';
 import { type MessageRow, messageAttachments, messageSelect, titleOf, toMessage } from './views.ts';
 
@@ -115,8 +115,9 @@ export async function readMessage(deps: Deps, actor: Actor, { id }: { id: string
   return inScope(deps.db, scope, async (tx) => {
     const [row] = await selectRows<MessageRow>(
       tx,
-      messageSelect(sql`x.school_id = ${scope.schoolId} and x.id = ${id} and exists (select 1 from chat_groups g
-        where g.id = x.group_id and ${myConversations(scope)})`),
+      messageSelect(
+        sql`x.school_id = ${scope.schoolId} and x.id = ${id} and ${isMyConversation(scope, sql`x.group_id`)}`,
+      ),
     );
     return row ? toMessage(scope, row, await messageAttachments(tx, scope, [row.id])) : null;
   });
@@ -127,7 +128,7 @@ export async function messageVisible(tx: Tx, scope: SchoolScope, id: string): Pr
   const rows = await selectRows(
     tx,
     sql`select 1 from messages x where x.school_id = ${scope.schoolId} and x.id = ${id}
-      and exists (select 1 from chat_groups g where g.id = x.group_id and ${myConversations(scope)})`,
+      and ${isMyConversation(scope, sql`x.group_id`)}`,
   );
   return rows.length > 0;
 }
@@ -141,8 +142,8 @@ export function searchMessages(deps: Deps, actor: Actor, { q }: { q: string }): 
       sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName", x.body,
           x.created_at as "createdAt", ${titleOf(scope)} as "conversationTitle"
         from messages x join users su on su.school_id = x.school_id and su.id = x.sender_id
-        join chat_groups g on g.school_id = x.school_id and g.id = x.group_id
-        where ${myConversations(scope)} and x.body ilike ${likePattern(q)}
+        join ${myConversations(scope)} g on g.school_id = x.school_id and g.id = x.group_id
+        where x.body ilike ${likePattern(q)}
         order by x.created_at desc, x.id desc limit ${MESSAGE_PICK_LIMIT}`,
     );
     const files = await messageAttachments(
@@ -171,8 +172,9 @@ export function reportMessage(
   return inScope(deps.db, scope, async (tx) => {
     const [message] = await selectRows<MessageRow>(
       tx,
-      messageSelect(sql`x.school_id = ${scope.schoolId} and x.id = ${input.id} and exists (select 1 from chat_groups g
-        where g.id = x.group_id and ${myConversations(scope)})`),
+      messageSelect(
+        sql`x.school_id = ${scope.schoolId} and x.id = ${input.id} and ${isMyConversation(scope, sql`x.group_id`)}`,
+      ),
     );
     if (!message) throw notFound(M.messageNotFound);
     const id = newId();

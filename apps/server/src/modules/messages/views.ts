@@ -46,11 +46,16 @@ export const titleOf = (scope: SchoolScope) => sql`case g.kind
     when 'class' then (select trim(c.name || ' ' || c.section) from classes c where c.school_id = g.school_id and c.id = g.class_id)
     else g.name end`;
 
-/** Messages from others in `g` after the caller's last read. */
+/**
+ * Messages from others in `g` after the caller's last read. The read mark is one value (coalesced inside its
+ * subquery) so that the comparison reaches the index: under row-level security PostgreSQL only puts leakproof
+ * conditions into an index scan, and a COALESCE around the subquery does not count as one, so the scan would
+ * read the conversation's whole history instead of what came after the mark.
+ */
 export const unreadIn = (scope: SchoolScope) => sql`(select count(*)::int from messages x
     where x.school_id = g.school_id and x.group_id = g.id and x.sender_id <> ${scope.actor.profileId}
-    and x.created_at > coalesce((select r.last_read_at from chat_reads r
-      where r.school_id = g.school_id and r.group_id = g.id and r.user_id = ${scope.actor.profileId}), '-infinity'::timestamptz))`;
+    and x.created_at > (select coalesce(max(r.last_read_at), '-infinity'::timestamptz) from chat_reads r
+      where r.school_id = g.school_id and r.group_id = g.id and r.user_id = ${scope.actor.profileId}))`;
 
 interface ConversationRow {
   id: string;

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { readerLanguage, renderText } from './render.ts';
+import type { Language } from '@lyceum/shared/locale';
 
 interface NotificationText {
   schoolId: string;
@@ -89,6 +90,7 @@ export async function reviseNotifications(
   );
 }
 
+/** A notification as its reader sees it, shaped by PostgreSQL (read flag, ISO time) so JavaScript only renders. */
 interface VisibleRow {
   id: string;
   direct: boolean;
@@ -96,8 +98,9 @@ interface VisibleRow {
   title: string;
   body: string;
   message: NotificationMessage | null;
-  readAt: string | null;
-  createdAt: string | Date;
+  read: boolean;
+  /** ISO 8601 in UTC with milliseconds, exactly what `Date.prototype.toISOString` writes. */
+  createdAt: string;
 }
 
 /**
@@ -137,16 +140,13 @@ function schoolNotificationsOf(schoolId: string, userId: SQL, role: SQL): SQL {
         or (${roleWideFor(schoolId, userId, role)} and r.deleted_at is null))`;
 }
 
-const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at as "readAt", v.created_at as "createdAt"`;
+const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at is not null as read,
+  to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
-function toResponse(row: VisibleRow, actor: Actor): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    ...renderText(row, readerLanguage(actor)),
-    read: row.readAt !== null,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
+function toResponse(row: VisibleRow, language: Language): Notification {
+  // Our own wording is rendered per reader; a row without one (most) goes out as stored.
+  const text = row.message ? renderText(row, language) : row;
+  return { id: row.id, type: row.type, title: text.title, body: text.body, read: row.read, createdAt: row.createdAt };
 }
 
 async function findVisible(tx: Tx, actor: Actor, id: string): Promise<VisibleRow | null> {
@@ -174,7 +174,7 @@ export async function countUnread(tx: Tx, actor: Actor): Promise<number> {
 export async function readNotification(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Notification | null> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await findVisible(tx, actor, id);
-    return row ? toResponse(row, actor) : null;
+    return row ? toResponse(row, readerLanguage(actor)) : null;
   });
 }
 
@@ -201,7 +201,7 @@ export async function readNotifications(
         for (const i of indexes) {
           const { actor, id } = requests[i] as { actor: Actor; id: string };
           const row = await findVisible(tx, actor, id);
-          answers[i] = row ? toResponse(row, actor) : null;
+          answers[i] = row ? toResponse(row, readerLanguage(actor)) : null;
         }
         return;
       }
@@ -217,19 +217,23 @@ export async function readNotifications(
       );
       for (const row of rows) {
         const i = indexes[row.k] as number;
-        answers[i] = toResponse(row, (requests[i] as { actor: Actor }).actor);
+        answers[i] = toResponse(row, readerLanguage((requests[i] as { actor: Actor }).actor));
       }
     });
   }
   return answers;
 }
 
-/** The caller's notifications, newest first, filtered by type and read state, with the unread count. */
+/**
+ * The caller's notifications, newest first, filtered by type and read state, with the unread count: two
+ * statements, the page's ids with the total (keysetPage), then the page's rows with the unread count.
+ */
 export async function listNotifications(
   deps: Deps,
   actor: Actor,
   query: z.output<typeof NotificationListQuery>,
 ): Promise<NotificationList> {
+  const language = readerLanguage(actor);
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const filters = [
       sql`true`,
@@ -238,6 +242,7 @@ export async function listNotifications(
       query.read === 'unread' ? sql`v.read_at is null` : undefined,
     ].filter((f): f is SQL => f !== undefined);
     const matching = sql`select v.id, v.created_at as sort_value from ${visibleSource(actor)} where ${sql.join(filters, sql` and `)}`;
+    let unread = 0;
     const page = await keysetPage(
       tx,
       matching,
@@ -245,19 +250,22 @@ export async function listNotifications(
       query.cursor,
       query.limit,
       async (ids) => {
-        if (ids.length === 0) return [];
-        const rows = await selectRows<VisibleRow>(
+        // One row per notification of the page, or one row of nulls for an empty page: the count is on each.
+        const rows = await selectRows<(VisibleRow | { [K in keyof VisibleRow]: null }) & { unread: number }>(
           tx,
-          sql`select ${COLUMNS} from ${visibleSource(actor)} where v.id in ${ids}`,
+          sql`select c.unread, p.* from ${unreadCountSql(actor)} c(unread)
+            left join lateral (select ${COLUMNS} from ${visibleSource(actor)}
+              where v.id = any(${sql.param(ids)}::uuid[])) p on true`,
         );
-        const byId = new Map(rows.map((r) => [r.id, r]));
+        unread = Number(rows[0]?.unread ?? 0);
+        const byId = new Map(rows.flatMap((r) => (r.id === null ? [] : [[r.id, r as VisibleRow] as const])));
         return ids.flatMap((id) => {
           const row = byId.get(id);
-          return row ? [toResponse(row, actor)] : [];
+          return row ? [toResponse(row, language)] : [];
         });
       },
     );
-    return { items: page.items, unread: await countUnread(tx, actor), nextCursor: page.nextCursor, total: page.total };
+    return { items: page.items, unread, nextCursor: page.nextCursor, total: page.total };
   });
 }
 
