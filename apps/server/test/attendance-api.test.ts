@@ -1,4 +1,4 @@
-import { ATTENDANCE_MESSAGES, type AttendanceRecord } from '@lyceum/shared/attendance';
+import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn as dateInZone } from '../src/lib/school-day.ts';
@@ -26,6 +26,89 @@ async function notificationsOf(userId: string) {
     sql`select title, body, read_at from notifications where user_id = ${userId} and type = 'attendance' order by created_at`,
   );
   return r.rows as { title: string; body: string; read_at: Date | null }[];
+}
+
+type Mark = AttendanceRecord['status'];
+const rateFrom = (marks: Mark[]) => {
+  const c = {
+    present: marks.filter((m) => m === 'present').length,
+    late: marks.filter((m) => m === 'late').length,
+    absent: marks.filter((m) => m === 'absent').length,
+  };
+  return { ...c, total: marks.length, rate: attendanceRate(c) };
+};
+
+/** A class × month register recomputed in JavaScript from the raw records (the day's worst mark per student). */
+async function registerFromRecords(classId: string, month: string) {
+  const rows = (
+    await db().execute(sql`
+      select a.student_id as "studentId", to_char(a.date, 'YYYY-MM-DD') as date, a.status
+      from attendance a where a.class_id = ${classId} and to_char(a.date, 'YYYY-MM') = ${month}`)
+  ).rows as { studentId: string; date: string; status: Mark }[];
+  const worst = (a: Mark | undefined, b: Mark): Mark =>
+    a === 'absent' || b === 'absent' ? 'absent' : a === 'late' || b === 'late' ? 'late' : 'present';
+  const marks = new Map<string, Record<string, Mark>>();
+  for (const r of rows) {
+    const own = marks.get(r.studentId) ?? {};
+    own[r.date] = worst(own[r.date], r.status);
+    marks.set(r.studentId, own);
+  }
+  const people = (
+    await db().execute(sql`
+      select s.id, u.name, s.roll_number as "rollNumber", s.class_id as "classId", u.is_active as "isActive"
+      from students s join users u on u.id = s.id where s.school_id = ${w.a.id}`)
+  ).rows as { id: string; name: string; rollNumber: number; classId: string; isActive: boolean }[];
+  const listed = people
+    .filter((p) => (p.classId === classId && p.isActive) || marks.has(p.id))
+    .sort(
+      (x, y) =>
+        Number(y.classId === classId) - Number(x.classId === classId) ||
+        x.rollNumber - y.rollNumber ||
+        (x.id < y.id ? -1 : 1),
+    );
+  const [cls] = (
+    await db().execute(sql`select trim(name || ' ' || section) as name from classes where id = ${classId}`)
+  ).rows as { name: string }[];
+  const dayMarks = [...marks.values()].flatMap((m) => Object.values(m));
+  return {
+    classId,
+    className: cls?.name,
+    month,
+    days: [...new Set([...marks.values()].flatMap((m) => Object.keys(m)))].sort(),
+    students: listed.map((p) => ({
+      studentId: p.id,
+      name: p.name,
+      rollNumber: p.rollNumber,
+      marks: marks.get(p.id) ?? {},
+      rate: rateFrom(Object.values(marks.get(p.id) ?? {})),
+    })),
+    rate: rateFrom(dayMarks),
+  };
+}
+
+/** A student's history recomputed from the raw records: the 30 newest and the rate over all of them. */
+async function historyFromRecords(studentId: string) {
+  const rows = (
+    await db().execute(sql`
+      select a.id, a.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
+        a.student_id as "studentId", u.name as "studentName", to_char(a.date, 'YYYY-MM-DD') as date,
+        a.period_id as "periodId", a.status, a.is_present as "isPresent", a.note, a.marked_by_name as "markedByName",
+        a.marked_at as time, a.submitted_at as "submittedAt", a.academic_year as "academicYear"
+      from attendance a join classes c on c.id = a.class_id join users u on u.id = a.student_id
+      where a.student_id = ${studentId}
+      order by a.date desc, a.submitted_at desc, a.id desc`)
+  ).rows as (Omit<AttendanceRecord, 'time' | 'submittedAt'> & { time: Date | string; submittedAt: Date | string })[];
+  const [who] = (await db().execute(sql`select name from users where id = ${studentId}`)).rows as { name: string }[];
+  return {
+    studentId,
+    name: who?.name,
+    items: rows.slice(0, 30).map((r) => ({
+      ...r,
+      time: new Date(r.time).toISOString(),
+      submittedAt: new Date(r.submittedAt).toISOString(),
+    })),
+    rate: rateFrom(rows.map((r) => r.status)),
+  };
 }
 
 const kid = (i: number) => (kids[i] as { id: string }).id;
@@ -387,6 +470,28 @@ describe('reading attendance', () => {
       url: `/api/v1/attendance/classes/${w.a.classId}/register?month=2026-13`,
     });
     expect(errorOf(bad).fields?.month).toBe(ATTENDANCE_MESSAGES.monthFormat);
+  });
+
+  it('the register and a history, shaped by PostgreSQL, equal a recomputation from the records', async () => {
+    const month = today.slice(0, 7);
+    for (const m of ['2026-03', month]) {
+      const res = await teacher({
+        method: 'GET',
+        url: `/api/v1/attendance/classes/${w.a.classId}/register?month=${m}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual(await registerFromRecords(w.a.classId, m));
+    }
+    const parent = await w.a.as('parent');
+    for (const read of [teacher, admin, parent]) {
+      const res = await read({ method: 'GET', url: `/api/v1/attendance/students/${kid(0)}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(await historyFromRecords(kid(0)));
+    }
+    // A student with no records: an empty page and no rate.
+    const none = await admin({ method: 'GET', url: `/api/v1/attendance/students/${kid(2)}` });
+    expect(none.json()).toEqual(await historyFromRecords(kid(2)));
   });
 
   it('rates: the school and each class for staff, their classes for a teacher', async () => {
