@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn as dateInZone } from '../src/lib/school-day.ts';
 import { newId } from '../src/lib/ids.ts';
+import { withTenant } from '../src/db/tenancy.ts';
 import { createClass, createParent, createStudent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { errorOf } from './helpers.ts';
@@ -517,5 +518,130 @@ describe('reading attendance', () => {
     expect((await b({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}/register` })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the counts per class and day and per student', () => {
+  /** Both count tables (rows of zero left out) and the same counts recomputed from the records, as owner. */
+  async function countsAndRecount() {
+    const q = async (text: string) => (await db().execute(sql.raw(text))).rows;
+    const days = `select school_id, class_id, to_char(date, 'YYYY-MM-DD') as date, present, late, absent`;
+    const totals = `select school_id, student_id, class_id, present, late, absent`;
+    const counted = `count(*) filter (where status = 'present')::int as present,
+      count(*) filter (where status = 'late')::int as late, count(*) filter (where status = 'absent')::int as absent`;
+    const nonZero = 'where present + late + absent > 0';
+    return {
+      kept: {
+        days: await q(`${days} from attendance_class_days ${nonZero} order by 1, 2, 3`),
+        totals: await q(`${totals} from attendance_student_totals ${nonZero} order by 1, 2, 3`),
+      },
+      recount: {
+        days: await q(`select school_id, class_id, to_char(date, 'YYYY-MM-DD') as date, ${counted}
+          from attendance group by school_id, class_id, date order by 1, 2, 3`),
+        totals: await q(`select school_id, student_id, class_id, ${counted}
+          from attendance group by school_id, student_id, class_id order by 1, 2, 3`),
+      },
+    };
+  }
+  async function expectExact() {
+    const { kept, recount } = await countsAndRecount();
+    expect(recount.days.length).toBeGreaterThan(0);
+    expect(kept).toEqual(recount);
+  }
+
+  it('stay equal to a recount of the records under submission, resubmission, deletion and promotion', async () => {
+    await expectExact();
+    const submit = (date: string, marks: Record<string, boolean | 'late'>) =>
+      teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records: all(marks) },
+      });
+    expect((await submit('2026-05-04', { [kid(0)]: false, [kid(1)]: 'late' })).statusCode).toBe(200);
+    await expectExact();
+    // A resubmission that changes some marks and keeps others.
+    expect((await submit('2026-05-04', { [kid(0)]: 'late', [kid(2)]: false })).statusCode).toBe(200);
+    await expectExact();
+    await db().execute(sql`delete from attendance where student_id = ${kid(2)} and date = '2026-05-04'`);
+    await expectExact();
+    await db().execute(sql`delete from attendance where class_id = ${w.a.classId} and date = '2026-05-04'`);
+    await expectExact();
+    const [gone] = (
+      await db().execute(
+        sql`select count(*)::int as n from attendance_class_days where class_id = ${w.a.classId} and date = '2026-05-04' and present + late + absent > 0`,
+      )
+    ).rows as { n: number }[];
+    expect(Number(gone?.n)).toBe(0);
+
+    // Year-end promotion moves students, not their records: their earlier class keeps its counts.
+    const session = await w.a.signIn('school_admin');
+    const mkYear = async (first: number) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/academic-years',
+        payload: {
+          name: `${first}-${first + 1}`,
+          startDate: `${first}-09-01`,
+          endDate: `${first + 1}-08-31`,
+          terms: [],
+          holidays: [],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const fromYearId = await mkYear(2010);
+    const toYearId = await mkYear(2011);
+    const from = (await createClass(w.t.app, session, { name: 'Grade 7', academicYear: '2010-2011' })).id;
+    const to = (await createClass(w.t.app, session, { name: 'Grade 8', academicYear: '2011-2012' })).id;
+    const pupil = (await createStudent(w.t.app, session, { classId: from })).student.id;
+    const marked = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: from, date: '2011-03-01', records: [{ studentId: pupil, isPresent: false }] },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const promoted = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: { fromYearId, toYearId, classes: [{ classId: from, action: 'promote', toClassId: to }], students: [] },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(201);
+    await expectExact();
+    const history = (await admin({ method: 'GET', url: `/api/v1/attendance/students/${pupil}` })).json();
+    expect(history.rate).toEqual({ present: 0, late: 0, absent: 1, total: 1, rate: 0 });
+    const undo = await admin({ method: 'POST', url: `/api/v1/promotions/${promoted.json().id}/undo` });
+    expect(undo.statusCode, undo.body).toBeLessThan(300);
+    await expectExact();
+  });
+
+  it('are rebuilt from the records by the backfill, exactly as the triggers keep them', async () => {
+    const before = (await countsAndRecount()).kept;
+    await db().execute(sql`select lyceum_attendance_counts_rebuild()`);
+    expect((await countsAndRecount()).kept).toEqual(before);
+  });
+
+  it("are each school's own under row-level security", async () => {
+    const rows = async (schoolId: string) =>
+      withTenant(db(), { schoolId, userId: w.a.users.school_admin.id, scope: 'school' }, async (tx) => {
+        const r = await tx.execute(sql`
+          select (select count(*)::int from attendance_class_days) as days,
+            (select count(*)::int from attendance_class_days where school_id <> ${schoolId}) as foreign_days,
+            (select count(*)::int from attendance_student_totals where school_id <> ${schoolId}) as foreign_totals`);
+        return r.rows[0] as { days: number; foreign_days: number; foreign_totals: number };
+      });
+    const a = await rows(w.a.id);
+    expect(Number(a.days)).toBeGreaterThan(0);
+    expect({ days: Number(a.foreign_days), totals: Number(a.foreign_totals) }).toEqual({ days: 0, totals: 0 });
+    const b = await rows(w.b.id);
+    expect({ days: Number(b.days), foreign: Number(b.foreign_days) + Number(b.foreign_totals) }).toEqual({
+      days: 0,
+      foreign: 0,
+    });
+    // Nor can a school write counts for another.
+    await withTenant(db(), { schoolId: w.b.id, userId: w.b.users.school_admin.id, scope: 'school' }, (tx) =>
+      tx.execute(sql`update attendance_class_days set present = present + 1 where school_id = ${w.a.id}`),
+    );
+    await expectExact();
   });
 });
