@@ -30,53 +30,62 @@ ALTER TABLE "attendance_student_totals" ADD CONSTRAINT "attendance_student_total
 CREATE INDEX "attendance_class_days_date_idx" ON "attendance_class_days" USING btree ("school_id","date");--> statement-breakpoint
 -- The counts follow attendance in the writing statement itself: one statement-level trigger per event, with the
 -- statement's old and new rows as transition tables, adds the difference per class and date and per student
--- and class. Exact whatever writes attendance (submission, resubmission, a deletion, a bulk load that runs
--- the rebuild below); the sheet's lock already serialises writers of one class, so the upserts never race.
--- PL/pgSQL, not SQL, so each connection plans the upserts once rather than on every call.
-CREATE OR REPLACE FUNCTION lyceum_attendance_count(delta jsonb) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  WITH d AS (
-    SELECT (x->>'school_id')::uuid AS school_id, (x->>'class_id')::uuid AS class_id,
-      (x->>'student_id')::uuid AS student_id, (x->>'date')::date AS date,
-      (x->>'present')::int AS present, (x->>'late')::int AS late, (x->>'absent')::int AS absent
-    FROM jsonb_array_elements(delta) x
-  ),
-  days AS (
-    INSERT INTO attendance_class_days AS t (school_id, class_id, date, present, late, absent)
-    SELECT school_id, class_id, date, sum(present), sum(late), sum(absent) FROM d
-    GROUP BY school_id, class_id, date
-    HAVING sum(present) <> 0 OR sum(late) <> 0 OR sum(absent) <> 0
-    ON CONFLICT (school_id, class_id, date) DO UPDATE SET present = t.present + excluded.present,
-      late = t.late + excluded.late, absent = t.absent + excluded.absent
-  )
-  INSERT INTO attendance_student_totals AS t (school_id, student_id, class_id, present, late, absent)
-  SELECT school_id, student_id, class_id, sum(present), sum(late), sum(absent) FROM d
-  GROUP BY school_id, student_id, class_id
-  HAVING sum(present) <> 0 OR sum(late) <> 0 OR sum(absent) <> 0
-  ON CONFLICT (school_id, student_id, class_id) DO UPDATE SET present = t.present + excluded.present,
-    late = t.late + excluded.late, absent = t.absent + excluded.absent;
-END $$;
---> statement-breakpoint
+-- and class. Exact whatever writes attendance (submission, resubmission, a deletion; a bulk load runs with the
+-- trigger off and then the rebuild below). Concurrent writers of one count row queue on its row lock. Written
+-- out per event (each branch may name only the transition tables its event has); an update adds only the rows
+-- whose mark, class, student or date changed, so a resubmission that changes nothing writes nothing.
 CREATE OR REPLACE FUNCTION lyceum_attendance_counts_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- Each branch names only the transition tables its event has (PL/pgSQL plans a statement when it first runs).
   IF TG_OP = 'INSERT' THEN
-    PERFORM lyceum_attendance_count((SELECT jsonb_agg(jsonb_build_object('school_id', n.school_id,
-      'class_id', n.class_id, 'student_id', n.student_id, 'date', n.date, 'present', (n.status = 'present')::int,
-      'late', (n.status = 'late')::int, 'absent', (n.status = 'absent')::int)) FROM new_rows n));
+    WITH d AS (
+      SELECT n.school_id, n.class_id, n.student_id, n.date, (n.status = 'present')::int AS p,
+        (n.status = 'late')::int AS l, (n.status = 'absent')::int AS a FROM new_rows n
+    ),
+    days AS (
+      INSERT INTO attendance_class_days AS t (school_id, class_id, date, present, late, absent)
+      SELECT school_id, class_id, date, sum(p), sum(l), sum(a) FROM d GROUP BY school_id, class_id, date
+      ON CONFLICT (school_id, class_id, date) DO UPDATE
+        SET present = t.present + excluded.present, late = t.late + excluded.late, absent = t.absent + excluded.absent
+    )
+    INSERT INTO attendance_student_totals AS t (school_id, student_id, class_id, present, late, absent)
+    SELECT school_id, student_id, class_id, sum(p), sum(l), sum(a) FROM d GROUP BY school_id, student_id, class_id
+    ON CONFLICT (school_id, student_id, class_id) DO UPDATE
+      SET present = t.present + excluded.present, late = t.late + excluded.late, absent = t.absent + excluded.absent;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM lyceum_attendance_count((SELECT jsonb_agg(jsonb_build_object('school_id', o.school_id,
-      'class_id', o.class_id, 'student_id', o.student_id, 'date', o.date, 'present', -(o.status = 'present')::int,
-      'late', -(o.status = 'late')::int, 'absent', -(o.status = 'absent')::int)) FROM old_rows o));
+    WITH d AS (
+      SELECT o.school_id, o.class_id, o.student_id, o.date, -(o.status = 'present')::int AS p,
+        -(o.status = 'late')::int AS l, -(o.status = 'absent')::int AS a FROM old_rows o
+    ),
+    days AS (
+      INSERT INTO attendance_class_days AS t (school_id, class_id, date, present, late, absent)
+      SELECT school_id, class_id, date, sum(p), sum(l), sum(a) FROM d GROUP BY school_id, class_id, date
+      ON CONFLICT (school_id, class_id, date) DO UPDATE
+        SET present = t.present + excluded.present, late = t.late + excluded.late, absent = t.absent + excluded.absent
+    )
+    INSERT INTO attendance_student_totals AS t (school_id, student_id, class_id, present, late, absent)
+    SELECT school_id, student_id, class_id, sum(p), sum(l), sum(a) FROM d GROUP BY school_id, student_id, class_id
+    ON CONFLICT (school_id, student_id, class_id) DO UPDATE
+      SET present = t.present + excluded.present, late = t.late + excluded.late, absent = t.absent + excluded.absent;
   ELSE
-    PERFORM lyceum_attendance_count((SELECT jsonb_agg(x) FROM (
-      SELECT jsonb_build_object('school_id', n.school_id, 'class_id', n.class_id, 'student_id', n.student_id,
-        'date', n.date, 'present', (n.status = 'present')::int, 'late', (n.status = 'late')::int,
-        'absent', (n.status = 'absent')::int) AS x FROM new_rows n
+    WITH d AS (
+      SELECT n.school_id, n.class_id, n.student_id, n.date, (n.status = 'present')::int AS p,
+        (n.status = 'late')::int AS l, (n.status = 'absent')::int AS a FROM new_rows n JOIN old_rows o2 ON o2.school_id = n.school_id AND o2.id = n.id
+        WHERE (n.status, n.class_id, n.student_id, n.date) IS DISTINCT FROM (o2.status, o2.class_id, o2.student_id, o2.date)
       UNION ALL
-      SELECT jsonb_build_object('school_id', o.school_id, 'class_id', o.class_id, 'student_id', o.student_id,
-        'date', o.date, 'present', -(o.status = 'present')::int, 'late', -(o.status = 'late')::int,
-        'absent', -(o.status = 'absent')::int) FROM old_rows o) u));
+      SELECT o.school_id, o.class_id, o.student_id, o.date, -(o.status = 'present')::int AS p,
+        -(o.status = 'late')::int AS l, -(o.status = 'absent')::int AS a FROM old_rows o JOIN new_rows n2 ON n2.school_id = o.school_id AND n2.id = o.id
+        WHERE (o.status, o.class_id, o.student_id, o.date) IS DISTINCT FROM (n2.status, n2.class_id, n2.student_id, n2.date)
+    ),
+    days AS (
+      INSERT INTO attendance_class_days AS t (school_id, class_id, date, present, late, absent)
+      SELECT school_id, class_id, date, sum(p), sum(l), sum(a) FROM d GROUP BY school_id, class_id, date
+      ON CONFLICT (school_id, class_id, date) DO UPDATE
+        SET present = t.present + excluded.present, late = t.late + excluded.late, absent = t.absent + excluded.absent
+    )
+    INSERT INTO attendance_student_totals AS t (school_id, student_id, class_id, present, late, absent)
+    SELECT school_id, student_id, class_id, sum(p), sum(l), sum(a) FROM d GROUP BY school_id, student_id, class_id
+    ON CONFLICT (school_id, student_id, class_id) DO UPDATE
+      SET present = t.present + excluded.present, late = t.late + excluded.late, absent = t.absent + excluded.absent;
   END IF;
   RETURN NULL;
 END $$;
