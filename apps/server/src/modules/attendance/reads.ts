@@ -95,7 +95,7 @@ export function classRegisterJson(
       sql`
       with cls as (${staffClassSql(scope, input.id)}),
       day_marks as (
-        select a.student_id, a.date,
+        select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
           case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status
         from attendance a
         where a.school_id = ${scope.schoolId} and a.class_id = (select id from cls)
@@ -103,7 +103,7 @@ export function classRegisterJson(
         group by a.student_id, a.date
       ),
       per_student as (
-        select m.student_id, json_object_agg(to_char(m.date, 'YYYY-MM-DD'), m.status) as marks,
+        select m.student_id, json_object_agg(m.day, m.status) as marks,
           count(*) filter (where m.status = 'present')::int as present,
           count(*) filter (where m.status = 'late')::int as late,
           count(*) filter (where m.status = 'absent')::int as absent
@@ -121,7 +121,7 @@ export function classRegisterJson(
       select json_build_object(
         'classId', cls.id, 'className', cls.name, 'month', ${month}::text,
         'days', coalesce((select json_agg(d.day order by d.day)
-          from (select distinct to_char(m.date, 'YYYY-MM-DD') as day from day_marks m) d), '[]'::json),
+          from (select distinct m.day from day_marks m) d), '[]'::json),
         'students', coalesce((select json_agg(json_build_object(
             'studentId', r.id, 'name', r.name, 'rollNumber', r.roll_number,
             'marks', coalesce(p.marks, '{}'::json), 'rate', ${rateJson(sql`p`)})
