@@ -1,8 +1,9 @@
-import { ATTENDANCE_MESSAGES, type AttendanceRecord } from '@lyceum/shared/attendance';
+import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn as dateInZone } from '../src/lib/school-day.ts';
 import { newId } from '../src/lib/ids.ts';
+import { withTenant } from '../src/db/tenancy.ts';
 import { createClass, createParent, createStudent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { errorOf } from './helpers.ts';
@@ -26,6 +27,89 @@ async function notificationsOf(userId: string) {
     sql`select title, body, read_at from notifications where user_id = ${userId} and type = 'attendance' order by created_at`,
   );
   return r.rows as { title: string; body: string; read_at: Date | null }[];
+}
+
+type Mark = AttendanceRecord['status'];
+const rateFrom = (marks: Mark[]) => {
+  const c = {
+    present: marks.filter((m) => m === 'present').length,
+    late: marks.filter((m) => m === 'late').length,
+    absent: marks.filter((m) => m === 'absent').length,
+  };
+  return { ...c, total: marks.length, rate: attendanceRate(c) };
+};
+
+/** A class × month register recomputed in JavaScript from the raw records (the day's worst mark per student). */
+async function registerFromRecords(classId: string, month: string) {
+  const rows = (
+    await db().execute(sql`
+      select a.student_id as "studentId", to_char(a.date, 'YYYY-MM-DD') as date, a.status
+      from attendance a where a.class_id = ${classId} and to_char(a.date, 'YYYY-MM') = ${month}`)
+  ).rows as { studentId: string; date: string; status: Mark }[];
+  const worst = (a: Mark | undefined, b: Mark): Mark =>
+    a === 'absent' || b === 'absent' ? 'absent' : a === 'late' || b === 'late' ? 'late' : 'present';
+  const marks = new Map<string, Record<string, Mark>>();
+  for (const r of rows) {
+    const own = marks.get(r.studentId) ?? {};
+    own[r.date] = worst(own[r.date], r.status);
+    marks.set(r.studentId, own);
+  }
+  const people = (
+    await db().execute(sql`
+      select s.id, u.name, s.roll_number as "rollNumber", s.class_id as "classId", u.is_active as "isActive"
+      from students s join users u on u.id = s.id where s.school_id = ${w.a.id}`)
+  ).rows as { id: string; name: string; rollNumber: number; classId: string; isActive: boolean }[];
+  const listed = people
+    .filter((p) => (p.classId === classId && p.isActive) || marks.has(p.id))
+    .sort(
+      (x, y) =>
+        Number(y.classId === classId) - Number(x.classId === classId) ||
+        x.rollNumber - y.rollNumber ||
+        (x.id < y.id ? -1 : 1),
+    );
+  const [cls] = (
+    await db().execute(sql`select trim(name || ' ' || section) as name from classes where id = ${classId}`)
+  ).rows as { name: string }[];
+  const dayMarks = [...marks.values()].flatMap((m) => Object.values(m));
+  return {
+    classId,
+    className: cls?.name,
+    month,
+    days: [...new Set([...marks.values()].flatMap((m) => Object.keys(m)))].sort(),
+    students: listed.map((p) => ({
+      studentId: p.id,
+      name: p.name,
+      rollNumber: p.rollNumber,
+      marks: marks.get(p.id) ?? {},
+      rate: rateFrom(Object.values(marks.get(p.id) ?? {})),
+    })),
+    rate: rateFrom(dayMarks),
+  };
+}
+
+/** A student's history recomputed from the raw records: the 30 newest and the rate over all of them. */
+async function historyFromRecords(studentId: string) {
+  const rows = (
+    await db().execute(sql`
+      select a.id, a.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
+        a.student_id as "studentId", u.name as "studentName", to_char(a.date, 'YYYY-MM-DD') as date,
+        a.period_id as "periodId", a.status, a.is_present as "isPresent", a.note, a.marked_by_name as "markedByName",
+        a.marked_at as time, a.submitted_at as "submittedAt", a.academic_year as "academicYear"
+      from attendance a join classes c on c.id = a.class_id join users u on u.id = a.student_id
+      where a.student_id = ${studentId}
+      order by a.date desc, a.submitted_at desc, a.id desc`)
+  ).rows as (Omit<AttendanceRecord, 'time' | 'submittedAt'> & { time: Date | string; submittedAt: Date | string })[];
+  const [who] = (await db().execute(sql`select name from users where id = ${studentId}`)).rows as { name: string }[];
+  return {
+    studentId,
+    name: who?.name,
+    items: rows.slice(0, 30).map((r) => ({
+      ...r,
+      time: new Date(r.time).toISOString(),
+      submittedAt: new Date(r.submittedAt).toISOString(),
+    })),
+    rate: rateFrom(rows.map((r) => r.status)),
+  };
 }
 
 const kid = (i: number) => (kids[i] as { id: string }).id;
@@ -389,6 +473,28 @@ describe('reading attendance', () => {
     expect(errorOf(bad).fields?.month).toBe(ATTENDANCE_MESSAGES.monthFormat);
   });
 
+  it('the register and a history, shaped by PostgreSQL, equal a recomputation from the records', async () => {
+    const month = today.slice(0, 7);
+    for (const m of ['2026-03', month]) {
+      const res = await teacher({
+        method: 'GET',
+        url: `/api/v1/attendance/classes/${w.a.classId}/register?month=${m}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual(await registerFromRecords(w.a.classId, m));
+    }
+    const parent = await w.a.as('parent');
+    for (const read of [teacher, admin, parent]) {
+      const res = await read({ method: 'GET', url: `/api/v1/attendance/students/${kid(0)}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(await historyFromRecords(kid(0)));
+    }
+    // A student with no records: an empty page and no rate.
+    const none = await admin({ method: 'GET', url: `/api/v1/attendance/students/${kid(2)}` });
+    expect(none.json()).toEqual(await historyFromRecords(kid(2)));
+  });
+
   it('rates: the school and each class for staff, their classes for a teacher', async () => {
     const res = await admin({ method: 'GET', url: '/api/v1/attendance/rates?from=2026-03-01&to=2026-03-31' });
     const body = res.json();
@@ -412,5 +518,130 @@ describe('reading attendance', () => {
     expect((await b({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}/register` })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the counts per class and day and per student', () => {
+  /** Both count tables (rows of zero left out) and the same counts recomputed from the records, as owner. */
+  async function countsAndRecount() {
+    const q = async (text: string) => (await db().execute(sql.raw(text))).rows;
+    const days = `select school_id, class_id, to_char(date, 'YYYY-MM-DD') as date, present, late, absent`;
+    const totals = `select school_id, student_id, class_id, present, late, absent`;
+    const counted = `count(*) filter (where status = 'present')::int as present,
+      count(*) filter (where status = 'late')::int as late, count(*) filter (where status = 'absent')::int as absent`;
+    const nonZero = 'where present + late + absent > 0';
+    return {
+      kept: {
+        days: await q(`${days} from attendance_class_days ${nonZero} order by 1, 2, 3`),
+        totals: await q(`${totals} from attendance_student_totals ${nonZero} order by 1, 2, 3`),
+      },
+      recount: {
+        days: await q(`select school_id, class_id, to_char(date, 'YYYY-MM-DD') as date, ${counted}
+          from attendance group by school_id, class_id, date order by 1, 2, 3`),
+        totals: await q(`select school_id, student_id, class_id, ${counted}
+          from attendance group by school_id, student_id, class_id order by 1, 2, 3`),
+      },
+    };
+  }
+  async function expectExact() {
+    const { kept, recount } = await countsAndRecount();
+    expect(recount.days.length).toBeGreaterThan(0);
+    expect(kept).toEqual(recount);
+  }
+
+  it('stay equal to a recount of the records under submission, resubmission, deletion and promotion', async () => {
+    await expectExact();
+    const submit = (date: string, marks: Record<string, boolean | 'late'>) =>
+      teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records: all(marks) },
+      });
+    expect((await submit('2026-05-04', { [kid(0)]: false, [kid(1)]: 'late' })).statusCode).toBe(200);
+    await expectExact();
+    // A resubmission that changes some marks and keeps others.
+    expect((await submit('2026-05-04', { [kid(0)]: 'late', [kid(2)]: false })).statusCode).toBe(200);
+    await expectExact();
+    await db().execute(sql`delete from attendance where student_id = ${kid(2)} and date = '2026-05-04'`);
+    await expectExact();
+    await db().execute(sql`delete from attendance where class_id = ${w.a.classId} and date = '2026-05-04'`);
+    await expectExact();
+    const [gone] = (
+      await db().execute(
+        sql`select count(*)::int as n from attendance_class_days where class_id = ${w.a.classId} and date = '2026-05-04' and present + late + absent > 0`,
+      )
+    ).rows as { n: number }[];
+    expect(Number(gone?.n)).toBe(0);
+
+    // Year-end promotion moves students, not their records: their earlier class keeps its counts.
+    const session = await w.a.signIn('school_admin');
+    const mkYear = async (first: number) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/academic-years',
+        payload: {
+          name: `${first}-${first + 1}`,
+          startDate: `${first}-09-01`,
+          endDate: `${first + 1}-08-31`,
+          terms: [],
+          holidays: [],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const fromYearId = await mkYear(2010);
+    const toYearId = await mkYear(2011);
+    const from = (await createClass(w.t.app, session, { name: 'Grade 7', academicYear: '2010-2011' })).id;
+    const to = (await createClass(w.t.app, session, { name: 'Grade 8', academicYear: '2011-2012' })).id;
+    const pupil = (await createStudent(w.t.app, session, { classId: from })).student.id;
+    const marked = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: from, date: '2011-03-01', records: [{ studentId: pupil, isPresent: false }] },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const promoted = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: { fromYearId, toYearId, classes: [{ classId: from, action: 'promote', toClassId: to }], students: [] },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(201);
+    await expectExact();
+    const history = (await admin({ method: 'GET', url: `/api/v1/attendance/students/${pupil}` })).json();
+    expect(history.rate).toEqual({ present: 0, late: 0, absent: 1, total: 1, rate: 0 });
+    const undo = await admin({ method: 'POST', url: `/api/v1/promotions/${promoted.json().id}/undo` });
+    expect(undo.statusCode, undo.body).toBeLessThan(300);
+    await expectExact();
+  });
+
+  it('are rebuilt from the records by the backfill, exactly as the triggers keep them', async () => {
+    const before = (await countsAndRecount()).kept;
+    await db().execute(sql`select lyceum_attendance_counts_rebuild()`);
+    expect((await countsAndRecount()).kept).toEqual(before);
+  });
+
+  it("are each school's own under row-level security", async () => {
+    const rows = async (schoolId: string) =>
+      withTenant(db(), { schoolId, userId: w.a.users.school_admin.id, scope: 'school' }, async (tx) => {
+        const r = await tx.execute(sql`
+          select (select count(*)::int from attendance_class_days) as days,
+            (select count(*)::int from attendance_class_days where school_id <> ${schoolId}) as foreign_days,
+            (select count(*)::int from attendance_student_totals where school_id <> ${schoolId}) as foreign_totals`);
+        return r.rows[0] as { days: number; foreign_days: number; foreign_totals: number };
+      });
+    const a = await rows(w.a.id);
+    expect(Number(a.days)).toBeGreaterThan(0);
+    expect({ days: Number(a.foreign_days), totals: Number(a.foreign_totals) }).toEqual({ days: 0, totals: 0 });
+    const b = await rows(w.b.id);
+    expect({ days: Number(b.days), foreign: Number(b.foreign_days) + Number(b.foreign_totals) }).toEqual({
+      days: 0,
+      foreign: 0,
+    });
+    // Nor can a school write counts for another.
+    await withTenant(db(), { schoolId: w.b.id, userId: w.b.users.school_admin.id, scope: 'school' }, (tx) =>
+      tx.execute(sql`update attendance_class_days set present = present + 1 where school_id = ${w.a.id}`),
+    );
+    await expectExact();
   });
 });

@@ -564,6 +564,9 @@ export const steps: GeneratorStep[] = [
       );
       const foreignFirst = [...ddl.rows].sort((a, b) => Number(b.add.includes('FOREIGN KEY')) - Number(a.add.includes('FOREIGN KEY')));
       for (const row of foreignFirst) await client.query(row.drop);
+      // The counts per class and day and per student (migration 0021_att.sql) are rebuilt in one pass afterwards
+      // rather than kept by the trigger over one statement of millions of rows.
+      await client.query('alter table attendance disable trigger attendance_counts_insert');
       const attendance = await client.query(
         `insert into attendance (school_id, id, class_id, student_id, date, status, is_present, marked_by_id,
            marked_by_name, marked_at, submitted_at, academic_year)
@@ -588,6 +591,8 @@ export const steps: GeneratorStep[] = [
          ) x`,
       );
       for (const row of foreignFirst.reverse()) await client.query(row.add);
+      await client.query('alter table attendance enable trigger attendance_counts_insert');
+      await client.query('select lyceum_attendance_counts_rebuild()');
       return { timetable_slots: slots.rowCount ?? 0, attendance: attendance.rowCount ?? 0 };
     },
   },

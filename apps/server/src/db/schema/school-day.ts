@@ -5,6 +5,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -149,6 +150,66 @@ export const attendance = pgTable(
       name: 'attendance_year_fk',
       columns: [t.schoolId, t.academicYearId],
       foreignColumns: [academicYears.schoolId, academicYears.id],
+    }),
+  ],
+);
+
+/**
+ * Attendance records counted per class and date (every period together), kept exact by statement-level
+ * triggers on attendance in the writing statement itself (migration 0021_att.sql), so the day's and the week's
+ * figures read one row per class and day instead of one per record. A row whose counts fell to zero means
+ * "not marked".
+ */
+export const attendanceClassDays = pgTable(
+  'attendance_class_days',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id().default(sql`gen_random_uuid()`),
+    classId: uuid('class_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    present: integer('present').notNull().default(0),
+    late: integer('late').notNull().default(0),
+    absent: integer('absent').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    unique('attendance_class_days_class_date').on(t.schoolId, t.classId, t.date),
+    index('attendance_class_days_date_idx').on(t.schoolId, t.date),
+    foreignKey({
+      name: 'attendance_class_days_class_fk',
+      columns: [t.schoolId, t.classId],
+      foreignColumns: [classes.schoolId, classes.id],
+    }),
+  ],
+);
+
+/**
+ * Attendance records counted per student and the class they were marked in, over every date (a teacher reads
+ * only their classes' part), kept like attendance_class_days.
+ */
+export const attendanceStudentTotals = pgTable(
+  'attendance_student_totals',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id().default(sql`gen_random_uuid()`),
+    studentId: uuid('student_id').notNull(),
+    classId: uuid('class_id').notNull(),
+    present: integer('present').notNull().default(0),
+    late: integer('late').notNull().default(0),
+    absent: integer('absent').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    unique('attendance_student_totals_student_class').on(t.schoolId, t.studentId, t.classId),
+    foreignKey({
+      name: 'attendance_student_totals_student_fk',
+      columns: [t.schoolId, t.studentId],
+      foreignColumns: [students.schoolId, students.id],
+    }),
+    foreignKey({
+      name: 'attendance_student_totals_class_fk',
+      columns: [t.schoolId, t.classId],
+      foreignColumns: [classes.schoolId, classes.id],
     }),
   ],
 );

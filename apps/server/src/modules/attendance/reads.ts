@@ -1,7 +1,6 @@
 import {
   type AttendanceList,
   type AttendanceRates,
-  type AttendanceStatus,
   type ClassRegister,
   type ClassSheet,
   RECENT_ATTENDANCE_LIMIT,
@@ -12,9 +11,11 @@ import { selectRows } from '../../db/select-rows.ts';
 import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { loadRecords, RATE_COLUMNS, rateOf, refuseBackwardRange } from './records.ts';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { notFound } from '../../lib/errors.ts';
+import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange, SUM_COLUMNS } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { classForStaff, studentForReader, taughtClasses, visibleRecords } from './whose.ts';
+import { classForStaff, readableStudentSql, staffClassSql, taughtClasses, visibleRecords } from './whose.ts';
 
 const all = (...conditions: (SQL | undefined)[]) =>
   sql.join(
@@ -75,90 +76,119 @@ export function classSheet(
 }
 
 /**
- * A class × month register. A day with several period marks shows the day's worst (absent, then late);
- * rates count those day marks. Students who left the class during the month keep their row.
+ * A class × month register, as the JSON text of its answer: PostgreSQL shapes the whole answer (per student
+ * the month's marks as one object) and the route sends it as is, instead of the server mapping one row per
+ * student and day and serialising them again. A day with several period marks shows the day's worst (absent,
+ * then late); rates count those day marks. Students who left the class during the month keep their row.
  */
-export function classRegister(
+export function classRegisterJson(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; month?: string | undefined },
+): Promise<string> {
+  const scope = readScope(actor, undefined, 'attendance');
+  const month = input.month ?? todayIn(timeZoneOf(actor), deps.clock()).slice(0, 7);
+  const first = `${month}-01`;
+  return inScope(deps.db, scope, async (tx) => {
+    const rows = await selectRows<{ body: string }>(
+      tx,
+      sql`
+      with cls as (${staffClassSql(scope, input.id)}),
+      day_marks as (
+        select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
+          case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status
+        from attendance a
+        where a.school_id = ${scope.schoolId} and a.class_id = (select id from cls)
+          and a.date >= ${first}::date and a.date < (${first}::date + interval '1 month')
+        group by a.student_id, a.date
+      ),
+      per_student as (
+        select m.student_id, json_object_agg(m.day, m.status) as marks,
+          count(*) filter (where m.status = 'present')::int as present,
+          count(*) filter (where m.status = 'late')::int as late,
+          count(*) filter (where m.status = 'absent')::int as absent
+        from day_marks m group by m.student_id
+      ),
+      roster as (
+        select s.id, u.name, s.roll_number, s.class_id = (select id from cls) as here
+        from students s join users u on u.school_id = s.school_id and u.id = s.id
+        where s.school_id = ${scope.schoolId}
+          -- The candidates first, from the class's index and the marks: else the school's every student is tested.
+          and s.id in (select s2.id from students s2 where s2.school_id = ${scope.schoolId} and s2.class_id = (select id from cls)
+            union select student_id from per_student)
+          and ((s.class_id = (select id from cls) and u.is_active) or s.id in (select student_id from per_student))
+      )
+      select json_build_object(
+        'classId', cls.id, 'className', cls.name, 'month', ${month}::text,
+        'days', coalesce((select json_agg(d.day order by d.day)
+          from (select distinct m.day from day_marks m) d), '[]'::json),
+        'students', coalesce((select json_agg(json_build_object(
+            'studentId', r.id, 'name', r.name, 'rollNumber', r.roll_number,
+            'marks', coalesce(p.marks, '{}'::json), 'rate', ${rateJson(sql`p`)})
+            order by r.here desc, r.roll_number, r.id)
+          from roster r left join per_student p on p.student_id = r.id), '[]'::json),
+        'rate', (select ${rateJson(sql`t`)} from (select sum(p.present) as present, sum(p.late) as late,
+          sum(p.absent) as absent from per_student p) t)
+      )::text as body
+      from cls`,
+    );
+    const row = rows[0];
+    if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
+    return row.body;
+  });
+}
+
+/** The register as an object (the CSV export). */
+export async function classRegister(
   deps: Deps,
   actor: Actor,
   input: { id: string; month?: string | undefined },
 ): Promise<ClassRegister> {
+  return JSON.parse(await classRegisterJson(deps, actor, input)) as ClassRegister;
+}
+
+/**
+ * A student's 30 newest records (parents: their children's last 30) and their rate over all records, as the
+ * JSON text of the answer, shaped by PostgreSQL like the register.
+ */
+export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: string }): Promise<string> {
   const scope = readScope(actor, undefined, 'attendance');
+  // A teacher sees the student's records in the classes they teach, not those of a class they had before.
+  const where = all(sql`a.student_id = ${id}`, visibleRecords(scope));
   return inScope(deps.db, scope, async (tx) => {
-    const cls = await classForStaff(tx, scope, input.id);
-    const month = input.month ?? todayIn(timeZoneOf(actor), deps.clock()).slice(0, 7);
-    const first = `${month}-01`;
-    const marks = await selectRows<{ studentId: string; date: string; status: AttendanceStatus }>(
+    const rows = await selectRows<{ body: string }>(
       tx,
       sql`
-      select a.student_id as "studentId", to_char(a.date, 'YYYY-MM-DD') as date,
-        case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status
-      from attendance a
-      where a.school_id = ${scope.schoolId} and a.class_id = ${cls.id}
-        and a.date >= ${first}::date and a.date < (${first}::date + interval '1 month')
-      group by a.student_id, a.date`,
+      with st as (${readableStudentSql(scope, id)}),
+      page as (
+        select * from attendance a
+        where a.school_id = ${scope.schoolId} and ${where} and exists (select 1 from st)
+        order by a.date desc, a.submitted_at desc, a.id desc
+        limit ${RECENT_ATTENDANCE_LIMIT}
+      )
+      select json_build_object(
+        'studentId', st.id, 'name', st.name,
+        'items', coalesce((select json_agg(${RECORD_JSON} order by a.date desc, a.submitted_at desc, a.id desc)
+          from page a
+            join classes c on c.school_id = a.school_id and c.id = a.class_id
+            join users u on u.school_id = a.school_id and u.id = a.student_id), '[]'::json),
+        'rate', (select ${rateJson(sql`t`)} from (
+          select ${SUM_COLUMNS} from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${where}) t)
+      )::text as body
+      from st`,
     );
-    const students = await selectRows<{ studentId: string; name: string; rollNumber: number }>(
-      tx,
-      sql`
-      select s.id as "studentId", u.name, s.roll_number as "rollNumber"
-      from students s join users u on u.school_id = s.school_id and u.id = s.id
-      where s.school_id = ${scope.schoolId}
-        and ((s.class_id = ${cls.id} and u.is_active) or s.id in ${
-          marks.length ? [...new Set(marks.map((m) => m.studentId))] : sql`(select null::uuid)`
-        })
-      order by s.class_id = ${cls.id} desc, s.roll_number, s.id`,
-    );
-    const byStudent = new Map<string, Record<string, AttendanceStatus>>();
-    for (const m of marks) {
-      const row = byStudent.get(m.studentId) ?? {};
-      row[m.date] = m.status;
-      byStudent.set(m.studentId, row);
-    }
-    const count = (statuses: AttendanceStatus[]): Counts => ({
-      present: statuses.filter((s) => s === 'present').length,
-      late: statuses.filter((s) => s === 'late').length,
-      absent: statuses.filter((s) => s === 'absent').length,
-    });
-    const days = [...new Set(marks.map((m) => m.date))].sort();
-    return {
-      classId: cls.id,
-      className: cls.name,
-      month,
-      days,
-      students: students.map((s) => {
-        const own = byStudent.get(s.studentId) ?? {};
-        return { ...s, marks: own, rate: rateOf(count(Object.values(own))) };
-      }),
-      rate: rateOf(count(marks.map((m) => m.status))),
-    };
+    const row = rows[0];
+    if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+    return row.body;
   });
 }
 
-/** A student's 30 newest records (parents: their children's last 30) and their rate over all records. */
-export function studentAttendance(deps: Deps, actor: Actor, { id }: { id: string }): Promise<StudentAttendance> {
-  const scope = readScope(actor, undefined, 'attendance');
-  return inScope(deps.db, scope, async (tx) => {
-    const student = await studentForReader(tx, scope, id);
-    // A teacher sees the student's records in the classes they teach, not those of a class they had before.
-    const mine = visibleRecords(scope);
-    const where = all(sql`a.student_id = ${id}`, mine);
-    const items = await loadRecords(
-      tx,
-      scope.schoolId,
-      where,
-      sql`a.date desc, a.submitted_at desc, a.id desc`,
-      RECENT_ATTENDANCE_LIMIT,
-    );
-    const counts = await selectRows<Counts>(
-      tx,
-      sql`select ${RATE_COLUMNS} from attendance a where a.school_id = ${scope.schoolId} and ${where}`,
-    );
-    return { studentId: id, name: student.name, items, rate: rateOf(counts[0]) };
-  });
+/** The history as an object (the CSV export). */
+export async function studentAttendance(deps: Deps, actor: Actor, input: { id: string }): Promise<StudentAttendance> {
+  return JSON.parse(await studentAttendanceJson(deps, actor, input)) as StudentAttendance;
 }
 
-/** Rates of the school (staff) and of each class the caller sees, over an optional date range. */
+/** Rates of the school (staff) and of each class the caller sees, over an optional date range, from the counts per class and day. */
 export function attendanceRates(
   deps: Deps,
   actor: Actor,
@@ -176,8 +206,8 @@ export function attendanceRates(
     const perClass = await selectRows<Counts & { classId: string; className: string }>(
       tx,
       sql`
-      select c.id as "classId", trim(c.name || ' ' || c.section) as "className", ${RATE_COLUMNS}
-      from classes c left join attendance a on a.school_id = c.school_id and a.class_id = c.id and ${range}
+      select c.id as "classId", trim(c.name || ' ' || c.section) as "className", ${SUM_COLUMNS}
+      from classes c left join attendance_class_days a on a.school_id = c.school_id and a.class_id = c.id and ${range}
       where c.school_id = ${scope.schoolId} and c.is_active ${classFilter}
       group by c.id, c.name, c.section
       order by c.name, c.section, c.id`,
@@ -186,7 +216,7 @@ export function attendanceRates(
     if (!seesEveryone(scope)) return { school: null, classes };
     const school = await selectRows<Counts>(
       tx,
-      sql`select ${RATE_COLUMNS} from attendance a where a.school_id = ${scope.schoolId} and ${range}`,
+      sql`select ${SUM_COLUMNS} from attendance_class_days a where a.school_id = ${scope.schoolId} and ${range}`,
     );
     return { school: rateOf(school[0]), classes };
   });

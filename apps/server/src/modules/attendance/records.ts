@@ -59,6 +59,13 @@ export const RATE_COLUMNS = sql`count(*) filter (where a.status = 'present')::in
   count(*) filter (where a.status = 'late')::int as late,
   count(*) filter (where a.status = 'absent')::int as absent`;
 
+/**
+ * SQL of the same counts summed over rows `a` of the count tables (attendance_class_days: per class and date;
+ * attendance_student_totals: per student and class), which triggers keep exact (migration 0021_att.sql).
+ */
+export const SUM_COLUMNS = sql`coalesce(sum(a.present), 0)::int as present, coalesce(sum(a.late), 0)::int as late,
+  coalesce(sum(a.absent), 0)::int as absent`;
+
 export function rateOf(counts: { present: number; late: number; absent: number } | undefined): AttendanceRate {
   const c = {
     present: Number(counts?.present ?? 0),
@@ -67,3 +74,26 @@ export function rateOf(counts: { present: number; late: number; absent: number }
   };
   return { ...c, total: c.present + c.late + c.absent, rate: attendanceRate(c) };
 }
+
+/**
+ * SQL of an AttendanceRate object from the present, late and absent columns of `t` (null counts as 0), rounded
+ * as `attendanceRate` rounds (Math.round: half up, on the same double arithmetic), so both give the same rate.
+ */
+export function rateJson(t: SQL): SQL {
+  const present = sql`coalesce(${t}.present, 0)::int`;
+  const late = sql`coalesce(${t}.late, 0)::int`;
+  const total = sql`(${present} + ${late} + coalesce(${t}.absent, 0)::int)`;
+  const percent = sql`((${present} + ${late})::float8 / nullif(${total}, 0) * 100)`;
+  return sql`json_build_object('present', ${present}, 'late', ${late}, 'absent', coalesce(${t}.absent, 0)::int,
+    'total', ${total}, 'rate', (floor(${percent}) + (${percent} - floor(${percent}) >= 0.5)::int)::int)`;
+}
+
+/** An instant as JavaScript's toISOString writes it (UTC, milliseconds, "Z"). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** SQL of an AttendanceRecord object from attendance `a`, its class `c` and its student's user `u`. */
+export const RECORD_JSON = sql`json_build_object('id', a.id, 'classId', a.class_id,
+  'className', trim(c.name || ' ' || c.section), 'studentId', a.student_id, 'studentName', u.name,
+  'date', to_char(a.date, 'YYYY-MM-DD'), 'periodId', a.period_id, 'status', a.status, 'isPresent', a.is_present,
+  'note', a.note, 'markedByName', a.marked_by_name, 'time', ${iso(sql`a.marked_at`)},
+  'submittedAt', ${iso(sql`a.submitted_at`)}, 'academicYear', a.academic_year)`;

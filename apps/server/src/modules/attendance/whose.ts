@@ -29,6 +29,15 @@ export function visibleRecords(scope: SchoolScope): SQL | undefined {
   }
 }
 
+/** SQL selecting the class (id, name, academicYear) if the caller may mark and read it whole, else no row. */
+export function staffClassSql(scope: SchoolScope, classId: string, activeOnly = false): SQL {
+  return sql`
+    select c.id, trim(c.name || ' ' || c.section) as name, c.academic_year as "academicYear"
+    from classes c where c.school_id = ${scope.schoolId} and c.id = ${classId}
+      ${activeOnly ? sql`and c.is_active` : sql``}
+      ${seesEveryone(scope) ? sql`` : scope.actor.role === 'teacher' ? sql`and c.id in ${taughtClasses(scope)}` : sql`and false`}`;
+}
+
 /** The class if the caller may mark and read it whole, else `Class not found` (another's class is not shown to exist). */
 export async function classForStaff(
   tx: Tx,
@@ -38,19 +47,15 @@ export async function classForStaff(
 ): Promise<{ id: string; name: string; academicYear: string }> {
   const result = await selectRows<{ id: string; name: string; academicYear: string }>(
     tx,
-    sql`
-    select c.id, trim(c.name || ' ' || c.section) as name, c.academic_year as "academicYear"
-    from classes c where c.school_id = ${scope.schoolId} and c.id = ${classId}
-      ${activeOnly ? sql`and c.is_active` : sql``}
-      ${seesEveryone(scope) ? sql`` : scope.actor.role === 'teacher' ? sql`and c.id in ${taughtClasses(scope)}` : sql`and false`}`,
+    staffClassSql(scope, classId, activeOnly),
   );
   const row = result[0];
   if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
   return row;
 }
 
-/** The student if the caller may read their attendance, else `Student not found`. */
-export async function studentForReader(tx: Tx, scope: SchoolScope, studentId: string): Promise<{ name: string }> {
+/** SQL selecting the student (id, name) if the caller may read their attendance, else no row. */
+export function readableStudentSql(scope: SchoolScope, studentId: string): SQL {
   const me = scope.actor.profileId;
   const who = seesEveryone(scope)
     ? sql``
@@ -61,12 +66,14 @@ export async function studentForReader(tx: Tx, scope: SchoolScope, studentId: st
         : scope.actor.role === 'parent'
           ? sql`and s.id in (select sp.student_id from student_parents sp where sp.school_id = ${scope.schoolId} and sp.parent_id = ${me})`
           : sql`and false`;
-  const result = await selectRows<{ name: string }>(
-    tx,
-    sql`
-    select u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
-    where s.school_id = ${scope.schoolId} and s.id = ${studentId} ${who}`,
-  );
+  return sql`
+    select s.id, u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
+    where s.school_id = ${scope.schoolId} and s.id = ${studentId} ${who}`;
+}
+
+/** The student if the caller may read their attendance, else `Student not found`. */
+export async function studentForReader(tx: Tx, scope: SchoolScope, studentId: string): Promise<{ name: string }> {
+  const result = await selectRows<{ name: string }>(tx, readableStudentSql(scope, studentId));
   const row = result[0];
   if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
   return row;

@@ -9,8 +9,9 @@ import { addDays, type LocalDate, timeZoneOf, todayIn, weekOf } from '../../lib/
 
 /**
  * The day a dashboard shows (docs/product.md, "Dashboards that show the day"): every query here is keyed by
- * the school and a class, teacher or student, so each is a few index range scans on the attendance and
- * timetable indexes, never a scan of the school's year of records.
+ * the school and a class, teacher or student, and reads attendance through its counts per class and day and per
+ * student (attendance_class_days, attendance_student_totals, kept exact by triggers), so a figure costs a few
+ * rows, never a scan of the school's year of records.
  */
 
 interface Counts {
@@ -23,9 +24,14 @@ const counted = (r: Partial<Counts> | undefined): Counts => ({
   late: Number(r?.late ?? 0),
   absent: Number(r?.absent ?? 0),
 });
-const COUNT_COLUMNS = sql`count(*) filter (where a.status = 'present')::int as present,
-  count(*) filter (where a.status = 'late')::int as late,
-  count(*) filter (where a.status = 'absent')::int as absent`;
+/** The counts summed over rows `a` of attendance_student_totals (kept by triggers: migration 0021_att.sql). */
+const SUM_COLUMNS = sql`coalesce(sum(a.present), 0)::int as present, coalesce(sum(a.late), 0)::int as late,
+  coalesce(sum(a.absent), 0)::int as absent`;
+
+/** Whether class `classId` has any mark on `date`, from its row of counts (zero counts: every mark was removed). */
+const markedOn = (schoolId: SQL, classId: SQL, date: LocalDate) =>
+  sql`exists (select 1 from attendance_class_days d where d.school_id = ${schoolId} and d.class_id = ${classId}
+    and d.date = ${date}::date and d.present + d.late + d.absent > 0)`;
 
 /** The weekday of a calendar date, as the timetable names it. */
 export function weekdayOf(date: LocalDate): Weekday {
@@ -41,7 +47,7 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
     select ts.id as "slotId", ts.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
       sj.name as subject, u.name as "teacherName", ts.room,
       to_char(ts.start_time, 'HH24:MI') as "startTime", to_char(ts.end_time, 'HH24:MI') as "endTime",
-      exists (select 1 from attendance a where a.school_id = ts.school_id and a.class_id = ts.class_id and a.date = ${today}::date) as marked
+      ${markedOn(sql`ts.school_id`, sql`ts.class_id`, today)} as marked
     from timetable_slots ts
       join classes c on c.school_id = ts.school_id and c.id = ts.class_id
       join subjects sj on sj.school_id = ts.school_id and sj.id = ts.subject_id
@@ -67,7 +73,7 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
           and (ct.is_class_teacher or exists (select 1 from timetable_slots ts
             where ts.school_id = ct.school_id and ts.teacher_id = ${me} and ts.day = ${day} and ts.class_id = ct.class_id)))
       and exists (select 1 from timetable_slots ts where ts.school_id = c.school_id and ts.class_id = c.id and ts.day = ${day})
-      and not exists (select 1 from attendance a where a.school_id = c.school_id and a.class_id = c.id and a.date = ${today}::date)
+      and not ${markedOn(sql`c.school_id`, sql`c.id`, today)}
     order by c.name, c.section, c.id`,
   );
   return { lessons, toMark };
@@ -75,8 +81,7 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
 
 /**
  * Principal and school admin: every active class with today's marks, and the school's rate each day of the
- * week so far. One statement: per class, its roster count and its week's records grouped by day, each read
- * from the (school, class, date) index alone (it includes the mark). Active students are counted as the class's
+ * week so far. One statement: per class, its roster count and its week's rows of counts per day. Active students are counted as the class's
  * students minus the school's inactive users (`gone`, a hashed set built once), as the class list does, instead
  * of probing every student's user row: that probe was half the statement's time.
  */
@@ -98,11 +103,10 @@ async function schoolDay(
         where s.school_id = c.school_id and s.class_id = c.id and s.id not in (select id from gone)
       ) r
       left join lateral (
-        select to_char(a.date, 'YYYY-MM-DD') as date, ${COUNT_COLUMNS}
-        from attendance a
+        select to_char(a.date, 'YYYY-MM-DD') as date, a.present, a.late, a.absent
+        from attendance_class_days a
         where a.school_id = c.school_id and a.class_id = c.id
-          and a.date >= ${weekFirst}::date and a.date <= ${today}::date
-        group by a.date
+          and a.date >= ${weekFirst}::date and a.date <= ${today}::date and a.present + a.late + a.absent > 0
       ) d on true
     where c.school_id = ${schoolId} and c.is_active
     order by c.name, c.section, c.id`,
@@ -145,7 +149,7 @@ async function studentDay(tx: Tx, schoolId: string, me: string, today: LocalDate
   );
   const [counts] = await selectRows<Counts>(
     tx,
-    sql`select ${COUNT_COLUMNS} from attendance a where a.school_id = ${schoolId} and a.student_id = ${me}`,
+    sql`select ${SUM_COLUMNS} from attendance_student_totals a where a.school_id = ${schoolId} and a.student_id = ${me}`,
   );
   return { lessons, rate: attendanceRate(counted(counts)) };
 }
@@ -179,7 +183,7 @@ export async function childrenToday(
         from attendance a where a.school_id = s.school_id and a.student_id = s.id and a.date = ${today}::date
       ) t
       cross join lateral (
-        select ${COUNT_COLUMNS} from attendance a where a.school_id = s.school_id and a.student_id = s.id
+        select ${SUM_COLUMNS} from attendance_student_totals a where a.school_id = s.school_id and a.student_id = s.id
       ) r
     where sp.school_id = ${schoolId} and sp.parent_id = ${parentId}
     order by u.name, s.id`,
