@@ -564,7 +564,7 @@ export const steps: GeneratorStep[] = [
       );
       const foreignFirst = [...ddl.rows].sort((a, b) => Number(b.add.includes('FOREIGN KEY')) - Number(a.add.includes('FOREIGN KEY')));
       for (const row of foreignFirst) await client.query(row.drop);
-      // The counts per class and day and per student (migration 0021_att.sql) are rebuilt in one pass afterwards
+      // The counts per class and day and per student (migration 0021_attendance-counts.sql) are rebuilt in one pass afterwards
       // rather than kept by the trigger over one statement of millions of rows.
       await client.query('alter table attendance disable trigger attendance_counts_insert');
       const attendance = await client.query(

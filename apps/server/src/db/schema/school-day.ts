@@ -156,7 +156,7 @@ export const attendance = pgTable(
 
 /**
  * Attendance records counted per class and date (every period together), kept exact by statement-level
- * triggers on attendance in the writing statement itself (migration 0021_att.sql), so the day's and the week's
+ * triggers on attendance in the writing statement itself (migration 0021_attendance-counts.sql), so the day's and the week's
  * figures read one row per class and day instead of one per record. A row whose counts fell to zero means
  * "not marked".
  */

@@ -61,7 +61,7 @@ export const RATE_COLUMNS = sql`count(*) filter (where a.status = 'present')::in
 
 /**
  * SQL of the same counts summed over rows `a` of the count tables (attendance_class_days: per class and date;
- * attendance_student_totals: per student and class), which triggers keep exact (migration 0021_att.sql).
+ * attendance_student_totals: per student and class), which triggers keep exact (migration 0021_attendance-counts.sql).
  */
 export const SUM_COLUMNS = sql`coalesce(sum(a.present), 0)::int as present, coalesce(sum(a.late), 0)::int as late,
   coalesce(sum(a.absent), 0)::int as absent`;

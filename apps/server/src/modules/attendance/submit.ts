@@ -113,7 +113,7 @@ type WrittenRecord = Omit<AttendanceRecord, 'className' | 'time' | 'submittedAt'
 
 /**
  * One statement for the sheet: every student's row inserted where new and updated where the student already
- * has this date and period (the count tables follow by trigger, migration 0021_att.sql), the audit entry, and
+ * has this date and period (the count tables follow by trigger, migration 0021_attendance-counts.sql), the audit entry, and
  * the records of the class for that date and period as they now stand, by name (students who left the class
  * since keep theirs). The audit row is written here rather than through audit(): a submission changes no one's
  * session, so it must not empty the session cache as audited changes to people do.

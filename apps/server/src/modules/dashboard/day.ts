@@ -24,7 +24,7 @@ const counted = (r: Partial<Counts> | undefined): Counts => ({
   late: Number(r?.late ?? 0),
   absent: Number(r?.absent ?? 0),
 });
-/** The counts summed over rows `a` of attendance_student_totals (kept by triggers: migration 0021_att.sql). */
+/** The counts summed over rows `a` of attendance_student_totals (kept by triggers: migration 0021_attendance-counts.sql). */
 const SUM_COLUMNS = sql`coalesce(sum(a.present), 0)::int as present, coalesce(sum(a.late), 0)::int as late,
   coalesce(sum(a.absent), 0)::int as absent`;
 
