@@ -104,16 +104,20 @@ export interface Member {
   lastReadAt: Date | string | null;
 }
 
+/** The ids of a conversation's members as a subquery: a class group's from the class, the others' from their rows. */
+export function memberIdsSql(schoolId: string, group: { id: string; kind: string; classId: string | null }): SQL {
+  return group.kind === 'class' && group.classId
+    ? classMembers(schoolId, group.classId)
+    : sql`(select m.user_id from chat_group_members m where m.school_id = ${schoolId} and m.group_id = ${group.id})`;
+}
+
 /** The active members of a conversation, with what each has read. */
 export function conversationMembers(
   tx: Tx,
   schoolId: string,
   group: { id: string; kind: string; classId: string | null },
 ): Promise<Member[]> {
-  const ids =
-    group.kind === 'class' && group.classId
-      ? classMembers(schoolId, group.classId)
-      : sql`(select m.user_id from chat_group_members m where m.school_id = ${schoolId} and m.group_id = ${group.id})`;
+  const ids = memberIdsSql(schoolId, group);
   return selectRows<Member>(
     tx,
     sql`select u.id, u.name, u.role, r.last_read_at as "lastReadAt" from users u

@@ -182,11 +182,15 @@ export function markConversationRead(deps: Deps, actor: Actor, { id }: { id: str
 
 /** Moves the caller's read mark forward to `at` (never back). */
 export async function markRead(tx: Tx, scope: SchoolScope, groupId: string, at: Date): Promise<void> {
-  await tx.execute(sql`insert into chat_reads (school_id, id, group_id, user_id, last_read_at)
+  await tx.execute(markReadStatement(scope, groupId, at));
+}
+
+/** The caller's read mark moved to `at` (never back), as a statement a larger one can hold as a step. */
+export const markReadStatement = (scope: SchoolScope, groupId: string, at: Date) =>
+  sql`insert into chat_reads (school_id, id, group_id, user_id, last_read_at)
     values (${scope.schoolId}, ${newId()}, ${groupId}, ${scope.actor.profileId}, ${at.toISOString()}::timestamptz)
     on conflict (school_id, group_id, user_id)
-    do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at)`);
-}
+    do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at)`;
 
 /** The school user's unread messages over all their conversations, as a scalar subquery (the sidebar's badge). */
 export function unreadMessagesSql(actor: Actor): SQL {
