@@ -1,6 +1,6 @@
 import type { RevenueQuery, RevenueResponse } from '@lyceum/shared/company';
 import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -38,6 +38,12 @@ interface Figures extends Omit<RevenueResponse, 'currency' | 'from' | 'to' | 'ar
  */
 async function readFigures(tx: Tx, from: Date, to: Date, end: Date): Promise<Figures> {
   const confirmed = sql`p.status = 'confirmed' and p.created_at >= ${from} and p.created_at < ${end}`;
+  // Confirmed payments in the range summed by the name of `x` (a plan or an add-on, reached through `joins`).
+  const paidBy = (key: 'planName' | 'addonName', joins: SQL) =>
+    sql`(select coalesce(json_agg(json_build_object(${sql.raw(`'${key}'`)}, g.name, 'amountMinor', g.amount, 'count', g.n)
+        order by g.amount desc, g.name), '[]')
+      from (select x.name, sum(p.amount_minor)::int as amount, count(*)::int as n
+        from subscription_payments p ${joins} where ${confirmed} group by x.name) g)`;
   const [row] = await selectRows<Figures>(
     tx,
     sql`
@@ -52,18 +58,16 @@ async function readFigures(tx: Tx, from: Date, to: Date, end: Date): Promise<Fig
             date_trunc('month', ${to}::timestamptz at time zone 'UTC'), interval '1 month') m) m
         left join (select to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(p.amount_minor)::int as amount, count(*)::int as n
           from subscription_payments p where ${confirmed} group by 1) pm on pm.month = m.month) as "byMonth",
-      (select coalesce(json_agg(json_build_object('planName', g.name, 'amountMinor', g.amount, 'count', g.n) order by g.amount desc, g.name), '[]')
-        from (select pl.name, sum(p.amount_minor)::int as amount, count(*)::int as n
-          from subscription_payments p
-          join school_subscriptions s on s.school_id = p.school_id and s.id = p.subscription_id
-          join plans pl on pl.id = s.plan_id
-          where ${confirmed} group by pl.name) g) as "byPlan",
-      (select coalesce(json_agg(json_build_object('addonName', g.name, 'amountMinor', g.amount, 'count', g.n) order by g.amount desc, g.name), '[]')
-        from (select a.name, sum(p.amount_minor)::int as amount, count(*)::int as n
-          from subscription_payments p
-          join addon_requests r on r.school_id = p.school_id and r.id = p.addon_request_id
-          join addons a on a.id = r.addon_id
-          where ${confirmed} group by a.name) g) as "byAddon",
+      ${paidBy(
+        'planName',
+        sql`join school_subscriptions s on s.school_id = p.school_id and s.id = p.subscription_id
+          join plans x on x.id = s.plan_id`,
+      )} as "byPlan",
+      ${paidBy(
+        'addonName',
+        sql`join addon_requests r on r.school_id = p.school_id and r.id = p.addon_request_id
+          join addons x on x.id = r.addon_id`,
+      )} as "byAddon",
       (select coalesce(json_agg(json_build_object('schoolId', e.school_id, 'schoolName', e.school_name,
           'planName', e.plan_name, 'endDate', to_char(e.end_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'totalAmountMinor', e.total) order by e.end_date, e.school_name), '[]')
