@@ -7,13 +7,14 @@ import {
   type StudentAttendance,
 } from '@lyceum/shared/attendance';
 import { type SQL, sql } from 'drizzle-orm';
+import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { notFound } from '../../lib/errors.ts';
-import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange, SUM_COLUMNS } from './records.ts';
+import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { classForStaff, readableStudentSql, staffClassSql, taughtClasses, visibleRecords } from './whose.ts';
 
@@ -173,7 +174,7 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
             join classes c on c.school_id = a.school_id and c.id = a.class_id
             join users u on u.school_id = a.school_id and u.id = a.student_id), '[]'::json),
         'rate', (select ${rateJson(sql`t`)} from (
-          select ${SUM_COLUMNS} from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${where}) t)
+          select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${where}) t)
       )::text as body
       from st`,
     );
@@ -206,7 +207,7 @@ export function attendanceRates(
     const perClass = await selectRows<Counts & { classId: string; className: string }>(
       tx,
       sql`
-      select c.id as "classId", trim(c.name || ' ' || c.section) as "className", ${SUM_COLUMNS}
+      select c.id as "classId", trim(c.name || ' ' || c.section) as "className", ${SUM_OF_COUNTS}
       from classes c left join attendance_class_days a on a.school_id = c.school_id and a.class_id = c.id and ${range}
       where c.school_id = ${scope.schoolId} and c.is_active ${classFilter}
       group by c.id, c.name, c.section
@@ -216,7 +217,7 @@ export function attendanceRates(
     if (!seesEveryone(scope)) return { school: null, classes };
     const school = await selectRows<Counts>(
       tx,
-      sql`select ${SUM_COLUMNS} from attendance_class_days a where a.school_id = ${scope.schoolId} and ${range}`,
+      sql`select ${SUM_OF_COUNTS} from attendance_class_days a where a.school_id = ${scope.schoolId} and ${range}`,
     );
     return { school: rateOf(school[0]), classes };
   });

@@ -59,13 +59,6 @@ export const RATE_COLUMNS = sql`count(*) filter (where a.status = 'present')::in
   count(*) filter (where a.status = 'late')::int as late,
   count(*) filter (where a.status = 'absent')::int as absent`;
 
-/**
- * SQL of the same counts summed over rows `a` of the count tables (attendance_class_days: per class and date;
- * attendance_student_totals: per student and class), which triggers keep exact (migration 0021_attendance-counts.sql).
- */
-export const SUM_COLUMNS = sql`coalesce(sum(a.present), 0)::int as present, coalesce(sum(a.late), 0)::int as late,
-  coalesce(sum(a.absent), 0)::int as absent`;
-
 export function rateOf(counts: { present: number; late: number; absent: number } | undefined): AttendanceRate {
   const c = {
     present: Number(counts?.present ?? 0),

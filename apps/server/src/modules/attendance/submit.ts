@@ -7,13 +7,13 @@ import {
 } from '@lyceum/shared/attendance';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { TIMETABLE_MESSAGES } from '@lyceum/shared/timetable';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { academicYearIdFor } from '../../db/academic-years.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { attendanceSubmissions } from '../../db/schema/index.ts';
-import { inScope, type SchoolScope, seesEveryone, writeScope } from '../../db/school-scope.ts';
+import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -22,24 +22,23 @@ import { publishLiveEvents } from '../../lib/live-events.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { type AlertContext, alertContextSql, writeAlerts } from './alerts.ts';
-import { taughtClasses } from './whose.ts';
+import { staffClassSql } from './whose.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
 
 const failed = (fields: Record<string, string>) => new AppError('rule', ATTENDANCE_MESSAGES.failed, fields);
 
+/** The first answer given under the caller's Idempotency-Key, as a subquery (null when there is none). */
+const storedAnswerSql = (scope: SchoolScope, key: string) =>
+  sql`(select sub.response from attendance_submissions sub where sub.school_id = ${scope.schoolId}
+    and sub.user_id = ${scope.actor.profileId} and sub.idempotency_key = ${key})`;
+
 async function storedAnswer(tx: Tx, scope: SchoolScope, key: string): Promise<SubmitAttendanceResponse | null> {
-  const [row] = await tx
-    .select({ response: attendanceSubmissions.response })
-    .from(attendanceSubmissions)
-    .where(
-      and(
-        eq(attendanceSubmissions.schoolId, scope.schoolId),
-        eq(attendanceSubmissions.userId, scope.actor.profileId),
-        eq(attendanceSubmissions.idempotencyKey, key),
-      ),
-    );
-  return (row?.response as SubmitAttendanceResponse | undefined) ?? null;
+  const [row] = await selectRows<{ response: SubmitAttendanceResponse | null }>(
+    tx,
+    sql`select ${storedAnswerSql(scope, key)} as response`,
+  );
+  return row?.response ?? null;
 }
 
 interface SheetContext {
@@ -60,31 +59,22 @@ interface SheetContext {
  */
 async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, date: string): Promise<SheetContext> {
   const schoolId = scope.schoolId;
-  const roster = sql`(select s.id from students s join users u on u.school_id = s.school_id and u.id = s.id
-    where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active)`;
+  const enrolled = sql`from students s join users u on u.school_id = s.school_id and u.id = s.id
+    where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active`;
   const [row] = await selectRows<SheetContext & { locked: unknown }>(
     tx,
     sql`
     select pg_advisory_xact_lock(hashtextextended('attendance:' || ${input.classId}::uuid::text || ':' || ${date}, 0)) as locked,
-      ${
-        input.idempotencyKey
-          ? sql`(select sub.response from attendance_submissions sub where sub.school_id = ${schoolId}
-              and sub.user_id = ${scope.actor.profileId} and sub.idempotency_key = ${input.idempotencyKey})`
-          : sql`null::jsonb`
-      } as stored,
-      (select json_build_object('id', c.id, 'name', trim(c.name || ' ' || c.section), 'academicYear', c.academic_year)
-        from classes c where c.school_id = ${schoolId} and c.id = ${input.classId} and c.is_active
-          ${seesEveryone(scope) ? sql`` : scope.actor.role === 'teacher' ? sql`and c.id in ${taughtClasses(scope)}` : sql`and false`}) as cls,
+      ${input.idempotencyKey ? storedAnswerSql(scope, input.idempotencyKey) : sql`null::jsonb`} as stored,
+      (select row_to_json(k) from (${staffClassSql(scope, input.classId, true)}) k) as cls,
       ${
         input.periodId
           ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId})`
           : sql`true`
       } as "periodFound",
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
-      (select coalesce(json_agg(json_build_object('id', s.id, 'name', u.name)), '[]')
-        from students s join users u on u.school_id = s.school_id and u.id = s.id
-        where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active) as roster,
-      ${alertContextSql(schoolId, date, roster)} as alerts`,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'name', u.name)), '[]') ${enrolled}) as roster,
+      ${alertContextSql(schoolId, date, sql`(select s.id ${enrolled})`)} as alerts`,
   );
   return row as SheetContext;
 }

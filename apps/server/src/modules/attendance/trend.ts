@@ -6,13 +6,14 @@ import {
 } from '@lyceum/shared/attendance';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { inScope, readScope, type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { addDays, daysBetween, timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { RATE_COLUMNS, rateOf, refuseBackwardRange, SUM_COLUMNS } from './records.ts';
+import { RATE_COLUMNS, rateOf, refuseBackwardRange } from './records.ts';
 import { settingsOf } from './settings.ts';
 import { classForStaff, taughtClasses } from './whose.ts';
 
@@ -62,7 +63,7 @@ export function attendanceTrend(
     const rows = await selectRows<Counts & { start: string }>(
       tx,
       sql`
-      select to_char(${step}, 'YYYY-MM-DD') as start, ${SUM_COLUMNS}
+      select to_char(${step}, 'YYYY-MM-DD') as start, ${SUM_OF_COUNTS}
       from attendance_class_days a
       where a.school_id = ${scope.schoolId} and ${which} and a.date >= ${from}::date and a.date <= ${to}::date
       group by 1 order by 1`,

@@ -70,11 +70,3 @@ export function readableStudentSql(scope: SchoolScope, studentId: string): SQL {
     select s.id, u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
     where s.school_id = ${scope.schoolId} and s.id = ${studentId} ${who}`;
 }
-
-/** The student if the caller may read their attendance, else `Student not found`. */
-export async function studentForReader(tx: Tx, scope: SchoolScope, studentId: string): Promise<{ name: string }> {
-  const result = await selectRows<{ name: string }>(tx, readableStudentSql(scope, studentId));
-  const row = result[0];
-  if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-  return row;
-}

@@ -3,6 +3,7 @@ import type { ChildToday, ClassToday, DashboardDay, DayLesson, DayRate } from '@
 import { WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { addDays, type LocalDate, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
@@ -24,10 +25,6 @@ const counted = (r: Partial<Counts> | undefined): Counts => ({
   late: Number(r?.late ?? 0),
   absent: Number(r?.absent ?? 0),
 });
-/** The counts summed over rows `a` of attendance_student_totals (kept by triggers: migration 0021_attendance-counts.sql). */
-const SUM_COLUMNS = sql`coalesce(sum(a.present), 0)::int as present, coalesce(sum(a.late), 0)::int as late,
-  coalesce(sum(a.absent), 0)::int as absent`;
-
 /** Whether class `classId` has any mark on `date`, from its row of counts (zero counts: every mark was removed). */
 const markedOn = (schoolId: SQL, classId: SQL, date: LocalDate) =>
   sql`exists (select 1 from attendance_class_days d where d.school_id = ${schoolId} and d.class_id = ${classId}
@@ -149,7 +146,7 @@ async function studentDay(tx: Tx, schoolId: string, me: string, today: LocalDate
   );
   const [counts] = await selectRows<Counts>(
     tx,
-    sql`select ${SUM_COLUMNS} from attendance_student_totals a where a.school_id = ${schoolId} and a.student_id = ${me}`,
+    sql`select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${schoolId} and a.student_id = ${me}`,
   );
   return { lessons, rate: attendanceRate(counted(counts)) };
 }
@@ -183,7 +180,7 @@ export async function childrenToday(
         from attendance a where a.school_id = s.school_id and a.student_id = s.id and a.date = ${today}::date
       ) t
       cross join lateral (
-        select ${SUM_COLUMNS} from attendance_student_totals a where a.school_id = s.school_id and a.student_id = s.id
+        select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = s.school_id and a.student_id = s.id
       ) r
     where sp.school_id = ${schoolId} and sp.parent_id = ${parentId}
     order by u.name, s.id`,
