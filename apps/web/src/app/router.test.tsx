@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authResponse, createTestQueryClient, json, mockFetch, apiError } from '../test/utils';
+import { api } from '../lib/api-client';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -166,6 +167,27 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     await screen.findByRole('heading', { name: 'Sign in to your account' });
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/auth/logout')).toBe(true);
+  });
+
+  it('signs out without a "session expired" message when a call still in flight answers 401', async () => {
+    let signedIn = true;
+    const { router } = renderApp('/dashboard', null, {
+      'GET /api/v1/auth/me': () => (signedIn ? json(authResponse('parent')) : apiError(401, 'unauthenticated', 'no')),
+      'POST /api/v1/auth/logout': () => {
+        signedIn = false;
+        // A request of the page being left, answered after the session ended.
+        void api.get('/dashboard').catch(() => {});
+        return new Response(null, { status: 204 });
+      },
+      'GET /api/v1/dashboard': () =>
+        signedIn ? json(dashboard) : apiError(401, 'unauthenticated', MESSAGES.signedOut),
+    });
+    await screen.findByRole('heading', { name: 'School overview' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await screen.findByRole('heading', { name: 'Sign in to your account' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('Your session has expired. Please sign in again.')).toBeNull();
   });
 
   it('returns to /login when a call answers 401 (session expired)', async () => {

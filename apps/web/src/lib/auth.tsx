@@ -61,6 +61,13 @@ export function replaceSession(queryClient: QueryClient, session: AuthResponse |
   if (session && !('unread' in session)) void queryClient.invalidateQueries({ queryKey: authKeys.me });
 }
 
+/**
+ * True from the moment the user signs out until the login page has forgotten the session: the 401s that other
+ * calls still in flight get meanwhile are the sign-out itself, not an expired session, so they neither clear
+ * the session early (the route guard would send the page being left to /login?redirectTo=…) nor toast.
+ */
+let signingOut = false;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const me = useQuery(meQueryOptions);
@@ -71,7 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       setUnauthorizedHandler(() => {
-        if (!queryClient.getQueryData(authKeys.me)) return;
+        if (signingOut || !queryClient.getQueryData(authKeys.me)) return;
         replaceSession(queryClient, null);
         toast.error(translate('common', 'errors.sessionExpired'), { id: 'session-expired' });
       }),
@@ -138,6 +145,7 @@ export function useAuth(): AuthState {
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
+    signingOut = true;
     // The shell goes first: ending the session also ends its live stream, whose reconnect re-reads the session,
     // and a 401 there would let the route guard send the page to /login?redirectTo=… before we leave it.
     await navigate('/login', { replace: true, state: { signedOut: true } });
@@ -156,5 +164,6 @@ export function useCompleteSignOut(signedOut: boolean): void {
   const hasUser = Boolean(auth?.user);
   useEffect(() => {
     if (signedOut && hasUser) replaceSession(queryClient, null);
+    if (signedOut) signingOut = false;
   }, [signedOut, hasUser, queryClient]);
 }
