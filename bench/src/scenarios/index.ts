@@ -211,26 +211,37 @@ function classOfTeacher(s: Session): { classId: string; studentIds: string[] } {
   };
 }
 
+/** Who is absent and who late in each version of a teacher's submission (positions in the roster). */
+const SUBMIT_VERSIONS = [
+  { absent: [3, 17], late: 9 },
+  { absent: [5, 22], late: 14 },
+  { absent: [11, 30], late: 27 },
+];
+
 scenarios.push(
   {
     name: 'attendance: submit a 40-student class',
-    // Resubmits today's sheet (updates in place, alerts revised) with two students absent and one late.
+    // Resubmits today's sheet, in place, with two students absent and one late. Each teacher's request comes in
+    // three versions that mark different students, so a resubmission corrects five or six marks of the class
+    // (and revises their parents' alerts) instead of repeating the stored sheet, which would change nothing.
     connections: 8,
     budget: ATTENDANCE_SUBMIT,
     requests: (ctx) =>
-      ctx.sessions.teacher.map((s) => ({
-        method: 'POST',
-        path: '/api/v1/attendance',
-        headers: { cookie: s.cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          classId: classOfTeacher(s).classId,
-          records: classOfTeacher(s).studentIds.map((studentId, i) => ({
-            studentId,
-            isPresent: i !== 3 && i !== 17,
-            isLate: i === 9,
-          })),
-        }),
-      })),
+      ctx.sessions.teacher.flatMap((s) =>
+        SUBMIT_VERSIONS.map(({ absent, late }) => ({
+          method: 'POST' as const,
+          path: '/api/v1/attendance',
+          headers: { cookie: s.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            classId: classOfTeacher(s).classId,
+            records: classOfTeacher(s).studentIds.map((studentId, i) => ({
+              studentId,
+              isPresent: !absent.includes(i),
+              isLate: i === late,
+            })),
+          }),
+        })),
+      ),
   },
   {
     name: 'attendance: class month register',
