@@ -87,8 +87,8 @@ async function registerFromRecords(classId: string, month: string) {
   };
 }
 
-/** A student's history recomputed from the raw records: the 30 newest and the rate over all of them. */
-async function historyFromRecords(studentId: string) {
+/** Records as the API writes them, straight from the table: `where` picks them, newest first. */
+async function recordRows(where: ReturnType<typeof sql>): Promise<AttendanceRecord[]> {
   const rows = (
     await db().execute(sql`
       select a.id, a.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
@@ -96,20 +96,25 @@ async function historyFromRecords(studentId: string) {
         a.period_id as "periodId", a.status, a.is_present as "isPresent", a.note, a.marked_by_name as "markedByName",
         a.marked_at as time, a.submitted_at as "submittedAt", a.academic_year as "academicYear"
       from attendance a join classes c on c.id = a.class_id join users u on u.id = a.student_id
-      where a.student_id = ${studentId}
+      where ${where}
       order by a.date desc, a.submitted_at desc, a.id desc`)
   ).rows as (Omit<AttendanceRecord, 'time' | 'submittedAt'> & { time: Date | string; submittedAt: Date | string })[];
+  return rows.map((r) => ({
+    ...r,
+    time: new Date(r.time).toISOString(),
+    submittedAt: new Date(r.submittedAt).toISOString(),
+  }));
+}
+
+/** A class's records of a date (no period), from the table. */
+const recordsOf = (classId: string, date: string) =>
+  recordRows(sql`a.class_id = ${classId} and a.date = ${date} and a.period_id is null`);
+
+/** A student's history recomputed from the raw records: the 30 newest and the rate over all of them. */
+async function historyFromRecords(studentId: string) {
+  const rows = await recordRows(sql`a.student_id = ${studentId}`);
   const [who] = (await db().execute(sql`select name from users where id = ${studentId}`)).rows as { name: string }[];
-  return {
-    studentId,
-    name: who?.name,
-    items: rows.slice(0, 30).map((r) => ({
-      ...r,
-      time: new Date(r.time).toISOString(),
-      submittedAt: new Date(r.submittedAt).toISOString(),
-    })),
-    rate: rateFrom(rows.map((r) => r.status)),
-  };
+  return { studentId, name: who?.name, items: rows.slice(0, 30), rate: rateFrom(rows.map((r) => r.status)) };
 }
 
 const kid = (i: number) => (kids[i] as { id: string }).id;
@@ -167,18 +172,34 @@ describe('submitting a class', () => {
     expect(rec.academicYear).toMatch(/^\d{4}-\d{4}$/);
   });
 
-  it('resubmitting the same date updates the rows in place, never duplicates them', async () => {
+  it('resubmitting the same date updates the changed rows in place, never duplicates them', async () => {
     const before = await count('attendance', w.a.id);
+    const stored = new Map((await recordsOf(w.a.classId, today)).map((r) => [r.studentId, r]));
     const res = await admin({
       method: 'POST',
       url: '/api/v1/attendance',
       payload: { classId: w.a.classId, date: today, records: all({ [kid(1)]: false }) },
     });
-    expect(res.json()).toMatchObject({ created: 0, updated: 3 });
+    // kid 1 stays absent but loses its note, kid 2 goes from late to present; kid 0 is present as before.
+    expect(res.json()).toMatchObject({ created: 0, updated: 2 });
     expect(await count('attendance', w.a.id)).toBe(before);
-    const late = res.json().records.find((r: AttendanceRecord) => r.studentId === kid(2));
-    expect(late).toMatchObject({ status: 'present' });
-    expect(late.markedByName).toContain('school_admin');
+    const byStudent = new Map(res.json().records.map((r: AttendanceRecord) => [r.studentId, r]));
+    expect(byStudent.get(kid(2))).toMatchObject({
+      status: 'present',
+      markedByName: expect.stringContaining('school_admin'),
+    });
+    expect(byStudent.get(kid(1))).toMatchObject({ status: 'absent', note: null, submittedAt: res.json().submittedAt });
+    // A repeated mark keeps who gave it and when, in the answer and in the database.
+    expect(byStudent.get(kid(0))).toEqual(stored.get(kid(0)));
+    expect((await recordsOf(w.a.classId, today)).find((r) => r.studentId === kid(0))).toEqual(stored.get(kid(0)));
+
+    const again = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: today, records: all({ [kid(1)]: false }) },
+    });
+    expect(again.json()).toMatchObject({ created: 0, updated: 0 });
+    expect(again.json().records).toEqual(res.json().records);
   });
 
   it('the database holds one row per school, class, student, date and period, "no period" included', async () => {

@@ -99,13 +99,16 @@ type WrittenRecord = Omit<AttendanceRecord, 'className' | 'time' | 'submittedAt'
   time: string | Date;
   submittedAt: string | Date;
   inserted: boolean;
+  changed: boolean;
 };
 
 /**
  * One statement for the sheet: every student's row inserted where new and updated where the student already
- * has this date and period (the count tables follow by trigger, migration 0021_attendance-counts.sql), the audit entry, and
- * the records of the class for that date and period as they now stand, by name (students who left the class
- * since keep theirs). The audit row is written here rather than through audit(): a submission changes no one's
+ * has this date and period with another mark or note (the count tables follow by trigger, migration
+ * 0021_attendance-counts.sql), the audit entry, and the records of the class for that date and period as they
+ * now stand, by name (students who left the class since keep theirs). A mark the sheet repeats is left as it
+ * was, with who gave it and when: rewriting it would change nothing but its times, at the cost of a new row
+ * version and an entry in every index of the table. The audit row is written here rather than through audit(): a submission changes no one's
  * session, so it must not empty the session cache as audited changes to people do.
  */
 async function writeSheet(
@@ -131,15 +134,15 @@ async function writeSheet(
         marked_by_id, marked_by_name, marked_at, submitted_at, academic_year, academic_year_id)
       select ${scope.schoolId}, r.id, ${cls.id}, r.student_id, ${date}::date, ${periodId}::uuid,
         r.status, r.is_present, r.note, ${actor.profileId}, ${actor.name}, ${at}::timestamptz, ${at}::timestamptz,
-        ${cls.academicYear}, y.id
+        -- A subquery of constants: PostgreSQL looks the year up once for the sheet, not once per student.
+        ${cls.academicYear}, (select ${academicYearIdFor(scope.schoolId, date)})
       from json_to_recordset(${JSON.stringify(marks)}::json)
         as r(id uuid, student_id uuid, status text, is_present boolean, note text)
-        -- The year is looked up once for the sheet, not once per student.
-        cross join (select ${academicYearIdFor(scope.schoolId, date)} as id) y
       on conflict on constraint attendance_one_per_student_date do update set
         status = excluded.status, is_present = excluded.is_present, note = excluded.note,
         marked_by_id = excluded.marked_by_id, marked_by_name = excluded.marked_by_name,
         marked_at = excluded.marked_at, submitted_at = excluded.submitted_at, updated_at = now()
+      where (attendance.status, attendance.note) is distinct from (excluded.status, excluded.note)
       returning id, student_id, period_id, status, is_present, note, marked_by_name, marked_at, submitted_at,
         academic_year, (xmax = 0) as inserted
     ),
@@ -149,10 +152,10 @@ async function writeSheet(
         ${cls.id}, ${JSON.stringify(sheet.summary)}::jsonb)
     ),
     sheet as (
-      select * from written
+      select w.*, true as changed from written w
       union all
       select a.id, a.student_id, a.period_id, a.status, a.is_present, a.note, a.marked_by_name, a.marked_at,
-        a.submitted_at, a.academic_year, false
+        a.submitted_at, a.academic_year, false, false
       from attendance a
       where a.school_id = ${scope.schoolId} and a.class_id = ${cls.id} and a.date = ${date}::date
         and a.period_id is not distinct from ${periodId}::uuid
@@ -161,7 +164,7 @@ async function writeSheet(
     select r.id, ${cls.id}::uuid as "classId", r.student_id as "studentId", u.name as "studentName",
       ${date} as date, r.period_id as "periodId", r.status, r.is_present as "isPresent", r.note,
       r.marked_by_name as "markedByName", r.marked_at as time, r.submitted_at as "submittedAt",
-      r.academic_year as "academicYear", r.inserted
+      r.academic_year as "academicYear", r.inserted, r.changed
     from sheet r join users u on u.school_id = ${scope.schoolId} and u.id = r.student_id
     order by u.name, r.student_id`,
   );
@@ -210,6 +213,7 @@ export async function submitAttendance(
       };
       const records = await writeSheet(tx, scope, actor, { cls, date, periodId, now, marks, summary });
       const created = records.filter((r) => r.inserted).length;
+      const updated = records.filter((r) => r.changed && !r.inserted).length;
 
       await writeAlerts(
         tx,
@@ -228,8 +232,8 @@ export async function submitAttendance(
         periodId,
         submittedAt: now.toISOString(),
         created,
-        updated: marks.length - created,
-        records: records.map(({ inserted: _inserted, ...r }) => ({
+        updated,
+        records: records.map(({ inserted: _inserted, changed: _changed, ...r }) => ({
           ...r,
           className: cls.name,
           time: new Date(r.time).toISOString(),
