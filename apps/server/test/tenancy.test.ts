@@ -221,3 +221,84 @@ describe('isolation in the database itself', () => {
     expect(r.map((s) => s.id)).toEqual(expect.arrayContaining([a.id, b.id]));
   });
 });
+
+/**
+ * One-statement transactions (withTenant's `oneStatement`): on a PostgreSQL pool the commit leaves with the
+ * statement. Embedded PGlite runs them as ordinary transactions, so these run on a PostgreSQL server only.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () => {
+  const asSchool = (s: SchoolFixture) => ({
+    scope: 'school' as const,
+    schoolId: s.id,
+    userId: s.users.school_admin.id,
+  });
+  const one = { oneStatement: true };
+  /** What the work failed with: drizzle wraps a statement's error, with the driver's as its cause. */
+  const failure = (work: Promise<unknown>) =>
+    work.then(
+      () => 'no error',
+      (e: { message: string; cause?: { message?: string } }) => e.cause?.message ?? e.message,
+    );
+  const nameOf = async (id: string) =>
+    (await rows<{ name: string }>(sql`select name from users where id = ${id}`))[0]?.name;
+
+  it("read only the tenant's rows, and leave no settings behind", async () => {
+    const seen = await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(users), one);
+    expect(new Set(seen.map((u) => u.schoolId))).toEqual(new Set([a.id]));
+    expect(seen.length).toBe(5);
+    const after = await rows<{ s: string | null }>(sql`select current_setting('app.school_id', true) as s`);
+    expect(after[0]?.s ?? '').toBe('');
+  });
+
+  it('refuse a second statement, which never runs', async () => {
+    const before = await nameOf(a.users.teacher.id);
+    expect(
+      await failure(
+        withTenant(
+          t.app.deps.db,
+          asSchool(a),
+          async (tx) => {
+            await tx.select().from(users);
+            await tx.execute(sql`update users set name = 'second statement' where id = ${a.users.teacher.id}`);
+          },
+          one,
+        ),
+      ),
+    ).toBe('withTenant: a one-statement transaction sent a second statement');
+    expect(await nameOf(a.users.teacher.id)).toBe(before);
+  });
+
+  it('report a failed statement with its own error, undo it, and leave the connection usable', async () => {
+    const before = await nameOf(a.users.teacher.id);
+    expect(
+      await failure(
+        withTenant(
+          t.app.deps.db,
+          asSchool(a),
+          (tx) => tx.execute(sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`),
+          one,
+        ),
+      ),
+    ).toBe('division by zero');
+    expect(await nameOf(a.users.teacher.id)).toBe(before);
+    // Every connection of the pool still answers, as the tenant and nothing more.
+    const again = await Promise.all(
+      Array.from({ length: 12 }, () => withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools), one)),
+    );
+    expect(again.every((r) => r.length === 1 && r[0]?.id === b.id)).toBe(true);
+  });
+
+  it('commit when the work sent no statement, and pass its error on', async () => {
+    await expect(
+      withTenant(
+        t.app.deps.db,
+        asSchool(a),
+        async () => {
+          throw new Error('refused before reading');
+        },
+        one,
+      ),
+    ).rejects.toThrow('refused before reading');
+    expect(await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(schools), one)).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from './client.ts';
 import { schools } from './schema/index.ts';
-import { type TenantContext, withTenant } from './tenancy.ts';
+import { type TenantContext, type TenantOptions, withTenant } from './tenancy.ts';
 import type { Actor } from '../lib/actor.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 
@@ -47,13 +47,21 @@ export function writeScope(actor: Actor, requested: string | undefined): SchoolS
   };
 }
 
-/** Runs `fn` in the scope's tenant transaction; a company reader's unknown school is a 404. */
-export function inScope<T>(db: Database, scope: SchoolScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in the scope's tenant transaction; a company reader's unknown school is a 404. With `oneStatement`
+ * (withTenant's option, for reads of one statement) the commit travels with that statement, except for a
+ * company reader, whose transaction looks the school up first.
+ */
+export function inScope<T>(
+  db: Database,
+  scope: SchoolScope,
+  fn: (tx: Tx) => Promise<T>,
+  options: TenantOptions = {},
+): Promise<T> {
+  if (!scope.companyReader) return withTenant(db, scope.tenant, fn, options);
   return withTenant(db, scope.tenant, async (tx) => {
-    if (scope.companyReader) {
-      const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, scope.schoolId));
-      if (!school) throw notFound(PEOPLE_MESSAGES.schoolNotFound);
-    }
+    const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, scope.schoolId));
+    if (!school) throw notFound(PEOPLE_MESSAGES.schoolNotFound);
     return fn(tx);
   });
 }

@@ -8,13 +8,27 @@ import type { Database, Tx } from './client.ts';
 
 export type { TenantContext };
 
+export interface TenantOptions {
+  /**
+   * `fn` sends exactly one statement, and nothing it does after that statement is meant to undo it (a read):
+   * on a PostgreSQL pool the commit then leaves in the same write as the statement instead of one round trip
+   * later. A second statement is refused with an error (it would run after the commit, outside the tenant).
+   */
+  oneStatement?: boolean;
+}
+
 /**
  * Runs `fn` in a transaction as the application role, which cannot bypass row-level security. The settings
  * are transaction-local (`set_config(..., true)`) so nothing leaks to the next user of a pooled connection.
  */
-export function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTenant<T>(
+  db: Database,
+  ctx: TenantContext,
+  fn: (tx: Tx) => Promise<T>,
+  options: TenantOptions = {},
+): Promise<T> {
   const pooled = poolOf(db);
-  if (pooled) return afterCommit(() => withTenantPooled(pooled, ctx, fn));
+  if (pooled) return afterCommit(() => withTenantPooled(pooled, ctx, fn, options));
   return afterCommit(() =>
     db.transaction(async (tx) => {
       await tx.execute(
@@ -60,7 +74,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * scope before they are written into it), in the same write as the first statement. Every request pays this,
  * so the round trips matter (docs/product.md, "Performance budgets").
  */
-async function withTenantPooled<T>(base: PooledSession, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function withTenantPooled<T>(
+  base: PooledSession,
+  ctx: TenantContext,
+  fn: (tx: Tx) => Promise<T>,
+  { oneStatement = false }: TenantOptions,
+): Promise<T> {
   const schoolId = ctx.schoolId ?? '';
   if (
     (schoolId !== '' && !UUID.test(schoolId)) ||
@@ -88,7 +107,8 @@ async function withTenantPooled<T>(base: PooledSession, ctx: TenantContext, fn: 
        set_config('app.scope', '${ctx.scope}', true), set_config('role', 'lyceum_app', true)`,
     );
     begun.catch(() => {});
-    const session = new NodePgSession(client, base.dialect, base.schema, base.options);
+    const committed = oneStatement ? commitAfterFirstStatement(client) : null;
+    const session = new NodePgSession(committed?.client ?? client, base.dialect, base.schema, base.options);
     // No schema: with one, drizzle builds a relational query builder (`tx.query.<table>`) for every table on
     // every transaction, a few per cent of a request's CPU, and the server uses none of them (on PostgreSQL
     // `tx.query` is empty; CI runs the server suite on PostgreSQL too, so a use of it would fail there).
@@ -98,7 +118,8 @@ async function withTenantPooled<T>(base: PooledSession, ctx: TenantContext, fn: 
       result = await fn(tx);
       await begun;
     } catch (err) {
-      await client.query('rollback');
+      // A failed statement leaves the transaction aborted, and the commit sent with it rolls it back.
+      await (committed?.sent() ?? client.query('rollback'));
       broken = false;
       // When the settings failed, fn's statements failed only because of them: report theirs.
       throw await begun.then(
@@ -106,12 +127,31 @@ async function withTenantPooled<T>(base: PooledSession, ctx: TenantContext, fn: 
         (beginError: unknown) => beginError,
       );
     }
-    await client.query('commit');
+    await (committed?.sent() ?? client.query('commit'));
     broken = false;
     return result;
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * A view of `client` that sends `commit` right behind the first statement given to it (the socket is corked, so
+ * both leave in one write) and refuses any statement after that. `sent()` waits for the commit, sending it
+ * if no statement came.
+ */
+function commitAfterFirstStatement(client: pg.PoolClient): { client: pg.PoolClient; sent(): Promise<unknown> } {
+  let commit: Promise<unknown> | null = null;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const view = Object.create(client) as pg.PoolClient;
+  (view as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+    if (commit) throw new Error('withTenant: a one-statement transaction sent a second statement');
+    const answer = query(...args);
+    commit = query('commit');
+    commit.catch(() => {});
+    return answer;
+  };
+  return { client: view, sent: () => (commit ??= query('commit')) };
 }
 
 /**

@@ -29,15 +29,20 @@ type Counts = { present: number; late: number; absent: number };
 /** The live list: the 30 newest records the caller may see, newest submission first. */
 export function recentAttendance(deps: Deps, actor: Actor): Promise<AttendanceList> {
   const scope = readScope(actor, undefined, 'attendance');
-  return inScope(deps.db, scope, async (tx) => ({
-    items: await loadRecords(
-      tx,
-      scope.schoolId,
-      all(sql`true`, visibleRecords(scope)),
-      sql`a.submitted_at desc, a.id desc`,
-      RECENT_ATTENDANCE_LIMIT,
-    ),
-  }));
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => ({
+      items: await loadRecords(
+        tx,
+        scope.schoolId,
+        all(sql`true`, visibleRecords(scope)),
+        sql`a.submitted_at desc, a.id desc`,
+        RECENT_ATTENDANCE_LIMIT,
+      ),
+    }),
+    { oneStatement: true },
+  );
 }
 
 /** The mark page: every active student of the class by roll number, with their mark of that date if any. */
@@ -90,10 +95,13 @@ export function classRegisterJson(
   const scope = readScope(actor, undefined, 'attendance');
   const month = input.month ?? todayIn(timeZoneOf(actor), deps.clock()).slice(0, 7);
   const first = `${month}-01`;
-  return inScope(deps.db, scope, async (tx) => {
-    const rows = await selectRows<{ body: string }>(
-      tx,
-      sql`
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => {
+      const rows = await selectRows<{ body: string }>(
+        tx,
+        sql`
       with cls as (${staffClassSql(scope, input.id)}),
       day_marks as (
         select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
@@ -132,11 +140,13 @@ export function classRegisterJson(
           sum(p.absent) as absent from per_student p) t)
       )::text as body
       from cls`,
-    );
-    const row = rows[0];
-    if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
-    return row.body;
-  });
+      );
+      const row = rows[0];
+      if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
+      return row.body;
+    },
+    { oneStatement: true },
+  );
 }
 
 /** The register as an object (the CSV export). */
@@ -156,10 +166,13 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
   const scope = readScope(actor, undefined, 'attendance');
   // A teacher sees the student's records in the classes they teach, not those of a class they had before.
   const where = all(sql`a.student_id = ${id}`, visibleRecords(scope));
-  return inScope(deps.db, scope, async (tx) => {
-    const rows = await selectRows<{ body: string }>(
-      tx,
-      sql`
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => {
+      const rows = await selectRows<{ body: string }>(
+        tx,
+        sql`
       with st as (${readableStudentSql(scope, id)}),
       page as (
         select * from attendance a
@@ -177,11 +190,13 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
           select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${where}) t)
       )::text as body
       from st`,
-    );
-    const row = rows[0];
-    if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-    return row.body;
-  });
+      );
+      const row = rows[0];
+      if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+      return row.body;
+    },
+    { oneStatement: true },
+  );
 }
 
 /** The history as an object (the CSV export). */

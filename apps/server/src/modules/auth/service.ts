@@ -549,40 +549,45 @@ export async function me(deps: Deps, actor: Actor): Promise<SessionResponse> {
   const own = auth.school;
   // Company staff have their own notifications (add-on requests, payments, leads, ending subscriptions).
   if (!own || !actor.schoolId) {
-    const unread = await withTenant(deps.db, tenantOf(actor), (tx) => countUnread(tx, actor));
+    const unread = await withTenant(deps.db, tenantOf(actor), (tx) => countUnread(tx, actor), { oneStatement: true });
     return { ...auth, unread, unreadMessages: null, mailVerificationRequired: false };
   }
   const schoolId = actor.schoolId;
   // Every page opens with this request: the school's brand fields, its add-ons, the bell's and the Messages
   // badge's counts and the address-confirmation flag come in one statement, one round trip inside the tenant
   // transaction, so no page spends a request of its own on them.
-  return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const [row] = await selectRows<{
-      name: string;
-      logo: string | null;
-      brandColor: string | null;
-      entitled: string[];
-      unread: number;
-      unreadMessages: number;
-      awaitingMailVerification: boolean;
-    }>(
-      tx,
-      sql`select school.name, school.logo, school.brand_color as "brandColor",
+  return withTenant(
+    deps.db,
+    tenantOf(actor),
+    async (tx) => {
+      const [row] = await selectRows<{
+        name: string;
+        logo: string | null;
+        brandColor: string | null;
+        entitled: string[];
+        unread: number;
+        unreadMessages: number;
+        awaitingMailVerification: boolean;
+      }>(
+        tx,
+        sql`select school.name, school.logo, school.brand_color as "brandColor",
         ${entitledNamesSql(sql`school.id`)} as entitled, ${unreadCountSql(actor)} as unread,
         ${unreadMessagesSql(actor)} as "unreadMessages",
         school.awaiting_mail_verification as "awaitingMailVerification"
       from schools school where school.id = ${schoolId}`,
-    );
-    const brand = row ? brandFrom(row, row.entitled) : null;
-    return {
-      ...auth,
-      school: { ...own, brand },
-      unread: Number(row?.unread ?? 0),
-      unreadMessages: Number(row?.unreadMessages ?? 0),
-      // The banner is for the school admin who signed the school up (docs/product.md, "Trial schools and mail").
-      mailVerificationRequired: actor.role === 'school_admin' && Boolean(row?.awaitingMailVerification),
-    };
-  });
+      );
+      const brand = row ? brandFrom(row, row.entitled) : null;
+      return {
+        ...auth,
+        school: { ...own, brand },
+        unread: Number(row?.unread ?? 0),
+        unreadMessages: Number(row?.unreadMessages ?? 0),
+        // The banner is for the school admin who signed the school up (docs/product.md, "Trial schools and mail").
+        mailVerificationRequired: actor.role === 'school_admin' && Boolean(row?.awaitingMailVerification),
+      };
+    },
+    { oneStatement: true },
+  );
 }
 
 /** Ends the session the cookie names, if any; signing out twice is not an error. */

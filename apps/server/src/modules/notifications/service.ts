@@ -338,5 +338,5 @@ export async function markAllRead(deps: Deps, actor: Actor): Promise<void> {
 
 /** Unread count as its own request (the shell's badge); the same count `countUnread` gives inside a transaction. */
 export function unreadNotifications(deps: Deps, actor: Actor): Promise<number> {
-  return withTenant(deps.db, tenantOf(actor), (tx) => countUnread(tx, actor));
+  return withTenant(deps.db, tenantOf(actor), (tx) => countUnread(tx, actor), { oneStatement: true });
 }

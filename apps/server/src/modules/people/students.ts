@@ -211,23 +211,28 @@ export async function getStudentProfile(
   { id, schoolId }: { id: string; schoolId?: string | undefined },
 ): Promise<StudentProfileResponse> {
   const scope = readScope(actor, schoolId, 'students');
-  return inScope(deps.db, scope, async (tx) => {
-    // One statement: the student as the scope may see them (or nothing: 404), with the class teacher.
-    const [student] = await loadStudents(tx, scope.schoolId, [id], visibleStudents(scope));
-    if (!student) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-    const lead = student.classTeacher;
-    // Attendance, marks, fees and exams are filled by their own issues; until then the page shows empty states.
-    const { classTeacher: _, ...rest } = student;
-    return {
-      ...rest,
-      classTeacherId: lead?.id ?? null,
-      classTeacherName: lead?.name ?? null,
-      attendanceSummary: null,
-      recentMarks: [],
-      feeSummary: null,
-      upcomingExams: [],
-    };
-  });
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => {
+      // One statement: the student as the scope may see them (or nothing: 404), with the class teacher.
+      const [student] = await loadStudents(tx, scope.schoolId, [id], visibleStudents(scope));
+      if (!student) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+      const lead = student.classTeacher;
+      // Attendance, marks, fees and exams are filled by their own issues; until then the page shows empty states.
+      const { classTeacher: _, ...rest } = student;
+      return {
+        ...rest,
+        classTeacherId: lead?.id ?? null,
+        classTeacherName: lead?.name ?? null,
+        attendanceSummary: null,
+        recentMarks: [],
+        feeSummary: null,
+        upcomingExams: [],
+      };
+    },
+    { oneStatement: true },
+  );
 }
 
 type NewParentInput = z.output<typeof CreateStudentRequest>['newParents'][number];
