@@ -9,8 +9,9 @@ import type { RequestStatements } from './statements.ts';
  * its statements in order, each parameter a pgbench variable (`-D`) so that with `-M prepared` every
  * statement is prepared once per connection with its parameters, as the server's pool does (named statements,
  * db/client.ts). The tenant transaction's `begin; select set_config(…)` (one message of literal text in the
- * server) and the statement after it leave the server in one write, so they are one pipeline here (one round trip). pgbench picks one of the scripts at random for each transaction,
- * so the mix is the scenario's.
+ * server) and the statement after it leave the server in one write, so they are one pipeline here (one round
+ * trip), with the commit too when that statement is the transaction's only one. pgbench picks one of the
+ * scripts at random for each transaction, so the mix is the scenario's.
  */
 export const PGBENCH = '/usr/bin/pgbench';
 
@@ -70,6 +71,12 @@ export function toScript(statements: RequestStatements, n: number): PgbenchScrip
     if (next !== undefined && next.split(/;\s*/).filter(Boolean).length === 1) {
       parts.push(next);
       i++;
+      // A transaction of one statement sends its commit in the same write (withTenant's `oneStatement`). The
+      // replay does so for every such transaction, whether the server did or not: never slower than the server.
+      if (i + 2 === texts.length && /^\s*commit\s*$/i.test(texts[i + 1] as string)) {
+        parts.push('commit');
+        i++;
+      }
     }
     commands.push(['\\startpipeline', ...parts.map((p) => `${p};`), '\\endpipeline'].join('\n'));
   }
