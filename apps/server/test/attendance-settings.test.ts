@@ -1,3 +1,4 @@
+import { Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_SETTINGS_MESSAGES } from '@lyceum/shared/attendance';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { sql } from 'drizzle-orm';
@@ -177,7 +178,18 @@ describe('late alerts and the live event', () => {
       await submit(false, addDays(today, -1));
       expect(JSON.parse((await parentStream.next('attendance')).data)).toEqual({ classId: w.a.classId });
       expect(JSON.parse((await principalStream.next('attendance')).data)).toEqual({ classId: w.a.classId });
-      expect(bStream.events.filter((e) => e.event === 'attendance')).toEqual([]);
+      // The parent's bell hears of the alert, and of its correction, as the bell's list reads them.
+      const alert = Notification.parse(JSON.parse((await parentStream.next('notification')).data));
+      expect(alert).toMatchObject({ title: `Absent today: ${kids[0]?.name}`, read: false });
+      await submit(true, addDays(today, -1));
+      const corrected = Notification.parse(JSON.parse((await parentStream.next('notification')).data));
+      expect(corrected).toMatchObject({ id: alert.id, title: `Attendance corrected: ${kids[0]?.name}`, read: false });
+      // Absent again (as the tables below expect), and the bell hears that too.
+      await submit(false, addDays(today, -1));
+      const again = Notification.parse(JSON.parse((await parentStream.next('notification')).data));
+      expect(again).toMatchObject({ id: alert.id, title: `Absent today: ${kids[0]?.name}` });
+      expect(bStream.events.filter((e) => e.event === 'attendance' || e.event === 'notification')).toEqual([]);
+      expect(principalStream.events.filter((e) => e.event === 'notification')).toEqual([]);
     } finally {
       parentStream.close();
       principalStream.close();

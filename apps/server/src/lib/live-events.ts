@@ -40,8 +40,8 @@ export interface LiveEvent {
 /** NOTIFY's limit is 8000 bytes; addressee lists are cut well below it (37 bytes per quoted id). */
 const IDS_PER_PAYLOAD = 150;
 
-/** Publishes events as part of `tx`: delivered to every process once (and only if) `tx` commits. */
-export async function publishLiveEvents(tx: Tx, events: LiveEvent[]): Promise<void> {
+/** The NOTIFY payloads of `events`: one each, or several for a long list of addressees. */
+export function liveEventPayloads(events: LiveEvent[]): string[] {
   const payloads: string[] = [];
   for (const event of events) {
     const ids = event.userIds ?? [];
@@ -53,6 +53,12 @@ export async function publishLiveEvents(tx: Tx, events: LiveEvent[]): Promise<vo
       payloads.push(JSON.stringify({ ...event, userIds: ids.slice(i, i + IDS_PER_PAYLOAD) }));
     }
   }
+  return payloads;
+}
+
+/** Publishes events as part of `tx`: delivered to every process once (and only if) `tx` commits. */
+export async function publishLiveEvents(tx: Tx, events: LiveEvent[]): Promise<void> {
+  const payloads = liveEventPayloads(events);
   if (payloads.length === 0) return;
   // One statement for any number of events (one round trip inside the writer's transaction).
   await tx.execute(

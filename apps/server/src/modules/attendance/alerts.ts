@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { newId } from '../../lib/ids.ts';
-import { createNotifications, reviseNotifications } from '../notifications/index.ts';
+import { LIVE_CHANNEL, type LiveEvent, liveEventPayloads } from '../../lib/live-events.ts';
 
 export interface MarkedStudent {
   studentId: string;
@@ -89,61 +89,91 @@ export async function alertParents(
     tx,
     sql`select ${alertContextSql(schoolId, input.date, ids)} as context`,
   );
-  await writeAlerts(tx, schoolId, input, row?.context ?? { existing: [], sent: [], parents: [] });
+  const statement = alertsSql(schoolId, input, row?.context ?? { existing: [], sent: [], parents: [] });
+  if (statement) await tx.execute(statement);
 }
 
-/** The alerts of a sheet, given what was already sent that date: revised where the news changed, else sent once. */
-export async function writeAlerts(
-  tx: Tx,
+/**
+ * The alerts of a sheet as one statement, given what was already sent that date: notifications revised where
+ * the news changed (unread again), sent once to the parents of students newly alerted, the alert rows, and the
+ * live events of it all with `events` (the caller's own) besides. Null when there is nothing to write or send.
+ */
+export function alertsSql(
   schoolId: string,
   input: { date: string; className: string; marks: MarkedStudent[]; alertLate?: boolean },
   context: AlertContext,
-): Promise<void> {
+  events: LiveEvent[] = [],
+): SQL | null {
   const { date, className, marks } = input;
-  if (marks.length === 0) return;
   const byId = new Map(marks.map((m) => [m.studentId, m]));
   const alerted = new Set<string>();
   const readerLanguage = new Map(context.sent.map((r) => [r.id, languageOf(r.language)]));
   const sentText = new Map(context.sent.map((r) => [r.id, r]));
+  const revised: { id: string; title: string; body: string }[] = [];
   for (const row of context.existing) {
     alerted.add(row.studentId);
     const m = byId.get(row.studentId);
     if (!m) continue;
     // Each parent's copy is rewritten in that parent's language.
-    for (const language of new Set(row.notificationIds.map((id) => readerLanguage.get(id) ?? DEFAULT_LANGUAGE))) {
-      const ids = row.notificationIds.filter((id) => (readerLanguage.get(id) ?? DEFAULT_LANGUAGE) === language);
+    for (const id of row.notificationIds) {
+      const language = readerLanguage.get(id) ?? DEFAULT_LANGUAGE;
       // Still late, and first alerted as late: nothing was corrected.
       const late = lateText(m.name, date, className, language);
-      if (m.status === 'late' && ids.every((id) => sentText.get(id)?.title === late.title)) continue;
+      if (m.status === 'late' && row.notificationIds.every((n) => sentText.get(n)?.title === late.title)) continue;
       const text = correctedText(m.name, m.status, date, className, language);
-      // Already saying this (a resubmission that changed nothing): no statement to send.
-      const stale = ids.filter((id) => sentText.get(id)?.title !== text.title || sentText.get(id)?.body !== text.body);
-      await reviseNotifications(tx, schoolId, stale, text);
+      // Already saying this (a resubmission that changed nothing): left alone.
+      if (sentText.get(id)?.title !== text.title || sentText.get(id)?.body !== text.body) revised.push({ id, ...text });
     }
   }
 
   const alerting = (m: MarkedStudent) => m.status === 'absent' || (input.alertLate === true && m.status === 'late');
   const fresh = new Set(marks.filter((m) => alerting(m) && !alerted.has(m.studentId)).map((m) => m.studentId));
-  if (fresh.size === 0) return;
   const parents = context.parents.filter((p) => p.isActive && fresh.has(p.studentId));
-  const rows = parents.map((p) => {
+  const created = parents.map((p) => {
     const m = byId.get(p.studentId) as MarkedStudent;
     const language = languageOf(p.language);
     const text =
       m.status === 'late' ? lateText(m.name, date, className, language) : absentText(m.name, date, className, language);
-    return { schoolId, userId: p.parentId, type: 'attendance' as const, ...text };
+    return { id: newId(), user_id: p.parentId, ...text };
   });
-  const ids = await createNotifications(tx, rows);
   // The alert row is kept even for a student with no parent: a parent linked later is not alerted about the past.
-  const values = [...fresh].map((studentId) => ({
+  const alertRows = [...fresh].map((studentId) => ({
     id: newId(),
     student_id: studentId,
-    notification_ids: parents.flatMap((p, i) => (p.studentId === studentId ? [ids[i] as string] : [])),
+    notification_ids: created.flatMap((n, i) => (parents[i]?.studentId === studentId ? [n.id] : [])),
   }));
-  await tx.execute(sql`
-    insert into absence_alerts (school_id, id, student_id, date, notification_ids)
-    select ${schoolId}, r.id, r.student_id, ${date}::date, r.notification_ids
-    from json_to_recordset(${JSON.stringify(values)}::json)
-      as r(id uuid, student_id uuid, notification_ids uuid[])
-    on conflict (school_id, student_id, date) do nothing`);
+  const payloads = liveEventPayloads([
+    ...events,
+    ...created.map((n) => ({ kind: 'notification' as const, schoolId, userIds: [n.user_id], id: n.id })),
+  ]);
+  if (revised.length === 0 && alertRows.length === 0 && payloads.length === 0) return null;
+  // A revised notification's event is sent only if the row really changed (the update's own test, so a
+  // concurrent revision to the same words sends nothing twice).
+  return sql`
+    with revised as (
+      update notifications n set title = r.title, body = r.body, read_at = null
+      from json_to_recordset(${JSON.stringify(revised)}::json) as r(id uuid, title text, body text)
+      where n.school_id = ${schoolId} and n.id = r.id and (n.title <> r.title or n.body <> r.body)
+      returning n.id, n.user_id
+    ),
+    created as (
+      insert into notifications (school_id, id, user_id, type, title, body)
+      select ${schoolId}, r.id, r.user_id, 'attendance', r.title, r.body
+      from json_to_recordset(${JSON.stringify(created)}::json) as r(id uuid, user_id uuid, title text, body text)
+    ),
+    alerted as (
+      insert into absence_alerts (school_id, id, student_id, date, notification_ids)
+      select ${schoolId}, r.id, r.student_id, ${date}::date, r.notification_ids
+      from json_to_recordset(${JSON.stringify(alertRows)}::json)
+        as r(id uuid, student_id uuid, notification_ids uuid[])
+      on conflict (school_id, student_id, date) do nothing
+    ),
+    events as (
+      select json_build_object('kind', 'notification', 'schoolId', ${schoolId}::text, 'userIds',
+        json_build_array(v.user_id), 'id', v.id)::text as payload
+      from revised v where v.user_id is not null
+      union all
+      select p from json_array_elements_text(${JSON.stringify(payloads)}::json) as p
+    )
+    select count(pg_notify(${LIVE_CHANNEL}, e.payload))::int as sent from events e`;
 }

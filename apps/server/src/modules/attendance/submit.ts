@@ -14,14 +14,15 @@ import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { attendanceSubmissions } from '../../db/schema/index.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { sendTogether } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { publishLiveEvents } from '../../lib/live-events.ts';
+import type { LiveEvent } from '../../lib/live-events.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { type AlertContext, alertContextSql, writeAlerts } from './alerts.ts';
+import { type AlertContext, alertContextSql, alertsSql } from './alerts.ts';
 import { staffClassSql } from './whose.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
@@ -211,12 +212,16 @@ export async function submitAttendance(
         late: marks.filter((m) => m.status === 'late').length,
         total: marks.length,
       };
-      const records = await writeSheet(tx, scope, actor, { cls, date, periodId, now, marks, summary });
-      const created = records.filter((r) => r.inserted).length;
-      const updated = records.filter((r) => r.changed && !r.inserted).length;
-
-      await writeAlerts(
-        tx,
+      // The class's students and their parents hear of it live (the roster is the sheet: all were marked).
+      const parents = [...new Set(context.alerts.parents.map((p) => p.parentId))];
+      const event: LiveEvent = {
+        kind: 'attendance',
+        schoolId: scope.schoolId,
+        id: cls.id,
+        roles: ['school_admin', 'principal', 'teacher'],
+        userIds: [...marks.map((m) => m.student_id), ...parents],
+      };
+      const alerts = alertsSql(
         scope.schoolId,
         {
           date,
@@ -225,7 +230,17 @@ export async function submitAttendance(
           marks: marks.map((m) => ({ studentId: m.student_id, name: names.get(m.student_id) ?? '', status: m.status })),
         },
         context.alerts,
+        [event],
       );
+      // The sheet, then the alerts and live events (which need nothing from it): one write, one round trip.
+      const [records] = await sendTogether(tx, () =>
+        Promise.all([
+          writeSheet(tx, scope, actor, { cls, date, periodId, now, marks, summary }),
+          alerts && tx.execute(alerts),
+        ]),
+      );
+      const created = records.filter((r) => r.inserted).length;
+      const updated = records.filter((r) => r.changed && !r.inserted).length;
       const answer: SubmitAttendanceResponse = {
         classId: cls.id,
         date,
@@ -240,17 +255,6 @@ export async function submitAttendance(
           submittedAt: new Date(r.submittedAt).toISOString(),
         })),
       };
-      // The class's students and their parents (the roster is the sheet: every one of them was marked).
-      const parents = [...new Set(context.alerts.parents.map((p) => p.parentId))];
-      await publishLiveEvents(tx, [
-        {
-          kind: 'attendance',
-          schoolId: scope.schoolId,
-          id: cls.id,
-          roles: ['school_admin', 'principal', 'teacher'],
-          userIds: [...marks.map((m) => m.student_id), ...parents],
-        },
-      ]);
       if (key) {
         await tx.insert(attendanceSubmissions).values({
           schoolId: scope.schoolId,

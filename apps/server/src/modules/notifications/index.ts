@@ -8,7 +8,6 @@ export {
   type NewNotification,
   readNotification,
   readNotifications,
-  reviseNotifications,
   unreadCountSql,
   unreadNotifications,
 } from './service.ts';

@@ -1,7 +1,7 @@
 import type { Notification, NotificationList } from '@lyceum/shared/api';
 import { NOTIFICATION_MESSAGES, type NotificationMessage, type NotificationType } from '@lyceum/shared/notifications';
 import type { SchoolRole } from '@lyceum/shared/roles';
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationListQuery } from '@lyceum/shared/notifications';
 import type { Tx } from '../../db/client.ts';
@@ -58,36 +58,6 @@ export async function createNotifications(tx: Tx, rows: NewNotification[]): Prom
     ),
   );
   return values.map((v) => v.id);
-}
-
-/**
- * Rewrites notifications whose news changed (an absence corrected on resubmission) instead of sending more:
- * a changed one turns unread again and its recipient's bell hears of it. Unchanged ones are left alone.
- */
-export async function reviseNotifications(
-  tx: Tx,
-  schoolId: string,
-  ids: string[],
-  text: { title: string; body: string },
-): Promise<void> {
-  if (ids.length === 0) return;
-  const changed = await tx
-    .update(notifications)
-    .set({ title: text.title, body: text.body, readAt: null })
-    .where(
-      and(
-        eq(notifications.schoolId, schoolId),
-        inArray(notifications.id, ids),
-        or(ne(notifications.title, text.title), ne(notifications.body, text.body)),
-      ),
-    )
-    .returning({ id: notifications.id, userId: notifications.userId });
-  await publishLiveEvents(
-    tx,
-    changed.flatMap((n) =>
-      n.userId ? [{ kind: 'notification' as const, schoolId, userIds: [n.userId], id: n.id }] : [],
-    ),
-  );
 }
 
 /** A notification as its reader sees it, shaped by PostgreSQL (read flag, ISO time) so JavaScript only renders. */
