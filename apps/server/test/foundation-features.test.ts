@@ -291,3 +291,14 @@ describe('my school (emergency contact)', () => {
     expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/school' })).statusCode).toBe(403);
   });
 });
+
+describe('ids', () => {
+  it('are UUIDv7: the creation time first, distinct, in order of time', () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => newId(1_700_000_000_000 + Math.floor(i / 10)));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]?.slice(0, 13)).toBe('018bcfe5-6800');
+    const byTime = ids.filter((_, i) => i % 10 === 0);
+    expect([...byTime].sort()).toEqual(byTime);
+  });
+});

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, schoolSubscriptions, schools, users } from '../src/db/schema/index.ts';
-import { withSystem, withTenant } from '../src/db/tenancy.ts';
+import { commitWithNext, withSystem, withTenant } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
 
@@ -264,7 +264,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
           one,
         ),
       ),
-    ).toBe('withTenant: a one-statement transaction sent a second statement');
+    ).toBe('withTenant: a statement after the commit was sent');
     expect(await nameOf(a.users.teacher.id)).toBe(before);
   });
 
@@ -300,5 +300,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
       ),
     ).rejects.toThrow('refused before reading');
     expect(await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(schools), one)).toHaveLength(1);
+  });
+
+  it('commitWithNext: the statements sent together commit together, or not at all', async () => {
+    const before = await nameOf(a.users.teacher.id);
+    const renamed = await withTenant(t.app.deps.db, asSchool(a), (tx) => {
+      commitWithNext(tx, 2);
+      return Promise.all([
+        tx.execute(sql`update users set name = 'first' where id = ${a.users.teacher.id}`),
+        tx.execute(sql`update users set name = name || ' and second' where id = ${a.users.teacher.id} returning name`),
+      ]);
+    });
+    expect(renamed[1].rows).toEqual([{ name: 'first and second' }]);
+    expect(await nameOf(a.users.teacher.id)).toBe('first and second');
+    expect(
+      await failure(
+        withTenant(t.app.deps.db, asSchool(a), (tx) => {
+          commitWithNext(tx, 2);
+          return Promise.all([
+            tx.execute(sql`update users set name = 'kept?' where id = ${a.users.teacher.id}`),
+            tx.execute(sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`),
+          ]);
+        }),
+      ),
+    ).toBe('division by zero');
+    expect(await nameOf(a.users.teacher.id)).toBe('first and second');
+    await withTenant(t.app.deps.db, asSchool(a), (tx) =>
+      tx.execute(sql`update users set name = ${before} where id = ${a.users.teacher.id}`),
+    );
   });
 });

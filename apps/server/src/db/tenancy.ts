@@ -12,7 +12,8 @@ export interface TenantOptions {
   /**
    * `fn` sends exactly one statement, and nothing it does after that statement is meant to undo it (a read):
    * on a PostgreSQL pool the commit then leaves in the same write as the statement instead of one round trip
-   * later. A second statement is refused with an error (it would run after the commit, outside the tenant).
+   * later (commitWithNext). A second statement is refused with an error (it would run after the commit,
+   * outside the tenant).
    */
   oneStatement?: boolean;
 }
@@ -104,8 +105,9 @@ async function withTenantPooled<T>(
        set_config('app.scope', '${ctx.scope}', true), set_config('role', 'lyceum_app', true)`,
     );
     begun.catch(() => {});
-    const committed = oneStatement ? commitAfterFirstStatement(client) : null;
-    const session = new NodePgSession(committed?.client ?? client, base.dialect, base.schema, base.options);
+    const ending = endingOf(client);
+    if (oneStatement) ending.commitWithNext(1);
+    const session = new NodePgSession(ending.client, base.dialect, base.schema, base.options);
     // No schema: with one, drizzle builds a relational query builder (`tx.query.<table>`) for every table on
     // every transaction, a few per cent of a request's CPU, and the server uses none of them (on PostgreSQL
     // `tx.query` is empty; CI runs the server suite on PostgreSQL too, so a use of it would fail there).
@@ -116,7 +118,7 @@ async function withTenantPooled<T>(
       await begun;
     } catch (err) {
       // A failed statement leaves the transaction aborted, and the commit sent with it rolls it back.
-      await (committed?.sent() ?? client.query('rollback'));
+      await (ending.sent() ?? client.query('rollback'));
       broken = false;
       // When the settings failed, fn's statements failed only because of them: report theirs.
       throw await begun.then(
@@ -124,7 +126,7 @@ async function withTenantPooled<T>(
         (beginError: unknown) => beginError,
       );
     }
-    await (committed?.sent() ?? client.query('commit'));
+    await (ending.sent() ?? client.query('commit'));
     broken = false;
     return result;
   } finally {
@@ -151,23 +153,54 @@ export function sendTogether<T>(tx: Tx, send: () => T): T {
   return send();
 }
 
+/** A pooled transaction's end as its statements see it (commitWithNext). */
+interface Ending {
+  /** The client the transaction's statements go through. */
+  client: pg.PoolClient;
+  commitWithNext(statements: number): void;
+  /** The commit already sent, if any (it answers ROLLBACK if a statement failed). */
+  sent(): Promise<unknown> | null;
+}
+
 /**
- * A view of `client` that sends `commit` right behind the first statement given to it (the socket is corked, so
- * both leave in one write) and refuses any statement after that. `sent()` waits for the commit, sending it
- * if no statement came.
+ * A view of `client` that can send `commit` right behind a given number of further statements (the socket is
+ * corked for the turn, so they leave in one write) and refuses any statement after it.
  */
-function commitAfterFirstStatement(client: pg.PoolClient): { client: pg.PoolClient; sent(): Promise<unknown> } {
+function endingOf(client: pg.PoolClient): Ending {
   let commit: Promise<unknown> | null = null;
+  let remaining: number | null = null;
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const view = Object.create(client) as pg.PoolClient;
+  const ending: Ending = {
+    client: view,
+    commitWithNext(statements) {
+      if (commit || remaining !== null) throw new Error('withTenant: the commit is already arranged');
+      remaining = statements;
+    },
+    sent: () => commit,
+  };
+  (view as unknown as { query: typeof query; ending: Ending }).ending = ending;
   (view as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-    if (commit) throw new Error('withTenant: a one-statement transaction sent a second statement');
+    if (commit) throw new Error('withTenant: a statement after the commit was sent');
     const answer = query(...args);
-    commit = query('commit');
-    commit.catch(() => {});
+    if (remaining !== null && --remaining === 0) {
+      commit = query('commit');
+      commit.catch(() => {});
+    }
     return answer;
   };
-  return { client: view, sent: () => (commit ??= query('commit')) };
+  return ending;
+}
+
+/**
+ * Makes the transaction commit right behind its next `statements` statements, in the same write, instead of one
+ * round trip after `fn` returns: for statements whose results decide nothing that could undo them. Any
+ * statement after them is refused (it would run after the commit). If one of them fails, the transaction rolls
+ * back and its error reaches the caller as usual. On embedded PGlite the transaction ends as it always does.
+ */
+export function commitWithNext(tx: Tx, statements: number): void {
+  const client = (tx as unknown as { session?: { client?: { ending?: Ending } } }).session?.client;
+  client?.ending?.commitWithNext(statements);
 }
 
 /**

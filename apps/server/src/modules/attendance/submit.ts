@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { attendanceSubmissions } from '../../db/schema/index.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { sendTogether } from '../../db/tenancy.ts';
+import { commitWithNext, sendTogether } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -232,7 +232,9 @@ export async function submitAttendance(
         context.alerts,
         [event],
       );
-      // The sheet, then the alerts and live events (which need nothing from it): one write, one round trip.
+      // The sheet, then the alerts and live events (which need nothing from it): one write, one round trip, and
+      // the commit with them unless the answer is still to be kept under the caller's key.
+      if (!key) commitWithNext(tx, alerts ? 2 : 1);
       const [records] = await sendTogether(tx, () =>
         Promise.all([
           writeSheet(tx, scope, actor, { cls, date, periodId, now, marks, summary }),
