@@ -304,24 +304,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
 
   it('commitWithNext: the statements sent together commit together, or not at all', async () => {
     const before = await nameOf(a.users.teacher.id);
-    const renamed = await withTenant(t.app.deps.db, asSchool(a), (tx) => {
-      commitWithNext(tx, 2);
-      return Promise.all([
-        tx.execute(sql`update users set name = 'first' where id = ${a.users.teacher.id}`),
-        tx.execute(sql`update users set name = name || ' and second' where id = ${a.users.teacher.id} returning name`),
-      ]);
-    });
+    /** Two statements sent together, the commit right behind them. */
+    const together = (first: ReturnType<typeof sql>, second: ReturnType<typeof sql>) =>
+      withTenant(t.app.deps.db, asSchool(a), (tx) => {
+        commitWithNext(tx, 2);
+        return Promise.all([tx.execute(first), tx.execute(second)]);
+      });
+    const renamed = await together(
+      sql`update users set name = 'first' where id = ${a.users.teacher.id}`,
+      sql`update users set name = name || ' and second' where id = ${a.users.teacher.id} returning name`,
+    );
     expect(renamed[1].rows).toEqual([{ name: 'first and second' }]);
     expect(await nameOf(a.users.teacher.id)).toBe('first and second');
     expect(
       await failure(
-        withTenant(t.app.deps.db, asSchool(a), (tx) => {
-          commitWithNext(tx, 2);
-          return Promise.all([
-            tx.execute(sql`update users set name = 'kept?' where id = ${a.users.teacher.id}`),
-            tx.execute(sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`),
-          ]);
-        }),
+        together(
+          sql`update users set name = 'kept?' where id = ${a.users.teacher.id}`,
+          sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`,
+        ),
       ),
     ).toBe('division by zero');
     expect(await nameOf(a.users.teacher.id)).toBe('first and second');

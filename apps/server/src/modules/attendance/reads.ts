@@ -9,7 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
-import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
+import { inScope, readScope, type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
@@ -95,13 +95,11 @@ export function classRegisterJson(
   const scope = readScope(actor, undefined, 'attendance');
   const month = input.month ?? todayIn(timeZoneOf(actor), deps.clock()).slice(0, 7);
   const first = `${month}-01`;
-  return inScope(
-    deps.db,
+  return readJsonBody(
+    deps,
     scope,
-    async (tx) => {
-      const rows = await selectRows<{ body: string }>(
-        tx,
-        sql`
+    PEOPLE_MESSAGES.classNotFound,
+    sql`
       with cls as (${staffClassSql(scope, input.id)}),
       day_marks as (
         select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
@@ -140,12 +138,6 @@ export function classRegisterJson(
           sum(p.absent) as absent from per_student p) t)
       )::text as body
       from cls`,
-      );
-      const row = rows[0];
-      if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);
-      return row.body;
-    },
-    { oneStatement: true },
   );
 }
 
@@ -166,13 +158,11 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
   const scope = readScope(actor, undefined, 'attendance');
   // A teacher sees the student's records in the classes they teach, not those of a class they had before.
   const where = all(sql`a.student_id = ${id}`, visibleRecords(scope));
-  return inScope(
-    deps.db,
+  return readJsonBody(
+    deps,
     scope,
-    async (tx) => {
-      const rows = await selectRows<{ body: string }>(
-        tx,
-        sql`
+    PEOPLE_MESSAGES.studentNotFound,
+    sql`
       with st as (${readableStudentSql(scope, id)}),
       page as (
         select * from attendance a
@@ -190,9 +180,20 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
           select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${where}) t)
       )::text as body
       from st`,
-      );
-      const row = rows[0];
-      if (!row) throw notFound(PEOPLE_MESSAGES.studentNotFound);
+  );
+}
+
+/**
+ * One statement's answer as the JSON text PostgreSQL shaped (its column `body`), read in a transaction of that
+ * one statement; no row is a 404 with `missing`.
+ */
+function readJsonBody(deps: Deps, scope: SchoolScope, missing: string, query: SQL): Promise<string> {
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => {
+      const [row] = await selectRows<{ body: string }>(tx, query);
+      if (!row) throw notFound(missing);
       return row.body;
     },
     { oneStatement: true },
