@@ -56,11 +56,12 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
 
 /** A teacher: the lessons they teach today, and the classes they mark that have lessons today and no marks yet. */
 async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate) {
-  const lessons = await lessonsToday(tx, schoolId, today, sql`ts.teacher_id = ${me}`);
   const day = weekdayOf(today);
-  const toMark = await selectRows<{ classId: string; className: string }>(
-    tx,
-    sql`
+  const [lessons, toMark] = await Promise.all([
+    lessonsToday(tx, schoolId, today, sql`ts.teacher_id = ${me}`),
+    selectRows<{ classId: string; className: string }>(
+      tx,
+      sql`
     select c.id as "classId", trim(c.name || ' ' || c.section) as "className"
     from classes c
     where c.school_id = ${schoolId} and c.is_active
@@ -72,7 +73,8 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
       and exists (select 1 from timetable_slots ts where ts.school_id = c.school_id and ts.class_id = c.id and ts.day = ${day})
       and not ${markedOn(sql`c.school_id`, sql`c.id`, today)}
     order by c.name, c.section, c.id`,
-  );
+    ),
+  ]);
   return { lessons, toMark };
 }
 
@@ -138,22 +140,25 @@ async function schoolDay(
 
 /** A student: their class's lessons today and their rate over all their records. */
 async function studentDay(tx: Tx, schoolId: string, me: string, today: LocalDate) {
-  const lessons = await lessonsToday(
-    tx,
-    schoolId,
-    today,
-    sql`ts.class_id = (select s.class_id from students s where s.school_id = ${schoolId} and s.id = ${me})`,
-  );
-  const [counts] = await selectRows<Counts>(
-    tx,
-    sql`select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${schoolId} and a.student_id = ${me}`,
-  );
+  const [lessons, [counts]] = await Promise.all([
+    lessonsToday(
+      tx,
+      schoolId,
+      today,
+      sql`ts.class_id = (select s.class_id from students s where s.school_id = ${schoolId} and s.id = ${me})`,
+    ),
+    selectRows<Counts>(
+      tx,
+      sql`select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${schoolId} and a.student_id = ${me}`,
+    ),
+  ]);
   return { lessons, rate: attendanceRate(counted(counts)) };
 }
 
 /**
  * A parent's children today, each with their status (the day's worst mark: absent, then late), their class's
- * lessons and their rate over all their records. Two statements whatever the number of children.
+ * lessons and their rate over all their records. Two statements whatever the number of children, sent at once
+ * (the lessons find the children's classes themselves).
  */
 export async function childrenToday(
   tx: Tx,
@@ -161,13 +166,17 @@ export async function childrenToday(
   parentId: string,
   today: LocalDate,
 ): Promise<(ChildToday & { classId: string; isActive: boolean })[]> {
-  const kids = await selectRows<
-    { studentId: string; name: string; className: string; classId: string; isActive: boolean } & {
-      status: ChildToday['status'];
-    } & Counts
-  >(
-    tx,
-    sql`
+  const childClasses = sql`(select s.class_id from student_parents sp
+    join students s on s.school_id = sp.school_id and s.id = sp.student_id
+    where sp.school_id = ${schoolId} and sp.parent_id = ${parentId})`;
+  const [kids, lessons] = await Promise.all([
+    selectRows<
+      { studentId: string; name: string; className: string; classId: string; isActive: boolean } & {
+        status: ChildToday['status'];
+      } & Counts
+    >(
+      tx,
+      sql`
     select s.id as "studentId", u.name, trim(c.name || ' ' || c.section) as "className", s.class_id as "classId",
       u.is_active as "isActive", t.status, r.present, r.late, r.absent
     from student_parents sp
@@ -184,9 +193,9 @@ export async function childrenToday(
       ) r
     where sp.school_id = ${schoolId} and sp.parent_id = ${parentId}
     order by u.name, s.id`,
-  );
-  const classIds = [...new Set(kids.map((k) => k.classId))];
-  const lessons = classIds.length ? await lessonsToday(tx, schoolId, today, sql`ts.class_id in ${classIds}`) : [];
+    ),
+    lessonsToday(tx, schoolId, today, sql`ts.class_id in ${childClasses}`),
+  ]);
   return kids.map((k) => ({
     studentId: k.studentId,
     name: k.name,
