@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { desc, eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../src/db/schema/index.ts';
@@ -8,6 +9,7 @@ import {
   FREE_FAILURES_PER_ADDRESS,
   FREE_FAILURES_PER_PAIR,
 } from '../src/modules/auth/sign-in-throttle.ts';
+import { hashSlots } from '../src/modules/auth/passwords.ts';
 import { createSchool, createTestApp, errorOf, sessionCookie, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -280,4 +282,34 @@ describe('every route that checks a password is limited per address', () => {
       await limited.close();
     }
   }, 120_000);
+});
+
+describe('password hashing is bounded in memory', () => {
+  it('a burst of sign-ins runs at most one hash per core at once, and every one still answers right', async () => {
+    const email = await teacherEmail();
+    let most = 0;
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        most = Math.max(most, hashSlots.busy);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    // Right and wrong passwords, known and unknown e-mails, each from its own address (no throttle involved).
+    const attempts = Array.from({ length: 12 }, (_, i) =>
+      answer(
+        i % 3 === 2 ? `nobody-${i}@example.test` : email,
+        i % 3 === 0 ? TEST_PASSWORD : 'wrong-password',
+        freshIp(),
+      ),
+    );
+    const answers = await Promise.all(attempts);
+    watching = false;
+    await watch;
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? 200 : 401)));
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(hashSlots.size);
+    expect(hashSlots.size).toBe(os.availableParallelism());
+    expect(hashSlots.busy).toBe(0);
+  });
 });

@@ -1,36 +1,38 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH } from '@lyceum/shared/password-policy';
 import { AppError } from '../../lib/errors.ts';
+import { Slots } from '../../lib/slots.ts';
 
 /** OWASP's argon2id parameters (docs/product.md, "Passwords"). */
 // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read).
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** Hashes at once: one per core (each takes ARGON2.memoryCost KiB, about 19 MB, while it runs). */
+export const hashSlots = new Slots(Math.max(1, os.availableParallelism()));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+  return hashSlots.run(() => hash(password, ARGON2));
 }
 
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   // An account without a password (invited, never set) still costs one hash, so timing does not tell.
   if (!stored) {
-    await hash(password, ARGON2);
+    await hashPassword(password);
     return false;
   }
-  try {
-    return await verify(stored, password);
-  } catch {
-    return false;
-  }
+  return hashSlots.run(() => verify(stored, password)).catch(() => false);
 }
 
 /** Spent on unknown e-mails so they take as long as wrong passwords. */
 let dummyHash: Promise<string> | null = null;
 export async function burnHashTime(password: string): Promise<void> {
   dummyHash ??= hashPassword('lyceum-timing-equaliser');
-  await verify(await dummyHash, password).catch(() => false);
+  const stored = await dummyHash;
+  await hashSlots.run(() => verify(stored, password)).catch(() => false);
 }
 
 let commonPasswords: Set<string> | null = null;
