@@ -7,6 +7,7 @@ export class Slots {
   #free: number;
   readonly #waiting: (() => void)[] = [];
   #busy = 0;
+  #started = 0;
 
   constructor(readonly size: number) {
     this.#free = size;
@@ -17,10 +18,16 @@ export class Slots {
     return this.#busy;
   }
 
+  /** How many have started since the process began (tells, without a clock, how much work a request did). */
+  get started(): number {
+    return this.#started;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.#free > 0) this.#free--;
     else await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#busy++;
+    this.#started++;
     try {
       return await work();
     } finally {
