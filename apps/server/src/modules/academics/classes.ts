@@ -134,24 +134,32 @@ function classListFilter(scope: SchoolScope, query: ClassListInput): SQL {
 
 export function listClasses(deps: Deps, actor: Actor, query: ClassListInput): Promise<ClassListResponse> {
   const scope = readScope(actor, query.schoolId, 'classes');
-  return inScope(deps.db, scope, async (tx) => ({
-    items: await loadClasses(tx, scope.schoolId, classListFilter(scope, query)),
-  }));
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => ({ items: await loadClasses(tx, scope.schoolId, classListFilter(scope, query)) }),
+    { oneStatement: true },
+  );
 }
 
 /** The active classes a filter or picker offers: id and label only, in the list's order. */
 export function listClassOptions(deps: Deps, actor: Actor, query: ClassOptionsQuery): Promise<ClassOptionsResponse> {
   const scope = readScope(actor, query.schoolId, 'classes');
-  return inScope(deps.db, scope, async (tx) => ({
-    items: await tx
-      .select({
-        id: classes.id,
-        label: sql<string>`case when ${classes.section} = '' then ${classes.name} else ${classes.name} || ' – ' || ${classes.section} end`,
-      })
-      .from(classes)
-      .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.isActive, true), visibleClasses(scope)))
-      .orderBy(asc(classes.name), asc(classes.section), asc(classes.id)),
-  }));
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => ({
+      items: await tx
+        .select({
+          id: classes.id,
+          label: sql<string>`case when ${classes.section} = '' then ${classes.name} else ${classes.name} || ' – ' || ${classes.section} end`,
+        })
+        .from(classes)
+        .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.isActive, true), visibleClasses(scope)))
+        .orderBy(asc(classes.name), asc(classes.section), asc(classes.id)),
+    }),
+    { oneStatement: true },
+  );
 }
 
 async function findVisibleClass(tx: Tx, scope: SchoolScope, id: string) {

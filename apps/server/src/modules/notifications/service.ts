@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { keysetPage } from '../../lib/list-page.ts';
+import { keysetPage, loadThenCommit } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { readerLanguage, renderText } from './render.ts';
 import type { Language } from '@lyceum/shared/locale';
@@ -196,7 +196,8 @@ export async function readNotifications(
 
 /**
  * The caller's notifications, newest first, filtered by type and read state, with the unread count: two
- * statements, the page's ids with the total (keysetPage), then the page's rows with the unread count.
+ * statements, the page's ids with the total (keysetPage), then the page's rows with the unread count, the commit
+ * sent with them.
  */
 export async function listNotifications(
   deps: Deps,
@@ -219,7 +220,7 @@ export async function listNotifications(
       { expr: sql`created_at`, cast: 'timestamptz', dir: 'desc' },
       query.cursor,
       query.limit,
-      async (ids) => {
+      loadThenCommit(tx, async (ids) => {
         // One row per notification of the page, or one row of nulls for an empty page: the count is on each.
         const rows = await selectRows<(VisibleRow | { [K in keyof VisibleRow]: null }) & { unread: number }>(
           tx,
@@ -233,7 +234,7 @@ export async function listNotifications(
           const row = byId.get(id);
           return row ? [toResponse(row, language)] : [];
         });
-      },
+      }),
     );
     return { items: page.items, unread, nextCursor: page.nextCursor, total: page.total };
   });
