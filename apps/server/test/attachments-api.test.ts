@@ -10,7 +10,7 @@ import {
   type Attachment,
   UNATTACHED_UPLOADS_MAX,
 } from '@lyceum/shared/files';
-import type { Message, MessageList } from '@lyceum/shared/messages';
+import type { ConversationList, Message, MessageList } from '@lyceum/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, schoolSubscriptions } from '../src/db/schema/index.ts';
@@ -325,6 +325,11 @@ describe('attachments of a message', () => {
     expect(sent).toMatchObject({ body: '', attachments: [photo] });
     const list = await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${conversationId}/messages` });
     expect((list.json() as MessageList).items[0]?.attachments).toEqual([photo]);
+    // The conversation list shows it as the last message, attachment and all.
+    const conversations = await teacher({ method: 'GET', url: '/api/v1/messages/conversations' });
+    expect(conversations.statusCode).toBe(200);
+    const row = (conversations.json() as ConversationList).items.find((c) => c.id === conversationId);
+    expect(row?.lastMessage).toMatchObject({ id: sent.id, attachments: [photo] });
     const got = await download(teacherSession, photo.id);
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PNG)).toBe(true);

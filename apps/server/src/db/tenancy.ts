@@ -204,6 +204,22 @@ export function commitWithNext(tx: Tx, statements: number): void {
 }
 
 /**
+ * A list page's `load` of at most `statements` statements that ends its transaction: the commit leaves in the
+ * same write as the last of them, one round trip fewer (when the load sends fewer, the commit follows as usual).
+ * A statement after it would be refused, so only for a list whose request ends with the page.
+ */
+export function loadThenCommit<T>(
+  tx: Tx,
+  load: (ids: string[]) => Promise<T[]>,
+  statements = 1,
+): (ids: string[]) => Promise<T[]> {
+  return (ids) => {
+    commitWithNext(tx, statements);
+    return load(ids);
+  };
+}
+
+/**
  * Runs `fn` as the owner, outside row-level security. Only for work that has no tenant yet or spans all of
  * them: signing in and resolving sessions (the school is not known until the account is found), sign-up,
  * password reset, the demo seed, migrations and periodic sweeps. Never for a signed-in user's request.

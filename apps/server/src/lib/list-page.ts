@@ -1,7 +1,6 @@
 import { PAGE_LIMIT_MAX } from '@lyceum/shared/people';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { commitWithNext } from '../db/tenancy.ts';
 import { invalid } from './errors.ts';
 
 /**
@@ -139,25 +138,10 @@ export interface KeysetList<T, S extends string> {
   load: (ids: string[]) => Promise<T[]>;
 }
 
-/**
- * A page's `load` that is a single statement and the last of its transaction: the commit leaves in the same
- * write as it, one round trip fewer. A statement after it would be refused (withTenant), so only for a list
- * whose request ends with the page.
- */
-export function loadThenCommit<T>(tx: Tx, load: (ids: string[]) => Promise<T[]>): (ids: string[]) => Promise<T[]> {
-  return (ids) => {
-    commitWithNext(tx, 1);
-    return load(ids);
-  };
-}
-
-/**
- * A page of a keyset list whose sorts are fixed keys (the people lists). The page ends the transaction: the
- * lists and their CSV exports read nothing after it, so the commit goes with the load.
- */
+/** A page of a keyset list whose sorts are fixed keys (the people lists). */
 export function keysetList<T, S extends string>(tx: Tx, list: KeysetList<T, S>): Promise<Page<T>> {
   if (!Object.hasOwn(list.sorts, list.sort)) throw invalid('Invalid data: unknown sort', { sort: 'Unknown sort' });
   const key = list.sorts[list.sort];
   const limit = list.limit === null ? null : Math.trunc(list.limit);
-  return keysetPage(tx, list.matching(key), key, list.cursor, limit, loadThenCommit(tx, list.load), list.counting);
+  return keysetPage(tx, list.matching(key), key, list.cursor, limit, list.load, list.counting);
 }

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { chatGroupMembers } from '../../db/schema/index.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { loadThenCommit } from '../../db/tenancy.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -106,7 +107,8 @@ export function listConversations(
       { expr: sql`g.last_activity_at`, cast: 'timestamptz', dir: 'desc' },
       query.cursor,
       query.limit,
-      (ids) => loadConversations(tx, scope, ids),
+      // The conversations, then their last messages' attachments (not read when none has a message yet).
+      loadThenCommit(tx, (ids) => loadConversations(tx, scope, ids), 2),
     );
   });
 }

@@ -22,6 +22,7 @@ import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
@@ -69,7 +70,7 @@ async function parentPage(
         .from(parents)
         .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
         .where(and(...conds)),
-    load: (ids) => loadParents(tx, scope.schoolId, ids),
+    load: loadThenCommit(tx, (ids) => loadParents(tx, scope.schoolId, ids)),
   });
 }
 

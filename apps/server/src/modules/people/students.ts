@@ -34,6 +34,7 @@ import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { nameOrEmailLike } from './search.ts';
@@ -138,7 +139,8 @@ async function studentPage(
     sort: query.sort,
     cursor: query.cursor,
     limit,
-    load: (ids: string[]) => loadStudents(tx, scope.schoolId, ids),
+    // The lists and the CSV export read nothing after the page.
+    load: loadThenCommit(tx, (ids: string[]) => loadStudents(tx, scope.schoolId, ids)),
   };
   if (studentConds.some(Boolean)) {
     // A class, a teacher's classes or a parent's children: a few dozen students, found by their class first.

@@ -21,6 +21,7 @@ import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { blankSchoolId } from './create-body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
@@ -95,7 +96,7 @@ async function teacherPage(
         .from(teachers)
         .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
         .where(and(...conds)),
-    load: (ids) => loadTeachers(tx, scope.schoolId, ids),
+    load: loadThenCommit(tx, (ids) => loadTeachers(tx, scope.schoolId, ids)),
   });
 }
 

@@ -22,6 +22,7 @@ import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace
 import { setUserActive } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
@@ -53,7 +54,7 @@ async function userPage(
         .select({ id: users.id, sortValue: key.expr.as('sort_value') })
         .from(users)
         .where(and(...conds)),
-    load: (ids) => loadUserAccounts(tx, scope.schoolId, ids),
+    load: loadThenCommit(tx, (ids) => loadUserAccounts(tx, scope.schoolId, ids)),
   });
 }
 
