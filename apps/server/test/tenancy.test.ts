@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, schoolSubscriptions, schools, users } from '../src/db/schema/index.ts';
-import { commitWithNext, withSystem, withTenant } from '../src/db/tenancy.ts';
+import { commitWithNext, loadThenCommit, withSystem, withTenant } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
 
@@ -328,5 +328,36 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
     await withTenant(t.app.deps.db, asSchool(a), (tx) =>
       tx.execute(sql`update users set name = ${before} where id = ${a.users.teacher.id}`),
     );
+  });
+  it('loadThenCommit: a page loaded after the first answer leaves with its commit in one socket write', async () => {
+    type Socket = { _write: (...a: unknown[]) => unknown; _writev?: (...a: unknown[]) => unknown };
+    let writes = 0;
+    const loaded = await withTenant(t.app.deps.db, asSchool(a), async (tx) => {
+      const ids = (await tx.select({ id: users.id }).from(users)).map((u) => u.id);
+      // The pooled connection's socket, counted from here: the load and the commit are the only writes left.
+      const socket = (tx as unknown as { session: { client: { connection: { stream: Socket } } } }).session.client
+        .connection.stream;
+      const { _write, _writev } = socket;
+      socket._write = (...args) => {
+        writes++;
+        return _write.apply(socket, args);
+      };
+      if (_writev)
+        socket._writev = (...args) => {
+          writes++;
+          return _writev.apply(socket, args);
+        };
+      try {
+        const load = loadThenCommit(tx, async (page: string[]) => {
+          const r = await tx.execute(sql`select name from users where id = any(${sql.param(page)}::uuid[])`);
+          return r.rows;
+        });
+        return await load(ids);
+      } finally {
+        Object.assign(socket, { _write, _writev });
+      }
+    });
+    expect(loaded).toHaveLength(5);
+    expect(writes).toBe(1);
   });
 });

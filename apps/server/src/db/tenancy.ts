@@ -182,6 +182,8 @@ function endingOf(client: pg.PoolClient): Ending {
   (view as unknown as { query: typeof query; ending: Ending }).ending = ending;
   (view as unknown as { query: typeof query }).query = (...args: unknown[]) => {
     if (commit) throw new Error('withTenant: a statement after the commit was sent');
+    // The statement and the commit behind it leave in one write, whichever turn of the event loop sends them.
+    if (remaining === 1) corkForThisTurn(client);
     const answer = query(...args);
     if (remaining !== null && --remaining === 0) {
       commit = query('commit');
