@@ -329,6 +329,50 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
       tx.execute(sql`update users set name = ${before} where id = ${a.users.teacher.id}`),
     );
   });
+  it('oneWrite: statements sent at once commit behind them; one sent after an answer is refused and never runs', async () => {
+    const oneWrite = { oneWrite: true };
+    const [mine, theirs] = await withTenant(
+      t.app.deps.db,
+      asSchool(a),
+      (tx) => Promise.all([tx.select().from(users), tx.select().from(schools)]),
+      oneWrite,
+    );
+    expect(new Set(mine.map((u) => u.schoolId))).toEqual(new Set([a.id]));
+    expect(theirs.map((x) => x.id)).toEqual([a.id]);
+    const before = await nameOf(a.users.teacher.id);
+    expect(
+      await failure(
+        withTenant(
+          t.app.deps.db,
+          asSchool(a),
+          async (tx) => {
+            await tx.select().from(users);
+            await tx.execute(sql`update users set name = 'too late' where id = ${a.users.teacher.id}`);
+          },
+          oneWrite,
+        ),
+      ),
+    ).toBe('withTenant: a statement after the commit was sent');
+    expect(await nameOf(a.users.teacher.id)).toBe(before);
+    // Work that fails before sending anything ends with a rollback alone, and every connection stays usable.
+    await expect(
+      withTenant(
+        t.app.deps.db,
+        asSchool(a),
+        async () => {
+          throw new Error('refused before reading');
+        },
+        oneWrite,
+      ),
+    ).rejects.toThrow('refused before reading');
+    const again = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools), oneWrite),
+      ),
+    );
+    expect(again.every((r) => r.length === 1 && r[0]?.id === b.id)).toBe(true);
+  });
+
   it('loadThenCommit: a page loaded after the first answer leaves with its commit in one socket write', async () => {
     type Socket = { _write: (...a: unknown[]) => unknown; _writev?: (...a: unknown[]) => unknown };
     let writes = 0;

@@ -16,6 +16,12 @@ export interface TenantOptions {
    * outside the tenant).
    */
   oneStatement?: boolean;
+  /**
+   * `fn` sends all its statements at once, in the turn of the event loop it starts in (none waits for another's
+   * answer), and nothing it does after them is meant to undo them (a read): on a PostgreSQL pool the commit
+   * leaves behind them, in the same write as the begin. A statement sent later is refused with an error.
+   */
+  oneWrite?: boolean;
 }
 
 /**
@@ -79,8 +85,9 @@ async function withTenantPooled<T>(
   base: PooledSession,
   ctx: TenantContext,
   fn: (tx: Tx) => Promise<T>,
-  { oneStatement = false }: TenantOptions,
+  { oneStatement = false, oneWrite = false }: TenantOptions,
 ): Promise<T> {
+  if (oneStatement && oneWrite) throw new Error('withTenant: oneStatement or oneWrite, not both');
   const schoolId = ctx.schoolId ?? '';
   if (
     (schoolId !== '' && !UUID.test(schoolId)) ||
@@ -99,13 +106,13 @@ async function withTenantPooled<T>(
     // corked until the next turn of the event loop, so they and that first statement (issued in this turn)
     // leave in one write: per request a third fewer system calls on both sides (bench/README.md, "One write
     // for begin and the first statement").
-    corkForThisTurn(client);
+    const ending = endingOf(client);
+    corkForThisTurn(client, oneWrite ? () => ending.commitNow() : undefined);
     const begun = client.query(
       `begin; select set_config('app.school_id', '${schoolId}', true), set_config('app.user_id', '${ctx.userId}', true),
        set_config('app.scope', '${ctx.scope}', true), set_config('role', 'lyceum_app', true)`,
     );
     begun.catch(() => {});
-    const ending = endingOf(client);
     if (oneStatement) ending.commitWithNext(1);
     const session = new NodePgSession(ending.client, base.dialect, base.schema, base.options);
     // No schema: with one, drizzle builds a relational query builder (`tx.query.<table>`) for every table on
@@ -118,7 +125,7 @@ async function withTenantPooled<T>(
       await begun;
     } catch (err) {
       // A failed statement leaves the transaction aborted, and the commit sent with it rolls it back.
-      await (ending.sent() ?? client.query('rollback'));
+      await ending.finish('rollback');
       broken = false;
       // When the settings failed, fn's statements failed only because of them: report theirs.
       throw await begun.then(
@@ -126,7 +133,7 @@ async function withTenantPooled<T>(
         (beginError: unknown) => beginError,
       );
     }
-    await (ending.sent() ?? client.query('commit'));
+    await ending.finish('commit');
     broken = false;
     return result;
   } finally {
@@ -134,12 +141,18 @@ async function withTenantPooled<T>(
   }
 }
 
-/** Holds a pooled connection's writes until the next turn of the event loop, so they leave as one. */
-function corkForThisTurn(client: unknown) {
+/**
+ * Holds a pooled connection's writes until the next turn of the event loop, so they leave as one; `last`, if
+ * given, may add its own statement to them just before they leave.
+ */
+function corkForThisTurn(client: unknown, last?: () => void) {
   const socket = (client as { connection?: { stream?: { cork?(): void; uncork?(): void } } } | undefined)?.connection
     ?.stream;
   socket?.cork?.();
-  setImmediate(() => socket?.uncork?.());
+  setImmediate(() => {
+    last?.();
+    socket?.uncork?.();
+  });
 }
 
 /**
@@ -158,8 +171,13 @@ interface Ending {
   /** The client the transaction's statements go through. */
   client: pg.PoolClient;
   commitWithNext(statements: number): void;
-  /** The commit already sent, if any (it answers ROLLBACK if a statement failed). */
-  sent(): Promise<unknown> | null;
+  /** Sends the commit now, behind every statement sent so far, unless the transaction has ended. */
+  commitNow(): void;
+  /**
+   * Ends the transaction: the commit already sent, if any (it answers ROLLBACK if a statement failed), or else
+   * `statement` sent now. Nothing is sent after it.
+   */
+  finish(statement: 'commit' | 'rollback'): Promise<unknown>;
 }
 
 /**
@@ -169,6 +187,7 @@ interface Ending {
 function endingOf(client: pg.PoolClient): Ending {
   let commit: Promise<unknown> | null = null;
   let remaining: number | null = null;
+  let finished = false;
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const view = Object.create(client) as pg.PoolClient;
   const ending: Ending = {
@@ -177,7 +196,15 @@ function endingOf(client: pg.PoolClient): Ending {
       if (commit || remaining !== null) throw new Error('withTenant: the commit is already arranged');
       remaining = statements;
     },
-    sent: () => commit,
+    commitNow() {
+      if (commit || finished) return;
+      commit = query('commit');
+      commit.catch(() => {});
+    },
+    finish(statement) {
+      finished = true;
+      return commit ?? query(statement);
+    },
   };
   (view as unknown as { query: typeof query; ending: Ending }).ending = ending;
   (view as unknown as { query: typeof query }).query = (...args: unknown[]) => {

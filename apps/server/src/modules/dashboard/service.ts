@@ -40,12 +40,18 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardW
     return { ...companyDashboard(await cached.figures, actor), day: null };
   }
   // The figures and the day in one transaction: one connection for the whole request. Their statements need
-  // nothing from each other, so they are sent at once, in the same write as the transaction's begin.
-  return withTenant(db, tenantOf(actor), async (tx) => {
-    const now = deps.clock();
-    const [figures, day] = await Promise.all([schoolDashboard(tx, actor, now), dayFor(tx, actor, now)]);
-    return { ...figures, day };
-  });
+  // nothing from each other, so they are sent at once, in the same write as the transaction's begin and with
+  // the commit behind them.
+  return withTenant(
+    db,
+    tenantOf(actor),
+    async (tx) => {
+      const now = deps.clock();
+      const [figures, day] = await Promise.all([schoolDashboard(tx, actor, now), dayFor(tx, actor, now)]);
+      return { ...figures, day };
+    },
+    { oneWrite: true },
+  );
 }
 
 interface CompanyFigures extends Record<string, unknown> {
