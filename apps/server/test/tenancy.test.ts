@@ -250,56 +250,63 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
     expect(after[0]?.s ?? '').toBe('');
   });
 
-  it('refuse a second statement, which never runs', async () => {
-    const before = await nameOf(a.users.teacher.id);
-    expect(
-      await failure(
+  describe.each([
+    ['oneStatement', one],
+    ['oneWrite', { oneWrite: true }],
+  ] as const)('%s', (_, options) => {
+    it('refuse a statement sent after an answer, which never runs', async () => {
+      const before = await nameOf(a.users.teacher.id);
+      expect(
+        await failure(
+          withTenant(
+            t.app.deps.db,
+            asSchool(a),
+            async (tx) => {
+              await tx.select().from(users);
+              await tx.execute(sql`update users set name = 'second statement' where id = ${a.users.teacher.id}`);
+            },
+            options,
+          ),
+        ),
+      ).toBe('withTenant: a statement after the commit was sent');
+      expect(await nameOf(a.users.teacher.id)).toBe(before);
+    });
+
+    it('report a failed statement with its own error, undo it, and leave the connection usable', async () => {
+      const before = await nameOf(a.users.teacher.id);
+      expect(
+        await failure(
+          withTenant(
+            t.app.deps.db,
+            asSchool(a),
+            (tx) => tx.execute(sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`),
+            options,
+          ),
+        ),
+      ).toBe('division by zero');
+      expect(await nameOf(a.users.teacher.id)).toBe(before);
+      // Every connection of the pool still answers, as the tenant and nothing more.
+      const again = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools), options),
+        ),
+      );
+      expect(again.every((r) => r.length === 1 && r[0]?.id === b.id)).toBe(true);
+    });
+
+    it('commit when the work sent no statement, and pass its error on', async () => {
+      await expect(
         withTenant(
           t.app.deps.db,
           asSchool(a),
-          async (tx) => {
-            await tx.select().from(users);
-            await tx.execute(sql`update users set name = 'second statement' where id = ${a.users.teacher.id}`);
+          async () => {
+            throw new Error('refused before reading');
           },
-          one,
+          options,
         ),
-      ),
-    ).toBe('withTenant: a statement after the commit was sent');
-    expect(await nameOf(a.users.teacher.id)).toBe(before);
-  });
-
-  it('report a failed statement with its own error, undo it, and leave the connection usable', async () => {
-    const before = await nameOf(a.users.teacher.id);
-    expect(
-      await failure(
-        withTenant(
-          t.app.deps.db,
-          asSchool(a),
-          (tx) => tx.execute(sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`),
-          one,
-        ),
-      ),
-    ).toBe('division by zero');
-    expect(await nameOf(a.users.teacher.id)).toBe(before);
-    // Every connection of the pool still answers, as the tenant and nothing more.
-    const again = await Promise.all(
-      Array.from({ length: 12 }, () => withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools), one)),
-    );
-    expect(again.every((r) => r.length === 1 && r[0]?.id === b.id)).toBe(true);
-  });
-
-  it('commit when the work sent no statement, and pass its error on', async () => {
-    await expect(
-      withTenant(
-        t.app.deps.db,
-        asSchool(a),
-        async () => {
-          throw new Error('refused before reading');
-        },
-        one,
-      ),
-    ).rejects.toThrow('refused before reading');
-    expect(await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(schools), one)).toHaveLength(1);
+      ).rejects.toThrow('refused before reading');
+      expect(await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(schools), options)).toHaveLength(1);
+    });
   });
 
   it('commitWithNext: the statements sent together commit together, or not at all', async () => {
@@ -329,48 +336,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
       tx.execute(sql`update users set name = ${before} where id = ${a.users.teacher.id}`),
     );
   });
-  it('oneWrite: statements sent at once commit behind them; one sent after an answer is refused and never runs', async () => {
-    const oneWrite = { oneWrite: true };
+  it('oneWrite: statements sent at once, without waiting for each other, commit behind them', async () => {
     const [mine, theirs] = await withTenant(
       t.app.deps.db,
       asSchool(a),
       (tx) => Promise.all([tx.select().from(users), tx.select().from(schools)]),
-      oneWrite,
+      { oneWrite: true },
     );
     expect(new Set(mine.map((u) => u.schoolId))).toEqual(new Set([a.id]));
     expect(theirs.map((x) => x.id)).toEqual([a.id]);
-    const before = await nameOf(a.users.teacher.id);
-    expect(
-      await failure(
-        withTenant(
-          t.app.deps.db,
-          asSchool(a),
-          async (tx) => {
-            await tx.select().from(users);
-            await tx.execute(sql`update users set name = 'too late' where id = ${a.users.teacher.id}`);
-          },
-          oneWrite,
-        ),
-      ),
-    ).toBe('withTenant: a statement after the commit was sent');
-    expect(await nameOf(a.users.teacher.id)).toBe(before);
-    // Work that fails before sending anything ends with a rollback alone, and every connection stays usable.
-    await expect(
-      withTenant(
-        t.app.deps.db,
-        asSchool(a),
-        async () => {
-          throw new Error('refused before reading');
-        },
-        oneWrite,
-      ),
-    ).rejects.toThrow('refused before reading');
-    const again = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools), oneWrite),
-      ),
-    );
-    expect(again.every((r) => r.length === 1 && r[0]?.id === b.id)).toBe(true);
   });
 
   it('loadThenCommit: a page loaded after the first answer leaves with its commit in one socket write', async () => {
