@@ -9,9 +9,11 @@ import type { RequestStatements } from './statements.ts';
  * its statements in order, each parameter a pgbench variable (`-D`) so that with `-M prepared` every
  * statement is prepared once per connection with its parameters, as the server's pool does (named statements,
  * db/client.ts). The tenant transaction's `begin; select set_config(…)` (one message of literal text in the
- * server) and the statement after it leave the server in one write, so they are one pipeline here (one round
- * trip), with the commit too when that statement is the transaction's only one. pgbench picks one of the
- * scripts at random for each transaction, so the mix is the scenario's.
+ * server) and the statements sent behind it without waiting for its answer leave the server in one write; the
+ * capture marks every statement sent before the answers ahead of it (`pending`), and the replay sends each such
+ * run as one pipeline (one round trip), exactly as the server did: the first statement with the begin, a
+ * dashboard's statements at once, a one-statement read's commit with it. pgbench picks one of the scripts at
+ * random for each transaction, so the mix is the scenario's.
  */
 export const PGBENCH = '/usr/bin/pgbench';
 
@@ -57,29 +59,20 @@ export function toScript(statements: RequestStatements, n: number): PgbenchScrip
       return `:${name}`;
     });
   });
-  const commands: string[] = [];
-  for (let i = 0; i < texts.length; i++) {
-    const parts = (texts[i] as string).split(/;\s*/).filter(Boolean);
-    if (parts.length === 1) {
-      commands.push(`${texts[i]};`);
-      continue;
-    }
-    // The tenant transaction's begin and settings (several statements in one message) and the first statement
-    // after them leave the server in one write without waiting in between (db/tenancy.ts): one pipeline here
-    // (prepared statements cannot hold several commands, so `\;` is not an option).
-    const next = texts[i + 1];
-    if (next !== undefined && next.split(/;\s*/).filter(Boolean).length === 1) {
-      parts.push(next);
-      i++;
-      // A transaction of one statement sends its commit in the same write (withTenant's `oneStatement`). The
-      // replay does so for every such transaction, whether the server did or not: never slower than the server.
-      if (i + 2 === texts.length && /^\s*commit\s*$/i.test(texts[i + 1] as string)) {
-        parts.push('commit');
-        i++;
-      }
-    }
-    commands.push(['\\startpipeline', ...parts.map((p) => `${p};`), '\\endpipeline'].join('\n'));
-  }
+  // What the server sent without waiting for the answers before it leaves here in the same pipeline: a new
+  // one starts at each statement the server sent only once everything before it was answered.
+  const groups: string[][] = [];
+  texts.forEach((text, i) => {
+    // The tenant transaction's begin and settings are several commands in one message; prepared statements
+    // cannot hold several, so they are separate entries of the pipeline (`\;` is not an option).
+    const parts = text.split(/;\s*/).filter(Boolean);
+    const last = groups.at(-1);
+    if (last && (statements[i]?.pending ?? 0) > 0) last.push(...parts);
+    else groups.push(parts);
+  });
+  const commands = groups.map((parts) =>
+    parts.length === 1 ? `${parts[0]};` : ['\\startpipeline', ...parts.map((p) => `${p};`), '\\endpipeline'].join('\n'),
+  );
   return { script: `${commands.join('\n')}\n`, vars };
 }
 

@@ -10,6 +10,8 @@ export interface CapturedStatement {
   pid: number;
   text: string;
   values: unknown[];
+  /** Statements of the same connection still unanswered when it was sent: above 0, it was pipelined. */
+  pending: number;
 }
 
 /** The statements of one request, in the order they were sent. */

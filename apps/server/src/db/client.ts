@@ -62,16 +62,30 @@ class StatementCachingClient extends pg.Client {
  */
 function capturingClient(file: string): typeof StatementCachingClient {
   return class CapturingClient extends StatementCachingClient {
+    /** Statements sent on this connection and not answered yet. */
+    #unanswered = 0;
+
     // biome-ignore lint/suspicious/noExplicitAny: as above
     override query(config: any, values?: any, callback?: any): any {
       const text = typeof config === 'string' ? config : config?.text;
-      if (typeof text === 'string') {
+      const captured = typeof text === 'string';
+      if (captured) {
         const params = (typeof config === 'object' ? config.values : undefined) ?? values ?? [];
         // pg sets processID (the backend's pid) on connect; its typings leave it out.
         const pid = (this as unknown as { processID?: number }).processID;
-        appendFileSync(file, `${JSON.stringify({ pid, text, values: params })}\n`);
+        // `pending` > 0: sent without waiting for the answers before it (pipelined), as the replay must send it.
+        const line = JSON.stringify({ pid, text, values: params, pending: this.#unanswered });
+        appendFileSync(file, `${line}\n`);
       }
-      return super.query(config, values, callback);
+      const answer = super.query(config, values, callback);
+      if (captured && typeof answer?.then === 'function') {
+        this.#unanswered++;
+        const answered = () => {
+          this.#unanswered--;
+        };
+        answer.then(answered, answered);
+      }
+      return answer;
     }
   };
 }
