@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, schoolSubscriptions, schools, users } from '../src/db/schema/index.ts';
+import type { Tx } from '../src/db/client.ts';
 import { commitWithNext, loadThenCommit, withSystem, withTenant } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
@@ -254,58 +255,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one-statement transactions', () =
     ['oneStatement', one],
     ['oneWrite', { oneWrite: true }],
   ] as const)('%s', (_, options) => {
+    /** `work` in a transaction of school `s` with the option under test. */
+    const inTx = <T>(work: (tx: Tx) => Promise<T>, s = a) => withTenant(t.app.deps.db, asSchool(s), work, options);
+
     it('refuse a statement sent after an answer, which never runs', async () => {
       const before = await nameOf(a.users.teacher.id);
-      expect(
-        await failure(
-          withTenant(
-            t.app.deps.db,
-            asSchool(a),
-            async (tx) => {
-              await tx.select().from(users);
-              await tx.execute(sql`update users set name = 'second statement' where id = ${a.users.teacher.id}`);
-            },
-            options,
-          ),
-        ),
-      ).toBe('withTenant: a statement after the commit was sent');
+      const late = inTx(async (tx) => {
+        await tx.select().from(users);
+        await tx.execute(sql`update users set name = 'second statement' where id = ${a.users.teacher.id}`);
+      });
+      expect(await failure(late)).toBe('withTenant: a statement after the commit was sent');
       expect(await nameOf(a.users.teacher.id)).toBe(before);
     });
 
     it('report a failed statement with its own error, undo it, and leave the connection usable', async () => {
       const before = await nameOf(a.users.teacher.id);
-      expect(
-        await failure(
-          withTenant(
-            t.app.deps.db,
-            asSchool(a),
-            (tx) => tx.execute(sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`),
-            options,
-          ),
-        ),
-      ).toBe('division by zero');
+      const failing = inTx((tx) =>
+        tx.execute(sql`update users set name = 'never' || (1 / 0)::text where id = ${a.users.teacher.id}`),
+      );
+      expect(await failure(failing)).toBe('division by zero');
       expect(await nameOf(a.users.teacher.id)).toBe(before);
       // Every connection of the pool still answers, as the tenant and nothing more.
-      const again = await Promise.all(
-        Array.from({ length: 12 }, () =>
-          withTenant(t.app.deps.db, asSchool(b), (tx) => tx.select().from(schools), options),
-        ),
-      );
+      const again = await Promise.all(Array.from({ length: 12 }, () => inTx((tx) => tx.select().from(schools), b)));
       expect(again.every((r) => r.length === 1 && r[0]?.id === b.id)).toBe(true);
     });
 
     it('commit when the work sent no statement, and pass its error on', async () => {
       await expect(
-        withTenant(
-          t.app.deps.db,
-          asSchool(a),
-          async () => {
-            throw new Error('refused before reading');
-          },
-          options,
-        ),
+        inTx(async () => {
+          throw new Error('refused before reading');
+        }),
       ).rejects.toThrow('refused before reading');
-      expect(await withTenant(t.app.deps.db, asSchool(a), (tx) => tx.select().from(schools), options)).toHaveLength(1);
+      expect(await inTx((tx) => tx.select().from(schools))).toHaveLength(1);
     });
   });
 
