@@ -310,6 +310,37 @@ describe('class groups follow the roster', () => {
     const sent = await send(callA('parent'), id, 'Class trip question');
     expect(sent.statusCode).toBe(201);
   });
+
+  it('a class has its group from the moment it is made, and again when reactivated without one', async () => {
+    const admin = await w.a.signIn('school_admin');
+    const groupsOf = (classId: string) =>
+      withSystem(w.t.app.deps.db, async (tx) => {
+        const res = await tx.execute(sql`select id from chat_groups where kind = 'class' and class_id = ${classId}`);
+        return (res.rows as { id: string }[]).map((r) => r.id);
+      });
+    const fresh = await createClass(w.t.app, admin);
+    await assignTeacher(w.t.app, admin, fresh.id, { teacherId: w.a.users.teacher.id });
+    const [groupId, ...more] = await groupsOf(fresh.id);
+    expect(groupId).toBeDefined();
+    expect(more).toEqual([]);
+    // Its teacher writes to it before anyone has listed their conversations.
+    expect((await send(callA('teacher'), groupId as string, 'Welcome to the new class')).statusCode).toBe(201);
+
+    // A class made before groups came with classes, deactivated since, gets one when reactivated; a class
+    // that has its group keeps that one.
+    const old = await createClass(w.t.app, admin);
+    await withSystem(w.t.app.deps.db, (tx) => tx.execute(sql`delete from chat_groups where class_id = ${old.id}`));
+    const cycle = async () => {
+      for (const step of ['deactivate', 'reactivate']) {
+        const res = await callA('school_admin')({ method: 'POST', url: `/api/v1/classes/${old.id}/${step}` });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      return groupsOf(old.id);
+    };
+    const restored = await cycle();
+    expect(restored).toHaveLength(1);
+    expect(await cycle()).toEqual(restored);
+  });
 });
 
 describe('groups made by staff', () => {

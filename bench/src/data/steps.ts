@@ -383,11 +383,14 @@ export const steps: GeneratorStep[] = [
   {
     name: 'messages, announcements',
     async run({ client, seed }) {
-      // Every class has its group (as the messages module makes on first sight), id bench_id(seed:chat-class:<class>).
+      // Every class has its group (the database made it with the class); here it takes the id the scenarios
+      // find it by, bench_id(seed:chat-class:<class>), before anything refers to it.
       const classGroups = await client.query(
         `insert into chat_groups (school_id, id, kind, class_id, created_at, last_activity_at)
          select c.school_id, pg_temp.bench_id($1::text || ':chat-class:' || c.id), 'class', c.id, c.created_at, c.created_at
-         from classes c`,
+         from classes c
+         on conflict (school_id, class_id) where kind = 'class' do update set id = excluded.id,
+           created_at = excluded.created_at, last_activity_at = excluded.last_activity_at`,
         [seed],
       );
       // Each class's teachers talk one to one with the parents of its first five students. A conversation is

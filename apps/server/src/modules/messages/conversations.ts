@@ -51,25 +51,6 @@ export async function assertConversation(deps: Deps, actor: Actor, { id }: { id:
   await inScope(deps.db, scope, (tx) => findMine(tx, scope, id));
 }
 
-/**
- * Every class has its group: the groups of the caller's classes are made on first sight (a class made today
- * gets its group the first time one of its members opens Messages), with no change to the classes module.
- */
-async function ensureClassGroups(tx: Tx, scope: SchoolScope): Promise<void> {
-  const missing = await selectRows<{ id: string; createdAt: string }>(
-    tx,
-    sql`select c.id, c.created_at as "createdAt" from classes c where c.school_id = ${scope.schoolId} and c.is_active and c.id in ${memberClasses(scope)}
-      and not exists (select 1 from chat_groups g where g.school_id = c.school_id and g.kind = 'class' and g.class_id = c.id)`,
-  );
-  if (missing.length === 0) return;
-  // A class group with no message yet sorts by its class's age, not above the conversations that have news.
-  const rows = missing.map((c) => ({ id: newId(), class_id: c.id, at: c.createdAt }));
-  await tx.execute(sql`insert into chat_groups (school_id, id, kind, class_id, last_activity_at)
-    select ${scope.schoolId}, r.id, 'class', r.class_id, r.at
-    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, class_id uuid, at timestamptz)
-    on conflict (school_id, class_id) where kind = 'class' do nothing`);
-}
-
 export async function detailOf(tx: Tx, scope: SchoolScope, group: GroupRow): Promise<ConversationDetail> {
   const [conversation] = await loadConversations(tx, scope, [group.id]);
   const members = await conversationMembers(tx, scope.schoolId, group);
@@ -100,7 +81,6 @@ export function listConversations(
 ): Promise<ConversationList> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    await ensureClassGroups(tx, scope);
     return keysetPage(
       tx,
       sql`select g.id, g.last_activity_at as sort_value from ${myConversations(scope)} g`,
