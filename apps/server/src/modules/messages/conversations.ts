@@ -22,7 +22,7 @@ import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { likePattern } from '../../lib/search.ts';
-import { activeUser, contactable, conversationMembers, memberClasses, myConversations } from './audience.ts';
+import { activeUser, contactable, conversationMembers, myConversations } from './audience.ts';
 import { loadConversations, unreadIn } from './views.ts';
 
 const M = MESSAGE_MESSAGES;
@@ -80,8 +80,8 @@ export function listConversations(
   query: z.output<typeof ConversationListQuery>,
 ): Promise<ConversationList> {
   const scope = writeScope(actor, undefined);
-  return inScope(deps.db, scope, async (tx) => {
-    return keysetPage(
+  return inScope(deps.db, scope, (tx) =>
+    keysetPage(
       tx,
       sql`select g.id, g.last_activity_at as sort_value from ${myConversations(scope)} g`,
       { expr: sql`g.last_activity_at`, cast: 'timestamptz', dir: 'desc' },
@@ -89,8 +89,8 @@ export function listConversations(
       query.limit,
       // The conversations, then their last messages' attachments (not read when none has a message yet).
       loadThenCommit(tx, (ids) => loadConversations(tx, scope, ids), 2),
-    );
-  });
+    ),
+  );
 }
 
 export function getConversation(deps: Deps, actor: Actor, { id }: { id: string }): Promise<ConversationDetail> {
