@@ -127,9 +127,10 @@ export const attendance = pgTable(
     unique('attendance_one_per_student_date')
       .on(t.schoolId, t.classId, t.studentId, t.date, t.periodId)
       .nullsNotDistinct(),
-    // Both also INCLUDE the mark (and the class one the student): migration 0020_attendance-covering.sql.
+    // Both also INCLUDE the mark (and the class one the student): migrations 0020 and 0023. The student's one
+    // ends with the history's whole order, so "the newest 30" stops after 30 entries instead of sorting a year.
     index('attendance_class_date_idx').on(t.schoolId, t.classId, t.date),
-    index('attendance_student_date_idx').on(t.schoolId, t.studentId, t.date),
+    index('attendance_student_date_idx').on(t.schoolId, t.studentId, t.date, t.submittedAt, t.id),
     index('attendance_recent_idx').on(t.schoolId, t.submittedAt),
     foreignKey({
       name: 'attendance_class_fk',
