@@ -250,6 +250,18 @@ describe('trend and below threshold', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().threshold).toBe(90);
     expect(res.json().items.map((s: { studentId: string }) => s.studentId)).toEqual([kids[0]?.id]);
+    // Without a range the list reads the counts kept per student and class; over a range that holds every
+    // record it counts the records themselves: the two agree, revisions included.
+    const ranged = await teacher({
+      method: 'GET',
+      url: `/api/v1/attendance/below-threshold?classId=${w.a.classId}&from=${addDays(today, -400)}&to=${today}`,
+    });
+    expect(ranged.json()).toEqual(res.json());
+    const schoolWide = (await admin({ method: 'GET', url: '/api/v1/attendance/below-threshold' })).json();
+    const schoolRanged = (
+      await admin({ method: 'GET', url: `/api/v1/attendance/below-threshold?from=${addDays(today, -400)}&to=${today}` })
+    ).json();
+    expect(schoolWide).toEqual(schoolRanged);
     await admin({
       method: 'PUT',
       url: '/api/v1/attendance/settings',

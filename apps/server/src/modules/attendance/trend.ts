@@ -92,16 +92,23 @@ export function belowThreshold(
   return inScope(deps.db, scope, async (tx) => {
     const { threshold } = await settingsOf(tx, scope.schoolId);
     const which = await classCondition(tx, scope, input.classId);
+    // Without a range the counts kept per student and class (db/attendance-counts.ts) answer: one row per
+    // student, not a scan of the school's year of records. A range still counts the records in it.
+    const counted =
+      input.from || input.to
+        ? sql`(select a.school_id, a.student_id, a.class_id, ${RATE_COLUMNS} from attendance a
+            where a.school_id = ${scope.schoolId} and ${which} ${rangeCondition(input.from, input.to)}
+            group by a.school_id, a.student_id, a.class_id)`
+        : sql`(select a.school_id, a.student_id, a.class_id, a.present, a.late, a.absent
+            from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${which})`;
     const rows = await selectRows<Counts & { studentId: string; name: string; classId: string; className: string }>(
       tx,
       sql`
-      select a.student_id as "studentId", u.name, a.class_id as "classId",
-        trim(c.name || ' ' || c.section) as "className", ${RATE_COLUMNS}
-      from attendance a
-        join users u on u.school_id = a.school_id and u.id = a.student_id
-        join classes c on c.school_id = a.school_id and c.id = a.class_id
-      where a.school_id = ${scope.schoolId} and ${which} ${rangeCondition(input.from, input.to)}
-      group by a.student_id, u.name, a.class_id, c.name, c.section`,
+      select t.student_id as "studentId", u.name, t.class_id as "classId",
+        trim(c.name || ' ' || c.section) as "className", t.present, t.late, t.absent
+      from ${counted} t
+        join users u on u.school_id = t.school_id and u.id = t.student_id
+        join classes c on c.school_id = t.school_id and c.id = t.class_id`,
     );
     const items = rows
       .map((r) => ({
