@@ -388,3 +388,30 @@ describe('CSV exports', () => {
     expect(await line(kids[1]?.id)).toContain(",'-1+1,");
   });
 });
+
+// Last in the file: the namesakes it adds would change the earlier tests' lists and exports.
+describe('below threshold, ties', () => {
+  it('lists namesakes of equal rate in class order, the same with or without a range', async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    // Made in the reverse of the order they must be listed in.
+    const later = await createClass(w.t.app, adminSession, { name: 'Zz Namesakes', section: 'A' });
+    const earlier = await createClass(w.t.app, adminSession, { name: 'Aa Namesakes', section: 'A' });
+    for (const cls of [later, earlier]) {
+      const { student } = await createStudent(w.t.app, adminSession, { classId: cls.id, name: 'Sam Same' });
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: cls.id, date: today, records: [{ studentId: student.id, isPresent: false }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const classesOfSam = (body: { items: { name: string; className: string }[] }) =>
+      body.items.filter((i) => i.name === 'Sam Same').map((i) => i.className);
+    const plain = (await admin({ method: 'GET', url: '/api/v1/attendance/below-threshold' })).json();
+    const ranged = (
+      await admin({ method: 'GET', url: `/api/v1/attendance/below-threshold?from=${addDays(today, -400)}&to=${today}` })
+    ).json();
+    expect(classesOfSam(plain)).toEqual(['Aa Namesakes A', 'Zz Namesakes A']);
+    expect(ranged).toEqual(plain);
+  });
+});

@@ -119,7 +119,14 @@ export function belowThreshold(
         rate: rateOf(r),
       }))
       .filter((r) => r.rate.rate !== null && r.rate.rate < threshold)
-      .sort((a, b) => (a.rate.rate ?? 0) - (b.rate.rate ?? 0) || a.name.localeCompare(b.name));
+      // Namesakes (and a student listed per class) tie on rate and name: class, then id, keep one order.
+      .sort(
+        (a, b) =>
+          (a.rate.rate ?? 0) - (b.rate.rate ?? 0) ||
+          a.name.localeCompare(b.name) ||
+          a.className.localeCompare(b.className) ||
+          a.studentId.localeCompare(b.studentId),
+      );
     return { threshold, items };
   });
 }
