@@ -209,6 +209,50 @@ describe('slots', () => {
     expect(next.statusCode).toBe(201);
   });
 
+  it('a room is one room whatever its letter case or spacing: clashes, its week and the room picker', async () => {
+    const first = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({ room: 'Lab 2', day: 'thursday', startTime: '10:00', endTime: '10:45' }),
+    });
+    expect(first.statusCode).toBe(201);
+    const before = await slotCount(w.a.id);
+    const clash = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({
+        classId: otherClassId,
+        teacherId: secondTeacher.id,
+        room: ' lab   2 ',
+        day: 'thursday',
+        startTime: '10:15',
+        endTime: '11:00',
+      }),
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(errorOf(clash).message).toBe('Room Lab 2 is already used by Class 1 A on Thursday 10:00–10:45');
+    expect(errorOf(clash).fields?.room).toBe(errorOf(clash).message);
+    expect(await slotCount(w.a.id)).toBe(before);
+    const after = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: slot({
+        classId: otherClassId,
+        teacherId: secondTeacher.id,
+        room: 'LAB 2',
+        day: 'thursday',
+        startTime: '10:45',
+        endTime: '11:30',
+      }),
+    });
+    expect(after.statusCode).toBe(201);
+
+    const week = await admin({ method: 'GET', url: '/api/v1/timetable/rooms?room=lab%20%202' });
+    expect(week.json().items.map((s: TimetableSlot) => s.room)).toEqual(['Lab 2', 'LAB 2']);
+    const options = (await admin({ method: 'GET', url: '/api/v1/timetable/options' })).json();
+    expect(options.rooms.filter((r: string) => r.toLowerCase() === 'lab 2')).toEqual(['Lab 2']);
+  });
+
   it('follows the teacher-assignment rule: the subject taught in the class, by a teacher assigned it there', async () => {
     const adminSession = await w.a.signIn('school_admin');
     const stranger = await createTeacher(w.t.app, adminSession);

@@ -118,6 +118,12 @@ export const ChildTimetable = z.object({
 export const ChildrenTimetableResponse = z.object({ children: z.array(ChildTimetable) });
 export type ChildrenTimetableResponse = z.infer<typeof ChildrenTimetableResponse>;
 
+/**
+ * Two spellings of one room are one room: letter case and spacing do not count ("Room 1", "room  1"). The
+ * server compares rooms the same way in SQL (slot-rows.ts, roomKeySql).
+ */
+export const roomKey = (room: string) => room.trim().replace(/\s+/g, ' ').toLowerCase();
+
 const room = z
   .string()
   .trim()

@@ -5,6 +5,7 @@ import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { schoolPeriods } from './periods.ts';
+import { roomKeySql } from './slot-rows.ts';
 import { readableClasses } from './weeks.ts';
 
 type Assignment = TimetableOptionsResponse['assignments'][number];
@@ -35,9 +36,15 @@ export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOpt
         ${staff ? sql`` : sql`and u.id = ${actor.profileId}`}
         order by lower(u.name), u.id`,
     );
+    // One entry per room, however many spellings it has (roomKeySql): the most used spelling, then the earliest.
     const rooms = await selectRows<{ room: string }>(
       tx,
-      sql`select distinct ts.room from timetable_slots ts where ts.school_id = ${school} and ts.room <> '' order by ts.room`,
+      sql`select r.room from (
+          select distinct on (k.key) k.key, k.room from (
+            select ts.room, ${roomKeySql(sql`ts.room`)} as key, count(*) as uses, min(ts.created_at) as first
+            from timetable_slots ts where ts.school_id = ${school} and ts.room <> '' group by ts.room
+          ) k order by k.key, k.uses desc, k.first, k.room
+        ) r order by r.key`,
     );
     if (!staff) return { periods, classes, teachers, subjects: [], rooms: rooms.map((r) => r.room), assignments: [] };
     const subjects = await selectRows<TimetableOption>(

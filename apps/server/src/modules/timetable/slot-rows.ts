@@ -15,6 +15,12 @@ export function byWeek(a: TimetableSlot, b: TimetableSlot): number {
   );
 }
 
+/**
+ * A room as clashes, the room week and the room picker compare it: letter case and spacing aside, so "Room 1"
+ * and "room  1" are one room (docs/product.md, "Periods and the weekly timetable"; roomKey is the same in JS).
+ */
+export const roomKeySql = (room: SQL) => sql`lower(regexp_replace(btrim(${room}), '\\s+', ' ', 'g'))`;
+
 /** Slots matching `where` (a condition on `ts`), with the names a grid prints, in week order. One statement. */
 export async function loadSlots(tx: Tx, schoolId: string, where: SQL): Promise<TimetableSlot[]> {
   const result = await tx.execute(sql`

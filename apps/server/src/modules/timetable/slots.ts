@@ -3,6 +3,7 @@ import {
   type AssignTimetableTeacherRequest,
   type AssignTimetableTeacherResponse,
   type CreateSlotRequest,
+  roomKey,
   TIMETABLE_MESSAGES,
   type TimetableSlot,
   type UpdateSlotRequest,
@@ -20,7 +21,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
-import { loadSlots, publishTimetableChange } from './slot-rows.ts';
+import { loadSlots, publishTimetableChange, roomKeySql } from './slot-rows.ts';
 
 interface Placement {
   classId: string;
@@ -112,7 +113,7 @@ async function clashOf(tx: Tx, schoolId: string, p: Placement, exceptId: string 
     tx,
     schoolId,
     sql`ts.day = ${p.day} and ts.start_time < ${p.endTime}::time and ts.end_time > ${p.startTime}::time
-      and (ts.class_id = ${p.classId} or ts.teacher_id = ${p.teacherId} ${p.room ? sql`or ts.room = ${p.room}` : sql``})
+      and (ts.class_id = ${p.classId} or ts.teacher_id = ${p.teacherId} ${p.room ? sql`or ${roomKeySql(sql`ts.room`)} = ${roomKeySql(sql`${p.room}`)}` : sql``})
       ${exceptId ? sql`and ts.id <> ${exceptId}` : sql``}`,
   );
   const same = overlapping.find(
@@ -131,7 +132,7 @@ async function clashOf(tx: Tx, schoolId: string, p: Placement, exceptId: string 
     const m = TIMETABLE_MESSAGES.teacherBusy(teacher.teacherName, teacher.className, ...when(teacher));
     return new AppError('conflict', m, { teacherId: m });
   }
-  const room = overlapping.find((s) => p.room !== '' && s.room === p.room);
+  const room = overlapping.find((s) => p.room !== '' && roomKey(s.room) === roomKey(p.room));
   if (room) {
     const m = TIMETABLE_MESSAGES.roomBusy(room.room, room.className, ...when(room));
     return new AppError('conflict', m, { room: m });

@@ -13,7 +13,7 @@ import { inScope, readScope, type SchoolScope, seesEveryone } from '../../db/sch
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { loadSlots } from './slot-rows.ts';
+import { loadSlots, roomKeySql } from './slot-rows.ts';
 
 /**
  * Whose weeks a caller reads: administrators and principals every class's; a teacher the classes they teach
@@ -65,11 +65,11 @@ export function teacherWeek(deps: Deps, actor: Actor, { id }: { id: string }): P
   });
 }
 
-/** A room's week, for staff and teachers planning a change. */
+/** A room's week, for staff and teachers planning a change; any spelling of the room finds it (roomKeySql). */
 export function roomWeek(deps: Deps, actor: Actor, { room }: { room: string }): Promise<TimetableWeek> {
   const scope = readScope(actor, undefined, 'timetable');
   return inScope(deps.db, scope, async (tx) => ({
-    items: await loadSlots(tx, scope.schoolId, sql`ts.room = ${room}`),
+    items: await loadSlots(tx, scope.schoolId, sql`${roomKeySql(sql`ts.room`)} = ${roomKeySql(sql`${room}`)}`),
   }));
 }
 
