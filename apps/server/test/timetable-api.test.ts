@@ -413,6 +413,67 @@ describe('assigning a teacher to a class timetable', () => {
   });
 });
 
+describe('missing, null or mistyped fields', () => {
+  it("get the field's own message, never zod's generic one, and write nothing", async () => {
+    const periodsBefore = (await admin({ method: 'GET', url: '/api/v1/timetable/periods' })).json().items.length;
+    const slotsBefore = await slotCount(w.a.id);
+    const { teacherId: _t, ...lesson } = slot({ day: 'saturday' });
+    const assign = `/api/v1/timetable/classes/${w.a.classId}/assign-teacher`;
+    const cases: [string, string, Record<string, unknown> | undefined, Record<string, string>][] = [
+      [
+        'POST',
+        '/api/v1/timetable/periods',
+        { startTime: '18:00', endTime: '18:30' },
+        { name: 'Period name is required' },
+      ],
+      [
+        'POST',
+        '/api/v1/timetable/periods',
+        { name: null, startTime: '18:00', endTime: '18:30' },
+        { name: 'Period name is required' },
+      ],
+      [
+        'POST',
+        '/api/v1/timetable/periods',
+        { name: 'X', startTime: '18:00', endTime: '18:30', isBreak: 'yes' },
+        { isBreak: 'Break must be true or false' },
+      ],
+      ['POST', '/api/v1/timetable/slots', slot({ room: null }), { room: 'Room must be text' }],
+      ['POST', '/api/v1/timetable/slots', slot({ room: 12 }), { room: 'Room must be text' }],
+      [
+        'POST',
+        '/api/v1/timetable/slots',
+        slot({ startTime: '9:00', endTime: '10:00' }),
+        { startTime: TIMETABLE_MESSAGES.timeFormat },
+      ],
+      ['POST', '/api/v1/timetable/slots', slot({ startTime: undefined }), { startTime: TIMETABLE_MESSAGES.timeFormat }],
+      ['POST', '/api/v1/timetable/slots', slot({ day: null }), { day: 'Day must be one of Monday to Sunday' }],
+      ['GET', '/api/v1/timetable/rooms', undefined, { room: 'Room is required' }],
+      ['GET', '/api/v1/timetable/rooms?room=%20', undefined, { room: 'Room is required' }],
+      ['POST', assign, { teacherId: w.a.users.teacher.id }, { slots: 'Add at least one slot' }],
+      ['POST', assign, { teacherId: w.a.users.teacher.id, slots: null }, { slots: 'Add at least one slot' }],
+      [
+        'POST',
+        assign,
+        { teacherId: w.a.users.teacher.id, slots: Array.from({ length: 101 }, () => lesson) },
+        { slots: 'At most 100 slots at a time' },
+      ],
+    ];
+    for (const [method, url, payload, fields] of cases) {
+      const res = await admin({ method: method as 'GET' | 'POST', url, payload });
+      expect({ url, payload, status: res.statusCode, fields: errorOf(res).fields }).toEqual({
+        url,
+        payload,
+        status: 400,
+        fields,
+      });
+      expect(res.body).not.toContain('Invalid input');
+    }
+    expect((await admin({ method: 'GET', url: '/api/v1/timetable/periods' })).json().items).toHaveLength(periodsBefore);
+    expect(await slotCount(w.a.id)).toBe(slotsBefore);
+  });
+});
+
 describe('week views', () => {
   beforeAll(async () => {
     // Sunday first and Monday last in time of creation, so order cannot come from insertion.

@@ -110,6 +110,8 @@ describe('academic years', () => {
     const post = (payload: Record<string, unknown>) =>
       admin({ method: 'POST', url: '/api/v1/academic-years', payload });
     expectInvalid(await post(year({ name: '2040' })), 'Academic year must look like 2026-2027');
+    expectInvalid(await post(year({ name: undefined })), 'Academic year must look like 2026-2027');
+    expectInvalid(await post(year({ name: null })), 'Academic year must look like 2026-2027');
     expectInvalid(await post(year({ startDate: '2040-13-01' })), ATTENDANCE_MESSAGES.dateFormat);
     expectInvalid(await post(year({ endDate: '2040-08-01', terms: [], holidays: [] })), YEAR_MESSAGES.endAfterStart);
     const term = (name: string, startDate: string, endDate: string) => ({ name, startDate, endDate });

@@ -13,15 +13,17 @@ export function currentAcademicYear(now: Date = new Date()): string {
   const y = now.getUTCFullYear();
   return `${y}-${y + 1}`;
 }
+const ACADEMIC_YEAR_MESSAGE = 'Academic year must look like 2026-2027';
+/** Missing, null or not text says the same as a malformed year (a year's name, a class's year). */
 export const academicYearSchema = z
-  .string()
+  .string({ error: ACADEMIC_YEAR_MESSAGE })
   .trim()
   .max(20, 'Academic year is too long')
   .transform((v) => v.replace(/[–—]/, '-'))
   .refine((v) => {
     const m = ACADEMIC_YEAR_PATTERN.exec(v);
     return Boolean(m && Number(m[2]) === Number(m[1]) + 1);
-  }, 'Academic year must look like 2026-2027');
+  }, ACADEMIC_YEAR_MESSAGE);
 
 /** A subject as it appears inside other shapes. */
 export const SubjectRef = z.object({ id: z.string(), name: z.string() });

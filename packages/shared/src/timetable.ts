@@ -34,6 +34,13 @@ export const TIMETABLE_MESSAGES = {
   periodInUse: 'Attendance was taken in this period, so it cannot be deleted',
   endAfterStart: 'End time must be after start time',
   timeFormat: 'Time must look like 08:30',
+  periodNameRequired: 'Period name is required',
+  breakNotBoolean: 'Break must be true or false',
+  roomRequired: 'Room is required',
+  roomNotText: 'Room must be text',
+  dayInvalid: 'Day must be one of Monday to Sunday',
+  slotsRequired: 'Add at least one slot',
+  slotsTooMany: 'At most 100 slots at a time',
   teacherBusy: (teacher: string, cls: string, day: string, start: string, end: string) =>
     `${teacher} already teaches ${cls} on ${day} ${start}–${end}`,
   roomBusy: (room: string, cls: string, day: string, start: string, end: string) =>
@@ -46,15 +53,31 @@ export const TIMETABLE_MESSAGES = {
   skippedExists: 'Skipped: a slot already exists for this time',
 } as const;
 
+/*
+ * Every field of these requests says what is wrong in its own words when it is missing, null or of the wrong
+ * type too (zod's `{ error }`), never zod's "Invalid input: expected string, received undefined"; ids say
+ * `Invalid id` as everywhere.
+ */
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** `HH:MM`, 24-hour. */
 export const timeOfDay = z
   .string({ error: TIMETABLE_MESSAGES.timeFormat })
   .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIMETABLE_MESSAGES.timeFormat);
+  .regex(TIME, TIMETABLE_MESSAGES.timeFormat);
 
-const endAfterStart = <T extends { startTime?: string | undefined; endTime?: string | undefined }>(v: T) =>
-  v.startTime === undefined || v.endTime === undefined || v.endTime > v.startTime;
-const endAfterStartIssue = { error: TIMETABLE_MESSAGES.endAfterStart, path: ['endTime'] };
+/**
+ * The end after the start, judged only when both are well-formed times (a malformed one has its own message;
+ * "9:00" is not "after" anything). The web forms use it too.
+ */
+export const endAfterStart = <T extends { startTime?: string | undefined; endTime?: string | undefined }>(v: T) =>
+  v.startTime === undefined ||
+  v.endTime === undefined ||
+  !TIME.test(v.startTime) ||
+  !TIME.test(v.endTime) ||
+  v.endTime > v.startTime;
+export const endAfterStartIssue = { error: TIMETABLE_MESSAGES.endAfterStart, path: ['endTime'] };
 
 export const Period = z.object({
   id: z.string(),
@@ -67,15 +90,16 @@ export type Period = z.infer<typeof Period>;
 export const PeriodListResponse = z.object({ items: z.array(Period) });
 export type PeriodListResponse = z.infer<typeof PeriodListResponse>;
 
+const isBreak = z.boolean({ error: TIMETABLE_MESSAGES.breakNotBoolean });
 const periodName = z
-  .string()
+  .string({ error: TIMETABLE_MESSAGES.periodNameRequired })
   .trim()
-  .min(1, 'Period name is required')
+  .min(1, TIMETABLE_MESSAGES.periodNameRequired)
   .max(40, 'Period name is too long')
   .refine(...plainText('Period name'));
 
 export const CreatePeriodRequest = z
-  .object({ name: periodName, startTime: timeOfDay, endTime: timeOfDay, isBreak: z.boolean().default(false) })
+  .object({ name: periodName, startTime: timeOfDay, endTime: timeOfDay, isBreak: isBreak.default(false) })
   .refine(endAfterStart, endAfterStartIssue);
 export type CreatePeriodRequest = z.input<typeof CreatePeriodRequest>;
 
@@ -84,7 +108,7 @@ export const UpdatePeriodRequest = z
     name: periodName.optional(),
     startTime: timeOfDay.optional(),
     endTime: timeOfDay.optional(),
-    isBreak: z.boolean().optional(),
+    isBreak: isBreak.optional(),
   })
   .refine(endAfterStart, endAfterStartIssue);
 export type UpdatePeriodRequest = z.input<typeof UpdatePeriodRequest>;
@@ -124,11 +148,16 @@ export type ChildrenTimetableResponse = z.infer<typeof ChildrenTimetableResponse
  */
 export const roomKey = (room: string) => room.trim().replace(/\s+/g, ' ').toLowerCase();
 
-const room = z
-  .string()
-  .trim()
-  .max(40, 'Room is too long')
-  .refine(...plainText('Room'));
+/** A room's name; `missing` is what a missing, null or non-text room is told. */
+const roomName = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .max(40, 'Room is too long')
+    .refine(...plainText('Room'));
+/** Optional in a lesson (left out or blank: no room). */
+const room = roomName(TIMETABLE_MESSAGES.roomNotText);
+const day = z.enum(WEEKDAYS, { error: TIMETABLE_MESSAGES.dayInvalid });
 
 export const CreateSlotRequest = z
   .object({
@@ -136,7 +165,7 @@ export const CreateSlotRequest = z
     subjectId: uuidSchema,
     teacherId: uuidSchema,
     room: room.default(''),
-    day: z.enum(WEEKDAYS, { error: 'Day must be one of Monday to Sunday' }),
+    day,
     startTime: timeOfDay,
     endTime: timeOfDay,
   })
@@ -148,7 +177,7 @@ export const UpdateSlotRequest = z
     subjectId: uuidSchema.optional(),
     teacherId: uuidSchema.optional(),
     room: room.optional(),
-    day: z.enum(WEEKDAYS, { error: 'Day must be one of Monday to Sunday' }).optional(),
+    day: day.optional(),
     startTime: timeOfDay.optional(),
     endTime: timeOfDay.optional(),
   })
@@ -164,14 +193,15 @@ export const AssignTimetableTeacherRequest = z.object({
         .object({
           subjectId: uuidSchema,
           room: room.default(''),
-          day: z.enum(WEEKDAYS, { error: 'Day must be one of Monday to Sunday' }),
+          day,
           startTime: timeOfDay,
           endTime: timeOfDay,
         })
         .refine(endAfterStart, endAfterStartIssue),
+      { error: TIMETABLE_MESSAGES.slotsRequired },
     )
-    .min(1, 'Add at least one slot')
-    .max(100),
+    .min(1, TIMETABLE_MESSAGES.slotsRequired)
+    .max(100, TIMETABLE_MESSAGES.slotsTooMany),
 });
 export type AssignTimetableTeacherRequest = z.input<typeof AssignTimetableTeacherRequest>;
 
@@ -189,7 +219,9 @@ export const AssignTimetableTeacherResponse = z.object({
 });
 export type AssignTimetableTeacherResponse = z.infer<typeof AssignTimetableTeacherResponse>;
 
-export const RoomQuery = z.object({ room: room.pipe(z.string().min(1, 'Room is required')) });
+export const RoomQuery = z.object({
+  room: roomName(TIMETABLE_MESSAGES.roomRequired).pipe(z.string().min(1, TIMETABLE_MESSAGES.roomRequired)),
+});
 
 /** What a live `timetable` event carries: the class whose week changed (the grid refetches it). */
 export const TimetableChanged = z.object({ classId: z.string() });

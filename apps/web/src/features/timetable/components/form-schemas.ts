@@ -1,4 +1,9 @@
-import { AssignTimetableTeacherRequest, CreateSlotRequest, TIMETABLE_MESSAGES } from '@lyceum/shared/timetable';
+import {
+  AssignTimetableTeacherRequest,
+  CreateSlotRequest,
+  endAfterStart,
+  endAfterStartIssue,
+} from '@lyceum/shared/timetable';
 import { z } from 'zod';
 import { translate } from '../../../lib/i18n/i18n';
 
@@ -7,8 +12,6 @@ import { translate } from '../../../lib/i18n/i18n';
  * says "choose one" rather than the id format's message (an empty select is not a malformed id).
  */
 const chosen = () => z.string().min(1, { error: () => translate('timetable', 'slotForm.required') });
-const endAfterStart = (v: { startTime: string; endTime: string }) => v.endTime > v.startTime;
-const endAfterStartIssue = { error: TIMETABLE_MESSAGES.endAfterStart, path: ['endTime'] };
 
 export const SlotForm = z
   .object({ ...CreateSlotRequest.shape, classId: chosen(), subjectId: chosen(), teacherId: chosen() })
