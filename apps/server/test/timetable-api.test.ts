@@ -324,6 +324,17 @@ describe('slots', () => {
       payload: { endTime: '09:00' },
     });
     expect(errorOf(backwards).fields?.endTime).toBe(TIMETABLE_MESSAGES.endAfterStart);
+    const url = `/api/v1/timetable/slots/${made.id}`;
+    const toOtherClass = await admin({ method: 'PATCH', url, payload: { classId: otherClassId, room: 'R7' } });
+    expect(toOtherClass.statusCode).toBe(400);
+    expect(errorOf(toOtherClass).message).toBe(
+      'A lesson cannot be moved to another class; delete it and add it to the other class',
+    );
+    expect(errorOf(toOtherClass).fields?.classId).toBe(errorOf(toOtherClass).message);
+    expect((await admin({ method: 'GET', url })).json()).toMatchObject({ classId: w.a.classId, room: 'R1' });
+    const ownClass = await admin({ method: 'PATCH', url, payload: { classId: w.a.classId, room: 'R7' } });
+    expect(ownClass.statusCode).toBe(200);
+    expect(ownClass.json()).toMatchObject({ classId: w.a.classId, room: 'R7' });
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
       const res = await admin({
         method,

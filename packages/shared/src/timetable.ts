@@ -29,6 +29,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const TIMETABLE_MESSAGES = {
   slotExists: 'A slot already exists for this time',
   slotNotFound: 'Timetable slot not found',
+  classFixed: 'A lesson cannot be moved to another class; delete it and add it to the other class',
   periodNotFound: 'Period not found',
   periodExists: 'A period already starts at this time',
   periodInUse: 'Attendance was taken in this period, so it cannot be deleted',
@@ -172,8 +173,10 @@ export const CreateSlotRequest = z
   .refine(endAfterStart, endAfterStartIssue);
 export type CreateSlotRequest = z.input<typeof CreateSlotRequest>;
 
+/** A lesson stays in its class: `classId`, if sent, must be the slot's own (another answers `classFixed`). */
 export const UpdateSlotRequest = z
   .object({
+    classId: uuidSchema.optional(),
     subjectId: uuidSchema.optional(),
     teacherId: uuidSchema.optional(),
     room: room.optional(),

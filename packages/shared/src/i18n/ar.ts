@@ -332,6 +332,7 @@ const ar: Catalogue = {
   [ATTENDANCE_MESSAGES.futureDate]: 'لا يمكن تسجيل الحضور لتاريخ في المستقبل',
   [TIMETABLE_MESSAGES.slotExists]: 'يوجد موعد في هذا الوقت بالفعل',
   [TIMETABLE_MESSAGES.slotNotFound]: 'لم يُعثر على موعد الجدول',
+  [TIMETABLE_MESSAGES.classFixed]: 'لا يمكن نقل الموعد إلى فصل آخر؛ احذفه وأضفه إلى الفصل الآخر',
   [TIMETABLE_MESSAGES.periodNotFound]: 'لم يُعثر على الحصة',
   [TIMETABLE_MESSAGES.periodExists]: 'توجد حصة تبدأ في هذا الوقت بالفعل',
   [TIMETABLE_MESSAGES.periodInUse]: 'سُجّل الحضور في هذه الحصة، لذا لا يمكن حذفها',

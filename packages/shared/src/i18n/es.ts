@@ -346,6 +346,7 @@ const es: Catalogue = {
   [ATTENDANCE_MESSAGES.futureDate]: 'No se puede registrar la asistencia de una fecha futura',
   [TIMETABLE_MESSAGES.slotExists]: 'Ya existe una franja para este horario',
   [TIMETABLE_MESSAGES.slotNotFound]: 'Franja del horario no encontrada',
+  [TIMETABLE_MESSAGES.classFixed]: 'Una franja no se puede pasar a otra clase; elimínela y agréguela en la otra clase',
   [TIMETABLE_MESSAGES.periodNotFound]: 'Período no encontrado',
   [TIMETABLE_MESSAGES.periodExists]: 'Ya hay un período que empieza a esta hora',
   [TIMETABLE_MESSAGES.periodInUse]: 'Se tomó asistencia en este período, por lo que no se puede eliminar',

@@ -212,6 +212,10 @@ export function updateSlot(
     inScope(deps.db, scope, async (tx) => {
       await lockTimetable(tx, scope.schoolId);
       const row = await findSlot(tx, scope.schoolId, id);
+      // A lesson is not moved between classes (docs/product.md, "Periods and the weekly timetable").
+      if (input.classId !== undefined && input.classId !== row.classId) {
+        throw new AppError('validation', TIMETABLE_MESSAGES.classFixed, { classId: TIMETABLE_MESSAGES.classFixed });
+      }
       const before: Placement = {
         classId: row.classId,
         subjectId: row.subjectId,
