@@ -507,6 +507,50 @@ describe('year-end promotion', () => {
     expect(await counts()).toEqual(countsBefore);
     expect(await snapshot()).toBe(before);
   });
+
+  it('undo gives each student back their own roll; only one whose roll was taken since gets the next free one', async () => {
+    expect(await snapshot()).toBe(before);
+    const db = w.t.app.deps.db;
+    const rollsOf = async (ids: string[]) =>
+      Object.fromEntries(
+        (
+          (
+            await db.execute(
+              sql`select id, class_id, roll_number from students where school_id = ${w.a.id} and id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`,
+            )
+          ).rows as { id: string; class_id: string; roll_number: number }[]
+        ).map((r) => [r.id, [r.class_id, r.roll_number]]),
+      );
+    const g1Kids = kids.slice(0, 3);
+    const rollsBefore = await rollsOf(g1Kids);
+    const applied = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: plan({
+        classes: [
+          { classId: cls.g1, action: 'promote', toClassId: cls.next },
+          { classId: cls.g2, action: 'repeat' },
+          { classId: cls.g3, action: 'repeat' },
+        ],
+        students: [],
+      }),
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    // Grade 1 is empty now; a newcomer takes the roll of its first student.
+    const first = g1Kids[0] as string;
+    const firstRoll = (rollsBefore[first] as [string, number])[1];
+    const session = await w.a.signIn('school_admin');
+    const newcomer = await createStudent(w.t.app, session, { classId: cls.g1, rollNumber: firstRoll });
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+
+    const highest = Math.max(...Object.values(rollsBefore).map(([, roll]) => roll as number));
+    expect(await rollsOf(g1Kids)).toEqual({ ...rollsBefore, [first]: [cls.g1, highest + 1] });
+    expect((await rollsOf([newcomer.student.id]))[newcomer.student.id]).toEqual([cls.g1, firstRoll]);
+  });
 });
 
 describe('the school day carries its academic year', () => {

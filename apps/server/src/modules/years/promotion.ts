@@ -191,9 +191,11 @@ export function previewPromotion(deps: Deps, actor: Actor, input: Input): Promis
 }
 
 /**
- * Puts students into classes: first every mover is parked on a roll no one uses, then each gets their roll
- * (`wanted` when it is free in the class, else the next after the class's highest), so students trading
- * places between classes never collide on the one-roll-per-class index.
+ * Puts students into classes: first every mover is parked on a roll no one uses, then each gets their roll,
+ * so students trading places between classes never collide on the one-roll-per-class index. Every student
+ * whose `wanted` roll is free gets it first; only then do the others (no roll wanted, or theirs taken since)
+ * get the next after the class's highest, so one taken roll never bumps the students behind it (undo,
+ * docs/product.md "The year-end promotion").
  */
 async function placeAll(
   tx: Tx,
@@ -221,13 +223,17 @@ async function placeAll(
   );
   const used = new Map<string, Set<number>>(classIds.map((id) => [id, new Set()]));
   for (const t of taken) used.get(t.classId)?.add(t.roll);
-  const final = moves.map((m) => {
-    const inClass = used.get(m.classId) as Set<number>;
-    const roll = m.wanted !== null && !inClass.has(m.wanted) ? m.wanted : Math.max(0, ...inClass) + 1;
-    inClass.add(roll);
+  const give = (m: (typeof moves)[number], roll: number) => {
+    (used.get(m.classId) as Set<number>).add(roll);
     rolls.set(m.studentId, roll);
-    return { id: m.studentId, roll };
-  });
+  };
+  for (const m of moves) {
+    if (m.wanted !== null && !used.get(m.classId)?.has(m.wanted)) give(m, m.wanted);
+  }
+  for (const m of moves) {
+    if (!rolls.has(m.studentId)) give(m, Math.max(0, ...(used.get(m.classId) as Set<number>)) + 1);
+  }
+  const final = moves.map((m) => ({ id: m.studentId, roll: rolls.get(m.studentId) as number }));
   await tx.execute(sql`
     update students s set roll_number = r.roll
     from json_to_recordset(${JSON.stringify(final)}::json) as r(id uuid, roll int)
