@@ -551,6 +551,35 @@ describe('year-end promotion', () => {
     expect(await rollsOf(g1Kids)).toEqual({ ...rollsBefore, [first]: [cls.g1, highest + 1] });
     expect((await rollsOf([newcomer.student.id]))[newcomer.student.id]).toEqual([cls.g1, firstRoll]);
   });
+
+  it('the same promotion applied twice, in a row or at once, moves its students only once', async () => {
+    const start = await snapshot();
+    const apply = () => admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    const alreadyPromoted = YEAR_MESSAGES.alreadyPromoted('2031-2032');
+
+    const first = await apply();
+    expect(first.statusCode, first.body).toBe(201);
+    const promoted = await snapshot();
+    expect(promoted).not.toBe(start);
+    expectRule(await apply(), 409, alreadyPromoted);
+    expectRule(
+      await admin({ method: 'POST', url: '/api/v1/promotions/preview', payload: plan() }),
+      409,
+      alreadyPromoted,
+    );
+    expect(await snapshot()).toBe(promoted);
+    const undo = await admin({ method: 'POST', url: `/api/v1/promotions/${first.json().id}/undo` });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await snapshot()).toBe(start);
+
+    // A double click: both requests at once, exactly one of them promotes.
+    const both = await Promise.all([apply(), apply()]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await snapshot()).toBe(promoted);
+    const made = both.find((r) => r.statusCode === 201)?.json() as Promotion;
+    expect((await admin({ method: 'POST', url: `/api/v1/promotions/${made.id}/undo` })).statusCode).toBe(200);
+    expect(await snapshot()).toBe(start);
+  });
 });
 
 describe('the school day carries its academic year', () => {

@@ -75,7 +75,8 @@ async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassR
 /**
  * Where every active student of the source year's classes goes. A class of the year belongs to it by its
  * academic-year text; every such class with students must be given an action, and a student listed on
- * their own overrides their class's action.
+ * their own overrides their class's action. A student a promotion (not undone) already took from the source
+ * year is not of it any more, so the same promotion never moves anyone twice.
  */
 async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
   const from = await findYear(tx, scope.schoolId, input.fromYearId);
@@ -88,9 +89,21 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     from students s join users u on u.school_id = s.school_id and u.id = s.id
       join classes c on c.school_id = s.school_id and c.id = s.class_id
     where s.school_id = ${scope.schoolId} and u.is_active and c.academic_year = ${from.name}
+      and not exists (select 1 from promotion_moves m join promotions p on p.school_id = m.school_id and p.id = m.promotion_id
+        where m.school_id = s.school_id and m.student_id = s.id and p.from_year_id = ${from.id} and p.undone_at is null)
     order by s.class_id, s.roll_number
     for update of s`,
   );
+  if (students.length === 0) {
+    // A second apply of the same promotion (a double click, a retry, another tab) finds everyone promoted.
+    const [done] = await selectRows<{ toYear: string }>(
+      tx,
+      sql`select y.name as "toYear" from promotions p join academic_years y on y.school_id = p.school_id and y.id = p.to_year_id
+      where p.school_id = ${scope.schoolId} and p.from_year_id = ${from.id} and p.undone_at is null
+      order by p.applied_at desc, p.id desc limit 1`,
+    );
+    if (done) throw new AppError('conflict', YEAR_MESSAGES.alreadyPromoted(done.toYear));
+  }
   const target = (
     field: string,
     sourceId: string,
