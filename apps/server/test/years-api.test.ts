@@ -237,7 +237,7 @@ describe('year-end promotion', () => {
     cls.g1 = (await createClass(w.t.app, session, { name: 'Grade 1', academicYear: '2030-2031' })).id;
     cls.g2 = (await createClass(w.t.app, session, { name: 'Grade 2', academicYear: '2030-2031' })).id;
     cls.g3 = (await createClass(w.t.app, session, { name: 'Grade 3', academicYear: '2030-2031' })).id;
-    cls.next = (await createClass(w.t.app, session, { name: 'Grade 3', academicYear: '2031-2032' })).id;
+    cls.next = (await createClass(w.t.app, session, { name: 'Grade 4', academicYear: '2031-2032' })).id;
     for (const [classId, n] of [
       [cls.g1, 3],
       [cls.g2, 2],
@@ -397,11 +397,15 @@ describe('year-end promotion', () => {
     expectRule(await undo(p1.id), 422, YEAR_MESSAGES.undoTooLate);
     now = new Date(appliedAt.getTime() + 6 * DAY);
 
-    // A later promotion (the new year's Grade 3 graduates) must be undone first.
+    // A later promotion (the new year's classes graduate) must be undone first.
     const p2 = await admin({
       method: 'POST',
       url: '/api/v1/promotions',
-      payload: { fromYearId: toYearId, toYearId: fromYearId, classes: [{ classId: cls.next, action: 'graduate' }] },
+      payload: {
+        fromYearId: toYearId,
+        toYearId: fromYearId,
+        classes: [cls.g1, cls.g2, cls.next].map((classId) => ({ classId, action: 'graduate' })),
+      },
     });
     expect(p2.statusCode, p2.body).toBe(201);
     expectRule(await undo(p1.id), 422, YEAR_MESSAGES.undoNotLatest);
@@ -578,6 +582,73 @@ describe('year-end promotion', () => {
     expect(await snapshot()).toBe(promoted);
     const made = both.find((r) => r.statusCode === 201)?.json() as Promotion;
     expect((await admin({ method: 'POST', url: `/api/v1/promotions/${made.id}/undo` })).statusCode).toBe(200);
+    expect(await snapshot()).toBe(start);
+  });
+
+  it('moves the classes its students end up in into the target year, so they are promoted from it next', async () => {
+    const start = await snapshot();
+    const db = w.t.app.deps.db;
+    const labels = async () =>
+      Object.fromEntries(
+        (
+          (
+            await db.execute(
+              sql`select id, academic_year from classes where school_id = ${w.a.id} and id in
+                (${cls.g1}::uuid, ${cls.g2}::uuid, ${cls.g3}::uuid, ${cls.next}::uuid)`,
+            )
+          ).rows as { id: string; academic_year: string }[]
+        ).map((r) => [r.id, r.academic_year]),
+      );
+    const labelsBefore = await labels();
+    const res = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    expect(res.statusCode, res.body).toBe(201);
+    // Grade 1 keeps its repeater, Grade 2 receives Grade 1: both are now 2031-2032's; Grade 3 only graduated.
+    expect(await labels()).toEqual({
+      [cls.g1]: '2031-2032',
+      [cls.g2]: '2031-2032',
+      [cls.g3]: '2030-2031',
+      [cls.next]: '2031-2032',
+    });
+
+    const next = await admin({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: year({ name: '2032-2033', startDate: '2032-09-01', endDate: '2033-08-31', terms: [], holidays: [] }),
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    const pv = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions/preview',
+      payload: {
+        fromYearId: toYearId,
+        toYearId: next.json().id,
+        classes: [
+          { classId: cls.g1, action: 'repeat' },
+          { classId: cls.g2, action: 'promote', toClassId: cls.next },
+          { classId: cls.next, action: 'graduate' },
+        ],
+        students: [{ studentId: kids[0], classId: cls.g1, action: 'promote', toClassId: cls.g2 }],
+      },
+    });
+    expect(pv.statusCode, pv.body).toBe(200);
+    // Grade 1's repeater moves on; Grade 2 holds Grade 1's two and the undo test's newcomer; Grade 4 Grade 2's two.
+    expect((pv.json() as PromotionPreview).totals).toEqual({ promoted: 4, repeating: 0, graduated: 2, left: 0 });
+
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${res.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await labels()).toEqual(labelsBefore);
+    expect(await snapshot()).toBe(start);
+  });
+
+  it('refuses to move a class into a year that already has a class of its name', async () => {
+    const start = await snapshot();
+    const session = await w.a.signIn('school_admin');
+    await createClass(w.t.app, session, { name: 'Grade 1', academicYear: '2031-2032' });
+    const message = YEAR_MESSAGES.classInTargetYear('Grade 1 A', '2031-2032');
+    expectInvalid(await admin({ method: 'POST', url: '/api/v1/promotions/preview', payload: plan() }), message);
+    const res = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    expectInvalid(res, message);
+    expect(errorOf(res).fields).toEqual({ 'students.0.classId': message });
     expect(await snapshot()).toBe(start);
   });
 });

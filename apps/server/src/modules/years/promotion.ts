@@ -20,6 +20,7 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { setUserActive } from '../people/index.ts';
 import { findYear } from './years.ts';
 
@@ -31,6 +32,8 @@ const PARKED = 1_000_000;
 interface ClassRow {
   id: string;
   label: string;
+  /** Lower-case name and section: one class of a name and section per year. */
+  key: string;
   academicYear: string;
   isActive: boolean;
 }
@@ -51,6 +54,8 @@ interface Plan {
   toYearId: string;
   outcomes: Outcome[];
   classes: Map<string, ClassRow>;
+  /** Classes the students end up in that are not yet of the target year: they move into it. */
+  relabel: ClassRow[];
   totals: PromotionTotals;
 }
 
@@ -66,7 +71,8 @@ async function lockPromotions(tx: Tx, schoolId: string): Promise<void> {
 async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassRow>> {
   const rows = await selectRows<ClassRow>(
     tx,
-    sql`select id, trim(name || ' ' || section) as label, academic_year as "academicYear", is_active as "isActive"
+    sql`select id, trim(name || ' ' || section) as label, lower(name) || '/' || lower(section) as key,
+      academic_year as "academicYear", is_active as "isActive"
     from classes where school_id = ${schoolId}`,
   );
   return new Map(rows.map((c) => [c.id, c]));
@@ -76,7 +82,9 @@ async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassR
  * Where every active student of the source year's classes goes. A class of the year belongs to it by its
  * academic-year text; every such class with students must be given an action, and a student listed on
  * their own overrides their class's action. A student a promotion (not undone) already took from the source
- * year is not of it any more, so the same promotion never moves anyone twice.
+ * year is not of it any more, so the same promotion never moves anyone twice. Every class the students end up
+ * in moves into the target year, so they are promoted from it at the next year end; a class of the same name
+ * and section already there must be chosen instead.
  */
 async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
   const from = await findYear(tx, scope.schoolId, input.fromYearId);
@@ -104,6 +112,8 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     );
     if (done) throw new AppError('conflict', YEAR_MESSAGES.alreadyPromoted(done.toYear));
   }
+  /** Each class students end up in, with the first field sending them there (for a refusal). */
+  const destinations = new Map<string, string>();
   const target = (
     field: string,
     sourceId: string,
@@ -117,6 +127,7 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     const id = toClassId ?? sourceId;
     const cls = classes.get(id);
     if (!cls?.isActive) throw invalid(PEOPLE_MESSAGES.classNotFound, `${field}.toClassId`);
+    if (!destinations.has(id)) destinations.set(id, toClassId ? `${field}.toClassId` : `${field}.classId`);
     return id;
   };
 
@@ -144,6 +155,15 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
 
   const outcomes = students.map((s) => ({ ...s, ...(own.get(s.id) ?? byClass.get(s.classId)) }) as Outcome);
   if (outcomes.length === 0) throw new AppError('rule', YEAR_MESSAGES.nothingToPromote);
+  const landing = new Set(outcomes.filter((o) => !departs(o.action)).map((o) => o.toClassId));
+  const relabel = [...landing].map((id) => classes.get(id) as ClassRow).filter((c) => c.academicYear !== to.name);
+  const taken = new Set([...classes.values()].filter((c) => c.academicYear === to.name).map((c) => c.key));
+  for (const cls of relabel) {
+    if (taken.has(cls.key)) {
+      throw invalid(YEAR_MESSAGES.classInTargetYear(cls.label, to.name), destinations.get(cls.id) as string);
+    }
+    taken.add(cls.key);
+  }
   const count = (a: PromotionAction) => outcomes.filter((o) => o.action === a).length;
   return {
     fromYear: from.name,
@@ -152,6 +172,7 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     toYearId: to.id,
     outcomes,
     classes,
+    relabel,
     totals: {
       promoted: count('promote'),
       repeating: count('repeat'),
@@ -254,6 +275,28 @@ async function placeAll(
   return rolls;
 }
 
+/** Moves classes into another academic year (a promotion's destinations, and back on undo). */
+async function relabelClasses(
+  tx: Tx,
+  schoolId: string,
+  labels: { classId: string; academicYear: string }[],
+): Promise<void> {
+  if (labels.length === 0) return;
+  try {
+    await tx.execute(sql`
+      update classes c set academic_year = r.year, updated_at = now()
+      from json_to_recordset(${JSON.stringify(labels.map((l) => ({ id: l.classId, year: l.academicYear })))}::json)
+        as r(id uuid, year text)
+      where c.school_id = ${schoolId} and c.id = r.id`);
+  } catch (err) {
+    // Only on undo: a class of the same name was made in the old year since.
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'classes_school_name_unique') {
+      throw new AppError('conflict', PEOPLE_MESSAGES.classExists);
+    }
+    throw err;
+  }
+}
+
 /**
  * The promotion in one transaction: every student moved, kept, graduated or gone, and what happened recorded
  * for undo.
@@ -281,6 +324,11 @@ export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<
     for (const o of p.outcomes.filter((x) => departs(x.action))) {
       await setUserActive(tx, actor, scope.schoolId, { id: o.id, role: 'student', isActive: true }, false);
     }
+    await relabelClasses(
+      tx,
+      scope.schoolId,
+      p.relabel.map((c) => ({ classId: c.id, academicYear: p.toYear })),
+    );
     const id = newId();
     await tx.insert(promotions).values({
       schoolId: scope.schoolId,
@@ -291,6 +339,7 @@ export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<
       appliedByName: actor.name,
       appliedAt: now,
       totals: p.totals,
+      relabelledClasses: p.relabel.map((c) => ({ classId: c.id, academicYear: c.academicYear })),
     });
     for (let i = 0; i < p.outcomes.length; i += 1000) {
       await tx.insert(promotionMoves).values(
@@ -359,7 +408,8 @@ export function listPromotions(deps: Deps, actor: Actor): Promise<PromotionListR
 
 /**
  * Puts every student back where the promotion found them: class, roll (or the next free one if it was taken
- * since), academic year and, for graduates and leavers, their active account. Only the latest promotion, within 7 days,
+ * since), academic year and, for graduates and leavers, their active account; the classes it moved into the
+ * target year go back to their year. Only the latest promotion, within 7 days,
  * and only while its students are still where it put them.
  */
 export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Promotion> {
@@ -418,6 +468,7 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
           academicYear: m.fromAcademicYear,
         })),
     );
+    await relabelClasses(tx, scope.schoolId, p.relabelledClasses);
     for (const m of moves) {
       if (departs(m.action)) {
         await setUserActive(tx, actor, scope.schoolId, { id: m.studentId, role: 'student', isActive: false }, true);
