@@ -640,6 +640,70 @@ describe('year-end promotion', () => {
     expect(await snapshot()).toBe(start);
   });
 
+  it('a renamed year takes its classes, students and promotion records along', async () => {
+    const start = await snapshot();
+    const db = w.t.app.deps.db;
+    const labels = async () =>
+      (
+        await db.execute(
+          sql`select academic_year from classes where school_id = ${w.a.id} and id in
+            (${cls.g1}::uuid, ${cls.g2}::uuid, ${cls.g3}::uuid, ${cls.next}::uuid) order by name`,
+        )
+      ).rows.map((r: unknown) => (r as { academic_year: string }).academic_year);
+    const yearsOfKids = async () =>
+      (
+        await db.execute(
+          sql`select distinct academic_year from students where school_id = ${w.a.id} and class_id in
+            (${cls.g1}::uuid, ${cls.g2}::uuid, ${cls.next}::uuid) order by academic_year`,
+        )
+      ).rows.map((r: unknown) => (r as { academic_year: string }).academic_year);
+    const rename = async (id: string, name: string, startYear: number) => {
+      const res = await admin({
+        method: 'PUT',
+        url: `/api/v1/academic-years/${id}`,
+        payload: year({
+          name,
+          startDate: `${startYear}-09-01`,
+          endDate: `${startYear + 1}-08-31`,
+          terms: [],
+          holidays: [],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Grade 1, Grade 2, Grade 3, Grade 4 (the order of `labels`).
+    expect(await labels()).toEqual(['2030-2031', '2030-2031', '2030-2031', '2031-2032']);
+    const applied = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(await labels()).toEqual(['2031-2032', '2031-2032', '2030-2031', '2031-2032']);
+
+    await rename(toYearId, '2036-2037', 2031);
+    await rename(fromYearId, '2035-2036', 2030);
+    expect(await labels()).toEqual(['2036-2037', '2036-2037', '2035-2036', '2036-2037']);
+    expect(await yearsOfKids()).toEqual(['2036-2037']);
+    // The renamed year's classes are still its own: its promotion sees them.
+    const pv = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions/preview',
+      payload: {
+        fromYearId: toYearId,
+        toYearId: fromYearId,
+        classes: [cls.g1, cls.g2, cls.next].map((classId) => ({ classId, action: 'graduate' })),
+      },
+    });
+    expect(pv.statusCode, pv.body).toBe(200);
+
+    // Undo gives the classes their (renamed) year back.
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await labels()).toEqual(['2035-2036', '2035-2036', '2035-2036', '2036-2037']);
+
+    await rename(fromYearId, '2030-2031', 2030);
+    await rename(toYearId, '2031-2032', 2031);
+    expect(await labels()).toEqual(['2030-2031', '2030-2031', '2030-2031', '2031-2032']);
+    expect(await snapshot()).toBe(start);
+  });
+
   it('refuses to move a class into a year that already has a class of its name', async () => {
     const start = await snapshot();
     const session = await w.a.signIn('school_admin');
