@@ -239,7 +239,7 @@ describe('year-end promotion', () => {
     cls.g1 = (await createClass(w.t.app, session, { name: 'Grade 1', academicYear: '2030-2031' })).id;
     cls.g2 = (await createClass(w.t.app, session, { name: 'Grade 2', academicYear: '2030-2031' })).id;
     cls.g3 = (await createClass(w.t.app, session, { name: 'Grade 3', academicYear: '2030-2031' })).id;
-    cls.next = (await createClass(w.t.app, session, { name: 'Grade 3', academicYear: '2031-2032' })).id;
+    cls.next = (await createClass(w.t.app, session, { name: 'Grade 4', academicYear: '2031-2032' })).id;
     for (const [classId, n] of [
       [cls.g1, 3],
       [cls.g2, 2],
@@ -399,11 +399,15 @@ describe('year-end promotion', () => {
     expectRule(await undo(p1.id), 422, YEAR_MESSAGES.undoTooLate);
     now = new Date(appliedAt.getTime() + 6 * DAY);
 
-    // A later promotion (the new year's Grade 3 graduates) must be undone first.
+    // A later promotion (the new year's classes graduate) must be undone first.
     const p2 = await admin({
       method: 'POST',
       url: '/api/v1/promotions',
-      payload: { fromYearId: toYearId, toYearId: fromYearId, classes: [{ classId: cls.next, action: 'graduate' }] },
+      payload: {
+        fromYearId: toYearId,
+        toYearId: fromYearId,
+        classes: [cls.g1, cls.g2, cls.next].map((classId) => ({ classId, action: 'graduate' })),
+      },
     });
     expect(p2.statusCode, p2.body).toBe(201);
     expectRule(await undo(p1.id), 422, YEAR_MESSAGES.undoNotLatest);
@@ -508,6 +512,210 @@ describe('year-end promotion', () => {
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await counts()).toEqual(countsBefore);
     expect(await snapshot()).toBe(before);
+  });
+
+  it('undo gives each student back their own roll; only one whose roll was taken since gets the next free one', async () => {
+    expect(await snapshot()).toBe(before);
+    const db = w.t.app.deps.db;
+    const rollsOf = async (ids: string[]) =>
+      Object.fromEntries(
+        (
+          (
+            await db.execute(
+              sql`select id, class_id, roll_number from students where school_id = ${w.a.id} and id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`,
+            )
+          ).rows as { id: string; class_id: string; roll_number: number }[]
+        ).map((r) => [r.id, [r.class_id, r.roll_number]]),
+      );
+    const g1Kids = kids.slice(0, 3);
+    const rollsBefore = await rollsOf(g1Kids);
+    const applied = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: plan({
+        classes: [
+          { classId: cls.g1, action: 'promote', toClassId: cls.next },
+          { classId: cls.g2, action: 'repeat' },
+          { classId: cls.g3, action: 'repeat' },
+        ],
+        students: [],
+      }),
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    // Grade 1 is empty now; a newcomer takes the roll of its first student.
+    const first = g1Kids[0] as string;
+    const firstRoll = (rollsBefore[first] as [string, number])[1];
+    const session = await w.a.signIn('school_admin');
+    const newcomer = await createStudent(w.t.app, session, { classId: cls.g1, rollNumber: firstRoll });
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+
+    const highest = Math.max(...Object.values(rollsBefore).map(([, roll]) => roll as number));
+    expect(await rollsOf(g1Kids)).toEqual({ ...rollsBefore, [first]: [cls.g1, highest + 1] });
+    expect((await rollsOf([newcomer.student.id]))[newcomer.student.id]).toEqual([cls.g1, firstRoll]);
+  });
+
+  it('the same promotion applied twice, in a row or at once, moves its students only once', async () => {
+    const start = await snapshot();
+    const apply = () => admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    const alreadyPromoted = YEAR_MESSAGES.alreadyPromoted('2031-2032');
+
+    const first = await apply();
+    expect(first.statusCode, first.body).toBe(201);
+    const promoted = await snapshot();
+    expect(promoted).not.toBe(start);
+    expectRule(await apply(), 409, alreadyPromoted);
+    expectRule(
+      await admin({ method: 'POST', url: '/api/v1/promotions/preview', payload: plan() }),
+      409,
+      alreadyPromoted,
+    );
+    expect(await snapshot()).toBe(promoted);
+    const undo = await admin({ method: 'POST', url: `/api/v1/promotions/${first.json().id}/undo` });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await snapshot()).toBe(start);
+
+    // A double click: both requests at once, exactly one of them promotes.
+    const both = await Promise.all([apply(), apply()]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await snapshot()).toBe(promoted);
+    const made = both.find((r) => r.statusCode === 201)?.json() as Promotion;
+    expect((await admin({ method: 'POST', url: `/api/v1/promotions/${made.id}/undo` })).statusCode).toBe(200);
+    expect(await snapshot()).toBe(start);
+  });
+
+  it('moves the classes its students end up in into the target year, so they are promoted from it next', async () => {
+    const start = await snapshot();
+    const db = w.t.app.deps.db;
+    const labels = async () =>
+      Object.fromEntries(
+        (
+          (
+            await db.execute(
+              sql`select id, academic_year from classes where school_id = ${w.a.id} and id in
+                (${cls.g1}::uuid, ${cls.g2}::uuid, ${cls.g3}::uuid, ${cls.next}::uuid)`,
+            )
+          ).rows as { id: string; academic_year: string }[]
+        ).map((r) => [r.id, r.academic_year]),
+      );
+    const labelsBefore = await labels();
+    const res = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    expect(res.statusCode, res.body).toBe(201);
+    // Grade 1 keeps its repeater, Grade 2 receives Grade 1: both are now 2031-2032's; Grade 3 only graduated.
+    expect(await labels()).toEqual({
+      [cls.g1]: '2031-2032',
+      [cls.g2]: '2031-2032',
+      [cls.g3]: '2030-2031',
+      [cls.next]: '2031-2032',
+    });
+
+    const next = await admin({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: year({ name: '2032-2033', startDate: '2032-09-01', endDate: '2033-08-31', terms: [], holidays: [] }),
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    const pv = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions/preview',
+      payload: {
+        fromYearId: toYearId,
+        toYearId: next.json().id,
+        classes: [
+          { classId: cls.g1, action: 'repeat' },
+          { classId: cls.g2, action: 'promote', toClassId: cls.next },
+          { classId: cls.next, action: 'graduate' },
+        ],
+        students: [{ studentId: kids[0], classId: cls.g1, action: 'promote', toClassId: cls.g2 }],
+      },
+    });
+    expect(pv.statusCode, pv.body).toBe(200);
+    // Grade 1's repeater moves on; Grade 2 holds Grade 1's two and the undo test's newcomer; Grade 4 Grade 2's two.
+    expect((pv.json() as PromotionPreview).totals).toEqual({ promoted: 4, repeating: 0, graduated: 2, left: 0 });
+
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${res.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await labels()).toEqual(labelsBefore);
+    expect(await snapshot()).toBe(start);
+  });
+
+  it('a renamed year takes its classes, students and promotion records along', async () => {
+    const start = await snapshot();
+    const db = w.t.app.deps.db;
+    const labels = async () =>
+      (
+        await db.execute(
+          sql`select academic_year from classes where school_id = ${w.a.id} and id in
+            (${cls.g1}::uuid, ${cls.g2}::uuid, ${cls.g3}::uuid, ${cls.next}::uuid) order by name`,
+        )
+      ).rows.map((r: unknown) => (r as { academic_year: string }).academic_year);
+    const yearsOfKids = async () =>
+      (
+        await db.execute(
+          sql`select distinct academic_year from students where school_id = ${w.a.id} and class_id in
+            (${cls.g1}::uuid, ${cls.g2}::uuid, ${cls.next}::uuid) order by academic_year`,
+        )
+      ).rows.map((r: unknown) => (r as { academic_year: string }).academic_year);
+    const rename = async (id: string, name: string, startYear: number) => {
+      const res = await admin({
+        method: 'PUT',
+        url: `/api/v1/academic-years/${id}`,
+        payload: year({
+          name,
+          startDate: `${startYear}-09-01`,
+          endDate: `${startYear + 1}-08-31`,
+          terms: [],
+          holidays: [],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Grade 1, Grade 2, Grade 3, Grade 4 (the order of `labels`).
+    expect(await labels()).toEqual(['2030-2031', '2030-2031', '2030-2031', '2031-2032']);
+    const applied = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(await labels()).toEqual(['2031-2032', '2031-2032', '2030-2031', '2031-2032']);
+
+    await rename(toYearId, '2036-2037', 2031);
+    await rename(fromYearId, '2035-2036', 2030);
+    expect(await labels()).toEqual(['2036-2037', '2036-2037', '2035-2036', '2036-2037']);
+    expect(await yearsOfKids()).toEqual(['2036-2037']);
+    // The renamed year's classes are still its own: its promotion sees them.
+    const pv = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions/preview',
+      payload: {
+        fromYearId: toYearId,
+        toYearId: fromYearId,
+        classes: [cls.g1, cls.g2, cls.next].map((classId) => ({ classId, action: 'graduate' })),
+      },
+    });
+    expect(pv.statusCode, pv.body).toBe(200);
+
+    // Undo gives the classes their (renamed) year back.
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await labels()).toEqual(['2035-2036', '2035-2036', '2035-2036', '2036-2037']);
+
+    await rename(fromYearId, '2030-2031', 2030);
+    await rename(toYearId, '2031-2032', 2031);
+    expect(await labels()).toEqual(['2030-2031', '2030-2031', '2030-2031', '2031-2032']);
+    expect(await snapshot()).toBe(start);
+  });
+
+  it('refuses to move a class into a year that already has a class of its name', async () => {
+    const start = await snapshot();
+    const session = await w.a.signIn('school_admin');
+    await createClass(w.t.app, session, { name: 'Grade 1', academicYear: '2031-2032' });
+    const message = YEAR_MESSAGES.classInTargetYear('Grade 1 A', '2031-2032');
+    expectInvalid(await admin({ method: 'POST', url: '/api/v1/promotions/preview', payload: plan() }), message);
+    const res = await admin({ method: 'POST', url: '/api/v1/promotions', payload: plan() });
+    expectInvalid(res, message);
+    expect(errorOf(res).fields).toEqual({ 'students.0.classId': message });
+    expect(await snapshot()).toBe(start);
   });
 });
 

@@ -54,6 +54,8 @@ export const YEAR_MESSAGES = {
   studentNotInClass: 'This student is not in this class',
   tooManyStudents: 'At most 5000 students can be given their own outcome',
   nothingToPromote: 'There are no students to promote in this academic year',
+  alreadyPromoted: (year: string) => `These students have already been promoted to ${year}`,
+  classInTargetYear: (name: string, year: string) => `${year} already has a class ${name}: choose that class instead`,
   promotionNotFound: 'Promotion not found',
   undoTooLate: 'A promotion can be undone only within 7 days',
   undoNotLatest: 'A later promotion was made, so this one cannot be undone',

@@ -393,6 +393,8 @@ const es: Catalogue = {
   [YEAR_MESSAGES.studentNotInClass]: 'Este alumno no está en esta clase',
   [YEAR_MESSAGES.tooManyStudents]: 'Como máximo 5000 alumnos pueden tener su propio resultado',
   [YEAR_MESSAGES.nothingToPromote]: 'No hay alumnos que promocionar en este año académico',
+  [template(YEAR_MESSAGES.alreadyPromoted)]: 'Estos alumnos ya se promocionaron a {0}',
+  [template(YEAR_MESSAGES.classInTargetYear)]: '{1} ya tiene una clase {0}: elija esa clase',
   [YEAR_MESSAGES.promotionNotFound]: 'Promoción no encontrada',
   [YEAR_MESSAGES.undoTooLate]: 'Una promoción solo puede deshacerse en los 7 días siguientes',
   [YEAR_MESSAGES.undoNotLatest]: 'Se hizo una promoción posterior, así que esta no puede deshacerse',

@@ -85,6 +85,11 @@ export const promotions = pgTable(
     appliedByName: text('applied_by_name').notNull(),
     appliedAt: ts('applied_at').notNull(),
     totals: jsonb('totals').notNull(),
+    /** Classes the promotion moved into the target year, with the year each had: undo gives it back. */
+    relabelledClasses: jsonb('relabelled_classes')
+      .$type<{ classId: string; academicYear: string }[]>()
+      .notNull()
+      .default([]),
     undoneAt: ts('undone_at'),
   },
   (t) => [

@@ -20,6 +20,7 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { setUserActive } from '../people/index.ts';
 import { findYear } from './years.ts';
 
@@ -31,6 +32,8 @@ const PARKED = 1_000_000;
 interface ClassRow {
   id: string;
   label: string;
+  /** Lower-case name and section: one class of a name and section per year. */
+  key: string;
   academicYear: string;
   isActive: boolean;
 }
@@ -51,6 +54,8 @@ interface Plan {
   toYearId: string;
   outcomes: Outcome[];
   classes: Map<string, ClassRow>;
+  /** Classes the students end up in that are not yet of the target year: they move into it. */
+  relabel: ClassRow[];
   totals: PromotionTotals;
 }
 
@@ -66,7 +71,8 @@ async function lockPromotions(tx: Tx, schoolId: string): Promise<void> {
 async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassRow>> {
   const rows = await selectRows<ClassRow>(
     tx,
-    sql`select id, trim(name || ' ' || section) as label, academic_year as "academicYear", is_active as "isActive"
+    sql`select id, trim(name || ' ' || section) as label, lower(name) || '/' || lower(section) as key,
+      academic_year as "academicYear", is_active as "isActive"
     from classes where school_id = ${schoolId}`,
   );
   return new Map(rows.map((c) => [c.id, c]));
@@ -75,7 +81,10 @@ async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassR
 /**
  * Where every active student of the source year's classes goes. A class of the year belongs to it by its
  * academic-year text; every such class with students must be given an action, and a student listed on
- * their own overrides their class's action.
+ * their own overrides their class's action. A student a promotion (not undone) already took from the source
+ * year is not of it any more, so the same promotion never moves anyone twice. Every class the students end up
+ * in moves into the target year, so they are promoted from it at the next year end; a class of the same name
+ * and section already there must be chosen instead.
  */
 async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
   const from = await findYear(tx, scope.schoolId, input.fromYearId);
@@ -88,9 +97,23 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     from students s join users u on u.school_id = s.school_id and u.id = s.id
       join classes c on c.school_id = s.school_id and c.id = s.class_id
     where s.school_id = ${scope.schoolId} and u.is_active and c.academic_year = ${from.name}
+      and not exists (select 1 from promotion_moves m join promotions p on p.school_id = m.school_id and p.id = m.promotion_id
+        where m.school_id = s.school_id and m.student_id = s.id and p.from_year_id = ${from.id} and p.undone_at is null)
     order by s.class_id, s.roll_number
     for update of s`,
   );
+  if (students.length === 0) {
+    // A second apply of the same promotion (a double click, a retry, another tab) finds everyone promoted.
+    const [done] = await selectRows<{ toYear: string }>(
+      tx,
+      sql`select y.name as "toYear" from promotions p join academic_years y on y.school_id = p.school_id and y.id = p.to_year_id
+      where p.school_id = ${scope.schoolId} and p.from_year_id = ${from.id} and p.undone_at is null
+      order by p.applied_at desc, p.id desc limit 1`,
+    );
+    if (done) throw new AppError('conflict', YEAR_MESSAGES.alreadyPromoted(done.toYear));
+  }
+  /** Each class students end up in, with the first field sending them there (for a refusal). */
+  const destinations = new Map<string, string>();
   const target = (
     field: string,
     sourceId: string,
@@ -104,6 +127,7 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     const id = toClassId ?? sourceId;
     const cls = classes.get(id);
     if (!cls?.isActive) throw invalid(PEOPLE_MESSAGES.classNotFound, `${field}.toClassId`);
+    if (!destinations.has(id)) destinations.set(id, toClassId ? `${field}.toClassId` : `${field}.classId`);
     return id;
   };
 
@@ -131,6 +155,15 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
 
   const outcomes = students.map((s) => ({ ...s, ...(own.get(s.id) ?? byClass.get(s.classId)) }) as Outcome);
   if (outcomes.length === 0) throw new AppError('rule', YEAR_MESSAGES.nothingToPromote);
+  const landing = new Set(outcomes.filter((o) => !departs(o.action)).map((o) => o.toClassId));
+  const relabel = [...landing].map((id) => classes.get(id) as ClassRow).filter((c) => c.academicYear !== to.name);
+  const taken = new Set([...classes.values()].filter((c) => c.academicYear === to.name).map((c) => c.key));
+  for (const cls of relabel) {
+    if (taken.has(cls.key)) {
+      throw invalid(YEAR_MESSAGES.classInTargetYear(cls.label, to.name), destinations.get(cls.id) as string);
+    }
+    taken.add(cls.key);
+  }
   const count = (a: PromotionAction) => outcomes.filter((o) => o.action === a).length;
   return {
     fromYear: from.name,
@@ -139,6 +172,7 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     toYearId: to.id,
     outcomes,
     classes,
+    relabel,
     totals: {
       promoted: count('promote'),
       repeating: count('repeat'),
@@ -191,9 +225,11 @@ export function previewPromotion(deps: Deps, actor: Actor, input: Input): Promis
 }
 
 /**
- * Puts students into classes: first every mover is parked on a roll no one uses, then each gets their roll
- * (`wanted` when it is free in the class, else the next after the class's highest), so students trading
- * places between classes never collide on the one-roll-per-class index.
+ * Puts students into classes: first every mover is parked on a roll no one uses, then each gets their roll,
+ * so students trading places between classes never collide on the one-roll-per-class index. Every student
+ * whose `wanted` roll is free gets it first; only then do the others (no roll wanted, or theirs taken since)
+ * get the next after the class's highest, so one taken roll never bumps the students behind it (undo,
+ * docs/product.md "The year-end promotion").
  */
 async function placeAll(
   tx: Tx,
@@ -221,18 +257,44 @@ async function placeAll(
   );
   const used = new Map<string, Set<number>>(classIds.map((id) => [id, new Set()]));
   for (const t of taken) used.get(t.classId)?.add(t.roll);
-  const final = moves.map((m) => {
-    const inClass = used.get(m.classId) as Set<number>;
-    const roll = m.wanted !== null && !inClass.has(m.wanted) ? m.wanted : Math.max(0, ...inClass) + 1;
-    inClass.add(roll);
+  const give = (m: (typeof moves)[number], roll: number) => {
+    (used.get(m.classId) as Set<number>).add(roll);
     rolls.set(m.studentId, roll);
-    return { id: m.studentId, roll };
-  });
+  };
+  for (const m of moves) {
+    if (m.wanted !== null && !used.get(m.classId)?.has(m.wanted)) give(m, m.wanted);
+  }
+  for (const m of moves) {
+    if (!rolls.has(m.studentId)) give(m, Math.max(0, ...(used.get(m.classId) as Set<number>)) + 1);
+  }
+  const final = moves.map((m) => ({ id: m.studentId, roll: rolls.get(m.studentId) as number }));
   await tx.execute(sql`
     update students s set roll_number = r.roll
     from json_to_recordset(${JSON.stringify(final)}::json) as r(id uuid, roll int)
     where s.school_id = ${schoolId} and s.id = r.id`);
   return rolls;
+}
+
+/** Moves classes into another academic year (a promotion's destinations, and back on undo). */
+async function relabelClasses(
+  tx: Tx,
+  schoolId: string,
+  labels: { classId: string; academicYear: string }[],
+): Promise<void> {
+  if (labels.length === 0) return;
+  try {
+    await tx.execute(sql`
+      update classes c set academic_year = r.year, updated_at = now()
+      from json_to_recordset(${JSON.stringify(labels.map((l) => ({ id: l.classId, year: l.academicYear })))}::json)
+        as r(id uuid, year text)
+      where c.school_id = ${schoolId} and c.id = r.id`);
+  } catch (err) {
+    // Only on undo: a class of the same name was made in the old year since.
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'classes_school_name_unique') {
+      throw new AppError('conflict', PEOPLE_MESSAGES.classExists);
+    }
+    throw err;
+  }
 }
 
 /**
@@ -262,6 +324,11 @@ export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<
     for (const o of p.outcomes.filter((x) => departs(x.action))) {
       await setUserActive(tx, actor, scope.schoolId, { id: o.id, role: 'student', isActive: true }, false);
     }
+    await relabelClasses(
+      tx,
+      scope.schoolId,
+      p.relabel.map((c) => ({ classId: c.id, academicYear: p.toYear })),
+    );
     const id = newId();
     await tx.insert(promotions).values({
       schoolId: scope.schoolId,
@@ -272,6 +339,7 @@ export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<
       appliedByName: actor.name,
       appliedAt: now,
       totals: p.totals,
+      relabelledClasses: p.relabel.map((c) => ({ classId: c.id, academicYear: c.academicYear })),
     });
     for (let i = 0; i < p.outcomes.length; i += 1000) {
       await tx.insert(promotionMoves).values(
@@ -340,7 +408,8 @@ export function listPromotions(deps: Deps, actor: Actor): Promise<PromotionListR
 
 /**
  * Puts every student back where the promotion found them: class, roll (or the next free one if it was taken
- * since), academic year and, for graduates and leavers, their active account. Only the latest promotion, within 7 days,
+ * since), academic year and, for graduates and leavers, their active account; the classes it moved into the
+ * target year go back to their year. Only the latest promotion, within 7 days,
  * and only while its students are still where it put them.
  */
 export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Promotion> {
@@ -399,6 +468,7 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
           academicYear: m.fromAcademicYear,
         })),
     );
+    await relabelClasses(tx, scope.schoolId, p.relabelledClasses);
     for (const m of moves) {
       if (departs(m.action)) {
         await setUserActive(tx, actor, scope.schoolId, { id: m.studentId, role: 'student', isActive: false }, true);

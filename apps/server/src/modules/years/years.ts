@@ -1,4 +1,5 @@
 import type { AcademicYear, AcademicYearListResponse } from '@lyceum/shared/years';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { type AcademicYearRequest, YEAR_MESSAGES } from '@lyceum/shared/years';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -78,8 +79,36 @@ async function uniqueName<T>(fn: () => Promise<T>): Promise<T> {
     if (pgCode(err) === '23505' && pgConstraint(err) === 'academic_years_name_unique') {
       throw new AppError('conflict', YEAR_MESSAGES.yearExists, { name: YEAR_MESSAGES.yearExists });
     }
+    // A renamed year's class meets a class already labelled with the new name (no year had it).
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'classes_school_name_unique') {
+      throw new AppError('conflict', PEOPLE_MESSAGES.classExists, { name: PEOPLE_MESSAGES.classExists });
+    }
     throw err;
   }
+}
+
+/**
+ * A class, a student, an attendance record and a promotion's record hold their year by its name: a renamed
+ * year takes them along, so its classes stay its own (docs/product.md, "Years, terms and holidays").
+ */
+async function carryName(tx: Tx, schoolId: string, from: string, to: string): Promise<void> {
+  for (const [table, column] of [
+    ['classes', 'academic_year'],
+    ['students', 'academic_year'],
+    ['attendance', 'academic_year'],
+    ['promotion_moves', 'from_academic_year'],
+  ] as const) {
+    await tx.execute(
+      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${to}
+        where school_id = ${schoolId} and ${sql.identifier(column)} = ${from}`,
+    );
+  }
+  await tx.execute(sql`
+    update promotions set relabelled_classes = (
+      select jsonb_agg(case when e->>'academicYear' = ${from} then jsonb_set(e, '{academicYear}', to_jsonb(${to}::text))
+        else e end order by n)
+      from jsonb_array_elements(relabelled_classes) with ordinality as r(e, n))
+    where school_id = ${schoolId} and relabelled_classes @> ${JSON.stringify([{ academicYear: from }])}::jsonb`);
 }
 
 async function writeParts(tx: Tx, schoolId: string, yearId: string, input: YearInput): Promise<void> {
@@ -132,7 +161,7 @@ export function createYear(deps: Deps, actor: Actor, input: YearInput): Promise<
   );
 }
 
-/** Name, dates, terms and holidays at once; records already filed under the year keep it. */
+/** Name, dates, terms and holidays at once; records already filed under the year keep it, under its new name. */
 export function updateYear(
   deps: Deps,
   actor: Actor,
@@ -144,6 +173,7 @@ export function updateYear(
       await lockYears(tx, scope.schoolId);
       const before = await findYear(tx, scope.schoolId, id);
       await refuseOverlap(tx, scope.schoolId, input, id);
+      if (before.name !== input.name) await carryName(tx, scope.schoolId, before.name, input.name);
       const [row] = await tx
         .update(academicYears)
         .set({ name: input.name, startDate: input.startDate, endDate: input.endDate, updatedAt: new Date() })
