@@ -401,6 +401,52 @@ describe('absence alerts', () => {
     }
   });
 
+  it('with marks per period, the alert follows the day: another period present changes nothing, the last absence corrected does', async () => {
+    const date = '2026-02-06';
+    const period = async (name: string, startTime: string, endTime: string) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/timetable/periods',
+        payload: { name, startTime, endTime },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const p1 = await period('Day P1', '09:00', '09:45');
+    const p2 = await period('Day P2', '10:00', '10:45');
+    const submit = async (periodId: string, records: ReturnType<typeof all>) => {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, periodId, records },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const onDate = async () => (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
+
+    await submit(p1, all({ [kid(1)]: false }));
+    const [absent] = await onDate();
+    expect(absent).toMatchObject({ title: 'Absent today: Bea Second' });
+    await db().execute(sql`update notifications set read_at = now() where user_id = ${otherParent.id}`);
+    const [read] = await onDate();
+    // Present in the second period: still absent that day (the register's worst mark), so the alert stays as read.
+    await submit(p2, all());
+    expect(await onDate()).toEqual([read]);
+    // Period 2 resubmitted late: the day is still absent.
+    await submit(p2, all({ [kid(1)]: 'late' }));
+    expect(await onDate()).toEqual([read]);
+    // The first period corrected to present: the day is now late (period 2), and the parent hears so.
+    await submit(p1, all());
+    const [late] = await onDate();
+    expect(late).toMatchObject({ title: 'Attendance corrected: Bea Second', read_at: null });
+    expect(late?.body).toContain('now marked late');
+    // Period 2 corrected too: present all day.
+    await submit(p2, all());
+    const [present] = await onDate();
+    expect(present?.body).toContain('now marked present');
+    expect(await onDate()).toHaveLength(1);
+  });
+
   it('the parent reads the alert in the bell', async () => {
     const parent = await w.a.as('parent');
     await teacher({

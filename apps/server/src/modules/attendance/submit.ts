@@ -75,7 +75,10 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
       } as "periodFound",
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
       (select coalesce(json_agg(json_build_object('id', s.id, 'name', u.name)), '[]') ${enrolled}) as roster,
-      ${alertContextSql(schoolId, date, sql`(select s.id ${enrolled})`)} as alerts`,
+      ${alertContextSql(schoolId, date, sql`(select s.id ${enrolled})`, {
+        classId: input.classId,
+        periodId: input.periodId ?? null,
+      })} as alerts`,
   );
   return row as SheetContext;
 }
