@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn as dateInZone } from '../src/lib/school-day.ts';
 import { newId } from '../src/lib/ids.ts';
 import { withTenant } from '../src/db/tenancy.ts';
-import { createClass, createParent, createStudent } from './factories/people.ts';
+import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { errorOf } from './helpers.ts';
+import { as, errorOf, login } from './helpers.ts';
 
 /** Attendance: whole-class submission, resubmission and idempotency, absence alerts, the reads and their rates. */
 let w: SchoolWorld;
@@ -585,6 +585,66 @@ describe('reading attendance', () => {
     expect((await b({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}/register` })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('a student who left the class', () => {
+  it("their former class's teacher reads their history there (and only there); a teacher of neither class cannot", async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const other = await createClass(w.t.app, adminSession);
+    const { student: leaver } = await createStudent(w.t.app, adminSession, {
+      classId: w.a.classId,
+      name: 'Lee Leaver',
+    });
+    const marked = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: {
+        classId: w.a.classId,
+        date: '2026-01-12',
+        records: [...all(), { studentId: leaver.id, isPresent: false }],
+      },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${leaver.id}/move`,
+      payload: { classId: other.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const later = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: other.id, date: '2026-01-13', records: [{ studentId: leaver.id, isPresent: true }] },
+    });
+    expect(later.statusCode, later.body).toBe(200);
+
+    const history = await teacher({ method: 'GET', url: `/api/v1/attendance/students/${leaver.id}` });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().items.map((r: AttendanceRecord) => [r.date, r.classId, r.status])).toEqual([
+      ['2026-01-12', w.a.classId, 'absent'],
+    ]);
+    expect(history.json().rate).toMatchObject({ absent: 1, total: 1 });
+    const csv = await teacher({ method: 'GET', url: `/api/v1/attendance/students/${leaver.id}/export` });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('2026-01-12');
+    expect(csv.body).not.toContain('2026-01-13');
+    // The school admin still reads both classes' records.
+    expect((await admin({ method: 'GET', url: `/api/v1/attendance/students/${leaver.id}` })).json().items).toHaveLength(
+      2,
+    );
+
+    // A teacher who teaches neither class: the student is not shown to exist.
+    const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
+    const stranger = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+    for (const url of [`/api/v1/attendance/students/${leaver.id}`, `/api/v1/attendance/students/${leaver.id}/export`]) {
+      const res = await stranger({ method: 'GET', url });
+      expect({ url, status: res.statusCode, message: errorOf(res).message }).toEqual({
+        url,
+        status: 404,
+        message: 'Student not found',
+      });
+    }
   });
 });
 
