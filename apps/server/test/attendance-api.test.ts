@@ -1,10 +1,11 @@
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn as dateInZone } from '../src/lib/school-day.ts';
+import { addDays, todayIn as dateInZone } from '../src/lib/school-day.ts';
 import { newId } from '../src/lib/ids.ts';
 import { withTenant } from '../src/db/tenancy.ts';
 import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
+import { createAcademicYear } from './factories/years.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as, errorOf, login } from './helpers.ts';
 
@@ -16,6 +17,8 @@ let teacher: Caller;
 let kids: { id: string; name: string }[];
 let otherParent: { id: string };
 let today: string;
+/** The school's earliest academic year, 2000-2001. */
+let firstYear: { id: string; startDate: string };
 
 const db = () => w.t.app.deps.db;
 async function count(table: string, schoolId: string): Promise<number> {
@@ -130,6 +133,8 @@ beforeAll(async () => {
   admin = await w.a.as('school_admin');
   teacher = await w.a.as('teacher');
   const adminSession = await w.a.signIn('school_admin');
+  // The tests mark fixed dates of 2026 and 2011: an early first year keeps them allowed whenever the suite runs.
+  firstYear = await createAcademicYear(w.t.app, adminSession, 2000);
   const s2 = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Bea Second' });
   const s3 = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Cal Third' });
   const p2 = await createParent(w.t.app, adminSession);
@@ -276,6 +281,8 @@ describe('submitting a class', () => {
       [{ classId: w.a.classId, records: [...all(), all()[0]] }, 'records.3.studentId', 422],
       [{ classId: w.a.classId, date: '2999-01-01', records: all() }, 'date', 422],
       [{ classId: w.a.classId, date: '2026-02-30', records: all() }, 'date', 400],
+      [{ classId: w.a.classId, date: '0000-01-01', records: all() }, 'date', 400],
+      [{ classId: w.a.classId, date: '1899-12-31', records: all() }, 'date', 400],
       [{ classId: w.a.classId, records: [] }, 'records', 400],
       [{ classId: w.a.classId, records: [{ studentId: kid(0) }] }, 'records.0.isPresent', 400],
       [{ records: all() }, 'classId', 400],
@@ -292,6 +299,59 @@ describe('submitting a class', () => {
       });
     }
     expect(await count('attendance', w.a.id)).toBe(before);
+  });
+
+  it("a date before the school's first academic year is refused; its first day is not", async () => {
+    const before = await count('attendance', w.a.id);
+    const dayBefore = addDays(firstYear.startDate, -1);
+    for (const date of [dayBefore, '1900-01-01']) {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records: all() },
+      });
+      expect({ date, status: res.statusCode, error: errorOf(res) }).toEqual({
+        date,
+        status: 422,
+        error: expect.objectContaining({
+          message: ATTENDANCE_MESSAGES.failed,
+          fields: { date: 'Attendance cannot be submitted for a date before the first academic year' },
+        }),
+      });
+    }
+    expect(await count('attendance', w.a.id)).toBe(before);
+    const first = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: firstYear.startDate, records: all() },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+  });
+
+  it('an impossible year is a bad date format on every date and month of attendance, not a database error', async () => {
+    const reads = [
+      [`/api/v1/attendance/classes/${w.a.classId}?date=0000-01-01`, 'date', ATTENDANCE_MESSAGES.dateFormat],
+      [`/api/v1/attendance/classes/${w.a.classId}/register?month=0000-01`, 'month', ATTENDANCE_MESSAGES.monthFormat],
+      ['/api/v1/attendance/trend?from=0000-01-01', 'from', ATTENDANCE_MESSAGES.dateFormat],
+      ['/api/v1/attendance/rates?to=1899-12-31', 'to', ATTENDANCE_MESSAGES.dateFormat],
+    ] as const;
+    for (const [url, field, message] of reads) {
+      const res = await admin({ method: 'GET', url });
+      expect({ url, status: res.statusCode, field: errorOf(res).fields?.[field] }).toEqual({
+        url,
+        status: 400,
+        field: message,
+      });
+    }
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: '0000-01-01', records: all() },
+    });
+    expect(errorOf(res)).toMatchObject({
+      message: ATTENDANCE_MESSAGES.failed,
+      fields: { date: ATTENDANCE_MESSAGES.dateFormat },
+    });
   });
 
   it('a teacher marks only classes they teach or lead; students and parents never; staff any class', async () => {

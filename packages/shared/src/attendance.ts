@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
+import { hasPlausibleYear } from './dates.ts';
 
 /**
  * Contracts of attendance (docs/product.md, "School day: timetable and attendance").
@@ -38,6 +39,7 @@ export const ATTENDANCE_MESSAGES = {
   dateFormat: 'Date must look like 2026-09-01',
   monthFormat: 'Month must look like 2026-09',
   futureDate: 'Attendance cannot be submitted for a future date',
+  beforeFirstYear: 'Attendance cannot be submitted for a date before the first academic year',
 } as const;
 
 /** The status a mark is stored with: absent when not present, late when present but late. */
@@ -57,7 +59,10 @@ export const isoDate = z
   .string({ error: ATTENDANCE_MESSAGES.dateFormat })
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, ATTENDANCE_MESSAGES.dateFormat)
   .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    (v) =>
+      hasPlausibleYear(v) &&
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     {
       error: ATTENDANCE_MESSAGES.dateFormat,
     },
@@ -145,6 +150,7 @@ export const RegisterQuery = z.object({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ATTENDANCE_MESSAGES.monthFormat)
+    .refine(hasPlausibleYear, ATTENDANCE_MESSAGES.monthFormat)
     .optional(),
 });
 /** A class × month register: one row per student, the status of each marked day (period-less marks). */

@@ -341,6 +341,8 @@ const es: Catalogue = {
   [ATTENDANCE_MESSAGES.dateFormat]: 'La fecha debe tener el formato 2026-09-01',
   [ATTENDANCE_MESSAGES.monthFormat]: 'El mes debe tener el formato 2026-09',
   [ATTENDANCE_MESSAGES.futureDate]: 'No se puede registrar la asistencia de una fecha futura',
+  [ATTENDANCE_MESSAGES.beforeFirstYear]:
+    'No se puede registrar la asistencia de una fecha anterior al primer año académico',
   [TIMETABLE_MESSAGES.slotExists]: 'Ya existe una franja para este horario',
   [TIMETABLE_MESSAGES.slotNotFound]: 'Franja del horario no encontrada',
   [TIMETABLE_MESSAGES.periodNotFound]: 'Período no encontrado',
