@@ -243,6 +243,29 @@ describe('submitting a class', () => {
     expect(errorOf(unknown).message).toBe('Period not found');
   });
 
+  it('a break is not a period attendance is taken in, and stays deletable', async () => {
+    const brk = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Short break', startTime: '11:00', endTime: '11:15', isBreak: true },
+    });
+    expect(brk.statusCode, brk.body).toBe(201);
+    const before = await count('attendance', w.a.id);
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: today, periodId: brk.json().id, records: all() },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatchObject({
+      message: ATTENDANCE_MESSAGES.failed,
+      fields: { periodId: 'Attendance is not taken in a break' },
+    });
+    expect(await count('attendance', w.a.id)).toBe(before);
+    const removed = await admin({ method: 'DELETE', url: `/api/v1/timetable/periods/${brk.json().id}` });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+  });
+
   it('an Idempotency-Key makes a retried submission a no-op that answers the first answer', async () => {
     const key = `retry-${newId()}`;
     const payload = { classId: w.a.classId, date: '2026-01-05', records: all({ [kid(0)]: false }) };

@@ -40,6 +40,7 @@ export const ATTENDANCE_MESSAGES = {
   monthFormat: 'Month must look like 2026-09',
   futureDate: 'Attendance cannot be submitted for a future date',
   beforeFirstYear: 'Attendance cannot be submitted for a date before the first academic year',
+  breakPeriod: 'Attendance is not taken in a break',
 } as const;
 
 /** The status a mark is stored with: absent when not present, late when present but late. */

@@ -328,6 +328,7 @@ const ar: Catalogue = {
   [ATTENDANCE_MESSAGES.monthFormat]: 'يجب أن يكون الشهر بالشكل 2026-09',
   [ATTENDANCE_MESSAGES.futureDate]: 'لا يمكن تسجيل الحضور لتاريخ في المستقبل',
   [ATTENDANCE_MESSAGES.beforeFirstYear]: 'لا يمكن تسجيل الحضور لتاريخ يسبق العام الدراسي الأول',
+  [ATTENDANCE_MESSAGES.breakPeriod]: 'لا يُسجَّل الحضور في الاستراحة',
   [TIMETABLE_MESSAGES.slotExists]: 'يوجد موعد في هذا الوقت بالفعل',
   [TIMETABLE_MESSAGES.slotNotFound]: 'لم يُعثر على موعد الجدول',
   [TIMETABLE_MESSAGES.periodNotFound]: 'لم يُعثر على الحصة',

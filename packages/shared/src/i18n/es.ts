@@ -343,6 +343,7 @@ const es: Catalogue = {
   [ATTENDANCE_MESSAGES.futureDate]: 'No se puede registrar la asistencia de una fecha futura',
   [ATTENDANCE_MESSAGES.beforeFirstYear]:
     'No se puede registrar la asistencia de una fecha anterior al primer año académico',
+  [ATTENDANCE_MESSAGES.breakPeriod]: 'La asistencia no se toma en un descanso',
   [TIMETABLE_MESSAGES.slotExists]: 'Ya existe una franja para este horario',
   [TIMETABLE_MESSAGES.slotNotFound]: 'Franja del horario no encontrada',
   [TIMETABLE_MESSAGES.periodNotFound]: 'Período no encontrado',

@@ -46,6 +46,8 @@ interface SheetContext {
   stored: SubmitAttendanceResponse | null;
   cls: { id: string; name: string; academicYear: string } | null;
   periodFound: boolean;
+  /** The period is a break: its attendance is not taken (the mark page offers no breaks). */
+  periodIsBreak: boolean;
   /** The start of the school's earliest academic year (null with none): nothing is marked before it. */
   earliest: string | null;
   alertLate: boolean;
@@ -75,6 +77,11 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
           ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId})`
           : sql`true`
       } as "periodFound",
+      ${
+        input.periodId
+          ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId} and p.is_break)`
+          : sql`false`
+      } as "periodIsBreak",
       (select min(y.start_date)::text from academic_years y where y.school_id = ${schoolId}) as earliest,
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
       (select coalesce(json_agg(json_build_object('id', s.id, 'name', u.name)), '[]') ${enrolled}) as roster,
@@ -202,6 +209,8 @@ export async function submitAttendance(
       // A mistyped year (0226 for 2026) would otherwise be kept for ever and count in every rate.
       if (context.earliest && date < context.earliest) throw failed({ date: ATTENDANCE_MESSAGES.beforeFirstYear });
       if (!context.periodFound) throw notFound(TIMETABLE_MESSAGES.periodNotFound);
+      // Marked, it would also keep the break from ever being deleted.
+      if (context.periodIsBreak) throw failed({ periodId: ATTENDANCE_MESSAGES.breakPeriod });
       const names = checkRoster(context.roster, input);
 
       const now = deps.clock();
