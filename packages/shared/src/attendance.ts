@@ -243,7 +243,7 @@ export type AttendanceOptions = z.infer<typeof AttendanceOptions>;
 
 export const TREND_STEPS = ['day', 'week'] as const;
 export const TrendQuery = z.object({
-  /** Omitted: 30 days up to `to` (by week: 12 weeks). */
+  /** Omitted: 30 days up to `to` (by week: the 12 weeks up to `to`'s, from the school's first day of the week). */
   from: isoDate.optional(),
   /** Omitted: the school's today. */
   to: isoDate.optional(),
