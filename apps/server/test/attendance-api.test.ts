@@ -324,6 +324,45 @@ describe('submitting a class', () => {
     expect(await count('attendance', w.a.id)).toBe(before);
   });
 
+  it('bad marks, too many marks and a bad trend step get plain messages, and nothing is written', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { classId: w.a.classId, records: Array.from({ length: 501 }, () => ({ studentId: kid(0), isPresent: true })) },
+        'records',
+        'A class can have at most 500 students marked at once',
+      ],
+      [
+        { classId: w.a.classId, records: all().map((r, i) => (i === 0 ? { ...r, isLate: 'yes' } : r)) },
+        'records.0.isLate',
+        'Late must be true or false',
+      ],
+      [
+        { classId: w.a.classId, records: all().map((r, i) => (i === 1 ? { ...r, note: 'Sick\u202eetoN' } : r)) },
+        'records.1.note',
+        'Note cannot contain control or text-direction characters',
+      ],
+      [
+        { classId: w.a.classId, records: all().map((r, i) => (i === 1 ? { ...r, note: 'line\u0000two' } : r)) },
+        'records.1.note',
+        'Note cannot contain control or text-direction characters',
+      ],
+    ];
+    const before = await count('attendance', w.a.id);
+    for (const [payload, field, message] of cases) {
+      const res = await teacher({ method: 'POST', url: '/api/v1/attendance', payload });
+      const err = errorOf(res);
+      expect({ field, status: res.statusCode, message: err.message, fieldMessage: err.fields?.[field] }).toEqual({
+        field,
+        status: 400,
+        message: ATTENDANCE_MESSAGES.failed,
+        fieldMessage: message,
+      });
+    }
+    expect(await count('attendance', w.a.id)).toBe(before);
+    const step = await admin({ method: 'GET', url: '/api/v1/attendance/trend?by=month' });
+    expect([step.statusCode, errorOf(step).fields?.by]).toEqual([400, 'Choose day or week']);
+  });
+
   it("a date before the school's first academic year is refused; its first day is not", async () => {
     const before = await count('attendance', w.a.id);
     const dayBefore = addDays(firstYear.startDate, -1);
