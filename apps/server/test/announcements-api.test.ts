@@ -63,6 +63,7 @@ describe('publishing', () => {
       [{ audience: [] }, 'audience', M.audienceRequired],
       [{ audience: ['janitor'] }, 'audience.0', M.audienceUnknown],
       [{ audience: ['all'], expiresAt: 'tomorrow' }, 'expiresAt', M.expiryFormat],
+      [{ audience: ['all'], expiresAt: '0000-01-01T00:00:00Z' }, 'expiresAt', M.expiryFormat],
       [{ audience: ['all'], expiresAt: '2000-01-01T00:00:00Z' }, 'expiresAt', M.expiryPast],
       [{ audience: ['all'], classIds: ['00000000-0000-4000-8000-000000000000'] }, 'classIds', M.unknownClass],
     ];

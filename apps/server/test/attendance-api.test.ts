@@ -1,12 +1,13 @@
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn as dateInZone } from '../src/lib/school-day.ts';
+import { addDays, todayIn as dateInZone } from '../src/lib/school-day.ts';
 import { newId } from '../src/lib/ids.ts';
 import { withTenant } from '../src/db/tenancy.ts';
-import { createClass, createParent, createStudent } from './factories/people.ts';
+import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
+import { createAcademicYear } from './factories/years.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { errorOf } from './helpers.ts';
+import { as, errorOf, login } from './helpers.ts';
 
 /** Attendance: whole-class submission, resubmission and idempotency, absence alerts, the reads and their rates. */
 let w: SchoolWorld;
@@ -16,6 +17,8 @@ let teacher: Caller;
 let kids: { id: string; name: string }[];
 let otherParent: { id: string };
 let today: string;
+/** The school's earliest academic year, 2000-2001. */
+let firstYear: { id: string; startDate: string };
 
 const db = () => w.t.app.deps.db;
 async function count(table: string, schoolId: string): Promise<number> {
@@ -130,6 +133,8 @@ beforeAll(async () => {
   admin = await w.a.as('school_admin');
   teacher = await w.a.as('teacher');
   const adminSession = await w.a.signIn('school_admin');
+  // The tests mark fixed dates of 2026 and 2011: an early first year keeps them allowed whenever the suite runs.
+  firstYear = await createAcademicYear(w.t.app, adminSession, 2000);
   const s2 = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Bea Second' });
   const s3 = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Cal Third' });
   const p2 = await createParent(w.t.app, adminSession);
@@ -238,6 +243,29 @@ describe('submitting a class', () => {
     expect(errorOf(unknown).message).toBe('Period not found');
   });
 
+  it('a break is not a period attendance is taken in, and stays deletable', async () => {
+    const brk = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Short break', startTime: '11:00', endTime: '11:15', isBreak: true },
+    });
+    expect(brk.statusCode, brk.body).toBe(201);
+    const before = await count('attendance', w.a.id);
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: today, periodId: brk.json().id, records: all() },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatchObject({
+      message: ATTENDANCE_MESSAGES.failed,
+      fields: { periodId: 'Attendance is not taken in a break' },
+    });
+    expect(await count('attendance', w.a.id)).toBe(before);
+    const removed = await admin({ method: 'DELETE', url: `/api/v1/timetable/periods/${brk.json().id}` });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+  });
+
   it('an Idempotency-Key makes a retried submission a no-op that answers the first answer', async () => {
     const key = `retry-${newId()}`;
     const payload = { classId: w.a.classId, date: '2026-01-05', records: all({ [kid(0)]: false }) };
@@ -276,6 +304,8 @@ describe('submitting a class', () => {
       [{ classId: w.a.classId, records: [...all(), all()[0]] }, 'records.3.studentId', 422],
       [{ classId: w.a.classId, date: '2999-01-01', records: all() }, 'date', 422],
       [{ classId: w.a.classId, date: '2026-02-30', records: all() }, 'date', 400],
+      [{ classId: w.a.classId, date: '0000-01-01', records: all() }, 'date', 400],
+      [{ classId: w.a.classId, date: '1899-12-31', records: all() }, 'date', 400],
       [{ classId: w.a.classId, records: [] }, 'records', 400],
       [{ classId: w.a.classId, records: [{ studentId: kid(0) }] }, 'records.0.isPresent', 400],
       [{ records: all() }, 'classId', 400],
@@ -292,6 +322,98 @@ describe('submitting a class', () => {
       });
     }
     expect(await count('attendance', w.a.id)).toBe(before);
+  });
+
+  it('bad marks, too many marks and a bad trend step get plain messages, and nothing is written', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { classId: w.a.classId, records: Array.from({ length: 501 }, () => ({ studentId: kid(0), isPresent: true })) },
+        'records',
+        'A class can have at most 500 students marked at once',
+      ],
+      [
+        { classId: w.a.classId, records: all().map((r, i) => (i === 0 ? { ...r, isLate: 'yes' } : r)) },
+        'records.0.isLate',
+        'Late must be true or false',
+      ],
+      [
+        { classId: w.a.classId, records: all().map((r, i) => (i === 1 ? { ...r, note: 'Sick\u202eetoN' } : r)) },
+        'records.1.note',
+        'Note cannot contain control or text-direction characters',
+      ],
+      [
+        { classId: w.a.classId, records: all().map((r, i) => (i === 1 ? { ...r, note: 'line\u0000two' } : r)) },
+        'records.1.note',
+        'Note cannot contain control or text-direction characters',
+      ],
+    ];
+    const before = await count('attendance', w.a.id);
+    for (const [payload, field, message] of cases) {
+      const res = await teacher({ method: 'POST', url: '/api/v1/attendance', payload });
+      const err = errorOf(res);
+      expect({ field, status: res.statusCode, message: err.message, fieldMessage: err.fields?.[field] }).toEqual({
+        field,
+        status: 400,
+        message: ATTENDANCE_MESSAGES.failed,
+        fieldMessage: message,
+      });
+    }
+    expect(await count('attendance', w.a.id)).toBe(before);
+    const step = await admin({ method: 'GET', url: '/api/v1/attendance/trend?by=month' });
+    expect([step.statusCode, errorOf(step).fields?.by]).toEqual([400, 'Choose day or week']);
+  });
+
+  it("a date before the school's first academic year is refused; its first day is not", async () => {
+    const before = await count('attendance', w.a.id);
+    const dayBefore = addDays(firstYear.startDate, -1);
+    for (const date of [dayBefore, '1900-01-01']) {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records: all() },
+      });
+      expect({ date, status: res.statusCode, error: errorOf(res) }).toEqual({
+        date,
+        status: 422,
+        error: expect.objectContaining({
+          message: ATTENDANCE_MESSAGES.failed,
+          fields: { date: 'Attendance cannot be submitted for a date before the first academic year' },
+        }),
+      });
+    }
+    expect(await count('attendance', w.a.id)).toBe(before);
+    const first = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: firstYear.startDate, records: all() },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+  });
+
+  it('an impossible year is a bad date format on every date and month of attendance, not a database error', async () => {
+    const reads = [
+      [`/api/v1/attendance/classes/${w.a.classId}?date=0000-01-01`, 'date', ATTENDANCE_MESSAGES.dateFormat],
+      [`/api/v1/attendance/classes/${w.a.classId}/register?month=0000-01`, 'month', ATTENDANCE_MESSAGES.monthFormat],
+      ['/api/v1/attendance/trend?from=0000-01-01', 'from', ATTENDANCE_MESSAGES.dateFormat],
+      ['/api/v1/attendance/rates?to=1899-12-31', 'to', ATTENDANCE_MESSAGES.dateFormat],
+    ] as const;
+    for (const [url, field, message] of reads) {
+      const res = await admin({ method: 'GET', url });
+      expect({ url, status: res.statusCode, field: errorOf(res).fields?.[field] }).toEqual({
+        url,
+        status: 400,
+        field: message,
+      });
+    }
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: '0000-01-01', records: all() },
+    });
+    expect(errorOf(res)).toMatchObject({
+      message: ATTENDANCE_MESSAGES.failed,
+      fields: { date: ATTENDANCE_MESSAGES.dateFormat },
+    });
   });
 
   it('a teacher marks only classes they teach or lead; students and parents never; staff any class', async () => {
@@ -399,6 +521,52 @@ describe('absence alerts', () => {
     } finally {
       await db().execute(sql`update accounts set language = null where id = ${accountId}`);
     }
+  });
+
+  it('with marks per period, the alert follows the day: another period present changes nothing, the last absence corrected does', async () => {
+    const date = '2026-02-06';
+    const period = async (name: string, startTime: string, endTime: string) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/timetable/periods',
+        payload: { name, startTime, endTime },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const p1 = await period('Day P1', '09:00', '09:45');
+    const p2 = await period('Day P2', '10:00', '10:45');
+    const submit = async (periodId: string, records: ReturnType<typeof all>) => {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, periodId, records },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const onDate = async () => (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
+
+    await submit(p1, all({ [kid(1)]: false }));
+    const [absent] = await onDate();
+    expect(absent).toMatchObject({ title: 'Absent today: Bea Second' });
+    await db().execute(sql`update notifications set read_at = now() where user_id = ${otherParent.id}`);
+    const [read] = await onDate();
+    // Present in the second period: still absent that day (the register's worst mark), so the alert stays as read.
+    await submit(p2, all());
+    expect(await onDate()).toEqual([read]);
+    // Period 2 resubmitted late: the day is still absent.
+    await submit(p2, all({ [kid(1)]: 'late' }));
+    expect(await onDate()).toEqual([read]);
+    // The first period corrected to present: the day is now late (period 2), and the parent hears so.
+    await submit(p1, all());
+    const [late] = await onDate();
+    expect(late).toMatchObject({ title: 'Attendance corrected: Bea Second', read_at: null });
+    expect(late?.body).toContain('now marked late');
+    // Period 2 corrected too: present all day.
+    await submit(p2, all());
+    const [present] = await onDate();
+    expect(present?.body).toContain('now marked present');
+    expect(await onDate()).toHaveLength(1);
   });
 
   it('the parent reads the alert in the bell', async () => {
@@ -539,6 +707,66 @@ describe('reading attendance', () => {
     expect((await b({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}/register` })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('a student who left the class', () => {
+  it("their former class's teacher reads their history there (and only there); a teacher of neither class cannot", async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const other = await createClass(w.t.app, adminSession);
+    const { student: leaver } = await createStudent(w.t.app, adminSession, {
+      classId: w.a.classId,
+      name: 'Lee Leaver',
+    });
+    const marked = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: {
+        classId: w.a.classId,
+        date: '2026-01-12',
+        records: [...all(), { studentId: leaver.id, isPresent: false }],
+      },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${leaver.id}/move`,
+      payload: { classId: other.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const later = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: other.id, date: '2026-01-13', records: [{ studentId: leaver.id, isPresent: true }] },
+    });
+    expect(later.statusCode, later.body).toBe(200);
+
+    const history = await teacher({ method: 'GET', url: `/api/v1/attendance/students/${leaver.id}` });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().items.map((r: AttendanceRecord) => [r.date, r.classId, r.status])).toEqual([
+      ['2026-01-12', w.a.classId, 'absent'],
+    ]);
+    expect(history.json().rate).toMatchObject({ absent: 1, total: 1 });
+    const csv = await teacher({ method: 'GET', url: `/api/v1/attendance/students/${leaver.id}/export` });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('2026-01-12');
+    expect(csv.body).not.toContain('2026-01-13');
+    // The school admin still reads both classes' records.
+    expect((await admin({ method: 'GET', url: `/api/v1/attendance/students/${leaver.id}` })).json().items).toHaveLength(
+      2,
+    );
+
+    // A teacher who teaches neither class: the student is not shown to exist.
+    const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
+    const stranger = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+    for (const url of [`/api/v1/attendance/students/${leaver.id}`, `/api/v1/attendance/students/${leaver.id}/export`]) {
+      const res = await stranger({ method: 'GET', url });
+      expect({ url, status: res.statusCode, message: errorOf(res).message }).toEqual({
+        url,
+        status: 404,
+        message: 'Student not found',
+      });
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../src/lib/school-day.ts';
 import { createClass, createStudent } from './factories/people.ts';
+import { createAcademicYear } from './factories/years.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { errorOf } from './helpers.ts';
 import { listenUrl, openStream } from './sse-client.ts';
@@ -52,6 +53,8 @@ beforeAll(async () => {
   admin = await w.a.as('school_admin');
   teacher = await w.a.as('teacher');
   const adminSession = await w.a.signIn('school_admin');
+  // Dates a few days back stay after the school's first academic year even early in September.
+  await createAcademicYear(w.t.app, adminSession, 2000);
   const s2 = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Bea Second' });
   const [me] = (await w.t.app.deps.db.execute(sql`select name from users where id = ${w.a.users.student.id}`)).rows as {
     name: string;

@@ -378,6 +378,9 @@ describe('revenue, usage, dashboard', () => {
     const backwards = await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=2021-01-01&to=2020-01-01' });
     expect(backwards.statusCode).toBe(400);
     expect((await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=yesterday' })).statusCode).toBe(400);
+    // A year the database has no date for is a bad date like any other, not "A date is out of range."
+    const yearZero = await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=0000-01-01' });
+    expect([yearZero.statusCode, errorOf(yearZero).fields?.from]).toEqual([400, 'Use a date like 2026-01-31']);
     const csv = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/revenue/export' });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="revenue-/);

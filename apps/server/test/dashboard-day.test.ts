@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as } from './helpers.ts';
+import { createAcademicYear } from './factories/years.ts';
 
 /**
  * The day on every role's dashboard and on My Children: today's lessons, marks and rates, on the school's
@@ -41,6 +42,8 @@ beforeAll(async () => {
   // Before anyone signs in: the session carries the school's locale.
   await w.t.app.deps.db.execute(sql`update schools set time_zone = 'Pacific/Auckland' where id = ${w.a.id}`);
   admin = await w.a.as('school_admin');
+  // The fixed dates below stay after the school's first academic year whatever the day the suite runs.
+  await createAcademicYear(w.t.app, await w.a.signIn('school_admin'), 2000);
   principal = await w.a.as('principal');
   teacher = await w.a.as('teacher');
   student = await w.a.as('student');

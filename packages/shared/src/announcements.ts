@@ -10,6 +10,7 @@
  * Attachments: see files.ts (upload first, then name the ids in `attachmentIds`).
  */
 import { z } from 'zod';
+import { hasPlausibleYear } from './dates.ts';
 import { Attachment, AttachmentIds } from './files.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './people.ts';
 import { SCHOOL_ROLES } from './roles.ts';
@@ -56,7 +57,10 @@ const audience = z
   .min(1, M.audienceRequired)
   .max(AUDIENCES.length, M.audienceUnknown);
 const classIds = z.array(z.uuid({ error: M.unknownClass })).max(CLASSES_MAX, M.tooManyClasses);
-const expiresAt = z.iso.datetime({ offset: true, error: M.expiryFormat }).nullable();
+const expiresAt = z.iso
+  .datetime({ offset: true, error: M.expiryFormat })
+  .refine(hasPlausibleYear, M.expiryFormat)
+  .nullable();
 
 export const CreateAnnouncementRequest = z.object({
   title,

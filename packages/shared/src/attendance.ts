@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
+import { hasPlausibleYear } from './dates.ts';
+import { plainText } from './plain-text.ts';
 
 /**
  * Contracts of attendance (docs/product.md, "School day: timetable and attendance").
@@ -14,6 +16,9 @@ import { uuidSchema } from './auth.ts';
 
 export const ATTENDANCE_STATUSES = ['present', 'absent', 'late'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+/** One submission marks at most this many students (a class is never bigger). */
+export const MAX_MARKS_PER_SUBMISSION = 500;
 
 /** The live list holds this many records; parents see this many of their children's. */
 export const RECENT_ATTENDANCE_LIMIT = 30;
@@ -38,6 +43,10 @@ export const ATTENDANCE_MESSAGES = {
   dateFormat: 'Date must look like 2026-09-01',
   monthFormat: 'Month must look like 2026-09',
   futureDate: 'Attendance cannot be submitted for a future date',
+  beforeFirstYear: 'Attendance cannot be submitted for a date before the first academic year',
+  breakPeriod: 'Attendance is not taken in a break',
+  tooManyMarks: `A class can have at most ${MAX_MARKS_PER_SUBMISSION} students marked at once`,
+  lateFlag: 'Late must be true or false',
 } as const;
 
 /** The status a mark is stored with: absent when not present, late when present but late. */
@@ -57,7 +66,10 @@ export const isoDate = z
   .string({ error: ATTENDANCE_MESSAGES.dateFormat })
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, ATTENDANCE_MESSAGES.dateFormat)
   .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    (v) =>
+      hasPlausibleYear(v) &&
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     {
       error: ATTENDANCE_MESSAGES.dateFormat,
     },
@@ -67,8 +79,13 @@ export const AttendanceMark = z.object({
   studentId: uuidSchema,
   isPresent: z.boolean({ error: 'Present must be true or false' }),
   /** Only meaningful when present. */
-  isLate: z.boolean().default(false),
-  note: z.string().trim().max(200, 'Note is too long').optional(),
+  isLate: z.boolean({ error: ATTENDANCE_MESSAGES.lateFlag }).default(false),
+  note: z
+    .string()
+    .trim()
+    .max(200, 'Note is too long')
+    .refine(...plainText('Note'))
+    .optional(),
 });
 
 export const SubmitAttendanceRequest = z.object({
@@ -76,7 +93,10 @@ export const SubmitAttendanceRequest = z.object({
   /** Omitted: the school's today, in its time zone. */
   date: isoDate.optional(),
   periodId: uuidSchema.optional(),
-  records: z.array(AttendanceMark).min(1, 'Mark at least one student').max(500),
+  records: z
+    .array(AttendanceMark)
+    .min(1, 'Mark at least one student')
+    .max(MAX_MARKS_PER_SUBMISSION, ATTENDANCE_MESSAGES.tooManyMarks),
 });
 export type SubmitAttendanceRequest = z.input<typeof SubmitAttendanceRequest>;
 
@@ -145,6 +165,7 @@ export const RegisterQuery = z.object({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, ATTENDANCE_MESSAGES.monthFormat)
+    .refine(hasPlausibleYear, ATTENDANCE_MESSAGES.monthFormat)
     .optional(),
 });
 /** A class × month register: one row per student, the status of each marked day (period-less marks). */
@@ -203,6 +224,7 @@ export const ATTENDANCE_SETTINGS_MESSAGES = {
   lateBody: (name: string, date: string, className: string) => `${name} was marked late on ${date} (${className}).`,
   trendRange: 'The start date must not be after the end date',
   trendTooLong: 'Choose at most 400 days',
+  trendStep: 'Choose day or week',
   wholeSchool: 'Whole school',
 } as const;
 
@@ -236,11 +258,11 @@ export type AttendanceOptions = z.infer<typeof AttendanceOptions>;
 
 export const TREND_STEPS = ['day', 'week'] as const;
 export const TrendQuery = z.object({
-  /** Omitted: 30 days up to `to` (by week: 12 weeks). */
+  /** Omitted: 30 days up to `to` (by week: the 12 weeks up to `to`'s, from the school's first day of the week). */
   from: isoDate.optional(),
   /** Omitted: the school's today. */
   to: isoDate.optional(),
-  by: z.enum(TREND_STEPS).default('day'),
+  by: z.enum(TREND_STEPS, { error: ATTENDANCE_SETTINGS_MESSAGES.trendStep }).default('day'),
   /** Omitted: the school (staff) or the teacher's classes. */
   classId: uuidSchema.optional(),
 });

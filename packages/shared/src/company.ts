@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasPlausibleYear } from './dates.ts';
 import { plainText } from './plain-text.ts';
 import { SchoolContact } from './api.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
@@ -111,7 +112,10 @@ const urlSchema = z
 const limitQuery = z.coerce.number().int().min(1).max(100).default(25);
 const cursorQuery = z.string().max(200).optional();
 const searchQuery = z.string().trim().max(120).optional();
-const dateQuery = z.iso.date({ error: 'Use a date like 2026-01-31' }).optional();
+const dateQuery = z.iso
+  .date({ error: 'Use a date like 2026-01-31' })
+  .refine(hasPlausibleYear, 'Use a date like 2026-01-31')
+  .optional();
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 

@@ -307,6 +307,7 @@ const es: Catalogue = {
   [DASHBOARD_MESSAGES.staff]: 'Administradores y directores',
   // School day: timetable and attendance
   'Present must be true or false': '«Presente» debe ser verdadero o falso',
+  Note: 'La nota',
   'Note is too long': 'La nota es demasiado larga',
   'Mark at least one student': 'Marque al menos a un estudiante',
   'Period name is too long': 'El nombre del período es demasiado largo',
@@ -336,6 +337,7 @@ const es: Catalogue = {
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateBody)]: '{0} llegó tarde el {1} ({2}).',
   [ATTENDANCE_SETTINGS_MESSAGES.trendRange]: 'La fecha de inicio no puede ser posterior a la de fin',
   [ATTENDANCE_SETTINGS_MESSAGES.trendTooLong]: 'Elija como máximo 400 días',
+  [ATTENDANCE_SETTINGS_MESSAGES.trendStep]: 'Elija día o semana',
   [ATTENDANCE_SETTINGS_MESSAGES.wholeSchool]: 'Toda la escuela',
   [ATTENDANCE_MESSAGES.failed]: 'No se pudo registrar la asistencia',
   [template(ATTENDANCE_MESSAGES.missingStudents)]: '{0} estudiantes inscritos no están marcados',
@@ -344,6 +346,11 @@ const es: Catalogue = {
   [ATTENDANCE_MESSAGES.dateFormat]: 'La fecha debe tener el formato 2026-09-01',
   [ATTENDANCE_MESSAGES.monthFormat]: 'El mes debe tener el formato 2026-09',
   [ATTENDANCE_MESSAGES.futureDate]: 'No se puede registrar la asistencia de una fecha futura',
+  [ATTENDANCE_MESSAGES.beforeFirstYear]:
+    'No se puede registrar la asistencia de una fecha anterior al primer año académico',
+  [ATTENDANCE_MESSAGES.breakPeriod]: 'La asistencia no se toma en un descanso',
+  [ATTENDANCE_MESSAGES.tooManyMarks]: 'Una clase puede tener como máximo 500 estudiantes marcados a la vez',
+  [ATTENDANCE_MESSAGES.lateFlag]: '«Tarde» debe ser verdadero o falso',
   [TIMETABLE_MESSAGES.slotExists]: 'Ya existe una franja para este horario',
   [TIMETABLE_MESSAGES.slotNotFound]: 'Franja del horario no encontrada',
   [TIMETABLE_MESSAGES.classFixed]: 'Una franja no se puede pasar a otra clase; elimínela y agréguela en la otra clase',

@@ -49,11 +49,36 @@ export interface AlertContext {
   sent: { id: string; title: string; body: string; language: string | null }[];
   /** Every parent of the students (inactive ones too: the live event goes to all), by student then parent. */
   parents: { studentId: string; parentId: string; isActive: boolean; language: string | null }[];
+  /** Each student's worst mark of the date on the day's other sheets (other periods), if they have any. */
+  day?: { studentId: string; status: AttendanceStatus }[];
 }
 
-/** SQL of the alert context of students `ids` (a subquery of student ids) on `date`, as one JSON object. */
-export function alertContextSql(schoolId: string, date: string, ids: SQL): SQL {
+/** The sheet being submitted: its own records of the date are replaced by its marks, so they are not "the rest of the day". */
+export interface SheetKey {
+  classId: string;
+  periodId: string | null;
+}
+
+/** A day's status is its worst mark, as the register shows it: absent, then late, then present. */
+const SEVERITY: Record<AttendanceStatus, number> = { present: 0, late: 1, absent: 2 };
+const worse = (a: AttendanceStatus, b: AttendanceStatus | undefined): AttendanceStatus =>
+  b !== undefined && SEVERITY[b] > SEVERITY[a] ? b : a;
+
+/**
+ * SQL of the alert context of students `ids` (a subquery of student ids) on `date`, as one JSON object. With
+ * `sheet`, the day's marks are read without that sheet's own records (its new marks replace them).
+ */
+export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?: SheetKey): SQL {
+  const otherSheets = sheet
+    ? sql`and not (a.class_id = ${sheet.classId} and a.period_id is not distinct from ${sheet.periodId}::uuid)`
+    : sql``;
   return sql`json_build_object(
+    'day', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status)), '[]')
+      from (select a.student_id, case when bool_or(a.status = 'absent') then 'absent'
+          when bool_or(a.status = 'late') then 'late' else 'present' end as status
+        from attendance a where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
+          ${otherSheets}
+        group by a.student_id) d),
     'existing', (select coalesce(json_agg(json_build_object('studentId', al.student_id, 'notificationIds', al.notification_ids)), '[]')
       from absence_alerts al where al.school_id = ${schoolId} and al.date = ${date}::date and al.student_id in ${ids}),
     'sent', (select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'body', n.body,
@@ -77,6 +102,8 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL): SQL {
  * each of their active parents once per date. A later submission of that date does not send again: it
  * revises those notifications when the student's status changed (absent → late reads as a correction).
  * With `alertLate` (the school's opt-in) a late mark alerts like an absence, with its own words.
+ * The status is the day's, not the sheet's: with marks per period, a student absent in one period and present
+ * in the next is still absent that day, so another period's sheet changes nothing the parent was told.
  */
 export async function alertParents(
   tx: Tx,
@@ -104,7 +131,9 @@ export function alertsSql(
   context: AlertContext,
   events: LiveEvent[] = [],
 ): SQL | null {
-  const { date, className, marks } = input;
+  const { date, className } = input;
+  const day = new Map((context.day ?? []).map((d) => [d.studentId, d.status]));
+  const marks = input.marks.map((m) => ({ ...m, status: worse(m.status, day.get(m.studentId)) }));
   const byId = new Map(marks.map((m) => [m.studentId, m]));
   const alerted = new Set<string>();
   const readerLanguage = new Map(context.sent.map((r) => [r.id, languageOf(r.language)]));

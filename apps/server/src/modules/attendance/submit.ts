@@ -46,6 +46,10 @@ interface SheetContext {
   stored: SubmitAttendanceResponse | null;
   cls: { id: string; name: string; academicYear: string } | null;
   periodFound: boolean;
+  /** The period is a break: its attendance is not taken (the mark page offers no breaks). */
+  periodIsBreak: boolean;
+  /** The start of the school's earliest academic year (null with none): nothing is marked before it. */
+  earliest: string | null;
   alertLate: boolean;
   roster: { id: string; name: string }[];
   alerts: AlertContext;
@@ -53,7 +57,7 @@ interface SheetContext {
 
 /**
  * Everything a submission checks and decides from, in one statement: the first answer under the key, the
- * class (if the caller marks it), the period, the school's late-alert setting, the class's active students and
+ * class (if the caller marks it), the period, the school's first academic year, its late-alert setting, the class's active students and
  * what their alerts of the date already said. It also takes the sheet's lock, so two submissions of the same
  * class and date (two tabs, a retry without a key) take turns, and the writing statement after it sees the
  * other's committed rows.
@@ -73,9 +77,18 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
           ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId})`
           : sql`true`
       } as "periodFound",
+      ${
+        input.periodId
+          ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId} and p.is_break)`
+          : sql`false`
+      } as "periodIsBreak",
+      (select min(y.start_date)::text from academic_years y where y.school_id = ${schoolId}) as earliest,
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
       (select coalesce(json_agg(json_build_object('id', s.id, 'name', u.name)), '[]') ${enrolled}) as roster,
-      ${alertContextSql(schoolId, date, sql`(select s.id ${enrolled})`)} as alerts`,
+      ${alertContextSql(schoolId, date, sql`(select s.id ${enrolled})`, {
+        classId: input.classId,
+        periodId: input.periodId ?? null,
+      })} as alerts`,
   );
   return row as SheetContext;
 }
@@ -193,7 +206,11 @@ export async function submitAttendance(
       const cls = context.cls;
       if (!cls) throw notFound(PEOPLE_MESSAGES.classNotFound);
       if (date > today) throw failed({ date: ATTENDANCE_MESSAGES.futureDate });
+      // A mistyped year (0226 for 2026) would otherwise be kept for ever and count in every rate.
+      if (context.earliest && date < context.earliest) throw failed({ date: ATTENDANCE_MESSAGES.beforeFirstYear });
       if (!context.periodFound) throw notFound(TIMETABLE_MESSAGES.periodNotFound);
+      // Marked, it would also keep the break from ever being deleted.
+      if (context.periodIsBreak) throw failed({ periodId: ATTENDANCE_MESSAGES.breakPeriod });
       const names = checkRoster(context.roster, input);
 
       const now = deps.clock();

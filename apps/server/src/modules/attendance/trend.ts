@@ -4,6 +4,7 @@ import {
   type BelowThreshold,
   type TREND_STEPS,
 } from '@lyceum/shared/attendance';
+import type { WeekStart } from '@lyceum/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
@@ -12,7 +13,7 @@ import { inScope, readScope, type SchoolScope, seesEveryone } from '../../db/sch
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
-import { addDays, daysBetween, timeZoneOf, todayIn } from '../../lib/school-day.ts';
+import { addDays, daysBetween, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
 import { RATE_COLUMNS, rateOf, refuseBackwardRange } from './records.ts';
 import { settingsOf } from './settings.ts';
 import { classForStaff, taughtClasses } from './whose.ts';
@@ -21,8 +22,11 @@ type Counts = { present: number; late: number; absent: number };
 
 /** A trend covers at most this many days, so one read stays cheap. */
 const MAX_TREND_DAYS = 400;
-/** Without a start: the last 30 days, or the last 12 weeks by week. */
-const DEFAULT_TREND_DAYS = { day: 30, week: 84 } as const;
+/** Without a start: the last 30 days, or the last 12 weeks by week (this week and the 11 before it). */
+const DEFAULT_TREND_DAYS = 30;
+const DEFAULT_TREND_WEEKS = 12;
+/** The school's first day of the week as PostgreSQL's `extract(dow …)` numbers it (Sunday 0). */
+const DOW: Record<WeekStart, number> = { sunday: 0, monday: 1, saturday: 6 };
 
 /** Rows `a` of one class (checked: the caller must mark it), or of every class the caller sees. */
 async function classCondition(tx: Tx, scope: SchoolScope, classId: string | undefined): Promise<SQL> {
@@ -37,8 +41,10 @@ const rangeCondition = (from: string | undefined, to: string | undefined) =>
   sql`${from ? sql`and a.date >= ${from}::date` : sql``} ${to ? sql`and a.date <= ${to}::date` : sql``}`;
 
 /**
- * The attendance rate per day (or per week, from its Monday) over a range (default: the 30 days up to the
- * school's today; by week, the 12 weeks up to it), of one class or of every class the caller sees (staff: the school).
+ * The attendance rate per day (or per week, from the school's first day of the week, as the dashboards count a
+ * week) over a range (default: the 30 days up to the school's today; by week, this week and the 11 before it,
+ * from the first one's first day, so no week is counted in part), of one class or of every class the caller
+ * sees (staff: the school).
  */
 export function attendanceTrend(
   deps: Deps,
@@ -51,15 +57,21 @@ export function attendanceTrend(
   },
 ): Promise<AttendanceTrend> {
   const scope = readScope(actor, undefined, 'attendance');
+  const weekStart = actor.school?.locale.weekStart ?? 'monday';
   const to = input.to ?? todayIn(timeZoneOf(actor), deps.clock());
-  const from = input.from ?? addDays(to, -(DEFAULT_TREND_DAYS[input.by] - 1));
+  const from =
+    input.from ??
+    (input.by === 'week'
+      ? addDays(weekOf(to, weekStart, timeZoneOf(actor)).first, -7 * (DEFAULT_TREND_WEEKS - 1))
+      : addDays(to, -(DEFAULT_TREND_DAYS - 1)));
   refuseBackwardRange(from, to);
   if (daysBetween(from, to) >= MAX_TREND_DAYS) {
     throw invalid(ATTENDANCE_SETTINGS_MESSAGES.trendTooLong, { from: ATTENDANCE_SETTINGS_MESSAGES.trendTooLong });
   }
   return inScope(deps.db, scope, async (tx) => {
     const which = await classCondition(tx, scope, input.classId);
-    const step = input.by === 'week' ? sql`date_trunc('week', a.date)::date` : sql`a.date`;
+    const step =
+      input.by === 'week' ? sql`(a.date - ((extract(dow from a.date)::int - ${DOW[weekStart]} + 7) % 7))` : sql`a.date`;
     const rows = await selectRows<Counts & { start: string }>(
       tx,
       sql`

@@ -54,13 +54,19 @@ export async function classForStaff(
   return row;
 }
 
-/** SQL selecting the student (id, name) if the caller may read their attendance, else no row. */
+/**
+ * SQL selecting the student (id, name) if the caller may read their attendance, else no row. A teacher reads a
+ * student of a class they teach or lead, and one who has records in such a class and moved on since (the
+ * register keeps their row; the history then shows only those classes' records, see visibleRecords).
+ */
 export function readableStudentSql(scope: SchoolScope, studentId: string): SQL {
   const me = scope.actor.profileId;
   const who = seesEveryone(scope)
     ? sql``
     : scope.actor.role === 'teacher'
-      ? sql`and s.class_id in ${taughtClasses(scope)}`
+      ? sql`and (s.class_id in ${taughtClasses(scope)} or exists (select 1 from attendance_student_totals t
+          where t.school_id = s.school_id and t.student_id = s.id and t.class_id in ${taughtClasses(scope)}
+            and t.present + t.late + t.absent > 0))`
       : scope.actor.role === 'student'
         ? sql`and s.id = ${me}`
         : scope.actor.role === 'parent'

@@ -1,5 +1,6 @@
 import type { SubmitAttendanceRequest, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { isApiError } from '../../../lib/api-client';
+import { getMe } from '../../../lib/auth';
 import { submitAttendance } from '../api/attendance-api';
 
 /**
@@ -7,9 +8,13 @@ import { submitAttendance } from '../api/attendance-api';
  * localStorage before it is sent, with an Idempotency-Key made once for it; it stays there until the server
  * answers. A failed network keeps it ("Not sent yet"); it is sent again when the browser comes back online
  * and on the next visit of the mark page, always with the same key, so the server stores it exactly once.
+ * Each submission belongs to the user who made it and is only ever sent by them: on a shared device, whoever
+ * signs in next neither sends another's marks under their own name nor sees them.
  */
 export interface PendingMarks {
-  /** class:date:period — one pending submission per sheet; a newer one replaces it. */
+  /** Who made them (their profile id): only their session sends them. */
+  userId: string;
+  /** class:date:period — one pending submission per user and sheet; a newer one replaces it. */
   slot: string;
   idempotencyKey: string;
   body: SubmitAttendanceRequest & { date: string };
@@ -19,6 +24,7 @@ export interface PendingMarks {
 const PREFIX = 'lyceum.attendance.pending.';
 
 export const slotOf = (classId: string, date: string, periodId = '') => `${classId}:${date}:${periodId}`;
+const storageKey = (entry: Pick<PendingMarks, 'userId' | 'slot'>) => `${PREFIX}${entry.userId}:${entry.slot}`;
 
 function storage(): Storage | null {
   try {
@@ -36,7 +42,10 @@ function readAll(): PendingMarks[] {
     const key = store.key(i);
     if (!key?.startsWith(PREFIX)) continue;
     try {
-      out.push(JSON.parse(store.getItem(key) ?? '') as PendingMarks);
+      const entry = JSON.parse(store.getItem(key) ?? '') as PendingMarks;
+      // Kept by an earlier version, without its maker: nobody can send it as theirs.
+      if (typeof entry.userId === 'string' && entry.userId !== '') out.push(entry);
+      else store.removeItem(key);
     } catch {
       store.removeItem(key);
     }
@@ -68,26 +77,32 @@ function newKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Keeps a submission, with a fresh key, until the server has it. */
-export function keepPending(body: PendingMarks['body'], savedAt: Date = new Date()): PendingMarks {
+/** Keeps a submission of user `userId`, with a fresh key, until the server has it. */
+export function keepPending(body: PendingMarks['body'], userId: string, savedAt: Date = new Date()): PendingMarks {
   const entry: PendingMarks = {
+    userId,
     slot: slotOf(body.classId, body.date, body.periodId),
     idempotencyKey: newKey(),
     body,
     savedAt: savedAt.toISOString(),
   };
-  storage()?.setItem(PREFIX + entry.slot, JSON.stringify(entry));
+  storage()?.setItem(storageKey(entry), JSON.stringify(entry));
   changed();
   return entry;
 }
 
-export function dropPending(slot: string): void {
-  storage()?.removeItem(PREFIX + slot);
+function dropPending(entry: PendingMarks): void {
+  storage()?.removeItem(storageKey(entry));
   changed();
 }
 
-/** A failure worth retrying later: no network, or the server not answering properly. */
-export const isRetryable = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+/**
+ * A failure worth retrying later: no network, the server not answering properly, the session expired (401:
+ * sent once the user has signed in again) or too many changes in a minute (429). Any other answer is the
+ * server's refusal of these marks.
+ */
+export const isRetryable = (error: unknown) =>
+  !isApiError(error) || error.status === 0 || error.status === 401 || error.status === 429 || error.status >= 500;
 
 export type SendResult =
   | { ok: true; answer: SubmitAttendanceResponse }
@@ -106,12 +121,12 @@ export function sendPending(entry: PendingMarks): Promise<SendResult> {
   const attempt = (async (): Promise<SendResult> => {
     try {
       const answer = await submitAttendance(entry.body, entry.idempotencyKey);
-      if (pendingSnapshot().some((p) => p.idempotencyKey === entry.idempotencyKey)) dropPending(entry.slot);
+      if (pendingSnapshot().some((p) => p.idempotencyKey === entry.idempotencyKey)) dropPending(entry);
       return { ok: true, answer };
     } catch (error) {
       const retryable = isRetryable(error);
       if (!retryable && pendingSnapshot().some((p) => p.idempotencyKey === entry.idempotencyKey)) {
-        dropPending(entry.slot);
+        dropPending(entry);
       }
       return { ok: false, retryable, error };
     } finally {
@@ -122,10 +137,10 @@ export function sendPending(entry: PendingMarks): Promise<SendResult> {
   return attempt;
 }
 
-/** Sends everything still waiting, oldest first; returns what was sent. */
-export async function flushPending(): Promise<SubmitAttendanceResponse[]> {
+/** Sends everything of user `userId` still waiting, oldest first; returns what was sent. */
+export async function flushPending(userId: string): Promise<SubmitAttendanceResponse[]> {
   const sent: SubmitAttendanceResponse[] = [];
-  for (const entry of readAll()) {
+  for (const entry of readAll().filter((p) => p.userId === userId)) {
     const result = await sendPending(entry);
     if (result.ok) sent.push(result.answer);
     else if (result.retryable) break;
@@ -133,18 +148,28 @@ export async function flushPending(): Promise<SubmitAttendanceResponse[]> {
   return sent;
 }
 
+/**
+ * What waits of whoever is signed in now, asked of the server: the tab may have changed hands since the mark
+ * page was open (signed out, another user in), and nothing is sent under another user's session.
+ */
+async function flushSignedIn(): Promise<SubmitAttendanceResponse[]> {
+  if (readAll().length === 0) return [];
+  const me = await getMe().catch(() => null);
+  return me ? flushPending(me.user.id) : [];
+}
+
 let watching = false;
 let afterSent: (sent: SubmitAttendanceResponse[]) => void = () => {};
 /**
- * Once per tab: when the connection returns, what is waiting is sent, even after leaving the mark page
- * (this chunk stays loaded). `onSent` lets the caller refresh what it shows.
+ * Once per tab: when the connection returns, what is waiting of the signed-in user is sent, even after
+ * leaving the mark page (this chunk stays loaded). `onSent` lets the caller refresh what it shows.
  */
 export function watchConnection(onSent: (sent: SubmitAttendanceResponse[]) => void): void {
   afterSent = onSent;
   if (watching || typeof window === 'undefined') return;
   watching = true;
   window.addEventListener('online', () => {
-    void flushPending().then((sent) => {
+    void flushSignedIn().then((sent) => {
       if (sent.length > 0) afterSent(sent);
     });
   });

@@ -2,7 +2,7 @@ import type { AttendanceOptions, ClassSheet, SubmitAttendanceResponse } from '@l
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, authResponse, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { pendingSnapshot, resetPendingForTests } from '../lib/pending-marks';
 import { MarkAttendancePage } from './mark-attendance-page';
 
@@ -78,6 +78,7 @@ describe('MarkAttendancePage', () => {
     let online = false;
     const { calls } = mockFetch({
       ...reads,
+      'GET /api/v1/auth/me': () => json(authResponse('teacher')),
       'POST /api/v1/attendance': () => {
         if (!online) throw new TypeError('Failed to fetch');
         return json(answer);
@@ -147,6 +148,106 @@ describe('MarkAttendancePage', () => {
     expect(alert.textContent).toContain('Failed to submit attendance');
     expect(alert.textContent).toContain('Attendance cannot be submitted for a future date');
     expect(screen.queryByText('Not sent yet.')).toBeNull();
+    expect(pendingSnapshot()).toEqual([]);
+  });
+
+  it('keeps the marks when the session expired (401) and sends them once the user has signed in again', async () => {
+    const first = mockFetch({
+      ...reads,
+      'POST /api/v1/attendance': () => apiError(401, 'unauthenticated', 'You are not signed in.'),
+    });
+    const page = renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    fireEvent.click(absentOf('Cy Tres'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Not sent yet.');
+    // "Not sent yet" shows from the moment the marks are kept; the answer is in once the button is free again.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit attendance' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [kept] = pendingSnapshot();
+    expect(kept).toMatchObject({ userId: 'user-teacher' });
+    expect(first.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    page.unmount();
+
+    // Signed in again: the page sends them, with the same key.
+    const next = mockFetch({ ...reads, 'POST /api/v1/attendance': () => json(answer) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await waitFor(() => expect(pendingSnapshot()).toEqual([]));
+    const posts = next.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((p) => p.headers['idempotency-key'])).toEqual([kept?.idempotencyKey]);
+    expect((posts[0]?.body as { records: { isPresent: boolean }[] }).records[2]?.isPresent).toBe(false);
+  });
+
+  it('keeps the marks when the server asks to wait (429), and the retry button sends them', async () => {
+    let limited = true;
+    const { calls } = mockFetch({
+      ...reads,
+      'POST /api/v1/attendance': () =>
+        limited ? apiError(429, 'rate_limited', 'Too many changes. Please wait a moment.') : json(answer),
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Not sent yet.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry now' }).hasAttribute('disabled')).toBe(false));
+    expect(pendingSnapshot()).toHaveLength(1);
+    limited = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    await screen.findByText('Attendance saved: 3 new, 0 updated.');
+    expect(pendingSnapshot()).toEqual([]);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
+
+  it("never sends or shows another user's unsent marks; they stay theirs", async () => {
+    // Left on a shared device by another teacher, for the very sheet on screen.
+    const theirs = {
+      userId: 'user-someone-else',
+      slot: `${CLASS}:${TODAY}:`,
+      idempotencyKey: '0193e0a0-0000-4000-8000-00000000beef',
+      body: {
+        classId: CLASS,
+        date: TODAY,
+        records: names.map((_, i) => ({ studentId: `s${i}`, isPresent: false, isLate: false })),
+      },
+      savedAt: '2026-11-24T07:00:00.000Z',
+    };
+    localStorage.setItem(`lyceum.attendance.pending.user-someone-else:${CLASS}:${TODAY}:`, JSON.stringify(theirs));
+    resetPendingForTests();
+    const { calls } = mockFetch({
+      ...reads,
+      'GET /api/v1/auth/me': () => json(authResponse('principal')),
+      'POST /api/v1/attendance': () => json(answer),
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('principal'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    // Their marks are not the starting marks, and no "Not sent yet" is shown.
+    expect(absentOf('Ana Uno').checked).toBe(false);
+    expect(screen.queryByText('Not sent yet.')).toBeNull();
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/auth/me'))).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(pendingSnapshot()).toEqual([theirs]);
+  });
+
+  it('marks kept by an earlier version, without their maker, are never sent', async () => {
+    localStorage.setItem(
+      `lyceum.attendance.pending.${CLASS}:${TODAY}:`,
+      JSON.stringify({
+        slot: `${CLASS}:${TODAY}:`,
+        idempotencyKey: '0193e0a0-0000-4000-8000-00000000abcd',
+        body: { classId: CLASS, date: TODAY, records: [] },
+        savedAt: '2026-11-24T07:00:00.000Z',
+      }),
+    );
+    resetPendingForTests();
+    const { calls } = mockFetch(reads);
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     expect(pendingSnapshot()).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { PageSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
 import { StatusPicker } from '../components/status-picker';
@@ -55,7 +56,10 @@ export function MarkAttendancePage() {
   const queryClient = useQueryClient();
   const options = useAttendanceOptions();
   const [params, setParams] = useSearchParams();
-  const pending = useSyncExternalStore(subscribePending, pendingSnapshot);
+  const me = useAuth().user?.id ?? '';
+  const everyones = useSyncExternalStore(subscribePending, pendingSnapshot);
+  // Another user's unsent marks (a shared device) are theirs alone: neither shown nor sent here.
+  const pending = useMemo(() => everyones.filter((p) => p.userId === me), [everyones, me]);
 
   const today = options.data?.today ?? '';
   const classId = params.get('class') ?? options.data?.classes[0]?.id ?? '';
@@ -86,10 +90,11 @@ export function MarkAttendancePage() {
 
   useEffect(() => {
     watchConnection(sentLater);
-    void flushPending().then((sent) => {
+    if (!me) return;
+    void flushPending(me).then((sent) => {
       if (sent.length > 0) sentLater(sent);
     });
-  }, [sentLater]);
+  }, [sentLater, me]);
 
   useEffect(() => {
     if (sheet.data && marks?.slot !== slot) setMarks({ slot, marks: startingMarks(sheet.data, waiting) });
@@ -124,7 +129,7 @@ export function MarkAttendancePage() {
   };
 
   const submit = async () => {
-    if (!sheet.data || !marks) return;
+    if (!sheet.data || !marks || !me) return;
     const body: PendingMarks['body'] = {
       classId,
       date,
@@ -143,7 +148,7 @@ export function MarkAttendancePage() {
     setSending(true);
     setOutcome(null);
     // Kept before it is sent: a network that fails mid-request loses nothing.
-    const entry = keepPending(body);
+    const entry = keepPending(body, me);
     report(await sendPending(entry));
     setSending(false);
   };
