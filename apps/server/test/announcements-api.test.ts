@@ -1,4 +1,10 @@
-import { ANNOUNCEMENT_MESSAGES as M, type Announcement, type Audience } from '@lyceum/shared/announcements';
+import {
+  ANNOUNCEMENT_MESSAGES as M,
+  type Announcement,
+  type Audience,
+  BODY_MAX,
+  BODY_STORED_MAX,
+} from '@lyceum/shared/announcements';
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +77,37 @@ describe('publishing', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).fields?.[field], JSON.stringify(payload)).toBe(message);
     }
+  });
+
+  it('bounds the message as stored too: one that escaping would make more than twice the limit is refused', async () => {
+    const count = async () =>
+      Number(
+        (
+          (await w.t.app.deps.db.execute(sql`select count(*)::int as n from announcements where school_id = ${w.a.id}`))
+            .rows[0] as { n: number }
+        ).n,
+      );
+    const before = await count();
+    // 20 000 characters sent, 100 000 once each `&` is stored as `&amp;`.
+    const amplified = `<${'&'.repeat(BODY_MAX - 1)}`;
+    const res = await publish(callers.school_admin, { audience: ['all'], body: amplified });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields?.body).toBe(M.bodyTooLong);
+    expect(await count()).toBe(before);
+    // Real text at the limit, with a line break every few words, is stored.
+    const long = await published(callers.school_admin, { audience: ['all'], body: 'Bring water\n'.repeat(1666) });
+    expect(long.body.length).toBeGreaterThan(BODY_MAX);
+    expect(long.body.length).toBeLessThanOrEqual(BODY_STORED_MAX);
+    // Editing is held to the same bound and changes nothing when refused.
+    const patch = await callers.school_admin({
+      method: 'PATCH',
+      url: `/api/v1/announcements/${long.id}`,
+      payload: { body: amplified },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(errorOf(patch).fields?.body).toBe(M.bodyTooLong);
+    const kept = (await callers.school_admin({ method: 'GET', url: `/api/v1/announcements/${long.id}` })).json();
+    expect(kept.body).toBe(long.body);
   });
 
   it('teachers address only students and parents of their own classes', async () => {

@@ -26,6 +26,12 @@ export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 
 export const TITLE_MAX = 200;
 export const BODY_MAX = 20_000;
+/**
+ * The message as stored (the safe HTML) is bounded too: escaping and links lengthen it (an `&` is stored as
+ * `&amp;`), so a body within BODY_MAX could be stored five times larger. Twice BODY_MAX leaves room for lists,
+ * line breaks and links in real text (docs/product.md, "Announcements").
+ */
+export const BODY_STORED_MAX = 2 * BODY_MAX;
 export const CLASSES_MAX = 50;
 
 export const ANNOUNCEMENT_MESSAGES = {
