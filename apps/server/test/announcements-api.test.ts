@@ -5,6 +5,7 @@ import {
   BODY_MAX,
   BODY_STORED_MAX,
 } from '@lyceum/shared/announcements';
+import { notPlainTextMessage } from '@lyceum/shared/plain-text';
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,10 @@ describe('publishing', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '' }, 'title', M.titleRequired],
       [{ title: 'x'.repeat(201) }, 'title', M.titleTooLong],
+      // A title is every reader's notification title: no bells, line breaks or direction overrides.
+      [{ title: 'Pay fees \u202egnp.exe' }, 'title', notPlainTextMessage('Title')],
+      [{ title: 'Pay fees\u0007' }, 'title', notPlainTextMessage('Title')],
+      [{ title: 'Pay fees\r\nBcc: x@y.test' }, 'title', notPlainTextMessage('Title')],
       [{ body: '   ' }, 'body', M.bodyRequired],
       [{ body: '<script>only code</script>' }, 'body', M.bodyRequired],
       [{ audience: [] }, 'audience', M.audienceRequired],
@@ -77,6 +82,14 @@ describe('publishing', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).fields?.[field], JSON.stringify(payload)).toBe(message);
     }
+    const made = await published(callers.school_admin, { audience: ['all'] });
+    const retitled = await callers.school_admin({
+      method: 'PATCH',
+      url: `/api/v1/announcements/${made.id}`,
+      payload: { title: 'Hello\u2066' },
+    });
+    expect(retitled.statusCode).toBe(400);
+    expect(errorOf(retitled).fields?.title).toBe(notPlainTextMessage('Title'));
   });
 
   it('bounds the message as stored too: one that escaping would make more than twice the limit is refused', async () => {

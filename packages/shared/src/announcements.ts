@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { Attachment, AttachmentIds } from './files.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './people.ts';
+import { plainText } from './plain-text.ts';
 import { SCHOOL_ROLES } from './roles.ts';
 
 /** An audience entry: a school role, or everyone in the school. */
@@ -55,7 +56,13 @@ export const ANNOUNCEMENT_MESSAGES = {
 
 const M = ANNOUNCEMENT_MESSAGES;
 
-const title = z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(TITLE_MAX, M.titleTooLong);
+/** A title becomes the audience's notification title: no control or text-direction characters, like names. */
+const title = z
+  .string({ error: M.titleRequired })
+  .trim()
+  .min(1, M.titleRequired)
+  .max(TITLE_MAX, M.titleTooLong)
+  .refine(...plainText('Title'));
 const body = z.string({ error: M.bodyRequired }).trim().min(1, M.bodyRequired).max(BODY_MAX, M.bodyTooLong);
 const audience = z
   .array(z.enum(AUDIENCES, { error: M.audienceUnknown }), { error: M.audienceRequired })

@@ -432,6 +432,7 @@ const ar: Catalogue = {
   // Announcements
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'العنوان مطلوب',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'يجب ألا يزيد العنوان على 200 حرف',
+  Title: 'العنوان',
   [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'يجب ألا تزيد الرسالة على 20000 حرف',
   [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'اختر من يجب أن يراه',
   [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'جمهور غير معروف',

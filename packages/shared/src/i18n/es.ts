@@ -450,6 +450,7 @@ const es: Catalogue = {
   // Announcements
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'El título es obligatorio',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'El título debe tener como máximo 200 caracteres',
+  Title: 'Título',
   [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'El mensaje debe tener como máximo 20000 caracteres',
   [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'Elija quién debe verlo',
   [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'Destinatarios desconocidos',
