@@ -315,6 +315,27 @@ describe('reads, readers and the audience’s notification', () => {
     expect(await count()).toBe(before + 2);
     expect((await bell('parent'))[0]).toMatchObject({ title: 'New announcement: Trip' });
   });
+
+  it('the author is not told of their own announcement; the rest of its audience is', async () => {
+    const inbox = async (role: SchoolRole) =>
+      (await callers[role]({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json() as {
+        items: { title: string }[];
+        unread: number;
+      };
+    const unreadBefore = (await inbox('principal')).unread;
+    const adminUnreadBefore = (await inbox('school_admin')).unread;
+    await published(callers.principal, { title: 'Staff meeting', audience: ['school_admin', 'principal'] });
+    await published(callers.principal, { title: 'Everyone', audience: ['all'] });
+    const mine = await inbox('principal');
+    expect(mine.items.map((n) => n.title)).not.toContain('New announcement: Staff meeting');
+    expect(mine.items.map((n) => n.title)).not.toContain('New announcement: Everyone');
+    expect(mine.unread).toBe(unreadBefore);
+    const admin = await inbox('school_admin');
+    expect(admin.items.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['New announcement: Staff meeting', 'New announcement: Everyone']),
+    );
+    expect(admin.unread).toBe(adminUnreadBefore + 2);
+  });
 });
 
 describe('read figures (audienceCount and readCount) for a whole page', () => {

@@ -321,7 +321,8 @@ async function tellAudience(
   };
   const roles = rolesOf(input.audience);
   if (input.classIds.length === 0) {
-    await createNotifications(tx, [{ ...text, roles }]);
+    // The author is left out, as from the read figures: they know what they posted.
+    await createNotifications(tx, [{ ...text, roles, exceptUserId: actor.profileId }]);
     await publishLiveEvents(tx, [{ kind: 'announcement', schoolId, id, roles }]);
     return;
   }
