@@ -236,6 +236,8 @@ const ar: Catalogue = {
   'Message is required': 'الرسالة مطلوبة',
   'Message is too long': 'الرسالة طويلة جدًا',
   'Choose renew or upgrade': 'اختر التجديد أو الترقية',
+  'A renewal has already been requested and is awaiting a reply.': 'سبق طلب التجديد وهو بانتظار الرد.',
+  'This upgrade has already been requested and is awaiting a reply.': 'سبق طلب هذه الترقية وهي بانتظار الرد.',
   'Choose a status': 'اختر حالة',
   'Choose at least one scope': 'اختر نطاقًا واحدًا على الأقل',
   'Choose a plan': 'اختر خطة',

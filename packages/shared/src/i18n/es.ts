@@ -246,6 +246,10 @@ const es: Catalogue = {
   'Message is required': 'El mensaje es obligatorio',
   'Message is too long': 'El mensaje es demasiado largo',
   'Choose renew or upgrade': 'Elija renovar o mejorar',
+  'A renewal has already been requested and is awaiting a reply.':
+    'Ya se ha solicitado una renovación y está pendiente de respuesta.',
+  'This upgrade has already been requested and is awaiting a reply.':
+    'Esta mejora ya se ha solicitado y está pendiente de respuesta.',
   'Choose a status': 'Elija un estado',
   'Choose at least one scope': 'Elija al menos un alcance',
   'Choose a plan': 'Elija un plan',
