@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -59,6 +59,11 @@ export interface BuildOptions {
   webDist?: string;
   /** Now, as the school-day figures read it (default the system clock). */
   clock?: () => Date;
+}
+
+function noRoute(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.split('?')[0] ?? '';
+  return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${url}` } });
 }
 
 /** Builds the whole app: database (migrated), services, plugins and routes. `server.ts` only listens. */
@@ -138,6 +143,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  // A write to no route answers 404 before its body is read: nobody should make the server parse a
+  // megabyte of JSON for a 404 (docs/security.md, "Public entry points"). GETs carry no body; they go on to the
+  // not-found handler, which serves the web app.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') return noRoute(request, reply);
+  });
   await app.register(cookie);
   // JSON answers (a page of students is ~13 KB) go out brotli- or gzip-compressed when the client accepts it;
   // small ones are not worth the CPU. Brotli at a low quality: most of the saving at a fraction of the cost.
@@ -208,9 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${url}` } });
-    }
+    if (url.startsWith('/api') || request.method !== 'GET' || !hasWeb) return noRoute(request, reply);
     // Single-page app: every other GET gets index.html and the client router takes over.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

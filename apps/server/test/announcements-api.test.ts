@@ -1,4 +1,11 @@
-import { ANNOUNCEMENT_MESSAGES as M, type Announcement, type Audience } from '@lyceum/shared/announcements';
+import {
+  ANNOUNCEMENT_MESSAGES as M,
+  type Announcement,
+  type Audience,
+  BODY_MAX,
+  BODY_STORED_MAX,
+} from '@lyceum/shared/announcements';
+import { notPlainTextMessage } from '@lyceum/shared/plain-text';
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +65,10 @@ describe('publishing', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '' }, 'title', M.titleRequired],
       [{ title: 'x'.repeat(201) }, 'title', M.titleTooLong],
+      // A title is every reader's notification title: no bells, line breaks or direction overrides.
+      [{ title: 'Pay fees \u202egnp.exe' }, 'title', notPlainTextMessage('Title')],
+      [{ title: 'Pay fees\u0007' }, 'title', notPlainTextMessage('Title')],
+      [{ title: 'Pay fees\r\nBcc: x@y.test' }, 'title', notPlainTextMessage('Title')],
       [{ body: '   ' }, 'body', M.bodyRequired],
       [{ body: '<script>only code</script>' }, 'body', M.bodyRequired],
       [{ audience: [] }, 'audience', M.audienceRequired],
@@ -72,6 +83,45 @@ describe('publishing', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).fields?.[field], JSON.stringify(payload)).toBe(message);
     }
+    const made = await published(callers.school_admin, { audience: ['all'] });
+    const retitled = await callers.school_admin({
+      method: 'PATCH',
+      url: `/api/v1/announcements/${made.id}`,
+      payload: { title: 'Hello\u2066' },
+    });
+    expect(retitled.statusCode).toBe(400);
+    expect(errorOf(retitled).fields?.title).toBe(notPlainTextMessage('Title'));
+  });
+
+  it('bounds the message as stored too: one that escaping would make more than twice the limit is refused', async () => {
+    const count = async () =>
+      Number(
+        (
+          (await w.t.app.deps.db.execute(sql`select count(*)::int as n from announcements where school_id = ${w.a.id}`))
+            .rows[0] as { n: number }
+        ).n,
+      );
+    const before = await count();
+    // 20 000 characters sent, 100 000 once each `&` is stored as `&amp;`.
+    const amplified = `<${'&'.repeat(BODY_MAX - 1)}`;
+    const res = await publish(callers.school_admin, { audience: ['all'], body: amplified });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields?.body).toBe(M.bodyTooLong);
+    expect(await count()).toBe(before);
+    // Real text at the limit, with a line break every few words, is stored.
+    const long = await published(callers.school_admin, { audience: ['all'], body: 'Bring water\n'.repeat(1666) });
+    expect(long.body.length).toBeGreaterThan(BODY_MAX);
+    expect(long.body.length).toBeLessThanOrEqual(BODY_STORED_MAX);
+    // Editing is held to the same bound and changes nothing when refused.
+    const patch = await callers.school_admin({
+      method: 'PATCH',
+      url: `/api/v1/announcements/${long.id}`,
+      payload: { body: amplified },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(errorOf(patch).fields?.body).toBe(M.bodyTooLong);
+    const kept = (await callers.school_admin({ method: 'GET', url: `/api/v1/announcements/${long.id}` })).json();
+    expect(kept.body).toBe(long.body);
   });
 
   it('teachers address only students and parents of their own classes', async () => {
@@ -265,6 +315,27 @@ describe('reads, readers and the audience’s notification', () => {
     await published(callers.teacher, { title: 'Trip', audience: ['parent'], classIds: [w.a.classId] });
     expect(await count()).toBe(before + 2);
     expect((await bell('parent'))[0]).toMatchObject({ title: 'New announcement: Trip' });
+  });
+
+  it('the author is not told of their own announcement; the rest of its audience is', async () => {
+    const inbox = async (role: SchoolRole) =>
+      (await callers[role]({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json() as {
+        items: { title: string }[];
+        unread: number;
+      };
+    const unreadBefore = (await inbox('principal')).unread;
+    const adminUnreadBefore = (await inbox('school_admin')).unread;
+    await published(callers.principal, { title: 'Staff meeting', audience: ['school_admin', 'principal'] });
+    await published(callers.principal, { title: 'Everyone', audience: ['all'] });
+    const mine = await inbox('principal');
+    expect(mine.items.map((n) => n.title)).not.toContain('New announcement: Staff meeting');
+    expect(mine.items.map((n) => n.title)).not.toContain('New announcement: Everyone');
+    expect(mine.unread).toBe(unreadBefore);
+    const admin = await inbox('school_admin');
+    expect(admin.items.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['New announcement: Staff meeting', 'New announcement: Everyone']),
+    );
+    expect(admin.unread).toBe(adminUnreadBefore + 2);
   });
 });
 

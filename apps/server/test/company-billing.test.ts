@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
@@ -350,6 +351,49 @@ describe('leads', () => {
       payload: { kind: 'refund' },
     });
     expect(errorOf(badKind).fields?.kind).toBe('Choose renew or upgrade');
+  });
+
+  it('a renewal or the same upgrade asked for again while the first is new is refused (409), nothing written', async () => {
+    const sa = await w.asB('school_admin');
+    const ask = (payload: Record<string, unknown>) =>
+      sa({ method: 'POST', url: '/api/v1/subscription/requests', payload });
+    const leadCount = async () =>
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/leads?limit=100' })).json().items.length as number;
+    const bell = async () => (await w.companyAdmin({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json();
+    const first = await ask({ kind: 'renewal', message: 'spam' });
+    expect(first.statusCode).toBe(201);
+    const [leads, notices] = [await leadCount(), (await bell()).items.length];
+    for (const payload of [
+      { kind: 'renewal', message: 'spam' },
+      { kind: 'renewal', billingCycle: 'yearly' },
+    ]) {
+      const again = await ask(payload);
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again)).toMatchObject({ code: 'conflict', message: SUBSCRIPTION_REQUEST_MESSAGES.renewalPending });
+    }
+    const enterprise = await w.planId('Enterprise');
+    expect((await ask({ kind: 'upgrade', planId: enterprise })).statusCode).toBe(201);
+    const sameUpgrade = await ask({ kind: 'upgrade', planId: enterprise });
+    expect(sameUpgrade.statusCode).toBe(409);
+    expect(errorOf(sameUpgrade).message).toBe(SUBSCRIPTION_REQUEST_MESSAGES.upgradePending);
+    // Another plan is another request.
+    expect((await ask({ kind: 'upgrade', planId: await w.planId('Standard') })).statusCode).toBe(201);
+    expect([await leadCount(), (await bell()).items.length]).toEqual([leads + 2, notices + 2]);
+    // Once the company's staff have taken it up, the school may ask again.
+    await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/leads/${first.json().id}`,
+      payload: { status: 'contacted' },
+    });
+    expect((await ask({ kind: 'renewal' })).statusCode).toBe(201);
+    // Another school's request is its own.
+    expect(
+      (
+        await (
+          await w.asA('school_admin')
+        )({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 

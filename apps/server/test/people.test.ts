@@ -1,5 +1,6 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { StudentResponse } from '@lyceum/shared/people';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -735,21 +736,31 @@ describe('plan limits (docs/product.md, "API conventions")', () => {
       url: '/api/v1/teachers',
       payload: { name: 'T2', email: uniqueEmail() },
     });
-    expect(errorOf(teacher).message).toBe('Teacher limit reached: the Tiny plan allows 1 teachers.');
+    expect(errorOf(teacher).message).toBe('Teacher limit reached: the Tiny plan allows 1 teacher.');
     const parent = await api({ method: 'POST', url: '/api/v1/parents', payload: { name: 'P2', email: uniqueEmail() } });
-    expect(errorOf(parent).message).toBe('Parent limit reached: the Tiny plan allows 1 parents.');
+    expect(errorOf(parent).message).toBe('Parent limit reached: the Tiny plan allows 1 parent.');
     const principal = await api({
       method: 'POST',
       url: '/api/v1/users',
       payload: { name: 'P', email: uniqueEmail(), role: 'principal' },
     });
-    expect(errorOf(principal).code).toBe('plan_limit');
+    expect(errorOf(principal)).toMatchObject({
+      code: 'plan_limit',
+      message: 'Principal limit reached: the Tiny plan allows 1 principal.',
+    });
+    // The noun for one is in every catalogue too.
+    expect(translateTo(errorOf(principal).message, 'es')).toBe(
+      'Límite alcanzado (Directores): el plan Tiny permite 1 director.',
+    );
+    expect(translateTo(errorOf(principal).message, 'ar')).toBe(
+      'تم بلوغ الحد (المديرون): تسمح الخطة Tiny بـ 1 من المديرين.',
+    );
     const admin = await api({
       method: 'POST',
       url: '/api/v1/users',
       payload: { name: 'A', email: uniqueEmail(), role: 'school_admin' },
     });
-    expect(errorOf(admin).message).toBe('School admin limit reached: the Tiny plan allows 1 school admins.');
+    expect(errorOf(admin).message).toBe('School admin limit reached: the Tiny plan allows 1 school admin.');
     const promote = await api({ method: 'POST', url: `/api/v1/teachers/${tiny.users.teacher.id}/promote` });
     expect(promote.statusCode).toBe(422);
     // Deactivating frees a place; reactivating needs it back.

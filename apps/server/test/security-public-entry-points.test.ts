@@ -5,7 +5,7 @@ import { API_ACCESS } from '@lyceum/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READS_PER_MINUTE } from '../src/lib/public-read-limit.ts';
 import { newId } from '../src/lib/ids.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { as, createSchool, createTestApp, errorOf, login, type TestApp } from './helpers.ts';
 
 /**
  * Every route anyone may call without signing in is listed in docs/security.md, "Public entry points", with
@@ -65,5 +65,44 @@ describe('public entry points', () => {
     for (const key of Object.keys(UNLIMITED)) expect(publicRoutes).toContain(key);
     const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('bodies nobody needs are not read', () => {
+  /** About 800 KB of nesting: costly to parse, within the global 1 MB limit. */
+  const deep = `{"x":${'['.repeat(400_000)}${']'.repeat(400_000)}}`;
+
+  it('logout refuses a body past a few bytes unread (413), and works with none or {}', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(big.statusCode).toBe(413);
+    expect(errorOf(big).code).toBe('too_large');
+
+    const school = await createSchool(t.app);
+    for (const payload of [undefined, {}]) {
+      const session = await login(t.app, school.users.parent.email, 'parent');
+      const call = as(t.app, session);
+      const out = await call({ method: 'POST', url: '/api/v1/auth/logout', ...(payload ? { payload } : {}) });
+      expect(out.statusCode).toBe(204);
+      expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
+    }
+  });
+
+  it('a write to no route answers 404 without reading its body', async () => {
+    // Malformed JSON would answer 400 had it been parsed, and 2 MB 413 had it been read.
+    for (const payload of ['{"unterminated": [', deep, 'x'.repeat(2_000_000)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/nonexistent',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: 'No route POST /api/v1/nonexistent' });
+    }
   });
 });

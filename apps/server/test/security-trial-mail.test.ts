@@ -221,6 +221,50 @@ describe('a self-signed-up school sends no mail until its admin verified the add
   });
 });
 
+let forgotFrom = 0;
+/** The public /forgot-password, from an address of its own each time (the route allows 20 a minute per address). */
+async function forgot(email: string) {
+  forgotFrom += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/forgot-password',
+    remoteAddress: `198.51.100.${forgotFrom}`,
+    payload: { email },
+  });
+  expect(res.statusCode).toBe(202);
+  return res;
+}
+
+describe('a reset asked for at /forgot-password is the school’s mail', () => {
+  it('an unconfirmed school’s people get no reset link, whatever address it gave them; once confirmed they do', async () => {
+    const { session, email } = await signUp();
+    const call = as(t.app, session);
+    const made = await call({ method: 'POST', url: '/api/v1/teachers', payload: teacher(30, false) });
+    expect(made.statusCode).toBe(201);
+    const victim = teacher(30).email;
+    const answer = (await forgot(victim)).json();
+    // The same answer as for an address with no account: nobody learns what happened.
+    expect((await forgot('nobody-here@elsewhere.test')).json()).toEqual(answer);
+    expect(await mailsTo(victim)).toBe(0);
+    // Nor the admin, whose address has had only its confirmation link.
+    await forgot(email);
+    expect(await mailsTo(email)).toBe(1);
+
+    const token = await tokenIn(email);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token } })).statusCode,
+    ).toBe(204);
+    await forgot(victim);
+    expect(await mailsTo(victim)).toBe(1);
+    const schoolId = session?.body.user.schoolId as string;
+    expect(
+      await count(
+        sql`select count(*)::int as n from mail_outbox where lower("to") = ${victim} and school_id = ${schoolId}`,
+      ),
+    ).toBe(1);
+  });
+});
+
 describe('a trial school sends at most TRIAL_INVITATIONS_PER_DAY invitations a day', () => {
   async function verifiedTrial() {
     const { session, email } = await signUp();
@@ -272,6 +316,23 @@ describe('a trial school sends at most TRIAL_INVITATIONS_PER_DAY invitations a d
     expect((await call({ method: 'POST', url: '/api/v1/teachers', payload: teacher(14) })).statusCode).toBe(201);
   });
 
+  it('resets asked for at /forgot-password count against the cap, and past it send nothing', async () => {
+    const session = await verifiedTrial();
+    const schoolId = session?.body.user.schoolId as string;
+    const call = as(t.app, session);
+    expect((await call({ method: 'POST', url: '/api/v1/teachers', payload: teacher(40, false) })).statusCode).toBe(201);
+    const person = teacher(40).email;
+    await sentBefore(schoolId, TRIAL_INVITATIONS_PER_DAY - 1);
+    await forgot(person);
+    expect(await mailsTo(person)).toBe(1);
+    // That reset was the 50th: the next invitation is past the cap, and so is the next reset.
+    const over = await call({ method: 'POST', url: '/api/v1/teachers', payload: teacher(41) });
+    expect(over.statusCode).toBe(422);
+    expect(errorOf(over).message).toBe(TRIAL_MAIL_MESSAGES.invitationsPerDay(TRIAL_INVITATIONS_PER_DAY + 1));
+    await forgot(person);
+    expect(await mailsTo(person)).toBe(1);
+  });
+
   it('a school on a paid subscription, or made by the company, has no daily cap and needs no verification', async () => {
     const [row] = await withSystem(t.app.deps.db, (tx) =>
       tx.select({ awaiting: schools.awaitingMailVerification }).from(schools).where(eq(schools.id, paid.id)),
@@ -281,5 +342,7 @@ describe('a trial school sends at most TRIAL_INVITATIONS_PER_DAY invitations a d
     const admin = await login(t.app, paid.users.school_admin.email, 'school_admin');
     const res = await as(t.app, admin)({ method: 'POST', url: '/api/v1/teachers', payload: teacher(20) });
     expect(res.statusCode).toBe(201);
+    await forgot(paid.users.teacher.email);
+    expect(await mailsTo(paid.users.teacher.email)).toBe(1);
   });
 });

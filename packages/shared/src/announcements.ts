@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { hasPlausibleYear } from './dates.ts';
 import { Attachment, AttachmentIds } from './files.ts';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './people.ts';
+import { plainText } from './plain-text.ts';
 import { SCHOOL_ROLES } from './roles.ts';
 
 /** An audience entry: a school role, or everyone in the school. */
@@ -27,6 +28,12 @@ export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 
 export const TITLE_MAX = 200;
 export const BODY_MAX = 20_000;
+/**
+ * The message as stored (the safe HTML) is bounded too: escaping and links lengthen it (an `&` is stored as
+ * `&amp;`), so a body within BODY_MAX could be stored five times larger. Twice BODY_MAX leaves room for lists,
+ * line breaks and links in real text (docs/product.md, "Announcements").
+ */
+export const BODY_STORED_MAX = 2 * BODY_MAX;
 export const CLASSES_MAX = 50;
 
 export const ANNOUNCEMENT_MESSAGES = {
@@ -50,7 +57,13 @@ export const ANNOUNCEMENT_MESSAGES = {
 
 const M = ANNOUNCEMENT_MESSAGES;
 
-const title = z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(TITLE_MAX, M.titleTooLong);
+/** A title becomes the audience's notification title: no control or text-direction characters, like names. */
+const title = z
+  .string({ error: M.titleRequired })
+  .trim()
+  .min(1, M.titleRequired)
+  .max(TITLE_MAX, M.titleTooLong)
+  .refine(...plainText('Title'));
 const body = z.string({ error: M.bodyRequired }).trim().min(1, M.bodyRequired).max(BODY_MAX, M.bodyTooLong);
 const audience = z
   .array(z.enum(AUDIENCES, { error: M.audienceUnknown }), { error: M.audienceRequired })

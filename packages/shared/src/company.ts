@@ -595,6 +595,12 @@ export const LapsedContactSalesRequest = z.object({
 });
 export type LapsedContactSalesRequest = z.input<typeof LapsedContactSalesRequest>;
 
+/** A school asks for a renewal, or an upgrade to one plan, once until the company's staff take it up. */
+export const SUBSCRIPTION_REQUEST_MESSAGES = {
+  renewalPending: 'A renewal has already been requested and is awaiting a reply.',
+  upgradePending: 'This upgrade has already been requested and is awaiting a reply.',
+} as const;
+
 export const SubscriptionChangeRequest = z.object({
   kind: z.enum(['renewal', 'upgrade'], { error: 'Choose renew or upgrade' }),
   planId: uuidSchema.optional(),

@@ -133,6 +133,11 @@ const es: Catalogue = {
   parents: 'padres',
   principals: 'directores',
   'school admins': 'administradores de la escuela',
+  student: 'estudiante',
+  teacher: 'docente',
+  parent: 'padre o madre',
+  principal: 'director',
+  'school admin': 'administrador de la escuela',
   [PEOPLE_MESSAGES.importTooLarge]: 'El archivo CSV ocupa más de 2 MB.',
   [PEOPLE_MESSAGES.importRefused(1)]: 'El archivo tiene 1 error. No se importó nada.',
   [template(PEOPLE_MESSAGES.importRefused)]: 'El archivo tiene {0} errores. No se importó nada.',
@@ -241,6 +246,10 @@ const es: Catalogue = {
   'Message is required': 'El mensaje es obligatorio',
   'Message is too long': 'El mensaje es demasiado largo',
   'Choose renew or upgrade': 'Elija renovar o mejorar',
+  'A renewal has already been requested and is awaiting a reply.':
+    'Ya se ha solicitado una renovación y está pendiente de respuesta.',
+  'This upgrade has already been requested and is awaiting a reply.':
+    'Esta mejora ya se ha solicitado y está pendiente de respuesta.',
   'Choose a status': 'Elija un estado',
   'Choose at least one scope': 'Elija al menos un alcance',
   'Choose a plan': 'Elija un plan',
@@ -463,6 +472,7 @@ const es: Catalogue = {
   // Announcements
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'El título es obligatorio',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'El título debe tener como máximo 200 caracteres',
+  Title: 'Título',
   [ANNOUNCEMENT_MESSAGES.bodyTooLong]: 'El mensaje debe tener como máximo 20000 caracteres',
   [ANNOUNCEMENT_MESSAGES.audienceRequired]: 'Elija quién debe verlo',
   [ANNOUNCEMENT_MESSAGES.audienceUnknown]: 'Destinatarios desconocidos',

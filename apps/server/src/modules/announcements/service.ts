@@ -8,6 +8,7 @@ import {
   type AnnouncementReadersQuery,
   AUDIENCES,
   type Audience,
+  BODY_STORED_MAX,
   type CreateAnnouncementRequest,
   TEACHER_AUDIENCES,
   type UpdateAnnouncementRequest,
@@ -282,6 +283,7 @@ async function checkAudience(tx: Tx, actor: Actor, audience: Audience[], classId
 
 function checkBody(html: string): string {
   const body = safeBody(html);
+  if (body.length > BODY_STORED_MAX) throw invalid(M.bodyTooLong, { body: M.bodyTooLong });
   if (textOf(body) === '') throw invalid(M.bodyRequired, { body: M.bodyRequired });
   return body;
 }
@@ -319,7 +321,8 @@ async function tellAudience(
   };
   const roles = rolesOf(input.audience);
   if (input.classIds.length === 0) {
-    await createNotifications(tx, [{ ...text, roles }]);
+    // The author is left out, as from the read figures: they know what they posted.
+    await createNotifications(tx, [{ ...text, roles, exceptUserId: actor.profileId }]);
     await publishLiveEvents(tx, [{ kind: 'announcement', schoolId, id, roles }]);
     return;
   }

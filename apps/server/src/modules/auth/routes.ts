@@ -35,6 +35,8 @@ import { mailVerificationStatus, resendVerification, verifyEmail } from './mail-
 import { SESSION_COOKIE } from './sessions.ts';
 
 const Message = z.object({ message: z.string() });
+/** Logout takes no body; `{}` and the like are let through, anything larger is refused unread. */
+export const LOGOUT_BODY_LIMIT = 64;
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,11 +64,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags, response: { 204: NoContent } } }, async (request, reply) => {
-    await logout(deps, publicActorOf(request), { token: request.cookies[SESSION_COOKIE] });
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
-  });
+  // Public and body-less: a body past LOGOUT_BODY_LIMIT is refused (413) before it is read, so nobody can make
+  // the server parse a megabyte of nested JSON here without a session (docs/security.md, "Public entry points").
+  app.post(
+    '/auth/logout',
+    { bodyLimit: LOGOUT_BODY_LIMIT, schema: { tags, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await logout(deps, publicActorOf(request), { token: request.cookies[SESSION_COOKIE] });
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
 
   app.get('/auth/me', { schema: { tags, response: { 200: SessionResponse } } }, async (request) =>
     me(deps, actorOf(request)),

@@ -46,6 +46,7 @@ import { createSession, type Profile, revokeAccountSessions, revokeSessionByToke
 import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
 import { queueVerificationMail } from './mail-verification.ts';
 import { assertTrialAllowed } from './trial-plans.ts';
+import { resetMailSender } from './school-mail-guard.ts';
 
 /** Wrong passwords allowed for one e-mail from one address before it is held (sign-in-throttle.ts). */
 export { FREE_FAILURES_PER_PAIR as LOGIN_FAILURES_PER_ACCOUNT } from './sign-in-throttle.ts';
@@ -176,13 +177,15 @@ export async function forgotPassword(deps: Deps, _actor: PublicActor, input: For
   if (!account || account.disabledAt) return;
   const queued = await withSystem(deps.db, async (tx) => {
     if ((await recentTokenCount(tx, account.id, 'reset', 3_600_000)) >= RESET_MAILS_PER_HOUR) return false;
+    const sender = await resetMailSender(tx, account.id);
+    if (!sender) return false;
     const token = await issueOneTimeToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);
     const mail = passwordResetMail(await mailLocaleOf(tx, account.email), {
       link: setPasswordLink(deps.config.publicUrl, token),
       minutes: RESET_TOKEN_MINUTES,
       expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
     });
-    await enqueueMail(tx, { to: account.email, ...mail });
+    await enqueueMail(tx, { to: account.email, ...mail, schoolId: sender.schoolId });
     return true;
   });
   if (queued) void deps.mail.flush();

@@ -7,6 +7,7 @@ import type {
   SubscriptionChangeRequest,
   UpdateLeadRequest,
 } from '@lyceum/shared/company';
+import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -15,7 +16,7 @@ import { withSystem, withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, type PublicActor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { identifySchoolUser } from '../auth/index.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
@@ -131,6 +132,26 @@ export function requestSubscriptionChange(
         .from(plans)
         .where(eq(plans.id, input.planId));
       if (!plan?.isActive) throw invalid('Choose one of the offered plans', { planId: 'Choose a plan' });
+    }
+    // The same request while one like it is still new is refused (like a second add-on request): a school
+    // could otherwise fill every company staff member's bell with copies (docs/product.md, "Sales leads…").
+    const schoolId = actor.schoolId as string;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscription-request:${schoolId}`}, 0))`);
+    const [open] = await tx
+      .select({ id: salesLeads.id })
+      .from(salesLeads)
+      .where(
+        and(
+          eq(salesLeads.schoolId, schoolId),
+          eq(salesLeads.kind, input.kind),
+          eq(salesLeads.status, 'new'),
+          sql`${salesLeads.planId} is not distinct from ${input.planId ?? null}::uuid`,
+        ),
+      )
+      .limit(1);
+    if (open) {
+      const M = SUBSCRIPTION_REQUEST_MESSAGES;
+      throw new AppError('conflict', input.kind === 'renewal' ? M.renewalPending : M.upgradePending);
     }
     const what = input.kind === 'renewal' ? 'Please renew our subscription.' : 'We would like to upgrade our plan.';
     return insertLead(tx, actor, {

@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationListQuery } from '@lyceum/shared/notifications';
 import type { Tx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notificationReads, notifications } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { loadThenCommit, withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
@@ -27,9 +27,15 @@ interface NotificationText {
   message?: NotificationMessage | null;
 }
 
-/** To one user (one row each), or to every user of some roles in the school (one row for all of them). */
+/**
+ * To one user (one row each), or to every user of some roles in the school (one row for all of them), but
+ * `exceptUserId` (a person who needs no telling of what they did themselves: an announcement's author).
+ */
 export type NewNotification = NotificationText &
-  ({ userId: string; roles?: never } | { roles: SchoolRole[]; userId?: never });
+  (
+    | { userId: string; roles?: never; exceptUserId?: never }
+    | { roles: SchoolRole[]; userId?: never; exceptUserId?: string }
+  );
 
 /**
  * The one way to create notifications: the rows and their live events in the caller's transaction, so a
@@ -49,6 +55,23 @@ export async function createNotifications(tx: Tx, rows: NewNotification[]): Prom
     message: row.message ?? null,
   }));
   await tx.insert(notifications).values(values);
+  // The one left out of a role-wide notification has their copy deleted from the start: it never reaches
+  // their bell, unread count or stream (each reader's state is theirs alone, "Notifications").
+  const leftOut = rows.flatMap((row, i) =>
+    row.exceptUserId
+      ? [
+          {
+            schoolId: row.schoolId,
+            id: newId(),
+            notificationId: (values[i] as { id: string }).id,
+            userId: row.exceptUserId,
+            readAt: new Date(),
+            deletedAt: new Date(),
+          },
+        ]
+      : [],
+  );
+  if (leftOut.length > 0) await tx.insert(notificationReads).values(leftOut);
   await publishLiveEvents(
     tx,
     values.map((v) =>

@@ -10,8 +10,7 @@ import { enqueueMail, type MailMessage, mailLocalesOf } from '../../db/mail.ts';
 import { schoolAccountMail } from '../../lib/mail-texts.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256, temporaryPassword } from '../../lib/tokens.ts';
-import { setPasswordLink, hashPassword, INVITE_TOKEN_DAYS } from '../auth/index.ts';
-import { assertSchoolMaySendMail } from './school-mail-guard.ts';
+import { assertSchoolMaySendMail, setPasswordLink, hashPassword, INVITE_TOKEN_DAYS } from '../auth/index.ts';
 
 export const emailInUse = () =>
   new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });

@@ -5,13 +5,16 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** Which plan limit (docs/product.md, "Plan limits on people") counts each school role, and how the message names it. */
-const LIMITS: Record<SchoolRole, { key: string; label: string; noun: string }> = {
-  student: { key: 'maxStudents', label: 'Student', noun: 'students' },
-  teacher: { key: 'maxTeachers', label: 'Teacher', noun: 'teachers' },
-  parent: { key: 'maxParents', label: 'Parent', noun: 'parents' },
-  principal: { key: 'maxPrincipals', label: 'Principal', noun: 'principals' },
-  school_admin: { key: 'maxAdmins', label: 'School admin', noun: 'school admins' },
+/**
+ * Which plan limit (docs/product.md, "Plan limits on people") counts each school role, and how the message
+ * names it: the noun for one ("allows 1 principal") and for any other number ("allows 2 school admins").
+ */
+const LIMITS: Record<SchoolRole, { key: string; label: string; one: string; other: string }> = {
+  student: { key: 'maxStudents', label: 'Student', one: 'student', other: 'students' },
+  teacher: { key: 'maxTeachers', label: 'Teacher', one: 'teacher', other: 'teachers' },
+  parent: { key: 'maxParents', label: 'Parent', one: 'parent', other: 'parents' },
+  principal: { key: 'maxPrincipals', label: 'Principal', one: 'principal', other: 'principals' },
+  school_admin: { key: 'maxAdmins', label: 'School admin', one: 'school admin', other: 'school admins' },
 };
 
 /**
@@ -46,7 +49,8 @@ export async function assertWithinPlan(
     const limit = plan.limits[spec.key];
     if (typeof limit !== 'number') continue;
     if (!isWithinLimit(limit, (current.get(role) ?? 0) + (adding[role] ?? 0))) {
-      throw new AppError('plan_limit', PEOPLE_MESSAGES.planLimit(spec.label, plan.name, limit, spec.noun));
+      const noun = limit === 1 ? spec.one : spec.other;
+      throw new AppError('plan_limit', PEOPLE_MESSAGES.planLimit(spec.label, plan.name, limit, noun));
     }
   }
 }
