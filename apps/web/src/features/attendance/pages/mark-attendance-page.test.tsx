@@ -46,6 +46,13 @@ function absentOf(name: string) {
   return radio;
 }
 
+/** Whether `element` is shown beside the submit button (in its bar, after the list), where the teacher is after submitting. */
+function besideSubmit(element: HTMLElement) {
+  const bar = screen.getByRole('button', { name: 'Submit attendance' }).parentElement as HTMLElement;
+  const lastRow = screen.getByText('Cy Tres');
+  return bar.contains(element) && Boolean(lastRow.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
+
 describe('MarkAttendancePage', () => {
   beforeEach(() => resetPendingForTests());
   afterEach(() => changeLanguage('en'));
@@ -58,7 +65,10 @@ describe('MarkAttendancePage', () => {
     fireEvent.click(absentOf('Ben Dos'));
     fireEvent.click(absentOf('Cy Tres'));
     fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
-    await screen.findByText('Attendance saved: 3 new, 0 updated.');
+    const saved = (await screen.findByText('Attendance saved: 3 new, 0 updated.')).closest('[role="status"]');
+    if (!(saved instanceof HTMLElement)) throw new Error('the outcome is not announced');
+    // Not above the pickers, off screen after scrolling down a long class.
+    expect(besideSubmit(saved)).toBe(true);
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({
@@ -146,6 +156,7 @@ describe('MarkAttendancePage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to submit attendance');
     expect(alert.textContent).toContain('Attendance cannot be submitted for a future date');
+    expect(besideSubmit(alert)).toBe(true);
     expect(screen.queryByText('Not sent yet.')).toBeNull();
     expect(pendingSnapshot()).toEqual([]);
   });

@@ -204,6 +204,24 @@ export function MarkAttendancePage() {
     </div>
   );
 
+  // Like "Not sent yet": beside the submit button, where the teacher is after submitting a long class (on top,
+  // above the pickers, it was off screen); on top only when there is no sheet.
+  const outcomeAlert =
+    outcome?.kind === 'sent' && !waiting ? (
+      <Alert tone="success">{t('mark.sent', { created: outcome.created, updated: outcome.updated })}</Alert>
+    ) : outcome?.kind === 'failed' ? (
+      <Alert>
+        <span className="block font-semibold">{t('failed')}</span>
+        {outcome.messages
+          .filter((m) => m !== t('failed'))
+          .map((m) => (
+            <span key={m} className="block">
+              {m}
+            </span>
+          ))}
+      </Alert>
+    ) : null;
+
   const counts = { absent: 0, late: 0 };
   for (const m of Object.values(marks?.slot === slot ? marks.marks : {})) {
     if (m.status === 'absent') counts.absent++;
@@ -241,23 +259,7 @@ export function MarkAttendancePage() {
       </div>
 
       {waiting && !showForm && notSent}
-      {outcome?.kind === 'sent' && !waiting && (
-        <Alert tone="success" className="mb-4">
-          {t('mark.sent', { created: outcome.created, updated: outcome.updated })}
-        </Alert>
-      )}
-      {outcome?.kind === 'failed' && (
-        <Alert className="mb-4">
-          <span className="block font-semibold">{t('failed')}</span>
-          {outcome.messages
-            .filter((m) => m !== t('failed'))
-            .map((m) => (
-              <span key={m} className="block">
-                {m}
-              </span>
-            ))}
-        </Alert>
-      )}
+      {!showForm && outcomeAlert && <div className="mb-4">{outcomeAlert}</div>}
 
       {sheet.isPending && (
         <Card className="space-y-3 p-4">
@@ -312,6 +314,7 @@ export function MarkAttendancePage() {
           </Card>
           <div className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 bg-slate-50/95 py-3">
             {waiting && <div className="w-full">{notSent}</div>}
+            {outcomeAlert && <div className="w-full">{outcomeAlert}</div>}
             <p className="text-sm text-slate-600">
               {t('mark.summary', { total: sheet.data.students.length, absent: counts.absent, late: counts.late })}
             </p>
