@@ -170,6 +170,12 @@ describe('MarkAttendancePage', () => {
     expect(document.documentElement.dir).toBe('rtl');
     expect(screen.getByText('3 طلاب · غائب: 0 · متأخر: 0')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'إرسال الحضور' })).toBeTruthy();
+    // Roll number and name are two boxes of a flex row, the name isolated, so a Latin name does not pull the
+    // number to its left ("1Ana Uno"): the number stays first, on the right, with the gap between.
+    const name = screen.getAllByText('Ana Uno').find((e) => e.tagName === 'BDI');
+    const row = name?.parentElement;
+    expect(row?.className.split(' ')).toEqual(expect.arrayContaining(['flex', 'gap-2']));
+    expect([...(row?.children ?? [])].map((e) => e.textContent)).toEqual(['1', 'Ana Uno']);
   });
 
   it('tells a user without classes there is nothing to mark', async () => {

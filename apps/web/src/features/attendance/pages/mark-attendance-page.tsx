@@ -287,9 +287,11 @@ export function MarkAttendancePage() {
                 const mark = marks.marks[s.studentId] ?? { status: 'present' as const, note: '' };
                 return (
                   <li key={s.studentId} className="space-y-2 p-3 sm:flex sm:items-center sm:gap-4 sm:space-y-0">
-                    <p className="min-w-0 text-sm font-medium text-slate-900 sm:w-48 sm:shrink-0">
-                      <span className="me-2 text-slate-500 tabular-nums">{s.rollNumber}</span>
-                      {s.name}
+                    {/* Number and name as two boxes, the name isolated: in one line of text a Latin name took
+                        the number to its left in Arabic ("1Stella Student"). */}
+                    <p className="flex min-w-0 gap-2 text-sm font-medium text-slate-900 sm:w-48 sm:shrink-0">
+                      <span className="text-slate-500 tabular-nums">{s.rollNumber}</span>
+                      <bdi className="min-w-0">{s.name}</bdi>
                     </p>
                     <StatusPicker
                       name={`status-${s.studentId}`}
