@@ -178,6 +178,22 @@ describe('MarkAttendancePage', () => {
     expect([...(row?.children ?? [])].map((e) => e.textContent)).toEqual(['1', 'Ana Uno']);
   });
 
+  it.each([
+    'student',
+    'parent',
+  ] as const)('tells a %s that marking is not for them, without asking the server', (role) => {
+    const { calls } = mockFetch(reads);
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn(role), path: '/attendance/mark' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Mark attendance' })).toBeTruthy();
+    expect(screen.getByText('Not available for your role')).toBeTruthy();
+    expect(
+      screen.getByText("Attendance is marked by teachers and by the school's administrators and principals."),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByText('No classes to mark')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it('tells a user without classes there is nothing to mark', async () => {
     mockFetch({ 'GET /api/v1/attendance/options': () => json({ ...options, classes: [] }) });
     renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });

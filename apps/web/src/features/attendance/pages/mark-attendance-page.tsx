@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NotForRole } from '../../../components/people/not-for-role';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,6 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { PageSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
 import { StatusPicker } from '../components/status-picker';
@@ -49,8 +51,19 @@ function startingMarks(sheet: ClassSheet, pending: PendingMarks | undefined): Ma
 
 type Outcome = { kind: 'sent'; created: number; updated: number } | { kind: 'failed'; messages: string[] } | null;
 
-/** Mark attendance: a class, a date, a period if the school marks per period; one submit for the whole class. */
+/**
+ * /attendance/mark for those who mark (docs/product.md, "Attendance": staff and teachers; students and parents
+ * never): others are told so, as on the other pages their role has no use for.
+ */
 export function MarkAttendancePage() {
+  const { t } = useT('attendance');
+  const role = useAuth().user?.role;
+  if (role === 'teacher' || role === 'principal' || role === 'school_admin') return <MarkAttendance />;
+  return <NotForRole title={t('mark.title')} description={t('mark.notForRole')} />;
+}
+
+/** Mark attendance: a class, a date, a period if the school marks per period; one submit for the whole class. */
+function MarkAttendance() {
   const { t } = useT('attendance');
   const queryClient = useQueryClient();
   const options = useAttendanceOptions();
