@@ -1,7 +1,7 @@
 import { EMERGENCY_MESSAGES } from '@lyceum/shared/emergency-contacts';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStudent } from './factories/people.ts';
+import { createClass, createStudent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { errorOf } from './helpers.ts';
 
@@ -67,6 +67,13 @@ describe('emergency contacts', () => {
       expect.objectContaining({ studentId: otherStudentId, studentName: 'Zed Other', contacts: [] }),
     ]);
     expect(byName.json().items[0].className).toEqual(expect.any(String));
+
+    // The class as every page names it, with its section ("Grade 5 A"), not the name alone.
+    const staff = await w.a.signIn('school_admin');
+    const sectioned = await createClass(w.t.app, staff, { name: 'Grade 9', section: 'C' });
+    await createStudent(w.t.app, staff, { classId: sectioned.id, name: 'Yara Sectioned' });
+    const inSection = await admin({ method: 'GET', url: '/api/v1/emergency-contacts?search=yara%20sec' });
+    expect(inSection.json().items.map((s: { className: string }) => s.className)).toEqual(['Grade 9 C']);
 
     const mine = await parent({ method: 'GET', url: '/api/v1/emergency-contacts' });
     expect(mine.json().items.map((s: { studentId: string }) => s.studentId)).toEqual([w.a.users.student.id]);

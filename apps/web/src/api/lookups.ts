@@ -32,8 +32,9 @@ export function useActiveClasses(enabled = true) {
   });
 }
 
+/** A class as the school names it everywhere: its name, then its section (docs/product.md, "Classes and subjects"). */
 export function classLabel(c: { name: string; section: string }): string {
-  return c.section ? `${c.name} – ${c.section}` : c.name;
+  return c.section ? `${c.name} ${c.section}` : c.name;
 }
 
 export const subjectOptionsQuery = queryOptions({

@@ -152,7 +152,8 @@ export function listClassOptions(deps: Deps, actor: Actor, query: ClassOptionsQu
       items: await tx
         .select({
           id: classes.id,
-          label: sql<string>`case when ${classes.section} = '' then ${classes.name} else ${classes.name} || ' – ' || ${classes.section} end`,
+          // "Grade 5 A", as every other answer names a class (docs/product.md, "Classes and subjects").
+          label: sql<string>`trim(${classes.name} || ' ' || ${classes.section})`,
         })
         .from(classes)
         .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.isActive, true), visibleClasses(scope)))

@@ -5,7 +5,7 @@ import {
   type EmergencyContactsResponse,
   type EmergencyLookupResponse,
 } from '@lyceum/shared/emergency-contacts';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { classes, emergencyContacts, students, users } from '../../db/schema/index.ts';
@@ -108,7 +108,12 @@ export function lookupEmergencyContacts(
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     const rows = await tx
-      .select({ id: students.id, name: users.name, className: classes.name })
+      // The class as every page names it: "Grade 5 A" (docs/product.md, "Classes and subjects").
+      .select({
+        id: students.id,
+        name: users.name,
+        className: sql<string>`trim(${classes.name} || ' ' || ${classes.section})`,
+      })
       .from(students)
       .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
       .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))

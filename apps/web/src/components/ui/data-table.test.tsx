@@ -96,6 +96,31 @@ describe('DataTable', () => {
     expect(onSortChange).toHaveBeenCalledWith({ key: 'name', direction: 'desc' });
   });
 
+  it('fits a laptop page: the hidden "Actions" header stays inside the scroller and row buttons may stack', () => {
+    render(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={people(1, 1)}
+        rowKey={(p) => p.id}
+        actions={() => (
+          <>
+            <button type="button">Edit</button>
+            <button type="button">Deactivate</button>
+          </>
+        )}
+      />,
+    );
+    // The header's label is visually hidden (absolutely positioned): unless the scroller is its containing
+    // block, it sits outside the scroller and widens the whole page (29 px on /teachers at 1280 px).
+    const scroller = screen.getByRole('table').parentElement as HTMLElement;
+    expect(scroller.className.split(' ')).toEqual(expect.arrayContaining(['relative', 'overflow-x-auto']));
+    expect(scroller.contains(screen.getByRole('columnheader', { name: 'Actions' }))).toBe(true);
+    const buttons = (screen.getByRole('button', { name: 'Deactivate' }).parentElement as HTMLElement).className;
+    expect(buttons).toContain('flex-wrap');
+    expect(buttons).not.toContain('whitespace-nowrap');
+  });
+
   it('renders one card per row below 768 px, titled by the title column', () => {
     setViewportWidth(375);
     render(<DataTable label="People" columns={columns} rows={people(1, 2)} rowKey={(p) => p.id} />);

@@ -160,7 +160,9 @@ export function DataTable<T>({
 
   return (
     <div className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white', className)}>
-      <div className="overflow-x-auto">
+      {/* Positioned, so the visually hidden "Actions" header (absolute) stays inside this scroller rather than
+          widening the page beyond it. */}
+      <div className="relative overflow-x-auto">
         <table className="min-w-full text-start text-sm" aria-busy={showSkeleton || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
@@ -173,7 +175,7 @@ export function DataTable<T>({
                     key={column.id}
                     scope="col"
                     aria-sort={state ? (state === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('px-4 py-3 font-medium', column.className)}
+                    className={cn('px-3 py-3 font-medium', column.className)}
                   >
                     {sortable && column.sortKey ? (
                       <SortButton
@@ -188,7 +190,7 @@ export function DataTable<T>({
                 );
               })}
               {actions && (
-                <th scope="col" className="px-4 py-3 text-end font-medium">
+                <th scope="col" className="px-3 py-3 text-end font-medium">
                   <span className="sr-only">{t('table.actions')}</span>
                 </th>
               )}
@@ -200,23 +202,25 @@ export function DataTable<T>({
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                   <tr key={index}>
                     {columns.map((column) => (
-                      <td key={column.id} className="px-4 py-3">
+                      <td key={column.id} className="px-3 py-3">
                         <Skeleton className="h-4 w-24" />
                       </td>
                     ))}
-                    {actions && <td className="px-4 py-3" />}
+                    {actions && <td className="px-3 py-3" />}
                   </tr>
                 ))
               : rows?.map((row) => (
                   <tr key={rowKey(row)} className="hover:bg-slate-50/60">
                     {columns.map((column) => (
-                      <td key={column.id} className={cn('px-4 py-3 align-middle text-slate-700', column.className)}>
+                      <td key={column.id} className={cn('px-3 py-3 align-middle text-slate-700', column.className)}>
                         {column.cell(row)}
                       </td>
                     ))}
                     {actions && (
-                      <td className="px-4 py-3 text-end">
-                        <div className="flex justify-end gap-1 whitespace-nowrap">{actions(row)}</div>
+                      <td className="px-3 py-3 text-end">
+                        {/* The buttons may stack when the columns need the room, rather than push the table
+                            wider than a laptop's page. */}
+                        <div className="flex flex-wrap justify-end gap-1">{actions(row)}</div>
                       </td>
                     )}
                   </tr>

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import {
   attendanceCsv,
@@ -325,10 +326,17 @@ export function RatesSection() {
 /** Students whose rate is under the school's threshold, lowest first. */
 export function BelowSection() {
   const { t } = useT('attendance');
+  const format = useFormat();
   const below = useBelowThreshold();
   return (
     <section>
-      <Toolbar title={below.data ? t('below.titleWith', { threshold: below.data.threshold }) : t('below.title')}>
+      <Toolbar
+        title={
+          below.data
+            ? t('below.titleWith', { threshold: format.number(below.data.threshold / 100, { style: 'percent' }) })
+            : t('below.title')
+        }
+      >
         <CsvLink href={attendanceCsv.below()} />
       </Toolbar>
       {below.isPending && <Loading />}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/i18n/format';
+import { formatDateTime, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { dayLabel } from './trend-chart';
 
@@ -15,10 +15,15 @@ export function StatusMark({ status }: { status: AttendanceStatus }) {
   return <Badge tone={TONE[status]}>{t(`status.${status}`)}</Badge>;
 }
 
-/** "93 %" or a dash when there is nothing to count. */
+/** "93%" (in the language's own style, as on the dashboards) or a dash when there is nothing to count. */
 export function RateText({ rate }: { rate: AttendanceRate }) {
   const { t } = useT('attendance');
-  return <span className="tabular-nums">{rate.rate === null ? t('noRate') : t('rate', { rate: rate.rate })}</span>;
+  const format = useFormat();
+  return (
+    <span className="tabular-nums">
+      {rate.rate === null ? t('noRate') : format.number(rate.rate / 100, { style: 'percent' })}
+    </span>
+  );
 }
 
 export function CsvLink({ href }: { href: string }) {

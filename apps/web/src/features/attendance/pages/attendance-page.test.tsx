@@ -1,4 +1,12 @@
-import type { AttendanceList, AttendanceOptions, ClassRegister, StudentAttendance } from '@lyceum/shared/attendance';
+import type {
+  AttendanceList,
+  AttendanceOptions,
+  AttendanceRates,
+  AttendanceTrend,
+  BelowThreshold,
+  ClassRegister,
+  StudentAttendance,
+} from '@lyceum/shared/attendance';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,7 +75,7 @@ describe('AttendancePage', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/v1/attendance/recent']);
     await view.router.navigate('/attendance?tab=history');
     await screen.findByRole('heading', { name: 'History of Ben Dos' });
-    expect(screen.getByText('75 %')).toBeTruthy();
+    expect(screen.getByText('75%')).toBeTruthy();
   });
 
   it('staff read a class register whose first column stays put, with a CSV link', async () => {
@@ -123,6 +131,45 @@ describe('AttendancePage', () => {
     await userEvent.click(within(matches).getByRole('button', { name: /Ben Dos/ }));
     await screen.findByRole('heading', { name: 'History of Ben Dos' });
     expect(screen.getByText('Flu')).toBeTruthy();
+  });
+
+  it('writes rates as the dashboards do ("97%") and labels the trend chart\'s axis from 0% to 100%', async () => {
+    const high = { present: 97, late: 0, absent: 3, total: 100, rate: 97 };
+    mockFetch({
+      'GET /api/v1/attendance/rates': () =>
+        json<AttendanceRates>({ school: high, classes: [{ classId: CLASS, className: 'Grade 5 A', rate }] }),
+      'GET /api/v1/attendance/trend': () =>
+        json<AttendanceTrend>({
+          from: '2026-11-23',
+          to: '2026-11-24',
+          by: 'day',
+          classId: null,
+          points: [
+            { start: '2026-11-23', rate: high },
+            { start: '2026-11-24', rate },
+          ],
+        }),
+      'GET /api/v1/attendance/below-threshold': () =>
+        json<BelowThreshold>({
+          threshold: 90,
+          items: [{ studentId: 's1', name: 'Ben Dos', classId: CLASS, className: 'Grade 5 A', rate }],
+        }),
+    });
+    const view = renderWithProviders(<AttendancePage />, {
+      auth: signedIn('principal'),
+      path: '/attendance?tab=rates',
+    });
+    const table = await screen.findByRole('table', { name: 'Rates' });
+    expect(within(table).getByRole('row', { name: /Whole school/ }).textContent).toContain('97%');
+    expect(within(table).getByRole('row', { name: /Grade 5 A/ }).textContent).toContain('75%');
+    const chart = (await screen.findByRole('img', { name: /Attendance rate from/ })).closest('figure') as HTMLElement;
+    expect(chart.textContent).toContain('100%');
+    expect(chart.textContent).toContain('50%');
+    expect(chart.textContent).toContain('0%');
+    expect(within(chart).getByText('Nov 24, 2026: 75%')).toBeTruthy();
+    await view.router.navigate('/attendance?tab=below');
+    expect(await screen.findByRole('heading', { name: 'Below 90%' })).toBeTruthy();
+    expect(screen.queryByText(/\d %/)).toBeNull();
   });
 
   it('reads right to left in Arabic', async () => {

@@ -46,6 +46,13 @@ function absentOf(name: string) {
   return radio;
 }
 
+/** Whether `element` is shown beside the submit button (in its bar, after the list), where the teacher is after submitting. */
+function besideSubmit(element: HTMLElement) {
+  const bar = screen.getByRole('button', { name: 'Submit attendance' }).parentElement as HTMLElement;
+  const lastRow = screen.getByText('Cy Tres');
+  return bar.contains(element) && Boolean(lastRow.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
+
 describe('MarkAttendancePage', () => {
   beforeEach(() => resetPendingForTests());
   afterEach(() => changeLanguage('en'));
@@ -58,7 +65,10 @@ describe('MarkAttendancePage', () => {
     fireEvent.click(absentOf('Ben Dos'));
     fireEvent.click(absentOf('Cy Tres'));
     fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
-    await screen.findByText('Attendance saved: 3 new, 0 updated.');
+    const saved = (await screen.findByText('Attendance saved: 3 new, 0 updated.')).closest('[role="status"]');
+    if (!(saved instanceof HTMLElement)) throw new Error('the outcome is not announced');
+    // Not above the pickers, off screen after scrolling down a long class.
+    expect(besideSubmit(saved)).toBe(true);
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({
@@ -147,6 +157,7 @@ describe('MarkAttendancePage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to submit attendance');
     expect(alert.textContent).toContain('Attendance cannot be submitted for a future date');
+    expect(besideSubmit(alert)).toBe(true);
     expect(screen.queryByText('Not sent yet.')).toBeNull();
     expect(pendingSnapshot()).toEqual([]);
   });
@@ -260,6 +271,28 @@ describe('MarkAttendancePage', () => {
     expect(document.documentElement.dir).toBe('rtl');
     expect(screen.getByText('3 طلاب · غائب: 0 · متأخر: 0')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'إرسال الحضور' })).toBeTruthy();
+    // Roll number and name are two boxes of a flex row, the name isolated, so a Latin name does not pull the
+    // number to its left ("1Ana Uno"): the number stays first, on the right, with the gap between.
+    const name = screen.getAllByText('Ana Uno').find((e) => e.tagName === 'BDI');
+    const row = name?.parentElement;
+    expect(row?.className.split(' ')).toEqual(expect.arrayContaining(['flex', 'gap-2']));
+    expect([...(row?.children ?? [])].map((e) => e.textContent)).toEqual(['1', 'Ana Uno']);
+  });
+
+  it.each([
+    'student',
+    'parent',
+  ] as const)('tells a %s that marking is not for them, without asking the server', (role) => {
+    const { calls } = mockFetch(reads);
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn(role), path: '/attendance/mark' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Mark attendance' })).toBeTruthy();
+    expect(screen.getByText('Not available for your role')).toBeTruthy();
+    expect(
+      screen.getByText("Attendance is marked by teachers and by the school's administrators and principals."),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByText('No classes to mark')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('tells a user without classes there is nothing to mark', async () => {

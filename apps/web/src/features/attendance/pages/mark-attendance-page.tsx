@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NotForRole } from '../../../components/people/not-for-role';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -50,8 +51,19 @@ function startingMarks(sheet: ClassSheet, pending: PendingMarks | undefined): Ma
 
 type Outcome = { kind: 'sent'; created: number; updated: number } | { kind: 'failed'; messages: string[] } | null;
 
-/** Mark attendance: a class, a date, a period if the school marks per period; one submit for the whole class. */
+/**
+ * /attendance/mark for those who mark (docs/product.md, "Attendance": staff and teachers; students and parents
+ * never): others are told so, as on the other pages their role has no use for.
+ */
 export function MarkAttendancePage() {
+  const { t } = useT('attendance');
+  const role = useAuth().user?.role;
+  if (role === 'teacher' || role === 'principal' || role === 'school_admin') return <MarkAttendance />;
+  return <NotForRole title={t('mark.title')} description={t('mark.notForRole')} />;
+}
+
+/** Mark attendance: a class, a date, a period if the school marks per period; one submit for the whole class. */
+function MarkAttendance() {
   const { t } = useT('attendance');
   const queryClient = useQueryClient();
   const options = useAttendanceOptions();
@@ -209,6 +221,24 @@ export function MarkAttendancePage() {
     </div>
   );
 
+  // Like "Not sent yet": beside the submit button, where the teacher is after submitting a long class (on top,
+  // above the pickers, it was off screen); on top only when there is no sheet.
+  const outcomeAlert =
+    outcome?.kind === 'sent' && !waiting ? (
+      <Alert tone="success">{t('mark.sent', { created: outcome.created, updated: outcome.updated })}</Alert>
+    ) : outcome?.kind === 'failed' ? (
+      <Alert>
+        <span className="block font-semibold">{t('failed')}</span>
+        {outcome.messages
+          .filter((m) => m !== t('failed'))
+          .map((m) => (
+            <span key={m} className="block">
+              {m}
+            </span>
+          ))}
+      </Alert>
+    ) : null;
+
   const counts = { absent: 0, late: 0 };
   for (const m of Object.values(marks?.slot === slot ? marks.marks : {})) {
     if (m.status === 'absent') counts.absent++;
@@ -246,23 +276,7 @@ export function MarkAttendancePage() {
       </div>
 
       {waiting && !showForm && notSent}
-      {outcome?.kind === 'sent' && !waiting && (
-        <Alert tone="success" className="mb-4">
-          {t('mark.sent', { created: outcome.created, updated: outcome.updated })}
-        </Alert>
-      )}
-      {outcome?.kind === 'failed' && (
-        <Alert className="mb-4">
-          <span className="block font-semibold">{t('failed')}</span>
-          {outcome.messages
-            .filter((m) => m !== t('failed'))
-            .map((m) => (
-              <span key={m} className="block">
-                {m}
-              </span>
-            ))}
-        </Alert>
-      )}
+      {!showForm && outcomeAlert && <div className="mb-4">{outcomeAlert}</div>}
 
       {sheet.isPending && (
         <Card className="space-y-3 p-4">
@@ -290,9 +304,11 @@ export function MarkAttendancePage() {
                 const mark = marks.marks[s.studentId] ?? { status: 'present' as const, note: '' };
                 return (
                   <li key={s.studentId} className="space-y-2 p-3 sm:flex sm:items-center sm:gap-4 sm:space-y-0">
-                    <p className="min-w-0 text-sm font-medium text-slate-900 sm:w-48 sm:shrink-0">
-                      <span className="me-2 text-slate-500 tabular-nums">{s.rollNumber}</span>
-                      {s.name}
+                    {/* Number and name as two boxes, the name isolated: in one line of text a Latin name took
+                        the number to its left in Arabic ("1Stella Student"). */}
+                    <p className="flex min-w-0 gap-2 text-sm font-medium text-slate-900 sm:w-48 sm:shrink-0">
+                      <span className="text-slate-500 tabular-nums">{s.rollNumber}</span>
+                      <bdi className="min-w-0">{s.name}</bdi>
                     </p>
                     <StatusPicker
                       name={`status-${s.studentId}`}
@@ -317,6 +333,7 @@ export function MarkAttendancePage() {
           </Card>
           <div className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 bg-slate-50/95 py-3">
             {waiting && <div className="w-full">{notSent}</div>}
+            {outcomeAlert && <div className="w-full">{outcomeAlert}</div>}
             <p className="text-sm text-slate-600">
               {t('mark.summary', { total: sheet.data.students.length, absent: counts.absent, late: counts.late })}
             </p>

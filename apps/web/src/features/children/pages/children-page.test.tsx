@@ -28,6 +28,12 @@ const child = {
 describe('ChildrenPage', () => {
   afterEach(() => act(() => changeLanguage('en')));
 
+  it('names the class as every other page does ("Grade 5 A")', async () => {
+    mockFetch({ 'GET /api/v1/children': () => json({ items: [child] }) });
+    renderWithProviders(<ChildrenPage />, { auth: signedIn('parent') });
+    expect((await screen.findByText(/Roll 3/)).textContent).toContain('Grade 5 A');
+  });
+
   it('shows a parent their children in Arabic, right to left', async () => {
     await changeLanguage('ar');
     mockFetch({ 'GET /api/v1/children': () => json({ items: [child] }) });

@@ -32,7 +32,7 @@ describe('Classes in another language', () => {
       path: '/classes/class-1',
       routes: [{ path: '/classes/:id', element: <ClassPage /> }],
     });
-    expect(await screen.findByRole('heading', { name: 'Grade 5 – A', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Grade 5 A', level: 1 })).toBeTruthy();
     expect(screen.getByText('رائد الفصل: غير محدد')).toBeTruthy();
     expect(screen.getByText('لا يوجد طلاب في هذا الفصل بعد')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'تسجيل طالب' })).toBeTruthy();

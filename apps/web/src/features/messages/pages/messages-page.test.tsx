@@ -44,6 +44,19 @@ describe('MessagesPage', () => {
     expect(screen.getByText('No conversation open')).toBeTruthy();
   });
 
+  it.each([
+    ['teacher', 'Start one with New message. Your class groups appear here too.'],
+    ['parent', 'Start one with New message. Your class groups appear here too.'],
+    ['student', "Start one with New message to write to your class's teachers."],
+    ['principal', 'Start one with New message, or make a group with New group.'],
+    ['school_admin', 'Start one with New message, or make a group with New group.'],
+  ] as const)('tells a %s with no conversations what they can start (class groups only to their members)', async (role, hint) => {
+    mockFetch({ 'GET /api/v1/messages/conversations': () => json({ items: [], nextCursor: null, total: 0 }) });
+    renderWithProviders(<MessagesPage />, { auth: signedIn(role) });
+    expect(await screen.findByText('No conversations yet')).toBeTruthy();
+    expect(screen.getByText(hint)).toBeTruthy();
+  });
+
   it('opens a thread: messages oldest first, marks it read, shows "Seen", sends, and refuses an empty message', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),

@@ -20,6 +20,17 @@ import { SearchResults } from '../components/search-results';
 import { Thread } from '../components/thread';
 
 /**
+ * What an empty list tells each role it may do (docs/product.md, "Messages"): teachers and parents are in
+ * class groups, students never are, staff make groups of their own.
+ */
+function emptyHint(role: string) {
+  if (role === 'teacher' || role === 'parent') return 'list.emptyWithGroups' as const;
+  if (role === 'student') return 'list.emptyStudent' as const;
+  if (GROUP_MAKERS.includes(role)) return 'list.emptyStaff' as const;
+  return 'list.emptyDescription' as const;
+}
+
+/**
  * /messages: the conversation list beside the open thread (on a phone, the list, then the thread with a back
  * button). The open conversation is in the address (`?c=`), so a reload or a shared link keeps it.
  */
@@ -30,7 +41,8 @@ export function MessagesPage() {
   const [q, setQ] = useState('');
   const [composing, setComposing] = useState(false);
   const conversations = useConversations();
-  const makesGroups = GROUP_MAKERS.includes(useAuth().user?.role ?? '');
+  const role = useAuth().user?.role ?? '';
+  const makesGroups = GROUP_MAKERS.includes(role);
 
   const open = (id: string | null) => {
     setParams(id ? { c: id } : {}, { replace: false });
@@ -77,7 +89,7 @@ export function MessagesPage() {
               <EmptyState
                 icon={<MessagesSquare className="size-6" aria-hidden="true" />}
                 title={t('list.emptyTitle')}
-                description={t('list.emptyDescription')}
+                description={t(emptyHint(role))}
               />
             ) : (
               <ConversationList items={conversations.data.items} selected={selected} onSelect={open} />

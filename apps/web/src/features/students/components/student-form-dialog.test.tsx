@@ -22,7 +22,7 @@ const klass = {
 };
 
 /** The class picker reads the options list, not the classes in full. */
-const classOption = { id: klass.id, label: `${klass.name} – ${klass.section}` };
+const classOption = { id: klass.id, label: `${klass.name} ${klass.section}` };
 
 function student(overrides: Record<string, unknown> = {}) {
   return {
@@ -86,7 +86,7 @@ describe('StudentFormDialog', () => {
     });
     await user.type(screen.getByLabelText('Full name'), 'Ada Pupil');
     await user.type(screen.getByLabelText('E-mail'), 'Ada@X.test');
-    await screen.findByRole('option', { name: 'Grade 5 – A' });
+    await screen.findByRole('option', { name: 'Grade 5 A' });
     await user.selectOptions(screen.getByLabelText('Class'), CLASS_ID);
     await user.click(screen.getByRole('button', { name: 'New parent' }));
     await user.type(screen.getByLabelText('Parent name'), 'Pat Parent');
@@ -116,7 +116,7 @@ describe('StudentFormDialog', () => {
     renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
     await user.type(screen.getByLabelText('Full name'), 'Ada Pupil');
     await user.type(screen.getByLabelText('E-mail'), 'ada@x.test');
-    await screen.findByRole('option', { name: 'Grade 5 – A' });
+    await screen.findByRole('option', { name: 'Grade 5 A' });
     await user.selectOptions(screen.getByLabelText('Class'), CLASS_ID);
     await user.click(screen.getByRole('button', { name: 'Add student' }));
     expect((await screen.findByRole('alert')).textContent).toContain(PEOPLE_MESSAGES.missingStudentFields);
