@@ -317,6 +317,26 @@ describe('reads, readers and the audience’s notification', () => {
     expect((await bell('parent'))[0]).toMatchObject({ title: 'New announcement: Trip' });
   });
 
+  it('a title is shown as written in every language, even when it reads like one of our messages', async () => {
+    // "Title" is also the form label, which Spanish and Arabic translate: the announcement's title is not it.
+    const language = (value: string | null) =>
+      callers.parent({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: value } });
+    expect((await language('es')).statusCode).toBe(200);
+    try {
+      await published(callers.principal, { title: 'Title', audience: ['parent'], classIds: [w.a.classId] });
+      const [note] = (await callers.parent({ method: 'GET', url: '/api/v1/notifications?limit=1' })).json().items;
+      expect(note).toMatchObject({
+        title: 'Nuevo anuncio: Title',
+        body: `principal ${w.a.name.replace('School ', '')} publicó un anuncio.`,
+      });
+      expect((await language('ar')).statusCode).toBe(200);
+      const [inArabic] = (await callers.parent({ method: 'GET', url: '/api/v1/notifications?limit=1' })).json().items;
+      expect(inArabic.title).toBe('إعلان جديد: Title');
+    } finally {
+      await language(null);
+    }
+  });
+
   it('the author is not told of their own announcement; the rest of its audience is', async () => {
     const inbox = async (role: SchoolRole) =>
       (await callers[role]({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json() as {

@@ -523,6 +523,36 @@ describe('absence alerts', () => {
     }
   });
 
+  it('names stay as written in every language, even when one reads like a message of ours', async () => {
+    const accountId = w.a.users.parent.accountId;
+    const [before] = (await db().execute(sql`select name, section from classes where id = ${w.a.classId}`)).rows as {
+      name: string;
+      section: string;
+    }[];
+    // "Title" is also a form label, which Arabic translates: the class's name is not it.
+    await db().execute(sql`update classes set name = 'Title', section = '' where id = ${w.a.classId}`);
+    await db().execute(sql`update accounts set language = 'ar' where id = ${accountId}`);
+    try {
+      const date = '2026-02-05';
+      const submit = (records: ReturnType<typeof all>) =>
+        teacher({ method: 'POST', url: '/api/v1/attendance', payload: { classId: w.a.classId, date, records } });
+      const onDate = async () => (await notificationsOf(w.a.users.parent.id)).filter((n) => n.body.includes(date));
+      await submit(all({ [kid(0)]: false }));
+      const [alert] = await onDate();
+      expect(alert?.body).toMatch(/\(Title\)/);
+      await submit(all({ [kid(0)]: 'late' }));
+      const [revised] = await onDate();
+      // The status word is ours and translated; the class's name is not.
+      expect(revised?.body).toContain('متأخرًا');
+      expect(revised?.body).toMatch(/\(Title\)/);
+    } finally {
+      await db().execute(sql`update accounts set language = null where id = ${accountId}`);
+      await db().execute(
+        sql`update classes set name = ${before?.name ?? ''}, section = ${before?.section ?? ''} where id = ${w.a.classId}`,
+      );
+    }
+  });
+
   it('with marks per period, the alert follows the day: another period present changes nothing, the last absence corrected does', async () => {
     const date = '2026-02-06';
     const period = async (name: string, startTime: string, endTime: string) => {

@@ -637,6 +637,26 @@ describe('search and report', () => {
     expect(long.statusCode).toBe(400);
     expect(errorOf(long).fields?.reason).toBe(M.reasonTooLong(500));
   });
+
+  it('a reported message is quoted as written, even when it reads like one of our messages', async () => {
+    const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
+    // "Unknown status" is also a message of ours, which Spanish translates: the quote is the teacher's words.
+    const msg = (await send(callA('teacher'), conv, 'Unknown status')).json() as Message;
+    const admin = callA('school_admin');
+    await admin({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: 'es' } });
+    try {
+      const res = await callA('student')({ method: 'POST', url: `/api/v1/messages/${msg.id}/report`, payload: {} });
+      expect(res.statusCode, res.body).toBe(201);
+      const [note] = (await admin({ method: 'GET', url: '/api/v1/notifications?limit=1' })).json().items;
+      const tag = w.a.name.replace('School ', '');
+      expect(note).toMatchObject({
+        title: 'Se denunció un mensaje',
+        body: `student ${tag} denunció un mensaje de teacher ${tag}: "Unknown status"`,
+      });
+    } finally {
+      await admin({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: null } });
+    }
+  });
 });
 
 describe('live delivery', () => {

@@ -7,16 +7,13 @@
  * School users and company staff alike; a notification is addressed to one person or to roles.
  */
 import { z } from 'zod';
+import { type MessageRef, renderRef } from './i18n/translate.ts';
 import { PAGE_LIMIT_MAX } from './people.ts';
+
+export type { MessageRef };
 
 export const NOTIFICATION_TYPES = ['fee', 'attendance', 'assignment', 'announcement', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** One of our messages: its id (the English template, `{0}` for parameters) and the parameters. */
-export interface MessageRef {
-  id: string;
-  params?: string[];
-}
 
 /** What a notification says in our own words; each reader sees it in their language. A part left out is someone's own text, shown as written. */
 export interface NotificationMessage {
@@ -67,11 +64,17 @@ export const NOTIFICATION_MESSAGES = {
 /**
  * A message with its parameters, both as the English text and as the reference a notification stores:
  * `messageOf(M.leadTitle, name)` → `{ text: 'New sales lead: Ada', ref: { id: 'New sales lead: {0}', params: ['Ada'] } }`.
+ * A string parameter is someone's text, shown as written in every language; a parameter in our own words is
+ * passed as a reference (`ourWords(A.late)`), so each reader gets it translated.
  */
 export function messageOf<A extends string[]>(
   message: (...args: A) => string,
-  ...args: A
+  ...args: { [K in keyof A]: string | MessageRef }
 ): { text: string; ref: MessageRef } {
   const placeholders = args.map((_, i) => `{${i}}`) as A;
-  return { text: message(...args), ref: { id: message(...placeholders), params: args } };
+  const ref = { id: message(...placeholders), params: [...args] };
+  return { text: renderRef(ref, undefined), ref };
 }
+
+/** One of our fixed messages as a parameter of another (translated with it; see messageOf). */
+export const ourWords = (id: string): MessageRef => ({ id });

@@ -49,7 +49,9 @@ function compile(catalogue: Catalogue): Compiled {
 
 /**
  * `text` in the catalogue's language, or as it is when the catalogue has no entry (English needs none).
- * A template's parameters are translated too when they are messages themselves ("Invalid data: {0}").
+ * A template's parameters are translated too when they are messages themselves ("Invalid data: {0}"): from
+ * the text alone a parameter that reads like a message cannot be told from someone's words, so what holds
+ * someone's text (a notification) is kept as a MessageRef and rendered with renderRef instead.
  */
 export function translateMessage(text: string, catalogue: Catalogue | undefined): string {
   if (!catalogue || text === '') return text;
@@ -73,6 +75,28 @@ export function translateMessage(text: string, catalogue: Catalogue | undefined)
     });
   }
   return text;
+}
+
+/**
+ * One of our messages by reference: its id (the English template, `{0}` for parameters) and its parameters.
+ * A parameter that is our own wording too (an attendance status) is a reference itself and is translated; a
+ * string is someone's text (a name, a title, a quoted message) and is shown exactly as written, even when it
+ * happens to read like one of our messages (docs/product.md, "Notifications", "In the reader's language").
+ */
+export interface MessageRef {
+  id: string;
+  params?: (string | MessageRef)[];
+}
+
+/** `ref` in the catalogue's language (English without one): its id translated, its parameters put back. */
+export function renderRef(ref: MessageRef, catalogue: Catalogue | undefined): string {
+  const text = catalogue && Object.hasOwn(catalogue, ref.id) ? (catalogue[ref.id] as string) : ref.id;
+  const params = ref.params ?? [];
+  return text.replace(PLACEHOLDER, (whole, slot: string) => {
+    const value = params[Number(slot)];
+    if (value === undefined) return whole;
+    return typeof value === 'string' ? value : renderRef(value, catalogue);
+  });
 }
 
 /**

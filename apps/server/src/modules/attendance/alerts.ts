@@ -3,8 +3,9 @@ import {
   ATTENDANCE_SETTINGS_MESSAGES,
   type AttendanceStatus,
 } from '@lyceum/shared/attendance';
-import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { renderIn } from '@lyceum/shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@lyceum/shared/locale';
+import { messageOf, ourWords } from '@lyceum/shared/notifications';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -19,24 +20,30 @@ export interface MarkedStudent {
 
 const A = ATTENDANCE_ALERT_MESSAGES;
 
+/**
+ * Our words in the parent's language, rendered when sent; the child's and class's names (and the date)
+ * stay as written, whatever they read like. Only the status word is ours too, so it is translated.
+ */
+const inLanguage = (words: ReturnType<typeof messageOf>, language: Language) => renderIn(words.ref, language);
+
 /** The alert in the parent's own language (their account's, else their school's). */
 const absentText = (name: string, date: string, className: string, language: Language) => ({
-  title: translateTo(A.absentTitle(name), language),
-  body: translateTo(A.absentBody(name, date, className), language),
+  title: inLanguage(messageOf(A.absentTitle, name), language),
+  body: inLanguage(messageOf(A.absentBody, name, date, className), language),
 });
 
 /** A late mark's first alert, when the school opts in to alerting on late. */
 const lateText = (name: string, date: string, className: string, language: Language) => ({
-  title: translateTo(ATTENDANCE_SETTINGS_MESSAGES.lateTitle(name), language),
-  body: translateTo(ATTENDANCE_SETTINGS_MESSAGES.lateBody(name, date, className), language),
+  title: inLanguage(messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateTitle, name), language),
+  body: inLanguage(messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateBody, name, date, className), language),
 });
 
 const correctedText = (name: string, status: AttendanceStatus, date: string, className: string, language: Language) =>
   status === 'absent'
     ? absentText(name, date, className, language)
     : {
-        title: translateTo(A.correctedTitle(name), language),
-        body: translateTo(A.correctedBody(name, A[status], date, className), language),
+        title: inLanguage(messageOf(A.correctedTitle, name), language),
+        body: inLanguage(messageOf(A.correctedBody, name, ourWords(A[status]), date, className), language),
       };
 
 const languageOf = (value: string | null): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);

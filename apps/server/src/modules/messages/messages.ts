@@ -1,4 +1,4 @@
-import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { renderIn } from '@lyceum/shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, isLanguage } from '@lyceum/shared/locale';
 import {
   MESSAGE_MESSAGES,
@@ -9,6 +9,7 @@ import {
   type MessageReport,
   type MessageSearchResult,
 } from '@lyceum/shared/messages';
+import { messageOf, ourWords } from '@lyceum/shared/notifications';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -209,8 +210,9 @@ export function reportMessage(
           schoolId: scope.schoolId,
           userId: a.id,
           type: 'other' as const,
-          title: translateTo(M.reportTitle, language),
-          body: translateTo(M.reportBody(scope.actor.name, message.senderName, excerpt), language),
+          title: renderIn(ourWords(M.reportTitle), language),
+          // The names and the quote are people's own text: shown as written, never looked up as our words.
+          body: renderIn(messageOf(M.reportBody, scope.actor.name, message.senderName, excerpt).ref, language),
         };
       }),
     );

@@ -1,4 +1,4 @@
-import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { renderIn } from '@lyceum/shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@lyceum/shared/locale';
 import type { MessageRef, NotificationMessage } from '@lyceum/shared/notifications';
 import type { Actor } from '../../lib/actor.ts';
@@ -9,13 +9,12 @@ export function readerLanguage(actor: Actor): Language {
   return actor.school?.locale.language ?? DEFAULT_LANGUAGE;
 }
 
-/** A message id (the English template) in `language`, its parameters put back (translated when they are messages too). */
+/**
+ * A message id (the English template) in `language`, its parameters put back: a parameter that is a message
+ * reference is translated, a string (a name, a title, a quote) is someone's text and stays as written.
+ */
 export function renderMessage(ref: MessageRef, language: Language): string {
-  const params = ref.params ?? [];
-  return translateTo(ref.id, language).replace(/\{(\d+)\}/g, (whole, slot: string) => {
-    const value = params[Number(slot)];
-    return value === undefined ? whole : translateTo(value, language);
-  });
+  return renderIn(ref, language);
 }
 
 /** A notification's title and body as `language` reads them: our own words translated, anything else as written. */
