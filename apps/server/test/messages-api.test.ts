@@ -602,21 +602,22 @@ describe('search and report', () => {
   it('a report notifies the school admins (in their language) once; outsiders and bad input are refused', async () => {
     const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
     const msg = (await send(callA('teacher'), conv, 'Something rude')).json() as Message;
-    await w.t.app.deps.db.execute(
-      sql`update accounts set language = 'es' where id = ${w.a.users.school_admin.accountId}`,
-    );
+    const admin = callA('school_admin');
+    await admin({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: 'es' } });
     const res = await callA('student')({
       method: 'POST',
       url: `/api/v1/messages/${msg.id}/report`,
       payload: { reason: 'Rude' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const notes = await w.t.app.deps.db.execute(
-      sql`select title, body from notifications where user_id = ${w.a.users.school_admin.id} and type = 'other'`,
-    );
-    expect(notes.rows).toEqual([
-      { title: 'Se denunció un mensaje', body: expect.stringContaining('"Something rude"') as unknown },
+    const notes = (await admin({ method: 'GET', url: '/api/v1/notifications?type=other' })).json().items;
+    await admin({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: null } });
+    expect(notes).toEqual([
+      expect.objectContaining({ title: 'Se denunció un mensaje', body: expect.stringContaining('"Something rude"') }),
     ]);
+    // Only the school's admins are told.
+    const principal = (await callA('principal')({ method: 'GET', url: '/api/v1/notifications?type=other' })).json();
+    expect(principal.items).toEqual([]);
     const again = await callA('student')({ method: 'POST', url: `/api/v1/messages/${msg.id}/report`, payload: {} });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe(M.alreadyReported);
@@ -636,6 +637,29 @@ describe('search and report', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(errorOf(long).fields?.reason).toBe(M.reasonTooLong(500));
+  });
+
+  it("a report is shown in the admin's language of the moment, not the one they had when it was sent", async () => {
+    const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
+    const msg = (await send(callA('teacher'), conv, 'Said while the admin read English')).json() as Message;
+    const admin = callA('school_admin');
+    const res = await callA('student')({ method: 'POST', url: `/api/v1/messages/${msg.id}/report`, payload: {} });
+    expect(res.statusCode, res.body).toBe(201);
+    const tag = w.a.name.replace('School ', '');
+    const newest = async () => (await admin({ method: 'GET', url: '/api/v1/notifications?limit=1' })).json().items[0];
+    expect(await newest()).toMatchObject({
+      title: 'A message was reported',
+      body: `student ${tag} reported a message from teacher ${tag}: "Said while the admin read English"`,
+    });
+    await admin({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: 'es' } });
+    try {
+      expect(await newest()).toMatchObject({
+        title: 'Se denunció un mensaje',
+        body: `student ${tag} denunció un mensaje de teacher ${tag}: "Said while the admin read English"`,
+      });
+    } finally {
+      await admin({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: null } });
+    }
   });
 
   it('a reported message is quoted as written, even when it reads like one of our messages', async () => {

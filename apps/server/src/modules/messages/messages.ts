@@ -1,5 +1,3 @@
-import { renderIn } from '@lyceum/shared/i18n/catalogues';
-import { DEFAULT_LANGUAGE, isLanguage } from '@lyceum/shared/locale';
 import {
   MESSAGE_MESSAGES,
   MESSAGE_PICK_LIMIT,
@@ -9,7 +7,7 @@ import {
   type MessageReport,
   type MessageSearchResult,
 } from '@lyceum/shared/messages';
-import { messageOf, ourWords } from '@lyceum/shared/notifications';
+import { messageOf } from '@lyceum/shared/notifications';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -171,7 +169,7 @@ const EXCERPT = 80;
 
 /**
  * Reports a message of one's own conversations to the school administrators: a report row and a
- * notification to each active school admin, in their own language, in one transaction.
+ * notification to each active school admin (shown in their language when listed), in one transaction.
  */
 export function reportMessage(
   deps: Deps,
@@ -195,26 +193,26 @@ export function reportMessage(
       if (pgCode(err) === '23505') throw new AppError('conflict', M.alreadyReported);
       throw err;
     }
-    const admins = await selectRows<{ id: string; language: string | null }>(
+    const admins = await selectRows<{ id: string }>(
       tx,
-      sql`select u.id, coalesce(acc.language, sc.language) as language from users u
-        join accounts acc on acc.id = u.account_id join schools sc on sc.id = u.school_id
+      sql`select u.id from users u
         where u.school_id = ${scope.schoolId} and u.role = 'school_admin' and u.is_active and u.deleted_at is null`,
     );
     const excerpt = message.body.length > EXCERPT ? `${message.body.slice(0, EXCERPT)}…` : message.body;
+    // Stored as our message and its parameters, so each admin reads it in their language of the moment; the
+    // names and the quote are people's own text, shown as written (docs/product.md, "Notifications").
+    const title = messageOf(() => M.reportTitle);
+    const body = messageOf(M.reportBody, scope.actor.name, message.senderName, excerpt);
     await createNotifications(
       tx,
-      admins.map((a) => {
-        const language = isLanguage(a.language) ? a.language : DEFAULT_LANGUAGE;
-        return {
-          schoolId: scope.schoolId,
-          userId: a.id,
-          type: 'other' as const,
-          title: renderIn(ourWords(M.reportTitle), language),
-          // The names and the quote are people's own text: shown as written, never looked up as our words.
-          body: renderIn(messageOf(M.reportBody, scope.actor.name, message.senderName, excerpt).ref, language),
-        };
-      }),
+      admins.map((a) => ({
+        schoolId: scope.schoolId,
+        userId: a.id,
+        type: 'other' as const,
+        title: title.text,
+        body: body.text,
+        message: { title: title.ref, body: body.ref },
+      })),
     );
     return { id };
   });
