@@ -662,6 +662,17 @@ describe('search and report', () => {
     }
   });
 
+  it('the quote is the first 80 characters, an emoji at the boundary kept whole', async () => {
+    const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
+    // 79 letters, then an emoji of two UTF-16 units: the 80th character.
+    const msg = (await send(callA('teacher'), conv, `${'a'.repeat(79)}😀😀 end`)).json() as Message;
+    const res = await callA('student')({ method: 'POST', url: `/api/v1/messages/${msg.id}/report`, payload: {} });
+    expect(res.statusCode, res.body).toBe(201);
+    const [note] = (await callA('school_admin')({ method: 'GET', url: '/api/v1/notifications?limit=1' })).json().items;
+    expect(note.body).toMatch(new RegExp(`: "${'a'.repeat(79)}😀…"$`, 'u'));
+    expect(note.body).not.toContain('\uFFFD');
+  });
+
   it('a reported message is quoted as written, even when it reads like one of our messages', async () => {
     const conv = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
     // "Unknown status" is also a message of ours, which Spanish translates: the quote is the teacher's words.

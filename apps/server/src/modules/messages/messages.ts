@@ -198,7 +198,9 @@ export function reportMessage(
       sql`select u.id from users u
         where u.school_id = ${scope.schoolId} and u.role = 'school_admin' and u.is_active and u.deleted_at is null`,
     );
-    const excerpt = message.body.length > EXCERPT ? `${message.body.slice(0, EXCERPT)}…` : message.body;
+    // Counted in code points, not UTF-16 units: cutting between a surrogate pair would quote half an emoji.
+    const characters = Array.from(message.body);
+    const excerpt = characters.length > EXCERPT ? `${characters.slice(0, EXCERPT).join('')}…` : message.body;
     // Stored as our message and its parameters, so each admin reads it in their language of the moment; the
     // names and the quote are people's own text, shown as written (docs/product.md, "Notifications").
     const title = messageOf(() => M.reportTitle);
