@@ -368,7 +368,8 @@ describe('groups made by staff', () => {
       [{ name: 'Ok' }, 'memberIds', M.membersRequired],
       [{ name: 'Ok', memberIds: [] }, 'memberIds', M.membersRequired],
       [
-        { name: 'Ok', memberIds: Array.from({ length: 101 }, () => w.a.users.teacher.id) },
+        // The list itself is bounded at 101 (100 others and oneself), whatever it repeats.
+        { name: 'Ok', memberIds: Array.from({ length: 102 }, () => w.a.users.teacher.id) },
         'memberIds',
         M.tooManyMembers(100),
       ],
@@ -456,7 +457,7 @@ describe('changing groups made by staff', () => {
       ['POST', { memberIds: [] }, 'memberIds', M.membersRequired],
       [
         'POST',
-        { memberIds: Array.from({ length: 101 }, () => w.a.users.student.id) },
+        { memberIds: Array.from({ length: 102 }, () => w.a.users.student.id) },
         'memberIds',
         M.tooManyMembers(100),
       ],
@@ -537,6 +538,49 @@ describe('changing groups made by staff', () => {
       payload: { memberIds: [made[98], w.a.users.teacher.id] },
     });
     expect(detail(fits).members).toHaveLength(101);
+  });
+
+  it('1 to 100 members besides the caller: only oneself is refused, 100 others and oneself are not', async () => {
+    const others = await withSystem(w.t.app.deps.db, async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < 101; i++) {
+        const email = `many.${i}.${Date.now()}@groups.test`;
+        const accountId = await insertAccount(tx, email, null);
+        ids.push(await insertSchoolUser(tx, { schoolId: w.a.id, accountId, name: `Many ${i}`, email, role: 'parent' }));
+      }
+      return ids;
+    });
+    const me = w.a.users.school_admin.id;
+    const make = (name: string, memberIds: string[]) =>
+      callA('school_admin')({ method: 'POST', url: '/api/v1/messages/groups', payload: { name, memberIds } });
+    for (const memberIds of [[me], [me, me]]) {
+      const alone = await make('Only me', memberIds);
+      expect(alone.statusCode, alone.body).toBe(400);
+      expect(errorOf(alone)).toMatchObject({
+        message: `Invalid data: ${M.membersRequired}`,
+        fields: { memberIds: M.membersRequired },
+      });
+    }
+    const tooMany = await make('Too many', others);
+    expect(tooMany.statusCode, tooMany.body).toBe(400);
+    expect(errorOf(tooMany).fields?.memberIds).toBe(M.tooManyMembers(100));
+    const made = await w.t.app.deps.db.execute(
+      sql`select count(*)::int as n from chat_groups where school_id = ${w.a.id} and name in ('Only me', 'Too many')`,
+    );
+    expect(made.rows).toEqual([{ n: 0 }]);
+
+    const hundred = await make('Hundred', [...others.slice(0, 100), me]);
+    expect(hundred.statusCode, hundred.body).toBe(201);
+    expect(detail(hundred).members).toHaveLength(101);
+
+    // Adding: naming only oneself adds no one, and is refused the same way.
+    const self = await callA('principal')({
+      method: 'POST',
+      url: `${group(id)}/members`,
+      payload: { memberIds: [w.a.users.principal.id] },
+    });
+    expect(self.statusCode, self.body).toBe(400);
+    expect(errorOf(self).fields?.memberIds).toBe(M.membersRequired);
   });
 
   it('any member leaves; only the creator or a school admin deletes it, and it leaves every list', async () => {

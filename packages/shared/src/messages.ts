@@ -93,10 +93,14 @@ const GroupName = z
   .max(GROUP_NAME_MAX, M.groupNameTooLong(GROUP_NAME_MAX))
   .refine(...plainText('Group name'));
 
+/**
+ * The people a request names. A group counts 1 to GROUP_MEMBERS_MAX members besides the caller, who may name
+ * themselves too: the list is bounded here at GROUP_SIZE_MAX, and the server counts the others (groups.ts).
+ */
 const MemberIds = z
   .array(uuidSchema, { error: M.membersRequired })
   .min(1, M.membersRequired)
-  .max(GROUP_MEMBERS_MAX, M.tooManyMembers(GROUP_MEMBERS_MAX));
+  .max(GROUP_SIZE_MAX, M.tooManyMembers(GROUP_MEMBERS_MAX));
 
 export const CreateGroupRequest = z.object({ name: GroupName, memberIds: MemberIds });
 

@@ -3,6 +3,7 @@ import {
   type AddGroupMembersRequest,
   type ConversationDetail,
   type CreateGroupRequest,
+  GROUP_MEMBERS_MAX,
   GROUP_SIZE_MAX,
   MESSAGE_MESSAGES,
   type RenameGroupRequest,
@@ -15,7 +16,7 @@ import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts'
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { activeUser, contactable, isMyConversation } from './audience.ts';
@@ -81,6 +82,23 @@ function tellMembers(tx: Tx, scope: SchoolScope, groupId: string, userIds: strin
   ]);
 }
 
+/**
+ * The people a request names besides the caller, each once: 1 to GROUP_MEMBERS_MAX of them (docs/product.md,
+ * "Messages": "1 to 100 members besides themselves"). Counted after leaving the caller out, so a list of only
+ * themselves is refused and 100 others plus themselves is not.
+ */
+function othersNamed(ids: string[], me: string): string[] {
+  const others = [...new Set(ids)].filter((id) => id !== me);
+  const message =
+    others.length === 0
+      ? M.membersRequired
+      : others.length > GROUP_MEMBERS_MAX
+        ? M.tooManyMembers(GROUP_MEMBERS_MAX)
+        : null;
+  if (message) throw invalid(`Invalid data: ${message}`, { memberIds: message });
+  return others;
+}
+
 /** Answers 404 unless the group is one of the caller's: another school's id is 404 whatever the body says. */
 export async function assertGroup(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   const scope = writeScope(actor, undefined);
@@ -96,7 +114,7 @@ export function createGroup(
   const scope = writeScope(actor, undefined);
   const me = scope.actor.profileId;
   return inScope(deps.db, scope, async (tx) => {
-    const others = [...new Set(input.memberIds)].filter((id) => id !== me);
+    const others = othersNamed(input.memberIds, me);
     await assertAddable(tx, scope, others);
     const id = newId();
     await tx
@@ -134,7 +152,7 @@ export function addGroupMembers(
   return inScope(deps.db, scope, async (tx) => {
     const group = await lockMyGroup(tx, scope, input.id);
     const current = await memberIds(tx, scope, group.id);
-    const added = [...new Set(input.memberIds)].filter((id) => !current.includes(id));
+    const added = othersNamed(input.memberIds, scope.actor.profileId).filter((id) => !current.includes(id));
     await assertAddable(tx, scope, added);
     if (current.length + added.length > GROUP_SIZE_MAX) {
       const message = M.groupFull(GROUP_SIZE_MAX);
