@@ -125,6 +125,23 @@ describe('who may start a conversation with whom (role × role, one school)', ()
     expect((first.json() as ConversationDetail).title).toBe(`parent ${w.a.name.replace('School ', '')}`);
   });
 
+  it("the picker refuses a search over 100 characters with the message search's words", async () => {
+    const long = await callA('school_admin')({
+      method: 'GET',
+      url: `/api/v1/messages/contacts?search=${'a'.repeat(101)}`,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long)).toMatchObject({
+      message: `Invalid data: ${M.searchTooLong(100)}`,
+      fields: { search: M.searchTooLong(100) },
+    });
+    const fits = await callA('school_admin')({
+      method: 'GET',
+      url: `/api/v1/messages/contacts?search=${'a'.repeat(100)}`,
+    });
+    expect(fits.statusCode).toBe(200);
+  });
+
   it('the picker narrows by name and escapes LIKE wildcards', async () => {
     const res = await callA('school_admin')({ method: 'GET', url: '/api/v1/messages/contacts?search=%25' });
     expect(res.statusCode).toBe(200);

@@ -127,7 +127,9 @@ const pageQuery = (size: number) =>
 export const ConversationListQuery = pageQuery(CONVERSATION_PAGE_DEFAULT);
 export const MessageListQuery = pageQuery(MESSAGE_PAGE_DEFAULT);
 
-export const ContactQuery = z.object({ search: z.string().trim().max(MESSAGE_SEARCH_MAX).optional() });
+export const ContactQuery = z.object({
+  search: z.string().trim().max(MESSAGE_SEARCH_MAX, M.searchTooLong(MESSAGE_SEARCH_MAX)).optional(),
+});
 
 export const MessageSearchQuery = z.object({
   q: z
