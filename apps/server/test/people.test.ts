@@ -512,6 +512,38 @@ describe('teachers', () => {
     });
   });
 
+  it('refuses a class listed twice with 400, so the class keeps its class teacher and nobody is created', async () => {
+    const subject = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [subject.id] });
+    const lead = await createTeacher(t.app, adminA, {
+      assignedClasses: [{ classId: cls.id, isClassTeacher: true }],
+    });
+    const email = uniqueEmail('twice');
+    const res = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/teachers',
+      payload: {
+        name: 'Twice Listed',
+        email,
+        assignedClasses: [
+          { classId: cls.id, isClassTeacher: true },
+          { classId: cls.id, subjectIds: [subject.id] },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      message: `Invalid data: ${PEOPLE_MESSAGES.classListedTwice}`,
+      fields: { 'assignedClasses.1.classId': PEOPLE_MESSAGES.classListedTwice },
+    });
+    expect(await count('accounts', `email = '${email}'`)).toBe(0);
+    const after = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/classes/${cls.id}` });
+    expect(after.json()).toMatchObject({ classTeacherId: lead.teacher.id, classTeacherName: lead.teacher.name });
+  });
+
   it('needs a non-empty schoolId and the required fields', async () => {
     for (const schoolId of ['', '   ', 42]) {
       const res = await as(

@@ -95,6 +95,8 @@ export const PEOPLE_MESSAGES = {
   classExists: 'A class with this name and section already exists for this academic year',
   classHasStudents: 'This class still has active students. Move them to another class first.',
   subjectNotInClass: 'Each subject must be one of the class subjects',
+  /** The same words as the promotion's (YEAR_MESSAGES.classTwice), so one translation serves both. */
+  classListedTwice: 'This class is listed twice',
   planLimit: (what: string, plan: string, limit: number, noun: string) =>
     `${what} limit reached: the ${plan} plan allows ${limit.toLocaleString('en-US')} ${noun}.`,
   importTooLarge: 'The CSV file is larger than 2 MB.',

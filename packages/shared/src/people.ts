@@ -3,6 +3,7 @@ import { plainText } from './plain-text.ts';
 import { SubjectRef } from './academics.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
+import { PEOPLE_MESSAGES } from './errors.ts';
 
 /**
  * People and classes API (issue 4). Everything is under `/api/v1`.
@@ -316,7 +317,10 @@ export const CreateTeacherRequest = z.object({
   qualification: qualificationSchema.optional(),
   experience: experienceSchema.optional(),
   subjectIds: z.array(uuidSchema).max(50).default([]),
-  /** Classes to assign at once (same rules as POST /classes/:id/teachers). */
+  /**
+   * Classes to assign at once (same rules as POST /classes/:id/teachers). Each class once: a second entry
+   * would overwrite the first, and a class teacher role it took would be lost (docs/product.md, "Teachers").
+   */
   assignedClasses: z
     .array(
       z.object({
@@ -326,6 +330,15 @@ export const CreateTeacherRequest = z.object({
       }),
     )
     .max(50)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((a, i) => {
+        if (seen.has(a.classId)) {
+          ctx.addIssue({ code: 'custom', message: PEOPLE_MESSAGES.classListedTwice, path: [i, 'classId'] });
+        }
+        seen.add(a.classId);
+      });
+    })
     .default([]),
   sendInvitation: z.boolean().default(false),
 });
