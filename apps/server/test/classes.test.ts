@@ -1,4 +1,5 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -184,6 +185,30 @@ describe('classes', () => {
       (await api({ method: 'GET', url: '/api/v1/classes' })).json().items.map((c: { id: string }) => c.id),
     ).not.toContain(from.id);
     expect((await api({ method: 'POST', url: `/api/v1/classes/${from.id}/reactivate` })).json().isActive).toBe(true);
+  });
+
+  it('never reactivates a withdrawn student into a class deactivated since: 422 until they are moved', async () => {
+    const closed = await createClass(t.app, adminA);
+    const open = await createClass(t.app, adminA);
+    const kid = await createStudent(t.app, adminA, { classId: closed.id });
+    const api = as(t.app, adminA);
+    await api({ method: 'DELETE', url: `/api/v1/classes/${closed.id}/students/${kid.student.id}` });
+    expect((await api({ method: 'POST', url: `/api/v1/classes/${closed.id}/deactivate` })).statusCode).toBe(200);
+    for (const url of [`/api/v1/students/${kid.student.id}/reactivate`, `/api/v1/users/${kid.student.id}/reactivate`]) {
+      const refused = await api({ method: 'POST', url });
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused)).toMatchObject({ code: 'rule', message: PEOPLE_MESSAGES.studentClassInactive });
+    }
+    const roster = await api({ method: 'GET', url: `/api/v1/classes/${closed.id}` });
+    expect(roster.json().students).toMatchObject([{ studentId: kid.student.id, isActive: false }]);
+    const moved = await api({
+      method: 'POST',
+      url: `/api/v1/students/${kid.student.id}/move`,
+      payload: { classId: open.id },
+    });
+    expect(moved.statusCode).toBe(200);
+    const back = await api({ method: 'POST', url: `/api/v1/students/${kid.student.id}/reactivate` });
+    expect(back.json()).toMatchObject({ classId: open.id, isActive: true });
   });
 
   it('assigns teachers with subjects and exactly one class teacher; class and teacher always agree', async () => {

@@ -94,6 +94,7 @@ export const PEOPLE_MESSAGES = {
   subjectExists: (name: string) => `Subject "${name}" already exists`,
   classExists: 'A class with this name and section already exists for this academic year',
   classHasStudents: 'This class still has active students. Move them to another class first.',
+  studentClassInactive: "This student's class is not active. Move them to another class first.",
   subjectNotInClass: 'Each subject must be one of the class subjects',
   /** The same words as the promotion's (YEAR_MESSAGES.classTwice), so one translation serves both. */
   classListedTwice: 'This class is listed twice',

@@ -115,6 +115,7 @@ const ar: Catalogue = {
   [template(PEOPLE_MESSAGES.subjectExists)]: 'المادة "{0}" موجودة بالفعل',
   [PEOPLE_MESSAGES.classExists]: 'يوجد بالفعل صف بهذا الاسم والشعبة في هذا العام الدراسي',
   [PEOPLE_MESSAGES.classHasStudents]: 'لا يزال في هذا الصف طلاب نشطون. انقلهم إلى صف آخر أولًا.',
+  [PEOPLE_MESSAGES.studentClassInactive]: 'صف هذا الطالب غير نشط. انقله إلى صف آخر أولًا.',
   [PEOPLE_MESSAGES.subjectNotInClass]: 'يجب أن تكون كل مادة من مواد الصف',
   [template(PEOPLE_MESSAGES.planLimit)]: 'تم بلوغ الحد ({0}): تسمح الخطة {1} بـ {2} من {3}.',
   Student: 'الطلاب',

@@ -121,6 +121,7 @@ const es: Catalogue = {
   [template(PEOPLE_MESSAGES.subjectExists)]: 'La asignatura "{0}" ya existe',
   [PEOPLE_MESSAGES.classExists]: 'Ya existe una clase con este nombre y sección en este año académico',
   [PEOPLE_MESSAGES.classHasStudents]: 'Esta clase todavía tiene estudiantes activos. Páselos antes a otra clase.',
+  [PEOPLE_MESSAGES.studentClassInactive]: 'La clase de este estudiante no está activa. Páselo antes a otra clase.',
   [PEOPLE_MESSAGES.subjectNotInClass]: 'Cada asignatura debe ser una de las asignaturas de la clase',
   [template(PEOPLE_MESSAGES.planLimit)]: 'Límite alcanzado ({0}): el plan {1} permite {2} {3}.',
   Student: 'Estudiantes',
