@@ -104,6 +104,8 @@ export const PEOPLE_MESSAGES = {
   importRefused: (n: number) => `The file has ${n} error${n === 1 ? '' : 's'}. Nothing was imported.`,
   passwordAlreadySet: 'This user has already set a password. Use reset password instead.',
   notYourself: 'You cannot deactivate your own account.',
+  /** Creating a student with new parents, and a student import row whose two parents share one e-mail. */
+  ownEmailEach: 'Invalid data: each person needs their own e-mail address',
 } as const;
 
 /** Live events (GET /api/v1/events). */

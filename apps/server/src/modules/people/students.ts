@@ -296,7 +296,7 @@ export async function createStudent(
         await findClass(tx, scope.schoolId, input.classId, true);
         const emails = [input.email, ...input.newParents.map((p) => p.email)];
         if (new Set(emails.map((e) => e.toLowerCase())).size !== emails.length) {
-          throw invalid('Invalid data: each person needs their own e-mail address', { email: 'Duplicate e-mail' });
+          throw invalid(PEOPLE_MESSAGES.ownEmailEach, { email: 'Duplicate e-mail' });
         }
         for (const link of input.parents) await findParentRow(tx, scope.schoolId, link.parentId);
         const newParentCount = input.newParents.length;
