@@ -35,6 +35,7 @@ import {
   historyOf,
   presentSubscription,
 } from './subscriptions.ts';
+import { countsAgainstPlan } from '../people/index.ts';
 import { usageOf } from './usage.ts';
 
 interface SchoolRow extends Record<string, unknown> {
@@ -73,7 +74,8 @@ const CURRENT_SUBSCRIPTION = sql`left join lateral (
     where s.school_id = sc.id order by (s.status = 'active') desc, s.created_at desc limit 1
   ) c on true`;
 
-const STUDENTS = sql`count(*)::int from users u where u.role = 'student' and u.deleted_at is null`;
+/** Students as the plan limit counts them (the usage page's figure). */
+const STUDENTS = sql`count(*)::int from users u where u.role = 'student' and ${countsAgainstPlan('u')}`;
 
 type SchoolSort = z.output<typeof SchoolListQuery>['sort'];
 

@@ -18,6 +18,14 @@ const LIMITS: Record<SchoolRole, { key: string; label: string; one: string; othe
 };
 
 /**
+ * The one definition of a school user who counts against the plan (docs/product.md, "Plan limits on
+ * people"): an active, undeleted account. The limit check below and every usage figure (company Schools
+ * Usage, the school's My Subscription, the company schools list) count with it, so a figure never shows a
+ * school over a limit the check would not refuse. `u` is the alias of `users` in the statement.
+ */
+export const countsAgainstPlan = (u: string) => sql`${sql.raw(u)}.is_active and ${sql.raw(u)}.deleted_at is null`;
+
+/**
  * Refuses (422 `plan_limit`) when adding `adding` active accounts per role would pass the school's plan limits.
  * Locks the school row first, so two concurrent creates in one school are counted one after the other (the
  * count and the insert that follows share the caller's transaction). No active subscription: no limit here
@@ -38,9 +46,9 @@ export async function assertWithinPlan(
   const plan = planRows.rows[0];
   if (!plan) return;
   const counts = await tx.execute<{ role: SchoolRole; n: number }>(sql`
-    select role, count(*)::int as n from users
-    where school_id = ${schoolId} and is_active and deleted_at is null
-    group by role`);
+    select u.role, count(*)::int as n from users u
+    where u.school_id = ${schoolId} and ${countsAgainstPlan('u')}
+    group by u.role`);
   const current = new Map<string, number>(
     (counts.rows as { role: SchoolRole; n: number }[]).map((r) => [r.role, Number(r.n)]),
   );
