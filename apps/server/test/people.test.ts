@@ -649,6 +649,25 @@ describe('promoting a teacher to school administrator (docs/product.md, "Promoti
     // Their classes stay theirs: they still see them as an administrator.
     expect((await as(t.app, promoted)({ method: 'GET', url: '/api/v1/my-classes' })).statusCode).toBe(200);
   });
+
+  it('a promoted teacher cannot deactivate their own account through the teachers page either', async () => {
+    const made = await createTeacher(t.app, adminA, { sendInvitation: false });
+    await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${made.teacher.id}/promote` });
+    const self = await login(t.app, made.teacher.email, 'school_admin', made.temporaryPassword as string);
+    for (const url of [
+      `/api/v1/teachers/${made.teacher.id}/deactivate`,
+      `/api/v1/users/${made.teacher.id}/deactivate`,
+    ]) {
+      const res = await as(t.app, self)({ method: 'POST', url });
+      expect(res.statusCode).toBe(422);
+      expect(errorOf(res)).toMatchObject({ code: 'rule', message: PEOPLE_MESSAGES.notYourself });
+    }
+    const me = await as(t.app, self)({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(me.json().user).toMatchObject({ id: made.teacher.id, role: 'school_admin' });
+    // Another administrator still may.
+    const byOther = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${made.teacher.id}/deactivate` });
+    expect(byOther.json().isActive).toBe(false);
+  });
 });
 
 describe('parents', () => {

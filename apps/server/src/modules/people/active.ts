@@ -13,7 +13,8 @@ import { assertMayChange } from './who-may-change-whom.ts';
 /**
  * Deactivates or reactivates one school user, whatever page asks: deactivation signs them out everywhere
  * (their sessions are deleted, and session lookup also refuses inactive profiles), reactivation counts
- * against the plan again. Parents' `status` follows. Audited.
+ * against the plan again. Parents' `status` follows. Audited. Nobody deactivates themself, through any page
+ * (a promoted teacher is a school admin with a teacher record): docs/product.md, "Creating people".
  */
 export async function setUserActive(
   tx: Tx,
@@ -23,6 +24,7 @@ export async function setUserActive(
   active: boolean,
 ): Promise<void> {
   assertMayChange(actor, user);
+  if (!active && user.id === actor.profileId) throw new AppError('rule', PEOPLE_MESSAGES.notYourself);
   if (user.isActive === active) return;
   if (active && user.role === 'student') await assertClassActive(tx, schoolId, user.id);
   if (active) await assertWithinPlan(tx, schoolId, { [user.role]: 1 });
