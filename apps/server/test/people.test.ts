@@ -856,6 +856,36 @@ describe('plan limits under concurrency', () => {
   });
 });
 
+describe('an empty update (docs/product.md, "The message catalogue")', () => {
+  it('PATCH {} of a student, teacher, parent, class or subject answers 400 and writes nothing; an unknown id is still 404', async () => {
+    const subject = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [subject.id] });
+    const student = await createStudent(t.app, adminA, { classId: cls.id });
+    const teacher = await createTeacher(t.app, adminA);
+    const parent = await createParent(t.app, adminA);
+    const api = as(t.app, adminA);
+    const audits = () => count('audit_log', `school_id = '${a.id}'`);
+    const before = await audits();
+    for (const url of [
+      `/api/v1/students/${student.student.id}`,
+      `/api/v1/teachers/${teacher.teacher.id}`,
+      `/api/v1/parents/${parent.parent.id}`,
+      `/api/v1/classes/${cls.id}`,
+      `/api/v1/subjects/${subject.id}`,
+    ]) {
+      const res = await api({ method: 'PATCH', url, payload: {} });
+      expect({ url, status: res.statusCode, error: errorOf(res) }).toEqual({
+        url,
+        status: 400,
+        error: { code: 'validation', message: MESSAGES.invalidData },
+      });
+      const unknown = await api({ method: 'PATCH', url: url.replace(/[^/]+$/, newId()), payload: {} });
+      expect({ url, status: unknown.statusCode }).toEqual({ url, status: 404 });
+    }
+    expect(await audits()).toBe(before);
+  });
+});
+
 describe('API documentation', () => {
   it('the OpenAPI document describes the people and classes routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
