@@ -63,6 +63,35 @@ describe('subjects', () => {
   });
 });
 
+describe('schoolId in class and subject creates (docs/product.md, "Creating people")', () => {
+  it('an empty or blank schoolId is 400, like other creates; another school is 404; nothing is written', async () => {
+    const api = as(t.app, adminA);
+    for (const [url, name] of [
+      ['/api/v1/classes', 'Grade Blank School'],
+      ['/api/v1/subjects', 'Blank School Studies'],
+    ] as const) {
+      for (const schoolId of ['', '  ']) {
+        const res = await api({ method: 'POST', url, payload: { name, schoolId } });
+        expect({ url, schoolId, status: res.statusCode, error: errorOf(res) }).toMatchObject({
+          url,
+          schoolId,
+          status: 400,
+          error: {
+            message: 'Invalid data: schoolId must be a non-empty string',
+            fields: { schoolId: 'schoolId must be a non-empty string' },
+          },
+        });
+      }
+      const other = await api({ method: 'POST', url, payload: { name, schoolId: b.id } });
+      expect(other.statusCode).toBe(404);
+      const listed = await api({ method: 'GET', url: `${url}?status=all` });
+      expect(listed.json().items.map((x: { name: string }) => x.name)).not.toContain(name);
+      const own = await api({ method: 'POST', url, payload: { name, schoolId: a.id } });
+      expect(own.statusCode).toBe(201);
+    }
+  });
+});
+
 describe('classes', () => {
   it('creates a class with subjects and the current academic year; a duplicate name+section is a conflict', async () => {
     const math = await createSubject(t.app, adminA);

@@ -25,6 +25,17 @@ export const academicYearSchema = z
     return Boolean(m && Number(m[2]) === Number(m[1]) + 1);
   }, ACADEMIC_YEAR_MESSAGE);
 
+/**
+ * `schoolId` in a create body: optional (the session says which school), but never empty or blank
+ * (docs/product.md, "Creating people"). Every create of people, classes and subjects takes it so.
+ */
+export const bodySchoolId = z
+  .string()
+  .trim()
+  .min(1, 'schoolId must be a non-empty string')
+  .max(64, 'schoolId is too long')
+  .optional();
+
 /** A subject as it appears inside other shapes. */
 export const SubjectRef = z.object({ id: z.string(), name: z.string() });
 export type SubjectRef = z.infer<typeof SubjectRef>;
@@ -56,7 +67,7 @@ const subjectCode = z
 export const CreateSubjectRequest = z.object({
   name: subjectName,
   code: subjectCode.optional(),
-  schoolId: z.string().max(64, 'schoolId is too long').optional(),
+  schoolId: bodySchoolId,
 });
 export type CreateSubjectRequest = z.infer<typeof CreateSubjectRequest>;
 
@@ -150,7 +161,7 @@ export const CreateClassRequest = z.object({
   section: sectionName.default(''),
   academicYear: academicYearSchema.optional(),
   subjectIds: z.array(uuidSchema).max(50).default([]),
-  schoolId: z.string().max(64, 'schoolId is too long').optional(),
+  schoolId: bodySchoolId,
 });
 export type CreateClassRequest = z.input<typeof CreateClassRequest>;
 
