@@ -412,6 +412,71 @@ describe('student lifecycle', () => {
     expect(inactive.totals).toEqual([1]);
   });
 
+  it('a cursor of another sort is a bad cursor, and a roll number above 100,000 says so in words', async () => {
+    const api = as(t.app, adminA);
+    const pages: Record<string, string> = {};
+    for (const sort of ['name', 'rollNumber', 'createdAt']) {
+      const res = await api({ method: 'GET', url: `/api/v1/students?limit=1&sort=${sort}&status=all` });
+      pages[sort] = res.json().nextCursor;
+      expect(pages[sort]).toEqual(expect.any(String));
+    }
+    for (const [from, to] of [
+      ['name', 'createdAt'],
+      ['name', 'rollNumber'],
+      ['createdAt', 'rollNumber'],
+      ['rollNumber', 'createdAt'],
+    ] as const) {
+      const res = await api({ method: 'GET', url: `/api/v1/students?limit=1&sort=${to}&cursor=${pages[from]}` });
+      expect({ from, to, status: res.statusCode, error: errorOf(res) }).toEqual({
+        from,
+        to,
+        status: 400,
+        error: {
+          code: 'validation',
+          message: 'Invalid data: the cursor is not valid',
+          fields: { cursor: 'Invalid cursor' },
+        },
+      });
+    }
+    // Each sort still follows its own cursor.
+    for (const sort of ['name', 'rollNumber', 'createdAt']) {
+      const res = await api({
+        method: 'GET',
+        url: `/api/v1/students?limit=1&sort=${sort}&status=all&cursor=${pages[sort]}`,
+      });
+      expect({ sort, status: res.statusCode }).toEqual({ sort, status: 200 });
+    }
+    const cls = await createClass(t.app, adminA);
+    const made = await createStudent(t.app, adminA, { classId: cls.id });
+    for (const [url, method, payload] of [
+      [`/api/v1/students/${made.student.id}`, 'PATCH', { rollNumber: 100_001 }],
+      [`/api/v1/students/${made.student.id}/move`, 'POST', { classId: a.classId, rollNumber: 100_001 }],
+      [`/api/v1/classes/${a.classId}/students`, 'POST', { studentId: made.student.id, rollNumber: 100_001 }],
+    ] as const) {
+      const res = await api({ method, url, payload });
+      expect({ url, status: res.statusCode, error: errorOf(res) }).toMatchObject({
+        url,
+        status: 400,
+        error: {
+          message: 'Invalid data: Roll number must be at most 100,000',
+          fields: { rollNumber: 'Roll number must be at most 100,000' },
+        },
+      });
+    }
+    const half = await api({
+      method: 'PATCH',
+      url: `/api/v1/students/${made.student.id}`,
+      payload: { rollNumber: 1.5 },
+    });
+    expect(errorOf(half).fields?.rollNumber).toBe('Roll number must be a whole number');
+    const top = await api({
+      method: 'PATCH',
+      url: `/api/v1/students/${made.student.id}`,
+      payload: { rollNumber: 100_000 },
+    });
+    expect(top.json().rollNumber).toBe(100_000);
+  });
+
   it('shows the profile with class teacher and empty summaries for later issues', async () => {
     const res = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/students/${a.users.student.id}` });
     expect(res.statusCode).toBe(200);

@@ -36,6 +36,15 @@ export const bodySchoolId = z
   .max(64, 'schoolId is too long')
   .optional();
 
+/** docs/product.md, "Students": roll numbers are 1 to 100 000. */
+export const ROLL_NUMBER_MAX = 100_000;
+const ROLL_WHOLE = 'Roll number must be a whole number';
+export const rollNumberSchema = z
+  .number({ error: ROLL_WHOLE })
+  .int(ROLL_WHOLE)
+  .min(1, 'Roll number must be at least 1')
+  .max(ROLL_NUMBER_MAX, 'Roll number must be at most 100,000');
+
 /** A subject as it appears inside other shapes. */
 export const SubjectRef = z.object({ id: z.string(), name: z.string() });
 export type SubjectRef = z.infer<typeof SubjectRef>;
@@ -178,7 +187,7 @@ export type UpdateClassRequest = z.input<typeof UpdateClassRequest>;
 export const EnrolStudentRequest = z.object({
   studentId: uuidSchema,
   /** Omitted: the next free roll number of the class. */
-  rollNumber: z.number().int().min(1).max(100_000).optional(),
+  rollNumber: rollNumberSchema.optional(),
 });
 export type EnrolStudentRequest = z.infer<typeof EnrolStudentRequest>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
-import { bodySchoolId, SubjectRef } from './academics.ts';
+import { bodySchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { PEOPLE_MESSAGES } from './errors.ts';
@@ -117,7 +117,6 @@ const relationshipSchema = z
   .max(40, 'Relationship is too long')
   .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
-const rollNumberSchema = z.number().int().min(1, 'Roll number must be at least 1').max(100_000);
 
 /** Paging of every list. `nextCursor` is null on the last page. */
 const page = <T extends z.ZodTypeAny>(item: T) =>

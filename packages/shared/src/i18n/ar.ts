@@ -145,6 +145,8 @@ const ar: Catalogue = {
   'Relationship is required': 'صلة القرابة مطلوبة',
   'Relationship is too long': 'صلة القرابة طويلة جدًا',
   'Roll number must be at least 1': 'يجب أن يكون رقم القيد 1 على الأقل',
+  'Roll number must be at most 100,000': 'يجب ألا يزيد رقم القيد على 100,000',
+  'Roll number must be a whole number': 'يجب أن يكون رقم القيد عددًا صحيحًا',
   Qualification: 'المؤهل',
   'Qualification is too long': 'المؤهل طويل جدًا',
   'Experience cannot be negative': 'لا يمكن أن تكون الخبرة سالبة',

@@ -151,6 +151,8 @@ const es: Catalogue = {
   'Relationship is required': 'El parentesco es obligatorio',
   'Relationship is too long': 'El parentesco es demasiado largo',
   'Roll number must be at least 1': 'El número de lista debe ser al menos 1',
+  'Roll number must be at most 100,000': 'El número de lista debe ser como máximo 100.000',
+  'Roll number must be a whole number': 'El número de lista debe ser un número entero',
   Qualification: 'Titulación',
   'Qualification is too long': 'La titulación es demasiado larga',
   'Experience cannot be negative': 'La experiencia no puede ser negativa',
