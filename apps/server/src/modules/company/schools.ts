@@ -35,7 +35,7 @@ import {
   historyOf,
   presentSubscription,
 } from './subscriptions.ts';
-import { countsAgainstPlan } from '../people/index.ts';
+import { countsAgainstPlan } from '../../db/plan-count.ts';
 import { CURRENT_SUBSCRIPTION, SCHOOL_STATUS } from './school-status.ts';
 import { usageOf } from './usage.ts';
 

@@ -18,7 +18,7 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { likePattern } from '../../lib/search.ts';
 import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/index.ts';
-import { countsAgainstPlan } from '../people/index.ts';
+import { countsAgainstPlan } from '../../db/plan-count.ts';
 
 /** The first day of the current calendar month (UTC), the key of the API-call counter. */
 export function currentMonth(now = new Date()): string {

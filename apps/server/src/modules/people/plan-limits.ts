@@ -3,6 +3,7 @@ import { isWithinLimit } from '@lyceum/shared/plans';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { countsAgainstPlan } from '../../db/plan-count.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -16,14 +17,6 @@ const LIMITS: Record<SchoolRole, { key: string; label: string; one: string; othe
   principal: { key: 'maxPrincipals', label: 'Principal', one: 'principal', other: 'principals' },
   school_admin: { key: 'maxAdmins', label: 'School admin', one: 'school admin', other: 'school admins' },
 };
-
-/**
- * The one definition of a school user who counts against the plan (docs/product.md, "Plan limits on
- * people"): an active, undeleted account. The limit check below and every usage figure (company Schools
- * Usage, the school's My Subscription, the company schools list) count with it, so a figure never shows a
- * school over a limit the check would not refuse. `u` is the alias of `users` in the statement.
- */
-export const countsAgainstPlan = (u: string) => sql`${sql.raw(u)}.is_active and ${sql.raw(u)}.deleted_at is null`;
 
 /**
  * Refuses (422 `plan_limit`) when adding `adding` active accounts per role would pass the school's plan limits.
