@@ -1,4 +1,5 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -59,6 +60,35 @@ describe('subjects', () => {
     ).toBe(403);
     const cross = await as(t.app, adminB)({ method: 'PATCH', url: `/api/v1/subjects/${id}`, payload: { name: 'X' } });
     expect(errorOf(cross).message).toBe('Subject not found');
+  });
+});
+
+describe('schoolId in class and subject creates (docs/product.md, "Creating people")', () => {
+  it('an empty or blank schoolId is 400, like other creates; another school is 404; nothing is written', async () => {
+    const api = as(t.app, adminA);
+    for (const [url, name] of [
+      ['/api/v1/classes', 'Grade Blank School'],
+      ['/api/v1/subjects', 'Blank School Studies'],
+    ] as const) {
+      for (const schoolId of ['', '  ']) {
+        const res = await api({ method: 'POST', url, payload: { name, schoolId } });
+        expect({ url, schoolId, status: res.statusCode, error: errorOf(res) }).toMatchObject({
+          url,
+          schoolId,
+          status: 400,
+          error: {
+            message: 'Invalid data: schoolId must be a non-empty string',
+            fields: { schoolId: 'schoolId must be a non-empty string' },
+          },
+        });
+      }
+      const other = await api({ method: 'POST', url, payload: { name, schoolId: b.id } });
+      expect(other.statusCode).toBe(404);
+      const listed = await api({ method: 'GET', url: `${url}?status=all` });
+      expect(listed.json().items.map((x: { name: string }) => x.name)).not.toContain(name);
+      const own = await api({ method: 'POST', url, payload: { name, schoolId: a.id } });
+      expect(own.statusCode).toBe(201);
+    }
   });
 });
 
@@ -184,6 +214,30 @@ describe('classes', () => {
       (await api({ method: 'GET', url: '/api/v1/classes' })).json().items.map((c: { id: string }) => c.id),
     ).not.toContain(from.id);
     expect((await api({ method: 'POST', url: `/api/v1/classes/${from.id}/reactivate` })).json().isActive).toBe(true);
+  });
+
+  it('never reactivates a withdrawn student into a class deactivated since: 422 until they are moved', async () => {
+    const closed = await createClass(t.app, adminA);
+    const open = await createClass(t.app, adminA);
+    const kid = await createStudent(t.app, adminA, { classId: closed.id });
+    const api = as(t.app, adminA);
+    await api({ method: 'DELETE', url: `/api/v1/classes/${closed.id}/students/${kid.student.id}` });
+    expect((await api({ method: 'POST', url: `/api/v1/classes/${closed.id}/deactivate` })).statusCode).toBe(200);
+    for (const url of [`/api/v1/students/${kid.student.id}/reactivate`, `/api/v1/users/${kid.student.id}/reactivate`]) {
+      const refused = await api({ method: 'POST', url });
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused)).toMatchObject({ code: 'rule', message: PEOPLE_MESSAGES.studentClassInactive });
+    }
+    const roster = await api({ method: 'GET', url: `/api/v1/classes/${closed.id}` });
+    expect(roster.json().students).toMatchObject([{ studentId: kid.student.id, isActive: false }]);
+    const moved = await api({
+      method: 'POST',
+      url: `/api/v1/students/${kid.student.id}/move`,
+      payload: { classId: open.id },
+    });
+    expect(moved.statusCode).toBe(200);
+    const back = await api({ method: 'POST', url: `/api/v1/students/${kid.student.id}/reactivate` });
+    expect(back.json()).toMatchObject({ classId: open.id, isActive: true });
   });
 
   it('assigns teachers with subjects and exactly one class teacher; class and teacher always agree', async () => {

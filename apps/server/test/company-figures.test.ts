@@ -194,3 +194,39 @@ describe('company figures against a scenario computed by hand', () => {
     expect(alpha?.endDate.getTime()).toBeGreaterThan(Date.now() + 300 * DAY);
   });
 });
+
+describe('usage counts people as the plan limits do (docs/product.md, "Plan limits on people")', () => {
+  it('a deactivated principal or student is not counted in Schools Usage, My Subscription or the schools list', async () => {
+    // Beta's Basic plan allows one principal. Deactivating the one there is lets a new one in: one active.
+    const betaAdmin = await w.asB('school_admin');
+    const off = await betaAdmin({ method: 'POST', url: `/api/v1/users/${w.b.users.principal.id}/deactivate` });
+    expect(off.statusCode).toBe(200);
+    const made = await betaAdmin({
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { name: 'Second Principal', email: 'second.principal@figures.test', role: 'principal' },
+    });
+    expect(made.statusCode).toBe(201);
+    const withdrawn = await betaAdmin({ method: 'POST', url: `/api/v1/students/${w.b.users.student.id}/deactivate` });
+    expect(withdrawn.statusCode).toBe(200);
+    // The limit check agrees: a second active principal is refused.
+    const back = await betaAdmin({ method: 'POST', url: `/api/v1/users/${w.b.users.principal.id}/reactivate` });
+    expect(back.json().error.code).toBe('plan_limit');
+
+    const used = (items: { metric: string; used: number; ratio: number }[]) =>
+      Object.fromEntries(
+        items.filter((i) => ['principals', 'students'].includes(i.metric)).map((i) => [i.metric, i.used]),
+      );
+    const usage = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/usage' })).json().items;
+    const beta = usage.find((s: { schoolId: string }) => s.schoolId === w.b.id);
+    expect(used(beta.items)).toEqual({ principals: 1, students: 0 });
+    expect(beta.maxRatio).toBe(1);
+    const mine = (await betaAdmin({ method: 'GET', url: '/api/v1/subscription' })).json();
+    expect(used(mine.usage)).toEqual({ principals: 1, students: 0 });
+    const detail = (await w.companyAdmin({ method: 'GET', url: `/api/v1/company/schools/${w.b.id}` })).json();
+    expect(detail.school.studentCount).toBe(0);
+    expect(used(detail.usage)).toEqual({ principals: 1, students: 0 });
+    const list = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?sort=students' })).json();
+    expect(list.items.find((s: { id: string }) => s.id === w.b.id).studentCount).toBe(0);
+  });
+});

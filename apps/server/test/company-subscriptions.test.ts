@@ -204,6 +204,26 @@ describe('renew and cancel', () => {
       (await sa({ method: 'POST', url: `/api/v1/company/schools/${w.a.id}/subscription/cancel` })).statusCode,
     ).toBe(403);
   });
+
+  it('the dashboard counts schools by the status the schools list shows: a cancelled school is expired in both', async () => {
+    // This file's first company dashboard read: its figures are computed now, not taken from the 15 s cache.
+    const s = await createSchool(w.t.app, { name: 'Cancelled Counted School' });
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
+    const listed = await w.companyAdmin({
+      method: 'GET',
+      url: `/api/v1/company/schools?q=${encodeURIComponent(s.name)}`,
+    });
+    expect(listed.json().items.map((x: { status: string }) => x.status)).toEqual(['expired']);
+    const dashboard = (await w.companyUser({ method: 'GET', url: '/api/v1/dashboard' })).json();
+    const stats = Object.fromEntries(
+      dashboard.stats.map((x: { key: string; value: unknown }) => [x.key, x.value]),
+    ) as Record<string, number>;
+    for (const status of ['active', 'trial', 'expired'] as const) {
+      const list = await w.companyAdmin({ method: 'GET', url: `/api/v1/company/schools?status=${status}&limit=1` });
+      expect({ status, count: stats[status] }).toEqual({ status, count: list.json().total });
+    }
+    expect(stats.expired).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe('expiry', () => {

@@ -237,6 +237,12 @@ describe('profile', () => {
     )({ method: 'PATCH', url: '/api/v1/profile', payload: { name: '   ', phone: 'call me<script>' } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(errorOf(res).fields ?? {})).toEqual(expect.arrayContaining(['name', 'phone']));
+    // Leaving the name out says the same as a blank one (docs/product.md, "Your own profile").
+    const noName = await as(t.app, s)({ method: 'PATCH', url: '/api/v1/profile', payload: { phone: '+1 555 0100' } });
+    expect(errorOf(noName)).toMatchObject({
+      message: 'Invalid data: Name is required',
+      fields: { name: 'Name is required' },
+    });
     expect((await as(t.app, s)({ method: 'GET', url: '/api/v1/auth/me' })).json().user.name).toBe(
       `parent ${a.users.parent.email.split('.')[1]?.split('@')[0]}`,
     );

@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { TEACHER_IMPORT_COLUMNS } from '@lyceum/shared/people';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -110,6 +111,22 @@ describe('error answers', () => {
       expect(errorOf(askedArabic).message).toBe('Asignatura no encontrada');
     } finally {
       await setAccountLanguage(w.b.users.school_admin.email, null);
+    }
+  });
+
+  it('word a wrong-role refusal in the person’s own language too, whatever the header asks', async () => {
+    await setAccountLanguage(w.b.users.teacher.email, 'es');
+    try {
+      const teacher = await w.asB('teacher');
+      for (const headers of [{ 'accept-language': 'en' }, {}]) {
+        const res = await teacher({ method: 'GET', url: '/api/v1/users', headers });
+        expect(res.statusCode).toBe(403);
+        expect(res.headers['content-language']).toBe('es');
+        expect(errorOf(res)).toEqual({ code: 'forbidden', message: translateTo(MESSAGES.forbidden, 'es') });
+      }
+      expect(translateTo(MESSAGES.forbidden, 'es')).not.toBe(MESSAGES.forbidden);
+    } finally {
+      await setAccountLanguage(w.b.users.teacher.email, null);
     }
   });
 });

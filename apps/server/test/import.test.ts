@@ -172,6 +172,69 @@ describe('students import', () => {
     expect(again.json().validCount).toBe(0);
   });
 
+  it('refuses a row whose two parents share one e-mail, as creating that student would', async () => {
+    const cls = await createClass(t.app, admin);
+    const row = {
+      name: 'Two Parents One Mail',
+      email: 'two.parents@import.test',
+      parentName: 'First',
+      parentEmail: 'one.mail@import.test',
+      parent2Name: 'Second',
+      parent2Email: 'One.Mail@import.test',
+      parent2Relationship: 'Mother',
+    };
+    const file = csv(STUDENT_IMPORT_COLUMNS, [studentRow(row)]);
+    const message = 'Invalid data: each person needs their own e-mail address';
+    const preview = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: file, classId: cls.id } });
+    expect(preview.json()).toMatchObject({
+      validCount: 0,
+      errors: [{ line: 2, column: 'parent2Email', message }],
+    });
+    const before = await snapshot();
+    const commit = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import', payload: { csv: file, classId: cls.id } });
+    expect(commit.statusCode).toBe(422);
+    expect(errorOf(commit).fields).toEqual({ '2:parent2Email': message });
+    expect(await snapshot()).toEqual(before);
+    // The direct create says the same.
+    const direct = await as(
+      t.app,
+      admin,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: {
+        name: row.name,
+        email: row.email,
+        classId: cls.id,
+        newParents: [
+          { name: 'First', email: row.parentEmail, relationship: 'Guardian' },
+          { name: 'Second', email: row.parent2Email, relationship: 'Mother' },
+        ],
+      },
+    });
+    expect(errorOf(direct).message).toBe(message);
+    // With two e-mails the row imports, and both links are counted and made.
+    const fixed = csv(STUDENT_IMPORT_COLUMNS, [studentRow({ ...row, parent2Email: 'other.mail@import.test' })]);
+    const res = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import', payload: { csv: fixed, classId: cls.id } });
+    expect(res.json()).toMatchObject({ created: 1, parentsCreated: 2, parentsLinked: 2 });
+    const list = await as(t.app, admin)({ method: 'GET', url: `/api/v1/students?classId=${cls.id}` });
+    expect(
+      list
+        .json()
+        .items[0].parents.map((p: { relationship: string }) => p.relationship)
+        .sort(),
+    ).toEqual(['Guardian', 'Mother']);
+  });
+
   it('reports unreadable files, unknown and missing columns, an unknown class, and files over 2 MB', async () => {
     const api = as(t.app, admin);
     const broken = await api({

@@ -94,8 +94,30 @@ describe('PUT /school/locale', () => {
       expect(res.statusCode, field).toBe(400);
       expect(errorOf(res).fields?.[field]).toBe(message);
     }
-    const missing = await admin({ method: 'PUT', url: '/api/v1/school/locale', payload: { language: 'en' } });
+    const missing = await admin({
+      method: 'PUT',
+      url: '/api/v1/school/locale',
+      headers: { 'accept-language': 'en' },
+      payload: { language: 'en' },
+    });
     expect(missing.statusCode).toBe(400);
+    // Left out, each field says its own message, never the validator's "expected string, received undefined".
+    expect(errorOf(missing).fields).toMatchObject({
+      timeZone: 'Choose a valid time zone',
+      currency: 'Choose a valid currency',
+      dateFormat: 'Choose a date format',
+      weekStart: 'Choose the first day of the week',
+    });
+    const tooLong = await admin({
+      method: 'PUT',
+      url: '/api/v1/school/locale',
+      headers: { 'accept-language': 'en' },
+      payload: { ...DEFAULT_SCHOOL_LOCALE, timeZone: 'A'.repeat(65), currency: 'USDX' },
+    });
+    expect(errorOf(tooLong).fields).toEqual({
+      timeZone: 'Choose a valid time zone',
+      currency: 'Choose a valid currency',
+    });
     expect(await storedLocale(w.a.id)).toEqual(before);
     expect(await auditCount(w.a.id, 'school.locale_updated')).toBe(audits);
   });

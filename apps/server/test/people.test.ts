@@ -412,6 +412,71 @@ describe('student lifecycle', () => {
     expect(inactive.totals).toEqual([1]);
   });
 
+  it('a cursor of another sort is a bad cursor, and a roll number above 100,000 says so in words', async () => {
+    const api = as(t.app, adminA);
+    const pages: Record<string, string> = {};
+    for (const sort of ['name', 'rollNumber', 'createdAt']) {
+      const res = await api({ method: 'GET', url: `/api/v1/students?limit=1&sort=${sort}&status=all` });
+      pages[sort] = res.json().nextCursor;
+      expect(pages[sort]).toEqual(expect.any(String));
+    }
+    for (const [from, to] of [
+      ['name', 'createdAt'],
+      ['name', 'rollNumber'],
+      ['createdAt', 'rollNumber'],
+      ['rollNumber', 'createdAt'],
+    ] as const) {
+      const res = await api({ method: 'GET', url: `/api/v1/students?limit=1&sort=${to}&cursor=${pages[from]}` });
+      expect({ from, to, status: res.statusCode, error: errorOf(res) }).toEqual({
+        from,
+        to,
+        status: 400,
+        error: {
+          code: 'validation',
+          message: 'Invalid data: the cursor is not valid',
+          fields: { cursor: 'Invalid cursor' },
+        },
+      });
+    }
+    // Each sort still follows its own cursor.
+    for (const sort of ['name', 'rollNumber', 'createdAt']) {
+      const res = await api({
+        method: 'GET',
+        url: `/api/v1/students?limit=1&sort=${sort}&status=all&cursor=${pages[sort]}`,
+      });
+      expect({ sort, status: res.statusCode }).toEqual({ sort, status: 200 });
+    }
+    const cls = await createClass(t.app, adminA);
+    const made = await createStudent(t.app, adminA, { classId: cls.id });
+    for (const [url, method, payload] of [
+      [`/api/v1/students/${made.student.id}`, 'PATCH', { rollNumber: 100_001 }],
+      [`/api/v1/students/${made.student.id}/move`, 'POST', { classId: a.classId, rollNumber: 100_001 }],
+      [`/api/v1/classes/${a.classId}/students`, 'POST', { studentId: made.student.id, rollNumber: 100_001 }],
+    ] as const) {
+      const res = await api({ method, url, payload });
+      expect({ url, status: res.statusCode, error: errorOf(res) }).toMatchObject({
+        url,
+        status: 400,
+        error: {
+          message: 'Invalid data: Roll number must be at most 100,000',
+          fields: { rollNumber: 'Roll number must be at most 100,000' },
+        },
+      });
+    }
+    const half = await api({
+      method: 'PATCH',
+      url: `/api/v1/students/${made.student.id}`,
+      payload: { rollNumber: 1.5 },
+    });
+    expect(errorOf(half).fields?.rollNumber).toBe('Roll number must be a whole number');
+    const top = await api({
+      method: 'PATCH',
+      url: `/api/v1/students/${made.student.id}`,
+      payload: { rollNumber: 100_000 },
+    });
+    expect(top.json().rollNumber).toBe(100_000);
+  });
+
   it('shows the profile with class teacher and empty summaries for later issues', async () => {
     const res = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/students/${a.users.student.id}` });
     expect(res.statusCode).toBe(200);
@@ -510,6 +575,38 @@ describe('teachers', () => {
         },
       ],
     });
+  });
+
+  it('refuses a class listed twice with 400, so the class keeps its class teacher and nobody is created', async () => {
+    const subject = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [subject.id] });
+    const lead = await createTeacher(t.app, adminA, {
+      assignedClasses: [{ classId: cls.id, isClassTeacher: true }],
+    });
+    const email = uniqueEmail('twice');
+    const res = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/teachers',
+      payload: {
+        name: 'Twice Listed',
+        email,
+        assignedClasses: [
+          { classId: cls.id, isClassTeacher: true },
+          { classId: cls.id, subjectIds: [subject.id] },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      message: `Invalid data: ${PEOPLE_MESSAGES.classListedTwice}`,
+      fields: { 'assignedClasses.1.classId': PEOPLE_MESSAGES.classListedTwice },
+    });
+    expect(await count('accounts', `email = '${email}'`)).toBe(0);
+    const after = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/classes/${cls.id}` });
+    expect(after.json()).toMatchObject({ classTeacherId: lead.teacher.id, classTeacherName: lead.teacher.name });
   });
 
   it('needs a non-empty schoolId and the required fields', async () => {
@@ -616,6 +713,25 @@ describe('promoting a teacher to school administrator (docs/product.md, "Promoti
     expect(refused.statusCode).toBe(422);
     // Their classes stay theirs: they still see them as an administrator.
     expect((await as(t.app, promoted)({ method: 'GET', url: '/api/v1/my-classes' })).statusCode).toBe(200);
+  });
+
+  it('a promoted teacher cannot deactivate their own account through the teachers page either', async () => {
+    const made = await createTeacher(t.app, adminA, { sendInvitation: false });
+    await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${made.teacher.id}/promote` });
+    const self = await login(t.app, made.teacher.email, 'school_admin', made.temporaryPassword as string);
+    for (const url of [
+      `/api/v1/teachers/${made.teacher.id}/deactivate`,
+      `/api/v1/users/${made.teacher.id}/deactivate`,
+    ]) {
+      const res = await as(t.app, self)({ method: 'POST', url });
+      expect(res.statusCode).toBe(422);
+      expect(errorOf(res)).toMatchObject({ code: 'rule', message: PEOPLE_MESSAGES.notYourself });
+    }
+    const me = await as(t.app, self)({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(me.json().user).toMatchObject({ id: made.teacher.id, role: 'school_admin' });
+    // Another administrator still may.
+    const byOther = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/teachers/${made.teacher.id}/deactivate` });
+    expect(byOther.json().isActive).toBe(false);
   });
 });
 
@@ -802,6 +918,36 @@ describe('plan limits under concurrency', () => {
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 422, 422, 422]);
     expect(await count('users', `school_id = '${trio.id}' and role = 'parent'`)).toBe(3);
+  });
+});
+
+describe('an empty update (docs/product.md, "The message catalogue")', () => {
+  it('PATCH {} of a student, teacher, parent, class or subject answers 400 and writes nothing; an unknown id is still 404', async () => {
+    const subject = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [subject.id] });
+    const student = await createStudent(t.app, adminA, { classId: cls.id });
+    const teacher = await createTeacher(t.app, adminA);
+    const parent = await createParent(t.app, adminA);
+    const api = as(t.app, adminA);
+    const audits = () => count('audit_log', `school_id = '${a.id}'`);
+    const before = await audits();
+    for (const url of [
+      `/api/v1/students/${student.student.id}`,
+      `/api/v1/teachers/${teacher.teacher.id}`,
+      `/api/v1/parents/${parent.parent.id}`,
+      `/api/v1/classes/${cls.id}`,
+      `/api/v1/subjects/${subject.id}`,
+    ]) {
+      const res = await api({ method: 'PATCH', url, payload: {} });
+      expect({ url, status: res.statusCode, error: errorOf(res) }).toEqual({
+        url,
+        status: 400,
+        error: { code: 'validation', message: MESSAGES.invalidData },
+      });
+      const unknown = await api({ method: 'PATCH', url: url.replace(/[^/]+$/, newId()), payload: {} });
+      expect({ url, status: unknown.statusCode }).toEqual({ url, status: 404 });
+    }
+    expect(await audits()).toBe(before);
   });
 });
 

@@ -25,6 +25,26 @@ export const academicYearSchema = z
     return Boolean(m && Number(m[2]) === Number(m[1]) + 1);
   }, ACADEMIC_YEAR_MESSAGE);
 
+/**
+ * `schoolId` in a create body: optional (the session says which school), but never empty or blank
+ * (docs/product.md, "Creating people"). Every create of people, classes and subjects takes it so.
+ */
+export const bodySchoolId = z
+  .string()
+  .trim()
+  .min(1, 'schoolId must be a non-empty string')
+  .max(64, 'schoolId is too long')
+  .optional();
+
+/** docs/product.md, "Students": roll numbers are 1 to 100 000. */
+export const ROLL_NUMBER_MAX = 100_000;
+const ROLL_WHOLE = 'Roll number must be a whole number';
+export const rollNumberSchema = z
+  .number({ error: ROLL_WHOLE })
+  .int(ROLL_WHOLE)
+  .min(1, 'Roll number must be at least 1')
+  .max(ROLL_NUMBER_MAX, 'Roll number must be at most 100,000');
+
 /** A subject as it appears inside other shapes. */
 export const SubjectRef = z.object({ id: z.string(), name: z.string() });
 export type SubjectRef = z.infer<typeof SubjectRef>;
@@ -56,7 +76,7 @@ const subjectCode = z
 export const CreateSubjectRequest = z.object({
   name: subjectName,
   code: subjectCode.optional(),
-  schoolId: z.string().max(64, 'schoolId is too long').optional(),
+  schoolId: bodySchoolId,
 });
 export type CreateSubjectRequest = z.infer<typeof CreateSubjectRequest>;
 
@@ -150,7 +170,7 @@ export const CreateClassRequest = z.object({
   section: sectionName.default(''),
   academicYear: academicYearSchema.optional(),
   subjectIds: z.array(uuidSchema).max(50).default([]),
-  schoolId: z.string().max(64, 'schoolId is too long').optional(),
+  schoolId: bodySchoolId,
 });
 export type CreateClassRequest = z.input<typeof CreateClassRequest>;
 
@@ -167,7 +187,7 @@ export type UpdateClassRequest = z.input<typeof UpdateClassRequest>;
 export const EnrolStudentRequest = z.object({
   studentId: uuidSchema,
   /** Omitted: the next free roll number of the class. */
-  rollNumber: z.number().int().min(1).max(100_000).optional(),
+  rollNumber: rollNumberSchema.optional(),
 });
 export type EnrolStudentRequest = z.infer<typeof EnrolStudentRequest>;
 

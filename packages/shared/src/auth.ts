@@ -9,8 +9,9 @@ export const emailSchema = z
   .email({ error: 'Enter a valid email address' })
   .max(254)
   .transform((e) => e.toLowerCase());
+/** Left out or not text says the same as blank: `Name is required` (docs/product.md, "Your own profile"). */
 export const nameSchema = z
-  .string()
+  .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
   .max(120, 'Name is too long')

@@ -94,13 +94,18 @@ export const PEOPLE_MESSAGES = {
   subjectExists: (name: string) => `Subject "${name}" already exists`,
   classExists: 'A class with this name and section already exists for this academic year',
   classHasStudents: 'This class still has active students. Move them to another class first.',
+  studentClassInactive: "This student's class is not active. Move them to another class first.",
   subjectNotInClass: 'Each subject must be one of the class subjects',
+  /** The same words as the promotion's (YEAR_MESSAGES.classTwice), so one translation serves both. */
+  classListedTwice: 'This class is listed twice',
   planLimit: (what: string, plan: string, limit: number, noun: string) =>
     `${what} limit reached: the ${plan} plan allows ${limit.toLocaleString('en-US')} ${noun}.`,
   importTooLarge: 'The CSV file is larger than 2 MB.',
   importRefused: (n: number) => `The file has ${n} error${n === 1 ? '' : 's'}. Nothing was imported.`,
   passwordAlreadySet: 'This user has already set a password. Use reset password instead.',
   notYourself: 'You cannot deactivate your own account.',
+  /** Creating a student with new parents, and a student import row whose two parents share one e-mail. */
+  ownEmailEach: 'Invalid data: each person needs their own e-mail address',
 } as const;
 
 /** Live events (GET /api/v1/events). */

@@ -5,8 +5,17 @@ import { DATE_FORMATS, isCurrency, isTimeZone, LANGUAGES, WEEK_STARTS } from './
 export * from './locale-constants.ts';
 
 export const languageSchema = z.enum(LANGUAGES, { error: 'Choose a language' });
-export const timeZoneSchema = z.string().max(64).refine(isTimeZone, { error: 'Choose a valid time zone' });
-export const currencySchema = z.string().length(3).refine(isCurrency, { error: 'Choose a valid currency' });
+/** Left out, not text or too long says the field's own message too (docs/product.md, "The school's locale"). */
+const TIME_ZONE_MESSAGE = 'Choose a valid time zone';
+const CURRENCY_MESSAGE = 'Choose a valid currency';
+export const timeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .max(64, TIME_ZONE_MESSAGE)
+  .refine(isTimeZone, { error: TIME_ZONE_MESSAGE });
+export const currencySchema = z
+  .string({ error: CURRENCY_MESSAGE })
+  .length(3, CURRENCY_MESSAGE)
+  .refine(isCurrency, { error: CURRENCY_MESSAGE });
 
 export const SchoolLocale = z.object({
   language: languageSchema,

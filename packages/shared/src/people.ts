@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
-import { SubjectRef } from './academics.ts';
+import { bodySchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
+import { PEOPLE_MESSAGES } from './errors.ts';
 
 /**
  * People and classes API (issue 4). Everything is under `/api/v1`.
@@ -116,13 +117,6 @@ const relationshipSchema = z
   .max(40, 'Relationship is too long')
   .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
-/** `schoolId` in a body: optional (the session says which school), but never empty (docs/product.md, "Creating people"). */
-const bodySchoolId = z
-  .string()
-  .min(1, 'schoolId must be a non-empty string')
-  .max(64, 'schoolId is too long')
-  .optional();
-const rollNumberSchema = z.number().int().min(1, 'Roll number must be at least 1').max(100_000);
 
 /** Paging of every list. `nextCursor` is null on the last page. */
 const page = <T extends z.ZodTypeAny>(item: T) =>
@@ -316,7 +310,10 @@ export const CreateTeacherRequest = z.object({
   qualification: qualificationSchema.optional(),
   experience: experienceSchema.optional(),
   subjectIds: z.array(uuidSchema).max(50).default([]),
-  /** Classes to assign at once (same rules as POST /classes/:id/teachers). */
+  /**
+   * Classes to assign at once (same rules as POST /classes/:id/teachers). Each class once: a second entry
+   * would overwrite the first, and a class teacher role it took would be lost (docs/product.md, "Teachers").
+   */
   assignedClasses: z
     .array(
       z.object({
@@ -326,6 +323,15 @@ export const CreateTeacherRequest = z.object({
       }),
     )
     .max(50)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((a, i) => {
+        if (seen.has(a.classId)) {
+          ctx.addIssue({ code: 'custom', message: PEOPLE_MESSAGES.classListedTwice, path: [i, 'classId'] });
+        }
+        seen.add(a.classId);
+      });
+    })
     .default([]),
   sendInvitation: z.boolean().default(false),
 });

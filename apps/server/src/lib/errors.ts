@@ -17,3 +17,11 @@ export const notFound = (message: string = MESSAGES.notFound) => new AppError('n
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('forbidden', message);
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new AppError('validation', message, fields);
+
+/**
+ * An update that names no field (`PATCH {}`) is refused, not answered with the unchanged row: docs/product.md,
+ * "The message catalogue", an empty update. Called once the row is found, so an unknown id is still a 404.
+ */
+export function assertSomethingToUpdate(input: Record<string, unknown>): void {
+  if (Object.values(input).every((v) => v === undefined)) throw invalid(MESSAGES.invalidData);
+}

@@ -63,6 +63,28 @@ function decodeKeysetCursor(cursor: string, message: string): [string | number, 
   throw invalid(message, { cursor: 'Invalid cursor' });
 }
 
+/** A timestamptz as PostgreSQL writes it as text (`2026-01-05 10:11:12.123456+00`), or ±infinity. */
+const TIMESTAMPTZ_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+/**
+ * Whether a cursor's sort value can be cast back to the sort's type. A cursor of another sort of the same
+ * list (a name where a date or a roll number is expected) is a bad cursor, answered as one, never with the
+ * database's cast error.
+ */
+function castable(value: string | number, cast: SortKey['cast']): boolean {
+  const text = String(value);
+  if (cast === 'text') return true;
+  if (cast === 'int') return /^-?\d{1,10}$/.test(text) && Math.abs(Number(text)) <= 2_147_483_647;
+  if (text === 'infinity' || text === '-infinity') return true;
+  const m = TIMESTAMPTZ_TEXT.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return (
+    day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60
+  );
+}
+
 /**
  * Runs one page of a list. `matching` selects `id` and `sort_value` of every row the caller may see with
  * the filters applied; `limit: null` returns every row (CSV exports).
@@ -86,6 +108,7 @@ export async function keysetPage<T>(
   let after = sql``;
   if (cursor) {
     const [value, id] = decodeKeysetCursor(cursor, invalidCursor);
+    if (!castable(value, key.cast)) throw invalid(invalidCursor, { cursor: 'Invalid cursor' });
     const v = sql`${String(value)}::${sql.raw(key.cast)}`;
     after =
       key.dir === 'asc'

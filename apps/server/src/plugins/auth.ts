@@ -92,6 +92,9 @@ export function registerAccessControl(
     const token = request.cookies[SESSION_COOKIE];
     const actor = token ? await resolveSession(app.deps.db, token, ttlDays, cache) : null;
     if (!actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
+    // Known before any refusal below, so the refusal is worded in the person's own language, as every other
+    // answer is (docs/product.md, "Messages in the user's language"); the route itself still never runs.
+    request.actor = actor;
     if (!access.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
     // The lookup's SQL sees only the end date; a lapse may really be an auto-renewal nobody has settled yet
     // (the sweep runs every few minutes), so settle it before refusing. Lapsed schools only: cheap.
@@ -104,6 +107,5 @@ export function registerAccessControl(
       throw new AppError('subscription_expired', MESSAGES.subscriptionExpired);
     }
     countWrite(request, reply, actor.profileId);
-    request.actor = actor;
   });
 }

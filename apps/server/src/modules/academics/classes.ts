@@ -19,7 +19,7 @@ import { classes, classSubjects, classTeachers, students, users } from '../../db
 import type { Actor } from '../../lib/actor.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { audit } from '../../db/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, assertSomethingToUpdate, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import {
@@ -254,6 +254,7 @@ export function updateClass(
   return uniqueClass(() =>
     inScope(deps.db, scope, async (tx) => {
       const before = await findClass(tx, scope.schoolId, id);
+      assertSomethingToUpdate(input);
       const changes: Partial<typeof classes.$inferInsert> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.section !== undefined) changes.section = input.section;

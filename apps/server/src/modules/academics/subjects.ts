@@ -13,7 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { subjects } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, assertSomethingToUpdate, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { inScope, readScope, writeScope } from '../../db/school-scope.ts';
@@ -103,6 +103,7 @@ export function updateSubject(
   return uniqueName(input.name ?? '', () =>
     inScope(deps.db, scope, async (tx) => {
       const before = await findSubject(tx, scope.schoolId, id);
+      assertSomethingToUpdate(input);
       const changes: Partial<typeof subjects.$inferInsert> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.code !== undefined) changes.code = input.code?.trim() || null;

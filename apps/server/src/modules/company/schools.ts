@@ -35,6 +35,8 @@ import {
   historyOf,
   presentSubscription,
 } from './subscriptions.ts';
+import { countsAgainstPlan } from '../../db/plan-count.ts';
+import { CURRENT_SUBSCRIPTION, SCHOOL_STATUS } from './school-status.ts';
 import { usageOf } from './usage.ts';
 
 interface SchoolRow extends Record<string, unknown> {
@@ -60,20 +62,8 @@ interface SchoolRow extends Record<string, unknown> {
   week_start: SchoolLocale['weekStart'];
 }
 
-/** What a school's status is, from the school and its current subscription (`c`). */
-const STATUS = sql`case when not sc.is_active then 'inactive'
-  when c.status = 'active' and c.end_date > now() then (case when c.is_trial then 'trial' else 'active' end)
-  else 'expired' end`;
-
-// Each school's current subscription is looked up by the school (a lateral probe of its few rows): as a
-// separate distinct-on over every subscription, row-level security's underestimates made PostgreSQL join
-// it to the schools by a nested loop comparing every pair (40,000 comparisons, 2 ms a page).
-const CURRENT_SUBSCRIPTION = sql`left join lateral (
-    select s.plan_id, s.status, s.end_date, s.is_trial from school_subscriptions s
-    where s.school_id = sc.id order by (s.status = 'active') desc, s.created_at desc limit 1
-  ) c on true`;
-
-const STUDENTS = sql`count(*)::int from users u where u.role = 'student' and u.deleted_at is null`;
+/** Students as the plan limit counts them (the usage page's figure). */
+const STUDENTS = sql`count(*)::int from users u where u.role = 'student' and ${countsAgainstPlan('u')}`;
 
 type SchoolSort = z.output<typeof SchoolListQuery>['sort'];
 
@@ -98,7 +88,7 @@ async function schoolRows(tx: Tx, ids: string[]): Promise<SchoolRow[]> {
   const result = await tx.execute<SchoolRow>(sql`
     select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
       sc.is_active, sc.is_demo, sc.created_at, sc.language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
-      p.name as plan_name, c.end_date, ${STATUS} as status,
+      p.name as plan_name, c.end_date, ${SCHOOL_STATUS} as status,
       (select ${STUDENTS} and u.school_id = sc.id) as students
     from schools sc
     ${CURRENT_SUBSCRIPTION}
@@ -154,7 +144,7 @@ export async function listSchools(
     ${query.sort === 'students' ? sql`left join (select u.school_id, ${STUDENTS} group by u.school_id) st(school_id, n) on st.school_id = sc.id` : sql``}
     where true
       ${pattern ? sql`and (sc.name ilike ${pattern} or sc.email ilike ${pattern} or sc.principal_name ilike ${pattern})` : sql``}
-      ${query.status ? sql`and ${STATUS} = ${query.status}` : sql``}`;
+      ${query.status ? sql`and ${SCHOOL_STATUS} = ${query.status}` : sql``}`;
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
     const page = await keysetPage(

@@ -18,6 +18,7 @@ import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { likePattern } from '../../lib/search.ts';
 import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/index.ts';
+import { countsAgainstPlan } from '../../db/plan-count.ts';
 
 /** The first day of the current calendar month (UTC), the key of the API-call counter. */
 export function currentMonth(now = new Date()): string {
@@ -79,7 +80,7 @@ function itemsOf(row: UsageRow): UsageItem[] {
 
 /**
  * Usage of one school (`schoolId`) or of every school the transaction may see (null), in one query:
- * people counted from the users table by role, API calls from this month's counter.
+ * people counted from the users table by role as the plan limits count them, API calls from this month's counter.
  */
 export async function usageOf(tx: Tx, schoolId: string | null, search?: string): Promise<SchoolUsage[]> {
   const pattern = search ? likePattern(search) : null;
@@ -96,7 +97,7 @@ export async function usageOf(tx: Tx, schoolId: string | null, search?: string):
         count(*) filter (where u.role = 'parent')::int as parents,
         count(*) filter (where u.role = 'school_admin')::int as admins,
         count(*) filter (where u.role = 'principal')::int as principals
-      from users u where u.deleted_at is null ${schoolId ? sql`and u.school_id = ${schoolId}` : sql``}
+      from users u where ${countsAgainstPlan('u')} ${schoolId ? sql`and u.school_id = ${schoolId}` : sql``}
       group by u.school_id
     )
     select sc.id as school_id, sc.name as school_name, sc.is_active, p.name as plan_name, p.limits,

@@ -8,7 +8,7 @@ import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { daysLeftIn, timeZoneOf } from '../../lib/school-day.ts';
-import { settleLapsed } from '../company/index.ts';
+import { CURRENT_SUBSCRIPTION, SCHOOL_STATUS, settleLapsed } from '../company/index.ts';
 import { dayFor } from './day.ts';
 import { unreadCountSql } from '../notifications/index.ts';
 import { DASHBOARD_MESSAGES as D } from '@lyceum/shared/api';
@@ -73,13 +73,15 @@ async function companyFigures(tx: Tx): Promise<CompanyFigures> {
       select distinct on (s.school_id) s.school_id, s.status, s.is_trial, s.end_date, s.billing_cycle, s.total_amount_minor
       from school_subscriptions s
       order by s.school_id, (s.status = 'active') desc, s.end_date desc
+    ), school_status as (
+      select ${SCHOOL_STATUS} as status from schools sc ${CURRENT_SUBSCRIPTION}
     )
     select
       (select count(*)::int from schools) as schools,
       (select count(*)::int from schools where not is_active) as inactive,
-      count(*) filter (where c.status = 'active' and c.end_date > now() and not c.is_trial)::int as active,
-      count(*) filter (where c.status = 'active' and c.end_date > now() and c.is_trial)::int as trial,
-      count(*) filter (where c.status = 'expired' or (c.status = 'active' and c.end_date <= now()))::int as expired,
+      (select count(*)::int from school_status where status = 'active') as active,
+      (select count(*)::int from school_status where status = 'trial') as trial,
+      (select count(*)::int from school_status where status = 'expired') as expired,
       coalesce(sum(case when c.billing_cycle = 'yearly' then round(c.total_amount_minor / 12.0) else c.total_amount_minor end)
         filter (where c.status = 'active' and c.end_date > now() and not c.is_trial), 0)::int as mrr,
       (select count(*)::int from users where deleted_at is null) as users,

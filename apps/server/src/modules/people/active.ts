@@ -1,17 +1,20 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { parents, sessions, users } from '../../db/schema/index.ts';
+import { classes, parents, sessions, students, users } from '../../db/schema/index.ts';
 import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
+import { AppError } from '../../lib/errors.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 
 /**
  * Deactivates or reactivates one school user, whatever page asks: deactivation signs them out everywhere
  * (their sessions are deleted, and session lookup also refuses inactive profiles), reactivation counts
- * against the plan again. Parents' `status` follows. Audited.
+ * against the plan again. Parents' `status` follows. Audited. Nobody deactivates themself, through any page
+ * (a promoted teacher is a school admin with a teacher record): docs/product.md, "Creating people".
  */
 export async function setUserActive(
   tx: Tx,
@@ -21,7 +24,9 @@ export async function setUserActive(
   active: boolean,
 ): Promise<void> {
   assertMayChange(actor, user);
+  if (!active && user.id === actor.profileId) throw new AppError('rule', PEOPLE_MESSAGES.notYourself);
   if (user.isActive === active) return;
+  if (active && user.role === 'student') await assertClassActive(tx, schoolId, user.id);
   if (active) await assertWithinPlan(tx, schoolId, { [user.role]: 1 });
   await tx
     .update(users)
@@ -44,6 +49,20 @@ export async function setUserActive(
     before: { isActive: user.isActive },
     after: { isActive: active },
   });
+}
+
+/**
+ * An inactive class has no active students (docs/product.md, "Classes and subjects"): a withdrawn student
+ * whose class was deactivated since is moved to an active class before they come back, never reactivated
+ * into the inactive one.
+ */
+async function assertClassActive(tx: Tx, schoolId: string, studentId: string): Promise<void> {
+  const [row] = await tx
+    .select({ isActive: classes.isActive })
+    .from(students)
+    .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
+    .where(and(eq(students.schoolId, schoolId), eq(students.id, studentId)));
+  if (row && !row.isActive) throw new AppError('rule', PEOPLE_MESSAGES.studentClassInactive);
 }
 
 /** Name and phone live on `users` whatever the role; an edit page sends either or both. */

@@ -400,6 +400,7 @@ async function validateStudents(
       : year;
 
     const links: { key: string; relationship: string }[] = [];
+    const rowParentEmails = new Set<string>();
     for (const prefix of ['parent', 'parent2'] as const) {
       const email = v[`${prefix}Email`];
       if (!email) {
@@ -425,6 +426,12 @@ async function validateStudents(
         });
         continue;
       }
+      // As creating one student with two new parents: each parent needs their own e-mail (docs/product.md, "Students").
+      if (rowParentEmails.has(parentEmail)) {
+        issues.push({ line: r.line, column: `${prefix}Email`, message: PEOPLE_MESSAGES.ownEmailEach });
+        continue;
+      }
+      rowParentEmails.add(parentEmail);
       const existing = owners.inSchool.get(parentEmail);
       if (existing?.parentId) {
         if (!out.studentParents.has(parentEmail)) {
@@ -536,6 +543,16 @@ async function insertAll<T>(rows: T[], write: (slice: T[]) => Promise<unknown>):
   for (let i = 0; i < rows.length; i += 1000) await write(rows.slice(i, i + 1000));
 }
 
+/** Writes child–parent links and answers how many were made (a link that already existed is not one). */
+async function insertLinks(tx: Tx, links: (typeof studentParents.$inferInsert)[]): Promise<number> {
+  let made = 0;
+  await insertAll(links, async (s) => {
+    made += (await tx.insert(studentParents).values(s).onConflictDoNothing().returning({ id: studentParents.id }))
+      .length;
+  });
+  return made;
+}
+
 export async function commitImport(
   deps: Deps,
   actor: Actor,
@@ -616,8 +633,7 @@ export async function commitImport(
           };
         }),
       );
-      await insertAll(links, (s) => tx.insert(studentParents).values(s).onConflictDoNothing());
-      parentsLinked = links.length;
+      parentsLinked = await insertLinks(tx, links);
     } else if (kind === 'teachers') {
       await insertAll(v.teachers, (s) =>
         tx.insert(teachers).values(
@@ -645,8 +661,7 @@ export async function commitImport(
           relationship: p.relationship ?? 'Guardian',
         })),
       );
-      await insertAll(links, (s) => tx.insert(studentParents).values(s).onConflictDoNothing());
-      parentsLinked = links.length;
+      parentsLinked = await insertLinks(tx, links);
     }
     const invitations: Invitation[] = options.sendInvitation
       ? made.map((m) => ({ accountId: m.accountId, email: m.email, name: m.name, role: m.role }))

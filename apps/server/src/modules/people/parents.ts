@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { classes, classTeachers, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { assertSomethingToUpdate, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
@@ -178,6 +178,7 @@ export function updateParent(
   return inScope(deps.db, scope, async (tx) => {
     const row = await findParent(tx, scope, id);
     assertMayChange(actor, { role: 'parent' });
+    assertSomethingToUpdate(input);
     const [before] = await loadParents(tx, scope.schoolId, [id]);
     await updateUserContact(tx, scope.schoolId, row.id, input);
     if (input.relationship !== undefined) {

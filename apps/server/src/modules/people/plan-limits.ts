@@ -3,6 +3,7 @@ import { isWithinLimit } from '@lyceum/shared/plans';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { countsAgainstPlan } from '../../db/plan-count.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -38,9 +39,9 @@ export async function assertWithinPlan(
   const plan = planRows.rows[0];
   if (!plan) return;
   const counts = await tx.execute<{ role: SchoolRole; n: number }>(sql`
-    select role, count(*)::int as n from users
-    where school_id = ${schoolId} and is_active and deleted_at is null
-    group by role`);
+    select u.role, count(*)::int as n from users u
+    where u.school_id = ${schoolId} and ${countsAgainstPlan('u')}
+    group by u.role`);
   const current = new Map<string, number>(
     (counts.rows as { role: SchoolRole; n: number }[]).map((r) => [r.role, Number(r.n)]),
   );

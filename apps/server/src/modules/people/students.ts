@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client.ts';
 import { classes, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, assertSomethingToUpdate, invalid, notFound } from '../../lib/errors.ts';
 import { missingSchoolId } from './create-body.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
@@ -296,7 +296,7 @@ export async function createStudent(
         await findClass(tx, scope.schoolId, input.classId, true);
         const emails = [input.email, ...input.newParents.map((p) => p.email)];
         if (new Set(emails.map((e) => e.toLowerCase())).size !== emails.length) {
-          throw invalid('Invalid data: each person needs their own e-mail address', { email: 'Duplicate e-mail' });
+          throw invalid(PEOPLE_MESSAGES.ownEmailEach, { email: 'Duplicate e-mail' });
         }
         for (const link of input.parents) await findParentRow(tx, scope.schoolId, link.parentId);
         const newParentCount = input.newParents.length;
@@ -394,6 +394,7 @@ export async function updateStudent(
     inScope(deps.db, scope, async (tx) => {
       const row = await findStudent(tx, scope, id);
       assertMayChange(actor, { role: 'student' });
+      assertSomethingToUpdate(input);
       const [before] = await loadStudents(tx, scope.schoolId, [id]);
       await updateUserContact(tx, scope.schoolId, id, input);
       if (input.rollNumber !== undefined || academicYear !== undefined) {

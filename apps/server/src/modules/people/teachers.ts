@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { classSubjects, classTeachers, schools, subjects, teachers, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, assertSomethingToUpdate, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
@@ -210,6 +210,7 @@ export function updateTeacher(
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     assertMayChange(actor, await findTeacher(tx, scope, id));
+    assertSomethingToUpdate(input);
     const [before] = await loadTeachers(tx, scope.schoolId, [id]);
     await updateUserContact(tx, scope.schoolId, id, input);
     const changes: Partial<typeof teachers.$inferInsert> = {};

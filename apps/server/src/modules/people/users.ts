@@ -152,7 +152,6 @@ export function setAccountActive(
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     const row = await findManagedUser(tx, scope, id);
-    if (!active && id === actor.profileId) throw new AppError('rule', PEOPLE_MESSAGES.notYourself);
     await setUserActive(
       tx,
       actor,
