@@ -124,6 +124,28 @@ describe('plans', () => {
     await w.companyAdmin({ method: 'PATCH', url: `/api/v1/company/plans/${standard}`, payload: { isActive: true } });
   });
 
+  it('deactivating and reactivating changes only isActive; the trial plan stays offered at sign-up', async () => {
+    const basic = await w.planId('Basic');
+    const read = async () =>
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/plans' }))
+        .json()
+        .items.find((p: { id: string }) => p.id === basic);
+    const before = await read();
+    expect(before).toMatchObject({ trialAllowed: true, yearlyDiscountPercent: 10 });
+    expect(before.features.length).toBeGreaterThan(0);
+    const patch = (payload: object) =>
+      w.companyAdmin({ method: 'PATCH', url: `/api/v1/company/plans/${basic}`, payload });
+    expect((await patch({ isActive: false })).json()).toMatchObject({
+      ...before,
+      isActive: false,
+      activeSubscriptions: 0,
+    });
+    expect((await patch({ isActive: true })).json()).toMatchObject({ ...before, activeSubscriptions: 0 });
+    expect(await read()).toEqual(before);
+    const offered = (await w.t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+    expect(offered.find((p: { name: string }) => p.name === 'Basic')).toMatchObject({ trialAllowed: true });
+  });
+
   it('refuses bad input, wrong roles and unknown ids', async () => {
     const bad = await w.companyAdmin({
       method: 'POST',
@@ -181,6 +203,21 @@ describe('add-ons', () => {
     const sa = await w.asA('school_admin');
     const market = (await sa({ method: 'GET', url: '/api/v1/marketplace' })).json().items;
     expect(market.map((a: { name: string }) => a.name)).not.toContain('Library');
+  });
+
+  it('deactivating and reactivating changes only isActive', async () => {
+    const mobile = await w.addonId('Mobile App');
+    const read = async () =>
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/addons' }))
+        .json()
+        .items.find((a: { id: string }) => a.id === mobile);
+    const before = await read();
+    expect(before.description).not.toBe('');
+    expect(before.features.length).toBeGreaterThan(0);
+    const patch = (payload: object) =>
+      w.companyAdmin({ method: 'PATCH', url: `/api/v1/company/addons/${mobile}`, payload });
+    expect((await patch({ isActive: false })).json()).toEqual({ ...before, isActive: false });
+    expect((await patch({ isActive: true })).json()).toEqual(before);
   });
 
   it('refuses bad input, wrong roles and unknown ids', async () => {

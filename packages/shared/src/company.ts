@@ -133,41 +133,59 @@ export const PlanLimitsSchema = z.object({
 });
 export type PlanLimitsInput = z.infer<typeof PlanLimitsSchema>;
 
-export const PlanInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(80, 'Name is too long')
-    .refine(...plainText('Name')),
-  description: optionalText(500).default(''),
+const featureList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .refine(...plainText('Feature')),
+  )
+  .max(30);
+const catalogName = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(80, 'Name is too long')
+  .refine(...plainText('Name'));
+const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code');
+
+/**
+ * A plan's fields without their defaults. The update schemas are built from these and not with
+ * `PlanInput.partial()`: zod keeps a field's default under `.partial()`, so every field a PATCH left out
+ * (deactivating sends only `isActive`) would be reset to it (docs/product.md, "Plans and add-ons in the catalogue").
+ */
+const planFields = {
+  name: catalogName,
+  description: optionalText(500),
   priceMinor: moneySchema,
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
-    .default('USD'),
-  billingPeriod: z.enum(BILLING_CYCLES).default('monthly'),
+  currency: currencyCode,
+  billingPeriod: z.enum(BILLING_CYCLES),
   limits: PlanLimitsSchema,
-  features: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(120)
-        .refine(...plainText('Feature')),
-    )
-    .max(30)
-    .default([]),
-  addonIds: z.array(uuidSchema).max(20).default([]),
-  color: colorSchema.default('#2563eb'),
-  yearlyDiscountPercent: z.number().int().min(0, 'Between 0 and 100').max(100, 'Between 0 and 100').default(0),
-  isPopular: z.boolean().default(false),
+  features: featureList,
+  addonIds: z.array(uuidSchema).max(20),
+  color: colorSchema,
+  yearlyDiscountPercent: z.number().int().min(0, 'Between 0 and 100').max(100, 'Between 0 and 100'),
+  isPopular: z.boolean(),
   /** Public sign-up may start a trial on this plan (docs/product.md, "Trial schools and mail"). */
-  trialAllowed: z.boolean().default(false),
+  trialAllowed: z.boolean(),
+};
+export const PlanInput = z.object({
+  ...planFields,
+  description: planFields.description.default(''),
+  currency: planFields.currency.default('USD'),
+  billingPeriod: planFields.billingPeriod.default('monthly'),
+  features: planFields.features.default([]),
+  addonIds: planFields.addonIds.default([]),
+  color: planFields.color.default('#2563eb'),
+  yearlyDiscountPercent: planFields.yearlyDiscountPercent.default(0),
+  isPopular: planFields.isPopular.default(false),
+  trialAllowed: planFields.trialAllowed.default(false),
 });
 export type PlanInput = z.input<typeof PlanInput>;
-export const UpdatePlanRequest = PlanInput.partial().extend({ isActive: z.boolean().optional() });
+/** Changes only the fields it names. */
+export const UpdatePlanRequest = z.object(planFields).partial().extend({ isActive: z.boolean().optional() });
 export type UpdatePlanRequest = z.input<typeof UpdatePlanRequest>;
 
 export const Plan = z.object({
@@ -192,39 +210,30 @@ export type Plan = z.infer<typeof Plan>;
 export const PlanListResponse = z.object({ items: z.array(Plan) });
 export type PlanListResponse = z.infer<typeof PlanListResponse>;
 
-export const AddonInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(80, 'Name is too long')
-    .refine(...plainText('Name')),
-  description: optionalText(500).default(''),
+/** An add-on's fields without their defaults, for the same reason as `planFields`. */
+const addonFields = {
+  name: catalogName,
+  description: optionalText(500),
   icon: z
     .string()
     .trim()
-    .regex(/^[a-z0-9-]{1,40}$/, 'Use an icon name like "key-round"')
-    .default('puzzle'),
+    .regex(/^[a-z0-9-]{1,40}$/, 'Use an icon name like "key-round"'),
   priceMinor: moneySchema,
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code')
-    .default('USD'),
-  billingPeriod: z.enum(BILLING_CYCLES).default('monthly'),
-  features: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(120)
-        .refine(...plainText('Feature')),
-    )
-    .max(30)
-    .default([]),
+  currency: currencyCode,
+  billingPeriod: z.enum(BILLING_CYCLES),
+  features: featureList,
+};
+export const AddonInput = z.object({
+  ...addonFields,
+  description: addonFields.description.default(''),
+  icon: addonFields.icon.default('puzzle'),
+  currency: addonFields.currency.default('USD'),
+  billingPeriod: addonFields.billingPeriod.default('monthly'),
+  features: addonFields.features.default([]),
 });
 export type AddonInput = z.input<typeof AddonInput>;
-export const UpdateAddonRequest = AddonInput.partial().extend({ isActive: z.boolean().optional() });
+/** Changes only the fields it names. */
+export const UpdateAddonRequest = z.object(addonFields).partial().extend({ isActive: z.boolean().optional() });
 export type UpdateAddonRequest = z.input<typeof UpdateAddonRequest>;
 
 export const Addon = z.object({
