@@ -325,4 +325,43 @@ describe('expiry', () => {
     expect(paid.statusCode).toBe(201);
     expect((await sa({ method: 'GET', url: `/api/v1/payments/${paid.json().id}/receipt` })).statusCode).toBe(200);
   });
+
+  it('a lapsed school admin gets every call My Subscription and its pay, renew and receipt flows make', async () => {
+    const s = await createSchool(w.t.app, { name: 'Lapsed Payer School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const requested = await sa({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: await w.addonId('SMS') },
+    });
+    expect(requested.statusCode).toBe(201);
+    await setActiveEndDate(w.t, s.id, new Date(Date.now() - 1000));
+    expect((await sa({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(402);
+
+    const mine = await sa({ method: 'GET', url: '/api/v1/subscription' });
+    expect(mine.statusCode).toBe(200);
+    const requests = await sa({ method: 'GET', url: '/api/v1/addon-requests' });
+    expect(requests.statusCode).toBe(200);
+    expect(requests.json().items.map((r: { id: string }) => r.id)).toEqual([requested.json().id]);
+    expect((await sa({ method: 'GET', url: '/api/v1/payments' })).statusCode).toBe(200);
+    // The upgrade dialog's plans are public.
+    expect((await sa({ method: 'GET', url: '/api/v1/plans' })).statusCode).toBe(200);
+    const pay = (target: Record<string, string>, key: string) =>
+      sa({
+        method: 'POST',
+        url: '/api/v1/payments',
+        payload: { ...target, method: 'card', reference: key, amountMinor: 1500, idempotencyKey: key },
+      });
+    const forAddon = await pay({ addonRequestId: requested.json().id }, 'lapsed-addon-1');
+    expect(forAddon.statusCode).toBe(201);
+    const forRenewal = await pay({ subscriptionId: mine.json().subscription.id }, 'lapsed-renewal-1');
+    expect(forRenewal.statusCode).toBe(201);
+    const renewal = await sa({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } });
+    expect(renewal.statusCode).toBe(201);
+    const id = forRenewal.json().id;
+    expect((await sa({ method: 'GET', url: `/api/v1/payments/${id}/receipt` })).statusCode).toBe(200);
+    expect((await sa({ method: 'GET', url: `/api/v1/payments/${id}/receipt.pdf` })).statusCode).toBe(200);
+    // The marketplace (buying something new) stays closed.
+    expect((await sa({ method: 'GET', url: '/api/v1/marketplace' })).statusCode).toBe(402);
+  });
 });

@@ -745,7 +745,8 @@ export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
 
 /**
  * School routes that stay open when the school's subscription lapsed mid-session, so its people can see why
- * and recover: who am I, the school, my subscription, contact sales, renew request, payments and receipts.
+ * and recover: who am I, the school, my subscription and my add-on requests, contact sales, renew request,
+ * payments and receipts. Every call My Subscription and its payment, renewal and receipt flows make is here.
  */
 export const SUBSCRIPTION_RECOVERY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/v1/auth/me',
@@ -755,6 +756,8 @@ export const SUBSCRIPTION_RECOVERY_ROUTES: ReadonlySet<string> = new Set([
   'PUT /api/v1/profile/language',
   'GET /api/v1/school',
   'GET /api/v1/subscription',
+  // My Subscription lists them with a Pay button each: paying for a requested add-on is a payment too.
+  'GET /api/v1/addon-requests',
   'POST /api/v1/subscription/requests',
   'POST /api/v1/sales-leads',
   'GET /api/v1/payments',

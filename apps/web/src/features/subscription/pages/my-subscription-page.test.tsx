@@ -1,9 +1,12 @@
-import type { MySubscriptionResponse, Subscription } from '@lyceum/shared/company';
+import { type MySubscriptionResponse, type Subscription, SUBSCRIPTION_RECOVERY_ROUTES } from '@lyceum/shared/company';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { API_ACCESS } from '@lyceum/shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, type MockHandlers, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { EXPIRED_PATH, SubscriptionExpiryWatcher } from '../components/expiry-watcher';
 import { MySubscriptionPage } from './my-subscription-page';
 
 const SUB_ID = '0190a0b0-0000-7000-8000-0000000000aa';
@@ -55,15 +58,23 @@ function answer(paymentStatus: Subscription['paymentStatus']): MySubscriptionRes
   };
 }
 
-function setup(paymentStatus: Subscription['paymentStatus']) {
-  return mockFetch({
-    'GET /api/v1/subscription': () => json(answer(paymentStatus)),
+function handlers(mine: MySubscriptionResponse): MockHandlers {
+  return {
+    'GET /api/v1/subscription': () => json(mine),
     'GET /api/v1/addon-requests': () => json({ items: [], nextCursor: null }),
     'GET /api/v1/payments': () => json({ items: [], nextCursor: null }),
     'POST /api/v1/payments': () => json({ id: 'pay1', receiptNumber: 'R-1', amountMinor: 10000, currency: 'USD' }, 201),
     'POST /api/v1/subscription/requests': () => json({ id: 'lead1' }, 201),
-  });
+    'GET /api/v1/plans': () => json([]),
+  };
 }
+
+function setup(paymentStatus: Subscription['paymentStatus']) {
+  return mockFetch(handlers(answer(paymentStatus)));
+}
+
+/** What a school whose subscription lapsed may still call (docs/product.md, "When a subscription lapses mid-session"). */
+const openWhenLapsed = (key: string) => SUBSCRIPTION_RECOVERY_ROUTES.has(key) || API_ACCESS[key] === 'public';
 
 async function pay(button: string) {
   await userEvent.click(await screen.findByRole('button', { name: button }));
@@ -90,6 +101,44 @@ describe('MySubscriptionPage', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/v1/subscription/requests')?.body).toMatchObject({ kind: 'renewal' }),
     );
+  });
+
+  it('a lapsed school admin stays on it and renews: it calls nothing a lapsed school is refused', async () => {
+    const expired = answer('paid');
+    expired.subscription = { ...subscription('paid'), status: 'expired' };
+    expired.daysLeft = -3;
+    // As the server answers a lapsed school: 402 outside the recovery routes, which sends the app to the expiry screen.
+    const asLapsed = Object.fromEntries(
+      Object.entries(handlers(expired)).map(([key, handler]) => [
+        key,
+        openWhenLapsed(key) ? handler : () => apiError(402, 'subscription_expired', MESSAGES.subscriptionExpired),
+      ]),
+    );
+    const { calls } = mockFetch(asLapsed);
+    const { router } = renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/subscription',
+      routes: [
+        {
+          path: '/subscription',
+          element: (
+            <>
+              <SubscriptionExpiryWatcher />
+              <MySubscriptionPage />
+            </>
+          ),
+        },
+        { path: EXPIRED_PATH, element: <p>Expired screen</p> },
+      ],
+    });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/addon-requests')).toBe(true));
+    await pay('Renew');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/subscription/requests')).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade plan' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/plans')).toBe(true));
+    expect(router.state.location.pathname).toBe('/subscription');
+    expect(calls.map((c) => `${c.method} ${c.url.split('?')[0]}`).filter((key) => !openWhenLapsed(key))).toEqual([]);
   });
 
   it('tells other school roles that the school admin manages it, without calling the server', () => {
