@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
-import { errorOf } from './helpers.ts';
+import { as, createSchool, errorOf, login } from './helpers.ts';
 
 let w: CompanyWorld;
 beforeAll(async () => {
@@ -281,6 +281,66 @@ describe('payment races and rules', () => {
     });
     expect(other.statusCode).toBe(201);
     expect(other.json().id).not.toBe(x?.json().id);
+  });
+
+  it('a renewal payment records its renewal request with it; renewing again while that is new writes nothing', async () => {
+    const s = await createSchool(w.t.app, { name: 'Renew Twice School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const sub = await activeSub(s.id);
+    const renew = (key: string) =>
+      sa({
+        method: 'POST',
+        url: '/api/v1/payments',
+        payload: {
+          subscriptionId: sub?.id,
+          method: 'bank_transfer',
+          reference: key,
+          amountMinor: 10_000,
+          idempotencyKey: key,
+          renewal: true,
+        },
+      });
+    const leadsOf = async () =>
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/leads?kind=renewal&limit=100' }))
+        .json()
+        .items.filter((l: { schoolId: string }) => l.schoolId === s.id);
+    const paymentsOf = async () => (await sa({ method: 'GET', url: '/api/v1/payments?limit=100' })).json().items;
+
+    const first = await renew('renew-once-1');
+    expect(first.statusCode).toBe(201);
+    const [lead] = await leadsOf();
+    expect(lead).toMatchObject({ kind: 'renewal', status: 'new' });
+    expect(lead.message).toContain(first.json().receiptNumber);
+    // The same form sent again is the same payment, not a refusal.
+    expect((await renew('renew-once-1')).statusCode).toBe(200);
+
+    const second = await renew('renew-once-2');
+    expect(second.statusCode).toBe(409);
+    expect(errorOf(second)).toMatchObject({ code: 'conflict', message: SUBSCRIPTION_REQUEST_MESSAGES.renewalPending });
+    expect((await paymentsOf()).map((p: { id: string }) => p.id)).toEqual([first.json().id]);
+    expect(await leadsOf()).toHaveLength(1);
+
+    // Once the company has taken the request up, the school may renew again.
+    await w.companyAdmin({ method: 'PATCH', url: `/api/v1/company/leads/${lead.id}`, payload: { status: 'closed' } });
+    expect((await renew('renew-once-3')).statusCode).toBe(201);
+    expect(await paymentsOf()).toHaveLength(2);
+    expect(await leadsOf()).toHaveLength(2);
+
+    // Only a subscription payment asks for a renewal.
+    const bad = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        addonRequestId: sub?.id,
+        method: 'card',
+        reference: 'X-1',
+        amountMinor: 100,
+        idempotencyKey: 'renew-addon-1',
+        renewal: true,
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields?.renewal).toBe('Only a subscription payment can ask for a renewal');
   });
 
   it('an add-on cannot be approved for a school without an active subscription', async () => {

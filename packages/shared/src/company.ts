@@ -53,7 +53,9 @@ import { SchoolLocale } from './locale.ts';
  *   POST   /addon-requests                          SA       CreateAddonRequest → AddonRequest (201)
  *   GET    /payments                                SA       → PaymentListResponse (own school)
  *   POST   /payments                                SA       SubmitPaymentRequest → Payment (201; 200 with the first
- *                                                            payment when the idempotency key was used before)
+ *                                                            payment when the idempotency key was used before;
+ *                                                            `renewal: true` also records a renewal request, 409
+ *                                                            and nothing written while one is new)
  *   GET    /payments/:id/receipt                    SA CA A  → ReceiptResponse
  *   GET    /payments/:id/receipt.pdf                SA CA A  → application/pdf (Content-Disposition: attachment)
  *   GET    /api-keys                                SA       → ApiKeyListResponse (needs API Access)
@@ -535,10 +537,19 @@ export const SubmitPaymentRequest = z
       .min(8, 'Invalid idempotency key')
       .max(100, 'Invalid idempotency key')
       .regex(/^[A-Za-z0-9_-]+$/, 'Invalid idempotency key'),
+    /**
+     * Renew on My Subscription: the payment also asks the company to renew (a renewal request). Refused whole,
+     * nothing recorded, while an earlier renewal request is still new (docs/product.md, "Payments").
+     */
+    renewal: z.boolean().optional(),
   })
   .refine((p) => Boolean(p.subscriptionId) !== Boolean(p.addonRequestId), {
     message: 'Choose what the payment is for',
     path: ['subscriptionId'],
+  })
+  .refine((p) => !p.renewal || Boolean(p.subscriptionId), {
+    message: 'Only a subscription payment can ask for a renewal',
+    path: ['renewal'],
   });
 export type SubmitPaymentRequest = z.input<typeof SubmitPaymentRequest>;
 

@@ -236,6 +236,7 @@ const ar: Catalogue = {
   'Reference is too long': 'المرجع طويل جدًا',
   'Invalid idempotency key': 'مفتاح عدم التكرار غير صالح',
   'Choose what the payment is for': 'اختر الغرض من الدفعة',
+  'Only a subscription payment can ask for a renewal': 'لا يطلب التجديد إلا دفعة للاشتراك',
   'Message is required': 'الرسالة مطلوبة',
   'Message is too long': 'الرسالة طويلة جدًا',
   'Choose renew or upgrade': 'اختر التجديد أو الترقية',

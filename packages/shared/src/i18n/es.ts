@@ -246,6 +246,7 @@ const es: Catalogue = {
   'Reference is too long': 'La referencia es demasiado larga',
   'Invalid idempotency key': 'Clave de idempotencia no válida',
   'Choose what the payment is for': 'Elija el concepto del pago',
+  'Only a subscription payment can ask for a renewal': 'Solo un pago de la suscripción puede solicitar una renovación',
   'Message is required': 'El mensaje es obligatorio',
   'Message is too long': 'El mensaje es demasiado largo',
   'Choose renew or upgrade': 'Elija renovar o mejorar',

@@ -119,7 +119,61 @@ export async function contactSalesLapsed(
   });
 }
 
-/** My subscription's renew / upgrade buttons: a request company staff act on (assign or renew). */
+/**
+ * The same request while one like it is still new is refused (like a second add-on request): a school could
+ * otherwise fill every company staff member's bell with copies (docs/product.md, "Sales leads, revenue and
+ * usage"). Takes the school's request lock, so call it in the transaction that then records the request.
+ */
+export async function assertNoOpenRequest(
+  tx: Tx,
+  schoolId: string,
+  kind: 'renewal' | 'upgrade',
+  planId: string | null,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscription-request:${schoolId}`}, 0))`);
+  const [open] = await tx
+    .select({ id: salesLeads.id })
+    .from(salesLeads)
+    .where(
+      and(
+        eq(salesLeads.schoolId, schoolId),
+        eq(salesLeads.kind, kind),
+        eq(salesLeads.status, 'new'),
+        sql`${salesLeads.planId} is not distinct from ${planId}::uuid`,
+      ),
+    )
+    .limit(1);
+  if (open) {
+    const M = SUBSCRIPTION_REQUEST_MESSAGES;
+    throw new AppError('conflict', kind === 'renewal' ? M.renewalPending : M.upgradePending);
+  }
+}
+
+/** Records a renewal or upgrade request; the caller has run assertNoOpenRequest in the same transaction. */
+export function insertSubscriptionRequest(
+  tx: Tx,
+  actor: Actor,
+  input: {
+    kind: 'renewal' | 'upgrade';
+    planId?: string | undefined;
+    billingCycle?: string | undefined;
+    message?: string | undefined;
+  },
+): Promise<Lead> {
+  const what = input.kind === 'renewal' ? 'Please renew our subscription.' : 'We would like to upgrade our plan.';
+  return insertLead(tx, actor, {
+    kind: input.kind,
+    name: actor.name,
+    email: actor.email,
+    phone: actor.phone,
+    message: [what, input.billingCycle ? `Billing: ${input.billingCycle}.` : '', input.message?.trim() ?? '']
+      .filter(Boolean)
+      .join(' '),
+    planId: input.planId ?? null,
+  });
+}
+
+/** My subscription's upgrade button (and a renewal asked for without paying): a request company staff act on. */
 export function requestSubscriptionChange(
   deps: Deps,
   actor: Actor,
@@ -133,37 +187,8 @@ export function requestSubscriptionChange(
         .where(eq(plans.id, input.planId));
       if (!plan?.isActive) throw invalid('Choose one of the offered plans', { planId: 'Choose a plan' });
     }
-    // The same request while one like it is still new is refused (like a second add-on request): a school
-    // could otherwise fill every company staff member's bell with copies (docs/product.md, "Sales leads…").
-    const schoolId = actor.schoolId as string;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscription-request:${schoolId}`}, 0))`);
-    const [open] = await tx
-      .select({ id: salesLeads.id })
-      .from(salesLeads)
-      .where(
-        and(
-          eq(salesLeads.schoolId, schoolId),
-          eq(salesLeads.kind, input.kind),
-          eq(salesLeads.status, 'new'),
-          sql`${salesLeads.planId} is not distinct from ${input.planId ?? null}::uuid`,
-        ),
-      )
-      .limit(1);
-    if (open) {
-      const M = SUBSCRIPTION_REQUEST_MESSAGES;
-      throw new AppError('conflict', input.kind === 'renewal' ? M.renewalPending : M.upgradePending);
-    }
-    const what = input.kind === 'renewal' ? 'Please renew our subscription.' : 'We would like to upgrade our plan.';
-    return insertLead(tx, actor, {
-      kind: input.kind,
-      name: actor.name,
-      email: actor.email,
-      phone: actor.phone,
-      message: [what, input.billingCycle ? `Billing: ${input.billingCycle}.` : '', input.message?.trim() ?? '']
-        .filter(Boolean)
-        .join(' '),
-      planId: input.planId ?? null,
-    });
+    await assertNoOpenRequest(tx, actor.schoolId as string, input.kind, input.planId ?? null);
+    return insertSubscriptionRequest(tx, actor, input);
   });
 }
 

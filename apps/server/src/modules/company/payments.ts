@@ -26,6 +26,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { localDateOf, timeZoneOf } from '../../lib/school-day.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
+import { assertNoOpenRequest, insertSubscriptionRequest } from './leads.ts';
 import { notifySchoolAdmins } from './notify.ts';
 import { noticePaymentToConfirm } from './staff-notices.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -152,7 +153,9 @@ async function existingByKey(tx: Tx, schoolId: string, key: string) {
 
 /**
  * Records a payment once per idempotency key: the same key again returns the first payment unchanged
- * (`created: false`), even when two submissions race (the unique index decides).
+ * (`created: false`), even when two submissions race (the unique index decides). A renewal payment records
+ * its renewal request in the same transaction, and a renewal already asked for refuses it before anything is
+ * written or sent to the provider (docs/product.md, "Payments").
  */
 export async function submitPayment(
   deps: Deps,
@@ -172,6 +175,7 @@ export async function submitPayment(
         .from(schoolSubscriptions)
         .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, input.subscriptionId)));
       if (!sub) throw invalid('Subscription not found', { subscriptionId: 'Subscription not found' });
+      if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
       return sub.currency;
     }
     const [request] = await tx
@@ -194,8 +198,11 @@ export async function submitPayment(
   });
   try {
     return await withTenant(deps.db, tenant, async (tx) => {
+      // Again under the lock: another renewal may have been asked for since the check above.
+      if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
       const id = newId();
       const now = new Date();
+      const receiptNumber = receiptNumberOf(id, now, timeZoneOf(actor));
       await tx.insert(subscriptionPayments).values({
         schoolId,
         id,
@@ -208,7 +215,7 @@ export async function submitPayment(
         status: result.status,
         provider: provider.name,
         idempotencyKey: input.idempotencyKey,
-        receiptNumber: receiptNumberOf(id, now, timeZoneOf(actor)),
+        receiptNumber,
         submittedBy: actor.profileId,
         decidedAt: result.status === 'confirmed' ? now : null,
       });
@@ -221,6 +228,11 @@ export async function submitPayment(
         entityId: id,
         after: { amountMinor: input.amountMinor, method: input.method, status: result.status },
       });
+      if (input.renewal) {
+        // Words for company staff, in English like the request's own ("Please renew our subscription.").
+        const note = `Payment ${receiptNumber} submitted for the renewal.`;
+        await insertSubscriptionRequest(tx, actor, { kind: 'renewal', message: note });
+      }
       return { payment: toPayment(await paymentById(tx, id)), created: true };
     });
   } catch (err) {

@@ -24,7 +24,9 @@ interface PaymentModalProps {
   description: string;
   amountMinor: number;
   currency: string;
-  /** Called once the payment is recorded (e.g. to ask for the renewal it pays for). */
+  /** Paying for another period: the server records a renewal request with the payment, or refuses both. */
+  renewal?: boolean;
+  /** Called once the payment is recorded. */
   onRecorded?: (payment: Payment) => void;
 }
 
@@ -47,6 +49,7 @@ function PaymentForm({
   description,
   amountMinor,
   currency,
+  renewal,
   onRecorded,
   onDone,
 }: Omit<PaymentModalProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
@@ -58,7 +61,13 @@ function PaymentForm({
   const form = useForm({
     resolver: zodResolver(
       asRequest(
-        (values: PaymentForm) => ({ ...target, ...values, amountMinor: toMinor(values.amountMinor), idempotencyKey }),
+        (values: PaymentForm) => ({
+          ...target,
+          ...values,
+          amountMinor: toMinor(values.amountMinor),
+          idempotencyKey,
+          ...(renewal ? { renewal } : {}),
+        }),
         SubmitPaymentRequest,
       ),
     ),

@@ -1,4 +1,9 @@
-import { type MySubscriptionResponse, type Subscription, SUBSCRIPTION_RECOVERY_ROUTES } from '@lyceum/shared/company';
+import {
+  type MySubscriptionResponse,
+  type Subscription,
+  SUBSCRIPTION_RECOVERY_ROUTES,
+  SUBSCRIPTION_REQUEST_MESSAGES,
+} from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -92,15 +97,31 @@ describe('MySubscriptionPage', () => {
     await pay('Pay now');
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, amountMinor: 10000 });
     expect(calls.some((c) => c.url === '/api/v1/subscription/requests')).toBe(false);
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('renewal');
   });
 
-  it('renewing a paid subscription records the payment and asks the company to renew', async () => {
+  it('renewing a paid subscription asks for the renewal with the payment, in one request', async () => {
     const { calls } = setup('paid');
     renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
     await pay('Renew');
-    await waitFor(() =>
-      expect(calls.find((c) => c.url === '/api/v1/subscription/requests')?.body).toMatchObject({ kind: 'renewal' }),
-    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, renewal: true });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a renewal already asked for is said in the payment dialog, and nothing is recorded', async () => {
+    mockFetch({
+      ...handlers(answer('paid')),
+      'POST /api/v1/payments': () => apiError(409, 'conflict', SUBSCRIPTION_REQUEST_MESSAGES.renewalPending),
+    });
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+    await userEvent.type(within(dialog).getByLabelText('Reference'), 'TX-10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit payment' }));
+    expect(
+      await within(dialog).findByText('A renewal has already been requested and is awaiting a reply.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/is recorded/)).toBeNull();
   });
 
   it('a lapsed school admin stays on it and renews: it calls nothing a lapsed school is refused', async () => {
@@ -133,7 +154,7 @@ describe('MySubscriptionPage', () => {
     });
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/addon-requests')).toBe(true));
     await pay('Renew');
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/subscription/requests')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ renewal: true });
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade plan' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/plans')).toBe(true));

@@ -20,7 +20,6 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useMyAddonRequests } from '../../../api/get-my-addon-requests';
 import { useMyPayments } from '../api/get-my-payments';
 import { useMySubscription } from '../api/get-my-subscription';
-import { useRequestChange } from '../api/request-change';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 import { PaymentModal, type PaymentTarget } from '../components/payment-modal';
 import { UpgradeDialog } from '../components/upgrade-dialog';
@@ -30,7 +29,7 @@ interface Paying {
   description: string;
   amountMinor: number;
   currency: string;
-  /** Paying for another period of a paid subscription: the company is also asked to renew it. */
+  /** Paying for another period of a paid subscription: the payment also asks the company to renew it. */
   renewal?: boolean;
 }
 
@@ -90,7 +89,6 @@ export function MySubscriptionPage() {
   const [paying, setPaying] = useState<Paying | null>(null);
   const [upgrading, setUpgrading] = useState(false);
   const [contacting, setContacting] = useState(false);
-  const requestChange = useRequestChange();
 
   if (!isSchoolAdmin) {
     return (
@@ -311,14 +309,9 @@ export function MySubscriptionPage() {
           description={paying.description}
           amountMinor={paying.amountMinor}
           currency={paying.currency}
-          onRecorded={(payment) => {
-            if (!paying.renewal) return;
-            requestChange.mutate(
-              { kind: 'renewal', message: t('mine.renewalMessage', { receipt: payment.receiptNumber }) },
-              {
-                onSuccess: () => toast.success(t('mine.renewalRequested')),
-              },
-            );
+          renewal={paying.renewal}
+          onRecorded={() => {
+            if (paying.renewal) toast.success(t('mine.renewalRequested'));
           }}
         />
       )}
