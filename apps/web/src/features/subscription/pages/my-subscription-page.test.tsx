@@ -8,6 +8,7 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, type MockHandlers, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -102,10 +103,21 @@ describe('MySubscriptionPage', () => {
 
   it('renewing a paid subscription asks for the renewal with the payment, in one request', async () => {
     const { calls } = setup('paid');
-    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    toast.remove();
+    renderWithProviders(
+      <>
+        <MySubscriptionPage />
+        <Toaster />
+      </>,
+      { auth: signedIn('school_admin') },
+    );
     await pay('Renew');
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, renewal: true });
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // Confirming the payment does not renew: the company renews (docs/product.md, "Payments"), and the toast says so.
+    expect(
+      await screen.findByText('Renewal requested: our team will renew your subscription and confirm your payment.'),
+    ).toBeTruthy();
   });
 
   it('a renewal already asked for is said in the payment dialog, and nothing is recorded', async () => {
