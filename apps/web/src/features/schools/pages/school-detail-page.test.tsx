@@ -1,4 +1,4 @@
-import type { CompanySchool, SchoolDetailResponse } from '@lyceum/shared/company';
+import type { CompanySchool, SchoolDetailResponse, Subscription } from '@lyceum/shared/company';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,9 +43,49 @@ const detail: SchoolDetailResponse = {
   entitlements: ['api_access'],
 };
 
-function render(role: 'company_admin' | 'company_user' = 'company_admin') {
+function subscription(status: Subscription['status']): Subscription {
+  return {
+    id: 'sub-1',
+    schoolId: 'school-1',
+    planId: 'plan-basic',
+    planName: 'Basic',
+    addonIds: [],
+    addonNames: [],
+    startDate: '2026-10-05T00:00:00.000Z',
+    endDate: '2026-11-04T00:00:00.000Z',
+    status,
+    autoRenew: false,
+    paymentStatus: 'paid',
+    billingCycle: 'monthly',
+    totalAmountMinor: 5000,
+    planAmountMinor: 5000,
+    addonsAmountMinor: 0,
+    discountMinor: 0,
+    currency: 'USD',
+    subscriptionType: 'initial',
+    isInitial: true,
+    isTrial: false,
+    changeKind: 'new',
+    previousSubscriptionId: null,
+    createdAt: '2026-10-05T00:00:00.000Z',
+  };
+}
+
+/** A school whose only subscription ended: the detail has no active one, its history the lapsed (or cancelled) one. */
+function lapsedDetail(status: 'expired' | 'cancelled'): SchoolDetailResponse {
+  const sub = subscription(status);
+  return {
+    ...detail,
+    school: { ...school, status: 'expired', planName: null, subscriptionEndDate: null },
+    history: { ...detail.history, initialSubscriptionId: sub.id, currentSubscriptionId: sub.id, items: [sub] },
+  };
+}
+
+function render(role: 'company_admin' | 'company_user' = 'company_admin', answer = detail) {
   const fetch = mockFetch({
-    'GET /api/v1/company/schools/school-1': () => json(detail),
+    'GET /api/v1/company/schools/school-1': () => json(answer),
+    'POST /api/v1/company/schools/school-1/subscription/renew': () =>
+      json({ ...subscription('active'), endDate: '2027-12-01T00:00:00.000Z' }),
     'POST /api/v1/company/schools/school-1/deactivate': () => json({ ...school, isActive: false, status: 'inactive' }),
   });
   const routes = [{ path: '/schools/:id', element: <SchoolDetailPage /> }];
@@ -74,6 +114,26 @@ describe('SchoolDetailPage', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/school-1/deactivate'))).toBe(true));
+  });
+
+  it('renews an expired school from its page, as the server allows', async () => {
+    const { calls } = render('company_admin', lapsedDetail('expired'));
+    await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
+    const card = screen.getByRole('region', { name: 'Subscription' });
+    expect(within(card).getByText(/The Basic subscription expired on/)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Basic' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/subscription/renew'))?.body).toEqual({ months: 12 }));
+  });
+
+  it('offers no Renew for a cancelled subscription (the server refuses it: assign a plan instead)', async () => {
+    render('company_admin', lapsedDetail('cancelled'));
+    await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
+    expect(screen.getByText('No subscription. Assign a plan to give the school access.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Assign plan' })).toBeTruthy();
   });
 
   it('gives company_user no actions', async () => {

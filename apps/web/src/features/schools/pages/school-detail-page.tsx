@@ -65,6 +65,10 @@ export function SchoolDetailPage() {
     );
   }
   const { school, subscription, history, usage, admins, entitlements } = detail.data;
+  // What the server renews: the active subscription, or else the newest one when it expired (a cancelled one
+  // cannot be renewed: docs/product.md, "Statuses, expiry and renewal"). History lists the newest first.
+  const lapsed = !subscription && history.items[0]?.status === 'expired' ? history.items[0] : null;
+  const renewable = subscription ?? lapsed;
 
   return (
     <>
@@ -97,12 +101,12 @@ export function SchoolDetailPage() {
           title={t('detail.subscription')}
           actions={
             canManage &&
-            subscription && (
+            renewable && (
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="secondary" onClick={() => setDialog('renew')}>
                   {t('detail.renew')}
                 </Button>
-                {subscription.status === 'active' && (
+                {subscription?.status === 'active' && (
                   <Button size="sm" variant="ghost" onClick={() => setDialog('cancel')}>
                     {t('detail.cancelSubscription')}
                   </Button>
@@ -131,6 +135,10 @@ export function SchoolDetailPage() {
               <Detail label={t('detail.end')}>{date(subscription.endDate)}</Detail>
               <Detail label={t('detail.addons')}>{subscription.addonNames.join(', ')}</Detail>
             </dl>
+          ) : lapsed ? (
+            <p className="text-sm text-slate-500">
+              {t('detail.expiredSubscription', { plan: lapsed.planName, date: date(lapsed.endDate) })}
+            </p>
           ) : (
             <p className="text-sm text-slate-500">{t('detail.noSubscription')}</p>
           )}
@@ -203,8 +211,8 @@ export function SchoolDetailPage() {
       {dialog === 'assign' && (
         <AssignPlanDialog schoolId={school.id} current={subscription} open onOpenChange={close} />
       )}
-      {dialog === 'renew' && subscription && (
-        <RenewDialog schoolId={school.id} subscription={subscription} open onOpenChange={close} />
+      {dialog === 'renew' && renewable && (
+        <RenewDialog schoolId={school.id} subscription={renewable} open onOpenChange={close} />
       )}
       <ConfirmDialog
         open={dialog === 'cancel'}
