@@ -44,6 +44,7 @@ import { timetableRoutes } from './modules/timetable/index.ts';
 import { yearRoutes } from './modules/years/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
+import { registerCompanyFiguresRefresh } from './plugins/company-figures.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { WriteRateLimit } from './lib/write-rate.ts';
 import { compiledSerializerCompiler } from './lib/response-check.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new SessionCache(config.sessionCacheMs),
     new WriteRateLimit(config.writeRateLimitPerMinute),
   );
+  registerCompanyFiguresRefresh(app);
 
   await app.register(
     async (api) => {

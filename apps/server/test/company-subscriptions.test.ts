@@ -224,6 +224,33 @@ describe('renew and cancel', () => {
     }
     expect(stats.expired).toBeGreaterThanOrEqual(1);
   });
+
+  it('a change by company staff shows on the dashboard at once, each figure equal to the list it links to', async () => {
+    const s = await createSchool(w.t.app, { name: 'Deactivated Counted School' });
+    const figures = async () =>
+      Object.fromEntries(
+        (await w.companyAdmin({ method: 'GET', url: '/api/v1/dashboard' }))
+          .json()
+          .stats.map((x: { key: string; value: unknown; hint?: string }) => [
+            x.key,
+            x.key === 'schools' ? x.hint : x.value,
+          ]),
+      ) as Record<string, number | string>;
+    const total = async (status: string) =>
+      (await w.companyAdmin({ method: 'GET', url: `/api/v1/company/schools?status=${status}&limit=1` })).json().total;
+    // Fills the figure cache (or takes it, as a previous read left it).
+    await figures();
+    const off = await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/deactivate` });
+    expect(off.statusCode).toBe(200);
+    // Read straight after the change, well within the cache's 15 s.
+    const after = await figures();
+    expect(after.active).toBe(await total('active'));
+    expect(after.schools).toBe(`${await total('inactive')} deactivated`);
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/reactivate` });
+    const again = await figures();
+    expect(again.active).toBe((after.active as number) + 1);
+    expect(again.active).toBe(await total('active'));
+  });
 });
 
 describe('expiry', () => {

@@ -1,3 +1,7 @@
-/** The dashboard module's public surface: the dashboards, and a parent's children today for My Children. */
+/**
+ * The dashboard module's public surface: the dashboards, a parent's children today for My Children, and the
+ * drop of the cached company figures after company staff change something.
+ */
 export { dashboardRoutes } from './routes.ts';
+export { dropCompanyFigures } from './service.ts';
 export { childrenToday } from './day.ts';

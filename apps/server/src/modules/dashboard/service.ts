@@ -17,23 +17,34 @@ type Stat = DashboardResponse['stats'][number];
 
 /**
  * Platform figures scan every school's users and subscriptions, so they are computed at most once per
- * this many milliseconds per process; the company dashboard is an overview, not a ledger.
+ * this many milliseconds per process; the company dashboard is an overview, not a ledger. A change company
+ * staff make drops them (dropCompanyFigures), so staff see their own change at once; what schools do
+ * (payments, requests, leads) shows within this time (docs/product.md, "Sales leads, revenue and usage").
  */
 export const COMPANY_FIGURES_TTL_MS = 15_000;
-const companyCache = new WeakMap<Database, { at: number; figures: Promise<CompanyFigures> }>();
+const companyCache = new WeakMap<Database, { at: number; generation: number; figures: Promise<CompanyFigures> }>();
+/** Bumped by every drop: figures a read began before the drop are not kept for the next read. */
+const generations = new WeakMap<Database, number>();
+
+/** The next company dashboard read computes its figures afresh. */
+export function dropCompanyFigures(db: Database): void {
+  generations.set(db, (generations.get(db) ?? 0) + 1);
+  companyCache.delete(db);
+}
 
 /** Each role's dashboard, its figures computed in SQL. */
 export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardWithDay> {
   const { db } = deps;
   if (isCompanyRole(actor.role)) {
     let cached = companyCache.get(db);
-    if (!cached || Date.now() - cached.at > COMPANY_FIGURES_TTL_MS) {
+    const generation = generations.get(db) ?? 0;
+    if (!cached || cached.generation !== generation || Date.now() - cached.at > COMPANY_FIGURES_TTL_MS) {
       // Settle lapses first (renew or expire), as every read of subscriptions does (docs/product.md, "Subscriptions and plans").
       const figures = withTenant(db, tenantOf(actor), async (tx) => {
         await settleLapsed(tx, null);
         return companyFigures(tx);
       });
-      cached = { at: Date.now(), figures };
+      cached = { at: Date.now(), generation, figures };
       companyCache.set(db, cached);
       figures.catch(() => companyCache.delete(db));
     }
