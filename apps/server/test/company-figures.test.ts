@@ -155,9 +155,20 @@ describe('company figures against a scenario computed by hand', () => {
       expect((await sa({ method: 'GET', url })).statusCode).toBe(403);
       expect((await w.companyUser({ method: 'GET', url })).statusCode).toBe(403);
     }
-    const backwards = await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=2026-02-01&to=2026-01-01' });
-    expect(backwards.statusCode).toBe(400);
-    expect(errorOf(backwards).fields?.from).toBe('Must be before the end date');
+    for (const url of [
+      '/api/v1/company/revenue?from=2026-02-01&to=2026-01-01',
+      '/api/v1/company/revenue/export?from=2026-02-01&to=2026-01-01',
+      // Without an end the range ends today.
+      '/api/v1/company/revenue?from=2999-01-01',
+    ]) {
+      const backwards = await w.admin({ method: 'GET', url });
+      expect(backwards.statusCode).toBe(400);
+      expect(errorOf(backwards).fields?.from).toBe('The start date must not be after the end date');
+    }
+    // One day is a range.
+    expect(
+      (await w.admin({ method: 'GET', url: '/api/v1/company/revenue?from=2026-01-01&to=2026-01-01' })).statusCode,
+    ).toBe(200);
     // A school's own dashboard shows its own figures, not the platform's.
     const own = (await sa({ method: 'GET', url: '/api/v1/dashboard' })).json();
     expect(own.stats.map((s: { key: string }) => s.key)).not.toContain('mrr');

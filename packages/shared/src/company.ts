@@ -657,7 +657,12 @@ export type UpdateLeadRequest = z.infer<typeof UpdateLeadRequest>;
 
 // ---------------------------------------------------------------- revenue and usage
 
-export const RevenueQuery = z.object({ from: dateQuery, to: dateQuery });
+/** A range ending before it starts (equal days are one day's range); the attendance ranges say the same. */
+export const DATE_RANGE_MESSAGE = 'The start date must not be after the end date';
+/** Without `to` the range ends today (the server's), which the server checks against `from` itself. */
+export const RevenueQuery = z
+  .object({ from: dateQuery, to: dateQuery })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: DATE_RANGE_MESSAGE, path: ['from'] });
 export type RevenueQuery = z.input<typeof RevenueQuery>;
 
 export const RevenueResponse = z.object({

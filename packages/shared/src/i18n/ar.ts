@@ -267,8 +267,6 @@ const ar: Catalogue = {
   'This request was already rejected.': 'رُفض هذا الطلب من قبل.',
   'This payment was already confirmed.': 'تم تأكيد هذه الدفعة من قبل.',
   'This payment was already rejected.': 'رُفضت هذه الدفعة من قبل.',
-  'The start date must be before the end date': 'يجب أن يسبق تاريخ البداية تاريخ النهاية',
-  'Must be before the end date': 'يجب أن يسبق تاريخ النهاية',
   'This school has no subscription to renew. Assign a plan instead.':
     'ليس لهذه المدرسة اشتراك لتجديده. عيّن لها خطة بدلًا من ذلك.',
   'The subscription changed meanwhile. Reload and try again.':

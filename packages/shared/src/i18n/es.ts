@@ -282,8 +282,6 @@ const es: Catalogue = {
   'This request was already rejected.': 'Esta solicitud ya fue rechazada.',
   'This payment was already confirmed.': 'Este pago ya fue confirmado.',
   'This payment was already rejected.': 'Este pago ya fue rechazado.',
-  'The start date must be before the end date': 'La fecha de inicio debe ser anterior a la fecha de fin',
-  'Must be before the end date': 'Debe ser anterior a la fecha de fin',
   'This school has no subscription to renew. Assign a plan instead.':
     'Esta escuela no tiene una suscripción que renovar. Asígnele un plan.',
   'The subscription changed meanwhile. Reload and try again.':

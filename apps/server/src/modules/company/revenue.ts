@@ -1,4 +1,4 @@
-import type { RevenueQuery, RevenueResponse } from '@lyceum/shared/company';
+import { DATE_RANGE_MESSAGE, type RevenueQuery, type RevenueResponse } from '@lyceum/shared/company';
 import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,8 +22,7 @@ function rangeOf(query: z.output<typeof RevenueQuery>): { from: Date; to: Date }
   const from = query.from
     ? new Date(`${query.from}T00:00:00Z`)
     : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - 11, 1));
-  if (from.getTime() > to.getTime())
-    throw invalid('The start date must be before the end date', { from: 'Must be before the end date' });
+  if (from.getTime() > to.getTime()) throw invalid(DATE_RANGE_MESSAGE, { from: DATE_RANGE_MESSAGE });
   return { from, to };
 }
 

@@ -16,8 +16,9 @@ export const revenueQueryOptions = (range: RevenueQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export function useRevenue(range: RevenueQuery) {
-  return useQuery(revenueQueryOptions(range));
+/** `enabled` false: a range the page already knows the server would refuse is not sent. */
+export function useRevenue(range: RevenueQuery, enabled = true) {
+  return useQuery({ ...revenueQueryOptions(range), enabled });
 }
 
 /** The CSV of the same range; the browser downloads it with the session cookie. */

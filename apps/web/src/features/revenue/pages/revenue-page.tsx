@@ -1,5 +1,6 @@
+import { RevenueQuery, type RevenueResponse } from '@lyceum/shared/company';
 import { Download } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardSection } from '../../../components/ui/card';
@@ -7,7 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { revenueCsvUrl, useRevenue } from '../api/get-revenue';
@@ -64,7 +65,16 @@ export function RevenuePage() {
     return v && ISO_DATE.test(v) ? v : undefined;
   };
   const range = { from: pick('from'), to: pick('to') };
-  const revenue = useRevenue(range);
+  // The last figures the server sent: a refused range keeps them (and the dates the server filled in) on screen.
+  const last = useRef<RevenueResponse | undefined>(undefined);
+  const lastTo = last.current?.to.slice(0, 10);
+  // A From after To (the one typed, or the one shown) is said under From and not sent: the server would refuse it.
+  const check = RevenueQuery.safeParse({ from: range.from, to: range.to ?? lastTo });
+  const rangeError = check.success ? undefined : check.error.issues[0]?.message;
+  const revenue = useRevenue(range, !rangeError);
+  if (revenue.data) last.current = revenue.data;
+  const fromError = rangeError ?? (revenue.error instanceof ApiError ? revenue.error.fields?.from : undefined);
+  const shown = revenue.data ?? (fromError ? last.current : undefined);
   const setDate = (key: 'from' | 'to', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -94,23 +104,24 @@ export function RevenuePage() {
         id="revenue-from"
         label={t('from')}
         type="date"
-        value={range.from ?? revenue.data?.from.slice(0, 10) ?? ''}
+        value={range.from ?? shown?.from.slice(0, 10) ?? ''}
         onChange={(e) => setDate('from', e.target.value)}
+        error={fromError}
         containerClassName="sm:w-44"
       />
       <TextField
         id="revenue-to"
         label={t('to')}
         type="date"
-        value={range.to ?? revenue.data?.to.slice(0, 10) ?? ''}
+        value={range.to ?? shown?.to.slice(0, 10) ?? ''}
         onChange={(e) => setDate('to', e.target.value)}
         containerClassName="sm:w-44"
       />
     </div>
   );
 
-  if (revenue.isPending) return <PageSkeleton />;
-  if (revenue.isError) {
+  if (!shown && revenue.isPending && !rangeError) return <PageSkeleton />;
+  if (revenue.isError && !fromError) {
     return (
       <>
         {header}
@@ -123,7 +134,15 @@ export function RevenuePage() {
       </>
     );
   }
-  const r = revenue.data;
+  if (!shown) {
+    return (
+      <>
+        {header}
+        {filters}
+      </>
+    );
+  }
+  const r = shown;
   const money = (minor: number) => formatMoney(minor, r.currency);
 
   return (
