@@ -40,6 +40,8 @@ interface PlanForm {
   trialAllowed: boolean;
 }
 
+const DEFAULT_COLOR = '#2563eb';
+
 function initialForm(plan: Plan | null): PlanForm {
   return {
     name: plan?.name ?? '',
@@ -51,7 +53,7 @@ function initialForm(plan: Plan | null): PlanForm {
     ) as PlanForm['limits'],
     features: plan?.features.join('\n') ?? '',
     addonIds: plan?.addonIds ?? [],
-    color: plan?.color ?? '#2563eb',
+    color: plan?.color ?? DEFAULT_COLOR,
     yearlyDiscountPercent: plan ? String(plan.yearlyDiscountPercent) : '0',
     isPopular: plan?.isPopular ?? false,
     trialAllowed: plan?.trialAllowed ?? false,
@@ -204,6 +206,9 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
             <input
               id="plan-color"
               type="color"
+              // Closing the dialog resets the form, which resets the native form too: without a default of its
+              // own the colour input would go back to "", which the browser warns is no colour.
+              defaultValue={DEFAULT_COLOR}
               className="h-10 w-14 rounded border border-slate-300"
               {...register('color')}
             />

@@ -40,6 +40,15 @@ describe('PlansPage', () => {
     expect(within(basic).getByText('1,000')).toBeTruthy();
   });
 
+  it('the colour input resets to a colour, not to "" (which the browser warns about)', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
+    const colour = within(screen.getByRole('dialog')).getByLabelText('Colour') as HTMLInputElement;
+    expect(colour.value).toBe('#2563eb');
+    // What a native form reset (react-hook-form's reset on closing) puts back.
+    expect(colour.defaultValue).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
   it('shows a taken name inline under the name field, and sends -1 for an unlimited limit', async () => {
     const { calls } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
