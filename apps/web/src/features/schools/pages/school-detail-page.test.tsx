@@ -136,6 +136,22 @@ describe('SchoolDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Assign plan' })).toBeTruthy();
   });
 
+  it('shows each add-on once: those bought with the subscription, then those its plan includes', async () => {
+    render('company_admin', {
+      ...detail,
+      subscription: { ...subscription('active'), addonNames: ['WhatsApp'] },
+      entitlements: ['whatsapp', 'api_access'],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
+    expect(screen.getAllByText('WhatsApp')).toHaveLength(1);
+    const chips = screen.getByRole('list', { name: 'Active add-ons' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['API Access']);
+  });
+
   it('gives company_user no actions', async () => {
     render('company_user');
     await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });

@@ -69,6 +69,10 @@ export function SchoolDetailPage() {
   // cannot be renewed: docs/product.md, "Statuses, expiry and renewal"). History lists the newest first.
   const lapsed = !subscription && history.items[0]?.status === 'expired' ? history.items[0] : null;
   const renewable = subscription ?? lapsed;
+  // Entitlements are the add-ons bought (listed with the subscription) and those its plan includes: the chips
+  // add only the latter, so no add-on is shown twice.
+  const bought = new Set(subscription?.addonNames.map((name) => name.toLowerCase()));
+  const included = entitlements.filter((key) => !bought.has(ADDON_KEYS[key].toLowerCase()));
 
   return (
     <>
@@ -142,9 +146,9 @@ export function SchoolDetailPage() {
           ) : (
             <p className="text-sm text-slate-500">{t('detail.noSubscription')}</p>
           )}
-          {entitlements.length > 0 && (
+          {included.length > 0 && (
             <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('detail.activeAddons')}>
-              {entitlements.map((key) => (
+              {included.map((key) => (
                 <li key={key}>
                   <Badge tone="accent">{ADDON_KEYS[key]}</Badge>
                 </li>
