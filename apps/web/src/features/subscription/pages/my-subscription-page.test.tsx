@@ -36,8 +36,11 @@ function subscription(paymentStatus: Subscription['paymentStatus']): Subscriptio
   };
 }
 
-function answer(paymentStatus: Subscription['paymentStatus']): MySubscriptionResponse {
-  const sub = subscription(paymentStatus);
+function answer(
+  paymentStatus: Subscription['paymentStatus'],
+  over: Partial<Subscription> = {},
+): MySubscriptionResponse {
+  const sub = { ...subscription(paymentStatus), ...over };
   return {
     subscription: sub,
     plan: null,
@@ -55,9 +58,9 @@ function answer(paymentStatus: Subscription['paymentStatus']): MySubscriptionRes
   };
 }
 
-function setup(paymentStatus: Subscription['paymentStatus']) {
+function setup(paymentStatus: Subscription['paymentStatus'], over: Partial<Subscription> = {}) {
   return mockFetch({
-    'GET /api/v1/subscription': () => json(answer(paymentStatus)),
+    'GET /api/v1/subscription': () => json(answer(paymentStatus, over)),
     'GET /api/v1/addon-requests': () => json({ items: [], nextCursor: null }),
     'GET /api/v1/payments': () => json({ items: [], nextCursor: null }),
     'POST /api/v1/payments': () => json({ id: 'pay1', receiptNumber: 'R-1', amountMinor: 10000, currency: 'USD' }, 201),
@@ -87,6 +90,25 @@ describe('MySubscriptionPage', () => {
     const { calls } = setup('paid');
     renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
     await pay('Renew');
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/v1/subscription/requests')?.body).toMatchObject({ kind: 'renewal' }),
+    );
+  });
+
+  it('shows a trial as a free trial until its end, and paying for what follows asks the company to renew', async () => {
+    const { calls } = setup('pending', { isTrial: true, planName: 'Basic', endDate: '2026-12-08T12:00:00.000Z' });
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const plan = await screen.findByRole('region', { name: 'No plan' });
+    const figure = (label: string) => within(plan).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Status')).toBe('Trial');
+    expect(figure('Payment')).toBe('Free trial');
+    expect(figure('After the trial')).toBe('$100.00');
+    expect(figure('Ends')).toMatch(/2026/);
+    expect(screen.queryByText('Pending')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText('Trial')).toBeTruthy();
+    await pay('Subscribe');
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/v1/subscription/requests')?.body).toMatchObject({ kind: 'renewal' }),
     );
