@@ -69,6 +69,27 @@ describe('UsersPage', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ mode: 'temporary' }));
   });
 
+  it('adds a principal with a temporary password by default, like the other people forms', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }),
+      'POST /api/v1/users': () =>
+        json({ user: account('new-1', 'Paula Principal', 'principal'), temporaryPassword: 'Tmp-pass-123456789' }, 201),
+    });
+    renderWithProviders(<UsersPage />, { auth: signedIn('school_admin') });
+    await user.click(await screen.findByRole('button', { name: 'Add principal or admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a principal or administrator' });
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Send an invitation e-mail' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    await user.type(within(dialog).getByLabelText('Full name'), 'Paula Principal');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'paula@x.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Add account' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ role: 'principal', sendInvitation: false }),
+    );
+  });
+
   it('is not for teachers', () => {
     const { calls } = mockFetch({});
     renderWithProviders(<UsersPage />, { auth: signedIn('teacher') });
