@@ -179,6 +179,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             open={dialogs.is('import')}
             onOpenChange={dialogs.onOpenChange}
             noun={t('import.noun')}
+            countOf={(count) => t('import.count', { count })}
             templateHref={PARENT_TEMPLATE_HREF}
             preview={(csv) => previewParentImport({ csv, sendInvitation })}
             commit={async (csv) => (await importer.mutateAsync({ csv, sendInvitation })).created}

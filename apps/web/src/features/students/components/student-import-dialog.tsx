@@ -29,6 +29,7 @@ export function StudentImportDialog({
       open={open}
       onOpenChange={onOpenChange}
       noun={t('import.noun')}
+      countOf={(count) => t('import.count', { count })}
       templateHref={STUDENT_TEMPLATE_HREF}
       preview={(csv) => previewStudentImport(body(csv))}
       commit={async (csv) => (await commit.mutateAsync(body(csv))).created}

@@ -188,6 +188,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         open={dialogs.is('import')}
         onOpenChange={dialogs.onOpenChange}
         noun={t('import.noun')}
+        countOf={(count) => t('import.count', { count })}
         templateHref={TEACHER_TEMPLATE_HREF}
         preview={(csv) => previewTeacherImport({ csv, sendInvitation })}
         commit={async (csv) => (await importer.mutateAsync({ csv, sendInvitation })).created}
