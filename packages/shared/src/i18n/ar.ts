@@ -166,7 +166,7 @@ const ar: Catalogue = {
   Section: 'الشعبة',
   'Section is too long': 'اسم الشعبة طويل جدًا',
   'Invalid data: each person needs their own e-mail address': 'بيانات غير صالحة: يحتاج كل شخص إلى بريد إلكتروني خاص به',
-  'Duplicate e-mail': 'بريد إلكتروني مكرر',
+  'Each person needs their own e-mail address': 'يحتاج كل شخص إلى بريد إلكتروني خاص به',
 
   // CSV import
   'The CSV file is empty': 'ملف CSV فارغ',

@@ -173,7 +173,7 @@ const es: Catalogue = {
   'Section is too long': 'La sección es demasiado larga',
   'Invalid data: each person needs their own e-mail address':
     'Datos no válidos: cada persona necesita su propia dirección de correo electrónico',
-  'Duplicate e-mail': 'Correo electrónico repetido',
+  'Each person needs their own e-mail address': 'Cada persona necesita su propia dirección de correo electrónico',
 
   // CSV import
   'The CSV file is empty': 'El archivo CSV está vacío',
