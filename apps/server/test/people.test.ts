@@ -639,6 +639,25 @@ describe('teachers', () => {
     expect(after.json()).toMatchObject({ classTeacherId: lead.teacher.id, classTeacherName: lead.teacher.name });
   });
 
+  it('refuses an experience that is negative, not whole or above 80 with its own message, as docs/product.md says', async () => {
+    const cases: [unknown, string][] = [
+      [-2, 'Experience cannot be negative'],
+      [2.5, 'Experience must be a whole number of years'],
+      ['3', 'Experience must be a whole number of years'],
+      [81, 'Experience must be at most 80 years'],
+    ];
+    for (const [experience, message] of cases) {
+      const email = uniqueEmail('exp');
+      const res = await as(
+        t.app,
+        adminA,
+      )({ method: 'POST', url: '/api/v1/teachers', payload: { name: 'Exp Teacher', email, experience } });
+      expect(res.statusCode, String(experience)).toBe(400);
+      expect(errorOf(res)).toMatchObject({ message: `Invalid data: ${message}`, fields: { experience: message } });
+      expect(await count('accounts', `email = '${email}'`)).toBe(0);
+    }
+  });
+
   it('needs a non-empty schoolId and the required fields', async () => {
     for (const schoolId of ['', '   ', 42]) {
       const res = await as(

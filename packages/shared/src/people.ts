@@ -299,7 +299,13 @@ const qualificationSchema = z
   .trim()
   .max(200, 'Qualification is too long')
   .refine(...plainText('Qualification'));
-const experienceSchema = z.number().int().min(0, 'Experience cannot be negative').max(80);
+const EXPERIENCE_WHOLE = 'Experience must be a whole number of years';
+/** Whole years, 0–80 (docs/product.md, "Teachers"); the teacher form checks what is typed with this same schema. */
+export const experienceSchema = z
+  .number({ error: EXPERIENCE_WHOLE })
+  .int(EXPERIENCE_WHOLE)
+  .min(0, 'Experience cannot be negative')
+  .max(80, 'Experience must be at most 80 years');
 
 /** Required: email, name (and schoolId, which the session supplies; when sent it must be non-empty). */
 export const CreateTeacherRequest = z.object({
