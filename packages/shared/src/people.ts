@@ -454,7 +454,10 @@ export type ChildrenResponse = z.infer<typeof ChildrenResponse>;
 
 export const ACCOUNT_ROLES = ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const;
 
-/** One account of the school on the Users page. `invitationPending`: no password has been set yet. */
+/**
+ * One account of the school on the Users page. `invitationPending`: no password has been set yet; `invited`:
+ * an invitation e-mail was sent at least once (an import without invitations sends none).
+ */
 export const UserAccountResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -463,6 +466,7 @@ export const UserAccountResponse = z.object({
   role: z.enum(ACCOUNT_ROLES),
   isActive: z.boolean(),
   invitationPending: z.boolean(),
+  invited: z.boolean(),
   lastLoginAt: z.string().nullable(),
   profileImage: z.string().nullable(),
   createdAt: z.string(),
