@@ -330,7 +330,13 @@ describe('students import', () => {
     });
     expect(ok.json()).toMatchObject({ created: 300, invitationsSent: 0 });
     const users = await as(t.app, admin)({ method: 'GET', url: '/api/v1/users?search=bulk299' });
-    expect(users.json().items[0]).toMatchObject({ invitationPending: true, role: 'student' });
+    // Never mailed: no password yet, but no invitation either, until one is sent from the Users page.
+    const imported = users.json().items[0];
+    expect(imported).toMatchObject({ invitationPending: true, invited: false, role: 'student' });
+    const sent = await as(t.app, admin)({ method: 'POST', url: `/api/v1/users/${imported.id}/resend-invitation` });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const after = await as(t.app, admin)({ method: 'GET', url: '/api/v1/users?search=bulk299' });
+    expect(after.json().items[0]).toMatchObject({ invitationPending: true, invited: true });
   });
 });
 

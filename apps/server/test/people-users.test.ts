@@ -66,7 +66,7 @@ describe('creating principals and school admins', () => {
     )({ method: 'POST', url: '/api/v1/users', payload: { name: 'Vice Admin', email, role: 'school_admin' } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      user: { role: 'school_admin', email, invitationPending: false },
+      user: { role: 'school_admin', email, invitationPending: false, invited: false },
       invitationSent: false,
     });
     await login(t.app, email, 'school_admin', res.json().temporaryPassword);
@@ -79,7 +79,7 @@ describe('creating principals and school admins', () => {
       payload: { name: 'Deputy', email: uniqueEmail('deputy'), role: 'principal', sendInvitation: true },
     });
     expect(invited.json()).toMatchObject({
-      user: { role: 'principal', invitationPending: true },
+      user: { role: 'principal', invitationPending: true, invited: true },
       temporaryPassword: null,
       invitationSent: true,
     });

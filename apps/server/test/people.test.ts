@@ -239,6 +239,36 @@ describe('creating a student (docs/product.md, "Creating people")', () => {
     expect(body.parents[1]).toMatchObject({ id: a.users.parent.id, temporaryPassword: null, invitationSent: false });
   });
 
+  it('refuses a new parent with the student’s or another new parent’s e-mail with 400, naming that parent’s e-mail field', async () => {
+    const kid = uniqueEmail('kid');
+    const dad = uniqueEmail('dad');
+    const before = await count('accounts');
+    const res = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: {
+        name: 'Kid Twice',
+        email: kid,
+        classId: a.classId,
+        newParents: [
+          { name: 'Mum', email: kid.toUpperCase(), relationship: 'Mother' },
+          { name: 'Dad', email: dad, relationship: 'Father' },
+          { name: 'Dad again', email: dad, relationship: 'Guardian' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      message: PEOPLE_MESSAGES.ownEmailEach,
+      fields: { 'newParents.0.email': PEOPLE_MESSAGES.ownEmail, 'newParents.2.email': PEOPLE_MESSAGES.ownEmail },
+    });
+    expect(Object.keys(errorOf(res).fields ?? {}).sort()).toEqual(['newParents.0.email', 'newParents.2.email']);
+    expect(await count('accounts')).toBe(before);
+  });
+
   it('is for staff only: teacher, parent, student and company staff get 403', async () => {
     for (const s of [teacherA, parentA, studentA, company]) {
       const res = await as(
@@ -607,6 +637,25 @@ describe('teachers', () => {
     expect(await count('accounts', `email = '${email}'`)).toBe(0);
     const after = await as(t.app, adminA)({ method: 'GET', url: `/api/v1/classes/${cls.id}` });
     expect(after.json()).toMatchObject({ classTeacherId: lead.teacher.id, classTeacherName: lead.teacher.name });
+  });
+
+  it('refuses an experience that is negative, not whole or above 80 with its own message, as docs/product.md says', async () => {
+    const cases: [unknown, string][] = [
+      [-2, 'Experience cannot be negative'],
+      [2.5, 'Experience must be a whole number of years'],
+      ['3', 'Experience must be a whole number of years'],
+      [81, 'Experience must be at most 80 years'],
+    ];
+    for (const [experience, message] of cases) {
+      const email = uniqueEmail('exp');
+      const res = await as(
+        t.app,
+        adminA,
+      )({ method: 'POST', url: '/api/v1/teachers', payload: { name: 'Exp Teacher', email, experience } });
+      expect(res.statusCode, String(experience)).toBe(400);
+      expect(errorOf(res)).toMatchObject({ message: `Invalid data: ${message}`, fields: { experience: message } });
+      expect(await count('accounts', `email = '${email}'`)).toBe(0);
+    }
   });
 
   it('needs a non-empty schoolId and the required fields', async () => {

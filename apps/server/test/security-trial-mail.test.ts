@@ -174,6 +174,30 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     expect(await allMail()).toBe(mail);
   });
 
+  it('an import preview with invitations says up front that the school cannot send them; without, it is ready', async () => {
+    const { session } = await signUp();
+    const call = as(t.app, session);
+    const csv = 'name,email\nPreviewed One,previewed1@elsewhere.test\n';
+    const [accounts, mail] = [await allAccounts(), await allMail()];
+    const invited = await call({ method: 'POST', url: '/api/v1/teachers/import/preview', payload: { csv } });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json().errors).toEqual([{ line: null, column: null, message: TRIAL_MAIL_MESSAGES.verifyFirst }]);
+    const quiet = await call({
+      method: 'POST',
+      url: '/api/v1/teachers/import/preview',
+      payload: { csv, sendInvitation: false },
+    });
+    expect(quiet.json()).toMatchObject({ errors: [], validCount: 1 });
+    expect([await allAccounts(), await allMail()]).toEqual([accounts, mail]);
+    const imported = await call({
+      method: 'POST',
+      url: '/api/v1/teachers/import',
+      payload: { csv, sendInvitation: false },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ created: 1, invitationsSent: 0 });
+  });
+
   it('the banner status, a resend (limited per day), and the link that verifies', async () => {
     const { session, email } = await signUp();
     const call = as(t.app, session);

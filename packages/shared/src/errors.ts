@@ -106,6 +106,8 @@ export const PEOPLE_MESSAGES = {
   notYourself: 'You cannot deactivate your own account.',
   /** Creating a student with new parents, and a student import row whose two parents share one e-mail. */
   ownEmailEach: 'Invalid data: each person needs their own e-mail address',
+  /** The field message of that refusal, under each e-mail that repeats an earlier one of the same request. */
+  ownEmail: 'Each person needs their own e-mail address',
 } as const;
 
 /** Live events (GET /api/v1/events). */

@@ -299,7 +299,13 @@ const qualificationSchema = z
   .trim()
   .max(200, 'Qualification is too long')
   .refine(...plainText('Qualification'));
-const experienceSchema = z.number().int().min(0, 'Experience cannot be negative').max(80);
+const EXPERIENCE_WHOLE = 'Experience must be a whole number of years';
+/** Whole years, 0–80 (docs/product.md, "Teachers"); the teacher form checks what is typed with this same schema. */
+export const experienceSchema = z
+  .number({ error: EXPERIENCE_WHOLE })
+  .int(EXPERIENCE_WHOLE)
+  .min(0, 'Experience cannot be negative')
+  .max(80, 'Experience must be at most 80 years');
 
 /** Required: email, name (and schoolId, which the session supplies; when sent it must be non-empty). */
 export const CreateTeacherRequest = z.object({
@@ -448,7 +454,10 @@ export type ChildrenResponse = z.infer<typeof ChildrenResponse>;
 
 export const ACCOUNT_ROLES = ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const;
 
-/** One account of the school on the Users page. `invitationPending`: no password has been set yet. */
+/**
+ * One account of the school on the Users page. `invitationPending`: no password has been set yet; `invited`:
+ * an invitation e-mail was sent at least once (an import without invitations sends none).
+ */
 export const UserAccountResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -457,6 +466,7 @@ export const UserAccountResponse = z.object({
   role: z.enum(ACCOUNT_ROLES),
   isActive: z.boolean(),
   invitationPending: z.boolean(),
+  invited: z.boolean(),
   lastLoginAt: z.string().nullable(),
   profileImage: z.string().nullable(),
   createdAt: z.string(),

@@ -150,6 +150,8 @@ const ar: Catalogue = {
   Qualification: 'المؤهل',
   'Qualification is too long': 'المؤهل طويل جدًا',
   'Experience cannot be negative': 'لا يمكن أن تكون الخبرة سالبة',
+  'Experience must be a whole number of years': 'يجب أن تكون الخبرة عددًا صحيحًا من السنوات',
+  'Experience must be at most 80 years': 'يجب ألا تزيد الخبرة على 80 سنة',
   'Choose principal or school_admin': 'اختر principal أو school_admin',
   'Reactivate this teacher before promoting them.': 'أعد تفعيل هذا المعلم قبل ترقيته.',
   'Academic year must look like 2026-2027': 'يجب أن يُكتب العام الدراسي بالشكل 2026-2027',
@@ -166,7 +168,7 @@ const ar: Catalogue = {
   Section: 'الشعبة',
   'Section is too long': 'اسم الشعبة طويل جدًا',
   'Invalid data: each person needs their own e-mail address': 'بيانات غير صالحة: يحتاج كل شخص إلى بريد إلكتروني خاص به',
-  'Duplicate e-mail': 'بريد إلكتروني مكرر',
+  'Each person needs their own e-mail address': 'يحتاج كل شخص إلى بريد إلكتروني خاص به',
 
   // CSV import
   'The CSV file is empty': 'ملف CSV فارغ',

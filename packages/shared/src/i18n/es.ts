@@ -156,6 +156,8 @@ const es: Catalogue = {
   Qualification: 'Titulación',
   'Qualification is too long': 'La titulación es demasiado larga',
   'Experience cannot be negative': 'La experiencia no puede ser negativa',
+  'Experience must be a whole number of years': 'La experiencia debe ser un número entero de años',
+  'Experience must be at most 80 years': 'La experiencia no puede superar los 80 años',
   'Choose principal or school_admin': 'Elija principal o school_admin',
   'Reactivate this teacher before promoting them.': 'Reactive a este docente antes de promoverlo.',
   'Academic year must look like 2026-2027': 'El año académico debe tener la forma 2026-2027',
@@ -173,7 +175,7 @@ const es: Catalogue = {
   'Section is too long': 'La sección es demasiado larga',
   'Invalid data: each person needs their own e-mail address':
     'Datos no válidos: cada persona necesita su propia dirección de correo electrónico',
-  'Duplicate e-mail': 'Correo electrónico repetido',
+  'Each person needs their own e-mail address': 'Cada persona necesita su propia dirección de correo electrónico',
 
   // CSV import
   'The CSV file is empty': 'El archivo CSV está vacío',

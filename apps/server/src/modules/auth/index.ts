@@ -2,6 +2,6 @@
 export { authRoutes } from './routes.ts';
 export { issueOneTimeToken, setPasswordLink } from './one-time-tokens.ts';
 export { hashPassword } from './passwords.ts';
-export { assertSchoolMaySendMail } from './school-mail-guard.ts';
+export { assertSchoolMaySendMail, schoolMailRefusal } from './school-mail-guard.ts';
 export { identifySchoolUser, INVITE_TOKEN_DAYS } from './service.ts';
 export { resolveSession, revokeSessions, SESSION_COOKIE } from './sessions.ts';

@@ -39,6 +39,7 @@ import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts'
 import { type CsvRecord, type ParsedCsv, parseCsv } from './csv.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { emailTakenMessage } from './email-taken-message.ts';
+import { schoolMailRefusal } from '../auth/index.ts';
 
 /**
  * Bulk import (issue 4 item 8). One validation function per kind serves both the preview and the commit, so
@@ -520,6 +521,13 @@ export async function previewImport(
     if (v.issues.length === 0) {
       const limit = await planIssue(tx, scope.schoolId, additions(kind, v));
       if (limit) v.issues.push(limit);
+    }
+    // The import would be refused if the school may not send these invitations (docs/product.md, "Trial
+    // schools and mail"): the preview says so up front instead of calling the file ready.
+    if (options.sendInvitation) {
+      const invited = Object.values(additions(kind, v)).reduce((sum, n) => sum + (n ?? 0), 0);
+      const refusal = await schoolMailRefusal(tx, scope.schoolId, Math.max(invited, 1));
+      if (refusal) v.issues.push({ line: null, column: null, message: refusal.message });
     }
     const rows = v.parsed.records.map((r) => ({ line: r.line, values: r.values, valid: !v.badLines.has(r.line) }));
     return {

@@ -294,10 +294,15 @@ export async function createStudent(
     withRollNumber(input.rollNumber, () =>
       inScope(deps.db, scope, async (tx) => {
         await findClass(tx, scope.schoolId, input.classId, true);
-        const emails = [input.email, ...input.newParents.map((p) => p.email)];
-        if (new Set(emails.map((e) => e.toLowerCase())).size !== emails.length) {
-          throw invalid(PEOPLE_MESSAGES.ownEmailEach, { email: 'Duplicate e-mail' });
-        }
+        // The student comes first, so the field named is a new parent's: the address to change.
+        const seen = new Set([input.email.toLowerCase()]);
+        const repeated: Record<string, string> = {};
+        input.newParents.forEach((p, i) => {
+          const email = p.email.toLowerCase();
+          if (seen.has(email)) repeated[`newParents.${i}.email`] = PEOPLE_MESSAGES.ownEmail;
+          seen.add(email);
+        });
+        if (Object.keys(repeated).length > 0) throw invalid(PEOPLE_MESSAGES.ownEmailEach, repeated);
         for (const link of input.parents) await findParentRow(tx, scope.schoolId, link.parentId);
         const newParentCount = input.newParents.length;
         await assertWithinPlan(tx, scope.schoolId, { student: 1, parent: newParentCount });

@@ -2,7 +2,7 @@ import type { SubjectRef } from '@lyceum/shared/academics';
 import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountResponse } from '@lyceum/shared/people';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accounts, parents, teachers, users } from '../../db/schema/index.ts';
+import { accounts, oneTimeTokens, parents, teachers, users } from '../../db/schema/index.ts';
 import { iso, isoNow } from '../../lib/dates.ts';
 
 /**
@@ -166,6 +166,8 @@ export async function loadUserAccounts(tx: Tx, schoolId: string, ids: string[]):
       role: users.role,
       isActive: users.isActive,
       invitationPending: sql<boolean>`${accounts.passwordHash} is null`,
+      invited: sql<boolean>`exists (select 1 from ${oneTimeTokens} where ${oneTimeTokens.accountId} = ${accounts.id}
+        and ${oneTimeTokens.purpose} = 'invite')`,
       lastLoginAt: users.lastLoginAt,
       profileImage: users.profileImage,
       createdAt: users.createdAt,

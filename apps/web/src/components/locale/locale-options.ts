@@ -11,9 +11,53 @@ const supported = (kind: 'timeZone' | 'currency'): string[] => {
 let zones: string[] | undefined;
 let currencies: string[] | undefined;
 
-/** Every IANA zone this browser knows, `UTC` first (Intl lists only the regional names). */
+/**
+ * Current IANA names of zones that some browsers (ICU's CLDR data) still list only under an old one: a school
+ * in Kolkata or Kyiv looks for its city's name today. The server accepts both (docs/product.md, "The school's
+ * locale").
+ */
+const CURRENT_ZONE_NAMES: Readonly<Record<string, string>> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+const knownZone = (name: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The listed zones plus the current name of each old one the runtime also knows, once each, sorted. */
+export function withCurrentZoneNames(listed: readonly string[]): string[] {
+  const all = new Set(listed);
+  for (const name of listed) {
+    const current = CURRENT_ZONE_NAMES[name];
+    if (current && knownZone(current)) all.add(current);
+  }
+  return [...all].sort();
+}
+
+/** Every IANA zone this browser knows, by its current name too, `UTC` first (Intl lists only the regional names). */
 export function timeZoneValues(current?: string): string[] {
-  zones ??= ['UTC', ...supported('timeZone').filter((z) => z !== 'UTC')];
+  zones ??= ['UTC', ...withCurrentZoneNames(supported('timeZone')).filter((z) => z !== 'UTC')];
   return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
 

@@ -1,10 +1,12 @@
 import type { ImportPreviewResponse } from '@lyceum/shared/people';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage, translate } from '../../lib/i18n/i18n';
 import { CsvImportDialog, describeIssue, ImportPreviewTable } from './csv-import-dialog';
 
 const columns = ['name', 'email', 'className'];
+const countOf = (count: number) => translate('students', 'import.count', { count });
 
 function previewOf(
   rows: Array<Record<string, string>>,
@@ -33,7 +35,7 @@ describe('ImportPreviewTable', () => {
       { line: 3, column: 'className', message: 'Class not found: "Grade 9"' },
       { line: null, column: null, message: 'The file has an unknown column "age"' },
     ]);
-    render(<ImportPreviewTable preview={preview} noun="students" />);
+    render(<ImportPreviewTable preview={preview} countOf={countOf} />);
     const problems = within(screen.getByRole('list', { name: 'Problems by line' })).getAllByRole('listitem');
     expect(problems.map((li) => li.textContent)).toEqual([
       'Line 3, column email: Enter a valid email address',
@@ -50,8 +52,26 @@ describe('ImportPreviewTable', () => {
   });
 
   it('says the file is ready when there are no problems', () => {
-    render(<ImportPreviewTable preview={previewOf(ROWS, [])} noun="students" />);
+    render(<ImportPreviewTable preview={previewOf(ROWS, [])} countOf={countOf} />);
     expect(screen.getByText('All 3 students are valid and ready to import.')).toBeTruthy();
+  });
+
+  it('says one row in the singular, in every language', async () => {
+    const one = previewOf(ROWS.slice(0, 1), []);
+    const { unmount } = render(<ImportPreviewTable preview={one} countOf={countOf} />);
+    expect(screen.getByText('1 student is valid and ready to import.')).toBeTruthy();
+    unmount();
+    try {
+      await act(() => changeLanguage('es'));
+      const es = render(<ImportPreviewTable preview={one} countOf={countOf} />);
+      expect(screen.getByText('1 alumno es válido y está listo para importar.')).toBeTruthy();
+      es.unmount();
+      await act(() => changeLanguage('ar'));
+      render(<ImportPreviewTable preview={one} countOf={countOf} />);
+      expect(screen.getByText('طالب واحد: صالح وجاهز للاستيراد.')).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('words a whole-row problem without a column', () => {
@@ -75,6 +95,7 @@ describe('CsvImportDialog', () => {
         open
         onOpenChange={onOpenChange}
         noun="students"
+        countOf={countOf}
         templateHref="/template.csv"
         preview={preview}
         commit={commit}
@@ -105,12 +126,13 @@ describe('CsvImportDialog', () => {
 
   it('reads a chosen file', async () => {
     const user = userEvent.setup();
-    const preview = vi.fn(async () => previewOf(ROWS, []));
+    const preview = vi.fn(async () => previewOf(ROWS.slice(0, 1), []));
     render(
       <CsvImportDialog
         open
         onOpenChange={vi.fn()}
         noun="students"
+        countOf={countOf}
         templateHref="/t.csv"
         preview={preview}
         commit={vi.fn()}
@@ -122,5 +144,6 @@ describe('CsvImportDialog', () => {
     expect(await screen.findByText('class.csv')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(preview).toHaveBeenCalledWith('name,email\nAda,ada@x.test');
+    expect(await screen.findByRole('button', { name: 'Import 1 student' })).toBeTruthy();
   });
 });

@@ -13,8 +13,10 @@ export type { ImportPreviewResponse };
 export interface CsvImportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** e.g. "students" (translated, plural): used in titles and messages. */
+  /** e.g. "students" (translated, plural): used in titles. */
   noun: string;
+  /** How many rows, with the noun in its singular or plural: "1 student", "3 students" (translated). */
+  countOf: (count: number) => string;
   templateHref: string;
   /** Dry run on the server; nothing is written. */
   preview: (csv: string) => Promise<ImportPreviewResponse>;
@@ -61,7 +63,13 @@ export function describeIssue(issue: ImportIssue): string {
     : translate('people', 'import.issueInCell', { line: issue.line, column, message: issue.message });
 }
 
-export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewResponse; noun: string }) {
+export function ImportPreviewTable({
+  preview,
+  countOf,
+}: {
+  preview: ImportPreviewResponse;
+  countOf: (count: number) => string;
+}) {
   const { t } = useT('people');
   const byLine = indexIssues(preview.errors);
   const badLines = [...byLine.keys()].sort((a, b) => a - b);
@@ -87,7 +95,9 @@ export function ImportPreviewTable({ preview, noun }: { preview: ImportPreviewRe
           </ul>
         </Alert>
       ) : (
-        <Alert tone="success">{t('import.allValid', { count: preview.rows.length, noun })}</Alert>
+        <Alert tone="success">
+          {t('import.allValid', { count: preview.rows.length, rows: countOf(preview.rows.length) })}
+        </Alert>
       )}
       {/* Focusable so keyboard users can scroll a wide preview (axe: scrollable-region-focusable). */}
       <section
@@ -156,6 +166,7 @@ export function CsvImportDialog({
   open,
   onOpenChange,
   noun,
+  countOf,
   templateHref,
   preview,
   commit,
@@ -255,7 +266,7 @@ export function CsvImportDialog({
             {result ? t('import.previewAgain') : t('import.preview')}
           </Button>
           <Button onClick={runImport} disabled={!ready} loading={busy === 'import'}>
-            {ready ? t('import.importCount', { count: result.rows.length, noun }) : t('import.importNoun', { noun })}
+            {ready ? t('import.importCount', { rows: countOf(result.rows.length) }) : t('import.importNoun', { noun })}
           </Button>
         </>
       }
@@ -290,7 +301,7 @@ export function CsvImportDialog({
           />
         </div>
         {error && <Alert>{error}</Alert>}
-        {result && <ImportPreviewTable preview={result} noun={noun} />}
+        {result && <ImportPreviewTable preview={result} countOf={countOf} />}
       </div>
     </Dialog>
   );

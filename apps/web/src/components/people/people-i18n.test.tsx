@@ -20,6 +20,7 @@ describe('the people components in other languages', () => {
         open
         onOpenChange={vi.fn()}
         noun="الطلاب"
+        countOf={String}
         templateHref="/template.csv"
         preview={vi.fn()}
         commit={vi.fn()}

@@ -1,19 +1,8 @@
-import type { MailVerificationStatus, VerifyEmailRequest } from '@lyceum/shared/auth';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VerifyEmailRequest } from '@lyceum/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mailVerificationKey } from '../../../api/mail-verification';
 import { api } from '../../../lib/api-client';
 import { NO_ERROR_TOAST } from '../../../lib/query-client';
-
-const statusKey = ['auth', 'email-verification'] as const;
-
-/** Whether the school admin's school still waits for them to confirm their address (only asked of school admins). */
-export function useMailVerificationStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: statusKey,
-    queryFn: ({ signal }) => api.get<MailVerificationStatus>('/auth/email-verification', { signal }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
 
 export function useResendVerification() {
   return useMutation({
@@ -30,7 +19,7 @@ export function useVerifyEmail() {
     // The session read carries the flag too (the banner reads it from there).
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: statusKey }),
+        queryClient.invalidateQueries({ queryKey: mailVerificationKey }),
         queryClient.invalidateQueries({ queryKey: ['auth', 'me'] }),
       ]),
   });

@@ -1,5 +1,5 @@
 import type { PublicPlan } from '@lyceum/shared/api';
-import { UNLIMITED } from '@lyceum/shared/plans';
+import { TRIAL_DAYS, UNLIMITED } from '@lyceum/shared/plans';
 import { Check } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -64,9 +64,13 @@ export function PlanChoice({ registration, error }: PlanChoiceProps) {
                   )}
                 </span>
                 <span className="mt-1 text-sm text-slate-500">{plan.description}</span>
+                {/* Sign-up starts a free trial of the plan (docs/product.md, "Sign-up"); the price comes after it. */}
                 <span className="mt-3 text-lg font-semibold text-slate-900">
-                  {formatMoney(plan.priceMinor, plan.currency)}
-                  <span className="text-sm font-normal text-slate-500">{period(plan)}</span>
+                  {t('plans.freeTrial', { days: TRIAL_DAYS })}
+                </span>
+                <span className="text-sm text-slate-600">
+                  {t('plans.then', { price: formatMoney(plan.priceMinor, plan.currency) })}
+                  {period(plan)}
                 </span>
                 <span className="mt-2 space-y-1 text-xs text-slate-600">
                   {typeof plan.limits.maxStudents === 'number' && (

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, authState, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { VerifyEmailPage } from '../pages/verify-email-page';
 import { VerifyEmailBanner } from './verify-email-banner';
 
@@ -49,7 +49,7 @@ describe('VerifyEmailPage', () => {
   it('confirms the address from the link', async () => {
     const { calls } = mockFetch({ 'POST /api/v1/auth/verify-email': () => new Response(null, { status: 204 }) });
     renderWithProviders(null, {
-      auth: null,
+      auth: authState(),
       path: '/verify-email?token=abcdefghijklmnop',
       routes: [{ path: '/verify-email', element: <VerifyEmailPage /> }],
     });
@@ -63,7 +63,7 @@ describe('VerifyEmailPage', () => {
         apiError(400, 'auth/invalid-action-code', 'This link is invalid or has already been used.'),
     });
     renderWithProviders(null, {
-      auth: null,
+      auth: authState(),
       path: '/verify-email?token=abcdefghijklmnop',
       routes: [{ path: '/verify-email', element: <VerifyEmailPage /> }],
     });

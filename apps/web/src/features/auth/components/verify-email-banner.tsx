@@ -5,7 +5,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { richText } from '../../../lib/rich-text';
-import { useMailVerificationStatus, useResendVerification } from '../api/email-verification';
+import { useMailVerificationStatus } from '../../../api/mail-verification';
+import { useResendVerification } from '../api/email-verification';
 
 /**
  * Above every page of a school admin whose school signed up publicly and has not confirmed the admin's address:

@@ -1,4 +1,5 @@
 import type { PublicPlan } from '@lyceum/shared/api';
+import { TRIAL_DAYS } from '@lyceum/shared/plans';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders } from '../../../test/utils';
@@ -29,5 +30,13 @@ describe('SignupSchoolAdminPage', () => {
     expect(screen.queryByLabelText(/Standard/)).toBeNull();
     expect(screen.queryByLabelText(/Enterprise/)).toBeNull();
     expect(basic.checked).toBe(true);
+  });
+
+  it('says the plan starts with the free trial and what it costs after it', async () => {
+    mockFetch({ 'GET /api/v1/plans': () => json([plan('Basic', true)]) });
+    renderWithProviders(<SignupSchoolAdminPage />, { path: '/signup/school-admin' });
+    const card = ((await screen.findByLabelText(/Basic/)) as HTMLInputElement).labels?.[0];
+    expect(card?.textContent).toContain(`${TRIAL_DAYS}-day free trial`);
+    expect(card?.textContent).toContain('then $50.00/month');
   });
 });

@@ -54,7 +54,7 @@ export function SignupSchoolAdminPage() {
         phone: values.phone || undefined,
       });
       toast.success(t('schoolSignup.done'));
-      navigate('/dashboard', { replace: true });
+      navigate('/dashboard', { replace: true, state: { firstVisit: true } });
     } catch (error) {
       applyServerError(error, setError, FIELDS);
     }

@@ -53,3 +53,34 @@ describe('Classes in another language', () => {
     expect(screen.getByText('Tutor de la clase')).toBeTruthy();
   });
 });
+
+describe('the way to the timetable', () => {
+  it('offers school admins the timetable from the Classes page', async () => {
+    mockFetch({ 'GET /api/v1/classes': () => json({ items: [klass] }) });
+    renderWithProviders(<ClassesPage />, { auth: signedIn('school_admin') });
+    expect((await screen.findByRole('link', { name: 'Timetable' })).getAttribute('href')).toBe('/timetable');
+  });
+
+  it.each(['principal', 'teacher'] as const)("opens this class's week from the class page (%s)", async (role) => {
+    mockFetch({ 'GET /api/v1/classes/class-1': () => json(klass) });
+    renderWithProviders(null, {
+      auth: signedIn(role),
+      path: '/classes/class-1',
+      routes: [{ path: '/classes/:id', element: <ClassPage /> }],
+    });
+    expect((await screen.findByRole('link', { name: 'Timetable' })).getAttribute('href')).toBe(
+      '/timetable?class=class-1',
+    );
+  });
+
+  it('offers no timetable for an inactive class', async () => {
+    mockFetch({ 'GET /api/v1/classes/class-1': () => json({ ...klass, isActive: false }) });
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/classes/class-1',
+      routes: [{ path: '/classes/:id', element: <ClassPage /> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Grade 5 A', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Timetable' })).toBeNull();
+  });
+});

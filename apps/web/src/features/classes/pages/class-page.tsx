@@ -1,5 +1,5 @@
 import type { AssignedTeacher, ClassStudent } from '@lyceum/shared/academics';
-import { UserPlus } from 'lucide-react';
+import { CalendarDays, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -192,16 +192,25 @@ export function ClassPage() {
           </span>
         }
         actions={
-          manage && (
-            <>
-              <Button variant="secondary" onClick={() => dialogs.open({ kind: 'toggle' })}>
-                {klass.isActive ? t('detail.deactivate') : t('detail.reactivate')}
-              </Button>
-              <Button variant="secondary" onClick={() => dialogs.open({ kind: 'edit' })}>
-                {t('form.editTitle')}
-              </Button>
-            </>
-          )
+          <>
+            {/* This class's week; company readers have no timetable, and an inactive class has no lessons. */}
+            {(manage || user?.role === 'teacher') && klass.isActive && (
+              <Link to={`/timetable?class=${klass.id}`} className={buttonClasses('secondary')}>
+                <CalendarDays className="size-4" aria-hidden="true" />
+                {t('actions.timetable')}
+              </Link>
+            )}
+            {manage && (
+              <>
+                <Button variant="secondary" onClick={() => dialogs.open({ kind: 'toggle' })}>
+                  {klass.isActive ? t('detail.deactivate') : t('detail.reactivate')}
+                </Button>
+                <Button variant="secondary" onClick={() => dialogs.open({ kind: 'edit' })}>
+                  {t('form.editTitle')}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       <Tabs

@@ -1,5 +1,5 @@
 import type { ClassResponse, MyClass } from '@lyceum/shared/academics';
-import { BookOpen, Plus, School, Users } from 'lucide-react';
+import { BookOpen, CalendarDays, Plus, School, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { classLabel } from '../../../api/lookups';
@@ -92,6 +92,11 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
               {t('columns.subjects')}
             </Button>
             <ExportLink path="/classes/export" />
+            {/* The timetable has no sidebar entry: staff plan it from here (docs/product.md, "Sidebar per role"). */}
+            <Link to="/timetable" className={buttonClasses('secondary')}>
+              <CalendarDays className="size-4" aria-hidden="true" />
+              {t('actions.timetable')}
+            </Link>
             <Button onClick={() => dialogs.open({ kind: 'create' })}>
               <Plus className="size-4" aria-hidden="true" />
               {t('actions.new')}

@@ -129,10 +129,13 @@ function SchoolDay({ day }: { day: DashboardDay }) {
         title={t('day.attendanceToday')}
         description={t('day.markedOf', { marked, total: day.classes.length })}
         actions={
-          <Link to="/attendance" className={linkClass}>
-            {t('day.attendanceLink')}
-            <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
-          </Link>
+          <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <TimetableLink />
+            <Link to="/attendance" className={linkClass}>
+              {t('day.attendanceLink')}
+              <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+            </Link>
+          </span>
         }
       >
         <ClassesToday classes={day.classes} />

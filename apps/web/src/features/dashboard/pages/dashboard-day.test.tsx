@@ -101,12 +101,15 @@ describe("the dashboard's day", () => {
     expect(within(week).getByText('Mon')).toBeTruthy();
     expect(within(week).getByText('95%')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Attendance/ }).getAttribute('href')).toBe('/attendance');
+    // The timetable has no sidebar entry for staff: the dashboard leads to it.
+    expect(screen.getByRole('link', { name: /Timetable/ }).getAttribute('href')).toBe('/timetable');
   });
 
   it("shows a student their class's lessons and their rate", async () => {
     renderDay('student', { lessons: [lesson()], rate: 96 });
     expect(await screen.findByText('Tomás Teacher', { exact: false })).toBeTruthy();
     expect(screen.getByText('96%')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Timetable/ }).getAttribute('href')).toBe('/timetable');
   });
 
   it('shows a parent each child absent today, in Arabic, right to left', async () => {

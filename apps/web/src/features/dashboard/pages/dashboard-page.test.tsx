@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -7,6 +7,22 @@ import { DashboardPage } from './dashboard-page';
 const stat = (key: string, label: string, value: number) => ({ key, label, value });
 
 describe('DashboardPage', () => {
+  it('welcomes a school admin straight from sign-up without a "back", and back on a later visit', async () => {
+    mockFetch({
+      'GET /api/v1/dashboard': () =>
+        json({ role: 'school_admin', title: 'Maple Grove', stats: [], subscription: null }),
+    });
+    const { router } = renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/dashboard',
+      routes: [{ path: '/dashboard', element: <DashboardPage /> }],
+    });
+    expect(await screen.findByText(/^Welcome back, /)).toBeTruthy();
+    await act(() => router.navigate('/dashboard', { replace: true, state: { firstVisit: true } }));
+    expect(await screen.findByText(/^Welcome, /)).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
   it('links a school administrator’s figures to their lists, the staff figure to the Users page', async () => {
     mockFetch({
       'GET /api/v1/dashboard': () =>

@@ -1,4 +1,5 @@
 import { BarChart3 } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -39,6 +40,7 @@ function DashboardSkeleton() {
 export function DashboardPage() {
   const { t } = useT('dashboard');
   const { user } = useAuth();
+  const location = useLocation();
   const dashboard = useDashboard();
   const isManager = useIsPlatformManager();
   const statLinks = isManager ? COMPANY_STAT_LINKS : isStaff(user?.role) ? SCHOOL_STAT_LINKS : undefined;
@@ -61,10 +63,21 @@ export function DashboardPage() {
 
   const { title, stats, subscription, day } = dashboard.data;
   const firstName = user?.name.split(' ')[0];
+  // Straight from sign-up there was no earlier sign-in to welcome back from.
+  const firstVisit = (location.state as { firstVisit?: boolean } | null)?.firstVisit === true;
 
   return (
     <>
-      <PageHeader title={title} description={firstName ? t('welcome', { name: firstName }) : undefined} />
+      <PageHeader
+        title={title}
+        description={
+          firstName
+            ? firstVisit
+              ? t('welcomeFirst', { name: firstName })
+              : t('welcome', { name: firstName })
+            : undefined
+        }
+      />
       <div className="space-y-6">
         {stats.length > 0 ? (
           <section aria-label={t('keyFigures')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

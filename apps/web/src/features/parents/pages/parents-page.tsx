@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { classLabel, useClassOptions } from '../../../api/lookups';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
+import { ImportInvitationCheckbox, useImportInvitation } from '../../../components/people/import-invitation';
 import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { lastSeen } from '../../../components/people/format';
@@ -43,6 +44,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
   const classes = useClassOptions(!scope);
   const dialogs = useDialogState<PersonDialog<ParentResponse>>();
   const importer = useImportParents();
+  const [sendInvitation, setSendInvitation] = useImportInvitation();
   const setActive = useSetParentActive();
   const filtered = Boolean(filters.search || filters.classId) || filters.status !== 'active';
 
@@ -177,11 +179,14 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             open={dialogs.is('import')}
             onOpenChange={dialogs.onOpenChange}
             noun={t('import.noun')}
+            countOf={(count) => t('import.count', { count })}
             templateHref={PARENT_TEMPLATE_HREF}
-            preview={(csv) => previewParentImport({ csv })}
-            commit={async (csv) => (await importer.mutateAsync({ csv })).created}
+            preview={(csv) => previewParentImport({ csv, sendInvitation })}
+            commit={async (csv) => (await importer.mutateAsync({ csv, sendInvitation })).created}
+            optionsKey={String(sendInvitation)}
             onImported={(count) => toast.success(t('import.done', { count }))}
           >
+            <ImportInvitationCheckbox checked={sendInvitation} onChange={setSendInvitation} />
             <p className="text-xs text-slate-500">{t('import.help')}</p>
           </CsvImportDialog>
           <ParentFormDialog

@@ -1,3 +1,4 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SessionUser, UpdateProfileRequest } from '@lyceum/shared/auth';
 import { useForm } from 'react-hook-form';
@@ -64,7 +65,13 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             value={user.email}
             readOnly
             disabled
-            hint={t('profile.emailHint')}
+            // An administrator is not told to ask an administrator: the app has no e-mail change for anyone
+            // (docs/product.md, "E-mail addresses").
+            hint={
+              user.role === 'school_admin' || isCompanyRole(user.role)
+                ? t('profile.emailFixed')
+                : t('profile.emailHint')
+            }
           />
           <TextField
             id="profile-role"

@@ -122,6 +122,27 @@ describe('StudentFormDialog', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(PEOPLE_MESSAGES.missingStudentFields);
   });
 
+  it('puts the refusal of a repeated e-mail under the new parent’s e-mail, in the server’s words', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/classes/options': () => json({ items: [classOption] }),
+      'POST /api/v1/students': () =>
+        apiError(400, 'validation', PEOPLE_MESSAGES.ownEmailEach, { 'newParents.0.email': PEOPLE_MESSAGES.ownEmail }),
+    });
+    renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('Full name'), 'Sam Student');
+    await user.type(screen.getByLabelText('E-mail'), 'sam@x.test');
+    await screen.findByRole('option', { name: 'Grade 5 A' });
+    await user.selectOptions(screen.getByLabelText('Class'), CLASS_ID);
+    await user.click(screen.getByRole('button', { name: 'New parent' }));
+    await user.type(screen.getByLabelText('Parent name'), 'Pam Parent');
+    await user.type(screen.getByLabelText('Parent e-mail'), 'sam@x.test');
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    await waitFor(() => expect(screen.getByLabelText('Parent e-mail').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(PEOPLE_MESSAGES.ownEmail)).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('says its own checks in the reader’s language (Spanish)', async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/v1/classes/options': () => json({ items: [classOption] }) });

@@ -117,7 +117,16 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
       onSubmit={onSubmit}
       onSaved={(accounts) => accounts && onCreated?.(accounts)}
       submitLabel={editing ? t('form.save') : t('actions.add')}
-      serverFields={['name', 'email', 'phone', 'classId', 'rollNumber', 'academicYear']}
+      serverFields={[
+        'name',
+        'email',
+        'phone',
+        'classId',
+        'rollNumber',
+        'academicYear',
+        // A new parent's e-mail that repeats the student's or another's (docs/product.md, "Students").
+        ...created.fields.map((_, i) => `newParents.${i}.email` as const),
+      ]}
       errorToast={editing ? t('form.updateError') : t('form.addError')}
     >
       <datalist id={RELATIONSHIP_LIST_ID}>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useClassOptions } from '../../../api/lookups';
-import { Checkbox } from '../../../components/people/checkbox';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
+import { ImportInvitationCheckbox, useImportInvitation } from '../../../components/people/import-invitation';
 import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
 import { previewStudentImport, STUDENT_TEMPLATE_HREF, useImportStudents } from '../api/import-students';
@@ -20,7 +20,7 @@ export function StudentImportDialog({
   const { t } = useT('students');
   const classes = useClassOptions(open);
   const [classId, setClassId] = useState(defaultClassId);
-  const [sendInvitation, setSendInvitation] = useState(true);
+  const [sendInvitation, setSendInvitation] = useImportInvitation();
   const commit = useImportStudents();
   const body = (csv: string) => ({ csv, classId: classId || undefined, sendInvitation });
 
@@ -29,6 +29,7 @@ export function StudentImportDialog({
       open={open}
       onOpenChange={onOpenChange}
       noun={t('import.noun')}
+      countOf={(count) => t('import.count', { count })}
       templateHref={STUDENT_TEMPLATE_HREF}
       preview={(csv) => previewStudentImport(body(csv))}
       commit={async (csv) => (await commit.mutateAsync(body(csv))).created}
@@ -45,13 +46,7 @@ export function StudentImportDialog({
           onChange={(e) => setClassId(e.target.value)}
         />
         <div className="sm:pt-7">
-          <Checkbox
-            id="import-invite"
-            label={t('import.invite')}
-            hint={t('import.inviteHint')}
-            checked={sendInvitation}
-            onChange={(e) => setSendInvitation(e.target.checked)}
-          />
+          <ImportInvitationCheckbox checked={sendInvitation} onChange={setSendInvitation} />
         </div>
       </div>
       <p className="text-xs text-slate-500">{t('import.help')}</p>

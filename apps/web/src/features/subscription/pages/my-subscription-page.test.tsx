@@ -45,8 +45,11 @@ function subscription(paymentStatus: Subscription['paymentStatus']): Subscriptio
   };
 }
 
-function answer(paymentStatus: Subscription['paymentStatus']): MySubscriptionResponse {
-  const sub = subscription(paymentStatus);
+function answer(
+  paymentStatus: Subscription['paymentStatus'],
+  over: Partial<Subscription> = {},
+): MySubscriptionResponse {
+  const sub = { ...subscription(paymentStatus), ...over };
   return {
     subscription: sub,
     plan: null,
@@ -75,8 +78,8 @@ function handlers(mine: MySubscriptionResponse): MockHandlers {
   };
 }
 
-function setup(paymentStatus: Subscription['paymentStatus']) {
-  return mockFetch(handlers(answer(paymentStatus)));
+function setup(paymentStatus: Subscription['paymentStatus'], over: Partial<Subscription> = {}) {
+  return mockFetch(handlers(answer(paymentStatus, over)));
 }
 
 /** What a school whose subscription lapsed may still call (docs/product.md, "When a subscription lapses mid-session"). */
@@ -172,6 +175,23 @@ describe('MySubscriptionPage', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/plans')).toBe(true));
     expect(router.state.location.pathname).toBe('/subscription');
     expect(calls.map((c) => `${c.method} ${c.url.split('?')[0]}`).filter((key) => !openWhenLapsed(key))).toEqual([]);
+  });
+
+  it('shows a trial as a free trial until its end, and paying for what follows asks the company to renew', async () => {
+    const { calls } = setup('pending', { isTrial: true, planName: 'Basic', endDate: '2026-12-08T12:00:00.000Z' });
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const plan = await screen.findByRole('region', { name: 'No plan' });
+    const figure = (label: string) => within(plan).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Status')).toBe('Trial');
+    expect(figure('Payment')).toBe('Free trial');
+    expect(figure('After the trial')).toBe('$100.00');
+    expect(figure('Ends')).toMatch(/2026/);
+    expect(screen.queryByText('Pending')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText('Trial')).toBeTruthy();
+    await pay('Subscribe');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, renewal: true });
   });
 
   it('tells other school roles that the school admin manages it, without calling the server', () => {

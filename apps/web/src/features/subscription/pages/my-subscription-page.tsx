@@ -119,6 +119,12 @@ export function MySubscriptionPage() {
     );
   }
   const { subscription, plan, addons, usage, history, daysLeft } = data.data;
+  // A trial in force shows as "trial" (docs/product.md, "Trials"); it is free, so nothing is due yet.
+  const onTrial = (s: { status: string; isTrial: boolean }) => s.isTrial && s.status === 'active';
+  const trial = subscription !== null && onTrial(subscription);
+  // Paying a trial pays for what follows it: the company renews it, which ends the trial.
+  const payNow =
+    subscription !== null && !trial && subscription.status === 'active' && subscription.paymentStatus !== 'paid';
   const contactButton = (
     <Button variant="secondary" onClick={() => setContacting(true)}>
       {t('mine.contactSales')}
@@ -134,7 +140,7 @@ export function MySubscriptionPage() {
             {subscription && (
               <Button
                 onClick={() => {
-                  const renewal = !(subscription.status === 'active' && subscription.paymentStatus !== 'paid');
+                  const renewal = !payNow;
                   setPaying({
                     target: { subscriptionId: subscription.id },
                     description: t('mine.payingFor', {
@@ -148,9 +154,7 @@ export function MySubscriptionPage() {
                   });
                 }}
               >
-                {subscription.status === 'active' && subscription.paymentStatus !== 'paid'
-                  ? t('mine.payNow')
-                  : t('mine.renew')}
+                {payNow ? t('mine.payNow') : trial ? t('mine.subscribe') : t('mine.renew')}
               </Button>
             )}
             <Button variant="secondary" onClick={() => setUpgrading(true)}>
@@ -169,13 +173,17 @@ export function MySubscriptionPage() {
           {subscription ? (
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
               <Figure label={t('mine.figure.status')}>
-                <StatusBadge status={subscription.status} />
+                <StatusBadge status={trial ? 'trial' : subscription.status} />
               </Figure>
               <Figure label={t('mine.figure.payment')}>
-                <StatusBadge status={subscription.paymentStatus} />
+                {trial && subscription.paymentStatus === 'pending' ? (
+                  t('mine.freeTrial')
+                ) : (
+                  <StatusBadge status={subscription.paymentStatus} />
+                )}
               </Figure>
               <Figure label={t('mine.figure.billing')}>{t('mine.cycle', { cycle: subscription.billingCycle })}</Figure>
-              <Figure label={t('mine.figure.total')}>
+              <Figure label={trial ? t('mine.figure.afterTrial') : t('mine.figure.total')}>
                 {format.money(subscription.totalAmountMinor, subscription.currency)}
               </Figure>
               <Figure label={t('mine.figure.ends')}>{format.date(subscription.endDate)}</Figure>
@@ -295,7 +303,7 @@ export function MySubscriptionPage() {
                     {format.date(s.startDate)} – {format.date(s.endDate)}
                   </span>
                 </span>
-                <StatusBadge status={s.status} />
+                <StatusBadge status={onTrial(s) ? 'trial' : s.status} />
               </li>
             ))}
           </ol>

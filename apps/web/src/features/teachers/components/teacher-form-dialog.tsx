@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { phoneSchema } from '@lyceum/shared/auth';
-import { CreateTeacherRequest, type TeacherResponse } from '@lyceum/shared/people';
+import { CreateTeacherRequest, experienceSchema, type TeacherResponse } from '@lyceum/shared/people';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -16,11 +16,15 @@ import { Select } from '../../../components/ui/select';
 import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCreateTeacher, useUpdateTeacher } from '../api/save-teacher';
 
+/** Experience as typed, checked as the number it sends by the shared schema: the server's own words. */
 const experience = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d+$/.test(v), { error: () => translate('teachers', 'form.experienceWhole') })
-  .refine((v) => v === '' || Number(v) <= 80, { error: () => translate('teachers', 'form.experienceMax') });
+  .superRefine((v, ctx) => {
+    if (v === '') return;
+    const checked = experienceSchema.safeParse(Number(v));
+    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? '' });
+  });
 
 /** The teacher form, from the shared request's fields; classes are assigned with their subjects. */
 const TeacherForm = z.object({

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
 import { classLabel, useSubjectOptions } from '../../../api/lookups';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
+import { ImportInvitationCheckbox, useImportInvitation } from '../../../components/people/import-invitation';
 import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
@@ -41,6 +42,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
   const subjects = useSubjectOptions(!scope);
   const dialogs = useDialogState<PersonDialog<TeacherResponse>>();
   const importer = useImportTeachers();
+  const [sendInvitation, setSendInvitation] = useImportInvitation();
   const setActive = useSetTeacherActive();
   const filtered = Boolean(filters.search || filters.subjectId) || filters.status !== 'active';
 
@@ -186,11 +188,14 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         open={dialogs.is('import')}
         onOpenChange={dialogs.onOpenChange}
         noun={t('import.noun')}
+        countOf={(count) => t('import.count', { count })}
         templateHref={TEACHER_TEMPLATE_HREF}
-        preview={(csv) => previewTeacherImport({ csv })}
-        commit={async (csv) => (await importer.mutateAsync({ csv })).created}
+        preview={(csv) => previewTeacherImport({ csv, sendInvitation })}
+        commit={async (csv) => (await importer.mutateAsync({ csv, sendInvitation })).created}
+        optionsKey={String(sendInvitation)}
         onImported={(count) => toast.success(t('import.done', { count }))}
       >
+        <ImportInvitationCheckbox checked={sendInvitation} onChange={setSendInvitation} />
         <p className="text-xs text-slate-500">{t('import.help')}</p>
       </CsvImportDialog>
       <TeacherFormDialog

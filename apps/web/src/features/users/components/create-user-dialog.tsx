@@ -38,7 +38,7 @@ export function CreateUserDialog({
   const create = useCreateUser();
   const form = useForm<UserFormInput>({
     resolver: zodResolver(UserForm),
-    defaultValues: { name: '', email: '', phone: '', role: 'principal', sendInvitation: true },
+    defaultValues: { name: '', email: '', phone: '', role: 'principal', sendInvitation: false },
   });
   const {
     register,

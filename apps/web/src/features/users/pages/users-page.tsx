@@ -49,7 +49,10 @@ function ManageUsers() {
   // Each row's promise, not `mutate`'s callbacks: those fire only for the latest call, and two rows may be resent at once.
   const resendTo = (u: UserAccountResponse) =>
     resend.mutateAsync(u.id).then(
-      () => toast.success(t('toast.invitationResent', { email: u.email })),
+      () =>
+        toast.success(
+          u.invited ? t('toast.invitationResent', { email: u.email }) : t('toast.invitationSent', { email: u.email }),
+        ),
       () => undefined, // the query client's error toast has said why
     );
 
@@ -67,7 +70,9 @@ function ManageUsers() {
       cell: (u) => (
         <span className="flex flex-wrap gap-1">
           <StatusBadge status={u.isActive ? 'active' : 'inactive'} />
-          {u.invitationPending && <Badge tone="warning">{t('invitationPending')}</Badge>}
+          {/* No password yet: invited and waiting, or (imported without invitations) never mailed at all. */}
+          {u.invitationPending &&
+            (u.invited ? <Badge tone="warning">{t('invitationPending')}</Badge> : <Badge>{t('noPassword')}</Badge>)}
         </span>
       ),
     },
@@ -131,9 +136,11 @@ function ManageUsers() {
                   variant="ghost"
                   onClick={() => resendTo(u)}
                   loading={resend.isPending && resend.variables === u.id}
-                  aria-label={t('actions.resendTo', { name: u.name })}
+                  aria-label={
+                    u.invited ? t('actions.resendTo', { name: u.name }) : t('actions.sendTo', { name: u.name })
+                  }
                 >
-                  {t('actions.resend')}
+                  {u.invited ? t('actions.resend') : t('actions.send')}
                 </Button>
               )}
               {u.isActive && (

@@ -1,0 +1,17 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, renderWithProviders, signedIn } from '../../../test/utils';
+import { ProfileForm } from './profile-form';
+
+describe('ProfileForm: who changes the e-mail', () => {
+  it('does not send a school admin to ask an administrator', () => {
+    renderWithProviders(<ProfileForm user={makeUser('school_admin')} />, { auth: signedIn('school_admin') });
+    expect(screen.getByText('Your e-mail address is how you sign in; it cannot be changed here.')).toBeTruthy();
+    expect(screen.queryByText(/Ask an administrator/)).toBeNull();
+  });
+
+  it('sends a teacher to their administrator', () => {
+    renderWithProviders(<ProfileForm user={makeUser('teacher')} />, { auth: signedIn('teacher') });
+    expect(screen.getByText('Ask an administrator to change your email.')).toBeTruthy();
+  });
+});
