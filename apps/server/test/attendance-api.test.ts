@@ -599,6 +599,68 @@ describe('absence alerts', () => {
     expect(await onDate()).toHaveLength(1);
   });
 
+  it('a student moved class the same day and marked present in the new class keeps the alert exactly as it was', async () => {
+    const date = '2026-02-09';
+    const adminSession = await w.a.signIn('school_admin');
+    const other = await createClass(w.t.app, adminSession);
+    const { student: mover } = await createStudent(w.t.app, adminSession, { classId: w.a.classId, name: 'Mo Mover' });
+    const linked = await admin({
+      method: 'PUT',
+      url: `/api/v1/students/${mover.id}/parents/${otherParent.id}`,
+      payload: { relationship: 'Mother' },
+    });
+    expect(linked.statusCode, linked.body).toBeLessThan(300);
+    const names = (
+      await db().execute(
+        sql`select id, trim(name || ' ' || section) as name from classes where id in (${w.a.classId}, ${other.id})`,
+      )
+    ).rows as { id: string; name: string }[];
+    const nameOf = (id: string) => names.find((c) => c.id === id)?.name as string;
+    const submit = async (classId: string, records: { studentId: string; isPresent: boolean; isLate?: boolean }[]) => {
+      const res = await admin({ method: 'POST', url: '/api/v1/attendance', payload: { classId, date, records } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const onDate = async () =>
+      (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date) && n.title.includes('Mo Mover'));
+
+    await submit(w.a.classId, [...all(), { studentId: mover.id, isPresent: false }]);
+    const [absent] = await onDate();
+    expect(absent?.body).toBe(`Mo Mover was marked absent on ${date} (${nameOf(w.a.classId)}).`);
+    await db().execute(sql`update notifications set read_at = now() where user_id = ${otherParent.id}`);
+    const [read] = await onDate();
+
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/classes/${other.id}/students`,
+      payload: { studentId: mover.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Present in the new class: the day is still absent (in the former class), so nothing the parent was told changed.
+    await submit(other.id, [{ studentId: mover.id, isPresent: true }]);
+    expect(await onDate()).toEqual([read]);
+    // Late in the new class: still absent that day.
+    await submit(other.id, [{ studentId: mover.id, isPresent: true, isLate: true }]);
+    expect(await onDate()).toEqual([read]);
+    // Absent in the new class too: the day's status is unchanged, the alert still names the first class.
+    await submit(other.id, [{ studentId: mover.id, isPresent: false }]);
+    expect(await onDate()).toEqual([read]);
+    // The new class corrected to late, then the former class's absence corrected: the day is now late, in the new class.
+    await submit(other.id, [{ studentId: mover.id, isPresent: true, isLate: true }]);
+    const moverBack = await admin({
+      method: 'POST',
+      url: `/api/v1/classes/${w.a.classId}/students`,
+      payload: { studentId: mover.id },
+    });
+    expect(moverBack.statusCode, moverBack.body).toBe(200);
+    await submit(w.a.classId, [...all(), { studentId: mover.id, isPresent: true }]);
+    const [late] = await onDate();
+    expect(late).toMatchObject({ title: 'Attendance corrected: Mo Mover', read_at: null });
+    expect(late?.body).toContain('now marked late');
+    expect(late?.body).toContain(`(${nameOf(other.id)})`);
+    // The class's roster as the other tests know it.
+    await admin({ method: 'POST', url: `/api/v1/classes/${other.id}/students`, payload: { studentId: mover.id } });
+  });
+
   it('the parent reads the alert in the bell', async () => {
     const parent = await w.a.as('parent');
     await teacher({

@@ -56,8 +56,13 @@ export interface AlertContext {
   sent: { id: string; title: string; body: string; language: string | null }[];
   /** Every parent of the students (inactive ones too: the live event goes to all), by student then parent. */
   parents: { studentId: string; parentId: string; isActive: boolean; language: string | null }[];
-  /** Each student's worst mark of the date on the day's other sheets (other periods), if they have any. */
-  day?: { studentId: string; status: AttendanceStatus }[];
+  /**
+   * Each student's worst mark of the date on the day's other sheets (other periods, or another class the student
+   * was in that day), if they have any, with the name of the class of that mark.
+   */
+  day?: { studentId: string; status: AttendanceStatus; className?: string }[];
+  /** Each student's day status before this submission (the worst of all their marks of the date), if marked. */
+  before?: { studentId: string; status: AttendanceStatus }[];
 }
 
 /** The sheet being submitted: its own records of the date are replaced by its marks, so they are not "the rest of the day". */
@@ -68,8 +73,6 @@ export interface SheetKey {
 
 /** A day's status is its worst mark, as the register shows it: absent, then late, then present. */
 const SEVERITY: Record<AttendanceStatus, number> = { present: 0, late: 1, absent: 2 };
-const worse = (a: AttendanceStatus, b: AttendanceStatus | undefined): AttendanceStatus =>
-  b !== undefined && SEVERITY[b] > SEVERITY[a] ? b : a;
 
 /**
  * SQL of the alert context of students `ids` (a subquery of student ids) on `date`, as one JSON object. With
@@ -79,13 +82,19 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
   const otherSheets = sheet
     ? sql`and not (a.class_id = ${sheet.classId} and a.period_id is not distinct from ${sheet.periodId}::uuid)`
     : sql``;
+  const worstFirst = sql`case a.status when 'absent' then 0 when 'late' then 1 else 2 end`;
   return sql`json_build_object(
-    'day', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status)), '[]')
-      from (select a.student_id, case when bool_or(a.status = 'absent') then 'absent'
-          when bool_or(a.status = 'late') then 'late' else 'present' end as status
-        from attendance a where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
+    'day', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status,
+        'className', d.class_name)), '[]')
+      from (select distinct on (a.student_id) a.student_id, a.status, trim(c.name || ' ' || c.section) as class_name
+        from attendance a join classes c on c.school_id = a.school_id and c.id = a.class_id
+        where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
           ${otherSheets}
-        group by a.student_id) d),
+        order by a.student_id, ${worstFirst}, a.marked_at, a.id) d),
+    'before', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status)), '[]')
+      from (select distinct on (a.student_id) a.student_id, a.status
+        from attendance a where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
+        order by a.student_id, ${worstFirst}) d),
     'existing', (select coalesce(json_agg(json_build_object('studentId', al.student_id, 'notificationIds', al.notification_ids)), '[]')
       from absence_alerts al where al.school_id = ${schoolId} and al.date = ${date}::date and al.student_id in ${ids}),
     'sent', (select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'body', n.body,
@@ -138,9 +147,17 @@ export function alertsSql(
   context: AlertContext,
   events: LiveEvent[] = [],
 ): SQL | null {
-  const { date, className } = input;
-  const day = new Map((context.day ?? []).map((d) => [d.studentId, d.status]));
-  const marks = input.marks.map((m) => ({ ...m, status: worse(m.status, day.get(m.studentId)) }));
+  const { date } = input;
+  const day = new Map((context.day ?? []).map((d) => [d.studentId, d]));
+  const before = new Map((context.before ?? []).map((d) => [d.studentId, d.status]));
+  // The day's status, and the class of the mark that makes it: another sheet's when that mark is worse than
+  // this sheet's (a student absent in their former class and present in the new one is absent in the former).
+  const marks = input.marks.map((m) => {
+    const other = day.get(m.studentId);
+    return other && SEVERITY[other.status] > SEVERITY[m.status]
+      ? { ...m, status: other.status, className: other.className ?? input.className }
+      : { ...m, className: input.className };
+  });
   const byId = new Map(marks.map((m) => [m.studentId, m]));
   const alerted = new Set<string>();
   const readerLanguage = new Map(context.sent.map((r) => [r.id, languageOf(r.language)]));
@@ -150,6 +167,9 @@ export function alertsSql(
     alerted.add(row.studentId);
     const m = byId.get(row.studentId);
     if (!m) continue;
+    // The day's status did not change: the alert stays exactly as it was (words, class, read or not).
+    if (before.get(row.studentId) === m.status) continue;
+    const { className } = m;
     // Each parent's copy is rewritten in that parent's language.
     for (const id of row.notificationIds) {
       const language = readerLanguage.get(id) ?? DEFAULT_LANGUAGE;
@@ -166,10 +186,12 @@ export function alertsSql(
   const fresh = new Set(marks.filter((m) => alerting(m) && !alerted.has(m.studentId)).map((m) => m.studentId));
   const parents = context.parents.filter((p) => p.isActive && fresh.has(p.studentId));
   const created = parents.map((p) => {
-    const m = byId.get(p.studentId) as MarkedStudent;
+    const m = byId.get(p.studentId) as (typeof marks)[number];
     const language = languageOf(p.language);
     const text =
-      m.status === 'late' ? lateText(m.name, date, className, language) : absentText(m.name, date, className, language);
+      m.status === 'late'
+        ? lateText(m.name, date, m.className, language)
+        : absentText(m.name, date, m.className, language);
     return { id: newId(), user_id: p.parentId, ...text };
   });
   // The alert row is kept even for a student with no parent: a parent linked later is not alerted about the past.

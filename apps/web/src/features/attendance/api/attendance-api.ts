@@ -2,6 +2,7 @@ import type {
   AttendanceList,
   AttendanceOptions,
   AttendanceRates,
+  AttendanceSettings,
   AttendanceTrend,
   BelowThreshold,
   ClassRegister,
@@ -10,8 +11,9 @@ import type {
   SubmitAttendanceRequest,
   SubmitAttendanceResponse,
 } from '@lyceum/shared/attendance';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '../../../lib/api-client';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 /** Every attendance read sits under this key, so one live event refetches whatever is open. */
 export const attendanceKeys = { all: ['attendance'] as const };
@@ -104,3 +106,24 @@ export const attendanceCsv = {
   rates: () => `${API_BASE}/attendance/rates/export`,
   below: () => `${API_BASE}/attendance/below-threshold/export`,
 };
+
+/** The school's attendance settings (docs/product.md, "Attendance settings, trend and exports"). */
+export function useAttendanceSettings() {
+  return useQuery({
+    queryKey: ['attendance', 'settings'] as const,
+    queryFn: ({ signal }) => api.get<AttendanceSettings>('/attendance/settings', { signal }),
+  });
+}
+
+/** The school admin saves them; every attendance read (the pickers carry the settings) refetches. */
+export function useUpdateAttendanceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: NO_ERROR_TOAST,
+    mutationFn: (settings: AttendanceSettings) => api.put<AttendanceSettings>('/attendance/settings', settings),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['attendance', 'settings'], saved);
+      return queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+    },
+  });
+}

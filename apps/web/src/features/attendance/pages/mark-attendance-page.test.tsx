@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, authResponse, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { markAttendanceHref } from '../lib/links';
 import { pendingSnapshot, resetPendingForTests } from '../lib/pending-marks';
 import { MarkAttendancePage } from './mark-attendance-page';
 
@@ -82,6 +83,21 @@ describe('MarkAttendancePage', () => {
     });
     expect(posts[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(pendingSnapshot()).toEqual([]);
+  });
+
+  it('opens on the class a link names (the teacher dashboard\'s "Mark {class}"), not the first class', async () => {
+    const SECOND = '0193e0a0-0000-7000-8000-000000000002';
+    mockFetch({
+      ...reads,
+      'GET /api/v1/attendance/options': () =>
+        json({ ...options, classes: [...options.classes, { id: SECOND, label: 'Grade 7 B' }] }),
+      [`GET /api/v1/attendance/classes/${SECOND}`]: () =>
+        json({ ...sheet, classId: SECOND, className: 'Grade 7 B', students: [sheet.students[0]] }),
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: markAttendanceHref(SECOND) });
+    await screen.findByText('Ana Uno');
+    expect((screen.getByLabelText('Class') as HTMLSelectElement).value).toBe(SECOND);
+    expect(screen.queryByText('Ben Dos')).toBeNull();
   });
 
   it('keeps the marks when the network fails, shows "Not sent yet", and sends them once when back online', async () => {

@@ -18,6 +18,7 @@ import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
 import { StatusPicker } from '../components/status-picker';
+import { MARK_CLASS_PARAM } from '../lib/links';
 import {
   flushPending,
   keepPending,
@@ -74,7 +75,7 @@ function MarkAttendance() {
   const pending = useMemo(() => everyones.filter((p) => p.userId === me), [everyones, me]);
 
   const today = options.data?.today ?? '';
-  const classId = params.get('class') ?? options.data?.classes[0]?.id ?? '';
+  const classId = params.get(MARK_CLASS_PARAM) ?? options.data?.classes[0]?.id ?? '';
   const date = params.get('date') ?? today;
   const byPeriod = options.data?.settings.byPeriod ?? false;
   const periodId = byPeriod ? (params.get('period') ?? options.data?.periods[0]?.id ?? '') : '';
@@ -253,7 +254,7 @@ function MarkAttendance() {
           id="mark-class"
           label={t('class')}
           value={classId}
-          onChange={(e) => setParam('class', e.target.value)}
+          onChange={(e) => setParam(MARK_CLASS_PARAM, e.target.value)}
           options={options.data.classes.map((c) => ({ value: c.id, label: c.label }))}
         />
         <TextField

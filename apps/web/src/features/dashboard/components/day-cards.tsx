@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { CardSection } from '../../../components/ui/card';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { markAttendanceHref } from '../../attendance/lib/links';
 import { LessonList } from './lesson-list';
 
 const STATUS_TONE = { present: 'success', absent: 'danger', late: 'warning' } as const;
@@ -60,7 +61,7 @@ function TeacherDay({ day }: { day: DashboardDay }) {
           <ul className="space-y-2">
             {day.toMark.map((c) => (
               <li key={c.classId}>
-                <Link to={`/attendance/mark?classId=${c.classId}`} className={linkClass}>
+                <Link to={markAttendanceHref(c.classId)} className={linkClass}>
                   {t('day.markClass', { className: c.className })}
                   <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
                 </Link>

@@ -52,7 +52,7 @@ describe("the dashboard's day", () => {
     expect(within(lessons).getByText('Not marked')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Today, Tuesday' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Mark Grade 6 B/ }).getAttribute('href')).toBe(
-      '/attendance/mark?classId=class-2',
+      '/attendance/mark?class=class-2',
     );
     expect(screen.getByRole('link', { name: /Timetable/ }).getAttribute('href')).toBe('/timetable');
   });

@@ -9,6 +9,7 @@ import { LanguageCard } from '../components/language-card';
 import { ProfileForm } from '../components/profile-form';
 import { SchoolLocaleCard } from '../components/school-locale-card';
 import { AcademicYearsLinkCard } from '../../years/components/academic-years-link-card';
+import { AttendanceSettingsCard } from '../../attendance/components/attendance-settings-card';
 
 export function SettingsPage() {
   const { t } = useT('settings');
@@ -21,6 +22,7 @@ export function SettingsPage() {
         <ProfileForm key={user.id} user={user} />
         <LanguageCard user={user} school={school} />
         {user.role === 'school_admin' && <SchoolLocaleCard />}
+        {user.role === 'school_admin' && <AttendanceSettingsCard />}
         {(user.role === 'school_admin' || user.role === 'principal') && <AcademicYearsLinkCard />}
         <ChangePasswordCard />
         {user.role === 'company_admin' && <InviteCompanyAdminCard />}

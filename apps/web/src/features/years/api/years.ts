@@ -90,6 +90,8 @@ export function useApplyPromotion() {
 export function useUndoPromotion() {
   const refresh = useRefresh();
   return useMutation({
+    // The refusal is shown in the confirmation, where undo was asked for.
+    meta: NO_ERROR_TOAST,
     mutationFn: (id: string) => api.post<Promotion>(`/promotions/${id}/undo`),
     onSuccess: refresh,
   });

@@ -1,6 +1,6 @@
 import type { ClassDetailResponse, ClassResponse } from '@lyceum/shared/academics';
 import type { AcademicYear, Promotion, PromotionPreview } from '@lyceum/shared/years';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -86,8 +86,16 @@ describe('PromotionWizard', () => {
     expect(await screen.findByText('Promotion applied')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/promotions'))).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Undo promotion' }));
+    // Asked first: nothing is undone until confirmed.
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.some((c) => c.url.endsWith('/promotions/p1/undo'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo promotion' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/promotions/p1/undo'))).toBe(true));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo promotion' })).toBeNull());
+    // The result now says the promotion was undone, not that it is applied.
+    expect(screen.getByText(/^Promotion undone: every student is back/)).toBeTruthy();
+    expect(screen.queryByText('Promotion applied')).toBeNull();
+    expect(screen.queryByText('Promoted: 20 · Repeating: 0 · Graduated: 18')).toBeNull();
   });
 
   it('gives single students their own outcome in the preview: the counts follow, the promotion carries them', async () => {

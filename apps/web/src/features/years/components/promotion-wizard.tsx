@@ -7,7 +7,6 @@ import {
   type PromotionRequest,
 } from '@lyceum/shared/years';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { classLabel, useActiveClasses } from '../../../api/lookups';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,8 +16,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
-import { useApplyPromotion, usePreviewPromotion, useUndoPromotion } from '../api/years';
+import { useApplyPromotion, usePreviewPromotion } from '../api/years';
 import { ClassExceptions, isIncomplete, type StudentException } from './student-exceptions';
+import { UndoPromotionButton } from './undo-promotion-button';
 
 type Choice = { action: ClassPromotionAction; toClassId: string };
 type Step = { kind: 'setup' } | { kind: 'preview'; preview: PromotionPreview } | { kind: 'done'; promotion: Promotion };
@@ -47,7 +47,6 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const classes = useActiveClasses();
   const preview = usePreviewPromotion();
   const apply = useApplyPromotion();
-  const undo = useUndoPromotion();
 
   const fromYear = years.find((y) => y.id === fromYearId);
   const sourceClasses = (classes.data?.items ?? []).filter(
@@ -105,26 +104,20 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
     const p = step.promotion;
     return (
       <div className="space-y-4" aria-live="polite">
-        <Alert tone="success">{t('wizard.done')}</Alert>
-        <p className="text-sm text-slate-700">{t('wizard.totals', p.totals)}</p>
+        {p.undoneAt ? (
+          <Alert tone="info">{t('wizard.undoneResult')}</Alert>
+        ) : (
+          <>
+            <Alert tone="success">{t('wizard.done')}</Alert>
+            <p className="text-sm text-slate-700">{t('wizard.totals', p.totals)}</p>
+          </>
+        )}
         {p.undoUntil && (
           <p className="text-sm text-slate-600">{t('wizard.undoUntil', { date: dateOf(p.undoUntil) })}</p>
         )}
         <div className="flex flex-wrap gap-2">
           {p.undoUntil && (
-            <Button
-              variant="secondary"
-              loading={undo.isPending}
-              onClick={async () => {
-                const undone = await run(() => undo.mutateAsync(p.id));
-                if (undone) {
-                  toast.success(t('wizard.undone'));
-                  setStep({ kind: 'done', promotion: undone });
-                }
-              }}
-            >
-              {t('wizard.undo')}
-            </Button>
+            <UndoPromotionButton promotion={p} onUndone={(undone) => setStep({ kind: 'done', promotion: undone })} />
           )}
           <Button variant="ghost" onClick={onClose}>
             {t('wizard.cancel')}

@@ -14,6 +14,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useDeleteYear, useMakeCurrent, usePromotions, useYears } from '../api/years';
 import { PromotionWizard } from '../components/promotion-wizard';
+import { UndoPromotionButton } from '../components/undo-promotion-button';
 import { YearDialog } from '../components/year-dialog';
 
 /** A calendar date (`YYYY-MM-DD`) at noon UTC, so no time zone moves it to the day before or after. */
@@ -199,6 +200,7 @@ function PromotionCard({ canPromote }: { canPromote: boolean }) {
                   </span>
                   <span className="text-slate-500">{t('wizard.totals', p.totals)}</span>
                   {p.undoneAt && <Badge>{t('history.undone')}</Badge>}
+                  {canPromote && p.undoUntil && <UndoPromotionButton promotion={p} size="sm" />}
                 </li>
               ))}
             </ul>

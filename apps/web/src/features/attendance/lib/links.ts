@@ -1,0 +1,9 @@
+/**
+ * The mark page's query parameter naming its class, shared by the page and every link into it (the teacher
+ * dashboard's "Mark {class}"), so a link always opens the class it names.
+ */
+export const MARK_CLASS_PARAM = 'class';
+
+/** The mark page opened on one class. */
+export const markAttendanceHref = (classId: string) =>
+  `/attendance/mark?${new URLSearchParams({ [MARK_CLASS_PARAM]: classId })}`;

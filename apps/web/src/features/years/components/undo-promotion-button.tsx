@@ -1,0 +1,64 @@
+import type { Promotion } from '@lyceum/shared/years';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n';
+import { useUndoPromotion } from '../api/years';
+
+/**
+ * "Undo promotion", asked before it runs: on the wizard's result and on the recent promotions (the latest one
+ * still undoable, docs/product.md "The year-end promotion"), so leaving the result screen does not lose it.
+ */
+export function UndoPromotionButton({
+  promotion,
+  onUndone,
+  size,
+}: {
+  promotion: Promotion;
+  onUndone?: (undone: Promotion) => void;
+  size?: 'sm' | 'md';
+}) {
+  const { t } = useT('years');
+  const undo = useUndoPromotion();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size={size}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        {t('wizard.undo')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('undo.title', { from: promotion.fromYear, to: promotion.toYear })}
+        description={t('undo.description')}
+        confirmLabel={t('wizard.undo')}
+        tone="danger"
+        pending={undo.isPending}
+        onConfirm={async () => {
+          setError(null);
+          try {
+            const undone = await undo.mutateAsync(promotion.id);
+            setOpen(false);
+            toast.success(t('wizard.undone'));
+            onUndone?.(undone);
+          } catch (e) {
+            setError(errorMessage(e));
+          }
+        }}
+      >
+        {error && <Alert>{error}</Alert>}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { AcademicYear, Promotion } from '@lyceum/shared/years';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { AcademicYearsPage } from './academic-years-page';
+
+const years: AcademicYear[] = [
+  {
+    id: 'y1',
+    name: '2026-2027',
+    startDate: '2026-09-01',
+    endDate: '2027-08-31',
+    isCurrent: true,
+    terms: [],
+    holidays: [],
+  },
+];
+const promotion = (id: string, over: Partial<Promotion> = {}): Promotion => ({
+  id,
+  fromYear: '2026-2027',
+  toYear: '2027-2028',
+  appliedAt: '2026-11-24T09:00:00Z',
+  appliedByName: 'Admin',
+  totals: { promoted: 20, repeating: 0, graduated: 18, left: 0 },
+  undoneAt: null,
+  undoUntil: null,
+  ...over,
+});
+/** The latest promotion, still undoable, above an older one that no longer is. */
+const history = [promotion('p2', { undoUntil: '2026-12-01T09:00:00Z' }), promotion('p1', { fromYear: '2025-2026' })];
+
+function lineOf(text: RegExp) {
+  return screen.getByText(text).closest('li') as HTMLElement;
+}
+
+describe('AcademicYearsPage: recent promotions', () => {
+  it('offers Undo on the latest promotion still undoable, asks first, and then shows it undone', async () => {
+    let undone = false;
+    const { calls } = mockFetch({
+      'GET /api/v1/academic-years': () => json({ items: years }),
+      'GET /api/v1/promotions': () =>
+        json({
+          items: undone ? [promotion('p2', { undoneAt: '2026-11-25T09:00:00Z' }), history[1]] : history,
+        }),
+      'POST /api/v1/promotions/p2/undo': () => {
+        undone = true;
+        return json(promotion('p2', { undoneAt: '2026-11-25T09:00:00Z' }));
+      },
+    });
+    renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
+    const latest = await waitFor(() => lineOf(/^2026-2027 → 2027-2028, .*, by Admin$/));
+    // Only the latest, undoable one has the button.
+    expect(screen.getAllByRole('button', { name: 'Undo promotion' })).toHaveLength(1);
+    await userEvent.click(within(latest).getByRole('button', { name: 'Undo promotion' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Undo the promotion 2026-2027 → 2027-2028?')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo promotion' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/promotions/p2/undo'))).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo promotion' })).toBeNull());
+    expect(within(lineOf(/^2026-2027 → 2027-2028, .*, by Admin$/)).getByText('Undone')).toBeTruthy();
+  });
+
+  it("shows the server's refusal in the confirmation, and nothing changes", async () => {
+    mockFetch({
+      'GET /api/v1/academic-years': () => json({ items: years }),
+      'GET /api/v1/promotions': () => json({ items: history }),
+      'POST /api/v1/promotions/p2/undo': () =>
+        apiError(422, 'rule', 'Some students changed class after this promotion, so it cannot be undone'),
+    });
+    renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo promotion' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo promotion' }));
+    expect(
+      await within(dialog).findByText('Some students changed class after this promotion, so it cannot be undone'),
+    ).toBeTruthy();
+  });
+
+  it('gives the principal, who reads the history, no Undo', async () => {
+    mockFetch({
+      'GET /api/v1/academic-years': () => json({ items: years }),
+      'GET /api/v1/promotions': () => json({ items: history }),
+    });
+    renderWithProviders(<AcademicYearsPage />, { auth: signedIn('principal') });
+    await waitFor(() => lineOf(/^2026-2027 → 2027-2028, .*, by Admin$/));
+    expect(screen.queryByRole('button', { name: 'Undo promotion' })).toBeNull();
+  });
+});
