@@ -281,6 +281,8 @@ const ar: Catalogue = {
     `لا يمكن للمدرسة في الفترة التجريبية أن ترسل في اليوم دعوات يتجاوز عددها ${TRIAL_INVITATIONS_PER_DAY} (وبهذه يصبح العدد {0}). حاول مرة أخرى غدًا، أو اختر خطة.`,
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `لا يُرسل إلى العنوان الواحد في اليوم أكثر من ${VERIFICATION_MAILS_PER_DAY} من رسائل التحقق. حاول مرة أخرى غدًا.`,
   [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'عنوان بريدك الإلكتروني مؤكَّد بالفعل.',
+  [TRIAL_MAIL_MESSAGES.onlySignUpAdmin]:
+    'لا يطلب رابط التأكيد مرة أخرى إلا مسؤول المدرسة الذي سجّلها: فهو لا يُرسل إلا إلى العنوان الذي سُجّلت به المدرسة.',
   [TRIAL_MAIL_MESSAGES.planNotTrialable]: 'لا يمكن تجربة هذه الخطة. اختر إحدى الخطط المعروضة عند التسجيل.',
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'نظرة عامة على المنصة',

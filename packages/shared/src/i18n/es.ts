@@ -296,6 +296,8 @@ const es: Catalogue = {
     `Una escuela en período de prueba puede enviar como máximo ${TRIAL_INVITATIONS_PER_DAY} invitaciones al día (con esta serían {0}). Vuelva a intentarlo mañana o elija un plan.`,
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `Se envían como máximo ${VERIFICATION_MAILS_PER_DAY} correos de verificación al día a una misma dirección. Vuelva a intentarlo mañana.`,
   [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'Su dirección de correo electrónico ya está confirmada.',
+  [TRIAL_MAIL_MESSAGES.onlySignUpAdmin]:
+    'Solo el administrador que registró la escuela puede volver a pedir el enlace de confirmación: se envía únicamente a la dirección con la que se registró la escuela.',
   [TRIAL_MAIL_MESSAGES.planNotTrialable]:
     'Este plan no se puede probar. Elija uno de los planes ofrecidos al registrarse.',
   // Dashboards
