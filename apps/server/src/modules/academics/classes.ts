@@ -35,6 +35,7 @@ import {
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { likePattern } from '../../lib/search.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 
 interface ClassRow {
   id: string;
@@ -223,6 +224,7 @@ export function createClass(
   return uniqueClass(() =>
     inScope(deps.db, scope, async (tx) => {
       const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+      await assertTrialCap(tx, scope.schoolId, 'classes');
       const id = newId();
       const academicYear = input.academicYear ?? academicYearIn(timeZoneOf(actor), deps.clock());
       await tx

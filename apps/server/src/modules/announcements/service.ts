@@ -31,6 +31,7 @@ import { createNotifications } from '../notifications/index.ts';
 import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts';
 import { readFigures } from './figures.ts';
 import { safeBody, textOf } from './safe-html.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 
 interface Row {
   id: string;
@@ -350,6 +351,7 @@ export function createAnnouncement(
     await checkAudience(tx, actor, audience, classIds);
     const body = checkBody(input.body);
     const expiresAt = checkExpiry(input.expiresAt, now);
+    await assertTrialCap(tx, scope.schoolId, 'announcements');
     const id = newId();
     await tx.execute(sql`insert into announcements
       (school_id, id, author_id, title, body, audience, class_ids, pinned, expires_at, created_at, updated_at)
