@@ -187,6 +187,11 @@ describe('payments', () => {
     expect(
       (await w.companyAdmin({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` })).statusCode,
     ).toBe(200);
+    // company_user reads the payments, so their receipts too (the Payments list links to them).
+    const read = await w.companyUser({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` });
+    expect(read.json()).toMatchObject({ receiptNumber: first.json().receiptNumber, totalMinor: 10_000 });
+    const readPdf = await w.companyUser({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt.pdf` });
+    expect(readPdf.statusCode).toBe(200);
     const other = await w.asA('school_admin');
     expect((await other({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` })).statusCode).toBe(404);
   });

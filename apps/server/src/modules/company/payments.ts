@@ -137,8 +137,11 @@ export async function listPayments(
   });
 }
 
-/** `RCP-20261122-1A2B3C4D`: the school's date and the random tail of the payment's id, unique per school. */
-function receiptNumberOf(id: string, now: Date, timeZone: string): string {
+/**
+ * `RCP-20261122-1A2B3C4D` (docs/product.md, "Payments"): the school's date and the random tail of the
+ * payment's id, unique per school. The demo seed numbers its payments with it too.
+ */
+export function receiptNumberOf(id: string, now: Date, timeZone: string): string {
   const day = localDateOf(now, timeZone).replaceAll('-', '');
   return `RCP-${day}-${id.replaceAll('-', '').slice(-8).toUpperCase()}`;
 }

@@ -39,6 +39,38 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('heading', { name: 'Shortcuts' })).toBeNull();
   });
 
+  describe('company figures', () => {
+    const company = [
+      stat('schools', 'Schools', 3),
+      stat('pendingAddonRequests', 'Add-on requests to review', 2),
+      stat('pendingPayments', 'Payments to confirm', 1),
+      stat('users', 'School accounts', 40),
+    ];
+    const dashboardOf = (role: 'company_admin' | 'company_user', stats: ReturnType<typeof stat>[]) =>
+      mockFetch({
+        'GET /api/v1/dashboard': () => json({ role, title: 'Company overview', stats, subscription: null }),
+        'GET /api/v1/company/leads': () => json({ items: [], nextCursor: null }),
+      });
+    const href = async (name: RegExp) => (await screen.findByRole('link', { name })).getAttribute('href');
+
+    it('link company_user’s figures to the lists it reads; pending add-on requests to the list, not the approval screen', async () => {
+      dashboardOf('company_user', company);
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_user') });
+      expect(await href(/Schools/)).toBe('/schools');
+      expect(await href(/Add-on requests to review/)).toBe('/addon-requests?status=pending');
+      expect(await href(/Payments to confirm/)).toBe('/payments?status=pending');
+      expect(screen.queryByRole('link', { name: /School accounts/ })).toBeNull();
+    });
+
+    it('link company_admin’s figures to the management screens, as before', async () => {
+      dashboardOf('company_admin', company);
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+      expect(await href(/Schools/)).toBe('/schools');
+      expect(await href(/Add-on requests to review/)).toBe('/addon-requests/manage');
+      expect(await href(/Payments to confirm/)).toBe('/payments?status=pending');
+    });
+  });
+
   it('gives a teacher shortcuts to their classes and profile, and no links on figures', async () => {
     mockFetch({
       'GET /api/v1/dashboard': () =>

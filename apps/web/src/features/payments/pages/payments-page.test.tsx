@@ -36,6 +36,15 @@ describe('PaymentsPage', () => {
     expect(screen.getByRole('button', { name: 'Reject payment R-0001' })).toBeTruthy();
   });
 
+  it('shows company_user the payments and their receipts, without Confirm or Reject', async () => {
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_user'), path: '/payments' });
+    const receipt = await screen.findByRole('link', { name: 'R-0001' });
+    expect(receipt.getAttribute('href')).toBe('/payments/pay-1/receipt');
+    expect(screen.getByText('Bank transfer · TRX-42')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(Confirm|Reject) payment/ })).toBeNull();
+  });
+
   it('reads right to left in Arabic, with the method and actions translated', async () => {
     await changeLanguage('ar');
     mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });

@@ -1,3 +1,4 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '../../../components/people/detail';
@@ -8,7 +9,7 @@ import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge'
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useIsPlatformManager } from '../../../lib/company-role';
+import { useAuth } from '../../../lib/auth';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { receiptPdfUrl, useReceipt } from '../api/get-receipt';
@@ -26,12 +27,14 @@ export function ReceiptPage() {
   useFormat();
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
-  // Company managers reach receipts from Payments, a school administrator from My Subscription.
-  const back = useIsPlatformManager() ? (
-    <BackLink to="/payments">{t('receipt.backToPayments')}</BackLink>
-  ) : (
-    <BackLink to="/subscription">{t('receipt.backToSubscription')}</BackLink>
-  );
+  // Company staff reach receipts from Payments, a school administrator from My Subscription.
+  const { user } = useAuth();
+  const back =
+    user && isCompanyRole(user.role) ? (
+      <BackLink to="/payments">{t('receipt.backToPayments')}</BackLink>
+    ) : (
+      <BackLink to="/subscription">{t('receipt.backToSubscription')}</BackLink>
+    );
 
   if (receipt.isPending) return <PageSkeleton />;
   if (receipt.isError) {
