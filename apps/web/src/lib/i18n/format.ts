@@ -1,3 +1,4 @@
+import { MEDIUM_DATE, writeDigits } from '@lyceum/shared/date-format';
 import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale-constants';
 import { useSyncExternalStore } from 'react';
 import { intlLocaleOf, type UiLanguage } from './languages';
@@ -64,13 +65,11 @@ export function formatDate(value: string | number | Date): string {
   if (dateFormat === 'medium') {
     return cached(
       `date:${tag()}:${timeZone}`,
-      () => new Intl.DateTimeFormat(tag(), { timeZone, year: 'numeric', month: 'short', day: 'numeric' }),
+      () => new Intl.DateTimeFormat(tag(), { ...MEDIUM_DATE, timeZone }),
     ).format(date);
   }
-  const { year, month, day } = dateParts(date);
-  if (dateFormat === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
-  if (dateFormat === 'MM/DD/YYYY') return `${month}/${day}/${year}`;
-  return `${year}-${month}-${day}`;
+  // The same digit orders the server writes into notifications (shared date-format.ts).
+  return writeDigits(dateParts(date), dateFormat);
 }
 
 /** A time of day in the school's zone ("2:05 PM", "14:05"), the language deciding 12 or 24 hours. */
