@@ -113,7 +113,7 @@ describe('company figures against a scenario computed by hand', () => {
       active: 2,
       trial: 0,
       expired: 0,
-      mrr: '$230.00',
+      mrr: 23_000,
       users: 10,
       pendingAddonRequests: 0,
       pendingPayments: 1,
