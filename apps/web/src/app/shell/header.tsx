@@ -75,10 +75,12 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
       <NotificationBell />
 
       {user && (
-        // Wrapped: the avatar's own inline-flex would win over a `hidden` on it, and on a phone its room is the name's.
-        <span className="hidden shrink-0 sm:inline-flex">
-          <Avatar name={user.name} src={user.profileImage} data-testid="header-avatar" />
-        </span>
+        <Avatar
+          name={user.name}
+          src={user.profileImage}
+          className="hidden sm:inline-flex"
+          data-testid="header-avatar"
+        />
       )}
       <SubscriptionExpiryWatcher />
     </header>
