@@ -148,6 +148,10 @@ describe('payments', () => {
       status: 'pending',
       provider: 'manual',
       description: 'Standard plan (monthly)',
+      // The same in parts, for the web app to word in the reader's language.
+      planName: 'Standard',
+      billingCycle: 'monthly',
+      addonName: null,
     });
     const again = await sa({ method: 'POST', url: '/api/v1/payments', payload: { ...body, amountMinor: 99 } });
     expect(again.statusCode).toBe(200);
@@ -214,7 +218,13 @@ describe('payments', () => {
         idempotencyKey: 'pay-beta-0002',
       },
     });
-    expect(paid.json()).toMatchObject({ description: 'SMS add-on', status: 'pending' });
+    expect(paid.json()).toMatchObject({
+      description: 'SMS add-on',
+      planName: null,
+      billingCycle: null,
+      addonName: 'SMS',
+      status: 'pending',
+    });
     const rejected = await w.admin({
       method: 'POST',
       url: `/api/v1/company/payments/${paid.json().id}/reject`,

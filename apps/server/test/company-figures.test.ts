@@ -120,7 +120,7 @@ describe('company figures against a scenario computed by hand', () => {
       pendingPayments: 1,
       leads: 0,
     };
-    expect(await dashboardOf(w.admin)).toEqual({ ...counts, mrr: '$230.00' });
+    expect(await dashboardOf(w.admin)).toEqual({ ...counts, mrr: 23_000 });
     // company_user reads the company lists, not revenue: its dashboard is sent no MRR (docs/product.md, "Who may do what").
     expect(await dashboardOf(w.companyUser)).toEqual(counts);
 

@@ -1,6 +1,6 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
 import type { DashboardWithDay } from '@lyceum/shared/day';
-import { formatMoney } from '@lyceum/shared/plans';
+import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
 import { isCompanyRole, isPlatformManager } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
@@ -128,7 +128,8 @@ function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
           {
             key: 'mrr',
             label: D.mrr,
-            value: formatMoney(r.mrr),
+            value: r.mrr,
+            currency: DEFAULT_CURRENCY,
             hint: D.mrrHint,
           },
         ]

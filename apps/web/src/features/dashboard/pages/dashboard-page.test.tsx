@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getFormatSettings, setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
@@ -85,6 +86,28 @@ describe('DashboardPage', () => {
     expect((await screen.findByRole('link', { name: /My Classes/ })).getAttribute('href')).toBe('/classes');
     expect(screen.getByRole('link', { name: /My profile/ }).getAttribute('href')).toBe('/teachers/user-teacher');
     expect(screen.queryByRole('link', { name: /Unread notifications/ })).toBeNull();
+  });
+
+  it('writes the MRR from its amount and currency in the reader’s language', async () => {
+    const mrr = { key: 'mrr', label: 'Monthly recurring revenue', value: 22_000, currency: 'USD' };
+    mockFetch({
+      'GET /api/v1/dashboard': () =>
+        json({ role: 'company_admin', title: 'Platform overview', stats: [mrr], subscription: null }),
+    });
+    const { unmount } = renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+    expect(await screen.findByText('$220.00')).toBeTruthy();
+    unmount();
+    await changeLanguage('ar');
+    setFormatSettings({ ...getFormatSettings(), language: 'ar' });
+    try {
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+      // Arabic style, the currency kept whole right to left ("US$ 220.00" on screen).
+      expect(
+        await screen.findByText((text) => text.includes('220.00') && text.includes('\u2068US$\u2069')),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('speaks Arabic right to left: shortcuts, the subscription card and its days left', async () => {

@@ -5,6 +5,7 @@ import { BackLink } from '../../../components/people/detail';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { usePaymentFor } from '../../../components/ui/payment-for';
 import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
@@ -24,6 +25,7 @@ const PRINT_CSS = `@media print {
 /** The receipt of one payment, to print (window.print) or download as the server's PDF. */
 export function ReceiptPage() {
   const { t } = useT('payments');
+  const paymentFor = usePaymentFor();
   useFormat();
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
@@ -110,7 +112,10 @@ export function ReceiptPage() {
           <tbody>
             {lines.map((line) => (
               <tr key={line.label} className="border-b border-slate-100">
-                <td className="py-2 text-slate-800">{line.label}</td>
+                <td className="py-2 text-slate-800">
+                  {/* The payment's own line is worded from its parts, in the reader's language. */}
+                  {line.label === payment.description ? paymentFor(payment) : line.label}
+                </td>
                 <td className="py-2 text-end tabular-nums">{formatMoney(line.amountMinor, payment.currency)}</td>
               </tr>
             ))}
