@@ -7,6 +7,7 @@ import { renderIn } from '@lyceum/shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@lyceum/shared/locale';
 import { calendarDate, messageOf, type NotificationMessage, ourWords } from '@lyceum/shared/notifications';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { newId } from '../../lib/ids.ts';
@@ -127,7 +128,7 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
   return sql`json_build_object(
     'day', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status,
         'className', d.class_name)), '[]')
-      from (select distinct on (a.student_id) a.student_id, a.status, trim(c.name || ' ' || c.section) as class_name
+      from (select distinct on (a.student_id) a.student_id, a.status, ${classLabel('c')} as class_name
         from attendance a join classes c on c.school_id = a.school_id and c.id = a.class_id
         where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
           ${otherSheets}

@@ -21,6 +21,7 @@ const cls = (id: string, name: string, academicYear: string, studentCount: numbe
   name,
   section: '',
   academicYear,
+  label: name,
   subjects: [],
   assignedTeachers: [],
   classTeacherId: null,

@@ -7,7 +7,7 @@ import {
   type PromotionRequest,
 } from '@lyceum/shared/years';
 import { useEffect, useId, useRef, useState } from 'react';
-import { classLabel, useActiveClasses } from '../../../api/lookups';
+import { nameAndSection, useActiveClasses } from '../../../api/lookups';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -132,7 +132,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const yearOptions = years.map((y) => ({ value: y.id, label: y.name }));
   const classTargets = (classes.data?.items ?? []).map((o) => ({
     value: o.id,
-    label: `${classLabel(o)} (${o.academicYear})`,
+    label: `${nameAndSection(o)} (${o.academicYear})`,
   }));
   const dateOf = (iso: string) => format.dateTime(iso);
   const rowError = (r: Refusal['classes'][string] | undefined, on: 'toClassId' | 'outcome', hasTarget: boolean) =>
@@ -226,7 +226,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
               <li key={c.id}>
                 <ClassExceptions
                   classId={c.id}
-                  name={classLabel(c)}
+                  name={nameAndSection(c)}
                   classOutcome={t(`wizard.${choiceOf(c.id).action}`)}
                   exceptions={exceptions}
                   targets={classTargets}
@@ -300,7 +300,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       ) : (
         <ul className="space-y-3">
           {sourceClasses.map((c) => {
-            const name = classLabel(c);
+            const name = nameAndSection(c);
             const choice = choiceOf(c.id);
             const set = (next: Partial<Choice>) => {
               setChoices((all) => ({ ...all, [c.id]: { ...choice, ...next } }));
