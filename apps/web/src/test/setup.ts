@@ -1,7 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import catalogues from 'virtual:lyceum-catalogues';
-import { initI18n, loadNamespaces, type Namespace } from '../lib/i18n/i18n';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
+import { setFormatSettings } from '../lib/i18n/format';
+import { changeLanguage, currentLanguage, initI18n, loadNamespaces, type Namespace } from '../lib/i18n/i18n';
 import { installMatchMedia, resetMedia } from './media';
 
 // Components render their English text in tests: every English catalogue, loaded before the first test.
@@ -26,9 +28,13 @@ beforeEach(() => {
   window.localStorage.clear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   resetMedia();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Test files share one module graph (isolate: false): a test that switched to Arabic or another school's
+  // formats must not leave the next file reading "٩٣٪" or "‏100.00 US$".
+  if (currentLanguage() !== 'en') await changeLanguage('en');
+  setFormatSettings({ language: 'en', locale: DEFAULT_SCHOOL_LOCALE });
 });

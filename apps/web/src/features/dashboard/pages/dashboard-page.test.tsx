@@ -107,6 +107,7 @@ describe('DashboardPage', () => {
       ).toBeTruthy();
     } finally {
       await changeLanguage('en');
+      setFormatSettings({ ...getFormatSettings(), language: 'en' });
     }
   });
 
