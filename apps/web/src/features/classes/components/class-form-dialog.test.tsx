@@ -4,22 +4,10 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { aClass } from '../../../test/fixtures';
 import { ClassFormDialog } from './class-form-dialog';
 
-const created: ClassResponse = {
-  id: 'class-1',
-  name: 'Grade 1',
-  section: 'A',
-  label: 'Grade 1 A',
-  academicYear: '2026-2027',
-  subjects: [],
-  assignedTeachers: [],
-  classTeacherId: null,
-  classTeacherName: null,
-  studentCount: 0,
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const created: ClassResponse = aClass({ id: 'class-1', name: 'Grade 1' });
 
 describe('ClassFormDialog', () => {
   it('names the new class with its section in the toast', async () => {

@@ -3,22 +3,12 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { aClass } from '../../../test/fixtures';
 import { ClassPage } from './class-page';
 import { ClassesPage } from './classes-page';
 
 const klass: ClassDetailResponse = {
-  id: 'class-1',
-  name: 'Grade 5',
-  section: 'A',
-  label: 'Grade 5 A',
-  academicYear: '2026-2027',
-  subjects: [{ id: 'sub-1', name: 'Mathematics' }],
-  assignedTeachers: [],
-  classTeacherId: null,
-  classTeacherName: null,
-  studentCount: 0,
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00Z',
+  ...aClass({ id: 'class-1', name: 'Grade 5', subjects: [{ id: 'sub-1', name: 'Mathematics' }] }),
   students: [],
 };
 

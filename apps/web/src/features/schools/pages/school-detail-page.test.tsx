@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { aSubscription } from '../../../test/fixtures';
 import { SchoolDetailPage } from './school-detail-page';
 
 const school: CompanySchool = {
@@ -44,31 +45,17 @@ const detail: SchoolDetailResponse = {
 };
 
 function subscription(status: Subscription['status']): Subscription {
-  return {
-    id: 'sub-1',
+  return aSubscription({
     schoolId: 'school-1',
     planId: 'plan-basic',
     planName: 'Basic',
-    addonIds: [],
-    addonNames: [],
     startDate: '2026-10-05T00:00:00.000Z',
     endDate: '2026-11-04T00:00:00.000Z',
     status,
-    autoRenew: false,
-    paymentStatus: 'paid',
-    billingCycle: 'monthly',
     totalAmountMinor: 5000,
     planAmountMinor: 5000,
-    addonsAmountMinor: 0,
-    discountMinor: 0,
-    currency: 'USD',
-    subscriptionType: 'initial',
-    isInitial: true,
-    isTrial: false,
-    changeKind: 'new',
-    previousSubscriptionId: null,
     createdAt: '2026-10-05T00:00:00.000Z',
-  };
+  });
 }
 
 /** A school whose only subscription ended: the detail has no active one, its history the lapsed (or cancelled) one. */

@@ -4,23 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
+import { aClass } from '../../../test/fixtures';
 import { StudentFormDialog } from './student-form-dialog';
 
 const CLASS_ID = '0190f1a2-0000-7000-8000-000000000001';
-const klass = {
-  id: CLASS_ID,
-  name: 'Grade 5',
-  section: 'A',
-  label: 'Grade 5 A',
-  academicYear: '2026-2027',
-  subjects: [],
-  assignedTeachers: [],
-  classTeacherId: null,
-  classTeacherName: null,
-  studentCount: 0,
-  isActive: true,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const klass = aClass({ id: CLASS_ID, name: 'Grade 5' });
 
 /** The class picker reads the options list, not the classes in full. */
 const classOption = { id: klass.id, label: `${klass.name} ${klass.section}` };

@@ -12,37 +12,14 @@ import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, type MockHandlers, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { aSubscription } from '../../../test/fixtures';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from '../components/expiry-watcher';
 import { MySubscriptionPage } from './my-subscription-page';
 
 const SUB_ID = '0190a0b0-0000-7000-8000-0000000000aa';
 
 function subscription(paymentStatus: Subscription['paymentStatus']): Subscription {
-  return {
-    id: SUB_ID,
-    schoolId: 's1',
-    planId: 'p1',
-    planName: 'Standard',
-    addonIds: [],
-    addonNames: [],
-    startDate: '2026-01-01T00:00:00.000Z',
-    endDate: '2027-01-01T00:00:00.000Z',
-    status: 'active',
-    autoRenew: false,
-    paymentStatus,
-    billingCycle: 'monthly',
-    totalAmountMinor: 10000,
-    planAmountMinor: 10000,
-    addonsAmountMinor: 0,
-    discountMinor: 0,
-    currency: 'USD',
-    subscriptionType: 'initial',
-    isInitial: true,
-    isTrial: false,
-    changeKind: 'new',
-    previousSubscriptionId: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
+  return aSubscription({ id: SUB_ID, schoolId: 's1', planId: 'p1', paymentStatus });
 }
 
 function answer(

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { aClass } from '../../../test/fixtures';
 import { TeacherFormDialog } from './teacher-form-dialog';
 
 /** Types a valid teacher with this experience, submits, and answers what the experience field says. */
@@ -52,20 +53,8 @@ describe('the teacher form checks experience with the server’s words', () => {
 });
 
 describe('the teacher form’s class picker', () => {
-  const klass = (id: string, name: string, academicYear: string, label: string) => ({
-    id,
-    name,
-    section: 'A',
-    academicYear,
-    label,
-    subjects: [],
-    assignedTeachers: [],
-    classTeacherId: null,
-    classTeacherName: null,
-    studentCount: 0,
-    isActive: true,
-    createdAt: '2026-09-01T00:00:00.000Z',
-  });
+  const klass = (id: string, name: string, academicYear: string, label: string) =>
+    aClass({ id, name, academicYear, label, createdAt: '2026-09-01T00:00:00.000Z' });
 
   it('tells same-name classes of two years apart and leaves a class with no namesake as it was', async () => {
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { aClass } from '../../../test/fixtures';
 import { PromotionWizard } from './promotion-wizard';
 
 const year = (id: string, name: string, isCurrent: boolean): AcademicYear => ({
@@ -16,20 +17,8 @@ const year = (id: string, name: string, isCurrent: boolean): AcademicYear => ({
   holidays: [],
 });
 const years = [year('y2', '2027-2028', false), year('y1', '2026-2027', true)];
-const cls = (id: string, name: string, academicYear: string, studentCount: number): ClassResponse => ({
-  id,
-  name,
-  section: '',
-  academicYear,
-  label: name,
-  subjects: [],
-  assignedTeachers: [],
-  classTeacherId: null,
-  classTeacherName: null,
-  studentCount,
-  isActive: true,
-  createdAt: '2026-09-01T00:00:00Z',
-});
+const cls = (id: string, name: string, academicYear: string, studentCount: number): ClassResponse =>
+  aClass({ id, name, section: '', academicYear, studentCount, createdAt: '2026-09-01T00:00:00Z' });
 const classes = [
   cls('c1', 'Grade 1', '2026-2027', 20),
   cls('c6', 'Grade 6', '2026-2027', 18),

@@ -1,0 +1,53 @@
+import type { ClassResponse } from '@lyceum/shared/academics';
+import type { Subscription } from '@lyceum/shared/company';
+
+/**
+ * Whole answers of the API for tests that need one row of a kind: every field a valid default, the test
+ * overriding only what it is about (so a new field in the contract is added here once).
+ */
+export function aClass(over: Partial<ClassResponse> & Pick<ClassResponse, 'id' | 'name'>): ClassResponse {
+  const section = over.section ?? 'A';
+  return {
+    section,
+    academicYear: '2026-2027',
+    label: [over.name, section].filter(Boolean).join(' '),
+    subjects: [],
+    assignedTeachers: [],
+    classTeacherId: null,
+    classTeacherName: null,
+    studentCount: 0,
+    isActive: true,
+    createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** A school's paid, monthly Standard-like subscription, active for a year from 1 January 2026. */
+export function aSubscription(over: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 'sub-1',
+    schoolId: 'school-1',
+    planId: 'plan-1',
+    planName: 'Standard',
+    addonIds: [],
+    addonNames: [],
+    startDate: '2026-01-01T00:00:00.000Z',
+    endDate: '2027-01-01T00:00:00.000Z',
+    status: 'active',
+    autoRenew: false,
+    paymentStatus: 'paid',
+    billingCycle: 'monthly',
+    totalAmountMinor: 10000,
+    planAmountMinor: 10000,
+    addonsAmountMinor: 0,
+    discountMinor: 0,
+    currency: 'USD',
+    subscriptionType: 'initial',
+    isInitial: true,
+    isTrial: false,
+    changeKind: 'new',
+    previousSubscriptionId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
