@@ -315,6 +315,69 @@ describe('classes', () => {
     expect(teacher2.assignedClasses).toEqual([]);
   });
 
+  it('a subject deactivated since stays on the class and teacher that have it when they are saved; adding it is refused', async () => {
+    const api = as(t.app, adminA);
+    const kept = await createSubject(t.app, adminA);
+    const other = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [kept.id] });
+    const teacher = await createTeacher(t.app, adminA, { subjectIds: [kept.id] });
+    await assignTeacher(t.app, adminA, cls.id, { teacherId: teacher.teacher.id, subjectIds: [kept.id] });
+    const second = await createClass(t.app, adminA);
+    const secondTeacher = await createTeacher(t.app, adminA);
+    await api({ method: 'POST', url: `/api/v1/subjects/${kept.id}/deactivate` });
+    await api({ method: 'POST', url: `/api/v1/subjects/${other.id}/deactivate` });
+
+    // Saving the class as its form does (every subject it has, another field changed) keeps the inactive one,
+    // and the teachers teaching it there keep it too.
+    const saved = await api({
+      method: 'PATCH',
+      url: `/api/v1/classes/${cls.id}`,
+      payload: { section: 'B', subjectIds: [kept.id] },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ section: 'B', subjects: [{ id: kept.id }] });
+    expect(saved.json().assignedTeachers[0].subjects).toEqual([{ id: kept.id, name: kept.name }]);
+    const teacherSaved = await api({
+      method: 'PATCH',
+      url: `/api/v1/teachers/${teacher.teacher.id}`,
+      payload: { qualification: 'MSc', subjectIds: [kept.id] },
+    });
+    expect(teacherSaved.statusCode).toBe(200);
+    expect(teacherSaved.json().subjects).toEqual([{ id: kept.id, name: kept.name }]);
+
+    // A subject inactive when added is refused, on a class or teacher that has others kept, and nothing changes.
+    for (const [url, subjectIds] of [
+      [`/api/v1/classes/${cls.id}`, [kept.id, other.id]],
+      [`/api/v1/classes/${second.id}`, [kept.id]],
+      [`/api/v1/teachers/${teacher.teacher.id}`, [kept.id, other.id]],
+      [`/api/v1/teachers/${secondTeacher.teacher.id}`, [kept.id]],
+    ] as const) {
+      const refused = await api({ method: 'PATCH', url, payload: { subjectIds } });
+      expect({ url, status: refused.statusCode, message: errorOf(refused).message }).toEqual({
+        url,
+        status: 404,
+        message: PEOPLE_MESSAGES.subjectNotFound,
+      });
+    }
+    const created = await api({
+      method: 'POST',
+      url: '/api/v1/classes',
+      payload: { name: 'Inactive', subjectIds: [kept.id] },
+    });
+    expect(created.statusCode).toBe(404);
+    expect((await api({ method: 'GET', url: `/api/v1/classes/${cls.id}` })).json().subjects).toEqual([
+      { id: kept.id, name: kept.name },
+    ]);
+    expect((await api({ method: 'GET', url: `/api/v1/classes/${second.id}` })).json().subjects).toEqual([]);
+    expect((await api({ method: 'GET', url: `/api/v1/teachers/${secondTeacher.teacher.id}` })).json().subjects).toEqual(
+      [],
+    );
+
+    // Unticking it removes it like any other subject.
+    const dropped = await api({ method: 'PATCH', url: `/api/v1/classes/${cls.id}`, payload: { subjectIds: [] } });
+    expect(dropped.json().subjects).toEqual([]);
+  });
+
   it('the database itself holds one class teacher per class', async () => {
     const t2 = await createTeacher(t.app, adminA);
     await expect(

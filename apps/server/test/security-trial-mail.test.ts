@@ -202,7 +202,7 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     const { session, email } = await signUp();
     const call = as(t.app, session);
     const status = await call({ method: 'GET', url: '/api/v1/auth/email-verification' });
-    expect(status.json()).toEqual({ required: true, email });
+    expect(status.json()).toEqual({ required: true, email, signedUp: true, schoolConfirmed: false });
     // The session read says so too: the banner needs no request of its own on every page.
     expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
       mailVerificationRequired: true,
@@ -231,6 +231,8 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     expect((await call({ method: 'GET', url: '/api/v1/auth/email-verification' })).json()).toEqual({
       required: false,
       email,
+      signedUp: true,
+      schoolConfirmed: true,
     });
     expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
       mailVerificationRequired: false,
@@ -266,7 +268,14 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     expect((await asSecond({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
       mailVerificationRequired: false,
     });
-    expect((await asSecond({ method: 'GET', url: '/api/v1/auth/email-verification' })).json().required).toBe(false);
+    // Their status says the link is not theirs and the school is not confirmed yet, so a used link opened by them
+    // does not tell them their address is confirmed (docs/product.md, "Trial schools and mail").
+    expect((await asSecond({ method: 'GET', url: '/api/v1/auth/email-verification' })).json()).toEqual({
+      required: false,
+      email: chosen,
+      signedUp: false,
+      schoolConfirmed: false,
+    });
     // The admin who signed up still asks for theirs, to the address signed up with, within its daily limit.
     expect((await call({ method: 'POST', url: '/api/v1/auth/email-verification/resend' })).statusCode).toBe(204);
     expect(await mailsTo(email)).toBe(2);
@@ -277,6 +286,10 @@ describe('a self-signed-up school sends no mail until its admin verified the add
       (await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token } })).statusCode,
     ).toBe(204);
     expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).json().mailVerificationRequired).toBe(false);
+    expect((await asSecond({ method: 'GET', url: '/api/v1/auth/email-verification' })).json()).toMatchObject({
+      signedUp: false,
+      schoolConfirmed: true,
+    });
   });
 });
 

@@ -94,8 +94,17 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 /** The link of the sign-up's verification mail (docs/product.md, "Trial schools and mail"). */
 export const VerifyEmailRequest = z.object({ token: z.string().min(10, 'Invalid link').max(200) });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
-/** Whether the signed-in admin's school still waits for them to confirm their address. */
-export const MailVerificationStatus = z.object({ required: z.boolean(), email: z.string() });
+/**
+ * Whether the signed-in admin's school still waits for them to confirm their address (`required`); whether they
+ * are the admin who signed the school up, whose address the link confirms (`signedUp`); and whether the school's
+ * address is confirmed, or never needed to be (`schoolConfirmed`), so a used link can say what is true for them.
+ */
+export const MailVerificationStatus = z.object({
+  required: z.boolean(),
+  email: z.string(),
+  signedUp: z.boolean(),
+  schoolConfirmed: z.boolean(),
+});
 export type MailVerificationStatus = z.infer<typeof MailVerificationStatus>;
 
 export const SchoolAdminSignupRequest = z.object({

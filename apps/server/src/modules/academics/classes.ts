@@ -270,7 +270,16 @@ export function updateClass(
           .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.id, id)));
       }
       if (input.subjectIds !== undefined) {
-        const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+        const had = await tx
+          .select({ id: classSubjects.subjectId })
+          .from(classSubjects)
+          .where(and(eq(classSubjects.schoolId, scope.schoolId), eq(classSubjects.classId, id)));
+        const subjectIds = await assertSubjects(
+          tx,
+          scope.schoolId,
+          input.subjectIds,
+          had.map((s) => s.id),
+        );
         await tx
           .delete(classSubjects)
           .where(and(eq(classSubjects.schoolId, scope.schoolId), eq(classSubjects.classId, id)));

@@ -77,10 +77,20 @@ export async function verifyEmail(deps: Deps, _actor: PublicActor, input: Verify
   });
 }
 
-/** The banner is the signing-up admin's: only they can be sent the link (`GET /auth/me` says the same). */
+/**
+ * The banner is the signing-up admin's: only they can be sent the link (`GET /auth/me` says the same). Another
+ * admin is told whether the school is confirmed, not that their own address is (docs/product.md, "Trial schools
+ * and mail").
+ */
 export async function mailVerificationStatus(deps: Deps, actor: Actor): Promise<MailVerificationStatus> {
   const [school] = await withTenant(deps.db, tenantOf(actor), (tx) => ownSchool(tx, actor));
-  return { required: Boolean(school?.awaiting && school.signupAccountId === actor.accountId), email: actor.email };
+  const signedUp = Boolean(school && school.signupAccountId === actor.accountId);
+  return {
+    required: Boolean(school?.awaiting && signedUp),
+    email: actor.email,
+    signedUp,
+    schoolConfirmed: Boolean(school && !school.awaiting),
+  };
 }
 
 const ownSchool = (tx: Tx, actor: Actor) =>

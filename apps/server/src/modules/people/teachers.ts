@@ -7,7 +7,7 @@ import type {
   TeacherResponse,
   UpdateTeacherRequest,
 } from '@lyceum/shared/people';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -49,21 +49,33 @@ export async function findTeacher(tx: Tx, scope: SchoolScope, id: string) {
   return row;
 }
 
-/** Every id must be an active subject of the school. */
+/**
+ * Every id must be an active subject of the school, or one the class or teacher already has (`kept`): a subject
+ * deactivated since stays where it is when the rest is saved, and only new ones must be active
+ * (docs/product.md, "Classes and subjects").
+ */
 export async function assertSubjects(
   tx: Tx,
   schoolId: string,
   ids: readonly string[],
-  field = 'subjectIds',
+  kept: readonly string[] = [],
 ): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
+  const keptHere = unique.filter((id) => kept.includes(id));
   const rows = await tx
     .select({ id: subjects.id })
     .from(subjects)
-    .where(and(eq(subjects.schoolId, schoolId), inArray(subjects.id, unique), eq(subjects.isActive, true)));
+    .where(
+      and(
+        eq(subjects.schoolId, schoolId),
+        inArray(subjects.id, unique),
+        keptHere.length > 0
+          ? or(eq(subjects.isActive, true), inArray(subjects.id, keptHere))
+          : eq(subjects.isActive, true),
+      ),
+    );
   if (rows.length !== unique.length) throw notFound(PEOPLE_MESSAGES.subjectNotFound);
-  void field;
   return unique;
 }
 
@@ -214,7 +226,10 @@ export function updateTeacher(
     const changes: Partial<typeof teachers.$inferInsert> = {};
     if (input.qualification !== undefined) changes.qualification = input.qualification?.trim() || null;
     if (input.experience !== undefined) changes.experience = input.experience;
-    if (input.subjectIds !== undefined) changes.subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+    if (input.subjectIds !== undefined) {
+      const had = before?.subjects.map((s) => s.id) ?? [];
+      changes.subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds, had);
+    }
     if (Object.keys(changes).length > 0) {
       await tx
         .update(teachers)

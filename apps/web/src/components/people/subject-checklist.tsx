@@ -1,9 +1,32 @@
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
 
+export interface ChecklistOption {
+  id: string;
+  name: string;
+  /** A subject deactivated since it was given: shown marked, kept while ticked, never offered anew. */
+  inactive?: boolean;
+}
+
+/**
+ * The active subjects to offer, plus those the edited class or teacher already has that are no longer active
+ * (docs/product.md, "Classes and subjects"): marked inactive, so saving keeps them unless they are unticked.
+ * While the active list loads, the current subjects are shown as they are.
+ */
+export function withCurrentSubjects(
+  active: ReadonlyArray<{ id: string; name: string }> | undefined,
+  current: ReadonlyArray<{ id: string; name: string }>,
+): ChecklistOption[] {
+  const options: ChecklistOption[] = (active ?? []).map((s) => ({ id: s.id, name: s.name }));
+  for (const s of current) {
+    if (!options.some((o) => o.id === s.id)) options.push({ id: s.id, name: s.name, inactive: active !== undefined });
+  }
+  return options;
+}
+
 interface SubjectChecklistProps {
   legend: string;
-  options: ReadonlyArray<{ id: string; name: string }>;
+  options: ReadonlyArray<ChecklistOption>;
   value: readonly string[];
   onChange: (ids: string[]) => void;
   /** Shown instead of the boxes when there is nothing to choose. */
@@ -47,7 +70,7 @@ export function SubjectChecklist({
                   checked={checked}
                   onChange={(event) => toggle(option.id, event.target.checked)}
                 />
-                {option.name}
+                {option.inactive ? t('checklist.inactiveOption', { name: option.name }) : option.name}
               </label>
             );
           })}

@@ -108,6 +108,18 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   );
 }
 
+/** Right-to-left isolate (Unicode bidi control), closed by PDI. */
+const RLI = '\u2067';
+
+/**
+ * Text set in a box laid out left to right whatever the language (a chart's SVG), read in the UI's direction:
+ * right to left it is isolated as right-to-left text, so an amount reads there as on the rest of the page
+ * (`US$ 200`, as the cards' `US$ 200.00`, not `200 US$`). Left to right nothing is added.
+ */
+export function inUiDirection(text: string): string {
+  return directionOf(settings.language) === 'rtl' ? `${RLI}${text}${PDI}` : text;
+}
+
 /** An amount in minor units (cents) in its currency, else the school's. */
 export function formatMoney(minor: number, currency: string = settings.locale.currency): string {
   const format = cached(

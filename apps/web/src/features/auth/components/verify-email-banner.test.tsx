@@ -7,7 +7,8 @@ import { VerifyEmailBanner } from './verify-email-banner';
 describe('VerifyEmailBanner', () => {
   it('asks an unverified school admin to confirm, and sends the link again once', async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/auth/email-verification': () => json({ required: true, email: 'head@trial.test' }),
+      'GET /api/v1/auth/email-verification': () =>
+        json({ required: true, email: 'head@trial.test', signedUp: true, schoolConfirmed: false }),
       'POST /api/v1/auth/email-verification/resend': () => new Response(null, { status: 204 }),
     });
     renderWithProviders(<VerifyEmailBanner />, { auth: signedIn('school_admin') });
@@ -20,7 +21,8 @@ describe('VerifyEmailBanner', () => {
   it('shows the limit when the server refuses another link', async () => {
     const message = 'At most 5 verification e-mails a day are sent to one address. Try again tomorrow.';
     mockFetch({
-      'GET /api/v1/auth/email-verification': () => json({ required: true, email: 'head@trial.test' }),
+      'GET /api/v1/auth/email-verification': () =>
+        json({ required: true, email: 'head@trial.test', signedUp: true, schoolConfirmed: false }),
       'POST /api/v1/auth/email-verification/resend': () => apiError(429, 'rate_limited', message),
     });
     renderWithProviders(<VerifyEmailBanner />, { auth: signedIn('school_admin') });
@@ -30,7 +32,8 @@ describe('VerifyEmailBanner', () => {
 
   it('is not there for a verified school, and never asks for other roles', async () => {
     const verified = mockFetch({
-      'GET /api/v1/auth/email-verification': () => json({ required: false, email: 'head@trial.test' }),
+      'GET /api/v1/auth/email-verification': () =>
+        json({ required: false, email: 'head@trial.test', signedUp: true, schoolConfirmed: true }),
     });
     const first = renderWithProviders(<VerifyEmailBanner />, { auth: signedIn('school_admin') });
     await waitFor(() =>

@@ -16,11 +16,16 @@ export function VerifyEmailPage() {
   const token = params.get('token') ?? '';
   const verify = useVerifyEmail();
   const asked = useRef(false);
-  // A used link opened by a signed-in school admin whose address is confirmed: say so, not how to get another.
+  // A used link opened by a signed-in school admin whose school is confirmed: say so, not how to get another,
+  // in words true for them: only the admin who signed the school up had their own address confirmed
+  // (docs/product.md, "Trial schools and mail"). The session says only whether they still have to confirm.
   const { user, mailVerificationRequired } = useAuth();
   const admin = user?.role === 'school_admin';
-  const status = useMailVerificationStatus(admin && verify.isError && mailVerificationRequired === null);
-  const confirmedAlready = admin && (mailVerificationRequired ?? status.data?.required) === false;
+  const askStatus = admin && verify.isError && mailVerificationRequired !== true;
+  const status = useMailVerificationStatus(askStatus);
+  const mine = status.data?.signedUp;
+  const confirmed = status.data && !status.data.required && status.data.schoolConfirmed;
+  const notYours = status.data && !status.data.signedUp && !status.data.schoolConfirmed;
 
   useEffect(() => {
     // Once: the token works once, and a second call would report it as used.
@@ -43,15 +48,19 @@ export function VerifyEmailPage() {
         <Alert>{t('verifyEmail.invalidLink')}</Alert>
       ) : verify.isSuccess ? (
         <Alert tone="success">{t('verifyEmail.confirmed')}</Alert>
-      ) : verify.isError ? (
-        confirmedAlready ? (
-          <Alert tone="success">{t('verifyEmail.alreadyConfirmed')}</Alert>
+      ) : verify.isError && !(askStatus && status.isPending) ? (
+        confirmed ? (
+          <Alert tone="success">
+            {mine ? t('verifyEmail.alreadyConfirmed') : t('verifyEmail.schoolAlreadyConfirmed')}
+          </Alert>
         ) : (
           <Alert>
             {errorMessage(verify.error)}{' '}
-            {user
-              ? t('verifyEmail.useButtonForNewLink', { button: t('verifyEmail.sendAgain') })
-              : t('verifyEmail.signInForNewLink', { button: t('verifyEmail.sendAgain') })}
+            {notYours
+              ? t('verifyEmail.askSignUpAdmin')
+              : user
+                ? t('verifyEmail.useButtonForNewLink', { button: t('verifyEmail.sendAgain') })
+                : t('verifyEmail.signInForNewLink', { button: t('verifyEmail.sendAgain') })}
           </Alert>
         )
       ) : (

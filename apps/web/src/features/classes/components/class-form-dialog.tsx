@@ -10,7 +10,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useSubjectOptions } from '../../../api/lookups';
-import { SubjectChecklist } from '../../../components/people/subject-checklist';
+import { SubjectChecklist, withCurrentSubjects } from '../../../components/people/subject-checklist';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { translate, useT } from '../../../lib/i18n/i18n';
@@ -66,9 +66,8 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
     return saved;
   };
 
-  const subjectOptions = (subjects.data?.items ?? []).map((s) => ({ id: s.id, name: s.name }));
-  // An edited class may still teach a subject that has since been deactivated: keep it choosable.
-  for (const s of editing?.subjects ?? []) if (!subjectOptions.some((o) => o.id === s.id)) subjectOptions.push(s);
+  // A subject deactivated since stays on the class, marked, unless it is unticked.
+  const subjectOptions = withCurrentSubjects(subjects.data?.items, editing?.subjects ?? []);
 
   return (
     <FormDialog

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney, formatNumber, useFormat } from '../../../lib/i18n/format';
+import { formatMoney, formatNumber, inUiDirection, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { directionOf, intlLocaleOf } from '../../../lib/i18n/languages';
 
@@ -16,11 +16,16 @@ const monthLabel = (month: string, locale: string) => {
   );
 };
 
-/** A whole amount on the axis without its cents ("$1,200"), any other with them. */
-const axisMoney = (amount: number, currency: string) =>
-  Number.isInteger(amount)
-    ? formatNumber(amount, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 })
-    : formatMoney(Math.round(amount * 100), currency);
+/**
+ * A whole amount on the axis without its cents ("$1,200"), any other with them; written by the cards' formatter
+ * and, since the chart's box is left to right, set in the UI's direction so Arabic reads `US$ 200` there too.
+ */
+export const axisMoney = (amount: number, currency: string) =>
+  inUiDirection(
+    Number.isInteger(amount)
+      ? formatNumber(amount, { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 })
+      : formatMoney(Math.round(amount * 100), currency),
+  );
 
 /** Paid revenue per month as bars (Recharts; loaded on its own, see lazy-revenue-chart). */
 export default function RevenueChart({ data, currency }: { data: readonly MonthPoint[]; currency: string }) {

@@ -1,3 +1,4 @@
+import type { TeacherResponse } from '@lyceum/shared/people';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -75,5 +76,47 @@ describe('the teacher form’s class picker', () => {
     await waitFor(() => expect(picker.querySelectorAll('option[value^="c"]')).toHaveLength(3));
     const labels = [...picker.querySelectorAll('option[value^="c"]')].map((o) => o.textContent);
     expect(labels).toEqual(['Grade 5 A', 'Grade 6 A (2026-2027)', 'Grade 6 A (2027-2028)']);
+  });
+});
+
+describe('the teacher form’s subjects', () => {
+  it('keeps a subject deactivated since on the teacher, marked inactive, when another field is saved', async () => {
+    const user = userEvent.setup();
+    const editing: TeacherResponse = {
+      id: 'teacher-1',
+      name: 'Tom Teacher',
+      email: 'tom@x.test',
+      phone: null,
+      schoolId: 'school-1',
+      subjects: [{ id: 'art', name: 'Art' }],
+      classes: [],
+      assignedClasses: [],
+      qualification: null,
+      experience: null,
+      profileImage: null,
+      profilePicture: null,
+      isActive: true,
+      isAdmin: false,
+      lastLoginAt: null,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const { calls } = mockFetch({
+      // Active subjects only: Art was deactivated after the teacher was given it.
+      'GET /api/v1/subjects': () =>
+        json({
+          items: [{ id: 'maths', name: 'Maths', code: null, isActive: true, createdAt: '2026-01-01T00:00:00Z' }],
+        }),
+      'PATCH /api/v1/teachers/teacher-1': () => json({ ...editing, qualification: 'MSc' }),
+    });
+    renderWithProviders(<TeacherFormDialog open onOpenChange={vi.fn()} editing={editing} />, {
+      auth: signedIn('school_admin'),
+    });
+    const art = await screen.findByRole('checkbox', { name: 'Art (inactive)' });
+    expect((art as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Maths' }) as HTMLInputElement).checked).toBe(false);
+    await user.type(screen.getByLabelText('Qualification'), 'MSc');
+    await user.click(screen.getByRole('button', { name: 'Save teacher' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ qualification: 'MSc', subjectIds: ['art'] });
   });
 });

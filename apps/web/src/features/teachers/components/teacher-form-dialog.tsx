@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { useActiveClasses, useSubjectOptions } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { Checkbox } from '../../../components/people/checkbox';
-import { SubjectChecklist } from '../../../components/people/subject-checklist';
+import { SubjectChecklist, withCurrentSubjects } from '../../../components/people/subject-checklist';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
@@ -128,7 +128,8 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
     ];
   };
 
-  const subjectOptions = (subjects.data?.items ?? []).map((s) => ({ id: s.id, name: s.name }));
+  // A subject deactivated since stays on the teacher, marked, unless it is unticked.
+  const subjectOptions = withCurrentSubjects(subjects.data?.items, editing?.subjects ?? []);
   const classItems = classes.data?.items ?? [];
 
   return (
