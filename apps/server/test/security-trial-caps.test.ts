@@ -92,6 +92,7 @@ const count = async (what: TrialCapped, schoolId: string) => {
     classes: 'classes',
     subjects: 'subjects',
     periods: 'periods',
+    academicYears: 'academic_years',
   }[what];
   const kind = what === 'groups' ? sql` and kind = 'group'` : sql``;
   const rows = await withSystem(t.app.deps.db, (tx) =>
@@ -119,9 +120,16 @@ async function madeEarlier(school: TrialSchool, what: TrialCapped, howMany: numb
     periods: sql`insert into periods (school_id, id, name, start_time, end_time)
       select ${s}, gen_random_uuid(), 'Earlier ' || g, time '00:00' + g * interval '1 minute',
         time '00:00' + g * interval '1 minute' + interval '30 seconds' from ${rows}`,
+    // Years long past (and none overlapping the school's own), within reach of today.
+    academicYears: sql`insert into academic_years (school_id, id, name, start_date, end_date)
+      select ${s}, gen_random_uuid(), (${EARLIER_YEAR} + g) || '-' || (${EARLIER_YEAR} + g + 1),
+        make_date(${EARLIER_YEAR} + g, 9, 1), make_date(${EARLIER_YEAR} + g + 1, 8, 31) from ${rows}`,
   }[what];
   await withSystem(t.app.deps.db, (tx) => tx.execute(statement));
 }
+
+/** Before this, `madeEarlier` fills academic years; after it, `create` makes one (both far from the current year). */
+const EARLIER_YEAR = new Date().getUTCFullYear() - 40;
 
 /** One create of `what` through the API, made distinct by `i`. */
 function create(school: TrialSchool, what: TrialCapped, i: number) {
@@ -140,6 +148,14 @@ function create(school: TrialSchool, what: TrialCapped, i: number) {
         name: `Lesson ${i}`,
         startTime: `${String(10 + i).padStart(2, '0')}:00`,
         endTime: `${String(10 + i).padStart(2, '0')}:40`,
+      },
+    },
+    academicYears: {
+      url: '/api/v1/academic-years',
+      payload: {
+        name: `${EARLIER_YEAR - i}-${EARLIER_YEAR - i + 1}`,
+        startDate: `${EARLIER_YEAR - i}-09-01`,
+        endDate: `${EARLIER_YEAR - i + 1}-08-31`,
       },
     },
   }[what];

@@ -11,6 +11,8 @@ export const TRIAL_CAPS = {
   classes: 200,
   subjects: 200,
   periods: 50,
+  /** A trial needs this year and the next, perhaps a past one to try a promotion. */
+  academicYears: 10,
 } as const;
 
 export type TrialCapped = keyof typeof TRIAL_CAPS;
@@ -26,4 +28,5 @@ export const TRIAL_CAP_MESSAGES: Readonly<Record<TrialCapped, string>> = {
   classes: capReached('classes', 'classes'),
   subjects: capReached('subjects', 'subjects'),
   periods: capReached('periods', 'periods'),
+  academicYears: capReached('academicYears', 'academic years'),
 };

@@ -17,6 +17,7 @@ const COUNTS: Record<TrialCapped, (schoolId: string) => SQL> = {
   classes: (s) => sql`select count(*)::int as n from classes where school_id = ${s}`,
   subjects: (s) => sql`select count(*)::int as n from subjects where school_id = ${s}`,
   periods: (s) => sql`select count(*)::int as n from periods where school_id = ${s}`,
+  academicYears: (s) => sql`select count(*)::int as n from academic_years where school_id = ${s}`,
 };
 
 /**
