@@ -296,6 +296,7 @@ const ar: Catalogue = {
   [TRIAL_CAP_MESSAGES.subjects]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.subjects)} مادة على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.periods]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.periods)} حصة على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.academicYears]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.academicYears)} أعوام دراسية على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.attendance]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.attendance)} سجل حضور على الأكثر. اختر خطة لإضافة المزيد.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'نظرة عامة على المنصة',
   [DASHBOARD_MESSAGES.companyOverview]: 'نظرة عامة على الشركة',

@@ -312,6 +312,7 @@ const es: Catalogue = {
   [TRIAL_CAP_MESSAGES.subjects]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.subjects)} asignaturas. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.periods]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.periods)} períodos. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.academicYears]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.academicYears)} años académicos. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.attendance]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.attendance)} registros de asistencia. Elija un plan para añadir más.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'Resumen de la plataforma',
   [DASHBOARD_MESSAGES.companyOverview]: 'Resumen de la empresa',
