@@ -4,6 +4,7 @@ import type { AttendanceOptions, AttendanceRates } from '@lyceum/shared/attendan
 import type { DashboardWithDay } from '@lyceum/shared/day';
 import type { StudentListResponse, TeacherListResponse } from '@lyceum/shared/people';
 import type { TimetableOptionsResponse } from '@lyceum/shared/timetable';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignTeacher, createClass, createStudent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
@@ -90,5 +91,41 @@ describe('two classes of one name and section in different years', () => {
     const teachers = await read<TeacherListResponse>('/api/v1/teachers');
     const teacher = teachers.items.find((t) => t.id === w.a.users.teacher.id);
     expect(teacher?.assignedClasses.find((c) => c.classId === nextYear)?.classLabel).toBe('Grade 6 a (2027-2028)');
+  });
+});
+
+describe('two classes of one year are never shown alike', () => {
+  it('refuses a class, or a renamed one, whose shown name another class of the year has, case and spacing aside', async () => {
+    const session = await w.a.signIn('school_admin');
+    const made = await createClass(w.t.app, session, { name: 'Grade 2', section: 'B', academicYear: '2026-2027' });
+    const post = (name: string, section: string, academicYear = '2026-2027') =>
+      admin({ method: 'POST', url: '/api/v1/classes', payload: { name, section, academicYear } });
+    const expectTaken = (res: Awaited<ReturnType<typeof post>>) => {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toMatchObject({
+        message: PEOPLE_MESSAGES.classExists,
+        fields: { name: 'A class with this name and section already exists for this academic year' },
+      });
+    };
+    const classes = async () => (await read<ClassListResponse>('/api/v1/classes')).items.length;
+    const before = await classes();
+    expectTaken(await post('Grade 2 B', ''));
+    expectTaken(await post('grade  2', 'b'));
+    expectTaken(await post('Grade', '2 B'));
+    expect(await classes()).toBe(before);
+
+    const other = await createClass(w.t.app, session, { name: 'Grade 3', section: '', academicYear: '2026-2027' });
+    expectTaken(await admin({ method: 'PATCH', url: `/api/v1/classes/${other.id}`, payload: { name: 'Grade 2 b' } }));
+    expect(labelOf((await read<ClassListResponse>('/api/v1/classes')).items, other.id)).toBe('Grade 3');
+    // Its own shown name is no twin: a class keeps or respells its own.
+    const respelt = await admin({ method: 'PATCH', url: `/api/v1/classes/${made.id}`, payload: { name: 'Grade 2' } });
+    expect(respelt.statusCode, respelt.body).toBe(200);
+
+    // In another year it is allowed, and both then carry their year.
+    const later = await post('Grade 2 B', '', '2027-2028');
+    expect(later.statusCode, later.body).toBe(201);
+    const options = await read<ClassOptionsResponse>('/api/v1/classes/options');
+    expect(labelOf(options.items, made.id)).toBe('Grade 2 B (2026-2027)');
+    expect(labelOf(options.items, later.json().id)).toBe('Grade 2 B (2027-2028)');
   });
 });

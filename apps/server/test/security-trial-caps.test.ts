@@ -84,6 +84,9 @@ async function withTeacher(session: Session): Promise<TrialSchool> {
   };
 }
 
+/** Collections of one row a create; attendance (records a sheet) has its own tests below. */
+type RowCapped = Exclude<TrialCapped, 'attendance'>;
+
 const count = async (what: TrialCapped, schoolId: string) => {
   const table = {
     announcements: 'announcements',
@@ -92,6 +95,8 @@ const count = async (what: TrialCapped, schoolId: string) => {
     classes: 'classes',
     subjects: 'subjects',
     periods: 'periods',
+    academicYears: 'academic_years',
+    attendance: 'attendance',
   }[what];
   const kind = what === 'groups' ? sql` and kind = 'group'` : sql``;
   const rows = await withSystem(t.app.deps.db, (tx) =>
@@ -103,7 +108,7 @@ const count = async (what: TrialCapped, schoolId: string) => {
 };
 
 /** `howMany` rows of `what` written straight to the database, as if the school had made them earlier. */
-async function madeEarlier(school: TrialSchool, what: TrialCapped, howMany: number) {
+async function madeEarlier(school: TrialSchool, what: RowCapped, howMany: number) {
   const s = school.id;
   const rows = sql`generate_series(1, ${howMany}) g`;
   const statement = {
@@ -119,12 +124,19 @@ async function madeEarlier(school: TrialSchool, what: TrialCapped, howMany: numb
     periods: sql`insert into periods (school_id, id, name, start_time, end_time)
       select ${s}, gen_random_uuid(), 'Earlier ' || g, time '00:00' + g * interval '1 minute',
         time '00:00' + g * interval '1 minute' + interval '30 seconds' from ${rows}`,
+    // Years long past (and none overlapping the school's own), within reach of today.
+    academicYears: sql`insert into academic_years (school_id, id, name, start_date, end_date)
+      select ${s}, gen_random_uuid(), (${EARLIER_YEAR} + g) || '-' || (${EARLIER_YEAR} + g + 1),
+        make_date(${EARLIER_YEAR} + g, 9, 1), make_date(${EARLIER_YEAR} + g + 1, 8, 31) from ${rows}`,
   }[what];
   await withSystem(t.app.deps.db, (tx) => tx.execute(statement));
 }
 
+/** Before this, `madeEarlier` fills academic years; after it, `create` makes one (both far from the current year). */
+const EARLIER_YEAR = new Date().getUTCFullYear() - 40;
+
 /** One create of `what` through the API, made distinct by `i`. */
-function create(school: TrialSchool, what: TrialCapped, i: number) {
+function create(school: TrialSchool, what: RowCapped, i: number) {
   const requests = {
     announcements: {
       url: '/api/v1/announcements',
@@ -142,11 +154,19 @@ function create(school: TrialSchool, what: TrialCapped, i: number) {
         endTime: `${String(10 + i).padStart(2, '0')}:40`,
       },
     },
+    academicYears: {
+      url: '/api/v1/academic-years',
+      payload: {
+        name: `${EARLIER_YEAR - i}-${EARLIER_YEAR - i + 1}`,
+        startDate: `${EARLIER_YEAR - i}-09-01`,
+        endDate: `${EARLIER_YEAR - i + 1}-08-31`,
+      },
+    },
   }[what];
   return school.call({ method: 'POST', ...requests });
 }
 
-const COLLECTIONS = Object.keys(TRIAL_CAPS) as TrialCapped[];
+const COLLECTIONS = (Object.keys(TRIAL_CAPS) as TrialCapped[]).filter((w): w is RowCapped => w !== 'attendance');
 
 describe('a trial school stores at most TRIAL_CAPS of what its people write', () => {
   let school: TrialSchool;
@@ -219,5 +239,86 @@ describe('who the caps do not touch', () => {
       expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
       expect(await count(what, school.id)).toBe(TRIAL_CAPS[what] + 1);
     }
+  });
+});
+
+describe('attendance: a trial school stores at most TRIAL_CAPS.attendance records', () => {
+  /** A class of `size` students (temporary passwords: an unverified school sends no mail). */
+  async function classOf(school: TrialSchool, size: number) {
+    const cls = await school.call({ method: 'POST', url: '/api/v1/classes', payload: { name: `Class ${size}` } });
+    expect(cls.statusCode, cls.body).toBe(201);
+    const classId: string = cls.json().id;
+    const studentIds: string[] = [];
+    for (let i = 0; i < size; i++) {
+      const res = await school.call({
+        method: 'POST',
+        url: '/api/v1/students',
+        payload: { name: `Pupil ${size}-${i}`, email: `pupil${size}-${i}-${classId}@capped.test`, classId },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      studentIds.push(res.json().student.id);
+    }
+    return { classId, studentIds };
+  }
+
+  /** Records straight to the database until the school has `total`, one student's, on days long past. */
+  async function recordsUpTo(schoolId: string, cls: { classId: string; studentIds: string[] }, total: number) {
+    const missing = total - (await count('attendance', schoolId));
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.execute(sql`insert into attendance (school_id, id, class_id, student_id, date, status, is_present,
+          marked_by_id, marked_by_name, marked_at, submitted_at, academic_year)
+        select ${schoolId}, gen_random_uuid(), ${cls.classId}, ${cls.studentIds[0]}, date '1990-01-01' - g,
+          'present', true, ${cls.studentIds[0]}, 'Earlier', now(), now(), '1989-1990'
+        from generate_series(1, ${missing}) g`),
+    );
+  }
+
+  const sheet = (cls: { classId: string; studentIds: string[] }, note?: string) => ({
+    classId: cls.classId,
+    records: cls.studentIds.map((studentId) => ({ studentId, isPresent: false, ...(note ? { note } : {}) })),
+  });
+
+  it('the sheet that reaches the cap is taken, a resubmission still is, the next new one is refused and writes nothing', async () => {
+    const school = await trialSchool();
+    const three = await classOf(school, 3);
+    const one = await classOf(school, 1);
+    await recordsUpTo(school.id, three, TRIAL_CAPS.attendance - 3);
+
+    const last = await school.call({ method: 'POST', url: '/api/v1/attendance', payload: sheet(three) });
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json()).toMatchObject({ created: 3 });
+    expect(await count('attendance', school.id)).toBe(TRIAL_CAPS.attendance);
+    const again = await school.call({ method: 'POST', url: '/api/v1/attendance', payload: sheet(three, 'Corrected') });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ created: 0, updated: 3 });
+
+    const over = await school.call({ method: 'POST', url: '/api/v1/attendance', payload: sheet(one) });
+    expect(over.statusCode, over.body).toBe(422);
+    expect(errorOf(over)).toMatchObject({ code: 'plan_limit', message: TRIAL_CAP_MESSAGES.attendance });
+    expect(TRIAL_CAP_MESSAGES.attendance).toBe(
+      'Trial limit reached: a school on a trial can have at most 50,000 attendance records. Choose a plan to add more.',
+    );
+    expect(await count('attendance', school.id)).toBe(TRIAL_CAPS.attendance);
+    const ofOne = await withSystem(t.app.deps.db, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from attendance where class_id = ${one.classId}`),
+    );
+    expect(ofOne.rows[0]?.n).toBe(0);
+    const spanish = await school.call({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      headers: { 'accept-language': 'es' },
+      payload: sheet(one),
+    });
+    expect(errorOf(spanish).message).toContain('como máximo 50.000 registros de asistencia');
+  });
+
+  it('a school on a paid subscription has no cap', async () => {
+    const admin = await login(t.app, paid.users.school_admin.email, 'school_admin');
+    const call = as(t.app, admin);
+    const cls = { classId: paid.classId, studentIds: [paid.users.student.id] };
+    await recordsUpTo(paid.id, cls, TRIAL_CAPS.attendance);
+    const res = await call({ method: 'POST', url: '/api/v1/attendance', payload: sheet(cls) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count('attendance', paid.id)).toBe(TRIAL_CAPS.attendance + 1);
   });
 });

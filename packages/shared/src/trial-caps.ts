@@ -11,6 +11,13 @@ export const TRIAL_CAPS = {
   classes: 200,
   subjects: 200,
   periods: 50,
+  /** A trial needs this year and the next, perhaps a past one to try a promotion. */
+  academicYears: 10,
+  /**
+   * Records, not submissions: a Basic school (100 students) marking 8 periods a day for its 14 days makes about
+   * 11,200; without a cap a school could mark every day since its first year, at 500 records a request.
+   */
+  attendance: 50_000,
 } as const;
 
 export type TrialCapped = keyof typeof TRIAL_CAPS;
@@ -26,4 +33,6 @@ export const TRIAL_CAP_MESSAGES: Readonly<Record<TrialCapped, string>> = {
   classes: capReached('classes', 'classes'),
   subjects: capReached('subjects', 'subjects'),
   periods: capReached('periods', 'periods'),
+  academicYears: capReached('academicYears', 'academic years'),
+  attendance: capReached('attendance', 'attendance records'),
 };

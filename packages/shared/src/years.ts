@@ -7,7 +7,7 @@ import { plainText } from './plain-text.ts';
 /**
  * Contracts of academic years and the year-end promotion (docs/product.md, "Academic years and promotion").
  *
- *   GET    /api/v1/academic-years                     school admin, principal: every year with its terms and holidays
+ *   GET    /api/v1/academic-years                     school admin, principal: every year (at most 50) with its terms and holidays
  *   POST   /api/v1/academic-years                     school admin
  *   PUT    /api/v1/academic-years/:id                 school admin: name, dates, terms and holidays at once
  *   POST   /api/v1/academic-years/:id/current         school admin: makes it the current year
@@ -26,6 +26,17 @@ export const CLASS_PROMOTION_ACTIONS = ['promote', 'repeat', 'graduate'] as cons
 export type ClassPromotionAction = (typeof CLASS_PROMOTION_ACTIONS)[number];
 /** Per-student outcomes in one promotion: more than a school sets by hand, well inside the request size limit. */
 export const MAX_PROMOTION_STUDENTS = 5000;
+/**
+ * Academic years one school may have, trial or paid (docs/product.md, "Years, terms and holidays"). A school adds
+ * one a year, so 50 is half a century of them; the list of years is not paged, and this keeps it to at most
+ * 50 × (20 terms + 60 holidays) rows however the years were made.
+ */
+export const MAX_ACADEMIC_YEARS = 50;
+/**
+ * How far from the school's today an academic year's dates may lie, in years, either way: far beyond any real
+ * past or planned year, yet no `1900-1901` from which attendance would be accepted for every day since.
+ */
+export const ACADEMIC_YEAR_REACH_YEARS = 50;
 
 export const YEAR_MESSAGES = {
   yearNotFound: 'Academic year not found',
@@ -39,6 +50,8 @@ export const YEAR_MESSAGES = {
   holidayOutside: 'Each holiday must lie inside the academic year',
   termsOverlap: 'Terms cannot overlap',
   tooMany: 'At most 20 terms and 60 holidays',
+  tooManyYears: `Academic year limit reached: a school can have at most ${MAX_ACADEMIC_YEARS} academic years.`,
+  outOfReach: `An academic year must lie within ${ACADEMIC_YEAR_REACH_YEARS} years of today`,
   currentCannotBeDeleted: 'The current academic year cannot be deleted',
   yearInUse: 'This academic year has records, so it cannot be deleted',
   actionInvalid: 'Choose promote, repeat or graduate',

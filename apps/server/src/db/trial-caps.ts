@@ -17,6 +17,10 @@ const COUNTS: Record<TrialCapped, (schoolId: string) => SQL> = {
   classes: (s) => sql`select count(*)::int as n from classes where school_id = ${s}`,
   subjects: (s) => sql`select count(*)::int as n from subjects where school_id = ${s}`,
   periods: (s) => sql`select count(*)::int as n from periods where school_id = ${s}`,
+  academicYears: (s) => sql`select count(*)::int as n from academic_years where school_id = ${s}`,
+  // The records' own counts, kept exact by triggers (migration 0021): a row per student and class, not per record.
+  attendance: (s) => sql`select coalesce(sum(present + late + absent), 0)::int as n
+    from attendance_student_totals where school_id = ${s}`,
 };
 
 /**
@@ -35,17 +39,21 @@ export async function lockTrialCount(tx: Tx, schoolId: string, what: TrialCapped
   return rows.length > 0;
 }
 
-/** After lockTrialCount: refuses (422 `plan_limit`) when `adding` more would take a trial school past the cap. */
+/**
+ * After lockTrialCount: refuses (422 `plan_limit`) when `adding` more would take a trial school past the cap.
+ * `adding` may be a query of how many (an attendance sheet's new records), counted in the same statement.
+ */
 export async function assertTrialRoom(
   tx: Tx,
   schoolId: string,
   what: TrialCapped,
   onTrial: boolean,
-  adding = 1,
+  adding: number | SQL = 1,
 ): Promise<void> {
   if (!onTrial) return;
-  const [row] = await selectRows<{ n: number }>(tx, COUNTS[what](schoolId));
-  if ((row?.n ?? 0) + adding > TRIAL_CAPS[what]) throw new AppError('plan_limit', TRIAL_CAP_MESSAGES[what]);
+  const more = typeof adding === 'number' ? sql`${adding}::int` : sql`(${adding})`;
+  const [row] = await selectRows<{ n: number }>(tx, sql`select (${COUNTS[what](schoolId)}) + ${more} as n`);
+  if ((row?.n ?? 0) > TRIAL_CAPS[what]) throw new AppError('plan_limit', TRIAL_CAP_MESSAGES[what]);
 }
 
 /** Both in turn, for a create whose first statement has nothing to share a write with. */

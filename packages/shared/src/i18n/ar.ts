@@ -8,7 +8,7 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
-import { YEAR_MESSAGES } from '../years.ts';
+import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
@@ -295,6 +295,8 @@ const ar: Catalogue = {
   [TRIAL_CAP_MESSAGES.classes]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.classes)} فصل على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.subjects]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.subjects)} مادة على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.periods]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.periods)} حصة على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.academicYears]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.academicYears)} أعوام دراسية على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.attendance]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.attendance)} سجل حضور على الأكثر. اختر خطة لإضافة المزيد.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'نظرة عامة على المنصة',
   [DASHBOARD_MESSAGES.companyOverview]: 'نظرة عامة على الشركة',
@@ -394,6 +396,8 @@ const ar: Catalogue = {
   [YEAR_MESSAGES.holidayOutside]: 'يجب أن تقع كل عطلة داخل العام الدراسي',
   [YEAR_MESSAGES.termsOverlap]: 'لا يجوز أن تتداخل الفصول الدراسية',
   [YEAR_MESSAGES.tooMany]: '20 فصلًا دراسيًا و60 عطلة على الأكثر',
+  [YEAR_MESSAGES.tooManyYears]: `بلغت حد الأعوام الدراسية: يمكن للمدرسة أن يكون لديها ${MAX_ACADEMIC_YEARS} عامًا دراسيًا على الأكثر.`,
+  [YEAR_MESSAGES.outOfReach]: `يجب أن يقع العام الدراسي ضمن ${ACADEMIC_YEAR_REACH_YEARS} عامًا من اليوم`,
   [YEAR_MESSAGES.currentCannotBeDeleted]: 'لا يمكن حذف العام الدراسي الحالي',
   [YEAR_MESSAGES.yearInUse]: 'لهذا العام الدراسي سجلات، لذا لا يمكن حذفه',
   [YEAR_MESSAGES.actionInvalid]: 'اختر الترفيع أو الإعادة أو التخرج',

@@ -8,7 +8,7 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
-import { YEAR_MESSAGES } from '../years.ts';
+import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
@@ -311,6 +311,8 @@ const es: Catalogue = {
   [TRIAL_CAP_MESSAGES.classes]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.classes)} clases. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.subjects]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.subjects)} asignaturas. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.periods]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.periods)} períodos. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.academicYears]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.academicYears)} años académicos. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.attendance]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.attendance)} registros de asistencia. Elija un plan para añadir más.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'Resumen de la plataforma',
   [DASHBOARD_MESSAGES.companyOverview]: 'Resumen de la empresa',
@@ -411,6 +413,8 @@ const es: Catalogue = {
   [YEAR_MESSAGES.holidayOutside]: 'Cada festivo debe estar dentro del año académico',
   [YEAR_MESSAGES.termsOverlap]: 'Los trimestres no pueden solaparse',
   [YEAR_MESSAGES.tooMany]: 'Como máximo 20 trimestres y 60 festivos',
+  [YEAR_MESSAGES.tooManyYears]: `Límite de años académicos alcanzado: una escuela puede tener como máximo ${MAX_ACADEMIC_YEARS} años académicos.`,
+  [YEAR_MESSAGES.outOfReach]: `Un año académico debe quedar a menos de ${ACADEMIC_YEAR_REACH_YEARS} años de hoy`,
   [YEAR_MESSAGES.currentCannotBeDeleted]: 'No se puede eliminar el año académico actual',
   [YEAR_MESSAGES.yearInUse]: 'Este año académico tiene registros, así que no se puede eliminar',
   [YEAR_MESSAGES.actionInvalid]: 'Elija promocionar, repetir o graduar',

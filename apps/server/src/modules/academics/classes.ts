@@ -13,7 +13,7 @@ import type {
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { classLabel } from '../../db/class-label.ts';
+import { classLabel, refuseShownTwin } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { classes, classSubjects, classTeachers, students, users } from '../../db/schema/index.ts';
@@ -229,6 +229,12 @@ export function createClass(
       await assertTrialCap(tx, scope.schoolId, 'classes');
       const id = newId();
       const academicYear = input.academicYear ?? academicYearIn(timeZoneOf(actor), deps.clock());
+      await refuseShownTwin(tx, scope.schoolId, {
+        exceptId: null,
+        name: input.name,
+        section: input.section,
+        academicYear,
+      });
       await tx
         .insert(classes)
         .values({ schoolId: scope.schoolId, id, name: input.name, section: input.section, academicYear });
@@ -264,6 +270,12 @@ export function updateClass(
       if (input.section !== undefined) changes.section = input.section;
       if (input.academicYear !== undefined) changes.academicYear = input.academicYear;
       if (Object.keys(changes).length > 0) {
+        await refuseShownTwin(tx, scope.schoolId, {
+          exceptId: id,
+          name: changes.name ?? before.name,
+          section: changes.section ?? before.section,
+          academicYear: changes.academicYear ?? before.academicYear,
+        });
         await tx
           .update(classes)
           .set({ ...changes, updatedAt: new Date() })

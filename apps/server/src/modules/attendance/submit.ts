@@ -15,6 +15,7 @@ import { selectRows } from '../../db/select-rows.ts';
 import { attendanceSubmissions } from '../../db/schema/index.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { commitWithNext, sendTogether } from '../../db/tenancy.ts';
+import { assertTrialRoom, lockTrialCount } from '../../db/trial-caps.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -92,6 +93,13 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
   );
   return row as SheetContext;
 }
+
+/** How many of the sheet's students have no record of this class, date and period yet: what it would add. */
+const newRecordsSql = (scope: SchoolScope, input: SubmitInput, date: string) =>
+  sql`select count(*)::int from json_array_elements_text(${JSON.stringify(input.records.map((r) => r.studentId))}::json) r
+    where not exists (select 1 from attendance a where a.school_id = ${scope.schoolId} and a.class_id = ${input.classId}
+      and a.student_id = r.value::uuid and a.date = ${date}::date
+      and a.period_id is not distinct from ${input.periodId ?? null}::uuid)`;
 
 /** Every active student of the class, once each, and nobody else. */
 function checkRoster(roster: { id: string; name: string }[], input: SubmitInput) {
@@ -201,7 +209,11 @@ export async function submitAttendance(
     return await inScope(deps.db, scope, async (tx) => {
       const today = todayIn(timeZoneOf(actor), deps.clock());
       const date = input.date ?? today;
-      const context = await readSheetContext(tx, scope, input, date);
+      // The trial check leaves in the same write as the sheet's read (a paying school pays no round trip); its
+      // lock comes first in every submission, so the two locks are always taken in one order.
+      const [onTrial, context] = await sendTogether(tx, () =>
+        Promise.all([lockTrialCount(tx, scope.schoolId, 'attendance'), readSheetContext(tx, scope, input, date)]),
+      );
       if (context.stored) return context.stored;
       const cls = context.cls;
       if (!cls) throw notFound(PEOPLE_MESSAGES.classNotFound);
@@ -212,6 +224,8 @@ export async function submitAttendance(
       // Marked, it would also keep the break from ever being deleted.
       if (context.periodIsBreak) throw failed({ periodId: ATTENDANCE_MESSAGES.breakPeriod });
       const names = checkRoster(context.roster, input);
+      // A trial school stores at most TRIAL_CAPS.attendance records; a resubmission adds none (docs/product.md, "Trials").
+      if (onTrial) await assertTrialRoom(tx, scope.schoolId, 'attendance', true, newRecordsSql(scope, input, date));
 
       const now = deps.clock();
       const periodId = input.periodId ?? null;

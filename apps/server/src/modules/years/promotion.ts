@@ -12,6 +12,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../db/audit.ts';
+import { shownNameKey } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { academicYears, promotionMoves, promotions } from '../../db/schema/index.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
@@ -71,7 +72,7 @@ async function lockPromotions(tx: Tx, schoolId: string): Promise<void> {
 async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassRow>> {
   const rows = await selectRows<ClassRow>(
     tx,
-    sql`select id, trim(name || ' ' || section) as label, lower(name) || '/' || lower(section) as key,
+    sql`select id, trim(name || ' ' || section) as label, ${shownNameKey(sql`name`, sql`section`)} as key,
       academic_year as "academicYear", is_active as "isActive"
     from classes where school_id = ${schoolId}`,
   );

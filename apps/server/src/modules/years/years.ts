@@ -1,17 +1,25 @@
 import type { AcademicYear, AcademicYearListResponse } from '@lyceum/shared/years';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { type AcademicYearRequest, YEAR_MESSAGES } from '@lyceum/shared/years';
+import {
+  ACADEMIC_YEAR_REACH_YEARS,
+  type AcademicYearRequest,
+  MAX_ACADEMIC_YEARS,
+  YEAR_MESSAGES,
+} from '@lyceum/shared/years';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { academicHolidays, academicTerms, academicYears } from '../../db/schema/index.ts';
 import { inScope, readScope, writeScope } from '../../db/school-scope.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 
 type YearInput = z.output<typeof AcademicYearRequest>;
 type YearRow = typeof academicYears.$inferSelect;
@@ -28,16 +36,27 @@ async function views(tx: Tx, schoolId: string, years: YearRow[]): Promise<Academ
       .from(table)
       .where(and(eq(table.schoolId, schoolId), inArray(table.academicYearId, ids)))
       .orderBy(asc(table.startDate), asc(table.id));
-  const [terms, holidays] = [await of(academicTerms), await of(academicHolidays)];
+  const [terms, holidays] = [byYear(await of(academicTerms)), byYear(await of(academicHolidays))];
   return years.map((y) => ({
     id: y.id,
     name: y.name,
     startDate: y.startDate,
     endDate: y.endDate,
     isCurrent: y.isCurrent,
-    terms: terms.filter((t) => t.academicYearId === y.id).map(part),
-    holidays: holidays.filter((h) => h.academicYearId === y.id).map(part),
+    terms: terms.get(y.id) ?? [],
+    holidays: holidays.get(y.id) ?? [],
   }));
+}
+
+/** Each year's parts, in their order, in one pass (filtering the whole list once per year grew with its square). */
+function byYear(rows: PartRow[]): Map<string, ReturnType<typeof part>[]> {
+  const grouped = new Map<string, ReturnType<typeof part>[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.academicYearId);
+    if (list) list.push(part(row));
+    else grouped.set(row.academicYearId, [part(row)]);
+  }
+  return grouped;
 }
 
 export async function findYear(tx: Tx, schoolId: string, id: string): Promise<YearRow> {
@@ -70,6 +89,38 @@ async function refuseOverlap(tx: Tx, schoolId: string, input: YearInput, exceptI
     const message = YEAR_MESSAGES.yearOverlaps(other.name);
     throw new AppError('conflict', message, { startDate: message });
   }
+}
+
+/** `date` moved by whole calendar years (a 29 February stays one: it only bounds a comparison of ISO dates). */
+const yearsFrom = (date: string, years: number) =>
+  `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4)}`;
+
+/**
+ * A year lies within ACADEMIC_YEAR_REACH_YEARS of the school's today (docs/product.md, "Years, terms and
+ * holidays"): attendance is taken back to the first year's start, so a `1900-1901` would open every day since.
+ */
+function refuseOutOfReach(actor: Actor, deps: Deps, input: YearInput): void {
+  const today = todayIn(timeZoneOf(actor), deps.clock());
+  const message = YEAR_MESSAGES.outOfReach;
+  if (input.startDate < yearsFrom(today, -ACADEMIC_YEAR_REACH_YEARS)) {
+    throw new AppError('validation', message, { startDate: message });
+  }
+  if (input.endDate > yearsFrom(today, ACADEMIC_YEAR_REACH_YEARS)) {
+    throw new AppError('validation', message, { endDate: message });
+  }
+}
+
+/**
+ * At most MAX_ACADEMIC_YEARS years a school, and TRIAL_CAPS.academicYears on a trial: the years list is not
+ * paged, so its size is bounded here. Counted after lockYears, so creates at the edge count one after the other.
+ */
+async function refuseTooManyYears(tx: Tx, schoolId: string): Promise<void> {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from academic_years where school_id = ${schoolId}`,
+  );
+  if ((row?.n ?? 0) >= MAX_ACADEMIC_YEARS) throw new AppError('rule', YEAR_MESSAGES.tooManyYears);
+  await assertTrialCap(tx, schoolId, 'academicYears');
 }
 
 async function uniqueName<T>(fn: () => Promise<T>): Promise<T> {
@@ -123,7 +174,7 @@ async function writeParts(tx: Tx, schoolId: string, yearId: string, input: YearI
   }
 }
 
-/** Few per school: every year, newest first, with its terms and holidays. */
+/** Every year, newest first, with its terms and holidays: at most MAX_ACADEMIC_YEARS of them (refuseTooManyYears). */
 export function listYears(deps: Deps, actor: Actor): Promise<AcademicYearListResponse> {
   const scope = readScope(actor, undefined, 'academic years');
   return inScope(deps.db, scope, async (tx) => {
@@ -138,9 +189,11 @@ export function listYears(deps: Deps, actor: Actor): Promise<AcademicYearListRes
 
 export function createYear(deps: Deps, actor: Actor, input: YearInput): Promise<AcademicYear> {
   const scope = writeScope(actor, undefined);
+  refuseOutOfReach(actor, deps, input);
   return uniqueName(() =>
     inScope(deps.db, scope, async (tx) => {
       await lockYears(tx, scope.schoolId);
+      await refuseTooManyYears(tx, scope.schoolId);
       await refuseOverlap(tx, scope.schoolId, input, null);
       const id = newId();
       const [row] = await tx
@@ -172,6 +225,7 @@ export function updateYear(
     inScope(deps.db, scope, async (tx) => {
       await lockYears(tx, scope.schoolId);
       const before = await findYear(tx, scope.schoolId, id);
+      refuseOutOfReach(actor, deps, input);
       await refuseOverlap(tx, scope.schoolId, input, id);
       if (before.name !== input.name) await carryName(tx, scope.schoolId, before.name, input.name);
       const [row] = await tx
