@@ -16,6 +16,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { notFound } from '../../lib/errors.ts';
 import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
+import { answersEpoch, bytesOfText } from '../../lib/answer-cache.ts';
 import { classForStaff, readableStudentSql, staffClassSql, taughtClasses, visibleRecords } from './whose.ts';
 
 const all = (...conditions: (SQL | undefined)[]) =>
@@ -93,13 +94,17 @@ export function classRegisterJson(
   input: { id: string; month?: string | undefined },
 ): Promise<string> {
   const scope = readScope(actor, undefined, 'attendance');
+  // The default month is the school's current one: the key names the month actually read.
   const month = input.month ?? todayIn(timeZoneOf(actor), deps.clock()).slice(0, 7);
   const first = `${month}-01`;
-  return readJsonBody(
-    deps,
-    scope,
-    PEOPLE_MESSAGES.classNotFound,
-    sql`
+  // The answer is the same for everyone who may read the class (staffClassSql only decides who may).
+  const access = seesEveryone(scope) ? 'role' : 'asked';
+  return throughAnswers(deps, scope, `register:${input.id}:${month}`, access, () =>
+    readJsonBody(
+      deps,
+      scope,
+      PEOPLE_MESSAGES.classNotFound,
+      sql`
       with cls as (${staffClassSql(scope, input.id)}),
       day_marks as (
         select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
@@ -138,6 +143,7 @@ export function classRegisterJson(
           sum(p.absent) as absent from per_student p) t)
       )::text as body
       from cls`,
+    ),
   );
 }
 
@@ -158,11 +164,19 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
   const scope = readScope(actor, undefined, 'attendance');
   // A teacher sees the student's records in the classes they teach, not those of a class they had before.
   const where = all(sql`a.student_id = ${id}`, visibleRecords(scope));
-  return readJsonBody(
-    deps,
-    scope,
-    PEOPLE_MESSAGES.studentNotFound,
-    sql`
+  // Staff, a parent of the student and the student themself read the whole history, the same answer; a
+  // teacher's depends on the classes they teach, so it is their own. A student reading their own id, and
+  // staff, need no query to be allowed; anyone else's decision is asked once and kept per user.
+  const me = scope.actor.profileId;
+  const teacher = scope.actor.role === 'teacher';
+  const key = teacher ? `history:${id}:seen-by:${me}` : `history:${id}`;
+  const access = seesEveryone(scope) || (scope.actor.role === 'student' && id === me) ? 'role' : 'asked';
+  return throughAnswers(deps, scope, key, access, () =>
+    readJsonBody(
+      deps,
+      scope,
+      PEOPLE_MESSAGES.studentNotFound,
+      sql`
       with st as (${readableStudentSql(scope, id)}),
       page as (
         select * from attendance a
@@ -180,7 +194,39 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
           select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${where}) t)
       )::text as body
       from st`,
+    ),
   );
+}
+
+/**
+ * `load()`'s JSON text through this process's answers cache (lib/answer-cache.ts), under `key` in the scope's
+ * school. `access` says how a hit is allowed: 'role' when the caller's role and the key alone settle it (staff,
+ * who see the whole school: an answer cached in their school exists there); 'asked' when it takes a query, which
+ * `load` makes: its success is kept as this user's decision (never another's), under the same epoch, and a hit
+ * needs both. A refusal (404) is not kept: it is asked again next time.
+ */
+function throughAnswers(
+  deps: Deps,
+  scope: SchoolScope,
+  key: string,
+  access: 'role' | 'asked',
+  load: () => Promise<string>,
+): Promise<string> {
+  const { answers } = deps;
+  // Company staff reading a school name it in the query; their reads are rare and stay uncached.
+  if (!answers.enabled || scope.companyReader) return load();
+  const schoolId = scope.schoolId;
+  const decision = `may:${scope.actor.profileId}:${key}`;
+  if (access === 'role' || answers.get(schoolId, decision) === true) {
+    const hit = answers.get<string>(schoolId, key);
+    if (hit !== undefined) return Promise.resolve(hit);
+  }
+  const epoch = answersEpoch(schoolId);
+  return load().then((body) => {
+    answers.set(schoolId, key, body, bytesOfText(body), epoch);
+    if (access === 'asked') answers.set(schoolId, decision, true, bytesOfText(decision), epoch);
+    return body;
+  });
 }
 
 /**

@@ -58,7 +58,7 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardW
     tenantOf(actor),
     async (tx) => {
       const now = deps.clock();
-      const [figures, day] = await Promise.all([schoolDashboard(tx, actor, now), dayFor(tx, actor, now)]);
+      const [figures, day] = await Promise.all([schoolDashboard(tx, actor, now), dayFor(tx, actor, now, deps.answers)]);
       return { ...figures, day };
     },
     { oneWrite: true },
