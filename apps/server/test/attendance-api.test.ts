@@ -1,3 +1,4 @@
+import type { Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -669,11 +670,111 @@ describe('absence alerts', () => {
       payload: { classId: w.a.classId, date: '2026-02-03', records: all({ [kid(0)]: false }) },
     });
     const bell = await parent({ method: 'GET', url: '/api/v1/notifications' });
+    // The school's date format is the default, `medium`: the language's own style.
     expect(bell.json().items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: 'attendance', body: expect.stringContaining('2026-02-03') }),
+        expect.objectContaining({ type: 'attendance', body: expect.stringContaining('Feb 3, 2026') }),
       ]),
     );
+  });
+
+  describe('stored as a message with the date as a date', () => {
+    /** The parent's attendance notifications of `date` as stored: the English text keeps the date as stored. */
+    async function storedOn(userId: string, date: string) {
+      const r = await db().execute(
+        sql`select id, title, body, message, read_at from notifications
+          where user_id = ${userId} and type = 'attendance' and body like ${`%${date}%`} order by created_at`,
+      );
+      return r.rows as { id: string; title: string; body: string; message: unknown; read_at: Date | null }[];
+    }
+    const submitOn = (date: string, records: ReturnType<typeof all>) =>
+      teacher({ method: 'POST', url: '/api/v1/attendance', payload: { classId: w.a.classId, date, records } });
+    const setDateFormat = async (dateFormat: string) => {
+      const locale = (await admin({ method: 'GET', url: '/api/v1/school/locale' })).json();
+      const res = await admin({ method: 'PUT', url: '/api/v1/school/locale', payload: { ...locale, dateFormat } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const studentName = async (id: string) =>
+      ((await db().execute(sql`select name from users where id = ${id}`)).rows[0] as { name: string }).name;
+    const className = async () =>
+      (
+        (await db().execute(sql`select trim(name || ' ' || section) as name from classes where id = ${w.a.classId}`))
+          .rows[0] as { name: string }
+      ).name;
+
+    it("carries the message id and its parameters; the bell writes the date in the school's date format", async () => {
+      const date = '2025-11-24';
+      const parentId = w.a.users.parent.id;
+      const name = await studentName(kid(0));
+      await submitOn(date, all({ [kid(0)]: false }));
+      const [alert] = await storedOn(parentId, date);
+      expect(alert?.message).toEqual({
+        title: { id: 'Absent today: {0}', params: [name] },
+        body: { id: '{0} was marked absent on {1} ({2}).', params: [name, { date }, await className()] },
+      });
+      const parent = await w.a.as('parent');
+      const bellBody = async () =>
+        ((await parent({ method: 'GET', url: '/api/v1/notifications' })).json().items as Notification[]).find(
+          (n) => n.id === alert?.id,
+        )?.body;
+      try {
+        await setDateFormat('DD/MM/YYYY');
+        expect(await bellBody()).toBe(`${name} was marked absent on 24/11/2025 (${await className()}).`);
+        await setDateFormat('MM/DD/YYYY');
+        expect(await bellBody()).toBe(`${name} was marked absent on 11/24/2025 (${await className()}).`);
+        // In the parent's own language, the date in the school's format all the same.
+        await db().execute(sql`update accounts set language = 'ar' where id = ${w.a.users.parent.accountId}`);
+        expect(await bellBody()).toBe(`سُجّل ${name} غائبًا يوم 11/24/2025 (${await className()}).`);
+      } finally {
+        await db().execute(sql`update accounts set language = null where id = ${w.a.users.parent.accountId}`);
+        await setDateFormat('medium');
+      }
+    });
+
+    it('a resubmission with the same status leaves it as it is; a status change rewrites the message, unread again', async () => {
+      const date = '2025-11-25';
+      const name = await studentName(kid(1));
+      await submitOn(date, all({ [kid(1)]: false }));
+      await db().execute(sql`update notifications set read_at = now() where user_id = ${otherParent.id}`);
+      const [read] = await storedOn(otherParent.id, date);
+      expect(read?.read_at).not.toBeNull();
+      await submitOn(date, all({ [kid(1)]: false }));
+      expect(await storedOn(otherParent.id, date)).toEqual([read]);
+
+      await submitOn(date, all({ [kid(1)]: 'late' }));
+      const [late] = await storedOn(otherParent.id, date);
+      expect(late).toMatchObject({ id: read?.id, read_at: null });
+      expect(late?.message).toEqual({
+        title: { id: 'Attendance corrected: {0}', params: [name] },
+        body: {
+          id: '{0} is now marked {1} on {2} ({3}).',
+          params: [name, { id: 'late' }, { date }, await className()],
+        },
+      });
+      // Late again: the same words, nothing rewritten (still read once read).
+      await db().execute(sql`update notifications set read_at = now() where user_id = ${otherParent.id}`);
+      const [lateRead] = await storedOn(otherParent.id, date);
+      await submitOn(date, all({ [kid(1)]: 'late' }));
+      expect(await storedOn(otherParent.id, date)).toEqual([lateRead]);
+    });
+
+    it('an alert stored as text before alerts carried a message is left as written on an unchanged resubmission', async () => {
+      const date = '2025-11-26';
+      await submitOn(date, all({ [kid(1)]: false }));
+      // What an alert sent before this change looks like: its words as text, no message.
+      await db().execute(
+        sql`update notifications set message = null, read_at = now() where user_id = ${otherParent.id} and body like ${`%${date}%`}`,
+      );
+      const [old] = await storedOn(otherParent.id, date);
+      expect(old).toMatchObject({ message: null, title: 'Absent today: Bea Second' });
+      await submitOn(date, all({ [kid(1)]: false }));
+      expect(await storedOn(otherParent.id, date)).toEqual([old]);
+      // A real change still reaches the parent, now as a message.
+      await submitOn(date, all({ [kid(1)]: 'late' }));
+      const [corrected] = await storedOn(otherParent.id, date);
+      expect(corrected).toMatchObject({ id: old?.id, read_at: null, title: 'Attendance corrected: Bea Second' });
+      expect(corrected?.message).not.toBeNull();
+    });
   });
 });
 

@@ -264,6 +264,7 @@ describe('classes', () => {
         classId: cls.id,
         className: cls.name,
         section: 'A',
+        classLabel: `${cls.name} A`,
         subjects: [{ id: sci.id, name: sci.name }],
         isClassTeacher: false,
       },

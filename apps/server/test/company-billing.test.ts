@@ -148,6 +148,10 @@ describe('payments', () => {
       status: 'pending',
       provider: 'manual',
       description: 'Standard plan (monthly)',
+      // The same in parts, for the web app to word in the reader's language.
+      planName: 'Standard',
+      billingCycle: 'monthly',
+      addonName: null,
     });
     const again = await sa({ method: 'POST', url: '/api/v1/payments', payload: { ...body, amountMinor: 99 } });
     expect(again.statusCode).toBe(200);
@@ -187,6 +191,11 @@ describe('payments', () => {
     expect(
       (await w.companyAdmin({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` })).statusCode,
     ).toBe(200);
+    // company_user reads the payments, so their receipts too (the Payments list links to them).
+    const read = await w.companyUser({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` });
+    expect(read.json()).toMatchObject({ receiptNumber: first.json().receiptNumber, totalMinor: 10_000 });
+    const readPdf = await w.companyUser({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt.pdf` });
+    expect(readPdf.statusCode).toBe(200);
     const other = await w.asA('school_admin');
     expect((await other({ method: 'GET', url: `/api/v1/payments/${first.json().id}/receipt` })).statusCode).toBe(404);
   });
@@ -209,7 +218,13 @@ describe('payments', () => {
         idempotencyKey: 'pay-beta-0002',
       },
     });
-    expect(paid.json()).toMatchObject({ description: 'SMS add-on', status: 'pending' });
+    expect(paid.json()).toMatchObject({
+      description: 'SMS add-on',
+      planName: null,
+      billingCycle: null,
+      addonName: 'SMS',
+      status: 'pending',
+    });
     const rejected = await w.admin({
       method: 'POST',
       url: `/api/v1/company/payments/${paid.json().id}/reject`,

@@ -1,3 +1,4 @@
+import { COMPANY_ACCESS } from '@lyceum/shared/access/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,12 +215,86 @@ describe('PATCH /company/schools/:id and detail', () => {
       ratio: 1 / 500,
     });
     expect(d.admins.map((x: { role: string }) => x.role).sort()).toEqual(['principal', 'school_admin']);
-    expect((await w.companyUser({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` })).statusCode).toBe(403);
     const missing = await w.admin({
       method: 'GET',
       url: '/api/v1/company/schools/01900000-0000-7000-8000-000000000000',
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('company_user reads the company lists and changes nothing (docs/product.md, "Who may do what")', () => {
+  it('reads schools, a school, plans, add-ons, add-on requests, payments and leads', async () => {
+    for (const url of [
+      '/api/v1/company/schools',
+      '/api/v1/company/plans',
+      '/api/v1/company/addons',
+      '/api/v1/company/addon-requests',
+      '/api/v1/company/payments',
+      '/api/v1/company/leads',
+    ]) {
+      const res = await w.companyUser({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+      expect(Array.isArray(res.json().items)).toBe(true);
+    }
+    const res = await w.companyUser({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.school.name).toBe('Alpha School');
+    expect(d.subscription.planName).toBe('Standard');
+    expect(d.history.items).toHaveLength(1);
+    // Not usage, not the school's people: those parts are the platform managers'.
+    expect(d.usage).toEqual([]);
+    expect(d.admins).toEqual([]);
+    const missing = await w.companyUser({
+      method: 'GET',
+      url: '/api/v1/company/schools/01900000-0000-7000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is refused every write, revenue and usage with 403, and nothing changes', async () => {
+    const before = (await w.admin({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` })).json();
+    const plan = await w.planId('Standard');
+    const addon = await w.addonId('SMS');
+    const some = '01900000-0000-7000-8000-000000000000';
+    const calls: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: Record<string, unknown> }[] = [
+      { method: 'POST', url: '/api/v1/company/schools', payload: await newSchoolBody() },
+      { method: 'PATCH', url: `/api/v1/company/schools/${w.a.id}`, payload: { name: 'Renamed By Reader' } },
+      { method: 'POST', url: `/api/v1/company/schools/${w.a.id}/deactivate` },
+      { method: 'POST', url: `/api/v1/company/schools/${w.a.id}/reactivate` },
+      { method: 'POST', url: `/api/v1/company/schools/${w.a.id}/subscriptions`, payload: { planId: plan } },
+      { method: 'POST', url: `/api/v1/company/schools/${w.a.id}/subscription/renew`, payload: {} },
+      { method: 'POST', url: `/api/v1/company/schools/${w.a.id}/subscription/cancel` },
+      { method: 'POST', url: '/api/v1/company/plans', payload: { name: 'Reader Plan' } },
+      { method: 'PATCH', url: `/api/v1/company/plans/${plan}`, payload: { isActive: false } },
+      { method: 'POST', url: '/api/v1/company/addons', payload: { name: 'Reader Add-on' } },
+      { method: 'PATCH', url: `/api/v1/company/addons/${addon}`, payload: { isActive: false } },
+      { method: 'POST', url: `/api/v1/company/addon-requests/${some}/approve` },
+      { method: 'POST', url: `/api/v1/company/addon-requests/${some}/reject`, payload: { reason: 'No thanks' } },
+      { method: 'POST', url: `/api/v1/company/payments/${some}/confirm` },
+      { method: 'POST', url: `/api/v1/company/payments/${some}/reject`, payload: { reason: 'No thanks' } },
+      { method: 'PATCH', url: `/api/v1/company/leads/${some}`, payload: { status: 'closed' } },
+      { method: 'GET', url: '/api/v1/company/revenue' },
+      { method: 'GET', url: '/api/v1/company/revenue/export' },
+      { method: 'GET', url: '/api/v1/company/usage' },
+      { method: 'GET', url: '/api/v1/company/usage/export' },
+    ];
+    // Every write of the company control plane is in the list above.
+    const writes = Object.keys(COMPANY_ACCESS).filter(
+      (key) => key.includes(' /api/v1/company/') && !key.startsWith('GET '),
+    );
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(writes.length);
+    for (const call of calls) {
+      const res = await w.companyUser(call);
+      expect({ ...call, payload: undefined, status: res.statusCode }).toEqual({
+        ...call,
+        payload: undefined,
+        status: 403,
+      });
+    }
+    const after = (await w.admin({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` })).json();
+    expect(after).toEqual(before);
   });
 });
 

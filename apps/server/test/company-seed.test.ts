@@ -1,5 +1,8 @@
 import { MESSAGES } from '@lyceum/shared/errors';
+import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
+import { addMonths } from '@lyceum/shared/subscription-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDateOf } from '../src/lib/school-day.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/seed.ts';
 import { as, createTestApp, errorOf, login, type TestApp } from './helpers.ts';
 
@@ -43,5 +46,47 @@ describe('company demo data (issue 3, item 9)', () => {
     const detail = (await staff({ method: 'GET', url: `/api/v1/company/schools/${demo.id}` })).json();
     expect(detail.history).toMatchObject({ totalUpgrades: 1, totalDowngrades: 0 });
     expect(detail.history.items).toHaveLength(2);
+  });
+
+  it('runs each subscription for the default term an assignment gives, from its start (docs/product.md, "Assigning a plan; upgrades and downgrades")', async () => {
+    const schools = (await staff({ method: 'GET', url: '/api/v1/company/schools' })).json().items;
+    expect(schools.map((s: { name: string }) => s.name).sort()).toEqual([
+      'Demo School',
+      'Hillside School',
+      'Riverside Academy',
+    ]);
+    const now = Date.now();
+    for (const school of schools) {
+      const detail = (await staff({ method: 'GET', url: `/api/v1/company/schools/${school.id}` })).json();
+      for (const sub of detail.history.items as { planName: string; startDate: string; endDate: string }[]) {
+        const term = {
+          school: school.name,
+          plan: sub.planName,
+          end: addMonths(new Date(sub.startDate), DEFAULT_SUBSCRIPTION_MONTHS).toISOString(),
+        };
+        expect(term).toEqual({ ...term, end: sub.endDate });
+        expect(new Date(sub.startDate).getTime()).toBeLessThan(now);
+      }
+      if (school.name !== 'Hillside School') {
+        // Basic until the upgrade, Standard from it: one term each, back to back.
+        const [standard, basic] = detail.history.items;
+        expect(basic.endDate).toBe(standard.startDate);
+        expect(new Date(standard.endDate).getTime()).toBeGreaterThan(now);
+      }
+    }
+  });
+
+  it('numbers every demo receipt as a real payment is: RCP-{the school\'s date}-{8 characters} (docs/product.md, "Payments")', async () => {
+    const payments = (await staff({ method: 'GET', url: '/api/v1/company/payments?limit=100' })).json().items;
+    expect(payments).toHaveLength(25);
+    const schools = (await staff({ method: 'GET', url: '/api/v1/company/schools' })).json().items;
+    const timeZone = new Map<string, string>(
+      schools.map((s: { id: string; locale: { timeZone: string } }) => [s.id, s.locale.timeZone]),
+    );
+    for (const p of payments as { id: string; schoolId: string; receiptNumber: string; createdAt: string }[]) {
+      const day = localDateOf(new Date(p.createdAt), timeZone.get(p.schoolId) ?? 'UTC').replaceAll('-', '');
+      const tail = p.id.replaceAll('-', '').slice(-8).toUpperCase();
+      expect(p.receiptNumber).toBe(`RCP-${day}-${tail}`);
+    }
   });
 });

@@ -243,6 +243,41 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     expect(invited.statusCode).toBe(201);
     expect(await mailsTo(teacher(3).email)).toBe(1);
   });
+
+  it('another admin, made with any address and a temporary password, cannot have the link mailed there', async () => {
+    const { session, email } = await signUp();
+    const call = as(t.app, session);
+    const chosen = 'someone-else@victim.test';
+    const made = await call({
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { name: 'Second Admin', email: chosen, role: 'school_admin', sendInvitation: false },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const second = await login(t.app, chosen, 'school_admin', made.json().temporaryPassword);
+    const asSecond = as(t.app, second);
+    const mail = await allMail();
+    const refused = await asSecond({ method: 'POST', url: '/api/v1/auth/email-verification/resend' });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: 'forbidden', message: TRIAL_MAIL_MESSAGES.onlySignUpAdmin });
+    expect(await mailsTo(chosen)).toBe(0);
+    expect(await allMail()).toBe(mail);
+    // Nor does the banner, with its button, show for them: the link is not theirs to ask for.
+    expect((await asSecond({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
+      mailVerificationRequired: false,
+    });
+    expect((await asSecond({ method: 'GET', url: '/api/v1/auth/email-verification' })).json().required).toBe(false);
+    // The admin who signed up still asks for theirs, to the address signed up with, within its daily limit.
+    expect((await call({ method: 'POST', url: '/api/v1/auth/email-verification/resend' })).statusCode).toBe(204);
+    expect(await mailsTo(email)).toBe(2);
+    expect(await allMail()).toBe(mail + 1);
+    // And only their link confirms the school.
+    const token = await tokenIn(email);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token } })).statusCode,
+    ).toBe(204);
+    expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).json().mailVerificationRequired).toBe(false);
+  });
 });
 
 let forgotFrom = 0;

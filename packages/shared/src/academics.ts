@@ -109,6 +109,8 @@ export const ClassResponse = z.object({
   name: z.string(),
   section: z.string(),
   academicYear: z.string(),
+  /** The class as shown everywhere (docs/product.md, "Classes and subjects"): `Grade 6 A`, with its year in brackets when another class of the school has its name and section. */
+  label: z.string(),
   subjects: z.array(SubjectRef),
   assignedTeachers: z.array(AssignedTeacher),
   classTeacherId: z.string().nullable(),
@@ -137,7 +139,7 @@ export const ClassOptionsQuery = z.object({ schoolId: uuidSchema.optional() });
 export type ClassOptionsQuery = z.infer<typeof ClassOptionsQuery>;
 
 /**
- * What a class filter or picker needs: the active classes the caller may see, id and label ("name – section"),
+ * What a class filter or picker needs: the active classes the caller may see, id and label (as `ClassResponse.label`),
  * by name. A few bytes a class instead of the whole class with its subjects and teachers.
  */
 export const ClassOptionsResponse = z.object({ items: z.array(z.object({ id: z.string(), label: z.string() })) });

@@ -83,6 +83,8 @@ export const DashboardStat = z.object({
   key: z.string(),
   label: z.string(),
   value: z.union([z.number(), z.string()]),
+  /** With a currency the value is an amount in its minor units, written by the browser in the reader's language. */
+  currency: z.string().optional(),
   hint: z.string().optional(),
 });
 export const DashboardResponse = z.object({

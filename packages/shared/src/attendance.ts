@@ -23,7 +23,7 @@ export const MAX_MARKS_PER_SUBMISSION = 500;
 /** The live list holds this many records; parents see this many of their children's. */
 export const RECENT_ATTENDANCE_LIMIT = 30;
 
-/** What a parent's absence alert says; written in the parent's language when it is created. */
+/** What a parent's absence alert says: stored as message ids and parameters, read in the parent's language. */
 export const ATTENDANCE_ALERT_MESSAGES = {
   absentTitle: (name: string) => `Absent today: ${name}`,
   absentBody: (name: string, date: string, className: string) => `${name} was marked absent on ${date} (${className}).`,

@@ -559,8 +559,15 @@ export const Payment = z.object({
   schoolName: z.string(),
   subscriptionId: z.string().nullable(),
   addonRequestId: z.string().nullable(),
-  /** What it pays for, for lists: "Standard (monthly)" or "API Access". */
+  /** What it pays for, in English: "Standard plan (monthly)" or "API Access add-on" (CSV, logs, API clients). */
   description: z.string(),
+  /**
+   * The same in parts, for the web app to word in the reader's language: the plan's name as typed and its
+   * billing cycle for a subscription payment, or the add-on's name; null for the other kind.
+   */
+  planName: z.string().nullable(),
+  billingCycle: z.enum(BILLING_CYCLES).nullable(),
+  addonName: z.string().nullable(),
   method: z.enum(PAYMENT_METHODS),
   reference: z.string(),
   amountMinor: z.number().int(),

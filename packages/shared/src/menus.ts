@@ -59,12 +59,13 @@ const E = {
 
 /**
  * The sidebar of every role, in order (docs/product.md, "Sidebar per role"; Dashboard is always first).
- * company_user gets the company dashboard and Settings (docs/decisions/003-company-user-menu.md).
+ * company_user's is company_admin's without the figures it may not read, Revenue and Schools Usage
+ * (docs/decisions/003-company-user-menu.md).
  */
 export const MENUS: Record<Role, readonly MenuEntry[]> = {
   admin: [E.dashboard, E.schools, E.revenue, E.plans, E.settings],
   company_admin: [E.dashboard, E.schools, E.revenue, E.plans, E.addonRequests, E.usage, E.settings],
-  company_user: [E.dashboard, E.settings],
+  company_user: [E.dashboard, E.schools, E.plans, E.addonRequests, E.settings],
   school_admin: [
     E.dashboard,
     E.announcements,

@@ -7,10 +7,10 @@
  * School users and company staff alike; a notification is addressed to one person or to roles.
  */
 import { z } from 'zod';
-import { type MessageRef, renderRef } from './i18n/translate.ts';
+import { type DateParam, type MessageRef, renderRef } from './i18n/translate.ts';
 import { PAGE_LIMIT_MAX } from './people.ts';
 
-export type { MessageRef };
+export type { DateParam, MessageRef };
 
 export const NOTIFICATION_TYPES = ['fee', 'attendance', 'assignment', 'announcement', 'other'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -65,11 +65,12 @@ export const NOTIFICATION_MESSAGES = {
  * A message with its parameters, both as the English text and as the reference a notification stores:
  * `messageOf(M.leadTitle, name)` → `{ text: 'New sales lead: Ada', ref: { id: 'New sales lead: {0}', params: ['Ada'] } }`.
  * A string parameter is someone's text, shown as written in every language; a parameter in our own words is
- * passed as a reference (`ourWords(A.late)`), so each reader gets it translated.
+ * passed as a reference (`ourWords(A.late)`), so each reader gets it translated; a calendar date as
+ * `calendarDate(day)`, so each reader gets it in their school's date format (the English `text` keeps it ISO).
  */
 export function messageOf<A extends string[]>(
   message: (...args: A) => string,
-  ...args: { [K in keyof A]: string | MessageRef }
+  ...args: { [K in keyof A]: string | MessageRef | DateParam }
 ): { text: string; ref: MessageRef } {
   const placeholders = args.map((_, i) => `{${i}}`) as A;
   const ref = { id: message(...placeholders), params: [...args] };
@@ -78,3 +79,6 @@ export function messageOf<A extends string[]>(
 
 /** One of our fixed messages as a parameter of another (translated with it; see messageOf). */
 export const ourWords = (id: string): MessageRef => ({ id });
+
+/** A calendar date (`YYYY-MM-DD`) as a parameter, written in the reader's school's date format when shown. */
+export const calendarDate = (day: string): DateParam => ({ date: day });

@@ -127,7 +127,10 @@ const page = <T extends z.ZodTypeAny>(item: T) =>
 export const ParentLink = z.object({ id: z.string(), name: z.string(), relationship: z.string() });
 export type ParentLink = z.infer<typeof ParentLink>;
 
-/** docs/product.md, "Students". `className`/`section` are the current class's, for lists. */
+/**
+ * docs/product.md, "Students". `className`/`section` are the current class's, for lists; `classLabel` is that
+ * class as shown everywhere (its year in brackets when another class has its name and section).
+ */
 export const StudentResponse = z.object({
   id: z.string(),
   name: z.string(),
@@ -137,6 +140,7 @@ export const StudentResponse = z.object({
   classId: z.string(),
   className: z.string(),
   section: z.string(),
+  classLabel: z.string(),
   rollNumber: z.number().int(),
   academicYear: z.string(),
   profileImage: z.string().nullable(),
@@ -255,6 +259,8 @@ export const AssignedClass = z.object({
   classId: z.string(),
   className: z.string(),
   section: z.string(),
+  /** The class as shown everywhere (docs/product.md, "Classes and subjects"). */
+  classLabel: z.string(),
   subjects: z.array(SubjectRef),
   isClassTeacher: z.boolean(),
 });
@@ -364,6 +370,8 @@ export const ChildLink = z.object({
   classId: z.string(),
   className: z.string(),
   section: z.string(),
+  /** The class as shown everywhere (docs/product.md, "Classes and subjects"). */
+  classLabel: z.string(),
 });
 export type ChildLink = z.infer<typeof ChildLink>;
 

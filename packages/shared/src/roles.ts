@@ -7,7 +7,7 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export type SchoolRole = (typeof SCHOOL_ROLES)[number];
 export type Role = (typeof ROLES)[number];
 
-/** Roles that manage the platform (docs/product.md, "Who may do what": only these reach schools, revenue, plans, usage, add-on requests). */
+/** Roles that manage the platform (docs/product.md, "Who may do what"): only these change company data and read revenue and usage; company_user reads the company lists. */
 export const PLATFORM_MANAGERS = ['company_admin', 'admin'] as const satisfies readonly CompanyRole[];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -23,6 +23,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export function isCompanyRole(role: string): role is CompanyRole {
   return (COMPANY_ROLES as readonly string[]).includes(role);
+}
+
+/** company_admin and admin change company data and read revenue and usage; company_user only reads the company lists. */
+export function isPlatformManager(role: string | undefined): boolean {
+  return role !== undefined && (PLATFORM_MANAGERS as readonly string[]).includes(role);
 }
 
 export function isSchoolRole(role: string): role is SchoolRole {

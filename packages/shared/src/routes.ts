@@ -1,4 +1,4 @@
-import { PLATFORM_MANAGERS, type Role } from './roles.ts';
+import { COMPANY_ROLES, PLATFORM_MANAGERS, type Role } from './roles.ts';
 
 /** The protected child routes of the web shell (docs/product.md, "Roles and menus"). `roles` absent = any signed-in user. */
 export interface ShellRoute {
@@ -9,6 +9,8 @@ export interface ShellRoute {
 
 const open = (path: string, title: string): ShellRoute => ({ path, title });
 const platform = (path: string, title: string): ShellRoute => ({ path, title, roles: PLATFORM_MANAGERS });
+/** The company lists: every company role reads them; the pages offer their actions to platform managers only. */
+const company = (path: string, title: string): ShellRoute => ({ path, title, roles: COMPANY_ROLES });
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
   open('dashboard', 'Dashboard'),
@@ -36,15 +38,15 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   open('students/:id', 'Student'),
   open('teachers/:id', 'Teacher'),
   open('classes/:id', 'Class'),
-  platform('schools', 'Schools'),
+  company('schools', 'Schools'),
   platform('schools/create', 'Create School'),
   platform('revenue', 'Revenue'),
-  platform('subscription-plans', 'Subscription Plans'),
+  company('subscription-plans', 'Subscription Plans'),
   platform('schools-usage', 'Schools Usage'),
-  platform('addon-requests', 'Addon Requests'),
+  company('addon-requests', 'Addon Requests'),
   platform('addon-requests/manage', 'Manage Addon Requests'),
-  platform('schools/:id', 'School'),
-  platform('payments', 'Payments'),
+  company('schools/:id', 'School'),
+  company('payments', 'Payments'),
   open('payments/:id/receipt', 'Receipt'),
   open('subscription-expired', 'Subscription Expired'),
   { path: 'settings/academic-years', title: 'Academic Years', roles: ['school_admin', 'principal'] },

@@ -11,5 +11,7 @@ export const TRIAL_MAIL_MESSAGES = {
     `A trial school can send at most ${TRIAL_INVITATIONS_PER_DAY} invitations a day (this would make ${wouldBe}). Try again tomorrow, or choose a plan.`,
   verificationMailsPerDay: `At most ${VERIFICATION_MAILS_PER_DAY} verification e-mails a day are sent to one address. Try again tomorrow.`,
   alreadyVerified: 'Your e-mail address is already confirmed.',
+  onlySignUpAdmin:
+    'Only the school admin who signed the school up can ask for the confirmation link again: it is sent only to the address the school signed up with.',
   planNotTrialable: 'This plan cannot be tried. Choose one of the plans offered at sign-up.',
 } as const;

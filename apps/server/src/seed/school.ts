@@ -1,4 +1,5 @@
 import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
+import { addMonths } from '@lyceum/shared/subscription-rules';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { plans, schoolSubscriptions, schools } from '../db/schema/index.ts';
@@ -12,11 +13,16 @@ export interface NewSchool {
   email?: string;
   principalName?: string;
   isDemo?: boolean;
-  /** Days until the subscription ends; negative for one that has lapsed. */
+  /** Days until the subscription ends; negative for one that has lapsed. Default: it began 30 days ago. */
   subscriptionDays?: number;
 }
 
-/** A school with an active subscription of the named plan (default Standard). */
+/**
+ * A school with an active subscription of the named plan (default Standard), billed monthly. Like one company
+ * staff assign, it runs the default DEFAULT_SUBSCRIPTION_MONTHS from its start (docs/product.md, "Assigning a
+ * plan; upgrades and downgrades"), through the same addMonths: it began 30 days ago, or ends in
+ * `subscriptionDays`.
+ */
 export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
   const schoolId = newId();
   await tx.insert(schools).values({
@@ -34,14 +40,14 @@ export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
     .where(eq(plans.name, input.planName ?? 'Standard'));
   if (!plan) throw new Error(`Plan ${input.planName ?? 'Standard'} is not seeded`);
   const now = Date.now();
-  const days = input.subscriptionDays ?? Math.round(DEFAULT_SUBSCRIPTION_MONTHS * 30.44);
+  const { startDate, endDate } = subscriptionTerm(now, input.subscriptionDays);
   await tx.insert(schoolSubscriptions).values({
     schoolId,
     id: newId(),
     planId: plan.id,
-    startDate: new Date(Math.min(now, now + days * 86_400_000) - 30 * 86_400_000),
-    endDate: new Date(now + days * 86_400_000),
-    status: days > 0 ? 'active' : 'expired',
+    startDate,
+    endDate,
+    status: endDate.getTime() > now ? 'active' : 'expired',
     paymentStatus: 'paid',
     totalAmountMinor: plan.priceMinor,
     planAmountMinor: plan.priceMinor,
@@ -50,4 +56,14 @@ export async function insertSchool(tx: Tx, input: NewSchool): Promise<string> {
     isInitial: true,
   });
   return schoolId;
+}
+
+/** The default term of a subscription, ending `days` from `now` when given, else begun 30 days before `now`. */
+function subscriptionTerm(now: number, days?: number): { startDate: Date; endDate: Date } {
+  if (days === undefined) {
+    const startDate = new Date(now - 30 * 86_400_000);
+    return { startDate, endDate: addMonths(startDate, DEFAULT_SUBSCRIPTION_MONTHS) };
+  }
+  const endDate = new Date(now + days * 86_400_000);
+  return { startDate: addMonths(endDate, -DEFAULT_SUBSCRIPTION_MONTHS), endDate };
 }

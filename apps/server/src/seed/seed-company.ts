@@ -1,3 +1,4 @@
+import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
 import { addMonths, priceSubscription } from '@lyceum/shared/subscription-rules';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
@@ -13,6 +14,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { insertAccount, insertSchoolUser } from '../db/accounts.ts';
+import { receiptNumberOf } from '../modules/company/index.ts';
 import { insertSchool } from './school.ts';
 
 const DAY = 86_400_000;
@@ -43,7 +45,8 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
   const demoSchools = await tx.select().from(schools).where(eq(schools.isDemo, true));
   const schoolNamed = (name: string) => demoSchools.find((s) => s.name === name);
 
-  // A year of history for each working school: Basic first, then an upgrade to its current Standard plan.
+  // A year of history for each working school: Basic first, for its default term up to the upgrade to its
+  // current Standard plan. Receipts are numbered as real payments are (docs/product.md, "Payments").
   let receipt = 0;
   for (const school of [schoolNamed('Demo School'), schoolNamed('Riverside Academy')]) {
     if (!school) continue;
@@ -53,13 +56,14 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
       .where(and(eq(schoolSubscriptions.schoolId, school.id), eq(schoolSubscriptions.status, 'active')));
     if (!current) continue;
     const basic = plan('Basic');
-    const initialId = newId(now - 400 * DAY);
+    const basicStart = addMonths(current.startDate, -DEFAULT_SUBSCRIPTION_MONTHS);
+    const initialId = newId(basicStart.getTime());
     await tx.insert(schoolSubscriptions).values({
       schoolId: school.id,
       id: initialId,
       planId: basic.id,
-      startDate: new Date(now - 395 * DAY),
-      endDate: new Date(now - 30 * DAY),
+      startDate: basicStart,
+      endDate: current.startDate,
       status: 'cancelled',
       paymentStatus: 'paid',
       billingCycle: 'monthly',
@@ -67,7 +71,7 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
       subscriptionType: 'initial',
       isInitial: true,
       changeKind: 'new',
-      createdAt: new Date(now - 395 * DAY),
+      createdAt: basicStart,
     });
     await tx
       .update(schoolSubscriptions)
@@ -87,7 +91,7 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
         amountMinor: onBasic ? basic.priceMinor : current.totalAmountMinor,
         status: 'confirmed',
         idempotencyKey: `demo-${id}`,
-        receiptNumber: `RCP-DEMO-${String(receipt).padStart(4, '0')}`,
+        receiptNumber: receiptNumberOf(id, at, school.timeZone),
         decidedAt: at,
         createdAt: at,
         updatedAt: at,
@@ -116,15 +120,16 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
       requestedBy: admin?.id ?? null,
     });
     if (school === riverside) {
+      const paymentId = newId();
       await tx.insert(subscriptionPayments).values({
         schoolId: school.id,
-        id: newId(),
+        id: paymentId,
         addonRequestId: requestId,
         method: 'bank_transfer',
         reference: 'RIV-API-0001',
         amountMinor: addon(addonName).priceMinor,
         idempotencyKey: 'demo-riverside-api-access',
-        receiptNumber: 'RCP-DEMO-PENDING-1',
+        receiptNumber: receiptNumberOf(paymentId, new Date(now), school.timeZone),
       });
     }
   }

@@ -32,8 +32,13 @@ export function useActiveClasses(enabled = true) {
   });
 }
 
-/** A class as the school names it everywhere: its name, then its section (docs/product.md, "Classes and subjects"). */
-export function classLabel(c: { name: string; section: string }): string {
+/**
+ * A class's name, then its section, with no year. Pages show the label the server sends with a class (`label`,
+ * `classLabel`: the year added when another class has the same name and section, docs/product.md, "Classes and
+ * subjects"); this is for where the year is shown beside it anyway (the promotion wizard) or no other class can
+ * be meant (a parent's own child).
+ */
+export function nameAndSection(c: { name: string; section: string }): string {
   return c.section ? `${c.name} ${c.section}` : c.name;
 }
 

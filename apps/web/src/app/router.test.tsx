@@ -3,7 +3,7 @@ import type { AuthResponse } from '@lyceum/shared/auth';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { MENUS } from '@lyceum/shared/menus';
 import { ROLE_LABELS, ROLES } from '@lyceum/shared/roles';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -145,6 +145,35 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     const { router } = renderApp('/schools', authResponse('teacher'));
     await screen.findByText("You don't have permission to access this page.");
     expect(router.state.location.pathname).toBe('/unauthorized');
+  });
+
+  it('lets company_user open the company lists from its sidebar, read-only, and no other company screen', async () => {
+    const empty = () => json({ items: [], nextCursor: null, total: 0 });
+    const { router } = renderApp('/schools', authResponse('company_user'), {
+      'GET /api/v1/company/schools': empty,
+      'GET /api/v1/company/plans': empty,
+      'GET /api/v1/company/addons': empty,
+      'GET /api/v1/company/addon-requests': empty,
+      'GET /api/v1/company/payments': empty,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Schools' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const [label, heading] of [
+      ['Subscription Plans', 'Subscription Plans'],
+      ['Addon Requests', 'Addon Requests'],
+    ]) {
+      await userEvent.click(within(nav).getByRole('link', { name: label }));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    }
+    // Payments has no sidebar entry: the dashboard's figure leads there.
+    await act(() => router.navigate('/payments?status=pending'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payments');
+    for (const path of ['/revenue', '/schools-usage', '/schools/create', '/addon-requests/manage']) {
+      await act(() => router.navigate(path));
+      await screen.findByText("You don't have permission to access this page.");
+      expect({ path, at: router.state.location.pathname }).toEqual({ path, at: '/unauthorized' });
+    }
   });
 
   it('shows company admins the placeholder of a later page', async () => {

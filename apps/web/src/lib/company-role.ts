@@ -1,8 +1,11 @@
-import { PLATFORM_MANAGERS } from '@lyceum/shared/roles';
+import { isPlatformManager } from '@lyceum/shared/roles';
 import { useAuth } from './auth';
 
-/** company_admin and admin change company data; company_user only reads it (the server refuses it anyway). */
+/**
+ * The one `canManage` flag of the company pages: company_admin and admin change company data; company_user
+ * only reads the company lists, so their pages show it no action (the server refuses it anyway).
+ */
 export function useIsPlatformManager(): boolean {
   const { user } = useAuth();
-  return Boolean(user && (PLATFORM_MANAGERS as readonly string[]).includes(user.role));
+  return isPlatformManager(user?.role);
 }

@@ -10,7 +10,7 @@ const schoolRoles = ['school_admin', 'principal', 'teacher', 'student', 'parent'
 export const COMPANY_ACCESS: Record<string, Access> = {
   'GET /api/v1/company/schools': readers,
   'POST /api/v1/company/schools': managers,
-  'GET /api/v1/company/schools/:id': managers,
+  'GET /api/v1/company/schools/:id': readers,
   'PATCH /api/v1/company/schools/:id': managers,
   'POST /api/v1/company/schools/:id/deactivate': managers,
   'POST /api/v1/company/schools/:id/reactivate': managers,
@@ -48,8 +48,9 @@ export const COMPANY_ACCESS: Record<string, Access> = {
   'POST /api/v1/addon-requests': schoolAdmin,
   'GET /api/v1/payments': schoolAdmin,
   'POST /api/v1/payments': schoolAdmin,
-  'GET /api/v1/payments/:id/receipt': ['school_admin', ...managers],
-  'GET /api/v1/payments/:id/receipt.pdf': ['school_admin', ...managers],
+  // A receipt is its payment's printable form: whoever reads the payment reads it.
+  'GET /api/v1/payments/:id/receipt': ['school_admin', ...readers],
+  'GET /api/v1/payments/:id/receipt.pdf': ['school_admin', ...readers],
   'GET /api/v1/api-keys': schoolAdmin,
   'POST /api/v1/api-keys': schoolAdmin,
   'POST /api/v1/api-keys/:id/revoke': schoolAdmin,

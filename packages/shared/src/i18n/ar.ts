@@ -3,6 +3,7 @@ import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { ATTACHMENT_MESSAGES, FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
+import { TRIAL_CAP_MESSAGES, TRIAL_CAPS } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -14,6 +15,9 @@ import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
 import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
+/** A cap in Latin digits, as the Arabic receipts write them. */
+const n = (value: number) => value.toLocaleString('en-US');
+
 const ar: Catalogue = {
   // Signing in, sessions and access
   [MESSAGES.loginFailed]: 'تعذّر تسجيل الدخول',
@@ -281,7 +285,16 @@ const ar: Catalogue = {
     `لا يمكن للمدرسة في الفترة التجريبية أن ترسل في اليوم دعوات يتجاوز عددها ${TRIAL_INVITATIONS_PER_DAY} (وبهذه يصبح العدد {0}). حاول مرة أخرى غدًا، أو اختر خطة.`,
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `لا يُرسل إلى العنوان الواحد في اليوم أكثر من ${VERIFICATION_MAILS_PER_DAY} من رسائل التحقق. حاول مرة أخرى غدًا.`,
   [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'عنوان بريدك الإلكتروني مؤكَّد بالفعل.',
+  [TRIAL_MAIL_MESSAGES.onlySignUpAdmin]:
+    'لا يطلب رابط التأكيد مرة أخرى إلا مسؤول المدرسة الذي سجّلها: فهو لا يُرسل إلا إلى العنوان الذي سُجّلت به المدرسة.',
   [TRIAL_MAIL_MESSAGES.planNotTrialable]: 'لا يمكن تجربة هذه الخطة. اختر إحدى الخطط المعروضة عند التسجيل.',
+  // Trial schools: what their people write
+  [TRIAL_CAP_MESSAGES.announcements]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.announcements)} إعلان على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.messages]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.messages)} رسالة على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.groups]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.groups)} مجموعة على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.classes]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.classes)} فصل على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.subjects]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.subjects)} مادة على الأكثر. اختر خطة لإضافة المزيد.`,
+  [TRIAL_CAP_MESSAGES.periods]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.periods)} حصة على الأكثر. اختر خطة لإضافة المزيد.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'نظرة عامة على المنصة',
   [DASHBOARD_MESSAGES.companyOverview]: 'نظرة عامة على الشركة',

@@ -3,6 +3,7 @@ import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { ATTACHMENT_MESSAGES, FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
+import { TRIAL_CAP_MESSAGES, TRIAL_CAPS } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -14,6 +15,9 @@ import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
 import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
+/** A cap as Spanish writes numbers (10.000). */
+const n = (value: number) => value.toLocaleString('es-ES');
+
 const es: Catalogue = {
   // Signing in, sessions and access
   [MESSAGES.loginFailed]: 'No se pudo iniciar sesión',
@@ -296,8 +300,17 @@ const es: Catalogue = {
     `Una escuela en período de prueba puede enviar como máximo ${TRIAL_INVITATIONS_PER_DAY} invitaciones al día (con esta serían {0}). Vuelva a intentarlo mañana o elija un plan.`,
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `Se envían como máximo ${VERIFICATION_MAILS_PER_DAY} correos de verificación al día a una misma dirección. Vuelva a intentarlo mañana.`,
   [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'Su dirección de correo electrónico ya está confirmada.',
+  [TRIAL_MAIL_MESSAGES.onlySignUpAdmin]:
+    'Solo el administrador que registró la escuela puede volver a pedir el enlace de confirmación: se envía únicamente a la dirección con la que se registró la escuela.',
   [TRIAL_MAIL_MESSAGES.planNotTrialable]:
     'Este plan no se puede probar. Elija uno de los planes ofrecidos al registrarse.',
+  // Trial schools: what their people write
+  [TRIAL_CAP_MESSAGES.announcements]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.announcements)} anuncios. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.messages]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.messages)} mensajes. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.groups]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.groups)} grupos. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.classes]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.classes)} clases. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.subjects]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.subjects)} asignaturas. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.periods]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.periods)} períodos. Elija un plan para añadir más.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'Resumen de la plataforma',
   [DASHBOARD_MESSAGES.companyOverview]: 'Resumen de la empresa',

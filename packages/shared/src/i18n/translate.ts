@@ -85,17 +85,34 @@ export function translateMessage(text: string, catalogue: Catalogue | undefined)
  */
 export interface MessageRef {
   id: string;
-  params?: (string | MessageRef)[];
+  params?: (string | MessageRef | DateParam)[];
 }
 
+/**
+ * A calendar date (`YYYY-MM-DD`) as a parameter: written when the message is shown, in the reader's school's
+ * date format (docs/product.md, "In the web app"), so the stored message holds the date, not one way of writing it.
+ */
+export interface DateParam {
+  date: string;
+}
+
+export interface RenderOptions {
+  /** How a date parameter is written; without it, as stored (`2026-11-24`). */
+  date?: (day: string) => string;
+}
+
+const isDateParam = (value: MessageRef | DateParam): value is DateParam => 'date' in value;
+
 /** `ref` in the catalogue's language (English without one): its id translated, its parameters put back. */
-export function renderRef(ref: MessageRef, catalogue: Catalogue | undefined): string {
+export function renderRef(ref: MessageRef, catalogue: Catalogue | undefined, options: RenderOptions = {}): string {
   const text = catalogue && Object.hasOwn(catalogue, ref.id) ? (catalogue[ref.id] as string) : ref.id;
   const params = ref.params ?? [];
   return text.replace(PLACEHOLDER, (whole, slot: string) => {
     const value = params[Number(slot)];
     if (value === undefined) return whole;
-    return typeof value === 'string' ? value : renderRef(value, catalogue);
+    if (typeof value === 'string') return value;
+    if (isDateParam(value)) return options.date ? options.date(value.date) : value.date;
+    return renderRef(value, catalogue, options);
   });
 }
 

@@ -36,6 +36,11 @@ export const schools = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** Signed up publicly and its admin has not opened the verification link yet: it sends no mail. */
     awaitingMailVerification: boolean('awaiting_mail_verification').notNull().default(false),
+    /**
+     * The account that signed the school up publicly (null for schools the company made): while the school
+     * waits for verification, the verification link goes to this account's address only.
+     */
+    signupAccountId: uuid('signup_account_id').references(() => accounts.id),
     /** The school's language, clock and money (docs/product.md, "Language, time zone and currency"). */
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     timeZone: text('time_zone').notNull().default('UTC'),

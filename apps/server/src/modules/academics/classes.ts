@@ -13,6 +13,7 @@ import type {
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { classes, classSubjects, classTeachers, students, users } from '../../db/schema/index.ts';
@@ -35,12 +36,14 @@ import {
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { likePattern } from '../../lib/search.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 
 interface ClassRow {
   id: string;
   name: string;
   section: string;
   academicYear: string;
+  label: string;
   subjects: SubjectRef[];
   assignedTeachers: AssignedTeacher[];
   studentCount: number;
@@ -65,7 +68,7 @@ async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Pro
     with subj as (select s.id, s.name from subjects s where s.school_id = ${schoolId}),
       gone as (select u.id from users u where u.school_id = ${schoolId} and not u.is_active)
     select classes.id, classes.name, classes.section, classes.academic_year as "academicYear",
-      classes.is_active as "isActive", classes.created_at as "createdAt",
+      ${classLabel('classes')} as label, classes.is_active as "isActive", classes.created_at as "createdAt",
       coalesce((select json_agg(${subjectJson})
         from class_subjects cs join subj s on s.id = cs.subject_id
         where cs.school_id = classes.school_id and cs.class_id = classes.id), '[]'::json) as subjects,
@@ -153,7 +156,7 @@ export function listClassOptions(deps: Deps, actor: Actor, query: ClassOptionsQu
         .select({
           id: classes.id,
           // "Grade 5 A", as every other answer names a class (docs/product.md, "Classes and subjects").
-          label: sql<string>`trim(${classes.name} || ' ' || ${classes.section})`,
+          label: classLabel('classes'),
         })
         .from(classes)
         .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.isActive, true), visibleClasses(scope)))
@@ -223,6 +226,7 @@ export function createClass(
   return uniqueClass(() =>
     inScope(deps.db, scope, async (tx) => {
       const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
+      await assertTrialCap(tx, scope.schoolId, 'classes');
       const id = newId();
       const academicYear = input.academicYear ?? academicYearIn(timeZoneOf(actor), deps.clock());
       await tx

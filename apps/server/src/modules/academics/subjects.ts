@@ -17,6 +17,7 @@ import { AppError, assertSomethingToUpdate, notFound } from '../../lib/errors.ts
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { inScope, readScope, writeScope } from '../../db/school-scope.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 
 const view = (s: typeof subjects.$inferSelect): SubjectResponse => ({
   id: s.id,
@@ -77,6 +78,7 @@ export function createSubject(
   const scope = writeScope(actor, input.schoolId);
   return uniqueName(input.name, () =>
     inScope(deps.db, scope, async (tx) => {
+      await assertTrialCap(tx, scope.schoolId, 'subjects');
       const [row] = await tx
         .insert(subjects)
         .values({ schoolId: scope.schoolId, id: newId(), name: input.name, code: input.code?.trim() || null })

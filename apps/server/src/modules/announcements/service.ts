@@ -17,6 +17,7 @@ import { messageOf } from '@lyceum/shared/notifications';
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { inScope, writeScope } from '../../db/school-scope.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -31,6 +32,7 @@ import { createNotifications } from '../notifications/index.ts';
 import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts';
 import { readFigures } from './figures.ts';
 import { safeBody, textOf } from './safe-html.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 
 interface Row {
   id: string;
@@ -53,7 +55,7 @@ interface Row {
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** A class as people name it: "Grade 5 A" (the section, when there is one, after the name). */
-const CLASS_LABEL = sql`trim(c.name || ' ' || c.section)`;
+const CLASS_LABEL = classLabel('c');
 
 /** An announcement's own columns, the same for every reader (`a` announcements, `au` its author). */
 const COLUMNS = sql`a.id, a.title, a.body, a.audience, a.class_ids as "classIds", a.status, a.pinned,
@@ -350,6 +352,7 @@ export function createAnnouncement(
     await checkAudience(tx, actor, audience, classIds);
     const body = checkBody(input.body);
     const expiresAt = checkExpiry(input.expiresAt, now);
+    await assertTrialCap(tx, scope.schoolId, 'announcements');
     const id = newId();
     await tx.execute(sql`insert into announcements
       (school_id, id, author_id, title, body, audience, class_ids, pinned, expires_at, created_at, updated_at)

@@ -5,8 +5,9 @@ import {
 } from '@lyceum/shared/attendance';
 import { renderIn } from '@lyceum/shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@lyceum/shared/locale';
-import { messageOf, ourWords } from '@lyceum/shared/notifications';
+import { calendarDate, messageOf, type NotificationMessage, ourWords } from '@lyceum/shared/notifications';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,30 +22,71 @@ export interface MarkedStudent {
 const A = ATTENDANCE_ALERT_MESSAGES;
 
 /**
- * Our words in the parent's language, rendered when sent; the child's and class's names (and the date)
- * stay as written, whatever they read like. Only the status word is ours too, so it is translated.
+ * What an alert says. `message` is what the parent is shown (docs/product.md, "Notifications", "In the reader's
+ * language"): our words by id, the child's and class's names as written, the status word ours (translated) and
+ * the date a date, written in the school's date format when listed. `title` and `body` are the same words in
+ * the parent's language with the date as stored, the text alerts were kept as before they carried a message.
  */
-const inLanguage = (words: ReturnType<typeof messageOf>, language: Language) => renderIn(words.ref, language);
+interface AlertWords {
+  title: string;
+  body: string;
+  message: NotificationMessage;
+}
+
+function wordsOf(
+  title: ReturnType<typeof messageOf>,
+  body: ReturnType<typeof messageOf>,
+  language: Language,
+): AlertWords {
+  return {
+    title: renderIn(title.ref, language),
+    body: renderIn(body.ref, language),
+    message: { title: title.ref, body: body.ref },
+  };
+}
 
 /** The alert in the parent's own language (their account's, else their school's). */
-const absentText = (name: string, date: string, className: string, language: Language) => ({
-  title: inLanguage(messageOf(A.absentTitle, name), language),
-  body: inLanguage(messageOf(A.absentBody, name, date, className), language),
-});
+const absentWords = (name: string, date: string, className: string, language: Language) =>
+  wordsOf(messageOf(A.absentTitle, name), messageOf(A.absentBody, name, calendarDate(date), className), language);
 
 /** A late mark's first alert, when the school opts in to alerting on late. */
-const lateText = (name: string, date: string, className: string, language: Language) => ({
-  title: inLanguage(messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateTitle, name), language),
-  body: inLanguage(messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateBody, name, date, className), language),
-});
+const lateWords = (name: string, date: string, className: string, language: Language) =>
+  wordsOf(
+    messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateTitle, name),
+    messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateBody, name, calendarDate(date), className),
+    language,
+  );
 
-const correctedText = (name: string, status: AttendanceStatus, date: string, className: string, language: Language) =>
+const correctedWords = (name: string, status: AttendanceStatus, date: string, className: string, language: Language) =>
   status === 'absent'
-    ? absentText(name, date, className, language)
-    : {
-        title: inLanguage(messageOf(A.correctedTitle, name), language),
-        body: inLanguage(messageOf(A.correctedBody, name, ourWords(A[status]), date, className), language),
-      };
+    ? absentWords(name, date, className, language)
+    : wordsOf(
+        messageOf(A.correctedTitle, name),
+        messageOf(A.correctedBody, name, ourWords(A[status]), calendarDate(date), className),
+        language,
+      );
+
+/** JSON with each object's keys in order: a stored message (jsonb reorders keys) compared with a fresh one. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/**
+ * Whether a sent notification already says `words` (only its title with `titleOnly`). By message id and
+ * parameters (status, date, class), never by rendered text, so how the words are written changes nothing; an
+ * alert stored as text before alerts carried a message is compared by its text, as it was written.
+ */
+function alreadySays(sent: AlertContext['sent'][number] | undefined, words: AlertWords, titleOnly = false): boolean {
+  if (!sent) return false;
+  if (sent.message) {
+    const same = (a: unknown, b: unknown) => canonical(a ?? null) === canonical(b ?? null);
+    return same(sent.message.title, words.message.title) && (titleOnly || same(sent.message.body, words.message.body));
+  }
+  return sent.title === words.title && (titleOnly || sent.body === words.body);
+}
 
 const languageOf = (value: string | null): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
@@ -52,8 +94,8 @@ const languageOf = (value: string | null): Language => (isLanguage(value) ? valu
 export interface AlertContext {
   /** The students' alert rows of the date: the notifications each one sent. */
   existing: { studentId: string; notificationIds: string[] }[];
-  /** Those notifications as they read now, with their reader's language. */
-  sent: { id: string; title: string; body: string; language: string | null }[];
+  /** Those notifications as they read now (their message: null for alerts sent before they carried one), with their reader's language. */
+  sent: { id: string; title: string; body: string; message?: NotificationMessage | null; language: string | null }[];
   /** Every parent of the students (inactive ones too: the live event goes to all), by student then parent. */
   parents: { studentId: string; parentId: string; isActive: boolean; language: string | null }[];
   /**
@@ -86,7 +128,7 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
   return sql`json_build_object(
     'day', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status,
         'className', d.class_name)), '[]')
-      from (select distinct on (a.student_id) a.student_id, a.status, trim(c.name || ' ' || c.section) as class_name
+      from (select distinct on (a.student_id) a.student_id, a.status, ${classLabel('c')} as class_name
         from attendance a join classes c on c.school_id = a.school_id and c.id = a.class_id
         where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
           ${otherSheets}
@@ -97,7 +139,7 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
         order by a.student_id, ${worstFirst}) d),
     'existing', (select coalesce(json_agg(json_build_object('studentId', al.student_id, 'notificationIds', al.notification_ids)), '[]')
       from absence_alerts al where al.school_id = ${schoolId} and al.date = ${date}::date and al.student_id in ${ids}),
-    'sent', (select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'body', n.body,
+    'sent', (select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'body', n.body, 'message', n.message,
         'language', coalesce(acc.language, sc.language))), '[]')
       from notifications n
         join users u on u.school_id = n.school_id and u.id = n.user_id
@@ -161,8 +203,8 @@ export function alertsSql(
   const byId = new Map(marks.map((m) => [m.studentId, m]));
   const alerted = new Set<string>();
   const readerLanguage = new Map(context.sent.map((r) => [r.id, languageOf(r.language)]));
-  const sentText = new Map(context.sent.map((r) => [r.id, r]));
-  const revised: { id: string; title: string; body: string }[] = [];
+  const sent = new Map(context.sent.map((r) => [r.id, r]));
+  const revised: ({ id: string } & AlertWords)[] = [];
   for (const row of context.existing) {
     alerted.add(row.studentId);
     const m = byId.get(row.studentId);
@@ -174,11 +216,11 @@ export function alertsSql(
     for (const id of row.notificationIds) {
       const language = readerLanguage.get(id) ?? DEFAULT_LANGUAGE;
       // Still late, and first alerted as late: nothing was corrected.
-      const late = lateText(m.name, date, className, language);
-      if (m.status === 'late' && row.notificationIds.every((n) => sentText.get(n)?.title === late.title)) continue;
-      const text = correctedText(m.name, m.status, date, className, language);
+      const late = lateWords(m.name, date, className, language);
+      if (m.status === 'late' && row.notificationIds.every((n) => alreadySays(sent.get(n), late, true))) continue;
+      const words = correctedWords(m.name, m.status, date, className, language);
       // Already saying this (a resubmission that changed nothing): left alone.
-      if (sentText.get(id)?.title !== text.title || sentText.get(id)?.body !== text.body) revised.push({ id, ...text });
+      if (!alreadySays(sent.get(id), words)) revised.push({ id, ...words });
     }
   }
 
@@ -188,11 +230,11 @@ export function alertsSql(
   const created = parents.map((p) => {
     const m = byId.get(p.studentId) as (typeof marks)[number];
     const language = languageOf(p.language);
-    const text =
+    const words =
       m.status === 'late'
-        ? lateText(m.name, date, m.className, language)
-        : absentText(m.name, date, m.className, language);
-    return { id: newId(), user_id: p.parentId, ...text };
+        ? lateWords(m.name, date, m.className, language)
+        : absentWords(m.name, date, m.className, language);
+    return { id: newId(), user_id: p.parentId, ...words };
   });
   // The alert row is kept even for a student with no parent: a parent linked later is not alerted about the past.
   const alertRows = [...fresh].map((studentId) => ({
@@ -209,15 +251,17 @@ export function alertsSql(
   // concurrent revision to the same words sends nothing twice).
   return sql`
     with revised as (
-      update notifications n set title = r.title, body = r.body, read_at = null
-      from json_to_recordset(${JSON.stringify(revised)}::json) as r(id uuid, title text, body text)
-      where n.school_id = ${schoolId} and n.id = r.id and (n.title <> r.title or n.body <> r.body)
+      update notifications n set title = r.title, body = r.body, message = r.message, read_at = null
+      from json_to_recordset(${JSON.stringify(revised)}::json) as r(id uuid, title text, body text, message jsonb)
+      where n.school_id = ${schoolId} and n.id = r.id
+        and (n.title <> r.title or n.body <> r.body or n.message is distinct from r.message)
       returning n.id, n.user_id
     ),
     created as (
-      insert into notifications (school_id, id, user_id, type, title, body)
-      select ${schoolId}, r.id, r.user_id, 'attendance', r.title, r.body
-      from json_to_recordset(${JSON.stringify(created)}::json) as r(id uuid, user_id uuid, title text, body text)
+      insert into notifications (school_id, id, user_id, type, title, body, message)
+      select ${schoolId}, r.id, r.user_id, 'attendance', r.title, r.body, r.message
+      from json_to_recordset(${JSON.stringify(created)}::json)
+        as r(id uuid, user_id uuid, title text, body text, message jsonb)
     ),
     alerted as (
       insert into absence_alerts (school_id, id, student_id, date, notification_ids)

@@ -7,6 +7,7 @@ import {
   type StudentAttendance,
 } from '@lyceum/shared/attendance';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { inScope, readScope, type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
@@ -269,10 +270,10 @@ export function attendanceRates(
     const perClass = await selectRows<Counts & { classId: string; className: string }>(
       tx,
       sql`
-      select c.id as "classId", trim(c.name || ' ' || c.section) as "className", ${SUM_OF_COUNTS}
+      select c.id as "classId", ${classLabel('c')} as "className", ${SUM_OF_COUNTS}
       from classes c left join attendance_class_days a on a.school_id = c.school_id and a.class_id = c.id and ${range}
       where c.school_id = ${scope.schoolId} and c.is_active ${classFilter}
-      group by c.id, c.name, c.section
+      group by c.school_id, c.id, c.name, c.section, c.academic_year
       order by c.name, c.section, c.id`,
     );
     const classes = perClass.map((r) => ({ classId: r.classId, className: r.className, rate: rateOf(r) }));

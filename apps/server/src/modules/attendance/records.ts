@@ -5,6 +5,7 @@ import {
   attendanceRate,
 } from '@lyceum/shared/attendance';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 
@@ -37,7 +38,7 @@ export async function loadRecords(
       ? sql`attendance a`
       : sql`(select * from attendance a where a.school_id = ${schoolId} and ${where} order by ${order} limit ${limit}) a`;
   const result = await tx.execute(sql`
-    select a.id, a.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
+    select a.id, a.class_id as "classId", ${classLabel('c')} as "className",
       a.student_id as "studentId", u.name as "studentName", to_char(a.date, 'YYYY-MM-DD') as date,
       a.period_id as "periodId", a.status, a.is_present as "isPresent", a.note,
       a.marked_by_name as "markedByName", a.marked_at as time, a.submitted_at as "submittedAt",
@@ -86,7 +87,7 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 
 /** SQL of an AttendanceRecord object from attendance `a`, its class `c` and its student's user `u`. */
 export const RECORD_JSON = sql`json_build_object('id', a.id, 'classId', a.class_id,
-  'className', trim(c.name || ' ' || c.section), 'studentId', a.student_id, 'studentName', u.name,
+  'className', ${classLabel('c')}, 'studentId', a.student_id, 'studentName', u.name,
   'date', to_char(a.date, 'YYYY-MM-DD'), 'periodId', a.period_id, 'status', a.status, 'isPresent', a.is_present,
   'note', a.note, 'markedByName', a.marked_by_name, 'time', ${iso(sql`a.marked_at`)},
   'submittedAt', ${iso(sql`a.submitted_at`)}, 'academicYear', a.academic_year)`;

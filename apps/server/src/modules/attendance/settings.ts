@@ -1,5 +1,6 @@
 import type { AttendanceOptions, AttendanceSettings } from '@lyceum/shared/attendance';
 import { eq, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { schools } from '../../db/schema/index.ts';
@@ -76,7 +77,7 @@ export function attendanceOptions(deps: Deps, actor: Actor): Promise<AttendanceO
         ? await selectRows<{ id: string; label: string }>(
             tx,
             sql`
-            select c.id, trim(c.name || ' ' || c.section) as label from classes c
+            select c.id, ${classLabel('c')} as label from classes c
             where c.school_id = ${scope.schoolId} and c.is_active
               ${staff ? sql`` : sql`and c.id in ${taughtClasses(scope)}`}
             order by c.name, c.section, c.id`,

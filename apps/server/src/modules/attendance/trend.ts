@@ -6,6 +6,7 @@ import {
 } from '@lyceum/shared/attendance';
 import type { WeekStart } from '@lyceum/shared/locale';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -117,7 +118,7 @@ export function belowThreshold(
       tx,
       sql`
       select t.student_id as "studentId", u.name, t.class_id as "classId",
-        trim(c.name || ' ' || c.section) as "className", t.present, t.late, t.absent
+        ${classLabel('c')} as "className", t.present, t.late, t.absent
       from ${counted} t
         join users u on u.school_id = t.school_id and u.id = t.student_id
         join classes c on c.school_id = t.school_id and c.id = t.class_id`,

@@ -1,5 +1,6 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
@@ -32,7 +33,7 @@ export function visibleRecords(scope: SchoolScope): SQL | undefined {
 /** SQL selecting the class (id, name, academicYear) if the caller may mark and read it whole, else no row. */
 export function staffClassSql(scope: SchoolScope, classId: string, activeOnly = false): SQL {
   return sql`
-    select c.id, trim(c.name || ' ' || c.section) as name, c.academic_year as "academicYear"
+    select c.id, ${classLabel('c')} as name, c.academic_year as "academicYear"
     from classes c where c.school_id = ${scope.schoolId} and c.id = ${classId}
       ${activeOnly ? sql`and c.is_active` : sql``}
       ${seesEveryone(scope) ? sql`` : scope.actor.role === 'teacher' ? sql`and c.id in ${taughtClasses(scope)}` : sql`and false`}`;

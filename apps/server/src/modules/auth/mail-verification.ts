@@ -2,7 +2,7 @@ import type { MailVerificationStatus, VerifyEmailRequest } from '@lyceum/shared/
 import { VERIFICATION_MAILS_PER_DAY } from '@lyceum/shared/constants';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { TRIAL_MAIL_MESSAGES } from '@lyceum/shared/trial-mail';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../db/audit.ts';
 import { enqueueMail } from '../../db/mail.ts';
@@ -17,7 +17,9 @@ import { issueOneTimeToken, recentTokenCount } from './one-time-tokens.ts';
 /**
  * A school that signed up publicly sends no mail until its admin proves the address they signed up with
  * (docs/product.md, "Trial schools and mail"): otherwise anyone could sign up and have the platform mail
- * any address. The sign-up sends one link; the admin may ask for it again, a few times a day.
+ * any address. The sign-up sends one link; the admin who signed up may ask for it again, a few times a day. The
+ * link only ever goes to that admin's address: another admin of the school has an address the school chose
+ * (made with a temporary password, no mail), so a resend of theirs would mail any address again.
  */
 export const VERIFY_TOKEN_DAYS = 7;
 
@@ -49,7 +51,7 @@ export async function queueVerificationMail(
   return true;
 }
 
-/** The link from the mail: the schools this account administers may send mail from now on. */
+/** The link from the mail: the schools this account signed up may send mail from now on. */
 export async function verifyEmail(deps: Deps, _actor: PublicActor, input: VerifyEmailRequest): Promise<void> {
   await withSystem(deps.db, async (tx) => {
     const [token] = await tx
@@ -67,12 +69,7 @@ export async function verifyEmail(deps: Deps, _actor: PublicActor, input: Verify
     const verified = await tx
       .update(schools)
       .set({ awaitingMailVerification: false, updatedAt: new Date() })
-      .where(
-        and(
-          eq(schools.awaitingMailVerification, true),
-          sql`${schools.id} in (select school_id from users where account_id = ${token.accountId} and role = 'school_admin')`,
-        ),
-      )
+      .where(and(eq(schools.awaitingMailVerification, true), eq(schools.signupAccountId, token.accountId)))
       .returning({ id: schools.id });
     for (const { id } of verified) {
       await audit(tx, null, { schoolId: id, action: 'school.mail_verified', entity: 'school', entityId: id });
@@ -80,23 +77,24 @@ export async function verifyEmail(deps: Deps, _actor: PublicActor, input: Verify
   });
 }
 
+/** The banner is the signing-up admin's: only they can be sent the link (`GET /auth/me` says the same). */
 export async function mailVerificationStatus(deps: Deps, actor: Actor): Promise<MailVerificationStatus> {
-  const [school] = await withTenant(deps.db, tenantOf(actor), (tx) =>
-    tx
-      .select({ awaiting: schools.awaitingMailVerification })
-      .from(schools)
-      .where(eq(schools.id, actor.schoolId ?? '00000000-0000-0000-0000-000000000000')),
-  );
-  return { required: school?.awaiting ?? false, email: actor.email };
+  const [school] = await withTenant(deps.db, tenantOf(actor), (tx) => ownSchool(tx, actor));
+  return { required: Boolean(school?.awaiting && school.signupAccountId === actor.accountId), email: actor.email };
 }
+
+const ownSchool = (tx: Tx, actor: Actor) =>
+  tx
+    .select({ awaiting: schools.awaitingMailVerification, signupAccountId: schools.signupAccountId })
+    .from(schools)
+    .where(eq(schools.id, actor.schoolId ?? '00000000-0000-0000-0000-000000000000'));
 
 export async function resendVerification(deps: Deps, actor: Actor): Promise<void> {
   const sent = await withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const [school] = await tx
-      .select({ awaiting: schools.awaitingMailVerification })
-      .from(schools)
-      .where(eq(schools.id, actor.schoolId ?? '00000000-0000-0000-0000-000000000000'));
+    const [school] = await ownSchool(tx, actor);
     if (!school?.awaiting) throw new AppError('rule', TRIAL_MAIL_MESSAGES.alreadyVerified);
+    if (school.signupAccountId !== actor.accountId)
+      throw new AppError('forbidden', TRIAL_MAIL_MESSAGES.onlySignUpAdmin);
     const [me] = await tx
       .select({ email: users.email })
       .from(users)

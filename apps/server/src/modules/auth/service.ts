@@ -255,6 +255,7 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         adminIds: [userId],
         ...locale,
         awaitingMailVerification: true,
+        signupAccountId: accountId,
       });
       await tx.insert(users).values({
         schoolId,
@@ -570,13 +571,14 @@ export async function me(deps: Deps, actor: Actor): Promise<SessionResponse> {
         entitled: string[];
         unread: number;
         unreadMessages: number;
-        awaitingMailVerification: boolean;
+        mailVerificationRequired: boolean;
       }>(
         tx,
         sql`select school.name, school.logo, school.brand_color as "brandColor",
         ${entitledNamesSql(sql`school.id`)} as entitled, ${unreadCountSql(actor)} as unread,
         ${unreadMessagesSql(actor)} as "unreadMessages",
-        school.awaiting_mail_verification as "awaitingMailVerification"
+        (school.awaiting_mail_verification and school.signup_account_id = ${actor.accountId})
+          as "mailVerificationRequired"
       from schools school where school.id = ${schoolId}`,
       );
       const brand = row ? brandFrom(row, row.entitled) : null;
@@ -585,8 +587,9 @@ export async function me(deps: Deps, actor: Actor): Promise<SessionResponse> {
         school: { ...own, brand },
         unread: Number(row?.unread ?? 0),
         unreadMessages: Number(row?.unreadMessages ?? 0),
-        // The banner is for the school admin who signed the school up (docs/product.md, "Trial schools and mail").
-        mailVerificationRequired: actor.role === 'school_admin' && Boolean(row?.awaitingMailVerification),
+        // The banner is for the school admin who signed the school up: the link goes only to their address
+        // (docs/product.md, "Trial schools and mail").
+        mailVerificationRequired: actor.role === 'school_admin' && Boolean(row?.mailVerificationRequired),
       };
     },
     { oneStatement: true },

@@ -1,5 +1,6 @@
 /** The company module's public surface: the control plane (schools, plans, subscriptions, payments, API keys). */
 export { resolveApiKey } from './api-keys.ts';
+export { receiptNumberOf } from './payments.ts';
 export { companyRoutes } from './routes.ts';
 export { CURRENT_SUBSCRIPTION, SCHOOL_STATUS } from './school-status.ts';
 export { EXPIRY_NOTICE_DAYS, noticeEndingSubscriptions } from './staff-notices.ts';

@@ -83,6 +83,9 @@ function toPayment(row: PaymentRow): Payment {
     subscriptionId: p.subscriptionId,
     addonRequestId: p.addonRequestId,
     description: describe(row),
+    planName: row.addonName ? null : row.planName,
+    billingCycle: row.addonName || !row.planName ? null : (row.billingCycle ?? 'monthly'),
+    addonName: row.addonName,
     method: p.method,
     reference: p.reference,
     amountMinor: p.amountMinor,
@@ -137,8 +140,11 @@ export async function listPayments(
   });
 }
 
-/** `RCP-20261122-1A2B3C4D`: the school's date and the random tail of the payment's id, unique per school. */
-function receiptNumberOf(id: string, now: Date, timeZone: string): string {
+/**
+ * `RCP-20261122-1A2B3C4D` (docs/product.md, "Payments"): the school's date and the random tail of the
+ * payment's id, unique per school. The demo seed numbers its payments with it too.
+ */
+export function receiptNumberOf(id: string, now: Date, timeZone: string): string {
   const day = localDateOf(now, timeZone).replaceAll('-', '');
   return `RCP-${day}-${id.replaceAll('-', '').slice(-8).toUpperCase()}`;
 }

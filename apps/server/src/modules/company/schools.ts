@@ -9,6 +9,7 @@ import type {
   UpdateSchoolRequest,
 } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { isPlatformManager } from '@lyceum/shared/roles';
 import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -318,11 +319,18 @@ export async function schoolDetail(deps: Deps, actor: Actor, { id }: { id: strin
     const school = await companySchool(tx, id);
     const active = await activeSubscriptionRow(tx, id);
     const subscription = active ? await presentSubscription(tx, active) : null;
-    const admins = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.schoolId, id), inArray(users.role, ['school_admin', 'principal']), isNull(users.deletedAt)));
-    const [usage] = await usageOf(tx, id);
+    // company_user reads the school and its subscription, not its usage against the plan limits nor its people
+    // (docs/product.md, "Who may do what"): those parts stay empty for it.
+    const manager = isPlatformManager(actor.role);
+    const admins = manager
+      ? await tx
+          .select()
+          .from(users)
+          .where(
+            and(eq(users.schoolId, id), inArray(users.role, ['school_admin', 'principal']), isNull(users.deletedAt)),
+          )
+      : [];
+    const [usage] = manager ? await usageOf(tx, id) : [];
     return {
       school,
       subscription: subscription ?? null,

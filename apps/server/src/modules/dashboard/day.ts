@@ -2,6 +2,7 @@ import { attendanceRate } from '@lyceum/shared/attendance';
 import type { ChildToday, ClassToday, DashboardDay, DayLesson, DayRate } from '@lyceum/shared/day';
 import { WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -42,7 +43,7 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
   return selectRows<DayLesson>(
     tx,
     sql`
-    select ts.id as "slotId", ts.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
+    select ts.id as "slotId", ts.class_id as "classId", ${classLabel('c')} as "className",
       sj.name as subject, u.name as "teacherName", ts.room,
       to_char(ts.start_time, 'HH24:MI') as "startTime", to_char(ts.end_time, 'HH24:MI') as "endTime",
       ${markedOn(sql`ts.school_id`, sql`ts.class_id`, today)} as marked
@@ -63,7 +64,7 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
     selectRows<{ classId: string; className: string }>(
       tx,
       sql`
-    select c.id as "classId", trim(c.name || ' ' || c.section) as "className"
+    select c.id as "classId", ${classLabel('c')} as "className"
     from classes c
     where c.school_id = ${schoolId} and c.is_active
       and c.id in (
@@ -95,7 +96,7 @@ async function schoolDay(
     tx,
     sql`
     with gone as (select u.id from users u where u.school_id = ${schoolId} and not u.is_active)
-    select c.id as "classId", trim(c.name || ' ' || c.section) as "className", r.students, d.date,
+    select c.id as "classId", ${classLabel('c')} as "className", r.students, d.date,
       d.present, d.late, d.absent
     from classes c
       cross join lateral (
@@ -178,7 +179,7 @@ export async function childrenToday(
     >(
       tx,
       sql`
-    select s.id as "studentId", u.name, trim(c.name || ' ' || c.section) as "className", s.class_id as "classId",
+    select s.id as "studentId", u.name, ${classLabel('c')} as "className", s.class_id as "classId",
       u.is_active as "isActive", t.status, r.present, r.late, r.absent
     from student_parents sp
       join students s on s.school_id = sp.school_id and s.id = sp.student_id

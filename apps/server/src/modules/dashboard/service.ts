@@ -1,7 +1,7 @@
 import type { DashboardResponse } from '@lyceum/shared/api';
 import type { DashboardWithDay } from '@lyceum/shared/day';
-import { formatMoney } from '@lyceum/shared/plans';
-import { isCompanyRole } from '@lyceum/shared/roles';
+import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
+import { isCompanyRole, isPlatformManager } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
@@ -122,12 +122,18 @@ function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
     { key: 'active', label: D.activeSubscriptions, value: r.active },
     { key: 'trial', label: D.onTrial, value: r.trial },
     { key: 'expired', label: D.expired, value: r.expired },
-    {
-      key: 'mrr',
-      label: D.mrr,
-      value: formatMoney(r.mrr),
-      hint: D.mrrHint,
-    },
+    // Revenue is the platform managers' alone: company_user reads the lists, not revenue (docs/product.md, "Who may do what").
+    ...(isPlatformManager(actor.role)
+      ? [
+          {
+            key: 'mrr',
+            label: D.mrr,
+            value: r.mrr,
+            currency: DEFAULT_CURRENCY,
+            hint: D.mrrHint,
+          },
+        ]
+      : []),
     { key: 'users', label: D.schoolAccounts, value: r.users },
     { key: 'pendingAddonRequests', label: D.pendingAddonRequests, value: r.pending_addon_requests },
     { key: 'pendingPayments', label: D.paymentsToConfirm, value: r.pending_payments },

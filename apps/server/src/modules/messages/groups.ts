@@ -21,6 +21,7 @@ import { newId } from '../../lib/ids.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { activeUser, contactable, isMyConversation } from './audience.ts';
 import { detailOf, type GroupRow } from './conversations.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 
 /**
  * Groups staff make (docs/product.md, "Messages"): made, renamed, their members added
@@ -116,6 +117,7 @@ export function createGroup(
   return inScope(deps.db, scope, async (tx) => {
     const others = othersNamed(input.memberIds, me);
     await assertAddable(tx, scope, others);
+    await assertTrialCap(tx, scope.schoolId, 'groups');
     const id = newId();
     await tx
       .insert(chatGroups)

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { selectRows } from '../../db/select-rows.ts';
+import { sendTogether } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -26,6 +27,7 @@ import { createNotifications } from '../notifications/index.ts';
 import { isMyConversation, memberIdsSql, myConversations } from './audience.ts';
 import { findMine, markReadStatement } from './conversations.ts';
 import { type MessageRow, messageAttachments, messageSelect, titleOf, toMessage } from './views.ts';
+import { assertTrialRoom, lockTrialCount } from '../../db/trial-caps.ts';
 
 const M = MESSAGE_MESSAGES;
 
@@ -76,7 +78,11 @@ export function sendMessage(
 ): Promise<Message> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    const group = await findMine(tx, scope, input.id);
+    // The trial check leaves in the same write as the conversation's read: a paying school pays no round trip.
+    const [group, onTrial] = await sendTogether(tx, () =>
+      Promise.all([findMine(tx, scope, input.id), lockTrialCount(tx, scope.schoolId, 'messages')]),
+    );
+    await assertTrialRoom(tx, scope.schoolId, 'messages', onTrial);
     const id = newId();
     const createdAt = new Date();
     const at = createdAt.toISOString();

@@ -1,6 +1,7 @@
 import type { Attachment } from '@lyceum/shared/files';
 import type { Conversation, Message } from '@lyceum/shared/messages';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { SchoolScope } from '../../db/school-scope.ts';
@@ -43,7 +44,7 @@ export const messageSelect = (where: SQL) =>
 export const titleOf = (scope: SchoolScope) => sql`case g.kind
     when 'direct' then coalesce((select u.name from chat_group_members m join users u on u.school_id = m.school_id and u.id = m.user_id
       where m.school_id = g.school_id and m.group_id = g.id and m.user_id <> ${scope.actor.profileId} limit 1), '')
-    when 'class' then (select trim(c.name || ' ' || c.section) from classes c where c.school_id = g.school_id and c.id = g.class_id)
+    when 'class' then (select ${classLabel('c')} from classes c where c.school_id = g.school_id and c.id = g.class_id)
     else g.name end`;
 
 /**

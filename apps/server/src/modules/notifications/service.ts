@@ -14,8 +14,7 @@ import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
-import { readerLanguage, renderText } from './render.ts';
-import type { Language } from '@lyceum/shared/locale';
+import { type Reader, readerOf, renderText } from './render.ts';
 
 interface NotificationText {
   schoolId: string;
@@ -136,9 +135,9 @@ function schoolNotificationsOf(schoolId: string, userId: SQL, role: SQL): SQL {
 const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at is not null as read,
   to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
-function toResponse(row: VisibleRow, language: Language): Notification {
+function toResponse(row: VisibleRow, reader: Reader): Notification {
   // Our own wording is rendered per reader; a row without one (most) goes out as stored.
-  const text = row.message ? renderText(row, language) : row;
+  const text = row.message ? renderText(row, reader) : row;
   return { id: row.id, type: row.type, title: text.title, body: text.body, read: row.read, createdAt: row.createdAt };
 }
 
@@ -167,7 +166,7 @@ export async function countUnread(tx: Tx, actor: Actor): Promise<number> {
 export async function readNotification(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Notification | null> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await findVisible(tx, actor, id);
-    return row ? toResponse(row, readerLanguage(actor)) : null;
+    return row ? toResponse(row, readerOf(actor)) : null;
   });
 }
 
@@ -194,7 +193,7 @@ export async function readNotifications(
         for (const i of indexes) {
           const { actor, id } = requests[i] as { actor: Actor; id: string };
           const row = await findVisible(tx, actor, id);
-          answers[i] = row ? toResponse(row, readerLanguage(actor)) : null;
+          answers[i] = row ? toResponse(row, readerOf(actor)) : null;
         }
         return;
       }
@@ -210,7 +209,7 @@ export async function readNotifications(
       );
       for (const row of rows) {
         const i = indexes[row.k] as number;
-        answers[i] = toResponse(row, readerLanguage((requests[i] as { actor: Actor }).actor));
+        answers[i] = toResponse(row, readerOf((requests[i] as { actor: Actor }).actor));
       }
     });
   }
@@ -227,7 +226,7 @@ export async function listNotifications(
   actor: Actor,
   query: z.output<typeof NotificationListQuery>,
 ): Promise<NotificationList> {
-  const language = readerLanguage(actor);
+  const reader = readerOf(actor);
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const filters = [
       sql`true`,
@@ -255,7 +254,7 @@ export async function listNotifications(
         const byId = new Map(rows.flatMap((r) => (r.id === null ? [] : [[r.id, r as VisibleRow] as const])));
         return ids.flatMap((id) => {
           const row = byId.get(id);
-          return row ? [toResponse(row, language)] : [];
+          return row ? [toResponse(row, reader)] : [];
         });
       }),
     );

@@ -5,7 +5,8 @@ import {
   type EmergencyContactsResponse,
   type EmergencyLookupResponse,
 } from '@lyceum/shared/emergency-contacts';
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { classes, emergencyContacts, students, users } from '../../db/schema/index.ts';
@@ -112,7 +113,7 @@ export function lookupEmergencyContacts(
       .select({
         id: students.id,
         name: users.name,
-        className: sql<string>`trim(${classes.name} || ' ' || ${classes.section})`,
+        className: classLabel('classes'),
       })
       .from(students)
       .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))

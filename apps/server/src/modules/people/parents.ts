@@ -89,7 +89,7 @@ export function exportParents(deps: Deps, actor: Actor, query: ParentListInput):
       p.email,
       p.phone,
       p.relationship,
-      p.children.map((c) => `${c.name} (${`${c.className} ${c.section}`.trim()})`).join('; '),
+      p.children.map((c) => `${c.name} (${c.classLabel})`).join('; '),
       p.status,
     ]);
     return toCsv(['name', 'email', 'phone', 'relationship', 'children', 'status'], rows);

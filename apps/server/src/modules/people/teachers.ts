@@ -117,9 +117,7 @@ export function exportTeachers(deps: Deps, actor: Actor, query: TeacherListInput
       t.qualification,
       t.experience,
       t.subjects.map((s) => s.name).join(';'),
-      t.assignedClasses
-        .map((c) => `${c.className} ${c.section}`.trim() + (c.isClassTeacher ? ' (class teacher)' : ''))
-        .join('; '),
+      t.assignedClasses.map((c) => c.classLabel + (c.isClassTeacher ? ' (class teacher)' : '')).join('; '),
       t.isAdmin ? 'yes' : 'no',
       t.isActive ? 'active' : 'inactive',
     ]);

@@ -1,6 +1,7 @@
 import type { SubjectRef } from '@lyceum/shared/academics';
 import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountResponse } from '@lyceum/shared/people';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { classLabel, classLabelText } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, oneTimeTokens, parents, teachers, users } from '../../db/schema/index.ts';
 import { iso, isoNow } from '../../lib/dates.ts';
@@ -30,6 +31,8 @@ const STUDENT_COLUMNS = sql.raw(`select students.id, users.name, users.email, us
     students.class_id as "classId", students.roll_number as "rollNumber", students.academic_year as "academicYear",
     (select c.name from classes c where c.school_id = students.school_id and c.id = students.class_id) as "className",
     (select c.section from classes c where c.school_id = students.school_id and c.id = students.class_id) as section,
+    (select ${classLabelText('c')} from classes c where c.school_id = students.school_id and c.id = students.class_id)
+      as "classLabel",
     users.profile_image as "profileImage", users.is_active as "isActive", users.last_login_at as "lastLoginAt",
     users.created_at as "createdAt",
     coalesce((select json_agg(json_build_object('id', sp.parent_id, 'name', pu.name, 'relationship', sp.relationship)
@@ -81,7 +84,7 @@ const subjectsJson = (
 /** A teacher's subjects and classes (docs/product.md, "Teachers"), as JSON in the teacher's row. */
 const teacherSubjectsJson = sql.raw(subjectsJson('"teachers"."subject_ids"'));
 const assignedClassesJson = sql.raw(`coalesce((
-  select json_agg(json_build_object('classId', c.id, 'className', c.name, 'section', c.section,
+  select json_agg(json_build_object('classId', c.id, 'className', c.name, 'section', c.section, 'classLabel', ${classLabelText('c')},
       'isClassTeacher', ct.is_class_teacher, 'subjects', ${subjectsJson('ct.subject_ids')}) order by c.name, c.section, c.id)
   from class_teachers ct join classes c on c.school_id = ct.school_id and c.id = ct.class_id
   where ct.school_id = "teachers"."school_id" and ct.teacher_id = "teachers"."id"), '[]'::json)`);
@@ -123,7 +126,7 @@ export async function loadTeachers(tx: Tx, schoolId: string, ids: string[]): Pro
 /** A parent's children with their classes, as one JSON array in the parent's row. */
 const childrenJson = sql<ParentResponse['children']>`coalesce((
   select json_agg(json_build_object('id', st.id, 'name', su.name, 'relationship', sp.relationship,
-      'classId', st.class_id, 'className', c.name, 'section', c.section) order by su.name, st.id)
+      'classId', st.class_id, 'className', c.name, 'section', c.section, 'classLabel', ${classLabel('c')}) order by su.name, st.id)
   from student_parents sp
   join students st on st.school_id = sp.school_id and st.id = sp.student_id
   join users su on su.school_id = st.school_id and su.id = st.id

@@ -1,5 +1,6 @@
 import type { TimetableOption, TimetableOptionsResponse } from '@lyceum/shared/timetable';
 import { sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { inScope, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
@@ -25,7 +26,7 @@ export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOpt
     }
     const classes = await selectRows<TimetableOption>(
       tx,
-      sql`select c.id, trim(c.name || ' ' || c.section) as name from classes c
+      sql`select c.id, ${classLabel('c')} as name from classes c
         where c.school_id = ${school} and c.is_active ${staff ? sql`` : sql`and c.id in ${readableClasses(scope)}`}
         order by lower(c.name), lower(c.section), c.id`,
     );

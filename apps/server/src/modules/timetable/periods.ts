@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 
 /** `time` columns read back as `HH:MM:SS`; the product speaks `HH:MM`. */
 export const hhmm = (t: string) => t.slice(0, 5);
@@ -62,6 +63,7 @@ export function createPeriod(deps: Deps, actor: Actor, input: z.output<typeof Cr
   const scope = writeScope(actor, undefined);
   return uniqueStart(() =>
     inScope(deps.db, scope, async (tx) => {
+      await assertTrialCap(tx, scope.schoolId, 'periods');
       const [row] = await tx
         .insert(periods)
         .values({ schoolId: scope.schoolId, id: newId(), ...input })

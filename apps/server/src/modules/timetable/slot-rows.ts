@@ -1,5 +1,6 @@
 import { type TimetableSlot, WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
 import { type SQL, sql } from 'drizzle-orm';
+import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 
@@ -25,7 +26,7 @@ export const roomKeySql = (room: SQL) => sql`lower(regexp_replace(btrim(${room})
 export async function loadSlots(tx: Tx, schoolId: string, where: SQL): Promise<TimetableSlot[]> {
   const result = await tx.execute(sql`
     select ts.id, ts.class_id as "classId",
-      trim(c.name || ' ' || c.section) as "className",
+      ${classLabel('c')} as "className",
       ts.subject_id as "subjectId", s.name as subject,
       ts.teacher_id as "teacherId", u.name as "teacherName",
       ts.room, ts.day, to_char(ts.start_time, 'HH24:MI') as "startTime", to_char(ts.end_time, 'HH24:MI') as "endTime"

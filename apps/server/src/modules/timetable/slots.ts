@@ -11,6 +11,7 @@ import {
 } from '@lyceum/shared/timetable';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { classLabel } from '../../db/class-label.ts';
 import { currentAcademicYearId } from '../../db/academic-years.ts';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
@@ -41,7 +42,7 @@ const lockTimetable = (tx: Tx, schoolId: string) =>
 
 async function findClassName(tx: Tx, schoolId: string, classId: string): Promise<string> {
   const [row] = await tx
-    .select({ name: sql<string>`trim(${classes.name} || ' ' || ${classes.section})` })
+    .select({ name: classLabel('classes') })
     .from(classes)
     .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId), eq(classes.isActive, true)));
   if (!row) throw notFound(PEOPLE_MESSAGES.classNotFound);

@@ -113,6 +113,17 @@ describe('Header', () => {
     expect(header.textContent).toContain('Ada Lovelace');
   });
 
+  it('on a phone keeps the whole name: role and name in the header’s text and title, the role in the menu', () => {
+    renderShell(375);
+    const header = screen.getByRole('banner');
+    // The name has a line of its own to truncate in; the role is read out before it and shown in the menu.
+    const line = within(header).getByTitle('School Admin · Ada Lovelace');
+    expect(line.textContent).toMatch(/^School Admin.*, Ada Lovelace$/);
+    expect(within(line).getByText('Ada Lovelace').tagName).toBe('SPAN');
+    expect(within(sidebar()).getByText('School Admin')).toBeTruthy();
+    expect(within(sidebar()).getByText('Ada Lovelace')).toBeTruthy();
+  });
+
   it('shows the school logo when there is one, and the product title without a school', () => {
     const { unmount } = renderShell(1280, signedIn('teacher', { name: 'Logo School', logo: '/files/logo.png' }));
     expect(screen.getByRole('img', { name: 'Logo School logo' }).getAttribute('src')).toBe('/files/logo.png');

@@ -50,11 +50,15 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">{school?.name ?? PRODUCT_TITLE}</p>
         {user && (
-          <p className="truncate text-xs text-slate-500">
-            <span className="font-medium text-slate-700">{t(`roles.${user.role}`)}</span>
-            <span aria-hidden="true"> · </span>
+          // On a phone the name alone fits beside the buttons; the role is then read out here and shown in the
+          // menu (docs/product.md, "The shell: header, sidebar, toasts"). The title holds both for a pointer.
+          <p className="truncate text-xs text-slate-500" title={`${t(`roles.${user.role}`)} · ${user.name}`}>
+            <span className="sr-only font-medium text-slate-700 sm:not-sr-only">{t(`roles.${user.role}`)}</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              {' · '}
+            </span>
             <span className="sr-only">, </span>
-            {user.name}
+            <span className="font-medium text-slate-700 sm:font-normal sm:text-slate-500">{user.name}</span>
           </p>
         )}
       </div>

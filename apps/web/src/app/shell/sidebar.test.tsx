@@ -35,6 +35,18 @@ describe('Sidebar', () => {
     }
   });
 
+  it('gives company_user the company lists it reads, not Revenue or Schools Usage', () => {
+    renderWithProviders(<Sidebar {...props} />, { auth: signedIn('company_user'), path: '/dashboard' });
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Schools',
+      'Subscription Plans',
+      'Addon Requests',
+      'Settings',
+    ]);
+  });
+
   it('highlights the active entry', () => {
     renderWithProviders(<Sidebar {...props} />, { auth: signedIn('teacher'), path: '/attendance/mark' });
     const nav = screen.getByRole('navigation', { name: 'Main' });

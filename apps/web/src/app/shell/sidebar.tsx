@@ -49,6 +49,8 @@ function UserFooter({ collapsed }: { collapsed: boolean }) {
         <Avatar name={user.name} src={user.profileImage} data-testid="user-initial" />
         <div className={cn('min-w-0', collapsed && 'sr-only')}>
           <p className="truncate text-sm font-medium text-white">{user.name}</p>
+          {/* The phone's header has room for the name only: the role is shown here instead. */}
+          <p className="truncate text-xs text-slate-300 sm:hidden">{t(`roles.${user.role}`)}</p>
           <p className="truncate text-xs text-slate-400">{user.email}</p>
         </div>
       </div>

@@ -67,6 +67,22 @@ describe('numbers and money', () => {
     expect(formatMoney(1234, 'JPY')).toBe('¥1,234');
   });
 
+  it('keeps the currency code and symbol together right to left ("US$ 220.00", not "$US 220.00")', () => {
+    use('ar');
+    const amount = formatMoney(22000, 'USD');
+    // The currency is isolated (FSI … PDI), so the bidi algorithm cannot split "US" from "$".
+    expect(amount).toContain('\u2068US$\u2069');
+    expect(amount.replace(/[\u2068\u2069]/g, '')).toBe(
+      new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(220),
+    );
+    expect(formatNumber(300, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })).toContain(
+      '\u2068US$\u2069',
+    );
+    // Left to right nothing is added.
+    use('en');
+    expect(formatMoney(22000, 'USD')).toBe('$220.00');
+  });
+
   it('uses the school’s currency when an amount has none', () => {
     use('en', { currency: 'GBP' });
     expect(formatMoney(500)).toBe('£5.00');

@@ -1,6 +1,7 @@
+import { MEDIUM_DATE, writeDigits } from '@lyceum/shared/date-format';
 import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale-constants';
 import { useSyncExternalStore } from 'react';
-import { intlLocaleOf, type UiLanguage } from './languages';
+import { directionOf, intlLocaleOf, type UiLanguage } from './languages';
 
 /**
  * Dates, times, numbers and money, written with `Intl` from the UI language and the school's settings (time
@@ -64,13 +65,11 @@ export function formatDate(value: string | number | Date): string {
   if (dateFormat === 'medium') {
     return cached(
       `date:${tag()}:${timeZone}`,
-      () => new Intl.DateTimeFormat(tag(), { timeZone, year: 'numeric', month: 'short', day: 'numeric' }),
+      () => new Intl.DateTimeFormat(tag(), { ...MEDIUM_DATE, timeZone }),
     ).format(date);
   }
-  const { year, month, day } = dateParts(date);
-  if (dateFormat === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
-  if (dateFormat === 'MM/DD/YYYY') return `${month}/${day}/${year}`;
-  return `${year}-${month}-${day}`;
+  // The same digit orders the server writes into notifications (shared date-format.ts).
+  return writeDigits(dateParts(date), dateFormat);
 }
 
 /** A time of day in the school's zone ("2:05 PM", "14:05"), the language deciding 12 or 24 hours. */
@@ -84,8 +83,27 @@ export function formatTime(value: string | number | Date): string {
 
 export const formatDateTime = (value: string | number | Date): string => `${formatDate(value)} ${formatTime(value)}`;
 
+/** First-strong isolate … pop directional isolate (Unicode bidi controls). */
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * Right to left, an amount's currency is isolated: Arabic writes "220.00 US$", and in a right-to-left line the
+ * bidi algorithm would otherwise split "US" (Latin) from "$" (neutral) and show "$US 220.00". Isolated, the
+ * code and symbol stay together (docs/product.md, "In the web app"). A plain string, so it also works where
+ * no element can wrap it (a select's options, a title, a chart's labels).
+ */
+function amountText(format: Intl.NumberFormat, value: number): string {
+  if (directionOf(settings.language) !== 'rtl') return format.format(value);
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === 'currency' ? `${FSI}${part.value}${PDI}` : part.value))
+    .join('');
+}
+
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  return cached(`number:${tag()}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag(), options)).format(
+  return amountText(
+    cached(`number:${tag()}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag(), options)),
     value,
   );
 }
@@ -97,7 +115,7 @@ export function formatMoney(minor: number, currency: string = settings.locale.cu
     () => new Intl.NumberFormat(tag(), { style: 'currency', currency }),
   );
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return amountText(format, minor / 10 ** digits);
 }
 
 /** "2 hours ago", "in 3 days": for times further than a minute away (the catalogue says "Just now"). */

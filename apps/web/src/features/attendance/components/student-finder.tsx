@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { classLabel, useStudentSearch } from '../../../api/lookups';
+import { useStudentSearch } from '../../../api/lookups';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -40,7 +40,7 @@ export function StudentFinder({ onPick }: { onPick: (id: string) => void }) {
                   className="w-full px-3 py-2 text-start text-sm hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
                 >
                   <span className="font-medium text-slate-900">{s.name}</span>{' '}
-                  <span className="text-slate-600">{classLabel({ name: s.className, section: s.section })}</span>
+                  <span className="text-slate-600">{s.classLabel}</span>
                 </button>
               </li>
             ))}

@@ -103,6 +103,7 @@ describe('AttendancePage', () => {
       classId: CLASS,
       className: 'Grade 5',
       section: 'A',
+      classLabel: 'Grade 5 A',
       rollNumber: 1,
       academicYear: '2026-2027',
       profileImage: null,

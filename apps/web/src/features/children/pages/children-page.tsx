@@ -2,7 +2,7 @@ import type { ChildResponse } from '@lyceum/shared/people';
 import { CalendarCheck, CalendarClock, ClipboardList, HeartHandshake, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { classLabel } from '../../../api/lookups';
+import { nameAndSection } from '../../../api/lookups';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonAvatar } from '../../../components/people/person-avatar';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
@@ -47,7 +47,7 @@ const iconClass = 'size-4 text-slate-500';
 function ChildCard({ child }: { child: ChildResponse }) {
   const { t } = useT('children');
   const relationship = useRelationshipLabel();
-  const klass = classLabel({ name: child.className, section: child.section });
+  const klass = nameAndSection({ name: child.className, section: child.section });
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-center gap-3">

@@ -13,6 +13,7 @@ const klass: ClassDetailResponse = {
   id: '0190f1a2-0000-7000-8000-0000000000c1',
   name: 'Grade 5',
   section: 'A',
+  label: 'Grade 5 A',
   academicYear: '2026-2027',
   subjects: [MATHS, ART],
   assignedTeachers: [{ teacherId: 'old', teacherName: 'Tom Teacher', subjects: [ART], isClassTeacher: true }],

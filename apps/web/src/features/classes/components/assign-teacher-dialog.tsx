@@ -3,7 +3,7 @@ import { type AssignedTeacher, AssignTeacherRequest, type ClassDetailResponse } 
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { classLabel, useTeacherSearch } from '../../../api/lookups';
+import { useTeacherSearch } from '../../../api/lookups';
 import { Checkbox } from '../../../components/people/checkbox';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -43,7 +43,7 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
 
   const submit = async (data: AssignTeacherRequest) => {
     await assign.mutateAsync({ classId: klass.id, data });
-    toast.success(editing ? t('assign.updated') : t('assign.assigned', { className: classLabel(klass) }));
+    toast.success(editing ? t('assign.updated') : t('assign.assigned', { className: klass.label }));
   };
 
   const currentClassTeacher =
@@ -58,8 +58,8 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
       }}
       title={
         editing
-          ? t('assign.editTitle', { name: editing.teacherName, className: classLabel(klass) })
-          : t('assign.title', { className: classLabel(klass) })
+          ? t('assign.editTitle', { name: editing.teacherName, className: klass.label })
+          : t('assign.title', { className: klass.label })
       }
       description={t('assign.description')}
       form={form}

@@ -10,6 +10,7 @@ const created: ClassResponse = {
   id: 'class-1',
   name: 'Grade 1',
   section: 'A',
+  label: 'Grade 1 A',
   academicYear: '2026-2027',
   subjects: [],
   assignedTeachers: [],

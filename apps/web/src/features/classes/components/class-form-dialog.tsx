@@ -7,7 +7,6 @@ import {
 } from '@lyceum/shared/academics';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { classLabel } from '../../../api/lookups';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useSubjectOptions } from '../../../api/lookups';
@@ -63,7 +62,7 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
       ...(values.academicYear ? { academicYear: values.academicYear } : {}),
     };
     const saved = await save.mutateAsync({ id: editing?.id, data });
-    toast.success(editing ? t('form.updated') : t('form.created', { name: classLabel(saved) }));
+    toast.success(editing ? t('form.updated') : t('form.created', { name: saved.label }));
     return saved;
   };
 

@@ -1,7 +1,7 @@
 import type { ClassDetailResponse } from '@lyceum/shared/academics';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { classLabel, useStudentSearch } from '../../../api/lookups';
+import { useStudentSearch } from '../../../api/lookups';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -33,7 +33,7 @@ export function EnrolStudentDialog({
     enrol.mutate(
       { classId: klass.id, data: { studentId } },
       {
-        onSuccess: () => toast.success(t('enrol.done', { name, className: classLabel(klass) })),
+        onSuccess: () => toast.success(t('enrol.done', { name, className: klass.label })),
         onSettled: () => setPendingId(null),
       },
     );
@@ -45,7 +45,7 @@ export function EnrolStudentDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('enrol.title', { className: classLabel(klass) })}
+      title={t('enrol.title', { className: klass.label })}
       description={t('enrol.description')}
       size="lg"
     >
@@ -64,7 +64,7 @@ export function EnrolStudentDialog({
                 <PersonCell
                   name={s.name}
                   sub={t('enrol.studentSub', {
-                    className: classLabel({ name: s.className, section: s.section }),
+                    className: s.classLabel,
                     email: s.email,
                   })}
                   src={s.profileImage}

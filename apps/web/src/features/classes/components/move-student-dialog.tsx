@@ -3,7 +3,7 @@ import type { ClassDetailResponse, ClassStudent } from '@lyceum/shared/academics
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { classLabel, useClassOptions } from '../../../api/lookups';
+import { useClassOptions } from '../../../api/lookups';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
@@ -44,7 +44,7 @@ export function MoveStudentDialog({
       open={student !== null}
       onOpenChange={(open) => !open && onClose()}
       title={student ? t('move.title', { name: student.name }) : t('move.titleUnnamed')}
-      description={t('move.description', { className: classLabel(klass) })}
+      description={t('move.description', { className: klass.label })}
       size="sm"
       form={form}
       onSubmit={move}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateSubjectRequest } from '@lyceum/shared/academics';
+import { CreateSubjectRequest, type SubjectResponse } from '@lyceum/shared/academics';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { useSubjectOptions } from '../../../api/lookups';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { applyServerError } from '../../../lib/form-errors';
 import { translate, useT } from '../../../lib/i18n/i18n';
 import { useCreateSubject } from '../api/create-subject';
+import { useSubjects } from '../api/get-subjects';
+import { useSetSubjectActive } from '../api/set-subject-active';
+import { useUpdateSubject } from '../api/update-subject';
 
 const SubjectForm = z.object({
   name: CreateSubjectRequest.shape.name,
@@ -22,24 +26,92 @@ const SubjectForm = z.object({
     .max(20, { error: () => translate('classes', 'subjects.codeTooLong') }),
 });
 
-/** The school's subjects, and a form to add one; classes and teachers then pick from them. */
+function SubjectRow({ subject, editing, onEdit }: { subject: SubjectResponse; editing: boolean; onEdit: () => void }) {
+  const { t } = useT('classes');
+  const setActive = useSetSubjectActive();
+  const toggle = async () => {
+    const saved = await setActive.mutateAsync({ id: subject.id, active: !subject.isActive });
+    toast.success(
+      saved.isActive
+        ? t('subjects.reactivated', { name: saved.name })
+        : t('subjects.deactivated', { name: saved.name }),
+    );
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-2 py-2 text-sm">
+      <span className="min-w-0 flex-1 break-words font-medium text-slate-800">
+        {subject.code ? t('subjects.withCode', { name: subject.name, code: subject.code }) : subject.name}
+      </span>
+      {!subject.isActive && <Badge tone="neutral">{t('subjects.inactive')}</Badge>}
+      <span className="flex gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('subjects.editName', { name: subject.name })}
+          aria-pressed={editing}
+          onClick={onEdit}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={setActive.isPending}
+          aria-label={
+            subject.isActive
+              ? t('subjects.deactivateName', { name: subject.name })
+              : t('subjects.reactivateName', { name: subject.name })
+          }
+          onClick={() => void toggle().catch(() => undefined)}
+        >
+          {subject.isActive ? t('subjects.deactivate') : t('subjects.reactivate')}
+        </Button>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The school's subjects with their status, and one form that adds a subject or edits the one picked
+ * (docs/product.md, "Classes and subjects"). Classes and teachers then pick from the active ones.
+ */
 export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT('classes');
-  const subjects = useSubjectOptions(open);
+  const subjects = useSubjects(open);
   const create = useCreateSubject();
+  const update = useUpdateSubject();
+  const [editing, setEditing] = useState<SubjectResponse | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(SubjectForm), defaultValues: { name: '', code: '' } });
 
+  const startEdit = (subject: SubjectResponse) => {
+    setEditing(subject);
+    reset({ name: subject.name, code: subject.code ?? '' });
+    setTimeout(() => setFocus('name'), 0);
+  };
+  const stopEdit = () => {
+    setEditing(null);
+    reset({ name: '', code: '' });
+  };
+
   const onSubmit = handleSubmit(async ({ name, code }) => {
     try {
-      await create.mutateAsync({ name, ...(code ? { code } : {}) });
-      toast.success(t('subjects.added', { name }));
-      reset();
+      if (editing) {
+        // An emptied code clears it (null); an unchanged one is sent as it is, which the API accepts.
+        const saved = await update.mutateAsync({ id: editing.id, data: { name, code: code || null } });
+        toast.success(t('subjects.updated', { name: saved.name }));
+        stopEdit();
+      } else {
+        await create.mutateAsync({ name, ...(code ? { code } : {}) });
+        toast.success(t('subjects.added', { name }));
+        reset();
+      }
     } catch (error) {
       applyServerError(error, setError, ['name', 'code']);
     }
@@ -48,7 +120,10 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) stopEdit();
+        onOpenChange(next);
+      }}
       title={t('columns.subjects')}
       description={t('subjects.description')}
     >
@@ -57,11 +132,9 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           {subjects.isPending ? (
             <Skeleton className="h-8" />
           ) : subjects.data?.items.length ? (
-            <ul className="flex flex-wrap gap-2" aria-label={t('columns.subjects')}>
+            <ul className="divide-y divide-slate-100" aria-label={t('columns.subjects')}>
               {subjects.data.items.map((s) => (
-                <li key={s.id}>
-                  <Badge tone="info">{s.code ? t('subjects.withCode', { name: s.name, code: s.code }) : s.name}</Badge>
-                </li>
+                <SubjectRow key={s.id} subject={s} editing={editing?.id === s.id} onEdit={() => startEdit(s)} />
               ))}
             </ul>
           ) : subjects.isError ? (
@@ -71,7 +144,9 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           )}
         </div>
         <form onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-100 pt-4">
-          <p className="text-sm font-medium text-slate-900">{t('subjects.addHeading')}</p>
+          <p className="text-sm font-medium text-slate-900">
+            {editing ? t('subjects.editHeading', { name: editing.name }) : t('subjects.addHeading')}
+          </p>
           {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
           <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
             <TextField
@@ -83,14 +158,19 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <TextField
               id="subject-code"
               label={t('subjects.code')}
-              hint={t('subjects.optional')}
+              hint={editing ? t('subjects.clearCode') : t('subjects.optional')}
               error={errors.code?.message}
               {...register('code')}
             />
           </div>
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            {editing && (
+              <Button type="button" variant="ghost" onClick={stopEdit} disabled={isSubmitting}>
+                {t('subjects.cancelEdit')}
+              </Button>
+            )}
             <Button type="submit" variant="secondary" loading={isSubmitting}>
-              {t('subjects.submit')}
+              {editing ? t('subjects.save') : t('subjects.submit')}
             </Button>
           </div>
         </form>

@@ -10,6 +10,7 @@ const klass: ClassDetailResponse = {
   id: 'class-1',
   name: 'Grade 5',
   section: 'A',
+  label: 'Grade 5 A',
   academicYear: '2026-2027',
   subjects: [{ id: 'sub-1', name: 'Mathematics' }],
   assignedTeachers: [],

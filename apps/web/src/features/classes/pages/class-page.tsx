@@ -3,7 +3,6 @@ import { CalendarDays, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { classLabel } from '../../../api/lookups';
 import { BackLink } from '../../../components/people/detail';
 import { isSchoolReader } from '../../../components/people/school-scope';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
@@ -73,7 +72,7 @@ export function ClassPage() {
     );
   }
   const klass = query.data;
-  const label = classLabel(klass);
+  const label = klass.label;
 
   const studentColumns: DataTableColumn<ClassStudent>[] = [
     { id: 'roll', header: t('detail.roll'), cell: (s) => s.rollNumber, className: 'w-16 tabular-nums' },

@@ -2,7 +2,6 @@ import type { ClassResponse, MyClass } from '@lyceum/shared/academics';
 import { BookOpen, CalendarDays, Plus, School, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { classLabel } from '../../../api/lookups';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { isStaff } from '../../../components/people/roles';
@@ -61,7 +60,7 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
       mobile: 'title',
       cell: (c) => (
         <Link to={inSchool(`/classes/${c.id}`, scope?.schoolId)} className="font-medium text-blue-700 hover:underline">
-          {classLabel(c)}
+          {c.label}
         </Link>
       ),
     },
@@ -139,7 +138,7 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
                 size="sm"
                 variant="ghost"
                 onClick={() => dialogs.open({ kind: 'edit', klass: c })}
-                aria-label={t('actions.editName', { name: classLabel(c) })}
+                aria-label={t('actions.editName', { name: c.label })}
               >
                 {t('actions.edit')}
               </Button>
@@ -176,7 +175,7 @@ function MyClassCard({ c }: { c: MyClass }) {
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-base font-semibold text-slate-900">
           <Link to={`/classes/${c.id}`} className="hover:underline">
-            {classLabel(c)}
+            {c.label}
           </Link>
         </h2>
         {c.isClassTeacher && <Badge tone="accent">{t('columns.classTeacher')}</Badge>}

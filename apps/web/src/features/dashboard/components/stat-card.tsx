@@ -11,7 +11,11 @@ export function StatCard({ stat, href }: { stat: Stat; href?: string }) {
     <Card className={href ? 'h-full p-5 transition-colors hover:border-blue-300' : 'p-5'}>
       <p className="text-sm font-medium text-slate-500">{stat.label}</p>
       <p className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
-        {typeof stat.value === 'number' ? format.number(stat.value) : stat.value}
+        {typeof stat.value !== 'number'
+          ? stat.value
+          : stat.currency
+            ? format.money(stat.value, stat.currency)
+            : format.number(stat.value)}
       </p>
       {stat.hint && <p className="mt-1 text-xs text-slate-500">{stat.hint}</p>}
     </Card>

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getFormatSettings, setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
@@ -39,6 +40,38 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('heading', { name: 'Shortcuts' })).toBeNull();
   });
 
+  describe('company figures', () => {
+    const company = [
+      stat('schools', 'Schools', 3),
+      stat('pendingAddonRequests', 'Add-on requests to review', 2),
+      stat('pendingPayments', 'Payments to confirm', 1),
+      stat('users', 'School accounts', 40),
+    ];
+    const dashboardOf = (role: 'company_admin' | 'company_user', stats: ReturnType<typeof stat>[]) =>
+      mockFetch({
+        'GET /api/v1/dashboard': () => json({ role, title: 'Company overview', stats, subscription: null }),
+        'GET /api/v1/company/leads': () => json({ items: [], nextCursor: null }),
+      });
+    const href = async (name: RegExp) => (await screen.findByRole('link', { name })).getAttribute('href');
+
+    it('link company_user’s figures to the lists it reads; pending add-on requests to the list, not the approval screen', async () => {
+      dashboardOf('company_user', company);
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_user') });
+      expect(await href(/Schools/)).toBe('/schools');
+      expect(await href(/Add-on requests to review/)).toBe('/addon-requests?status=pending');
+      expect(await href(/Payments to confirm/)).toBe('/payments?status=pending');
+      expect(screen.queryByRole('link', { name: /School accounts/ })).toBeNull();
+    });
+
+    it('link company_admin’s figures to the management screens, as before', async () => {
+      dashboardOf('company_admin', company);
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+      expect(await href(/Schools/)).toBe('/schools');
+      expect(await href(/Add-on requests to review/)).toBe('/addon-requests/manage');
+      expect(await href(/Payments to confirm/)).toBe('/payments?status=pending');
+    });
+  });
+
   it('gives a teacher shortcuts to their classes and profile, and no links on figures', async () => {
     mockFetch({
       'GET /api/v1/dashboard': () =>
@@ -53,6 +86,28 @@ describe('DashboardPage', () => {
     expect((await screen.findByRole('link', { name: /My Classes/ })).getAttribute('href')).toBe('/classes');
     expect(screen.getByRole('link', { name: /My profile/ }).getAttribute('href')).toBe('/teachers/user-teacher');
     expect(screen.queryByRole('link', { name: /Unread notifications/ })).toBeNull();
+  });
+
+  it('writes the MRR from its amount and currency in the reader’s language', async () => {
+    const mrr = { key: 'mrr', label: 'Monthly recurring revenue', value: 22_000, currency: 'USD' };
+    mockFetch({
+      'GET /api/v1/dashboard': () =>
+        json({ role: 'company_admin', title: 'Platform overview', stats: [mrr], subscription: null }),
+    });
+    const { unmount } = renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+    expect(await screen.findByText('$220.00')).toBeTruthy();
+    unmount();
+    await changeLanguage('ar');
+    setFormatSettings({ ...getFormatSettings(), language: 'ar' });
+    try {
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+      // Arabic style, the currency kept whole right to left ("US$ 220.00" on screen).
+      expect(
+        await screen.findByText((text) => text.includes('220.00') && text.includes('\u2068US$\u2069')),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('speaks Arabic right to left: shortcuts, the subscription card and its days left', async () => {

@@ -13,7 +13,7 @@ import { isCompanyRole } from '@lyceum/shared/roles';
 import { useDashboard } from '../api/get-dashboard';
 import { isStaff } from '../../../components/people/roles';
 import { DayCards } from '../components/day-cards';
-import { COMPANY_STAT_LINKS, SCHOOL_STAT_LINKS } from '../components/company-links';
+import { COMPANY_READER_STAT_LINKS, COMPANY_STAT_LINKS, SCHOOL_STAT_LINKS } from '../components/company-links';
 import { LeadsCard } from '../components/leads-card';
 import { ShortcutsCard } from '../components/shortcuts-card';
 import { StatCard } from '../components/stat-card';
@@ -43,7 +43,13 @@ export function DashboardPage() {
   const location = useLocation();
   const dashboard = useDashboard();
   const isManager = useIsPlatformManager();
-  const statLinks = isManager ? COMPANY_STAT_LINKS : isStaff(user?.role) ? SCHOOL_STAT_LINKS : undefined;
+  const statLinks = isManager
+    ? COMPANY_STAT_LINKS
+    : user && isCompanyRole(user.role)
+      ? COMPANY_READER_STAT_LINKS
+      : isStaff(user?.role)
+        ? SCHOOL_STAT_LINKS
+        : undefined;
   useMainContentMark(dashboard.isSuccess);
 
   if (dashboard.isPending) return <DashboardSkeleton />;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { classLabel, useStudentSearch } from '../../../api/lookups';
+import { useStudentSearch } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { Checkbox } from '../../../components/people/checkbox';
 import { Button } from '../../../components/ui/button';
@@ -65,8 +65,7 @@ function ChildPicker({ exclude, onPick }: { exclude: string[]; onPick: (s: { id:
             items.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-2 py-1.5 text-sm">
                 <span className="min-w-0 truncate">
-                  {s.name}{' '}
-                  <span className="text-slate-500">· {classLabel({ name: s.className, section: s.section })}</span>
+                  {s.name} <span className="text-slate-500">· {s.classLabel}</span>
                 </span>
                 <Button
                   size="sm"

@@ -14,7 +14,15 @@ const parent = {
   status: 'active' as const,
   isActive: true,
   children: [
-    { id: 'stu-a', name: 'Ada Alpha', relationship: 'Mother', classId: 'c1', className: 'Grade 5', section: 'A' },
+    {
+      id: 'stu-a',
+      name: 'Ada Alpha',
+      relationship: 'Mother',
+      classId: 'c1',
+      className: 'Grade 5',
+      section: 'A',
+      classLabel: 'Grade 5 A',
+    },
   ],
   profileImage: null,
   lastLoginAt: null,

@@ -3,7 +3,7 @@ import { Plus, Upload, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { classLabel, useClassOptions } from '../../../api/lookups';
+import { useClassOptions } from '../../../api/lookups';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
 import { ImportInvitationCheckbox, useImportInvitation } from '../../../components/people/import-invitation';
 import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
@@ -65,7 +65,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
             {p.children.map((c) => {
               const detail = t('childDetail', {
                 relationship: relationship(c.relationship),
-                className: classLabel({ name: c.className, section: c.section }),
+                className: c.classLabel,
               });
               return scope ? (
                 <span key={c.id}>

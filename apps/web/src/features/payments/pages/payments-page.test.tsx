@@ -11,7 +11,10 @@ const payment: Payment = {
   schoolName: 'Hill Valley High',
   subscriptionId: 'sub-1',
   addonRequestId: null,
-  description: 'Standard (monthly)',
+  description: 'Standard plan (monthly)',
+  planName: 'Standard',
+  billingCycle: 'monthly',
+  addonName: null,
   method: 'bank_transfer',
   reference: 'TRX-42',
   amountMinor: 10000,
@@ -36,6 +39,15 @@ describe('PaymentsPage', () => {
     expect(screen.getByRole('button', { name: 'Reject payment R-0001' })).toBeTruthy();
   });
 
+  it('shows company_user the payments and their receipts, without Confirm or Reject', async () => {
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_user'), path: '/payments' });
+    const receipt = await screen.findByRole('link', { name: 'R-0001' });
+    expect(receipt.getAttribute('href')).toBe('/payments/pay-1/receipt');
+    expect(screen.getByText('Bank transfer · TRX-42')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^(Confirm|Reject) payment/ })).toBeNull();
+  });
+
   it('reads right to left in Arabic, with the method and actions translated', async () => {
     await changeLanguage('ar');
     mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });
@@ -46,5 +58,33 @@ describe('PaymentsPage', () => {
     // The reference is isolated (U+2068…U+2069) so its Latin letters and digits keep their order.
     expect(screen.getByText('تحويل بنكي · \u2068TRX-42\u2069')).toBeTruthy();
     expect(screen.getByRole('option', { name: 'قيد الانتظار' })).toBeTruthy();
+  });
+
+  it('words what a payment is for in the reader’s language, the plan’s and add-on’s names as typed', async () => {
+    const addon: Payment = {
+      ...payment,
+      id: 'pay-2',
+      receiptNumber: 'R-0002',
+      subscriptionId: null,
+      addonRequestId: 'req-1',
+      description: 'API Access add-on',
+      planName: null,
+      billingCycle: null,
+      addonName: 'API Access',
+    };
+    const yearly: Payment = { ...payment, id: 'pay-3', receiptNumber: 'R-0003', billingCycle: 'yearly' };
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment, addon, yearly], nextCursor: null }) });
+    const { unmount } = renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
+    expect(await screen.findByText('Standard plan (monthly)')).toBeTruthy();
+    expect(screen.getByText('API Access add-on')).toBeTruthy();
+    expect(screen.getByText('Standard plan (yearly)')).toBeTruthy();
+    unmount();
+
+    await changeLanguage('ar');
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
+    expect(await screen.findByText('خطة \u2068Standard\u2069 (شهرية)')).toBeTruthy();
+    expect(screen.getByText('إضافة \u2068API Access\u2069')).toBeTruthy();
+    expect(screen.getByText('خطة \u2068Standard\u2069 (سنوية)')).toBeTruthy();
+    expect(screen.queryByText(/add-on|\(monthly\)/)).toBeNull();
   });
 });

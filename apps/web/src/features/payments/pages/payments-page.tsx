@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { type DataTableColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { usePaymentFor } from '../../../components/ui/payment-for';
 import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
@@ -20,14 +21,14 @@ import { useCompanyPayments } from '../api/get-company-payments';
 type Status = (typeof PAYMENT_STATUSES)[number];
 type T = ReturnType<typeof useT<'payments'>>['t'];
 
-const paymentColumns = (t: T): DataTableColumn<Payment>[] => [
+const paymentColumns = (t: T, paymentFor: (p: Payment) => string): DataTableColumn<Payment>[] => [
   {
     id: 'school',
     header: t('list.columns.school'),
     mobile: 'title',
     cell: (p) => <span className="font-medium">{p.schoolName}</span>,
   },
-  { id: 'for', header: t('list.columns.for'), cell: (p) => p.description },
+  { id: 'for', header: t('list.columns.for'), cell: (p) => paymentFor(p) },
   {
     id: 'amount',
     header: t('list.columns.amount'),
@@ -56,7 +57,8 @@ const paymentColumns = (t: T): DataTableColumn<Payment>[] => [
 export function PaymentsPage() {
   const { t } = useT('payments');
   useFormat();
-  const columns = useMemo(() => paymentColumns(t), [t]);
+  const paymentFor = usePaymentFor();
+  const columns = useMemo(() => paymentColumns(t, paymentFor), [t, paymentFor]);
   const canManage = useIsPlatformManager();
   const [params, setParams] = useSearchParams();
   const raw = params.get('status') ?? 'pending';

@@ -1,14 +1,16 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '../../../components/people/detail';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { usePaymentFor } from '../../../components/ui/payment-for';
 import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useIsPlatformManager } from '../../../lib/company-role';
+import { useAuth } from '../../../lib/auth';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { receiptPdfUrl, useReceipt } from '../api/get-receipt';
@@ -23,15 +25,18 @@ const PRINT_CSS = `@media print {
 /** The receipt of one payment, to print (window.print) or download as the server's PDF. */
 export function ReceiptPage() {
   const { t } = useT('payments');
+  const paymentFor = usePaymentFor();
   useFormat();
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
-  // Company managers reach receipts from Payments, a school administrator from My Subscription.
-  const back = useIsPlatformManager() ? (
-    <BackLink to="/payments">{t('receipt.backToPayments')}</BackLink>
-  ) : (
-    <BackLink to="/subscription">{t('receipt.backToSubscription')}</BackLink>
-  );
+  // Company staff reach receipts from Payments, a school administrator from My Subscription.
+  const { user } = useAuth();
+  const back =
+    user && isCompanyRole(user.role) ? (
+      <BackLink to="/payments">{t('receipt.backToPayments')}</BackLink>
+    ) : (
+      <BackLink to="/subscription">{t('receipt.backToSubscription')}</BackLink>
+    );
 
   if (receipt.isPending) return <PageSkeleton />;
   if (receipt.isError) {
@@ -107,7 +112,10 @@ export function ReceiptPage() {
           <tbody>
             {lines.map((line) => (
               <tr key={line.label} className="border-b border-slate-100">
-                <td className="py-2 text-slate-800">{line.label}</td>
+                <td className="py-2 text-slate-800">
+                  {/* The payment's own line is worded from its parts, in the reader's language. */}
+                  {line.label === payment.description ? paymentFor(payment) : line.label}
+                </td>
                 <td className="py-2 text-end tabular-nums">{formatMoney(line.amountMinor, payment.currency)}</td>
               </tr>
             ))}

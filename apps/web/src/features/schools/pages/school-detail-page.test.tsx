@@ -159,4 +159,14 @@ describe('SchoolDetailPage', () => {
     // company_user cannot read a school's people, so no links to lists it would be refused.
     expect(screen.queryByRole('navigation', { name: "This school's people" })).toBeNull();
   });
+
+  it('shows company_user the school, its subscription and history, read-only, without usage or administrators', async () => {
+    render('company_user', { ...detail, subscription: subscription('active'), usage: [], admins: [] });
+    await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
+    expect(screen.getByRole('heading', { name: 'Subscription' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Subscription history' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Usage' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Administrators' })).toBeNull();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
 });

@@ -39,7 +39,7 @@ const date = (value: string) => formatDate(value);
 /** The school's people and classes, read-only for company managers (the lists take `?schoolId=`). */
 const PEOPLE_LINKS = ['students', 'teachers', 'parents', 'classes'] as const;
 
-/** A school seen by company staff: details, subscription and its history, usage, admins, and every action. */
+/** A school seen by company staff: details, subscription and its history; for platform managers also usage, admins and every action. */
 export function SchoolDetailPage() {
   const { t } = useT('schools');
   useFormat();
@@ -156,9 +156,10 @@ export function SchoolDetailPage() {
             </ul>
           )}
         </CardSection>
-        <CardSection titleId="school-usage" title={t('detail.usage')}>
-          <UsageList items={usage} />
-          {canManage && (
+        {/* Usage and the school's people are the platform managers' (docs/product.md, "Who may do what"): the server sends company_user neither. */}
+        {canManage && (
+          <CardSection titleId="school-usage" title={t('detail.usage')}>
+            <UsageList items={usage} />
             <nav aria-label={t('detail.people')} className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
               {PEOPLE_LINKS.map((path) => (
                 <Link
@@ -170,8 +171,8 @@ export function SchoolDetailPage() {
                 </Link>
               ))}
             </nav>
-          )}
-        </CardSection>
+          </CardSection>
+        )}
         <CardSection titleId="school-details" title={t('detail.details')}>
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label={t('detail.address')}>{school.address}</Detail>
@@ -186,26 +187,28 @@ export function SchoolDetailPage() {
             <Detail label={t('detail.created')}>{date(school.createdAt)}</Detail>
           </dl>
         </CardSection>
-        <CardSection titleId="school-admins" title={t('detail.admins')}>
-          {admins.length === 0 ? (
-            <p className="text-sm text-slate-500">{t('detail.noAdmins')}</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {admins.map((a) => (
-                <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{a.name}</p>
-                    <p className="break-all text-slate-500">{a.email}</p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Badge>{t('detail.adminRole', { role: a.role })}</Badge>
-                    {!a.isActive && <StatusBadge status="inactive" />}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardSection>
+        {canManage && (
+          <CardSection titleId="school-admins" title={t('detail.admins')}>
+            {admins.length === 0 ? (
+              <p className="text-sm text-slate-500">{t('detail.noAdmins')}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {admins.map((a) => (
+                  <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900">{a.name}</p>
+                      <p className="break-all text-slate-500">{a.email}</p>
+                    </div>
+                    <div className="flex gap-2">
+                      <Badge>{t('detail.adminRole', { role: a.role })}</Badge>
+                      {!a.isActive && <StatusBadge status="inactive" />}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardSection>
+        )}
         <CardSection titleId="school-history" title={t('detail.history')} className="xl:col-span-2">
           <SubscriptionHistoryList history={history} />
         </CardSection>

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { NO_ERROR_TOAST } from '../../../lib/query-client';
-import { schoolLocaleQuery } from './get-school-locale';
 
 export function updateSchoolLocale(data: SchoolLocale): Promise<SchoolLocale> {
   return api.put<SchoolLocale>('/school/locale', data);
@@ -14,8 +13,7 @@ export function useUpdateSchoolLocale() {
   return useMutation({
     meta: NO_ERROR_TOAST,
     mutationFn: updateSchoolLocale,
-    onSuccess: (locale) => {
-      queryClient.setQueryData(schoolLocaleQuery.queryKey, locale);
+    onSuccess: () => {
       // The session carries the school's locale: the language and formats switch with it.
       return queryClient.invalidateQueries({ queryKey: authKeys.me });
     },

@@ -15,3 +15,19 @@ describe('ProfileForm: who changes the e-mail', () => {
     expect(screen.getByText('Ask an administrator to change your email.')).toBeTruthy();
   });
 });
+
+describe('ProfileForm: whom the profile is shown to', () => {
+  it('tells company staff, who belong to no school, that schools and colleagues see it', () => {
+    for (const role of ['company_admin', 'admin', 'company_user'] as const) {
+      const { unmount } = renderWithProviders(<ProfileForm user={makeUser(role)} />, { auth: signedIn(role) });
+      expect(screen.getByText('How you appear to schools and to your colleagues at the company.')).toBeTruthy();
+      expect(screen.queryByText(/in your school/)).toBeNull();
+      unmount();
+    }
+  });
+
+  it('tells school users it is how others in their school see them', () => {
+    renderWithProviders(<ProfileForm user={makeUser('teacher')} />, { auth: signedIn('teacher') });
+    expect(screen.getByText('How you appear to others in your school.')).toBeTruthy();
+  });
+});

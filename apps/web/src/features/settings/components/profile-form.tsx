@@ -39,7 +39,12 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   });
 
   return (
-    <CardSection titleId="profile-title" title={t('profile.title')} description={t('profile.description')}>
+    <CardSection
+      titleId="profile-title"
+      title={t('profile.title')}
+      // Company staff belong to no school.
+      description={isCompanyRole(user.role) ? t('profile.descriptionCompany') : t('profile.description')}
+    >
       <ProfilePicture user={user} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}

@@ -1,4 +1,3 @@
-import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +5,8 @@ import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../
 import { SchoolLocaleCard } from './school-locale-card';
 
 describe('SchoolLocaleCard', () => {
-  it("shows the school's locale and saves the whole of it with PUT /school/locale", async () => {
+  it("shows the school's locale from the session (no request of its own) and saves the whole of it with PUT /school/locale", async () => {
     const { calls } = mockFetch({
-      'GET /api/v1/school/locale': () => json(DEFAULT_SCHOOL_LOCALE),
       'PUT /api/v1/school/locale': (init) => json(JSON.parse(String(init.body))),
     });
     renderWithProviders(<SchoolLocaleCard />, { auth: signedIn('school_admin') });
@@ -17,6 +15,7 @@ describe('SchoolLocaleCard', () => {
     expect(within(zone).getByRole('option', { name: 'Pacific/Auckland' })).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save language and region' });
     expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url)).toEqual([]);
 
     await userEvent.selectOptions(zone, 'Pacific/Auckland');
     await userEvent.selectOptions(screen.getByLabelText('Currency'), 'NZD');
@@ -36,7 +35,6 @@ describe('SchoolLocaleCard', () => {
 
   it("puts the server's field message under its field", async () => {
     mockFetch({
-      'GET /api/v1/school/locale': () => json(DEFAULT_SCHOOL_LOCALE),
       'PUT /api/v1/school/locale': () =>
         apiError(400, 'validation', 'Invalid data: Choose a valid time zone', { timeZone: 'Choose a valid time zone' }),
     });

@@ -13,6 +13,7 @@ const profile = {
   classId: 'class-1',
   className: 'Grade 5',
   section: 'A',
+  classLabel: 'Grade 5 A',
   rollNumber: 3,
   academicYear: '2026-2027',
   profileImage: null,

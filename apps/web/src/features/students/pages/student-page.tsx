@@ -2,7 +2,6 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { classLabel } from '../../../api/lookups';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { lastSeen } from '../../../components/people/format';
 import { formatDate } from '../../../lib/format-date';
@@ -70,7 +69,7 @@ export function StudentPage() {
     );
   }
   const student = query.data;
-  const klass = classLabel({ name: student.className, section: student.section });
+  const klass = student.classLabel;
 
   const unlink = () => {
     if (!unlinking) return;

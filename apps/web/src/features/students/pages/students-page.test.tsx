@@ -50,6 +50,7 @@ describe('StudentsPage', () => {
             classId: 'c1',
             className: 'Grade 5',
             section: 'A',
+            classLabel: 'Grade 5 A',
             rollNumber: 1,
             parents: [],
             isActive: true,
@@ -105,6 +106,39 @@ describe('StudentsPage', () => {
     expect(url.searchParams.get('search')).toBe('ada');
     expect(url.searchParams.get('status')).toBe('all');
     expect(url.searchParams.get('limit')).toBe('25');
+  });
+
+  it("shows each student's class as the server labels it, so same-name classes of two years differ", async () => {
+    // docs/product.md, "Classes and subjects": after a promotion, Grade 6 A of two years carry their year.
+    const row = (id: string, name: string, className: string, classLabel: string) => ({
+      id,
+      name,
+      email: `${id}@x.test`,
+      profileImage: null,
+      classId: `class-${id}`,
+      className,
+      section: 'A',
+      classLabel,
+      rollNumber: 1,
+      parents: [],
+      isActive: true,
+    });
+    mockFetch({
+      'GET /api/v1/classes/options': () => json({ items: [] }),
+      'GET /api/v1/students': () =>
+        page([
+          row('s1', 'Ada Alpha', 'Grade 6', 'Grade 6 A (2026-2027)'),
+          row('s2', 'Bea Beta', 'Grade 6', 'Grade 6 A (2027-2028)'),
+          row('s3', 'Cy Gamma', 'Grade 5', 'Grade 5 A'),
+        ]),
+    });
+    renderWithProviders(<StudentsPage />, { auth: signedIn('school_admin'), path: '/students' });
+    expect(await screen.findByText('Ada Alpha')).toBeTruthy();
+    expect(screen.getAllByText('Grade 6 A (2026-2027)').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Grade 6 A (2027-2028)').length).toBeGreaterThan(0);
+    // A class with no namesake in another year reads as before.
+    expect(screen.getAllByText('Grade 5 A').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Grade 6 A')).toBeNull();
   });
 
   it('shows the error with a retry when the list cannot load', async () => {

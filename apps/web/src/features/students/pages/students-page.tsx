@@ -2,7 +2,7 @@ import type { StudentResponse } from '@lyceum/shared/people';
 import { GraduationCap, Plus, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { classLabel, useClassOptions } from '../../../api/lookups';
+import { useClassOptions } from '../../../api/lookups';
 import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
@@ -83,7 +83,7 @@ function StudentList({
       className: 'whitespace-nowrap',
       cell: (s) => (
         <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
-          {classLabel({ name: s.className, section: s.section })}
+          {s.classLabel}
         </Link>
       ),
     },

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardSection } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { usePaymentFor } from '../../../components/ui/payment-for';
 import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
@@ -81,6 +82,7 @@ function PayableRequests({ requests, onPay }: { requests: AddonRequest[]; onPay:
 export function MySubscriptionPage() {
   const { t } = useT('subscription');
   const format = useFormat();
+  const paymentFor = usePaymentFor();
   const { user } = useAuth();
   const isSchoolAdmin = user?.role === 'school_admin';
   const data = useMySubscription(isSchoolAdmin);
@@ -271,7 +273,7 @@ export function MySubscriptionPage() {
               {payments.data?.items.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span className="min-w-0">
-                    <span className="font-medium text-slate-900">{p.description}</span>{' '}
+                    <span className="font-medium text-slate-900">{paymentFor(p)}</span>{' '}
                     <span className="text-slate-500">{format.date(p.createdAt)}</span>
                   </span>
                   <span className="flex items-center gap-2">

@@ -50,3 +50,41 @@ describe('the teacher form checks experience with the server’s words', () => {
     }
   });
 });
+
+describe('the teacher form’s class picker', () => {
+  const klass = (id: string, name: string, academicYear: string, label: string) => ({
+    id,
+    name,
+    section: 'A',
+    academicYear,
+    label,
+    subjects: [],
+    assignedTeachers: [],
+    classTeacherId: null,
+    classTeacherName: null,
+    studentCount: 0,
+    isActive: true,
+    createdAt: '2026-09-01T00:00:00.000Z',
+  });
+
+  it('tells same-name classes of two years apart and leaves a class with no namesake as it was', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/subjects': () => json({ items: [] }),
+      'GET /api/v1/classes': () =>
+        json({
+          items: [
+            klass('c5', 'Grade 5', '2026-2027', 'Grade 5 A'),
+            klass('c6-now', 'Grade 6', '2026-2027', 'Grade 6 A (2026-2027)'),
+            klass('c6-next', 'Grade 6', '2027-2028', 'Grade 6 A (2027-2028)'),
+          ],
+        }),
+    });
+    renderWithProviders(<TeacherFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.click(screen.getByRole('button', { name: 'Assign to a class' }));
+    const picker = screen.getByLabelText('Class');
+    await waitFor(() => expect(picker.querySelectorAll('option[value^="c"]')).toHaveLength(3));
+    const labels = [...picker.querySelectorAll('option[value^="c"]')].map((o) => o.textContent);
+    expect(labels).toEqual(['Grade 5 A', 'Grade 6 A (2026-2027)', 'Grade 6 A (2027-2028)']);
+  });
+});

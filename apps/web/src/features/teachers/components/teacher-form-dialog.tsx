@@ -5,7 +5,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { classLabel, useActiveClasses, useSubjectOptions } from '../../../api/lookups';
+import { useActiveClasses, useSubjectOptions } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { Checkbox } from '../../../components/people/checkbox';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
@@ -212,7 +212,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                     label={t('form.class')}
                     containerClassName="flex-1"
                     placeholder={classes.isPending ? t('form.loadingClasses') : t('form.chooseClass')}
-                    options={classItems.map((c) => ({ value: c.id, label: classLabel(c) }))}
+                    options={classItems.map((c) => ({ value: c.id, label: c.label }))}
                     error={errors.assignedClasses?.[index]?.classId?.message}
                     {...register(`assignedClasses.${index}.classId`)}
                   />
@@ -230,7 +230,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                     name={`assignedClasses.${index}.subjectIds`}
                     render={({ field: f }) => (
                       <SubjectChecklist
-                        legend={t('form.subjectsIn', { className: classLabel(chosen) })}
+                        legend={t('form.subjectsIn', { className: chosen.label })}
                         options={chosen.subjects}
                         value={f.value}
                         onChange={f.onChange}

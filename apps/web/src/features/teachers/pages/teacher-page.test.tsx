@@ -16,7 +16,16 @@ const teacher = {
     { id: 'sub-2', name: 'Physics' },
   ],
   classes: ['class-1'],
-  assignedClasses: [{ classId: 'class-1', className: 'Grade 5', section: 'A', subjects: [], isClassTeacher: true }],
+  assignedClasses: [
+    {
+      classId: 'class-1',
+      className: 'Grade 5',
+      section: 'A',
+      classLabel: 'Grade 5 A',
+      subjects: [],
+      isClassTeacher: true,
+    },
+  ],
   qualification: null,
   experience: 3,
   profileImage: null,

@@ -2,7 +2,6 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { classLabel } from '../../../api/lookups';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { lastSeen } from '../../../components/people/format';
@@ -137,7 +136,7 @@ export function TeacherPage() {
                       to={inSchool(`/classes/${c.classId}`, schoolId)}
                       className="text-sm font-medium text-blue-700 hover:underline"
                     >
-                      {classLabel({ name: c.className, section: c.section })}
+                      {c.classLabel}
                     </Link>
                     <span className="block text-xs text-slate-500">
                       {c.subjects.length ? c.subjects.map((s) => s.name).join(t('separator')) : t('profile.noSubjects')}

@@ -3,7 +3,7 @@ import { Plus, Upload, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate } from 'react-router';
-import { classLabel, useSubjectOptions } from '../../../api/lookups';
+import { useSubjectOptions } from '../../../api/lookups';
 import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
 import { ImportInvitationCheckbox, useImportInvitation } from '../../../components/people/import-invitation';
 import { AccountCreatedDialog } from '../../../components/people/account-created-dialog';
@@ -75,9 +75,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
           <span className="flex flex-wrap gap-1">
             {teacher.assignedClasses.map((c) => (
               <Badge key={c.classId} tone={c.isClassTeacher ? 'accent' : 'neutral'}>
-                {c.isClassTeacher
-                  ? t('classAsClassTeacher', { className: classLabel({ name: c.className, section: c.section }) })
-                  : classLabel({ name: c.className, section: c.section })}
+                {c.isClassTeacher ? t('classAsClassTeacher', { className: c.classLabel }) : c.classLabel}
               </Badge>
             ))}
           </span>

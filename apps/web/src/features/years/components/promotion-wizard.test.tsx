@@ -21,6 +21,7 @@ const cls = (id: string, name: string, academicYear: string, studentCount: numbe
   name,
   section: '',
   academicYear,
+  label: name,
   subjects: [],
   assignedTeachers: [],
   classTeacherId: null,
@@ -125,6 +126,7 @@ describe('PromotionWizard', () => {
     });
     renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
     await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('Next class for Grade 6'), 'n2');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
 
@@ -164,7 +166,7 @@ describe('PromotionWizard', () => {
     expect(applied).toMatchObject({
       classes: [
         { classId: 'c1', action: 'promote', toClassId: 'n2' },
-        { classId: 'c6', action: 'promote', toClassId: null },
+        { classId: 'c6', action: 'promote', toClassId: 'n2' },
       ],
       students: [
         { studentId: 's1', classId: 'c1', action: 'leave', toClassId: null },
@@ -173,17 +175,114 @@ describe('PromotionWizard', () => {
     });
   });
 
-  it("shows the server's message when the plan is refused", async () => {
-    mockFetch({
-      'GET /api/v1/classes': () => json({ items: classes }),
-      'POST /api/v1/promotions/preview': () =>
-        apiError(400, 'validation', 'Invalid data: Choose the class to promote into', {
-          'classes.0.toClassId': 'Choose the class to promote into',
-        }),
-    });
+  /** The control's message, as assistive technology reads it: through aria-describedby. */
+  const describedBy = (control: HTMLElement) =>
+    (control.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+
+  it('marks every class still without the class to promote into at once, before sending anything', async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/classes': () => json({ items: classes }) });
     renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
     await screen.findByLabelText('Next class for Grade 1');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('Invalid data: Choose the class to promote into')).toBeTruthy();
+    for (const name of ['Grade 1', 'Grade 6']) {
+      const target = screen.getByLabelText(`Next class for ${name}`);
+      expect(target.getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(target)).toBe('Choose the class to promote into');
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText('Next class for Grade 1'));
+    expect(calls.some((c) => c.url.endsWith('/promotions/preview'))).toBe(false);
+    // Chosen, the class's mark goes; the other stays until it is chosen too.
+    await userEvent.selectOptions(screen.getByLabelText('Next class for Grade 1'), 'n2');
+    expect(screen.getByLabelText('Next class for Grade 1').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Next class for Grade 6').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("puts the server's refusal on the class row its field names, focused, not in an alert below", async () => {
+    const refusal = '2027-2028 already has a class Grade 6: choose that class instead';
+    mockFetch({
+      'GET /api/v1/classes': () => json({ items: classes }),
+      'POST /api/v1/promotions/preview': () => apiError(400, 'validation', refusal, { 'classes.1.classId': refusal }),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6'), 'repeat');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const action = screen.getByLabelText('What happens to Grade 6');
+    await waitFor(() => expect(action.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(action)).toBe(refusal);
+    expect(document.activeElement).toBe(action);
+    expect(screen.getByLabelText('What happens to Grade 1').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("in the preview, a student's refusal sits at the student; the stale counts say so and Promote says why it waits", async () => {
+    const refusal = '2027-2028 already has a class Grade 1: choose that class instead';
+    const grade1: ClassDetailResponse = {
+      ...(classes[0] as ClassResponse),
+      students: [
+        {
+          studentId: 's1',
+          name: 'Ana Ruiz',
+          rollNumber: 1,
+          email: 's1@example.test',
+          isActive: true,
+          profileImage: null,
+        },
+      ],
+    };
+    const { calls } = mockFetch({
+      'GET /api/v1/classes': () => json({ items: classes }),
+      'GET /api/v1/classes/c1': () => json(grade1),
+      'POST /api/v1/promotions/preview': (init) =>
+        JSON.parse(String(init.body)).students
+          ? apiError(400, 'validation', refusal, { 'students.0.classId': refusal })
+          : json(preview),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6'), 'graduate');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
+    expect(screen.queryByText(/^Out of date/)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /Grade 1/ }));
+    const outcome = await screen.findByLabelText('Outcome for Ana Ruiz');
+    await userEvent.selectOptions(outcome, 'repeat');
+    await waitFor(() => expect(outcome.getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.filter((c) => c.url.endsWith('/promotions/preview'))).toHaveLength(2);
+    expect(describedBy(outcome)).toBe(refusal);
+    expect(document.activeElement).toBe(outcome);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The counts shown answer the earlier choice, and say so.
+    expect(screen.getByText('Out of date: these counts do not include your latest change.')).toBeTruthy();
+    const promote = screen.getByRole('button', { name: 'Promote students' }) as HTMLButtonElement;
+    expect(promote.disabled).toBe(true);
+    expect(describedBy(promote)).toBe('Fix the problem marked above to promote.');
+    expect(screen.getByText('Fix the problem marked above to promote.')).toBeTruthy();
+
+    // Back to following the class: previewed again, nothing refused, the counts current.
+    await userEvent.selectOptions(outcome, '');
+    await waitFor(() => expect(promote.disabled).toBe(false));
+    expect(outcome.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(/^Out of date/)).toBeNull();
+    expect(promote.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it("shows a refusal that concerns no row (no field) as the form's message", async () => {
+    mockFetch({
+      'GET /api/v1/classes': () => json({ items: classes }),
+      'POST /api/v1/promotions/preview': () =>
+        apiError(409, 'conflict', 'These students have already been promoted to 2027-2028'),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6'), 'graduate');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'These students have already been promoted to 2027-2028',
+    );
   });
 });

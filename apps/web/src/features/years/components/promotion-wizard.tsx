@@ -6,17 +6,18 @@ import {
   type PromotionPreview,
   type PromotionRequest,
 } from '@lyceum/shared/years';
-import { useRef, useState } from 'react';
-import { classLabel, useActiveClasses } from '../../../api/lookups';
+import { useEffect, useId, useRef, useState } from 'react';
+import { nameAndSection, useActiveClasses } from '../../../api/lookups';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useApplyPromotion, usePreviewPromotion } from '../api/years';
+import { isRefused, missingTargets, NO_REFUSAL, type Refusal, refusalOf } from './promotion-refusal';
 import { ClassExceptions, isIncomplete, type StudentException } from './student-exceptions';
 import { UndoPromotionButton } from './undo-promotion-button';
 
@@ -43,7 +44,12 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const [previewed, setPreviewed] = useState('');
   const latest = useRef('');
   const [step, setStep] = useState<Step>({ kind: 'setup' });
-  const [error, setError] = useState<string | null>(null);
+  /** Why the last preview or apply was refused, on the rows it concerns (promotion-refusal.ts). */
+  const [refusal, setRefusal] = useState<Refusal>(NO_REFUSAL);
+  /** Bumped on each refusal placed on rows: the first control it marks then takes the focus. */
+  const [refusals, setRefusals] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const reasonId = useId();
   const classes = useActiveClasses();
   const preview = usePreviewPromotion();
   const apply = useApplyPromotion();
@@ -68,20 +74,45 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       ...(students.length ? { students } : {}),
     };
   };
-  const run = async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
-    setError(null);
+  const refuse = (next: Refusal) => {
+    setRefusal(next);
+    if (Object.keys(next.classes).length > 0 || Object.keys(next.students).length > 0) setRefusals((n) => n + 1);
+  };
+  useEffect(() => {
+    if (refusals === 0) return;
+    // Focus scrolls the control into view: the refusal is read where it is, not far below the screen.
+    root.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-refused]')?.focus();
+  }, [refusals]);
+  /** `current`: whether `body` is still the latest request (a refusal of an older one no longer holds). */
+  const run = async <T,>(
+    body: PromotionRequest,
+    fn: () => Promise<T>,
+    current = () => true,
+  ): Promise<T | undefined> => {
+    setRefusal(NO_REFUSAL);
     try {
       return await fn();
     } catch (e) {
-      setError(errorMessage(e));
+      if (current()) refuse(refusalOf(e, body));
       return undefined;
     }
   };
+  /** A row's refusal is dropped as soon as the row changes: it may no longer hold. */
+  const clearClass = (classId: string) =>
+    setRefusal((r) => {
+      if (!r.classes[classId]) return r;
+      const { [classId]: _, ...classes } = r.classes;
+      return { ...r, classes };
+    });
   /** Previews `body`; an answer to an older request (the admin changed something since) is dropped. */
   const previewOf = async (body: PromotionRequest) => {
     const key = JSON.stringify(body);
     latest.current = key;
-    const result = await run(() => preview.mutateAsync(body));
+    const result = await run(
+      body,
+      () => preview.mutateAsync(body),
+      () => latest.current === key,
+    );
     if (!result || latest.current !== key) return;
     setPreviewed(key);
     setStep({ kind: 'preview', preview: result });
@@ -91,14 +122,21 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
     if (exception) next[studentId] = exception;
     else delete next[studentId];
     setExceptions(next);
+    setRefusal((r) => {
+      if (!r.students[studentId]) return r;
+      const { [studentId]: _, ...students } = r.students;
+      return { ...r, students };
+    });
     if (!exception || !isIncomplete(exception)) void previewOf(request(next));
   };
   const yearOptions = years.map((y) => ({ value: y.id, label: y.name }));
   const classTargets = (classes.data?.items ?? []).map((o) => ({
     value: o.id,
-    label: `${classLabel(o)} (${o.academicYear})`,
+    label: `${nameAndSection(o)} (${o.academicYear})`,
   }));
   const dateOf = (iso: string) => format.dateTime(iso);
+  const rowError = (r: Refusal['classes'][string] | undefined, on: 'toClassId' | 'outcome', hasTarget: boolean) =>
+    r && (r.field === on || (on === 'outcome' && !hasTarget)) ? r.message : undefined;
 
   if (step.kind === 'done') {
     const p = step.promotion;
@@ -123,21 +161,40 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             {t('wizard.cancel')}
           </Button>
         </div>
-        {error && <Alert>{error}</Alert>}
+        {refusal.message && <Alert>{refusal.message}</Alert>}
       </div>
     );
   }
 
   if (step.kind === 'preview') {
     const { preview: pv } = step;
-    const waiting =
-      preview.isPending ||
-      previewed !== JSON.stringify(request()) ||
-      Object.values(exceptions).some((e) => isIncomplete(e) && sourceClasses.some((c) => c.id === e.classId));
+    const outdated = previewed !== JSON.stringify(request());
+    const incomplete = Object.values(exceptions).some(
+      (e) => isIncomplete(e) && sourceClasses.some((c) => c.id === e.classId),
+    );
+    const rowsRefused = isRefused({ ...refusal, message: null });
+    // Why "Promote students" cannot be pressed, said beside it.
+    const blocked = preview.isPending
+      ? 'updating'
+      : rowsRefused
+        ? 'refused'
+        : incomplete
+          ? 'moveTarget'
+          : outdated
+            ? 'outdated'
+            : null;
     return (
-      <div className="space-y-4">
-        <p className="text-sm font-medium text-slate-800">{t('wizard.totals', pv.totals)}</p>
-        <div className="overflow-x-auto">
+      <div ref={root} className="space-y-4">
+        {/* The counts answer an earlier choice while a newer one is previewed or was refused. */}
+        {outdated && (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('wizard.outdated')}
+          </p>
+        )}
+        <p className={cn('text-sm font-medium', outdated ? 'text-slate-500' : 'text-slate-800')}>
+          {t('wizard.totals', pv.totals)}
+        </p>
+        <div className={cn('overflow-x-auto', outdated && 'opacity-50')}>
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-start text-slate-600">
@@ -169,18 +226,25 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
               <li key={c.id}>
                 <ClassExceptions
                   classId={c.id}
-                  name={classLabel(c)}
+                  name={nameAndSection(c)}
                   classOutcome={t(`wizard.${choiceOf(c.id).action}`)}
                   exceptions={exceptions}
                   targets={classTargets}
                   onChange={setException}
+                  refusal={refusal.classes[c.id]?.message}
+                  studentRefusals={refusal.students}
                 />
               </li>
             ))}
           </ul>
         </section>
-        {error && <Alert>{error}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
+        {refusal.message && <Alert>{refusal.message}</Alert>}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {blocked && (
+            <p id={reasonId} className="me-auto text-sm text-slate-600">
+              {t(`wizard.blocked.${blocked}`)}
+            </p>
+          )}
           <Button
             variant="ghost"
             onClick={() => {
@@ -192,9 +256,11 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
           </Button>
           <Button
             loading={apply.isPending}
-            disabled={waiting}
+            disabled={blocked !== null}
+            aria-describedby={blocked ? reasonId : undefined}
             onClick={async () => {
-              const promotion = await run(() => apply.mutateAsync(request()));
+              const body = request();
+              const promotion = await run(body, () => apply.mutateAsync(body));
               if (promotion) setStep({ kind: 'done', promotion });
             }}
           >
@@ -206,7 +272,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   }
 
   return (
-    <div className="space-y-4">
+    <div ref={root} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="promotion-from"
@@ -234,9 +300,14 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       ) : (
         <ul className="space-y-3">
           {sourceClasses.map((c) => {
-            const name = classLabel(c);
+            const name = nameAndSection(c);
             const choice = choiceOf(c.id);
-            const set = (next: Partial<Choice>) => setChoices((all) => ({ ...all, [c.id]: { ...choice, ...next } }));
+            const set = (next: Partial<Choice>) => {
+              setChoices((all) => ({ ...all, [c.id]: { ...choice, ...next } }));
+              clearClass(c.id);
+            };
+            const refused = refusal.classes[c.id];
+            const promotes = choice.action === 'promote';
             return (
               <li key={c.id} className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
                 <div className="min-w-0">
@@ -253,15 +324,17 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
                     label: t(`wizard.${a}`),
                   }))}
                   value={choice.action}
+                  error={rowError(refused, 'outcome', promotes)}
                   onChange={(e) => set({ action: e.target.value as ClassPromotionAction })}
                 />
-                {choice.action === 'promote' && (
+                {promotes && (
                   <Select
                     id={`promotion-target-${c.id}`}
                     label={t('wizard.target', { name })}
                     placeholder={t('wizard.chooseClass')}
                     options={classTargets.filter((o) => o.value !== c.id)}
                     value={choice.toClassId}
+                    error={rowError(refused, 'toClassId', true)}
                     onChange={(e) => set({ toClassId: e.target.value })}
                   />
                 )}
@@ -270,7 +343,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
           })}
         </ul>
       )}
-      {error && <Alert>{error}</Alert>}
+      {refusal.message && <Alert>{refusal.message}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
           {t('wizard.cancel')}
@@ -278,7 +351,13 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
         <Button
           disabled={!fromYearId || !toYearId || sourceClasses.length === 0}
           loading={preview.isPending}
-          onClick={() => previewOf(request())}
+          onClick={() => {
+            // Every class still without the class to promote into is marked at once, before anything is sent.
+            const body = request();
+            const missing = missingTargets(body);
+            if (isRefused(missing)) refuse(missing);
+            else void previewOf(body);
+          }}
         >
           {t('wizard.preview')}
         </Button>

@@ -1,10 +1,12 @@
 import { PROMOTION_ACTIONS, type PromotionAction } from '@lyceum/shared/years';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
+import { FieldError } from '../../../components/ui/field-error';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n/i18n';
 import { useClassRoster } from '../api/years';
+import type { RowRefusal } from './promotion-refusal';
 
 /** A single student's own outcome; `toClassId` is '' until a class is chosen for a move. */
 export type StudentException = { classId: string; action: PromotionAction; toClassId: string };
@@ -21,6 +23,10 @@ interface ClassExceptionsProps {
   /** Every class a student may be moved into, labelled with its year. */
   targets: SelectOption[];
   onChange: (studentId: string, exception: StudentException | null) => void;
+  /** Why the promotion was refused because of this class, said under its name. */
+  refusal?: string | undefined;
+  /** Why it was refused because of single students (of any class: each roster picks its own). */
+  studentRefusals?: Record<string, RowRefusal>;
 }
 
 /**
@@ -32,18 +38,33 @@ export function ClassExceptions(props: ClassExceptionsProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const count = Object.values(props.exceptions).filter((e) => e.classId === props.classId).length;
+  const refusedHere = Object.keys(props.studentRefusals ?? {}).some(
+    (id) => props.exceptions[id]?.classId === props.classId,
+  );
+  // A refused student is shown with their refusal: their class opens on them.
+  useEffect(() => {
+    if (refusedHere) setOpen(true);
+  }, [refusedHere]);
+  const errorId = `${panelId}-refusal`;
   return (
-    <div className="rounded-lg border border-slate-200">
+    <div className={props.refusal ? 'rounded-lg border border-red-300' : 'rounded-lg border border-slate-200'}>
       <button
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-describedby={props.refusal ? `${errorId}-error` : undefined}
+        data-refused={props.refusal ? true : undefined}
         onClick={() => setOpen((o) => !o)}
         className="flex w-full flex-wrap items-center justify-between gap-2 px-3 py-2 text-start text-sm hover:bg-slate-50 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
       >
         <span className="font-medium text-slate-900">{props.name}</span>
         <span className="text-slate-600">{t('wizard.exceptions.summary', { outcome: props.classOutcome, count })}</span>
       </button>
+      {props.refusal && (
+        <div className="px-3 pb-2">
+          <FieldError id={errorId} message={props.refusal} />
+        </div>
+      )}
       {open && (
         <div id={panelId} className="border-t border-slate-200 p-3">
           <Roster {...props} />
@@ -53,7 +74,7 @@ export function ClassExceptions(props: ClassExceptionsProps) {
   );
 }
 
-function Roster({ classId, name, classOutcome, exceptions, targets, onChange }: ClassExceptionsProps) {
+function Roster({ classId, name, classOutcome, exceptions, targets, onChange, studentRefusals }: ClassExceptionsProps) {
   const { t } = useT('years');
   const roster = useClassRoster(classId);
   if (roster.isPending) return <Skeleton className="h-16 w-full" />;
@@ -66,6 +87,10 @@ function Roster({ classId, name, classOutcome, exceptions, targets, onChange }: 
       {roster.data.map((s) => {
         const own = exceptions[s.studentId];
         const student = t('wizard.exceptions.student', { name: s.name, roll: s.rollNumber });
+        const refused = studentRefusals?.[s.studentId];
+        const moving = own?.action === 'promote';
+        // A refusal about the class moved into sits on that class's select; any other on the outcome.
+        const onTarget = refused?.field === 'toClassId' && moving ? refused.message : undefined;
         return (
           <li key={s.studentId} className="grid gap-2 py-2 sm:grid-cols-3 sm:items-end">
             <p className="min-w-0 break-words text-sm text-slate-900 sm:pb-2">{student}</p>
@@ -75,6 +100,7 @@ function Roster({ classId, name, classOutcome, exceptions, targets, onChange }: 
               placeholder={t('wizard.exceptions.asClass', { outcome: classOutcome })}
               options={outcomes}
               value={own?.action ?? ''}
+              error={refused && !onTarget ? refused.message : undefined}
               onChange={(e) => {
                 const action = e.target.value as PromotionAction | '';
                 onChange(s.studentId, action ? { classId, action, toClassId: '' } : null);
@@ -87,7 +113,7 @@ function Roster({ classId, name, classOutcome, exceptions, targets, onChange }: 
                 placeholder={t('wizard.chooseClass')}
                 options={targets.filter((o) => o.value !== classId)}
                 value={own.toClassId}
-                error={own.toClassId ? undefined : t('wizard.exceptions.targetMissing')}
+                error={own.toClassId ? onTarget : t('wizard.exceptions.targetMissing')}
                 onChange={(e) => onChange(s.studentId, { ...own, toClassId: e.target.value })}
               />
             )}

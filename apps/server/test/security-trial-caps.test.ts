@@ -1,0 +1,223 @@
+import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, type TrialCapped } from '@lyceum/shared/trial-caps';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSystem } from '../src/db/tenancy.ts';
+import {
+  as,
+  createSchool,
+  createTestApp,
+  errorOf,
+  login,
+  type SchoolFixture,
+  type Session,
+  sessionCookie,
+  type TestApp,
+} from './helpers.ts';
+
+/**
+ * A school on a trial stores at most TRIAL_CAPS of what its people write (docs/product.md, "Trials";
+ * docs/security.md, "What a freshly signed-up school can cost"): the (N+1)th is refused with its message and
+ * writes nothing, creates racing at the edge do not pass it, each school counts its own rows, and a paying
+ * school has no such cap.
+ */
+let t: TestApp;
+let plans: { id: string; name: string }[];
+let paid: SchoolFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  plans = (await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+  paid = await createSchool(t.app);
+});
+afterAll(() => t.close());
+
+/** A school as public sign-up makes it (on a trial of Basic), with a teacher to write to. */
+interface TrialSchool {
+  id: string;
+  adminId: string;
+  call: ReturnType<typeof as>;
+  teacherId: string;
+  conversationId: string;
+}
+
+let n = 0;
+async function trialSchool(): Promise<TrialSchool> {
+  n += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup/school-admin',
+    remoteAddress: `203.0.113.${n}`,
+    payload: {
+      schoolName: `Capped School ${n}`,
+      name: 'Head Teacher',
+      email: `head${n}@capped${n}.test`,
+      password: 'a-good-long-password',
+      planId: plans.find((p) => p.name === 'Basic')?.id,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const session: Session = { cookie: sessionCookie(res), body: res.json() };
+  return withTeacher(session);
+}
+
+async function withTeacher(session: Session): Promise<TrialSchool> {
+  const call = as(t.app, session);
+  const teacher = await call({
+    method: 'POST',
+    url: '/api/v1/teachers',
+    payload: { name: 'A Teacher', email: `teacher-${session.body.user.schoolId}@capped.test`, sendInvitation: false },
+  });
+  expect(teacher.statusCode, teacher.body).toBe(201);
+  const teacherUserId: string = teacher.json().teacher.id;
+  const conversation = await call({
+    method: 'POST',
+    url: '/api/v1/messages/conversations',
+    payload: { userId: teacherUserId },
+  });
+  expect(conversation.statusCode, conversation.body).toBeLessThan(300);
+  return {
+    id: session.body.user.schoolId as string,
+    adminId: session.body.user.id,
+    call,
+    teacherId: teacherUserId,
+    conversationId: conversation.json().id,
+  };
+}
+
+const count = async (what: TrialCapped, schoolId: string) => {
+  const table = {
+    announcements: 'announcements',
+    messages: 'messages',
+    groups: 'chat_groups',
+    classes: 'classes',
+    subjects: 'subjects',
+    periods: 'periods',
+  }[what];
+  const kind = what === 'groups' ? sql` and kind = 'group'` : sql``;
+  const rows = await withSystem(t.app.deps.db, (tx) =>
+    tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.raw(table)} where school_id = ${schoolId}${kind}`,
+    ),
+  );
+  return rows.rows[0]?.n ?? 0;
+};
+
+/** `howMany` rows of `what` written straight to the database, as if the school had made them earlier. */
+async function madeEarlier(school: TrialSchool, what: TrialCapped, howMany: number) {
+  const s = school.id;
+  const rows = sql`generate_series(1, ${howMany}) g`;
+  const statement = {
+    announcements: sql`insert into announcements (school_id, id, author_id, title, body, audience)
+      select ${s}, gen_random_uuid(), ${school.adminId}, 'Earlier ' || g, 'Earlier', '{all}' from ${rows}`,
+    messages: sql`insert into messages (school_id, id, group_id, sender_id, body)
+      select ${s}, gen_random_uuid(), ${school.conversationId}, ${school.adminId}, 'Earlier ' || g from ${rows}`,
+    groups: sql`insert into chat_groups (school_id, id, kind, name, created_by)
+      select ${s}, gen_random_uuid(), 'group', 'Earlier ' || g, ${school.adminId} from ${rows}`,
+    classes: sql`insert into classes (school_id, id, name, section, academic_year)
+      select ${s}, gen_random_uuid(), 'Earlier ' || g, '', '2020-2021' from ${rows}`,
+    subjects: sql`insert into subjects (school_id, id, name) select ${s}, gen_random_uuid(), 'Earlier ' || g from ${rows}`,
+    periods: sql`insert into periods (school_id, id, name, start_time, end_time)
+      select ${s}, gen_random_uuid(), 'Earlier ' || g, time '00:00' + g * interval '1 minute',
+        time '00:00' + g * interval '1 minute' + interval '30 seconds' from ${rows}`,
+  }[what];
+  await withSystem(t.app.deps.db, (tx) => tx.execute(statement));
+}
+
+/** One create of `what` through the API, made distinct by `i`. */
+function create(school: TrialSchool, what: TrialCapped, i: number) {
+  const requests = {
+    announcements: {
+      url: '/api/v1/announcements',
+      payload: { title: `Notice ${i}`, body: 'Hello', audience: ['all'] },
+    },
+    messages: { url: `/api/v1/messages/conversations/${school.conversationId}/messages`, payload: { body: `Hi ${i}` } },
+    groups: { url: '/api/v1/messages/groups', payload: { name: `Group ${i}`, memberIds: [school.teacherId] } },
+    classes: { url: '/api/v1/classes', payload: { name: `Grade ${i}`, section: 'A' } },
+    subjects: { url: '/api/v1/subjects', payload: { name: `Subject ${i}` } },
+    periods: {
+      url: '/api/v1/timetable/periods',
+      payload: {
+        name: `Lesson ${i}`,
+        startTime: `${String(10 + i).padStart(2, '0')}:00`,
+        endTime: `${String(10 + i).padStart(2, '0')}:40`,
+      },
+    },
+  }[what];
+  return school.call({ method: 'POST', ...requests });
+}
+
+const COLLECTIONS = Object.keys(TRIAL_CAPS) as TrialCapped[];
+
+describe('a trial school stores at most TRIAL_CAPS of what its people write', () => {
+  let school: TrialSchool;
+  beforeAll(async () => {
+    school = await trialSchool();
+  });
+
+  it.each(
+    COLLECTIONS,
+  )('%s: the last one allowed is made, the next answers 422 with its message and writes nothing', async (what) => {
+    await madeEarlier(school, what, TRIAL_CAPS[what] - 1 - (await count(what, school.id)));
+    const last = await create(school, what, 1);
+    expect(last.statusCode, last.body).toBeLessThan(300);
+    expect(await count(what, school.id)).toBe(TRIAL_CAPS[what]);
+    const over = await create(school, what, 2);
+    expect(over.statusCode, over.body).toBe(422);
+    expect(errorOf(over)).toMatchObject({ code: 'plan_limit', message: TRIAL_CAP_MESSAGES[what] });
+    expect(await count(what, school.id)).toBe(TRIAL_CAPS[what]);
+  });
+
+  it('the message names the cap, in the person’s language too', async () => {
+    expect(TRIAL_CAP_MESSAGES.messages).toBe(
+      'Trial limit reached: a school on a trial can have at most 10,000 messages. Choose a plan to add more.',
+    );
+    const over = await school.call({
+      method: 'POST',
+      url: '/api/v1/subjects',
+      headers: { 'accept-language': 'es' },
+      payload: { name: 'Otra' },
+    });
+    expect(over.statusCode).toBe(422);
+    expect(errorOf(over).message).toContain('como máximo 200 asignaturas');
+  });
+});
+
+describe('creates racing at the edge', () => {
+  it.each([
+    'subjects',
+    'messages',
+  ] as const)('%s: never more than the cap, however many arrive at once', async (what) => {
+    const school = await trialSchool();
+    await madeEarlier(school, what, TRIAL_CAPS[what] - 2 - (await count(what, school.id)));
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => create(school, what, i)));
+    expect(answers.filter((a) => a.statusCode < 300)).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.statusCode >= 300)) {
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(errorOf(refused).message).toBe(TRIAL_CAP_MESSAGES[what]);
+    }
+    expect(await count(what, school.id)).toBe(TRIAL_CAPS[what]);
+  });
+});
+
+describe('who the caps do not touch', () => {
+  it('each school counts its own rows: one trial school at its cap does not stop another', async () => {
+    const full = await trialSchool();
+    const other = await trialSchool();
+    await madeEarlier(full, 'subjects', TRIAL_CAPS.subjects);
+    expect((await create(full, 'subjects', 1)).statusCode).toBe(422);
+    await madeEarlier(other, 'subjects', TRIAL_CAPS.subjects - 1);
+    expect((await create(other, 'subjects', 1)).statusCode).toBe(201);
+    expect(await count('subjects', other.id)).toBe(TRIAL_CAPS.subjects);
+  });
+
+  it('a school on a paid subscription has no cap', async () => {
+    const admin = await login(t.app, paid.users.school_admin.email, 'school_admin');
+    const school = await withTeacher(admin);
+    for (const what of COLLECTIONS) {
+      await madeEarlier(school, what, TRIAL_CAPS[what] - (await count(what, school.id)));
+      const res = await create(school, what, 3);
+      expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+      expect(await count(what, school.id)).toBe(TRIAL_CAPS[what] + 1);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import type { AddonRequest } from '@lyceum/shared/company';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { AddonRequestsPage } from './addon-requests-page';
+
+const request: AddonRequest = {
+  id: 'r1',
+  schoolId: 's1',
+  schoolName: 'Hill Valley High',
+  addonId: 'a-r1',
+  addonName: 'API Access',
+  priceMinor: 7500,
+  currency: 'USD',
+  status: 'pending',
+  message: null,
+  reason: null,
+  requestedByName: 'Ada Lovelace',
+  decidedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function setup(role: 'company_admin' | 'company_user') {
+  const fetch = mockFetch({
+    'GET /api/v1/company/addon-requests': () => json({ items: [request], nextCursor: null }),
+  });
+  renderWithProviders(<AddonRequestsPage />, { auth: signedIn(role), path: '/addon-requests?status=pending' });
+  return fetch;
+}
+
+describe('AddonRequestsPage', () => {
+  it('offers company_admin the review screen', async () => {
+    setup('company_admin');
+    await screen.findAllByText('API Access');
+    expect(screen.getByRole('link', { name: 'Review pending requests' }).getAttribute('href')).toBe(
+      '/addon-requests/manage',
+    );
+  });
+
+  it('shows company_user the requests, filtered as the dashboard asked, with nothing to decide', async () => {
+    const { calls } = setup('company_user');
+    await screen.findAllByText('API Access');
+    expect(calls.some((c) => c.url.includes('status=pending'))).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Review pending requests' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Approve|Reject)/ })).toBeNull();
+  });
+});
