@@ -52,6 +52,54 @@ async function submit(caller: Caller, classId: string, records: { studentId: str
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/**
+ * Statements PGlite runs whose text contains `marker`, counted from here on (every statement, in a transaction
+ * or not, is parsed through the instance's execProtocolStream).
+ */
+function countStatements(marker: string): { count: () => number; stop: () => void } {
+  const client = (
+    db() as unknown as { session: { client: { execProtocolStream: (m: Uint8Array, o?: unknown) => unknown } } }
+  ).session.client;
+  const original = client.execProtocolStream;
+  let n = 0;
+  const decoder = new TextDecoder();
+  client.execProtocolStream = function (this: unknown, message: Uint8Array, options?: unknown) {
+    // A Parse message ('P') carries the statement's text.
+    if (message[0] === 0x50 && decoder.decode(message).includes(marker)) n++;
+    return original.call(this, message, options);
+  };
+  return {
+    count: () => n,
+    stop: () => {
+      client.execProtocolStream = original;
+    },
+  };
+}
+/** The register's statement, and no other. */
+const REGISTER_SQL = 'day_marks';
+
+/**
+ * Holds every load of `answers.through` until released (each call its own gate, by order of call): the loads
+ * that run while others are in flight, made deterministic.
+ */
+function holdLoads() {
+  const answers = w.t.app.deps.answers;
+  const through = answers.through.bind(answers);
+  const gates: (() => void)[] = [];
+  const spy = vi.spyOn(answers, 'through').mockImplementation(((school, key, load, bytesOf) => {
+    const gate = new Promise<void>((resolve) => gates.push(resolve));
+    return through(school, key, () => gate.then(load), bytesOf);
+  }) as typeof answers.through);
+  return {
+    calls: () => gates.length,
+    release: (call: number) => gates[call]?.(),
+    releaseAll: () => {
+      for (const open of gates) open();
+    },
+    restore: () => spy.mockRestore(),
+  };
+}
+
 beforeAll(async () => {
   w = await schoolWorld({ clock: () => now, config: { answerCacheMs: 600_000 } });
   adminSession = await w.a.signIn('school_admin');
@@ -326,6 +374,100 @@ describe('access is decided on every request', () => {
     expect((await history(bAdmin, w.a.users.student.id)).statusCode).toBe(404);
     const bDay = await dashboard(bPrincipal);
     expect(bDay.day?.classes.some((c) => c.classId === w.a.classId)).toBe(false);
+  });
+});
+
+describe('single flight: readers missing together share one load', () => {
+  it('concurrent identical reads after a change run the register statement once, for every allowed reader', async () => {
+    const second = await w.a.as('teacher');
+    await registerOf(admin);
+    // A change drops the entry: every reader below misses it at once.
+    const touched = await admin({
+      method: 'PATCH',
+      url: `/api/v1/students/${w.a.users.student.id}`,
+      payload: { phone: null },
+    });
+    expect(touched.statusCode, touched.body).toBe(200);
+    const statements = countStatements(REGISTER_SQL);
+    const held = holdLoads();
+    try {
+      const readers = [admin, principal, teacher, second, admin, principal, teacher, second];
+      const reading = readers.map((caller) => register(caller));
+      // Every reader has decided its access and reached the cache before any load may answer.
+      await vi.waitFor(() => expect(held.calls()).toBe(readers.length));
+      held.releaseAll();
+      const answered = await Promise.all(reading);
+      for (const res of answered) expect(res.statusCode, res.body).toBe(200);
+      expect(new Set(answered.map((res) => res.body)).size).toBe(1);
+      expect(statements.count()).toBe(1);
+    } finally {
+      held.restore();
+      statements.stop();
+    }
+  });
+
+  it('a change landing during the load: later reads do not join it, and its answer is not kept', async () => {
+    const student = w.a.users.student.id;
+    const url = `/api/v1/attendance/classes/${w.a.classId}/register?month=2026-03`;
+    const statements = countStatements(REGISTER_SQL);
+    const held = holdLoads();
+    const answers = w.t.app.deps.answers;
+    try {
+      const early = admin({ method: 'GET', url });
+      await vi.waitFor(() => expect(held.calls()).toBe(1));
+      const renamed = await admin({
+        method: 'PATCH',
+        url: `/api/v1/students/${student}`,
+        payload: { name: 'Mid Load' },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      // Started after the change, while the early load is still in flight: a load of its own.
+      const late = admin({ method: 'GET', url });
+      await vi.waitFor(() => expect(held.calls()).toBe(2));
+      expect(answers.loadsInFlight()).toBe(2);
+      held.release(1);
+      expect(namesIn((await late).json())).toContain('Mid Load');
+      // The early load answers last: its reader gets what it read, but it is not kept over the late one.
+      held.release(0);
+      const first = await early;
+      expect(first.statusCode, first.body).toBe(200);
+      expect(statements.count()).toBe(2);
+      held.restore();
+      // The next read is served from the cache (no statement) and is the late answer, not the early one.
+      const next = await admin({ method: 'GET', url });
+      expect(namesIn(next.json())).toContain('Mid Load');
+      expect(statements.count()).toBe(2);
+    } finally {
+      held.releaseAll();
+      held.restore();
+      statements.stop();
+    }
+  });
+
+  it('a failed load is not kept: everyone waiting on it gets the error, the next read loads again', async () => {
+    const cache = new AnswerCache(600_000);
+    const school = '00000000-0000-7000-8000-00000000000c';
+    let loads = 0;
+    const failures: ((err: Error) => void)[] = [];
+    const failing = () => {
+      loads++;
+      return new Promise<string>((_, reject) => failures.push(reject));
+    };
+    const first = cache.through(school, 'k', failing, () => 10);
+    const second = cache.through(school, 'k', failing, () => 10);
+    for (const fail of failures) fail(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    await expect(second).rejects.toThrow('connection lost');
+    expect(loads).toBe(1);
+    expect(cache.loadsInFlight()).toBe(0);
+    expect(
+      await cache.through(
+        school,
+        'k',
+        async () => 'fine',
+        () => 10,
+      ),
+    ).toBe('fine');
   });
 });
 

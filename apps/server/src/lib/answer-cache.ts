@@ -15,7 +15,8 @@
  *   read the epoch before asking the database, so a read racing a write cannot keep the old answer;
  * - another server process's change reaches this one after at most `ttlMs` (ANSWER_CACHE_MS, default 2 s;
  *   0 turns the cache off);
- * - bounded in bytes and entries (the server's memory budget is 250 MB): oldest entries go first.
+ * - bounded in bytes and entries (the server's memory budget is 250 MB): oldest entries go first;
+ * - single flight (`through`): readers missing the same school, key and epoch together share one load.
  */
 
 /** One counter for every change; a school's epoch is the tick of its last change or of the last change to all. */
@@ -53,6 +54,8 @@ const MAX_ENTRIES = 20_000;
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** One promise per school, key and epoch being loaded (`through`); removed when it settles. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
   private bytes = 0;
 
   constructor(
@@ -96,17 +99,36 @@ export class AnswerCache {
   }
 
   /**
-   * `load()`'s answer for `key`, from the cache when it holds one: the epoch is read before `load` asks the
-   * database (synchronously, so a caller whose statements must leave in this turn of the event loop may use it).
+   * `load()`'s answer for `key`, from the cache when it holds one, else from the load already in flight for the
+   * same school, key and epoch (single flight: when an entry expires or is dropped under load, the readers that
+   * miss it together wait for one query instead of each running it). The epoch is read before `load` asks the
+   * database, and synchronously, so a caller whose statements must leave in this turn of the event loop may use
+   * it. A load started before a change belongs to the old epoch: a read after the change starts its own, and the
+   * old one's answer is not kept. A failure is not kept either: whoever waited on it gets the error, the next
+   * read loads again. The caller decides access before calling this: a load must give the same answer to
+   * everyone who may join it (its key names every input).
    */
   through<T>(schoolId: string, key: string, load: () => Promise<T>, bytesOf: (value: T) => number): Promise<T> {
+    if (this.ttlMs <= 0) return load();
     const hit = this.get<T>(schoolId, key);
     if (hit !== undefined) return Promise.resolve(hit);
     const epoch = answersEpoch(schoolId);
-    return load().then((value) => {
-      this.set(schoolId, key, value, bytesOf(value), epoch);
-      return value;
-    });
+    const flight = `${schoolId}|${key}|${epoch}`;
+    const flying = this.inFlight.get(flight);
+    if (flying) return flying as Promise<T>;
+    const loading = load()
+      .then((value) => {
+        this.set(schoolId, key, value, bytesOf(value), epoch);
+        return value;
+      })
+      .finally(() => this.inFlight.delete(flight));
+    this.inFlight.set(flight, loading);
+    return loading;
+  }
+
+  /** Loads running now, for tests. */
+  loadsInFlight(): number {
+    return this.inFlight.size;
   }
 
   /** Entries and their estimated bytes, for tests and the bench. */
