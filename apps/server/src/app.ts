@@ -119,9 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
-    // Writers outside a request tell the answers cache themselves (lib/answer-cache.ts).
-    noteSchoolChange(null);
     if (seeded) await seedDemoPictures(database.db, storage);
+    // Writers outside a request tell the answers cache themselves (lib/answer-cache.ts); the pictures are in lists.
+    noteSchoolChange(null);
     if (seeded) app.log.info(seeded.banner);
   }
 

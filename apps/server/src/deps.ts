@@ -21,7 +21,7 @@ export interface Deps {
    * which company depends on, does not depend on company in turn.
    */
   subscriptionGate: (tx: Tx, schoolId: string) => Promise<boolean>;
-  /** This process's cache of the school day's hot answers (register, history, today by class). */
+  /** This process's cache of the school day's hot answers (register, history, dashboards, student and class lists). */
   answers: AnswerCache;
   /** Now, for the school-day figures (today, days left); tests set it to stand either side of a midnight. */
   clock: () => Date;

@@ -294,6 +294,137 @@ describe('answers that depend on the clock carry the date in their key', () => {
   });
 });
 
+describe("a teacher's, student's and parent's dashboards: kept whole, per user and day", () => {
+  const unreadOf = (d: DashboardWithDay) => d.stats.find((stat) => stat.key === 'unread')?.value;
+  const childOf = (d: DashboardWithDay) => d.day?.children.find((c) => c.studentId === w.a.users.student.id);
+
+  it('served from the cache, each user their own', async () => {
+    const parent = await w.a.as('parent');
+    const p2 = await createParent(w.t.app, adminSession, { sendInvitation: false });
+    const otherParent = as(w.t.app, await login(w.t.app, p2.parent.email, 'parent', p2.temporaryPassword as string));
+    const student = await w.a.as('student');
+    const kid = childOf(await dashboard(parent));
+    expect(kid).toBeDefined();
+    const studentDay = await dashboard(student);
+    // Another parent of the school, after the first one's answer was kept: no child of theirs.
+    expect((await dashboard(otherParent)).day?.children).toEqual([]);
+    await renameBehindTheBack(w.a.users.student.id, 'Renamed Unseen');
+    expect(childOf(await dashboard(parent))?.name).toBe(kid?.name);
+    expect(await dashboard(student)).toEqual(studentDay);
+    expect((await dashboard(teacher)).role).toBe('teacher');
+  });
+
+  it("a submission shows at once: the child's status, the parent's unread alert, the student's rate; so does reading it", async () => {
+    const parent = await w.a.as('parent');
+    const student = await w.a.as('student');
+    const kid = w.a.users.student.id;
+    // Everyone enrolled present first (an earlier test marked the student absent today).
+    const sheet = await teacher({ method: 'GET', url: `/api/v1/attendance/classes/${w.a.classId}` });
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    const roster: string[] = sheet.json().students.map((st: { studentId: string }) => st.studentId);
+    const markAll = (absent: string | null) =>
+      submit(
+        teacher,
+        w.a.classId,
+        roster.map((studentId) => ({ studentId, isPresent: studentId !== absent })),
+      );
+    await markAll(null);
+    const readAll = async () => {
+      const read = await parent({ method: 'POST', url: '/api/v1/notifications/read-all' });
+      expect(read.statusCode, read.body).toBe(204);
+    };
+    await readAll();
+    const before = await dashboard(parent);
+    expect(childOf(before)?.status).toBe('present');
+    expect(unreadOf(before)).toBe(0);
+    const studentBefore = await dashboard(student);
+    const teacherBefore = await dashboard(teacher);
+    expect(teacherBefore.day?.date).toBe(today);
+
+    await markAll(kid);
+
+    const after = await dashboard(parent);
+    expect(childOf(after)?.status).toBe('absent');
+    expect(unreadOf(after)).toBe(1);
+    expect((await dashboard(student)).day?.rate).not.toEqual(studentBefore.day?.rate);
+
+    await readAll();
+    expect(unreadOf(await dashboard(parent))).toBe(0);
+  });
+
+  it("the school's next day, with no change anywhere, is a new answer", async () => {
+    const saved = now;
+    try {
+      const student = await w.a.as('student');
+      expect((await dashboard(student)).day?.date).toBe(today);
+      now = new Date(now.getTime() + 86_400_000);
+      expect((await dashboard(student)).day?.date).toBe(todayIn('UTC', now));
+    } finally {
+      now = saved;
+    }
+  });
+});
+
+describe('the student list and the class list: kept per view and query', () => {
+  type Page = { items: { id: string; name: string; lastLoginAt: string | null }[] };
+  const list = async (caller: Caller, url: string): Promise<Page> => {
+    const res = await caller({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const studentsUrl = '/api/v1/students?limit=25';
+
+  it("served from the cache; a teacher's view and another query are their own; another school sees its own", async () => {
+    const elsewhere = await createClass(w.t.app, adminSession, { name: 'Grade 11' });
+    const { student: outsider } = await createStudent(w.t.app, adminSession, {
+      classId: elsewhere.id,
+      name: 'Out Sider',
+    });
+    const all = await list(admin, studentsUrl);
+    expect(all.items.map((s) => s.id)).toEqual(expect.arrayContaining([w.a.users.student.id, outsider.id]));
+    // A teacher's list holds the classes they teach, though staff's same query was just kept.
+    const mine = await list(teacher, studentsUrl);
+    expect(mine.items.map((s) => s.id)).toContain(w.a.users.student.id);
+    expect(mine.items.map((s) => s.id)).not.toContain(outsider.id);
+    expect((await list(admin, `${studentsUrl}&search=Out`)).items.map((s) => s.name)).toEqual(['Out Sider']);
+    const bAdmin = await w.b.as('school_admin');
+    expect((await list(bAdmin, studentsUrl)).items.map((s) => s.id)).not.toContain(outsider.id);
+
+    await renameBehindTheBack(outsider.id, 'Renamed Unseen');
+    expect(await list(principal, studentsUrl)).toEqual(all);
+    const classes = await list(admin, '/api/v1/classes');
+    await db().execute(sql`update classes set section = 'Z' where id = ${elsewhere.id}`);
+    expect(await list(admin, '/api/v1/classes')).toEqual(classes);
+  });
+
+  it('a change shows at once: a class renamed, a sign-in (its time is in the list)', async () => {
+    await list(admin, studentsUrl);
+    const classes = await list(admin, '/api/v1/classes');
+    const renamed = await admin({
+      method: 'PATCH',
+      url: `/api/v1/classes/${w.a.classId}`,
+      payload: { name: 'Grade Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await list(admin, '/api/v1/classes');
+    expect(after).not.toEqual(classes);
+    expect(after.items.map((c) => c.name)).toContain('Grade Renamed');
+
+    const before = (await list(admin, studentsUrl)).items.find((s) => s.id === w.a.users.student.id);
+    await login(w.t.app, w.a.users.student.email, 'student');
+    const signedIn = (await list(admin, studentsUrl)).items.find((s) => s.id === w.a.users.student.id);
+    expect(signedIn?.lastLoginAt).not.toBeNull();
+    expect(signedIn?.lastLoginAt).not.toBe(before?.lastLoginAt);
+  });
+
+  it("my classes are the reader's own, a principal's too", async () => {
+    const taught = await list(teacher, '/api/v1/my-classes');
+    expect(taught.items.map((c) => c.id)).toContain(w.a.classId);
+    expect((await list(principal, '/api/v1/my-classes')).items).toEqual([]);
+    expect((await list(admin, '/api/v1/my-classes')).items).toEqual([]);
+  });
+});
+
 describe('access is decided on every request', () => {
   it('a teacher taken off the class loses the register at once, though it is cached', async () => {
     const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });

@@ -1,6 +1,6 @@
 /**
  * Computed answers of the school day's hot reads (a class's month register, a student's history, the
- * principal's today-by-class), kept for a few seconds so that 32 readers of the same register do not each pay
+ * principal's today-by-class, the other roles' dashboards, the student and class lists), kept for a few seconds so that 32 readers of the same register do not each pay
  * PostgreSQL for it (docs/product.md, "Performance budgets"; docs/scaling.md, "Answers cache"). Correctness rules:
  * - keyed by the school and a key naming the read and every input of its answer (the class and month, the
  *   student and, where the answer depends on the reader, the reader; the school's date where the clock matters),
@@ -10,8 +10,9 @@
  * - every change in a school makes all of its entries invalid at once: `noteSchoolChange(schoolId)` after any
  *   successful change request of that school's people (plugins/answers-refresh.ts), `noteSchoolChange(null)`
  *   (every school) after one by company staff or a public route, and after the writers that run outside a
- *   request (the subscription sweep, the demo seed). The bump comes after the change committed, before its
- *   answer leaves, so the writer's next read sees it; a read stores its answer only if no bump happened since it
+ *   request (the subscription sweep, the demo seed); a sign-in notes its own school (its time is in the
+ *   lists). The bump comes after the change committed, before its answer leaves, so the writer's next read
+ *   sees it; a read stores its answer only if no bump happened since it
  *   read the epoch before asking the database, so a read racing a write cannot keep the old answer;
  * - another server process's change reaches this one after at most `ttlMs` (ANSWER_CACHE_MS, default 2 s;
  *   0 turns the cache off);
@@ -144,3 +145,6 @@ export class AnswerCache {
 
 /** Memory a string holds, at most (V8 keeps one byte per character for Latin-1 text, two otherwise). */
 export const bytesOfText = (text: string): number => text.length * 2 + 64;
+
+/** Memory an answer kept as an object holds, roughly: objects hold more than their JSON text. */
+export const bytesOfObject = (value: unknown): number => 2 * bytesOfText(JSON.stringify(value) ?? '');

@@ -4,9 +4,9 @@ import { noteSchoolChange } from '../lib/answer-cache.ts';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Sign-in and sign-out write only a session (and a sign-in time, a throttle row), which no cached answer reads;
- * they come in bursts at the start and end of a school day, and each would otherwise empty every school's
- * answers.
+ * Sign-in and sign-out have no school actor here, so they would empty every school's answers, in bursts at the
+ * start and end of a school day. Sign-out writes only a session, which no cached answer reads; sign-in also
+ * writes the sign-in time, which the people lists show: the sign-in service drops its own school's answers.
  */
 const TOUCHES_NO_ANSWER = new Set(['/api/v1/auth/login', '/api/v1/auth/logout']);
 
