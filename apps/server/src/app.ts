@@ -46,6 +46,8 @@ import { messageRoutes } from './modules/messages/index.ts';
 import { registerAccessControl } from './plugins/auth.ts';
 import { registerCompanyFiguresRefresh } from './plugins/company-figures.ts';
 import { SessionCache } from './lib/session-cache.ts';
+import { AnswerCache, noteSchoolChange } from './lib/answer-cache.ts';
+import { registerAnswersRefresh } from './plugins/answers-refresh.ts';
 import { WriteRateLimit } from './lib/write-rate.ts';
 import { compiledSerializerCompiler } from './lib/response-check.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -112,11 +114,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live,
     log: app.log,
     subscriptionGate: hasActiveSubscription,
+    answers: new AnswerCache(config.answerCacheMs),
     clock: options.clock ?? (() => new Date()),
   });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
     if (seeded) await seedDemoPictures(database.db, storage);
+    // Writers outside a request tell the answers cache themselves (lib/answer-cache.ts); the pictures are in lists.
+    noteSchoolChange(null);
     if (seeded) app.log.info(seeded.banner);
   }
 
@@ -127,7 +132,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mailTimer.unref();
   // docs/product.md, "Subscriptions and plans": expiry is also detected on every read; the sweep catches schools nobody reads.
   const expiryTimer = setInterval(() => {
-    void sweepExpiredSubscriptions(database.db).catch((err) => app.log.warn({ err }, 'expiry sweep failed'));
+    void sweepExpiredSubscriptions(database.db)
+      .then((settled) => settled > 0 && noteSchoolChange(null))
+      .catch((err) => app.log.warn({ err }, 'expiry sweep failed'));
     // Company staff hear of subscriptions ending in 14 and in 3 days; the sweep's cadence is plenty for that.
     void noticeEndingSubscriptions(database.db, app.deps.clock()).catch((err) =>
       app.log.warn({ err }, 'ending-subscription notices failed'),
@@ -178,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new WriteRateLimit(config.writeRateLimitPerMinute),
   );
   registerCompanyFiguresRefresh(app);
+  registerAnswersRefresh(app);
 
   await app.register(
     async (api) => {

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000, 'SESSION_CACHE_MS is at most 10000').default(2000),
+  ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(10_000, 'ANSWER_CACHE_MS is at most 10000').default(2000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1, 'SESSION_TTL_DAYS must be at least 1').max(365).default(14),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'PASSWORD_MIN_LENGTH cannot be below 8').max(64).default(8),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -65,6 +66,11 @@ export interface Config {
   sessionTtlDays: number;
   /** How long a resolved session may be reused by this process (lib/session-cache.ts); 0 = never. */
   sessionCacheMs: number;
+  /**
+   * How long this process may reuse a computed answer of the school day's hot reads (lib/answer-cache.ts): the
+   * longest another process's change can go unseen here; 0 = never.
+   */
+  answerCacheMs: number;
   passwordMinLength: number;
   /** Requests per IP per minute to each sign-in, sign-up and reset endpoint. */
   authRateLimitPerMinute: number;
@@ -126,6 +132,7 @@ export function loadConfig(
     vapid,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    answerCacheMs: e.ANSWER_CACHE_MS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Tx } from './db/client.ts';
+import type { AnswerCache } from './lib/answer-cache.ts';
 import type { MailDispatcher } from './db/mail.ts';
 import type { LiveEventHub } from './lib/live-events.ts';
 import type { StorageDriver } from './lib/storage/index.ts';
@@ -20,6 +21,8 @@ export interface Deps {
    * which company depends on, does not depend on company in turn.
    */
   subscriptionGate: (tx: Tx, schoolId: string) => Promise<boolean>;
+  /** This process's cache of the school day's hot answers (register, history, dashboards, student and class lists). */
+  answers: AnswerCache;
   /** Now, for the school-day figures (today, days left); tests set it to stand either side of a midnight. */
   clock: () => Date;
 }

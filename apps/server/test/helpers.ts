@@ -80,13 +80,15 @@ export async function createTestApp(
   }
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    // Tests change rows behind the server's back (SQL), so sessions are looked up afresh unless a test asks.
+    // Tests change rows behind the server's back (SQL), so sessions and answers are looked up afresh unless a
+    // test asks.
     {
       database,
       demoSeed: false,
       authRateLimitPerMinute: 10_000,
       writeRateLimitPerMinute: 10_000,
       sessionCacheMs: 0,
+      answerCacheMs: 0,
       ...overrides,
     },
   );

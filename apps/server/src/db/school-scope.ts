@@ -4,6 +4,7 @@ import type { Database, Tx } from './client.ts';
 import { schools } from './schema/index.ts';
 import { type TenantContext, type TenantOptions, withTenant } from './tenancy.ts';
 import type { Actor } from '../lib/actor.ts';
+import { type AnswerCache, bytesOfObject } from '../lib/answer-cache.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 
 /**
@@ -69,4 +70,28 @@ export function inScope<T>(
 /** Sees every person of the school: its administrators, principals and company staff reading it. */
 export function seesEveryone(scope: SchoolScope): boolean {
   return scope.companyReader || scope.actor.role === 'school_admin' || scope.actor.role === 'principal';
+}
+
+/**
+ * A list's answer through the answers cache (lib/answer-cache.ts), for lists whose rows the scope filters by
+ * itself (no 404 to decide): keyed by the read, the reader's view and the query, so every input of the answer
+ * is in the key. Staff see the whole school and share one view, unless the list is `perReader` (their own
+ * classes); anyone else's view depends on who they are (a teacher's classes, a parent's children), so it is
+ * their own. Company staff read uncached.
+ */
+export function listThroughAnswers<T>(
+  answers: AnswerCache,
+  scope: SchoolScope,
+  read: string,
+  query: Record<string, unknown>,
+  load: () => Promise<T>,
+  perReader = false,
+): Promise<T> {
+  if (scope.companyReader) return load();
+  const view = seesEveryone(scope) && !perReader ? 'staff' : `${scope.actor.role}:${scope.actor.profileId}`;
+  // The validated query, its keys in order; `schoolId` is the scope's own (another one answered 404 already).
+  const asked = Object.entries(query)
+    .filter(([name, value]) => name !== 'schoolId' && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return answers.through(scope.schoolId, `${read}:${view}:${JSON.stringify(asked)}`, load, bytesOfObject);
 }

@@ -34,7 +34,7 @@ import {
   visibleClasses,
 } from '../people/index.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { inScope, listThroughAnswers, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { likePattern } from '../../lib/search.ts';
 import { assertTrialCap } from '../../db/trial-caps.ts';
 
@@ -137,11 +137,13 @@ function classListFilter(scope: SchoolScope, query: ClassListInput): SQL {
 
 export function listClasses(deps: Deps, actor: Actor, query: ClassListInput): Promise<ClassListResponse> {
   const scope = readScope(actor, query.schoolId, 'classes');
-  return inScope(
-    deps.db,
-    scope,
-    async (tx) => ({ items: await loadClasses(tx, scope.schoolId, classListFilter(scope, query)) }),
-    { oneStatement: true },
+  return listThroughAnswers(deps.answers, scope, 'classes', query, () =>
+    inScope(
+      deps.db,
+      scope,
+      async (tx) => ({ items: await loadClasses(tx, scope.schoolId, classListFilter(scope, query)) }),
+      { oneStatement: true },
+    ),
   );
 }
 
@@ -443,15 +445,24 @@ export function unassignTeacher(
 /** "My Classes": the classes the caller teaches or leads, with their own subjects there. */
 export function myClasses(deps: Deps, actor: Actor): Promise<MyClassesResponse> {
   const scope = writeScope(actor, undefined);
-  return inScope(deps.db, scope, async (tx) => {
-    const mine = sql`${classes.id} in (select ct.class_id from class_teachers ct
+  // Whoever asks (a principal too), the answer is the classes they teach or lead: their own.
+  return listThroughAnswers(
+    deps.answers,
+    scope,
+    'my-classes',
+    {},
+    () =>
+      inScope(deps.db, scope, async (tx) => {
+        const mine = sql`${classes.id} in (select ct.class_id from class_teachers ct
       where ct.school_id = ${scope.schoolId} and ct.teacher_id = ${actor.profileId})`;
-    const loaded = await loadClasses(tx, scope.schoolId, and(eq(classes.isActive, true), mine) ?? mine);
-    return {
-      items: loaded.map((c) => {
-        const me = c.assignedTeachers.find((t) => t.teacherId === actor.profileId);
-        return { ...c, isClassTeacher: me?.isClassTeacher ?? false, mySubjects: me?.subjects ?? [] };
+        const loaded = await loadClasses(tx, scope.schoolId, and(eq(classes.isActive, true), mine) ?? mine);
+        return {
+          items: loaded.map((c) => {
+            const me = c.assignedTeachers.find((t) => t.teacherId === actor.profileId);
+            return { ...c, isClassTeacher: me?.isClassTeacher ?? false, mySubjects: me?.subjects ?? [] };
+          }),
+        };
       }),
-    };
-  });
+    true,
+  );
 }

@@ -17,7 +17,16 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { notFound } from '../../lib/errors.ts';
 import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { classForStaff, readableStudentSql, staffClassSql, taughtClasses, visibleRecords } from './whose.ts';
+import { answersEpoch, bytesOfText } from '../../lib/answer-cache.ts';
+import {
+  classForStaff,
+  readableStudentSql,
+  schoolClassSql,
+  schoolStudentSql,
+  staffClassSql,
+  taughtClasses,
+  visibleRecords,
+} from './whose.ts';
 
 const all = (...conditions: (SQL | undefined)[]) =>
   sql.join(
@@ -94,14 +103,18 @@ export function classRegisterJson(
   input: { id: string; month?: string | undefined },
 ): Promise<string> {
   const scope = readScope(actor, undefined, 'attendance');
+  // The default month is the school's current one: the key names the month actually read.
   const month = input.month ?? todayIn(timeZoneOf(actor), deps.clock()).slice(0, 7);
   const first = `${month}-01`;
-  return readJsonBody(
-    deps,
-    scope,
-    PEOPLE_MESSAGES.classNotFound,
-    sql`
-      with cls as (${staffClassSql(scope, input.id)}),
+  // `cls` is the class if it may be read: the caller's own decision (staffClassSql), or the school's class for
+  // the answer shared by everyone whose access was decided apart, the same for them all.
+  const answer = (cls: SQL) =>
+    readJsonBody(
+      deps,
+      scope,
+      PEOPLE_MESSAGES.classNotFound,
+      sql`
+      with cls as (${cls}),
       day_marks as (
         select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
           case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status
@@ -139,7 +152,16 @@ export function classRegisterJson(
           sum(p.absent) as absent from per_student p) t)
       )::text as body
       from cls`,
-  );
+    );
+  return throughAnswers(deps, scope, {
+    key: `register:${input.id}:${month}`,
+    // Staff may read every class of their school; a teacher the classes they teach or lead.
+    decide: seesEveryone(scope)
+      ? null
+      : { sql: staffClassSql(scope, input.id), missing: PEOPLE_MESSAGES.classNotFound },
+    own: () => answer(staffClassSql(scope, input.id)),
+    shared: () => answer(schoolClassSql(scope.schoolId, input.id)),
+  });
 }
 
 /** The register as an object (the CSV export). */
@@ -157,14 +179,15 @@ export async function classRegister(
  */
 export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: string }): Promise<string> {
   const scope = readScope(actor, undefined, 'attendance');
-  // A teacher sees the student's records in the classes they teach, not those of a class they had before.
-  const where = all(sql`a.student_id = ${id}`, visibleRecords(scope));
-  return readJsonBody(
-    deps,
-    scope,
-    PEOPLE_MESSAGES.studentNotFound,
-    sql`
-      with st as (${readableStudentSql(scope, id)}),
+  // `st` is the student if they may be read, `where` the records shown: the caller's own (a teacher sees the
+  // student's records in the classes they teach, not those of a class they had before), or the whole history.
+  const answer = (st: SQL, where: SQL) =>
+    readJsonBody(
+      deps,
+      scope,
+      PEOPLE_MESSAGES.studentNotFound,
+      sql`
+      with st as (${st}),
       page as (
         select * from attendance a
         where a.school_id = ${scope.schoolId} and ${where} and exists (select 1 from st)
@@ -181,7 +204,62 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
           select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${where}) t)
       )::text as body
       from st`,
-  );
+    );
+  const own = () => answer(readableStudentSql(scope, id), all(sql`a.student_id = ${id}`, visibleRecords(scope)));
+  // Staff, a parent of the student and the student themself read the whole history, the same answer; a
+  // teacher's depends on the classes they teach, so it is their own (their key, their load). A student reading
+  // their own id, and staff, need no query to be allowed; anyone else's decision is asked and kept per user.
+  const me = scope.actor.profileId;
+  const teacher = scope.actor.role === 'teacher';
+  const allowedByRole = seesEveryone(scope) || (scope.actor.role === 'student' && id === me);
+  return throughAnswers(deps, scope, {
+    key: teacher ? `history:${id}:seen-by:${me}` : `history:${id}`,
+    decide: allowedByRole ? null : { sql: readableStudentSql(scope, id), missing: PEOPLE_MESSAGES.studentNotFound },
+    own,
+    shared: teacher ? own : () => answer(schoolStudentSql(scope.schoolId, id), sql`a.student_id = ${id}`),
+  });
+}
+
+/**
+ * A read's JSON text through this process's answers cache (lib/answer-cache.ts), under `key` in the scope's
+ * school. Access is decided on every request, before any answer is shared: `decide` (null when the caller's
+ * role and the key alone settle it: staff see their whole school, a student their own id) is a query that finds
+ * a row if the caller may read, else `missing` (404); its yes is kept as this user's decision (never another's)
+ * under the school's epoch, so it is asked again after any change. Then `shared` gives the answer, one load for
+ * every allowed reader who misses at once (single flight), the same for each of them; it must not depend on
+ * who runs it. Off (or company staff, whose reads name the school in the query and are rare): `own`, the
+ * caller's one statement that decides and answers at once.
+ */
+async function throughAnswers(
+  deps: Deps,
+  scope: SchoolScope,
+  read: {
+    key: string;
+    decide: { sql: SQL; missing: string } | null;
+    own: () => Promise<string>;
+    shared: () => Promise<string>;
+  },
+): Promise<string> {
+  const { answers } = deps;
+  if (!answers.enabled || scope.companyReader) return read.own();
+  const schoolId = scope.schoolId;
+  if (read.decide) {
+    const decision = `may:${scope.actor.profileId}:${read.key}`;
+    if (answers.get(schoolId, decision) !== true) {
+      const epoch = answersEpoch(schoolId);
+      const { sql: allowed, missing } = read.decide;
+      await inScope(
+        deps.db,
+        scope,
+        async (tx) => {
+          if ((await selectRows(tx, allowed)).length === 0) throw notFound(missing);
+        },
+        { oneStatement: true },
+      );
+      answers.set(schoolId, decision, true, bytesOfText(decision), epoch);
+    }
+  }
+  return answers.through(schoolId, read.key, read.shared, bytesOfText);
 }
 
 /**

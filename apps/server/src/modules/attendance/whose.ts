@@ -30,11 +30,19 @@ export function visibleRecords(scope: SchoolScope): SQL | undefined {
   }
 }
 
-/** SQL selecting the class (id, name, academicYear) if the caller may mark and read it whole, else no row. */
-export function staffClassSql(scope: SchoolScope, classId: string, activeOnly = false): SQL {
+/**
+ * SQL selecting the school's class (id, name, academicYear), whoever asks: for an answer shared by every reader
+ * whose access was decided apart (the answers cache, reads.ts).
+ */
+export function schoolClassSql(schoolId: string, classId: string): SQL {
   return sql`
     select c.id, ${classLabel('c')} as name, c.academic_year as "academicYear"
-    from classes c where c.school_id = ${scope.schoolId} and c.id = ${classId}
+    from classes c where c.school_id = ${schoolId} and c.id = ${classId}`;
+}
+
+/** SQL selecting the class (id, name, academicYear) if the caller may mark and read it whole, else no row. */
+export function staffClassSql(scope: SchoolScope, classId: string, activeOnly = false): SQL {
+  return sql`${schoolClassSql(scope.schoolId, classId)}
       ${activeOnly ? sql`and c.is_active` : sql``}
       ${seesEveryone(scope) ? sql`` : scope.actor.role === 'teacher' ? sql`and c.id in ${taughtClasses(scope)}` : sql`and false`}`;
 }
@@ -73,7 +81,12 @@ export function readableStudentSql(scope: SchoolScope, studentId: string): SQL {
         : scope.actor.role === 'parent'
           ? sql`and s.id in (select sp.student_id from student_parents sp where sp.school_id = ${scope.schoolId} and sp.parent_id = ${me})`
           : sql`and false`;
+  return sql`${schoolStudentSql(scope.schoolId, studentId)} ${who}`;
+}
+
+/** SQL selecting the school's student (id, name), whoever asks: as schoolClassSql, for a shared answer. */
+export function schoolStudentSql(schoolId: string, studentId: string): SQL {
   return sql`
     select s.id, u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
-    where s.school_id = ${scope.schoolId} and s.id = ${studentId} ${who}`;
+    where s.school_id = ${schoolId} and s.id = ${studentId}`;
 }

@@ -35,6 +35,7 @@ import { newId } from '../../lib/ids.ts';
 import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
 import { passwordResetMail } from '../../lib/mail-texts.ts';
 import type { Deps } from '../../deps.ts';
+import { noteSchoolChange } from '../../lib/answer-cache.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
@@ -137,6 +138,9 @@ export async function login(
       userAgent: actor.userAgent,
     });
   });
+  // The sign-in time shows in the people lists, which the answers cache keeps: drop the school's answers, now
+  // the time has committed (plugins/answers-refresh.ts leaves sign-in to this, as it has no school to name).
+  if (profile.kind === 'school' && profile.schoolId) noteSchoolChange(profile.schoolId);
   return { token, auth: authResponseOf(profile, account.language) };
 }
 

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { type AnswerCache, bytesOfText } from '../../lib/answer-cache.ts';
 import { addDays, type LocalDate, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
 
 /**
@@ -209,8 +210,12 @@ export async function childrenToday(
   }));
 }
 
-/** The caller's day, by role. */
-export async function dayFor(tx: Tx, actor: Actor, now: Date): Promise<DashboardDay> {
+/**
+ * The caller's day, by role. The school's day (today by class and the week, for principals and school admins)
+ * is the same for every manager of the school and depends on nothing else but the date, so it goes through the
+ * answers cache under the school's today and week (lib/answer-cache.ts); the other roles' days are their own.
+ */
+export async function dayFor(tx: Tx, actor: Actor, now: Date, answers: AnswerCache): Promise<DashboardDay> {
   const schoolId = actor.schoolId as string;
   const me = actor.profileId;
   const timeZone = timeZoneOf(actor);
@@ -229,7 +234,16 @@ export async function dayFor(tx: Tx, actor: Actor, now: Date): Promise<Dashboard
     case 'school_admin':
     case 'principal': {
       const weekStart = actor.school?.locale.weekStart ?? 'monday';
-      return { ...day, ...(await schoolDay(tx, schoolId, today, weekOf(today, weekStart, timeZone).first)) };
+      const first = weekOf(today, weekStart, timeZone).first;
+      // Looked up (and, on a miss, asked) in this turn of the event loop: the dashboard sends its statements at once.
+      const school = await answers.through(
+        schoolId,
+        `today-by-class:${today}:${first}`,
+        () => schoolDay(tx, schoolId, today, first),
+        // Objects hold more than their JSON text.
+        (value) => 2 * bytesOfText(JSON.stringify(value)),
+      );
+      return { ...day, ...school };
     }
     case 'teacher':
       return { ...day, ...(await teacherDay(tx, schoolId, me, today)) };

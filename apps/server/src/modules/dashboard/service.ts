@@ -7,7 +7,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
-import { daysLeftIn, timeZoneOf } from '../../lib/school-day.ts';
+import { daysLeftIn, timeZoneOf, todayIn } from '../../lib/school-day.ts';
+import { bytesOfObject } from '../../lib/answer-cache.ts';
 import { CURRENT_SUBSCRIPTION, SCHOOL_STATUS, settleLapsed } from '../company/index.ts';
 import { dayFor } from './day.ts';
 import { unreadCountSql } from '../notifications/index.ts';
@@ -53,15 +54,32 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardW
   // The figures and the day in one transaction: one connection for the whole request. Their statements need
   // nothing from each other, so they are sent at once, in the same write as the transaction's begin and with
   // the commit behind them.
-  return withTenant(
-    db,
-    tenantOf(actor),
-    async (tx) => {
-      const now = deps.clock();
-      const [figures, day] = await Promise.all([schoolDashboard(tx, actor, now), dayFor(tx, actor, now)]);
-      return { ...figures, day };
-    },
-    { oneWrite: true },
+  const now = deps.clock();
+  const load = () =>
+    withTenant(
+      db,
+      tenantOf(actor),
+      async (tx) => {
+        const [figures, day] = await Promise.all([
+          schoolDashboard(tx, actor, now),
+          dayFor(tx, actor, now, deps.answers),
+        ]);
+        return { ...figures, day };
+      },
+      { oneWrite: true },
+    );
+  if (actor.role === 'school_admin' || actor.role === 'principal' || !actor.schoolId) return load();
+  // A teacher's, student's or parent's dashboard is theirs alone and depends on nothing but their school's data
+  // (their unread count included: notifications come from change requests of the school, and reading one is
+  // one) and the school's today, so it is kept whole, per user and day (lib/answer-cache.ts). A manager's is
+  // not: its subscription figures follow the clock (an end date passes at a moment, not a day) and lapses are
+  // settled by reads; their day goes through the cache in dayFor. The labels are translated per request.
+  const today = todayIn(timeZoneOf(actor), now);
+  return deps.answers.through(
+    actor.schoolId,
+    `dashboard:${actor.role}:${actor.profileId}:${today}`,
+    load,
+    bytesOfObject,
   );
 }
 

@@ -33,7 +33,7 @@ import {
 import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
-import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { inScope, listThroughAnswers, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
@@ -173,7 +173,9 @@ async function studentPage(
 
 export function listStudents(deps: Deps, actor: Actor, query: StudentListInput): Promise<StudentListResponse> {
   const scope = readScope(actor, query.schoolId, 'students');
-  return inScope(deps.db, scope, (tx) => studentPage(tx, scope, query, query.limit));
+  return listThroughAnswers(deps.answers, scope, 'students', query, () =>
+    inScope(deps.db, scope, (tx) => studentPage(tx, scope, query, query.limit)),
+  );
 }
 
 /** The students CSV: the list's filters and visibility, every row. */

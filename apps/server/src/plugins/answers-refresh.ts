@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { noteSchoolChange } from '../lib/answer-cache.ts';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Sign-in and sign-out have no school actor here, so they would empty every school's answers, in bursts at the
+ * start and end of a school day. Sign-out writes only a session, which no cached answer reads; sign-in also
+ * writes the sign-in time, which the people lists show: the sign-in service drops its own school's answers.
+ */
+const TOUCHES_NO_ANSWER = new Set(['/api/v1/auth/login', '/api/v1/auth/logout']);
+
+/**
+ * After a change request, the cached answers it may have changed are dropped (lib/answer-cache.ts): its school's
+ * when a school user or API key made it, every school's when company staff or a public route did (sign-up,
+ * invitations, resets…). On send: the change has committed and its answer has not left yet, so the writer's
+ * next read, and every read that starts after it, sees the change. A client error (4xx) changed nothing (its
+ * transaction rolled back); a server error may have failed after its commit, so it counts as a change.
+ */
+export function registerAnswersRefresh(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!STATE_CHANGING.has(request.method)) return payload;
+    const status = reply.statusCode;
+    if (status >= 400 && status < 500) return payload;
+    if (TOUCHES_NO_ANSWER.has(request.routeOptions.url ?? '')) return payload;
+    const actor = request.actor;
+    noteSchoolChange(actor?.kind === 'school' && actor.schoolId ? actor.schoolId : null);
+    return payload;
+  });
+}
