@@ -58,6 +58,30 @@ describe('demo school day', () => {
     });
   }
 
+  it('the welcome is in each reader’s language, as their other notifications (es, ar)', async () => {
+    const parent = await login(t.app, 'parent@demo.lyceum.test', 'parent', DEMO_PASSWORD);
+    const call = as(t.app, parent);
+    const welcome = async () =>
+      ((await call({ method: 'GET', url: '/api/v1/notifications' })).json().items as { title: string; body: string }[])
+        .filter((n) => n.title.includes('Demo School'))
+        .map((n) => [n.title, n.body]);
+    expect(await welcome()).toEqual([
+      ['Welcome to Demo School', 'This is a demo school. Everything you change stays in this machine’s ./data folder.'],
+    ]);
+    try {
+      for (const [language, expected] of [
+        ['es', [['Bienvenido a Demo School', expect.stringMatching(/^Esta es una escuela de demostración\./)]]],
+        ['ar', [['مرحبًا بك في Demo School', expect.stringMatching(/^هذه مدرسة تجريبية\./)]]],
+      ] as const) {
+        const put = await call({ method: 'PUT', url: '/api/v1/profile/language', payload: { language } });
+        expect(put.statusCode, put.body).toBeLessThan(300);
+        expect(await welcome()).toEqual(expected);
+      }
+    } finally {
+      await call({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: null } });
+    }
+  });
+
   it('seeding stays quick', () => {
     console.info(`demo seed with the school day: ${seedMs} ms of CPU`);
     expect(seedMs).toBeLessThan(30_000);

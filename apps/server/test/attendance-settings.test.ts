@@ -1,6 +1,7 @@
 import { Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_SETTINGS_MESSAGES } from '@lyceum/shared/attendance';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../src/lib/school-day.ts';
@@ -191,7 +192,10 @@ describe('late alerts and the live event', () => {
         if (!older.has(n.id)) return n;
       }
     };
+    const unreadNow = async () =>
+      (await (await w.a.as('parent'))({ method: 'GET', url: '/api/v1/notifications' })).json().unread;
     try {
+      await parentStream.next('unread');
       await submit(false, addDays(today, -1));
       expect(JSON.parse((await parentStream.next('attendance')).data)).toEqual({ classId: w.a.classId });
       expect(JSON.parse((await principalStream.next('attendance')).data)).toEqual({ classId: w.a.classId });
@@ -201,10 +205,16 @@ describe('late alerts and the live event', () => {
       await submit(true, addDays(today, -1));
       const corrected = Notification.parse(JSON.parse((await parentStream.next('notification')).data));
       expect(corrected).toMatchObject({ id: alert.id, title: `Attendance corrected: ${kids[0]?.name}`, read: false });
-      // Absent again (as the tables below expect), and the bell hears that too.
+      // A rewrite may or may not have been unread already: the stream follows it with the count as it is now.
+      const counts = JSON.parse((await parentStream.next('unread')).data);
+      expect(counts.notifications).toBe(await unreadNow());
+      // Read, then absent again (as the tables below expect): the bell hears it, unread again and counted.
+      const parent = await w.a.as('parent');
+      expect((await parent({ method: 'POST', url: '/api/v1/notifications/read-all' })).statusCode).toBe(204);
       await submit(false, addDays(today, -1));
       const again = Notification.parse(JSON.parse((await parentStream.next('notification')).data));
-      expect(again).toMatchObject({ id: alert.id, title: `Absent today: ${kids[0]?.name}` });
+      expect(again).toMatchObject({ id: alert.id, title: `Absent today: ${kids[0]?.name}`, read: false });
+      expect(JSON.parse((await parentStream.next('unread')).data).notifications).toBe(1);
       expect(bStream.events.filter((e) => e.event === 'attendance' || e.event === 'notification')).toEqual([]);
       expect(principalStream.events.filter((e) => e.event === 'notification')).toEqual([]);
     } finally {
@@ -344,6 +354,56 @@ describe('CSV exports', () => {
     const below = await admin({ method: 'GET', url: '/api/v1/attendance/below-threshold/export' });
     expect(lines(below.body)[0]).toBe('name,className,present,late,absent,total,rate (%)');
     expect(lines(below.body)).toHaveLength(2);
+  });
+
+  it('writes the marks in the caller’s language, as the page does, and starts every file with the UTF-8 BOM', async () => {
+    const parent = await w.a.as('parent');
+    const get = (url: string, language: string) =>
+      parent({ method: 'GET', url, headers: { 'accept-language': language } });
+    const rows = (body: string) => parse(body, { bom: true }) as string[][];
+    const history = `/api/v1/attendance/students/${kids[0]?.id}/export`;
+    // The status column of the student's history (the first kid was absent, late and present on some days).
+    const marks = async (language: string) => {
+      const res = await get(history, language);
+      expect(res.statusCode, res.body).toBe(200);
+      // Without the byte-order mark Excel reads UTF-8 as the machine's code page and garbles "ausente", "غائب".
+      expect(res.body.startsWith('\uFEFF')).toBe(true);
+      return new Set(
+        rows(res.body)
+          .slice(1)
+          .map((r) => r[3]),
+      );
+    };
+    expect(await marks('en')).toEqual(new Set(['absent', 'late', 'present']));
+    expect(await marks('es')).toEqual(new Set(['ausente', 'tarde', 'presente']));
+    expect(await marks('ar')).toEqual(new Set(['غائب', 'متأخر', 'حاضر']));
+
+    const recent = await teacher({
+      method: 'GET',
+      url: '/api/v1/attendance/recent/export',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(
+      new Set(
+        rows(recent.body)
+          .slice(1)
+          .map((r) => r[3]),
+      ),
+    ).toEqual(new Set(['ausente', 'tarde', 'presente']));
+    const month = addDays(today, -1).slice(0, 7);
+    const register = await admin({
+      method: 'GET',
+      url: `/api/v1/attendance/classes/${w.a.classId}/register/export?month=${month}`,
+      headers: { 'accept-language': 'ar' },
+    });
+    const [header, ...students] = rows(register.body);
+    expect(header?.[0]).toBe('رقم القيد');
+    const cells = students.flatMap((r) => r.slice(2, -1)).filter((c) => c !== '');
+    expect(cells).toContain('غائب');
+    expect(cells.every((c) => ['حاضر', 'متأخر', 'غائب'].includes(c))).toBe(true);
+    for (const url of ['/api/v1/attendance/rates/export', '/api/v1/attendance/below-threshold/export']) {
+      expect((await admin({ method: 'GET', url })).body.startsWith('\uFEFF')).toBe(true);
+    }
   });
 
   it('the exports keep the reads’ rules: roles, other classes, other schools, bad input', async () => {

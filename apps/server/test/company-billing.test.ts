@@ -503,7 +503,9 @@ describe('revenue, usage, dashboard', () => {
     const csv = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/revenue/export' });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="revenue-/);
-    expect(csv.body.split('\n')[0]).toBe('section,item,amount (USD),count');
+    // The UTF-8 byte-order mark first, so a spreadsheet reads the file as UTF-8.
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    expect(csv.body.slice(1).split('\n')[0]).toBe('section,item,amount (USD),count');
     expect(csv.body).toContain(`summary,MRR,${(expectedMrr / 100).toFixed(2)},`);
     expect((await w.companyUser({ method: 'GET', url: '/api/v1/company/revenue' })).statusCode).toBe(403);
   });

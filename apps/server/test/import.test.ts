@@ -47,7 +47,8 @@ describe('templates', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${kind}-template.csv"`);
-      expect(res.body.split('\n')[0]).toBe(columns.join(','));
+      // The UTF-8 byte-order mark first (Excel reads the file as UTF-8), then the columns.
+      expect(res.body.split('\n')[0]).toBe(`\uFEFF${columns.join(',')}`);
     }
     expect((await as(t.app, teacher)({ method: 'GET', url: '/api/v1/students/import/template' })).statusCode).toBe(403);
   });

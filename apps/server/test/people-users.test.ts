@@ -53,7 +53,7 @@ describe('listing', () => {
     const csv = await as(t.app, admin)({ method: 'GET', url: '/api/v1/users/export' });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('users.csv');
-    expect(csv.body.split('\n')[0]).toBe('name,email,phone,role,status,lastLoginAt,invitationPending');
+    expect(csv.body.split('\n')[0]).toBe('\uFEFFname,email,phone,role,status,lastLoginAt,invitationPending');
   });
 });
 

@@ -57,6 +57,12 @@ export const SCHOOL_NOTIFICATION_MESSAGES = {
     `Your ${plan} subscription renewed automatically until ${until}. A payment of ${amount} is due.`,
 } as const;
 
+/** The words of the demo schools' welcome, each person's first notification (docs/product.md, "Demo data"). */
+export const DEMO_NOTIFICATION_MESSAGES = {
+  welcomeTitle: (school: string) => `Welcome to ${school}`,
+  welcomeBody: () => 'This is a demo school. Everything you change stays in this machine’s ./data folder.',
+} as const;
+
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
 } as const;

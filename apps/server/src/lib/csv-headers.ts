@@ -1,4 +1,5 @@
 import type { Catalogue } from '@lyceum/shared/i18n/translate';
+import type { AttendanceStatus } from '@lyceum/shared/attendance';
 import type { Language } from '@lyceum/shared/locale';
 
 /**
@@ -124,4 +125,14 @@ export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
     total: 'المجموع',
     'rate (%)': 'نسبة الحضور (%)',
   },
+};
+
+/**
+ * An attendance mark in a CSV cell, in each language but English (whose cells say `present`, `absent`,
+ * `late`): the words the register shows on screen, so a file and the page read alike. Kept apart from
+ * CSV_HEADERS, which imports also read as column names (and whose `present`… are the rate columns' counts).
+ */
+export const CSV_ATTENDANCE_STATUSES: Record<Exclude<Language, 'en'>, Record<AttendanceStatus, string>> = {
+  es: { present: 'presente', absent: 'ausente', late: 'tarde' },
+  ar: { present: 'حاضر', absent: 'غائب', late: 'متأخر' },
 };

@@ -1,9 +1,10 @@
+import type { AttendanceStatus } from '@lyceum/shared/attendance';
 import { translateMessage } from '@lyceum/shared/i18n/translate';
 import type { Language } from '@lyceum/shared/locale';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import { CSV_HEADERS } from './csv-headers.ts';
+import { CSV_ATTENDANCE_STATUSES, CSV_HEADERS } from './csv-headers.ts';
 import { markLanguage, requestLanguage } from './language.ts';
 
 /** "-3", "+2.5": a number with its sign, nothing after it. */
@@ -31,6 +32,17 @@ export function toCsv(columns: readonly string[], rows: unknown[][]): string {
 export const csvHeaderIn = (column: string, language: Language): string =>
   language === 'en' ? column : translateMessage(column, CSV_HEADERS[language]);
 
+/** An attendance mark as a CSV cell in `language` (English: the status as stored). */
+export const csvStatusIn = (status: AttendanceStatus, language: Language): string =>
+  language === 'en' ? status : CSV_ATTENDANCE_STATUSES[language][status];
+
+/**
+ * Every CSV download starts with the UTF-8 byte-order mark: without it Excel opens a UTF-8 file as the
+ * machine's legacy code page and garbles accents and Arabic (docs/product.md, "API conventions"). Imports
+ * skip it (modules/people/csv.ts), so a downloaded template uploads as it is.
+ */
+export const UTF8_BOM = '\uFEFF';
+
 /**
  * The CSV with its header row in the request's language. Services write the English column names; the
  * words are chosen here, at the edge, where the request's language is known.
@@ -46,12 +58,15 @@ export function csvInRequestLanguage(reply: FastifyReply, csv: string): string {
   return end === -1 ? translated : translated + csv.slice(end + 1);
 }
 
+/** What a CSV download sends: the byte-order mark, then the CSV with its header in the request's language. */
+export const csvDownload = (reply: FastifyReply, csv: string): string => UTF8_BOM + csvInRequestLanguage(reply, csv);
+
 export function sendCsv(reply: FastifyReply, filename: string, body: string): FastifyReply {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', 'no-store')
-    .send(csvInRequestLanguage(reply, body));
+    .send(csvDownload(reply, body));
 }
 
 /** Minor units as a plain decimal for spreadsheets (12345 → "123.45"), exact. */

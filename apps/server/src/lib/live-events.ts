@@ -35,6 +35,11 @@ export interface LiveEvent {
   userIds?: string[];
   /** …or a role audience within the school (e.g. an announcement to all teachers). */
   roles?: Role[];
+  /**
+   * A notification rewritten in place (an absence alert corrected, unread again), not a new one: the stream
+   * follows it with the unread counts, since only the server knows whether it was counted as unread before.
+   */
+  rewritten?: boolean;
 }
 
 /** NOTIFY's limit is 8000 bytes; addressee lists are cut well below it (37 bytes per quoted id). */

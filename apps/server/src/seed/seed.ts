@@ -1,4 +1,5 @@
 import { DEFAULT_ADDONS, DEFAULT_PLANS } from '@lyceum/shared/plans';
+import { DEMO_NOTIFICATION_MESSAGES, messageOf } from '@lyceum/shared/notifications';
 import type { CompanyRole, SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { insertAccount, insertCompanyStaff, insertSchoolUser } from '../db/accounts.ts';
@@ -118,13 +119,17 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
         const accountId = await insertAccount(tx, email, passwordHash);
         const userId = await insertSchoolUser(tx, { schoolId, accountId, name, email, role });
         roleIds[role] = userId;
+        // Our own words, so each person reads the welcome in their language (docs/product.md, "Notifications").
+        const title = messageOf(DEMO_NOTIFICATION_MESSAGES.welcomeTitle, demo.school.name);
+        const body = messageOf(DEMO_NOTIFICATION_MESSAGES.welcomeBody);
         await createNotifications(tx, [
           {
             schoolId,
             userId,
             type: 'announcement',
-            title: `Welcome to ${demo.school.name}`,
-            body: 'This is a demo school. Everything you change stays in this machine’s ./data folder.',
+            title: title.text,
+            body: body.text,
+            message: { title: title.ref, body: body.ref },
           },
         ]);
         list.push(`${role.padEnd(14)} ${email}`);

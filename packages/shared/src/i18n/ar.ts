@@ -12,7 +12,11 @@ import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '..
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
-import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
+import {
+  COMPANY_NOTIFICATION_MESSAGES,
+  DEMO_NOTIFICATION_MESSAGES,
+  SCHOOL_NOTIFICATION_MESSAGES,
+} from '../notifications.ts';
 
 /** Arabic (Modern Standard): the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 /** A cap in Latin digits, as the Arabic receipts write them. */
@@ -470,6 +474,9 @@ const ar: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'تم تجديد الاشتراك',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]: 'تم تجديد اشتراك {0} تلقائيًا حتى {1}. مستحق دفع {2}.',
   // Announcements
+  [template(DEMO_NOTIFICATION_MESSAGES.welcomeTitle)]: 'مرحبًا بك في {0}',
+  [template(DEMO_NOTIFICATION_MESSAGES.welcomeBody)]:
+    'هذه مدرسة تجريبية. كل ما تغيّره يبقى في المجلد ./data على هذا الجهاز.',
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'العنوان مطلوب',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'يجب ألا يزيد العنوان على 200 حرف',
   Title: 'العنوان',

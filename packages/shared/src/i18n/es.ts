@@ -12,7 +12,11 @@ import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '..
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
-import { COMPANY_NOTIFICATION_MESSAGES, SCHOOL_NOTIFICATION_MESSAGES } from '../notifications.ts';
+import {
+  COMPANY_NOTIFICATION_MESSAGES,
+  DEMO_NOTIFICATION_MESSAGES,
+  SCHOOL_NOTIFICATION_MESSAGES,
+} from '../notifications.ts';
 
 /** Spanish: the server's and the shared schemas' messages (keys: the English text; see translate.ts). */
 /** A cap as Spanish writes numbers (10.000). */
@@ -490,6 +494,9 @@ const es: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'Suscripción renovada',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]:
     'Su suscripción {0} se renovó automáticamente hasta el {1}. Hay un pago pendiente de {2}.',
+  [template(DEMO_NOTIFICATION_MESSAGES.welcomeTitle)]: 'Bienvenido a {0}',
+  [template(DEMO_NOTIFICATION_MESSAGES.welcomeBody)]:
+    'Esta es una escuela de demostración. Todo lo que cambie se queda en la carpeta ./data de este equipo.',
   // Announcements
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'El título es obligatorio',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'El título debe tener como máximo 200 caracteres',

@@ -272,7 +272,7 @@ export function alertsSql(
     ),
     events as (
       select json_build_object('kind', 'notification', 'schoolId', ${schoolId}::text, 'userIds',
-        json_build_array(v.user_id), 'id', v.id)::text as payload
+        json_build_array(v.user_id), 'id', v.id, 'rewritten', true)::text as payload
       from revised v where v.user_id is not null
       union all
       select p from json_array_elements_text(${JSON.stringify(payloads)}::json) as p

@@ -1,51 +1,62 @@
-import { ATTENDANCE_SETTINGS_MESSAGES, type AttendanceRate, type AttendanceRecord } from '@lyceum/shared/attendance';
+import {
+  ATTENDANCE_SETTINGS_MESSAGES,
+  type AttendanceRate,
+  type AttendanceRecord,
+  type AttendanceStatus,
+} from '@lyceum/shared/attendance';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import type { Language } from '@lyceum/shared/locale';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { csvStatusIn, toCsv } from '../../lib/csv.ts';
 import { attendanceRates, classRegister, recentAttendance, studentAttendance } from './reads.ts';
 import { belowThreshold } from './trend.ts';
 
 /**
  * Every attendance table as CSV (docs/product.md, "Attendance settings, trend and exports"): the same rows
  * the page shows, read through the same services and rules. Column names are English here; the route turns
- * the header row into the caller's language (lib/csv.ts).
+ * the header row into the caller's language (lib/csv.ts). The marks are written in that language here, as the
+ * page shows them.
  */
 const RECORD_COLUMNS = ['date', 'student', 'className', 'status', 'note', 'markedBy', 'submittedAt'] as const;
 const RATE_COLUMNS = ['present', 'late', 'absent', 'total', 'rate (%)'] as const;
 
-const recordRow = (r: AttendanceRecord) => [
+const recordRow = (language: Language) => (r: AttendanceRecord) => [
   r.date,
   r.studentName,
   r.className,
-  r.status,
+  csvStatusIn(r.status, language),
   r.note,
   r.markedByName,
   r.submittedAt,
 ];
 const rateCells = (r: AttendanceRate) => [r.present, r.late, r.absent, r.total, r.rate];
 
-export async function exportRecent(deps: Deps, actor: Actor): Promise<string> {
+export async function exportRecent(deps: Deps, actor: Actor, input: { language: Language }): Promise<string> {
   const { items } = await recentAttendance(deps, actor);
-  return toCsv(RECORD_COLUMNS, items.map(recordRow));
+  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language)));
 }
 
-export async function exportStudentHistory(deps: Deps, actor: Actor, input: { id: string }): Promise<string> {
-  const { items } = await studentAttendance(deps, actor, input);
-  return toCsv(RECORD_COLUMNS, items.map(recordRow));
+export async function exportStudentHistory(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; language: Language },
+): Promise<string> {
+  const { items } = await studentAttendance(deps, actor, { id: input.id });
+  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language)));
 }
 
 /** One row per student, one column per marked day, then the student's rate. */
 export async function exportRegister(
   deps: Deps,
   actor: Actor,
-  input: { id: string; month?: string | undefined },
+  input: { id: string; month?: string | undefined; language: Language },
 ): Promise<string> {
-  const register = await classRegister(deps, actor, input);
+  const register = await classRegister(deps, actor, { id: input.id, month: input.month });
+  const mark = (status: AttendanceStatus | undefined) => (status ? csvStatusIn(status, input.language) : '');
   return toCsv(
     ['rollNumber', 'name', ...register.days, 'rate (%)'],
-    register.students.map((s) => [s.rollNumber, s.name, ...register.days.map((d) => s.marks[d] ?? ''), s.rate.rate]),
+    register.students.map((s) => [s.rollNumber, s.name, ...register.days.map((d) => mark(s.marks[d])), s.rate.rate]),
   );
 }
 

@@ -111,18 +111,26 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     (r) => belowThreshold(deps, actorOf(r), r.query),
   );
 
-  // Each table as CSV, its header row in the caller's language.
+  // Each table as CSV, its header row and its marks in the caller's language.
   app.get('/attendance/recent/export', { schema: { tags, response: csv } }, async (r, reply) =>
-    sendCsv(reply, 'attendance.csv', await exportRecent(deps, actorOf(r))),
+    sendCsv(reply, 'attendance.csv', await exportRecent(deps, actorOf(r), { language: requestLanguage(r) })),
   );
   app.get(
     '/attendance/classes/:id/register/export',
     { schema: { tags, params: IdParams, querystring: RegisterQuery, response: csv } },
     async (r, reply) =>
-      sendCsv(reply, 'attendance-register.csv', await exportRegister(deps, actorOf(r), { ...r.params, ...r.query })),
+      sendCsv(
+        reply,
+        'attendance-register.csv',
+        await exportRegister(deps, actorOf(r), { ...r.params, ...r.query, language: requestLanguage(r) }),
+      ),
   );
   app.get('/attendance/students/:id/export', { schema: { tags, params: IdParams, response: csv } }, async (r, reply) =>
-    sendCsv(reply, 'attendance-history.csv', await exportStudentHistory(deps, actorOf(r), r.params)),
+    sendCsv(
+      reply,
+      'attendance-history.csv',
+      await exportStudentHistory(deps, actorOf(r), { ...r.params, language: requestLanguage(r) }),
+    ),
   );
   app.get('/attendance/rates/export', { schema: { tags, querystring: RatesQuery, response: csv } }, async (r, reply) =>
     sendCsv(

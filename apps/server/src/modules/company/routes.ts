@@ -49,7 +49,7 @@ import { IdParams } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryBody } from '../../lib/binary.ts';
-import { csvInRequestLanguage } from '../../lib/csv.ts';
+import { csvDownload } from '../../lib/csv.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import {
@@ -274,7 +274,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', csvName('revenue'))
-        .send(csvInRequestLanguage(reply, csv));
+        .send(csvDownload(reply, csv));
     },
   );
   app.get('/company/usage', { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } }, (req) =>
@@ -288,7 +288,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', csvName('schools-usage'))
-        .send(csvInRequestLanguage(reply, csv));
+        .send(csvDownload(reply, csv));
     },
   );
 

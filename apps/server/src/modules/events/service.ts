@@ -163,6 +163,9 @@ export function openEventStream(
           const data = await row;
           if (data !== null) write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`);
         });
+        // A rewritten notification may or may not have been counted as unread before: the bell gets the count
+        // as it is now rather than guessing (docs/product.md, "Notifications and live events").
+        if (event.rewritten) sendUnread();
         return;
       }
       const read = READERS[event.kind];

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDay,
   formatMoney,
   formatNumber,
   formatRelative,
@@ -55,6 +56,57 @@ describe('dates in the school’s time zone and date format', () => {
     expect(formatDate('not a date')).toBe('');
   });
 });
+
+describe('calendar dates (an attendance day, a term) are the same day in every zone', () => {
+  // Auckland is UTC+13 in November (summer), Pago Pago UTC−11: the two ends of the zones a school can choose.
+  const zones = ['Pacific/Auckland', 'Pacific/Pago_Pago'];
+
+  it('prints a date-only value as itself in every date format the school can choose', () => {
+    for (const timeZone of zones) {
+      use('en', { timeZone, dateFormat: 'YYYY-MM-DD' });
+      expect(formatDay('2026-11-25')).toBe('2026-11-25');
+      expect(formatDay('2026-09-01')).toBe('2026-09-01');
+      use('en', { timeZone, dateFormat: 'DD/MM/YYYY' });
+      expect(formatDay('2026-11-25')).toBe('25/11/2026');
+      use('en', { timeZone, dateFormat: 'MM/DD/YYYY' });
+      expect(formatDay('2027-08-31')).toBe('08/31/2027');
+      use('en', { timeZone, dateFormat: 'medium' });
+      expect(formatDay('2026-11-25')).toBe('Nov 25, 2026');
+      expect(formatDay('2027-01-01')).toBe('Jan 1, 2027');
+      use('es', { timeZone, dateFormat: 'medium' });
+      expect(formatDay('2026-09-01')).toMatch(/^1 sept?\.? 2026$/);
+      use('ar', { timeZone, dateFormat: 'medium' });
+      expect(formatDay('2026-11-25')).toBe(
+        new Intl.DateTimeFormat('ar', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+          Date.UTC(2026, 10, 25),
+        ),
+      );
+    }
+  });
+
+  it('writes a date-only value given to formatDate as itself too, while an instant stays in the school’s zone', () => {
+    use('en', { timeZone: 'Pacific/Auckland', dateFormat: 'YYYY-MM-DD' });
+    expect(formatDate('2026-11-25')).toBe('2026-11-25');
+    expect(formatDate('2026-11-25T12:00:00Z')).toBe('2026-11-26');
+    expect(dayThroughTheHook()).toBe('2026-11-25');
+    use('en', { timeZone: 'Pacific/Pago_Pago', dateFormat: 'medium' });
+    expect(formatDate('2026-11-25')).toBe('Nov 25, 2026');
+    expect(formatDate('2026-11-25T00:00:00Z')).toBe('Nov 24, 2026');
+    expect(formatDateTime('2026-11-25T07:16:21Z')).toBe('Nov 24, 2026 8:16 PM');
+  });
+
+  it('gives back anything that is not a calendar date as it is', () => {
+    expect(formatDay('2026-11')).toBe('2026-11');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+/** `useFormat().day`, the name components use. */
+function dayThroughTheHook(): string {
+  const { result, unmount } = renderHook(() => useFormat().day('2026-11-25'));
+  unmount();
+  return result.current;
+}
 
 describe('numbers and money', () => {
   it('writes an amount in minor units in its currency and the language’s style', () => {

@@ -1,4 +1,4 @@
-import { MEDIUM_DATE, writeDigits } from '@lyceum/shared/date-format';
+import { formatCalendarDay, MEDIUM_DATE, writeDigits } from '@lyceum/shared/date-format';
 import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale-constants';
 import { useSyncExternalStore } from 'react';
 import { directionOf, intlLocaleOf, type UiLanguage } from './languages';
@@ -57,8 +57,25 @@ function dateParts(date: Date): { year: string; month: string; day: string } {
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
-/** A calendar date in the school's date format ("Nov 22, 2027", "22/11/2027"…), in the school's time zone. */
+/** A calendar date's shape: a day on the school's calendar, no time and so no time zone. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A calendar date (`YYYY-MM-DD`: an attendance day, a term's first day…) in the school's date format, written
+ * from its own digits and never moved by a time zone: made an instant and read in the school's zone, it would
+ * be the next day at UTC+12 and beyond, the day before at UTC−11 (docs/product.md, "In the web app"). The same
+ * function as the dates the server writes into notifications (shared date-format.ts).
+ */
+export function formatDay(day: string): string {
+  return formatCalendarDay(day, settings.locale.dateFormat, tag());
+}
+
+/**
+ * The calendar day of an instant (a timestamp) in the school's date format ("Nov 22, 2027", "22/11/2027"…), in
+ * the school's time zone. A calendar date given here is written as itself (`formatDay`).
+ */
 export function formatDate(value: string | number | Date): string {
+  if (typeof value === 'string' && CALENDAR_DAY.test(value)) return formatDay(value);
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const { dateFormat, timeZone } = settings.locale;
@@ -159,6 +176,7 @@ export function useFormat() {
   return {
     settings: current,
     date: formatDate,
+    day: formatDay,
     time: formatTime,
     dateTime: formatDateTime,
     number: formatNumber,

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useFormat } from '../../../lib/i18n/format';
+import { formatDay, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import {
   attendanceCsv,
@@ -21,7 +21,7 @@ import {
 } from '../api/attendance-api';
 import { StudentFinder } from './student-finder';
 import { CsvLink, HeadRow, RateText, RecordsTable, TableBox, td, th } from './tables';
-import { dayLabel, TrendChart } from './trend-chart';
+import { TrendChart } from './trend-chart';
 
 function Loading() {
   return (
@@ -137,7 +137,7 @@ export function RegisterSection({
                       scope="col"
                       className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-2 py-2 text-center text-xs font-semibold text-slate-500 tabular-nums"
                     >
-                      <abbr title={dayLabel(d)} className="no-underline">
+                      <abbr title={formatDay(d)} className="no-underline">
                         {Number(d.slice(8))}
                       </abbr>
                     </th>

@@ -4,9 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
-import { formatDateTime, useFormat } from '../../../lib/i18n/format';
+import { formatDateTime, formatDay, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
-import { dayLabel } from './trend-chart';
 
 const TONE: Record<AttendanceStatus, BadgeTone> = { present: 'success', absent: 'danger', late: 'warning' };
 
@@ -89,7 +88,7 @@ export function RecordsTable({
       <tbody className="divide-y divide-slate-100">
         {items.map((r) => (
           <tr key={r.id}>
-            <td className={td}>{dayLabel(r.date)}</td>
+            <td className={td}>{formatDay(r.date)}</td>
             {showStudent && (
               <td className={td}>
                 {linkStudents ? (

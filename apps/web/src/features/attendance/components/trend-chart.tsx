@@ -1,13 +1,10 @@
 import type { AttendanceTrend } from '@lyceum/shared/attendance';
-import { formatDate, useFormat } from '../../../lib/i18n/format';
+import { formatDay, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 
 const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = 8;
-
-/** A school-calendar date shown as that date in any zone (noon UTC stays on the same day almost everywhere). */
-export const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`);
 
 /** The gridlines, each labelled on the axis: the chart always spans 0 to 100 %. */
 const TICKS = [100, 50, 0];
@@ -46,7 +43,7 @@ export function TrendChart({ trend }: { trend: AttendanceTrend }) {
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           className="h-auto min-w-0 flex-1 rounded-lg bg-slate-50"
           role="img"
-          aria-label={t('trend.chartLabel', { from: dayLabel(trend.from), to: dayLabel(trend.to) })}
+          aria-label={t('trend.chartLabel', { from: formatDay(trend.from), to: formatDay(trend.to) })}
         >
           {TICKS.map((v) => (
             <line key={v} x1={0} x2={WIDTH} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
@@ -58,12 +55,12 @@ export function TrendChart({ trend }: { trend: AttendanceTrend }) {
         </svg>
       </div>
       <figcaption className="ms-12 mt-1 flex justify-between gap-2 text-xs text-slate-500">
-        <span>{first && dayLabel(first.start)}</span>
-        <span>{last && dayLabel(last.start)}</span>
+        <span>{first && formatDay(first.start)}</span>
+        <span>{last && formatDay(last.start)}</span>
       </figcaption>
       <ul className="sr-only">
         {points.map((p) => (
-          <li key={p.start}>{t('trend.point', { date: dayLabel(p.start), rate: percent(p.rate.rate ?? 0) })}</li>
+          <li key={p.start}>{t('trend.point', { date: formatDay(p.start), rate: percent(p.rate.rate ?? 0) })}</li>
         ))}
       </ul>
     </figure>

@@ -10,6 +10,8 @@ import type {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
+import { setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AttendancePage } from './attendance-page';
@@ -76,6 +78,18 @@ describe('AttendancePage', () => {
     await view.router.navigate('/attendance?tab=history');
     await screen.findByRole('heading', { name: 'History of Ben Dos' });
     expect(screen.getByText('75%')).toBeTruthy();
+  });
+
+  it('shows a record’s day as its own date in a school at UTC+13, its marking time in the school’s zone', async () => {
+    setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, timeZone: 'Pacific/Auckland' } });
+    // Marked at 07:16 UTC on 25 November: 20:16 that day in Auckland, where noon UTC is already the 26th.
+    const late = { ...record, date: '2026-11-25', submittedAt: '2026-11-25T07:16:21.000Z' };
+    mockFetch({ 'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [late] }) });
+    renderWithProviders(<AttendancePage />, { auth: signedIn('parent'), path: '/attendance' });
+    const row = (await screen.findByText('Flu')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Nov 25, 2026')).toBeTruthy();
+    expect(within(row).queryByText('Nov 26, 2026')).toBeNull();
+    expect(within(row).getByText(/Tess Teacher · Nov 25, 2026 8:16 PM/)).toBeTruthy();
   });
 
   it('staff read a class register whose first column stays put, with a CSV link', async () => {

@@ -6,19 +6,28 @@ import { adjustSessionUnread } from '../../../lib/auth';
 import type { LiveHandler } from '../../../lib/live-events';
 import { notificationKeys } from './get-notifications';
 
-/** Puts a notification that arrived live at the top of the bell's cached list, without a refetch. */
+const unreadOf = (n: Notification | undefined) => (n && !n.read ? 1 : 0);
+
+/**
+ * A notification that arrived live, in the bell's cached list without a refetch: a new one goes on top; one
+ * the list already holds was rewritten in place (an absence alert corrected, unread again: docs/product.md,
+ * "Absence alerts") and replaces its line where it is, the server keeping its time. The unread count follows:
+ * +1 for a new unread one, and for a rewrite whatever its read state changed.
+ */
 export function addLiveNotification(queryClient: QueryClient, notification: Notification): void {
-  // Not loaded yet (the bell was never opened): its first fetch will bring it; the badge reads the session's count.
+  // Not loaded yet (the bell was never opened): its first fetch will bring it; the badge reads the session's
+  // count. A rewrite may already be counted there, which only the server knows: the stream follows a rewrite
+  // with its `unread` counts (useUnreadLiveHandler), which set the badge right.
   if (!queryClient.getQueryData(notificationKeys.list)) {
     if (!notification.read) adjustSessionUnread(queryClient, (unread) => unread + 1);
     return;
   }
   queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) => {
-    if (!list || list.items.some((n) => n.id === notification.id)) return list;
-    return {
-      items: [notification, ...list.items],
-      unread: list.unread + (notification.read ? 0 : 1),
-    };
+    if (!list) return list;
+    const old = list.items.find((n) => n.id === notification.id);
+    const unread = Math.max(0, list.unread - unreadOf(old) + unreadOf(notification));
+    if (!old) return { ...list, items: [notification, ...list.items], unread };
+    return { ...list, items: list.items.map((n) => (n.id === notification.id ? notification : n)), unread };
   });
 }
 
@@ -49,7 +58,10 @@ export function useNotificationLiveHandler(): LiveHandler {
   }, [queryClient]);
 }
 
-/** The stream's `unread` event: the bell's count as it is now, for the badge shown before the list is loaded. */
+/**
+ * The stream's `unread` event (on open, after a resync, after a rewritten notification): the bell's count as it
+ * is now, for the badge whether or not the list is loaded.
+ */
 export function useUnreadLiveHandler(): LiveHandler {
   const queryClient = useQueryClient();
   return useMemo(
@@ -57,7 +69,12 @@ export function useUnreadLiveHandler(): LiveHandler {
       kind: UNREAD_EVENT,
       onEvent(data) {
         const count = (data as Partial<LiveUnread> | null)?.notifications;
-        if (typeof count === 'number') adjustSessionUnread(queryClient, () => count);
+        if (typeof count !== 'number') return;
+        adjustSessionUnread(queryClient, () => count);
+        // The server's count is the truth for a loaded list too (a rewritten alert not among its items).
+        queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) =>
+          list ? { ...list, unread: count } : list,
+        );
       },
       onResync() {},
     }),

@@ -43,7 +43,7 @@ const fakeEventSource = (url: string) => new FakeEventSource(url);
 const latest = () => FakeEventSource.all.at(-1) as FakeEventSource;
 
 function Shell() {
-  useLiveEvents([useNotificationLiveHandler()], fakeEventSource);
+  useLiveEvents([useNotificationLiveHandler(), useUnreadLiveHandler()], fakeEventSource);
   return <NotificationBell />;
 }
 
@@ -96,6 +96,76 @@ describe('live notifications', () => {
     latest().send('notification', note('n2', 'Add-on approved'));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(calls).toHaveLength(fetchesAfterOpen);
+  });
+
+  describe('an absence alert rewritten live (same id: docs/product.md, "Absence alerts")', () => {
+    const alert = (title: string, read: boolean): Notification => ({
+      ...note('alert', title),
+      type: 'attendance',
+      read,
+      createdAt: '2026-11-25T08:00:00.000Z',
+    });
+    /** The bell's lines as the reader reads them (an unread one ends in "(unread)"). */
+    const lines = () => screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+
+    it('replaces the unread alert where it is, the count unchanged, with the bell open', async () => {
+      mockFetch({});
+      renderShell({ items: [note('n2', 'Newer'), alert('Absent today: Stella', false)], unread: 2 });
+      latest().open();
+      fireEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+      latest().send('notification', alert('Attendance corrected: Stella', false));
+      expect(screen.getByTestId('notification-badge').textContent).toBe('2');
+      expect(lines()).toHaveLength(2);
+      expect(lines()[0]).toContain('Newer');
+      expect(lines()[1]).toContain('Attendance corrected: Stella');
+      expect(screen.queryByText(/Absent today/)).toBeNull();
+    });
+
+    it('makes the read alert unread again and counts it, with the bell open', async () => {
+      mockFetch({});
+      renderShell({ items: [alert('Attendance corrected: Stella', true)], unread: 0 });
+      latest().open();
+      fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+      expect(screen.queryByTestId('notification-badge')).toBeNull();
+      latest().send('notification', alert('Absent today: Stella', false));
+      expect(screen.getByTestId('notification-badge').textContent).toBe('1');
+      expect(lines()).toHaveLength(1);
+      expect(lines()[0]).toContain('Absent today: Stella');
+      expect(lines()[0]).toContain('unread');
+    });
+
+    it('takes the count the stream sends after a rewrite of an alert older than the loaded list', async () => {
+      mockFetch({});
+      // The list holds one unread notification; the second unread one is the alert, further down.
+      renderShell({ items: [note('n2', 'Newer')], unread: 2 });
+      latest().open();
+      latest().send('notification', alert('Attendance corrected: Stella', false));
+      latest().send('unread', { notifications: 2, messages: 0 });
+      expect(screen.getByTestId('notification-badge').textContent).toBe('2');
+    });
+
+    it('with the bell never opened, takes the count the stream sends after the rewrite', () => {
+      function CountsShell() {
+        useLiveEvents([useNotificationLiveHandler(), useUnreadLiveHandler()], fakeEventSource);
+        return null;
+      }
+      mockFetch({});
+      const queryClient = createTestQueryClient();
+      queryClient.setQueryData(authKeys.me, { user: signedIn('parent').user, school: null, unread: 3 } as Session);
+      renderWithProviders(<CountsShell />, { auth: signedIn('parent'), queryClient });
+      latest().open();
+      const unread = () => queryClient.getQueryData<Session>(authKeys.me)?.unread;
+      // An unread alert rewritten: still 3 (5 after two rewrites before the fix).
+      for (let i = 0; i < 2; i++) {
+        latest().send('notification', alert('Attendance corrected: Stella', false));
+        latest().send('unread', { notifications: 3, messages: 0 });
+        expect(unread()).toBe(3);
+      }
+      // A read one rewritten: one more.
+      latest().send('notification', alert('Absent today: Stella', false));
+      latest().send('unread', { notifications: 4, messages: 0 });
+      expect(unread()).toBe(4);
+    });
   });
 
   it('reconnects after 2 s, 4 s, 8 s, 16 s, then every 30 s, and starts again at 2 s after a successful open', () => {

@@ -1,7 +1,9 @@
 import type { AcademicYear, Promotion } from '@lyceum/shared/years';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
+import { setFormatSettings } from '../../../lib/i18n/format';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AcademicYearsPage } from './academic-years-page';
 
@@ -33,6 +35,35 @@ const history = [promotion('p2', { undoUntil: '2026-12-01T09:00:00Z' }), promoti
 function lineOf(text: RegExp) {
   return screen.getByText(text).closest('li') as HTMLElement;
 }
+
+describe('AcademicYearsPage: dates', () => {
+  it('shows a year’s and its terms’ days as they are in a school at UTC+13 (Auckland) and at UTC−11', async () => {
+    const year: AcademicYear = {
+      id: 'y1',
+      name: '2026-2027',
+      startDate: '2026-09-01',
+      endDate: '2027-08-31',
+      isCurrent: true,
+      holidays: [],
+      terms: [
+        { id: 't1', name: 'Term 1', startDate: '2026-09-01', endDate: '2027-01-04' },
+        { id: 't2', name: 'Term 2', startDate: '2027-01-05', endDate: '2027-04-19' },
+      ],
+    };
+    mockFetch({
+      'GET /api/v1/academic-years': () => json({ items: [year] }),
+      'GET /api/v1/promotions': () => json({ items: [] }),
+    });
+    for (const timeZone of ['Pacific/Auckland', 'Pacific/Pago_Pago']) {
+      setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, timeZone } });
+      const view = renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
+      expect(await screen.findByText('Sep 1, 2026 – Aug 31, 2027')).toBeTruthy();
+      expect(screen.getByText('Term 1: Sep 1, 2026 – Jan 4, 2027')).toBeTruthy();
+      expect(screen.getByText('Term 2: Jan 5, 2027 – Apr 19, 2027')).toBeTruthy();
+      view.unmount();
+    }
+  });
+});
 
 describe('AcademicYearsPage: recent promotions', () => {
   it('offers Undo on the latest promotion still undoable, asks first, and then shows it undone', async () => {

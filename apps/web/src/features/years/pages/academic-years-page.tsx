@@ -17,9 +17,6 @@ import { PromotionWizard } from '../components/promotion-wizard';
 import { UndoPromotionButton } from '../components/undo-promotion-button';
 import { YearDialog } from '../components/year-dialog';
 
-/** A calendar date (`YYYY-MM-DD`) at noon UTC, so no time zone moves it to the day before or after. */
-const calendarDay = (date: string) => `${date}T12:00:00Z`;
-
 function DatedList({ label, items }: { label: string; items: AcademicYear['terms'] }) {
   const { t } = useT('years');
   const format = useFormat();
@@ -34,8 +31,8 @@ function DatedList({ label, items }: { label: string; items: AcademicYear['terms
             <li key={i.id}>
               {i.name}:{' '}
               {t('list.range', {
-                start: format.date(calendarDay(i.startDate)),
-                end: format.date(calendarDay(i.endDate)),
+                start: format.day(i.startDate),
+                end: format.day(i.endDate),
               })}
             </li>
           ))}
@@ -71,8 +68,8 @@ function YearsCard({ canEdit }: { canEdit: boolean }) {
                 </h3>
                 <p className="text-sm text-slate-600">
                   {t('list.range', {
-                    start: format.date(calendarDay(y.startDate)),
-                    end: format.date(calendarDay(y.endDate)),
+                    start: format.day(y.startDate),
+                    end: format.day(y.endDate),
                   })}
                 </p>
               </div>
