@@ -193,7 +193,7 @@ export async function createTeacher(
         });
       }
       if (credential.invitation) {
-        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+        await queueInvitations(tx, scope, deps.config.publicUrl, [
           { accountId, email: input.email, name: input.name, role: 'teacher' },
         ]);
       }
