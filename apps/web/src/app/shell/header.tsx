@@ -51,8 +51,13 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
         <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">{school?.name ?? PRODUCT_TITLE}</p>
         {user && (
           // On a phone the name alone fits beside the buttons; the role is then read out here and shown in the
-          // menu (docs/product.md, "The shell: header, sidebar, toasts"). The title holds both for a pointer.
-          <p className="truncate text-xs text-slate-500" title={`${t(`roles.${user.role}`)} · ${user.name}`}>
+          // menu (docs/product.md, "The shell: header, sidebar, toasts"). A longer name wraps to a second line
+          // there rather than being cut (40 characters stay legible at 375 px). The title holds both for a pointer.
+          <p
+            className="line-clamp-2 break-words text-xs leading-4 text-slate-500 sm:line-clamp-1"
+            title={`${t(`roles.${user.role}`)} · ${user.name}`}
+            data-testid="header-user"
+          >
             <span className="sr-only font-medium text-slate-700 sm:not-sr-only">{t(`roles.${user.role}`)}</span>
             <span aria-hidden="true" className="hidden sm:inline">
               {' · '}
