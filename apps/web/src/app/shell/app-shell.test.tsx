@@ -138,6 +138,10 @@ describe('Header', () => {
     expect(classes).toEqual(expect.arrayContaining(['line-clamp-2', 'break-words', 'sm:line-clamp-1']));
     expect(classes).not.toContain('truncate');
     expect(classes.filter((c) => !c.startsWith('sm:') && c.startsWith('line-clamp'))).toEqual(['line-clamp-2']);
+    // The school's icon (or logo) leaves the phone's header to make that room.
+    expect(within(screen.getByRole('banner')).getByTestId('header-school-logo').className.split(' ')).toEqual(
+      expect.arrayContaining(['hidden', 'sm:flex']),
+    );
   });
 
   it('shows the school logo when there is one, and the product title without a school', () => {
