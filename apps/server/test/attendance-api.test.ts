@@ -540,12 +540,12 @@ describe('absence alerts', () => {
       const onDate = async () => (await notificationsOf(w.a.users.parent.id)).filter((n) => n.body.includes(date));
       await submit(all({ [kid(0)]: false }));
       const [alert] = await onDate();
-      expect(alert?.body).toMatch(/\(Title\)/);
+      expect(alert?.body).toMatch(/\(\u2068Title\u2069\)/);
       await submit(all({ [kid(0)]: 'late' }));
       const [revised] = await onDate();
       // The status word is ours and translated; the class's name is not.
       expect(revised?.body).toContain('متأخرًا');
-      expect(revised?.body).toMatch(/\(Title\)/);
+      expect(revised?.body).toMatch(/\(\u2068Title\u2069\)/);
     } finally {
       await db().execute(sql`update accounts set language = null where id = ${accountId}`);
       await db().execute(
@@ -724,7 +724,11 @@ describe('absence alerts', () => {
         expect(await bellBody()).toBe(`${name} was marked absent on 11/24/2025 (${await className()}).`);
         // In the parent's own language, the date in the school's format all the same.
         await db().execute(sql`update accounts set language = 'ar' where id = ${w.a.users.parent.accountId}`);
-        expect(await bellBody()).toBe(`سُجّل ${name} غائبًا يوم 11/24/2025 (${await className()}).`);
+        // The name and the class label are someone's text, isolated in the right-to-left sentence: a year-labelled
+        // class's own brackets, "Grade 6 A (2027-2028)", no longer scramble the sentence's around it.
+        expect(await bellBody()).toBe(
+          `سُجّل \u2068${name}\u2069 غائبًا يوم 11/24/2025 (\u2068${await className()}\u2069).`,
+        );
       } finally {
         await db().execute(sql`update accounts set language = null where id = ${w.a.users.parent.accountId}`);
         await setDateFormat('medium');

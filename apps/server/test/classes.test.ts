@@ -378,6 +378,45 @@ describe('classes', () => {
     expect(dropped.json().subjects).toEqual([]);
   });
 
+  it('a teacher is not newly given a deactivated subject in a class; one who teaches it there keeps it', async () => {
+    const api = as(t.app, adminA);
+    const [inactive, active] = [await createSubject(t.app, adminA), await createSubject(t.app, adminA)];
+    const cls = await createClass(t.app, adminA, { subjectIds: [inactive.id, active.id] });
+    const keeps = await createTeacher(t.app, adminA);
+    const newcomer = await createTeacher(t.app, adminA);
+    await assignTeacher(t.app, adminA, cls.id, { teacherId: keeps.teacher.id, subjectIds: [inactive.id] });
+    await api({ method: 'POST', url: `/api/v1/subjects/${inactive.id}/deactivate` });
+    const assign = (teacherId: string, subjectIds: string[], isClassTeacher = false) =>
+      api({
+        method: 'POST',
+        url: `/api/v1/classes/${cls.id}/teachers`,
+        payload: { teacherId, subjectIds, isClassTeacher },
+      });
+
+    // A newcomer to the class is refused it, and so is a teacher of the class who does not teach it there.
+    for (const [teacherId, subjectIds] of [
+      [newcomer.teacher.id, [inactive.id]],
+      [newcomer.teacher.id, [active.id, inactive.id]],
+    ] as const) {
+      const refused = await assign(teacherId, [...subjectIds]);
+      expect([refused.statusCode, errorOf(refused).message]).toEqual([404, PEOPLE_MESSAGES.subjectNotFound]);
+    }
+    await assign(newcomer.teacher.id, [active.id]);
+    const added = await assign(newcomer.teacher.id, [active.id, inactive.id]);
+    expect([added.statusCode, errorOf(added).message]).toEqual([404, PEOPLE_MESSAGES.subjectNotFound]);
+    // The one who teaches it there saves their assignment (made class teacher, another subject added) and keeps it.
+    const kept = await assign(keeps.teacher.id, [inactive.id, active.id], true);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const detail = (await api({ method: 'GET', url: `/api/v1/classes/${cls.id}` })).json();
+    const subjectsOf = (id: string) =>
+      (detail.assignedTeachers as { teacherId: string; subjects: { id: string }[] }[])
+        .find((x) => x.teacherId === id)
+        ?.subjects.map((x) => x.id)
+        .sort();
+    expect(subjectsOf(keeps.teacher.id)).toEqual([inactive.id, active.id].sort());
+    expect(subjectsOf(newcomer.teacher.id)).toEqual([active.id]);
+  });
+
   it('the database itself holds one class teacher per class', async () => {
     const t2 = await createTeacher(t.app, adminA);
     await expect(

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import ar from '@lyceum/shared/i18n/ar';
-import { CATALOGUES, translateTo } from '@lyceum/shared/i18n/catalogues';
+import { ATTENDANCE_ALERT_MESSAGES as A } from '@lyceum/shared/attendance';
+import { CATALOGUES, renderIn, translateTo } from '@lyceum/shared/i18n/catalogues';
 import es from '@lyceum/shared/i18n/es';
-import { type Catalogue, placeholdersOf, translateMessage } from '@lyceum/shared/i18n/translate';
+import { type Catalogue, placeholdersOf, renderRef, translateMessage } from '@lyceum/shared/i18n/translate';
+import { calendarDate, messageOf, ourWords } from '@lyceum/shared/notifications';
 import { LANGUAGES } from '@lyceum/shared/locale';
 import { describe, expect, it } from 'vitest';
 import { type FoundMessage, messagesOfObject, scanSources } from './i18n/messages-in-code.ts';
@@ -90,6 +92,31 @@ describe('the message catalogues', () => {
       );
       expect(untouched).toEqual([]);
     }
+  });
+});
+
+describe('renderIn: someone’s text inside our messages', () => {
+  const label = 'Grade 6 A (2027-2028)';
+  const alert = messageOf(A.absentBody, 'Isla Diaz', calendarDate('2026-11-25'), label).ref;
+
+  it('is isolated (U+2068 … U+2069) in a right-to-left language, so its brackets keep to themselves', () => {
+    expect(renderIn(alert, 'ar', { date: () => '25/11/2026' })).toBe(
+      'سُجّل \u2068Isla Diaz\u2069 غائبًا يوم 25/11/2026 (\u2068Grade 6 A (2027-2028)\u2069).',
+    );
+    // Our own words and dates as parameters are ours: translated, not isolated.
+    const corrected = messageOf(A.correctedBody, 'Isla Diaz', ourWords(A.late), calendarDate('2026-11-25'), label);
+    const arabic = renderIn(corrected.ref, 'ar');
+    expect(arabic).toContain(`\u2068${label}\u2069`);
+    expect(arabic).toContain(translateTo(A.late, 'ar'));
+    expect(arabic).not.toContain(`\u2068${translateTo(A.late, 'ar')}`);
+    expect(arabic).not.toContain('\u20682026-11-25');
+  });
+
+  it('is left bare left to right, and renderRef isolates only when asked', () => {
+    expect(renderIn(alert, 'en')).toBe(`Isla Diaz was marked absent on 2026-11-25 (${label}).`);
+    expect(renderIn(alert, 'es')).not.toContain('\u2068');
+    expect(renderRef({ id: 'Hello {0}', params: ['Ada'] }, undefined, { isolate: true })).toBe('Hello \u2068Ada\u2069');
+    expect(renderRef({ id: 'Hello {0}', params: [''] }, undefined, { isolate: true })).toBe('Hello ');
   });
 });
 

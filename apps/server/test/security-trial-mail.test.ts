@@ -264,10 +264,37 @@ describe('a self-signed-up school sends no mail until its admin verified the add
     expect(errorOf(refused)).toMatchObject({ code: 'forbidden', message: TRIAL_MAIL_MESSAGES.onlySignUpAdmin });
     expect(await mailsTo(chosen)).toBe(0);
     expect(await allMail()).toBe(mail);
-    // Nor does the banner, with its button, show for them: the link is not theirs to ask for.
+    // Nor does the banner, with its button, show for them: the link is not theirs to ask for. The session still
+    // says that their school cannot send mail, as it does for the admin who signed up.
     expect((await asSecond({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
       mailVerificationRequired: false,
+      school: { mailAllowed: false },
     });
+    expect((await call({ method: 'GET', url: '/api/v1/auth/me' })).json()).toMatchObject({
+      mailVerificationRequired: true,
+      school: { mailAllowed: false },
+    });
+    // Their mail is refused like the signing-up admin's, with what they can do instead of a link they never got,
+    // up front in an import preview too.
+    const csv = 'name,email\nSecond Import,second-import@elsewhere.test\n';
+    for (const res of [
+      await asSecond({ method: 'POST', url: '/api/v1/teachers', payload: teacher(20) }),
+      await asSecond({ method: 'POST', url: '/api/v1/teachers/import', payload: { csv, sendInvitation: true } }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(errorOf(res)).toMatchObject({ code: 'forbidden', message: TRIAL_MAIL_MESSAGES.verifyFirstOther });
+    }
+    const preview = await asSecond({ method: 'POST', url: '/api/v1/teachers/import/preview', payload: { csv } });
+    expect(preview.json().errors).toEqual([
+      { line: null, column: null, message: TRIAL_MAIL_MESSAGES.verifyFirstOther },
+    ]);
+    const spanish = await asSecond({
+      method: 'POST',
+      url: '/api/v1/teachers',
+      payload: teacher(21),
+      headers: { 'accept-language': 'es' },
+    });
+    expect(errorOf(spanish).message).toMatch(/^Su escuela aún no puede enviar correos/);
     // Their status says the link is not theirs and the school is not confirmed yet, so a used link opened by them
     // does not tell them their address is confirmed (docs/product.md, "Trial schools and mail").
     expect((await asSecond({ method: 'GET', url: '/api/v1/auth/email-verification' })).json()).toEqual({
@@ -290,6 +317,13 @@ describe('a self-signed-up school sends no mail until its admin verified the add
       signedUp: false,
       schoolConfirmed: true,
     });
+    expect((await asSecond({ method: 'GET', url: '/api/v1/auth/me' })).json().school.mailAllowed).toBe(true);
+    expect((await asSecond({ method: 'POST', url: '/api/v1/teachers', payload: teacher(22) })).statusCode).toBe(201);
+    // A school the company made never waits: its people's sessions say it may send mail.
+    const paidPrincipal = await login(t.app, paid.users.principal.email, 'principal');
+    expect((await as(t.app, paidPrincipal)({ method: 'GET', url: '/api/v1/auth/me' })).json().school.mailAllowed).toBe(
+      true,
+    );
   });
 });
 

@@ -52,6 +52,12 @@ export const SessionSchool = z.object({
     .object({ name: z.string(), logo: z.string().nullable(), color: z.string().nullable() })
     .nullable()
     .optional(),
+  /**
+   * `GET /auth/me` only: whether the school may send e-mail (invitations, password links), i.e. it is not waiting
+   * for the admin who signed it up to confirm their address (docs/product.md, "Trial schools and mail"). The same
+   * for every person of the school, unlike `mailVerificationRequired`, which is the signing-up admin's banner.
+   */
+  mailAllowed: z.boolean().optional(),
   /** The school's language, time zone, currency, date format and first day of the week. */
   locale: SchoolLocale,
 });

@@ -7,6 +7,9 @@ import { TRIAL_INVITATIONS_PER_DAY, VERIFICATION_MAILS_PER_DAY } from './constan
 export const TRIAL_MAIL_MESSAGES = {
   verifyFirst:
     'Confirm your e-mail address first: your school can send e-mail (invitations, password links) once you open the link we sent you at sign-up.',
+  /** verifyFirst for everyone but the admin who signed the school up: the link went to that admin, not to them. */
+  verifyFirstOther:
+    'Your school cannot send e-mail (invitations, password links) yet: ask the school admin who signed the school up to open the link we sent them at sign-up.',
   invitationsPerDay: (wouldBe: number) =>
     `A trial school can send at most ${TRIAL_INVITATIONS_PER_DAY} invitations a day (this would make ${wouldBe}). Try again tomorrow, or choose a plan.`,
   verificationMailsPerDay: `At most ${VERIFICATION_MAILS_PER_DAY} verification e-mails a day are sent to one address. Try again tomorrow.`,

@@ -16,12 +16,14 @@ export function useMailVerificationStatus(enabled: boolean) {
 }
 
 /**
- * Whether the signed-in school admin's school may not send e-mail yet (docs/product.md, "Trial schools and
- * mail"): from the session read, or asked when the session came from a sign-in or sign-up. Other roles are
- * not told; the server refuses their mail with its message.
+ * Whether the signed-in person's school may not send e-mail yet (docs/product.md, "Trial schools and mail"): the
+ * session's `school.mailAllowed`, the same for every admin of the school (the banner's flag is only the signing-up
+ * admin's, so it cannot answer this), or, when the session came from a sign-in or sign-up, a school admin's
+ * verification status. Every check in the web app before an invitation or a password link uses this.
  */
 export function useSchoolMailBlocked(): boolean {
-  const { user, mailVerificationRequired } = useAuth();
-  const status = useMailVerificationStatus(user?.role === 'school_admin' && mailVerificationRequired === null);
-  return user?.role === 'school_admin' && (mailVerificationRequired ?? status.data?.required ?? false);
+  const { user, school } = useAuth();
+  const known = school?.mailAllowed;
+  const status = useMailVerificationStatus(user?.role === 'school_admin' && known === undefined);
+  return !(known ?? status.data?.schoolConfirmed ?? true);
 }

@@ -105,12 +105,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 /**
  * Same session, fresher profile (a profile, picture or language change answers the auth state): keeps what
- * only `GET /auth/me` carries, the school's brand and the unread count, instead of dropping them.
+ * only `GET /auth/me` carries, the school's brand and mail flag and the unread count, instead of dropping them.
  */
 export function refreshSessionProfile(queryClient: QueryClient, session: AuthResponse): void {
   queryClient.setQueryData<Session | null>(authKeys.me, (previous) => ({
     ...session,
-    school: session.school && { ...session.school, brand: session.school.brand ?? previous?.school?.brand ?? null },
+    school: session.school && {
+      ...session.school,
+      brand: session.school.brand ?? previous?.school?.brand ?? null,
+      ...(previous?.school?.mailAllowed === undefined ? {} : { mailAllowed: previous.school.mailAllowed }),
+    },
     ...(previous?.unread === undefined ? {} : { unread: previous.unread }),
     ...(previous?.unreadMessages === undefined ? {} : { unreadMessages: previous.unreadMessages }),
     ...(previous?.mailVerificationRequired === undefined

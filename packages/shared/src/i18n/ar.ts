@@ -285,6 +285,8 @@ const ar: Catalogue = {
   // Trial schools and mail
   [TRIAL_MAIL_MESSAGES.verifyFirst]:
     'أكّد عنوان بريدك الإلكتروني أولًا: ستتمكن مدرستك من إرسال البريد الإلكتروني (الدعوات وروابط كلمة المرور) بعد أن تفتح الرابط الذي أرسلناه إليك عند التسجيل.',
+  [TRIAL_MAIL_MESSAGES.verifyFirstOther]:
+    'لا تستطيع مدرستك إرسال البريد الإلكتروني (الدعوات وروابط كلمة المرور) بعد: اطلب من مسؤول المدرسة الذي سجّلها أن يفتح الرابط الذي أرسلناه إليه عند التسجيل.',
   [template(TRIAL_MAIL_MESSAGES.invitationsPerDay)]:
     `لا يمكن للمدرسة في الفترة التجريبية أن ترسل في اليوم دعوات يتجاوز عددها ${TRIAL_INVITATIONS_PER_DAY} (وبهذه يصبح العدد {0}). حاول مرة أخرى غدًا، أو اختر خطة.`,
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `لا يُرسل إلى العنوان الواحد في اليوم أكثر من ${VERIFICATION_MAILS_PER_DAY} من رسائل التحقق. حاول مرة أخرى غدًا.`,

@@ -300,6 +300,8 @@ const es: Catalogue = {
   // Trial schools and mail
   [TRIAL_MAIL_MESSAGES.verifyFirst]:
     'Primero confirme su dirección de correo electrónico: su escuela podrá enviar correos (invitaciones, enlaces de contraseña) en cuanto abra el enlace que le enviamos al registrarse.',
+  [TRIAL_MAIL_MESSAGES.verifyFirstOther]:
+    'Su escuela aún no puede enviar correos (invitaciones, enlaces de contraseña): pida al administrador de la escuela que la registró que abra el enlace que le enviamos al registrarse.',
   [template(TRIAL_MAIL_MESSAGES.invitationsPerDay)]:
     `Una escuela en período de prueba puede enviar como máximo ${TRIAL_INVITATIONS_PER_DAY} invitaciones al día (con esta serían {0}). Vuelva a intentarlo mañana o elija un plan.`,
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `Se envían como máximo ${VERIFICATION_MAILS_PER_DAY} correos de verificación al día a una misma dirección. Vuelva a intentarlo mañana.`,

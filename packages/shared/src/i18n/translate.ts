@@ -99,18 +99,31 @@ export interface DateParam {
 export interface RenderOptions {
   /** How a date parameter is written; without it, as stored (`2026-11-24`). */
   date?: (day: string) => string;
+  /** Isolate someone's text (isolateText); renderIn sets it for a language written right to left. */
+  isolate?: boolean;
 }
 
 const isDateParam = (value: MessageRef | DateParam): value is DateParam => 'date' in value;
 
-/** `ref` in the catalogue's language (English without one): its id translated, its parameters put back. */
+/**
+ * Someone's text inside one of our sentences, between a first-strong isolate and its pop (U+2068 … U+2069): its
+ * direction is its own and it cannot reorder the sentence around it. Without it a Latin class label with brackets,
+ * `Grade 6 A (2027-2028)`, inside an Arabic sentence's brackets read `((Grade 6 A (2027-2028).` (docs/product.md,
+ * "In the web app"). The marks are invisible; copied text keeps them.
+ */
+export const isolateText = (text: string): string => (text === '' ? text : `\u2068${text}\u2069`);
+
+/**
+ * `ref` in the catalogue's language (English without one): its id translated, its parameters put back; someone's
+ * text (a string parameter) isolated (isolateText) when `options.isolate` says so (renderIn: right to left).
+ */
 export function renderRef(ref: MessageRef, catalogue: Catalogue | undefined, options: RenderOptions = {}): string {
   const text = catalogue && Object.hasOwn(catalogue, ref.id) ? (catalogue[ref.id] as string) : ref.id;
   const params = ref.params ?? [];
   return text.replace(PLACEHOLDER, (whole, slot: string) => {
     const value = params[Number(slot)];
     if (value === undefined) return whole;
-    if (typeof value === 'string') return value;
+    if (typeof value === 'string') return options.isolate ? isolateText(value) : value;
     if (isDateParam(value)) return options.date ? options.date(value.date) : value.date;
     return renderRef(value, catalogue, options);
   });

@@ -11,19 +11,29 @@ import { AppError } from '../../lib/errors.ts';
  * for at /forgot-password by one of its people) passes here before it is queued (docs/product.md, "Trial
  * schools and mail"): a school that signed up publicly sends nothing until its admin has confirmed their
  * address, and a school on a trial sends at most TRIAL_INVITATIONS_PER_DAY in 24 hours. Answers why not, or
- * null when it may.
+ * null when it may. `askedBy` is the account asking: only the admin who signed the school up can open the
+ * link, so anyone else is told to ask them.
  */
-export async function schoolMailRefusal(tx: Tx, schoolId: string, count: number): Promise<AppError | null> {
+export async function schoolMailRefusal(
+  tx: Tx,
+  schoolId: string,
+  count: number,
+  askedBy?: string,
+): Promise<AppError | null> {
   const [school] = await tx
     .select({
       awaiting: schools.awaitingMailVerification,
+      signupAccountId: schools.signupAccountId,
       trial: sql<boolean>`exists (select 1 from ${schoolSubscriptions} s where s.school_id = ${schoolId}
         and s.status = 'active' and s.is_trial)`,
     })
     .from(schools)
     .where(eq(schools.id, schoolId));
   if (!school) return null;
-  if (school.awaiting) return new AppError('forbidden', TRIAL_MAIL_MESSAGES.verifyFirst);
+  if (school.awaiting) {
+    const theirs = askedBy !== undefined && school.signupAccountId === askedBy;
+    return new AppError('forbidden', theirs ? TRIAL_MAIL_MESSAGES.verifyFirst : TRIAL_MAIL_MESSAGES.verifyFirstOther);
+  }
   if (!school.trial) return null;
   const [sent] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -36,8 +46,8 @@ export async function schoolMailRefusal(tx: Tx, schoolId: string, count: number)
 }
 
 /** schoolMailRefusal, thrown: inside the transaction, so the write that wanted the mail is undone too. */
-export async function assertSchoolMaySendMail(tx: Tx, schoolId: string, count: number): Promise<void> {
-  const refusal = await schoolMailRefusal(tx, schoolId, count);
+export async function assertSchoolMaySendMail(tx: Tx, schoolId: string, count: number, askedBy: string): Promise<void> {
+  const refusal = await schoolMailRefusal(tx, schoolId, count, askedBy);
   if (refusal) throw refusal;
 }
 

@@ -576,19 +576,23 @@ export async function me(deps: Deps, actor: Actor): Promise<SessionResponse> {
         unread: number;
         unreadMessages: number;
         mailVerificationRequired: boolean;
+        mailAllowed: boolean;
       }>(
         tx,
         sql`select school.name, school.logo, school.brand_color as "brandColor",
         ${entitledNamesSql(sql`school.id`)} as entitled, ${unreadCountSql(actor)} as unread,
         ${unreadMessagesSql(actor)} as "unreadMessages",
         (school.awaiting_mail_verification and school.signup_account_id = ${actor.accountId})
-          as "mailVerificationRequired"
+          as "mailVerificationRequired",
+        not school.awaiting_mail_verification as "mailAllowed"
       from schools school where school.id = ${schoolId}`,
       );
       const brand = row ? brandFrom(row, row.entitled) : null;
       return {
         ...auth,
-        school: { ...own, brand },
+        // Whether the school may send mail at all, for everyone in it: the web app's checks before an invitation
+        // or a password link use this, not the banner's flag (docs/product.md, "Trial schools and mail").
+        school: { ...own, brand, mailAllowed: row ? Boolean(row.mailAllowed) : true },
         unread: Number(row?.unread ?? 0),
         unreadMessages: Number(row?.unreadMessages ?? 0),
         // The banner is for the school admin who signed the school up: the link goes only to their address

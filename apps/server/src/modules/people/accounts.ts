@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts, mailOutbox, oneTimeTokens, schools } from '../../db/schema/index.ts';
 import { insertAccount, insertSchoolUser } from '../../db/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueMail, type MailMessage, mailLocalesOf } from '../../db/mail.ts';
 import { schoolAccountMail } from '../../lib/mail-texts.ts';
@@ -102,19 +103,25 @@ export interface Invitation {
   role: SchoolRole;
 }
 
+/** The school whose mail it is and who asked for it (a school's scope is one). */
+export interface MailSender {
+  schoolId: string;
+  actor: Pick<Actor, 'accountId'>;
+}
+
 /**
  * Queues invitation e-mails with one-time set-password links, in bulk (one insert for the tokens and one for
  * the mail, whatever the count). Returns how many were queued.
  */
 export async function queueInvitations(
   tx: Tx,
-  schoolId: string,
+  { schoolId, actor }: MailSender,
   publicUrl: string,
   invitations: Invitation[],
   purpose: 'invite' | 'reset' = 'invite',
 ): Promise<number> {
   if (invitations.length === 0) return 0;
-  await assertSchoolMaySendMail(tx, schoolId, invitations.length);
+  await assertSchoolMaySendMail(tx, schoolId, invitations.length, actor.accountId);
   const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
   const schoolName = school?.name ?? 'your school';
   const ttlMs = purpose === 'invite' ? INVITE_TOKEN_DAYS * 86_400_000 : ADMIN_RESET_MINUTES * 60_000;

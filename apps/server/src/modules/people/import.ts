@@ -526,7 +526,7 @@ export async function previewImport(
     // schools and mail"): the preview says so up front instead of calling the file ready.
     if (options.sendInvitation) {
       const invited = Object.values(additions(kind, v)).reduce((sum, n) => sum + (n ?? 0), 0);
-      const refusal = await schoolMailRefusal(tx, scope.schoolId, Math.max(invited, 1));
+      const refusal = await schoolMailRefusal(tx, scope.schoolId, Math.max(invited, 1), actor.accountId);
       if (refusal) v.issues.push({ line: null, column: null, message: refusal.message });
     }
     const rows = v.parsed.records.map((r) => ({ line: r.line, values: r.values, valid: !v.badLines.has(r.line) }));
@@ -674,7 +674,7 @@ export async function commitImport(
     const invitations: Invitation[] = options.sendInvitation
       ? made.map((m) => ({ accountId: m.accountId, email: m.email, name: m.name, role: m.role }))
       : [];
-    const invitationsSent = await queueInvitations(tx, schoolId, deps.config.publicUrl, invitations);
+    const invitationsSent = await queueInvitations(tx, scope, deps.config.publicUrl, invitations);
     const created = kind === 'students' ? v.students.length : made.length;
     const parentsCreated = kind === 'teachers' ? 0 : made.filter((m) => m.role === 'parent').length;
     await audit(tx, actor, {

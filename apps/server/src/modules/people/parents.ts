@@ -150,7 +150,7 @@ export async function createParent(
           .onConflictDoNothing();
       }
       if (credential.invitation) {
-        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+        await queueInvitations(tx, scope, deps.config.publicUrl, [
           { accountId, email: input.email, name: input.name, role: 'parent' },
         ]);
       }

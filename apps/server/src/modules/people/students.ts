@@ -344,7 +344,7 @@ export async function createStudent(
           if (p.accountId && p.credential?.invitation)
             invitations.push({ accountId: p.accountId, email: p.email, name: p.name, role: 'parent' });
         }
-        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, invitations);
+        await queueInvitations(tx, scope, deps.config.publicUrl, invitations);
         await audit(tx, actor, {
           schoolId: scope.schoolId,
           action: 'student.created',

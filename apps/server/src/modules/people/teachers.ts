@@ -193,7 +193,7 @@ export async function createTeacher(
         });
       }
       if (credential.invitation) {
-        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+        await queueInvitations(tx, scope, deps.config.publicUrl, [
           { accountId, email: input.email, name: input.name, role: 'teacher' },
         ]);
       }
@@ -331,8 +331,9 @@ export async function assignTeacherInTx(
   const subjectIds = [...new Set(input.subjectIds)];
   if (subjectIds.length > 0) {
     const offered = await tx
-      .select({ id: classSubjects.subjectId })
+      .select({ id: classSubjects.subjectId, active: subjects.isActive })
       .from(classSubjects)
+      .innerJoin(subjects, and(eq(subjects.schoolId, classSubjects.schoolId), eq(subjects.id, classSubjects.subjectId)))
       .where(
         and(
           eq(classSubjects.schoolId, scope.schoolId),
@@ -342,6 +343,22 @@ export async function assignTeacherInTx(
       );
     if (offered.length !== subjectIds.length) {
       throw invalid(PEOPLE_MESSAGES.subjectNotInClass, { subjectIds: PEOPLE_MESSAGES.subjectNotInClass });
+    }
+    // A deactivated subject stays with a teacher who teaches it here, but nobody is newly given it
+    // (docs/product.md, "Classes and subjects").
+    const inactive = offered.filter((s) => !s.active).map((s) => s.id);
+    if (inactive.length > 0) {
+      const [had] = await tx
+        .select({ subjectIds: classTeachers.subjectIds })
+        .from(classTeachers)
+        .where(
+          and(
+            eq(classTeachers.schoolId, scope.schoolId),
+            eq(classTeachers.classId, classId),
+            eq(classTeachers.teacherId, input.teacherId),
+          ),
+        );
+      if (inactive.some((id) => !had?.subjectIds.includes(id))) throw notFound(PEOPLE_MESSAGES.subjectNotFound);
     }
   }
   if (input.isClassTeacher) {

@@ -125,7 +125,7 @@ export async function createUser(
         credential,
       );
       if (credential.invitation) {
-        await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+        await queueInvitations(tx, scope, deps.config.publicUrl, [
           { accountId, email: input.email, name: input.name, role: input.role },
         ]);
       }
@@ -169,7 +169,7 @@ export async function resendInvitation(deps: Deps, actor: Actor, { id }: { id: s
   await inScope(deps.db, scope, async (tx) => {
     const row = await findManagedUser(tx, scope, id);
     if (row.passwordHash) throw new AppError('rule', PEOPLE_MESSAGES.passwordAlreadySet);
-    await queueInvitations(tx, scope.schoolId, deps.config.publicUrl, [
+    await queueInvitations(tx, scope, deps.config.publicUrl, [
       { accountId: row.accountId, email: row.email, name: row.name, role: row.role as SchoolRole },
     ]);
     await audit(tx, actor, {
@@ -198,7 +198,7 @@ export async function resetUserPassword(
     if (credential.invitation) {
       await queueInvitations(
         tx,
-        scope.schoolId,
+        scope,
         deps.config.publicUrl,
         [{ accountId: row.accountId, email: row.email, name: row.name, role: row.role as SchoolRole }],
         row.passwordHash ? 'reset' : 'invite',

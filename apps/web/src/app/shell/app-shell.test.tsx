@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../../test/media';
-import { createTestQueryClient, mockFetch, renderWithProviders, signedIn } from '../../test/utils';
+import { createTestQueryClient, makeUser, mockFetch, renderWithProviders, signedIn } from '../../test/utils';
 import { notificationKeys } from '../../features/notifications/api/get-notifications';
 import { AppShell } from './app-shell';
 
@@ -116,12 +116,32 @@ describe('Header', () => {
   it('on a phone keeps the whole name: role and name in the header’s text and title, the role in the menu', () => {
     renderShell(375);
     const header = screen.getByRole('banner');
-    // The name has a line of its own to truncate in; the role is read out before it and shown in the menu.
+    // The name has the line to itself; the role is read out before it and shown in the menu.
     const line = within(header).getByTitle('School Admin · Ada Lovelace');
     expect(line.textContent).toMatch(/^School Admin.*, Ada Lovelace$/);
     expect(within(line).getByText('Ada Lovelace').tagName).toBe('SPAN');
     expect(within(sidebar()).getByText('School Admin')).toBeTruthy();
     expect(within(sidebar()).getByText('Ada Lovelace')).toBeTruthy();
+  });
+
+  it('on a phone a long name wraps to a second line instead of being cut with an ellipsis', () => {
+    const name = 'Tess Trialadmin-Longname Okonkwo-Bradley'; // 40 characters
+    renderShell(375, {
+      ...signedIn('school_admin', { name: 'Hill Valley High', logo: null }),
+      user: makeUser('school_admin', { name }),
+    });
+    const line = within(screen.getByRole('banner')).getByTestId('header-user');
+    expect(line.title).toBe(`School Admin · ${name}`);
+    expect(within(line).getByText(name)).toBeTruthy();
+    // Two lines below 640 px (one from there up), wrapping inside a word if it must; never one truncated line.
+    const classes = line.className.split(' ');
+    expect(classes).toEqual(expect.arrayContaining(['line-clamp-2', 'break-words', 'sm:line-clamp-1']));
+    expect(classes).not.toContain('truncate');
+    expect(classes.filter((c) => !c.startsWith('sm:') && c.startsWith('line-clamp'))).toEqual(['line-clamp-2']);
+    // The school's icon (or logo) leaves the phone's header to make that room.
+    expect(within(screen.getByRole('banner')).getByTestId('header-school-logo').className.split(' ')).toEqual(
+      expect.arrayContaining(['hidden', 'sm:flex']),
+    );
   });
 
   it('shows the school logo when there is one, and the product title without a school', () => {

@@ -35,14 +35,20 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
         <Menu className="size-5" aria-hidden="true" />
       </button>
 
+      {/* Below 640 px the logo gives its room to the person's name, so about 40 characters fit on two lines
+          (docs/product.md, "The shell: header, sidebar, toasts"); the school's name stays beside it. */}
       {school?.logo ? (
         <img
           src={school.logo}
           alt={t('shell.schoolLogo', { name: school.name })}
-          className="size-9 shrink-0 rounded-lg border border-slate-200 object-cover"
+          className="hidden size-9 shrink-0 rounded-lg border border-slate-200 object-cover sm:block"
+          data-testid="header-school-logo"
         />
       ) : (
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+        <span
+          className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700 sm:flex"
+          data-testid="header-school-logo"
+        >
           <School className="size-5" aria-hidden="true" data-testid="default-school-icon" />
         </span>
       )}
@@ -51,8 +57,13 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
         <p className="truncate text-sm font-semibold text-slate-900 sm:text-base">{school?.name ?? PRODUCT_TITLE}</p>
         {user && (
           // On a phone the name alone fits beside the buttons; the role is then read out here and shown in the
-          // menu (docs/product.md, "The shell: header, sidebar, toasts"). The title holds both for a pointer.
-          <p className="truncate text-xs text-slate-500" title={`${t(`roles.${user.role}`)} · ${user.name}`}>
+          // menu (docs/product.md, "The shell: header, sidebar, toasts"). A longer name wraps to a second line
+          // there rather than being cut (40 characters fit at 375 px). The title holds both for a pointer.
+          <p
+            className="line-clamp-2 break-words text-xs leading-4 text-slate-500 sm:line-clamp-1"
+            title={`${t(`roles.${user.role}`)} · ${user.name}`}
+            data-testid="header-user"
+          >
             <span className="sr-only font-medium text-slate-700 sm:not-sr-only">{t(`roles.${user.role}`)}</span>
             <span aria-hidden="true" className="hidden sm:inline">
               {' · '}

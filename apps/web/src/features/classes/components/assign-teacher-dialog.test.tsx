@@ -7,7 +7,11 @@ import { AssignTeacherDialog } from './assign-teacher-dialog';
 
 const MATHS = { id: '0190f1a2-0000-7000-8000-0000000000a1', name: 'Mathematics' };
 const ART = { id: '0190f1a2-0000-7000-8000-0000000000a2', name: 'Art' };
+const DRAMA = { id: '0190f1a2-0000-7000-8000-0000000000a3', name: 'Drama' };
 const TEACHER_ID = '0190f1a2-0000-7000-8000-0000000000b1';
+const asActive = (s: { id: string; name: string }) => ({ ...s, code: null, isActive: true, createdAt: '2026-01-01' });
+/** The subjects picker's list: the active ones only (Drama was deactivated after it was given to the class). */
+const activeSubjects = () => json({ items: [MATHS, ART].map(asActive) });
 
 const klass: ClassDetailResponse = {
   id: '0190f1a2-0000-7000-8000-0000000000c1',
@@ -38,6 +42,7 @@ describe('AssignTeacherDialog', () => {
           nextCursor: null,
           total: 2,
         }),
+      'GET /api/v1/subjects': activeSubjects,
       'POST /api/v1/classes/0190f1a2-0000-7000-8000-0000000000c1/teachers': () => json(klass),
     });
     renderWithProviders(<AssignTeacherDialog klass={klass} open onOpenChange={onOpenChange} />, {
@@ -50,7 +55,7 @@ describe('AssignTeacherDialog', () => {
     const assign = screen.getByRole('button', { name: 'Assign teacher' }) as HTMLButtonElement;
     expect(assign.disabled).toBe(true);
     await user.selectOptions(screen.getByLabelText('Teacher'), TEACHER_ID);
-    await user.click(screen.getByLabelText('Mathematics'));
+    await user.click(await screen.findByLabelText('Mathematics'));
     await user.click(screen.getByLabelText('Class teacher'));
     await user.click(assign);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -59,5 +64,33 @@ describe('AssignTeacherDialog', () => {
       subjectIds: [MATHS.id],
       isClassTeacher: true,
     });
+  });
+
+  it('does not offer a deactivated subject of the class to a new teacher; one who teaches it there keeps it, marked', async () => {
+    const withDrama: ClassDetailResponse = {
+      ...klass,
+      subjects: [MATHS, ART, DRAMA],
+      assignedTeachers: [{ teacherId: 'old', teacherName: 'Tom Teacher', subjects: [DRAMA], isClassTeacher: true }],
+    };
+    mockFetch({
+      'GET /api/v1/teachers': () =>
+        json({ items: [teacher(TEACHER_ID, 'Tara Teachwell')], nextCursor: null, total: 1 }),
+      'GET /api/v1/subjects': activeSubjects,
+    });
+    const { unmount } = renderWithProviders(<AssignTeacherDialog klass={withDrama} open onOpenChange={vi.fn()} />, {
+      auth: signedIn('school_admin'),
+    });
+    await screen.findByRole('checkbox', { name: 'Mathematics' });
+    expect(screen.getByRole('checkbox', { name: 'Art' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Drama/ })).toBeNull();
+    unmount();
+
+    const editing = withDrama.assignedTeachers[0];
+    renderWithProviders(<AssignTeacherDialog klass={withDrama} open onOpenChange={vi.fn()} editing={editing} />, {
+      auth: signedIn('school_admin'),
+    });
+    const drama = (await screen.findByRole('checkbox', { name: 'Drama (inactive)' })) as HTMLInputElement;
+    expect(drama.checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Mathematics' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -3,9 +3,9 @@ import { type AssignedTeacher, AssignTeacherRequest, type ClassDetailResponse } 
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useTeacherSearch } from '../../../api/lookups';
+import { useSubjectOptions, useTeacherSearch } from '../../../api/lookups';
 import { Checkbox } from '../../../components/people/checkbox';
-import { SubjectChecklist } from '../../../components/people/subject-checklist';
+import { SubjectChecklist, withCurrentSubjects } from '../../../components/people/subject-checklist';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
@@ -25,6 +25,13 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
   const [search, setSearch] = useState('');
   const teachers = useTeacherSearch(search, open && !editing);
   const assign = useAssignTeacher();
+  const active = useSubjectOptions(open);
+  // The class's active subjects, plus those the edited teacher already teaches here that were deactivated since
+  // (marked, kept while ticked): nobody is newly given an inactive subject (docs/product.md, "Classes and subjects").
+  const subjectOptions = withCurrentSubjects(
+    active.data && klass.subjects.filter((s) => active.data.items.some((a) => a.id === s.id)),
+    editing?.subjects ?? [],
+  );
   // `values`: opening for another teacher starts from that teacher's current part in the class.
   const form = useForm({
     resolver: zodResolver(AssignTeacherRequest),
@@ -90,10 +97,10 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
           render={({ field }) => (
             <SubjectChecklist
               legend={t('assign.subjects')}
-              options={klass.subjects}
+              options={subjectOptions}
               value={field.value ?? []}
               onChange={field.onChange}
-              emptyText={t('assign.noSubjects')}
+              emptyText={active.isPending ? t('form.loadingSubjects') : t('assign.noSubjects')}
               error={form.formState.errors.subjectIds?.message}
             />
           )}
