@@ -191,6 +191,7 @@ describe('White Label', () => {
       logo: '/files/branded-logo.png',
       brand: { name: 'Branded School', logo: '/files/branded-logo.png', color: '#aa3300' },
       locale: DEFAULT_SCHOOL_LOCALE,
+      mailAllowed: true,
     });
     // E-mails to the school's people carry its name instead of the product's.
     await w.t.app.inject({
