@@ -712,3 +712,128 @@ describe('a read racing a write', () => {
     expect(cache.get(school, 'big')).toBeUndefined();
   });
 });
+
+describe("the announcements list and the conversation list: each reader's own", () => {
+  type Announcements = { items: { id: string; title: string; read: boolean; readCount: number | null }[] };
+  type Conversations = { items: { id: string; name: string; unread: number; lastMessage: { body: string } | null }[] };
+  const announcements = async (caller: Caller, query = ''): Promise<Announcements> => {
+    const res = await caller({ method: 'GET', url: `/api/v1/announcements${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const conversations = async (caller: Caller): Promise<Conversations> => {
+    const res = await caller({ method: 'GET', url: '/api/v1/messages/conversations' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  async function publish(caller: Caller, payload: Record<string, unknown>): Promise<string> {
+    const res = await caller({
+      method: 'POST',
+      url: '/api/v1/announcements',
+      payload: { body: 'Text', audience: ['all'], ...payload },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+  const titles = (list: Announcements) => list.items.map((a) => a.title);
+  const retitleBehindTheBack = (id: string, title: string) =>
+    db().execute(sql`update announcements set title = ${title} where id = ${id}`);
+
+  it('announcements: served from the cache, per reader; a new one and a read show at once; another school its own', async () => {
+    const parent = await w.a.as('parent');
+    const toTeachers = await publish(admin, { title: 'Staff meeting', audience: ['teacher'] });
+    const toAll = await publish(admin, { title: 'Sports day' });
+    const mine = await announcements(teacher);
+    expect(titles(mine)).toEqual(expect.arrayContaining(['Staff meeting', 'Sports day']));
+    // Another reader's list is their own: the parent is not in the first one's audience.
+    expect(titles(await announcements(parent))).not.toContain('Staff meeting');
+    expect((await announcements(admin)).items.find((a) => a.id === toAll)?.read).toBe(true);
+
+    const counted = countStatements('announcement_reads');
+    try {
+      await retitleBehindTheBack(toAll, 'Renamed Unseen');
+      expect(await announcements(teacher)).toEqual(mine);
+      expect(counted.count()).toBe(0);
+    } finally {
+      counted.stop();
+    }
+    // Another query is its own answer.
+    expect(titles(await announcements(teacher, '?limit=1'))).toHaveLength(1);
+    const bTeacher = await w.b.as('teacher');
+    expect((await announcements(bTeacher)).items.map((a) => a.id)).not.toContain(toAll);
+
+    // The teacher reads one: their read flag, and the publisher's read count, show at once.
+    const read = await teacher({ method: 'POST', url: `/api/v1/announcements/${toAll}/read` });
+    expect(read.statusCode, read.body).toBe(204);
+    const after = await announcements(teacher);
+    expect(after.items.find((a) => a.id === toAll)).toMatchObject({ title: 'Renamed Unseen', read: true });
+    expect((await announcements(admin)).items.find((a) => a.id === toAll)?.readCount).toBe(1);
+    await publish(admin, { title: 'Newest' });
+    expect(titles(await announcements(teacher))).toContain('Newest');
+    expect(titles(await announcements(parent))).toContain('Newest');
+  });
+
+  it("announcements: one past its expiry leaves the cached list within the cache's time, by the server's clock", async () => {
+    const expiresAt = new Date(now.getTime() + 60_000).toISOString();
+    const id = await publish(admin, { title: 'Expires soon', expiresAt });
+    expect((await announcements(teacher)).items.map((a) => a.id)).toContain(id);
+    const was = now;
+    // Date.now() is not moved: only the key's time slice can drop the entry.
+    now = new Date(was.getTime() + 60_000 + w.t.config.answerCacheMs);
+    try {
+      expect((await announcements(teacher)).items.map((a) => a.id)).not.toContain(id);
+    } finally {
+      now = was;
+    }
+  });
+
+  it('conversations: served from the cache, per reader; a message sent and a read show at once', async () => {
+    const parent = await w.a.as('parent');
+    const started = await teacher({
+      method: 'POST',
+      url: '/api/v1/messages/conversations',
+      payload: { userId: w.a.users.parent.id },
+    });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const conversationId = started.json().id as string;
+    const mine = await conversations(teacher);
+    expect(mine.items.map((c) => c.id)).toContain(conversationId);
+    const theirs = await conversations(parent);
+    expect(theirs).not.toEqual(mine); // the other member's row names the teacher, not the parent
+
+    const counted = countStatements('chat_group');
+    try {
+      await db().execute(sql`update users set name = 'Renamed Unseen' where id = ${w.a.users.parent.id}`);
+      expect(await conversations(teacher)).toEqual(mine);
+      expect(counted.count()).toBe(0);
+    } finally {
+      counted.stop();
+    }
+    const bTeacher = await w.b.as('teacher');
+    expect((await conversations(bTeacher)).items.map((c) => c.id)).not.toContain(conversationId);
+
+    const sent = await teacher({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${conversationId}/messages`,
+      payload: { body: 'Hello from the teacher' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const row = (await conversations(parent)).items.find((c) => c.id === conversationId);
+    expect(row).toMatchObject({ unread: 1, lastMessage: { body: 'Hello from the teacher' } });
+    const read = await parent({ method: 'POST', url: `/api/v1/messages/conversations/${conversationId}/read` });
+    expect(read.statusCode, read.body).toBe(204);
+    expect((await conversations(parent)).items.find((c) => c.id === conversationId)?.unread).toBe(0);
+  });
+
+  it("another process's change arrives with its live event: the school's answers go before any stream hears it", async () => {
+    const id = await publish(admin, { title: 'Before the event' });
+    await announcements(teacher);
+    await retitleBehindTheBack(id, 'After the event');
+    expect(titles(await announcements(teacher))).not.toContain('After the event');
+    // As PostgreSQL delivers another process's NOTIFY to this one's hub.
+    const before = answersEpoch(w.a.id);
+    w.t.app.deps.live.dispatch(JSON.stringify({ kind: 'announcement', schoolId: w.a.id, id, roles: ['teacher'] }));
+    expect(answersEpoch(w.a.id)).not.toBe(before);
+    expect(titles(await announcements(teacher))).toContain('After the event');
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Computed answers of the school day's hot reads (a class's month register, a student's history, the
- * principal's today-by-class, the other roles' dashboards, the student and class lists), kept for a few seconds so that 32 readers of the same register do not each pay
+ * principal's today-by-class, the other roles' dashboards, the student and class lists, each reader's
+ * announcements and conversations), kept for a few seconds so that 32 readers of the same register do not each pay
  * PostgreSQL for it (docs/product.md, "Performance budgets"; docs/scaling.md, "Answers cache"). Correctness rules:
  * - keyed by the school and a key naming the read and every input of its answer (the class and month, the
  *   student and, where the answer depends on the reader, the reader; the school's date where the clock matters),
@@ -14,7 +15,8 @@
  *   lists). The bump comes after the change committed, before its answer leaves, so the writer's next read
  *   sees it; a read stores its answer only if no bump happened since it
  *   read the epoch before asking the database, so a read racing a write cannot keep the old answer;
- * - another server process's change reaches this one after at most `ttlMs` (ANSWER_CACHE_MS, default 2 s;
+ * - a live event (lib/live-events.ts) notes its school's change in every process as it arrives;
+ * - another server process's change without one reaches this one after at most `ttlMs` (ANSWER_CACHE_MS, default 2 s;
  *   0 turns the cache off);
  * - bounded in bytes and entries (the server's memory budget is 250 MB): oldest entries go first;
  * - single flight (`through`): readers missing the same school, key and epoch together share one load.

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
+import { noteSchoolChange } from './answer-cache.ts';
 
 /**
  * Live events across server processes (docs/decisions/007-live-events.md).
@@ -152,6 +153,8 @@ export class LiveEventHub {
     if (wasReconnect) {
       this.reconnects++;
       this.log.info('live events: listening again; open streams are told to refetch what they missed');
+      // Events missed while deaf were changes too, of schools unknown: every cached answer goes.
+      noteSchoolChange(null);
       for (const set of this.byUser.values()) for (const sub of set) sub.resync();
     }
   }
@@ -202,6 +205,10 @@ export class LiveEventHub {
       this.log.warn({ payload: payload.slice(0, 200) }, 'live events: ignored a malformed payload');
       return;
     }
+    // A live event means its school changed, whichever process wrote: its cached answers go before any stream
+    // hears of it, so a list re-read on the event is fresh, and another process's change reaches this one's
+    // cache as soon as its event does, not only after the TTL (lib/answer-cache.ts).
+    if (event.schoolId && event.kind !== 'session_ended') noteSchoolChange(event.schoolId);
     const targets = new Set<LiveSubscriber>();
     for (const userId of event.userIds ?? []) {
       for (const sub of this.byUser.get(userId) ?? []) if (sub.schoolId === event.schoolId) targets.add(sub);

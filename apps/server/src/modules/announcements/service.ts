@@ -19,7 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
-import { inScope, writeScope } from '../../db/school-scope.ts';
+import { inScope, listThroughAnswers, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -151,6 +151,26 @@ export function listAnnouncements(
 ): Promise<AnnouncementList> {
   const scope = schoolActor(actor);
   const now = deps.clock();
+  // Per reader (audience, read flags, figures, canManage), and per time slice of the cache's own length: an
+  // announcement past its expiry leaves every cached list within that time (docs/scaling.md, "Answers cache").
+  const slice = deps.answers.enabled ? Math.floor(now.getTime() / deps.answers.ttlMs) : 0;
+  return listThroughAnswers(
+    deps.answers,
+    scope,
+    `announcements@${slice}`,
+    query,
+    () => pageOf(deps, scope, now, query),
+    true,
+  );
+}
+
+function pageOf(
+  deps: Deps,
+  scope: SchoolScope,
+  now: Date,
+  query: z.output<typeof AnnouncementListQuery>,
+): Promise<AnnouncementList> {
+  const actor = scope.actor;
   return inScope(deps.db, scope, async (tx) => {
     const status = query.status === 'all' ? sql`true` : sql`a.status = ${query.status}`;
     const where = sql`${visibleTo(actor, now)} and ${status}`;

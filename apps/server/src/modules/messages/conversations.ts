@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { chatGroupMembers } from '../../db/schema/index.ts';
-import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import { inScope, listThroughAnswers, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
@@ -80,16 +80,26 @@ export function listConversations(
   query: z.output<typeof ConversationListQuery>,
 ): Promise<ConversationList> {
   const scope = writeScope(actor, undefined);
-  return inScope(deps.db, scope, (tx) =>
-    keysetPage(
-      tx,
-      sql`select g.id, g.last_activity_at as sort_value from ${myConversations(scope)} g`,
-      { expr: sql`g.last_activity_at`, cast: 'timestamptz', dir: 'desc' },
-      query.cursor,
-      query.limit,
-      // The conversations, then their last messages' attachments (not read when none has a message yet).
-      loadThenCommit(tx, (ids) => loadConversations(tx, scope, ids), 2),
-    ),
+  // The reader's own list (membership, unread counts, "Seen"): only messages, reads and membership changes of
+  // the school change it, and those drop the school's answers (docs/scaling.md, "Answers cache").
+  return listThroughAnswers(
+    deps.answers,
+    scope,
+    'conversations',
+    query,
+    () =>
+      inScope(deps.db, scope, (tx) =>
+        keysetPage(
+          tx,
+          sql`select g.id, g.last_activity_at as sort_value from ${myConversations(scope)} g`,
+          { expr: sql`g.last_activity_at`, cast: 'timestamptz', dir: 'desc' },
+          query.cursor,
+          query.limit,
+          // The conversations, then their last messages' attachments (not read when none has a message yet).
+          loadThenCommit(tx, (ids) => loadConversations(tx, scope, ids), 2),
+        ),
+      ),
+    true,
   );
 }
 
