@@ -233,23 +233,8 @@ describe('every change made here shows on the next read', () => {
   });
 
   it('a promotion and its undo', async () => {
-    const mkYear = async (first: number) => {
-      const res = await admin({
-        method: 'POST',
-        url: '/api/v1/academic-years',
-        payload: {
-          name: `${first}-${first + 1}`,
-          startDate: `${first}-09-01`,
-          endDate: `${first + 1}-08-31`,
-          terms: [],
-          holidays: [],
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
-    const fromYearId = await mkYear(2010);
-    const toYearId = await mkYear(2011);
+    const fromYearId = (await createAcademicYear(w.t.app, adminSession, 2010)).id;
+    const toYearId = (await createAcademicYear(w.t.app, adminSession, 2011)).id;
     const from = (await createClass(w.t.app, adminSession, { name: 'Grade 7', academicYear: '2010-2011' })).id;
     const to = (await createClass(w.t.app, adminSession, { name: 'Grade 8', academicYear: '2011-2012' })).id;
     await createStudent(w.t.app, adminSession, { classId: from, name: 'Pat Pupil' });

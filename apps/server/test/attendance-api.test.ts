@@ -1021,23 +1021,8 @@ describe('the counts per class and day and per student', () => {
 
     // Year-end promotion moves students, not their records: their earlier class keeps its counts.
     const session = await w.a.signIn('school_admin');
-    const mkYear = async (first: number) => {
-      const res = await admin({
-        method: 'POST',
-        url: '/api/v1/academic-years',
-        payload: {
-          name: `${first}-${first + 1}`,
-          startDate: `${first}-09-01`,
-          endDate: `${first + 1}-08-31`,
-          terms: [],
-          holidays: [],
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
-    const fromYearId = await mkYear(2010);
-    const toYearId = await mkYear(2011);
+    const fromYearId = (await createAcademicYear(w.t.app, session, 2010)).id;
+    const toYearId = (await createAcademicYear(w.t.app, session, 2011)).id;
     const from = (await createClass(w.t.app, session, { name: 'Grade 7', academicYear: '2010-2011' })).id;
     const to = (await createClass(w.t.app, session, { name: 'Grade 8', academicYear: '2011-2012' })).id;
     const pupil = (await createStudent(w.t.app, session, { classId: from })).student.id;

@@ -1,5 +1,5 @@
 import type { ClassResponse } from '@lyceum/shared/academics';
-import type { Subscription } from '@lyceum/shared/company';
+import type { AddonRequest, Subscription } from '@lyceum/shared/company';
 
 /**
  * Whole answers of the API for tests that need one row of a kind: every field a valid default, the test
@@ -47,6 +47,25 @@ export function aSubscription(over: Partial<Subscription> = {}): Subscription {
     isTrial: false,
     changeKind: 'new',
     previousSubscriptionId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A school's pending request for an add-on, `a-<id>`, at $75.00 a month. */
+export function anAddonRequest(over: Partial<AddonRequest> & Pick<AddonRequest, 'id'>): AddonRequest {
+  return {
+    schoolId: 's1',
+    schoolName: 'Hill Valley High',
+    addonId: `a-${over.id}`,
+    addonName: 'API Access',
+    priceMinor: 7500,
+    currency: 'USD',
+    status: 'pending',
+    message: null,
+    reason: null,
+    requestedByName: 'Ada Lovelace',
+    decidedAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...over,
   };

@@ -1,24 +1,11 @@
 import type { AddonRequest } from '@lyceum/shared/company';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { anAddonRequest } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AddonRequestsPage } from './addon-requests-page';
 
-const request: AddonRequest = {
-  id: 'r1',
-  schoolId: 's1',
-  schoolName: 'Hill Valley High',
-  addonId: 'a-r1',
-  addonName: 'API Access',
-  priceMinor: 7500,
-  currency: 'USD',
-  status: 'pending',
-  message: null,
-  reason: null,
-  requestedByName: 'Ada Lovelace',
-  decidedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const request: AddonRequest = anAddonRequest({ id: 'r1' });
 
 function setup(role: 'company_admin' | 'company_user') {
   const fetch = mockFetch({

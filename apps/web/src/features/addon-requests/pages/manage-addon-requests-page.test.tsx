@@ -3,24 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
+import { anAddonRequest } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ManageAddonRequestsPage } from './manage-addon-requests-page';
 
-const request = (id: string, addonName: string): AddonRequest => ({
-  id,
-  schoolId: 's1',
-  schoolName: 'Hill Valley High',
-  addonId: `a-${id}`,
-  addonName,
-  priceMinor: 7500,
-  currency: 'USD',
-  status: 'pending',
-  message: null,
-  reason: null,
-  requestedByName: 'Ada Lovelace',
-  decidedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const request = (id: string, addonName: string): AddonRequest => anAddonRequest({ id, addonName });
 
 describe('ManageAddonRequestsPage', () => {
   it('lists pending requests, approves one, and rejects another only with a reason', async () => {
