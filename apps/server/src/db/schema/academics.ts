@@ -43,6 +43,12 @@ export const classes = pgTable(
       sql`lower(${t.section})`,
     ),
     index('classes_school_name_idx').on(t.schoolId, t.name, t.section),
+    // Every class label asks whether the school has a twin of the same shown name (db/class-label.ts): one
+    // index probe per labelled row instead of the school's classes scanned with a regexp each.
+    index('classes_shown_name_idx').on(
+      t.schoolId,
+      sql`lower(regexp_replace(trim(${t.name} || ' ' || ${t.section}), '\\s+', ' ', 'g'))`,
+    ),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "classes_shown_name_idx" ON "classes" USING btree ("school_id",lower(regexp_replace(trim("name" || ' ' || "section"), '\s+', ' ', 'g')));
