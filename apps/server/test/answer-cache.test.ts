@@ -1,7 +1,9 @@
 import type { DashboardWithDay } from '@lyceum/shared/day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withSystem } from '../src/db/tenancy.ts';
 import { AnswerCache, answersEpoch, noteSchoolChange } from '../src/lib/answer-cache.ts';
+import { publishLiveEvents } from '../src/lib/live-events.ts';
 import { todayIn } from '../src/lib/school-day.ts';
 import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { createAcademicYear } from './factories/years.ts';
@@ -23,6 +25,38 @@ let teacher: Caller;
 let today: string;
 
 const db = () => w.t.app.deps.db;
+
+/**
+ * Resolves once every live event committed before the call has reached this process. A live event drops its
+ * school's answers as it arrives (by NOTIFY, on PostgreSQL a moment after its commit), so a test that reads an
+ * answer "from the cache" after a change must first let that change's events land, or one arriving between its
+ * two reads empties the cache under it. NOTIFY delivers in commit order: once our marker is dispatched, so is
+ * everything before it.
+ */
+async function liveEventsSettled(schoolId: string): Promise<void> {
+  const marker = `settled-${Math.random().toString(36).slice(2)}`;
+  let arrived!: () => void;
+  const landed = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const off = w.t.app.deps.live.subscribe({
+    userId: marker,
+    schoolId,
+    role: 'teacher',
+    sessionId: marker,
+    deliver: () => arrived(),
+    resync: () => {},
+    end: () => {},
+  });
+  try {
+    await withSystem(db(), (tx) =>
+      publishLiveEvents(tx, [{ kind: 'notification', schoolId, id: marker, userIds: [marker] }]),
+    );
+    await landed;
+  } finally {
+    off();
+  }
+}
 const register = (caller: Caller, classId = w.a.classId, query = '') =>
   caller({ method: 'GET', url: `/api/v1/attendance/classes/${classId}/register${query}` });
 const history = (caller: Caller, studentId: string) =>
@@ -114,6 +148,7 @@ afterAll(() => w.t.close());
 describe('answers served from the cache', () => {
   it('a second identical read is answered without the database: a change behind its back stays unseen', async () => {
     const student = w.a.users.student.id;
+    await liveEventsSettled(w.a.id);
     const before = await registerOf(teacher);
     const firstHistory = await history(admin, student);
     expect(firstHistory.statusCode, firstHistory.body).toBe(200);
@@ -161,6 +196,7 @@ describe('answers served from the cache', () => {
 describe('every change made here shows on the next read', () => {
   it('a submission of attendance for the class', async () => {
     const student = w.a.users.student.id;
+    await liveEventsSettled(w.a.id);
     const before = await registerOf(teacher);
     expect(before.students.find((s) => s.studentId === student)?.marks[today]).toBeUndefined();
     const beforeHistory = (await history(admin, student)).json();
@@ -288,6 +324,7 @@ describe("a teacher's, student's and parent's dashboards: kept whole, per user a
     const p2 = await createParent(w.t.app, adminSession, { sendInvitation: false });
     const otherParent = as(w.t.app, await login(w.t.app, p2.parent.email, 'parent', p2.temporaryPassword as string));
     const student = await w.a.as('student');
+    await liveEventsSettled(w.a.id);
     const kid = childOf(await dashboard(parent));
     expect(kid).toBeDefined();
     const studentDay = await dashboard(student);
@@ -365,6 +402,7 @@ describe('the student list and the class list: kept per view and query', () => {
       classId: elsewhere.id,
       name: 'Out Sider',
     });
+    await liveEventsSettled(w.a.id);
     const all = await list(admin, studentsUrl);
     expect(all.items.map((s) => s.id)).toEqual(expect.arrayContaining([w.a.users.student.id, outsider.id]));
     // A teacher's list holds the classes they teach, though staff's same query was just kept.
@@ -508,6 +546,7 @@ describe('single flight: readers missing together share one load', () => {
         payload: { phone: null },
       });
       expect(touched.statusCode, touched.body).toBe(200);
+      await liveEventsSettled(w.a.id);
       const statements = countStatements(REGISTER_SQL);
       const held = holdLoads();
       try {
@@ -728,6 +767,7 @@ describe("the announcements list and the conversation list: each reader's own", 
     const parent = await w.a.as('parent');
     const toTeachers = await publish(admin, { title: 'Staff meeting', audience: ['teacher'] });
     const toAll = await publish(admin, { title: 'Sports day' });
+    await liveEventsSettled(w.a.id);
     const mine = await announcements(teacher);
     expect(titles(mine)).toEqual(expect.arrayContaining(['Staff meeting', 'Sports day']));
     // Another reader's list is their own: the parent is not in the first one's audience.
@@ -761,6 +801,7 @@ describe("the announcements list and the conversation list: each reader's own", 
   it("announcements: one past its expiry leaves the cached list within the cache's time, by the server's clock", async () => {
     const expiresAt = new Date(now.getTime() + 60_000).toISOString();
     const id = await publish(admin, { title: 'Expires soon', expiresAt });
+    await liveEventsSettled(w.a.id);
     expect((await announcements(teacher)).items.map((a) => a.id)).toContain(id);
     const was = now;
     // Date.now() is not moved: only the key's time slice can drop the entry.
@@ -781,6 +822,7 @@ describe("the announcements list and the conversation list: each reader's own", 
     });
     expect(started.statusCode, started.body).toBeLessThan(300);
     const conversationId = started.json().id as string;
+    await liveEventsSettled(w.a.id);
     const mine = await conversations(teacher);
     expect(mine.items.map((c) => c.id)).toContain(conversationId);
     const theirs = await conversations(parent);
@@ -812,6 +854,7 @@ describe("the announcements list and the conversation list: each reader's own", 
 
   it("another process's change arrives with its live event: the school's answers go before any stream hears it", async () => {
     const id = await publish(admin, { title: 'Before the event' });
+    await liveEventsSettled(w.a.id);
     await announcements(teacher);
     await retitleBehindTheBack(id, 'After the event');
     expect(titles(await announcements(teacher))).not.toContain('After the event');
