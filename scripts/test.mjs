@@ -92,6 +92,8 @@ const check = (cmd, args, opts) => async () => {
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
 };
 
+const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
+
 /** One vitest project (server or web), run on its own so its time shows; counts come from its JSON report. */
 const vitest = (project) => async () => {
   const report = path.join(tmp, `vitest-${project}.json`);
@@ -113,7 +115,19 @@ const vitest = (project) => async () => {
   const passed = r.numPassedTests ?? 0;
   if (code !== 0 && failed === 0) failed = 1; // crashed after the report, or unhandled errors
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  return { passed, failed, note: `${(r.testResults ?? []).length} files${skipped ? `, ${skipped} skipped` : ''}` };
+  // Named again in the summary, so a failure is identifiable from the last lines of a long CI log.
+  const failures = (r.testResults ?? []).flatMap((f) =>
+    (f.assertionResults ?? [])
+      .filter((a) => a.status === 'failed')
+      .map((a) => `${path.relative(root, f.name)} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`),
+  );
+  failures.push(...brokenFiles.map((f) => `${path.relative(root, f.name)}: ${firstLine(f.message)}`));
+  return {
+    passed,
+    failed,
+    failures,
+    note: `${(r.testResults ?? []).length} files${skipped ? `, ${skipped} skipped` : ''}`,
+  };
 };
 
 /** The Playwright journeys; counts come from their JSON report (tests/e2e/report.mjs says what counts as failed). */
@@ -175,6 +189,13 @@ async function runLane(names) {
 }
 await Promise.all(lanes.map(runLane));
 results.sort((a, b) => Object.keys(stages).indexOf(a.name) - Object.keys(stages).indexOf(b.name));
+
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `${r.name}: ${f}`));
+if (failures.length) {
+  console.log('\n━━ failed tests ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━');
+  for (const f of failures.slice(0, 20)) console.log(f);
+  if (failures.length > 20) console.log(`… and ${failures.length - 20} more`);
+}
 
 let passed = 0;
 let failed = 0;

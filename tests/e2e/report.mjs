@@ -20,5 +20,24 @@ export function readE2eReport(file, exitCode) {
   let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) + errors.length;
   if (exitCode !== 0 && failed === 0) failed = 1;
   const note = errors.length ? `${errors.length} error(s) outside journeys` : undefined;
-  return { passed, failed, note };
+  const failures = [...failedJourneys(report.suites ?? []), ...errors.map((e) => `outside journeys: ${firstLine(e.message)}`)];
+  return { passed, failed, note, failures };
+}
+
+const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
+
+/** "file › title: first line of its error" for each journey that did not pass cleanly (failed, flaky, skipped). */
+function failedJourneys(suites) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const bad = (spec.tests ?? []).some((t) => t.status !== 'expected');
+      if (!bad) continue;
+      const error = (spec.tests ?? []).flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
+      out.push(`${spec.file} › ${spec.title}: ${firstLine(error?.message) || 'did not pass'}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites) walk(suite);
+  return out;
 }
