@@ -92,7 +92,10 @@ const check = (cmd, args, opts) => async () => {
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
 };
 
-const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
 
 /** One vitest project (server or web), run on its own so its time shows; counts come from its JSON report. */
 const vitest = (project) => async () => {

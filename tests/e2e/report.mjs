@@ -20,11 +20,17 @@ export function readE2eReport(file, exitCode) {
   let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) + errors.length;
   if (exitCode !== 0 && failed === 0) failed = 1;
   const note = errors.length ? `${errors.length} error(s) outside journeys` : undefined;
-  const failures = [...failedJourneys(report.suites ?? []), ...errors.map((e) => `outside journeys: ${firstLine(e.message)}`)];
+  const failures = [
+    ...failedJourneys(report.suites ?? []),
+    ...errors.map((e) => `outside journeys: ${firstLine(e.message)}`),
+  ];
   return { passed, failed, note, failures };
 }
 
-const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
 
 /** "file › title: first line of its error" for each journey that did not pass cleanly (failed, flaky, skipped). */
 function failedJourneys(suites) {
