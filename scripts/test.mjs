@@ -193,7 +193,9 @@ async function runLane(names) {
 await Promise.all(lanes.map(runLane));
 results.sort((a, b) => Object.keys(stages).indexOf(a.name) - Object.keys(stages).indexOf(b.name));
 
-const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `${r.name}: ${f}`));
+const failures = results.flatMap((r) =>
+  r.failures?.length ? r.failures.map((f) => `${r.name}: ${f}`) : r.failed ? [`${r.name}: ${r.note ?? 'failed'}`] : [],
+);
 if (failures.length) {
   console.log('\n━━ failed tests ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━');
   for (const f of failures.slice(0, 20)) console.log(f);

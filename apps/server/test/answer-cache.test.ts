@@ -444,6 +444,20 @@ describe('the student list and the class list: kept per view and query', () => {
     expect(signedIn?.lastLoginAt).not.toBe(before?.lastLoginAt);
   });
 
+  it('a request for a password reset link, by anyone, leaves every school\'s answers in place', async () => {
+    const before = answersEpoch(w.a.id);
+    for (const email of [w.a.users.teacher.email, 'nobody@example.test']) {
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email },
+        headers: { origin: 'http://localhost' },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    expect(answersEpoch(w.a.id)).toBe(before);
+  });
+
   it("my classes are the reader's own, a principal's too", async () => {
     const taught = await list(teacher, '/api/v1/my-classes');
     expect(taught.items.map((c) => c.id)).toContain(w.a.classId);

@@ -1,5 +1,6 @@
 import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
 import { PAGE_LIMIT_MAX } from '@lyceum/shared/people';
+import { PAGE_LIMIT_MESSAGE } from '@lyceum/shared/page-limit';
 import type { Role } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +195,20 @@ describe('a page-size cap on every list', () => {
         });
       const over = await call(PAGE_LIMIT_MAX + 1);
       expect({ url, status: over.statusCode }).toEqual({ url, status: 400 });
+      // Every malformed page size gets the one plain message, not the validator's own words.
+      for (const bad of ['abc', '1.5', '', '0', `${PAGE_LIMIT_MAX + 1}`, '1&limit=2']) {
+        const res = await w.t.app.inject({
+          method: 'GET',
+          url: `${filled}?limit=${bad}`,
+          headers: session ? { cookie: session.cookie } : {},
+        });
+        expect({ url, bad, status: res.statusCode, message: res.json().error?.message }).toEqual({
+          url,
+          bad,
+          status: 400,
+          message: `Invalid data: ${PAGE_LIMIT_MESSAGE}`,
+        });
+      }
       const most = await call(PAGE_LIMIT_MAX);
       expect({ url, status: most.statusCode }).toEqual({ url, status: 200 });
       // Exports share the list's query (and its validation) but answer CSV of every row.

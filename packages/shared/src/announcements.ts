@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { hasPlausibleYear } from './dates.ts';
 import { Attachment, AttachmentIds } from './files.ts';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './people.ts';
+import { pageLimit } from './page-limit.ts';
 import { plainText } from './plain-text.ts';
 import { SCHOOL_ROLES } from './roles.ts';
 
@@ -103,7 +103,7 @@ export type UpdateAnnouncementRequest = z.input<typeof UpdateAnnouncementRequest
 
 export const AnnouncementListQuery = z.object({
   status: z.enum([...ANNOUNCEMENT_STATUSES, 'all'], { error: 'Unknown status' }).default('active'),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  limit: pageLimit(),
   cursor: z.string().max(500).optional(),
 });
 export type AnnouncementListQuery = z.input<typeof AnnouncementListQuery>;
@@ -140,7 +140,7 @@ export type AnnouncementList = z.infer<typeof AnnouncementList>;
 
 export const AnnouncementReadersQuery = z.object({
   state: z.enum(['unread', 'read'], { error: 'Unknown read filter' }).default('unread'),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  limit: pageLimit(),
   cursor: z.string().max(500).optional(),
 });
 export type AnnouncementReadersQuery = z.input<typeof AnnouncementReadersQuery>;

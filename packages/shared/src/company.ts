@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasPlausibleYear } from './dates.ts';
+import { pageLimit } from './page-limit.ts';
 import { plainText } from './plain-text.ts';
 import { SchoolContact } from './api.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
@@ -111,7 +112,7 @@ const urlSchema = z
   // The app is served over https with a CSP that loads images from itself and https only: a plain-http or
   // protocol-relative address would never show.
   .refine((v) => v === '' || /^(https:\/\/|\/(?!\/))/.test(v), 'Use an https:// address or a path on this server');
-const limitQuery = z.coerce.number().int().min(1).max(100).default(25);
+const limitQuery = pageLimit();
 const cursorQuery = z.string().max(200).optional();
 const searchQuery = z.string().trim().max(120).optional();
 const dateQuery = z.iso

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
 import { Attachment, AttachmentIds } from './files.ts';
+import { pageLimit } from './page-limit.ts';
 import { plainText } from './plain-text.ts';
 import { SCHOOL_ROLES } from './roles.ts';
 
@@ -38,7 +39,6 @@ export const MESSAGE_SEARCH_MAX = 100;
 export const MESSAGE_PICK_LIMIT = 30;
 export const CONVERSATION_PAGE_DEFAULT = 20;
 export const MESSAGE_PAGE_DEFAULT = 30;
-export const MESSAGE_PAGE_MAX = 100;
 
 export const MESSAGE_MESSAGES = {
   bodyRequired: 'Write a message',
@@ -122,7 +122,7 @@ export const ReportMessageRequest = z.object({
 const pageQuery = (size: number) =>
   z.object({
     cursor: z.string().max(500).optional(),
-    limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(size),
+    limit: pageLimit(size),
   });
 export const ConversationListQuery = pageQuery(CONVERSATION_PAGE_DEFAULT);
 export const MessageListQuery = pageQuery(MESSAGE_PAGE_DEFAULT);

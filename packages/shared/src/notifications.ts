@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { type DateParam, type MessageRef, renderRef } from './i18n/translate.ts';
-import { PAGE_LIMIT_MAX } from './people.ts';
+import { pageLimit } from './page-limit.ts';
 
 export type { DateParam, MessageRef };
 
@@ -27,7 +27,7 @@ export const BELL_LIMIT = 50;
 export const NotificationListQuery = z.object({
   type: z.enum(NOTIFICATION_TYPES, { error: 'Unknown notification type' }).optional(),
   read: z.enum(['all', 'read', 'unread'], { error: 'Unknown read filter' }).default('all'),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(BELL_LIMIT),
+  limit: pageLimit(BELL_LIMIT),
   cursor: z.string().max(500).optional(),
 });
 export type NotificationListQuery = z.input<typeof NotificationListQuery>;

@@ -4,6 +4,7 @@ import { bodySchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { PEOPLE_MESSAGES } from './errors.ts';
+import { pageLimit } from './page-limit.ts';
 
 /**
  * People and classes API (issue 4). Everything is under `/api/v1`.
@@ -98,11 +99,10 @@ import { PEOPLE_MESSAGES } from './errors.ts';
  * `A user with this email already exists...` (409).
  */
 
-export const PAGE_LIMIT_DEFAULT = 25;
-export const PAGE_LIMIT_MAX = 100;
+export { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './page-limit.ts';
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-const limitSchema = z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT);
+const limitSchema = pageLimit();
 const cursorSchema = z.string().max(500).optional();
 const searchSchema = z.string().trim().max(100).optional();
 const statusFilter = z.enum(['active', 'inactive', 'all']).default('active');

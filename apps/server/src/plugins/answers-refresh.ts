@@ -4,11 +4,17 @@ import { noteSchoolChange } from '../lib/answer-cache.ts';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Sign-in and sign-out have no school actor here, so they would empty every school's answers, in bursts at the
- * start and end of a school day. Sign-out writes only a session, which no cached answer reads; sign-in also
- * writes the sign-in time, which the people lists show: the sign-in service drops its own school's answers.
+ * Public and session routes have no school actor here, so they would empty every school's answers: sign-in and
+ * sign-out in bursts at the start and end of a school day, and a reset link asked for by anyone on the
+ * internet. Sign-out writes only a session, and a reset request only a token and a queued mail, which no cached
+ * answer reads; sign-in also writes the sign-in time, which the people lists show: the sign-in service drops its
+ * own school's answers.
  */
-const TOUCHES_NO_ANSWER = new Set(['/api/v1/auth/login', '/api/v1/auth/logout']);
+const TOUCHES_NO_ANSWER = new Set([
+  '/api/v1/auth/login',
+  '/api/v1/auth/logout',
+  '/api/v1/auth/forgot-password',
+]);
 
 /**
  * After a change request, the cached answers it may have changed are dropped (lib/answer-cache.ts): its school's

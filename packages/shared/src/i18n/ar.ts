@@ -227,6 +227,7 @@ const ar: Catalogue = {
   'Amount is too large': 'المبلغ كبير جدًا',
   'Amount must be more than 0': 'يجب أن يكون المبلغ أكبر من 0',
   'Enter a number': 'أدخل رقمًا',
+  'Limit must be a whole number from 1 to 100': 'يجب أن يكون الحد عددًا صحيحًا من 1 إلى 100',
   'Must be a whole number': 'يجب أن يكون عددًا صحيحًا',
   'Use -1 for unlimited': 'استخدم -1 لغير المحدود',
   'Use a colour like #2563eb': 'استخدم لونًا مثل #2563eb',

@@ -237,6 +237,7 @@ const es: Catalogue = {
   'Amount is too large': 'El importe es demasiado alto',
   'Amount must be more than 0': 'El importe debe ser mayor que 0',
   'Enter a number': 'Introduzca un número',
+  'Limit must be a whole number from 1 to 100': 'El límite debe ser un número entero del 1 al 100',
   'Must be a whole number': 'Debe ser un número entero',
   'Use -1 for unlimited': 'Use -1 para indicar ilimitado',
   'Use a colour like #2563eb': 'Use un color como #2563eb',
