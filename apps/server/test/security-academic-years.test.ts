@@ -172,4 +172,44 @@ describe('an academic year lies within 50 years of today', () => {
     const list = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[];
     expect(list.find((y) => y.id === made.id)).toMatchObject({ name: '2040-2041', startDate: '2040-09-01' });
   });
+
+  it('a year stored out of reach before the rule keeps its dates: renamed and given terms, it saves; a date moved out of reach is refused', async () => {
+    const school = await schoolAdmin();
+    // Stored before the rule existed: one starting 1900, one ending 2090.
+    const stored = await withSystem(t.app.deps.db, (tx) =>
+      tx.execute<{ id: string }>(sql`insert into academic_years (school_id, id, name, start_date, end_date)
+        values (${school.id}, gen_random_uuid(), '1900-1901', '1900-09-01', '1901-08-31'),
+          (${school.id}, gen_random_uuid(), '2089-2090', '2089-09-01', '2090-08-31')
+        returning id`),
+    );
+    const [early, late] = (stored.rows as { id: string }[]).map((r) => r.id);
+    const put = (id: string | undefined, payload: Record<string, unknown>) =>
+      school.call({ method: 'PUT', url: `/api/v1/academic-years/${id}`, payload });
+
+    const renamed = await put(early, {
+      name: '1899-1900',
+      startDate: '1900-09-01',
+      endDate: '1901-08-31',
+      terms: [{ name: 'Autumn', startDate: '1900-09-01', endDate: '1900-12-20' }],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: '1899-1900', startDate: '1900-09-01', terms: [{ name: 'Autumn' }] });
+    // Its end moved, still inside the year's reach: the start it keeps is not judged again.
+    const shorter = await put(early, { name: '1899-1900', startDate: '1900-09-01', endDate: '1901-07-31' });
+    expect(shorter.statusCode, shorter.body).toBe(200);
+    expect((await put(late, { name: '2088-2089', startDate: '2089-09-01', endDate: '2090-08-31' })).statusCode).toBe(
+      200,
+    );
+
+    // A date that changes is judged: still out of reach, refused, and nothing changes.
+    const earlier = await put(early, { name: '1899-1900', startDate: '1900-10-01', endDate: '1901-07-31' });
+    expect(earlier.statusCode).toBe(400);
+    expect(errorOf(earlier).fields).toEqual({ startDate: YEAR_MESSAGES.outOfReach });
+    const later = await put(late, { name: '2088-2089', startDate: '2089-09-01', endDate: '2090-07-31' });
+    expect(later.statusCode).toBe(400);
+    expect(errorOf(later).fields).toEqual({ endDate: YEAR_MESSAGES.outOfReach });
+    const list = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[];
+    expect(list.find((y) => y.id === early)).toMatchObject({ startDate: '1900-09-01', endDate: '1901-07-31' });
+    expect(list.find((y) => y.id === late)).toMatchObject({ name: '2088-2089', endDate: '2090-08-31' });
+  });
 });

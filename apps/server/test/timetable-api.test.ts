@@ -2,7 +2,8 @@ import { TIMETABLE_MESSAGES, type TimetableSlot } from '@lyceum/shared/timetable
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
-import { createClass, createTeacher } from './factories/people.ts';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { assignTeacher, createClass, createSubject, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as, errorOf } from './helpers.ts';
 import { listenUrl, openStream } from './sse-client.ts';
@@ -618,6 +619,111 @@ describe('the page options', () => {
     expect(all).not.toContain(w.a.subjectId);
     expect(b.rooms).not.toContain('R4');
     expect(b.periods).toEqual([]);
+  });
+});
+
+describe('a subject that leaves a class or is deactivated', () => {
+  /** A class of its own with one subject and one teacher of it, so no other test's lessons are in the way. */
+  async function taughtClass() {
+    const session = await w.a.signIn('school_admin');
+    const subject = await createSubject(w.t.app, session);
+    const cls = await createClass(w.t.app, session, { subjectIds: [subject.id] });
+    const { teacher } = await createTeacher(w.t.app, session, { subjectIds: [subject.id] });
+    await assignTeacher(w.t.app, session, cls.id, { teacherId: teacher.id, subjectIds: [subject.id] });
+    const lesson = (startTime: string, endTime: string) =>
+      slot({
+        classId: cls.id,
+        subjectId: subject.id,
+        teacherId: teacher.id,
+        room: '',
+        day: 'sunday',
+        startTime,
+        endTime,
+      });
+    return { subject, cls, teacher, lesson };
+  }
+  const week = async (classId: string) =>
+    (await admin({ method: 'GET', url: `/api/v1/timetable/classes/${classId}` })).json().items as TimetableSlot[];
+
+  it('is refused while its lessons are in the timetable, naming how many; once they are deleted it goes', async () => {
+    const { subject, cls, lesson } = await taughtClass();
+    const ids: string[] = [];
+    for (const [start, end] of [
+      ['08:00', '08:45'],
+      ['09:00', '09:45'],
+    ] as const) {
+      const made = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload: lesson(start, end) });
+      expect(made.statusCode, made.body).toBe(201);
+      ids.push(made.json().id);
+    }
+
+    const drop = () =>
+      admin({ method: 'PATCH', url: `/api/v1/classes/${cls.id}`, payload: { name: 'Renamed', subjectIds: [] } });
+    const refused = await drop();
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(PEOPLE_MESSAGES.classSubjectHasLessons(subject.name, 2));
+    expect(errorOf(refused).message).toBe(
+      `This class still has 2 ${subject.name} lessons in its timetable. Delete them first.`,
+    );
+    expect(errorOf(refused).fields?.subjectIds).toBe(errorOf(refused).message);
+    const deactivate = () => admin({ method: 'POST', url: `/api/v1/subjects/${subject.id}/deactivate` });
+    const notDeactivated = await deactivate();
+    expect(notDeactivated.statusCode).toBe(409);
+    expect(errorOf(notDeactivated).message).toBe(
+      'This subject still has 2 lessons in the timetable. Delete them first.',
+    );
+    // Nothing changed: the class keeps its name and subject, the subject stays active, the week its lessons.
+    const kept = (await admin({ method: 'GET', url: `/api/v1/classes/${cls.id}` })).json();
+    expect(kept).toMatchObject({ name: cls.name, subjects: [{ id: subject.id }] });
+    const subjects = (await admin({ method: 'GET', url: '/api/v1/subjects?status=all' })).json().items;
+    expect(subjects.find((s: { id: string }) => s.id === subject.id).isActive).toBe(true);
+    expect((await week(cls.id)).map((s) => s.id).sort()).toEqual([...ids].sort());
+
+    expect((await admin({ method: 'DELETE', url: `/api/v1/timetable/slots/${ids[0]}` })).statusCode).toBe(204);
+    expect(errorOf(await drop()).message).toBe(
+      `This class still has 1 ${subject.name} lesson in its timetable. Delete it first.`,
+    );
+    expect(errorOf(await deactivate()).message).toBe(
+      'This subject still has 1 lesson in the timetable. Delete it first.',
+    );
+    expect((await admin({ method: 'DELETE', url: `/api/v1/timetable/slots/${ids[1]}` })).statusCode).toBe(204);
+    const dropped = await drop();
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json()).toMatchObject({ name: 'Renamed', subjects: [] });
+    expect((await deactivate()).statusCode).toBe(200);
+  });
+
+  it('a deactivated subject is put into no week; a lesson kept from before still moves in time', async () => {
+    const { subject, cls, teacher, lesson } = await taughtClass();
+    const off = await admin({ method: 'POST', url: `/api/v1/subjects/${subject.id}/deactivate` });
+    expect(off.statusCode).toBe(200);
+    const made = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload: lesson('10:00', '10:45') });
+    expect(made.statusCode).toBe(404);
+    expect(errorOf(made)).toMatchObject({
+      message: PEOPLE_MESSAGES.subjectNotFound,
+      fields: { subjectId: PEOPLE_MESSAGES.subjectNotFound },
+    });
+    const { classId: _, teacherId: __, ...one } = lesson('10:00', '10:45');
+    const assigned = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${cls.id}/assign-teacher`,
+      payload: { teacherId: teacher.id, slots: [one] },
+    });
+    expect(assigned.statusCode).toBe(404);
+    expect(errorOf(assigned).message).toBe(PEOPLE_MESSAGES.subjectNotFound);
+    expect(await week(cls.id)).toEqual([]);
+
+    // A lesson of a subject deactivated before this rule existed keeps its subject when it moves.
+    await admin({ method: 'POST', url: `/api/v1/subjects/${subject.id}/reactivate` });
+    const old = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload: lesson('11:00', '11:45') });
+    expect(old.statusCode).toBe(201);
+    await w.t.app.deps.db.execute(sql`update subjects set is_active = false where id = ${subject.id}`);
+    const moved = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/slots/${old.json().id}`,
+      payload: { startTime: '12:00', endTime: '12:45' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
   });
 });
 

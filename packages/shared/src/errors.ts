@@ -96,6 +96,16 @@ export const PEOPLE_MESSAGES = {
   classHasStudents: 'This class still has active students. Move them to another class first.',
   studentClassInactive: "This student's class is not active. Move them to another class first.",
   subjectNotInClass: 'Each subject must be one of the class subjects',
+  /** Removing a subject from a class whose timetable still has lessons of it (docs/product.md, "Classes and subjects"). */
+  classSubjectHasLessons: (subject: string, n: number) =>
+    n === 1
+      ? `This class still has 1 ${subject} lesson in its timetable. Delete it first.`
+      : `This class still has ${n} ${subject} lessons in its timetable. Delete them first.`,
+  /** Deactivating a subject that still has lessons in the timetable. */
+  subjectHasLessons: (n: number) =>
+    n === 1
+      ? 'This subject still has 1 lesson in the timetable. Delete it first.'
+      : `This subject still has ${n} lessons in the timetable. Delete them first.`,
   /** The same words as the promotion's (YEAR_MESSAGES.classTwice), so one translation serves both. */
   classListedTwice: 'This class is listed twice',
   planLimit: (what: string, plan: string, limit: number, noun: string) =>

@@ -131,6 +131,13 @@ const es: Catalogue = {
   [PEOPLE_MESSAGES.classHasStudents]: 'Esta clase todavía tiene estudiantes activos. Páselos antes a otra clase.',
   [PEOPLE_MESSAGES.studentClassInactive]: 'La clase de este estudiante no está activa. Páselo antes a otra clase.',
   [PEOPLE_MESSAGES.subjectNotInClass]: 'Cada asignatura debe ser una de las asignaturas de la clase',
+  [PEOPLE_MESSAGES.classSubjectHasLessons('{0}', 1)]:
+    'Esta clase todavía tiene 1 clase de {0} en su horario. Elimínela primero.',
+  [template(PEOPLE_MESSAGES.classSubjectHasLessons)]:
+    'Esta clase todavía tiene {1} clases de {0} en su horario. Elimínelas primero.',
+  [PEOPLE_MESSAGES.subjectHasLessons(1)]: 'Esta asignatura todavía tiene 1 clase en el horario. Elimínela primero.',
+  [template(PEOPLE_MESSAGES.subjectHasLessons)]:
+    'Esta asignatura todavía tiene {0} clases en el horario. Elimínelas primero.',
   [template(PEOPLE_MESSAGES.planLimit)]: 'Límite alcanzado ({0}): el plan {1} permite {2} {3}.',
   Student: 'Estudiantes',
   Teacher: 'Docentes',

@@ -20,6 +20,7 @@ import { classes, classSubjects, classTeachers, students, users } from '../../db
 import type { Actor } from '../../lib/actor.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { audit } from '../../db/audit.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { AppError, assertSomethingToUpdate, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
@@ -257,6 +258,25 @@ export function createClass(
   );
 }
 
+/**
+ * A subject leaves a class only once its lessons have left the class's timetable (docs/product.md, "Classes and
+ * subjects"): a week never shows a lesson the class no longer has, and no lesson is deleted without being asked.
+ */
+async function refuseDroppingTaughtSubjects(tx: Tx, schoolId: string, classId: string, dropped: string[]) {
+  if (dropped.length === 0) return;
+  const [taught] = await selectRows<{ subject: string; n: number }>(
+    tx,
+    sql`select s.name as subject, count(*)::int as n
+      from timetable_slots ts join subjects s on s.school_id = ts.school_id and s.id = ts.subject_id
+      where ts.school_id = ${schoolId} and ts.class_id = ${classId} and ts.subject_id in ${dropped}
+      group by s.id, s.name order by s.name, s.id limit 1`,
+  );
+  if (taught) {
+    const message = PEOPLE_MESSAGES.classSubjectHasLessons(taught.subject, Number(taught.n));
+    throw new AppError('conflict', message, { subjectIds: message });
+  }
+}
+
 export function updateClass(
   deps: Deps,
   actor: Actor,
@@ -293,6 +313,12 @@ export function updateClass(
           scope.schoolId,
           input.subjectIds,
           had.map((s) => s.id),
+        );
+        await refuseDroppingTaughtSubjects(
+          tx,
+          scope.schoolId,
+          id,
+          had.map((s) => s.id).filter((s) => !subjectIds.includes(s)),
         );
         await tx
           .delete(classSubjects)

@@ -6,11 +6,11 @@ import type {
   UpdateSubjectRequest,
 } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { subjects } from '../../db/schema/index.ts';
+import { subjects, timetableSlots } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, assertSomethingToUpdate, notFound } from '../../lib/errors.ts';
@@ -137,6 +137,16 @@ export function setSubjectActive(
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
     const before = await findSubject(tx, scope.schoolId, id);
+    if (!active && before.isActive) {
+      // A deactivated subject is no longer taught: its lessons leave the timetable first (docs/product.md,
+      // "Classes and subjects"), so no week shows one and none is deleted without being asked.
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(timetableSlots)
+        .where(and(eq(timetableSlots.schoolId, scope.schoolId), eq(timetableSlots.subjectId, id)));
+      const n = Number(row?.n ?? 0);
+      if (n > 0) throw new AppError('conflict', PEOPLE_MESSAGES.subjectHasLessons(n));
+    }
     const [row] = await tx
       .update(subjects)
       .set({ isActive: active, updatedAt: new Date() })

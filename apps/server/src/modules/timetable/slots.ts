@@ -9,13 +9,13 @@ import {
   type UpdateSlotRequest,
   type Weekday,
 } from '@lyceum/shared/timetable';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { classLabel } from '../../db/class-label.ts';
 import { currentAcademicYearId } from '../../db/academic-years.ts';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
-import { classes, classSubjects, classTeachers, timetableSlots, users } from '../../db/schema/index.ts';
+import { classes, classSubjects, classTeachers, subjects, timetableSlots, users } from '../../db/schema/index.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -89,8 +89,24 @@ async function isClassSubject(tx: Tx, schoolId: string, classId: string, subject
   return Boolean(row);
 }
 
-/** The subject must be taught in the class and the teacher assigned it there. */
-async function checkTeaching(tx: Tx, schoolId: string, p: Placement): Promise<void> {
+/**
+ * A deactivated subject is not taught any more: no lesson is put into a week with it (docs/product.md, "Classes
+ * and subjects"), as it cannot be deactivated while it has one.
+ */
+async function refuseInactiveSubjects(tx: Tx, schoolId: string, subjectIds: string[]): Promise<void> {
+  if (subjectIds.length === 0) return;
+  const [inactive] = await tx
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.schoolId, schoolId), inArray(subjects.id, subjectIds), eq(subjects.isActive, false)))
+    .limit(1);
+  if (inactive) {
+    throw new AppError('not_found', PEOPLE_MESSAGES.subjectNotFound, { subjectId: PEOPLE_MESSAGES.subjectNotFound });
+  }
+}
+
+/** The subject must be taught in the class and the teacher assigned it there; a newly named one must be active. */
+async function checkTeaching(tx: Tx, schoolId: string, p: Placement, newSubject: boolean): Promise<void> {
   await findClassName(tx, schoolId, p.classId);
   await findTeacherName(tx, schoolId, p.teacherId);
   if (!(await isClassSubject(tx, schoolId, p.classId, p.subjectId))) {
@@ -98,6 +114,7 @@ async function checkTeaching(tx: Tx, schoolId: string, p: Placement): Promise<vo
       subjectId: TIMETABLE_MESSAGES.subjectNotInClass,
     });
   }
+  if (newSubject) await refuseInactiveSubjects(tx, schoolId, [p.subjectId]);
   if (!(await assignedSubjects(tx, schoolId, p.classId, p.teacherId)).has(p.subjectId)) {
     throw new AppError('rule', TIMETABLE_MESSAGES.teacherNotAssigned, {
       teacherId: TIMETABLE_MESSAGES.teacherNotAssigned,
@@ -193,7 +210,7 @@ export function createSlot(
   return slotUnique(() =>
     inScope(deps.db, scope, async (tx) => {
       await lockTimetable(tx, scope.schoolId);
-      await checkTeaching(tx, scope.schoolId, input);
+      await checkTeaching(tx, scope.schoolId, input, true);
       const clash = await clashOf(tx, scope.schoolId, input, null);
       if (clash) throw clash;
       const made = await insertSlot(tx, scope, input);
@@ -233,7 +250,7 @@ export function updateSlot(
           endTime: TIMETABLE_MESSAGES.endAfterStart,
         });
       }
-      await checkTeaching(tx, scope.schoolId, next);
+      await checkTeaching(tx, scope.schoolId, next, next.subjectId !== before.subjectId);
       const clash = await clashOf(tx, scope.schoolId, next, id);
       if (clash) throw clash;
       await tx
@@ -293,6 +310,7 @@ export function assignTeacherToTimetable(
       await lockTimetable(tx, scope.schoolId);
       await findClassName(tx, scope.schoolId, classId);
       await findTeacherName(tx, scope.schoolId, input.teacherId);
+      await refuseInactiveSubjects(tx, scope.schoolId, [...new Set(input.slots.map((l) => l.subjectId))]);
       const assigned = await assignedSubjects(tx, scope.schoolId, classId, input.teacherId);
       const result: AssignTimetableTeacherResponse = { created: [], skipped: [] };
       for (const wanted of input.slots) {

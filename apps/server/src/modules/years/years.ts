@@ -98,14 +98,21 @@ const yearsFrom = (date: string, years: number) =>
 /**
  * A year lies within ACADEMIC_YEAR_REACH_YEARS of the school's today (docs/product.md, "Years, terms and
  * holidays"): attendance is taken back to the first year's start, so a `1900-1901` would open every day since.
+ * A date a saved year keeps (`stored`) is not judged again: a year stored out of reach before this rule can
+ * still be renamed and its terms changed, and keeping a date opens no day that was not open already.
  */
-function refuseOutOfReach(actor: Actor, deps: Deps, input: YearInput): void {
+function refuseOutOfReach(
+  actor: Actor,
+  deps: Deps,
+  input: YearInput,
+  stored?: { startDate: string; endDate: string },
+): void {
   const today = todayIn(timeZoneOf(actor), deps.clock());
   const message = YEAR_MESSAGES.outOfReach;
-  if (input.startDate < yearsFrom(today, -ACADEMIC_YEAR_REACH_YEARS)) {
+  if (input.startDate !== stored?.startDate && input.startDate < yearsFrom(today, -ACADEMIC_YEAR_REACH_YEARS)) {
     throw new AppError('validation', message, { startDate: message });
   }
-  if (input.endDate > yearsFrom(today, ACADEMIC_YEAR_REACH_YEARS)) {
+  if (input.endDate !== stored?.endDate && input.endDate > yearsFrom(today, ACADEMIC_YEAR_REACH_YEARS)) {
     throw new AppError('validation', message, { endDate: message });
   }
 }
@@ -225,7 +232,7 @@ export function updateYear(
     inScope(deps.db, scope, async (tx) => {
       await lockYears(tx, scope.schoolId);
       const before = await findYear(tx, scope.schoolId, id);
-      refuseOutOfReach(actor, deps, input);
+      refuseOutOfReach(actor, deps, input, before);
       await refuseOverlap(tx, scope.schoolId, input, id);
       if (before.name !== input.name) await carryName(tx, scope.schoolId, before.name, input.name);
       const [row] = await tx

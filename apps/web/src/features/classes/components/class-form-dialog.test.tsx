@@ -1,9 +1,10 @@
 import type { ClassResponse } from '@lyceum/shared/academics';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { aClass } from '../../../test/fixtures';
 import { ClassFormDialog } from './class-form-dialog';
 
@@ -59,5 +60,23 @@ describe('ClassFormDialog', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.body).toMatchObject({ section: 'B', subjectIds: ['art', 'maths'] });
+  });
+
+  it("shows the server's refusal to remove a subject with lessons under the subjects, and stays open", async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.classSubjectHasLessons('Maths', 3);
+    const editing: ClassResponse = { ...created, subjects: [{ id: 'maths', name: 'Maths' }] };
+    mockFetch({
+      'GET /api/v1/subjects': () => json({ items: [maths] }),
+      'PATCH /api/v1/classes/class-1': () => apiError(409, 'conflict', refusal, { subjectIds: refusal }),
+    });
+    const onOpenChange = vi.fn();
+    renderWithProviders(<ClassFormDialog open onOpenChange={onOpenChange} editing={editing} />, {
+      auth: signedIn('school_admin'),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Maths' }));
+    await user.click(screen.getByRole('button', { name: 'Save class' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 });

@@ -81,6 +81,34 @@ describe('SettingsPage', () => {
     expect(screen.queryByText('Branded sign-in page')).toBeNull();
   });
 
+  it("says in its subtitle what this role's Settings hold, in the reader's language", async () => {
+    mockFetch({});
+    const subtitles = {
+      teacher: 'Your profile, language and password.',
+      admin: 'Your profile, language and password.',
+      principal: "Your profile, language and password, and the school's academic years.",
+      school_admin:
+        "Your profile, language and password, and the school's language and region, attendance settings and academic years.",
+      company_admin: 'Your profile, language and password, and invitations for new company admins.',
+    } as const;
+    for (const [role, subtitle] of Object.entries(subtitles)) {
+      const { unmount } = renderWithProviders(<SettingsPage />, { auth: signedIn(role as keyof typeof subtitles) });
+      expect(screen.queryByText(subtitle), role).not.toBeNull();
+      unmount();
+    }
+    await changeLanguage('es');
+    try {
+      renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
+      expect(
+        await screen.findByText(
+          'Tu perfil, tu idioma y tu contraseña, y el idioma y la región, los ajustes de asistencia y los años académicos del centro.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('speaks Arabic right to left, its own form checks included', async () => {
     await changeLanguage('ar');
     try {
