@@ -253,6 +253,21 @@ describe('company_user reads the company lists and changes nothing (docs/product
     expect(missing.statusCode).toBe(404);
   });
 
+  it('is sent no school’s student count, in the list or a school’s page, and may not sort by it', async () => {
+    const manager = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/schools?q=alpha' });
+    expect(manager.json().items[0].studentCount).toBe(1);
+    const list = await w.companyUser({ method: 'GET', url: '/api/v1/company/schools?limit=100' });
+    expect(list.statusCode).toBe(200);
+    const counts = list.json().items.map((s: { studentCount: number | null }) => s.studentCount);
+    expect(counts.length).toBeGreaterThanOrEqual(2);
+    expect(counts.every((c: number | null) => c === null)).toBe(true);
+    const detail = await w.companyUser({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` });
+    expect(detail.json().school).toMatchObject({ name: 'Alpha School', studentCount: null });
+    // An order by the count would tell it too.
+    const sorted = await w.companyUser({ method: 'GET', url: '/api/v1/company/schools?sort=students&order=desc' });
+    expect([sorted.statusCode, errorOf(sorted).message]).toEqual([403, MESSAGES.forbidden]);
+  });
+
   it('is refused every write, revenue and usage with 403, and nothing changes', async () => {
     const before = (await w.admin({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` })).json();
     const plan = await w.planId('Standard');

@@ -241,6 +241,39 @@ function pdfText(pdf: Buffer): string {
   return pieces.join('\n');
 }
 
+/**
+ * The runs a PDF shows in an embedded font (pdfkit writes each glyph as a 4-digit code), in drawing order,
+ * decoded through the font's ToUnicode map.
+ */
+function pdfRunsOfEmbeddedFont(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const contents: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      contents.push(inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1'));
+    } catch {}
+  }
+  const unicode = new Map<number, string>();
+  for (const cmap of contents.filter((c) => c.includes('beginbfrange'))) {
+    for (const range of cmap.matchAll(/<([0-9a-f]{4})> <[0-9a-f]{4}> \[([^\]]*)\]/gi)) {
+      const entries = [...(range[2] ?? '').matchAll(/<([0-9a-f ]*)>/gi)];
+      entries.forEach((entry, i) => {
+        const units = (entry[1] ?? '').split(' ').map((unit) => Number.parseInt(unit, 16));
+        unicode.set(Number.parseInt(range[1] ?? '0', 16) + i, String.fromCharCode(...units));
+      });
+    }
+  }
+  const runs: string[] = [];
+  for (const content of contents) {
+    for (const shown of content.matchAll(/\[(.*?)\] TJ/g)) {
+      const hex = [...(shown[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '').join('');
+      const codes = hex.match(/.{4}/g) ?? [];
+      runs.push(codes.map((code) => unicode.get(Number.parseInt(code, 16)) ?? '').join(''));
+    }
+  }
+  return runs;
+}
+
 describe('receipts', () => {
   it('come as a PDF in the requester’s language', async () => {
     const admin = await w.asB('school_admin');
@@ -277,6 +310,43 @@ describe('receipts', () => {
     const arabic = await admin({ method: 'GET', url, headers: { 'accept-language': 'ar' } });
     expect(arabic.statusCode).toBe(200);
     expect(arabic.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('word what the payment is for in the requester’s language, the plan’s name as typed', async () => {
+    const admin = await w.asA('school_admin');
+    const [sub] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, w.a.id)),
+    );
+    const paid = await admin({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: sub?.id,
+        method: 'cash',
+        reference: 'TRX-I18N-LINE',
+        amountMinor: 5_000,
+        idempotencyKey: 'pay-i18n-line-0001',
+      },
+    });
+    expect(paid.json()).toMatchObject({ description: 'Standard plan (monthly)', planName: 'Standard' });
+    const url = `/api/v1/payments/${paid.json().id}/receipt.pdf`;
+
+    expect(pdfText((await admin({ method: 'GET', url })).rawPayload)).toContain('Standard plan (monthly)');
+    const spanish = pdfText((await admin({ method: 'GET', url, headers: { 'accept-language': 'es' } })).rawPayload);
+    expect(spanish).toContain('Plan Standard (mensual)');
+    expect(spanish).not.toContain('plan (monthly)');
+
+    // Arabic is drawn with the server's Arabic font (CI installs one: .ci/run): its glyphs are read back through
+    // the font's Unicode map. Each run is laid out right to left, so its letters come out in reverse.
+    const arabic = await admin({ method: 'GET', url, headers: { 'accept-language': 'ar' } });
+    expect(arabic.headers['content-language']).toBe('ar');
+    const runs = pdfRunsOfEmbeddedFont(arabic.rawPayload);
+    const read = runs.map((run) => [...run].reverse().join(''));
+    expect(read).toContain('خطة');
+    expect(read).toContain('الشهرية:');
+    // The plan's name is a run of its own, left to right, not reversed into the Arabic words.
+    expect(runs).toContain('Standard');
+    expect(runs.join('\n')).not.toMatch(/plan|monthly/);
   });
 });
 

@@ -180,6 +180,49 @@ describe('academic years', () => {
     const theirs = (await other({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[];
     expect(theirs.map((y) => y.id)).not.toContain(created.id);
   });
+
+  it('a rename that would give one year two classes shown alike is refused, naming the class, and changes nothing', async () => {
+    const session = await w.a.signIn('school_admin');
+    const dates = { startDate: '2046-09-01', endDate: '2047-08-31', terms: [], holidays: [] };
+    const made = await admin({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: year({ name: '2046-2047', ...dates }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as string;
+    const mine = await createClass(w.t.app, session, { name: 'Grade 2', section: 'B', academicYear: '2046-2047' });
+    // Already labelled with the new name (no year had it), and shown as `Grade 2 B` too.
+    const waiting = await createClass(w.t.app, session, { name: 'grade 2 b', section: '', academicYear: '2056-2057' });
+    const yearOf = async (classId: string) =>
+      (await admin({ method: 'GET', url: `/api/v1/classes/${classId}` })).json().academicYear;
+    const nameOfYear = async () =>
+      ((await admin({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[]).find(
+        (y) => y.id === id,
+      )?.name;
+
+    const rename = () =>
+      admin({ method: 'PUT', url: `/api/v1/academic-years/${id}`, payload: year({ name: '2056-2057', ...dates }) });
+    const refused = await rename();
+    const message = YEAR_MESSAGES.renameMakesTwins('2056-2057', 'Grade 2 B');
+    expectRule(refused, 409, message);
+    expect(errorOf(refused).fields).toEqual({ name: message });
+    expect([await nameOfYear(), await yearOf(mine.id), await yearOf(waiting.id)]).toEqual([
+      '2046-2047',
+      '2046-2047',
+      '2056-2057',
+    ]);
+
+    // Once the waiting class is told apart, the year and its class take the name.
+    const relabelled = await admin({
+      method: 'PATCH',
+      url: `/api/v1/classes/${waiting.id}`,
+      payload: { section: 'C' },
+    });
+    expect(relabelled.statusCode, relabelled.body).toBe(200);
+    expect((await rename()).statusCode).toBe(200);
+    expect([await nameOfYear(), await yearOf(mine.id)]).toEqual(['2056-2057', '2056-2057']);
+  });
 });
 
 describe('year-end promotion', () => {

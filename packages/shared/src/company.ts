@@ -367,7 +367,8 @@ export const CompanySchool = z.object({
   status: z.enum(SCHOOL_STATUSES),
   planName: z.string().nullable(),
   subscriptionEndDate: z.string().nullable(),
-  studentCount: z.number().int(),
+  /** Students as the plan limit counts them: a usage figure, so null for company_user (docs/product.md, "Who may do what"). */
+  studentCount: z.number().int().nullable(),
   createdAt: z.string(),
   locale: SchoolLocale,
 });

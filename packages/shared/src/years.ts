@@ -69,6 +69,8 @@ export const YEAR_MESSAGES = {
   nothingToPromote: 'There are no students to promote in this academic year',
   alreadyPromoted: (year: string) => `These students have already been promoted to ${year}`,
   classInTargetYear: (name: string, year: string) => `${year} already has a class ${name}: choose that class instead`,
+  renameMakesTwins: (year: string, name: string) =>
+    `Renaming would give ${year} two classes shown as ${name}: rename one of them first`,
   promotionNotFound: 'Promotion not found',
   undoTooLate: 'A promotion can be undone only within 7 days',
   undoNotLatest: 'A later promotion was made, so this one cannot be undone',

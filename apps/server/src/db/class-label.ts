@@ -42,9 +42,7 @@ export async function refuseShownTwin(
   schoolId: string,
   c: { exceptId: string | null; name: string; section: string; academicYear: string },
 ): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`class-label:${schoolId}:${c.academicYear}`}, 0))`,
-  );
+  await lockClassLabels(tx, schoolId, c.academicYear);
   const rows = await selectRows<{ id: string }>(
     tx,
     sql`select id from classes t where t.school_id = ${schoolId} and t.academic_year = ${c.academicYear}
@@ -55,4 +53,30 @@ export async function refuseShownTwin(
   if (rows.length > 0) {
     throw new AppError('conflict', PEOPLE_MESSAGES.classExists, { name: PEOPLE_MESSAGES.classExists });
   }
+}
+
+/** The turn of class writes of one school and academic year (see refuseShownTwin). */
+async function lockClassLabels(tx: Tx, schoolId: string, academicYear: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`class-label:${schoolId}:${academicYear}`}, 0))`,
+  );
+}
+
+/**
+ * When the classes of academic year `from` join those labelled `to` (a year renamed to `to`), the first class of
+ * `from` that a class of `to` is shown alike (its shown name, `Grade 2 B`), else null. Class writes of both
+ * years wait meanwhile, so none can make a twin between this check and the move.
+ */
+export async function shownTwinAcrossYears(tx: Tx, schoolId: string, from: string, to: string): Promise<string | null> {
+  for (const year of [from, to].sort()) await lockClassLabels(tx, schoolId, year);
+  const [row] = await selectRows<{ label: string }>(
+    tx,
+    sql`select trim(c.name || ' ' || c.section) as label from classes c
+      where c.school_id = ${schoolId} and c.academic_year = ${from}
+        and exists (select 1 from classes t where t.school_id = c.school_id and t.academic_year = ${to}
+          and ${shownNameKey(sql`t.name`, sql`t.section`)} = ${shownNameKey(sql`c.name`, sql`c.section`)})
+      order by lower(c.name), lower(c.section), c.id
+      limit 1`,
+  );
+  return row?.label ?? null;
 }

@@ -59,8 +59,12 @@ export function csvInRequestLanguage(reply: FastifyReply, csv: string): string {
 }
 
 /** What a CSV download sends: the byte-order mark, then the CSV with its header in the request's language. */
-export const csvDownload = (reply: FastifyReply, csv: string): string => UTF8_BOM + csvInRequestLanguage(reply, csv);
+const csvDownload = (reply: FastifyReply, csv: string): string => UTF8_BOM + csvInRequestLanguage(reply, csv);
 
+/**
+ * Every CSV download goes out here: an attachment that no cache may keep (`no-store`; docs/product.md, "API
+ * conventions"), since each holds a school's or the platform's own data.
+ */
 export function sendCsv(reply: FastifyReply, filename: string, body: string): FastifyReply {
   return reply
     .type('text/csv; charset=utf-8')

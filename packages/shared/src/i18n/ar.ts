@@ -426,6 +426,8 @@ const ar: Catalogue = {
   [YEAR_MESSAGES.nothingToPromote]: 'لا يوجد طلاب للترفيع في هذا العام الدراسي',
   [template(YEAR_MESSAGES.alreadyPromoted)]: 'سبق ترفيع هؤلاء الطلاب إلى {0}',
   [template(YEAR_MESSAGES.classInTargetYear)]: 'يوجد في {1} صف باسم {0}: اختر ذلك الصف بدلًا منه',
+  [template(YEAR_MESSAGES.renameMakesTwins)]:
+    'بعد إعادة التسمية سيكون في {0} صفّان يظهران باسم {1}: غيّر اسم أحدهما أولًا',
   [YEAR_MESSAGES.promotionNotFound]: 'لم يُعثر على الترفيع',
   [YEAR_MESSAGES.undoTooLate]: 'لا يمكن التراجع عن الترفيع إلا خلال 7 أيام',
   [YEAR_MESSAGES.undoNotLatest]: 'جرى ترفيع لاحق، لذا لا يمكن التراجع عن هذا',

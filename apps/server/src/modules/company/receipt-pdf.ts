@@ -20,6 +20,13 @@ const WORDS: Record<
     reference: string;
     reason: string;
     total: string;
+    /**
+     * What the payment is for, as runs in reading order: the plan's or add-on's name (typed by the company, in
+     * any script) is a run of its own, so a right-to-left receipt keeps it readable (see `receiptPdf`).
+     */
+    plan: (name: string, cycle: 'monthly' | 'yearly') => string[];
+    addon: (name: string) => string[];
+    other: string;
   }
 > = {
   en: {
@@ -36,6 +43,9 @@ const WORDS: Record<
     reference: 'Reference',
     reason: 'Reason',
     total: 'Total',
+    plan: (name, cycle) => [`${name} plan (${cycle})`],
+    addon: (name) => [`${name} add-on`],
+    other: 'Payment',
   },
   es: {
     title: (issuer) => `Recibo de ${issuer}`,
@@ -51,6 +61,9 @@ const WORDS: Record<
     reference: 'Referencia',
     reason: 'Motivo',
     total: 'Total',
+    plan: (name, cycle) => [`Plan ${name} (${cycle === 'yearly' ? 'anual' : 'mensual'})`],
+    addon: (name) => [`Complemento ${name}`],
+    other: 'Pago',
   },
   ar: {
     title: (issuer) => `إيصال ${issuer}`.trim(),
@@ -66,6 +79,10 @@ const WORDS: Record<
     reference: 'المرجع',
     reason: 'السبب',
     total: 'الإجمالي',
+    // No brackets: pdfkit does not mirror them in a right-to-left run.
+    plan: (name, cycle) => ['خطة', name, cycle === 'yearly' ? 'السنوية' : 'الشهرية'],
+    addon: (name) => ['إضافة', name],
+    other: 'دفعة',
   },
 };
 
@@ -115,19 +132,37 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
     const line = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
       doc.text(text, { align: rtl ? 'right' : 'left', ...options });
-    /** "Label: value", or in right-to-left the label on the right and the value to its left. */
-    const field = (label: string, value: string, separator = ': ') => {
-      if (!rtl) return doc.text(`${label}${separator}${value}`);
+    /**
+     * Runs of one direction each, in reading order, on one line: left to right joined by spaces; right to left
+     * each placed to the left of the one before.
+     */
+    const runs = (parts: string[]) => {
+      if (!rtl) return doc.text(parts.join(' '));
       const y = doc.y;
-      const right = `${label}${separator.trim()}`;
-      const labelWidth = doc.widthOfString(right) + doc.widthOfString(' ');
-      doc.text(right, doc.page.margins.left, y, { width, align: 'right' });
-      const after = doc.y;
-      doc.text(value, doc.page.margins.left, y, { width: width - labelWidth, align: 'right' });
-      doc.y = Math.max(after, doc.y);
+      let used = 0;
+      let bottom = y;
+      for (const part of parts) {
+        doc.text(part, doc.page.margins.left, y, { width: width - used, align: 'right' });
+        bottom = Math.max(bottom, doc.y);
+        used += doc.widthOfString(part) + doc.widthOfString(' ');
+      }
+      doc.y = bottom;
       return doc;
     };
+    /** "Label: value", or in right-to-left the label on the right and the value to its left. */
+    const field = (label: string | string[], value: string, separator = ': ') => {
+      const parts = typeof label === 'string' ? [label] : label;
+      if (!rtl) return doc.text(`${parts.join(' ')}${separator}${value}`);
+      const last = parts.length - 1;
+      return runs([...parts.map((part, i) => (i === last ? `${part}${separator.trim()}` : part)), value]);
+    };
     const p = receipt.payment;
+    // The line the server words in English (`description`) is worded here from its parts, as the web app's receipt does.
+    const paymentFor = (): string[] => {
+      if (p.addonName) return w.addon(p.addonName);
+      if (p.planName) return w.plan(p.planName, p.billingCycle ?? 'monthly');
+      return [w.other];
+    };
     const money = (minor: number) =>
       new Intl.NumberFormat(intlLocale, { style: 'currency', currency: p.currency })
         .format(minor / 100)
@@ -154,7 +189,9 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     doc.moveDown().fontSize(12);
     line(w.details, { underline: true });
     doc.fontSize(11);
-    for (const item of receipt.lines) field(item.label, money(item.amountMinor));
+    for (const item of receipt.lines) {
+      field(item.label === p.description ? paymentFor() : item.label, money(item.amountMinor));
+    }
     field(w.method, w.methods[p.method]);
     field(w.reference, p.reference);
     if (p.reason) field(w.reason, p.reason);

@@ -49,7 +49,7 @@ import { IdParams } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryBody } from '../../lib/binary.ts';
-import { csvDownload } from '../../lib/csv.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import {
@@ -70,7 +70,7 @@ import { assignSchoolSubscription, cancelSchoolSubscription, renewSchoolSubscrip
 import { companyUsage, usageExport } from './usage.ts';
 
 const tags = ['company'];
-const csvName = (what: string) => `attachment; filename="${what}-${new Date().toISOString().slice(0, 10)}.csv"`;
+const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 10)}.csv`;
 const Csv = z.string().describe('text/csv');
 const Pdf = binaryBody('application/pdf');
 const Received = z.object({ received: z.literal(true) });
@@ -269,13 +269,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/revenue/export',
     { schema: { tags, querystring: RevenueQuery, produces: ['text/csv'], response: { 200: Csv } } },
-    async (req, reply) => {
-      const csv = await revenueExport(deps, actorOf(req), req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', csvName('revenue'))
-        .send(csvDownload(reply, csv));
-    },
+    async (req, reply) => sendCsv(reply, csvName('revenue'), await revenueExport(deps, actorOf(req), req.query)),
   );
   app.get('/company/usage', { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } }, (req) =>
     companyUsage(deps, actorOf(req), req.query),
@@ -283,13 +277,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/usage/export',
     { schema: { tags, querystring: UsageQuery, produces: ['text/csv'], response: { 200: Csv } } },
-    async (req, reply) => {
-      const csv = await usageExport(deps, actorOf(req), req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', csvName('schools-usage'))
-        .send(csvDownload(reply, csv));
-    },
+    async (req, reply) => sendCsv(reply, csvName('schools-usage'), await usageExport(deps, actorOf(req), req.query)),
   );
 
   // ------------------------------------------------------------ API keys

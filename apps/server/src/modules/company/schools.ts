@@ -54,7 +54,7 @@ interface SchoolRow extends Record<string, unknown> {
   status: SchoolStatus;
   plan_name: string | null;
   end_date: string | Date | null;
-  students: number;
+  students: number | null;
   created_at: string | Date;
   language: SchoolLocale['language'];
   time_zone: string;
@@ -82,15 +82,16 @@ const SORTS: SortAllowList<SchoolSort> = {
 
 /**
  * The schools with their derived status, plan and student count, in `ids` order. Students are counted for
- * these rows only; sorting by them counts every school's once, in the list's matching query.
+ * these rows only; sorting by them counts every school's once, in the list's matching query. The count is a
+ * usage figure: `withUsage` false (company_user) leaves it null.
  */
-async function schoolRows(tx: Tx, ids: string[]): Promise<SchoolRow[]> {
+async function schoolRows(tx: Tx, ids: string[], withUsage: boolean): Promise<SchoolRow[]> {
   if (ids.length === 0) return [];
   const result = await tx.execute<SchoolRow>(sql`
     select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
       sc.is_active, sc.is_demo, sc.created_at, sc.language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
       p.name as plan_name, c.end_date, ${SCHOOL_STATUS} as status,
-      (select ${STUDENTS} and u.school_id = sc.id) as students
+      ${withUsage ? sql`(select ${STUDENTS} and u.school_id = sc.id)` : sql`null`} as students
     from schools sc
     ${CURRENT_SUBSCRIPTION}
     left join plans p on p.id = c.plan_id
@@ -119,7 +120,7 @@ function toCompanySchool(r: SchoolRow): CompanySchool {
     status: r.status,
     planName: r.plan_name,
     subscriptionEndDate: iso(r.end_date),
-    studentCount: Number(r.students),
+    studentCount: r.students === null ? null : Number(r.students),
     createdAt: new Date(r.created_at).toISOString(),
     locale: {
       language: r.language,
@@ -136,6 +137,9 @@ export async function listSchools(
   actor: Actor,
   query: z.output<typeof SchoolListQuery>,
 ): Promise<SchoolListResponse> {
+  // company_user reads no school's usage (docs/product.md, "Who may do what"): neither the count nor an order by it.
+  const withUsage = isPlatformManager(actor.role);
+  if (!withUsage && query.sort === 'students') throw new AppError('forbidden', MESSAGES.forbidden);
   const key = sortKeyOf(SORTS, query.sort, query.order);
   const pattern = query.q ? likePattern(query.q) : null;
   const matching = sql`
@@ -154,7 +158,7 @@ export async function listSchools(
       key,
       query.cursor,
       query.limit,
-      async (ids) => (await schoolRows(tx, ids)).map(toCompanySchool),
+      async (ids) => (await schoolRows(tx, ids, withUsage)).map(toCompanySchool),
       undefined,
       'Invalid cursor',
     );
@@ -162,8 +166,8 @@ export async function listSchools(
   });
 }
 
-async function companySchool(tx: Tx, id: string): Promise<CompanySchool> {
-  const [row] = await schoolRows(tx, [id]);
+async function companySchool(tx: Tx, id: string, withUsage = true): Promise<CompanySchool> {
+  const [row] = await schoolRows(tx, [id], withUsage);
   if (!row) throw notFound('School not found');
   return toCompanySchool(row);
 }
@@ -316,12 +320,12 @@ export async function setSchoolActive(
 export async function schoolDetail(deps: Deps, actor: Actor, { id }: { id: string }): Promise<SchoolDetailResponse> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, id);
-    const school = await companySchool(tx, id);
+    // company_user reads the school and its subscription, not its usage against the plan limits (its student
+    // count included) nor its people (docs/product.md, "Who may do what"): those parts stay empty for it.
+    const manager = isPlatformManager(actor.role);
+    const school = await companySchool(tx, id, manager);
     const active = await activeSubscriptionRow(tx, id);
     const subscription = active ? await presentSubscription(tx, active) : null;
-    // company_user reads the school and its subscription, not its usage against the plan limits nor its people
-    // (docs/product.md, "Who may do what"): those parts stay empty for it.
-    const manager = isPlatformManager(actor.role);
     const admins = manager
       ? await tx
           .select()

@@ -9,6 +9,7 @@ import {
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../db/audit.ts';
+import { shownTwinAcrossYears } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { academicHolidays, academicTerms, academicYears } from '../../db/schema/index.ts';
@@ -234,7 +235,16 @@ export function updateYear(
       const before = await findYear(tx, scope.schoolId, id);
       refuseOutOfReach(actor, deps, input, before);
       await refuseOverlap(tx, scope.schoolId, input, id);
-      if (before.name !== input.name) await carryName(tx, scope.schoolId, before.name, input.name);
+      if (before.name !== input.name) {
+        // The year's classes join any class already labelled with the new name (no year had it): no two classes of
+        // one year may be shown alike (docs/product.md, "Classes and subjects").
+        const twin = await shownTwinAcrossYears(tx, scope.schoolId, before.name, input.name);
+        if (twin !== null) {
+          const message = YEAR_MESSAGES.renameMakesTwins(input.name, twin);
+          throw new AppError('conflict', message, { name: message });
+        }
+        await carryName(tx, scope.schoolId, before.name, input.name);
+      }
       const [row] = await tx
         .update(academicYears)
         .set({ name: input.name, startDate: input.startDate, endDate: input.endDate, updatedAt: new Date() })

@@ -12,6 +12,8 @@ interface ListPageProps<T> {
   filters?: ReactNode;
   /** The filter row's columns from 640 px (default: search, one select, status). */
   filterColumns?: string;
+  /** A line about the whole list, between the filters and the table (why some row actions are off). */
+  notice?: ReactNode;
   /** The rows: loading skeleton, error with Retry, empty state, row actions and "Load more" come with it. */
   table: DataTableProps<T>;
   /** The page's dialogs (one `useDialogState` says which is open). */
@@ -25,6 +27,7 @@ export function ListPage<T>({
   actions,
   filters,
   filterColumns = 'sm:grid-cols-[1fr_12rem_10rem]',
+  notice,
   table,
   children,
 }: ListPageProps<T>) {
@@ -32,6 +35,7 @@ export function ListPage<T>({
     <>
       <PageHeader title={title} description={description} actions={actions} />
       {filters && <div className={cn('mb-4 grid gap-3', filterColumns)}>{filters}</div>}
+      {notice}
       <DataTable {...table} />
       {children}
     </>

@@ -8,7 +8,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { useStudentSearch } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
-import { Checkbox } from '../../../components/people/checkbox';
+import { InvitationCheckbox } from '../../../components/people/invitation-checkbox';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
@@ -221,7 +221,7 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       )}
       {!editing && (
         <div className="border-t border-slate-100 pt-4">
-          <Checkbox
+          <InvitationCheckbox
             id="parent-invite"
             label={t('form.invite')}
             hint={t('form.inviteHint')}

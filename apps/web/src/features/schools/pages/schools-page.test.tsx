@@ -51,6 +51,18 @@ describe('SchoolsPage', () => {
     expect(Object.fromEntries(last)).toMatchObject({ q: 'hill', status: 'trial', sort: 'students', order: 'asc' });
   });
 
+  it('shows company_user no Students column and no sort by students (it is not sent the count)', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/company/schools': () =>
+        json({ items: [{ ...school('Hill Valley High', 'active'), studentCount: null }], nextCursor: null, total: 1 }),
+    });
+    renderWithProviders(<SchoolsPage />, { auth: signedIn('company_user'), path: '/schools?sort=students&order=desc' });
+    await screen.findByRole('link', { name: 'Hill Valley High' });
+    expect(screen.queryByRole('columnheader', { name: /Students/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Most students' })).toBeNull();
+    expect(calls.every((c) => !c.url.includes('sort=students'))).toBe(true);
+  });
+
   it('offers no Create button to company_user', async () => {
     mockFetch({ 'GET /api/v1/company/schools': () => json({ items: [], nextCursor: null, total: 0 }) });
     renderWithProviders(<SchoolsPage />, { auth: signedIn('company_user'), path: '/schools' });

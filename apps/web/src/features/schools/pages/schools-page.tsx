@@ -28,7 +28,8 @@ const MOBILE_SORTS = [
 
 const dateOrDash = (value: string | null) => (value ? formatDate(value) : '—');
 
-const schoolColumns = (t: T): DataTableColumn<CompanySchool>[] => [
+/** The students column and sort are a usage figure, which company_user is not sent (docs/product.md, "Who may do what"). */
+const schoolColumns = (t: T, withUsage: boolean): DataTableColumn<CompanySchool>[] => [
   {
     id: 'name',
     header: t('list.columns.school'),
@@ -48,13 +49,17 @@ const schoolColumns = (t: T): DataTableColumn<CompanySchool>[] => [
     sortKey: 'endDate',
     cell: (s) => dateOrDash(s.subscriptionEndDate),
   },
-  {
-    id: 'students',
-    header: t('list.columns.students'),
-    sortKey: 'students',
-    className: 'text-end tabular-nums',
-    cell: (s) => formatNumber(s.studentCount),
-  },
+  ...(withUsage
+    ? [
+        {
+          id: 'students',
+          header: t('list.columns.students'),
+          sortKey: 'students',
+          className: 'text-end tabular-nums',
+          cell: (s: CompanySchool) => (s.studentCount === null ? '—' : formatNumber(s.studentCount)),
+        },
+      ]
+    : []),
   { id: 'createdAt', header: t('list.columns.created'), sortKey: 'createdAt', cell: (s) => dateOrDash(s.createdAt) },
 ];
 
@@ -62,15 +67,16 @@ const schoolColumns = (t: T): DataTableColumn<CompanySchool>[] => [
 export function SchoolsPage() {
   const { t } = useT('schools');
   useFormat();
-  const columns = useMemo(() => schoolColumns(t), [t]);
   const canManage = useIsPlatformManager();
+  const columns = useMemo(() => schoolColumns(t, canManage), [t, canManage]);
+  const sorts = canManage ? SCHOOL_SORTS : SCHOOL_SORTS.filter((s) => s !== 'students');
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
   const sortParam = params.get('sort');
   const filters: SchoolFilters = {
     q: params.get('q') ?? undefined,
     status: (SCHOOL_STATUSES as readonly string[]).includes(status ?? '') ? (status as SchoolStatus) : undefined,
-    sort: (SCHOOL_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as SchoolFilters['sort']) : 'name',
+    sort: (sorts as readonly string[]).includes(sortParam ?? '') ? (sortParam as SchoolFilters['sort']) : 'name',
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };
   const schools = useSchools(filters);
@@ -128,7 +134,10 @@ export function SchoolsPage() {
             const [sort, order] = e.target.value.split(':');
             update({ sort, order });
           }}
-          options={MOBILE_SORTS.map((o) => ({ value: o.value, label: t(`list.sort.${o.key}`) }))}
+          options={MOBILE_SORTS.filter((o) => canManage || o.value !== 'students:desc').map((o) => ({
+            value: o.value,
+            label: t(`list.sort.${o.key}`),
+          }))}
           containerClassName="md:hidden"
         />
       </div>
@@ -143,7 +152,7 @@ export function SchoolsPage() {
         hasMore={schools.hasNextPage}
         onLoadMore={() => schools.fetchNextPage()}
         loadingMore={schools.isFetchingNextPage}
-        sortKeys={SCHOOL_SORTS}
+        sortKeys={sorts}
         sort={{ key: filters.sort ?? 'name', direction: filters.order ?? 'asc' }}
         onSortChange={(sort: SortState) => update({ sort: sort.key, order: sort.direction })}
         empty={

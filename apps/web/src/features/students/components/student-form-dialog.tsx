@@ -7,7 +7,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useClassOptions } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
-import { Checkbox } from '../../../components/people/checkbox';
+import { InvitationCheckbox } from '../../../components/people/invitation-checkbox';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
@@ -282,7 +282,7 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
 
       {!editing && (
         <div className="border-t border-slate-100 pt-4">
-          <Checkbox
+          <InvitationCheckbox
             id="student-invite"
             label={t('form.invite')}
             hint={t('form.inviteHint')}

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { useActiveClasses, useSubjectOptions } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { Checkbox } from '../../../components/people/checkbox';
+import { InvitationCheckbox } from '../../../components/people/invitation-checkbox';
 import { SubjectChecklist, withCurrentSubjects } from '../../../components/people/subject-checklist';
 import { Button } from '../../../components/ui/button';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -262,7 +263,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
 
       {!editing && (
         <div className="border-t border-slate-100 pt-4">
-          <Checkbox
+          <InvitationCheckbox
             id="teacher-invite"
             label={t('form.invite')}
             hint={t('form.inviteHint')}

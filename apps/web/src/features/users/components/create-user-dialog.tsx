@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
-import { Checkbox } from '../../../components/people/checkbox';
+import { InvitationCheckbox } from '../../../components/people/invitation-checkbox';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
@@ -103,7 +103,7 @@ export function CreateUserDialog({
           {watch('role') === 'school_admin' ? t('create.adminHint') : t('create.principalHint')}
         </p>
       )}
-      <Checkbox
+      <InvitationCheckbox
         id="user-invite"
         label={t('create.invite')}
         hint={t('create.inviteHint')}

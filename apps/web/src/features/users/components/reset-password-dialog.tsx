@@ -1,14 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetUserPasswordRequest, type UserAccountResponse } from '@lyceum/shared/people';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { useSchoolMailRefusal } from '../../../api/mail-verification';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { ServerMessage } from '../../../components/ui/server-message';
+import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 type Mode = 'temporary' | 'email';
 
-/** Reset someone's password: a new temporary one shown once, or a set-password link by e-mail. */
+/**
+ * Reset someone's password: a new temporary one shown once, or a set-password link by e-mail. While the school
+ * may not send e-mail the link is off, with the server's reason as its hint, and a temporary password is chosen.
+ */
 export function ResetPasswordDialog({
   user,
   onClose,
@@ -21,12 +28,24 @@ export function ResetPasswordDialog({
   const { t } = useT('users');
   const reset = useResetUserPassword();
   const form = useForm({ resolver: zodResolver(ResetUserPasswordRequest), defaultValues: { mode: 'email' as Mode } });
+  const mailRefusal = useSchoolMailRefusal();
+  useEffect(() => {
+    if (user && mailRefusal && form.getValues('mode') === 'email') form.setValue('mode', 'temporary');
+  }, [user, mailRefusal, form]);
 
   const submit = async ({ mode }: ResetUserPasswordRequest) => {
     if (!user) return null;
     const result = await reset.mutateAsync({ id: user.id, data: { mode } });
     return { user, temporaryPassword: result.temporaryPassword };
   };
+
+  const emailHint = mailRefusal ? (
+    <ServerMessage message={mailRefusal} />
+  ) : user?.email ? (
+    t('reset.emailHint', { email: user.email })
+  ) : (
+    t('reset.emailHintNoAddress')
+  );
 
   return (
     <FormDialog
@@ -50,16 +69,24 @@ export function ResetPasswordDialog({
         <legend className="sr-only">{t('reset.how')}</legend>
         {(
           [
-            [
-              'email',
-              t('reset.email'),
-              user?.email ? t('reset.emailHint', { email: user.email }) : t('reset.emailHintNoAddress'),
-            ],
-            ['temporary', t('reset.temporary'), t('reset.temporaryHint')],
+            ['email', t('reset.email'), emailHint, mailRefusal !== null],
+            ['temporary', t('reset.temporary'), t('reset.temporaryHint'), false],
           ] as const
-        ).map(([value, label, hint]) => (
-          <label key={value} className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 p-3">
-            <input type="radio" value={value} {...form.register('mode')} className="mt-0.5 size-4 accent-blue-600" />
+        ).map(([value, label, hint, off]) => (
+          <label
+            key={value}
+            className={cn(
+              'flex items-start gap-2 rounded-lg border border-slate-200 p-3',
+              off ? 'cursor-not-allowed' : 'cursor-pointer',
+            )}
+          >
+            <input
+              type="radio"
+              value={value}
+              disabled={off}
+              {...form.register('mode')}
+              className="mt-0.5 size-4 accent-blue-600"
+            />
             <span>
               <span className="block text-sm font-medium text-slate-800">{label}</span>
               <span className="block text-xs text-slate-500">{hint}</span>

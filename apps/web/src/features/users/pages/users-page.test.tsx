@@ -1,9 +1,15 @@
+import es from '@lyceum/shared/i18n/es';
 import type { UserAccountResponse } from '@lyceum/shared/people';
+import { TRIAL_MAIL_MESSAGES } from '@lyceum/shared/trial-mail';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
 import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
+import { useServerMessage } from '../../../lib/i18n/server-messages';
+import type { AuthState } from '../../../lib/auth';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { UsersPage } from './users-page';
 
@@ -141,4 +147,80 @@ describe('UsersPage', () => {
       await act(() => changeLanguage('en'));
     }
   });
+
+  describe('while the school cannot send e-mail yet', () => {
+    /** A session as `GET /auth/me` answers it for a trial school whose sign-up address is not confirmed. */
+    const unconfirmed = (role: 'school_admin' | 'principal', signedUpHere: boolean): AuthState => ({
+      ...signedIn(role, { name: 'Trial School', logo: null, mailAllowed: false }),
+      mailVerificationRequired: signedUpHere,
+    });
+
+    it('turns invitations and password links off up front, saying whom to ask, and leaves a temporary password', async () => {
+      const user = userEvent.setup();
+      const { calls } = mockFetch({ 'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }) });
+      renderWithProviders(<UsersPage />, { auth: unconfirmed('principal', false) });
+      await screen.findByText('Tara Teachwell');
+      const resend = screen.getByRole('button', { name: 'Resend invitation to Tara Teachwell' });
+      expect((resend as HTMLButtonElement).disabled).toBe(true);
+      const reason = document.getElementById(resend.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toBe(TRIAL_MAIL_MESSAGES.verifyFirstOther);
+
+      await user.click(screen.getByRole('button', { name: "Reset Tara Teachwell's password" }));
+      const reset = await screen.findByRole('dialog');
+      const link = within(reset).getByRole('radio', { name: /E-mail a set-password link/ }) as HTMLInputElement;
+      expect(link.disabled).toBe(true);
+      expect(reset.textContent).toContain(TRIAL_MAIL_MESSAGES.verifyFirstOther);
+      await waitFor(() => expect((within(reset).getAllByRole('radio')[1] as HTMLInputElement).checked).toBe(true));
+      await user.click(within(reset).getByRole('button', { name: 'Cancel' }));
+
+      await user.click(screen.getByRole('button', { name: 'Add principal' }));
+      const create = await screen.findByRole('dialog');
+      const invite = within(create).getByRole('checkbox') as HTMLInputElement;
+      expect([invite.disabled, invite.checked]).toEqual([true, false]);
+      expect(create.textContent).toContain(TRIAL_MAIL_MESSAGES.verifyFirstOther);
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    });
+
+    it('tells the admin who signed the school up to open their link, in their language', async () => {
+      mockFetch({ 'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }) });
+      try {
+        await act(() => changeLanguage('es'));
+        await loadSharedMessages();
+        renderWithProviders(<UsersPage />, { auth: unconfirmed('school_admin', true) });
+        const translated = es[TRIAL_MAIL_MESSAGES.verifyFirst] as string;
+        expect(translated).toBeTruthy();
+        expect(await screen.findByText(translated)).toBeTruthy();
+        expect(screen.queryByText(TRIAL_MAIL_MESSAGES.verifyFirst)).toBeNull();
+      } finally {
+        await act(() => changeLanguage('en'));
+      }
+    });
+  });
 });
+
+/**
+ * The shared messages' table of the UI language, loaded the way the app loads it: the first message shown
+ * suspends until it arrives. Shown once in a root of its own, rendered as in the browser (not act-wrapped, so
+ * React retries when the table arrives), the page's render then finds it loaded.
+ */
+async function loadSharedMessages(): Promise<void> {
+  const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  env.IS_REACT_ACT_ENVIRONMENT = false;
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  function Probe() {
+    return useServerMessage()('loaded');
+  }
+  try {
+    root.render(
+      <Suspense fallback={null}>
+        <Probe />
+      </Suspense>,
+    );
+    await waitFor(() => expect(container.textContent).toBe('loaded'));
+  } finally {
+    root.unmount();
+    container.remove();
+    env.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+}

@@ -17,7 +17,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ListPage } from '../../../components/ui/list-page';
 import { useDialogState } from '../../../components/ui/use-dialog-state';
 import { SearchInput } from '../../../components/ui/search-input';
+import { ServerMessage } from '../../../components/ui/server-message';
 import { Select } from '../../../components/ui/select';
+import { useSchoolMailRefusal } from '../../../api/mail-verification';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
@@ -33,6 +35,8 @@ type UsersDialog =
   | { kind: 'toggle'; user: UserAccountResponse }
   | { kind: 'created'; title: string; accounts: CreatedAccount[] };
 
+const MAIL_REFUSAL_ID = 'users-mail-refusal';
+
 function ManageUsers() {
   const { t } = useT('users');
   const { t: tc } = useT();
@@ -42,6 +46,8 @@ function ManageUsers() {
   const dialogs = useDialogState<UsersDialog>();
   const setActive = useSetUserActive();
   const resend = useResendInvitation();
+  // While the school may not send e-mail, sending an invitation is off up front, with the server's reason.
+  const mailRefusal = useSchoolMailRefusal();
   const filtered = Boolean(filters.search || filters.role) || filters.status !== 'active';
   const isPrincipal = me?.role === 'principal';
   const roleOptions = ACCOUNT_ROLES.map((r) => ({ value: r, label: tc(`roles.${r}`) }));
@@ -120,6 +126,13 @@ function ManageUsers() {
           />
         </>
       }
+      notice={
+        mailRefusal && (
+          <p id={MAIL_REFUSAL_ID} className="mb-4 text-sm text-slate-600">
+            <ServerMessage message={mailRefusal} />
+          </p>
+        )
+      }
       table={{
         label: t('table'),
         columns,
@@ -136,6 +149,8 @@ function ManageUsers() {
                   variant="ghost"
                   onClick={() => resendTo(u)}
                   loading={resend.isPending && resend.variables === u.id}
+                  disabled={mailRefusal !== null}
+                  aria-describedby={mailRefusal ? MAIL_REFUSAL_ID : undefined}
                   aria-label={
                     u.invited ? t('actions.resendTo', { name: u.name }) : t('actions.sendTo', { name: u.name })
                   }
