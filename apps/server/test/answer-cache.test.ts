@@ -444,7 +444,7 @@ describe('the student list and the class list: kept per view and query', () => {
     expect(signedIn?.lastLoginAt).not.toBe(before?.lastLoginAt);
   });
 
-  it('a request for a password reset link, by anyone, leaves every school\'s answers in place', async () => {
+  it("a request for a password reset link, by anyone, leaves every school's answers in place", async () => {
     const before = answersEpoch(w.a.id);
     for (const email of [w.a.users.teacher.email, 'nobody@example.test']) {
       const res = await w.t.app.inject({

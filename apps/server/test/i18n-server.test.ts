@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { recordBankTransfer } from './factories/payments.ts';
 import { errorOf } from './helpers.ts';
 
 /** The server in the recipient's language (docs/product.md, "Messages in the user's language"). */
@@ -277,22 +278,12 @@ function pdfRunsOfEmbeddedFont(pdf: Buffer): string[] {
 describe('receipts', () => {
   it('come as a PDF in the requester’s language', async () => {
     const admin = await w.asB('school_admin');
-    const [sub] = await withSystem(w.t.app.deps.db, (tx) =>
-      tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, w.b.id)),
-    );
-    const paid = await admin({
-      method: 'POST',
-      url: '/api/v1/payments',
-      payload: {
-        subscriptionId: sub?.id,
-        method: 'bank_transfer',
-        reference: 'TRX-I18N',
-        amountMinor: 12_345,
-        idempotencyKey: 'pay-i18n-0001',
-      },
+    const paid = await recordBankTransfer(w.t.app, admin, w.b.id, {
+      reference: 'TRX-I18N',
+      amountMinor: 12_345,
+      key: 'pay-i18n-0001',
     });
-    expect(paid.statusCode).toBe(201);
-    const url = `/api/v1/payments/${paid.json().id}/receipt.pdf`;
+    const url = `/api/v1/payments/${paid}/receipt.pdf`;
 
     const spanish = await admin({ method: 'GET', url, headers: { 'accept-language': 'es' } });
     expect(spanish.statusCode).toBe(200);

@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schoolSubscriptions } from '../src/db/schema/index.ts';
-import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { recordBankTransfer } from './factories/payments.ts';
 
 /**
  * Every download of a school's or the platform's data tells caches, shared and proxy ones included, not to keep
@@ -36,25 +34,12 @@ describe('downloads are never kept by a cache', () => {
 
   it('the PDF receipt of a payment, for the school and for company staff', async () => {
     const admin = await w.asA('school_admin');
-    const [sub] = await withSystem(w.t.app.deps.db, (tx) =>
-      tx
-        .select()
-        .from(schoolSubscriptions)
-        .where(and(eq(schoolSubscriptions.schoolId, w.a.id), eq(schoolSubscriptions.status, 'active'))),
-    );
-    const paid = await admin({
-      method: 'POST',
-      url: '/api/v1/payments',
-      payload: {
-        subscriptionId: sub?.id,
-        method: 'bank_transfer',
-        reference: 'TRX-CACHE',
-        amountMinor: 10_000,
-        idempotencyKey: 'pay-cache-0001',
-      },
+    const paid = await recordBankTransfer(w.t.app, admin, w.a.id, {
+      reference: 'TRX-CACHE',
+      amountMinor: 10_000,
+      key: 'pay-cache-0001',
     });
-    expect(paid.statusCode).toBe(201);
-    const url = `/api/v1/payments/${paid.json().id}/receipt.pdf`;
+    const url = `/api/v1/payments/${paid}/receipt.pdf`;
     await expectDownloadNotKept(admin, url, 'application/pdf');
     await expectDownloadNotKept(w.companyUser, url, 'application/pdf');
   });
