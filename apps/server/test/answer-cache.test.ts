@@ -138,6 +138,19 @@ function holdLoads() {
   };
 }
 
+/** A new teacher assigned to the class and signed in: a reader whose access the tests then take away. */
+async function secondTeacherOfTheClass() {
+  const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
+  const assigned = await admin({
+    method: 'POST',
+    url: `/api/v1/classes/${w.a.classId}/teachers`,
+    payload: { teacherId: made.teacher.id },
+  });
+  expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+  const second = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+  return { made, second };
+}
+
 beforeAll(async () => {
   w = await schoolWorld({ clock: () => now, config: { answerCacheMs: 600_000 } });
   adminSession = await w.a.signIn('school_admin');
@@ -476,14 +489,7 @@ describe('the student profile: one answer for every reader allowed to see the st
 
   it('access per request: a teacher taken off the class, another parent, another student and a teacher of another class get 404 though it is cached', async () => {
     const kid = w.a.users.student.id;
-    const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
-    const assigned = await admin({
-      method: 'POST',
-      url: `/api/v1/classes/${w.a.classId}/teachers`,
-      payload: { teacherId: made.teacher.id },
-    });
-    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
-    const second = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+    const { made, second } = await secondTeacherOfTheClass();
     const other = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
     const stranger = as(
       w.t.app,
@@ -521,14 +527,7 @@ describe('the student profile: one answer for every reader allowed to see the st
 
 describe('access is decided on every request', () => {
   it('a teacher taken off the class loses the register at once, though it is cached', async () => {
-    const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
-    const assigned = await admin({
-      method: 'POST',
-      url: `/api/v1/classes/${w.a.classId}/teachers`,
-      payload: { teacherId: made.teacher.id },
-    });
-    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
-    const second = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+    const { made, second } = await secondTeacherOfTheClass();
     expect((await register(second)).statusCode).toBe(200);
     expect((await register(teacher)).statusCode).toBe(200);
 
