@@ -138,6 +138,19 @@ function holdLoads() {
   };
 }
 
+/** A new teacher assigned to the class and signed in: a reader whose access the tests then take away. */
+async function secondTeacherOfTheClass() {
+  const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
+  const assigned = await admin({
+    method: 'POST',
+    url: `/api/v1/classes/${w.a.classId}/teachers`,
+    payload: { teacherId: made.teacher.id },
+  });
+  expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+  const second = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+  return { made, second };
+}
+
 beforeAll(async () => {
   w = await schoolWorld({ clock: () => now, config: { answerCacheMs: 600_000 } });
   adminSession = await w.a.signIn('school_admin');
@@ -466,16 +479,69 @@ describe('the student list and the class list: kept per view and query', () => {
   });
 });
 
+describe('the student profile: one answer for every reader allowed to see the student', () => {
+  const profile = (caller: Caller, id: string) => caller({ method: 'GET', url: `/api/v1/students/${id}` });
+
+  it("served from the cache to staff, the student, their parent and teacher; a change here shows at once; another school's admin gets 404", async () => {
+    const kid = w.a.users.student.id;
+    const readers = [admin, principal, teacher, await w.a.as('parent'), await w.a.as('student')];
+    await liveEventsSettled(w.a.id);
+    const first = await profile(admin, kid);
+    expect(first.statusCode, first.body).toBe(200);
+    await renameBehindTheBack(kid, 'Profile Unseen');
+    for (const reader of readers) expect((await profile(reader, kid)).json()).toEqual(first.json());
+
+    const touched = await admin({ method: 'PATCH', url: `/api/v1/students/${kid}`, payload: { phone: null } });
+    expect(touched.statusCode, touched.body).toBe(200);
+    for (const reader of readers) expect((await profile(reader, kid)).json().name).toBe('Profile Unseen');
+    const res = await profile(await w.b.as('school_admin'), kid);
+    expect({ status: res.statusCode, message: errorOf(res).message }).toEqual({
+      status: 404,
+      message: 'Student not found',
+    });
+  });
+
+  it('access per request: a teacher taken off the class, another parent, another student and a teacher of another class get 404 though it is cached', async () => {
+    const kid = w.a.users.student.id;
+    const { made, second } = await secondTeacherOfTheClass();
+    const other = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
+    const stranger = as(
+      w.t.app,
+      await login(w.t.app, other.teacher.email, 'teacher', other.temporaryPassword as string),
+    );
+    const p2 = await createParent(w.t.app, adminSession, { sendInvitation: false });
+    const otherParent = as(w.t.app, await login(w.t.app, p2.parent.email, 'parent', p2.temporaryPassword as string));
+    const mate = await createStudent(w.t.app, adminSession, { classId: w.a.classId, sendInvitation: false });
+    const classmate = as(
+      w.t.app,
+      await login(w.t.app, mate.student.email, 'student', mate.temporaryPassword as string),
+    );
+
+    // The answer and the allowed readers' decisions are cached, with no change after them.
+    expect((await profile(second, kid)).statusCode).toBe(200);
+    expect((await profile(teacher, kid)).statusCode).toBe(200);
+    expect((await profile(await w.a.as('parent'), kid)).statusCode).toBe(200);
+    for (const refused of [stranger, otherParent, classmate]) {
+      const res = await profile(refused, kid);
+      expect({ status: res.statusCode, message: errorOf(res).message }).toEqual({
+        status: 404,
+        message: 'Student not found',
+      });
+    }
+
+    const removed = await admin({
+      method: 'DELETE',
+      url: `/api/v1/classes/${w.a.classId}/teachers/${made.teacher.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await profile(second, kid)).statusCode).toBe(404);
+    expect((await profile(teacher, kid)).statusCode).toBe(200);
+  });
+});
+
 describe('access is decided on every request', () => {
   it('a teacher taken off the class loses the register at once, though it is cached', async () => {
-    const made = await createTeacher(w.t.app, adminSession, { sendInvitation: false });
-    const assigned = await admin({
-      method: 'POST',
-      url: `/api/v1/classes/${w.a.classId}/teachers`,
-      payload: { teacherId: made.teacher.id },
-    });
-    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
-    const second = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+    const { made, second } = await secondTeacherOfTheClass();
     expect((await register(second)).statusCode).toBe(200);
     expect((await register(teacher)).statusCode).toBe(200);
 

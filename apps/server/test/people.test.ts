@@ -1,7 +1,7 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
-import { StudentResponse } from '@lyceum/shared/people';
+import { StudentProfileResponse, StudentResponse } from '@lyceum/shared/people';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -522,6 +522,33 @@ describe('student lifecycle', () => {
       feeSummary: null,
       upcomingExams: [],
     });
+  });
+
+  it('sends the profile as PostgreSQL shaped it: exactly its contract, and the same fields as the list row', async () => {
+    // The answer skips the response serializer (lib/response-check.ts, sendJsonText), so its shape is checked here.
+    await login(t.app, a.users.student.email, 'student');
+    const admin = as(t.app, adminA);
+    const fresh = (await createStudent(t.app, adminA, { classId: a.classId })).student.id;
+    const list = (await admin({ method: 'GET', url: '/api/v1/students?limit=100' })).json();
+    for (const id of [a.users.student.id, fresh]) {
+      const res = await admin({ method: 'GET', url: `/api/v1/students/${id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const profile = StudentProfileResponse.strict().parse(res.json());
+      const row = list.items.find((s: { id: string }) => s.id === id);
+      expect(row).toBeDefined();
+      expect(profile).toEqual({
+        ...row,
+        classTeacherId: a.users.teacher.id,
+        classTeacherName: expect.any(String),
+        attendanceSummary: null,
+        recentMarks: [],
+        feeSummary: null,
+        upcomingExams: [],
+      });
+    }
+    const signedIn = (await admin({ method: 'GET', url: `/api/v1/students/${a.users.student.id}` })).json();
+    expect(signedIn.lastLoginAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it("answers 404 for another school's student, to its admin and to company staff naming the wrong school", async () => {

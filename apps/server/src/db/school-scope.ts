@@ -1,10 +1,12 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Deps } from '../deps.ts';
 import type { Database, Tx } from './client.ts';
+import { selectRows } from './select-rows.ts';
 import { schools } from './schema/index.ts';
 import { type TenantContext, type TenantOptions, withTenant } from './tenancy.ts';
 import type { Actor } from '../lib/actor.ts';
-import { type AnswerCache, bytesOfObject } from '../lib/answer-cache.ts';
+import { type AnswerCache, answersEpoch, bytesOfObject, bytesOfText } from '../lib/answer-cache.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 
 /**
@@ -94,4 +96,68 @@ export function listThroughAnswers<T>(
     .filter(([name, value]) => name !== 'schoolId' && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return answers.through(scope.schoolId, `${read}:${view}:${JSON.stringify(asked)}`, load, bytesOfObject);
+}
+
+/**
+ * A read's JSON text through this process's answers cache (lib/answer-cache.ts), under `key` in the scope's
+ * school. Access is decided on every request, before any answer is shared: `decide` (null when the caller's
+ * role and the key alone settle it: staff see their whole school, a student their own id) is a query that finds
+ * a row if the caller may read, else `missing` (404); its yes is kept as this user's decision (never another's)
+ * under the school's epoch, so it is asked again after any change. Then `shared` gives the answer, one load for
+ * every allowed reader who misses at once (single flight), the same for each of them; it must not depend on
+ * who runs it. Off (or company staff, whose reads name the school in the query and are rare): `own`, the
+ * caller's one statement that decides and answers at once.
+ */
+export async function jsonThroughAnswers(
+  deps: Pick<Deps, 'db' | 'answers'>,
+  scope: SchoolScope,
+  read: {
+    key: string;
+    decide: { sql: SQL; missing: string } | null;
+    own: () => Promise<string>;
+    shared: () => Promise<string>;
+  },
+): Promise<string> {
+  const { answers } = deps;
+  if (!answers.enabled || scope.companyReader) return read.own();
+  const schoolId = scope.schoolId;
+  if (read.decide) {
+    const decision = `may:${scope.actor.profileId}:${read.key}`;
+    if (answers.get(schoolId, decision) !== true) {
+      const epoch = answersEpoch(schoolId);
+      const { sql: allowed, missing } = read.decide;
+      await inScope(
+        deps.db,
+        scope,
+        async (tx) => {
+          if ((await selectRows(tx, allowed)).length === 0) throw notFound(missing);
+        },
+        { oneStatement: true },
+      );
+      answers.set(schoolId, decision, true, bytesOfText(decision), epoch);
+    }
+  }
+  return answers.through(schoolId, read.key, read.shared, bytesOfText);
+}
+
+/**
+ * One statement's answer as the JSON text PostgreSQL shaped (its column `body`), read in a transaction of that
+ * one statement; no row is a 404 with `missing`.
+ */
+export function readJsonBody(
+  deps: Pick<Deps, 'db' | 'answers'>,
+  scope: SchoolScope,
+  missing: string,
+  query: SQL,
+): Promise<string> {
+  return inScope(
+    deps.db,
+    scope,
+    async (tx) => {
+      const [row] = await selectRows<{ body: string }>(tx, query);
+      if (!row) throw notFound(missing);
+      return row.body;
+    },
+    { oneStatement: true },
+  );
 }

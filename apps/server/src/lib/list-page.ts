@@ -104,17 +104,9 @@ export async function keysetPage<T>(
   counting?: SQLWrapper,
   invalidCursor = 'Invalid data: the cursor is not valid',
 ): Promise<Page<T>> {
-  const size = limit === null ? null : Math.min(Math.max(1, limit), PAGE_SIZE_MAX);
-  let after = sql``;
-  if (cursor) {
-    const [value, id] = decodeKeysetCursor(cursor, invalidCursor);
-    if (!castable(value, key.cast)) throw invalid(invalidCursor, { cursor: 'Invalid cursor' });
-    const v = sql`${String(value)}::${sql.raw(key.cast)}`;
-    after =
-      key.dir === 'asc'
-        ? sql`where (m.sort_value, m.id) > (${v}, ${id}::uuid)`
-        : sql`where (m.sort_value, m.id) < (${v}, ${id}::uuid)`;
-  }
+  const size = pageSize(limit);
+  const past = afterCursor(key, cursor, sql`m.sort_value`, sql`m.id`, invalidCursor);
+  const after = past ? sql`where ${past}` : sql``;
   const dir = sql.raw(key.dir);
   const tail = sql`order by m.sort_value ${dir}, m.id ${dir} ${size === null ? sql`` : sql`limit ${size + 1}`}`;
   // The sort value leaves as text and comes back cast: exact for every type (microseconds, infinity).
@@ -127,18 +119,47 @@ export async function keysetPage<T>(
   );
   const rows = result.rows as { id: string; sort_text: string; total: number }[];
   const page = size === null ? rows : rows.slice(0, size);
-  const last = page[page.length - 1];
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && cursor) {
     // Past the last row: the total still counts the whole match.
     const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${counting ?? matching}) c`);
     total = Number(r.rows[0]?.n ?? 0);
   }
-  return {
-    items: await load(page.map((r) => r.id)),
-    nextCursor: size !== null && rows.length > size && last ? encodeKeysetCursor(last.sort_text, last.id) : null,
-    total,
-  };
+  return { items: await load(page.map((r) => r.id)), nextCursor: nextCursorOf(rows, size), total };
+}
+
+/** A page's size: `limit` capped at PAGE_SIZE_MAX (null: every row). */
+export const pageSize = (limit: number | null): number | null =>
+  limit === null ? null : Math.min(Math.max(1, limit), PAGE_SIZE_MAX);
+
+/**
+ * The condition for the rows after `cursor` in `key`'s order (`value` and `id` name the row's sort value and id),
+ * or undefined without a cursor; a cursor that cannot be read answers 400 with `invalidCursor`. For a list that
+ * reads its page in a statement of its own (keysetPage is the usual way).
+ */
+export function afterCursor(
+  key: SortKey,
+  cursor: string | undefined,
+  value: SQL,
+  id: SQL,
+  invalidCursor = 'Invalid data: the cursor is not valid',
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const [sortValue, lastId] = decodeKeysetCursor(cursor, invalidCursor);
+  if (!castable(sortValue, key.cast)) throw invalid(invalidCursor, { cursor: 'Invalid cursor' });
+  const v = sql`${String(sortValue)}::${sql.raw(key.cast)}`;
+  return key.dir === 'asc'
+    ? sql`(${value}, ${id}) > (${v}, ${lastId}::uuid)`
+    : sql`(${value}, ${id}) < (${v}, ${lastId}::uuid)`;
+}
+
+/**
+ * The next page's cursor from a page read with one row more than `size` (its sort value as text, `sort_text`),
+ * or null on the last page.
+ */
+export function nextCursorOf(rows: readonly { id: string; sort_text: string }[], size: number | null): string | null {
+  const last = size === null ? undefined : rows[size - 1];
+  return size !== null && rows.length > size && last ? encodeKeysetCursor(last.sort_text, last.id) : null;
 }
 
 /** The rows a page's `load` read by id, put back in the page's order. */

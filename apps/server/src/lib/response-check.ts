@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import fastJson from 'fast-json-stringify';
-import type { FastifyBaseLogger, FastifySchema } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifySchema } from 'fastify';
 import { isResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -131,3 +131,11 @@ function compileRoute(route: RouteSchema & { schema: FastifySchema }, log: Fasti
     return stringify(data);
   };
 }
+
+/**
+ * An answer PostgreSQL shaped as JSON text, sent as is: a string with a JSON content type skips the response
+ * serializer (its shape is the route's schema, checked by the route's tests: a recomputation from the records, or
+ * a parse with the schema).
+ */
+export const sendJsonText = (reply: FastifyReply, body: string) =>
+  reply.type('application/json; charset=utf-8').send(body);

@@ -10,14 +10,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { classLabel } from '../../db/class-label.ts';
 import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
-import { inScope, readScope, type SchoolScope, seesEveryone } from '../../db/school-scope.ts';
+import { inScope, jsonThroughAnswers, readJsonBody, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { notFound } from '../../lib/errors.ts';
 import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { answersEpoch, bytesOfText } from '../../lib/answer-cache.ts';
 import {
   classForStaff,
   readableStudentSql,
@@ -153,7 +151,7 @@ export function classRegisterJson(
       )::text as body
       from cls`,
     );
-  return throughAnswers(deps, scope, {
+  return jsonThroughAnswers(deps, scope, {
     key: `register:${input.id}:${month}`,
     // Staff may read every class of their school; a teacher the classes they teach or lead.
     decide: seesEveryone(scope)
@@ -212,71 +210,12 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
   const me = scope.actor.profileId;
   const teacher = scope.actor.role === 'teacher';
   const allowedByRole = seesEveryone(scope) || (scope.actor.role === 'student' && id === me);
-  return throughAnswers(deps, scope, {
+  return jsonThroughAnswers(deps, scope, {
     key: teacher ? `history:${id}:seen-by:${me}` : `history:${id}`,
     decide: allowedByRole ? null : { sql: readableStudentSql(scope, id), missing: PEOPLE_MESSAGES.studentNotFound },
     own,
     shared: teacher ? own : () => answer(schoolStudentSql(scope.schoolId, id), sql`a.student_id = ${id}`),
   });
-}
-
-/**
- * A read's JSON text through this process's answers cache (lib/answer-cache.ts), under `key` in the scope's
- * school. Access is decided on every request, before any answer is shared: `decide` (null when the caller's
- * role and the key alone settle it: staff see their whole school, a student their own id) is a query that finds
- * a row if the caller may read, else `missing` (404); its yes is kept as this user's decision (never another's)
- * under the school's epoch, so it is asked again after any change. Then `shared` gives the answer, one load for
- * every allowed reader who misses at once (single flight), the same for each of them; it must not depend on
- * who runs it. Off (or company staff, whose reads name the school in the query and are rare): `own`, the
- * caller's one statement that decides and answers at once.
- */
-async function throughAnswers(
-  deps: Deps,
-  scope: SchoolScope,
-  read: {
-    key: string;
-    decide: { sql: SQL; missing: string } | null;
-    own: () => Promise<string>;
-    shared: () => Promise<string>;
-  },
-): Promise<string> {
-  const { answers } = deps;
-  if (!answers.enabled || scope.companyReader) return read.own();
-  const schoolId = scope.schoolId;
-  if (read.decide) {
-    const decision = `may:${scope.actor.profileId}:${read.key}`;
-    if (answers.get(schoolId, decision) !== true) {
-      const epoch = answersEpoch(schoolId);
-      const { sql: allowed, missing } = read.decide;
-      await inScope(
-        deps.db,
-        scope,
-        async (tx) => {
-          if ((await selectRows(tx, allowed)).length === 0) throw notFound(missing);
-        },
-        { oneStatement: true },
-      );
-      answers.set(schoolId, decision, true, bytesOfText(decision), epoch);
-    }
-  }
-  return answers.through(schoolId, read.key, read.shared, bytesOfText);
-}
-
-/**
- * One statement's answer as the JSON text PostgreSQL shaped (its column `body`), read in a transaction of that
- * one statement; no row is a 404 with `missing`.
- */
-function readJsonBody(deps: Deps, scope: SchoolScope, missing: string, query: SQL): Promise<string> {
-  return inScope(
-    deps.db,
-    scope,
-    async (tx) => {
-      const [row] = await selectRows<{ body: string }>(tx, query);
-      if (!row) throw notFound(missing);
-      return row.body;
-    },
-    { oneStatement: true },
-  );
 }
 
 /** The history as an object (the CSV export). */

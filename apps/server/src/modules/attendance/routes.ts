@@ -18,24 +18,19 @@ import {
   SubmitAttendanceResponse,
 } from '@lyceum/shared/attendance';
 import { IdParams } from '@lyceum/shared/api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { invalid } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { actorOf } from '../../lib/request-actor.ts';
+import { sendJsonText } from '../../lib/response-check.ts';
 import { attendanceRates, classRegisterJson, classSheet, recentAttendance, studentAttendanceJson } from './reads.ts';
 import { exportBelowThreshold, exportRates, exportRecent, exportRegister, exportStudentHistory } from './export.ts';
 import { attendanceOptions, getAttendanceSettings, updateAttendanceSettings } from './settings.ts';
 import { submitAttendance } from './submit.ts';
 import { attendanceTrend, belowThreshold } from './trend.ts';
-
-/**
- * An answer PostgreSQL shaped as JSON text, sent as is: a string with a JSON content type skips the response
- * serializer (its shape is the route's schema, checked by the tests that compare it with a recomputation).
- */
-const sendJsonText = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
 const csv = { 200: { content: { 'text/csv': { schema: z.string().describe('text/csv') } } } };
 

@@ -7,12 +7,12 @@ import type { NotificationListQuery } from '@lyceum/shared/notifications';
 import type { Tx } from '../../db/client.ts';
 import { notificationReads, notifications } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
-import { loadThenCommit, withTenant } from '../../db/tenancy.ts';
+import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { keysetPage } from '../../lib/list-page.ts';
+import { afterCursor, nextCursorOf, pageSize, type SortKey } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { type Reader, readerOf, renderText } from './render.ts';
 
@@ -135,6 +135,9 @@ function schoolNotificationsOf(schoolId: string, userId: SQL, role: SQL): SQL {
 const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at is not null as read,
   to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
+/** The list's one order: newest first, the id breaking ties (the cursor holds both). */
+const NEWEST_FIRST: SortKey = { expr: sql`v.created_at`, cast: 'timestamptz', dir: 'desc' };
+
 function toResponse(row: VisibleRow, reader: Reader): Notification {
   // Our own wording is rendered per reader; a row without one (most) goes out as stored.
   const text = row.message ? renderText(row, reader) : row;
@@ -227,39 +230,44 @@ export async function listNotifications(
   query: z.output<typeof NotificationListQuery>,
 ): Promise<NotificationList> {
   const reader = readerOf(actor);
-  return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const filters = [
+  const size = pageSize(query.limit) as number;
+  const shown = sql.join(
+    [
       sql`true`,
       query.type ? sql`v.type = ${query.type}` : undefined,
       query.read === 'read' ? sql`v.read_at is not null` : undefined,
       query.read === 'unread' ? sql`v.read_at is null` : undefined,
-    ].filter((f): f is SQL => f !== undefined);
-    const matching = sql`select v.id, v.created_at as sort_value from ${visibleSource(actor)} where ${sql.join(filters, sql` and `)}`;
-    let unread = 0;
-    const page = await keysetPage(
-      tx,
-      matching,
-      { expr: sql`created_at`, cast: 'timestamptz', dir: 'desc' },
-      query.cursor,
-      query.limit,
-      loadThenCommit(tx, async (ids) => {
-        // One row per notification of the page, or one row of nulls for an empty page: the count is on each.
-        const rows = await selectRows<(VisibleRow | { [K in keyof VisibleRow]: null }) & { unread: number }>(
-          tx,
-          sql`select c.unread, p.* from ${unreadCountSql(actor)} c(unread)
-            left join lateral (select ${COLUMNS} from ${visibleSource(actor)}
-              where v.id = any(${sql.param(ids)}::uuid[])) p on true`,
-        );
-        unread = Number(rows[0]?.unread ?? 0);
-        const byId = new Map(rows.flatMap((r) => (r.id === null ? [] : [[r.id, r as VisibleRow] as const])));
-        return ids.flatMap((id) => {
-          const row = byId.get(id);
-          return row ? [toResponse(row, reader)] : [];
-        });
-      }),
-    );
-    return { items: page.items, unread, nextCursor: page.nextCursor, total: page.total };
-  });
+    ].filter((f): f is SQL => f !== undefined),
+    sql` and `,
+  );
+  const after = afterCursor(NEWEST_FIRST, query.cursor, sql`v.created_at`, sql`v.id`);
+  // One statement, one round trip with its transaction: the reader's notifications read once, counted for the
+  // badge (unread) and the list (total), and the page after the cursor with one row more (is there a next page);
+  // an empty page is one row of nulls carrying the counts.
+  const rows = await withTenant(
+    deps.db,
+    tenantOf(actor),
+    (tx) =>
+      selectRows<
+        (VisibleRow | { [K in keyof VisibleRow]: null }) & { total: number; unread: number; sort_text: string }
+      >(
+        tx,
+        sql`with v as materialized (select * from ${visibleSource(actor)})
+          select c.total, c.unread, p.* from (select count(*) filter (where ${shown})::int as total,
+              count(*) filter (where v.read_at is null)::int as unread from v) c
+          left join lateral (select ${COLUMNS}, v.created_at::text as sort_text from v
+            where ${shown} ${after ? sql`and ${after}` : sql``}
+            order by v.created_at desc, v.id desc limit ${size + 1}) p on true`,
+      ),
+    { oneStatement: true },
+  );
+  const page = rows.flatMap((r) => (r.id === null ? [] : [r as VisibleRow & { sort_text: string }]));
+  return {
+    items: page.slice(0, size).map((row) => toResponse(row, reader)),
+    unread: Number(rows[0]?.unread ?? 0),
+    nextCursor: nextCursorOf(page, size),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
 
 /** Read or delete state of one notification for its reader; a role-wide one keeps it per reader. */

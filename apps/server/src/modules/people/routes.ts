@@ -36,6 +36,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/request-actor.ts';
+import { sendJsonText } from '../../lib/response-check.ts';
 import { bulkRoutes } from './bulk-routes.ts';
 import { emergencyRoutes } from './emergency-routes.ts';
 import { createParentConfig, createStudentConfig, createTeacherConfig, createUserConfig } from './create-body.ts';
@@ -88,7 +89,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/students/:id',
       { schema: { tags, params: IdParams, querystring: PersonReadQuery, response: { 200: StudentProfileResponse } } },
-      (r) => getStudentProfile(deps, actorOf(r), { ...r.params, ...r.query }),
+      async (r, reply) => sendJsonText(reply, await getStudentProfile(deps, actorOf(r), { ...r.params, ...r.query })),
     );
     app.patch(
       '/students/:id',

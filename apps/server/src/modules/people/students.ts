@@ -7,7 +7,6 @@ import type {
   CreateStudentResponse,
   StudentListQuery,
   StudentListResponse,
-  StudentProfileResponse,
   StudentResponse,
   UpdateStudentRequest,
 } from '@lyceum/shared/people';
@@ -33,13 +32,22 @@ import {
 import { setUserActive, updateUserContact } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
-import { inScope, listThroughAnswers, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import {
+  inScope,
+  jsonThroughAnswers,
+  listThroughAnswers,
+  readJsonBody,
+  readScope,
+  type SchoolScope,
+  seesEveryone,
+  writeScope,
+} from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, type SortKey } from '../../lib/list-page.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
-import { loadStudents } from './views.ts';
+import { loadStudents, studentProfileJsonSql } from './views.ts';
 import { visibleStudents } from './visibility.ts';
 
 /** The given academic year, checked, or the school's current one (`schoolYear`) when left empty. */
@@ -209,34 +217,35 @@ export function exportStudents(deps: Deps, actor: Actor, query: StudentListInput
   });
 }
 
-export async function getStudentProfile(
+/**
+ * The student profile as the JSON text sent (`StudentProfileResponse`), through the answers cache: the same
+ * answer for every reader allowed to see the student (lib/answer-cache.ts; docs/scaling.md, "Answers cache").
+ * Staff see every student of their school and a student themself without a query; a teacher's or parent's
+ * yes is asked (the list's visibility rule) and kept as theirs alone.
+ */
+export function getStudentProfile(
   deps: Deps,
   actor: Actor,
   { id, schoolId }: { id: string; schoolId?: string | undefined },
-): Promise<StudentProfileResponse> {
+): Promise<string> {
   const scope = readScope(actor, schoolId, 'students');
-  return inScope(
-    deps.db,
-    scope,
-    async (tx) => {
-      // One statement: the student as the scope may see them (or nothing: 404), with the class teacher.
-      const [student] = await loadStudents(tx, scope.schoolId, [id], visibleStudents(scope));
-      if (!student) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-      const lead = student.classTeacher;
-      // Attendance, marks, fees and exams are filled by their own issues; until then the page shows empty states.
-      const { classTeacher: _, ...rest } = student;
-      return {
-        ...rest,
-        classTeacherId: lead?.id ?? null,
-        classTeacherName: lead?.name ?? null,
-        attendanceSummary: null,
-        recentMarks: [],
-        feeSummary: null,
-        upcomingExams: [],
-      };
-    },
-    { oneStatement: true },
-  );
+  const answer = (visible?: SQL) =>
+    readJsonBody(deps, scope, PEOPLE_MESSAGES.studentNotFound, studentProfileJsonSql(scope.schoolId, id, visible));
+  const visible = visibleStudents(scope);
+  const allowedByRole = seesEveryone(scope) || (scope.actor.role === 'student' && id === scope.actor.profileId);
+  return jsonThroughAnswers(deps, scope, {
+    key: `profile:${id}`,
+    decide:
+      allowedByRole || !visible
+        ? null
+        : {
+            sql: sql`select students.id from students where students.school_id = ${scope.schoolId}
+              and students.id = ${id} and ${visible}`,
+            missing: PEOPLE_MESSAGES.studentNotFound,
+          },
+    own: () => answer(visible),
+    shared: () => answer(),
+  });
 }
 
 type NewParentInput = z.output<typeof CreateStudentRequest>['newParents'][number];

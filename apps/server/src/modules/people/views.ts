@@ -76,6 +76,27 @@ export async function loadStudents(
   );
 }
 
+/** A time as `Date.prototype.toISOString` writes it (UTC, milliseconds), from PostgreSQL. */
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The student profile (`StudentProfileResponse`) as the JSON text of the answer, shaped by PostgreSQL from the
+ * same student row as the list (one column: no row mapping, no serializer; docs/product.md, "Performance
+ * budgets"). No row when the student is not in the school or not `visible`. The summaries belong to later
+ * issues (attendance, marks, fees, exams); until then the page shows empty states.
+ */
+export function studentProfileJsonSql(schoolId: string, id: string, visible?: SQL): SQL {
+  return sql`select json_build_object('id', s.id, 'name', s.name, 'email', s.email, 'phone', s.phone,
+      'schoolId', ${schoolId}::uuid, 'classId', s."classId", 'className', s."className", 'section', s.section,
+      'classLabel', s."classLabel", 'rollNumber', s."rollNumber", 'academicYear', s."academicYear",
+      'profileImage', s."profileImage", 'parents', s.parents, 'isActive', s."isActive",
+      'lastLoginAt', ${sql.raw(isoText('s."lastLoginAt"'))}, 'createdAt', ${sql.raw(isoText('s."createdAt"'))},
+      'classTeacherId', s."classTeacher"->>'id', 'classTeacherName', s."classTeacher"->>'name',
+      'attendanceSummary', null, 'recentMarks', '[]'::json, 'feeSummary', null, 'upcomingExams', '[]'::json)::text as body
+    from (${STUDENT_COLUMNS}
+      where students.school_id = ${schoolId} and students.id = ${id} ${visible ? sql`and ${visible}` : sql``}) s`;
+}
+
 const subjectsJson = (
   ids: string,
 ) => `coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
