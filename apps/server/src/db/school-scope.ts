@@ -1,6 +1,5 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { eq, type SQL } from 'drizzle-orm';
-import type { Deps } from '../deps.ts';
 import type { Database, Tx } from './client.ts';
 import { selectRows } from './select-rows.ts';
 import { schools } from './schema/index.ts';
@@ -98,6 +97,9 @@ export function listThroughAnswers<T>(
   return answers.through(scope.schoolId, `${read}:${view}:${JSON.stringify(asked)}`, load, bytesOfObject);
 }
 
+/** What a cached read needs of the app (db sits below the modules, so not their `Deps`). */
+type CachedReads = { db: Database; answers: AnswerCache };
+
 /**
  * A read's JSON text through this process's answers cache (lib/answer-cache.ts), under `key` in the scope's
  * school. Access is decided on every request, before any answer is shared: `decide` (null when the caller's
@@ -109,7 +111,7 @@ export function listThroughAnswers<T>(
  * caller's one statement that decides and answers at once.
  */
 export async function jsonThroughAnswers(
-  deps: Pick<Deps, 'db' | 'answers'>,
+  deps: CachedReads,
   scope: SchoolScope,
   read: {
     key: string;
@@ -144,12 +146,7 @@ export async function jsonThroughAnswers(
  * One statement's answer as the JSON text PostgreSQL shaped (its column `body`), read in a transaction of that
  * one statement; no row is a 404 with `missing`.
  */
-export function readJsonBody(
-  deps: Pick<Deps, 'db' | 'answers'>,
-  scope: SchoolScope,
-  missing: string,
-  query: SQL,
-): Promise<string> {
+export function readJsonBody(deps: CachedReads, scope: SchoolScope, missing: string, query: SQL): Promise<string> {
   return inScope(
     deps.db,
     scope,

@@ -10,11 +10,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * answer reads; sign-in also writes the sign-in time, which the people lists show: the sign-in service drops its
  * own school's answers.
  */
-const TOUCHES_NO_ANSWER = new Set([
-  '/api/v1/auth/login',
-  '/api/v1/auth/logout',
-  '/api/v1/auth/forgot-password',
-]);
+const TOUCHES_NO_ANSWER = new Set(['/api/v1/auth/login', '/api/v1/auth/logout', '/api/v1/auth/forgot-password']);
 
 /**
  * After a change request, the cached answers it may have changed are dropped (lib/answer-cache.ts): its school's
