@@ -622,29 +622,34 @@ describe('the page options', () => {
   });
 });
 
-describe('a subject that leaves a class or is deactivated', () => {
-  /** A class of its own with one subject and one teacher of it, so no other test's lessons are in the way. */
-  async function taughtClass() {
-    const session = await w.a.signIn('school_admin');
-    const subject = await createSubject(w.t.app, session);
-    const cls = await createClass(w.t.app, session, { subjectIds: [subject.id] });
-    const { teacher } = await createTeacher(w.t.app, session, { subjectIds: [subject.id] });
-    await assignTeacher(w.t.app, session, cls.id, { teacherId: teacher.id, subjectIds: [subject.id] });
-    const lesson = (startTime: string, endTime: string) =>
-      slot({
-        classId: cls.id,
-        subjectId: subject.id,
-        teacherId: teacher.id,
-        room: '',
-        day: 'sunday',
-        startTime,
-        endTime,
-      });
-    return { subject, cls, teacher, lesson };
-  }
-  const week = async (classId: string) =>
-    (await admin({ method: 'GET', url: `/api/v1/timetable/classes/${classId}` })).json().items as TimetableSlot[];
+/**
+ * A class of its own with one subject (two with `second`) and one teacher of them, so no other test's lessons are
+ * in the way.
+ */
+async function taughtClass({ second = false } = {}) {
+  const session = await w.a.signIn('school_admin');
+  const subject = await createSubject(w.t.app, session);
+  const other = second ? await createSubject(w.t.app, session) : null;
+  const subjectIds = other ? [subject.id, other.id] : [subject.id];
+  const cls = await createClass(w.t.app, session, { subjectIds });
+  const { teacher } = await createTeacher(w.t.app, session, { subjectIds });
+  await assignTeacher(w.t.app, session, cls.id, { teacherId: teacher.id, subjectIds });
+  const lesson = (startTime: string, endTime: string, subjectId = subject.id) =>
+    slot({
+      classId: cls.id,
+      subjectId,
+      teacherId: teacher.id,
+      room: '',
+      day: 'sunday',
+      startTime,
+      endTime,
+    });
+  return { subject, other, cls, teacher, lesson };
+}
+const week = async (classId: string) =>
+  (await admin({ method: 'GET', url: `/api/v1/timetable/classes/${classId}` })).json().items as TimetableSlot[];
 
+describe('a subject that leaves a class or is deactivated', () => {
   it('is refused while its lessons are in the timetable, naming how many; once they are deleted it goes', async () => {
     const { subject, cls, lesson } = await taughtClass();
     const ids: string[] = [];
@@ -724,6 +729,112 @@ describe('a subject that leaves a class or is deactivated', () => {
       payload: { startTime: '12:00', endTime: '12:45' },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+  });
+});
+
+describe('a teacher who leaves a class, or a class or teacher deactivated', () => {
+  const add = async (payload: Record<string, unknown>) => {
+    const made = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().id as string;
+  };
+  const remove = async (id: string) =>
+    expect((await admin({ method: 'DELETE', url: `/api/v1/timetable/slots/${id}` })).statusCode).toBe(204);
+
+  it("a teacher leaves a class, or a subject there, only once their lessons are out of the class's timetable", async () => {
+    const { subject, other, cls, teacher, lesson } = await taughtClass({ second: true });
+    if (!other) throw new Error('two subjects');
+    const maths = [await add(lesson('08:00', '08:45')), await add(lesson('09:00', '09:45'))];
+    const art = await add(lesson('10:00', '10:45', other.id));
+
+    // Re-assigned with the second subject only: the first one's two lessons stay, so nothing of it is kept.
+    const reassign = () =>
+      admin({
+        method: 'POST',
+        url: `/api/v1/classes/${cls.id}/teachers`,
+        payload: { teacherId: teacher.id, subjectIds: [other.id], isClassTeacher: true },
+      });
+    const fewer = await reassign();
+    expect(fewer.statusCode).toBe(409);
+    expect(errorOf(fewer).message).toBe(
+      `This teacher still has 2 ${subject.name} lessons in this class's timetable. Delete them first.`,
+    );
+    expect(errorOf(fewer).fields?.subjectIds).toBe(errorOf(fewer).message);
+    // Unassigned: refused while any lesson of theirs is there, naming the first subject by name.
+    const unassign = () => admin({ method: 'DELETE', url: `/api/v1/classes/${cls.id}/teachers/${teacher.id}` });
+    const first = [
+      { name: subject.name, n: 2 },
+      { name: other.name, n: 1 },
+    ].sort((a, b) => a.name.localeCompare(b.name))[0];
+    const refused = await unassign();
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(PEOPLE_MESSAGES.teacherSubjectHasLessons(first?.name ?? '', first?.n ?? 0));
+    const kept = (await admin({ method: 'GET', url: `/api/v1/classes/${cls.id}` })).json();
+    expect(kept.assignedTeachers).toMatchObject([{ teacherId: teacher.id, isClassTeacher: false }]);
+    expect(kept.assignedTeachers[0].subjects.map((s: { id: string }) => s.id).sort()).toEqual(
+      [subject.id, other.id].sort(),
+    );
+    expect((await week(cls.id)).length).toBe(3);
+
+    await remove(maths[0] ?? '');
+    expect(errorOf(await reassign()).message).toBe(
+      `This teacher still has 1 ${subject.name} lesson in this class's timetable. Delete it first.`,
+    );
+    await remove(maths[1] ?? '');
+    const reassigned = await reassign();
+    expect(reassigned.statusCode, reassigned.body).toBe(200);
+    expect(reassigned.json().assignedTeachers).toMatchObject([
+      { teacherId: teacher.id, isClassTeacher: true, subjects: [{ id: other.id }] },
+    ]);
+    expect(errorOf(await unassign()).message).toBe(
+      `This teacher still has 1 ${other.name} lesson in this class's timetable. Delete it first.`,
+    );
+    await remove(art);
+    const unassigned = await unassign();
+    expect(unassigned.statusCode, unassigned.body).toBe(200);
+    expect(unassigned.json().assignedTeachers).toEqual([]);
+  });
+
+  it('a class or a teacher with lessons in the timetable is not deactivated, on any page; without them it is', async () => {
+    const { cls, teacher, lesson } = await taughtClass();
+    const ids = [await add(lesson('08:00', '08:45')), await add(lesson('09:00', '09:45'))];
+    const deactivateClass = () => admin({ method: 'POST', url: `/api/v1/classes/${cls.id}/deactivate` });
+    const deactivateTeacher = () => admin({ method: 'POST', url: `/api/v1/teachers/${teacher.id}/deactivate` });
+    const deactivateUser = () => admin({ method: 'POST', url: `/api/v1/users/${teacher.id}/deactivate` });
+
+    for (const [refused, message] of [
+      [await deactivateClass(), 'This class still has 2 lessons in its timetable. Delete them first.'],
+      [await deactivateTeacher(), 'This teacher still has 2 lessons in the timetable. Delete them first.'],
+      [await deactivateUser(), 'This teacher still has 2 lessons in the timetable. Delete them first.'],
+    ] as const) {
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toBe(message);
+    }
+    expect(PEOPLE_MESSAGES.classHasLessons(2)).toBe(
+      'This class still has 2 lessons in its timetable. Delete them first.',
+    );
+    expect(PEOPLE_MESSAGES.teacherHasLessons(2)).toBe(
+      'This teacher still has 2 lessons in the timetable. Delete them first.',
+    );
+    // Nothing changed: both stay active, the teacher signed in, the week keeps its lessons.
+    expect((await admin({ method: 'GET', url: `/api/v1/classes/${cls.id}` })).json().isActive).toBe(true);
+    expect((await admin({ method: 'GET', url: `/api/v1/teachers/${teacher.id}` })).json().isActive).toBe(true);
+    expect((await week(cls.id)).map((s) => s.id).sort()).toEqual([...ids].sort());
+
+    await remove(ids[0] ?? '');
+    expect(errorOf(await deactivateClass()).message).toBe(
+      'This class still has 1 lesson in its timetable. Delete it first.',
+    );
+    expect(errorOf(await deactivateTeacher()).message).toBe(
+      'This teacher still has 1 lesson in the timetable. Delete it first.',
+    );
+    await remove(ids[1] ?? '');
+    const classOff = await deactivateClass();
+    expect(classOff.statusCode, classOff.body).toBe(200);
+    expect(classOff.json().isActive).toBe(false);
+    const teacherOff = await deactivateTeacher();
+    expect(teacherOff.statusCode, teacherOff.body).toBe(200);
+    expect(teacherOff.json().isActive).toBe(false);
   });
 });
 

@@ -106,6 +106,21 @@ export const PEOPLE_MESSAGES = {
     n === 1
       ? 'This subject still has 1 lesson in the timetable. Delete it first.'
       : `This subject still has ${n} lessons in the timetable. Delete them first.`,
+  /** Unassigning a teacher from a class, or taking a subject there from them, while they teach its lessons there. */
+  teacherSubjectHasLessons: (subject: string, n: number) =>
+    n === 1
+      ? `This teacher still has 1 ${subject} lesson in this class's timetable. Delete it first.`
+      : `This teacher still has ${n} ${subject} lessons in this class's timetable. Delete them first.`,
+  /** Deactivating a class whose timetable still has lessons. */
+  classHasLessons: (n: number) =>
+    n === 1
+      ? 'This class still has 1 lesson in its timetable. Delete it first.'
+      : `This class still has ${n} lessons in its timetable. Delete them first.`,
+  /** Deactivating a teacher who still has lessons in the timetable. */
+  teacherHasLessons: (n: number) =>
+    n === 1
+      ? 'This teacher still has 1 lesson in the timetable. Delete it first.'
+      : `This teacher still has ${n} lessons in the timetable. Delete them first.`,
   /** The same words as the promotion's (YEAR_MESSAGES.classTwice), so one translation serves both. */
   classListedTwice: 'This class is listed twice',
   planLimit: (what: string, plan: string, limit: number, noun: string) =>

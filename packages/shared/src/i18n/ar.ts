@@ -129,6 +129,14 @@ const ar: Catalogue = {
   [template(PEOPLE_MESSAGES.classSubjectHasLessons)]: 'لا يزال في جدول هذا الصف {1} من حصص {0}. احذفها أولًا.',
   [PEOPLE_MESSAGES.subjectHasLessons(1)]: 'لا تزال لهذه المادة حصة واحدة في الجدول. احذفها أولًا.',
   [template(PEOPLE_MESSAGES.subjectHasLessons)]: 'لا يزال لهذه المادة {0} من الحصص في الجدول. احذفها أولًا.',
+  [PEOPLE_MESSAGES.teacherSubjectHasLessons('{0}', 1)]:
+    'لا تزال لهذا المعلم حصة واحدة من {0} في جدول هذا الصف. احذفها أولًا.',
+  [template(PEOPLE_MESSAGES.teacherSubjectHasLessons)]:
+    'لا يزال لهذا المعلم {1} من حصص {0} في جدول هذا الصف. احذفها أولًا.',
+  [PEOPLE_MESSAGES.classHasLessons(1)]: 'لا تزال في جدول هذا الصف حصة واحدة. احذفها أولًا.',
+  [template(PEOPLE_MESSAGES.classHasLessons)]: 'لا يزال في جدول هذا الصف {0} من الحصص. احذفها أولًا.',
+  [PEOPLE_MESSAGES.teacherHasLessons(1)]: 'لا تزال لهذا المعلم حصة واحدة في الجدول. احذفها أولًا.',
+  [template(PEOPLE_MESSAGES.teacherHasLessons)]: 'لا يزال لهذا المعلم {0} من الحصص في الجدول. احذفها أولًا.',
   [template(PEOPLE_MESSAGES.planLimit)]: 'تم بلوغ الحد ({0}): تسمح الخطة {1} بـ {2} من {3}.',
   Student: 'الطلاب',
   Teacher: 'المعلمون',

@@ -138,6 +138,15 @@ const es: Catalogue = {
   [PEOPLE_MESSAGES.subjectHasLessons(1)]: 'Esta asignatura todavía tiene 1 clase en el horario. Elimínela primero.',
   [template(PEOPLE_MESSAGES.subjectHasLessons)]:
     'Esta asignatura todavía tiene {0} clases en el horario. Elimínelas primero.',
+  [PEOPLE_MESSAGES.teacherSubjectHasLessons('{0}', 1)]:
+    'Este docente todavía tiene 1 clase de {0} en el horario de esta clase. Elimínela primero.',
+  [template(PEOPLE_MESSAGES.teacherSubjectHasLessons)]:
+    'Este docente todavía tiene {1} clases de {0} en el horario de esta clase. Elimínelas primero.',
+  [PEOPLE_MESSAGES.classHasLessons(1)]: 'Esta clase todavía tiene 1 clase en su horario. Elimínela primero.',
+  [template(PEOPLE_MESSAGES.classHasLessons)]: 'Esta clase todavía tiene {0} clases en su horario. Elimínelas primero.',
+  [PEOPLE_MESSAGES.teacherHasLessons(1)]: 'Este docente todavía tiene 1 clase en el horario. Elimínela primero.',
+  [template(PEOPLE_MESSAGES.teacherHasLessons)]:
+    'Este docente todavía tiene {0} clases en el horario. Elimínelas primero.',
   [template(PEOPLE_MESSAGES.planLimit)]: 'Límite alcanzado ({0}): el plan {1} permite {2} {3}.',
   Student: 'Estudiantes',
   Teacher: 'Docentes',

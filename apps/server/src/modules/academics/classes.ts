@@ -20,7 +20,7 @@ import { classes, classSubjects, classTeachers, students, users } from '../../db
 import type { Actor } from '../../lib/actor.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { audit } from '../../db/audit.ts';
-import { selectRows } from '../../db/select-rows.ts';
+import { refuseWhileLessons } from '../../db/timetable-lessons.ts';
 import { AppError, assertSomethingToUpdate, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
@@ -258,25 +258,6 @@ export function createClass(
   );
 }
 
-/**
- * A subject leaves a class only once its lessons have left the class's timetable (docs/product.md, "Classes and
- * subjects"): a week never shows a lesson the class no longer has, and no lesson is deleted without being asked.
- */
-async function refuseDroppingTaughtSubjects(tx: Tx, schoolId: string, classId: string, dropped: string[]) {
-  if (dropped.length === 0) return;
-  const [taught] = await selectRows<{ subject: string; n: number }>(
-    tx,
-    sql`select s.name as subject, count(*)::int as n
-      from timetable_slots ts join subjects s on s.school_id = ts.school_id and s.id = ts.subject_id
-      where ts.school_id = ${schoolId} and ts.class_id = ${classId} and ts.subject_id in ${dropped}
-      group by s.id, s.name order by s.name, s.id limit 1`,
-  );
-  if (taught) {
-    const message = PEOPLE_MESSAGES.classSubjectHasLessons(taught.subject, Number(taught.n));
-    throw new AppError('conflict', message, { subjectIds: message });
-  }
-}
-
 export function updateClass(
   deps: Deps,
   actor: Actor,
@@ -314,11 +295,14 @@ export function updateClass(
           input.subjectIds,
           had.map((s) => s.id),
         );
-        await refuseDroppingTaughtSubjects(
+        // A subject leaves a class only once its lessons have left the class's timetable (docs/product.md,
+        // "Classes and subjects").
+        await refuseWhileLessons(
           tx,
           scope.schoolId,
-          id,
-          had.map((s) => s.id).filter((s) => !subjectIds.includes(s)),
+          { classId: id, subjectIds: had.map((s) => s.id).filter((s) => !subjectIds.includes(s)) },
+          (left) => PEOPLE_MESSAGES.classSubjectHasLessons(left.subject, left.n),
+          'subjectIds',
         );
         await tx
           .delete(classSubjects)
@@ -361,6 +345,13 @@ export function setClassActive(
         .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
         .where(and(eq(students.schoolId, scope.schoolId), eq(students.classId, id), eq(users.isActive, true)));
       if (Number(n?.n ?? 0) > 0) throw new AppError('rule', PEOPLE_MESSAGES.classHasStudents);
+      // An inactive class is taught no more: its lessons leave the timetable first (docs/product.md, "Classes
+      // and subjects").
+      if (before.isActive) {
+        await refuseWhileLessons(tx, scope.schoolId, { classId: id }, (left) =>
+          PEOPLE_MESSAGES.classHasLessons(left.total),
+        );
+      }
     }
     if (before.isActive !== active) {
       await tx
@@ -457,6 +448,11 @@ export function unassignTeacher(
       .returning();
     const row = removed[0];
     if (!row) throw notFound(PEOPLE_MESSAGES.teacherNotFound);
+    // A teacher leaves a class only once their lessons there have left its timetable (docs/product.md, "Classes
+    // and subjects"); refusing undoes the removal with the transaction.
+    await refuseWhileLessons(tx, scope.schoolId, { classId, teacherId }, (left) =>
+      PEOPLE_MESSAGES.teacherSubjectHasLessons(left.subject, left.n),
+    );
     await audit(tx, actor, {
       schoolId: scope.schoolId,
       action: 'class.teacher_unassigned',

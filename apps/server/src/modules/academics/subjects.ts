@@ -6,11 +6,12 @@ import type {
   UpdateSubjectRequest,
 } from '@lyceum/shared/academics';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { subjects, timetableSlots } from '../../db/schema/index.ts';
+import { subjects } from '../../db/schema/index.ts';
+import { refuseWhileLessons } from '../../db/timetable-lessons.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, assertSomethingToUpdate, notFound } from '../../lib/errors.ts';
@@ -140,12 +141,9 @@ export function setSubjectActive(
     if (!active && before.isActive) {
       // A deactivated subject is no longer taught: its lessons leave the timetable first (docs/product.md,
       // "Classes and subjects"), so no week shows one and none is deleted without being asked.
-      const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(timetableSlots)
-        .where(and(eq(timetableSlots.schoolId, scope.schoolId), eq(timetableSlots.subjectId, id)));
-      const n = Number(row?.n ?? 0);
-      if (n > 0) throw new AppError('conflict', PEOPLE_MESSAGES.subjectHasLessons(n));
+      await refuseWhileLessons(tx, scope.schoolId, { subjectIds: [id] }, (left) =>
+        PEOPLE_MESSAGES.subjectHasLessons(left.total),
+      );
     }
     const [row] = await tx
       .update(subjects)

@@ -6,6 +6,7 @@ import { classes, parents, sessions, students, users } from '../../db/schema/ind
 import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
+import { refuseWhileLessons } from '../../db/timetable-lessons.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
@@ -26,6 +27,13 @@ export async function setUserActive(
   assertMayChange(actor, user);
   if (!active && user.id === actor.profileId) throw new AppError('rule', PEOPLE_MESSAGES.notYourself);
   if (user.isActive === active) return;
+  // A deactivated teacher teaches no more: their lessons leave the timetable first (docs/product.md, "Creating
+  // people"). Students and parents never have lessons.
+  if (!active && user.role !== 'student' && user.role !== 'parent') {
+    await refuseWhileLessons(tx, schoolId, { teacherId: user.id }, (left) =>
+      PEOPLE_MESSAGES.teacherHasLessons(left.total),
+    );
+  }
   if (active && user.role === 'student') await assertClassActive(tx, schoolId, user.id);
   if (active) await assertWithinPlan(tx, schoolId, { [user.role]: 1 });
   await tx

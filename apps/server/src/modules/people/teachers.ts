@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { classSubjects, classTeachers, schools, subjects, teachers, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
+import { refuseWhileLessons } from '../../db/timetable-lessons.ts';
 import { AppError, assertSomethingToUpdate, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
@@ -329,6 +330,16 @@ export async function assignTeacherInTx(
   await findClass(tx, scope.schoolId, classId, true);
   await findTeacher(tx, scope, input.teacherId);
   const subjectIds = [...new Set(input.subjectIds)];
+  const [had] = await tx
+    .select({ subjectIds: classTeachers.subjectIds })
+    .from(classTeachers)
+    .where(
+      and(
+        eq(classTeachers.schoolId, scope.schoolId),
+        eq(classTeachers.classId, classId),
+        eq(classTeachers.teacherId, input.teacherId),
+      ),
+    );
   if (subjectIds.length > 0) {
     const offered = await tx
       .select({ id: classSubjects.subjectId, active: subjects.isActive })
@@ -347,20 +358,17 @@ export async function assignTeacherInTx(
     // A deactivated subject stays with a teacher who teaches it here, but nobody is newly given it
     // (docs/product.md, "Classes and subjects").
     const inactive = offered.filter((s) => !s.active).map((s) => s.id);
-    if (inactive.length > 0) {
-      const [had] = await tx
-        .select({ subjectIds: classTeachers.subjectIds })
-        .from(classTeachers)
-        .where(
-          and(
-            eq(classTeachers.schoolId, scope.schoolId),
-            eq(classTeachers.classId, classId),
-            eq(classTeachers.teacherId, input.teacherId),
-          ),
-        );
-      if (inactive.some((id) => !had?.subjectIds.includes(id))) throw notFound(PEOPLE_MESSAGES.subjectNotFound);
-    }
+    if (inactive.some((id) => !had?.subjectIds.includes(id))) throw notFound(PEOPLE_MESSAGES.subjectNotFound);
   }
+  // A subject is taken from the teacher here only once their lessons of it have left the class's timetable
+  // (docs/product.md, "Classes and subjects").
+  await refuseWhileLessons(
+    tx,
+    scope.schoolId,
+    { classId, teacherId: input.teacherId, subjectIds: (had?.subjectIds ?? []).filter((s) => !subjectIds.includes(s)) },
+    (left) => PEOPLE_MESSAGES.teacherSubjectHasLessons(left.subject, left.n),
+    'subjectIds',
+  );
   if (input.isClassTeacher) {
     await tx
       .update(classTeachers)

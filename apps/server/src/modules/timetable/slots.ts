@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { classLabel } from '../../db/class-label.ts';
 import { currentAcademicYearId } from '../../db/academic-years.ts';
 import { audit } from '../../db/audit.ts';
+import { lockTimetable } from '../../db/timetable-lessons.ts';
 import type { Tx } from '../../db/client.ts';
 import { classes, classSubjects, classTeachers, subjects, timetableSlots, users } from '../../db/schema/index.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
@@ -35,10 +36,6 @@ interface Placement {
 }
 
 const dayName = (d: Weekday) => d.charAt(0).toUpperCase() + d.slice(1);
-
-/** Timetable writes of one school run one at a time, so two clashing slots cannot both pass the checks. */
-const lockTimetable = (tx: Tx, schoolId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`timetable:${schoolId}`}, 0))`);
 
 async function findClassName(tx: Tx, schoolId: string, classId: string): Promise<string> {
   const [row] = await tx

@@ -1,8 +1,9 @@
 import type { ClassDetailResponse } from '@lyceum/shared/academics';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AssignTeacherDialog } from './assign-teacher-dialog';
 
 const MATHS = { id: '0190f1a2-0000-7000-8000-0000000000a1', name: 'Mathematics' };
@@ -92,5 +93,24 @@ describe('AssignTeacherDialog', () => {
     const drama = (await screen.findByRole('checkbox', { name: 'Drama (inactive)' })) as HTMLInputElement;
     expect(drama.checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Mathematics' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("shows the server's refusal to take a subject with lessons from a teacher under the subjects, and stays open", async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.teacherSubjectHasLessons('Art', 2);
+    mockFetch({
+      'GET /api/v1/subjects': activeSubjects,
+      'POST /api/v1/classes/0190f1a2-0000-7000-8000-0000000000c1/teachers': () =>
+        apiError(409, 'conflict', refusal, { subjectIds: refusal }),
+    });
+    const onOpenChange = vi.fn();
+    const editing = { teacherId: TEACHER_ID, teacherName: 'Tara Teachwell', subjects: [ART], isClassTeacher: false };
+    renderWithProviders(<AssignTeacherDialog klass={klass} open onOpenChange={onOpenChange} editing={editing} />, {
+      auth: signedIn('school_admin'),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Art' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 });

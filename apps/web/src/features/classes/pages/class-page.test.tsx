@@ -1,8 +1,11 @@
 import type { ClassDetailResponse } from '@lyceum/shared/academics';
-import { act, screen } from '@testing-library/react';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { aClass } from '../../../test/fixtures';
 import { ClassPage } from './class-page';
 import { ClassesPage } from './classes-page';
@@ -73,5 +76,65 @@ describe('the way to the timetable', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Grade 5 A', level: 1 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Timetable' })).toBeNull();
+  });
+});
+
+describe("the timetable's refusals", () => {
+  const taught: ClassDetailResponse = {
+    ...klass,
+    assignedTeachers: [
+      { teacherId: 'teacher-1', teacherName: 'Tom Teacher', subjects: klass.subjects, isClassTeacher: false },
+    ],
+  };
+  const openClass = () => {
+    toast.remove();
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/classes/class-1',
+      routes: [
+        {
+          path: '/classes/:id',
+          element: (
+            <>
+              <ClassPage />
+              <Toaster />
+            </>
+          ),
+        },
+      ],
+    });
+  };
+
+  it("shows the server's refusal to unassign a teacher with lessons, and the dialog stays open", async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.teacherSubjectHasLessons('Mathematics', 2);
+    mockFetch({
+      'GET /api/v1/classes/class-1': () => json(taught),
+      'DELETE /api/v1/classes/class-1/teachers/teacher-1': () => apiError(409, 'conflict', refusal),
+    });
+    openClass();
+    await user.click(await screen.findByRole('tab', { name: /Teachers/ }));
+    await user.click(await screen.findByRole('button', { name: 'Unassign Tom Teacher' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unassign Tom Teacher?' });
+    expect(within(dialog).getByText(/Delete their lessons in its timetable first\./)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Unassign Tom Teacher?' })).toBeTruthy();
+  });
+
+  it("shows the server's refusal to deactivate a class with lessons, and the dialog stays open", async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.classHasLessons(3);
+    mockFetch({
+      'GET /api/v1/classes/class-1': () => json(taught),
+      'POST /api/v1/classes/class-1/deactivate': () => apiError(409, 'conflict', refusal),
+    });
+    openClass();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    expect(within(dialog).getByText(/delete its timetable lessons first\./)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Deactivate Grade 5 A?' })).toBeTruthy();
   });
 });
