@@ -116,9 +116,15 @@ export interface SheetKey {
 /** A day's status is its worst mark, as the register shows it: absent, then late, then present. */
 const SEVERITY: Record<AttendanceStatus, number> = { present: 0, late: 1, absent: 2 };
 
+/** The worse of two marks (absent, then late), as the register shows a day. */
+export const worseOf = (a: AttendanceStatus, b: AttendanceStatus): AttendanceStatus =>
+  SEVERITY[b] > SEVERITY[a] ? b : a;
+
 /**
  * SQL of the alert context of students `ids` (a subquery of student ids) on `date`, as one JSON object. With
- * `sheet`, the day's marks are read without that sheet's own records (its new marks replace them).
+ * `sheet`, the day's marks are read without that sheet's own records (its new marks replace them), and `before`
+ * is left to the caller, which reads the sheet's own records anyway: the day's status before the submission is
+ * the worse of those and `day`.
  */
 export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?: SheetKey): SQL {
   const otherSheets = sheet
@@ -133,10 +139,14 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
         where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
           ${otherSheets}
         order by a.student_id, ${worstFirst}, a.marked_at, a.id) d),
-    'before', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status)), '[]')
+    ${
+      sheet
+        ? sql``
+        : sql`'before', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status)), '[]')
       from (select distinct on (a.student_id) a.student_id, a.status
         from attendance a where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
-        order by a.student_id, ${worstFirst}) d),
+        order by a.student_id, ${worstFirst}) d),`
+    }
     'existing', (select coalesce(json_agg(json_build_object('studentId', al.student_id, 'notificationIds', al.notification_ids)), '[]')
       from absence_alerts al where al.school_id = ${schoolId} and al.date = ${date}::date and al.student_id in ${ids}),
     'sent', (select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'body', n.body, 'message', n.message,
