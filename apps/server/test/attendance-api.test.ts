@@ -662,6 +662,30 @@ describe('absence alerts', () => {
     await admin({ method: 'POST', url: `/api/v1/classes/${other.id}/students`, payload: { studentId: mover.id } });
   });
 
+  it('submissions of one sheet at once take turns: each sees what the one before wrote, the parent is alerted once', async () => {
+    const date = '2026-02-16';
+    const send = (records: ReturnType<typeof all>) =>
+      teacher({ method: 'POST', url: '/api/v1/attendance', payload: { classId: w.a.classId, date, records } });
+    const onDate = async () => (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
+
+    // On PostgreSQL they arrive together on several connections; a read that did not wait for the one before
+    // would alert again, or leave a mark as another submission had it.
+    const answers = await Promise.all(
+      [false, false, true, false, true, false].map((present) => send(all({ [kid(1)]: present }))),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const alerts = await onDate();
+    expect(alerts).toHaveLength(1);
+    const [record] = await recordsOf(w.a.classId, date).then((rows) => rows.filter((r) => r.studentId === kid(1)));
+    // The alert says what the record says.
+    expect(alerts[0]?.title).toBe(
+      record?.status === 'absent' ? 'Absent today: Bea Second' : 'Attendance corrected: Bea Second',
+    );
+    // Every record was created once, and each later submission counted only what it changed.
+    const created = answers.reduce((n, res) => n + (res.json() as { created: number }).created, 0);
+    expect(created).toBe(kids.length);
+  });
+
   it('the parent reads the alert in the bell', async () => {
     const parent = await w.a.as('parent');
     await teacher({

@@ -116,15 +116,23 @@ export interface SheetKey {
 /** A day's status is its worst mark, as the register shows it: absent, then late, then present. */
 const SEVERITY: Record<AttendanceStatus, number> = { present: 0, late: 1, absent: 2 };
 
+/** The worse of two marks (absent, then late), as the register shows a day. */
+export const worseOf = (a: AttendanceStatus, b: AttendanceStatus): AttendanceStatus =>
+  SEVERITY[b] > SEVERITY[a] ? b : a;
+
 /**
  * SQL of the alert context of students `ids` (a subquery of student ids) on `date`, as one JSON object. With
- * `sheet`, the day's marks are read without that sheet's own records (its new marks replace them).
+ * `sheet`, the day's marks are read without that sheet's own records (its new marks replace them), and `before`
+ * is left to the caller, which reads the sheet's own records anyway: the day's status before the submission is
+ * the worse of those and `day`.
  */
 export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?: SheetKey): SQL {
   const otherSheets = sheet
     ? sql`and not (a.class_id = ${sheet.classId} and a.period_id is not distinct from ${sheet.periodId}::uuid)`
     : sql``;
   const worstFirst = sql`case a.status when 'absent' then 0 when 'late' then 1 else 2 end`;
+  // The school's language, read once for the statement rather than joined to every parent's row.
+  const schoolLanguage = sql`(select sc.language from schools sc where sc.id = ${schoolId})`;
   return sql`json_build_object(
     'day', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status,
         'className', d.class_name)), '[]')
@@ -133,25 +141,27 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
         where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
           ${otherSheets}
         order by a.student_id, ${worstFirst}, a.marked_at, a.id) d),
-    'before', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status)), '[]')
+    ${
+      sheet
+        ? sql``
+        : sql`'before', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status)), '[]')
       from (select distinct on (a.student_id) a.student_id, a.status
         from attendance a where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
-        order by a.student_id, ${worstFirst}) d),
+        order by a.student_id, ${worstFirst}) d),`
+    }
     'existing', (select coalesce(json_agg(json_build_object('studentId', al.student_id, 'notificationIds', al.notification_ids)), '[]')
       from absence_alerts al where al.school_id = ${schoolId} and al.date = ${date}::date and al.student_id in ${ids}),
     'sent', (select coalesce(json_agg(json_build_object('id', n.id, 'title', n.title, 'body', n.body, 'message', n.message,
-        'language', coalesce(acc.language, sc.language))), '[]')
+        'language', coalesce(acc.language, ${schoolLanguage}))), '[]')
       from notifications n
         join users u on u.school_id = n.school_id and u.id = n.user_id
         join accounts acc on acc.id = u.account_id
-        join schools sc on sc.id = n.school_id
       where n.school_id = ${schoolId} and n.id in (select unnest(al.notification_ids) from absence_alerts al
         where al.school_id = ${schoolId} and al.date = ${date}::date and al.student_id in ${ids})),
     'parents', (select coalesce(json_agg(json_build_object('studentId', sp.student_id, 'parentId', sp.parent_id,
-        'isActive', u.is_active, 'language', coalesce(acc.language, sc.language)) order by sp.student_id, sp.parent_id), '[]')
+        'isActive', u.is_active, 'language', coalesce(acc.language, ${schoolLanguage})) order by sp.student_id, sp.parent_id), '[]')
       from student_parents sp join users u on u.school_id = sp.school_id and u.id = sp.parent_id
         join accounts acc on acc.id = u.account_id
-        join schools sc on sc.id = sp.school_id
       where sp.school_id = ${schoolId} and sp.student_id in ${ids}))`;
 }
 

@@ -1,6 +1,7 @@
 import {
   ATTENDANCE_MESSAGES,
   type AttendanceRecord,
+  type AttendanceStatus,
   type SubmitAttendanceRequest,
   type SubmitAttendanceResponse,
   statusOf,
@@ -23,7 +24,7 @@ import { newId } from '../../lib/ids.ts';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
-import { type AlertContext, alertContextSql, alertsSql } from './alerts.ts';
+import { type AlertContext, alertContextSql, alertsSql, worseOf } from './alerts.ts';
 import { staffClassSql } from './whose.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
@@ -43,6 +44,21 @@ async function storedAnswer(tx: Tx, scope: SchoolScope, key: string): Promise<Su
   return row?.response ?? null;
 }
 
+/** A record of the sheet as it stands, as the answer lists it. */
+type SheetRecord = Omit<AttendanceRecord, 'classId' | 'className' | 'date' | 'studentId' | 'studentName'>;
+
+/**
+ * A student of the sheet, in the answer's order (by name): every active student of the class, and anyone
+ * else with a record on the sheet (a student who has since left the class keeps theirs).
+ */
+interface SheetEntry {
+  studentId: string;
+  studentName: string;
+  /** An active student of the class: the submission must mark them. */
+  enrolled: boolean;
+  record: SheetRecord | null;
+}
+
 interface SheetContext {
   stored: SubmitAttendanceResponse | null;
   cls: { id: string; name: string; academicYear: string } | null;
@@ -52,26 +68,40 @@ interface SheetContext {
   /** The start of the school's earliest academic year (null with none): nothing is marked before it. */
   earliest: string | null;
   alertLate: boolean;
-  roster: { id: string; name: string }[];
+  sheet: SheetEntry[];
   alerts: AlertContext;
 }
 
 /**
+ * Takes the sheet's lock, so two submissions of the same class and date (two tabs, a retry without a key) take
+ * turns. A statement of its own, sent before the sheet's context is read: a statement sees the rows committed
+ * when it starts, so the read after it sees what the submission before it wrote, and what this one decides from
+ * that read (which marks changed, which alerts were sent) is still true when it writes.
+ */
+const lockSheet = (tx: Tx, classId: string, date: string) =>
+  // Through selectRows, as the statements sent with it: each leaves when called, so in the order called.
+  selectRows(
+    tx,
+    sql`select pg_advisory_xact_lock(hashtextextended('attendance:' || ${classId}::uuid::text || ':' || ${date}, 0))`,
+  );
+
+/**
  * Everything a submission checks and decides from, in one statement: the first answer under the key, the
- * class (if the caller marks it), the period, the school's first academic year, its late-alert setting, the class's active students and
- * what their alerts of the date already said. It also takes the sheet's lock, so two submissions of the same
- * class and date (two tabs, a retry without a key) take turns, and the writing statement after it sees the
- * other's committed rows.
+ * class (if the caller marks it), the period, the school's first academic year, its late-alert setting, the
+ * sheet (the class's active students and the sheet's records as they stand) and what the students' alerts of
+ * the date already said. The class's active students are read once (materialised) for all of these.
  */
 async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, date: string): Promise<SheetContext> {
   const schoolId = scope.schoolId;
-  const enrolled = sql`from students s join users u on u.school_id = s.school_id and u.id = s.id
-    where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active`;
-  const [row] = await selectRows<SheetContext & { locked: unknown }>(
+  const periodId = input.periodId ?? null;
+  const [row] = await selectRows<SheetContext>(
     tx,
     sql`
-    select pg_advisory_xact_lock(hashtextextended('attendance:' || ${input.classId}::uuid::text || ':' || ${date}, 0)) as locked,
-      ${input.idempotencyKey ? storedAnswerSql(scope, input.idempotencyKey) : sql`null::jsonb`} as stored,
+    with roster as materialized (
+      select s.id, u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
+      where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active
+    )
+    select ${input.idempotencyKey ? storedAnswerSql(scope, input.idempotencyKey) : sql`null::jsonb`} as stored,
       (select row_to_json(k) from (${staffClassSql(scope, input.classId, true)}) k) as cls,
       ${
         input.periodId
@@ -85,21 +115,22 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
       } as "periodIsBreak",
       (select min(y.start_date)::text from academic_years y where y.school_id = ${schoolId}) as earliest,
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
-      (select coalesce(json_agg(json_build_object('id', s.id, 'name', u.name)), '[]') ${enrolled}) as roster,
-      ${alertContextSql(schoolId, date, sql`(select s.id ${enrolled})`, {
-        classId: input.classId,
-        periodId: input.periodId ?? null,
-      })} as alerts`,
+      (select coalesce(json_agg(json_build_object('studentId', e.student_id, 'studentName', e.name,
+          'enrolled', e.enrolled, 'record', e.record) order by e.name, e.student_id), '[]')
+        from (select coalesce(r.id, a.student_id) as student_id,
+            -- Only a student who has left the class is looked up: the roster names everyone else.
+            coalesce(r.name, (select u.name from users u where u.school_id = ${schoolId} and u.id = a.student_id)) as name,
+            r.id is not null as enrolled,
+            case when a.id is not null then json_build_object('id', a.id, 'periodId', a.period_id, 'status', a.status,
+              'isPresent', a.is_present, 'note', a.note, 'markedByName', a.marked_by_name, 'time', a.marked_at,
+              'submittedAt', a.submitted_at, 'academicYear', a.academic_year) end as record
+          from roster r full join (select a.* from attendance a where a.school_id = ${schoolId}
+            and a.class_id = ${input.classId} and a.date = ${date}::date
+            and a.period_id is not distinct from ${periodId}::uuid) a on a.student_id = r.id) e) as sheet,
+      ${alertContextSql(schoolId, date, sql`(select r.id from roster r)`, { classId: input.classId, periodId })} as alerts`,
   );
   return row as SheetContext;
 }
-
-/** How many of the sheet's students have no record of this class, date and period yet: what it would add. */
-const newRecordsSql = (scope: SchoolScope, input: SubmitInput, date: string) =>
-  sql`select count(*)::int from json_array_elements_text(${JSON.stringify(input.records.map((r) => r.studentId))}::json) r
-    where not exists (select 1 from attendance a where a.school_id = ${scope.schoolId} and a.class_id = ${input.classId}
-      and a.student_id = r.value::uuid and a.date = ${date}::date
-      and a.period_id is not distinct from ${input.periodId ?? null}::uuid)`;
 
 /** Every active student of the class, once each, and nobody else. */
 function checkRoster(roster: { id: string; name: string }[], input: SubmitInput) {
@@ -117,23 +148,18 @@ function checkRoster(roster: { id: string; name: string }[], input: SubmitInput)
   return names;
 }
 
-type WrittenRecord = Omit<AttendanceRecord, 'className' | 'time' | 'submittedAt'> & {
-  time: string | Date;
-  submittedAt: string | Date;
-  inserted: boolean;
-  changed: boolean;
-};
-
 /**
- * One statement for the sheet: every student's row inserted where new and updated where the student already
- * has this date and period with another mark or note (the count tables follow by trigger, migration
- * 0021_attendance-counts.sql), the audit entry, and the records of the class for that date and period as they
- * now stand, by name (students who left the class since keep theirs). A mark the sheet repeats is left as it
- * was, with who gave it and when: rewriting it would change nothing but its times, at the cost of a new row
- * version and an entry in every index of the table. The audit row is written here rather than through audit(): a submission changes no one's
- * session, so it must not empty the session cache as audited changes to people do.
+ * One statement for the sheet's changes: the records of `marks` (the students with no record on the sheet yet,
+ * and those whose mark or note the submission changes) inserted or updated in place (the count tables follow by
+ * trigger, migration 0021_attendance-counts.sql), and the audit entry. A mark the sheet repeats is not sent at
+ * all, and so left as it was, with who gave it and when (docs/product.md, "Attendance"): rewriting it would
+ * change nothing but its times, at the cost of a new row version and an entry in every index of the table, and
+ * even an upsert that leaves the row alone locks it first (a WAL record per row). The update's own test stays,
+ * so the statement is right on its own too. Answers the records it wrote. The audit row is written here rather
+ * than through audit(): a submission changes no one's session, so it must not empty the session cache as
+ * audited changes to people do.
  */
-async function writeSheet(
+function writeSheet(
   tx: Tx,
   scope: SchoolScope,
   actor: Actor,
@@ -141,14 +167,13 @@ async function writeSheet(
     cls: { id: string; academicYear: string };
     date: string;
     periodId: string | null;
-    now: Date;
-    marks: { id: string; student_id: string; status: string; is_present: boolean; note: string | null }[];
+    at: string;
+    marks: Mark[];
     summary: Record<string, unknown>;
   },
-): Promise<WrittenRecord[]> {
-  const { cls, date, periodId, now, marks } = sheet;
-  const at = now.toISOString();
-  return selectRows<WrittenRecord>(
+): Promise<{ id: string; studentId: string; inserted: boolean }[]> {
+  const { cls, date, periodId, at, marks } = sheet;
+  return selectRows(
     tx,
     sql`
     with written as (
@@ -165,32 +190,18 @@ async function writeSheet(
         marked_by_id = excluded.marked_by_id, marked_by_name = excluded.marked_by_name,
         marked_at = excluded.marked_at, submitted_at = excluded.submitted_at, updated_at = now()
       where (attendance.status, attendance.note) is distinct from (excluded.status, excluded.note)
-      returning id, student_id, period_id, status, is_present, note, marked_by_name, marked_at, submitted_at,
-        academic_year, (xmax = 0) as inserted
+      returning id, student_id, (xmax = 0) as inserted
     ),
     logged as (
       insert into audit_log (id, school_id, actor_account_id, actor_role, action, entity, entity_id, after)
       values (${newId()}, ${scope.schoolId}, ${actor.accountId}, ${actor.role}, 'attendance.submitted', 'class',
         ${cls.id}, ${JSON.stringify(sheet.summary)}::jsonb)
-    ),
-    sheet as (
-      select w.*, true as changed from written w
-      union all
-      select a.id, a.student_id, a.period_id, a.status, a.is_present, a.note, a.marked_by_name, a.marked_at,
-        a.submitted_at, a.academic_year, false, false
-      from attendance a
-      where a.school_id = ${scope.schoolId} and a.class_id = ${cls.id} and a.date = ${date}::date
-        and a.period_id is not distinct from ${periodId}::uuid
-        and a.student_id not in (select w.student_id from written w)
     )
-    select r.id, ${cls.id}::uuid as "classId", r.student_id as "studentId", u.name as "studentName",
-      ${date} as date, r.period_id as "periodId", r.status, r.is_present as "isPresent", r.note,
-      r.marked_by_name as "markedByName", r.marked_at as time, r.submitted_at as "submittedAt",
-      r.academic_year as "academicYear", r.inserted, r.changed
-    from sheet r join users u on u.school_id = ${scope.schoolId} and u.id = r.student_id
-    order by u.name, r.student_id`,
+    select w.id, w.student_id as "studentId", w.inserted from written w`,
   );
 }
+
+type Mark = { id: string; student_id: string; status: AttendanceStatus; is_present: boolean; note: string | null };
 
 /**
  * Submits a whole class for a date (default the school's today) and optional period, in one transaction
@@ -209,10 +220,14 @@ export async function submitAttendance(
     return await inScope(deps.db, scope, async (tx) => {
       const today = todayIn(timeZoneOf(actor), deps.clock());
       const date = input.date ?? today;
-      // The trial check leaves in the same write as the sheet's read (a paying school pays no round trip); its
-      // lock comes first in every submission, so the two locks are always taken in one order.
-      const [onTrial, context] = await sendTogether(tx, () =>
-        Promise.all([lockTrialCount(tx, scope.schoolId, 'attendance'), readSheetContext(tx, scope, input, date)]),
+      // The trial check leaves in the same write as the sheet's lock and read (a paying school pays no round
+      // trip); its lock comes first in every submission, so the locks are always taken in one order.
+      const [onTrial, , context] = await sendTogether(tx, () =>
+        Promise.all([
+          lockTrialCount(tx, scope.schoolId, 'attendance'),
+          lockSheet(tx, input.classId, date),
+          readSheetContext(tx, scope, input, date),
+        ]),
       );
       if (context.stored) return context.stored;
       const cls = context.cls;
@@ -223,19 +238,28 @@ export async function submitAttendance(
       if (!context.periodFound) throw notFound(TIMETABLE_MESSAGES.periodNotFound);
       // Marked, it would also keep the break from ever being deleted.
       if (context.periodIsBreak) throw failed({ periodId: ATTENDANCE_MESSAGES.breakPeriod });
-      const names = checkRoster(context.roster, input);
+      const roster = context.sheet.filter((e) => e.enrolled).map((e) => ({ id: e.studentId, name: e.studentName }));
+      const names = checkRoster(roster, input);
+      const stored = new Map(context.sheet.flatMap((e) => (e.record ? [[e.studentId, e.record] as const] : [])));
       // A trial school stores at most TRIAL_CAPS.attendance records; a resubmission adds none (docs/product.md, "Trials").
-      if (onTrial) await assertTrialRoom(tx, scope.schoolId, 'attendance', true, newRecordsSql(scope, input, date));
+      const adding = input.records.filter((r) => !stored.has(r.studentId)).length;
+      if (onTrial) await assertTrialRoom(tx, scope.schoolId, 'attendance', true, adding);
 
       const now = deps.clock();
+      const at = now.toISOString();
       const periodId = input.periodId ?? null;
-      const marks = input.records.map((r) => ({
+      const marks: Mark[] = input.records.map((r) => ({
         id: newId(),
         student_id: r.studentId,
         status: statusOf(r.isPresent, r.isLate),
         is_present: r.isPresent,
         note: r.note?.trim() || null,
       }));
+      // Only what the sheet does not already say is written (writeSheet).
+      const changes = marks.filter((m) => {
+        const was = stored.get(m.student_id);
+        return !was || was.status !== m.status || (was.note ?? null) !== m.note;
+      });
       const summary = {
         date,
         periodId,
@@ -252,6 +276,12 @@ export async function submitAttendance(
         roles: ['school_admin', 'principal', 'teacher'],
         userIds: [...marks.map((m) => m.student_id), ...parents],
       };
+      // Each student's day before this submission: the worse of the day's other marks and the sheet's own.
+      const before = new Map((context.alerts.day ?? []).map((d) => [d.studentId, d.status]));
+      for (const [studentId, record] of stored) {
+        const other = before.get(studentId);
+        before.set(studentId, other ? worseOf(other, record.status) : record.status);
+      }
       const alerts = alertsSql(
         scope.schoolId,
         {
@@ -260,33 +290,60 @@ export async function submitAttendance(
           className: cls.name,
           marks: marks.map((m) => ({ studentId: m.student_id, name: names.get(m.student_id) ?? '', status: m.status })),
         },
-        context.alerts,
+        { ...context.alerts, before: [...before].map(([studentId, status]) => ({ studentId, status })) },
         [event],
       );
       // The sheet, then the alerts and live events (which need nothing from it): one write, one round trip, and
       // the commit with them unless the answer is still to be kept under the caller's key.
       if (!key) commitWithNext(tx, alerts ? 2 : 1);
-      const [records] = await sendTogether(tx, () =>
+      const [written] = await sendTogether(tx, () =>
         Promise.all([
-          writeSheet(tx, scope, actor, { cls, date, periodId, now, marks, summary }),
+          writeSheet(tx, scope, actor, { cls, date, periodId, at, marks: changes, summary }),
           alerts && tx.execute(alerts),
         ]),
       );
-      const created = records.filter((r) => r.inserted).length;
-      const updated = records.filter((r) => r.changed && !r.inserted).length;
+      const wrote = new Map(written.map((w) => [w.studentId, w]));
+      const byStudent = new Map(marks.map((m) => [m.student_id, m]));
+      // The sheet as it now stands, in the context's order (by name): what was written, and the rest as it was.
+      const records = context.sheet.flatMap(({ studentId, studentName, record }): AttendanceRecord[] => {
+        const w = wrote.get(studentId);
+        const m = byStudent.get(studentId);
+        const base = { classId: cls.id, className: cls.name, studentId, studentName, date };
+        if (w && m) {
+          return [
+            {
+              ...base,
+              id: w.id,
+              periodId,
+              status: m.status,
+              isPresent: m.is_present,
+              note: m.note,
+              markedByName: actor.name,
+              time: at,
+              submittedAt: at,
+              // An update keeps the record's year.
+              academicYear: record?.academicYear ?? cls.academicYear,
+            },
+          ];
+        }
+        if (!record) return [];
+        return [
+          {
+            ...base,
+            ...record,
+            time: new Date(record.time).toISOString(),
+            submittedAt: new Date(record.submittedAt).toISOString(),
+          },
+        ];
+      });
       const answer: SubmitAttendanceResponse = {
         classId: cls.id,
         date,
         periodId,
-        submittedAt: now.toISOString(),
-        created,
-        updated,
-        records: records.map(({ inserted: _inserted, changed: _changed, ...r }) => ({
-          ...r,
-          className: cls.name,
-          time: new Date(r.time).toISOString(),
-          submittedAt: new Date(r.submittedAt).toISOString(),
-        })),
+        submittedAt: at,
+        created: written.filter((w) => w.inserted).length,
+        updated: written.filter((w) => !w.inserted).length,
+        records,
       };
       if (key) {
         await tx.insert(attendanceSubmissions).values({
