@@ -180,6 +180,37 @@ describe('e-mails', () => {
       await run(sql`update schools set language = 'en' where id = ${w.b.id}`);
     }
   });
+
+  it('confirm a sign-up’s address in the language the school signed up with', async () => {
+    const plans = (await w.t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json() as {
+      id: string;
+      trialAllowed: boolean;
+    }[];
+    const signUp = (language: string, email: string) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/school-admin',
+        headers: { 'accept-language': language },
+        payload: {
+          schoolName: 'مدرسة النور',
+          name: 'سعاد الإدريسي',
+          email,
+          password: 'Madrasa-2026-long',
+          planId: plans.find((p) => p.trialAllowed)?.id,
+          language,
+        },
+      });
+    const ar = await signUp('ar', 'souad@annour-i18n.test');
+    expect(ar.statusCode, ar.body).toBe(201);
+    const arabic = await lastMailTo('souad@annour-i18n.test');
+    expect(arabic?.subject).toBe('أكّد عنوان بريدك الإلكتروني لـ Lyceum');
+    expect(arabic?.text).toContain('أكّد أن هذا هو عنوانك');
+    expect(arabic?.text).toContain('/verify-email?token=');
+    expect((await signUp('es', 'ana@escuela-i18n.test')).statusCode).toBe(201);
+    expect((await lastMailTo('ana@escuela-i18n.test'))?.subject).toBe(
+      'Confirme su dirección de correo electrónico para Lyceum',
+    );
+  });
 });
 
 describe('CSV headers', () => {

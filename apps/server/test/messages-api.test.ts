@@ -149,6 +149,22 @@ describe('who may start a conversation with whom (role × role, one school)', ()
     const teacher = await callA('school_admin')({ method: 'GET', url: '/api/v1/messages/contacts?search=teacher' });
     expect((teacher.json() as { items: { role: string }[] }).items.every((c) => c.role === 'teacher')).toBe(true);
   });
+
+  it('the picker finds a name whatever its accents, as the people lists do', async () => {
+    const admin = await w.a.signIn('school_admin');
+    const chloe = await createParent(w.t.app, admin, { name: 'Chloé Müller' });
+    const found = async (search: string) => {
+      const res = await callA('school_admin')({
+        method: 'GET',
+        url: `/api/v1/messages/contacts?search=${encodeURIComponent(search)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { items: { id: string }[] }).items.map((c) => c.id);
+    };
+    for (const search of ['Chloe', 'chloé', 'CHLOE MULLER', 'muller', 'Müll'])
+      expect(await found(search), search).toContain(chloe.parent.id);
+    expect(await found('Chloex')).not.toContain(chloe.parent.id);
+  });
 });
 
 describe('sending, reading, unread counts and receipts', () => {

@@ -384,6 +384,25 @@ describe('student lifecycle', () => {
     expect((await api({ method: 'GET', url: '/api/v1/students?cursor=garbage' })).statusCode).toBe(400);
   });
 
+  it("finds a name whatever its accents, not only through the person's e-mail", async () => {
+    const cls = await createClass(t.app, adminA);
+    const emile = await createStudent(t.app, adminA, {
+      classId: cls.id,
+      name: 'Émile Zoé Œuvray',
+      email: uniqueEmail('e.oeuvray'),
+    });
+    const api = as(t.app, adminA);
+    for (const search of ['emile', 'ZOE', 'Émile zoé', 'mile'])
+      expect(
+        (await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&search=${encodeURIComponent(search)}` }))
+          .json()
+          .items.map((s: { id: string }) => s.id),
+        search,
+      ).toEqual([emile.student.id]);
+    const none = await api({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&search=emilie` });
+    expect(none.json().items).toEqual([]);
+  });
+
   it('pages a whole school by name and by roll number, with the same total on every page', async () => {
     const school = await createSchool(t.app, { name: 'People paging' });
     const admin = await login(t.app, school.users.school_admin.email, 'school_admin');

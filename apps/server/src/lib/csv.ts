@@ -4,7 +4,7 @@ import type { Language } from '@lyceum/shared/locale';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
-import { CSV_ATTENDANCE_STATUSES, CSV_HEADERS } from './csv-headers.ts';
+import { CSV_ATTENDANCE_STATUSES, CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
 import { markLanguage, requestLanguage } from './language.ts';
 
 /** "-3", "+2.5": a number with its sign, nothing after it. */

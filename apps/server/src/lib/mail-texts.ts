@@ -262,3 +262,48 @@ export function schoolWelcomeMail(
   };
   return texts[locale.language];
 }
+
+/** A school signed up publicly; its admin confirms the address they signed up with (or asked for the link again). */
+export function verifyEmailMail(locale: MailLocale, input: { link: string; days: number; expiresAt: Date }): MailText {
+  const { link } = input;
+  const life = linkLife(locale, counted(locale, input.days, DAYS[locale.language]), input.expiresAt);
+  const texts: Record<Language, MailText> = {
+    en: {
+      subject: 'Confirm your e-mail address for Lyceum',
+      text: [
+        'Welcome to Lyceum.',
+        '',
+        `Confirm that this is your address (the link works once, ${life}):`,
+        link,
+        '',
+        'Until then your school cannot send e-mail, such as invitations.',
+        'If you did not sign up, ignore this message.',
+      ].join('\n'),
+    },
+    es: {
+      subject: 'Confirme su dirección de correo electrónico para Lyceum',
+      text: [
+        'Bienvenido a Lyceum.',
+        '',
+        `Confirme que esta es su dirección (el enlace funciona una sola vez, ${life}):`,
+        link,
+        '',
+        'Hasta entonces su escuela no puede enviar correos electrónicos, como las invitaciones.',
+        'Si usted no se registró, ignore este mensaje.',
+      ].join('\n'),
+    },
+    ar: {
+      subject: 'أكّد عنوان بريدك الإلكتروني لـ Lyceum',
+      text: [
+        'مرحبًا بك في Lyceum.',
+        '',
+        `أكّد أن هذا هو عنوانك (يعمل الرابط مرة واحدة ${life}):`,
+        link,
+        '',
+        'وحتى ذلك الحين لا تستطيع مدرستك إرسال رسائل البريد الإلكتروني، مثل الدعوات.',
+        'إذا لم تكن أنت من سجّل، فتجاهل هذه الرسالة.',
+      ].join('\n'),
+    },
+  };
+  return texts[locale.language];
+}

@@ -5,12 +5,13 @@ import { TRIAL_MAIL_MESSAGES } from '@lyceum/shared/trial-mail';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../db/audit.ts';
-import { enqueueMail } from '../../db/mail.ts';
+import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
 import { oneTimeTokens, schools, users } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, type PublicActor, tenantOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { verifyEmailMail } from '../../lib/mail-texts.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { issueOneTimeToken, recentTokenCount } from './one-time-tokens.ts';
 
@@ -35,19 +36,13 @@ export async function queueVerificationMail(
 ): Promise<boolean> {
   if ((await recentTokenCount(tx, account.id, 'verify_email', 86_400_000)) >= VERIFICATION_MAILS_PER_DAY) return false;
   const token = await issueOneTimeToken(tx, account.id, 'verify_email', VERIFY_TOKEN_DAYS * 86_400_000);
-  await enqueueMail(tx, {
-    to: account.email,
-    subject: 'Confirm your e-mail address for Lyceum',
-    text: [
-      'Welcome to Lyceum.',
-      '',
-      `Confirm that this is your address (the link works once, for ${VERIFY_TOKEN_DAYS} days):`,
-      verifyEmailLink(publicUrl, token),
-      '',
-      'Until then your school cannot send e-mail, such as invitations.',
-      'If you did not sign up, ignore this message.',
-    ].join('\n'),
+  // In the language the school signed up with (or the admin's own), as every mail we send.
+  const mail = verifyEmailMail(await mailLocaleOf(tx, account.email), {
+    link: verifyEmailLink(publicUrl, token),
+    days: VERIFY_TOKEN_DAYS,
+    expiresAt: new Date(Date.now() + VERIFY_TOKEN_DAYS * 86_400_000),
   });
+  await enqueueMail(tx, { to: account.email, ...mail });
   return true;
 }
 

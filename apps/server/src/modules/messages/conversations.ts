@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
-import { likePattern } from '../../lib/search.ts';
+import { nameLike } from '../../lib/search.ts';
 import { activeUser, contactable, conversationMembers, myConversations } from './audience.ts';
 import { loadConversations, unreadIn } from './views.ts';
 
@@ -64,7 +64,7 @@ export async function detailOf(tx: Tx, scope: SchoolScope, group: GroupRow): Pro
 export function listContacts(deps: Deps, actor: Actor, input: { search?: string | undefined }): Promise<ContactList> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    const search = input.search ? sql`and u.name ilike ${likePattern(input.search)}` : sql``;
+    const search = input.search ? sql`and ${nameLike(sql`u.name`, input.search)}` : sql``;
     const items = await selectRows<ContactList['items'][number]>(
       tx,
       sql`select u.id, u.name, u.role from users u where ${contactable(scope)} ${search}

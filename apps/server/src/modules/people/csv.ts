@@ -3,7 +3,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/errors.ts';
 import { assertRowCap, boundedCsvOptions } from '../../lib/csv-limits.ts';
-import { CSV_HEADERS } from '../../lib/csv-headers.ts';
+import { CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
 
 export interface CsvRecord {
   /** Line of the file (the header is line 1). */

@@ -5,7 +5,7 @@ import {
   type EmergencyContactsResponse,
   type EmergencyLookupResponse,
 } from '@lyceum/shared/emergency-contacts';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { classLabel } from '../../db/class-label.ts';
 import { audit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
@@ -14,7 +14,7 @@ import { inScope, writeScope } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
-import { likePattern } from '../../lib/search.ts';
+import { nameLike } from '../../lib/search.ts';
 import { findStudent } from './students.ts';
 import { visibleStudents } from './visibility.ts';
 
@@ -122,7 +122,7 @@ export function lookupEmergencyContacts(
         and(
           eq(students.schoolId, scope.schoolId),
           eq(users.isActive, true),
-          search ? ilike(users.name, likePattern(search)) : undefined,
+          search ? nameLike(users.name, search) : undefined,
           visibleStudents(scope),
         ),
       )

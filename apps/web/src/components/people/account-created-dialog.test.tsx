@@ -19,6 +19,8 @@ describe('AccountCreatedDialog', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Student added' })).toBeTruthy();
     expect(screen.getByLabelText('Temporary password of Ada').textContent).toBe('Xy7-abcdefghijklmn');
+    // Isolated left to right, so a right-to-left page draws it as issued (no `%` moved to the other end).
+    expect(screen.getByLabelText('Temporary password of Ada').getAttribute('dir')).toBe('ltr');
     expect(screen.getByText(/Shown only once: this password cannot be displayed again/)).toBeTruthy();
     // The parent was invited instead: no password of theirs is shown.
     expect(screen.queryByLabelText('Temporary password of Pat')).toBeNull();

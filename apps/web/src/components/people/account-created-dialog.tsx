@@ -55,7 +55,9 @@ function AccountCredentials({ account }: { account: CreatedAccount }) {
       {account.temporaryPassword ? (
         <div className="flex items-stretch gap-2">
           <KeyRound className="mt-2.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          {/* Left to right in every language: right to left a leading `%` would be drawn at the other end. */}
           <output
+            dir="ltr"
             data-testid="temporary-password"
             aria-label={t('created.temporaryPassword', { name: account.name })}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base tracking-wide break-all text-slate-900 select-all"

@@ -74,6 +74,30 @@ describe('ImportPreviewTable', () => {
     }
   });
 
+  it("names the columns as the reader's template does, in every language", async () => {
+    const preview = previewOf(ROWS, [{ line: 3, column: 'className', message: 'Class not found: "Grade 9"' }]);
+    const headers = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
+    try {
+      await act(() => changeLanguage('es'));
+      const es = render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+      expect(headers().slice(1)).toEqual(['nombre', 'correo', 'clase']);
+      expect(describeIssue(preview.errors[0] as ImportPreviewResponse['errors'][number])).toContain(' clase: ');
+      es.unmount();
+      await act(() => changeLanguage('ar'));
+      render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+      // The Arabic template's header row is الاسم,البريد الإلكتروني,…,الصف: never the key className.
+      expect(headers().slice(1)).toEqual(['الاسم', 'البريد الإلكتروني', 'الصف']);
+      const problem = within(screen.getByRole('list')).getByRole('listitem').textContent ?? '';
+      expect(problem).toContain('الصف');
+      expect(problem).not.toContain('className');
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
   it('words a whole-row problem without a column', () => {
     expect(describeIssue({ line: 4, column: null, message: 'Too many cells' })).toBe('Line 4: Too many cells');
   });

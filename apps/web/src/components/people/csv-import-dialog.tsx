@@ -1,9 +1,10 @@
+import { csvColumnName } from '@lyceum/shared/i18n/csv-headers';
 import type { ImportIssue, ImportPreviewResponse } from '@lyceum/shared/people';
 import { FileUp } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { translate, useT } from '../../lib/i18n/i18n';
+import { currentLanguage, translate, useT } from '../../lib/i18n/i18n';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -54,9 +55,15 @@ export function indexIssues(issues: readonly ImportIssue[]): Map<number, Map<str
   return byLine;
 }
 
+/**
+ * A column as the reader's template names it (`className` is `الصف` in Arabic): the file they filled in has
+ * that header, not our key (docs/product.md, "Messages in the user's language").
+ */
+export const columnName = (column: string): string => csvColumnName(column, currentLanguage());
+
 /** "Line 3, column email: Enter a valid email address" — how one problem reads in the list. */
 export function describeIssue(issue: ImportIssue): string {
-  const column = issue.column && issue.column !== '_' ? issue.column : null;
+  const column = issue.column && issue.column !== '_' ? columnName(issue.column) : null;
   if (issue.line === null) return translate('people', 'import.issueInFile', { message: issue.message });
   return column === null
     ? translate('people', 'import.issueOnLine', { line: issue.line, message: issue.message })
@@ -115,7 +122,7 @@ export function ImportPreviewTable({
               </th>
               {preview.columns.map((column) => (
                 <th key={column} scope="col" className="px-2 py-2 font-medium">
-                  {column}
+                  {columnName(column)}
                 </th>
               ))}
             </tr>

@@ -19,7 +19,10 @@ export interface TabsProps {
   className?: string;
 }
 
-/** WAI-ARIA tabs: arrow keys move between tabs, only the selected tab is in the Tab order. Scrolls on phones. */
+/**
+ * WAI-ARIA tabs: arrow keys move between tabs, only the selected tab is in the Tab order. On phones the tabs
+ * wrap onto a second line, so none is cut off at the screen's edge; from 768 px the row scrolls if it must.
+ */
 export function Tabs({ tabs, value, onChange, children, label, className }: TabsProps) {
   const base = useId();
   const refs = useRef(new Map<string, HTMLButtonElement>());
@@ -44,7 +47,7 @@ export function Tabs({ tabs, value, onChange, children, label, className }: Tabs
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1"
+        className="-mx-1 flex flex-wrap gap-1 border-b border-slate-200 px-1 md:flex-nowrap md:overflow-x-auto"
       >
         {tabs.map((tab) => {
           const selected = tab.id === value;

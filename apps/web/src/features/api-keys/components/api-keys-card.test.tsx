@@ -50,6 +50,7 @@ describe('ApiKeysCard', () => {
     await userEvent.type(screen.getByLabelText('Key name'), 'Timetable sync');
     await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
     expect((await screen.findByTestId('new-api-key')).textContent).toBe('lyk_0190abcd_secret');
+    expect(screen.getByTestId('new-api-key').getAttribute('dir')).toBe('ltr');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Timetable sync', scopes: ['read'] });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Timetable sync' }));

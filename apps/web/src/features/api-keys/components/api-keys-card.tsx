@@ -28,7 +28,7 @@ function NewKey({ value }: { value: string }) {
     <div className="rounded-lg border border-amber-200 bg-amber-50 p-4">
       <p className="text-sm font-medium text-amber-900">{t('newKey.notice')}</p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <code className="text-sm font-semibold break-all text-slate-900" data-testid="new-api-key">
+        <code dir="ltr" className="text-sm font-semibold break-all text-slate-900" data-testid="new-api-key">
           {value}
         </code>
         <Button variant="secondary" size="sm" onClick={() => copyWithToast(value, t('newKey.what'))}>
@@ -109,7 +109,7 @@ function KeysCardBody() {
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">{key.name}</p>
                 <p className="text-slate-500">
-                  <code>{key.prefix}…</code> · {scopeList.format(key.scopes.map((s) => t(`scope.${s}`)))} ·{' '}
+                  <code dir="ltr">{key.prefix}…</code> · {scopeList.format(key.scopes.map((s) => t(`scope.${s}`)))} ·{' '}
                   {t('keys.created', { date: format.date(key.createdAt) })}
                   {key.lastUsedAt ? ` · ${t('keys.lastUsed', { date: format.date(key.lastUsedAt) })}` : ''}
                 </p>

@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { formatDateTime, formatDay, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { useIsMobile } from '../../../lib/use-media-query';
 
 const TONE: Record<AttendanceStatus, BadgeTone> = { present: 'success', absent: 'danger', late: 'warning' };
 
@@ -67,7 +68,11 @@ export function HeadRow({ labels }: { labels: (string | false)[] }) {
   );
 }
 
-/** Records as a table: date, student (a link to their history when `linkStudents`), class, mark, who marked. */
+/**
+ * Records as a table: date, student (a link to their history when `linkStudents`), class, mark, who marked.
+ * On a phone each record is a stacked row with its mark beside the name, so the mark never needs a sideways
+ * swipe (six columns are about 930 px wide).
+ */
 export function RecordsTable({
   items,
   caption,
@@ -80,6 +85,47 @@ export function RecordsTable({
   showStudent?: boolean;
 }) {
   const { t } = useT('attendance');
+  const isMobile = useIsMobile();
+  const student = (r: AttendanceRecord) =>
+    linkStudents ? (
+      <Link to={`/attendance?tab=history&student=${r.studentId}`} className="font-medium text-blue-700 hover:underline">
+        {r.studentName}
+      </Link>
+    ) : (
+      r.studentName
+    );
+  if (isMobile) {
+    return (
+      <ul
+        aria-label={caption}
+        className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm"
+      >
+        {items.map((r) => (
+          <li key={r.id} className="space-y-1 px-3 py-2">
+            <div className="flex items-start justify-between gap-2">
+              <span className="min-w-0 font-medium break-words text-slate-900">
+                {showStudent ? student(r) : formatDay(r.date)}
+              </span>
+              <StatusMark status={r.status} />
+            </div>
+            {/* Someone's text isolated, so a Latin name or class keeps its place in an Arabic line. */}
+            <p className="text-slate-600">
+              {showStudent && <>{formatDay(r.date)} · </>}
+              <bdi>{r.className}</bdi>
+            </p>
+            {r.note && (
+              <p dir="auto" className="break-words text-slate-600">
+                {r.note}
+              </p>
+            )}
+            <p className="text-xs text-slate-500">
+              {t('markedBy')}: <bdi>{r.markedByName}</bdi> · {formatDateTime(r.submittedAt)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <TableBox caption={caption}>
       <HeadRow
@@ -89,20 +135,7 @@ export function RecordsTable({
         {items.map((r) => (
           <tr key={r.id}>
             <td className={td}>{formatDay(r.date)}</td>
-            {showStudent && (
-              <td className={td}>
-                {linkStudents ? (
-                  <Link
-                    to={`/attendance?tab=history&student=${r.studentId}`}
-                    className="font-medium text-blue-700 hover:underline"
-                  >
-                    {r.studentName}
-                  </Link>
-                ) : (
-                  r.studentName
-                )}
-              </td>
-            )}
+            {showStudent && <td className={td}>{student(r)}</td>}
             <td className={td}>{r.className}</td>
             <td className={td}>
               <StatusMark status={r.status} />

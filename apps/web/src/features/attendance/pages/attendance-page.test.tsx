@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
+import { setViewportWidth } from '../../../test/media';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AttendancePage } from './attendance-page';
 
@@ -90,6 +91,26 @@ describe('AttendancePage', () => {
     expect(within(row).getByText('Nov 25, 2026')).toBeTruthy();
     expect(within(row).queryByText('Nov 26, 2026')).toBeNull();
     expect(within(row).getByText(/Tess Teacher · Nov 25, 2026 8:16 PM/)).toBeTruthy();
+  });
+
+  it('on a 375 px phone the latest records are stacked rows, each mark beside its student (no sideways swipe)', async () => {
+    setViewportWidth(375);
+    mockFetch({
+      'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [record] }),
+      'GET /api/v1/attendance/options': () => json(options),
+    });
+    renderWithProviders(<AttendancePage />, { auth: signedIn('school_admin'), path: '/attendance' });
+    const list = await screen.findByRole('list', { name: 'Latest records' });
+    // Not the six-column table, about 930 px wide, whose marks sat off-screen.
+    expect(screen.queryByRole('table', { name: 'Latest records' })).toBeNull();
+    const row = within(list).getByRole('listitem');
+    expect(within(row).getByRole('link', { name: 'Ben Dos' })).toBeTruthy();
+    expect(within(row).getByText('Absent')).toBeTruthy();
+    expect(within(row).getByText('Flu')).toBeTruthy();
+    expect(row.textContent).toContain('Nov 24, 2026 · Grade 5 A');
+    expect(row.textContent).toContain('Marked by: Tess Teacher · Nov 24, 2026');
+    // The five tabs wrap onto a second line rather than running off the screen (checked on a screenshot).
+    expect(screen.getByRole('tablist', { name: 'Attendance' }).className).toContain('flex-wrap');
   });
 
   it('staff read a class register whose first column stays put, with a CSV link', async () => {

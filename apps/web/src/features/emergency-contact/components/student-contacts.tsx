@@ -3,6 +3,7 @@ import { Pencil, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LtrText } from '../../../components/ui/ltr-text';
 import { useT } from '../../../lib/i18n/i18n';
 import { EmergencyContactsDialog } from './emergency-contacts-dialog';
 
@@ -67,7 +68,7 @@ export function StudentContacts({
                 className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-green-700 px-4 text-base font-semibold text-white hover:bg-green-800"
               >
                 <Phone className="size-5" aria-hidden="true" />
-                <span dir="ltr">{c.phone}</span>
+                <LtrText>{c.phone}</LtrText>
               </a>
             </li>
           ))}

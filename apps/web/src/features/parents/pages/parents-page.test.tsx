@@ -45,4 +45,17 @@ describe('ParentsPage', () => {
     expect(screen.getByText('واحد في هذا العرض.')).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
   });
+
+  it('shows a phone number as written in a right-to-left list, isolated left to right', async () => {
+    await act(() => changeLanguage('ar'));
+    mockFetch({
+      'GET /api/v1/parents': () =>
+        json({ items: [{ ...parent, phone: '06 11 22 33 44' }], nextCursor: null, total: 1 }),
+      'GET /api/v1/classes/options': () => json({ items: [] }),
+    });
+    renderWithProviders(<ParentsPage />, { auth: signedIn('school_admin') });
+    // Unisolated, a right-to-left page draws the digit groups in reverse order: 44 33 22 11 06.
+    const phone = await screen.findByText('06 11 22 33 44');
+    expect(phone.closest('[dir="ltr"]')).not.toBeNull();
+  });
 });

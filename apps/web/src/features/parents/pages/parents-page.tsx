@@ -22,6 +22,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ListPage } from '../../../components/ui/list-page';
+import { PhoneText } from '../../../components/ui/ltr-text';
 import { useDialogState } from '../../../components/ui/use-dialog-state';
 import type { PersonDialog } from '../../../components/people/person-dialogs';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -55,7 +56,7 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
       mobile: 'title',
       cell: (p) => <PersonCell name={p.name} sub={p.email} src={p.profileImage} />,
     },
-    { id: 'phone', header: t('columns.phone'), cell: (p) => p.phone ?? '—' },
+    { id: 'phone', header: t('columns.phone'), cell: (p) => <PhoneText phone={p.phone} /> },
     {
       id: 'children',
       header: t('columns.children'),

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LtrText } from '../../../components/ui/ltr-text';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
@@ -177,7 +178,9 @@ export function SchoolDetailPage() {
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label={t('detail.address')}>{school.address}</Detail>
             <Detail label={t('detail.principal')}>{school.principalName}</Detail>
-            <Detail label={t('detail.phone')}>{school.phone}</Detail>
+            <Detail label={t('detail.phone')}>
+              <LtrText>{school.phone}</LtrText>
+            </Detail>
             <Detail label={t('detail.email')}>{school.email}</Detail>
             <Detail label={t('detail.logo')}>
               {school.logo && (

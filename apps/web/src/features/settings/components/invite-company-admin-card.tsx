@@ -35,7 +35,7 @@ export function InviteCompanyAdminCard() {
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('invite.code')}</p>
             <div className="mt-1 flex flex-wrap items-center gap-3">
-              <code className="text-lg font-semibold break-all text-slate-900" data-testid="invitation-code">
+              <code dir="ltr" className="text-lg font-semibold break-all text-slate-900" data-testid="invitation-code">
                 {invite.data.code}
               </code>
               <Button variant="secondary" size="sm" onClick={() => copy(invite.data.code)}>

@@ -59,6 +59,8 @@ describe('SettingsPage', () => {
     expect(screen.getByText('Invite a company admin')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create invitation code' }));
     expect((await screen.findByTestId('invitation-code')).textContent).toBe('INV-ABC-123');
+    // Read out or copied by hand: left to right in every language.
+    expect(screen.getByTestId('invitation-code').getAttribute('dir')).toBe('ltr');
   });
 
   it("gives a White Label school's admin its branded sign-in link, and nobody else", async () => {

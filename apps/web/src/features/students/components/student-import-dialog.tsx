@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useClassOptions } from '../../../api/lookups';
-import { CsvImportDialog } from '../../../components/people/csv-import-dialog';
+import { columnName, CsvImportDialog } from '../../../components/people/csv-import-dialog';
 import { ImportInvitationCheckbox, useImportInvitation } from '../../../components/people/import-invitation';
 import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
@@ -39,7 +39,7 @@ export function StudentImportDialog({
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="import-class"
-          label={t('import.class')}
+          label={t('import.class', { column: columnName('className') })}
           placeholder={t('import.classNone')}
           options={classes.options}
           value={classId}

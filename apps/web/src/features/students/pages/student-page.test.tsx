@@ -88,6 +88,7 @@ describe('StudentPage', () => {
       'GET /api/v1/students/stu-a': () =>
         json({
           ...profile,
+          phone: '+212 661 000 111',
           attendanceSummary: { present: 18, absent: 1, late: 1, rate: 90 },
           parents: [{ id: 'par-1', name: 'Pat Parent', relationship: 'Mother' }],
         }),
@@ -103,6 +104,8 @@ describe('StudentPage', () => {
       expect(screen.getByRole('heading', { name: 'الحضور' })).toBeTruthy();
       expect(screen.getByText('Grade 5 A · رقم القيد 3')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'إلغاء ربط Pat Parent' })).toBeTruthy();
+      // The phone is isolated left to right, so it is not drawn 111 000 661 212+.
+      expect(screen.getByText('+212 661 000 111').closest('[dir="ltr"]')).not.toBeNull();
       expect(document.documentElement.dir).toBe('rtl');
     } finally {
       await act(() => changeLanguage('en'));

@@ -16,6 +16,7 @@ import { CardSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PhoneText } from '../../../components/ui/ltr-text';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -115,7 +116,9 @@ export function StudentPage() {
             <dl className="grid gap-4 sm:grid-cols-2">
               <Detail label={t('profile.name')}>{student.name}</Detail>
               <Detail label={t('form.email')}>{student.email}</Detail>
-              <Detail label={t('form.phone')}>{student.phone ?? '—'}</Detail>
+              <Detail label={t('form.phone')}>
+                <PhoneText phone={student.phone} />
+              </Detail>
               <Detail label={t('form.academicYear')}>{student.academicYear}</Detail>
               <Detail label={t('columns.class')}>
                 {manage || user?.role === 'teacher' || isSchoolReader(user?.role) ? (

@@ -24,7 +24,9 @@ export function BrandedSignInCard() {
       description={t('branded.description', { school: brand.name })}
     >
       <div className="flex flex-wrap items-center gap-3">
-        <code className="min-w-0 text-sm font-medium break-all text-slate-900">{link}</code>
+        <code dir="ltr" className="min-w-0 text-sm font-medium break-all text-slate-900">
+          {link}
+        </code>
         <Button variant="secondary" size="sm" onClick={() => copyWithToast(link, t('branded.link'))}>
           <Copy className="size-4" aria-hidden="true" />
           {t('branded.copy')}

@@ -53,7 +53,7 @@ describe('Teachers in another language', () => {
 
   it('shows a teacher’s profile in Arabic, right to left', async () => {
     await act(() => changeLanguage('ar'));
-    mockFetch({ 'GET /api/v1/teachers/tea-1': () => json(teacher) });
+    mockFetch({ 'GET /api/v1/teachers/tea-1': () => json({ ...teacher, phone: '06 12 34 56 78' }) });
     renderWithProviders(null, {
       auth: signedIn('school_admin'),
       path: '/teachers/tea-1',
@@ -63,5 +63,7 @@ describe('Teachers in another language', () => {
     expect(screen.getByText('Mathematics، Physics')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'تعديل المعلم' })).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
+    // The phone keeps its own order (isolated left to right), not 78 56 34 12 06.
+    expect(screen.getByText('06 12 34 56 78').closest('[dir="ltr"]')).not.toBeNull();
   });
 });

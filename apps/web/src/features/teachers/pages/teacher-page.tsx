@@ -14,6 +14,7 @@ import { CardSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { PhoneText } from '../../../components/ui/ltr-text';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -106,7 +107,9 @@ export function TeacherPage() {
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label={t('profile.name')}>{teacher.name}</Detail>
             <Detail label={t('form.email')}>{teacher.email}</Detail>
-            <Detail label={t('form.phone')}>{teacher.phone ?? '—'}</Detail>
+            <Detail label={t('form.phone')}>
+              <PhoneText phone={teacher.phone} />
+            </Detail>
             <Detail label={t('form.qualification')}>{teacher.qualification ?? '—'}</Detail>
             <Detail label={t('columns.experience')}>
               {teacher.experience === null ? '—' : t('years', { count: teacher.experience })}

@@ -123,10 +123,14 @@ export function PeriodsCard({ periods }: { periods: readonly Period[] }) {
       ) : (
         <ul className="divide-y divide-slate-100" aria-label={t('periods.title')}>
           {periods.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
-              <span className="min-w-0 flex-1 font-medium text-slate-800">{p.name}</span>
-              <span className="text-slate-500" dir="ltr">
-                {span(p)}
+            <li key={p.id} className="flex items-center gap-3 py-2 text-sm">
+              {/* Name and time share what the badge and buttons leave: on a phone the time goes under a name
+                  too long to sit beside it, and a name longer than the line wraps, never drawn over the time. */}
+              <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3">
+                <span className="min-w-0 font-medium break-words text-slate-800">{p.name}</span>
+                <span className="whitespace-nowrap text-slate-500" dir="ltr">
+                  {span(p)}
+                </span>
               </span>
               <Badge tone={p.isBreak ? 'warning' : 'neutral'}>
                 {p.isBreak ? t('periods.break') : t('periods.lesson')}

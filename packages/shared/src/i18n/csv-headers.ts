@@ -1,12 +1,13 @@
-import type { Catalogue } from '@lyceum/shared/i18n/translate';
-import type { AttendanceStatus } from '@lyceum/shared/attendance';
-import type { Language } from '@lyceum/shared/locale';
+import type { AttendanceStatus } from '../attendance.ts';
+import type { Language } from '../locale.ts';
+import type { Catalogue } from './translate.ts';
 
 /**
  * The header rows of CSV exports and import templates in each language but English, whose headers are the
  * column names themselves (docs/product.md, "Messages in the user's language"). Keys are the English
  * headers; `{0}` stands for a part filled in (a currency, a usage metric). Imports accept these headers as
- * well as the English ones (modules/people/csv.ts).
+ * well as the English ones (the server's modules/people/csv.ts), and the web app's import preview names the
+ * columns with them, as the reader's template does (csvColumnName).
  */
 export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
   es: {
@@ -126,6 +127,12 @@ export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
     'rate (%)': 'نسبة الحضور (%)',
   },
 };
+
+/** A column as the template in `language` names it: `className` is `clase` in Spanish, `الصف` in Arabic. */
+export function csvColumnName(column: string, language: string): string {
+  const headers = language === 'es' || language === 'ar' ? CSV_HEADERS[language] : null;
+  return headers?.[column] ?? column;
+}
 
 /**
  * An attendance mark in a CSV cell, in each language but English (whose cells say `present`, `absent`,
