@@ -12,7 +12,7 @@ interface ToggleActiveDialogProps<T extends Target> {
   /** The person (or class) to deactivate or reactivate; null = closed. */
   target: T | null;
   onClose: () => void;
-  /** The deactivate/reactivate mutation's `mutate` (a failure is toasted by the query client). */
+  /** The deactivate/reactivate mutation's `mutate` (a refusal is shown inside the dialog by `ConfirmDialog`). */
   mutate: (variables: { id: string; active: boolean }, options: { onSuccess: () => void }) => void;
   pending: boolean;
   /** What deactivating means for this kind of record, after "They are signed out everywhere…" (translated). */

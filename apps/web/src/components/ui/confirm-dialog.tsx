@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/i18n';
+import { showingFailuresIn } from '../../lib/query-client';
+import { Alert } from './alert';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -16,11 +20,20 @@ export interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
   /** True while the action runs: the button spins and the dialog cannot be dismissed. */
   pending?: boolean;
-  onConfirm: () => void;
+  /**
+   * Runs the action. A mutation it starts that fails, or a promise it returns that rejects, shows its message
+   * inside the dialog, which stays open (see `showingFailuresIn`).
+   */
+  onConfirm: () => unknown;
   children?: ReactNode;
 }
 
-/** Asks before an action; the caller runs it in `onConfirm` and closes the dialog when it settles. */
+/**
+ * Asks before an action; the caller runs it in `onConfirm` and closes the dialog once it succeeds. A refusal
+ * (e.g. a class that still has lessons) is shown in the dialog as an alert: a modal hides everything outside it
+ * from screen readers, so a toast would be seen but not heard (and on a phone may sit under the dialog). It is
+ * cleared when the action is retried or the dialog closes, and toasted only if the dialog has closed.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -34,25 +47,75 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   const { t } = useT();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Read by failures that arrive after the click, when this render's props may be stale.
+  const live = useRef({ open, refusal: null as string | null, reported: undefined as unknown });
+
+  const show = (message: string | null) => {
+    live.current.refusal = message;
+    setRefusal(message);
+  };
+
+  useEffect(() => {
+    live.current.open = open;
+    if (open) return;
+    // Closed by the page rather than by Cancel right after a refusal: the message would go with the dialog.
+    if (live.current.refusal) toast.error(live.current.refusal);
+    live.current.refusal = null;
+    setRefusal(null);
+  }, [open]);
+
+  useEffect(
+    () => () => {
+      live.current.open = false;
+    },
+    [],
+  );
+
+  /** Shows a failure of this action in the dialog; false once it has closed (the caller then toasts it). */
+  const report = (error: unknown) => {
+    live.current.reported = error;
+    if (!live.current.open) return false;
+    show(errorMessage(error));
+    return true;
+  };
+
+  const confirm = () => {
+    show(null);
+    live.current.reported = undefined;
+    const result = showingFailuresIn(report, onConfirm);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error !== live.current.reported && !report(error)) toast.error(errorMessage(error));
+      });
+    }
+  };
+
+  const dismiss = (next: boolean) => {
+    if (!next) show(null);
+    onOpenChange(next);
+  };
+
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={dismiss}
       title={title}
       description={description}
       size="sm"
       preventClose={pending}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+          <Button variant="secondary" onClick={() => dismiss(false)} disabled={pending}>
             {cancelLabel ?? t('actions.cancel')}
           </Button>
-          <Button variant={tone} onClick={onConfirm} loading={pending}>
+          <Button variant={tone} onClick={confirm} loading={pending}>
             {confirmLabel}
           </Button>
         </>
       }
     >
+      {refusal && <Alert className={children ? 'mb-4' : undefined}>{refusal}</Alert>}
       {children}
     </Dialog>
   );

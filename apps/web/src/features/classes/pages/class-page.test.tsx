@@ -118,7 +118,9 @@ describe("the timetable's refusals", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unassign Tom Teacher?' });
     expect(within(dialog).getByText(/Delete their lessons in its timetable first\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    // Inside the modal, announced: a toast outside it would be hidden from screen readers.
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Unassign Tom Teacher?' })).toBeTruthy();
   });
 
@@ -134,7 +136,51 @@ describe("the timetable's refusals", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
     expect(within(dialog).getByText(/delete its timetable lessons first\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Deactivate Grade 5 A?' })).toBeTruthy();
+  });
+
+  it('clears the refusal when the deactivation is retried, and closes the dialog once it succeeds', async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.classHasLessons(3);
+    let refused = false;
+    mockFetch({
+      'GET /api/v1/classes/class-1': () => json(taught),
+      'POST /api/v1/classes/class-1/deactivate': () => {
+        if (refused) return json({ ...taught, isActive: false });
+        refused = true;
+        return apiError(409, 'conflict', refusal);
+      },
+    });
+    openClass();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Grade 5 A deactivated')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText(refusal)).toBeNull();
+  });
+
+  it('forgets the refusal when the dialog is cancelled and opened again', async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.classHasLessons(3);
+    mockFetch({
+      'GET /api/v1/classes/class-1': () => json(taught),
+      'POST /api/v1/classes/class-1/deactivate': () => apiError(409, 'conflict', refusal),
+    });
+    openClass();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText(refusal)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });
