@@ -11,7 +11,6 @@ import { CardSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { useDeletePeriod, useSavePeriod } from '../api/timetable-api';
 
@@ -90,13 +89,10 @@ export function PeriodsCard({ periods }: { periods: readonly Period[] }) {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t('deletePeriod.done'));
-      setDeleting(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    // A refusal rejects: the confirm dialog shows it inside itself and stays open.
+    await remove.mutateAsync(deleting.id);
+    toast.success(t('deletePeriod.done'));
+    setDeleting(null);
   };
 
   return (
@@ -175,7 +171,7 @@ export function PeriodsCard({ periods }: { periods: readonly Period[] }) {
         confirmLabel={t('actions.delete')}
         tone="danger"
         pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
       />
     </CardSection>
   );

@@ -183,13 +183,10 @@ function PickedWeek({
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(t('deleteSlot.done'));
-      setDeleting(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    // A refusal rejects: the confirm dialog shows it inside itself and stays open.
+    await remove.mutateAsync(deleting.id);
+    toast.success(t('deleteSlot.done'));
+    setDeleting(null);
   };
 
   const pick = (nextKind: PickKind, nextId: string) => setParams({ [nextKind]: nextId }, { replace: true });
@@ -289,7 +286,7 @@ function PickedWeek({
             confirmLabel={t('actions.delete')}
             tone="danger"
             pending={remove.isPending}
-            onConfirm={() => void confirmDelete()}
+            onConfirm={confirmDelete}
           />
         </>
       )}

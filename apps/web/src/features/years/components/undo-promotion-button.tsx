@@ -1,10 +1,8 @@
 import type { Promotion } from '@lyceum/shared/years';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { useUndoPromotion } from '../api/years';
 
@@ -24,17 +22,9 @@ export function UndoPromotionButton({
   const { t } = useT('years');
   const undo = useUndoPromotion();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <Button
-        variant="secondary"
-        size={size}
-        onClick={() => {
-          setError(null);
-          setOpen(true);
-        }}
-      >
+      <Button variant="secondary" size={size} onClick={() => setOpen(true)}>
         {t('wizard.undo')}
       </Button>
       <ConfirmDialog
@@ -46,19 +36,13 @@ export function UndoPromotionButton({
         tone="danger"
         pending={undo.isPending}
         onConfirm={async () => {
-          setError(null);
-          try {
-            const undone = await undo.mutateAsync(promotion.id);
-            setOpen(false);
-            toast.success(t('wizard.undone'));
-            onUndone?.(undone);
-          } catch (e) {
-            setError(errorMessage(e));
-          }
+          // A refusal rejects: the confirm dialog shows it inside itself and stays open.
+          const undone = await undo.mutateAsync(promotion.id);
+          setOpen(false);
+          toast.success(t('wizard.undone'));
+          onUndone?.(undone);
         }}
-      >
-        {error && <Alert>{error}</Alert>}
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { AcademicYear, Promotion } from '@lyceum/shared/years';
+import { type AcademicYear, type Promotion, YEAR_MESSAGES } from '@lyceum/shared/years';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
@@ -65,6 +65,33 @@ describe('AcademicYearsPage: dates', () => {
   });
 });
 
+describe('AcademicYearsPage: deleting a year', () => {
+  it("keeps the confirmation open with the server's refusal inside it", async () => {
+    const user = userEvent.setup();
+    const past: AcademicYear = {
+      id: 'y0',
+      name: '2025-2026',
+      startDate: '2025-09-01',
+      endDate: '2026-08-31',
+      isCurrent: false,
+      terms: [],
+      holidays: [],
+    };
+    mockFetch({
+      'GET /api/v1/academic-years': () => json({ items: [...years, past] }),
+      'GET /api/v1/promotions': () => json({ items: [] }),
+      'DELETE /api/v1/academic-years/y0': () => apiError(409, 'conflict', YEAR_MESSAGES.yearInUse),
+    });
+    renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2025-2026?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete year' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(YEAR_MESSAGES.yearInUse);
+    expect(screen.getAllByText(YEAR_MESSAGES.yearInUse)).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Delete 2025-2026?' })).toBe(dialog);
+  });
+});
+
 describe('AcademicYearsPage: recent promotions', () => {
   it('offers Undo on the latest promotion still undoable, asks first, and then shows it undone', async () => {
     let undone = false;
@@ -104,9 +131,10 @@ describe('AcademicYearsPage: recent promotions', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Undo promotion' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Undo promotion' }));
-    expect(
-      await within(dialog).findByText('Some students changed class after this promotion, so it cannot be undone'),
-    ).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Some students changed class after this promotion, so it cannot be undone',
+    );
+    expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
   it('gives the principal, who reads the history, no Undo', async () => {

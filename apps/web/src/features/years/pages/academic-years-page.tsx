@@ -138,12 +138,10 @@ function YearsCard({ canEdit }: { canEdit: boolean }) {
             pending={remove.isPending}
             onConfirm={async () => {
               if (!deleting) return;
-              try {
-                await remove.mutateAsync(deleting.id);
-                toast.success(t('delete.done'));
-              } finally {
-                setDeleting(null);
-              }
+              // A refusal stays in the dialog (ConfirmDialog); only a deletion closes it.
+              await remove.mutateAsync(deleting.id);
+              toast.success(t('delete.done'));
+              setDeleting(null);
             }}
           />
         </>
