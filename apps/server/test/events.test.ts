@@ -210,6 +210,44 @@ describe('GET /api/v1/events', () => {
     expect(streams[0]?.events.filter((e) => e.event === 'notification')).toEqual([]);
   });
 
+  it('tells the audience and the managers that an archived announcement is gone, by id only, never another school', async () => {
+    // To whole roles and narrowed to a class: addressed by role, and person by person (docs/product.md, "Announcements").
+    const parent = await stream(await sessionFor(w.a.users.parent.email, 'parent'));
+    const principal = await stream(await sessionFor(w.a.users.principal.email, 'principal'));
+    const student = await stream(await sessionFor(w.a.users.student.email, 'student'));
+    const outsider = await stream(await sessionFor(w.b.users.parent.email, 'parent'));
+    const admin = await w.asA('school_admin');
+    for (const classIds of [[], [w.a.classId]]) {
+      const published = await admin({
+        method: 'POST',
+        url: '/api/v1/announcements',
+        payload: { title: 'Soon withdrawn', body: 'For parents', audience: ['parent'], classIds },
+      });
+      expect(published.statusCode).toBe(201);
+      const { id } = published.json() as { id: string };
+      expect(JSON.parse((await parent.next('announcement')).data)).toMatchObject({ id, status: 'active' });
+      const archive = { method: 'PATCH' as const, url: `/api/v1/announcements/${id}`, payload: { status: 'archived' } };
+      expect((await admin(archive)).statusCode).toBe(200);
+      // The principal lists every announcement of the school, so theirs goes too, though not in its audience.
+      for (const s of [parent, principal]) {
+        expect(JSON.parse((await s.next('announcement')).data)).toEqual({ id, withdrawn: true });
+      }
+      // Archiving it again changes nothing and tells no one.
+      expect((await admin(archive)).statusCode).toBe(200);
+    }
+    for (const s of [parent, principal, student, outsider]) await s.nextComment('heartbeat');
+    expect(parent.events.filter((e) => e.event === 'announcement')).toHaveLength(4);
+    expect(principal.events.filter((e) => e.event === 'announcement')).toHaveLength(2);
+    // Not in the audience: not told; another school: nothing at all.
+    expect(student.events.filter((e) => e.event === 'announcement')).toEqual([]);
+    expect(outsider.events.filter((e) => e.event === 'announcement')).toEqual([]);
+    // The outsider's slot is needed by the stream-limit test below.
+    outsider.close();
+    while (w.t.app.deps.live.openStreams(w.b.users.parent.id) > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+
   it('sends nothing for a notification whose transaction rolled back', async () => {
     const teacher = await stream(await sessionFor(w.a.users.teacher.email, 'teacher'));
     await withSystem(w.t.app.deps.db, async (tx) => {

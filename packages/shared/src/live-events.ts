@@ -7,12 +7,32 @@ export const LIVE_EVENT_KINDS = [
   'notification',
   'attendance',
   'timetable',
+  /**
+   * An announcement published (data: the Announcement, as GET /announcements/:id answers the reader), or
+   * archived (data: `{ id, withdrawn: true }`, LiveWithdrawn): it has left its readers' lists.
+   */
   'announcement',
   'message',
   /** A group was made, renamed, deleted or its members changed (data: `{ id }`): conversation lists refetch. */
   'conversation',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+
+/**
+ * The data of an event about a row that has left its readers (an announcement archived: docs/product.md,
+ * "Announcements"). Sent as it is, without reading the row, which they may no longer read: it tells them
+ * nothing but an id they already had.
+ */
+export interface LiveWithdrawn {
+  id: string;
+  withdrawn: true;
+}
+
+/** Whether an event's data is a withdrawal (no zod: the web app's shell, which handles events, loads without it). */
+export function isLiveWithdrawn(data: unknown): data is LiveWithdrawn {
+  const value = data as Partial<LiveWithdrawn> | null;
+  return typeof value === 'object' && value !== null && value.withdrawn === true && typeof value.id === 'string';
+}
 
 export const EVENTS_PATH = '/api/v1/events';
 

@@ -41,6 +41,11 @@ export interface LiveEvent {
    * follows it with the unread counts, since only the server knows whether it was counted as unread before.
    */
   rewritten?: boolean;
+  /**
+   * The row left its readers (an announcement archived): streams forward `{ id, withdrawn: true }` without
+   * reading it (LiveWithdrawn), so the open pages drop it.
+   */
+  withdrawn?: boolean;
 }
 
 /** NOTIFY's limit is 8000 bytes; addressee lists are cut well below it (37 bytes per quoted id). */

@@ -348,15 +348,44 @@ async function tellAudience(
     await publishLiveEvents(tx, [{ kind: 'announcement', schoolId, id, roles }]);
     return;
   }
-  const members = await selectRows<{ id: string }>(
-    tx,
-    sql`select m.id from announcements a, lateral (${audienceMembers(sql`a`)}) m where a.school_id = ${schoolId} and a.id = ${id}`,
-  );
+  const members = await audienceOf(tx, schoolId, id);
   await createNotifications(
     tx,
     members.map((m) => ({ ...text, userId: m.id })),
   );
   await publishLiveEvents(tx, [{ kind: 'announcement', schoolId, id, userIds: members.map((m) => m.id) }]);
+}
+
+/** The active users in an announcement's audience as it is now, its author excepted. */
+function audienceOf(tx: Tx, schoolId: string, id: string): Promise<{ id: string; role: SchoolRole }[]> {
+  return selectRows<{ id: string; role: SchoolRole }>(
+    tx,
+    sql`select m.id, m.role from announcements a, lateral (${audienceMembers(sql`a`)}) m where a.school_id = ${schoolId} and a.id = ${id}`,
+  );
+}
+
+/** Managers list every announcement, whatever its audience (audience.ts, isManager). */
+const MANAGER_ROLES: SchoolRole[] = ['school_admin', 'principal'];
+
+/**
+ * Tells everyone who may have an archived announcement on an open page that it is gone (docs/product.md,
+ * "Announcements"): its audience, addressed as tellAudience addresses it, its author and the managers. A
+ * withdrawal carries only the id, so telling someone who never had it reveals nothing.
+ */
+async function tellWithdrawn(tx: Tx, schoolId: string, row: Row) {
+  const event = { kind: 'announcement' as const, schoolId, id: row.id, withdrawn: true };
+  if (row.classIds.length === 0) {
+    const roles = [...new Set([...rolesOf(row.audience), ...MANAGER_ROLES])];
+    await publishLiveEvents(tx, [{ ...event, roles, userIds: [row.authorId] }]);
+    return;
+  }
+  // The managers by role, the rest by person (managers left out, told once): two events, since a long list of
+  // people is cut into several payloads and the roles would go with each one.
+  const members = (await audienceOf(tx, schoolId, row.id)).filter((m) => !MANAGER_ROLES.includes(m.role));
+  await publishLiveEvents(tx, [
+    { ...event, roles: MANAGER_ROLES },
+    { ...event, userIds: [row.authorId, ...members.map((m) => m.id)] },
+  ]);
 }
 
 export function createAnnouncement(
@@ -405,7 +434,7 @@ export async function updateAnnouncement(
   const now = deps.clock();
   let removed: string[] = [];
   const updated = await inScope(deps.db, scope, async (tx) => {
-    await findManaged(tx, actor, now, id);
+    const before = await findManaged(tx, actor, now, id);
     if (input.attachmentIds !== undefined) {
       removed = await replaceAttachments(tx, {
         schoolId: scope.schoolId,
@@ -424,6 +453,10 @@ export async function updateAnnouncement(
     }
     await tx.execute(sql`update announcements set ${sql.join(sets, sql`, `)}
       where school_id = ${scope.schoolId} and id = ${id}`);
+    // Archived: it leaves its readers' lists, open pages included. (Restoring is not announced: an open page
+    // shows it again at its next refetch. The audience and classes never change, and an expiry is always in
+    // the future, so no other edit takes it from a reader.)
+    if (input.status === 'archived' && before.status === 'active') await tellWithdrawn(tx, scope.schoolId, before);
     return answerVisible(tx, actor, now, id);
   });
   // Files taken off the announcement go once that has committed; a failed removal is left to the sweep.

@@ -2,6 +2,7 @@ import { LIVE_MESSAGES, MESSAGES } from '@lyceum/shared/errors';
 import {
   type LiveEventKind,
   type LiveUnread,
+  type LiveWithdrawn,
   MAX_STREAMS_PER_USER,
   RECONNECT_BASE_MS,
   RESYNC_EVENT,
@@ -154,6 +155,13 @@ export function openEventStream(
     sessionId: actor.sessionId,
     deliver(event: LiveEvent) {
       if (event.kind === 'session_ended') return;
+      if (event.withdrawn) {
+        // Not read: the row is no longer this reader's to read, and the id is one they already had. The
+        // hub delivers it to the addressees of the event's own school only.
+        const data: LiveWithdrawn = { id: event.id, withdrawn: true };
+        enqueue(async () => write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`));
+        return;
+      }
       const batchRead = batchReadFor(deps, event.kind);
       if (batchRead) {
         // Asked for now, so it joins this moment's batch; written in turn, so events keep their order.

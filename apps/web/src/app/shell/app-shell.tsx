@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
+import { useAnnouncementLiveHandler } from '../../features/announcements/api/live-announcements';
 import { useAttendanceLiveHandler } from '../../features/attendance/api/live-attendance';
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
 import { useMessageLiveHandlers } from '../../features/messages/api/messages-live';
@@ -57,10 +58,11 @@ export function AppShell() {
   const dayLive = useDayLiveHandlers();
   const messageLive = useMessageLiveHandlers();
   const unreadLive = useUnreadLiveHandler();
+  const announcementLive = useAnnouncementLiveHandler();
   useLiveEvents(
     useMemo(
-      () => [notificationLive, unreadLive, timetableLive, attendanceLive, ...messageLive, ...dayLive],
-      [notificationLive, unreadLive, timetableLive, attendanceLive, messageLive, dayLive],
+      () => [notificationLive, unreadLive, timetableLive, attendanceLive, announcementLive, ...messageLive, ...dayLive],
+      [notificationLive, unreadLive, timetableLive, attendanceLive, announcementLive, messageLive, dayLive],
     ),
   );
 
