@@ -25,6 +25,13 @@ const slot = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** The app listens once per file; every live test opens its streams there. */
+let listening: Promise<string> | undefined;
+const streamsUrl = () => {
+  listening ??= listenUrl(w.t.app);
+  return listening;
+};
+
 async function slotCount(schoolId: string): Promise<number> {
   const r = await w.t.app.deps.db.execute(
     sql`select count(*)::int as n from timetable_slots where school_id = ${schoolId}`,
@@ -863,7 +870,7 @@ describe('another school', () => {
 
 describe('live', () => {
   it('a change reaches the open grids of those who may read the class, as a timetable event', async () => {
-    const base = await listenUrl(w.t.app);
+    const base = await streamsUrl();
     const studentStream = await openStream(base, (await w.a.signIn('student')).cookie);
     const bStream = await openStream(base, (await w.b.signIn('student')).cookie);
     try {
@@ -873,6 +880,130 @@ describe('live', () => {
         payload: slot({ day: 'friday', startTime: '15:00', endTime: '15:45', room: 'Live' }),
       });
       expect(res.statusCode).toBe(201);
+      const event = await studentStream.next('timetable');
+      expect(JSON.parse(event.data)).toEqual({ classId: w.a.classId });
+      expect(bStream.events.filter((e) => e.event === 'timetable')).toEqual([]);
+    } finally {
+      studentStream.close();
+      bStream.close();
+    }
+  });
+});
+
+describe("clearing a class's or a teacher's week", () => {
+  const clear = (query: string, caller: Caller = admin) =>
+    caller({ method: 'DELETE', url: `/api/v1/timetable/slots?${query}` });
+  const add = async (payload: Record<string, unknown>) => {
+    const made = await admin({ method: 'POST', url: '/api/v1/timetable/slots', payload });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().id as string;
+  };
+
+  it('deletes every lesson of the class, or of one subject of it, answering how many; then the class deactivates', async () => {
+    const { subject, other, cls, lesson } = await taughtClass({ second: true });
+    if (!other) throw new Error('two subjects');
+    await add(lesson('08:00', '08:45'));
+    await add(lesson('09:00', '09:45'));
+    const art = await add(lesson('10:00', '10:45', other.id));
+    const before = await slotCount(w.a.id);
+
+    const maths = await clear(`classId=${cls.id}&subjectId=${subject.id}`);
+    expect(maths.statusCode, maths.body).toBe(200);
+    expect(maths.json()).toEqual({ deleted: 2 });
+    expect((await week(cls.id)).map((s) => s.id)).toEqual([art]);
+    // The principal edits the timetable too; the rest of the class goes, and nothing of any other class.
+    const rest = await clear(`classId=${cls.id}`, await w.a.as('principal'));
+    expect(rest.json()).toEqual({ deleted: 1 });
+    expect(await week(cls.id)).toEqual([]);
+    expect(await slotCount(w.a.id)).toBe(before - 3);
+    const again = await clear(`classId=${cls.id}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ deleted: 0 });
+    // What the refuse-first rule asked for is done: the class deactivates.
+    expect((await admin({ method: 'POST', url: `/api/v1/classes/${cls.id}/deactivate` })).statusCode).toBe(200);
+  });
+
+  it("deletes every lesson of the teacher, in all their classes, and no one else's", async () => {
+    const { subject, cls, teacher, lesson } = await taughtClass();
+    const session = await w.a.signIn('school_admin');
+    const second = await createClass(w.t.app, session, { subjectIds: [subject.id] });
+    await assignTeacher(w.t.app, session, second.id, { teacherId: teacher.id, subjectIds: [subject.id] });
+    await add(lesson('08:00', '08:45'));
+    await add({ ...lesson('09:00', '09:45'), classId: second.id });
+    const { lesson: othersLesson, cls: othersClass } = await taughtClass();
+    const kept = await add(othersLesson('08:00', '08:45'));
+
+    const res = await clear(`teacherId=${teacher.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deleted: 2 });
+    expect(await week(cls.id)).toEqual([]);
+    expect(await week(second.id)).toEqual([]);
+    expect((await week(othersClass.id)).map((s) => s.id)).toEqual([kept]);
+    expect((await admin({ method: 'POST', url: `/api/v1/teachers/${teacher.id}/deactivate` })).statusCode).toBe(200);
+  });
+
+  it('refuses neither or both of a class and a teacher, and bad ids, deleting nothing', async () => {
+    const { cls, teacher, lesson } = await taughtClass();
+    await add(lesson('08:00', '08:45'));
+    const before = await slotCount(w.a.id);
+    for (const [query, field, message] of [
+      ['', 'classId', TIMETABLE_MESSAGES.clearWhose],
+      [`subjectId=${w.a.subjectId}`, 'classId', TIMETABLE_MESSAGES.clearWhose],
+      [`classId=${cls.id}&teacherId=${teacher.id}`, 'classId', TIMETABLE_MESSAGES.clearWhose],
+      ['classId=nope', 'classId', 'Invalid id'],
+      ['teacherId=nope', 'teacherId', 'Invalid id'],
+      [`classId=${cls.id}&subjectId=nope`, 'subjectId', 'Invalid id'],
+    ] as const) {
+      const res = await clear(query);
+      expect({ query, status: res.statusCode, field: errorOf(res).fields?.[field] }).toEqual({
+        query,
+        status: 400,
+        field: message,
+      });
+    }
+    expect(TIMETABLE_MESSAGES.clearWhose).toBe('Choose a class or a teacher, not both');
+    expect(await slotCount(w.a.id)).toBe(before);
+  });
+
+  it('is for school admins and principals only', async () => {
+    const { cls, lesson } = await taughtClass();
+    await add(lesson('08:00', '08:45'));
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      const res = await clear(`classId=${cls.id}`, await w.a.as(role));
+      expect({ role, status: res.statusCode }).toEqual({ role, status: 403 });
+    }
+    expect((await week(cls.id)).length).toBe(1);
+  });
+
+  it("answers 404 for another school's (or an unknown) class, teacher or subject, deleting nothing", async () => {
+    const { subject, cls, teacher, lesson } = await taughtClass();
+    await add(lesson('08:00', '08:45'));
+    const before = await slotCount(w.a.id);
+    const b = await w.b.as('school_admin');
+    for (const [caller, query, message] of [
+      [b, `classId=${cls.id}`, PEOPLE_MESSAGES.classNotFound],
+      [b, `teacherId=${teacher.id}`, PEOPLE_MESSAGES.teacherNotFound],
+      [b, `classId=${w.b.classId}&subjectId=${subject.id}`, PEOPLE_MESSAGES.subjectNotFound],
+      [admin, `classId=${cls.id}&subjectId=${w.b.subjectId}`, PEOPLE_MESSAGES.subjectNotFound],
+      [admin, `teacherId=${w.b.users.teacher.id}`, PEOPLE_MESSAGES.teacherNotFound],
+      [admin, `teacherId=${w.a.users.student.id}`, PEOPLE_MESSAGES.teacherNotFound],
+      [admin, `classId=${newId()}`, PEOPLE_MESSAGES.classNotFound],
+    ] as const) {
+      const res = await clear(query, caller);
+      expect({ query, status: res.statusCode, message: errorOf(res).message }).toEqual({ query, status: 404, message });
+    }
+    expect(await slotCount(w.a.id)).toBe(before);
+  });
+
+  it('tells the open grids of every class it touched, as single deletions do', async () => {
+    const base = await streamsUrl();
+    const studentStream = await openStream(base, (await w.a.signIn('student')).cookie);
+    const bStream = await openStream(base, (await w.b.signIn('student')).cookie);
+    try {
+      // The student's class has the demo teacher's lessons from the tests above.
+      expect((await week(w.a.classId)).some((s) => s.teacherId === w.a.users.teacher.id)).toBe(true);
+      const res = await clear(`teacherId=${w.a.users.teacher.id}`);
+      expect(res.json().deleted).toBeGreaterThan(0);
       const event = await studentStream.next('timetable');
       expect(JSON.parse(event.data)).toEqual({ classId: w.a.classId });
       expect(bStream.events.filter((e) => e.event === 'timetable')).toEqual([]);

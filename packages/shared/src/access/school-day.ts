@@ -18,6 +18,7 @@ export const SCHOOL_DAY_ACCESS: Record<string, Access> = {
   'GET /api/v1/timetable/slots/:id': EVERY_SCHOOL_ROLE,
   'PATCH /api/v1/timetable/slots/:id': STAFF,
   'DELETE /api/v1/timetable/slots/:id': STAFF,
+  'DELETE /api/v1/timetable/slots': STAFF,
   'POST /api/v1/timetable/classes/:id/assign-teacher': STAFF,
   'GET /api/v1/timetable/classes/:id': EVERY_SCHOOL_ROLE,
   'GET /api/v1/timetable/teachers/:id': [...STAFF, 'teacher'],

@@ -3,6 +3,8 @@ import {
   AssignTimetableTeacherRequest,
   AssignTimetableTeacherResponse,
   ChildrenTimetableResponse,
+  ClearSlotsQuery,
+  ClearSlotsResponse,
   CreatePeriodRequest,
   CreateSlotRequest,
   Period,
@@ -18,7 +20,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/request-actor.ts';
 import { timetableOptions } from './options.ts';
 import { createPeriod, deletePeriod, listPeriods, updatePeriod } from './periods.ts';
-import { assignTeacherToTimetable, createSlot, deleteSlot, findWritableClass, updateSlot } from './slots.ts';
+import {
+  assignTeacherToTimetable,
+  clearSlots,
+  createSlot,
+  deleteSlot,
+  findWritableClass,
+  updateSlot,
+} from './slots.ts';
 import { childrenWeeks, classWeek, getSlot, roomWeek, studentWeek, teacherWeek } from './weeks.ts';
 
 export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,6 +80,11 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteSlot(deps, actorOf(r), r.params);
         return reply.status(204).send();
       },
+    );
+    app.delete(
+      '/timetable/slots',
+      { schema: { tags, querystring: ClearSlotsQuery, response: { 200: ClearSlotsResponse } } },
+      (r) => clearSlots(deps, actorOf(r), r.query),
     );
     app.post(
       '/timetable/classes/:id/assign-teacher',

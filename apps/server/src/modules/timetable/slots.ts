@@ -2,6 +2,8 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import {
   type AssignTimetableTeacherRequest,
   type AssignTimetableTeacherResponse,
+  type ClearSlotsQuery,
+  type ClearSlotsResponse,
   type CreateSlotRequest,
   roomKey,
   TIMETABLE_MESSAGES,
@@ -281,6 +283,72 @@ export function deleteSlot(deps: Deps, actor: Actor, { id }: { id: string }): Pr
       before,
     });
     await publishTimetableChange(tx, scope.schoolId, [before.classId]);
+  });
+}
+
+/** One of the school's classes, teachers or subjects, active or not (another school's, or unknown: 404). */
+async function refuseUnknown(tx: Tx, schoolId: string, q: z.output<typeof ClearSlotsQuery>): Promise<void> {
+  const exists = async (table: string, id: string, extra = sql``) =>
+    (
+      await tx.execute(
+        sql`select 1 from ${sql.identifier(table)} where school_id = ${schoolId} and id = ${id} ${extra}`,
+      )
+    ).rows.length > 0;
+  if (q.classId !== undefined && !(await exists('classes', q.classId))) throw notFound(PEOPLE_MESSAGES.classNotFound);
+  if (q.teacherId !== undefined && !(await exists('users', q.teacherId, sql`and role = 'teacher'`))) {
+    throw notFound(PEOPLE_MESSAGES.teacherNotFound);
+  }
+  if (q.subjectId !== undefined && !(await exists('subjects', q.subjectId))) {
+    throw notFound(PEOPLE_MESSAGES.subjectNotFound);
+  }
+}
+
+/**
+ * Clears a class's or a teacher's week, or one subject of it, in one go (docs/product.md, "Periods and the
+ * weekly timetable"): the way to "delete them first" when a change is refused while lessons would be left
+ * behind. All of them or none, under the timetable's turn, so a lesson added meanwhile goes too or waits.
+ */
+export function clearSlots(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof ClearSlotsQuery>,
+): Promise<ClearSlotsResponse> {
+  const scope = writeScope(actor, undefined);
+  return inScope(deps.db, scope, async (tx) => {
+    await lockTimetable(tx, scope.schoolId);
+    await refuseUnknown(tx, scope.schoolId, query);
+    const where = [eq(timetableSlots.schoolId, scope.schoolId)];
+    if (query.classId !== undefined) where.push(eq(timetableSlots.classId, query.classId));
+    if (query.teacherId !== undefined) where.push(eq(timetableSlots.teacherId, query.teacherId));
+    if (query.subjectId !== undefined) where.push(eq(timetableSlots.subjectId, query.subjectId));
+    const gone = await tx
+      .delete(timetableSlots)
+      .where(and(...where))
+      .returning({
+        id: timetableSlots.id,
+        classId: timetableSlots.classId,
+        subjectId: timetableSlots.subjectId,
+        teacherId: timetableSlots.teacherId,
+        room: timetableSlots.room,
+        day: timetableSlots.day,
+        startTime: timetableSlots.startTime,
+        endTime: timetableSlots.endTime,
+      });
+    if (gone.length > 0) {
+      await audit(tx, actor, {
+        schoolId: scope.schoolId,
+        action: 'timetable_slots.cleared',
+        entity: 'timetable_slot',
+        entityId: query.classId ?? query.teacherId ?? null,
+        before: { of: query, slots: gone },
+      });
+      await publishTimetableChange(
+        tx,
+        scope.schoolId,
+        gone.map((s) => s.classId),
+      );
+    }
+    return { deleted: gone.length };
   });
 }
 
