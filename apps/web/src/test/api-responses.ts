@@ -24,6 +24,7 @@ import type {
   StudentProfileResponse,
   UserListResponse,
 } from '@lyceum/shared/people';
+import type { ClearSlotsResponse } from '@lyceum/shared/timetable';
 
 /**
  * The body each mocked route answers with on success, from the shared contracts. `mockFetch` holds a
@@ -65,4 +66,5 @@ export interface ApiResponses {
   'GET /api/v1/api-keys': ApiKeyListResponse;
   'POST /api/v1/api-keys': CreatedApiKeyResponse;
   'POST /api/v1/api-keys/k1/revoke': ApiKey;
+  'DELETE /api/v1/timetable/slots': ClearSlotsResponse;
 }

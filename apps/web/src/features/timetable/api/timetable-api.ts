@@ -2,6 +2,7 @@ import type {
   AssignTimetableTeacherRequest,
   AssignTimetableTeacherResponse,
   ChildrenTimetableResponse,
+  ClearSlotsResponse,
   CreatePeriodRequest,
   CreateSlotRequest,
   Period,
@@ -90,6 +91,15 @@ export function useSaveSlot() {
 
 export function useDeleteSlot() {
   return useTimetableMutation((id: string) => api.delete<void>(`/timetable/slots/${id}`));
+}
+
+/** Clears a class's or a teacher's week in one go; answers how many lessons went. */
+export function useClearWeek() {
+  return useTimetableMutation((of: { kind: 'class' | 'teacher'; id: string }) =>
+    api.delete<ClearSlotsResponse>(
+      `/timetable/slots?${of.kind === 'class' ? 'classId' : 'teacherId'}=${encodeURIComponent(of.id)}`,
+    ),
+  );
 }
 
 export function useAssignTeacher() {

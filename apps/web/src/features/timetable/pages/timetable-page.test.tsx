@@ -1,6 +1,7 @@
 import type { TimetableOptionsResponse, TimetableSlot } from '@lyceum/shared/timetable';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -168,6 +169,57 @@ describe('TimetablePage', () => {
       startTime: '08:00',
       endTime: '08:45',
     });
+  });
+
+  it("clears a class's week after a confirm that counts its lessons; the grid refetches", async () => {
+    let items = week.items;
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items }),
+      'DELETE /api/v1/timetable/slots': () => {
+        const deleted = items.length;
+        items = [];
+        return json({ deleted });
+      },
+    });
+    toast.remove();
+    renderWithProviders(
+      <>
+        <TimetablePage />
+        <Toaster />
+      </>,
+      { auth: signedIn('school_admin') },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clear timetable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the timetable of Grade 5 A?' });
+    expect(within(dialog).getByText('2 lessons of Grade 5 A will be deleted from the timetable.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Clear timetable' }));
+    expect(await screen.findByText('No lessons yet')).toBeTruthy();
+    expect(await screen.findByText('2 lessons deleted')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear timetable' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/v1/timetable/slots?classId=class-1',
+    ]);
+  });
+
+  it("clears a teacher's week by the teacher; a refusal stays in the dialog", async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/timetable/options': () => json(options),
+      'GET /api/v1/timetable/teachers/user-teacher': () => json({ items: [lesson({})] }),
+      'DELETE /api/v1/timetable/slots': () => apiError(404, 'not_found', 'Teacher not found'),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('principal'), path: '/timetable?teacher=user-teacher' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clear timetable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the timetable of Tess Teacher?' });
+    expect(
+      within(dialog).getByText('1 lesson taught by Tess Teacher will be deleted from the timetable, in every class.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Clear timetable' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Teacher not found');
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/timetable/slots?teacherId=user-teacher');
   });
 
   it('lists a long period name on a phone without drawing it over its time', async () => {

@@ -1,6 +1,6 @@
 import { isSchoolRole, type SchoolRole } from '@lyceum/shared/roles';
 import type { Period, TimetableOption, TimetableOptionsResponse, TimetableSlot } from '@lyceum/shared/timetable';
-import { CalendarDays, Plus, Printer, UserPlus } from 'lucide-react';
+import { CalendarDays, Eraser, Plus, Printer, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
@@ -17,7 +17,14 @@ import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
-import { useChildrenWeeks, useDeleteSlot, useTimetableOptions, useWeek, type WeekOf } from '../api/timetable-api';
+import {
+  useChildrenWeeks,
+  useClearWeek,
+  useDeleteSlot,
+  useTimetableOptions,
+  useWeek,
+  type WeekOf,
+} from '../api/timetable-api';
 import { AssignTeacherDialog } from '../components/assign-teacher-dialog';
 import { PeriodsCard } from '../components/periods-card';
 import { SlotFormDialog } from '../components/slot-form-dialog';
@@ -177,6 +184,13 @@ function PickedWeek({
   const [assignOpen, setAssignOpen] = useState(false);
   const [deleting, setDeleting] = useState<TimetableSlot | null>(null);
   const remove = useDeleteSlot();
+  // A class's or a teacher's week is cleared in one step (docs/product.md, "Periods and the weekly timetable"):
+  // the way to delete the lessons a refused change would leave. The week is the grid's own query, not a new request.
+  const clearOf = staff && chosen && (kind === 'class' || kind === 'teacher') ? { kind, id } : null;
+  const shown = useWeek(clearOf);
+  const lessons = clearOf ? (shown.data?.items.length ?? 0) : 0;
+  const [clearing, setClearing] = useState(false);
+  const clear = useClearWeek();
   const actions: SlotActions | undefined = staff
     ? { onEdit: (slot) => setSlotDialog({ open: true, editing: slot }), onDelete: setDeleting }
     : undefined;
@@ -187,6 +201,13 @@ function PickedWeek({
     await remove.mutateAsync(deleting.id);
     toast.success(t('deleteSlot.done'));
     setDeleting(null);
+  };
+
+  const confirmClear = async () => {
+    if (!clearOf) return;
+    const { deleted } = await clear.mutateAsync(clearOf);
+    toast.success(t('clearWeek.done', { count: deleted }));
+    setClearing(false);
   };
 
   const pick = (nextKind: PickKind, nextId: string) => setParams({ [nextKind]: nextId }, { replace: true });
@@ -209,6 +230,12 @@ function PickedWeek({
               <Button variant="secondary" onClick={() => setAssignOpen(true)}>
                 <UserPlus className="size-4" aria-hidden="true" />
                 {t('actions.assignTeacher')}
+              </Button>
+            )}
+            {lessons > 0 && (
+              <Button variant="secondary" onClick={() => setClearing(true)}>
+                <Eraser className="size-4" aria-hidden="true" />
+                {t('actions.clearWeek')}
               </Button>
             )}
             {staff && (
@@ -287,6 +314,19 @@ function PickedWeek({
             tone="danger"
             pending={remove.isPending}
             onConfirm={confirmDelete}
+          />
+          <ConfirmDialog
+            open={clearing}
+            onOpenChange={setClearing}
+            title={t('clearWeek.title', { name: title })}
+            description={t(kind === 'teacher' ? 'clearWeek.teacher' : 'clearWeek.class', {
+              count: lessons,
+              name: title,
+            })}
+            confirmLabel={t('clearWeek.confirm')}
+            tone="danger"
+            pending={clear.isPending}
+            onConfirm={confirmClear}
           />
         </>
       )}
