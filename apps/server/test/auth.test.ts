@@ -490,6 +490,11 @@ describe('school admin signup', () => {
     expect(sch?.adminIds).toEqual([body.user.id]);
     const me = await as(t.app, { cookie: sessionCookie(res), body })({ method: 'GET', url: '/api/v1/auth/me' });
     expect(me.statusCode).toBe(200);
+    // Signing up signs the admin in: the Users page shows when, not "Never".
+    const users = await as(t.app, { cookie: sessionCookie(res), body })({ method: 'GET', url: '/api/v1/users' });
+    expect(users.statusCode, users.body).toBe(200);
+    const admin = users.json().items.find((u: { id: string }) => u.id === body.user.id);
+    expect(admin?.lastLoginAt).not.toBeNull();
   });
 
   it('refuses a taken e-mail, an unknown plan and a weak password, writing nothing', async () => {

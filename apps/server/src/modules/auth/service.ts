@@ -269,6 +269,8 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
         email: input.email,
         phone: input.phone || null,
         role: 'school_admin',
+        // Signing up signs the admin in (the session below): it counts as their first sign-in.
+        lastLoginAt: now,
       });
       await tx.insert(schoolSubscriptions).values({
         schoolId,
