@@ -37,7 +37,14 @@ const heap = (process.env.NODE_OPTIONS ?? '').includes('max-old-space-size') ? [
 const child = spawn(process.execPath, ['--enable-source-maps', ...heap, ...args], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' },
+  // glibc gives each thread that allocates (the libuv pool compressing answers, V8's helpers) its own malloc
+  // arena and rarely hands their pages back: two arenas kept the server ~25 MB lower under the bench's page loads
+  // (bench/README.md, "Memory"). MALLOC_ARENA_MAX=… in the environment overrides it.
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV || 'production',
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
+  },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -71,6 +71,8 @@ export async function startServer(
       DATABASE_URL: databaseUrl,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'lyceum-bench-data-')),
       LOG_LEVEL: 'warn',
+      // As `npm start` runs it (scripts/start.mjs): two malloc arenas.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
       // The per-IP limit on sign-in (every bench request comes from 127.0.0.1); the name changed once, so both.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
       WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
