@@ -1,5 +1,6 @@
 import type { ClassResponse } from '@lyceum/shared/academics';
 import type { AddonRequest, Subscription } from '@lyceum/shared/company';
+import type { TeacherResponse } from '@lyceum/shared/people';
 
 /**
  * Whole answers of the API for tests that need one row of a kind: every field a valid default, the test
@@ -67,6 +68,27 @@ export function anAddonRequest(over: Partial<AddonRequest> & Pick<AddonRequest, 
     requestedByName: 'Ada Lovelace',
     decidedAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+/** An active teacher of school-1 with no subjects or classes yet. */
+export function aTeacher(over: Partial<TeacherResponse> & Pick<TeacherResponse, 'id' | 'name'>): TeacherResponse {
+  return {
+    email: `${over.id}@x.test`,
+    phone: null,
+    schoolId: 'school-1',
+    subjects: [],
+    classes: [],
+    assignedClasses: [],
+    qualification: null,
+    experience: null,
+    profileImage: null,
+    profilePicture: null,
+    isActive: true,
+    isAdmin: false,
+    lastLoginAt: null,
+    createdAt: '2026-01-01T00:00:00Z',
     ...over,
   };
 }

@@ -1,10 +1,9 @@
-import type { TeacherResponse } from '@lyceum/shared/people';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
-import { aClass } from '../../../test/fixtures';
+import { aClass, aTeacher } from '../../../test/fixtures';
 import { TeacherFormDialog } from './teacher-form-dialog';
 
 /** Types a valid teacher with this experience, submits, and answers what the experience field says. */
@@ -82,24 +81,12 @@ describe('the teacher form’s class picker', () => {
 describe('the teacher form’s subjects', () => {
   it('keeps a subject deactivated since on the teacher, marked inactive, when another field is saved', async () => {
     const user = userEvent.setup();
-    const editing: TeacherResponse = {
+    const editing = aTeacher({
       id: 'teacher-1',
       name: 'Tom Teacher',
       email: 'tom@x.test',
-      phone: null,
-      schoolId: 'school-1',
       subjects: [{ id: 'art', name: 'Art' }],
-      classes: [],
-      assignedClasses: [],
-      qualification: null,
-      experience: null,
-      profileImage: null,
-      profilePicture: null,
-      isActive: true,
-      isAdmin: false,
-      lastLoginAt: null,
-      createdAt: '2026-01-01T00:00:00Z',
-    };
+    });
     const { calls } = mockFetch({
       // Active subjects only: Art was deactivated after the teacher was given it.
       'GET /api/v1/subjects': () =>

@@ -1,16 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
+import { aTeacher } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { TeacherPage } from './teacher-page';
 import { TeachersPage } from './teachers-page';
 
-const teacher = {
+const teacher = aTeacher({
   id: 'tea-1',
   name: 'Tara Teachwell',
   email: 'tara@x.test',
-  phone: null,
-  schoolId: 'school-1',
   subjects: [
     { id: 'sub-1', name: 'Mathematics' },
     { id: 'sub-2', name: 'Physics' },
@@ -26,15 +25,8 @@ const teacher = {
       isClassTeacher: true,
     },
   ],
-  qualification: null,
   experience: 3,
-  profileImage: null,
-  profilePicture: null,
-  isActive: true,
-  isAdmin: false,
-  lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+});
 
 describe('Teachers in another language', () => {
   afterEach(() => act(() => changeLanguage('en')));
