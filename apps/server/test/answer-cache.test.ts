@@ -949,3 +949,62 @@ describe("the announcements list and the conversation list: each reader's own", 
     expect(titles(await announcements(teacher))).toContain('After the event');
   });
 });
+
+describe("the notifications list: each reader's own", () => {
+  type Notifications = { items: { id: string; title: string; read: boolean }[]; unread: number; total: number };
+  const notificationsOf = async (caller: Caller, query = ''): Promise<Notifications> => {
+    const res = await caller({ method: 'GET', url: `/api/v1/notifications${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  /** As another server process would: a notification written straight to the table, with no live event. */
+  async function notifyBehindTheBack(userId: string, title: string): Promise<string> {
+    const id = crypto.randomUUID();
+    await db().execute(sql`insert into notifications (school_id, id, user_id, type, title, body)
+      values (${w.a.id}, ${id}, ${userId}, 'other', ${title}, 'Body')`);
+    return id;
+  }
+  const titles = (list: Notifications) => list.items.map((n) => n.title);
+
+  it('served from the cache, per reader; a new one, a read and a delete show at once; another school its own', async () => {
+    const parent = await w.a.as('parent');
+    const posted = await admin({
+      method: 'POST',
+      url: '/api/v1/announcements',
+      payload: { title: 'Bell check', body: 'Text', audience: ['teacher'] },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await liveEventsSettled(w.a.id);
+    const mine = await notificationsOf(teacher);
+    const first = mine.items.find((n) => n.title.includes('Bell check'));
+    expect(first).toMatchObject({ read: false });
+
+    // Unseen while cached: written without a change request or a live event of this process.
+    const hidden = await notifyBehindTheBack(w.a.users.teacher.id, 'Written elsewhere');
+    expect(await notificationsOf(teacher)).toEqual(mine);
+    // Another reader's list, another query and another school's are their own answers.
+    expect(titles(await notificationsOf(parent))).not.toContain(first?.title);
+    expect(await notificationsOf(teacher, '?read=unread')).not.toEqual(mine);
+    expect((await notificationsOf(await w.b.as('teacher'))).items.map((n) => n.id)).not.toContain(first?.id);
+
+    // The reader's own read and delete show on their next read (and bring the row written elsewhere with them).
+    const read = await teacher({ method: 'POST', url: `/api/v1/notifications/${first?.id}/read` });
+    expect(read.statusCode, read.body).toBe(204);
+    const afterRead = await notificationsOf(teacher);
+    expect(afterRead.items.find((n) => n.id === first?.id)?.read).toBe(true);
+    expect(afterRead.items.map((n) => n.id)).toContain(hidden);
+    expect(afterRead.unread).toBe(mine.unread);
+    const deleted = await teacher({ method: 'DELETE', url: `/api/v1/notifications/${hidden}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await notificationsOf(teacher)).items.map((n) => n.id)).not.toContain(hidden);
+
+    // A new notification (it comes with its live event) shows at once.
+    const again = await admin({
+      method: 'POST',
+      url: '/api/v1/announcements',
+      payload: { title: 'Second bell', body: 'Text', audience: ['teacher'] },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(titles(await notificationsOf(teacher)).some((t) => t.includes('Second bell'))).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@ import type { NotificationListQuery } from '@lyceum/shared/notifications';
 import type { Tx } from '../../db/client.ts';
 import { notificationReads, notifications } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
+import { listThroughAnswers, writeScope } from '../../db/school-scope.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
@@ -220,11 +221,32 @@ export async function readNotifications(
 }
 
 /**
- * The caller's notifications, newest first, filtered by type and read state, with the unread count: two
- * statements, the page's ids with the total (keysetPage), then the page's rows with the unread count, the commit
- * sent with them.
+ * The caller's notifications, newest first, filtered by type and read state, with the unread count. A school
+ * user's list goes through the answers cache, as their own (docs/scaling.md, "Answers cache"): a new
+ * notification arrives with a live event and a read or a delete is a change request of the school, and both drop
+ * the school's answers, so a cached list is never older than the reader's last change.
  */
-export async function listNotifications(
+export function listNotifications(
+  deps: Deps,
+  actor: Actor,
+  query: z.output<typeof NotificationListQuery>,
+): Promise<NotificationList> {
+  if (actor.kind !== 'school') return readNotificationPage(deps, actor, query);
+  return listThroughAnswers(
+    deps.answers,
+    writeScope(actor, undefined),
+    'notifications',
+    query,
+    () => readNotificationPage(deps, actor, query),
+    true,
+  );
+}
+
+/**
+ * One page of the caller's notifications from the database: one statement, in one round trip with its
+ * transaction.
+ */
+async function readNotificationPage(
   deps: Deps,
   actor: Actor,
   query: z.output<typeof NotificationListQuery>,
