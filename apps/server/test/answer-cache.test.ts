@@ -1008,3 +1008,40 @@ describe("the notifications list: each reader's own", () => {
     expect(titles(await notificationsOf(teacher)).some((t) => t.includes('Second bell'))).toBe(true);
   });
 });
+
+describe("the session answer (GET /auth/me): each user's own", () => {
+  type Me = { unread: number; unreadMessages: number; school: { name: string } };
+  const meOf = async (caller: Caller): Promise<Me> => {
+    const res = await caller({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('served from the cache; a read and a new notification show at once; each user and school their own', async () => {
+    const parent = await w.a.as('parent');
+    await liveEventsSettled(w.a.id);
+    const mine = await meOf(teacher);
+    // Written straight to the table (as another process would, without a live event): unseen while cached.
+    const id = crypto.randomUUID();
+    await db().execute(sql`insert into notifications (school_id, id, user_id, type, title, body)
+      values (${w.a.id}, ${id}, ${w.a.users.teacher.id}, 'other', 'Written elsewhere', 'Body')`);
+    expect(await meOf(teacher)).toEqual(mine);
+    // Another user's answer, and another school's, are their own.
+    expect((await meOf(parent)).unread).not.toBe(mine.unread + 1);
+    expect((await meOf(await w.b.as('teacher'))).school.name).not.toBe(mine.school.name);
+
+    // A change request of the school (here the reader's own read of it) shows at once.
+    const read = await teacher({ method: 'POST', url: `/api/v1/notifications/${id}/read` });
+    expect(read.statusCode, read.body).toBe(204);
+    expect((await meOf(teacher)).unread).toBe(mine.unread);
+
+    // A new notification comes with its live event: the badge counts it on the next read.
+    const posted = await admin({
+      method: 'POST',
+      url: '/api/v1/announcements',
+      payload: { title: 'Badge check', body: 'Text', audience: ['teacher'] },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect((await meOf(teacher)).unread).toBe(mine.unread + 1);
+  });
+});

@@ -35,7 +35,7 @@ import { newId } from '../../lib/ids.ts';
 import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
 import { passwordResetMail } from '../../lib/mail-texts.ts';
 import type { Deps } from '../../deps.ts';
-import { noteSchoolChange } from '../../lib/answer-cache.ts';
+import { bytesOfObject, noteSchoolChange } from '../../lib/answer-cache.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
@@ -562,48 +562,64 @@ export async function me(deps: Deps, actor: Actor): Promise<SessionResponse> {
     const unread = await withTenant(deps.db, tenantOf(actor), (tx) => countUnread(tx, actor), { oneStatement: true });
     return { ...auth, unread, unreadMessages: null, mailVerificationRequired: false };
   }
-  const schoolId = actor.schoolId;
-  // Every page opens with this request: the school's brand fields, its add-ons, the bell's and the Messages
-  // badge's counts and the address-confirmation flag come in one statement, one round trip inside the tenant
-  // transaction, so no page spends a request of its own on them.
-  return withTenant(
-    deps.db,
-    tenantOf(actor),
-    async (tx) => {
-      const [row] = await selectRows<{
-        name: string;
-        logo: string | null;
-        brandColor: string | null;
-        entitled: string[];
-        unread: number;
-        unreadMessages: number;
-        mailVerificationRequired: boolean;
-        mailAllowed: boolean;
-      }>(
-        tx,
-        sql`select school.name, school.logo, school.brand_color as "brandColor",
-        ${entitledNamesSql(sql`school.id`)} as entitled, ${unreadCountSql(actor)} as unread,
-        ${unreadMessagesSql(actor)} as "unreadMessages",
-        (school.awaiting_mail_verification and school.signup_account_id = ${actor.accountId})
-          as "mailVerificationRequired",
-        not school.awaiting_mail_verification as "mailAllowed"
-      from schools school where school.id = ${schoolId}`,
-      );
-      const brand = row ? brandFrom(row, row.entitled) : null;
-      return {
-        ...auth,
-        // Whether the school may send mail at all, for everyone in it: the web app's checks before an invitation
-        // or a password link use this, not the banner's flag (docs/product.md, "Trial schools and mail").
-        school: { ...own, brand, mailAllowed: row ? Boolean(row.mailAllowed) : true },
-        unread: Number(row?.unread ?? 0),
-        unreadMessages: Number(row?.unreadMessages ?? 0),
-        // The banner is for the school admin who signed the school up: the link goes only to their address
-        // (docs/product.md, "Trial schools and mail").
-        mailVerificationRequired: actor.role === 'school_admin' && Boolean(row?.mailVerificationRequired),
-      };
-    },
-    { oneStatement: true },
-  );
+  const row = await schoolRowOf(deps, actor, actor.schoolId);
+  const brand = row ? brandFrom(row, row.entitled) : null;
+  return {
+    ...auth,
+    // Whether the school may send mail at all, for everyone in it: the web app's checks before an invitation
+    // or a password link use this, not the banner's flag (docs/product.md, "Trial schools and mail").
+    school: { ...own, brand, mailAllowed: row ? Boolean(row.mailAllowed) : true },
+    unread: Number(row?.unread ?? 0),
+    unreadMessages: Number(row?.unreadMessages ?? 0),
+    // The banner is for the school admin who signed the school up: the link goes only to their address
+    // (docs/product.md, "Trial schools and mail").
+    mailVerificationRequired: actor.role === 'school_admin' && Boolean(row?.mailVerificationRequired),
+  };
+}
+
+/** What the session answer reads of the database for a school user. */
+interface SessionSchoolRow {
+  name: string;
+  logo: string | null;
+  brandColor: string | null;
+  entitled: string[];
+  unread: number;
+  unreadMessages: number;
+  mailVerificationRequired: boolean;
+  mailAllowed: boolean;
+}
+
+/**
+ * Every page opens with this read: the school's brand fields, its add-ons, the bell's and the Messages badge's
+ * counts and the address-confirmation flag, in one statement, one round trip inside the tenant transaction, so no
+ * page spends a request of its own on them. Through the answers cache as the user's own (docs/scaling.md,
+ * "Answers cache"): the counts change with a live event or a change request of the school, both of which drop
+ * its answers; add-ons end with the clock, so the key holds the server's time in slices of the cache's length.
+ */
+function schoolRowOf(deps: Deps, actor: Actor, schoolId: string): Promise<SessionSchoolRow | undefined> {
+  const now = deps.clock().getTime();
+  const slice = deps.answers.enabled ? Math.floor(now / deps.answers.ttlMs) : 0;
+  const key = `session@${slice}:${actor.role}:${actor.profileId}:${actor.accountId}`;
+  const load = () =>
+    withTenant(
+      deps.db,
+      tenantOf(actor),
+      async (tx) => {
+        const [row] = await selectRows<SessionSchoolRow>(
+          tx,
+          sql`select school.name, school.logo, school.brand_color as "brandColor",
+          ${entitledNamesSql(sql`school.id`)} as entitled, ${unreadCountSql(actor)} as unread,
+          ${unreadMessagesSql(actor)} as "unreadMessages",
+          (school.awaiting_mail_verification and school.signup_account_id = ${actor.accountId})
+            as "mailVerificationRequired",
+          not school.awaiting_mail_verification as "mailAllowed"
+        from schools school where school.id = ${schoolId}`,
+        );
+        return row;
+      },
+      { oneStatement: true },
+    );
+  return deps.answers.through(schoolId, key, load, (row) => bytesOfObject(row ?? null));
 }
 
 /** Ends the session the cookie names, if any; signing out twice is not an error. */
