@@ -404,6 +404,49 @@ describe("a teacher's, student's and parent's dashboards: kept whole, per user a
   });
 });
 
+describe("a manager's dashboard: kept whole, per user, day and slice of the cache's time", () => {
+  const statOf = (d: DashboardWithDay, key: string) => d.stats.find((stat) => stat.key === key)?.value;
+
+  it('served from the cache, each manager their own; a change here shows at once', async () => {
+    await liveEventsSettled(w.a.id);
+    const mine = await dashboard(principal);
+    const students = statOf(mine, 'students');
+    expect(students).toBeGreaterThan(0);
+    const admins = await dashboard(admin);
+    await db().execute(sql`update users set is_active = false where id = ${w.a.users.student.id}`);
+    try {
+      expect(await dashboard(principal)).toEqual(mine);
+      expect(await dashboard(admin)).toEqual(admins);
+      // Another school's manager reads their own school's figures.
+      const other = await w.b.as('principal');
+      expect(statOf(await dashboard(other), 'students')).not.toBe(students);
+      const read = await principal({ method: 'POST', url: '/api/v1/notifications/read-all' });
+      expect(read.statusCode, read.body).toBe(204);
+      expect(statOf(await dashboard(principal), 'students')).toBe((students as number) - 1);
+    } finally {
+      await db().execute(sql`update users set is_active = true where id = ${w.a.users.student.id}`);
+      noteSchoolChange(w.a.id);
+    }
+  });
+
+  it("the subscription's end shows within the cache's time, with no change anywhere", async () => {
+    const end = new Date(now.getTime() + 60_000);
+    await db().execute(sql`update school_subscriptions set end_date = ${end.toISOString()}::timestamptz
+      where school_id = ${w.a.id} and status = 'active'`);
+    noteSchoolChange(w.a.id);
+    const before = await dashboard(admin);
+    expect(before.subscription?.status).not.toBe('expired');
+    const saved = now;
+    // Date.now() is not moved: only the key's time slice can drop the entry.
+    now = new Date(end.getTime() + w.t.config.answerCacheMs);
+    try {
+      expect((await dashboard(admin)).subscription?.status).toBe('expired');
+    } finally {
+      now = saved;
+    }
+  });
+});
+
 describe('the student list and the class list: kept per view and query', () => {
   type Page = { items: { id: string; name: string; lastLoginAt: string | null }[] };
   const list = async (caller: Caller, url: string): Promise<Page> => {

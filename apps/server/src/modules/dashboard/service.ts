@@ -68,16 +68,18 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardW
       },
       { oneWrite: true },
     );
-  if (actor.role === 'school_admin' || actor.role === 'principal' || !actor.schoolId) return load();
-  // A teacher's, student's or parent's dashboard is theirs alone and depends on nothing but their school's data
-  // (their unread count included: notifications come from change requests of the school, and reading one is
-  // one) and the school's today, so it is kept whole, per user and day (lib/answer-cache.ts). A manager's is
-  // not: its subscription figures follow the clock (an end date passes at a moment, not a day) and lapses are
-  // settled by reads; their day goes through the cache in dayFor. The labels are translated per request.
+  if (!actor.schoolId) return load();
+  // Each dashboard is its user's alone and depends on nothing but their school's data (their unread count
+  // included: a notification comes with a live event, and reading one is a change request of the school) and the
+  // school's today, so it is kept whole, per user and day (lib/answer-cache.ts). A manager's also shows the
+  // subscription, which ends at a moment rather than a day: its key holds the server's time in slices of the
+  // cache's length too, so an end date that passes shows within that time. The labels are translated per request.
   const today = todayIn(timeZoneOf(actor), now);
+  const manager = actor.role === 'school_admin' || actor.role === 'principal';
+  const slice = manager && deps.answers.enabled ? `@${Math.floor(now.getTime() / deps.answers.ttlMs)}` : '';
   return deps.answers.through(
     actor.schoolId,
-    `dashboard:${actor.role}:${actor.profileId}:${today}`,
+    `dashboard:${actor.role}:${actor.profileId}:${today}${slice}`,
     load,
     bytesOfObject,
   );
