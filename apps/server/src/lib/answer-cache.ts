@@ -1,6 +1,6 @@
 /**
  * Computed answers of the school day's hot reads (a class's month register, a student's history, the
- * principal's today-by-class, the other roles' dashboards, the student and class lists, a student's profile, each reader's
+ * principal's today-by-class, every school user's dashboard and session answer, the student and class lists, a student's profile, each reader's
  * announcements, conversations and notifications), kept for a few seconds so that 32 readers of the same register do not each pay
  * PostgreSQL for it (docs/product.md, "Performance budgets"; docs/scaling.md, "Answers cache"). Correctness rules:
  * - keyed by the school and a key naming the read and every input of its answer (the class and month, the
