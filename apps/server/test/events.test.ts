@@ -248,6 +248,35 @@ describe('GET /api/v1/events', () => {
     }
   });
 
+  it('follows a withdrawal with the unread counts, the announcement’s notification gone from them', async () => {
+    const parent = await stream(await sessionFor(w.a.users.parent.email, 'parent'));
+    await parent.next(UNREAD_EVENT);
+    const admin = await w.asA('school_admin');
+    const asParent = await w.asA('parent');
+    const bell = async () => (await asParent({ method: 'GET', url: '/api/v1/notifications' })).json().unread as number;
+    const published = await admin({
+      method: 'POST',
+      url: '/api/v1/announcements',
+      payload: { title: 'Withdrawn from the bell', body: 'x', audience: ['parent'] },
+    });
+    const { id } = published.json() as { id: string };
+    await parent.next('announcement');
+    await parent.next('notification');
+    const unread = await bell();
+    expect(
+      (await admin({ method: 'PATCH', url: `/api/v1/announcements/${id}`, payload: { status: 'archived' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(JSON.parse((await parent.next('announcement')).data)).toMatchObject({ id, withdrawn: true });
+    // Sent right after the withdrawal, so before the next heartbeat.
+    await parent.nextComment('heartbeat');
+    const counts = parent.events.filter((e) => e.event === UNREAD_EVENT).map((e) => JSON.parse(e.data));
+    expect(counts).toHaveLength(2);
+    expect(counts[1].notifications).toBe(unread - 1);
+    expect(counts[1].notifications).toBe(await bell());
+    parent.close();
+  });
+
   it('sends nothing for a notification whose transaction rolled back', async () => {
     const teacher = await stream(await sessionFor(w.a.users.teacher.email, 'teacher'));
     await withSystem(w.t.app.deps.db, async (tx) => {

@@ -9,7 +9,8 @@ export const LIVE_EVENT_KINDS = [
   'timetable',
   /**
    * An announcement published (data: the Announcement, as GET /announcements/:id answers the reader), or
-   * archived (data: `{ id, withdrawn: true }`, LiveWithdrawn): it has left its readers' lists.
+   * archived (data: `{ id, withdrawn: true }`, LiveWithdrawn): it has left its readers' lists, and its
+   * notification their bells (an `unread` event with the counts follows).
    */
   'announcement',
   'message',

@@ -28,7 +28,7 @@ import { newId } from '../../lib/ids.ts';
 import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { attachmentsOf, claimAttachments, replaceAttachments } from '../files/index.ts';
-import { createNotifications } from '../notifications/index.ts';
+import { createNotifications, removeAnnouncementNotifications } from '../notifications/index.ts';
 import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts';
 import { readFigures } from './figures.ts';
 import { safeBody, textOf } from './safe-html.ts';
@@ -340,6 +340,7 @@ async function tellAudience(
     title: title.text,
     body: body.text,
     message: { title: title.ref, body: body.ref },
+    announcementId: id,
   };
   const roles = rolesOf(input.audience);
   if (input.classIds.length === 0) {
@@ -453,10 +454,13 @@ export async function updateAnnouncement(
     }
     await tx.execute(sql`update announcements set ${sql.join(sets, sql`, `)}
       where school_id = ${scope.schoolId} and id = ${id}`);
-    // Archived: it leaves its readers' lists, open pages included. (Restoring is not announced: an open page
-    // shows it again at its next refetch. The audience and classes never change, and an expiry is always in
-    // the future, so no other edit takes it from a reader.)
-    if (input.status === 'archived' && before.status === 'active') await tellWithdrawn(tx, scope.schoolId, before);
+    // Archived: it leaves its readers' lists and bells, open pages included. (Restoring is not announced: an
+    // open page shows it again at its next refetch. The audience and classes never change, and an expiry is
+    // always in the future, so no other edit takes it from a reader.)
+    if (input.status === 'archived' && before.status === 'active') {
+      await removeAnnouncementNotifications(tx, scope.schoolId, id);
+      await tellWithdrawn(tx, scope.schoolId, before);
+    }
     return answerVisible(tx, actor, now, id);
   });
   // Files taken off the announcement go once that has committed; a failed removal is left to the sweep.

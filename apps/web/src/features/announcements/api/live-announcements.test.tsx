@@ -14,6 +14,8 @@ function setup() {
     { pages: [], pageParams: [] },
     { updatedAt: Date.now() - 60_000 },
   );
+  queryClient.setQueryData(['notifications'], { items: [], unread: 1 });
+  queryClient.setQueryData(['notifications', 'page', {}], { pages: [], pageParams: [] });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
@@ -29,9 +31,17 @@ describe('live announcements', () => {
     // A publication is left to its notification, which refreshes the lists (live-notifications.ts).
     handler.onEvent({ id: 'a1', title: 'New', status: 'active' });
     expect(invalidated(announcementKeys.list('active'))).toBe(false);
+    expect(invalidated(['notifications'])).toBe(false);
     handler.onEvent({ id: 'a1', withdrawn: true });
     expect(invalidated(announcementKeys.list('active'))).toBe(true);
     expect(invalidated(announcementKeys.list('archived'))).toBe(true);
+  });
+
+  it('refetches the bell and the notifications page on a withdrawal: its notification left them', () => {
+    const { handler, invalidated } = setup();
+    handler.onEvent({ id: 'a1', withdrawn: true });
+    expect(invalidated(['notifications'])).toBe(true);
+    expect(invalidated(['notifications', 'page', {}])).toBe(true);
   });
 
   it('on a resync refetches only lists read more than a few seconds ago', () => {
