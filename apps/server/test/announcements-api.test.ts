@@ -360,6 +360,53 @@ describe('reads, readers and the audience’s notification', () => {
   });
 });
 
+describe('withdrawing an announcement', () => {
+  type Inbox = { items: { id: string; title: string; read: boolean }[]; unread: number; total: number };
+  const inbox = async (role: SchoolRole) =>
+    (await callers[role]({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json() as Inbox;
+  const archive = (caller: Caller, id: string, status = 'archived') =>
+    caller({ method: 'PATCH', url: `/api/v1/announcements/${id}`, payload: { status } });
+
+  it('takes its notifications out of every bell, and the unread counts fall with them', async () => {
+    const before = { parent: await inbox('parent'), teacher: await inbox('teacher') };
+    // Role-wide (one row for all parents and teachers) and narrowed to a class (one row per person).
+    const wide = await published(callers.principal, { title: 'Wide, withdrawn', audience: ['parent', 'teacher'] });
+    const narrow = await published(callers.teacher, {
+      title: 'Narrow, withdrawn',
+      audience: ['parent'],
+      classIds: [w.a.classId],
+    });
+    const kept = await published(callers.school_admin, { title: 'Kept', audience: ['parent'] });
+    const parent = await inbox('parent');
+    expect(parent.unread).toBe(before.parent.unread + 3);
+    // The teacher has read the role-wide one: their state of it goes with it.
+    const wideNote = (await inbox('teacher')).items.find((n) => n.title === 'New announcement: Wide, withdrawn');
+    expect(
+      (await callers.teacher({ method: 'POST', url: `/api/v1/notifications/${wideNote?.id}/read` })).statusCode,
+    ).toBe(204);
+
+    expect((await archive(callers.principal, wide.id)).statusCode).toBe(200);
+    expect((await archive(callers.teacher, narrow.id)).statusCode).toBe(200);
+
+    const after = await inbox('parent');
+    expect(after.items.map((n) => n.title)).not.toContain('New announcement: Wide, withdrawn');
+    expect(after.items.map((n) => n.title)).not.toContain('New announcement: Narrow, withdrawn');
+    expect(after.items.map((n) => n.title)).toContain('New announcement: Kept');
+    expect(after).toMatchObject({ unread: before.parent.unread + 1, total: before.parent.total + 1 });
+    const teacher = await inbox('teacher');
+    expect(teacher.items.map((n) => n.title)).not.toContain('New announcement: Wide, withdrawn');
+    expect(teacher).toMatchObject({ unread: before.teacher.unread, total: before.teacher.total });
+    const rows = async (query: ReturnType<typeof sql>) => (await w.t.app.deps.db.execute(query)).rows.length;
+    expect(await rows(sql`select 1 from notifications where announcement_id in ${[wide.id, narrow.id]}`)).toBe(0);
+    expect(await rows(sql`select 1 from notification_reads where notification_id = ${wideNote?.id}`)).toBe(0);
+    expect(await rows(sql`select 1 from notifications where announcement_id = ${kept.id}`)).toBe(1);
+
+    // Restoring it notifies no one again.
+    expect((await archive(callers.principal, wide.id, 'active')).statusCode).toBe(200);
+    expect(await inbox('parent')).toMatchObject({ unread: after.unread, total: after.total });
+  });
+});
+
 describe('read figures (audienceCount and readCount) for a whole page', () => {
   type Person = { id: string; role: SchoolRole; active: boolean };
   const q = async <T>(query: ReturnType<typeof sql>) => (await w.t.app.deps.db.execute(query)).rows as T[];

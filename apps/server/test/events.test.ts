@@ -248,6 +248,78 @@ describe('GET /api/v1/events', () => {
     }
   });
 
+  it('follows a withdrawal with the unread counts, the announcement’s notification gone from them', async () => {
+    const parent = await stream(await sessionFor(w.a.users.parent.email, 'parent'));
+    await parent.next(UNREAD_EVENT);
+    const admin = await w.asA('school_admin');
+    const asParent = await w.asA('parent');
+    const bell = async () => (await asParent({ method: 'GET', url: '/api/v1/notifications' })).json().unread as number;
+    const published = await admin({
+      method: 'POST',
+      url: '/api/v1/announcements',
+      payload: { title: 'Withdrawn from the bell', body: 'x', audience: ['parent'] },
+    });
+    const { id } = published.json() as { id: string };
+    await parent.next('announcement');
+    await parent.next('notification');
+    const unread = await bell();
+    expect(
+      (await admin({ method: 'PATCH', url: `/api/v1/announcements/${id}`, payload: { status: 'archived' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(JSON.parse((await parent.next('announcement')).data)).toMatchObject({ id, withdrawn: true });
+    // Sent right after the withdrawal, so before the next heartbeat.
+    await parent.nextComment('heartbeat');
+    const counts = parent.events.filter((e) => e.event === UNREAD_EVENT).map((e) => JSON.parse(e.data));
+    expect(counts).toHaveLength(2);
+    expect(counts[1].notifications).toBe(unread - 1);
+    expect(counts[1].notifications).toBe(await bell());
+    parent.close();
+  });
+
+  it('shows a restored announcement on the open pages of its audience and the managers, notifying no one again', async () => {
+    const parent = await stream(await sessionFor(w.a.users.parent.email, 'parent'));
+    const principal = await stream(await sessionFor(w.a.users.principal.email, 'principal'));
+    const student = await stream(await sessionFor(w.a.users.student.email, 'student'));
+    const admin = await w.asA('school_admin');
+    const setStatus = (id: string, status: string) =>
+      admin({ method: 'PATCH', url: `/api/v1/announcements/${id}`, payload: { status } });
+    // To a whole role and narrowed to a class: addressed by role, and person by person.
+    for (const classIds of [[], [w.a.classId]]) {
+      const published = await admin({
+        method: 'POST',
+        url: '/api/v1/announcements',
+        payload: { title: 'Back again', body: 'For parents', audience: ['parent'], classIds },
+      });
+      const { id } = published.json() as { id: string };
+      await parent.next('announcement');
+      await parent.next('notification');
+      expect((await setStatus(id, 'archived')).statusCode).toBe(200);
+      for (const s of [parent, principal])
+        expect(JSON.parse((await s.next('announcement')).data)).toMatchObject({ id });
+
+      expect((await setStatus(id, 'active')).statusCode).toBe(200);
+      // Sent with the change, so before the next heartbeat; each as they would read it now: the parent as a
+      // reader, the principal as a manager.
+      for (const [s, role] of [
+        [parent, 'parent'],
+        [principal, 'principal'],
+      ] as const) {
+        await s.nextComment('heartbeat');
+        const live = JSON.parse(s.events.filter((e) => e.event === 'announcement').at(-1)?.data ?? 'null');
+        const own = await (await w.asA(role))({ method: 'GET', url: `/api/v1/announcements/${id}` });
+        expect(live).toEqual(own.json());
+        expect(live).toMatchObject({ id, status: 'active' });
+        expect(await s.next('announcement')).toMatchObject({ data: JSON.stringify(live) });
+      }
+    }
+    for (const s of [parent, principal, student]) await s.nextComment('heartbeat');
+    // One notification per announcement, from publishing: restoring sent none.
+    expect(parent.events.filter((e) => e.event === 'notification')).toHaveLength(2);
+    expect(student.events.filter((e) => e.event === 'announcement')).toEqual([]);
+    for (const s of [parent, principal, student]) s.close();
+  });
+
   it('sends nothing for a notification whose transaction rolled back', async () => {
     const teacher = await stream(await sessionFor(w.a.users.teacher.email, 'teacher'));
     await withSystem(w.t.app.deps.db, async (tx) => {

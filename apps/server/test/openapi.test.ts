@@ -1,3 +1,4 @@
+import { LIVE_EVENT_KINDS, RESYNC_EVENT, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -8,6 +9,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
  */
 
 interface JsonSchema {
+  'x-event-names'?: unknown;
   type?: unknown;
   properties?: unknown;
   anyOf?: unknown;
@@ -19,6 +21,7 @@ interface MediaType {
   schema?: JsonSchema;
 }
 interface Operation {
+  description?: string;
   requestBody?: { content?: Record<string, MediaType> };
   responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
 }
@@ -128,6 +131,15 @@ describe('the OpenAPI document', () => {
       expect(byKey.has(key), key).toBe(true);
       expect(byKey.get(key)?.requestBody, key).toBeUndefined();
     }
+  });
+
+  it('names every event the live stream sends: its opening counts, every kind a writer publishes, resync', () => {
+    // LIVE_EVENT_KINDS is what a writer may publish (LiveEvent.kind); the stream writes each under its own name.
+    const sent = [UNREAD_EVENT, ...LIVE_EVENT_KINDS, RESYNC_EVENT];
+    const events = doc.paths['/api/v1/events']?.get;
+    const schema = events?.responses?.['200']?.content?.['text/event-stream']?.schema;
+    expect(schema?.['x-event-names']).toEqual(sent);
+    for (const name of sent) expect(events?.description, name).toContain(`\`${name}\`: `);
   });
 
   it('declares a response schema for the success status of every route', () => {

@@ -8,8 +8,9 @@ export const LIVE_EVENT_KINDS = [
   'attendance',
   'timetable',
   /**
-   * An announcement published (data: the Announcement, as GET /announcements/:id answers the reader), or
-   * archived (data: `{ id, withdrawn: true }`, LiveWithdrawn): it has left its readers' lists.
+   * An announcement published or restored (data: the Announcement, as GET /announcements/:id answers the
+   * reader), or archived (data: `{ id, withdrawn: true }`, LiveWithdrawn): it has left its readers' lists,
+   * and its notification their bells (an `unread` event with the counts follows).
    */
   'announcement',
   'message',

@@ -43,7 +43,7 @@ export interface LiveEvent {
   rewritten?: boolean;
   /**
    * The row left its readers (an announcement archived): streams forward `{ id, withdrawn: true }` without
-   * reading it (LiveWithdrawn), so the open pages drop it.
+   * reading it (LiveWithdrawn), so the open pages drop it, then the unread counts (its notifications went with it).
    */
   withdrawn?: boolean;
 }

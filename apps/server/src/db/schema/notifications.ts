@@ -4,7 +4,61 @@ import { check, foreignKey, index, jsonb, pgTable, primaryKey, text, uniqueIndex
 import { oneOf } from './closed-sets.ts';
 import { createdAt, id, schoolId, ts } from './columns.ts';
 import { companyStaff } from './identity.ts';
-import { notifications, schools, users } from './schools.ts';
+import { announcements } from './announcements.ts';
+import { schools, users } from './schools.ts';
+
+/**
+ * A school's notifications: to one user, or to every user of some roles (docs/product.md, "Notifications").
+ * Here rather than beside the schools, since it points at an announcement, whose table points at the users.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id(),
+    /** One addressee… */
+    userId: uuid('user_id'),
+    /** …or every user of these roles in the school: one row, each reader's state in notification_reads. */
+    roles: text('roles').array(),
+    type: text('type', { enum: ['fee', 'attendance', 'assignment', 'announcement', 'other'] }).notNull(),
+    /** English, as written; shown as is when `message` is null (text that is not ours, e.g. a decline reason). */
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Our own wording as message ids and parameters, rendered in each reader's language when listed. */
+    message: jsonb('message').$type<NotificationMessage>(),
+    /**
+     * The announcement it tells of: withdrawing the announcement removes it from every bell (docs/product.md,
+     * "Notifications").
+     */
+    announcementId: uuid('announcement_id'),
+    readAt: ts('read_at'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('notifications_type_check', t.type),
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    foreignKey({
+      name: 'notifications_user_fk',
+      columns: [t.schoolId, t.userId],
+      foreignColumns: [users.schoolId, users.id],
+    }),
+    foreignKey({
+      name: 'notifications_announcement_fk',
+      columns: [t.schoolId, t.announcementId],
+      foreignColumns: [announcements.schoolId, announcements.id],
+    }).onDelete('cascade'),
+    index('notifications_announcement_idx')
+      .on(t.schoolId, t.announcementId)
+      .where(sql`${t.announcementId} is not null`),
+    index('notifications_user_idx').on(t.schoolId, t.userId, t.createdAt),
+    index('notifications_roles_idx').on(t.schoolId, t.createdAt).where(sql`${t.userId} is null`),
+    check(
+      'notifications_target_check',
+      sql`(${t.userId} is not null and ${t.roles} is null) or (${t.userId} is null and cardinality(${t.roles}) > 0)`,
+    ),
+  ],
+);
 
 /** Each reader's state of a role-wide notification (a row appears when they read or delete it). */
 export const notificationReads = pgTable(

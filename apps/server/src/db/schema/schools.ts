@@ -16,7 +16,6 @@ import {
 import { oneOf } from './closed-sets.ts';
 import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
 import { accounts } from './identity.ts';
-import type { NotificationMessage } from '@lyceum/shared/notifications';
 
 /** The tenant root. Row-level security keys it on `id` (every other tenant table on `school_id`). */
 export const schools = pgTable(
@@ -200,42 +199,6 @@ export const schoolSubscriptions = pgTable(
       columns: [t.schoolId, t.previousSubscriptionId],
       foreignColumns: [t.schoolId, t.id],
     }),
-  ],
-);
-
-export const notifications = pgTable(
-  'notifications',
-  {
-    schoolId: schoolId().references(() => schools.id),
-    id: id(),
-    /** One addressee… */
-    userId: uuid('user_id'),
-    /** …or every user of these roles in the school: one row, each reader's state in notification_reads. */
-    roles: text('roles').array(),
-    type: text('type', { enum: ['fee', 'attendance', 'assignment', 'announcement', 'other'] }).notNull(),
-    /** English, as written; shown as is when `message` is null (text that is not ours, e.g. a decline reason). */
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    /** Our own wording as message ids and parameters, rendered in each reader's language when listed. */
-    message: jsonb('message').$type<NotificationMessage>(),
-    readAt: ts('read_at'),
-    deletedAt: ts('deleted_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    oneOf('notifications_type_check', t.type),
-    primaryKey({ columns: [t.schoolId, t.id] }),
-    foreignKey({
-      name: 'notifications_user_fk',
-      columns: [t.schoolId, t.userId],
-      foreignColumns: [users.schoolId, users.id],
-    }),
-    index('notifications_user_idx').on(t.schoolId, t.userId, t.createdAt),
-    index('notifications_roles_idx').on(t.schoolId, t.createdAt).where(sql`${t.userId} is null`),
-    check(
-      'notifications_target_check',
-      sql`(${t.userId} is not null and ${t.roles} is null) or (${t.userId} is null and cardinality(${t.roles}) > 0)`,
-    ),
   ],
 );
 

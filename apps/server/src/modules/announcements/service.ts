@@ -28,7 +28,7 @@ import { newId } from '../../lib/ids.ts';
 import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { attachmentsOf, claimAttachments, replaceAttachments } from '../files/index.ts';
-import { createNotifications } from '../notifications/index.ts';
+import { createNotifications, removeAnnouncementNotifications } from '../notifications/index.ts';
 import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts';
 import { readFigures } from './figures.ts';
 import { safeBody, textOf } from './safe-html.ts';
@@ -340,6 +340,7 @@ async function tellAudience(
     title: title.text,
     body: body.text,
     message: { title: title.ref, body: body.ref },
+    announcementId: id,
   };
   const roles = rolesOf(input.audience);
   if (input.classIds.length === 0) {
@@ -368,12 +369,19 @@ function audienceOf(tx: Tx, schoolId: string, id: string): Promise<{ id: string;
 const MANAGER_ROLES: SchoolRole[] = ['school_admin', 'principal'];
 
 /**
- * Tells everyone who may have an archived announcement on an open page that it is gone (docs/product.md,
- * "Announcements"): its audience, addressed as tellAudience addresses it, its author and the managers. A
- * withdrawal carries only the id, so telling someone who never had it reveals nothing.
+ * Tells everyone who may have the announcement on an open page that it was archived (withdrawn: it leaves the
+ * page) or restored (it comes back), docs/product.md, "Announcements": its audience, addressed as tellAudience
+ * addresses it, its author and the managers. A withdrawal carries only the id, so telling someone who never had
+ * it reveals nothing; a restored one is read by each stream as its reader may see it, like a published one
+ * (someone it is not for gets nothing), and notifies no one again.
  */
-async function tellWithdrawn(tx: Tx, schoolId: string, row: Row) {
-  const event = { kind: 'announcement' as const, schoolId, id: row.id, withdrawn: true };
+async function tellStatusChanged(tx: Tx, schoolId: string, row: Row, change: 'archived' | 'restored') {
+  const event = {
+    kind: 'announcement' as const,
+    schoolId,
+    id: row.id,
+    ...(change === 'archived' && { withdrawn: true }),
+  };
   if (row.classIds.length === 0) {
     const roles = [...new Set([...rolesOf(row.audience), ...MANAGER_ROLES])];
     await publishLiveEvents(tx, [{ ...event, roles, userIds: [row.authorId] }]);
@@ -453,10 +461,16 @@ export async function updateAnnouncement(
     }
     await tx.execute(sql`update announcements set ${sql.join(sets, sql`, `)}
       where school_id = ${scope.schoolId} and id = ${id}`);
-    // Archived: it leaves its readers' lists, open pages included. (Restoring is not announced: an open page
-    // shows it again at its next refetch. The audience and classes never change, and an expiry is always in
-    // the future, so no other edit takes it from a reader.)
-    if (input.status === 'archived' && before.status === 'active') await tellWithdrawn(tx, scope.schoolId, before);
+    // Archived: it leaves its readers' lists and bells, open pages included. Restored: it is back on their open
+    // pages, without a second notification. (The audience and classes never change, and an expiry is always
+    // in the future, so no other edit takes it from a reader or gives it to one.)
+    if (input.status === 'archived' && before.status === 'active') {
+      await removeAnnouncementNotifications(tx, scope.schoolId, id);
+      await tellStatusChanged(tx, scope.schoolId, before, 'archived');
+    }
+    if (input.status === 'active' && before.status === 'archived') {
+      await tellStatusChanged(tx, scope.schoolId, before, 'restored');
+    }
     return answerVisible(tx, actor, now, id);
   });
   // Files taken off the announcement go once that has committed; a failed removal is left to the sweep.

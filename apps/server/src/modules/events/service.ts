@@ -160,6 +160,9 @@ export function openEventStream(
         // hub delivers it to the addressees of the event's own school only.
         const data: LiveWithdrawn = { id: event.id, withdrawn: true };
         enqueue(async () => write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`));
+        // Withdrawing it took its notifications out of the bells: the badge gets the count as it is now
+        // (docs/product.md, "Announcements").
+        sendUnread();
         return;
       }
       const batchRead = batchReadFor(deps, event.kind);

@@ -8,6 +8,7 @@ export {
   type NewNotification,
   readNotification,
   readNotifications,
+  removeAnnouncementNotifications,
   unreadCountSql,
   unreadNotifications,
 } from './service.ts';

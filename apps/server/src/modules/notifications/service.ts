@@ -25,6 +25,8 @@ interface NotificationText {
   body: string;
   /** Our own wording by message id, rendered in each reader's language (see render.ts). */
   message?: NotificationMessage | null;
+  /** The announcement it tells of: withdrawing that removes it (removeAnnouncementNotifications). */
+  announcementId?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function createNotifications(tx: Tx, rows: NewNotification[]): Prom
     title: row.title,
     body: row.body,
     message: row.message ?? null,
+    announcementId: row.announcementId ?? null,
   }));
   await tx.insert(notifications).values(values);
   // The one left out of a role-wide notification has their copy deleted from the start: it never reaches
@@ -81,6 +84,18 @@ export async function createNotifications(tx: Tx, rows: NewNotification[]): Prom
     ),
   );
   return values.map((v) => v.id);
+}
+
+/**
+ * Takes an announcement's notifications out of every bell, each reader's read and deleted state with them, in
+ * the caller's transaction, so the unread counts fall as the announcement is withdrawn (docs/product.md,
+ * "Announcements"). Its live event is the announcement's own withdrawal, which the stream follows with the
+ * unread counts.
+ */
+export async function removeAnnouncementNotifications(tx: Tx, schoolId: string, announcementId: string): Promise<void> {
+  await tx.execute(
+    sql`delete from notifications where school_id = ${schoolId} and announcement_id = ${announcementId}`,
+  );
 }
 
 /** A notification as its reader sees it, shaped by PostgreSQL (read flag, ISO time) so JavaScript only renders. */

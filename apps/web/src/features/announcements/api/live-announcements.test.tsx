@@ -14,6 +14,8 @@ function setup() {
     { pages: [], pageParams: [] },
     { updatedAt: Date.now() - 60_000 },
   );
+  queryClient.setQueryData(['notifications'], { items: [], unread: 1 });
+  queryClient.setQueryData(['notifications', 'page', {}], { pages: [], pageParams: [] });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
@@ -26,12 +28,25 @@ describe('live announcements', () => {
   it('drops an archived announcement from the open lists: a withdrawal refetches every announcements list', () => {
     const { handler, invalidated } = setup();
     expect(handler.kind).toBe('announcement');
-    // A publication is left to its notification, which refreshes the lists (live-notifications.ts).
-    handler.onEvent({ id: 'a1', title: 'New', status: 'active' });
-    expect(invalidated(announcementKeys.list('active'))).toBe(false);
     handler.onEvent({ id: 'a1', withdrawn: true });
     expect(invalidated(announcementKeys.list('active'))).toBe(true);
     expect(invalidated(announcementKeys.list('archived'))).toBe(true);
+  });
+
+  it('shows a published or restored announcement: the lists refetch, the bell is left alone', () => {
+    const { handler, invalidated } = setup();
+    // A restored one comes with no notification: this event is all the open pages hear of it.
+    handler.onEvent({ id: 'a1', title: 'Back', status: 'active' });
+    expect(invalidated(announcementKeys.list('active'))).toBe(true);
+    expect(invalidated(announcementKeys.list('archived'))).toBe(true);
+    expect(invalidated(['notifications'])).toBe(false);
+  });
+
+  it('refetches the bell and the notifications page on a withdrawal: its notification left them', () => {
+    const { handler, invalidated } = setup();
+    handler.onEvent({ id: 'a1', withdrawn: true });
+    expect(invalidated(['notifications'])).toBe(true);
+    expect(invalidated(['notifications', 'page', {}])).toBe(true);
   });
 
   it('on a resync refetches only lists read more than a few seconds ago', () => {

@@ -11,10 +11,12 @@ import { announcementKeys } from './announcements';
 const FRESH_ENOUGH_MS = 5_000;
 
 /**
- * The announcements part of the live stream. An archived announcement arrives as `{ id, withdrawn: true }` and
- * every open list refetches, so it leaves them at once (docs/product.md, "Announcements"). A published one
- * needs nothing here: its notification, which comes with it, refreshes the lists (useNotificationLiveHandler).
- * Kept free of zod and page code: it loads with the shell.
+ * The announcements part of the live stream (docs/product.md, "Announcements"). A published or restored
+ * announcement arrives as the reader would read it, and every open list refetches, so it shows at once (a
+ * restored one brings no notification to do it). An archived one arrives as `{ id, withdrawn: true }` and every
+ * open list refetches, so it leaves them at once; its notification left the bells with it, so the bell's list
+ * refetches too (the badge takes the `unread` counts the stream sends next). Kept free of zod and page code: it
+ * loads with the shell.
  */
 export function useAnnouncementLiveHandler(): LiveHandler {
   const queryClient = useQueryClient();
@@ -22,7 +24,12 @@ export function useAnnouncementLiveHandler(): LiveHandler {
     () => ({
       kind: 'announcement',
       onEvent(data) {
-        if (isLiveWithdrawn(data)) void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+        // A list already being fetched is not asked again.
+        void queryClient.invalidateQueries({ queryKey: announcementKeys.all }, { cancelRefetch: false });
+        if (!isLiveWithdrawn(data)) return;
+        // Keys owned by the notifications and dashboard features: the bell's list and page, and the dashboards'
+        // unread count.
+        for (const queryKey of [['notifications'], ['dashboard']]) void queryClient.invalidateQueries({ queryKey });
       },
       onResync() {
         // A withdrawal (or publication) may have been missed while the stream was down.

@@ -42,8 +42,6 @@ export function useNotificationLiveHandler(): LiveHandler {
         if (!parsed.success) return;
         addLiveNotification(queryClient, parsed.data);
         void queryClient.invalidateQueries({ queryKey: [...notificationKeys.list, 'page'] });
-        // A new announcement's notification: the announcements list (key owned by that feature) is stale too.
-        if (parsed.data.type === 'announcement') void queryClient.invalidateQueries({ queryKey: ['announcements'] });
         // Dashboards show the unread count too (key owned by the dashboard feature).
         void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       },
