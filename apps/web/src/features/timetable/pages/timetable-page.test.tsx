@@ -171,6 +171,40 @@ describe('TimetablePage', () => {
     });
   });
 
+  it("keeps a promoted teacher's lesson showing its teacher, says why, and asks for a teacher before saving", async () => {
+    const OTHER = { id: 'user-other', name: 'Otto Other' };
+    // Pat was promoted to school admin: the server no longer lists them among the teachers.
+    const promoted = lesson({ id: 's-pat', teacherId: 'user-pat', teacherName: 'Pat Promoted' });
+    const { calls } = mockFetch({
+      'GET /api/v1/timetable/options': () =>
+        json({
+          ...options,
+          teachers: [OTHER],
+          assignments: [{ classId: CLASS.id, teacherId: OTHER.id, subjectIds: [SUBJECT.id] }],
+        }),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items: [promoted] }),
+      'PATCH /api/v1/timetable/slots/s-pat': () => json(lesson({ id: 's-pat', teacherId: OTHER.id })),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mathematics, Monday 08:00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit lesson' });
+    const teacher = within(dialog).getByLabelText('Teacher') as HTMLSelectElement;
+    // The lesson's own teacher is shown, not "Choose…" or someone else.
+    expect(teacher.value).toBe('user-pat');
+    expect(teacher.selectedOptions[0]?.textContent).toBe('Pat Promoted (no longer a teacher)');
+    expect(within(dialog).getByText(/Pat Promoted is no longer one of the school's teachers/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Choose who teaches this lesson now: Pat Promoted is no longer a teacher'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.selectOptions(teacher, OTHER.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit lesson' })).toBeNull());
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ teacherId: OTHER.id });
+  });
+
   it("clears a class's week after a confirm that counts its lessons; the grid refetches", async () => {
     let items = week.items;
     const { calls } = mockFetch({
