@@ -238,6 +238,38 @@ describe('TimetablePage', () => {
     ]);
   });
 
+  it("clears only one subject of a class's week when asked, saying how many lessons of which subject go", async () => {
+    const physics = { subjectId: 'subject-2', subject: 'Physics' };
+    let items = [
+      lesson({ id: 's-1' }),
+      lesson({ id: 's-2', ...physics, startTime: '09:00', endTime: '09:45' }),
+      lesson({ id: 's-3', ...physics, day: 'tuesday' }),
+    ];
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items }),
+      'DELETE /api/v1/timetable/slots': () => {
+        items = items.filter((s) => s.subjectId !== physics.subjectId);
+        return json({ deleted: 2 });
+      },
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clear timetable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the timetable of Grade 5 A?' });
+    const which = within(dialog).getByLabelText('Which lessons') as HTMLSelectElement;
+    expect([...which.options].map((o) => o.textContent)).toEqual(['All lessons (3)', 'Mathematics (1)', 'Physics (2)']);
+    await user.selectOptions(which, 'subject-2');
+    expect(within(dialog).getByText('2 Physics lessons of Grade 5 A will be deleted from the timetable.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Clear timetable' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(
+      '/api/v1/timetable/slots?classId=class-1&subjectId=subject-2',
+    );
+    // The class's Mathematics lesson stays.
+    expect(await screen.findByRole('button', { name: 'Edit Mathematics, Monday 08:00' })).toBeTruthy();
+  });
+
   it("clears a teacher's week by the teacher; a refusal stays in the dialog", async () => {
     const { calls } = mockFetch({
       'GET /api/v1/timetable/options': () => json(options),
