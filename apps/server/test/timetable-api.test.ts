@@ -942,14 +942,51 @@ describe("clearing a class's or a teacher's week", () => {
     expect((await admin({ method: 'POST', url: `/api/v1/teachers/${teacher.id}/deactivate` })).statusCode).toBe(200);
   });
 
-  it('refuses neither or both of a class and a teacher, and bad ids, deleting nothing', async () => {
+  it("deletes one teacher's lessons of one subject in one class, no one else's; then the teacher is unassigned", async () => {
+    const { subject, other, cls, teacher, lesson } = await taughtClass({ second: true });
+    if (!other) throw new Error('two subjects');
+    const session = await w.a.signIn('school_admin');
+    // Another teacher of the same subject in the same class, and this teacher's lessons in another class.
+    const { teacher: colleague } = await createTeacher(w.t.app, session, { subjectIds: [subject.id] });
+    await assignTeacher(w.t.app, session, cls.id, { teacherId: colleague.id, subjectIds: [subject.id] });
+    const second = await createClass(w.t.app, session, { subjectIds: [subject.id] });
+    await assignTeacher(w.t.app, session, second.id, { teacherId: teacher.id, subjectIds: [subject.id] });
+    await add(lesson('08:00', '08:45'));
+    await add(lesson('09:00', '09:45'));
+    const art = await add(lesson('10:00', '10:45', other.id));
+    const colleagues = await add({ ...lesson('11:00', '11:45'), teacherId: colleague.id });
+    const elsewhere = await add({ ...lesson('12:00', '12:45'), classId: second.id });
+
+    const res = await clear(`classId=${cls.id}&teacherId=${teacher.id}&subjectId=${subject.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deleted: 2 });
+    expect((await week(cls.id)).map((s) => s.id).sort()).toEqual([art, colleagues].sort());
+    expect((await week(second.id)).map((s) => s.id)).toEqual([elsewhere]);
+    const rest = await clear(`classId=${cls.id}&teacherId=${teacher.id}`);
+    expect(rest.json()).toEqual({ deleted: 1 });
+    expect((await week(cls.id)).map((s) => s.id)).toEqual([colleagues]);
+    const unassigned = await admin({ method: 'DELETE', url: `/api/v1/classes/${cls.id}/teachers/${teacher.id}` });
+    expect(unassigned.statusCode, unassigned.body).toBe(200);
+  });
+
+  it("deletes a promoted teacher's lessons by the teacher (they keep them until deleted)", async () => {
     const { cls, teacher, lesson } = await taughtClass();
+    await add(lesson('08:00', '08:45'));
+    const promoted = await admin({ method: 'POST', url: `/api/v1/teachers/${teacher.id}/promote` });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const res = await clear(`teacherId=${teacher.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deleted: 1 });
+    expect(await week(cls.id)).toEqual([]);
+  });
+
+  it('refuses neither a class nor a teacher, and bad ids, deleting nothing', async () => {
+    const { cls, lesson } = await taughtClass();
     await add(lesson('08:00', '08:45'));
     const before = await slotCount(w.a.id);
     for (const [query, field, message] of [
       ['', 'classId', TIMETABLE_MESSAGES.clearWhose],
       [`subjectId=${w.a.subjectId}`, 'classId', TIMETABLE_MESSAGES.clearWhose],
-      [`classId=${cls.id}&teacherId=${teacher.id}`, 'classId', TIMETABLE_MESSAGES.clearWhose],
       ['classId=nope', 'classId', 'Invalid id'],
       ['teacherId=nope', 'teacherId', 'Invalid id'],
       [`classId=${cls.id}&subjectId=nope`, 'subjectId', 'Invalid id'],
@@ -961,7 +998,7 @@ describe("clearing a class's or a teacher's week", () => {
         field: message,
       });
     }
-    expect(TIMETABLE_MESSAGES.clearWhose).toBe('Choose a class or a teacher, not both');
+    expect(TIMETABLE_MESSAGES.clearWhose).toBe('Choose a class or a teacher');
     expect(await slotCount(w.a.id)).toBe(before);
   });
 

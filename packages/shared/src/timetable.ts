@@ -13,7 +13,7 @@ import { plainText } from './plain-text.ts';
  *   GET    /api/v1/timetable/slots/:id
  *   PATCH  /api/v1/timetable/slots/:id               school admin, principal
  *   DELETE /api/v1/timetable/slots/:id               school admin, principal
- *   DELETE /api/v1/timetable/slots?classId=|teacherId=[&subjectId=]   school admin, principal: clear a week
+ *   DELETE /api/v1/timetable/slots?classId=&|teacherId=[&subjectId=]   school admin, principal: clear a week
  *   POST   /api/v1/timetable/classes/:id/assign-teacher   school admin, principal: many slots for one teacher
  *   GET    /api/v1/timetable/classes/:id             a class's week
  *   GET    /api/v1/timetable/teachers/:id            a teacher's week
@@ -53,7 +53,7 @@ export const TIMETABLE_MESSAGES = {
   teacherNotAssigned: 'The teacher does not teach this subject in this class',
   skippedNotAssigned: 'Skipped: the teacher is not assigned this subject in this class',
   skippedExists: 'Skipped: a slot already exists for this time',
-  clearWhose: 'Choose a class or a teacher, not both',
+  clearWhose: 'Choose a class or a teacher',
 } as const;
 
 /*
@@ -226,12 +226,12 @@ export type AssignTimetableTeacherResponse = z.infer<typeof AssignTimetableTeach
 
 /**
  * Clearing a week (docs/product.md, "Periods and the weekly timetable"): every lesson of one class or of one
- * teacher, optionally of one subject only. Exactly one of the class and the teacher: neither would clear the
- * school, both is one grid's worth nobody sees.
+ * teacher, or of one teacher in one class (what unassigning them from it waits for), optionally of one subject
+ * only. At least a class or a teacher: neither would clear the school.
  */
 export const ClearSlotsQuery = z
   .object({ classId: uuidSchema.optional(), teacherId: uuidSchema.optional(), subjectId: uuidSchema.optional() })
-  .refine((q) => (q.classId === undefined) !== (q.teacherId === undefined), {
+  .refine((q) => q.classId !== undefined || q.teacherId !== undefined, {
     error: TIMETABLE_MESSAGES.clearWhose,
     path: ['classId'],
   });

@@ -1,6 +1,7 @@
 import type { ClassResponse } from '@lyceum/shared/academics';
 import type { AddonRequest, Subscription } from '@lyceum/shared/company';
 import type { TeacherResponse } from '@lyceum/shared/people';
+import type { TimetableSlot } from '@lyceum/shared/timetable';
 
 /**
  * Whole answers of the API for tests that need one row of a kind: every field a valid default, the test
@@ -89,6 +90,23 @@ export function aTeacher(over: Partial<TeacherResponse> & Pick<TeacherResponse, 
     isAdmin: false,
     lastLoginAt: null,
     createdAt: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** A Monday lesson of Grade 5 A (Mathematics, Tess Teacher, R1, 08:00–08:45) with the test's overrides. */
+export function timetableSlot(over: Partial<TimetableSlot> & Pick<TimetableSlot, 'id'>): TimetableSlot {
+  return {
+    classId: 'class-1',
+    className: 'Grade 5 A',
+    subjectId: 'subject-1',
+    subject: 'Mathematics',
+    teacherId: 'user-teacher',
+    teacherName: 'Tess Teacher',
+    room: 'R1',
+    day: 'monday',
+    startTime: '08:00',
+    endTime: '08:45',
     ...over,
   };
 }

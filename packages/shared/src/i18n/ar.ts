@@ -396,7 +396,7 @@ const ar: Catalogue = {
   [TIMETABLE_MESSAGES.teacherNotAssigned]: 'المعلم لا يدرّس هذه المادة في هذا الفصل',
   [TIMETABLE_MESSAGES.skippedNotAssigned]: 'تم التخطي: المعلم غير مكلّف بهذه المادة في هذا الفصل',
   [TIMETABLE_MESSAGES.skippedExists]: 'تم التخطي: يوجد موعد في هذا الوقت بالفعل',
-  [TIMETABLE_MESSAGES.clearWhose]: 'اختر فصلًا أو معلمًا، لا كليهما',
+  [TIMETABLE_MESSAGES.clearWhose]: 'اختر فصلًا أو معلمًا',
   // Absence alerts to parents
   [template(ATTENDANCE_ALERT_MESSAGES.absentTitle)]: 'غائب اليوم: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: 'سُجّل {0} غائبًا يوم {1} ({2}).',

@@ -417,7 +417,7 @@ const es: Catalogue = {
   [TIMETABLE_MESSAGES.teacherNotAssigned]: 'El profesor no imparte esta asignatura en esta clase',
   [TIMETABLE_MESSAGES.skippedNotAssigned]: 'Omitida: el profesor no tiene asignada esta asignatura en esta clase',
   [TIMETABLE_MESSAGES.skippedExists]: 'Omitida: ya existe una franja para este horario',
-  [TIMETABLE_MESSAGES.clearWhose]: 'Elija una clase o un profesor, no ambos',
+  [TIMETABLE_MESSAGES.clearWhose]: 'Elija una clase o un profesor',
   // Absence alerts to parents
   [template(ATTENDANCE_ALERT_MESSAGES.absentTitle)]: 'Ausente hoy: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: '{0} fue marcado ausente el {1} ({2}).',

@@ -286,16 +286,16 @@ export function deleteSlot(deps: Deps, actor: Actor, { id }: { id: string }): Pr
   });
 }
 
-/** One of the school's classes, teachers or subjects, active or not (another school's, or unknown: 404). */
+/**
+ * One of the school's classes, teachers or subjects, active or not (another school's, or unknown: 404). A
+ * teacher is anyone with a teacher record, a promoted one too: their lessons stay until deleted.
+ */
 async function refuseUnknown(tx: Tx, schoolId: string, q: z.output<typeof ClearSlotsQuery>): Promise<void> {
-  const exists = async (table: string, id: string, extra = sql``) =>
-    (
-      await tx.execute(
-        sql`select 1 from ${sql.identifier(table)} where school_id = ${schoolId} and id = ${id} ${extra}`,
-      )
-    ).rows.length > 0;
+  const exists = async (table: string, id: string) =>
+    (await tx.execute(sql`select 1 from ${sql.identifier(table)} where school_id = ${schoolId} and id = ${id}`)).rows
+      .length > 0;
   if (q.classId !== undefined && !(await exists('classes', q.classId))) throw notFound(PEOPLE_MESSAGES.classNotFound);
-  if (q.teacherId !== undefined && !(await exists('users', q.teacherId, sql`and role = 'teacher'`))) {
+  if (q.teacherId !== undefined && !(await exists('teachers', q.teacherId))) {
     throw notFound(PEOPLE_MESSAGES.teacherNotFound);
   }
   if (q.subjectId !== undefined && !(await exists('subjects', q.subjectId))) {
@@ -304,8 +304,8 @@ async function refuseUnknown(tx: Tx, schoolId: string, q: z.output<typeof ClearS
 }
 
 /**
- * Clears a class's or a teacher's week, or one subject of it, in one go (docs/product.md, "Periods and the
- * weekly timetable"): the way to "delete them first" when a change is refused while lessons would be left
+ * Clears a class's or a teacher's week, or a teacher's lessons in one class, or one subject of any of these, in
+ * one go (docs/product.md, "Periods and the weekly timetable"): the way to "delete them first" when a change is refused while lessons would be left
  * behind. All of them or none, under the timetable's turn, so a lesson added meanwhile goes too or waits.
  */
 export function clearSlots(

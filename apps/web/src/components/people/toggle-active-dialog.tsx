@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../lib/i18n/i18n';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -21,6 +22,8 @@ interface ToggleActiveDialogProps<T extends Target> {
   limitNoun: string;
   /** "reactivate" by default; the Users page says "activate". */
   mode?: 'reactivate' | 'activate';
+  /** The way forward under a refusal (see `ConfirmDialog`), e.g. to a teacher's timetable. */
+  afterRefusal?: (error: unknown) => ReactNode;
 }
 
 /** Asks before deactivating (signs the account out everywhere) or reactivating (counts against the plan). */
@@ -32,6 +35,7 @@ export function ToggleActiveDialog<T extends Target>({
   deactivateNote,
   limitNoun,
   mode = 'reactivate',
+  afterRefusal,
 }: ToggleActiveDialogProps<T>) {
   const { t } = useT('people');
   const deactivating = target?.isActive ?? true;
@@ -63,6 +67,7 @@ export function ToggleActiveDialog<T extends Target>({
       tone={deactivating ? 'danger' : 'primary'}
       pending={pending}
       onConfirm={confirm}
+      afterRefusal={afterRefusal}
     />
   );
 }

@@ -25,6 +25,11 @@ export interface ConfirmDialogProps {
    * inside the dialog, which stays open (see `showingFailuresIn`).
    */
   onConfirm: () => unknown;
+  /**
+   * The way forward after a refusal, shown under it (e.g. a link to the timetable whose lessons block the
+   * action, and a button that deletes them): given the refusal's error; nothing when it returns nothing.
+   */
+  afterRefusal?: (error: unknown) => ReactNode;
   children?: ReactNode;
 }
 
@@ -44,16 +49,19 @@ export function ConfirmDialog({
   tone = 'primary',
   pending = false,
   onConfirm,
+  afterRefusal,
   children,
 }: ConfirmDialogProps) {
   const { t } = useT();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusedWith, setRefusedWith] = useState<unknown>(null);
   // Read by failures that arrive after the click, when this render's props may be stale.
   const live = useRef({ open, refusal: null as string | null, reported: undefined as unknown });
 
-  const show = (message: string | null) => {
+  const show = (message: string | null, error: unknown = null) => {
     live.current.refusal = message;
     setRefusal(message);
+    setRefusedWith(error);
   };
 
   useEffect(() => {
@@ -63,6 +71,7 @@ export function ConfirmDialog({
     if (live.current.refusal) toast.error(live.current.refusal);
     live.current.refusal = null;
     setRefusal(null);
+    setRefusedWith(null);
   }, [open]);
 
   useEffect(
@@ -76,7 +85,7 @@ export function ConfirmDialog({
   const report = (error: unknown) => {
     live.current.reported = error;
     if (!live.current.open) return false;
-    show(errorMessage(error));
+    show(errorMessage(error), error);
     return true;
   };
 
@@ -116,6 +125,7 @@ export function ConfirmDialog({
       }
     >
       {refusal && <Alert className={children ? 'mb-4' : undefined}>{refusal}</Alert>}
+      {refusal && afterRefusal?.(refusedWith)}
       {children}
     </Dialog>
   );

@@ -158,7 +158,7 @@ export function RegisterSection({
                         to={`/attendance?tab=history&student=${s.studentId}`}
                         className="text-blue-700 hover:underline"
                       >
-                        {s.name}
+                        <bdi>{s.name}</bdi>
                       </Link>
                     </th>
                     {register.data.days.map((d) => {
@@ -306,7 +306,9 @@ export function RatesSection() {
               )}
               {rates.data.classes.map((c) => (
                 <tr key={c.classId}>
-                  <td className={td}>{c.className}</td>
+                  <td className={td}>
+                    <bdi>{c.className}</bdi>
+                  </td>
                   <td className={td}>{c.rate.present}</td>
                   <td className={td}>{c.rate.late}</td>
                   <td className={td}>{c.rate.absent}</td>
@@ -357,10 +359,12 @@ export function BelowSection() {
                     to={`/attendance?tab=history&student=${s.studentId}`}
                     className="font-medium text-blue-700 hover:underline"
                   >
-                    {s.name}
+                    <bdi>{s.name}</bdi>
                   </Link>
                 </td>
-                <td className={td}>{s.className}</td>
+                <td className={td}>
+                  <bdi>{s.className}</bdi>
+                </td>
                 <td className={td}>
                   <RateText rate={s.rate} />
                 </td>

@@ -131,18 +131,28 @@ export function RecordsTable({
       <HeadRow
         labels={[t('date'), showStudent && t('student'), t('class'), t('mark.status'), t('note'), t('markedBy')]}
       />
+      {/* Someone's text isolated here too: "Tess Teacher · ٢٤ نوفمبر" unisolated is drawn with the name and the time
+          swapped round the dot in Arabic, and a Latin note ending in punctuation has it moved to its start. */}
       <tbody className="divide-y divide-slate-100">
         {items.map((r) => (
           <tr key={r.id}>
             <td className={td}>{formatDay(r.date)}</td>
-            {showStudent && <td className={td}>{student(r)}</td>}
-            <td className={td}>{r.className}</td>
+            {showStudent && (
+              <td className={td}>
+                <bdi>{student(r)}</bdi>
+              </td>
+            )}
+            <td className={td}>
+              <bdi>{r.className}</bdi>
+            </td>
             <td className={td}>
               <StatusMark status={r.status} />
             </td>
-            <td className="max-w-48 truncate px-3 py-2 text-start text-slate-600">{r.note}</td>
+            <td dir="auto" className="max-w-48 truncate px-3 py-2 text-start text-slate-600">
+              {r.note}
+            </td>
             <td className={`${td} text-slate-600`}>
-              {r.markedByName} · {formatDateTime(r.submittedAt)}
+              <bdi>{r.markedByName}</bdi> · {formatDateTime(r.submittedAt)}
             </td>
           </tr>
         ))}

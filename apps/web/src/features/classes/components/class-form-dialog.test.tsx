@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
-import { aClass } from '../../../test/fixtures';
+import { aClass, timetableSlot } from '../../../test/fixtures';
 import { ClassFormDialog } from './class-form-dialog';
 
 const maths = { id: 'maths', name: 'Maths', code: null, isActive: true, createdAt: '2026-01-01T00:00:00Z' };
@@ -78,5 +78,58 @@ describe('ClassFormDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save class' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it('offers to delete just the removed subject’s lessons after that refusal; the save then goes through', async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.classSubjectHasLessons('Maths', 2);
+    const editing: ClassResponse = {
+      ...created,
+      subjects: [
+        { id: 'maths', name: 'Maths' },
+        { id: 'art', name: 'Art' },
+      ],
+    };
+    const slot = (id: string, subjectId: string, subject: string, startTime: string) =>
+      timetableSlot({ id, classId: 'class-1', className: 'Grade 1 A', subjectId, subject, startTime });
+    let items = [
+      slot('s1', 'maths', 'Maths', '08:00'),
+      slot('s2', 'maths', 'Maths', '09:00'),
+      slot('s3', 'art', 'Art', '10:00'),
+    ];
+    const { calls } = mockFetch({
+      'GET /api/v1/subjects': () => json({ items: [maths, { ...maths, id: 'art', name: 'Art' }] }),
+      'PATCH /api/v1/classes/class-1': () =>
+        items.some((s) => s.subjectId === 'maths')
+          ? apiError(409, 'conflict', refusal, { subjectIds: refusal })
+          : json({ ...editing, subjects: [{ id: 'art', name: 'Art' }] }),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items }),
+      'DELETE /api/v1/timetable/slots': () => {
+        items = items.filter((s) => s.subjectId !== 'maths');
+        return json({ deleted: 2 });
+      },
+    });
+    const onOpenChange = vi.fn();
+    renderWithProviders(<ClassFormDialog open onOpenChange={onOpenChange} editing={editing} />, {
+      auth: signedIn('school_admin'),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Maths' }));
+    await user.click(screen.getByRole('button', { name: 'Save class' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the timetable of Grade 1 A' }).getAttribute('href')).toBe(
+      '/timetable?class=class-1',
+    );
+    // Only the subject being removed is offered, not Art, which stays.
+    expect(screen.queryByRole('button', { name: /Art lesson/ })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Delete the 2 Maths lessons…' }));
+    expect(screen.getByText('2 Maths lessons of Grade 1 A will be deleted from the timetable.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete them' }));
+    expect((await screen.findByRole('status')).textContent).toBe('2 lessons deleted. Try again now.');
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(
+      '/api/v1/timetable/slots?classId=class-1&subjectId=maths',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save class' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toMatchObject({ subjectIds: ['art'] });
   });
 });

@@ -5,14 +5,17 @@ import {
   academicYearSchema,
   currentAcademicYear,
 } from '@lyceum/shared/academics';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useSubjectOptions } from '../../../api/lookups';
 import { SubjectChecklist, withCurrentSubjects } from '../../../components/people/subject-checklist';
+import { ClassLessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
+import { isApiError } from '../../../lib/api-client';
 import { translate, useT } from '../../../lib/i18n/i18n';
 import { useSaveClass } from '../api/save-class';
 
@@ -51,8 +54,13 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
   const {
     register,
     control,
+    watch,
     formState: { errors },
   } = form;
+  // Refused for lessons left of a subject being removed: the way to delete them shows under the subjects.
+  const [lessonsLeft, setLessonsLeft] = useState(false);
+  const chosen = watch('subjectIds');
+  const removed = (editing?.subjects ?? []).map((s) => s.id).filter((id) => !chosen.includes(id));
 
   const onSubmit = async (values: ClassForm) => {
     const data = {
@@ -72,7 +80,10 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
   return (
     <FormDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setLessonsLeft(false);
+        onOpenChange(next);
+      }}
       title={editing ? t('form.editTitle') : t('actions.new')}
       description={t('form.description')}
       form={form}
@@ -82,6 +93,10 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
       }}
       submitLabel={editing ? t('form.save') : t('form.create')}
       serverFields={['name', 'section', 'academicYear', 'subjectIds']}
+      onServerError={(error) => {
+        setLessonsLeft(isApiError(error) && error.status === 409 && Boolean(error.fields?.subjectIds));
+        return false;
+      }}
       errorToast={editing ? t('form.updateError') : t('form.createError')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
@@ -115,6 +130,9 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
           />
         )}
       />
+      {editing && lessonsLeft && removed.length > 0 && (
+        <ClassLessonsWayOut classId={editing.id} className={editing.label} subjectIds={removed} />
+      )}
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
-import { aClass } from '../../../test/fixtures';
+import { aClass, timetableSlot } from '../../../test/fixtures';
 import { ClassPage } from './class-page';
 import { ClassesPage } from './classes-page';
 
@@ -122,6 +122,69 @@ describe("the timetable's refusals", () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
     expect(screen.getAllByText(refusal)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Unassign Tom Teacher?' })).toBeTruthy();
+  });
+
+  it('offers, after that refusal, the class’s timetable and to delete just that teacher’s lessons of the subject there; then unassigns', async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.teacherSubjectHasLessons('Mathematics', 2);
+    const ofTom = { subjectId: 'sub-1', subject: 'Mathematics', teacherId: 'teacher-1', teacherName: 'Tom Teacher' };
+    // A colleague's Mathematics lesson in the same class is not Tom's, and stays.
+    let items = [
+      timetableSlot({ id: 's1', ...ofTom }),
+      timetableSlot({ id: 's2', ...ofTom, startTime: '09:00', endTime: '09:45' }),
+      timetableSlot({ id: 's3', subjectId: 'sub-1', subject: 'Mathematics', startTime: '10:00', endTime: '10:45' }),
+    ];
+    const { calls } = mockFetch({
+      'GET /api/v1/classes/class-1': () => json(taught),
+      'DELETE /api/v1/classes/class-1/teachers/teacher-1': () =>
+        items.some((s) => s.teacherId === 'teacher-1')
+          ? apiError(409, 'conflict', refusal)
+          : json({ ...taught, assignedTeachers: [] }),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items }),
+      'DELETE /api/v1/timetable/slots': () => {
+        items = items.filter((s) => s.teacherId !== 'teacher-1');
+        return json({ deleted: 2 });
+      },
+    });
+    openClass();
+    await user.click(await screen.findByRole('tab', { name: /Teachers/ }));
+    await user.click(await screen.findByRole('button', { name: 'Unassign Tom Teacher' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unassign Tom Teacher?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+    expect(within(dialog).getByRole('link', { name: 'Open the timetable of Grade 5 A' }).getAttribute('href')).toBe(
+      '/timetable?class=class-1',
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete the 2 Mathematics lessons…' }));
+    expect(
+      within(dialog).getByText('2 Mathematics lessons of Tom Teacher in Grade 5 A will be deleted from the timetable.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete them' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('2 lessons deleted. Try again now.');
+    expect(calls.find((c) => c.url.startsWith('/api/v1/timetable/slots'))?.url).toBe(
+      '/api/v1/timetable/slots?classId=class-1&teacherId=teacher-1&subjectId=sub-1',
+    );
+    // The original action, tried again, now goes through.
+    await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+    expect(await screen.findByText('Tom Teacher no longer teaches Grade 5 A')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('links a refusal to deactivate a class with lessons to its timetable', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/classes/class-1': () => json(taught),
+      'POST /api/v1/classes/class-1/deactivate': () => apiError(409, 'conflict', PEOPLE_MESSAGES.classHasLessons(3)),
+    });
+    openClass();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await within(dialog).findByRole('alert');
+    expect(within(dialog).getByRole('link', { name: 'Open the timetable of Grade 5 A' }).getAttribute('href')).toBe(
+      '/timetable?class=class-1',
+    );
   });
 
   it("shows the server's refusal to deactivate a class with lessons, and the dialog stays open", async () => {

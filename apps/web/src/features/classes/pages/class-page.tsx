@@ -8,6 +8,7 @@ import { isSchoolReader } from '../../../components/people/school-scope';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
+import { ClassLessonsWayOut, LessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -173,6 +174,8 @@ export function ClassPage() {
   };
 
   const activeStudents = klass.students.filter((s) => s.isActive).length;
+  // A 409 here is the refuse-first rule: lessons left in the timetable (docs/product.md, "Classes and subjects").
+  const lessonsLeft = (error: unknown) => isApiError(error) && error.status === 409;
 
   return (
     <>
@@ -380,6 +383,16 @@ export function ClassPage() {
             tone="danger"
             pending={unassign.isPending}
             onConfirm={confirmUnassign}
+            afterRefusal={(error) =>
+              lessonsLeft(error) &&
+              unassigning && (
+                <ClassLessonsWayOut
+                  classId={klass.id}
+                  className={label}
+                  teacher={{ id: unassigning.teacherId, name: unassigning.teacherName }}
+                />
+              )
+            }
           />
           <ConfirmDialog
             open={dialogs.is('toggle')}
@@ -394,6 +407,9 @@ export function ClassPage() {
             tone={klass.isActive ? 'danger' : 'primary'}
             pending={setActive.isPending}
             onConfirm={confirmToggle}
+            afterRefusal={(error) =>
+              lessonsLeft(error) && <LessonsWayOut timetable={{ to: `/timetable?class=${klass.id}`, name: label }} />
+            }
           />
         </>
       )}

@@ -1,8 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { aTeacher } from '../../../test/fixtures';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { TeacherPage } from './teacher-page';
 import { TeachersPage } from './teachers-page';
 
@@ -57,5 +59,28 @@ describe('Teachers in another language', () => {
     expect(document.documentElement.dir).toBe('rtl');
     // The phone keeps its own order (isolated left to right), not 78 56 34 12 06.
     expect(screen.getByText('06 12 34 56 78').closest('[dir="ltr"]')).not.toBeNull();
+  });
+});
+
+describe('deactivating a teacher who still has lessons', () => {
+  it("links the refusal to the teacher's timetable, where their lessons are cleared", async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.teacherHasLessons(4);
+    mockFetch({
+      'GET /api/v1/teachers/tea-1': () => json(teacher),
+      'POST /api/v1/teachers/tea-1/deactivate': () => apiError(409, 'conflict', refusal),
+    });
+    renderWithProviders(null, {
+      auth: signedIn('principal'),
+      path: '/teachers/tea-1',
+      routes: [{ path: '/teachers/:id', element: <TeacherPage /> }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Tara Teachwell?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+    expect(
+      within(dialog).getByRole('link', { name: 'Open the timetable of Tara Teachwell' }).getAttribute('href'),
+    ).toBe('/timetable?teacher=tea-1');
   });
 });

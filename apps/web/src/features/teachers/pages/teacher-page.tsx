@@ -7,6 +7,7 @@ import { inSchool, useViewedSchool } from '../../../components/people/viewed-sch
 import { lastSeen } from '../../../components/people/format';
 import { formatDate } from '../../../lib/format-date';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
+import { TeacherLessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { isStaff } from '../../../components/people/roles';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -162,6 +163,7 @@ export function TeacherPage() {
             mutate={setActive.mutate}
             pending={setActive.isPending}
             limitNoun={t('toggle.limitNoun')}
+            afterRefusal={(error) => <TeacherLessonsWayOut error={error} teacher={teacher} />}
           />
           <ConfirmDialog
             open={promoting}

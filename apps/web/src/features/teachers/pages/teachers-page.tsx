@@ -16,6 +16,7 @@ import { inSchool } from '../../../components/people/viewed-school';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
+import { TeacherLessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -218,6 +219,10 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
         pending={setActive.isPending}
         limitNoun={t('toggle.limitNoun')}
         deactivateNote={t('toggle.deactivateNote')}
+        afterRefusal={(error) => {
+          const person = dialogs.of('toggle')?.person;
+          return person && <TeacherLessonsWayOut error={error} teacher={person} />;
+        }}
       />
     </ListPage>
   );

@@ -1,9 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { TIMETABLE_KEY } from '../../../api/timetable-lessons';
 import type { LiveHandler } from '../../../lib/live-events';
 
-/** The query key every timetable query starts with (kept here: the shell imports this file, not the page's). */
-export const TIMETABLE_KEY = 'timetable';
+/** The query key every timetable query starts with (shared with the pages that clear lessons). */
+export { TIMETABLE_KEY };
 
 /** Fetched this recently: the stream's first open cannot have missed a change to it worth another request. */
 const JUST_FETCHED_MS = 2_000;

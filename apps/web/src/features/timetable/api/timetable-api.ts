@@ -13,6 +13,7 @@ import type {
   UpdateSlotRequest,
 } from '@lyceum/shared/timetable';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clearLessonsPath } from '../../../api/timetable-lessons';
 import { api } from '../../../lib/api-client';
 import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { TIMETABLE_KEY } from './live-timetable';
@@ -93,11 +94,11 @@ export function useDeleteSlot() {
   return useTimetableMutation((id: string) => api.delete<void>(`/timetable/slots/${id}`));
 }
 
-/** Clears a class's or a teacher's week in one go; answers how many lessons went. */
+/** Clears a class's or a teacher's week in one go, or only one subject's lessons there; answers how many went. */
 export function useClearWeek() {
-  return useTimetableMutation((of: { kind: 'class' | 'teacher'; id: string }) =>
+  return useTimetableMutation((of: { kind: 'class' | 'teacher'; id: string; subjectId?: string }) =>
     api.delete<ClearSlotsResponse>(
-      `/timetable/slots?${of.kind === 'class' ? 'classId' : 'teacherId'}=${encodeURIComponent(of.id)}`,
+      clearLessonsPath({ [of.kind === 'class' ? 'classId' : 'teacherId']: of.id, subjectId: of.subjectId }),
     ),
   );
 }

@@ -34,5 +34,17 @@ export function teachersFor(
       .map((a) => a.teacherId),
   );
   const list = assigned.size ? options.teachers.filter((s) => assigned.has(s.id)) : options.teachers;
-  return withCurrent(list, options.teachers, editing?.teacherId);
+  // Its own teacher stays on the list even when no longer a teacher, so the form never shows another one.
+  const former = formerTeacher(options, editing);
+  return withCurrent(list, former ? [...options.teachers, former] : options.teachers, editing?.teacherId);
+}
+
+/**
+ * The edited lesson's teacher when they are no longer one of the school's active teachers (promoted to
+ * administrator, or their role changed): the server gives lessons only to teachers, so the lesson keeps them
+ * until it is saved, and saving needs someone who teaches now (docs/product.md, "Timetable screens").
+ */
+export function formerTeacher(options: TimetableOptionsResponse, editing?: TimetableSlot): TimetableOption | null {
+  if (!editing || options.teachers.some((o) => o.id === editing.teacherId)) return null;
+  return { id: editing.teacherId, name: editing.teacherName };
 }

@@ -8,7 +8,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
 import { useSaveSlot } from '../api/timetable-api';
-import { subjectsFor, teachersFor } from './assignment-options';
+import { formerTeacher, subjectsFor, teachersFor } from './assignment-options';
 import { SlotForm } from './form-schemas';
 
 interface SlotFormDialogProps {
@@ -20,6 +20,9 @@ interface SlotFormDialogProps {
   /** A new lesson starts in the class whose week is on screen. */
   classId?: string;
 }
+
+/** Kept from sending: the lesson still names a teacher the server no longer gives lessons to. */
+class FormerTeacherKept extends Error {}
 
 /** Adds or edits one weekly lesson; the server's refusals (a slot that exists, a clash) show in the form. */
 export function SlotFormDialog({ open, onOpenChange, options, editing, classId }: SlotFormDialogProps) {
@@ -47,9 +50,15 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
   const chosenSubject = watch('subjectId');
   const subjects = subjectsFor(options, chosenClass, editing);
   const teachers = teachersFor(options, chosenClass, chosenSubject, editing);
+  const former = formerTeacher(options, editing);
   const lessonPeriods = options.periods.filter((p) => !p.isBreak);
 
   const onSubmit = async ({ classId: cls, ...rest }: z.output<typeof SlotForm>) => {
+    // Sent as is, the server would answer "Teacher not found", which reads as if the lesson's teacher were gone.
+    if (former && rest.teacherId === former.id) {
+      form.setError('teacherId', { message: t('slotForm.formerTeacherKept', { name: former.name }) });
+      throw new FormerTeacherKept();
+    }
     const saved = await save.mutateAsync(
       editing ? { id: editing.id, data: rest } : { data: { classId: cls, ...rest } },
     );
@@ -67,6 +76,7 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
       onSubmit={onSubmit}
       submitLabel={editing ? t('slotForm.save') : t('slotForm.create')}
       serverFields={['classId', 'subjectId', 'teacherId', 'room', 'day', 'startTime', 'endTime']}
+      onServerError={(error) => error instanceof FormerTeacherKept}
       errorToast={t('slotForm.error')}
     >
       {editing ? (
@@ -95,11 +105,16 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
           id="slot-teacher"
           label={t('slotForm.teacher')}
           placeholder={t('slotForm.choose')}
-          options={teachers.map((s) => ({ value: s.id, label: s.name }))}
+          options={teachers.map((s) =>
+            s.id === former?.id
+              ? { value: s.id, label: t('slotForm.formerTeacherOption', { name: s.name }) }
+              : { value: s.id, label: s.name },
+          )}
           error={errors.teacherId?.message}
           {...register('teacherId')}
         />
       </div>
+      {former && <p className="text-sm text-amber-800">{t('slotForm.formerTeacher', { name: former.name })}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="slot-day"

@@ -171,6 +171,40 @@ describe('TimetablePage', () => {
     });
   });
 
+  it("keeps a promoted teacher's lesson showing its teacher, says why, and asks for a teacher before saving", async () => {
+    const OTHER = { id: 'user-other', name: 'Otto Other' };
+    // Pat was promoted to school admin: the server no longer lists them among the teachers.
+    const promoted = lesson({ id: 's-pat', teacherId: 'user-pat', teacherName: 'Pat Promoted' });
+    const { calls } = mockFetch({
+      'GET /api/v1/timetable/options': () =>
+        json({
+          ...options,
+          teachers: [OTHER],
+          assignments: [{ classId: CLASS.id, teacherId: OTHER.id, subjectIds: [SUBJECT.id] }],
+        }),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items: [promoted] }),
+      'PATCH /api/v1/timetable/slots/s-pat': () => json(lesson({ id: 's-pat', teacherId: OTHER.id })),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mathematics, Monday 08:00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit lesson' });
+    const teacher = within(dialog).getByLabelText('Teacher') as HTMLSelectElement;
+    // The lesson's own teacher is shown, not "Choose…" or someone else.
+    expect(teacher.value).toBe('user-pat');
+    expect(teacher.selectedOptions[0]?.textContent).toBe('Pat Promoted (no longer a teacher)');
+    expect(within(dialog).getByText(/Pat Promoted is no longer one of the school's teachers/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Choose who teaches this lesson now: Pat Promoted is no longer a teacher'),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.selectOptions(teacher, OTHER.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit lesson' })).toBeNull());
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ teacherId: OTHER.id });
+  });
+
   it("clears a class's week after a confirm that counts its lessons; the grid refetches", async () => {
     let items = week.items;
     const { calls } = mockFetch({
@@ -202,6 +236,38 @@ describe('TimetablePage', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
       '/api/v1/timetable/slots?classId=class-1',
     ]);
+  });
+
+  it("clears only one subject of a class's week when asked, saying how many lessons of which subject go", async () => {
+    const physics = { subjectId: 'subject-2', subject: 'Physics' };
+    let items = [
+      lesson({ id: 's-1' }),
+      lesson({ id: 's-2', ...physics, startTime: '09:00', endTime: '09:45' }),
+      lesson({ id: 's-3', ...physics, day: 'tuesday' }),
+    ];
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items }),
+      'DELETE /api/v1/timetable/slots': () => {
+        items = items.filter((s) => s.subjectId !== physics.subjectId);
+        return json({ deleted: 2 });
+      },
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clear timetable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear the timetable of Grade 5 A?' });
+    const which = within(dialog).getByLabelText('Which lessons') as HTMLSelectElement;
+    expect([...which.options].map((o) => o.textContent)).toEqual(['All lessons (3)', 'Mathematics (1)', 'Physics (2)']);
+    await user.selectOptions(which, 'subject-2');
+    expect(within(dialog).getByText('2 Physics lessons of Grade 5 A will be deleted from the timetable.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Clear timetable' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(
+      '/api/v1/timetable/slots?classId=class-1&subjectId=subject-2',
+    );
+    // The class's Mathematics lesson stays.
+    expect(await screen.findByRole('button', { name: 'Edit Mathematics, Monday 08:00' })).toBeTruthy();
   });
 
   it("clears a teacher's week by the teacher; a refusal stays in the dialog", async () => {

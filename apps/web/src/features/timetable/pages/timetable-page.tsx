@@ -148,6 +148,17 @@ function PrintButton() {
   );
 }
 
+/** A week's subjects, each with how many of its lessons it holds, by name. */
+function lessonsBySubject(items: readonly TimetableSlot[]): { id: string; name: string; count: number }[] {
+  const bySubject = new Map<string, { id: string; name: string; count: number }>();
+  for (const slot of items) {
+    const entry = bySubject.get(slot.subjectId);
+    if (entry) entry.count += 1;
+    else bySubject.set(slot.subjectId, { id: slot.subjectId, name: slot.subject, count: 1 });
+  }
+  return [...bySubject.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** School admins, principals and teachers: pick a class, a teacher or a room. */
 function PickedWeek({
   options,
@@ -189,7 +200,11 @@ function PickedWeek({
   const clearOf = staff && chosen && (kind === 'class' || kind === 'teacher') ? { kind, id } : null;
   const shown = useWeek(clearOf);
   const lessons = clearOf ? (shown.data?.items.length ?? 0) : 0;
+  // Or only one subject's lessons: what removing that subject from the class (or the teacher) waits for.
+  const subjectsShown = clearOf ? lessonsBySubject(shown.data?.items ?? []) : [];
   const [clearing, setClearing] = useState(false);
+  const [clearSubject, setClearSubject] = useState('');
+  const clearingSubject = subjectsShown.find((s) => s.id === clearSubject);
   const clear = useClearWeek();
   const actions: SlotActions | undefined = staff
     ? { onEdit: (slot) => setSlotDialog({ open: true, editing: slot }), onDelete: setDeleting }
@@ -205,7 +220,7 @@ function PickedWeek({
 
   const confirmClear = async () => {
     if (!clearOf) return;
-    const { deleted } = await clear.mutateAsync(clearOf);
+    const { deleted } = await clear.mutateAsync({ ...clearOf, subjectId: clearingSubject?.id });
     toast.success(t('clearWeek.done', { count: deleted }));
     setClearing(false);
   };
@@ -233,7 +248,13 @@ function PickedWeek({
               </Button>
             )}
             {lessons > 0 && (
-              <Button variant="secondary" onClick={() => setClearing(true)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setClearSubject('');
+                  setClearing(true);
+                }}
+              >
                 <Eraser className="size-4" aria-hidden="true" />
                 {t('actions.clearWeek')}
               </Button>
@@ -319,15 +340,36 @@ function PickedWeek({
             open={clearing}
             onOpenChange={setClearing}
             title={t('clearWeek.title', { name: title })}
-            description={t(kind === 'teacher' ? 'clearWeek.teacher' : 'clearWeek.class', {
-              count: lessons,
-              name: title,
-            })}
+            description={
+              clearingSubject
+                ? t(kind === 'teacher' ? 'clearWeek.teacherSubject' : 'clearWeek.classSubject', {
+                    count: clearingSubject.count,
+                    subject: clearingSubject.name,
+                    name: title,
+                  })
+                : t(kind === 'teacher' ? 'clearWeek.teacher' : 'clearWeek.class', { count: lessons, name: title })
+            }
             confirmLabel={t('clearWeek.confirm')}
             tone="danger"
             pending={clear.isPending}
             onConfirm={confirmClear}
-          />
+          >
+            {subjectsShown.length > 1 && (
+              <Select
+                id="tt-clear-which"
+                label={t('clearWeek.which')}
+                value={clearSubject}
+                options={[
+                  { value: '', label: t('clearWeek.all', { count: lessons }) },
+                  ...subjectsShown.map((s) => ({
+                    value: s.id,
+                    label: t('clearWeek.subjectOption', { subject: s.name, count: s.count }),
+                  })),
+                ]}
+                onChange={(event) => setClearSubject(event.target.value)}
+              />
+            )}
+          </ConfirmDialog>
         </>
       )}
     </>
