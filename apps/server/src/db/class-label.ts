@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.ts';
 import type { Tx } from './client.ts';
 import { selectRows } from './select-rows.ts';
+import { byName } from '../lib/search.ts';
 
 /**
  * The one definition of how a class is shown (docs/product.md, "Classes and subjects"): its name, a space and
@@ -75,7 +76,7 @@ export async function shownTwinAcrossYears(tx: Tx, schoolId: string, from: strin
       where c.school_id = ${schoolId} and c.academic_year = ${from}
         and exists (select 1 from classes t where t.school_id = c.school_id and t.academic_year = ${to}
           and ${shownNameKey(sql`t.name`, sql`t.section`)} = ${shownNameKey(sql`c.name`, sql`c.section`)})
-      order by lower(c.name), lower(c.section), c.id
+      order by ${byName(sql`c.name`, sql`c.section`)}, c.id
       limit 1`,
   );
   return row?.label ?? null;

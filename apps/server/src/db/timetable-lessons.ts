@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.ts';
 import type { Tx } from './client.ts';
 import { selectRows } from './select-rows.ts';
+import { byName } from '../lib/search.ts';
 
 /** Timetable writes of one school run one at a time, so two clashing slots cannot both pass the checks. */
 export const lockTimetable = (tx: Tx, schoolId: string) =>
@@ -47,7 +48,7 @@ export async function refuseWhileLessons(
     sql`select s.name as subject, count(*)::int as n, (sum(count(*)) over ())::int as total
       from timetable_slots ts join subjects s on s.school_id = ts.school_id and s.id = ts.subject_id
       where ${sql.join(where, sql` and `)}
-      group by s.id, s.name order by s.name, s.id limit 1`,
+      group by s.id, s.name order by ${byName(sql`s.name`)}, s.id limit 1`,
   );
   if (!left) return;
   const text = message({ subject: left.subject, n: Number(left.n), total: Number(left.total) });

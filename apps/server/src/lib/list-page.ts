@@ -1,11 +1,13 @@
 import { PAGE_LIMIT_MAX } from '@lyceum/shared/people';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { invalid } from './errors.ts';
+import { nameAsWritten, nameKey } from './search.ts';
 
 /**
  * Every list of the API pages through `keysetPage`, behind opaque cursors: the list is ordered by one sort
- * expression and the id, and the cursor holds the last row's two values, so any page costs the same. A list
+ * expression and the id, and the cursor holds the last row's two values, so any page costs the same (a list by
+ * name orders by the name's sort key, then the name as written, then the id: three values). A list
  * that may be sorted several ways names its sorts in an allow-list (`sortKeyOf`); a sort column that may be
  * null is keyed on a coalesced expression, and a computed one on the computation. Searches use `likePattern`
  * (lib/search.ts). The page size is capped here as well as by each list's query schema. `keysetList` bundles
@@ -25,7 +27,33 @@ export interface SortKey {
   /** Cast of the cursor's sort value back from the text it travels as. */
   cast: 'text' | 'int' | 'timestamptz';
   dir: 'asc' | 'desc';
+  /**
+   * A second text value ordering rows of the same sort value before the id, selected as `tie_value` (by name:
+   * the name as written after its sort key, docs/product.md "Sorting by name"); the cursor then carries it too.
+   */
+  tie?: SQL;
 }
+
+/** The sort columns a list's matching query selects for `key`: `sort_value`, and `tie_value` when it has one. */
+export const sortColumns = (key: SortKey): SQL =>
+  key.tie ? sql`${key.expr} as sort_value, ${key.tie} as tie_value` : sql`${key.expr} as sort_value`;
+
+/**
+ * The sort of a list by a person's name (docs/product.md, "Sorting by name"): the name's sort key, then the
+ * name as written, then the id.
+ */
+export const nameSort = (name: AnyColumn | SQL, dir: SortKey['dir'] = 'asc'): SortKey => ({
+  expr: nameKey(name),
+  tie: nameAsWritten(name),
+  cast: 'text',
+  dir,
+});
+
+/** The same, as the fields of a query builder's select. */
+export const sortFields = (key: SortKey) => ({
+  sortValue: key.expr.as('sort_value'),
+  ...(key.tie ? { tieValue: key.tie.as('tie_value') } : {}),
+});
 
 export interface Page<T> {
   items: T[];
@@ -33,8 +61,8 @@ export interface Page<T> {
   total: number;
 }
 
-function encodeKeysetCursor(value: unknown, id: string): string {
-  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+function encodeKeysetCursor(values: unknown[], id: string): string {
+  return Buffer.from(JSON.stringify([...values, id])).toString('base64url');
 }
 
 /** A list's sorts by name: each makes the key for a direction (a null-safe expression may depend on it). */
@@ -45,17 +73,21 @@ export function sortKeyOf<S extends string>(allowList: SortAllowList<S>, sort: S
   return allowList[sort](dir);
 }
 
-function decodeKeysetCursor(cursor: string, message: string): [string | number, string] {
+/** A cursor's values (the sort value, then the tie value when the sort has one) and its last id. */
+function decodeKeysetCursor(cursor: string, message: string, withTie: boolean): [(string | number)[], string] {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    const values = withTie ? 2 : 1;
+    const id = Array.isArray(parsed) ? parsed[values] : undefined;
     if (
       Array.isArray(parsed) &&
-      parsed.length === 2 &&
+      parsed.length === values + 1 &&
       (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-      typeof parsed[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(parsed[1])
+      (!withTie || typeof parsed[1] === 'string') &&
+      typeof id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(id)
     ) {
-      return [parsed[0], parsed[1]];
+      return [parsed.slice(0, values) as (string | number)[], id];
     }
   } catch {
     // fall through
@@ -105,19 +137,22 @@ export async function keysetPage<T>(
   invalidCursor = 'Invalid data: the cursor is not valid',
 ): Promise<Page<T>> {
   const size = pageSize(limit);
-  const past = afterCursor(key, cursor, sql`m.sort_value`, sql`m.id`, invalidCursor);
+  const tie = key.tie ? sql`m.tie_value` : undefined;
+  const past = afterCursor(key, cursor, sql`m.sort_value`, sql`m.id`, invalidCursor, tie);
   const after = past ? sql`where ${past}` : sql``;
   const dir = sql.raw(key.dir);
-  const tail = sql`order by m.sort_value ${dir}, m.id ${dir} ${size === null ? sql`` : sql`limit ${size + 1}`}`;
+  const tieOrder = tie ? sql`${tie} ${dir}, ` : sql``;
+  const tail = sql`order by m.sort_value ${dir}, ${tieOrder}m.id ${dir} ${size === null ? sql`` : sql`limit ${size + 1}`}`;
   // The sort value leaves as text and comes back cast: exact for every type (microseconds, infinity).
-  const result = await tx.execute<{ id: string; sort_text: string; total: number }>(
+  const columns = sql`m.id, m.sort_value::text as sort_text${tie ? sql`, ${tie} as tie_text` : sql``}`;
+  const result = await tx.execute<KeysetRow & { total: number }>(
     counting
-      ? sql`select m.id, m.sort_value::text as sort_text, (select count(*)::int from (${counting}) c) as total
+      ? sql`select ${columns}, (select count(*)::int from (${counting}) c) as total
           from (${matching}) m ${after} ${tail}`
       : sql`with m as (${matching})
-          select m.id, m.sort_value::text as sort_text, (select count(*)::int from m) as total from m ${after} ${tail}`,
+          select ${columns}, (select count(*)::int from m) as total from m ${after} ${tail}`,
   );
-  const rows = result.rows as { id: string; sort_text: string; total: number }[];
+  const rows = result.rows as (KeysetRow & { total: number })[];
   const page = size === null ? rows : rows.slice(0, size);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && cursor) {
@@ -133,9 +168,9 @@ export const pageSize = (limit: number | null): number | null =>
   limit === null ? null : Math.min(Math.max(1, limit), PAGE_SIZE_MAX);
 
 /**
- * The condition for the rows after `cursor` in `key`'s order (`value` and `id` name the row's sort value and id),
- * or undefined without a cursor; a cursor that cannot be read answers 400 with `invalidCursor`. For a list that
- * reads its page in a statement of its own (keysetPage is the usual way).
+ * The condition for the rows after `cursor` in `key`'s order (`value`, `id` and, for a key with a tie value,
+ * `tie` name the row's values), or undefined without a cursor; a cursor that cannot be read answers 400 with
+ * `invalidCursor`. For a list that reads its page in a statement of its own (keysetPage is the usual way).
  */
 export function afterCursor(
   key: SortKey,
@@ -143,23 +178,34 @@ export function afterCursor(
   value: SQL,
   id: SQL,
   invalidCursor = 'Invalid data: the cursor is not valid',
+  tie?: SQL,
 ): SQL | undefined {
   if (!cursor) return undefined;
-  const [sortValue, lastId] = decodeKeysetCursor(cursor, invalidCursor);
-  if (!castable(sortValue, key.cast)) throw invalid(invalidCursor, { cursor: 'Invalid cursor' });
+  const [[sortValue, tieValue], lastId] = decodeKeysetCursor(cursor, invalidCursor, tie !== undefined);
+  if (sortValue === undefined || !castable(sortValue, key.cast)) {
+    throw invalid(invalidCursor, { cursor: 'Invalid cursor' });
+  }
   const v = sql`${String(sortValue)}::${sql.raw(key.cast)}`;
-  return key.dir === 'asc'
-    ? sql`(${value}, ${id}) > (${v}, ${lastId}::uuid)`
-    : sql`(${value}, ${id}) < (${v}, ${lastId}::uuid)`;
+  const row = tie ? sql`${value}, ${tie}, ${id}` : sql`${value}, ${id}`;
+  const last = tie ? sql`${v}, ${String(tieValue)}::text, ${lastId}::uuid` : sql`${v}, ${lastId}::uuid`;
+  return key.dir === 'asc' ? sql`(${row}) > (${last})` : sql`(${row}) < (${last})`;
 }
 
+/** A row of a page as keysetPage reads it: the sort value as text, and the tie value when the sort has one. */
+type KeysetRow = {
+  id: string;
+  sort_text: string;
+  tie_text?: string;
+};
+
 /**
- * The next page's cursor from a page read with one row more than `size` (its sort value as text, `sort_text`),
- * or null on the last page.
+ * The next page's cursor from a page read with one row more than `size` (its sort value as text, `sort_text`,
+ * and its tie value, `tie_text`, when the sort has one), or null on the last page.
  */
-export function nextCursorOf(rows: readonly { id: string; sort_text: string }[], size: number | null): string | null {
+export function nextCursorOf(rows: readonly KeysetRow[], size: number | null): string | null {
   const last = size === null ? undefined : rows[size - 1];
-  return size !== null && rows.length > size && last ? encodeKeysetCursor(last.sort_text, last.id) : null;
+  if (size === null || rows.length <= size || !last) return null;
+  return encodeKeysetCursor(last.tie_text === undefined ? [last.sort_text] : [last.sort_text, last.tie_text], last.id);
 }
 
 /** The rows a page's `load` read by id, put back in the page's order. */

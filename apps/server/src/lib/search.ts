@@ -30,3 +30,34 @@ export const withoutAccents = (text: string): string =>
 export function nameLike(column: AnyColumn | SQL, search: string): SQL {
   return sql`translate(regexp_replace(normalize(${column}, NFD), ${ACCENTS}, '', 'g'), ${STROKED}, ${PLAIN}) ilike ${likePattern(withoutAccents(search))}`;
 }
+
+/**
+ * A name's sort key (docs/product.md, "Sorting by name"): the name folded as a search folds it, A–Z lower-cased,
+ * compared code point by code point, so `Álvarez` sorts with `Ana` and `de la Cruz` among the D's on PGlite and
+ * on any PostgreSQL, whatever its collation. lyceum_name_key is the SQL function of migration 0029, indexed for
+ * the people lists (users_school_role_name_key_idx); write the key only through here so the index still matches.
+ */
+export function nameKey(column: AnyColumn | SQL): SQL {
+  return sql`(lyceum_name_key(${column}) collate "C")`;
+}
+
+/** The name as written, compared code point by code point: the tie-breaker of names with the same key. */
+export function nameAsWritten(column: AnyColumn | SQL): SQL {
+  return sql`(${column} collate "C")`;
+}
+
+/**
+ * `order by` terms for a list by name (docs/product.md, "Sorting by name"): the sort keys of the given columns
+ * (a class: its name, then its section), then the same columns as written. The caller adds the id last.
+ */
+export function byName(...columns: (AnyColumn | SQL)[]): SQL {
+  return sql.join([...columns.map(nameKey), ...columns.map(nameAsWritten)], sql`, `);
+}
+
+/** byName for the SQL some reads keep as plain text (`sql.raw`): `columns` are trusted column names. */
+export function byNameText(...columns: string[]): string {
+  return [
+    ...columns.map((c) => `(lyceum_name_key(${c}) collate "C")`),
+    ...columns.map((c) => `(${c} collate "C")`),
+  ].join(', ');
+}

@@ -7,6 +7,7 @@ import { periods, timetableSlots } from '../db/schema/index.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { newId } from '../lib/ids.ts';
 import { alertParents, schoolToday } from '../modules/attendance/index.ts';
+import { byName } from '../lib/search.ts';
 
 const PERIODS: [name: string, start: string, end: string, isBreak: boolean][] = [
   ['Period 1', '08:00', '08:45', false],
@@ -69,7 +70,7 @@ export async function seedDemoSchoolDay(tx: Tx, input: { schoolId: string; demoS
     sql`select ct.class_id as "classId", ct.teacher_id as "teacherId", ct.subject_ids as "subjectIds",
       ct.is_class_teacher as lead
     from class_teachers ct join classes c on c.school_id = ct.school_id and c.id = ct.class_id
-    where ct.school_id = ${schoolId} order by c.name, c.section, ct.is_class_teacher desc, ct.teacher_id`,
+    where ct.school_id = ${schoolId} order by ${byName(sql`c.name`, sql`c.section`)}, c.id, ct.is_class_teacher desc, ct.teacher_id`,
   );
   const classIds = [...new Set(teaching.map((t) => t.classId))];
   const lessons = PERIODS.filter(([, , , isBreak]) => !isBreak);
@@ -101,7 +102,7 @@ export async function seedDemoSchoolDay(tx: Tx, input: { schoolId: string; demoS
       c.academic_year as year
     from students s join users u on u.school_id = s.school_id and u.id = s.id
       join classes c on c.school_id = s.school_id and c.id = s.class_id
-    where s.school_id = ${schoolId} and u.is_active order by c.name, c.section, s.roll_number`,
+    where s.school_id = ${schoolId} and u.is_active order by ${byName(sql`c.name`, sql`c.section`)}, c.id, s.roll_number`,
   );
   const leads = new Map<string, string>();
   for (const t of teaching) if (t.lead) leads.set(t.classId, t.teacherId);

@@ -87,7 +87,7 @@ export const users = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     uniqueIndex('users_school_account_unique').on(t.schoolId, t.accountId),
     index('users_school_role_idx').on(t.schoolId, t.role),
-    // Also users_school_role_name_idx (lower(name) with INCLUDE columns): migration 0005_list-indexes.sql.
+    // Also users_school_role_name_key_idx (the name's sort key, with INCLUDE columns): migration 0029_name-sort-key.sql.
     index('users_account_idx').on(t.accountId),
     // The few deactivated people of a school, which the class counts leave out (class list, today by class):
     // migration 0024. (An index on students by class was tried with it and dropped: under row-level security

@@ -36,7 +36,7 @@ import {
 } from '../people/index.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, listThroughAnswers, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
-import { likePattern } from '../../lib/search.ts';
+import { likePattern, byName, byNameText } from '../../lib/search.ts';
 import { assertTrialCap } from '../../db/trial-caps.ts';
 
 interface ClassRow {
@@ -64,7 +64,7 @@ interface ClassRow {
 async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Promise<ClassResponse[]> {
   const byIds = Array.isArray(which);
   if (byIds && which.length === 0) return [];
-  const subjectJson = sql.raw(`json_build_object('id', s.id, 'name', s.name) order by s.name, s.id`);
+  const subjectJson = sql.raw(`json_build_object('id', s.id, 'name', s.name) order by ${byNameText('s.name')}, s.id`);
   const result = await tx.execute(sql`
     with subj as (select s.id, s.name from subjects s where s.school_id = ${schoolId}),
       gone as (select u.id from users u where u.school_id = ${schoolId} and not u.is_active)
@@ -76,7 +76,7 @@ async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Pro
       coalesce((select json_agg(json_build_object(
           'teacherId', ct.teacher_id, 'teacherName', u.name, 'isClassTeacher', ct.is_class_teacher,
           'subjects', coalesce((select json_agg(${subjectJson}) from subj s where s.id = any(ct.subject_ids)), '[]'::json))
-        order by ct.is_class_teacher desc, u.name, ct.teacher_id)
+        order by ct.is_class_teacher desc, ${byName(sql`u.name`)}, ct.teacher_id)
         from class_teachers ct join users u on u.school_id = ct.school_id and u.id = ct.teacher_id
         where ct.school_id = classes.school_id and ct.class_id = classes.id), '[]'::json) as "assignedTeachers",
       (select count(*)::int from students st
@@ -84,7 +84,7 @@ async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Pro
         as "studentCount"
     from classes
     where classes.school_id = ${schoolId} and ${byIds ? sql`classes.id in ${which}` : which}
-    order by classes.name, classes.section, classes.id`);
+    order by ${byName(classes.name, classes.section)}, classes.id`);
   const rows = (result.rows as unknown as ClassRow[]).map((c): ClassResponse => {
     const lead = c.assignedTeachers.find((t) => t.isClassTeacher);
     return {
@@ -163,7 +163,7 @@ export function listClassOptions(deps: Deps, actor: Actor, query: ClassOptionsQu
         })
         .from(classes)
         .where(and(eq(classes.schoolId, scope.schoolId), eq(classes.isActive, true), visibleClasses(scope)))
-        .orderBy(asc(classes.name), asc(classes.section), asc(classes.id)),
+        .orderBy(byName(classes.name, classes.section), asc(classes.id)),
     }),
     { oneStatement: true },
   );

@@ -19,6 +19,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { inScope, readScope, writeScope } from '../../db/school-scope.ts';
 import { assertTrialCap } from '../../db/trial-caps.ts';
+import { byName } from '../../lib/search.ts';
 
 const view = (s: typeof subjects.$inferSelect): SubjectResponse => ({
   id: s.id,
@@ -66,7 +67,7 @@ export function listSubjects(
           query.status === 'all' ? undefined : eq(subjects.isActive, query.status === 'active'),
         ),
       )
-      .orderBy(asc(subjects.name), asc(subjects.id));
+      .orderBy(byName(subjects.name), asc(subjects.id));
     return { items: rows.map(view) };
   });
 }

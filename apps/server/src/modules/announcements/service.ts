@@ -33,6 +33,7 @@ import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts
 import { readFigures } from './figures.ts';
 import { safeBody, textOf } from './safe-html.ts';
 import { assertTrialCap } from '../../db/trial-caps.ts';
+import { byName } from '../../lib/search.ts';
 
 interface Row {
   id: string;
@@ -539,7 +540,7 @@ export function announcementOptions(deps: Deps, actor: Actor): Promise<Announcem
     if (isManager(actor)) {
       const classes = await selectRows<{ id: string; label: string }>(
         tx,
-        sql`select id, ${CLASS_LABEL} as label from classes c where school_id = ${scope.schoolId} order by name, section, id`,
+        sql`select id, ${CLASS_LABEL} as label from classes c where school_id = ${scope.schoolId} order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
       );
       return { audiences: [...AUDIENCES], classes, classRequired: false };
     }
@@ -549,7 +550,7 @@ export function announcementOptions(deps: Deps, actor: Actor): Promise<Announcem
       sql`select c.id, ${CLASS_LABEL} as label from classes c
         where c.school_id = ${scope.schoolId}
           and exists (select 1 from class_teachers ct where ct.school_id = c.school_id and ct.class_id = c.id and ct.teacher_id = ${actor.profileId})
-        order by c.name, c.section, c.id`,
+        order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
     );
     return { audiences: [...TEACHER_AUDIENCES], classes, classRequired: true };
   });

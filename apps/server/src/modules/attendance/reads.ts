@@ -25,6 +25,7 @@ import {
   taughtClasses,
   visibleRecords,
 } from './whose.ts';
+import { byName } from '../../lib/search.ts';
 
 const all = (...conditions: (SQL | undefined)[]) =>
   sql.join(
@@ -76,7 +77,7 @@ export function classSheet(
       tx,
       scope.schoolId,
       sql`a.class_id = ${cls.id} and a.date = ${date}::date and a.period_id is not distinct from ${periodId}::uuid`,
-      sql`u.name, a.student_id`,
+      sql`${byName(sql`u.name`)}, a.student_id`,
     );
     const byStudent = new Map(records.map((r) => [r.studentId, r]));
     return {
@@ -245,7 +246,7 @@ export function attendanceRates(
       from classes c left join attendance_class_days a on a.school_id = c.school_id and a.class_id = c.id and ${range}
       where c.school_id = ${scope.schoolId} and c.is_active ${classFilter}
       group by c.school_id, c.id, c.name, c.section, c.academic_year
-      order by c.name, c.section, c.id`,
+      order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
     );
     const classes = perClass.map((r) => ({ classId: r.classId, className: r.className, rate: rateOf(r) }));
     if (!seesEveryone(scope)) return { school: null, classes };

@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { taughtClasses } from './whose.ts';
+import { byName } from '../../lib/search.ts';
 
 /** The school's attendance settings (threshold, late alerts, per-period marks). */
 export async function settingsOf(tx: Tx, schoolId: string): Promise<AttendanceSettings> {
@@ -80,7 +81,7 @@ export function attendanceOptions(deps: Deps, actor: Actor): Promise<AttendanceO
             select c.id, ${classLabel('c')} as label from classes c
             where c.school_id = ${scope.schoolId} and c.is_active
               ${staff ? sql`` : sql`and c.id in ${taughtClasses(scope)}`}
-            order by c.name, c.section, c.id`,
+            order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
           )
         : [];
     const periods = await selectRows<{ id: string; label: string }>(
@@ -98,7 +99,7 @@ export function attendanceOptions(deps: Deps, actor: Actor): Promise<AttendanceO
                 ? sql`u.id = ${me}`
                 : sql`u.id in (select sp.student_id from student_parents sp where sp.school_id = ${scope.schoolId} and sp.parent_id = ${me})`
             }
-            order by u.name, u.id`,
+            order by ${byName(sql`u.name`)}, u.id`,
           )
         : [];
     return {

@@ -26,6 +26,7 @@ import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { type AlertContext, alertContextSql, alertsSql, worseOf } from './alerts.ts';
 import { staffClassSql } from './whose.ts';
+import { byName } from '../../lib/search.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
 
@@ -116,7 +117,7 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
       (select min(y.start_date)::text from academic_years y where y.school_id = ${schoolId}) as earliest,
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
       (select coalesce(json_agg(json_build_object('studentId', e.student_id, 'studentName', e.name,
-          'enrolled', e.enrolled, 'record', e.record) order by e.name, e.student_id), '[]')
+          'enrolled', e.enrolled, 'record', e.record) order by ${byName(sql`e.name`)}, e.student_id), '[]')
         from (select coalesce(r.id, a.student_id) as student_id,
             -- Only a student who has left the class is looked up: the roster names everyone else.
             coalesce(r.name, (select u.name from users u where u.school_id = ${schoolId} and u.id = a.student_id)) as name,

@@ -9,6 +9,7 @@ import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type AnswerCache, bytesOfText } from '../../lib/answer-cache.ts';
 import { addDays, type LocalDate, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
+import { byName } from '../../lib/search.ts';
 
 /**
  * The day a dashboard shows (docs/product.md, "Dashboards that show the day"): every query here is keyed by
@@ -52,7 +53,7 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
       join subjects sj on sj.school_id = ts.school_id and sj.id = ts.subject_id
       join users u on u.school_id = ts.school_id and u.id = ts.teacher_id
     where ts.school_id = ${schoolId} and ts.day = ${weekdayOf(today)} and c.is_active and ${where}
-    order by ts.start_time, c.name, c.section, ts.id`,
+    order by ts.start_time, ${byName(sql`c.name`, sql`c.section`)}, ts.id`,
   );
 }
 
@@ -74,7 +75,7 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
             where ts.school_id = ct.school_id and ts.teacher_id = ${me} and ts.day = ${day} and ts.class_id = ct.class_id)))
       and exists (select 1 from timetable_slots ts where ts.school_id = c.school_id and ts.class_id = c.id and ts.day = ${day})
       and not ${markedOn(sql`c.school_id`, sql`c.id`, today)}
-    order by c.name, c.section, c.id`,
+    order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
     ),
   ]);
   return { lessons, toMark };
@@ -110,7 +111,7 @@ async function schoolDay(
           and a.date >= ${weekFirst}::date and a.date <= ${today}::date and a.present + a.late + a.absent > 0
       ) d on true
     where c.school_id = ${schoolId} and c.is_active
-    order by c.name, c.section, c.id`,
+    order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
   );
   const classes = new Map<string, ClassToday>();
   const byDay = new Map<string, Counts>();
@@ -194,7 +195,7 @@ export async function childrenToday(
         select ${SUM_OF_COUNTS} from attendance_student_totals a where a.school_id = s.school_id and a.student_id = s.id
       ) r
     where sp.school_id = ${schoolId} and sp.parent_id = ${parentId}
-    order by u.name, s.id`,
+    order by ${byName(sql`u.name`)}, s.id`,
     ),
     lessonsToday(tx, schoolId, today, sql`ts.class_id in ${childClasses}`),
   ]);

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { SchoolScope } from '../../db/school-scope.ts';
+import { byName } from '../../lib/search.ts';
 
 /**
  * Who talks with whom (docs/product.md, "Messages"), as SQL over `users u`, within the caller's school only:
@@ -123,6 +124,6 @@ export function conversationMembers(
     sql`select u.id, u.name, u.role, r.last_read_at as "lastReadAt" from users u
       left join chat_reads r on r.school_id = u.school_id and r.group_id = ${group.id} and r.user_id = u.id
       where u.school_id = ${schoolId} and u.is_active and u.deleted_at is null and u.id in ${ids}
-      order by lower(u.name), u.id`,
+      order by ${byName(sql`u.name`)}, u.id`,
   );
 }

@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
-import { nameLike } from '../../lib/search.ts';
+import { nameLike, byName } from '../../lib/search.ts';
 import { activeUser, contactable, conversationMembers, myConversations } from './audience.ts';
 import { loadConversations, unreadIn } from './views.ts';
 
@@ -68,7 +68,7 @@ export function listContacts(deps: Deps, actor: Actor, input: { search?: string 
     const items = await selectRows<ContactList['items'][number]>(
       tx,
       sql`select u.id, u.name, u.role from users u where ${contactable(scope)} ${search}
-        order by lower(u.name), u.id limit ${MESSAGE_PICK_LIMIT}`,
+        order by ${byName(sql`u.name`)}, u.id limit ${MESSAGE_PICK_LIMIT}`,
     );
     return { items };
   });

@@ -14,7 +14,7 @@ import { inScope, writeScope } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
-import { nameLike } from '../../lib/search.ts';
+import { nameLike, byName } from '../../lib/search.ts';
 import { findStudent } from './students.ts';
 import { visibleStudents } from './visibility.ts';
 
@@ -126,7 +126,7 @@ export function lookupEmergencyContacts(
           visibleStudents(scope),
         ),
       )
-      .orderBy(asc(users.name), asc(students.id))
+      .orderBy(byName(users.name), asc(students.id))
       .limit(EMERGENCY_LOOKUP_LIMIT);
     const contacts = await contactsOf(
       tx,

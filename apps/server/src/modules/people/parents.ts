@@ -23,13 +23,14 @@ import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
-import { keysetList, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, nameSort, type SortKey, sortFields } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadParents } from './views.ts';
 import { visibleParents } from './visibility.ts';
 import { childrenToday } from '../dashboard/index.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
+import { byName } from '../../lib/search.ts';
 
 type ParentListInput = z.output<typeof ParentListQuery>;
 
@@ -44,7 +45,7 @@ export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
 }
 
 /** By name only: the sort allow-list of this list. */
-const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
+const SORTS: Record<'name', SortKey> = { name: nameSort(users.name) };
 
 async function parentPage(
   tx: Tx,
@@ -66,7 +67,7 @@ async function parentPage(
     limit,
     matching: (key) =>
       tx
-        .select({ id: parents.id, sortValue: key.expr.as('sort_value') })
+        .select({ id: parents.id, ...sortFields(key) })
         .from(parents)
         .innerJoin(users, and(eq(users.schoolId, parents.schoolId), eq(users.id, parents.id)))
         .where(and(...conds)),
@@ -253,7 +254,7 @@ export function listChildren(deps: Deps, actor: Actor): Promise<ChildrenResponse
       .innerJoin(classes, and(eq(classes.schoolId, students.schoolId), eq(classes.id, students.classId)))
       .leftJoin(lead, eq(lead.classId, students.classId))
       .where(and(eq(studentParents.schoolId, scope.schoolId), eq(studentParents.parentId, actor.profileId)))
-      .orderBy(asc(users.name));
+      .orderBy(byName(users.name), asc(students.id));
     const today = new Map(
       (await childrenToday(tx, scope.schoolId, actor.profileId, todayIn(timeZoneOf(actor), deps.clock()))).map((c) => [
         c.studentId,

@@ -43,7 +43,7 @@ import {
   writeScope,
 } from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
-import { keysetList, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, nameSort, type SortKey, sortColumns, sortFields } from '../../lib/list-page.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
@@ -111,7 +111,7 @@ export async function withRollNumber<T>(
 }
 
 const SORTS: Record<NonNullable<StudentListQuery['sort']>, SortKey> = {
-  name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' },
+  name: nameSort(users.name),
   rollNumber: { expr: sql`${students.rollNumber}`, cast: 'int', dir: 'asc' },
   createdAt: { expr: sql`${users.createdAt}`, cast: 'timestamptz', dir: 'desc' },
 };
@@ -125,7 +125,7 @@ export type StudentListInput = z.output<typeof StudentListQuery>;
  * `school_id = $1` by the policy's own school test), so left to itself it joins all of a school's students
  * to their users and sorts them for every page. When only user columns filter the list (an administrator's
  * or principal's view of the whole school), the statement is written so that the plan cannot do that:
- * the page is read in the order of an index (users_school_role_name_idx or students_school_roll_idx) and
+ * the page is read in the order of an index (users_school_role_name_key_idx or students_school_roll_idx) and
  * the other table is probed once per row of the page, through a lateral subquery PostgreSQL cannot reorder
  * (`offset 0`). The total then counts users of role student only, with no join: every student is exactly
  * one such user (both are written in one transaction, a user's role never becomes or stops being student,
@@ -156,7 +156,7 @@ async function studentPage(
       ...list,
       matching: (key) =>
         tx
-          .select({ id: students.id, sortValue: key.expr.as('sort_value') })
+          .select({ id: students.id, ...sortFields(key) })
           .from(students)
           .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
           .where(and(eq(students.schoolId, scope.schoolId), ...studentConds, ...userConds)),
@@ -168,11 +168,11 @@ async function studentPage(
     ...list,
     matching: (key) =>
       query.sort === 'rollNumber'
-        ? sql`select students.id, ${key.expr} as sort_value from students
+        ? sql`select students.id, ${sortColumns(key)} from students
           cross join lateral (select u.name, u.email, u.is_active from users u
             where u.school_id = students.school_id and u.id = students.id and u.role = 'student' offset 0) users
           where students.school_id = ${school} and ${and(...userConds) ?? sql`true`}`
-        : sql`select users.id, ${key.expr} as sort_value from users
+        : sql`select users.id, ${sortColumns(key)} from users
           cross join lateral (select 1 from students s where s.school_id = users.school_id and s.id = users.id offset 0) enrolled
           where ${userFilter}`,
     counting: sql`select users.id from users where ${userFilter}`,

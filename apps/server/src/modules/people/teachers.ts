@@ -23,7 +23,7 @@ import { toCsv } from '../../lib/csv.ts';
 import { blankSchoolId } from './create-body.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
-import { keysetList, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, nameSort, type SortKey, sortFields } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { findClass } from './students.ts';
@@ -81,7 +81,7 @@ export async function assertSubjects(
 }
 
 /** By name only: the sort allow-list of this list. */
-const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
+const SORTS: Record<'name', SortKey> = { name: nameSort(users.name) };
 
 async function teacherPage(
   tx: Tx,
@@ -105,7 +105,7 @@ async function teacherPage(
     limit,
     matching: (key) =>
       tx
-        .select({ id: teachers.id, sortValue: key.expr.as('sort_value') })
+        .select({ id: teachers.id, ...sortFields(key) })
         .from(teachers)
         .innerJoin(users, and(eq(users.schoolId, teachers.schoolId), eq(users.id, teachers.id)))
         .where(and(...conds)),

@@ -9,7 +9,7 @@ import type {
   UserListResponse,
 } from '@lyceum/shared/people';
 import type { SchoolRole } from '@lyceum/shared/roles';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
@@ -23,7 +23,7 @@ import { setUserActive } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
-import { keysetList, type SortKey } from '../../lib/list-page.ts';
+import { keysetList, nameSort, type SortKey, sortFields } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
@@ -32,7 +32,7 @@ import { assertMayChange } from './who-may-change-whom.ts';
 type UserListInput = z.output<typeof UserListQuery>;
 
 /** By name only: the sort allow-list of this list. */
-const SORTS: Record<'name', SortKey> = { name: { expr: sql`lower(${users.name})`, cast: 'text', dir: 'asc' } };
+const SORTS: Record<'name', SortKey> = { name: nameSort(users.name) };
 
 async function userPage(
   tx: Tx,
@@ -51,7 +51,7 @@ async function userPage(
     limit,
     matching: (key) =>
       tx
-        .select({ id: users.id, sortValue: key.expr.as('sort_value') })
+        .select({ id: users.id, ...sortFields(key) })
         .from(users)
         .where(and(...conds)),
     load: loadThenCommit(tx, (ids) => loadUserAccounts(tx, scope.schoolId, ids)),

@@ -5,6 +5,7 @@ import { classLabel, classLabelText } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, oneTimeTokens, parents, teachers, users } from '../../db/schema/index.ts';
 import { iso, isoNow } from '../../lib/dates.ts';
+import { byName, byNameText } from '../../lib/search.ts';
 
 /**
  * Loaders that turn ids into API shapes with a fixed number of queries whatever the count (no N+1), keeping
@@ -36,7 +37,7 @@ const STUDENT_COLUMNS = sql.raw(`select students.id, users.name, users.email, us
     users.profile_image as "profileImage", users.is_active as "isActive", users.last_login_at as "lastLoginAt",
     users.created_at as "createdAt",
     coalesce((select json_agg(json_build_object('id', sp.parent_id, 'name', pu.name, 'relationship', sp.relationship)
-                order by pu.name, sp.parent_id)
+                order by ${byNameText('pu.name')}, sp.parent_id)
       from student_parents sp join users pu on pu.school_id = sp.school_id and pu.id = sp.parent_id
       where sp.school_id = students.school_id and sp.student_id = students.id), '[]'::json) as parents,
     (select json_build_object('id', ct.teacher_id, 'name', tu.name)
@@ -99,14 +100,14 @@ export function studentProfileJsonSql(schoolId: string, id: string, visible?: SQ
 
 const subjectsJson = (
   ids: string,
-) => `coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id)
+) => `coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name) order by ${byNameText('s.name')}, s.id)
   from subjects s where s.school_id = "teachers"."school_id" and s.id = any(${ids})), '[]'::json)`;
 
 /** A teacher's subjects and classes (docs/product.md, "Teachers"), as JSON in the teacher's row. */
 const teacherSubjectsJson = sql.raw(subjectsJson('"teachers"."subject_ids"'));
 const assignedClassesJson = sql.raw(`coalesce((
   select json_agg(json_build_object('classId', c.id, 'className', c.name, 'section', c.section, 'classLabel', ${classLabelText('c')},
-      'isClassTeacher', ct.is_class_teacher, 'subjects', ${subjectsJson('ct.subject_ids')}) order by c.name, c.section, c.id)
+      'isClassTeacher', ct.is_class_teacher, 'subjects', ${subjectsJson('ct.subject_ids')}) order by ${byNameText('c.name', 'c.section')}, c.id)
   from class_teachers ct join classes c on c.school_id = ct.school_id and c.id = ct.class_id
   where ct.school_id = "teachers"."school_id" and ct.teacher_id = "teachers"."id"), '[]'::json)`);
 
@@ -147,7 +148,7 @@ export async function loadTeachers(tx: Tx, schoolId: string, ids: string[]): Pro
 /** A parent's children with their classes, as one JSON array in the parent's row. */
 const childrenJson = sql<ParentResponse['children']>`coalesce((
   select json_agg(json_build_object('id', st.id, 'name', su.name, 'relationship', sp.relationship,
-      'classId', st.class_id, 'className', c.name, 'section', c.section, 'classLabel', ${classLabel('c')}) order by su.name, st.id)
+      'classId', st.class_id, 'className', c.name, 'section', c.section, 'classLabel', ${classLabel('c')}) order by ${byName(sql`su.name`)}, st.id)
   from student_parents sp
   join students st on st.school_id = sp.school_id and st.id = sp.student_id
   join users su on su.school_id = st.school_id and su.id = st.id

@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { schoolPeriods } from './periods.ts';
 import { roomKeySql } from './slot-rows.ts';
 import { readableClasses } from './weeks.ts';
+import { byName } from '../../lib/search.ts';
 
 type Assignment = TimetableOptionsResponse['assignments'][number];
 
@@ -28,14 +29,14 @@ export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOpt
       tx,
       sql`select c.id, ${classLabel('c')} as name from classes c
         where c.school_id = ${school} and c.is_active ${staff ? sql`` : sql`and c.id in ${readableClasses(scope)}`}
-        order by lower(c.name), lower(c.section), c.id`,
+        order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
     );
     const teachers = await selectRows<TimetableOption>(
       tx,
       sql`select u.id, u.name from users u
         where u.school_id = ${school} and u.role = 'teacher' and u.is_active
         ${staff ? sql`` : sql`and u.id = ${actor.profileId}`}
-        order by lower(u.name), u.id`,
+        order by ${byName(sql`u.name`)}, u.id`,
     );
     // One entry per room, however many spellings it has (roomKeySql): the most used spelling, then the earliest.
     const rooms = await selectRows<{ room: string }>(
@@ -50,7 +51,7 @@ export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOpt
     if (!staff) return { periods, classes, teachers, subjects: [], rooms: rooms.map((r) => r.room), assignments: [] };
     const subjects = await selectRows<TimetableOption>(
       tx,
-      sql`select s.id, s.name from subjects s where s.school_id = ${school} and s.is_active order by lower(s.name), s.id`,
+      sql`select s.id, s.name from subjects s where s.school_id = ${school} and s.is_active order by ${byName(sql`s.name`)}, s.id`,
     );
     const assignments = await selectRows<Assignment>(
       tx,

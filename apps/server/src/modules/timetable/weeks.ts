@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { loadSlots, roomKeySql } from './slot-rows.ts';
+import { byName } from '../../lib/search.ts';
 
 /**
  * Whose weeks a caller reads: administrators and principals every class's; a teacher the classes they teach
@@ -107,7 +108,7 @@ export function childrenWeeks(deps: Deps, actor: Actor): Promise<ChildrenTimetab
         join students s on s.school_id = sp.school_id and s.id = sp.student_id
         join users u on u.school_id = s.school_id and u.id = s.id
       where sp.school_id = ${scope.schoolId} and sp.parent_id = ${actor.profileId} and u.is_active
-      order by u.name, s.id`,
+      order by ${byName(sql`u.name`)}, s.id`,
     );
     const classIds = [...new Set(kids.map((k) => k.classId))];
     const slots = classIds.length
