@@ -5,6 +5,7 @@ import { type LessonsOf, useClassLessons, useClearLessons } from '../../api/time
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n/i18n';
+import { compareNames } from '../../lib/i18n/format';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 
@@ -117,7 +118,7 @@ export function groupBySubject(
     if (group) group.count += 1;
     else groups.set(slot.subjectId, { of: of(slot), subject: slot.subject, count: 1 });
   }
-  return [...groups.values()].sort((a, b) => a.subject.localeCompare(b.subject));
+  return [...groups.values()].sort((a, b) => compareNames(a.subject, b.subject));
 }
 
 /**

@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { DEFAULT_SCHOOL_LOCALE, type SchoolLocale } from '@lyceum/shared/locale-constants';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  compareNames,
   formatDate,
   formatDateTime,
   formatDay,
@@ -168,5 +169,23 @@ describe('useFormat', () => {
     expect(result.current).toBe('2026-03-01');
     act(() => use('en', { timeZone: 'Pacific/Auckland', dateFormat: 'YYYY-MM-DD' }));
     expect(result.current).toBe('2026-03-02');
+  });
+});
+
+describe('names in alphabetical order (docs/product.md, "Sorting by name")', () => {
+  it('sets accents, strokes and case aside, then orders names alike as written, in every language', () => {
+    const names = ['Zapata', 'Álvarez', 'émile', 'Łukasz', 'de la Cruz', 'Ana', 'Emile'];
+    for (const language of ['en', 'es', 'ar'] as const) {
+      use(language);
+      expect([...names].sort(compareNames), language).toEqual([
+        'Álvarez',
+        'Ana',
+        'de la Cruz',
+        'Emile',
+        'émile',
+        'Łukasz',
+        'Zapata',
+      ]);
+    }
   });
 });

@@ -15,7 +15,7 @@ export interface FormatSettings {
 
 let settings: FormatSettings = { language: 'en', locale: DEFAULT_SCHOOL_LOCALE };
 const listeners = new Set<() => void>();
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator>();
 
 export function setFormatSettings(next: FormatSettings): void {
   if (next.language === settings.language && JSON.stringify(next.locale) === JSON.stringify(settings.locale)) return;
@@ -26,7 +26,7 @@ export function setFormatSettings(next: FormatSettings): void {
 
 export const getFormatSettings = (): FormatSettings => settings;
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator>(
   key: string,
   make: () => T,
 ): T {
@@ -171,6 +171,15 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The formatters, re-rendering the caller when the language or the school's settings change. */
+/**
+ * Two names in the reader's language's alphabetical order, accents and case set aside, then as written: what the
+ * server's lists do (docs/product.md, "Sorting by name"), for the few lists the web app sorts itself.
+ */
+export function compareNames(a: string, b: string): number {
+  const byLetters = cached(`collator:${tag()}`, () => new Intl.Collator(tag(), { sensitivity: 'base' })).compare(a, b);
+  return byLetters || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 export function useFormat() {
   const current = useSyncExternalStore(subscribe, getFormatSettings, getFormatSettings);
   return {

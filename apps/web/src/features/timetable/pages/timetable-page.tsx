@@ -17,6 +17,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { compareNames } from '../../../lib/i18n/format';
 import {
   useChildrenWeeks,
   useClearWeek,
@@ -156,7 +157,7 @@ function lessonsBySubject(items: readonly TimetableSlot[]): { id: string; name: 
     if (entry) entry.count += 1;
     else bySubject.set(slot.subjectId, { id: slot.subjectId, name: slot.subject, count: 1 });
   }
-  return [...bySubject.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...bySubject.values()].sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** School admins, principals and teachers: pick a class, a teacher or a room. */
