@@ -1,5 +1,6 @@
 import type { AttendanceRecord } from '@lyceum/shared/attendance';
 import type { TimetableOptionsResponse } from '@lyceum/shared/timetable';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClass, createStudent, createTeacher, uniqueEmail } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
@@ -83,5 +84,17 @@ describe('names sort with accents, strokes and case set aside (docs/product.md, 
     const res = await admin({ method: 'GET', url: '/api/v1/timetable/options' });
     expect(res.statusCode, res.body).toBe(200);
     expect(mine((res.json() as TimetableOptionsResponse).teachers, teacherIds)).toEqual(IN_ORDER);
+  });
+
+  it('a plain ASCII name takes the short way to the same key as the full folding', async () => {
+    const names = [...NAMES, 'ZOE van Dijk', "O'Brien-Smith", 'Łódź', 'Ærø', 'Зоя', 'ليلى'];
+    const { rows } = await w.t.app.deps.db.execute<{ name: string; key: string; folded: string }>(sql`
+      select n as name, lyceum_name_key(n) as key,
+        translate(regexp_replace(normalize(n, NFD), '[\u0300-\u036f]', '', 'g'),
+          'ŁłØøĐđĦħŦŧƗɨƵƶABCDEFGHIJKLMNOPQRSTUVWXYZ', 'llooddhhttiizzabcdefghijklmnopqrstuvwxyz') as folded
+      from unnest(${`{${names.map((n) => `"${n}"`).join(',')}}`}::text[]) as n`);
+    expect(rows).toHaveLength(names.length);
+    for (const row of rows) expect(row.key, row.name).toBe(row.folded);
+    expect(rows.find((r) => r.name === 'ZOE van Dijk')?.key).toBe('zoe van dijk');
   });
 });
