@@ -1,6 +1,8 @@
 import type { AttendanceRecord } from '@lyceum/shared/attendance';
 import type { TimetableOptionsResponse } from '@lyceum/shared/timetable';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../src/db/client.ts';
+import { selectRows } from '../src/db/select-rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClass, createStudent, createTeacher, uniqueEmail } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
@@ -88,11 +90,14 @@ describe('names sort with accents, strokes and case set aside (docs/product.md, 
 
   it('a plain ASCII name takes the short way to the same key as the full folding', async () => {
     const names = [...NAMES, 'ZOE van Dijk', "O'Brien-Smith", 'Łódź', 'Ærø', 'Зоя', 'ليلى'];
-    const { rows } = await w.t.app.deps.db.execute<{ name: string; key: string; folded: string }>(sql`
+    const rows = await selectRows<{ name: string; key: string; folded: string }>(
+      w.t.app.deps.db as unknown as Tx,
+      sql`
       select n as name, lyceum_name_key(n) as key,
         translate(regexp_replace(normalize(n, NFD), '[\u0300-\u036f]', '', 'g'),
           'ŁłØøĐđĦħŦŧƗɨƵƶABCDEFGHIJKLMNOPQRSTUVWXYZ', 'llooddhhttiizzabcdefghijklmnopqrstuvwxyz') as folded
-      from unnest(${`{${names.map((n) => `"${n}"`).join(',')}}`}::text[]) as n`);
+      from unnest(${`{${names.map((n) => `"${n}"`).join(',')}}`}::text[]) as n`,
+    );
     expect(rows).toHaveLength(names.length);
     for (const row of rows) expect(row.key, row.name).toBe(row.folded);
     expect(rows.find((r) => r.name === 'ZOE van Dijk')?.key).toBe('zoe van dijk');
