@@ -999,6 +999,10 @@ describe("clearing a class's or a teacher's week", () => {
       });
     }
     expect(TIMETABLE_MESSAGES.clearWhose).toBe('Choose a class or a teacher');
+    // A misspelt parameter would otherwise be dropped and widen the deletion to the whole class.
+    const misspelt = await clear(`classId=${cls.id}&subjectid=${w.a.subjectId}`);
+    expect(misspelt.statusCode, misspelt.body).toBe(400);
+    expect(misspelt.body).toContain('subjectid');
     expect(await slotCount(w.a.id)).toBe(before);
   });
 

@@ -231,6 +231,8 @@ export type AssignTimetableTeacherResponse = z.infer<typeof AssignTimetableTeach
  */
 export const ClearSlotsQuery = z
   .object({ classId: uuidSchema.optional(), teacherId: uuidSchema.optional(), subjectId: uuidSchema.optional() })
+  // A misspelt parameter (`subjectid`) is refused rather than ignored: ignored, it would widen what is deleted.
+  .strict()
   .refine((q) => q.classId !== undefined || q.teacherId !== undefined, {
     error: TIMETABLE_MESSAGES.clearWhose,
     path: ['classId'],

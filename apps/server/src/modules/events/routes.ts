@@ -29,8 +29,9 @@ const KIND_DATA: Record<LiveEventKind, string> = {
 /** Every event name the stream sends, in the order a client meets them: `unread` first, the kinds, `resync`. */
 const STREAM_EVENTS: Record<string, string> = {
   [UNREAD_EVENT]:
-    'first, and again after every `resync` (data: {notifications, messages}, the unread counts now; messages ' +
-    'is null for company staff)',
+    'first, and again after every `resync`, after an announcement is archived and after a notification is ' +
+    'rewritten in place (data: {notifications, messages}, the unread counts now; messages is null for company ' +
+    'staff)',
   ...Object.fromEntries(LIVE_EVENT_KINDS.map((kind) => [kind, KIND_DATA[kind]])),
   [RESYNC_EVENT]: 'events may have been missed (data: {}): refetch',
 };
