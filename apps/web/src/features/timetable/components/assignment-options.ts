@@ -21,6 +21,30 @@ export function subjectsFor(
   return withCurrent(list, options.subjects, editing?.subjectId);
 }
 
+/**
+ * The ids of the school's teachers assigned `subjectId` in the class (any subject when none is chosen). Someone
+ * who is no longer a teacher keeps their assignment rows but is not counted: they cannot be given a lesson.
+ */
+function assignedTeachers(options: TimetableOptionsResponse, classId: string, subjectId: string): Set<string> {
+  const teaching = new Set(options.teachers.map((t) => t.id));
+  return new Set(
+    options.assignments
+      .filter((a) => a.classId === classId && (!subjectId || a.subjectIds.includes(subjectId)))
+      .map((a) => a.teacherId)
+      .filter((id) => teaching.has(id)),
+  );
+}
+
+/**
+ * Whether nobody who teaches now is assigned the subject in the class, while the class has assignments: a
+ * lesson of it can then go to no one until a teacher is assigned it on the class page (the teacher-assignment
+ * rule; docs/product.md, "Timetable screens").
+ */
+export function noTeacherAssigned(options: TimetableOptionsResponse, classId: string, subjectId: string): boolean {
+  const classAssigned = options.assignments.some((a) => a.classId === classId);
+  return Boolean(subjectId) && classAssigned && assignedTeachers(options, classId, subjectId).size === 0;
+}
+
 /** The teachers assigned this subject in this class, or every teacher when none is. */
 export function teachersFor(
   options: TimetableOptionsResponse,
@@ -28,11 +52,7 @@ export function teachersFor(
   subjectId: string,
   editing?: TimetableSlot,
 ): TimetableOption[] {
-  const assigned = new Set(
-    options.assignments
-      .filter((a) => a.classId === classId && (!subjectId || a.subjectIds.includes(subjectId)))
-      .map((a) => a.teacherId),
-  );
+  const assigned = assignedTeachers(options, classId, subjectId);
   const list = assigned.size ? options.teachers.filter((s) => assigned.has(s.id)) : options.teachers;
   // Its own teacher stays on the list even when no longer a teacher, so the form never shows another one.
   const former = formerTeacher(options, editing);

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TimetableOptionsResponse, type TimetableSlot, WEEKDAYS } from '@lyceum/shared/timetable';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
 import { useSaveSlot } from '../api/timetable-api';
-import { formerTeacher, subjectsFor, teachersFor } from './assignment-options';
+import { formerTeacher, noTeacherAssigned, subjectsFor, teachersFor } from './assignment-options';
 import { SlotForm } from './form-schemas';
 
 interface SlotFormDialogProps {
@@ -115,6 +116,18 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
         />
       </div>
       {former && <p className="text-sm text-amber-800">{t('slotForm.formerTeacher', { name: former.name })}</p>}
+      {former && editing && noTeacherAssigned(options, editing.classId, chosenSubject) && (
+        // Nobody can be chosen until someone teaches the subject there: say where that is done.
+        <p className="text-sm text-amber-800">
+          {t('slotForm.noOneAssigned', {
+            subject: subjects.find((s) => s.id === chosenSubject)?.name ?? editing.subject,
+            className: editing.className,
+          })}{' '}
+          <Link to={`/classes/${editing.classId}`} className="font-medium text-blue-700 hover:underline">
+            {t('slotForm.openClass', { className: editing.className })}
+          </Link>
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="slot-day"

@@ -205,6 +205,34 @@ describe('TimetablePage', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ teacherId: OTHER.id });
   });
 
+  it("says where to go when no one who teaches now is assigned a promoted teacher's subject in the class", async () => {
+    const OTHER = { id: 'user-other', name: 'Otto Other' };
+    const promoted = lesson({ id: 's-pat', teacherId: 'user-pat', teacherName: 'Pat Promoted' });
+    mockFetch({
+      'GET /api/v1/timetable/options': () =>
+        json({
+          ...options,
+          teachers: [OTHER],
+          // Pat's assignment row is still there; Otto teaches the class, but not Mathematics.
+          assignments: [
+            { classId: CLASS.id, teacherId: 'user-pat', subjectIds: [SUBJECT.id] },
+            { classId: CLASS.id, teacherId: OTHER.id, subjectIds: [] },
+          ],
+        }),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items: [promoted] }),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mathematics, Monday 08:00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit lesson' });
+    expect(
+      within(dialog).getByText(/No one who teaches now is assigned Mathematics in Grade 5 A: assign a teacher/),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Open Grade 5 A' }).getAttribute('href')).toBe(
+      `/classes/${CLASS.id}`,
+    );
+  });
+
   it("clears a class's week after a confirm that counts its lessons; the grid refetches", async () => {
     let items = week.items;
     const { calls } = mockFetch({
