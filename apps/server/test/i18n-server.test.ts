@@ -93,6 +93,12 @@ describe('error answers', () => {
     expect(zodDefault.code).toBe('validation');
     expect(zodDefault.fields?.name).toMatch(/^Entrada inválida/);
     expect(errorOf(await create({ name: 42 })).fields?.name).toMatch(/^Invalid input/);
+
+    // A list's unreadable cursor, whole in the reader's language (it once came half translated).
+    const cursor = (language: string) =>
+      admin({ method: 'GET', url: '/api/v1/students?cursor=nope', headers: { 'accept-language': language } });
+    expect(errorOf(await cursor('es')).message).toBe('Datos no válidos: el cursor no es válido');
+    expect(errorOf(await cursor('ar')).message).toBe('بيانات غير صالحة: المؤشر غير صالح');
   });
 
   it('follow the signed-in person’s own language without the header, and before it', async () => {

@@ -81,6 +81,7 @@ const ar: Catalogue = {
   '{0} is required': '{0} مطلوب',
   'Invalid id': 'معرّف غير صالح',
   'Invalid cursor': 'مؤشر غير صالح',
+  'Invalid data: the cursor is not valid': 'بيانات غير صالحة: المؤشر غير صالح',
   'Unknown sort': 'ترتيب غير معروف',
   'Invalid data: unknown sort': 'بيانات غير صالحة: ترتيب غير معروف',
 

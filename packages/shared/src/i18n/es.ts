@@ -86,6 +86,7 @@ const es: Catalogue = {
   '{0} is required': '{0} es obligatorio',
   'Invalid id': 'Identificador no válido',
   'Invalid cursor': 'Cursor no válido',
+  'Invalid data: the cursor is not valid': 'Datos no válidos: el cursor no es válido',
   'Unknown sort': 'Orden desconocido',
   'Invalid data: unknown sort': 'Datos no válidos: orden desconocido',
 

@@ -188,4 +188,17 @@ describe('names in alphabetical order (docs/product.md, "Sorting by name")', () 
       ]);
     }
   });
+
+  it("orders ñ with n and an alef with hamza or madda with alef, as the server's lists do, whatever the language", () => {
+    // Spanish collation puts ñ after n, and a plain code point order puts أ after every ا: the server does neither.
+    for (const language of ['en', 'es', 'ar'] as const) {
+      use(language);
+      expect(['Natación', 'ñandú studies', 'Música'].sort(compareNames), language).toEqual([
+        'Música',
+        'ñandú studies',
+        'Natación',
+      ]);
+      expect(['امل', 'آدم', 'أحمد', 'إبراهيم'].sort(compareNames), language).toEqual(['إبراهيم', 'أحمد', 'آدم', 'امل']);
+    }
+  });
 });

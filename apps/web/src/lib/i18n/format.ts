@@ -172,13 +172,10 @@ const subscribe = (listener: () => void) => {
 
 /** The formatters, re-rendering the caller when the language or the school's settings change. */
 /**
- * Two names in the reader's language's alphabetical order, accents and case set aside, then as written: what the
- * server's lists do (docs/product.md, "Sorting by name"), for the few lists the web app sorts itself.
+ * Two names in the order of the server's lists (docs/product.md, "Sorting by name"): the same folded key, so a
+ * list the web app sorts itself never disagrees with one the server sorted.
  */
-export function compareNames(a: string, b: string): number {
-  const byLetters = cached(`collator:${tag()}`, () => new Intl.Collator(tag(), { sensitivity: 'base' })).compare(a, b);
-  return byLetters || (a < b ? -1 : a > b ? 1 : 0);
-}
+export { compareNames } from '@lyceum/shared/name-order';
 
 export function useFormat() {
   const current = useSyncExternalStore(subscribe, getFormatSettings, getFormatSettings);
