@@ -32,6 +32,25 @@ const streamsUrl = () => {
   return listening;
 };
 
+/**
+ * Runs `change` while a student of school A and one of school B hold live streams: A's student hears a
+ * `timetable` event for their class, B's hears none.
+ */
+async function expectClassAToHear(change: () => Promise<void>): Promise<void> {
+  const base = await streamsUrl();
+  const studentStream = await openStream(base, (await w.a.signIn('student')).cookie);
+  const bStream = await openStream(base, (await w.b.signIn('student')).cookie);
+  try {
+    await change();
+    const event = await studentStream.next('timetable');
+    expect(JSON.parse(event.data)).toEqual({ classId: w.a.classId });
+    expect(bStream.events.filter((e) => e.event === 'timetable')).toEqual([]);
+  } finally {
+    studentStream.close();
+    bStream.close();
+  }
+}
+
 async function slotCount(schoolId: string): Promise<number> {
   const r = await w.t.app.deps.db.execute(
     sql`select count(*)::int as n from timetable_slots where school_id = ${schoolId}`,
@@ -870,23 +889,14 @@ describe('another school', () => {
 
 describe('live', () => {
   it('a change reaches the open grids of those who may read the class, as a timetable event', async () => {
-    const base = await streamsUrl();
-    const studentStream = await openStream(base, (await w.a.signIn('student')).cookie);
-    const bStream = await openStream(base, (await w.b.signIn('student')).cookie);
-    try {
+    await expectClassAToHear(async () => {
       const res = await admin({
         method: 'POST',
         url: '/api/v1/timetable/slots',
         payload: slot({ day: 'friday', startTime: '15:00', endTime: '15:45', room: 'Live' }),
       });
       expect(res.statusCode).toBe(201);
-      const event = await studentStream.next('timetable');
-      expect(JSON.parse(event.data)).toEqual({ classId: w.a.classId });
-      expect(bStream.events.filter((e) => e.event === 'timetable')).toEqual([]);
-    } finally {
-      studentStream.close();
-      bStream.close();
-    }
+    });
   });
 });
 
@@ -1037,20 +1047,11 @@ describe("clearing a class's or a teacher's week", () => {
   });
 
   it('tells the open grids of every class it touched, as single deletions do', async () => {
-    const base = await streamsUrl();
-    const studentStream = await openStream(base, (await w.a.signIn('student')).cookie);
-    const bStream = await openStream(base, (await w.b.signIn('student')).cookie);
-    try {
+    await expectClassAToHear(async () => {
       // The student's class has the demo teacher's lessons from the tests above.
       expect((await week(w.a.classId)).some((s) => s.teacherId === w.a.users.teacher.id)).toBe(true);
       const res = await clear(`teacherId=${w.a.users.teacher.id}`);
       expect(res.json().deleted).toBeGreaterThan(0);
-      const event = await studentStream.next('timetable');
-      expect(JSON.parse(event.data)).toEqual({ classId: w.a.classId });
-      expect(bStream.events.filter((e) => e.event === 'timetable')).toEqual([]);
-    } finally {
-      studentStream.close();
-      bStream.close();
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn, type MockHandlers } from '../../../test/utils';
 import { aClass, timetableSlot } from '../../../test/fixtures';
 import { ClassPage } from './class-page';
 import { ClassesPage } from './classes-page';
@@ -105,6 +105,17 @@ describe("the timetable's refusals", () => {
     });
   };
 
+  /** The class page with its Deactivate dialog open, the server answering the deactivation with `deactivate`. */
+  const deactivateDialog = async (user: ReturnType<typeof userEvent.setup>, deactivate: MockHandlers[string]) => {
+    mockFetch({
+      'GET /api/v1/classes/class-1': () => json(taught),
+      'POST /api/v1/classes/class-1/deactivate': deactivate,
+    });
+    openClass();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    return screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+  };
+
   it("shows the server's refusal to unassign a teacher with lessons, and the dialog stays open", async () => {
     const user = userEvent.setup();
     const refusal = PEOPLE_MESSAGES.teacherSubjectHasLessons('Mathematics', 2);
@@ -172,13 +183,7 @@ describe("the timetable's refusals", () => {
 
   it('links a refusal to deactivate a class with lessons to its timetable', async () => {
     const user = userEvent.setup();
-    mockFetch({
-      'GET /api/v1/classes/class-1': () => json(taught),
-      'POST /api/v1/classes/class-1/deactivate': () => apiError(409, 'conflict', PEOPLE_MESSAGES.classHasLessons(3)),
-    });
-    openClass();
-    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    const dialog = await deactivateDialog(user, () => apiError(409, 'conflict', PEOPLE_MESSAGES.classHasLessons(3)));
     expect(within(dialog).queryByRole('link')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await within(dialog).findByRole('alert');
@@ -190,13 +195,7 @@ describe("the timetable's refusals", () => {
   it("shows the server's refusal to deactivate a class with lessons, and the dialog stays open", async () => {
     const user = userEvent.setup();
     const refusal = PEOPLE_MESSAGES.classHasLessons(3);
-    mockFetch({
-      'GET /api/v1/classes/class-1': () => json(taught),
-      'POST /api/v1/classes/class-1/deactivate': () => apiError(409, 'conflict', refusal),
-    });
-    openClass();
-    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    const dialog = await deactivateDialog(user, () => apiError(409, 'conflict', refusal));
     expect(within(dialog).getByText(/delete its timetable lessons first\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
@@ -208,17 +207,11 @@ describe("the timetable's refusals", () => {
     const user = userEvent.setup();
     const refusal = PEOPLE_MESSAGES.classHasLessons(3);
     let refused = false;
-    mockFetch({
-      'GET /api/v1/classes/class-1': () => json(taught),
-      'POST /api/v1/classes/class-1/deactivate': () => {
-        if (refused) return json({ ...taught, isActive: false });
-        refused = true;
-        return apiError(409, 'conflict', refusal);
-      },
+    const dialog = await deactivateDialog(user, () => {
+      if (refused) return json({ ...taught, isActive: false });
+      refused = true;
+      return apiError(409, 'conflict', refusal);
     });
-    openClass();
-    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
@@ -230,13 +223,7 @@ describe("the timetable's refusals", () => {
   it('forgets the refusal when the dialog is cancelled and opened again', async () => {
     const user = userEvent.setup();
     const refusal = PEOPLE_MESSAGES.classHasLessons(3);
-    mockFetch({
-      'GET /api/v1/classes/class-1': () => json(taught),
-      'POST /api/v1/classes/class-1/deactivate': () => apiError(409, 'conflict', refusal),
-    });
-    openClass();
-    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Deactivate Grade 5 A?' });
+    let dialog = await deactivateDialog(user, () => apiError(409, 'conflict', refusal));
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await within(dialog).findByRole('alert')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
