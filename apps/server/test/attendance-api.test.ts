@@ -9,6 +9,7 @@ import { createClass, createParent, createStudent, createTeacher } from './facto
 import { createAcademicYear } from './factories/years.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as, errorOf, login } from './helpers.ts';
+import { listenUrl, openStream } from './sse-client.ts';
 
 /** Attendance: whole-class submission, resubmission and idempotency, absence alerts, the reads and their rates. */
 let w: SchoolWorld;
@@ -598,6 +599,66 @@ describe('absence alerts', () => {
     const [present] = await onDate();
     expect(present?.body).toContain('now marked present');
     expect(await onDate()).toHaveLength(1);
+  });
+
+  it('a late mark made before the school alerted on late is alerted by the next sheet of that day, once', async () => {
+    const date = '2026-02-10';
+    const settings = async (alertLate: boolean) => {
+      const res = await admin({
+        method: 'PUT',
+        url: '/api/v1/attendance/settings',
+        payload: { threshold: 90, alertLate, byPeriod: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const period = async (name: string, startTime: string) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/timetable/periods',
+        payload: { name, startTime, endTime: startTime.replace(':00', ':45') },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const [p1, p2] = [await period('Late P1', '13:00'), await period('Late P2', '14:00')];
+    const submit = async (periodId: string, records: ReturnType<typeof all>) => {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, periodId, records },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const onDate = async () => (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
+    try {
+      await settings(false);
+      await submit(p1, all({ [kid(1)]: 'late' }));
+      expect(await onDate()).toEqual([]);
+      await settings(true);
+      // Present in the second period, late in the first: the day is late, which the school now alerts on.
+      await submit(p2, all());
+      expect((await onDate()).map((n) => n.title)).toEqual(['Late today: Bea Second']);
+      await submit(p2, all());
+      expect(await onDate()).toHaveLength(1);
+    } finally {
+      await settings(false);
+    }
+  });
+
+  it('a sheet with everyone present still reaches the streams of every parent of the class', async () => {
+    const stream = await openStream(await listenUrl(w.t.app), (await w.a.signIn('parent')).cookie);
+    try {
+      await stream.next('unread');
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date: '2026-02-11', records: all() },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(JSON.parse((await stream.next('attendance')).data)).toEqual({ classId: w.a.classId });
+    } finally {
+      stream.close();
+    }
   });
 
   it('a student moved class the same day and marked present in the new class keeps the alert exactly as it was', async () => {

@@ -96,8 +96,14 @@ export interface AlertContext {
   existing: { studentId: string; notificationIds: string[] }[];
   /** Those notifications as they read now (their message: null for alerts sent before they carried one), with their reader's language. */
   sent: { id: string; title: string; body: string; message?: NotificationMessage | null; language: string | null }[];
-  /** Every parent of the students (inactive ones too: the live event goes to all), by student then parent. */
+  /**
+   * The parents who may be alerted now, by student then parent, inactive ones too: of a sheet, only those of
+   * students it marks absent or late or whose day is already worse than present elsewhere (the only students
+   * a first alert can be for); otherwise every parent of the students.
+   */
   parents: { studentId: string; parentId: string; isActive: boolean; language: string | null }[];
+  /** Of a sheet: every parent of its students, whom its live event reaches. */
+  parentIds?: string[];
   /**
    * Each student's worst mark of the date on the day's other sheets (other periods, or another class the student
    * was in that day), if they have any, with the name of the class of that mark.
@@ -111,6 +117,8 @@ export interface AlertContext {
 export interface SheetKey {
   classId: string;
   periodId: string | null;
+  /** The students the sheet marks absent or late. */
+  notPresent: string[];
 }
 
 /** A day's status is its worst mark, as the register shows it: absent, then late, then present. */
@@ -133,14 +141,21 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
   const worstFirst = sql`case a.status when 'absent' then 0 when 'late' then 1 else 2 end`;
   // The school's language, read once for the statement rather than joined to every parent's row.
   const schoolLanguage = sql`(select sc.language from schools sc where sc.id = ${schoolId})`;
-  return sql`json_build_object(
+  // Whose parents' accounts are read: a sheet can send a first alert only for a student it marks absent or
+  // late, or whose day is already worse elsewhere; everyone else's parents only hear its live event.
+  const mayAlert = sheet
+    ? sql`(select unnest(${`{${sheet.notPresent.join(',')}}`}::uuid[]) union all
+        select d.student_id from day d where d.status <> 'present')`
+    : ids;
+  return sql`(with day as materialized (select distinct on (a.student_id) a.student_id, a.status,
+        ${classLabel('c')} as class_name
+      from attendance a join classes c on c.school_id = a.school_id and c.id = a.class_id
+      where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
+        ${otherSheets}
+      order by a.student_id, ${worstFirst}, a.marked_at, a.id)
+    select json_build_object(
     'day', (select coalesce(json_agg(json_build_object('studentId', d.student_id, 'status', d.status,
-        'className', d.class_name)), '[]')
-      from (select distinct on (a.student_id) a.student_id, a.status, ${classLabel('c')} as class_name
-        from attendance a join classes c on c.school_id = a.school_id and c.id = a.class_id
-        where a.school_id = ${schoolId} and a.date = ${date}::date and a.student_id in ${ids}
-          ${otherSheets}
-        order by a.student_id, ${worstFirst}, a.marked_at, a.id) d),
+        'className', d.class_name)), '[]') from day d),
     ${
       sheet
         ? sql``
@@ -162,7 +177,13 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
         'isActive', u.is_active, 'language', coalesce(acc.language, ${schoolLanguage})) order by sp.student_id, sp.parent_id), '[]')
       from student_parents sp join users u on u.school_id = sp.school_id and u.id = sp.parent_id
         join accounts acc on acc.id = u.account_id
-      where sp.school_id = ${schoolId} and sp.student_id in ${ids}))`;
+      where sp.school_id = ${schoolId} and sp.student_id in ${mayAlert})
+    ${
+      sheet
+        ? sql`, 'parentIds', (select coalesce(json_agg(distinct sp.parent_id), '[]') from student_parents sp
+      where sp.school_id = ${schoolId} and sp.student_id in ${ids})`
+        : sql``
+    }))`;
 }
 
 /**

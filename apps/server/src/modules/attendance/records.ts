@@ -7,17 +7,13 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import { invalid } from '../../lib/errors.ts';
 
 /** A range read (rates, trend, below the threshold) refuses a start after its end rather than answer nothing. */
 export function refuseBackwardRange(from: string | undefined, to: string | undefined): void {
   const message = ATTENDANCE_SETTINGS_MESSAGES.trendRange;
   if (from && to && from > to) throw invalid(message, { from: message });
-}
-
-interface RecordRow extends Omit<AttendanceRecord, 'time' | 'submittedAt'> {
-  time: Date | string;
-  submittedAt: Date | string;
 }
 
 /**
@@ -41,18 +37,15 @@ export async function loadRecords(
     select a.id, a.class_id as "classId", ${classLabel('c')} as "className",
       a.student_id as "studentId", u.name as "studentName", to_char(a.date, 'YYYY-MM-DD') as date,
       a.period_id as "periodId", a.status, a.is_present as "isPresent", a.note,
-      a.marked_by_name as "markedByName", a.marked_at as time, a.submitted_at as "submittedAt",
+      a.marked_by_name as "markedByName", ${isoTime(sql`a.marked_at`)} as time,
+      ${isoTime(sql`a.submitted_at`)} as "submittedAt",
       a.academic_year as "academicYear"
     from ${source}
       join classes c on c.school_id = a.school_id and c.id = a.class_id
       join users u on u.school_id = a.school_id and u.id = a.student_id
     where a.school_id = ${schoolId} and ${limit === undefined ? where : sql`true`}
     order by ${order}`);
-  return (result.rows as unknown as RecordRow[]).map((r) => ({
-    ...r,
-    time: new Date(r.time).toISOString(),
-    submittedAt: new Date(r.submittedAt).toISOString(),
-  }));
+  return result.rows as unknown as AttendanceRecord[];
 }
 
 /** SQL of the counts an attendance rate is made of, over rows `a`. */
@@ -82,12 +75,9 @@ export function rateJson(t: SQL): SQL {
     'total', ${total}, 'rate', (floor(${percent}) + (${percent} - floor(${percent}) >= 0.5)::int)::int)`;
 }
 
-/** An instant as JavaScript's toISOString writes it (UTC, milliseconds, "Z"). */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** SQL of an AttendanceRecord object from attendance `a`, its class `c` and its student's user `u`. */
 export const RECORD_JSON = sql`json_build_object('id', a.id, 'classId', a.class_id,
   'className', ${classLabel('c')}, 'studentId', a.student_id, 'studentName', u.name,
   'date', to_char(a.date, 'YYYY-MM-DD'), 'periodId', a.period_id, 'status', a.status, 'isPresent', a.is_present,
-  'note', a.note, 'markedByName', a.marked_by_name, 'time', ${iso(sql`a.marked_at`)},
-  'submittedAt', ${iso(sql`a.submitted_at`)}, 'academicYear', a.academic_year)`;
+  'note', a.note, 'markedByName', a.marked_by_name, 'time', ${isoTime(sql`a.marked_at`)},
+  'submittedAt', ${isoTime(sql`a.submitted_at`)}, 'academicYear', a.academic_year)`;

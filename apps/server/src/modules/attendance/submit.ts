@@ -11,6 +11,7 @@ import { TIMETABLE_MESSAGES } from '@lyceum/shared/timetable';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { academicYearIdFor } from '../../db/academic-years.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { attendanceSubmissions } from '../../db/schema/index.ts';
@@ -26,7 +27,7 @@ import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { type AlertContext, alertContextSql, alertsSql, worseOf } from './alerts.ts';
 import { staffClassSql } from './whose.ts';
-import { byName } from '../../lib/search.ts';
+import { nameAsWritten, nameKey } from '../../lib/search.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
 
@@ -99,7 +100,9 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
     tx,
     sql`
     with roster as materialized (
-      select s.id, u.name from students s join users u on u.school_id = s.school_id and u.id = s.id
+      -- The sort key here, of a plain column, where PostgreSQL inlines its function: of the sheet's
+      -- coalesced name below it would be a function call per student.
+      select s.id, u.name, ${nameKey(sql`u.name`)} as key from students s join users u on u.school_id = s.school_id and u.id = s.id
       where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active
     )
     select ${input.idempotencyKey ? storedAnswerSql(scope, input.idempotencyKey) : sql`null::jsonb`} as stored,
@@ -117,18 +120,23 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
       (select min(y.start_date)::text from academic_years y where y.school_id = ${schoolId}) as earliest,
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
       (select coalesce(json_agg(json_build_object('studentId', e.student_id, 'studentName', e.name,
-          'enrolled', e.enrolled, 'record', e.record) order by ${byName(sql`e.name`)}, e.student_id), '[]')
-        from (select coalesce(r.id, a.student_id) as student_id,
-            -- Only a student who has left the class is looked up: the roster names everyone else.
-            coalesce(r.name, (select u.name from users u where u.school_id = ${schoolId} and u.id = a.student_id)) as name,
+          'enrolled', e.enrolled, 'record', e.record) order by (e.key collate "C"), ${nameAsWritten(sql`e.name`)}, e.student_id), '[]')
+        from (select coalesce(r.id, a.student_id) as student_id, l.name, coalesce(r.key, ${nameKey(sql`l.name`)}) as key,
             r.id is not null as enrolled,
             case when a.id is not null then json_build_object('id', a.id, 'periodId', a.period_id, 'status', a.status,
-              'isPresent', a.is_present, 'note', a.note, 'markedByName', a.marked_by_name, 'time', a.marked_at,
-              'submittedAt', a.submitted_at, 'academicYear', a.academic_year) end as record
+              'isPresent', a.is_present, 'note', a.note, 'markedByName', a.marked_by_name, 'time', ${isoTime(sql`a.marked_at`)},
+              'submittedAt', ${isoTime(sql`a.submitted_at`)}, 'academicYear', a.academic_year) end as record
           from roster r full join (select a.* from attendance a where a.school_id = ${schoolId}
             and a.class_id = ${input.classId} and a.date = ${date}::date
-            and a.period_id is not distinct from ${periodId}::uuid) a on a.student_id = r.id) e) as sheet,
-      ${alertContextSql(schoolId, date, sql`(select r.id from roster r)`, { classId: input.classId, periodId })} as alerts`,
+            and a.period_id is not distinct from ${periodId}::uuid) a on a.student_id = r.id
+            -- Only a student who has left the class is looked up: the roster names everyone else.
+            cross join lateral (select coalesce(r.name,
+              (select u.name from users u where u.school_id = ${schoolId} and u.id = a.student_id)) as name) l) e) as sheet,
+      ${alertContextSql(schoolId, date, sql`(select r.id from roster r)`, {
+        classId: input.classId,
+        periodId,
+        notPresent: input.records.filter((r) => !r.isPresent || r.isLate).map((r) => r.studentId),
+      })} as alerts`,
   );
   return row as SheetContext;
 }
@@ -269,7 +277,7 @@ export async function submitAttendance(
         total: marks.length,
       };
       // The class's students and their parents hear of it live (the roster is the sheet: all were marked).
-      const parents = [...new Set(context.alerts.parents.map((p) => p.parentId))];
+      const parents = context.alerts.parentIds ?? [];
       const event: LiveEvent = {
         kind: 'attendance',
         schoolId: scope.schoolId,
@@ -328,14 +336,7 @@ export async function submitAttendance(
           ];
         }
         if (!record) return [];
-        return [
-          {
-            ...base,
-            ...record,
-            time: new Date(record.time).toISOString(),
-            submittedAt: new Date(record.submittedAt).toISOString(),
-          },
-        ];
+        return [{ ...base, ...record }];
       });
       const answer: SubmitAttendanceResponse = {
         classId: cls.id,

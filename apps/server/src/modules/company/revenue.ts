@@ -3,6 +3,7 @@ import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
@@ -68,7 +69,7 @@ async function readFigures(tx: Tx, from: Date, to: Date, end: Date): Promise<Fig
           join addons x on x.id = r.addon_id`,
       )} as "byAddon",
       (select coalesce(json_agg(json_build_object('schoolId', e.school_id, 'schoolName', e.school_name,
-          'planName', e.plan_name, 'endDate', to_char(e.end_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'planName', e.plan_name, 'endDate', ${isoTime(sql`e.end_date`)},
           'totalAmountMinor', e.total) order by e.end_date, e.school_name), '[]')
         from (select s.school_id, sc.name as school_name, pl.name as plan_name, s.end_date, s.total_amount_minor as total
           from school_subscriptions s join schools sc on sc.id = s.school_id join plans pl on pl.id = s.plan_id

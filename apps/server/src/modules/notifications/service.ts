@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationListQuery } from '@lyceum/shared/notifications';
 import type { Tx } from '../../db/client.ts';
+import { isoTime } from '../../db/iso-time.ts';
 import { notificationReads, notifications } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { listThroughAnswers, writeScope } from '../../db/school-scope.ts';
@@ -149,7 +150,7 @@ function schoolNotificationsOf(schoolId: string, userId: SQL, role: SQL): SQL {
 }
 
 const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at is not null as read,
-  to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+  ${isoTime(sql`v.created_at`)} as "createdAt"`;
 
 /** The list's one order: newest first, the id breaking ties (the cursor holds both). */
 const NEWEST_FIRST: SortKey = { expr: sql`v.created_at`, cast: 'timestamptz', dir: 'desc' };

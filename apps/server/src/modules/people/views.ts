@@ -3,6 +3,7 @@ import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountRespo
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { classLabel, classLabelText } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
+import { isoTimeText } from '../../db/iso-time.ts';
 import { accounts, oneTimeTokens, parents, teachers, users } from '../../db/schema/index.ts';
 import { iso, isoNow } from '../../lib/dates.ts';
 import { byName, byNameText } from '../../lib/search.ts';
@@ -77,9 +78,6 @@ export async function loadStudents(
   );
 }
 
-/** A time as `Date.prototype.toISOString` writes it (UTC, milliseconds), from PostgreSQL. */
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The student profile (`StudentProfileResponse`) as the JSON text of the answer, shaped by PostgreSQL from the
  * same student row as the list (one column: no row mapping, no serializer; docs/product.md, "Performance
@@ -91,7 +89,7 @@ export function studentProfileJsonSql(schoolId: string, id: string, visible?: SQ
       'schoolId', ${schoolId}::uuid, 'classId', s."classId", 'className', s."className", 'section', s.section,
       'classLabel', s."classLabel", 'rollNumber', s."rollNumber", 'academicYear', s."academicYear",
       'profileImage', s."profileImage", 'parents', s.parents, 'isActive', s."isActive",
-      'lastLoginAt', ${sql.raw(isoText('s."lastLoginAt"'))}, 'createdAt', ${sql.raw(isoText('s."createdAt"'))},
+      'lastLoginAt', ${sql.raw(isoTimeText('s."lastLoginAt"'))}, 'createdAt', ${sql.raw(isoTimeText('s."createdAt"'))},
       'classTeacherId', s."classTeacher"->>'id', 'classTeacherName', s."classTeacher"->>'name',
       'attendanceSummary', null, 'recentMarks', '[]'::json, 'feeSummary', null, 'upcomingExams', '[]'::json)::text as body
     from (${STUDENT_COLUMNS}
