@@ -130,6 +130,23 @@ const all = (present: Record<string, boolean | 'late'> = {}) =>
     return { studentId: k.id, isPresent: p !== false, isLate: p === 'late' };
   });
 
+/** A period of the school's day, made by the school admin. */
+async function createPeriod(name: string, startTime: string, endTime: string) {
+  const res = await admin({ method: 'POST', url: '/api/v1/timetable/periods', payload: { name, startTime, endTime } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+/** Submits the class's sheet of one period of `date`, as its teacher. */
+const submitPeriodOf = (date: string) => async (periodId: string, records: ReturnType<typeof all>) => {
+  const res = await teacher({
+    method: 'POST',
+    url: '/api/v1/attendance',
+    payload: { classId: w.a.classId, date, periodId, records },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
 beforeAll(async () => {
   w = await schoolWorld();
   admin = await w.a.as('school_admin');
@@ -557,25 +574,9 @@ describe('absence alerts', () => {
 
   it('with marks per period, the alert follows the day: another period present changes nothing, the last absence corrected does', async () => {
     const date = '2026-02-06';
-    const period = async (name: string, startTime: string, endTime: string) => {
-      const res = await admin({
-        method: 'POST',
-        url: '/api/v1/timetable/periods',
-        payload: { name, startTime, endTime },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
-    const p1 = await period('Day P1', '09:00', '09:45');
-    const p2 = await period('Day P2', '10:00', '10:45');
-    const submit = async (periodId: string, records: ReturnType<typeof all>) => {
-      const res = await teacher({
-        method: 'POST',
-        url: '/api/v1/attendance',
-        payload: { classId: w.a.classId, date, periodId, records },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const p1 = await createPeriod('Day P1', '09:00', '09:45');
+    const p2 = await createPeriod('Day P2', '10:00', '10:45');
+    const submit = submitPeriodOf(date);
     const onDate = async () => (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
 
     await submit(p1, all({ [kid(1)]: false }));
@@ -611,24 +612,9 @@ describe('absence alerts', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     };
-    const period = async (name: string, startTime: string) => {
-      const res = await admin({
-        method: 'POST',
-        url: '/api/v1/timetable/periods',
-        payload: { name, startTime, endTime: startTime.replace(':00', ':45') },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
-    const [p1, p2] = [await period('Late P1', '13:00'), await period('Late P2', '14:00')];
-    const submit = async (periodId: string, records: ReturnType<typeof all>) => {
-      const res = await teacher({
-        method: 'POST',
-        url: '/api/v1/attendance',
-        payload: { classId: w.a.classId, date, periodId, records },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const p1 = await createPeriod('Late P1', '13:00', '13:45');
+    const p2 = await createPeriod('Late P2', '14:00', '14:45');
+    const submit = submitPeriodOf(date);
     const onDate = async () => (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
     try {
       await settings(false);
