@@ -3,10 +3,11 @@ import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { StudentProfileResponse, StudentResponse } from '@lyceum/shared/people';
 import { API_ACCESS } from '@lyceum/shared/permissions';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, mailOutbox, plans, schools, users } from '../src/db/schema/index.ts';
-import { withSystem } from '../src/db/tenancy.ts';
+import { withSystem, withTenant } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
 import {
   createClass,
@@ -472,6 +473,53 @@ describe('student lifecycle', () => {
     const inactive = await walk(admin, 'status=inactive&sort=createdAt');
     expect(inactive.items.map((s) => s.name)).toEqual(['Dora Dunn']);
     expect(inactive.totals).toEqual([1]);
+  });
+
+  it('reads a page after a cursor from the cursor on in the name index, not from the school’s first name (docs/product.md, "Performance budgets")', async () => {
+    const school = await createSchool(t.app, { name: 'People keyset' });
+    const admin = await login(t.app, school.users.school_admin.email, 'school_admin');
+    const classId = (await createClass(t.app, admin)).id;
+    for (const name of ['Ada Byron', 'Ben Okri', 'Cleo Laine', 'Dev Patel'])
+      await createStudent(t.app, admin, { classId, name });
+    const api = as(t.app, admin);
+    const first = await api({ method: 'GET', url: '/api/v1/students?sort=name&limit=2' });
+    expect(first.statusCode, first.body).toBe(200);
+    // The statement the list sends for the next page, as the query builder hands it over to be rendered.
+    const rendered = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    let sent: SQL[];
+    try {
+      const next = await api({
+        method: 'GET',
+        url: `/api/v1/students?sort=name&limit=2&cursor=${encodeURIComponent(first.json().nextCursor)}`,
+      });
+      expect(next.statusCode, next.body).toBe(200);
+      sent = rendered.mock.calls.map(([statement]) => statement);
+    } finally {
+      rendered.mockRestore();
+    }
+    const dialect = new PgDialect();
+    const pages = sent.filter((statement) => /\bsort_value\b.*\blimit\b/s.test(dialect.sqlToQuery(statement).sql));
+    expect(pages).toHaveLength(1);
+    type PlanNode = { 'Index Name'?: string; 'Index Cond'?: string; Filter?: string; Plans?: PlanNode[] };
+    // As the list runs it (the application role, under row-level security), with the index as the only way in.
+    const plan = await withTenant(
+      t.app.deps.db,
+      { scope: 'school', schoolId: school.id, userId: school.users.school_admin.id },
+      async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        const r = await tx.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${pages[0]}`);
+        const json = r.rows[0]?.['QUERY PLAN'];
+        return (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+      },
+    );
+    const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+    const scans = nodes(plan[0].Plan).filter((n) => n['Index Name'] === 'users_school_role_name_key_idx');
+    // The cursor's comparison bounds the scan (Index Cond), so the page reads its own rows only; as a Filter it
+    // would be applied to every row of the school before the cursor.
+    const bounded = scans.filter((n) => /ROW\(.*\) > ROW\(/.test(n['Index Cond'] ?? ''));
+    expect(bounded, JSON.stringify(scans)).toHaveLength(1);
+    expect(bounded[0]?.Filter ?? '').not.toMatch(/ROW\(/);
   });
 
   it('a cursor of another sort is a bad cursor, and a roll number above 100,000 says so in words', async () => {

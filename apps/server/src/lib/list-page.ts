@@ -2,7 +2,7 @@ import { PAGE_LIMIT_MAX } from '@lyceum/shared/people';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { invalid } from './errors.ts';
-import { nameAsWritten, nameKey } from './search.ts';
+import { nameAsWritten } from './search.ts';
 
 /**
  * Every list of the API pages through `keysetPage`, behind opaque cursors: the list is ordered by one sort
@@ -40,10 +40,13 @@ export const sortColumns = (key: SortKey): SQL =>
 
 /**
  * The sort of a list by a person's name (docs/product.md, "Sorting by name"): the name's sort key, then the
- * name as written, then the id.
+ * name as written, then the id. The key is read from `key`, the column that stores it (users.name_key, collation
+ * "C", migration 0033), not computed: under row-level security a cursor's comparison can bound an index scan
+ * only if every function in it is leakproof, and the computed key's are not, so a page after the first would
+ * read the school's index from its start (docs/product.md, "Performance budgets").
  */
-export const nameSort = (name: AnyColumn | SQL, dir: SortKey['dir'] = 'asc'): SortKey => ({
-  expr: nameKey(name),
+export const nameSort = (name: AnyColumn, key: AnyColumn, dir: SortKey['dir'] = 'asc'): SortKey => ({
+  expr: sql`${key}`,
   tie: nameAsWritten(name),
   cast: 'text',
   dir,

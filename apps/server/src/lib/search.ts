@@ -18,8 +18,9 @@ export function nameLike(column: AnyColumn | SQL, search: string): SQL {
 /**
  * A name's sort key (docs/product.md, "Sorting by name"): the name folded as a search folds it, A–Z lower-cased,
  * compared code point by code point, so `Álvarez` sorts with `Ana` and `de la Cruz` among the D's on PGlite and
- * on any PostgreSQL, whatever its collation. lyceum_name_key is the SQL function of migrations 0029-0031, indexed for
- * the people lists (users_school_role_name_key_idx); write the key only through here so the index still matches.
+ * on any PostgreSQL, whatever its collation. lyceum_name_key is the SQL function of migrations 0029-0031; write the
+ * key only through here. The people lists read a person's key from users.name_key instead, the same function's
+ * answer stored by PostgreSQL (migration 0033) and indexed (users_school_role_name_key_idx): see nameSort.
  */
 export function nameKey(column: AnyColumn | SQL): SQL {
   return sql`(lyceum_name_key(${column}) collate "C")`;

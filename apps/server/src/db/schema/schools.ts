@@ -71,6 +71,11 @@ export const users = pgTable(
       .notNull()
       .references(() => accounts.id),
     name: text('name').notNull(),
+    /**
+     * The name's sort key (lib/search.ts nameKey; docs/product.md, "Sorting by name"), computed by PostgreSQL and
+     * never written by us; collation "C" (migration 0033_name-key-column.sql, which drizzle cannot express).
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`lyceum_name_key(name)`),
     email: text('email').notNull(),
     phone: text('phone'),
     role: text('role', { enum: ['school_admin', 'principal', 'teacher', 'student', 'parent'] }).notNull(),
@@ -87,7 +92,8 @@ export const users = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     uniqueIndex('users_school_account_unique').on(t.schoolId, t.accountId),
     index('users_school_role_idx').on(t.schoolId, t.role),
-    // Also users_school_role_name_key_idx (the name's sort key, with INCLUDE columns): migration 0029_name-sort-key.sql.
+    // Also users_school_role_name_key_idx on (school_id, role, name_key, name collate "C", id) with INCLUDE columns,
+    // the people lists' order and cursor: migration 0033_name-key-column.sql (first 0029_name-sort-key.sql).
     index('users_account_idx').on(t.accountId),
     // The few deactivated people of a school, which the class counts leave out (class list, today by class):
     // migration 0024. (An index on students by class was tried with it and dropped: under row-level security

@@ -45,7 +45,7 @@ export async function findParent(tx: Tx, scope: SchoolScope, id: string) {
 }
 
 /** By name only: the sort allow-list of this list. */
-const SORTS: Record<'name', SortKey> = { name: nameSort(users.name) };
+const SORTS: Record<'name', SortKey> = { name: nameSort(users.name, users.nameKey) };
 
 async function parentPage(
   tx: Tx,

@@ -111,7 +111,7 @@ export async function withRollNumber<T>(
 }
 
 const SORTS: Record<NonNullable<StudentListQuery['sort']>, SortKey> = {
-  name: nameSort(users.name),
+  name: nameSort(users.name, users.nameKey),
   rollNumber: { expr: sql`${students.rollNumber}`, cast: 'int', dir: 'asc' },
   createdAt: { expr: sql`${users.createdAt}`, cast: 'timestamptz', dir: 'desc' },
 };

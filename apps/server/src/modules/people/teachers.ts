@@ -81,7 +81,7 @@ export async function assertSubjects(
 }
 
 /** By name only: the sort allow-list of this list. */
-const SORTS: Record<'name', SortKey> = { name: nameSort(users.name) };
+const SORTS: Record<'name', SortKey> = { name: nameSort(users.name, users.nameKey) };
 
 async function teacherPage(
   tx: Tx,

@@ -32,7 +32,7 @@ import { assertMayChange } from './who-may-change-whom.ts';
 type UserListInput = z.output<typeof UserListQuery>;
 
 /** By name only: the sort allow-list of this list. */
-const SORTS: Record<'name', SortKey> = { name: nameSort(users.name) };
+const SORTS: Record<'name', SortKey> = { name: nameSort(users.name, users.nameKey) };
 
 async function userPage(
   tx: Tx,
