@@ -9,6 +9,9 @@
 -- A stored column keeps the answer of the function it was written with: a later change to lyceum_name_key must
 -- recompute it (`update users set name = name`, or drop the column and add it again with this index), as 0030
 -- and 0031 had to REINDEX.
+-- Adding a stored column rewrites the table, which empties its visibility map: until users is vacuumed (docs/scaling.md
+-- says to run VACUUM (ANALYZE) users after this migration; a migration runs in a transaction and cannot), PostgreSQL
+-- does not trust an index-only scan and plans the lists with a bitmap scan and a sort, as on any unvacuumed table.
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "name_key" text COLLATE "C" GENERATED ALWAYS AS (lyceum_name_key("name")) STORED;
 --> statement-breakpoint
 -- The same index under the same name, over the column instead of the expression.
