@@ -121,6 +121,33 @@ describe('POST /company/schools', () => {
 });
 
 describe('GET /company/schools', () => {
+  it('sorts by name as a reader expects, accents and case aside, both ways and page by page', async () => {
+    for (const name of ['Ordering zeta', 'Ordering Émile', 'ordering Abel']) {
+      const res = await w.companyAdmin({
+        method: 'POST',
+        url: '/api/v1/company/schools',
+        payload: await newSchoolBody({ name }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const names = async (order: 'asc' | 'desc') => {
+      const out: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await w.companyUser({
+          method: 'GET',
+          url: `/api/v1/company/schools?q=ordering&sort=name&order=${order}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        out.push(...res.json().items.map((x: { name: string }) => x.name));
+        cursor = res.json().nextCursor;
+      } while (cursor);
+      return out;
+    };
+    expect(await names('asc')).toEqual(['ordering Abel', 'Ordering Émile', 'Ordering zeta']);
+    expect(await names('desc')).toEqual(['Ordering zeta', 'Ordering Émile', 'ordering Abel']);
+  });
+
   it('searches, filters by status, sorts from an allow-list and pages', async () => {
     const all = await w.companyUser({ method: 'GET', url: '/api/v1/company/schools?limit=100' });
     expect(all.statusCode).toBe(200);

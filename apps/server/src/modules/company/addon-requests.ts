@@ -22,6 +22,7 @@ import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
 import { noticeAddonRequest } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
+import { byName } from '../../lib/search.ts';
 import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
 
 const requestColumns = {
@@ -230,7 +231,7 @@ export async function marketplace(deps: Deps, actor: Actor): Promise<Marketplace
       .select()
       .from(addons)
       .where(eq(addons.isActive, true))
-      .orderBy(addons.priceMinor, addons.name);
+      .orderBy(addons.priceMinor, byName(addons.name));
     return {
       items: rows.map((a) => ({
         ...toAddon(a),

@@ -22,6 +22,7 @@ import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
+import { byName } from '../../lib/search.ts';
 import { settleLapsed } from './subscriptions.ts';
 
 type PlanRow = typeof plans.$inferSelect;
@@ -96,7 +97,7 @@ async function assertAddonIds(tx: Tx, ids: string[] | undefined) {
 export async function listPlans(deps: Deps, actor: Actor): Promise<PlanListResponse> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await settleLapsed(tx, null);
-    const rows = await tx.select().from(plans).orderBy(asc(plans.priceMinor), asc(plans.name));
+    const rows = await tx.select().from(plans).orderBy(asc(plans.priceMinor), byName(plans.name));
     const counts = await tx.execute<{ plan_id: string; n: number }>(sql`
       select plan_id, count(*)::int as n from school_subscriptions
       where status = 'active' and end_date > now() group by plan_id`);
@@ -212,7 +213,7 @@ export async function updatePlan(
 
 export async function listAddons(deps: Deps, actor: Actor): Promise<AddonListResponse> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const rows = await tx.select().from(addons).orderBy(asc(addons.name));
+    const rows = await tx.select().from(addons).orderBy(byName(addons.name));
     return { items: rows.map(toAddon) };
   });
 }

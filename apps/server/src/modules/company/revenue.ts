@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { isoTime } from '../../db/iso-time.ts';
 import { selectRows } from '../../db/select-rows.ts';
+import { byName } from '../../lib/search.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
@@ -41,7 +42,7 @@ async function readFigures(tx: Tx, from: Date, to: Date, end: Date): Promise<Fig
   // Confirmed payments in the range summed by the name of `x` (a plan or an add-on, reached through `joins`).
   const paidBy = (key: 'planName' | 'addonName', joins: SQL) =>
     sql`(select coalesce(json_agg(json_build_object(${sql.raw(`'${key}'`)}, g.name, 'amountMinor', g.amount, 'count', g.n)
-        order by g.amount desc, g.name), '[]')
+        order by g.amount desc, ${byName(sql`g.name`)}), '[]')
       from (select x.name, sum(p.amount_minor)::int as amount, count(*)::int as n
         from subscription_payments p ${joins} where ${confirmed} group by x.name) g)`;
   const [row] = await selectRows<Figures>(
@@ -70,11 +71,11 @@ async function readFigures(tx: Tx, from: Date, to: Date, end: Date): Promise<Fig
       )} as "byAddon",
       (select coalesce(json_agg(json_build_object('schoolId', e.school_id, 'schoolName', e.school_name,
           'planName', e.plan_name, 'endDate', ${isoTime(sql`e.end_date`)},
-          'totalAmountMinor', e.total) order by e.end_date, e.school_name), '[]')
+          'totalAmountMinor', e.total) order by e.end_date, ${byName(sql`e.school_name`)}), '[]')
         from (select s.school_id, sc.name as school_name, pl.name as plan_name, s.end_date, s.total_amount_minor as total
           from school_subscriptions s join schools sc on sc.id = s.school_id join plans pl on pl.id = s.plan_id
           where s.status = 'active' and s.end_date > now() and s.end_date <= now() + interval '30 days'
-          order by s.end_date, sc.name limit 200) e) as "expiringSoon"
+          order by s.end_date, ${byName(sql`sc.name`)} limit 200) e) as "expiringSoon"
     from (select
         coalesce(sum(p.amount_minor) filter (where ${confirmed}), 0)::int as paid,
         coalesce(sum(p.amount_minor) filter (where p.status = 'pending'), 0)::int as outstanding,

@@ -27,7 +27,7 @@ import { schoolWelcomeMail } from '../../lib/mail-texts.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
 import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
 import { entitlementsOf, localeOf } from '../schools/index.ts';
-import { keysetPage, type SortAllowList, sortKeyOf } from '../../lib/list-page.ts';
+import { keysetPage, nameSort, type SortAllowList, sortKeyOf } from '../../lib/list-page.ts';
 import { likePattern } from '../../lib/search.ts';
 import {
   activeSubscriptionRow,
@@ -70,7 +70,8 @@ type SchoolSort = z.output<typeof SchoolListQuery>['sort'];
 
 /** The sorts of the schools list; a school without a subscription has no end date and sorts last both ways. */
 const SORTS: SortAllowList<SchoolSort> = {
-  name: (dir) => ({ expr: sql`lower(sc.name)`, cast: 'text', dir }),
+  // As every list of names: accents and case aside, the same on any database (docs/product.md, "Sorting by name").
+  name: (dir) => nameSort(sql`sc.name`, dir),
   createdAt: (dir) => ({ expr: sql`sc.created_at`, cast: 'timestamptz', dir }),
   endDate: (dir) => ({
     expr: sql`coalesce(c.end_date, ${sql.raw(dir === 'asc' ? "'infinity'" : "'-infinity'")}::timestamptz)`,
@@ -143,7 +144,7 @@ export async function listSchools(
   const key = sortKeyOf(SORTS, query.sort, query.order);
   const pattern = query.q ? likePattern(query.q) : null;
   const matching = sql`
-    select sc.id, ${key.expr} as sort_value
+    select sc.id, ${key.expr} as sort_value${key.tie ? sql`, ${key.tie} as tie_value` : sql``}
     from schools sc
     ${CURRENT_SUBSCRIPTION}
     ${query.sort === 'students' ? sql`left join (select u.school_id, ${STUDENTS} group by u.school_id) st(school_id, n) on st.school_id = sc.id` : sql``}
