@@ -27,8 +27,8 @@ import { schoolWelcomeMail } from '../../lib/mail-texts.ts';
 import { temporaryPassword } from '../../lib/tokens.ts';
 import { INVITE_TOKEN_DAYS, issueOneTimeToken, setPasswordLink, hashPassword, revokeSessions } from '../auth/index.ts';
 import { entitlementsOf, localeOf } from '../schools/index.ts';
-import { keysetPage, nameSort, type SortAllowList, sortKeyOf } from '../../lib/list-page.ts';
-import { likePattern } from '../../lib/search.ts';
+import { keysetPage, type SortAllowList, sortKeyOf } from '../../lib/list-page.ts';
+import { likePattern, nameAsWritten, nameKey } from '../../lib/search.ts';
 import {
   activeSubscriptionRow,
   assignSubscription,
@@ -71,7 +71,7 @@ type SchoolSort = z.output<typeof SchoolListQuery>['sort'];
 /** The sorts of the schools list; a school without a subscription has no end date and sorts last both ways. */
 const SORTS: SortAllowList<SchoolSort> = {
   // As every list of names: accents and case aside, the same on any database (docs/product.md, "Sorting by name").
-  name: (dir) => nameSort(sql`sc.name`, dir),
+  name: (dir) => ({ expr: nameKey(sql`sc.name`), tie: nameAsWritten(sql`sc.name`), cast: 'text', dir }),
   createdAt: (dir) => ({ expr: sql`sc.created_at`, cast: 'timestamptz', dir }),
   endDate: (dir) => ({
     expr: sql`coalesce(c.end_date, ${sql.raw(dir === 'asc' ? "'infinity'" : "'-infinity'")}::timestamptz)`,
