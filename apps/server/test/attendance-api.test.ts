@@ -382,6 +382,115 @@ describe('submitting a class', () => {
     expect([step.statusCode, errorOf(step).fields?.by]).toEqual([400, 'Choose day or week']);
   });
 
+  it("a malformed sheet gets each field its own message, in the caller's language, never zod's default", async () => {
+    const mark = (extra: Record<string, unknown>) => [{ ...all()[0], ...extra }, ...all().slice(1)];
+    const cases: [unknown, string, string, string][] = [
+      [
+        { classId: w.a.classId, records: mark({ note: 5 }) },
+        'records.0.note',
+        'Note must be text',
+        'La nota debe ser un texto',
+      ],
+      [
+        { classId: w.a.classId },
+        'records',
+        'Records must be a list of marks',
+        'Las marcas deben enviarse como una lista',
+      ],
+      [
+        { classId: w.a.classId, records: 'x' },
+        'records',
+        'Records must be a list of marks',
+        'Las marcas deben enviarse como una lista',
+      ],
+      [
+        { classId: w.a.classId, records: null },
+        'records',
+        'Records must be a list of marks',
+        'Las marcas deben enviarse como una lista',
+      ],
+      [
+        { classId: w.a.classId, records: [null, ...all().slice(1)] },
+        'records.0',
+        'Each mark must name a student and whether they are present',
+        'Cada marca debe indicar un estudiante y si está presente',
+      ],
+      [
+        { classId: w.a.classId, records: ['x', ...all().slice(1)] },
+        'records.0',
+        'Each mark must name a student and whether they are present',
+        'Cada marca debe indicar un estudiante y si está presente',
+      ],
+      [
+        { classId: w.a.classId, records: mark({ isPresent: null }) },
+        'records.0.isPresent',
+        'Present must be true or false',
+        '«Presente» debe ser verdadero o falso',
+      ],
+      [
+        [],
+        'body',
+        'Attendance must name a class and list its marks',
+        'La asistencia debe indicar una clase y la lista de sus marcas',
+      ],
+      [
+        'x',
+        'body',
+        'Attendance must name a class and list its marks',
+        'La asistencia debe indicar una clase y la lista de sus marcas',
+      ],
+      [
+        null,
+        'body',
+        'Attendance must name a class and list its marks',
+        'La asistencia debe indicar una clase y la lista de sus marcas',
+      ],
+    ];
+    const before = await count('attendance', w.a.id);
+    for (const [body, field, english, spanish] of cases) {
+      for (const [language, message, failed] of [
+        ['en', english, ATTENDANCE_MESSAGES.failed],
+        ['es', spanish, 'No se pudo registrar la asistencia'],
+      ] as const) {
+        const res = await teacher({
+          method: 'POST',
+          url: '/api/v1/attendance',
+          headers: { 'content-type': 'application/json', 'accept-language': language },
+          payload: JSON.stringify(body),
+        });
+        const err = errorOf(res);
+        expect({ body, language, status: res.statusCode, message: err.message, fields: err.fields }).toEqual({
+          body,
+          language,
+          status: 400,
+          message: failed,
+          fields: { [field]: message },
+        });
+      }
+    }
+    expect(await count('attendance', w.a.id)).toBe(before);
+  });
+
+  it('a record read back, its note null, can be sent again as it was read: null is no note', async () => {
+    const date = '2026-03-09';
+    const first = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date, records: all() },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const records = first.json().records as AttendanceRecord[];
+    expect(records.map((r) => r.note)).toEqual([null, null, null]);
+    const again = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date, records },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect({ created: again.json().created, updated: again.json().updated }).toEqual({ created: 0, updated: 0 });
+    expect((await recordsOf(w.a.classId, date)).map((r) => r.note)).toEqual([null, null, null]);
+  });
+
   it("a date before the school's first academic year is refused; its first day is not", async () => {
     const before = await count('attendance', w.a.id);
     const dayBefore = addDays(firstYear.startDate, -1);

@@ -47,6 +47,11 @@ export const ATTENDANCE_MESSAGES = {
   breakPeriod: 'Attendance is not taken in a break',
   tooManyMarks: `A class can have at most ${MAX_MARKS_PER_SUBMISSION} students marked at once`,
   lateFlag: 'Late must be true or false',
+  presentFlag: 'Present must be true or false',
+  noteText: 'Note must be text',
+  markShape: 'Each mark must name a student and whether they are present',
+  recordsList: 'Records must be a list of marks',
+  sheetShape: 'Attendance must name a class and list its marks',
 } as const;
 
 /** The status a mark is stored with: absent when not present, late when present but late. */
@@ -75,29 +80,37 @@ export const isoDate = z
     },
   );
 
-export const AttendanceMark = z.object({
-  studentId: uuidSchema,
-  isPresent: z.boolean({ error: 'Present must be true or false' }),
-  /** Only meaningful when present. */
-  isLate: z.boolean({ error: ATTENDANCE_MESSAGES.lateFlag }).default(false),
-  note: z
-    .string()
-    .trim()
-    .max(200, 'Note is too long')
-    .refine(...plainText('Note'))
-    .optional(),
-});
+// Every part of a submission has its own message, never zod's English default (docs/product.md, "Attendance").
+export const AttendanceMark = z.object(
+  {
+    studentId: uuidSchema,
+    isPresent: z.boolean({ error: ATTENDANCE_MESSAGES.presentFlag }),
+    /** Only meaningful when present. */
+    isLate: z.boolean({ error: ATTENDANCE_MESSAGES.lateFlag }).default(false),
+    /** null is no note, as every record read back says it: a record is sent again as it was read. */
+    note: z
+      .string({ error: ATTENDANCE_MESSAGES.noteText })
+      .trim()
+      .max(200, 'Note is too long')
+      .refine(...plainText('Note'))
+      .nullish(),
+  },
+  { error: ATTENDANCE_MESSAGES.markShape },
+);
 
-export const SubmitAttendanceRequest = z.object({
-  classId: uuidSchema,
-  /** Omitted: the school's today, in its time zone. */
-  date: isoDate.optional(),
-  periodId: uuidSchema.optional(),
-  records: z
-    .array(AttendanceMark)
-    .min(1, 'Mark at least one student')
-    .max(MAX_MARKS_PER_SUBMISSION, ATTENDANCE_MESSAGES.tooManyMarks),
-});
+export const SubmitAttendanceRequest = z.object(
+  {
+    classId: uuidSchema,
+    /** Omitted: the school's today, in its time zone. */
+    date: isoDate.optional(),
+    periodId: uuidSchema.optional(),
+    records: z
+      .array(AttendanceMark, { error: ATTENDANCE_MESSAGES.recordsList })
+      .min(1, 'Mark at least one student')
+      .max(MAX_MARKS_PER_SUBMISSION, ATTENDANCE_MESSAGES.tooManyMarks),
+  },
+  { error: ATTENDANCE_MESSAGES.sheetShape },
+);
 export type SubmitAttendanceRequest = z.input<typeof SubmitAttendanceRequest>;
 
 export const AttendanceRecord = z.object({
