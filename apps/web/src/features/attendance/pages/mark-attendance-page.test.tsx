@@ -178,6 +178,64 @@ describe('MarkAttendancePage', () => {
     expect(pendingSnapshot()).toEqual([]);
   });
 
+  it('after "not marked", reads the class again: who joined appears present and pointed out, who left goes, the marks stay', async () => {
+    // Since the page was opened, Ben Dos left the class and Dee Cuatro joined it.
+    const now: ClassSheet = {
+      ...sheet,
+      students: [
+        ...sheet.students.filter((s) => s.studentId !== 's1'),
+        { studentId: 's3', name: 'Dee Cuatro', rollNumber: 4, record: null },
+      ],
+    };
+    let sheetReads = 0;
+    let refused = false;
+    const { calls } = mockFetch({
+      'GET /api/v1/attendance/options': () => json(options),
+      [`GET /api/v1/attendance/classes/${CLASS}`]: () => json(sheetReads++ === 0 ? sheet : now),
+      'POST /api/v1/attendance': () => {
+        if (refused) return json(answer);
+        refused = true;
+        return apiError(422, 'rule', 'Failed to submit attendance', { records: '1 enrolled student is not marked' });
+      },
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    fireEvent.click(absentOf('Ana Uno'));
+    fireEvent.click(absentOf('Ben Dos'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('1 enrolled student is not marked');
+
+    await screen.findByText('Dee Cuatro');
+    expect(screen.queryByText('Ben Dos')).toBeNull();
+    expect(absentOf('Ana Uno').checked).toBe(true);
+    expect(absentOf('Dee Cuatro').checked).toBe(false);
+    const joined = screen.getByRole('group', { name: 'Attendance of Dee Cuatro' }).closest('li');
+    expect(joined?.textContent).toContain('Newly enrolled');
+    expect(screen.getByRole('group', { name: 'Attendance of Ana Uno' }).closest('li')?.textContent).not.toContain(
+      'Newly enrolled',
+    );
+    expect(screen.getByText('3 students · 1 absent · 0 late')).toBeTruthy();
+    // The refusal was dropped, never kept to be sent again.
+    expect(pendingSnapshot()).toEqual([]);
+    expect(screen.queryByText('Not sent yet.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Attendance saved: 3 new, 0 updated.');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.body).toEqual({
+      classId: CLASS,
+      date: TODAY,
+      records: [
+        { studentId: 's0', isPresent: false, isLate: false },
+        { studentId: 's2', isPresent: true, isLate: false },
+        { studentId: 's3', isPresent: true, isLate: false },
+      ],
+    });
+    expect(posts[1]?.headers['idempotency-key']).not.toBe(posts[0]?.headers['idempotency-key']);
+  });
+
   it('keeps the marks when the session expired (401) and sends them once the user has signed in again', async () => {
     const first = mockFetch({
       ...reads,

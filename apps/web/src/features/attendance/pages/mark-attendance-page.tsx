@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { Link, useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -34,6 +35,8 @@ import {
 interface Mark {
   status: AttendanceStatus;
   note: string;
+  /** Enrolled since the marks were started (the sheet read again after a refusal): pointed out on the row. */
+  added?: boolean;
 }
 type Marks = Record<string, Mark>;
 
@@ -110,8 +113,23 @@ function MarkAttendance() {
   }, [sentLater, me]);
 
   useEffect(() => {
-    if (sheet.data && marks?.slot !== slot) setMarks({ slot, marks: startingMarks(sheet.data, waiting) });
-  }, [sheet.data, slot, marks?.slot, waiting]);
+    if (!sheet.data) return;
+    if (marks?.slot !== slot) {
+      setMarks({ slot, marks: startingMarks(sheet.data, waiting) });
+      return;
+    }
+    // The sheet read again (after a refusal, or live): whoever joined the class since starts present like the
+    // others, marked as new; the marks already given stay as they are.
+    const joined = sheet.data.students.filter((s) => !Object.hasOwn(marks.marks, s.studentId));
+    if (joined.length === 0) return;
+    setMarks({
+      slot,
+      marks: {
+        ...marks.marks,
+        ...Object.fromEntries(joined.map((s) => [s.studentId, { status: 'present', note: '', added: true }])),
+      },
+    });
+  }, [sheet.data, slot, marks, waiting]);
 
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -138,6 +156,10 @@ function MarkAttendance() {
       const error = result.error;
       const fields = isApiError(error) && error.fields ? Object.values(error.fields) : [];
       setOutcome({ kind: 'failed', messages: [errorMessage(error, t('failed')), ...fields] });
+      // The class may have changed since the sheet was read ("1 enrolled student is not marked", "not enrolled
+      // in the class"): read it again so the teacher can correct the marks here, without reloading
+      // (docs/product.md, "Attendance on a bad connection"). The refused submission is already dropped.
+      refresh();
     }
   };
 
@@ -240,10 +262,12 @@ function MarkAttendance() {
       </Alert>
     ) : null;
 
+  // Of the students on the sheet: one who left the class keeps a mark here that is never sent.
   const counts = { absent: 0, late: 0 };
-  for (const m of Object.values(marks?.slot === slot ? marks.marks : {})) {
-    if (m.status === 'absent') counts.absent++;
-    if (m.status === 'late') counts.late++;
+  for (const s of marks?.slot === slot ? (sheet.data?.students ?? []) : []) {
+    const m = marks?.marks[s.studentId];
+    if (m?.status === 'absent') counts.absent++;
+    if (m?.status === 'late') counts.late++;
   }
 
   return (
@@ -310,6 +334,11 @@ function MarkAttendance() {
                     <p className="flex min-w-0 gap-2 text-sm font-medium text-slate-900 sm:w-48 sm:shrink-0">
                       <span className="text-slate-500 tabular-nums">{s.rollNumber}</span>
                       <bdi className="min-w-0">{s.name}</bdi>
+                      {mark.added && (
+                        <Badge tone="info" className="shrink-0 self-center">
+                          {t('mark.added')}
+                        </Badge>
+                      )}
                     </p>
                     <StatusPicker
                       name={`status-${s.studentId}`}
