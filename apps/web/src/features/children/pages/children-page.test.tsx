@@ -45,4 +45,35 @@ describe('ChildrenPage', () => {
     expect(screen.getByText('رائد الفصل: لم يُعيَّن بعد')).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
   });
+
+  it("isolates right to left the child's name (<bdi>), their class teacher's and their lessons' names", async () => {
+    await changeLanguage('ar');
+    const named = {
+      ...child,
+      name: 'Doe, "Jane"',
+      classTeacherName: 'Smith Jr.',
+      todayLessons: [
+        {
+          slotId: 'slot-1',
+          classId: 'class-1',
+          className: 'Grade 5 A',
+          subject: 'Maths (set 2)',
+          teacherName: 'Tess Teacher.',
+          room: 'Room 1 (lab)',
+          startTime: '08:30',
+          endTime: '09:15',
+          marked: false,
+        },
+      ],
+    };
+    mockFetch({ 'GET /api/v1/children': () => json({ items: [named] }) });
+    renderWithProviders(<ChildrenPage />, { auth: signedIn('parent') });
+    const link = await screen.findByRole('link', { name: 'Doe, "Jane"' });
+    expect(link.querySelector('bdi')?.textContent).toBe('Doe, "Jane"');
+    expect(screen.getByText('Doe, "Jane"').tagName).toBe('BDI');
+    expect(screen.getByText(/رائد الفصل/).textContent).toBe('رائد الفصل: \u2068Smith Jr.\u2069');
+    for (const text of ['Maths (set 2)', 'Tess Teacher.', 'Room 1 (lab)']) {
+      expect([text, screen.getByText(text).tagName]).toEqual([text, 'BDI']);
+    }
+  });
 });

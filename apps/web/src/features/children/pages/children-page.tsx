@@ -54,8 +54,9 @@ function ChildCard({ child }: { child: ChildResponse }) {
         <PersonAvatar name={child.name} src={child.profileImage} size="md" />
         <div className="min-w-0 flex-1">
           <h2 className="text-base font-semibold text-slate-900">
+            {/* Isolated, so right to left a name keeps its punctuation in place (docs/product.md, "In the web app"). */}
             <Link to={`/students/${child.id}`} className="hover:underline">
-              {child.name}
+              <bdi>{child.name}</bdi>
             </Link>
           </h2>
           <p className="text-sm text-slate-500">

@@ -82,7 +82,9 @@ function ClassesToday({ classes }: { classes: ClassToday[] }) {
     <ul className="divide-y divide-slate-100" aria-label={t('day.byClass')}>
       {classes.map((c) => (
         <li key={c.classId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-          <span className="min-w-0 flex-1 font-medium text-slate-800">{c.className}</span>
+          <span className="min-w-0 flex-1 font-medium text-slate-800">
+            <bdi>{c.className}</bdi>
+          </span>
           {c.marked ? (
             <>
               <span className="text-slate-500">{t('day.absentCount', { count: c.absent })}</span>
@@ -191,7 +193,8 @@ function ParentDay({ day }: { day: DashboardDay }) {
         <CardSection
           key={child.studentId}
           titleId={`day-child-${child.studentId}`}
-          title={child.name}
+          // Isolated: right to left, `Doe, "Jane"` read `"Doe, "Jane` (docs/product.md, "In the web app").
+          title={<bdi>{child.name}</bdi>}
           description={t('day.childToday', { className: child.className, weekday: t(`day.weekday.${day.weekday}`) })}
           actions={<TimetableLink />}
         >

@@ -32,12 +32,19 @@ export function LessonList({
           <span dir="ltr" className="w-24 shrink-0 font-medium text-slate-900 tabular-nums">
             {lesson.startTime}–{lesson.endTime}
           </span>
+          {/* Each name isolated: right to left a Latin `Room 1 (lab)` or `Doe, "Jane"` kept neither its brackets
+              nor its quotes, nor its place beside the dots (docs/product.md, "In the web app"). */}
           <span className="min-w-0 flex-1">
-            <span className="font-medium text-slate-800">{lesson.subject}</span>
+            <bdi className="font-medium text-slate-800">{lesson.subject}</bdi>
             <span className="text-slate-500">
               {' · '}
-              {showClass ? lesson.className : lesson.teacherName}
-              {lesson.room ? ` · ${lesson.room}` : ''}
+              <bdi>{showClass ? lesson.className : lesson.teacherName}</bdi>
+              {lesson.room && (
+                <>
+                  {' · '}
+                  <bdi>{lesson.room}</bdi>
+                </>
+              )}
             </span>
           </span>
           {marks && (

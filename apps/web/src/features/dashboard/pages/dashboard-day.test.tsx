@@ -3,7 +3,7 @@ import type { Role } from '@lyceum/shared/roles';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, makeUser, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
 
 const lesson = (over: Partial<DayLesson> = {}): DayLesson => ({
@@ -123,5 +123,80 @@ describe("the dashboard's day", () => {
     expect(screen.getByText('غائب')).toBeTruthy();
     expect(screen.getByText(/نسبة الحضور/)).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  describe('right to left, every name, class label, subject and room is isolated (<bdi>), so its punctuation stays in place', () => {
+    /** The tags of the elements showing `text` as their own text: all BDI when each is isolated. */
+    const tagsOf = (text: string) => screen.getAllByText(text).map((e) => e.tagName);
+    const odd = lesson({
+      subject: 'Maths (set 2)',
+      className: 'Grade 6 A (2027-2028)',
+      teacherName: 'Smith Jr.',
+      room: 'Room 1 (lab)',
+    });
+
+    it("a parent's child card: the name heading and the lessons", async () => {
+      await changeLanguage('ar');
+      renderDay('parent', {
+        children: [
+          { studentId: 's1', name: 'Doe, "Jane"', className: 'Grade 5 A', status: 'absent', lessons: [odd], rate: 90 },
+        ],
+      });
+      const heading = await screen.findByRole('heading', { name: 'Doe, "Jane"' });
+      expect(heading.querySelector('bdi')?.textContent).toBe('Doe, "Jane"');
+      expect(tagsOf('Doe, "Jane"')).toEqual(['BDI']);
+      for (const text of ['Maths (set 2)', 'Smith Jr.', 'Room 1 (lab)'])
+        expect([text, tagsOf(text)]).toEqual([text, ['BDI']]);
+    });
+
+    it("a teacher's lessons: the subject, the class and the room", async () => {
+      await changeLanguage('ar');
+      renderDay('teacher', { lessons: [odd] });
+      await screen.findByText('Maths (set 2)');
+      for (const text of ['Maths (set 2)', 'Grade 6 A (2027-2028)', 'Room 1 (lab)']) {
+        expect([text, tagsOf(text)]).toEqual([text, ['BDI']]);
+      }
+    });
+
+    it("a student's lessons and the welcome", async () => {
+      await changeLanguage('ar');
+      mockFetch({
+        'GET /api/v1/dashboard': () =>
+          json({
+            role: 'student',
+            title: 'Demo School',
+            stats: [],
+            subscription: null,
+            day: { ...emptyDay, lessons: [odd] },
+          }),
+      });
+      renderWithProviders(<DashboardPage />, {
+        auth: { ...signedIn('student'), user: makeUser('student', { name: 'Doe, "Jane"' }) },
+      });
+      await screen.findByText('Smith Jr.');
+      for (const text of ['Maths (set 2)', 'Smith Jr.', 'Room 1 (lab)'])
+        expect([text, tagsOf(text)]).toEqual([text, ['BDI']]);
+      expect(screen.getByText(/مرحبًا بعودتك/).textContent).toContain('\u2068Doe,\u2069');
+    });
+
+    it("the principal's classes today", async () => {
+      await changeLanguage('ar');
+      renderDay('principal', {
+        classes: [
+          {
+            classId: 'c1',
+            className: 'Grade 6 A (2027-2028)',
+            students: 30,
+            marked: false,
+            present: 0,
+            late: 0,
+            absent: 0,
+            rate: null,
+          },
+        ],
+      });
+      await screen.findByText('Grade 6 A (2027-2028)');
+      expect(tagsOf('Grade 6 A (2027-2028)')).toEqual(['BDI']);
+    });
   });
 });

@@ -123,7 +123,7 @@ export function PeriodsCard({ periods }: { periods: readonly Period[] }) {
               {/* Name and time share what the badge and buttons leave: on a phone the time goes under a name
                   too long to sit beside it, and a name longer than the line wraps, never drawn over the time. */}
               <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3">
-                <span className="min-w-0 font-medium break-words text-slate-800">{p.name}</span>
+                <bdi className="min-w-0 font-medium break-words text-slate-800">{p.name}</bdi>
                 <span className="whitespace-nowrap text-slate-500" dir="ltr">
                   {span(p)}
                 </span>

@@ -33,14 +33,26 @@ function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: Hidden;
   const names = { subject: slot.subject, day: t(`days.${slot.day}`), start: slot.startTime };
   return (
     <div className="slot-card rounded-md border border-blue-100 bg-blue-50 px-2 py-1.5 text-xs text-slate-700">
-      <p className="font-semibold text-slate-900">{slot.subject}</p>
-      {!hide?.className && <p>{slot.className}</p>}
-      {!hide?.teacher && <p>{slot.teacherName}</p>}
+      {/* Names isolated: right to left a Latin `Grade 6 A (2027-2028)` or `Doe, "Jane"` lost its closing
+          bracket or quote to the front (docs/product.md, "In the web app"). */}
+      <p className="font-semibold text-slate-900">
+        <bdi>{slot.subject}</bdi>
+      </p>
+      {!hide?.className && (
+        <p>
+          <bdi>{slot.className}</bdi>
+        </p>
+      )}
+      {!hide?.teacher && (
+        <p>
+          <bdi>{slot.teacherName}</bdi>
+        </p>
+      )}
       {slot.room && (
         <p className="flex items-center gap-1">
           <DoorOpen className="size-3 shrink-0" aria-hidden="true" />
           <span className="sr-only">{t('grid.roomLabel')}</span>
-          {slot.room}
+          <bdi>{slot.room}</bdi>
         </p>
       )}
       <p className="text-slate-600" dir="ltr">
@@ -74,7 +86,11 @@ function RowHeading({ row }: { row: WeekRow }) {
   const { t } = useT('timetable');
   return (
     <>
-      {row.period && <span className="block font-medium text-slate-800">{row.period.name}</span>}
+      {row.period && (
+        <span className="block font-medium text-slate-800">
+          <bdi>{row.period.name}</bdi>
+        </span>
+      )}
       <span className="block text-slate-500" dir="ltr">
         {t('grid.span', { start: row.startTime, end: row.endTime })}
       </span>
@@ -173,7 +189,7 @@ function DayList({
                 className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-xs text-slate-600"
               >
                 <Coffee className="size-3.5" aria-hidden="true" />
-                <span>{row.period?.name ?? t('grid.break')}</span>
+                <bdi>{row.period?.name ?? t('grid.break')}</bdi>
                 <span dir="ltr">{t('grid.span', { start: row.startTime, end: row.endTime })}</span>
               </li>
             ) : (

@@ -334,6 +334,57 @@ describe('TimetablePage', () => {
     expect(time.className).toContain('whitespace-nowrap');
   });
 
+  it("isolates (<bdi>) right to left the children's names in the switcher and every name, subject, room and period in the week", async () => {
+    await changeLanguage('ar');
+    const odd = lesson({
+      subject: 'Maths (set 2)',
+      teacherName: 'Smith Jr.',
+      room: 'Room 1 (lab)',
+    });
+    mockFetch({
+      'GET /api/v1/timetable/options': () =>
+        json({
+          ...options,
+          periods: options.periods.map((p) => (p.id === 'p1' ? { ...p, name: 'Period 1 (early)' } : p)),
+          classes: [],
+          teachers: [],
+          subjects: [],
+          rooms: [],
+          assignments: [],
+        }),
+      'GET /api/v1/timetable/children': () =>
+        json({
+          children: [
+            { studentId: 'kid-1', name: 'Doe, "Jane"', classId: CLASS.id, items: [odd] },
+            { studentId: 'kid-2', name: 'Cleo Child.', classId: 'class-2', items: [] },
+          ],
+        }),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('parent') });
+    await screen.findByRole('table');
+    /** The tags of the elements showing `text` as their own text: all BDI when each is isolated. */
+    const tagsOf = (text: string) => screen.getAllByText(text).map((e) => e.tagName);
+    expect(screen.getByRole('tab', { name: 'Doe, "Jane"' }).querySelector('bdi')?.textContent).toBe('Doe, "Jane"');
+    expect(screen.getByRole('tab', { name: 'Cleo Child.' }).querySelector('bdi')?.textContent).toBe('Cleo Child.');
+    // The tab and the printed heading.
+    expect(tagsOf('Doe, "Jane"')).toEqual(['BDI', 'BDI']);
+    for (const text of ['Maths (set 2)', 'Smith Jr.', 'Room 1 (lab)', 'Period 1 (early)']) {
+      expect([text, tagsOf(text)]).toEqual([text, ['BDI']]);
+    }
+  });
+
+  it("isolates the class in a teacher's week", async () => {
+    await changeLanguage('ar');
+    mockFetch({
+      'GET /api/v1/timetable/options': () => json({ ...options, teachers: [TEACHER], subjects: [], assignments: [] }),
+      'GET /api/v1/timetable/teachers/user-teacher': () =>
+        json({ items: [lesson({ className: 'Grade 6 A (2027-2028)' })] }),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('teacher') });
+    const cell = await screen.findByText('Grade 6 A (2027-2028)');
+    expect(cell.tagName).toBe('BDI');
+  });
+
   it('renders in Arabic, right to left, days from Monday to Sunday', async () => {
     await changeLanguage('ar');
     mockFetch({ ...readerOptions(), 'GET /api/v1/timetable/students/user-student': () => json(week) });

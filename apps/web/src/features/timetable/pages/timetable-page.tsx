@@ -127,7 +127,9 @@ function WeekView({
   return (
     <section id="timetable-print" aria-label={title}>
       <style>{PRINT_CSS}</style>
-      <h2 className="mb-3 hidden text-lg font-semibold print:block">{title}</h2>
+      <h2 className="mb-3 hidden text-lg font-semibold print:block">
+        <bdi>{title}</bdi>
+      </h2>
       <WeekGrid
         title={t('grid.label', { name: title })}
         slots={slots}
@@ -426,7 +428,8 @@ function ChildrenWeeks({ periods }: { periods: readonly Period[] }) {
           label={t('picker.child')}
           value={child.studentId}
           onChange={(id) => setParams({ child: id }, { replace: true })}
-          tabs={children.map((c) => ({ id: c.studentId, label: c.name }))}
+          // Isolated: right to left, `Doe, "Jane"` read `"Doe, "Jane` (docs/product.md, "In the web app").
+          tabs={children.map((c) => ({ id: c.studentId, label: <bdi>{c.name}</bdi> }))}
         >
           <div className="mt-4">{week}</div>
         </Tabs>
