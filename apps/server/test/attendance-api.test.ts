@@ -471,7 +471,7 @@ describe('submitting a class', () => {
     expect(await count('attendance', w.a.id)).toBe(before);
   });
 
-  it('a record read back, its note null, can be sent again as it was read: null is no note', async () => {
+  it('a record read back, its note and period null, can be sent again as it was read: null is none', async () => {
     const date = '2026-03-09';
     const first = await teacher({
       method: 'POST',
@@ -481,10 +481,11 @@ describe('submitting a class', () => {
     expect(first.statusCode, first.body).toBe(200);
     const records = first.json().records as AttendanceRecord[];
     expect(records.map((r) => r.note)).toEqual([null, null, null]);
+    expect(first.json().periodId).toBeNull();
     const again = await teacher({
       method: 'POST',
       url: '/api/v1/attendance',
-      payload: { classId: w.a.classId, date, records },
+      payload: { classId: w.a.classId, date, periodId: first.json().periodId, records },
     });
     expect(again.statusCode, again.body).toBe(200);
     expect({ created: again.json().created, updated: again.json().updated }).toEqual({ created: 0, updated: 0 });

@@ -103,7 +103,8 @@ export const SubmitAttendanceRequest = z.object(
     classId: uuidSchema,
     /** Omitted: the school's today, in its time zone. */
     date: isoDate.optional(),
-    periodId: uuidSchema.optional(),
+    /** Omitted or null: the day's one sheet (a school that marks per day), as a sheet read back says it. */
+    periodId: uuidSchema.nullish(),
     records: z
       .array(AttendanceMark, { error: ATTENDANCE_MESSAGES.recordsList })
       .min(1, 'Mark at least one student')

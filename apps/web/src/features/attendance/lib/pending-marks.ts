@@ -81,7 +81,7 @@ function newKey(): string {
 export function keepPending(body: PendingMarks['body'], userId: string, savedAt: Date = new Date()): PendingMarks {
   const entry: PendingMarks = {
     userId,
-    slot: slotOf(body.classId, body.date, body.periodId),
+    slot: slotOf(body.classId, body.date, body.periodId ?? undefined),
     idempotencyKey: newKey(),
     body,
     savedAt: savedAt.toISOString(),
