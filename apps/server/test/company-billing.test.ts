@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
-import { as, createSchool, errorOf, login } from './helpers.ts';
+import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
 
 let w: CompanyWorld;
 beforeAll(async () => {
@@ -335,8 +335,18 @@ describe('payment races and rules', () => {
     expect((await paymentsOf()).map((p: { id: string }) => p.id)).toEqual([first.json().id]);
     expect(await leadsOf()).toHaveLength(1);
 
-    // Once the company has taken the request up, the school may renew again.
+    // Once the company has taken the request up and decided its payment, the school may renew again.
     await w.companyAdmin({ method: 'PATCH', url: `/api/v1/company/leads/${lead.id}`, payload: { status: 'closed' } });
+    const stillPending = await renew('renew-once-3');
+    expect(errorOf(stillPending)).toMatchObject({
+      code: 'conflict',
+      message: SUBSCRIPTION_REQUEST_MESSAGES.paymentPending,
+    });
+    await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${first.json().id}/reject`,
+      payload: { reason: 'Never arrived' },
+    });
     expect((await renew('renew-once-3')).statusCode).toBe(201);
     expect(await paymentsOf()).toHaveLength(2);
     expect(await leadsOf()).toHaveLength(2);
@@ -356,6 +366,81 @@ describe('payment races and rules', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).fields?.renewal).toBe('Only a subscription payment can ask for a renewal');
+  });
+
+  it('one pending payment per subscription or add-on request: another waits until the first is decided', async () => {
+    const s = await createSchool(w.t.app, { name: 'Pay Once School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const sub = await activeSub(s.id);
+    const pay = (key: string, target: Record<string, unknown> = { subscriptionId: sub?.id }) =>
+      sa({
+        method: 'POST',
+        url: '/api/v1/payments',
+        payload: { ...target, method: 'card', reference: key, amountMinor: 5000, idempotencyKey: key },
+      });
+    const paymentsOf = async () => (await sa({ method: 'GET', url: '/api/v1/payments?limit=100' })).json().items;
+    const toConfirm = async () =>
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/notifications?limit=100' }))
+        .json()
+        .items.filter((n: { title: string }) => n.title === 'Payment to confirm: Pay Once School').length;
+
+    const first = await pay('pay-once-0001');
+    expect(first.statusCode).toBe(201);
+    expect(await toConfirm()).toBe(1);
+    // The same form sent again still answers the first payment.
+    const retry = await pay('pay-once-0001');
+    expect([retry.statusCode, retry.json().id]).toEqual([200, first.json().id]);
+    for (const key of ['pay-once-0002', 'pay-once-0003']) {
+      const again = await pay(key);
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again)).toEqual({ code: 'conflict', message: SUBSCRIPTION_REQUEST_MESSAGES.paymentPending });
+    }
+    expect((await paymentsOf()).map((p: { id: string }) => p.id)).toEqual([first.json().id]);
+    expect(await toConfirm()).toBe(1);
+    // Another school's subscription is still not found, and a teacher may not pay.
+    const foreign = await pay('pay-once-0004', { subscriptionId: (await activeSub(w.a.id))?.id });
+    expect(errorOf(foreign).fields?.subscriptionId).toBe('Subscription not found');
+    const teacher = as(w.t.app, await login(w.t.app, s.users.teacher.email, 'teacher'));
+    expect(
+      (
+        await teacher({
+          method: 'POST',
+          url: '/api/v1/payments',
+          payload: {
+            subscriptionId: sub?.id,
+            method: 'card',
+            reference: 'T',
+            amountMinor: 1,
+            idempotencyKey: 'pay-teacher-1',
+          },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // Once the company rejects it, the school may pay again; two new forms at once record one payment.
+    await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${first.json().id}/reject`,
+      payload: { reason: 'Wrong amount' },
+    });
+    const racing = await Promise.all([pay('pay-once-0005'), pay('pay-once-0006')]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await paymentsOf()).toHaveLength(2);
+    expect(await toConfirm()).toBe(2);
+
+    // The same for an add-on request, apart from the subscription's.
+    const req = await sa({
+      method: 'POST',
+      url: '/api/v1/addon-requests',
+      payload: { addonId: await w.addonId('SMS') },
+    });
+    expect((await pay('pay-addon-0001', { addonRequestId: req.json().id })).statusCode).toBe(201);
+    const addonAgain = await pay('pay-addon-0002', { addonRequestId: req.json().id });
+    expect(errorOf(addonAgain)).toEqual({
+      code: 'conflict',
+      message: SUBSCRIPTION_REQUEST_MESSAGES.addonPaymentPending,
+    });
+    expect(await paymentsOf()).toHaveLength(3);
   });
 
   it('an add-on cannot be approved for a school without an active subscription', async () => {
@@ -469,6 +554,93 @@ describe('leads', () => {
         )({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } })
       ).statusCode,
     ).toBe(201);
+  });
+});
+
+describe('contact sales', () => {
+  it('one open lead per school: another, from anyone of the school, is refused (409) until staff take it up', async () => {
+    const s = await createSchool(w.t.app, { name: 'Contact Once School' });
+    const asRole = async (role: 'teacher' | 'student' | 'school_admin') =>
+      as(w.t.app, await login(w.t.app, s.users[role].email, role));
+    const contact = async (role: 'teacher' | 'student' | 'school_admin', message = 'Please call us.') =>
+      (await asRole(role))({
+        method: 'POST',
+        url: '/api/v1/sales-leads',
+        payload: { name: 'Tess Teacher', email: 'tess@contact.test', message },
+      });
+    const leadsOf = async () =>
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/leads?kind=contact_sales&limit=100' }))
+        .json()
+        .items.filter((l: { schoolId: string }) => l.schoolId === s.id);
+    const bell = async () =>
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/notifications?limit=100' }))
+        .json()
+        .items.filter((n: { body: string }) => n.body.includes('(Contact Once School)')).length;
+
+    const empty = await contact('teacher', '');
+    expect(errorOf(empty).fields?.message).toBe('Message is required');
+    const first = await contact('teacher');
+    expect(first.statusCode).toBe(201);
+    expect([(await leadsOf()).length, await bell()]).toEqual([1, 1]);
+    for (const role of ['teacher', 'student', 'school_admin'] as const) {
+      const again = await contact(role, 'x'.repeat(2000));
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again)).toEqual({ code: 'conflict', message: SUBSCRIPTION_REQUEST_MESSAGES.contactSalesPending });
+    }
+    // The plan-expiry screen's form too, once the password is right (a wrong one is refused as before).
+    const lapsed = (password: string) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/sales-leads/lapsed',
+        remoteAddress: '192.0.2.151',
+        payload: { email: s.users.school_admin.email, password, message: 'Renew us, please.' },
+      });
+    expect((await lapsed('not-the-password')).statusCode).toBe(401);
+    const lapsedAgain = await lapsed(TEST_PASSWORD);
+    expect(errorOf(lapsedAgain)).toEqual({
+      code: 'conflict',
+      message: SUBSCRIPTION_REQUEST_MESSAGES.contactSalesPending,
+    });
+    expect([(await leadsOf()).length, await bell()]).toEqual([1, 1]);
+    // Renewal and upgrade requests are their own kinds.
+    const renewal = await (await asRole('school_admin'))({
+      method: 'POST',
+      url: '/api/v1/subscription/requests',
+      payload: { kind: 'renewal' },
+    });
+    expect(renewal.statusCode).toBe(201);
+    // Another school's contact is its own; company staff have no school to contact for.
+    expect(
+      (
+        await (
+          await w.asB('parent')
+        )({
+          method: 'POST',
+          url: '/api/v1/sales-leads',
+          payload: { name: 'Bea', email: 'bea@b.test', message: 'Hello' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await w.companyUser({
+          method: 'POST',
+          url: '/api/v1/sales-leads',
+          payload: { name: 'Cy', email: 'cy@c.test', message: 'Hello' },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // Marked contacted (or closed), the school may write again; two at once record one.
+    await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/leads/${first.json().id}`,
+      payload: { status: 'contacted' },
+    });
+    const racing = await Promise.all([contact('student'), contact('school_admin')]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    // The renewal request's notice, then the one new lead's.
+    expect([(await leadsOf()).length, await bell()]).toEqual([2, 3]);
   });
 });
 

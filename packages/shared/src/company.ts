@@ -624,10 +624,19 @@ export const LapsedContactSalesRequest = z.object({
 });
 export type LapsedContactSalesRequest = z.input<typeof LapsedContactSalesRequest>;
 
-/** A school asks for a renewal, or an upgrade to one plan, once until the company's staff take it up. */
+/**
+ * A school asks for a renewal, an upgrade to one plan, or contact with sales, once until the company's staff
+ * take it up; it pays for a subscription or an add-on request once until they confirm or reject that payment
+ * (docs/product.md, "Sales leads, revenue and usage", "Payments").
+ */
 export const SUBSCRIPTION_REQUEST_MESSAGES = {
   renewalPending: 'A renewal has already been requested and is awaiting a reply.',
   upgradePending: 'This upgrade has already been requested and is awaiting a reply.',
+  contactSalesPending: 'Your school already has an open request to our sales team. We will be in touch soon.',
+  paymentPending:
+    'A payment for this subscription is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
+  addonPaymentPending:
+    'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
 } as const;
 
 export const SubscriptionChangeRequest = z.object({

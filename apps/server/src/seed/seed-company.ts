@@ -155,10 +155,13 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
     await insertSchoolUser(tx, { schoolId: hillsideId, accountId, name, email, role });
     lines.push(`${role.padEnd(14)} ${email} (subscription expired)`);
   }
+  // Already contacted: a school has one open contact-sales lead at a time (docs/product.md, "Sales leads, revenue
+  // and usage"), and its people can still reach sales from the plan-expiry screen.
   await tx.insert(salesLeads).values({
     schoolId: hillsideId,
     id: newId(),
     kind: 'contact_sales',
+    status: 'contacted',
     name: 'Hana Admin',
     email: 'school-admin@hillside.lyceum.test',
     phone: '+1 555 0301',

@@ -266,6 +266,12 @@ const ar: Catalogue = {
   'Choose renew or upgrade': 'اختر التجديد أو الترقية',
   'A renewal has already been requested and is awaiting a reply.': 'سبق طلب التجديد وهو بانتظار الرد.',
   'This upgrade has already been requested and is awaiting a reply.': 'سبق طلب هذه الترقية وهي بانتظار الرد.',
+  'Your school already has an open request to our sales team. We will be in touch soon.':
+    'لدى مدرستك طلب مفتوح لدى فريق المبيعات لدينا. سنتواصل معك قريبًا.',
+  'A payment for this subscription is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
+    'توجد دفعة لهذا الاشتراك بانتظار التأكيد. يمكنك إرسال دفعة أخرى بعد تأكيدها أو رفضها.',
+  'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
+    'توجد دفعة لهذه الإضافة بانتظار التأكيد. يمكنك إرسال دفعة أخرى بعد تأكيدها أو رفضها.',
   'Choose a status': 'اختر حالة',
   'Choose at least one scope': 'اختر نطاقًا واحدًا على الأقل',
   'Choose a plan': 'اختر خطة',

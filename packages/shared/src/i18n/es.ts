@@ -282,6 +282,12 @@ const es: Catalogue = {
     'Ya se ha solicitado una renovación y está pendiente de respuesta.',
   'This upgrade has already been requested and is awaiting a reply.':
     'Esta mejora ya se ha solicitado y está pendiente de respuesta.',
+  'Your school already has an open request to our sales team. We will be in touch soon.':
+    'Su escuela ya tiene una solicitud abierta con nuestro equipo de ventas. Nos pondremos en contacto pronto.',
+  'A payment for this subscription is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
+    'Ya hay un pago de esta suscripción pendiente de confirmación. Podrá enviar otro cuando se confirme o se rechace.',
+  'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
+    'Ya hay un pago de este complemento pendiente de confirmación. Podrá enviar otro cuando se confirme o se rechace.',
   'Choose a status': 'Elija un estado',
   'Choose at least one scope': 'Elija al menos un alcance',
   'Choose a plan': 'Elija un plan',

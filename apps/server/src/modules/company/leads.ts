@@ -75,17 +75,21 @@ async function insertLead(
   return toLead(await leadById(tx, id));
 }
 
-/** The contact-sales modal: any school user may leave a message for the company's sales staff. */
+/**
+ * The contact-sales modal: any school user may leave a message for the company's sales staff, one open at a
+ * time per school (assertNoOpenRequest).
+ */
 export function contactSales(deps: Deps, actor: Actor, input: z.output<typeof ContactSalesRequest>): Promise<Lead> {
-  return withTenant(deps.db, tenantOf(actor), (tx) =>
-    insertLead(tx, actor, {
+  return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    await assertNoOpenRequest(tx, actor.schoolId as string, 'contact_sales', null);
+    return insertLead(tx, actor, {
       kind: 'contact_sales',
       name: input.name,
       email: input.email,
       phone: input.phone?.trim() || null,
       message: input.message,
-    }),
-  );
+    });
+  });
 }
 
 /**
@@ -99,6 +103,7 @@ export async function contactSalesLapsed(
 ): Promise<void> {
   const who = await identifySchoolUser(deps, { ...input, ip: actor.ip });
   await withSystem(deps.db, async (tx) => {
+    await assertNoOpenRequest(tx, who.schoolId, 'contact_sales', null);
     const id = newId();
     await tx.insert(salesLeads).values({
       schoolId: who.schoolId,
@@ -120,6 +125,20 @@ export async function contactSalesLapsed(
 }
 
 /**
+ * The school's request lock, held to the end of the transaction: requests and payments that notify every
+ * company staff member check for an open one and record theirs one after the other.
+ */
+export async function lockSchoolRequests(tx: Tx, schoolId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscription-request:${schoolId}`}, 0))`);
+}
+
+const refusalOfOpen = {
+  renewal: SUBSCRIPTION_REQUEST_MESSAGES.renewalPending,
+  upgrade: SUBSCRIPTION_REQUEST_MESSAGES.upgradePending,
+  contact_sales: SUBSCRIPTION_REQUEST_MESSAGES.contactSalesPending,
+} as const;
+
+/**
  * The same request while one like it is still new is refused (like a second add-on request): a school could
  * otherwise fill every company staff member's bell with copies (docs/product.md, "Sales leads, revenue and
  * usage"). Takes the school's request lock, so call it in the transaction that then records the request.
@@ -127,10 +146,10 @@ export async function contactSalesLapsed(
 export async function assertNoOpenRequest(
   tx: Tx,
   schoolId: string,
-  kind: 'renewal' | 'upgrade',
+  kind: keyof typeof refusalOfOpen,
   planId: string | null,
 ): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscription-request:${schoolId}`}, 0))`);
+  await lockSchoolRequests(tx, schoolId);
   const [open] = await tx
     .select({ id: salesLeads.id })
     .from(salesLeads)
@@ -143,10 +162,7 @@ export async function assertNoOpenRequest(
       ),
     )
     .limit(1);
-  if (open) {
-    const M = SUBSCRIPTION_REQUEST_MESSAGES;
-    throw new AppError('conflict', kind === 'renewal' ? M.renewalPending : M.upgradePending);
-  }
+  if (open) throw new AppError('conflict', refusalOfOpen[kind]);
 }
 
 /** Records a renewal or upgrade request; the caller has run assertNoOpenRequest in the same transaction. */

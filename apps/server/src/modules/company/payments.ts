@@ -8,6 +8,7 @@ import type {
 } from '@lyceum/shared/company';
 import { DEFAULT_SCHOOL_LOCALE, type Language } from '@lyceum/shared/locale';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -26,7 +27,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { localDateOf, timeZoneOf } from '../../lib/school-day.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
-import { assertNoOpenRequest, insertSubscriptionRequest } from './leads.ts';
+import { assertNoOpenRequest, insertSubscriptionRequest, lockSchoolRequests } from './leads.ts';
 import { notifySchoolAdmins } from './notify.ts';
 import { noticePaymentToConfirm } from './staff-notices.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -158,10 +159,42 @@ async function existingByKey(tx: Tx, schoolId: string, key: string) {
 }
 
 /**
+ * One pending payment per subscription or add-on request: each one puts "Payment to confirm" in every company
+ * staff member's bell, so a second waits until they confirm or reject the first (docs/product.md, "Payments").
+ * Takes the school's request lock, so call it in the transaction that then records the payment.
+ */
+async function assertNoPendingPayment(
+  tx: Tx,
+  schoolId: string,
+  input: { subscriptionId?: string | undefined; addonRequestId?: string | undefined },
+): Promise<void> {
+  await lockSchoolRequests(tx, schoolId);
+  const [pending] = await tx
+    .select({ id: subscriptionPayments.id })
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.schoolId, schoolId),
+        eq(subscriptionPayments.status, 'pending'),
+        input.subscriptionId
+          ? eq(subscriptionPayments.subscriptionId, input.subscriptionId)
+          : eq(subscriptionPayments.addonRequestId, input.addonRequestId ?? ''),
+      ),
+    )
+    .limit(1);
+  if (pending) {
+    const M = SUBSCRIPTION_REQUEST_MESSAGES;
+    throw new AppError('conflict', input.subscriptionId ? M.paymentPending : M.addonPaymentPending);
+  }
+}
+
+/**
  * Records a payment once per idempotency key: the same key again returns the first payment unchanged
- * (`created: false`), even when two submissions race (the unique index decides). A renewal payment records
- * its renewal request in the same transaction, and a renewal already asked for refuses it before anything is
- * written or sent to the provider (docs/product.md, "Payments").
+ * (`created: false`), even when two submissions race (the school's request lock, then the unique index,
+ * decide). Another key for a subscription or add-on request whose payment is still pending is refused
+ * (assertNoPendingPayment). A renewal payment records its renewal request in the same transaction, and a
+ * renewal already asked for refuses it. Both refusals come before anything is written or sent to the
+ * provider (docs/product.md, "Payments").
  */
 export async function submitPayment(
   deps: Deps,
@@ -182,6 +215,7 @@ export async function submitPayment(
         .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, input.subscriptionId)));
       if (!sub) throw invalid('Subscription not found', { subscriptionId: 'Subscription not found' });
       if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
+      await assertNoPendingPayment(tx, schoolId, input);
       return sub.currency;
     }
     const [request] = await tx
@@ -192,6 +226,7 @@ export async function submitPayment(
     if (!request) throw invalid('Addon request not found', { addonRequestId: 'Addon request not found' });
     if (request.status === 'rejected')
       throw new AppError('rule', 'This add-on request was rejected; there is nothing to pay.');
+    await assertNoPendingPayment(tx, schoolId, input);
     return request.currency;
   });
 
@@ -204,8 +239,13 @@ export async function submitPayment(
   });
   try {
     return await withTenant(deps.db, tenant, async (tx) => {
-      // Again under the lock: another renewal may have been asked for since the check above.
+      // Again under the lock: the same form may have been recorded, or another renewal or payment, since the
+      // checks above.
+      await lockSchoolRequests(tx, schoolId);
+      const raced = await existingByKey(tx, schoolId, input.idempotencyKey);
+      if (raced) return { payment: toPayment(raced), created: false };
       if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
+      await assertNoPendingPayment(tx, schoolId, input);
       const id = newId();
       const now = new Date();
       const receiptNumber = receiptNumberOf(id, now, timeZoneOf(actor));

@@ -1,4 +1,4 @@
-import type { Payment } from '@lyceum/shared/company';
+import { type Payment, SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -94,6 +94,21 @@ describe('PaymentModal', () => {
     await screen.findByText(/is recorded/);
     const third = calls.filter((c) => c.method === 'POST')[2]?.body as Record<string, unknown>;
     expect(third.idempotencyKey).not.toBe(posts[0]?.idempotencyKey);
+  });
+
+  it('a payment already awaiting confirmation is said in the dialog, and nothing is recorded', async () => {
+    mockFetch({
+      'POST /api/v1/payments': () => apiError(409, 'conflict', SUBSCRIPTION_REQUEST_MESSAGES.paymentPending),
+    });
+    renderWithProviders(<Harness />, { auth: signedIn('school_admin') });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    const dialog = await fillAndSubmit();
+    expect(
+      await within(dialog).findByText(
+        'A payment for this subscription is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/is recorded/)).toBeNull();
   });
 
   it('checks the reference and amount with the shared schema before sending', async () => {

@@ -116,6 +116,31 @@ describe('MySubscriptionPage', () => {
     expect(within(dialog).queryByText(/is recorded/)).toBeNull();
   });
 
+  it("contact sales while the school's earlier request is open says so in the dialog", async () => {
+    mockFetch({
+      ...handlers(answer('paid')),
+      'POST /api/v1/sales-leads': () => apiError(409, 'conflict', SUBSCRIPTION_REQUEST_MESSAGES.contactSalesPending),
+    });
+    toast.remove();
+    renderWithProviders(
+      <>
+        <MySubscriptionPage />
+        <Toaster />
+      </>,
+      { auth: signedIn('school_admin') },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Contact sales' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact sales' });
+    await userEvent.type(within(dialog).getByLabelText('Message'), 'Can we add a campus?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(
+      await within(dialog).findByText(
+        'Your school already has an open request to our sales team. We will be in touch soon.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Thanks! Our sales team will contact you shortly.')).toBeNull();
+  });
+
   it('a lapsed school admin stays on it and renews: it calls nothing a lapsed school is refused', async () => {
     const expired = answer('paid');
     expired.subscription = { ...subscription('paid'), status: 'expired' };
