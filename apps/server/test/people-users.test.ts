@@ -1,3 +1,4 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.ts';
@@ -202,5 +203,55 @@ describe('activation, invitations and passwords', () => {
       principal,
     )({ method: 'POST', url: `/api/v1/users/${a.users.school_admin.id}/reset-password`, payload: {} });
     expect(onAdmin.statusCode).toBe(403);
+  });
+
+  it('an e-mailed reset counts with /forgot-password: past 3 an hour it answers 429, sends nothing, offers a temporary one', async () => {
+    const teacher = a.users.teacher;
+    const reset = (session: Session, id: string, mode: 'email' | 'temporary' = 'email') =>
+      as(t.app, session)({ method: 'POST', url: `/api/v1/users/${id}/reset-password`, payload: { mode } });
+    const forgot = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        remoteAddress: '192.0.2.161',
+        payload: { email: teacher.email },
+      });
+    const before = (await mailsTo(teacher.email)).length;
+    expect((await forgot()).statusCode).toBe(202);
+    expect((await mailsTo(teacher.email)).length).toBe(before + 1);
+    for (const session of [admin, principal]) expect((await reset(session, teacher.id)).statusCode).toBe(200);
+    expect((await mailsTo(teacher.email)).length).toBe(before + 3);
+
+    const refused = await reset(admin, teacher.id);
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toEqual({ code: 'rate_limited', message: PEOPLE_MESSAGES.resetMailsPerHour });
+    expect(PEOPLE_MESSAGES.resetMailsPerHour).toBe(
+      'A password reset e-mail was already sent to this person 3 times this hour. Reset with a temporary password instead, or try again later.',
+    );
+    // The staff resets count for /forgot-password too: it answers as always and sends nothing.
+    expect((await forgot()).statusCode).toBe(202);
+    expect((await mailsTo(teacher.email)).length).toBe(before + 3);
+    // Another school's admin still does not find the person; a temporary password still works; others are not held.
+    expect((await reset(adminB, teacher.id)).statusCode).toBe(404);
+    const temporary = await reset(admin, teacher.id, 'temporary');
+    expect([temporary.statusCode, temporary.json().temporaryPassword]).toEqual([200, expect.any(String)]);
+    expect((await reset(admin, a.users.principal.id)).statusCode).toBe(200);
+
+    // Someone who never set a password is mailed an invitation instead: counted the same way.
+    const email = uniqueEmail('flood');
+    const made = await as(
+      t.app,
+      admin,
+    )({
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { name: 'Vic Tim', email, role: 'school_admin', sendInvitation: true },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().user.id as string;
+    for (let i = 0; i < 2; i++) expect((await reset(admin, id)).statusCode).toBe(200);
+    const invitedTooOften = await reset(admin, id);
+    expect(errorOf(invitedTooOften)).toEqual({ code: 'rate_limited', message: PEOPLE_MESSAGES.resetMailsPerHour });
+    expect(await mailsTo(email)).toHaveLength(3);
   });
 });

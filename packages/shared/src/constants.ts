@@ -8,6 +8,8 @@ export const PROFILE_IMAGE_CACHE_SECONDS = 3600;
 export const TRIAL_INVITATIONS_PER_DAY = 50;
 /** Verification e-mails to one address in 24 hours, the sign-up's own included. */
 export const VERIFICATION_MAILS_PER_DAY = 5;
+/** Password reset e-mails to one account in an hour, asked for at /forgot-password or by staff (docs/product.md, "Rate limits and lock-out"). */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export const TOAST_DEFAULTS = {
   blankMs: 4000,

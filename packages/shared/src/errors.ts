@@ -1,3 +1,4 @@
+import { RESET_MAILS_PER_HOUR } from './constants.ts';
 /** Error codes of the API (docs/product.md, "Codes and HTTP statuses") with their HTTP status. `auth/*` codes keep the identity service's names. */
 export const ERROR_STATUS = {
   validation: 400,
@@ -128,6 +129,8 @@ export const PEOPLE_MESSAGES = {
   importTooLarge: 'The CSV file is larger than 2 MB.',
   importRefused: (n: number) => `The file has ${n} error${n === 1 ? '' : 's'}. Nothing was imported.`,
   passwordAlreadySet: 'This user has already set a password. Use reset password instead.',
+  /** A staff reset by e-mail past the account's hourly count (docs/product.md, "Rate limits and lock-out"). */
+  resetMailsPerHour: `A password reset e-mail was already sent to this person ${RESET_MAILS_PER_HOUR} times this hour. Reset with a temporary password instead, or try again later.`,
   notYourself: 'You cannot deactivate your own account.',
   /** Creating a student with new parents, and a student import row whose two parents share one e-mail. */
   ownEmailEach: 'Invalid data: each person needs their own e-mail address',

@@ -1,4 +1,4 @@
-import { TRIAL_INVITATIONS_PER_DAY, VERIFICATION_MAILS_PER_DAY } from '../constants.ts';
+import { RESET_MAILS_PER_HOUR, TRIAL_INVITATIONS_PER_DAY, VERIFICATION_MAILS_PER_DAY } from '../constants.ts';
 import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { ATTACHMENT_MESSAGES, FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
@@ -160,6 +160,7 @@ const ar: Catalogue = {
   [PEOPLE_MESSAGES.passwordAlreadySet]:
     'عيّن هذا المستخدم كلمة مرور بالفعل. استخدم إعادة تعيين كلمة المرور بدلًا من ذلك.',
   [PEOPLE_MESSAGES.notYourself]: 'لا يمكنك تعطيل حسابك.',
+  [PEOPLE_MESSAGES.resetMailsPerHour]: `أُرسل بريد إعادة تعيين كلمة المرور إلى هذا الشخص ${n(RESET_MAILS_PER_HOUR)} مرات خلال هذه الساعة. أعد التعيين بكلمة مرور مؤقتة بدلًا من ذلك، أو حاول لاحقًا.`,
   'This e-mail address cannot be used. Choose another one.':
     'لا يمكن استخدام عنوان البريد الإلكتروني هذا. اختر عنوانًا آخر.',
   Relationship: 'صلة القرابة',

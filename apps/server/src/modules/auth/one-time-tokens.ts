@@ -1,3 +1,4 @@
+import { RESET_MAILS_PER_HOUR } from '@lyceum/shared/constants';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema/index.ts';
@@ -32,6 +33,17 @@ export async function recentTokenCount(tx: Tx, accountId: string, purpose: Purpo
       ),
     );
   return recent?.n ?? 0;
+}
+
+/**
+ * Whether the account may be sent another password e-mail of `purpose` this hour (docs/product.md, "Rate
+ * limits and lock-out": `RESET_MAILS_PER_HOUR`, whoever asks, /forgot-password or staff). Takes the account's
+ * mail lock to the end of the transaction, so requests at once count one after the other: call it in the
+ * transaction that then issues the token.
+ */
+export async function mayMailPasswordLink(tx: Tx, accountId: string, purpose: 'reset' | 'invite'): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`password-mail:${accountId}`}, 0))`);
+  return (await recentTokenCount(tx, accountId, purpose, 3_600_000)) < RESET_MAILS_PER_HOUR;
 }
 
 export function setPasswordLink(publicUrl: string, token: string): string {

@@ -39,7 +39,7 @@ import { bytesOfObject, noteSchoolChange } from '../../lib/answer-cache.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 import { assertPasswordPolicy, burnHashTime, hashPassword, verifyPassword } from './passwords.ts';
-import { issueOneTimeToken, recentTokenCount, setPasswordLink } from './one-time-tokens.ts';
+import { issueOneTimeToken, mayMailPasswordLink, setPasswordLink } from './one-time-tokens.ts';
 import { brandFrom, entitledNamesSql, localeOf } from '../schools/index.ts';
 import { countUnread, unreadCountSql } from '../notifications/index.ts';
 import { unreadMessagesSql } from '../messages/index.ts';
@@ -52,7 +52,7 @@ import { resetMailSender } from './school-mail-guard.ts';
 /** Wrong passwords allowed for one e-mail from one address before it is held (sign-in-throttle.ts). */
 export { FREE_FAILURES_PER_PAIR as LOGIN_FAILURES_PER_ACCOUNT } from './sign-in-throttle.ts';
 /** Reset e-mails sent per account per hour; more requests are accepted but send nothing. */
-export const RESET_MAILS_PER_HOUR = 3;
+export { RESET_MAILS_PER_HOUR } from '@lyceum/shared/constants';
 export const RESET_TOKEN_MINUTES = 60;
 export const INVITE_TOKEN_DAYS = 7;
 export const COMPANY_INVITATION_DAYS = 7;
@@ -180,7 +180,7 @@ export async function forgotPassword(deps: Deps, _actor: PublicActor, input: For
   const account = await findAccount(deps, email);
   if (!account || account.disabledAt) return;
   const queued = await withSystem(deps.db, async (tx) => {
-    if ((await recentTokenCount(tx, account.id, 'reset', 3_600_000)) >= RESET_MAILS_PER_HOUR) return false;
+    if (!(await mayMailPasswordLink(tx, account.id, 'reset'))) return false;
     const sender = await resetMailSender(tx, account.id);
     if (!sender) return false;
     const token = await issueOneTimeToken(tx, account.id, 'reset', RESET_TOKEN_MINUTES * 60_000);

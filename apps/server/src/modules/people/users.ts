@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema/index.ts';
-import { revokeSessions } from '../auth/index.ts';
+import { mayMailPasswordLink, revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -196,12 +196,17 @@ export async function resetUserPassword(
   await inScope(deps.db, scope, async (tx) => {
     const row = await findManagedUser(tx, scope, id);
     if (credential.invitation) {
+      const purpose = row.passwordHash ? 'reset' : 'invite';
+      // The account's hourly count, shared with /forgot-password; staff are told, and offered a temporary password.
+      if (!(await mayMailPasswordLink(tx, row.accountId, purpose))) {
+        throw new AppError('rate_limited', PEOPLE_MESSAGES.resetMailsPerHour);
+      }
       await queueInvitations(
         tx,
         scope,
         deps.config.publicUrl,
         [{ accountId: row.accountId, email: row.email, name: row.name, role: row.role as SchoolRole }],
-        row.passwordHash ? 'reset' : 'invite',
+        purpose,
       );
     } else {
       await tx

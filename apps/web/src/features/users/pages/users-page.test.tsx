@@ -1,3 +1,4 @@
+import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import es from '@lyceum/shared/i18n/es';
 import type { UserAccountResponse } from '@lyceum/shared/people';
 import { TRIAL_MAIL_MESSAGES } from '@lyceum/shared/trial-mail';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { useServerMessage } from '../../../lib/i18n/server-messages';
 import type { AuthState } from '../../../lib/auth';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { UsersPage } from './users-page';
 
 function account(
@@ -100,6 +101,30 @@ describe('UsersPage', () => {
       'Tmp-pass-123456789',
     );
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ mode: 'temporary' }));
+  });
+
+  it('an e-mailed reset past the hourly count is refused in the dialog, which still offers a temporary password', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }),
+      'POST /api/v1/users/teacher-1/reset-password': (init) =>
+        JSON.parse(String(init.body)).mode === 'email'
+          ? apiError(429, 'rate_limited', PEOPLE_MESSAGES.resetMailsPerHour)
+          : json({ temporaryPassword: 'Tmp-pass-123456789', invitationSent: false }),
+    });
+    renderWithProviders(<UsersPage />, { auth: signedIn('school_admin') });
+    await user.click(await screen.findByRole('button', { name: "Reset Tara Teachwell's password" }));
+    const form = await screen.findByRole('dialog');
+    await user.click(within(form).getByRole('button', { name: 'Reset password' }));
+    expect(
+      await within(form).findByText(
+        'A password reset e-mail was already sent to this person 3 times this hour. Reset with a temporary password instead, or try again later.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(form).getByRole('radio', { name: /Show a temporary password/ }));
+    await user.click(within(form).getByRole('button', { name: 'Reset password' }));
+    const shown = await screen.findByRole('dialog', { name: 'Password reset' });
+    expect(within(shown).getByLabelText('Temporary password of Tara Teachwell').textContent).toBe('Tmp-pass-123456789');
   });
 
   it('adds a principal with a temporary password by default, like the other people forms', async () => {
