@@ -15,6 +15,7 @@ import { openDatabase } from './db/client.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { seedDefaults, seedDemo } from './seed/seed.ts';
 import { seedDemoPictures } from './seed/seed-files.ts';
+import { AfterReply } from './lib/after-reply.ts';
 import { AppError } from './lib/errors.ts';
 import { fastifyTrustProxy } from './lib/forwarded-for.ts';
 import { LiveEventHub } from './lib/live-events.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     subscriptionGate: hasActiveSubscription,
     answers: new AnswerCache(config.answerCacheMs),
     clock: options.clock ?? (() => new Date()),
+    afterReply: new AfterReply(app.log),
   });
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
@@ -144,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);
     clearInterval(expiryTimer);
+    await app.deps.afterReply.settled();
     await mail.flush().catch(() => {});
     await live.close();
     await database.close();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Tx } from './db/client.ts';
+import type { AfterReply } from './lib/after-reply.ts';
 import type { AnswerCache } from './lib/answer-cache.ts';
 import type { MailDispatcher } from './db/mail.ts';
 import type { LiveEventHub } from './lib/live-events.ts';
@@ -25,6 +26,8 @@ export interface Deps {
   answers: AnswerCache;
   /** Now, for the school-day figures (today, days left); tests set it to stand either side of a midnight. */
   clock: () => Date;
+  /** Work started after a reply is sent (lib/after-reply.ts); tests await `settled()` for what it wrote. */
+  afterReply: AfterReply;
 }
 
 declare module 'fastify' {

@@ -511,6 +511,7 @@ describe('the student list and the class list: kept per view and query', () => {
       });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
+    await w.t.app.deps.afterReply.settled();
     expect(answersEpoch(w.a.id)).toBe(before);
   });
 

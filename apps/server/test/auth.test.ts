@@ -2,7 +2,7 @@ import { API_ACCESS } from '@lyceum/shared/permissions';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accounts,
   companyStaff,
@@ -13,6 +13,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { insertAccount } from '../src/db/accounts.ts';
+import { selectRows } from '../src/db/select-rows.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_HOUR } from '../src/modules/auth/service.ts';
 import {
@@ -37,8 +38,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, cookie?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+/** A POST, then whatever it started after its reply (the reset mail of /forgot-password). */
+async function post(url: string, payload: unknown, cookie?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+  });
+  await t.app.deps.afterReply.settled();
+  return res;
+}
 
 async function latestMailTo(email: string): Promise<string> {
   const rows = await withSystem(t.app.deps.db, (tx) =>
@@ -419,6 +429,58 @@ describe('forgot and reset password', () => {
       tx.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@nowhere.test')),
     );
     expect(mails).toHaveLength(0);
+  });
+
+  it('answers before it looks the address up: nothing of a known account is read or written until after both replies', async () => {
+    const s = await createSchool(t.app);
+    const email = s.users.parent.email;
+    const written = async () => {
+      const [row] = await withSystem(t.app.deps.db, (tx) =>
+        selectRows<{ tokens: number; mails: number }>(
+          tx,
+          sql`select
+            (select count(*)::int from one_time_tokens tt join accounts a on a.id = tt.account_id
+              where a.email = ${email}) as tokens,
+            (select count(*)::int from mail_outbox where "to" = ${email}) as mails`,
+        ),
+      );
+      return row;
+    };
+    // The work after the reply is held here, so what the reply waited for is exactly what ran before it.
+    const held: Array<() => Promise<unknown>> = [];
+    const run = vi.spyOn(t.app.deps.afterReply, 'run').mockImplementation((_what, work) => {
+      held.push(work);
+    });
+    try {
+      const ask = (address: string) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: address } });
+      const [known, unknown] = [await ask(email), await ask('nobody-at-all@nowhere.test')];
+      expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
+      expect(known.json()).toEqual(unknown.json());
+      expect(held).toHaveLength(2);
+      expect(await written()).toEqual({ tokens: 0, mails: 0 });
+    } finally {
+      run.mockRestore();
+    }
+    for (const work of held) await work();
+    expect(await written()).toEqual({ tokens: 1, mails: 1 });
+  });
+
+  it('logs work after the reply that fails, and the next request is answered as usual', async () => {
+    const failing = vi.spyOn(t.app.deps.log, 'error');
+    try {
+      t.app.deps.afterReply.run('a test', async () => {
+        throw new Error('database gone');
+      });
+      await t.app.deps.afterReply.settled();
+      expect(failing).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.any(Error) }),
+        'a test failed after its reply',
+      );
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await post('/api/v1/auth/forgot-password', { email: 'ghost@nowhere.test' })).statusCode).toBe(202);
   });
 
   it('refuses expired links', async () => {

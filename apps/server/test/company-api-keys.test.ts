@@ -199,6 +199,7 @@ describe('White Label', () => {
       url: '/api/v1/auth/forgot-password',
       payload: { email: s.users.teacher.email },
     });
+    await w.t.app.deps.afterReply.settled();
     const mails = await withSystem(w.t.app.deps.db, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.to, s.users.teacher.email)),
     );
@@ -209,6 +210,7 @@ describe('White Label', () => {
       url: '/api/v1/auth/forgot-password',
       payload: { email: w.b.users.teacher.email },
     });
+    await w.t.app.deps.afterReply.settled();
     const plain = await withSystem(w.t.app.deps.db, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.to, w.b.users.teacher.email)),
     );

@@ -179,6 +179,7 @@ describe('e-mails', () => {
       expect(res.json().message).toBe(
         'إذا كان هناك حساب بهذا العنوان، فقد أرسلنا إليه رابطًا لإعادة تعيين كلمة المرور.',
       );
+      await w.t.app.deps.afterReply.settled();
       const mail = await lastMailTo(teacher.email);
       expect(mail?.subject).toBe('Restablezca su contraseña de Lyceum');
       expect(mail?.text).toContain('Elija una contraseña nueva aquí');

@@ -209,13 +209,16 @@ describe('activation, invitations and passwords', () => {
     const teacher = a.users.teacher;
     const reset = (session: Session, id: string, mode: 'email' | 'temporary' = 'email') =>
       as(t.app, session)({ method: 'POST', url: `/api/v1/users/${id}/reset-password`, payload: { mode } });
-    const forgot = () =>
-      t.app.inject({
+    const forgot = async () => {
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/forgot-password',
         remoteAddress: '192.0.2.161',
         payload: { email: teacher.email },
       });
+      await t.app.deps.afterReply.settled();
+      return res;
+    };
     const before = (await mailsTo(teacher.email)).length;
     expect((await forgot()).statusCode).toBe(202);
     expect((await mailsTo(teacher.email)).length).toBe(before + 1);

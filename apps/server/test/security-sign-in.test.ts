@@ -191,6 +191,7 @@ describe('sign-in throttling slows an attacker without locking the owner out', (
     expect((await signIn(email, TEST_PASSWORD, ip, 'parent')).statusCode).toBe(429);
     const forgot = await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
     expect(forgot.statusCode).toBe(202);
+    await t.app.deps.afterReply.settled();
     const [mail] = await withSystem(t.app.deps.db, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1),
     );

@@ -338,6 +338,7 @@ async function forgot(email: string) {
     payload: { email },
   });
   expect(res.statusCode).toBe(202);
+  await t.app.deps.afterReply.settled();
   return res;
 }
 
