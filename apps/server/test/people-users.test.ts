@@ -161,6 +161,13 @@ describe('activation, invitations and passwords', () => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
     expect(mails[0]?.text).toContain('/reset-password?token=');
+    // Three invitations this hour (the first one with them), then refused, nothing sent.
+    const third = await as(t.app, admin)({ method: 'POST', url: `/api/v1/users/${id}/resend-invitation` });
+    expect(third.statusCode, third.body).toBe(204);
+    const flood = await as(t.app, admin)({ method: 'POST', url: `/api/v1/users/${id}/resend-invitation` });
+    expect(flood.statusCode).toBe(429);
+    expect(errorOf(flood).message).toBe(PEOPLE_MESSAGES.invitationsPerHour);
+    expect(await mailsTo(email)).toHaveLength(3);
     const refused = await as(
       t.app,
       admin,

@@ -131,6 +131,7 @@ export const PEOPLE_MESSAGES = {
   passwordAlreadySet: 'This user has already set a password. Use reset password instead.',
   /** A staff reset by e-mail past the account's hourly count (docs/product.md, "Rate limits and lock-out"). */
   resetMailsPerHour: `A password reset e-mail was already sent to this person ${RESET_MAILS_PER_HOUR} times this hour. Reset with a temporary password instead, or try again later.`,
+  invitationsPerHour: `An invitation was already sent to this person ${RESET_MAILS_PER_HOUR} times this hour. Give them a temporary password instead, or try again later.`,
   notYourself: 'You cannot deactivate your own account.',
   /** Creating a student with new parents, and a student import row whose two parents share one e-mail. */
   ownEmailEach: 'Invalid data: each person needs their own e-mail address',

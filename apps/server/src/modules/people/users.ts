@@ -169,6 +169,10 @@ export async function resendInvitation(deps: Deps, actor: Actor, { id }: { id: s
   await inScope(deps.db, scope, async (tx) => {
     const row = await findManagedUser(tx, scope, id);
     if (row.passwordHash) throw new AppError('rule', PEOPLE_MESSAGES.passwordAlreadySet);
+    // The same hourly count as the e-mailed reset: a school must not be able to flood one address.
+    if (!(await mayMailPasswordLink(tx, row.accountId, 'invite'))) {
+      throw new AppError('rate_limited', PEOPLE_MESSAGES.invitationsPerHour);
+    }
     await queueInvitations(tx, scope, deps.config.publicUrl, [
       { accountId: row.accountId, email: row.email, name: row.name, role: row.role as SchoolRole },
     ]);
