@@ -60,6 +60,18 @@ function setup(paymentStatus: Subscription['paymentStatus'], over: Partial<Subsc
 }
 
 /** What a school whose subscription lapsed may still call (docs/product.md, "When a subscription lapses mid-session"). */
+/** The page as the school admin sees it, with the toasts its errors raise (none left from an earlier test). */
+function renderWithToasts() {
+  toast.remove();
+  renderWithProviders(
+    <>
+      <MySubscriptionPage />
+      <Toaster />
+    </>,
+    { auth: signedIn('school_admin') },
+  );
+}
+
 const openWhenLapsed = (key: string) => SUBSCRIPTION_RECOVERY_ROUTES.has(key) || API_ACCESS[key] === 'public';
 
 async function pay(button: string) {
@@ -83,14 +95,7 @@ describe('MySubscriptionPage', () => {
 
   it('renewing a paid subscription asks for the renewal with the payment, in one request', async () => {
     const { calls } = setup('paid');
-    toast.remove();
-    renderWithProviders(
-      <>
-        <MySubscriptionPage />
-        <Toaster />
-      </>,
-      { auth: signedIn('school_admin') },
-    );
+    renderWithToasts();
     await pay('Renew');
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, renewal: true });
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
@@ -121,14 +126,7 @@ describe('MySubscriptionPage', () => {
       ...handlers(answer('paid')),
       'POST /api/v1/sales-leads': () => apiError(409, 'conflict', SUBSCRIPTION_REQUEST_MESSAGES.contactSalesPending),
     });
-    toast.remove();
-    renderWithProviders(
-      <>
-        <MySubscriptionPage />
-        <Toaster />
-      </>,
-      { auth: signedIn('school_admin') },
-    );
+    renderWithToasts();
     await userEvent.click(await screen.findByRole('button', { name: 'Contact sales' }));
     const dialog = await screen.findByRole('dialog', { name: 'Contact sales' });
     await userEvent.type(within(dialog).getByLabelText('Message'), 'Can we add a campus?');
