@@ -165,3 +165,23 @@ export function TeacherLessonsWayOut({ error, teacher }: { error: unknown; teach
   if (user?.role !== 'school_admin' && user?.role !== 'principal') return null;
   return <LessonsWayOut timetable={{ to: `/timetable?teacher=${teacher.id}`, name: teacher.name }} />;
 }
+
+/**
+ * The way out of a refusal to deactivate a subject that still has lessons: the timetable, where each class's
+ * week clears its lessons of the subject. There is no button here: clearing names a class or a teacher
+ * (docs/product.md, "Periods and the weekly timetable"), never a subject across the school.
+ */
+export function SubjectLessonsWayOut({ error, subject }: { error: unknown; subject: string }) {
+  const { t } = useT('timetable');
+  const { user } = useAuth();
+  if (!isApiError(error) || error.status !== 409) return null;
+  if (user?.role !== 'school_admin' && user?.role !== 'principal') return null;
+  return (
+    <div className="mt-3 space-y-2 text-sm">
+      <Link to="/timetable" className="font-medium text-blue-700 hover:underline">
+        {t('wayOut.openTimetable')}
+      </Link>
+      <p className="text-slate-600">{t('wayOut.subjectHint', { subject })}</p>
+    </div>
+  );
+}

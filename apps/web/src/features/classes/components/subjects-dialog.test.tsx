@@ -1,5 +1,5 @@
 import type { SubjectResponse } from '@lyceum/shared/academics';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -100,7 +100,39 @@ describe('SubjectsDialog', () => {
     });
     renderDialog();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Mathematics' }));
+    // It asks first, and sends nothing until confirmed.
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Mathematics?' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Subject Mathematics deactivated')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/subjects/sub-maths/deactivate')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate Mathematics?' })).toBeNull());
+  });
+
+  it('shows a refusal for lessons left inside the confirmation, with the way to the timetable, and lets the person try again', async () => {
+    const user = userEvent.setup();
+    const message = 'This subject still has 3 lessons in the timetable. Delete them first.';
+    let refuse = true;
+    const { calls } = mockFetch({
+      'GET /api/v1/subjects': () => json({ items: [maths] }),
+      'POST /api/v1/subjects/sub-maths/deactivate': () =>
+        refuse ? apiError(409, 'conflict', message) : json({ ...maths, isActive: false }),
+    });
+    renderDialog();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Mathematics' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Mathematics?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(confirm).findByText(message)).toBeTruthy();
+    expect(within(confirm).getByRole('link', { name: 'Open the timetable' }).getAttribute('href')).toBe('/timetable');
+    expect(within(confirm).getByText(/use Clear timetable to delete its Mathematics lessons\./)).toBeTruthy();
+    // Clearing names a class or a teacher, never a subject across the school: no delete button here.
+    expect(within(confirm).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    // Once the lessons are gone, the same dialog deactivates it.
+    refuse = false;
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Subject Mathematics deactivated')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/v1/subjects/sub-maths/deactivate')).toHaveLength(2);
   });
 });

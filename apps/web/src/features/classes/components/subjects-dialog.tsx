@@ -6,8 +6,10 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
+import { SubjectLessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -26,16 +28,23 @@ const SubjectForm = z.object({
     .max(20, { error: () => translate('classes', 'subjects.codeTooLong') }),
 });
 
-function SubjectRow({ subject, editing, onEdit }: { subject: SubjectResponse; editing: boolean; onEdit: () => void }) {
+function SubjectRow({
+  subject,
+  editing,
+  onEdit,
+  onDeactivate,
+}: {
+  subject: SubjectResponse;
+  editing: boolean;
+  onEdit: () => void;
+  /** Asks first: deactivating is refused while the subject has lessons, and the way out shows in that dialog. */
+  onDeactivate: () => void;
+}) {
   const { t } = useT('classes');
   const setActive = useSetSubjectActive();
-  const toggle = async () => {
-    const saved = await setActive.mutateAsync({ id: subject.id, active: !subject.isActive });
-    toast.success(
-      saved.isActive
-        ? t('subjects.reactivated', { name: saved.name })
-        : t('subjects.deactivated', { name: saved.name }),
-    );
+  const reactivate = async () => {
+    const saved = await setActive.mutateAsync({ id: subject.id, active: true });
+    toast.success(t('subjects.reactivated', { name: saved.name }));
   };
   return (
     <li className="flex flex-wrap items-center gap-2 py-2 text-sm">
@@ -62,7 +71,7 @@ function SubjectRow({ subject, editing, onEdit }: { subject: SubjectResponse; ed
               ? t('subjects.deactivateName', { name: subject.name })
               : t('subjects.reactivateName', { name: subject.name })
           }
-          onClick={() => void toggle().catch(() => undefined)}
+          onClick={subject.isActive ? onDeactivate : () => void reactivate().catch(() => undefined)}
         >
           {subject.isActive ? t('subjects.deactivate') : t('subjects.reactivate')}
         </Button>
@@ -81,6 +90,8 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const create = useCreateSubject();
   const update = useUpdateSubject();
   const [editing, setEditing] = useState<SubjectResponse | null>(null);
+  const [deactivating, setDeactivating] = useState<SubjectResponse | null>(null);
+  const deactivate = useSetSubjectActive();
   const {
     register,
     handleSubmit,
@@ -98,6 +109,14 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const stopEdit = () => {
     setEditing(null);
     reset({ name: '', code: '' });
+  };
+
+  const confirmDeactivate = async () => {
+    if (!deactivating) return;
+    // A refusal rejects: the confirm dialog shows it, with the way out, and stays open.
+    const saved = await deactivate.mutateAsync({ id: deactivating.id, active: false });
+    toast.success(t('subjects.deactivated', { name: saved.name }));
+    setDeactivating(null);
   };
 
   const onSubmit = handleSubmit(async ({ name, code }) => {
@@ -134,7 +153,13 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           ) : subjects.data?.items.length ? (
             <ul className="divide-y divide-slate-100" aria-label={t('columns.subjects')}>
               {subjects.data.items.map((s) => (
-                <SubjectRow key={s.id} subject={s} editing={editing?.id === s.id} onEdit={() => startEdit(s)} />
+                <SubjectRow
+                  key={s.id}
+                  subject={s}
+                  editing={editing?.id === s.id}
+                  onEdit={() => startEdit(s)}
+                  onDeactivate={() => setDeactivating(s)}
+                />
               ))}
             </ul>
           ) : subjects.isError ? (
@@ -175,6 +200,17 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </div>
         </form>
       </div>
+      <ConfirmDialog
+        open={deactivating !== null}
+        onOpenChange={(next) => !next && setDeactivating(null)}
+        title={t('subjects.deactivateTitle', { name: deactivating?.name ?? '' })}
+        description={t('subjects.deactivateDescription')}
+        confirmLabel={t('subjects.deactivate')}
+        tone="danger"
+        pending={deactivate.isPending}
+        onConfirm={confirmDeactivate}
+        afterRefusal={(error) => deactivating && <SubjectLessonsWayOut error={error} subject={deactivating.name} />}
+      />
     </Dialog>
   );
 }
