@@ -1,8 +1,10 @@
 import type { ClassDetailResponse } from '@lyceum/shared/academics';
+import type { TimetableSlot } from '@lyceum/shared/timetable';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { timetableSlot } from '../../../test/fixtures';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AssignTeacherDialog } from './assign-teacher-dialog';
 
@@ -112,5 +114,68 @@ describe('AssignTeacherDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it('offers, after that refusal, to delete just that teacher’s lessons of the subject taken from them here; the save then goes through', async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.teacherSubjectHasLessons('Art', 2);
+    const editing = {
+      teacherId: TEACHER_ID,
+      teacherName: 'Tara Teachwell',
+      subjects: [MATHS, ART],
+      isClassTeacher: false,
+    };
+    const slot = (id: string, over: Partial<TimetableSlot>) =>
+      timetableSlot({ id, classId: klass.id, className: klass.label, ...over });
+    const ofTara = { teacherId: TEACHER_ID, teacherName: 'Tara Teachwell' };
+    let items = [
+      slot('s1', { ...ofTara, subjectId: ART.id, subject: ART.name }),
+      slot('s2', { ...ofTara, subjectId: ART.id, subject: ART.name, startTime: '09:00', endTime: '09:45' }),
+      // Her Mathematics, which she keeps, and another teacher's Art: neither is offered.
+      slot('s3', { ...ofTara, subjectId: MATHS.id, subject: MATHS.name, startTime: '10:00', endTime: '10:45' }),
+      slot('s4', { subjectId: ART.id, subject: ART.name, startTime: '11:00', endTime: '11:45' }),
+    ];
+    const { calls } = mockFetch({
+      'GET /api/v1/subjects': activeSubjects,
+      'POST /api/v1/classes/0190f1a2-0000-7000-8000-0000000000c1/teachers': () =>
+        items.some((s) => s.teacherId === TEACHER_ID && s.subjectId === ART.id)
+          ? apiError(409, 'conflict', refusal, { subjectIds: refusal })
+          : json(klass),
+      [`GET /api/v1/timetable/classes/${klass.id}`]: () => json({ items }),
+      'DELETE /api/v1/timetable/slots': () => {
+        items = items.filter((s) => !(s.teacherId === TEACHER_ID && s.subjectId === ART.id));
+        return json({ deleted: 2 });
+      },
+    });
+    const onOpenChange = vi.fn();
+    renderWithProviders(<AssignTeacherDialog klass={klass} open onOpenChange={onOpenChange} editing={editing} />, {
+      auth: signedIn('school_admin'),
+    });
+    // Nothing to delete is offered before a refusal.
+    await user.click(await screen.findByRole('checkbox', { name: 'Art' }));
+    expect(screen.queryByRole('link', { name: /Open the timetable/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the timetable of Grade 5 A' }).getAttribute('href')).toBe(
+      `/timetable?class=${klass.id}`,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete the 2 Art lessons…' }));
+    expect(screen.queryByRole('button', { name: /Mathematics lesson/ })).toBeNull();
+    expect(
+      screen.getByText('2 Art lessons of Tara Teachwell in Grade 5 A will be deleted from the timetable.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete them' }));
+    expect((await screen.findByRole('status')).textContent).toBe('2 lessons deleted. Try again now.');
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(
+      `/api/v1/timetable/slots?classId=${klass.id}&teacherId=${TEACHER_ID}&subjectId=${ART.id}`,
+    );
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      teacherId: TEACHER_ID,
+      subjectIds: [MATHS.id],
+      isClassTeacher: false,
+    });
   });
 });

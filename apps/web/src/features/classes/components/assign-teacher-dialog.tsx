@@ -6,9 +6,11 @@ import toast from 'react-hot-toast';
 import { useSubjectOptions, useTeacherSearch } from '../../../api/lookups';
 import { Checkbox } from '../../../components/people/checkbox';
 import { SubjectChecklist, withCurrentSubjects } from '../../../components/people/subject-checklist';
+import { ClassLessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
+import { isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { useAssignTeacher } from '../api/assign-teacher';
 
@@ -42,6 +44,11 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
     },
   });
   const teacherId = form.watch('teacherId');
+  // Refused for this teacher's lessons left of a subject being taken from them here: the way to delete them
+  // shows under the subjects, as in the class form (docs/product.md, "Timetable screens").
+  const [lessonsLeft, setLessonsLeft] = useState(false);
+  const chosen = form.watch('subjectIds') ?? [];
+  const removed = (editing?.subjects ?? []).map((s) => s.id).filter((id) => !chosen.includes(id));
 
   const assigned = new Set(klass.assignedTeachers.map((a) => a.teacherId));
   const options = (teachers.data?.items ?? [])
@@ -60,7 +67,10 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
     <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setSearch('');
+        if (!next) {
+          setSearch('');
+          setLessonsLeft(false);
+        }
         onOpenChange(next);
       }}
       title={
@@ -74,6 +84,10 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
       submitLabel={editing ? t('assign.save') : t('assign.submit')}
       submitDisabled={!teacherId}
       serverFields={['teacherId', 'subjectIds', 'isClassTeacher']}
+      onServerError={(error) => {
+        setLessonsLeft(isApiError(error) && error.status === 409 && Boolean(error.fields?.subjectIds));
+        return false;
+      }}
       className=""
     >
       <div className="space-y-4">
@@ -105,6 +119,14 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
             />
           )}
         />
+        {editing && lessonsLeft && removed.length > 0 && (
+          <ClassLessonsWayOut
+            classId={klass.id}
+            className={klass.label}
+            teacher={{ id: editing.teacherId, name: editing.teacherName }}
+            subjectIds={removed}
+          />
+        )}
         <Checkbox
           id="assign-class-teacher"
           label={t('columns.classTeacher')}
