@@ -18,6 +18,14 @@ export function useClassLessons(classId: string | null) {
   });
 }
 
+/** A teacher's week, in every class: the lessons that keep them from being deactivated. */
+export function useTeacherLessons(teacherId: string) {
+  return useQuery({
+    queryKey: [TIMETABLE_KEY, 'week', 'teacher', teacherId],
+    queryFn: ({ signal }) => api.get<TimetableWeek>(`/timetable/teachers/${teacherId}`, { signal }),
+  });
+}
+
 /** Which lessons to clear: a class's, a teacher's or a teacher's in one class, optionally of one subject. */
 export interface LessonsOf {
   classId?: string;

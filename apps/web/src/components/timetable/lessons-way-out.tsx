@@ -1,7 +1,7 @@
 import type { TimetableSlot } from '@lyceum/shared/timetable';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type LessonsOf, useClassLessons, useClearLessons } from '../../api/timetable-lessons';
+import { type LessonsOf, useClassLessons, useClearLessons, useTeacherLessons } from '../../api/timetable-lessons';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n/i18n';
@@ -25,12 +25,15 @@ export function LessonsWayOut({
   timetable,
   groups = [],
   whose,
+  everyClass = false,
 }: {
   /** The class's or the teacher's week, and its name. */
   timetable: { to: string; name: string };
   groups?: readonly LessonGroup[];
-  /** Whose lessons the confirmation names: a class, or a teacher in a class. */
+  /** Whose lessons the confirmation names: a class, a teacher in a class, or a teacher (with `everyClass`). */
   whose?: string;
+  /** The groups are a teacher's lessons in all their classes, and the confirmation says so. */
+  everyClass?: boolean;
 }) {
   const { t } = useT('timetable');
   const [deleted, setDeleted] = useState<number | null>(null);
@@ -44,6 +47,7 @@ export function LessonsWayOut({
           key={group.of.subjectId ?? ''}
           group={group}
           whose={whose ?? timetable.name}
+          everyClass={everyClass}
           onDeleted={setDeleted}
         />
       ))}
@@ -59,10 +63,12 @@ export function LessonsWayOut({
 function DeleteGroup({
   group,
   whose,
+  everyClass,
   onDeleted,
 }: {
   group: LessonGroup;
   whose: string;
+  everyClass: boolean;
   onDeleted: (count: number) => void;
 }) {
   const { t } = useT('timetable');
@@ -91,7 +97,9 @@ function DeleteGroup({
   };
   return (
     <div className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
-      <p className="text-slate-800">{t('clearWeek.classSubject', { count, subject, name: whose })}</p>
+      <p className="text-slate-800">
+        {t(everyClass ? 'clearWeek.teacherSubject' : 'clearWeek.classSubject', { count, subject, name: whose })}
+      </p>
       {failure && <Alert>{failure}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="danger" loading={clear.isPending} onClick={() => void confirm()}>
@@ -156,14 +164,35 @@ export function ClassLessonsWayOut({
 }
 
 /**
- * The way out of a refusal to deactivate a teacher who still has lessons: their week, where "Clear timetable"
- * deletes them all or one subject's. Only for those who edit the timetable (company staff have none).
+ * The way out of a refusal to deactivate a teacher who still has lessons: their week and, per subject, a button
+ * that deletes their lessons of it in every class. Only for those who edit the timetable (company staff have
+ * none), and only for someone who is a teacher now: a promoted one has no week of their own to read.
  */
 export function TeacherLessonsWayOut({ error, teacher }: { error: unknown; teacher: { id: string; name: string } }) {
   const { user } = useAuth();
   if (!isApiError(error) || error.status !== 409) return null;
   if (user?.role !== 'school_admin' && user?.role !== 'principal') return null;
-  return <LessonsWayOut timetable={{ to: `/timetable?teacher=${teacher.id}`, name: teacher.name }} />;
+  return <TeacherWeekWayOut teacher={teacher} />;
+}
+
+function TeacherWeekWayOut({ teacher }: { teacher: { id: string; name: string } }) {
+  const { t } = useT('timetable');
+  const week = useTeacherLessons(teacher.id);
+  const groups = groupBySubject(
+    week.data?.items ?? [],
+    () => true,
+    (slot) => ({ teacherId: teacher.id, subjectId: slot.subjectId }),
+  );
+  return (
+    <>
+      {week.isPending && <span role="status" aria-label={t('wayOut.loading')} />}
+      <LessonsWayOut
+        timetable={{ to: `/timetable?teacher=${teacher.id}`, name: teacher.name }}
+        groups={groups}
+        everyClass
+      />
+    </>
+  );
 }
 
 /**

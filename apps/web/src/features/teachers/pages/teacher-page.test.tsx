@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { aTeacher } from '../../../test/fixtures';
+import { aTeacher, timetableSlot } from '../../../test/fixtures';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { TeacherPage } from './teacher-page';
 import { TeachersPage } from './teachers-page';
@@ -63,12 +63,21 @@ describe('Teachers in another language', () => {
 });
 
 describe('deactivating a teacher who still has lessons', () => {
-  it("links the refusal to the teacher's timetable, where their lessons are cleared", async () => {
+  it("links the refusal to the teacher's timetable, and offers to delete their lessons of each subject", async () => {
     const user = userEvent.setup();
     const refusal = PEOPLE_MESSAGES.teacherHasLessons(4);
-    mockFetch({
+    const ofTara = { teacherId: 'tea-1', teacherName: 'Tara Teachwell' };
+    const { calls } = mockFetch({
       'GET /api/v1/teachers/tea-1': () => json(teacher),
       'POST /api/v1/teachers/tea-1/deactivate': () => apiError(409, 'conflict', refusal),
+      'GET /api/v1/timetable/teachers/tea-1': () =>
+        json({
+          items: [
+            timetableSlot({ id: 's1', ...ofTara, subjectId: 'sub-2', subject: 'Physics' }),
+            timetableSlot({ id: 's2', ...ofTara, subjectId: 'sub-1', subject: 'Mathematics' }),
+          ],
+        }),
+      'DELETE /api/v1/timetable/slots': () => json({ deleted: 1 }),
     });
     renderWithProviders(null, {
       auth: signedIn('principal'),
@@ -82,5 +91,12 @@ describe('deactivating a teacher who still has lessons', () => {
     expect(
       within(dialog).getByRole('link', { name: 'Open the timetable of Tara Teachwell' }).getAttribute('href'),
     ).toBe('/timetable?teacher=tea-1');
+    expect(await within(dialog).findByRole('button', { name: 'Delete the 1 Mathematics lesson…' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the 1 Physics lesson…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete it' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('1 lesson deleted. Try again now.');
+    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(
+      '/api/v1/timetable/slots?teacherId=tea-1&subjectId=sub-2',
+    );
   });
 });

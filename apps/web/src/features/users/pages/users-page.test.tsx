@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { useServerMessage } from '../../../lib/i18n/server-messages';
 import type { AuthState } from '../../../lib/auth';
+import { timetableSlot } from '../../../test/fixtures';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { UsersPage } from './users-page';
 
@@ -45,6 +46,86 @@ const ACCOUNTS = [
 function rowOf(name: string): HTMLElement {
   return screen.getByText(name).closest('tr') as HTMLElement;
 }
+
+describe('deactivating a teacher who still has lessons, from the Users page', () => {
+  it("shows the refusal with the teacher's timetable and, per subject, a button that deletes their lessons of it; then deactivates", async () => {
+    const user = userEvent.setup();
+    const refusal = PEOPLE_MESSAGES.teacherHasLessons(3);
+    const ofTara = { teacherId: 'teacher-1', teacherName: 'Tara Teachwell' };
+    let items = [
+      timetableSlot({ id: 's1', ...ofTara, subjectId: 'sub-maths', subject: 'Mathematics' }),
+      timetableSlot({ id: 's2', ...ofTara, subjectId: 'sub-maths', subject: 'Mathematics', classId: 'class-2' }),
+      timetableSlot({ id: 's3', ...ofTara, subjectId: 'sub-art', subject: 'Art', startTime: '10:00' }),
+    ];
+    const { calls } = mockFetch({
+      'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }),
+      'POST /api/v1/users/teacher-1/deactivate': () =>
+        items.length > 0 ? apiError(409, 'conflict', refusal) : json({ ...ACCOUNTS[2], isActive: false }),
+      'GET /api/v1/timetable/teachers/teacher-1': () => json({ items }),
+      'DELETE /api/v1/timetable/slots': (call) => {
+        const subjectId = new URL(call.url, 'http://x').searchParams.get('subjectId');
+        const gone = items.filter((s) => s.subjectId === subjectId).length;
+        items = items.filter((s) => s.subjectId !== subjectId);
+        return json({ deleted: gone });
+      },
+    });
+    toast.remove();
+    renderWithProviders(
+      <>
+        <UsersPage />
+        <Toaster />
+      </>,
+      { auth: signedIn('school_admin') },
+    );
+    await screen.findByText('Tara Teachwell');
+    await user.click(within(rowOf('Tara Teachwell')).getByRole('button', { name: 'Deactivate Tara Teachwell' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Tara Teachwell?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(refusal);
+    expect(
+      within(dialog).getByRole('link', { name: 'Open the timetable of Tara Teachwell' }).getAttribute('href'),
+    ).toBe('/timetable?teacher=teacher-1');
+
+    // Her lessons in every class, per subject, each after its own confirm.
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete the 2 Mathematics lessons…' }));
+    expect(
+      within(dialog).getByText(
+        '2 Mathematics lessons taught by Tara Teachwell will be deleted from the timetable, in every class.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete them' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('2 lessons deleted. Try again now.');
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete the 1 Art lesson…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete it' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status').textContent).toBe('1 lesson deleted. Try again now.'),
+    );
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/v1/timetable/slots?teacherId=teacher-1&subjectId=sub-maths',
+      '/api/v1/timetable/slots?teacherId=teacher-1&subjectId=sub-art',
+    ]);
+
+    // The same dialog then deactivates her.
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Tara Teachwell deactivated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers no timetable for a refusal that is not about lessons', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/users': () => json({ items: ACCOUNTS, nextCursor: null, total: 3 }),
+      'POST /api/v1/users/admin-1/deactivate': () => apiError(403, 'forbidden', 'You cannot change this account'),
+    });
+    renderWithProviders(<UsersPage />, { auth: signedIn('school_admin') });
+    await screen.findByText('Sam Admin');
+    await user.click(within(rowOf('Sam Admin')).getByRole('button', { name: 'Deactivate Sam Admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Sam Admin?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('You cannot change this account');
+    expect(within(dialog).queryByRole('link')).toBeNull();
+  });
+});
 
 describe('UsersPage', () => {
   it('offers no actions on yourself, and a principal none on a school admin', async () => {

@@ -9,6 +9,7 @@ import { PersonCell } from '../../../components/people/person-avatar';
 import { isStaff } from '../../../components/people/roles';
 import { STATUS_OPTIONS } from '../../../components/people/status-filter';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
+import { TeacherLessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { useUrlFilters } from '../../../components/people/use-url-filters';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -215,6 +216,11 @@ function ManageUsers() {
         pending={setActive.isPending}
         limitNoun={t('toggle.limitNoun')}
         mode="activate"
+        afterRefusal={(error) => {
+          // A teacher with lessons left is refused as on the Teachers page, with the same way out.
+          const target = dialogs.of('toggle')?.user;
+          return target?.role === 'teacher' && <TeacherLessonsWayOut error={error} teacher={target} />;
+        }}
       />
     </ListPage>
   );
