@@ -166,9 +166,12 @@ async function existingByKey(tx: Tx, schoolId: string, key: string) {
 async function assertNoPendingPayment(
   tx: Tx,
   schoolId: string,
-  input: { subscriptionId?: string | undefined; addonRequestId?: string | undefined },
+  input: { subscriptionId?: string | undefined; addonRequestId?: string | undefined; idempotencyKey: string },
 ): Promise<void> {
   await lockSchoolRequests(tx, schoolId);
+  // The same form sent twice at once is not a second payment: the first one's own key does not count, and the
+  // recording step answers it.
+  const anotherForm = sql`${subscriptionPayments.idempotencyKey} is distinct from ${input.idempotencyKey}`;
   const [pending] = await tx
     .select({ id: subscriptionPayments.id })
     .from(subscriptionPayments)
@@ -176,6 +179,7 @@ async function assertNoPendingPayment(
       and(
         eq(subscriptionPayments.schoolId, schoolId),
         eq(subscriptionPayments.status, 'pending'),
+        anotherForm,
         input.subscriptionId
           ? eq(subscriptionPayments.subscriptionId, input.subscriptionId)
           : eq(subscriptionPayments.addonRequestId, input.addonRequestId ?? ''),
