@@ -43,6 +43,18 @@ const ACCOUNTS = [
   account('teacher-1', 'Tara Teachwell', 'teacher', { invitationPending: true, invited: true }),
 ];
 
+/** The Users page as `role` sees it, with the toasts its actions raise (none left from an earlier test). */
+function renderWithToasts(role: Parameters<typeof signedIn>[0]) {
+  toast.remove();
+  renderWithProviders(
+    <>
+      <UsersPage />
+      <Toaster />
+    </>,
+    { auth: signedIn(role) },
+  );
+}
+
 function rowOf(name: string): HTMLElement {
   return screen.getByText(name).closest('tr') as HTMLElement;
 }
@@ -69,14 +81,7 @@ describe('deactivating a teacher who still has lessons, from the Users page', ()
         return json({ deleted: gone });
       },
     });
-    toast.remove();
-    renderWithProviders(
-      <>
-        <UsersPage />
-        <Toaster />
-      </>,
-      { auth: signedIn('school_admin') },
-    );
+    renderWithToasts('school_admin');
     await screen.findByText('Tara Teachwell');
     await user.click(within(rowOf('Tara Teachwell')).getByRole('button', { name: 'Deactivate Tara Teachwell' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Tara Teachwell?' });
@@ -148,14 +153,7 @@ describe('UsersPage', () => {
       'GET /api/v1/users': () => json({ items: [...ACCOUNTS, ben], nextCursor: null, total: 4 }),
       'POST /api/v1/users/student-1/resend-invitation': () => new Response(null, { status: 204 }),
     });
-    toast.remove();
-    renderWithProviders(
-      <>
-        <UsersPage />
-        <Toaster />
-      </>,
-      { auth: signedIn('school_admin') },
-    );
+    renderWithToasts('school_admin');
     await screen.findByText('Ben Imported');
     const row = within(rowOf('Ben Imported'));
     expect(row.getByText('No password yet')).toBeTruthy();
