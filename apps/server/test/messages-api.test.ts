@@ -771,13 +771,13 @@ describe('search and report', () => {
   });
 });
 
-/** The ids of the message events `stream` heard up to and including `id`'s. */
-async function messagesUntil(stream: Awaited<ReturnType<typeof openStream>>, id: string): Promise<string[]> {
-  const ids: string[] = [];
+/** The message events `stream` heard, up to and including message `id`'s. */
+async function messagesUntil(stream: Awaited<ReturnType<typeof openStream>>, id: string): Promise<Message[]> {
+  const heard: Message[] = [];
   for (;;) {
-    const heard = (JSON.parse((await stream.next('message')).data) as Message).id;
-    ids.push(heard);
-    if (heard === id) return ids;
+    const message = JSON.parse((await stream.next('message')).data) as Message;
+    heard.push(message);
+    if (message.id === id) return heard;
   }
 }
 
@@ -796,7 +796,7 @@ describe('live delivery', () => {
 
     const conv = ((await start('teacher', w.a.users.parent.id)).json() as ConversationDetail).id;
     const sent = (await send(callA('teacher'), conv, 'Live hello')).json() as Message;
-    const got = JSON.parse((await parentA.next('message')).data) as Message;
+    const got = (await messagesUntil(parentA, sent.id)).at(-1);
     expect(got).toMatchObject({ id: sent.id, body: 'Live hello', mine: false, conversationId: conv });
 
     // School B's pair talks next: the first message event each of their streams gets is their own school's.
@@ -812,11 +812,11 @@ describe('live delivery', () => {
     // on its own connection, so it can reach a stream opened just after it was sent).
     const own = ((await start('student', w.a.users.teacher.id)).json() as ConversationDetail).id;
     const toStudent = (await send(callA('teacher'), own, 'For the student')).json() as Message;
-    const heard = await messagesUntil(studentA, toStudent.id);
+    const heard = (await messagesUntil(studentA, toStudent.id)).map((m) => m.id);
     expect(heard).not.toContain(sent.id);
     expect(heard).not.toContain(sentB.id);
     for (const s of [parentB, teacherB]) {
-      expect(await messagesUntil(s, sentB.id)).not.toContain(sent.id);
+      expect((await messagesUntil(s, sentB.id)).map((m) => m.id)).not.toContain(sent.id);
       expect(
         s.events.filter((e) => e.event === 'message').map((e) => (JSON.parse(e.data) as Message).id),
       ).not.toContain(toStudent.id);
