@@ -30,6 +30,16 @@ const mailsTo = (email: string) =>
     tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)),
   );
 
+/** A principal or school admin created by the school admin with an invitation (no password yet); their id. */
+async function invite(name: string, email: string, role: 'principal' | 'school_admin'): Promise<string> {
+  const made = await as(
+    t.app,
+    admin,
+  )({ method: 'POST', url: '/api/v1/users', payload: { name, email, role, sendInvitation: true } });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json().user.id as string;
+}
+
 describe('listing', () => {
   it('lists every account with role, status and last sign-in; filters by role, status and search', async () => {
     const res = await as(t.app, admin)({ method: 'GET', url: '/api/v1/users?limit=100' });
@@ -146,15 +156,7 @@ describe('activation, invitations and passwords', () => {
 
   it('resends an invitation only while no password is set', async () => {
     const email = uniqueEmail('pending');
-    const made = await as(
-      t.app,
-      admin,
-    )({
-      method: 'POST',
-      url: '/api/v1/users',
-      payload: { name: 'Pending', email, role: 'principal', sendInvitation: true },
-    });
-    const id = made.json().user.id;
+    const id = await invite('Pending', email, 'principal');
     expect(await mailsTo(email)).toHaveLength(1);
     const res = await as(t.app, admin)({ method: 'POST', url: `/api/v1/users/${id}/resend-invitation` });
     expect(res.statusCode).toBe(204);
@@ -249,16 +251,7 @@ describe('activation, invitations and passwords', () => {
 
     // Someone who never set a password is mailed an invitation instead: counted the same way.
     const email = uniqueEmail('flood');
-    const made = await as(
-      t.app,
-      admin,
-    )({
-      method: 'POST',
-      url: '/api/v1/users',
-      payload: { name: 'Vic Tim', email, role: 'school_admin', sendInvitation: true },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const id = made.json().user.id as string;
+    const id = await invite('Vic Tim', email, 'school_admin');
     for (let i = 0; i < 2; i++) expect((await reset(admin, id)).statusCode).toBe(200);
     const invitedTooOften = await reset(admin, id);
     expect(errorOf(invitedTooOften)).toEqual({ code: 'rate_limited', message: PEOPLE_MESSAGES.resetMailsPerHour });
