@@ -12,6 +12,18 @@ const maths = { id: 'maths', name: 'Maths', code: null, isActive: true, createdA
 
 const created: ClassResponse = aClass({ id: 'class-1', name: 'Grade 1' });
 
+/** Opens the class form on `editing`, takes Maths off and saves, and waits for the server's `refusal`. */
+async function removeMathsRefused(user: ReturnType<typeof userEvent.setup>, editing: ClassResponse, refusal: string) {
+  const onOpenChange = vi.fn();
+  renderWithProviders(<ClassFormDialog open onOpenChange={onOpenChange} editing={editing} />, {
+    auth: signedIn('school_admin'),
+  });
+  await user.click(await screen.findByRole('checkbox', { name: 'Maths' }));
+  await user.click(screen.getByRole('button', { name: 'Save class' }));
+  expect(await screen.findByText(refusal)).toBeTruthy();
+  return onOpenChange;
+}
+
 describe('ClassFormDialog', () => {
   it('names the new class with its section in the toast', async () => {
     const user = userEvent.setup();
@@ -70,13 +82,7 @@ describe('ClassFormDialog', () => {
       'GET /api/v1/subjects': () => json({ items: [maths] }),
       'PATCH /api/v1/classes/class-1': () => apiError(409, 'conflict', refusal, { subjectIds: refusal }),
     });
-    const onOpenChange = vi.fn();
-    renderWithProviders(<ClassFormDialog open onOpenChange={onOpenChange} editing={editing} />, {
-      auth: signedIn('school_admin'),
-    });
-    await user.click(await screen.findByRole('checkbox', { name: 'Maths' }));
-    await user.click(screen.getByRole('button', { name: 'Save class' }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    const onOpenChange = await removeMathsRefused(user, editing, refusal);
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 
@@ -109,13 +115,7 @@ describe('ClassFormDialog', () => {
         return json({ deleted: 2 });
       },
     });
-    const onOpenChange = vi.fn();
-    renderWithProviders(<ClassFormDialog open onOpenChange={onOpenChange} editing={editing} />, {
-      auth: signedIn('school_admin'),
-    });
-    await user.click(await screen.findByRole('checkbox', { name: 'Maths' }));
-    await user.click(screen.getByRole('button', { name: 'Save class' }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    const onOpenChange = await removeMathsRefused(user, editing, refusal);
     expect(screen.getByRole('link', { name: 'Open the timetable of Grade 1 A' }).getAttribute('href')).toBe(
       '/timetable?class=class-1',
     );
