@@ -1112,6 +1112,18 @@ describe('a student who left the class', () => {
       payload: { classId: other.id },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The former class's sheet of that date, submitted again, still answers the leaver's record, named and
+    // in name order among the class's students.
+    const again = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: '2026-01-12', records: all() },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const sheet = (again.json().records as AttendanceRecord[]).map((r) => [r.studentName, r.status]);
+    expect(sheet).toContainEqual(['Lee Leaver', 'absent']);
+    const names = sheet.map(([name]) => name as string);
+    expect(names).toEqual([...names].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
     const later = await admin({
       method: 'POST',
       url: '/api/v1/attendance',

@@ -27,7 +27,7 @@ import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { type AlertContext, alertContextSql, alertsSql, worseOf } from './alerts.ts';
 import { staffClassSql } from './whose.ts';
-import { nameAsWritten, nameKey } from '../../lib/search.ts';
+import { nameAsWritten } from '../../lib/search.ts';
 
 type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?: string | undefined };
 
@@ -100,9 +100,9 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
     tx,
     sql`
     with roster as materialized (
-      -- The sort key here, of a plain column, where PostgreSQL inlines its function: of the sheet's
-      -- coalesced name below it would be a function call per student.
-      select s.id, u.name, ${nameKey(sql`u.name`)} as key from students s join users u on u.school_id = s.school_id and u.id = s.id
+      -- The sort key as stored with the name (users.name_key): computed for the sheet's coalesced name below
+      -- it would be a function call per student.
+      select s.id, u.name, u.name_key as key from students s join users u on u.school_id = s.school_id and u.id = s.id
       where s.school_id = ${schoolId} and s.class_id = ${input.classId} and u.is_active
     )
     select ${input.idempotencyKey ? storedAnswerSql(scope, input.idempotencyKey) : sql`null::jsonb`} as stored,
@@ -121,7 +121,7 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
       (select coalesce(json_agg(json_build_object('studentId', e.student_id, 'studentName', e.name,
           'enrolled', e.enrolled, 'record', e.record) order by (e.key collate "C"), ${nameAsWritten(sql`e.name`)}, e.student_id), '[]')
-        from (select coalesce(r.id, a.student_id) as student_id, l.name, coalesce(r.key, ${nameKey(sql`l.name`)}) as key,
+        from (select coalesce(r.id, a.student_id) as student_id, l.name, coalesce(r.key, l.key) as key,
             r.id is not null as enrolled,
             case when a.id is not null then json_build_object('id', a.id, 'periodId', a.period_id, 'status', a.status,
               'isPresent', a.is_present, 'note', a.note, 'markedByName', a.marked_by_name, 'time', ${isoTime(sql`a.marked_at`)},
@@ -130,8 +130,8 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
             and a.class_id = ${input.classId} and a.date = ${date}::date
             and a.period_id is not distinct from ${periodId}::uuid) a on a.student_id = r.id
             -- Only a student who has left the class is looked up: the roster names everyone else.
-            cross join lateral (select coalesce(r.name,
-              (select u.name from users u where u.school_id = ${schoolId} and u.id = a.student_id)) as name) l) e) as sheet,
+            left join users left_class on r.id is null and left_class.school_id = ${schoolId} and left_class.id = a.student_id
+            cross join lateral (select coalesce(r.name, left_class.name) as name, left_class.name_key as key) l) e) as sheet,
       ${alertContextSql(schoolId, date, sql`(select r.id from roster r)`, {
         classId: input.classId,
         periodId,
