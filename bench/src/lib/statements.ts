@@ -20,7 +20,8 @@ export type RequestStatements = CapturedStatement[];
 /**
  * Starts a second server on the same database with statement capture on, sends each request twice (the first
  * fills the session cache and the server's lazily built serialisers, as a warm run has them) and keeps what
- * the second one sent. Requests go one at a time, so what the capture file gains in between is that request's.
+ * the second one sent (or a third: below). Requests go one at a time, so what the capture file gains in
+ * between is that request's.
  */
 export async function captureStatements(
   databaseUrl: string,
@@ -40,11 +41,22 @@ export async function captureStatements(
           await res.arrayBuffer();
           return res.ok;
         };
+        const sendAndRead = async (): Promise<RequestStatements | null> => {
+          const from = statSync(file).size;
+          if (!(await send())) return null;
+          const lines = readFileSync(file).subarray(from).toString('utf8').split('\n').filter(Boolean);
+          return withoutOpenTransactions(lines.map((l) => JSON.parse(l) as CapturedStatement));
+        };
         if (!(await send())) continue;
-        const from = statSync(file).size;
-        if (!(await send())) continue;
-        const lines = readFileSync(file).subarray(from).toString('utf8').split('\n').filter(Boolean);
-        captured.push(withoutOpenTransactions(lines.map((l) => JSON.parse(l) as CapturedStatement)));
+        let statements = await sendAndRead();
+        // The server keeps an answer for ANSWER_CACHE_MS and drops it on any change noted in its school (a
+        // background job's too): a second send that came just after one of those read the database though a warm
+        // run answers it from memory. When a third, sent at once, sends nothing, that is what the request costs.
+        if (statements?.length) {
+          const third = await sendAndRead();
+          if (third && third.length === 0) statements = third;
+        }
+        if (statements) captured.push(statements);
       }
       out.set(group.name, captured);
     }
