@@ -178,7 +178,17 @@ export async function messagesOfObject(object: MessageObject): Promise<FoundMess
   return Object.entries(value).flatMap(([key, entry]) => {
     if (typeof entry === 'string') return [{ text: entry, where: `${where}.${key}` }];
     if (typeof entry === 'function') {
-      return [{ text: String(entry(...placeholders(entry.length))), where: `${where}.${key}` }];
+      const text = String(entry(...placeholders(entry.length)));
+      // A count of one written in other words than the template's ("1 student is", not "1 students are")
+      // matches no template: it is a message of its own (the other parameters still placeholders), and each
+      // catalogue needs it as written.
+      const ones = placeholders(entry.length).flatMap((_, i) => {
+        const args: unknown[] = placeholders(entry.length);
+        args[i] = 1;
+        const one = String(entry(...args));
+        return one === text.replace(`{${i}}`, '1') ? [] : [{ text: one, where: `${where}.${key} with ${i} = 1` }];
+      });
+      return [{ text, where: `${where}.${key}` }, ...ones];
     }
     return [];
   });
