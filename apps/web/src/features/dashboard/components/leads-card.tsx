@@ -33,7 +33,8 @@ export function LeadsCard() {
             <li key={lead.id} className="py-2 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium text-slate-900">
-                  {lead.schoolName} <span className="font-normal text-slate-500">· {t(`leads.kind.${lead.kind}`)}</span>
+                  <bdi>{lead.schoolName}</bdi>{' '}
+                  <span className="font-normal text-slate-500">· {t(`leads.kind.${lead.kind}`)}</span>
                 </span>
                 {canManage ? (
                   <Select
@@ -58,9 +59,19 @@ export function LeadsCard() {
                 )}
               </div>
               <p className="text-slate-600">
-                {lead.name} ({lead.email}){lead.planName ? ` · ${lead.planName}` : ''} · {format.date(lead.createdAt)}
+                {/* Names as written, each its own direction inside a right-to-left line. */}
+                <bdi>{lead.name}</bdi> (<bdi>{lead.email}</bdi>)
+                {lead.planName ? (
+                  <>
+                    {' · '}
+                    <bdi>{lead.planName}</bdi>
+                  </>
+                ) : null}{' '}
+                · {format.date(lead.createdAt)}
               </p>
-              <p className="line-clamp-2 text-slate-500">{lead.message}</p>
+              <p className="line-clamp-2 text-slate-500" dir="auto">
+                {lead.message}
+              </p>
             </li>
           ))}
         </ul>

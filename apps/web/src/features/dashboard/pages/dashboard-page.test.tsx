@@ -72,6 +72,46 @@ describe('DashboardPage', () => {
     });
   });
 
+  it('isolates each lead’s school, person and plan names in Arabic, so a Latin name keeps its own order', async () => {
+    await changeLanguage('ar');
+    try {
+      mockFetch({
+        'GET /api/v1/dashboard': () =>
+          json({ role: 'company_admin', title: 'Company overview', stats: [], subscription: null }),
+        'GET /api/v1/company/leads': () =>
+          json({
+            items: [
+              {
+                id: '0190a0a0-0000-7000-8000-000000000001',
+                schoolId: '0190a0a0-0000-7000-8000-000000000002',
+                schoolName: 'St. Mary (North)',
+                kind: 'contact',
+                status: 'new',
+                name: 'Jane "JJ" Doe',
+                email: 'jane@example.test',
+                phone: null,
+                message: 'Call me',
+                planName: 'Premium (2026)',
+                createdAt: '2026-11-20T10:00:00.000Z',
+              },
+            ],
+            nextCursor: null,
+          }),
+      });
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+      const school = await screen.findByText('St. Mary (North)');
+      const isolated = (text: string) => screen.getByText(text).tagName;
+      expect(school.tagName).toBe('BDI');
+      expect([isolated('Jane "JJ" Doe'), isolated('jane@example.test'), isolated('Premium (2026)')]).toEqual([
+        'BDI',
+        'BDI',
+        'BDI',
+      ]);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('gives a teacher shortcuts to their classes and profile, and no links on figures', async () => {
     mockFetch({
       'GET /api/v1/dashboard': () =>
