@@ -6,6 +6,7 @@ import { SchoolContact } from './api.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { ADDON_KEY_LIST } from './entitlements.ts';
 import { SchoolLocale } from './locale.ts';
+import { DEFAULT_CURRENCY } from './plans.ts';
 
 /**
  * The company control plane contract (issue 3). Money is integer minor units with an ISO currency; dates are
@@ -152,7 +153,16 @@ const catalogName = z
   .min(1, 'Name is required')
   .max(80, 'Name is too long')
   .refine(...plainText('Name'));
-const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code');
+/** A plan or add-on priced in another currency than the platform bills in (docs/product.md, "Prices and billing cycles"). */
+export const BILLING_CURRENCY_MESSAGE = 'Use USD: plans and add-ons are billed in US dollars';
+/**
+ * The platform bills in one currency, so a subscription's total, its upgrade or downgrade mark, MRR and revenue
+ * only ever add or compare amounts of that one currency (docs/product.md, "Prices and billing cycles").
+ */
+const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { error: 'Use a 3-letter currency code', abort: true })
+  .refine((code) => code === DEFAULT_CURRENCY, BILLING_CURRENCY_MESSAGE);
 
 /**
  * A plan's fields without their defaults. The update schemas are built from these and not with

@@ -249,6 +249,7 @@ const ar: Catalogue = {
   'Use an https:// address or a path on this server': 'استخدم عنوان https:// أو مسارًا على هذا الخادم',
   'Use a date like 2026-01-31': 'استخدم تاريخًا مثل 2026-01-31',
   'Use a 3-letter currency code': 'استخدم رمز عملة من 3 أحرف',
+  'Use USD: plans and add-ons are billed in US dollars': 'استخدم USD: تُفوتر الخطط والإضافات بالدولار الأمريكي',
   Feature: 'الميزة',
   'Between 0 and 100': 'بين 0 و100',
   'Use an icon name like "key-round"': 'استخدم اسم أيقونة مثل "key-round"',

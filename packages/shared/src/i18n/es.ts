@@ -263,6 +263,8 @@ const es: Catalogue = {
   'Use an https:// address or a path on this server': 'Use una dirección https:// o una ruta de este servidor',
   'Use a date like 2026-01-31': 'Use una fecha como 2026-01-31',
   'Use a 3-letter currency code': 'Use un código de moneda de 3 letras',
+  'Use USD: plans and add-ons are billed in US dollars':
+    'Use USD: los planes y complementos se facturan en dólares estadounidenses',
   Feature: 'Función',
   'Between 0 and 100': 'Entre 0 y 100',
   'Use an icon name like "key-round"': 'Use un nombre de icono como "key-round"',
