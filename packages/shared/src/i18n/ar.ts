@@ -294,6 +294,8 @@ const ar: Catalogue = {
   'Subscription not found': 'الاشتراك غير موجود',
   'Subscription plan not found': 'خطة الاشتراك غير موجودة',
   'This add-on request was rejected; there is nothing to pay.': 'رُفض طلب الإضافة هذا؛ لا يوجد ما يُدفع.',
+  'This payment is for an add-on request that was rejected. Reject the payment instead.':
+    'هذه الدفعة مقابل طلب إضافة تم رفضه. ارفض الدفعة بدلًا من ذلك.',
   'This payment was already {0}.': 'سبق البت في هذه الدفعة ({0}).',
   // The statuses these two take, whole, so the sentence reads naturally.
   'This request was already approved.': 'تمت الموافقة على هذا الطلب من قبل.',
@@ -503,6 +505,8 @@ const ar: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'تم تأكيد الدفعة',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'رُفضت الدفعة',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'استلمنا دفعتك مقابل {0}. شكرًا لك.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedReason)]: 'رُفض طلب الإضافة: {0}',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedBody)]: '{0}: رُفض طلب الإضافة ({1}).',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'تم تجديد الاشتراك',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]: 'تم تجديد اشتراك {0} تلقائيًا حتى {1}. مستحق دفع {2}.',
   // Announcements

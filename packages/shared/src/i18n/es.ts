@@ -314,6 +314,8 @@ const es: Catalogue = {
   'Subscription plan not found': 'Plan de suscripción no encontrado',
   'This add-on request was rejected; there is nothing to pay.':
     'Esta solicitud de complemento fue rechazada; no hay nada que pagar.',
+  'This payment is for an add-on request that was rejected. Reject the payment instead.':
+    'Este pago corresponde a una solicitud de complemento que fue rechazada. Rechace el pago.',
   'This payment was already {0}.': 'Este pago ya fue {0}.',
   // The statuses these two take, whole, so the participle agrees with its noun.
   'This request was already approved.': 'Esta solicitud ya fue aprobada.',
@@ -528,6 +530,10 @@ const es: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'Pago confirmado',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'Pago rechazado',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'Hemos recibido su pago de {0}. Gracias.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedReason)]:
+    'La solicitud del complemento fue rechazada: {0}',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedBody)]:
+    '{0}: la solicitud del complemento fue rechazada ({1}).',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'Suscripción renovada',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]:
     'Su suscripción {0} se renovó automáticamente hasta el {1}. Hay un pago pendiente de {2}.',
