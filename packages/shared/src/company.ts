@@ -106,6 +106,14 @@ const limitSchema = z
   .max(100_000_000, 'Too large');
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #2563eb');
 const optionalText = (max: number) => z.string().trim().max(max, 'Too long');
+/**
+ * A value of `schema`, or '' for none. A union that fits neither says only "Invalid input"; this one says what
+ * `schema` says (`Enter a valid email address`: docs/product.md, "Form field messages").
+ */
+const orBlank = <T extends z.ZodType>(schema: T) =>
+  z.union([schema, z.literal('')], {
+    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined),
+  });
 const urlSchema = z
   .string()
   .trim()
@@ -408,12 +416,12 @@ const schoolFields = {
     .refine(...plainText('Address'))
     .optional(),
   phone: phoneSchema.optional(),
-  email: z.union([emailSchema, z.literal('')]).optional(),
+  email: orBlank(emailSchema).optional(),
   principalName: optionalText(120)
     .refine(...plainText('Name'))
     .optional(),
   logo: urlSchema.optional(),
-  brandColor: z.union([colorSchema, z.literal('')]).optional(),
+  brandColor: orBlank(colorSchema).optional(),
   /** The school's locale, each field optional: a new school takes DEFAULT_SCHOOL_LOCALE for what is left out. */
   ...SchoolLocale.partial().shape,
 };
