@@ -483,7 +483,7 @@ export const MySubscriptionResponse = z.object({
   usage: z.array(UsageItem),
   history: SubscriptionHistory,
   entitlements: z.array(z.enum(ADDON_KEY_LIST)),
-  /** Days until the end date (negative once expired); null without a subscription. */
+  /** Days until the end date (negative once expired); null without a subscription or when it was cancelled. */
   daysLeft: z.number().int().nullable(),
 });
 export type MySubscriptionResponse = z.infer<typeof MySubscriptionResponse>;
@@ -655,6 +655,8 @@ export const SUBSCRIPTION_REQUEST_MESSAGES = {
     'A payment for this subscription is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
   addonPaymentPending:
     'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
+  cancelledNotRenewable:
+    'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.',
 } as const;
 
 export const SubscriptionChangeRequest = z.object({

@@ -214,10 +214,15 @@ export async function submitPayment(
   const currency = await withTenant(deps.db, tenant, async (tx) => {
     if (input.subscriptionId) {
       const [sub] = await tx
-        .select({ currency: schoolSubscriptions.currency })
+        .select({ currency: schoolSubscriptions.currency, status: schoolSubscriptions.status })
         .from(schoolSubscriptions)
         .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, input.subscriptionId)));
       if (!sub) throw invalid('Subscription not found', { subscriptionId: 'Subscription not found' });
+      // The company cannot renew a cancelled subscription, so the school is not asked to pay for a renewal
+      // that cannot happen (docs/product.md, "Statuses, expiry and renewal").
+      if (input.renewal && sub.status === 'cancelled') {
+        throw new AppError('rule', SUBSCRIPTION_REQUEST_MESSAGES.cancelledNotRenewable);
+      }
       if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
       await assertNoPendingPayment(tx, schoolId, input);
       return sub.currency;
