@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addonRequests, auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -842,5 +842,54 @@ describe('list filters come from allow-lists', () => {
       payload: { status: 'closed' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+// Last: the decided payment counts in the revenue figures the tests above check exactly.
+describe('deciding a payment', () => {
+  it('two staff deciding one payment at once: one decision is kept, the other is told it was already decided', async () => {
+    // A school of its own, so no payment of the tests above is pending for it.
+    const school = await createSchool(w.t.app);
+    const assigned = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${school.id}/subscriptions`,
+      payload: { planId: await w.planId('Standard') },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const sa = as(w.t.app, await login(w.t.app, school.users.school_admin.email, 'school_admin'));
+    const paid = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: assigned.json().id,
+        method: 'card',
+        reference: 'TWICE-1',
+        amountMinor: 4200,
+        idempotencyKey: 'twice-key-0001',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const url = `/api/v1/company/payments/${paid.json().id}`;
+    const [confirm, reject] = await Promise.all([
+      w.companyAdmin({ method: 'POST', url: `${url}/confirm` }),
+      w.companyAdmin({ method: 'POST', url: `${url}/reject`, payload: { reason: 'Not received' } }),
+    ]);
+    const codes = [confirm?.statusCode, reject?.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = confirm?.statusCode === 409 ? confirm : reject;
+    const winner = confirm?.statusCode === 200 ? 'confirmed' : 'rejected';
+    expect(loser?.json().error.message).toBe(`This payment was already ${winner}.`);
+    const decisions = await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entityId, paid.json().id),
+            inArray(auditLog.action, ['payment.confirmed', 'payment.rejected']),
+          ),
+        ),
+    );
+    expect(decisions.map((d) => d.action)).toEqual([`payment.${winner}`]);
   });
 });

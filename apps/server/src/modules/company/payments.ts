@@ -383,7 +383,9 @@ export async function decidePayment(
     const row = first.p.addonRequestId ? await paymentById(tx, id) : first;
     if (row.p.status !== 'pending') throw new AppError('conflict', `This payment was already ${row.p.status}.`);
     const reason = decision.status === 'rejected' ? decision.reason : null;
-    await tx
+    // Only a payment still pending is decided: of two staff deciding it at once, the second finds it decided
+    // (its update waits for the first's row lock, then matches nothing) and is told so, nothing written twice.
+    const decided = await tx
       .update(subscriptionPayments)
       .set({
         status: decision.status,
@@ -392,7 +394,18 @@ export async function decidePayment(
         decidedByAccountId: actor.accountId,
         updatedAt: new Date(),
       })
-      .where(and(eq(subscriptionPayments.schoolId, row.p.schoolId), eq(subscriptionPayments.id, id)));
+      .where(
+        and(
+          eq(subscriptionPayments.schoolId, row.p.schoolId),
+          eq(subscriptionPayments.id, id),
+          eq(subscriptionPayments.status, 'pending'),
+        ),
+      )
+      .returning({ id: subscriptionPayments.id });
+    if (decided.length === 0) {
+      const now = await paymentById(tx, id);
+      throw new AppError('conflict', `This payment was already ${now.p.status}.`);
+    }
     if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId);
     const what = `${describe(row)} (${row.p.receiptNumber})`;
     await notifySchoolAdmins(
