@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
+import { addonRequests, auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
@@ -443,6 +443,87 @@ describe('payment races and rules', () => {
     expect(await paymentsOf()).toHaveLength(3);
   });
 
+  it('rejecting an add-on request rejects its pending payment; a payment of a rejected request is never confirmed', async () => {
+    const s = await createSchool(w.t.app, { name: 'Declined Addon School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const request = async (addon: string) =>
+      (await sa({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: await w.addonId(addon) } })).json()
+        .id as string;
+    const pay = async (addonRequestId: string, key: string) =>
+      (
+        await sa({
+          method: 'POST',
+          url: '/api/v1/payments',
+          payload: { addonRequestId, method: 'cash', reference: key, amountMinor: 1500, idempotencyKey: key },
+        })
+      ).json().id as string;
+    const paymentOf = async (id: string) =>
+      (await sa({ method: 'GET', url: '/api/v1/payments?limit=100' }))
+        .json()
+        .items.find((p: { id: string }) => p.id === id);
+    const bell = async () =>
+      (await sa({ method: 'GET', url: '/api/v1/notifications?limit=100' }))
+        .json()
+        .items.map((n: { title: string; body: string }) => `${n.title} | ${n.body}`);
+
+    const sms = await request('SMS');
+    const smsPayment = await pay(sms, 'declined-sms-1');
+    const { receiptNumber } = await paymentOf(smsPayment);
+    const rejected = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${sms}/reject`,
+      payload: { reason: 'Not available in your region' },
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected' });
+    const reason = 'The add-on request was rejected: Not available in your region';
+    expect(await paymentOf(smsPayment)).toMatchObject({ status: 'rejected', reason });
+    expect(await bell()).toContain(
+      `Payment rejected | SMS add-on (${receiptNumber}): the add-on request was rejected (Not available in your region).`,
+    );
+    const pending = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/payments?status=pending&limit=100' }))
+      .json()
+      .items.map((p: { id: string }) => p.id);
+    expect(pending).not.toContain(smsPayment);
+    const confirm = await w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${smsPayment}/confirm` });
+    expect(confirm.statusCode).toBe(409);
+    expect(errorOf(confirm).message).toBe(
+      'This payment is for an add-on request that was rejected. Reject the payment instead.',
+    );
+
+    // A request rejected while its payment was somehow left pending (a rejection racing the payment): still refused.
+    const whatsapp = await request('WhatsApp');
+    const whatsappPayment = await pay(whatsapp, 'declined-wa-1');
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .update(addonRequests)
+        .set({ status: 'rejected', reason: 'No' })
+        .where(and(eq(addonRequests.schoolId, s.id), eq(addonRequests.id, whatsapp))),
+    );
+    const refused = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${whatsappPayment}/confirm`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toEqual({
+      code: 'conflict',
+      message: 'This payment is for an add-on request that was rejected. Reject the payment instead.',
+    });
+    expect(await paymentOf(whatsappPayment)).toMatchObject({ status: 'pending' });
+    expect((await activeSub(s.id))?.addonIds).toEqual([]);
+    // Rejecting that payment is still allowed; a pending request's payment is confirmed as before.
+    const reject = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${whatsappPayment}/reject`,
+      payload: { reason: 'Request declined' },
+    });
+    expect(reject.json()).toMatchObject({ status: 'rejected', reason: 'Request declined' });
+    const email = await request('Email Marketing');
+    const emailPayment = await pay(email, 'declined-em-1');
+    expect(
+      (await w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${emailPayment}/confirm` })).json(),
+    ).toMatchObject({ status: 'confirmed' });
+  });
+
   it('an add-on cannot be approved for a school without an active subscription', async () => {
     const sa = await w.asB('school_admin');
     const req = await sa({
@@ -761,5 +842,54 @@ describe('list filters come from allow-lists', () => {
       payload: { status: 'closed' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+// Last: the decided payment counts in the revenue figures the tests above check exactly.
+describe('deciding a payment', () => {
+  it('two staff deciding one payment at once: one decision is kept, the other is told it was already decided', async () => {
+    // A school of its own, so no payment of the tests above is pending for it.
+    const school = await createSchool(w.t.app);
+    const assigned = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${school.id}/subscriptions`,
+      payload: { planId: await w.planId('Standard') },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const sa = as(w.t.app, await login(w.t.app, school.users.school_admin.email, 'school_admin'));
+    const paid = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: assigned.json().id,
+        method: 'card',
+        reference: 'TWICE-1',
+        amountMinor: 4200,
+        idempotencyKey: 'twice-key-0001',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const url = `/api/v1/company/payments/${paid.json().id}`;
+    const [confirm, reject] = await Promise.all([
+      w.companyAdmin({ method: 'POST', url: `${url}/confirm` }),
+      w.companyAdmin({ method: 'POST', url: `${url}/reject`, payload: { reason: 'Not received' } }),
+    ]);
+    const codes = [confirm?.statusCode, reject?.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = confirm?.statusCode === 409 ? confirm : reject;
+    const winner = confirm?.statusCode === 200 ? 'confirmed' : 'rejected';
+    expect(loser?.json().error.message).toBe(`This payment was already ${winner}.`);
+    const decisions = await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entityId, paid.json().id),
+            inArray(auditLog.action, ['payment.confirmed', 'payment.rejected']),
+          ),
+        ),
+    );
+    expect(decisions.map((d) => d.action)).toEqual([`payment.${winner}`]);
   });
 });

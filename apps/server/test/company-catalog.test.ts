@@ -1,3 +1,4 @@
+import { BILLING_CURRENCY_MESSAGE } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
@@ -175,6 +176,67 @@ describe('plans', () => {
       payload: { name: 'Y' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the billing currency', () => {
+  it('refuses a plan or add-on priced in another currency than USD, writing nothing', async () => {
+    const before = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/plans' })).json().items;
+    const plan = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/plans',
+      payload: { name: 'Euro Plan', priceMinor: 4000, currency: 'EUR', limits },
+    });
+    expect(plan.statusCode).toBe(400);
+    expect(errorOf(plan).fields).toEqual({ currency: BILLING_CURRENCY_MESSAGE });
+    expect(BILLING_CURRENCY_MESSAGE).toBe('Use USD: plans and add-ons are billed in US dollars');
+    expect((await w.companyAdmin({ method: 'GET', url: '/api/v1/company/plans' })).json().items).toEqual(before);
+
+    const basic = await w.planId('Basic');
+    const editPlan = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/plans/${basic}`,
+      payload: { currency: 'EUR', priceMinor: 1 },
+    });
+    expect(editPlan.statusCode).toBe(400);
+    expect(errorOf(editPlan).fields).toEqual({ currency: BILLING_CURRENCY_MESSAGE });
+
+    const sms = await w.addonId('SMS');
+    for (const req of [
+      {
+        method: 'POST' as const,
+        url: '/api/v1/company/addons',
+        payload: { name: 'Fax', priceMinor: 100, currency: 'GBP' },
+      },
+      { method: 'PATCH' as const, url: `/api/v1/company/addons/${sms}`, payload: { currency: 'EUR' } },
+    ]) {
+      const res = await w.companyAdmin(req);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields).toEqual({ currency: BILLING_CURRENCY_MESSAGE });
+    }
+    const addons = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/addons' })).json().items;
+    expect(addons.map((a: { name: string }) => a.name)).not.toContain('Fax');
+    expect(addons.every((a: { currency: string }) => a.currency === 'USD')).toBe(true);
+    expect(
+      (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/plans' }))
+        .json()
+        .items.find((p: { id: string }) => p.id === basic),
+    ).toMatchObject({ currency: 'USD', priceMinor: 5000 });
+
+    // A malformed code keeps its own message; USD, named or left out, is accepted.
+    const malformed = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/addons',
+      payload: { name: 'Fax', priceMinor: 100, currency: 'usd' },
+    });
+    expect(errorOf(malformed).fields).toEqual({ currency: 'Use a 3-letter currency code' });
+    const usd = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/addons',
+      payload: { name: 'Fax', priceMinor: 100, currency: 'USD' },
+    });
+    expect(usd.statusCode).toBe(201);
+    expect(usd.json().currency).toBe('USD');
   });
 });
 

@@ -179,6 +179,28 @@ describe('company figures against a scenario computed by hand', () => {
     expect(own.stats.map((s: { key: string }) => s.key)).not.toContain('mrr');
   });
 
+  it('a range may end on 9999-12-31, the last day the form accepts: the page and its CSV answer it', async () => {
+    const read = async (query: string) => {
+      const res = await w.admin({ method: 'GET', url: `/api/v1/company/revenue?${query}` });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const lastYear = await read('to=9999-12-31');
+    expect(lastYear).toMatchObject({ from: '9999-01-01', to: '9999-12-31', paidMinor: 0 });
+    expect(lastYear.byMonth.at(-1)).toEqual({ month: '9999-12', amountMinor: 0, count: 0 });
+    // Everything paid, from the first day the form accepts to the last, is what this century holds.
+    const century = await read('from=2000-01-01&to=2099-12-31');
+    expect(century.paidMinor).toBeGreaterThan(0);
+    const all = await read('from=1900-01-01&to=9999-12-31');
+    expect(all).toMatchObject({ from: '1900-01-01', to: '9999-12-31', paidMinor: century.paidMinor });
+    expect(all.byMonth).toHaveLength((9999 - 1900 + 1) * 12);
+    for (const query of ['to=9999-12-31', 'from=1900-01-01&to=9999-12-31']) {
+      const csv = await w.admin({ method: 'GET', url: `/api/v1/company/revenue/export?${query}` });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toContain(`summary,Paid ${query.includes('1900') ? '1900-01-01' : '9999-01-01'} to 9999-12-31,`);
+    }
+  });
+
   it('lists subscriptions ending within 30 days, and settles a lapse before counting (renewed, still in MRR)', async () => {
     const inTenDays = new Date(Date.now() + 10 * DAY);
     await setActiveEndDate(w.t, w.b.id, inTenDays);

@@ -228,6 +228,45 @@ describe('PATCH /company/schools/:id and detail', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('a school e-mail that is not one gets "Enter a valid email address" on create and edit; blank clears it', async () => {
+    const before = await schoolCount();
+    const created = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/schools',
+      payload: await newSchoolBody({ email: 'bad' }),
+    });
+    expect(created.statusCode).toBe(400);
+    expect(errorOf(created)).toMatchObject({
+      message: 'Invalid data: Enter a valid email address',
+      fields: { email: 'Enter a valid email address' },
+    });
+    expect(await schoolCount()).toBe(before);
+    const edited = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/schools/${w.b.id}`,
+      payload: { email: 'notanemail' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(errorOf(edited)).toEqual({
+      code: 'validation',
+      message: 'Invalid data: Enter a valid email address',
+      fields: { email: 'Enter a valid email address' },
+    });
+    const office = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/schools/${w.b.id}`,
+      payload: { email: 'Office@Beta.test' },
+    });
+    expect(office.json().email).toBe('office@beta.test');
+    const cleared = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/schools/${w.b.id}`,
+      payload: { email: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().email).toBeNull();
+  });
+
   it('shows subscription, history, usage and admins', async () => {
     const res = await w.admin({ method: 'GET', url: `/api/v1/company/schools/${w.a.id}` });
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { addMonths, changeKindOf, countChanges } from '@lyceum/shared/subscription-rules';
 import { and, eq } from 'drizzle-orm';
@@ -203,6 +204,40 @@ describe('renew and cancel', () => {
     expect(
       (await sa({ method: 'POST', url: `/api/v1/company/schools/${w.a.id}/subscription/cancel` })).statusCode,
     ).toBe(403);
+  });
+
+  it('a cancelled subscription has no days left on My Subscription, and its renewal cannot be paid for', async () => {
+    const s = await createSchool(w.t.app, { name: 'Cancelled Renewal School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const before = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json();
+    expect(before.daysLeft).toBeGreaterThan(0);
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
+    const mine = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json();
+    expect(mine.subscription).toMatchObject({ id: before.subscription.id, status: 'cancelled' });
+    expect(mine.daysLeft).toBeNull();
+
+    const renewal = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: before.subscription.id,
+        renewal: true,
+        method: 'card',
+        reference: 'CANCELLED-R',
+        amountMinor: 1000,
+        idempotencyKey: 'cancelled-renew-1',
+      },
+    });
+    expect(renewal.statusCode).toBe(422);
+    expect(errorOf(renewal)).toEqual({
+      code: 'rule',
+      message: 'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.',
+    });
+    expect(SUBSCRIPTION_REQUEST_MESSAGES.cancelledNotRenewable).toBe(errorOf(renewal).message);
+    // Nothing recorded: no payment, no renewal request for company staff.
+    expect((await sa({ method: 'GET', url: '/api/v1/payments' })).json().items).toEqual([]);
+    const leads = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/leads?limit=100' })).json().items;
+    expect(leads.filter((l: { schoolId: string }) => l.schoolId === s.id)).toEqual([]);
   });
 
   it('the dashboard counts schools by the status the schools list shows: a cancelled school is expired in both', async () => {

@@ -6,6 +6,7 @@ import { SchoolContact } from './api.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { ADDON_KEY_LIST } from './entitlements.ts';
 import { SchoolLocale } from './locale.ts';
+import { DEFAULT_CURRENCY } from './plans.ts';
 
 /**
  * The company control plane contract (issue 3). Money is integer minor units with an ISO currency; dates are
@@ -105,6 +106,14 @@ const limitSchema = z
   .max(100_000_000, 'Too large');
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #2563eb');
 const optionalText = (max: number) => z.string().trim().max(max, 'Too long');
+/**
+ * A value of `schema`, or '' for none. A union that fits neither says only "Invalid input"; this one says what
+ * `schema` says (`Enter a valid email address`: docs/product.md, "Form field messages").
+ */
+const orBlank = <T extends z.ZodType>(schema: T) =>
+  z.union([schema, z.literal('')], {
+    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined),
+  });
 const urlSchema = z
   .string()
   .trim()
@@ -152,7 +161,16 @@ const catalogName = z
   .min(1, 'Name is required')
   .max(80, 'Name is too long')
   .refine(...plainText('Name'));
-const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code');
+/** A plan or add-on priced in another currency than the platform bills in (docs/product.md, "Prices and billing cycles"). */
+export const BILLING_CURRENCY_MESSAGE = 'Use USD: plans and add-ons are billed in US dollars';
+/**
+ * The platform bills in one currency, so a subscription's total, its upgrade or downgrade mark, MRR and revenue
+ * only ever add or compare amounts of that one currency (docs/product.md, "Prices and billing cycles").
+ */
+const currencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { error: 'Use a 3-letter currency code', abort: true })
+  .refine((code) => code === DEFAULT_CURRENCY, BILLING_CURRENCY_MESSAGE);
 
 /**
  * A plan's fields without their defaults. The update schemas are built from these and not with
@@ -398,12 +416,12 @@ const schoolFields = {
     .refine(...plainText('Address'))
     .optional(),
   phone: phoneSchema.optional(),
-  email: z.union([emailSchema, z.literal('')]).optional(),
+  email: orBlank(emailSchema).optional(),
   principalName: optionalText(120)
     .refine(...plainText('Name'))
     .optional(),
   logo: urlSchema.optional(),
-  brandColor: z.union([colorSchema, z.literal('')]).optional(),
+  brandColor: orBlank(colorSchema).optional(),
   /** The school's locale, each field optional: a new school takes DEFAULT_SCHOOL_LOCALE for what is left out. */
   ...SchoolLocale.partial().shape,
 };
@@ -465,7 +483,7 @@ export const MySubscriptionResponse = z.object({
   usage: z.array(UsageItem),
   history: SubscriptionHistory,
   entitlements: z.array(z.enum(ADDON_KEY_LIST)),
-  /** Days until the end date (negative once expired); null without a subscription. */
+  /** Days until the end date (negative once expired); null without a subscription or when it was cancelled. */
   daysLeft: z.number().int().nullable(),
 });
 export type MySubscriptionResponse = z.infer<typeof MySubscriptionResponse>;
@@ -637,6 +655,8 @@ export const SUBSCRIPTION_REQUEST_MESSAGES = {
     'A payment for this subscription is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
   addonPaymentPending:
     'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
+  cancelledNotRenewable:
+    'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.',
 } as const;
 
 export const SubscriptionChangeRequest = z.object({

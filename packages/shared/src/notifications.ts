@@ -52,6 +52,9 @@ export const SCHOOL_NOTIFICATION_MESSAGES = {
   paymentConfirmedTitle: () => 'Payment confirmed',
   paymentRejectedTitle: () => 'Payment rejected',
   paymentConfirmedBody: (what: string) => `We received your payment for ${what}. Thank you.`,
+  /** The reason a pending payment gets when its add-on request is rejected (docs/product.md, "Payments"). */
+  addonPaymentRejectedReason: (reason: string) => `The add-on request was rejected: ${reason}`,
+  addonPaymentRejectedBody: (what: string, reason: string) => `${what}: the add-on request was rejected (${reason}).`,
   renewedTitle: () => 'Subscription renewed',
   renewedBody: (plan: string, until: string, amount: string) =>
     `Your ${plan} subscription renewed automatically until ${until}. A payment of ${amount} is due.`,

@@ -249,6 +249,7 @@ const ar: Catalogue = {
   'Use an https:// address or a path on this server': 'استخدم عنوان https:// أو مسارًا على هذا الخادم',
   'Use a date like 2026-01-31': 'استخدم تاريخًا مثل 2026-01-31',
   'Use a 3-letter currency code': 'استخدم رمز عملة من 3 أحرف',
+  'Use USD: plans and add-ons are billed in US dollars': 'استخدم USD: تُفوتر الخطط والإضافات بالدولار الأمريكي',
   Feature: 'الميزة',
   'Between 0 and 100': 'بين 0 و100',
   'Use an icon name like "key-round"': 'استخدم اسم أيقونة مثل "key-round"',
@@ -274,6 +275,8 @@ const ar: Catalogue = {
     'توجد دفعة لهذا الاشتراك بانتظار التأكيد. يمكنك إرسال دفعة أخرى بعد تأكيدها أو رفضها.',
   'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
     'توجد دفعة لهذه الإضافة بانتظار التأكيد. يمكنك إرسال دفعة أخرى بعد تأكيدها أو رفضها.',
+  'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.':
+    'أُلغي هذا الاشتراك ولا يمكن تجديده. تواصل مع فريق المبيعات لدينا لاختيار خطة.',
   'Choose a status': 'اختر حالة',
   'Choose at least one scope': 'اختر نطاقًا واحدًا على الأقل',
   'Choose a plan': 'اختر خطة',
@@ -293,6 +296,8 @@ const ar: Catalogue = {
   'Subscription not found': 'الاشتراك غير موجود',
   'Subscription plan not found': 'خطة الاشتراك غير موجودة',
   'This add-on request was rejected; there is nothing to pay.': 'رُفض طلب الإضافة هذا؛ لا يوجد ما يُدفع.',
+  'This payment is for an add-on request that was rejected. Reject the payment instead.':
+    'هذه الدفعة مقابل طلب إضافة تم رفضه. ارفض الدفعة بدلًا من ذلك.',
   'This payment was already {0}.': 'سبق البت في هذه الدفعة ({0}).',
   // The statuses these two take, whole, so the sentence reads naturally.
   'This request was already approved.': 'تمت الموافقة على هذا الطلب من قبل.',
@@ -502,6 +507,8 @@ const ar: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'تم تأكيد الدفعة',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'رُفضت الدفعة',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'استلمنا دفعتك مقابل {0}. شكرًا لك.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedReason)]: 'رُفض طلب الإضافة: {0}',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedBody)]: '{0}: رُفض طلب الإضافة ({1}).',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'تم تجديد الاشتراك',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]: 'تم تجديد اشتراك {0} تلقائيًا حتى {1}. مستحق دفع {2}.',
   // Announcements

@@ -263,6 +263,8 @@ const es: Catalogue = {
   'Use an https:// address or a path on this server': 'Use una dirección https:// o una ruta de este servidor',
   'Use a date like 2026-01-31': 'Use una fecha como 2026-01-31',
   'Use a 3-letter currency code': 'Use un código de moneda de 3 letras',
+  'Use USD: plans and add-ons are billed in US dollars':
+    'Use USD: los planes y complementos se facturan en dólares estadounidenses',
   Feature: 'Función',
   'Between 0 and 100': 'Entre 0 y 100',
   'Use an icon name like "key-round"': 'Use un nombre de icono como "key-round"',
@@ -290,6 +292,8 @@ const es: Catalogue = {
     'Ya hay un pago de esta suscripción pendiente de confirmación. Podrá enviar otro cuando se confirme o se rechace.',
   'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
     'Ya hay un pago de este complemento pendiente de confirmación. Podrá enviar otro cuando se confirme o se rechace.',
+  'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.':
+    'Esta suscripción se canceló y no se puede renovar. Contacte con nuestro equipo de ventas para elegir un plan.',
   'Choose a status': 'Elija un estado',
   'Choose at least one scope': 'Elija al menos un alcance',
   'Choose a plan': 'Elija un plan',
@@ -312,6 +316,8 @@ const es: Catalogue = {
   'Subscription plan not found': 'Plan de suscripción no encontrado',
   'This add-on request was rejected; there is nothing to pay.':
     'Esta solicitud de complemento fue rechazada; no hay nada que pagar.',
+  'This payment is for an add-on request that was rejected. Reject the payment instead.':
+    'Este pago corresponde a una solicitud de complemento que fue rechazada. Rechace el pago.',
   'This payment was already {0}.': 'Este pago ya fue {0}.',
   // The statuses these two take, whole, so the participle agrees with its noun.
   'This request was already approved.': 'Esta solicitud ya fue aprobada.',
@@ -526,6 +532,10 @@ const es: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'Pago confirmado',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'Pago rechazado',
   [template(SCHOOL_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'Hemos recibido su pago de {0}. Gracias.',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedReason)]:
+    'La solicitud del complemento fue rechazada: {0}',
+  [template(SCHOOL_NOTIFICATION_MESSAGES.addonPaymentRejectedBody)]:
+    '{0}: la solicitud del complemento fue rechazada ({1}).',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'Suscripción renovada',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]:
     'Su suscripción {0} se renovó automáticamente hasta el {1}. Hay un pago pendiente de {2}.',

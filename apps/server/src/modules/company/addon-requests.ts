@@ -20,6 +20,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
+import { rejectPaymentsOfRequest } from './payments.ts';
 import { noticeAddonRequest } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { byName } from '../../lib/search.ts';
@@ -193,6 +194,8 @@ export async function rejectAddonRequest(
   { id, reason }: ReasonRequest & { id: string },
 ): Promise<AddonRequest> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    // The row lock orders this with a confirmation of the request's payment running at the same time.
+    await tx.select({ id: addonRequests.id }).from(addonRequests).where(eq(addonRequests.id, id)).for('update');
     const row = await pendingRequest(tx, id);
     const schoolId = row.r.schoolId;
     await tx
@@ -200,6 +203,8 @@ export async function rejectAddonRequest(
       .set({ status: 'rejected', reason, decidedAt: new Date(), decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
     await notifySchoolAdmins(tx, schoolId, messageOf(N.addonDeclinedTitle, row.addonName), reason);
+    // A rejected request is not payable (docs/product.md, "Payments"): its pending payment is rejected with it.
+    await rejectPaymentsOfRequest(tx, actor, schoolId, id, reason);
     await audit(tx, actor, {
       schoolId,
       action: 'addon_request.rejected',

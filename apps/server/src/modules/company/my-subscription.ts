@@ -32,8 +32,9 @@ export async function mySubscription(deps: Deps, actor: Actor): Promise<MySubscr
       usage: usage?.items ?? [],
       history: await historyOf(tx, schoolId),
       entitlements: entitlementKeys(await entitledNames(tx, schoolId)),
-      // On the school's calendar: 0 on the last day, negative once it has gone by.
-      daysLeft: row ? daysLeftIn(timeZoneOf(actor), row.endDate, now) : null,
+      // On the school's calendar: 0 on the last day, negative once it has gone by. A cancelled subscription has
+      // no days left whatever its end date: access ended with it (docs/product.md, "Statuses, expiry and renewal").
+      daysLeft: row && row.status !== 'cancelled' ? daysLeftIn(timeZoneOf(actor), row.endDate, now) : null,
     };
   });
 }

@@ -214,10 +214,15 @@ export async function submitPayment(
   const currency = await withTenant(deps.db, tenant, async (tx) => {
     if (input.subscriptionId) {
       const [sub] = await tx
-        .select({ currency: schoolSubscriptions.currency })
+        .select({ currency: schoolSubscriptions.currency, status: schoolSubscriptions.status })
         .from(schoolSubscriptions)
         .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, input.subscriptionId)));
       if (!sub) throw invalid('Subscription not found', { subscriptionId: 'Subscription not found' });
+      // The company cannot renew a cancelled subscription, so the school is not asked to pay for a renewal
+      // that cannot happen (docs/product.md, "Statuses, expiry and renewal").
+      if (input.renewal && sub.status === 'cancelled') {
+        throw new AppError('rule', SUBSCRIPTION_REQUEST_MESSAGES.cancelledNotRenewable);
+      }
       if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
       await assertNoPendingPayment(tx, schoolId, input);
       return sub.currency;
@@ -301,6 +306,70 @@ async function markPaid(tx: Tx, schoolId: string, subscriptionId: string | null)
     .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, subscriptionId)));
 }
 
+/**
+ * A payment for an add-on request is confirmed only while the request is not rejected: the school would pay
+ * for an add-on it never gets (docs/product.md, "Payments"). The request's row lock orders this after a
+ * rejection running at the same time, which rejects the payment itself (rejectPaymentsOfRequest).
+ */
+async function assertRequestNotRejected(tx: Tx, schoolId: string, addonRequestId: string | null): Promise<void> {
+  if (!addonRequestId) return;
+  const [request] = await tx
+    .select({ status: addonRequests.status })
+    .from(addonRequests)
+    .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, addonRequestId)))
+    .for('update');
+  if (request?.status === 'rejected') {
+    throw new AppError(
+      'conflict',
+      'This payment is for an add-on request that was rejected. Reject the payment instead.',
+    );
+  }
+}
+
+/**
+ * Rejecting an add-on request rejects its pending payment in the same transaction, with a reason that says
+ * so, and tells the school admins as a rejected payment does (docs/product.md, "Payments"). The caller holds
+ * the request's row lock.
+ */
+export async function rejectPaymentsOfRequest(
+  tx: Tx,
+  actor: Actor,
+  schoolId: string,
+  addonRequestId: string,
+  requestReason: string,
+): Promise<void> {
+  const reason = messageOf(N.addonPaymentRejectedReason, requestReason).text;
+  const now = new Date();
+  const rejected = await tx
+    .update(subscriptionPayments)
+    .set({ status: 'rejected', reason, decidedAt: now, decidedByAccountId: actor.accountId, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptionPayments.schoolId, schoolId),
+        eq(subscriptionPayments.addonRequestId, addonRequestId),
+        eq(subscriptionPayments.status, 'pending'),
+      ),
+    )
+    .returning({ id: subscriptionPayments.id });
+  for (const { id } of rejected) {
+    const row = await paymentById(tx, id);
+    await notifySchoolAdmins(
+      tx,
+      schoolId,
+      messageOf(N.paymentRejectedTitle),
+      messageOf(N.addonPaymentRejectedBody, `${describe(row)} (${row.p.receiptNumber})`, requestReason),
+    );
+    await audit(tx, actor, {
+      schoolId,
+      action: 'payment.rejected',
+      entity: 'payment',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'rejected', reason },
+    });
+  }
+}
+
 /** Company staff confirm (a subscription payment marks the subscription paid) or reject with a reason. */
 export async function decidePayment(
   deps: Deps,
@@ -308,10 +377,15 @@ export async function decidePayment(
   { id, ...decision }: { id: string } & ({ status: 'confirmed' } | { status: 'rejected'; reason: string }),
 ): Promise<Payment> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    const row = await paymentById(tx, id);
+    const first = await paymentById(tx, id);
+    if (decision.status === 'confirmed') await assertRequestNotRejected(tx, first.p.schoolId, first.p.addonRequestId);
+    // Read again after that lock: a rejection of the request may have rejected this payment meanwhile.
+    const row = first.p.addonRequestId ? await paymentById(tx, id) : first;
     if (row.p.status !== 'pending') throw new AppError('conflict', `This payment was already ${row.p.status}.`);
     const reason = decision.status === 'rejected' ? decision.reason : null;
-    await tx
+    // Only a payment still pending is decided: of two staff deciding it at once, the second finds it decided
+    // (its update waits for the first's row lock, then matches nothing) and is told so, nothing written twice.
+    const decided = await tx
       .update(subscriptionPayments)
       .set({
         status: decision.status,
@@ -320,7 +394,18 @@ export async function decidePayment(
         decidedByAccountId: actor.accountId,
         updatedAt: new Date(),
       })
-      .where(and(eq(subscriptionPayments.schoolId, row.p.schoolId), eq(subscriptionPayments.id, id)));
+      .where(
+        and(
+          eq(subscriptionPayments.schoolId, row.p.schoolId),
+          eq(subscriptionPayments.id, id),
+          eq(subscriptionPayments.status, 'pending'),
+        ),
+      )
+      .returning({ id: subscriptionPayments.id });
+    if (decided.length === 0) {
+      const now = await paymentById(tx, id);
+      throw new AppError('conflict', `This payment was already ${now.p.status}.`);
+    }
     if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId);
     const what = `${describe(row)} (${row.p.receiptNumber})`;
     await notifySchoolAdmins(

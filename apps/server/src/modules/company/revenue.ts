@@ -13,8 +13,6 @@ import { invalid } from '../../lib/errors.ts';
 import { decimal, toCsv } from '../../lib/csv.ts';
 import { settleLapsed } from './subscriptions.ts';
 
-const DAY = 86_400_000;
-
 /** The range [from, to] in whole UTC days; default the last twelve calendar months up to today. */
 function rangeOf(query: z.output<typeof RevenueQuery>): { from: Date; to: Date } {
   const today = new Date();
@@ -37,7 +35,10 @@ interface Figures extends Omit<RevenueResponse, 'currency' | 'from' | 'to' | 'ar
  * Every figure of the page in one statement, shaped by PostgreSQL: the page opens often and each statement is a
  * round trip (docs/product.md, "Performance budgets").
  */
-async function readFigures(tx: Tx, from: Date, to: Date, end: Date): Promise<Figures> {
+async function readFigures(tx: Tx, from: Date, to: Date): Promise<Figures> {
+  // The end is the start of the day after `to`, computed by PostgreSQL: in JavaScript the day after 9999-12-31
+  // is a year-10000 timestamp the database cannot read back.
+  const end = sql`((${to.toISOString().slice(0, 10)}::date + 1)::timestamp at time zone 'UTC')`;
   const confirmed = sql`p.status = 'confirmed' and p.created_at >= ${from} and p.created_at < ${end}`;
   // Confirmed payments in the range summed by the name of `x` (a plan or an add-on, reached through `joins`).
   const paidBy = (key: 'planName' | 'addonName', joins: SQL) =>
@@ -97,12 +98,11 @@ export async function revenue(
   query: z.output<typeof RevenueQuery>,
 ): Promise<RevenueResponse> {
   const { from, to } = rangeOf(query);
-  const end = new Date(to.getTime() + DAY);
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    let figures = await readFigures(tx, from, to, end);
+    let figures = await readFigures(tx, from, to);
     if (figures.lapsed) {
       await settleLapsed(tx, null);
-      figures = await readFigures(tx, from, to, end);
+      figures = await readFigures(tx, from, to);
     }
     const { lapsed: _lapsed, ...rest } = figures;
     return {

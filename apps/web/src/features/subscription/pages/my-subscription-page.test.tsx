@@ -194,6 +194,25 @@ describe('MySubscriptionPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, renewal: true });
   });
 
+  it('a cancelled subscription has no days left and offers no renewal: the school is sent to sales', async () => {
+    const cancelled = answer('paid', { status: 'cancelled' });
+    cancelled.daysLeft = null;
+    const { calls } = mockFetch(handlers(cancelled));
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const plan = await screen.findByRole('region', { name: 'No plan' });
+    const figure = (label: string) => within(plan).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Status')).toBe('Cancelled');
+    expect(figure('Days left')).toBe('—');
+    expect(
+      within(plan).getByText(
+        "Your school's subscription was cancelled, so it cannot be renewed. Contact sales to choose a plan.",
+      ),
+    ).toBeTruthy();
+    for (const name of ['Renew', 'Pay now', 'Subscribe']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Contact sales' })).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('tells other school roles that the school admin manages it, without calling the server', () => {
     const { calls } = setup('paid');
     renderWithProviders(<MySubscriptionPage />, { auth: signedIn('teacher') });

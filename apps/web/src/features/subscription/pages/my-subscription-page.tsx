@@ -127,6 +127,9 @@ export function MySubscriptionPage() {
   // Paying a trial pays for what follows it: the company renews it, which ends the trial.
   const payNow =
     subscription !== null && !trial && subscription.status === 'active' && subscription.paymentStatus !== 'paid';
+  // The company cannot renew a cancelled subscription, so the page offers no renewal to pay for: the school
+  // asks sales for a plan instead (docs/product.md, "Statuses, expiry and renewal").
+  const cancelled = subscription?.status === 'cancelled';
   const contactButton = (
     <Button variant="secondary" onClick={() => setContacting(true)}>
       {t('mine.contactSales')}
@@ -139,7 +142,7 @@ export function MySubscriptionPage() {
         title={t('mine.title')}
         actions={
           <>
-            {subscription && (
+            {subscription && !cancelled && (
               <Button
                 onClick={() => {
                   const renewal = !payNow;
@@ -203,6 +206,7 @@ export function MySubscriptionPage() {
           ) : (
             <p className="text-sm text-slate-500">{t('mine.noSubscription')}</p>
           )}
+          {cancelled && <p className="mt-4 text-sm text-slate-600">{t('mine.cancelled')}</p>}
           {plan && plan.features.length > 0 && (
             <ul className="mt-4 flex flex-wrap gap-1.5">
               {plan.features.map((f) => (
