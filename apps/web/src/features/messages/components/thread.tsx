@@ -126,8 +126,8 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
   const seenId = lastMine && othersReadAt && othersReadAt >= lastMine.createdAt ? lastMine.id : null;
 
   return (
-    <section className="flex h-full min-h-[28rem] flex-col" aria-label={conversation.title}>
-      <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
+    <section className="flex min-h-0 flex-1 flex-col" aria-label={conversation.title}>
+      <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 px-3 py-2">
         <Button variant="ghost" size="sm" onClick={onBack} className="md:hidden" aria-label={t('thread.back')}>
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
@@ -137,7 +137,11 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
         )}
         {conversation.kind === 'group' && <GroupSettings conversation={conversation} onGone={onBack} />}
       </header>
-      <div ref={scroller} className="flex-1 overflow-y-auto p-3 [overflow-anchor:none]">
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto p-3 [overflow-anchor:none]"
+        data-testid="thread-scroller"
+      >
         {thread.isPending ? (
           <div className="space-y-3" role="status" aria-label={t('thread.loading')}>
             <Skeleton className="h-10 w-2/3" />
@@ -178,7 +182,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
           </>
         )}
       </div>
-      <form onSubmit={submit} className="border-t border-slate-200 p-3" noValidate>
+      <form onSubmit={submit} className="shrink-0 border-t border-slate-200 p-3" noValidate>
         <label htmlFor="message-body" className="sr-only">
           {t('thread.write')}
         </label>
