@@ -192,6 +192,26 @@ describe('MessagesPage', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 
+  it("isolates people's names and text beside our own words, in Arabic: the list's preview and search results", async () => {
+    await changeLanguage('ar');
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, lastMessage: mine }], nextCursor: null, total: 1 }),
+      'GET /api/v1/messages/search': () => json({ items: [{ ...theirs, conversationTitle: 'Pat Parent' }] }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher') });
+    const preview = await screen.findByText('Homework is page 12');
+    expect(preview.tagName).toBe('BDI');
+    expect(preview.parentElement?.textContent).toBe('أنت: Homework is page 12');
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'thank' } });
+    const body = await screen.findByText('Thank you!');
+    expect(body.tagName).toBe('BDI');
+    const sender = within(body.parentElement as HTMLElement).getByText('Pat Parent');
+    expect(sender.tagName).toBe('BDI');
+    expect(body.parentElement?.textContent).toBe('Pat Parent: Thank you!');
+  });
+
   it('shows the server error when the list cannot load', async () => {
     mockFetch({ 'GET /api/v1/messages/conversations': () => apiError(503, 'unavailable', 'Service unavailable') });
     renderWithProviders(<MessagesPage />, { auth: signedIn('student') });
