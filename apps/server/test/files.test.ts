@@ -470,7 +470,29 @@ describe('company staff pictures', () => {
     const file = await get(staff, url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
-    expect((await get(teacherA, url)).statusCode).toBe(403);
+    // docs/product.md, "Files": anyone else gets the same 404 as for another school's picture.
+    const refused = await get(teacherA, url);
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it("answers a school's user the same 404 as for another school's picture, real or made-up names alike", async () => {
+    const url = profileImageUrl(await upload(staff, { data: await png() }));
+    const made = url.replace(/[0-9a-f]{32}\.webp$/, `${'0'.repeat(32)}.webp`);
+    const otherSchool = profileImageUrl(await upload(teacherA, { data: await png() }));
+    const expected = await get(parentB, otherSchool);
+    expect(expected.statusCode).toBe(404);
+    for (const session of [teacherA, studentA, parentB]) {
+      for (const asked of [url, made]) {
+        const res = await get(session, asked);
+        expect({ asked, status: res.statusCode, body: res.body }).toEqual({
+          asked,
+          status: 404,
+          body: expected.body,
+        });
+        expect(res.headers['cache-control'] ?? '').not.toContain('public');
+      }
+    }
+    expect((await get(staff, url)).statusCode).toBe(200);
   });
 });
 

@@ -47,7 +47,9 @@ export const FILES_ID_FIXTURES: Record<string, IdFixture> = {
   },
   'GET /api/v1/attachments/:id': uploadOfA,
   'DELETE /api/v1/attachments/:id': uploadOfA,
+  // No school owns a staff picture: any school's user gets the same 404 as for another school's picture.
   'GET /api/v1/files/users/:userId/profile/:file': async () => ({
-    companyOnly: 'company staff pictures are shown only inside the company console',
+    params: { userId: newId(), file: `${'0'.repeat(32)}.webp` },
+    asRole: 'teacher',
   }),
 };

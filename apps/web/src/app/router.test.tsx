@@ -141,6 +141,50 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     expect(await screen.findByRole('heading', { name: 'School overview' })).toBeTruthy();
   });
 
+  it('lays Messages out as one window-high view: the list and the thread scroll in their panels, not the page', async () => {
+    const conversation = {
+      id: '01900000-0000-7000-8000-000000000001',
+      kind: 'direct',
+      title: 'Pat Parent',
+      classId: null,
+      lastMessage: null,
+      unread: 0,
+      lastActivityAt: '2026-11-20T09:00:00.000Z',
+    };
+    renderApp(`/messages?c=${conversation.id}`, authResponse('teacher'), {
+      'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${conversation.id}/messages`]: () =>
+        json({ items: [], nextCursor: null, total: 0, othersReadAt: null }),
+    });
+    await screen.findByRole('region', { name: 'Pat Parent' });
+    const wrapper = document.getElementById('main-content')?.firstElementChild as HTMLElement;
+    const classes = (el: Element | null) => (el?.getAttribute('class') ?? '').split(' ');
+    // <main>'s height reaches the page, whose card takes what the heading leaves.
+    expect(classes(wrapper)).toEqual(expect.arrayContaining(['flex', 'h-full', 'flex-col']));
+    const card = screen.getByTestId('messages-panels');
+    expect(card.parentElement).toBe(wrapper);
+    expect(classes(card)).toEqual(expect.arrayContaining(['flex', 'flex-1', 'flex-col']));
+    // From each scrolling panel up to the card, every box may shrink below its content (min-h-0) in a column.
+    for (const scroller of [screen.getByTestId('thread-scroller'), screen.getByTestId('conversation-scroller')]) {
+      expect(classes(scroller)).toContain('overflow-y-auto');
+      for (let el: HTMLElement | null = scroller; el && el !== card; el = el.parentElement) {
+        expect(classes(el), el.outerHTML.slice(0, 120)).toEqual(expect.arrayContaining(['min-h-0', 'flex-1']));
+        expect(classes(el.parentElement)).toEqual(expect.arrayContaining(['flex', 'flex-col']));
+      }
+    }
+    // The reply box sits under the thread's scroller and never shrinks out of view.
+    const form = screen.getByRole('textbox', { name: 'Write a message' }).closest('form');
+    expect(form?.previousElementSibling).toBe(screen.getByTestId('thread-scroller'));
+    expect(classes(form)).toContain('shrink-0');
+  });
+
+  it('keeps other pages scrolling as a whole', async () => {
+    renderApp('/dashboard', authResponse('teacher'));
+    await screen.findByRole('heading', { name: 'School overview' });
+    const wrapper = document.getElementById('main-content')?.firstElementChild;
+    expect(wrapper?.getAttribute('class')?.split(' ')).not.toContain('h-full');
+  });
+
   it('sends a teacher who opens /schools to the Access Denied page', async () => {
     const { router } = renderApp('/schools', authResponse('teacher'));
     await screen.findByText("You don't have permission to access this page.");

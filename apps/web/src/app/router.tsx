@@ -7,7 +7,7 @@ import { UnauthorizedPage } from './pages/unauthorized-page';
 import { RouteError } from './pages/route-error';
 import { ProtectedRoute } from './protected-route';
 import { currentLanguage, loadNamespaces } from '../lib/i18n/i18n';
-import { type RouteHandle, routeTitleKey } from './route-handle';
+import { type RouteHandle, routeTitleKey, VIEW_FILLING_PAGES } from './route-handle';
 
 const PUBLIC_PREFIXES = [
   '/login',
@@ -94,7 +94,7 @@ const notAvailable: LazyPage = () =>
   import('./pages/not-available-page').then((m) => ({ Component: m.NotAvailablePage }));
 
 function shellChild(route: ShellRoute): RouteObject {
-  const handle: RouteHandle = { titleKey: routeTitleKey(route.path) };
+  const handle: RouteHandle = { titleKey: routeTitleKey(route.path), fillsView: VIEW_FILLING_PAGES.has(route.path) };
   const page: RouteObject = {
     path: route.path,
     handle,

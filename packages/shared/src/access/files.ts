@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, ROLES, SCHOOL_ROLES } from '../roles.ts';
+import { ROLES, SCHOOL_ROLES } from '../roles.ts';
 import type { Access } from './types.ts';
 
 /** Routes of uploads and stored files. */
@@ -8,8 +8,9 @@ export const FILES_ACCESS: Record<string, Access> = {
   'DELETE /api/v1/profile/picture': ROLES,
   // A school's pictures: its own signed-in users and company staff (the service checks the school).
   'GET /api/v1/files/schools/:schoolId/users/:userId/profile/:file': ROLES,
-  // Company staff pictures are shown only inside the company console.
-  'GET /api/v1/files/users/:userId/profile/:file': COMPANY_ROLES,
+  // Company staff pictures are shown only inside the company console; a school's user gets the same 404 as
+  // for another school's picture (docs/product.md, "Files"), so the service refuses them, not the table.
+  'GET /api/v1/files/users/:userId/profile/:file': ROLES,
   // Attachments (docs/product.md, "Attachments"): anyone of a school may write a message; downloads follow
   // the parent's read rule in the service, so the route lets every school role through.
   'POST /api/v1/attachments': SCHOOL_ROLES,

@@ -178,8 +178,12 @@ export async function readSchoolFile(deps: Deps, actor: Actor, params: SchoolFil
   return readObject(deps, row ? objectPath : null);
 }
 
-/** A company staff member's picture, for company staff only (the route's role table says so). */
+/**
+ * A company staff member's picture, for company staff only. A school's user gets the same 404 as for another
+ * school's picture (docs/product.md, "Files"), whether the picture exists or not.
+ */
 export async function readStaffFile(deps: Deps, actor: Actor, params: StaffFileParams): Promise<Buffer> {
+  if (actor.kind !== 'company') throw notFound();
   const objectPath = `users/${params.userId}/profile/${params.file}`;
   const [row] = await withTenant(deps.db, tenantOf(actor), (tx) =>
     tx

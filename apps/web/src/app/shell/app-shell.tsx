@@ -8,8 +8,9 @@ import { useMessageLiveHandlers } from '../../features/messages/api/messages-liv
 import { useNotificationLiveHandler, useUnreadLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
+import { cn } from '../../lib/cn';
 import { useIsMobile } from '../../lib/use-media-query';
-import { useRouteTitle } from '../route-handle';
+import { useRouteFillsView, useRouteTitle } from '../route-handle';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { useProductIdentity } from '../../features/subscription/components/school-brand';
@@ -51,6 +52,7 @@ export function AppShell() {
   const navigation = useNavigation();
   const showSkeleton = useDelayed(navigation.state === 'loading', 150);
   const title = useRouteTitle();
+  const fillsView = useRouteFillsView();
   // The one live event stream of a signed-in tab; each feature that shows live data adds its handler here.
   const notificationLive = useNotificationLiveHandler();
   const timetableLive = useTimetableLiveHandler();
@@ -121,7 +123,14 @@ export function AppShell() {
           tabIndex={0}
           className="relative min-w-0 flex-1 overflow-y-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
         >
-          <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
+          <div
+            className={cn(
+              'mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8',
+              // A window-high page: <main>'s height passes down, so the page's own panels scroll, not <main>.
+              fillsView && 'flex h-full flex-col',
+            )}
+            data-fills-view={fillsView || undefined}
+          >
             <VerifyEmailBanner />
             {showSkeleton ? <PageSkeleton /> : <Outlet />}
           </div>

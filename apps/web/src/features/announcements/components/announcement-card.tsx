@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useMarkAnnouncementRead, useUpdateAnnouncement } from '../api/announcements';
 import { SafeHtml } from './safe-html';
 
@@ -43,7 +44,11 @@ export function AnnouncementCard({ announcement: a, onShowReaders }: Announcemen
           </span>
         </div>
         <p className="mt-1 text-xs text-slate-500">
-          {t('card.by', { name: a.author.name, date: dateTime(a.createdAt) })}
+          {/* The author's name isolated: right to left, a Latin name beside the date pulled the day number next
+              to it, away from its month (docs/product.md, "In the web app"). */}
+          {richText(t('card.by', { name: '{name}', date: dateTime(a.createdAt) }), {
+            name: <bdi>{a.author.name}</bdi>,
+          })}
           {a.expiresAt && ` · ${t('card.expires', { date: dateTime(a.expiresAt) })}`}
         </p>
         <SafeHtml

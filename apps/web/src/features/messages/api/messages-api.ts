@@ -6,7 +6,7 @@ import type {
   MessageSearchResult,
   SendMessageRequest,
 } from '@lyceum/shared/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { messageKeys } from './messages-live';
 
@@ -17,10 +17,21 @@ export function useConversations() {
   });
 }
 
+/**
+ * A thread in keyset pages, newest first (docs/product.md, "Messages" → "Lists"): the first page is the newest
+ * 50, each further page the 50 before them, so the whole conversation can be read. A refetch (a live event, a
+ * send) walks the pages again from the newest, so they stay contiguous.
+ */
 export function useThread(id: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: messageKeys.thread(id ?? ''),
-    queryFn: ({ signal }) => api.get<MessageList>(`/messages/conversations/${id}/messages?limit=50`, { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: '50' });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<MessageList>(`/messages/conversations/${id}/messages?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
     enabled: id !== null,
   });
 }

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { richText } from '../../../lib/rich-text';
 
 /** The caller's conversations, latest activity first, each with its last message and unread count. */
 export function ConversationList({
@@ -23,9 +24,12 @@ export function ConversationList({
       {items.map((c) => {
         // A message of attachments only is previewed by its first file's name.
         const text = c.lastMessage ? c.lastMessage.body || (c.lastMessage.attachments[0]?.name ?? '') : '';
+        // The message's text isolated from the "You:" around it, so a Latin text keeps its place in Arabic.
+        // i18n-exempt: `{body}` is the placeholder richText fills with the isolated text.
+        const yours = t('list.you', { body: '{body}' });
         const preview = c.lastMessage
           ? c.lastMessage.mine
-            ? t('list.you', { body: text })
+            ? richText(yours, { body: <bdi>{text}</bdi> })
             : text
           : t('list.noMessages');
         return (

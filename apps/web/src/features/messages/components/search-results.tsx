@@ -43,7 +43,8 @@ export function SearchResults({ q, onOpen }: { q: string; onOpen: (conversationI
               </time>
             </span>
             <span className="line-clamp-2 text-xs text-slate-600">
-              {m.senderName}: {m.body}
+              {/* Someone's name and text, each isolated so neither reorders the other in a right-to-left line. */}
+              <bdi>{m.senderName}</bdi>: <bdi>{m.body}</bdi>
             </span>
           </button>
         </li>

@@ -1,6 +1,6 @@
 import { type Conversation, MESSAGE_BODY_MAX, type Message, SendMessageRequest } from '@lyceum/shared/messages';
 import { ArrowLeft, Flag, MessagesSquare, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AttachmentList } from '../../../components/attachments/attachment-list';
 import { AttachButton, DraftFileList } from '../../../components/attachments/attachment-picker';
 import { useAttachmentDraft } from '../../../components/attachments/use-attachment-draft';
@@ -50,7 +50,10 @@ function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; 
   );
 }
 
-/** One conversation: its messages (oldest at the top), the "Seen" receipt, reporting, and the reply box. */
+/**
+ * One conversation: its messages (oldest at the top, older pages on request), the "Seen" receipt, reporting,
+ * and the reply box.
+ */
 export function Thread({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
   const { t } = useT('messages');
   const thread = useThread(conversation.id);
@@ -61,8 +64,12 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
   const [error, setError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  /** The distance from the bottom of the thread to the top of the view when older messages were asked for. */
+  const fromBottom = useRef<number | null>(null);
 
-  const newest = thread.data?.items[0];
+  const pages = thread.data?.pages;
+  const newest = pages?.[0]?.items[0];
   // Whatever the caller sees is read: on opening, and when a message arrives while the thread is open.
   const { mutate: markReadNow } = markRead;
   useEffect(() => {
@@ -71,6 +78,19 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
   useEffect(() => {
     if (newest) end.current?.scrollIntoView?.({ block: 'end' });
   }, [newest]);
+  // Older messages go in above what the reader is looking at; keep it where it was, not jumped down the page.
+  const pageCount = pages?.length ?? 0;
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box || fromBottom.current === null || pageCount === 0) return;
+    box.scrollTop = box.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [pageCount]);
+  const loadOlder = () => {
+    const box = scroller.current;
+    fromBottom.current = box ? box.scrollHeight - box.scrollTop : null;
+    void thread.fetchNextPage();
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -94,14 +114,20 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
     });
   };
 
-  const messages = thread.data ? [...thread.data.items].reverse() : [];
-  const othersReadAt = thread.data?.othersReadAt ?? null;
+  // Keyset pages do not overlap; should a live refetch and an older page's read ever cross, a message is still
+  // shown once (and its key stays unique).
+  const seenIds = new Set<string>();
+  const messages = (pages ?? [])
+    .flatMap((page) => page.items)
+    .filter((m) => !seenIds.has(m.id) && Boolean(seenIds.add(m.id)))
+    .reverse();
+  const othersReadAt = pages?.[0]?.othersReadAt ?? null;
   const lastMine = [...messages].reverse().find((m) => m.mine);
   const seenId = lastMine && othersReadAt && othersReadAt >= lastMine.createdAt ? lastMine.id : null;
 
   return (
-    <section className="flex h-full min-h-[28rem] flex-col" aria-label={conversation.title}>
-      <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
+    <section className="flex min-h-0 flex-1 flex-col" aria-label={conversation.title}>
+      <header className="flex shrink-0 items-center gap-2 border-b border-slate-200 px-3 py-2">
         <Button variant="ghost" size="sm" onClick={onBack} className="md:hidden" aria-label={t('thread.back')}>
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
@@ -111,13 +137,17 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
         )}
         {conversation.kind === 'group' && <GroupSettings conversation={conversation} onGone={onBack} />}
       </header>
-      <div className="flex-1 overflow-y-auto p-3">
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto p-3 [overflow-anchor:none]"
+        data-testid="thread-scroller"
+      >
         {thread.isPending ? (
           <div className="space-y-3" role="status" aria-label={t('thread.loading')}>
             <Skeleton className="h-10 w-2/3" />
             <Skeleton className="ms-auto h-10 w-1/2" />
           </div>
-        ) : thread.isError ? (
+        ) : !pages ? (
           <ErrorState
             message={errorMessage(thread.error)}
             onRetry={() => void thread.refetch()}
@@ -130,15 +160,29 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
             description={t('thread.emptyDescription')}
           />
         ) : (
-          <ol className="space-y-3" aria-label={t('thread.messages')}>
-            {messages.map((m) => (
-              <Bubble key={m.id} message={m} seen={m.id === seenId} onReport={setReporting} />
-            ))}
-            <li ref={end} aria-hidden="true" />
-          </ol>
+          <>
+            {thread.hasNextPage && (
+              <div className="mb-3 flex flex-col items-center gap-1">
+                <Button variant="secondary" size="sm" loading={thread.isFetchingNextPage} onClick={loadOlder}>
+                  {t('thread.older')}
+                </Button>
+                {thread.isFetchNextPageError && (
+                  <p role="alert" className="text-xs font-medium text-red-600">
+                    {errorMessage(thread.error)}
+                  </p>
+                )}
+              </div>
+            )}
+            <ol className="space-y-3" aria-label={t('thread.messages')}>
+              {messages.map((m) => (
+                <Bubble key={m.id} message={m} seen={m.id === seenId} onReport={setReporting} />
+              ))}
+              <li ref={end} aria-hidden="true" />
+            </ol>
+          </>
         )}
       </div>
-      <form onSubmit={submit} className="border-t border-slate-200 p-3" noValidate>
+      <form onSubmit={submit} className="shrink-0 border-t border-slate-200 p-3" noValidate>
         <label htmlFor="message-body" className="sr-only">
           {t('thread.write')}
         </label>

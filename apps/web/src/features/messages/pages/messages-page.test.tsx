@@ -86,6 +86,57 @@ describe('MessagesPage', () => {
     );
   });
 
+  it('loads older messages: the next page goes above the newest 50 with "Load older messages", none twice', async () => {
+    const message = (n: number) => ({
+      ...theirs,
+      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      body: `msg ${n}`,
+      createdAt: new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString(),
+    });
+    // 55 messages, newest first, served as the API does: 50 a page, the cursor naming the last one given.
+    const all = Array.from({ length: 55 }, (_, i) => message(55 - i));
+    const page = (url: string) => {
+      const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
+      const from = cursor ? all.findIndex((m) => m.id === cursor) + 1 : 0;
+      const items = all.slice(from, from + 50);
+      const more = from + 50 < all.length;
+      return json({ items, nextCursor: more ? items.at(-1)?.id : null, total: all.length, othersReadAt: null });
+    };
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: (init) => page(init.url),
+      [`POST /api/v1/messages/conversations/${CONV}/messages`]: () => {
+        all.unshift({ ...message(56), mine: true });
+        return json(all[0], 201);
+      },
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const bodies = () =>
+      within(list)
+        .getAllByTestId('message')
+        .map((b) => b.querySelector('p')?.textContent);
+    const upTo = (n: number) => Array.from({ length: n }, (_, i) => `msg ${i + 1}`);
+    expect(bodies()).toEqual(upTo(55).slice(5));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load older messages' }));
+    expect(await screen.findByText('msg 5')).toBeTruthy();
+    expect(bodies()).toEqual(upTo(55));
+    expect(calls.filter((c) => c.url.includes('/messages?')).map((c) => c.url.split('?')[1])).toEqual([
+      'limit=50',
+      `limit=50&cursor=${all[49]?.id}`,
+    ]);
+    // The whole conversation is there: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+
+    // A new message (sent here, or arriving live: both refetch the thread) joins the bottom; the older ones stay.
+    fireEvent.change(screen.getByLabelText('Write a message'), { target: { value: 'msg 56' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('msg 56')).toBeTruthy();
+    await vi.waitFor(() => expect(bodies()).toEqual(upTo(56)));
+  });
+
   it('attaches files: refuses a wrong type early, uploads the rest, sends their ids, shows them in the bubble', async () => {
     const attachment = {
       id: '01900000-0000-7000-8000-0000000000f1',
@@ -139,6 +190,26 @@ describe('MessagesPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'إبلاغ' }));
     await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/report'))).toBe(true));
     expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it("isolates people's names and text beside our own words, in Arabic: the list's preview and search results", async () => {
+    await changeLanguage('ar');
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, lastMessage: mine }], nextCursor: null, total: 1 }),
+      'GET /api/v1/messages/search': () => json({ items: [{ ...theirs, conversationTitle: 'Pat Parent' }] }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher') });
+    const preview = await screen.findByText('Homework is page 12');
+    expect(preview.tagName).toBe('BDI');
+    expect(preview.parentElement?.textContent).toBe('أنت: Homework is page 12');
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'thank' } });
+    const body = await screen.findByText('Thank you!');
+    expect(body.tagName).toBe('BDI');
+    const sender = within(body.parentElement as HTMLElement).getByText('Pat Parent');
+    expect(sender.tagName).toBe('BDI');
+    expect(body.parentElement?.textContent).toBe('Pat Parent: Thank you!');
   });
 
   it('shows the server error when the list cannot load', async () => {

@@ -32,7 +32,9 @@ function emptyHint(role: string) {
 
 /**
  * /messages: the conversation list beside the open thread (on a phone, the list, then the thread with a back
- * button). The open conversation is in the address (`?c=`), so a reload or a shared link keeps it.
+ * button). The open conversation is in the address (`?c=`), so a reload or a shared link keeps it. The page is
+ * as tall as the window (the route fills the view): the list and the thread each scroll inside their own panel,
+ * so the reply box and the list stay in view however long the conversation.
  */
 export function MessagesPage() {
   const { t } = useT('messages');
@@ -65,42 +67,44 @@ export function MessagesPage() {
           </>
         }
       />
-      <Card className="overflow-hidden p-0">
-        <div className="md:grid md:min-h-[32rem] md:grid-cols-[20rem_minmax(0,1fr)]">
-          <div className={cn('border-slate-200 md:border-e', current && 'hidden md:block')}>
-            <div className="border-b border-slate-200 p-3">
+      <Card className="flex min-h-[24rem] flex-1 flex-col overflow-hidden p-0" data-testid="messages-panels">
+        <div className="flex min-h-0 flex-1 flex-col md:grid md:grid-cols-[20rem_minmax(0,1fr)] md:grid-rows-[minmax(0,1fr)]">
+          <div className={cn('flex min-h-0 flex-1 flex-col border-slate-200 md:border-e', current && 'hidden md:flex')}>
+            <div className="shrink-0 border-b border-slate-200 p-3">
               <SearchInput id="message-search" label={t('search.label')} value={q} onChange={setQ} />
             </div>
-            {q ? (
-              <SearchResults q={q} onOpen={open} />
-            ) : conversations.isPending ? (
-              <div className="space-y-2 p-3" role="status" aria-label={t('list.loading')}>
-                <Skeleton className="h-12" />
-                <Skeleton className="h-12" />
-                <Skeleton className="h-12" />
-              </div>
-            ) : conversations.isError ? (
-              <ErrorState
-                message={errorMessage(conversations.error)}
-                onRetry={() => void conversations.refetch()}
-                retrying={conversations.isFetching}
-              />
-            ) : conversations.data.items.length === 0 ? (
-              <EmptyState
-                icon={<MessagesSquare className="size-6" aria-hidden="true" />}
-                title={t('list.emptyTitle')}
-                description={t(emptyHint(role))}
-              />
-            ) : (
-              <ConversationList items={conversations.data.items} selected={selected} onSelect={open} />
-            )}
+            <div className="min-h-0 flex-1 overflow-y-auto" data-testid="conversation-scroller">
+              {q ? (
+                <SearchResults q={q} onOpen={open} />
+              ) : conversations.isPending ? (
+                <div className="space-y-2 p-3" role="status" aria-label={t('list.loading')}>
+                  <Skeleton className="h-12" />
+                  <Skeleton className="h-12" />
+                  <Skeleton className="h-12" />
+                </div>
+              ) : conversations.isError ? (
+                <ErrorState
+                  message={errorMessage(conversations.error)}
+                  onRetry={() => void conversations.refetch()}
+                  retrying={conversations.isFetching}
+                />
+              ) : conversations.data.items.length === 0 ? (
+                <EmptyState
+                  icon={<MessagesSquare className="size-6" aria-hidden="true" />}
+                  title={t('list.emptyTitle')}
+                  description={t(emptyHint(role))}
+                />
+              ) : (
+                <ConversationList items={conversations.data.items} selected={selected} onSelect={open} />
+              )}
+            </div>
           </div>
-          <div className={cn(!current && 'hidden md:block')}>
+          <div className={cn('flex min-h-0 flex-1 flex-col', !current && 'hidden md:flex')}>
             {current ? (
               <Thread key={current.id} conversation={current} onBack={() => open(null)} />
             ) : (
               <EmptyState
-                className="h-full"
+                className="flex-1"
                 icon={<MessagesSquare className="size-6" aria-hidden="true" />}
                 title={t('thread.noneTitle')}
                 description={t('thread.noneDescription')}
