@@ -7,3 +7,11 @@ export const MARK_CLASS_PARAM = 'class';
 /** The mark page opened on one class. */
 export const markAttendanceHref = (classId: string) =>
   `/attendance/mark?${new URLSearchParams({ [MARK_CLASS_PARAM]: classId })}`;
+
+/** The mark page opened on one sheet: a class, a date and, when marked per period, a period. */
+export const markSheetHref = (sheet: { classId: string; date: string; periodId?: string | null | undefined }) =>
+  `/attendance/mark?${new URLSearchParams({
+    [MARK_CLASS_PARAM]: sheet.classId,
+    date: sheet.date,
+    ...(sheet.periodId ? { period: sheet.periodId } : {}),
+  })}`;

@@ -1,5 +1,5 @@
 import type { SubmitAttendanceRequest, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { getMe } from '../../../lib/auth';
 import { submitAttendance } from '../api/attendance-api';
 
@@ -19,6 +19,12 @@ export interface PendingMarks {
   idempotencyKey: string;
   body: SubmitAttendanceRequest & { date: string };
   savedAt: string;
+  /**
+   * The server refused these marks (any answer but a retryable failure): its message and the fields' messages.
+   * A refused submission is kept so that its marks are not lost, shown on its sheet's mark page to correct,
+   * and never sent again by itself; submitting the sheet again replaces it, discarding it drops it.
+   */
+  refused?: string[];
 }
 
 const PREFIX = 'lyceum.attendance.pending.';
@@ -91,8 +97,22 @@ export function keepPending(body: PendingMarks['body'], userId: string, savedAt:
   return entry;
 }
 
-function dropPending(entry: PendingMarks): void {
+/** Forgets a submission (sent, or discarded after a refusal). */
+export function dropPending(entry: PendingMarks): void {
   storage()?.removeItem(storageKey(entry));
+  changed();
+}
+
+/** The refusal's words: the server's message, then each field's. */
+function refusalOf(error: unknown): string[] {
+  const fields = isApiError(error) && error.fields ? Object.values(error.fields) : [];
+  return [errorMessage(error), ...fields];
+}
+
+/** Keeps `entry` as refused, unless it has been sent or replaced since it was sent (then nothing is kept). */
+function keepRefused(entry: PendingMarks, error: unknown): void {
+  if (!pendingSnapshot().some((p) => p.idempotencyKey === entry.idempotencyKey)) return;
+  storage()?.setItem(storageKey(entry), JSON.stringify({ ...entry, refused: refusalOf(error) }));
   changed();
 }
 
@@ -113,7 +133,7 @@ const inFlight = new Map<string, Promise<SendResult>>();
 /**
  * Sends one pending submission with its own key. While it is on its way, a second call for the same
  * submission (an 'online' event and a click together) waits for the first instead of sending again.
- * Kept on a retryable failure; dropped once the server answered, either way.
+ * Kept on a retryable failure; dropped once the server took it; kept as refused when it refused it.
  */
 export function sendPending(entry: PendingMarks): Promise<SendResult> {
   const running = inFlight.get(entry.idempotencyKey);
@@ -125,9 +145,7 @@ export function sendPending(entry: PendingMarks): Promise<SendResult> {
       return { ok: true, answer };
     } catch (error) {
       const retryable = isRetryable(error);
-      if (!retryable && pendingSnapshot().some((p) => p.idempotencyKey === entry.idempotencyKey)) {
-        dropPending(entry);
-      }
+      if (!retryable) keepRefused(entry, error);
       return { ok: false, retryable, error };
     } finally {
       inFlight.delete(entry.idempotencyKey);
@@ -137,10 +155,10 @@ export function sendPending(entry: PendingMarks): Promise<SendResult> {
   return attempt;
 }
 
-/** Sends everything of user `userId` still waiting, oldest first; returns what was sent. */
+/** Sends everything of user `userId` still waiting (not refused), oldest first; returns what was sent. */
 export async function flushPending(userId: string): Promise<SubmitAttendanceResponse[]> {
   const sent: SubmitAttendanceResponse[] = [];
-  for (const entry of readAll().filter((p) => p.userId === userId)) {
+  for (const entry of readAll().filter((p) => p.userId === userId && !p.refused)) {
     const result = await sendPending(entry);
     if (result.ok) sent.push(result.answer);
     else if (result.retryable) break;
@@ -153,7 +171,7 @@ export async function flushPending(userId: string): Promise<SubmitAttendanceResp
  * page was open (signed out, another user in), and nothing is sent under another user's session.
  */
 async function flushSignedIn(): Promise<SubmitAttendanceResponse[]> {
-  if (readAll().length === 0) return [];
+  if (!readAll().some((p) => !p.refused)) return [];
   const me = await getMe().catch(() => null);
   return me ? flushPending(me.user.id) : [];
 }

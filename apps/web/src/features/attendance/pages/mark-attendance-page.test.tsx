@@ -1,5 +1,5 @@
 import type { AttendanceOptions, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, authResponse, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -159,7 +159,7 @@ describe('MarkAttendancePage', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
-  it('shows the server’s refusal as "Failed to submit attendance" with the field’s message, and drops it', async () => {
+  it('shows the server’s refusal as "Failed to submit attendance" with the field’s message; the marks are kept until discarded', async () => {
     mockFetch({
       ...reads,
       'POST /api/v1/attendance': () =>
@@ -175,7 +175,76 @@ describe('MarkAttendancePage', () => {
     expect(alert.textContent).toContain('Attendance cannot be submitted for a future date');
     expect(besideSubmit(alert)).toBe(true);
     expect(screen.queryByText('Not sent yet.')).toBeNull();
-    expect(pendingSnapshot()).toEqual([]);
+    // Kept as refused, with the refusal's words, and never sent again by itself.
+    expect(pendingSnapshot()).toMatchObject([
+      { refused: ['Failed to submit attendance', 'Attendance cannot be submitted for a future date'] },
+    ]);
+    fireEvent.click(within(alert).getByRole('button', { name: 'discard them' }));
+    await waitFor(() => expect(pendingSnapshot()).toEqual([]));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('marks refused when sent in the background are shown on their sheet, kept, read again and never resent', async () => {
+    let online = false;
+    let sheetReads = 0;
+    const { calls } = mockFetch({
+      ...reads,
+      [`GET /api/v1/attendance/classes/${CLASS}`]: () => {
+        sheetReads++;
+        return json(sheet);
+      },
+      'GET /api/v1/auth/me': () => json(authResponse('teacher')),
+      'POST /api/v1/attendance': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return apiError(422, 'rule', 'Failed to submit attendance', { records: '1 enrolled student is not marked' });
+      },
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    fireEvent.click(absentOf('Ben Dos'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Not sent yet.');
+    const readsBefore = sheetReads;
+
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('1 enrolled student is not marked');
+    expect(screen.queryByText('Not sent yet.')).toBeNull();
+    expect(absentOf('Ben Dos').checked).toBe(true);
+    await waitFor(() => expect(sheetReads).toBeGreaterThan(readsBefore));
+    expect(pendingSnapshot()).toMatchObject([
+      { refused: expect.arrayContaining(['1 enrolled student is not marked']) },
+    ]);
+
+    // Back online again: a refusal is not sent again by itself.
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
+
+  it('links another sheet whose marks the school refused, so they can be corrected there', async () => {
+    localStorage.setItem(
+      `lyceum.attendance.pending.user-teacher:${CLASS}:2026-11-20:`,
+      JSON.stringify({
+        userId: 'user-teacher',
+        slot: `${CLASS}:2026-11-20:`,
+        idempotencyKey: '0193e0a0-0000-4000-8000-00000000cafe',
+        body: { classId: CLASS, date: '2026-11-20', records: [{ studentId: 's0', isPresent: false, isLate: false }] },
+        savedAt: '2026-11-20T07:00:00.000Z',
+        refused: ['Failed to submit attendance', '1 enrolled student is not marked'],
+      }),
+    );
+    resetPendingForTests();
+    const { calls } = mockFetch({ ...reads, 'POST /api/v1/attendance': () => json(answer) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    const link = screen.getByRole('link', { name: /Grade 5 A, / });
+    expect(link.getAttribute('href')).toBe(`/attendance/mark?class=${CLASS}&date=2026-11-20`);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('after "not marked", reads the class again: who joined appears present and pointed out, who left goes, the marks stay', async () => {
@@ -216,8 +285,8 @@ describe('MarkAttendancePage', () => {
       'Newly enrolled',
     );
     expect(screen.getByText('3 students · 1 absent · 0 late')).toBeTruthy();
-    // The refusal was dropped, never kept to be sent again.
-    expect(pendingSnapshot()).toEqual([]);
+    // The refusal is kept to correct, never as marks to send again.
+    expect(pendingSnapshot()).toMatchObject([{ refused: expect.any(Array) }]);
     expect(screen.queryByText('Not sent yet.')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
@@ -234,6 +303,7 @@ describe('MarkAttendancePage', () => {
       ],
     });
     expect(posts[1]?.headers['idempotency-key']).not.toBe(posts[0]?.headers['idempotency-key']);
+    expect(pendingSnapshot()).toEqual([]);
   });
 
   it('keeps the marks when the session expired (401) and sends them once the user has signed in again', async () => {

@@ -16,11 +16,13 @@ import { Select } from '../../../components/ui/select';
 import { PageSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { formatDay } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
 import { StatusPicker } from '../components/status-picker';
-import { MARK_CLASS_PARAM } from '../lib/links';
+import { MARK_CLASS_PARAM, markSheetHref } from '../lib/links';
 import {
+  dropPending,
   flushPending,
   keepPending,
   type PendingMarks,
@@ -83,7 +85,12 @@ function MarkAttendance() {
   const byPeriod = options.data?.settings.byPeriod ?? false;
   const periodId = byPeriod ? (params.get('period') ?? options.data?.periods[0]?.id ?? '') : '';
   const slot = slotOf(classId, date, periodId);
-  const waiting = pending.find((p) => p.slot === slot);
+  const kept = pending.find((p) => p.slot === slot);
+  // Kept marks are either waiting to be sent, or refused by the server and waiting for the teacher.
+  const waiting = kept && !kept.refused ? kept : undefined;
+  const refused = kept?.refused ? kept : undefined;
+  // Another sheet's refused marks, sent in the background or left from an earlier visit: linked, to correct.
+  const refusedElsewhere = pending.filter((p) => p.refused && p.slot !== slot);
 
   const sheet = useClassSheet(classId, date, periodId, options.isSuccess);
   const [marks, setMarks] = useState<{ slot: string; marks: Marks } | null>(null);
@@ -115,7 +122,7 @@ function MarkAttendance() {
   useEffect(() => {
     if (!sheet.data) return;
     if (marks?.slot !== slot) {
-      setMarks({ slot, marks: startingMarks(sheet.data, waiting) });
+      setMarks({ slot, marks: startingMarks(sheet.data, kept) });
       return;
     }
     // The sheet read again (after a refusal, or live): whoever joined the class since starts present like the
@@ -129,7 +136,15 @@ function MarkAttendance() {
         ...Object.fromEntries(joined.map((s) => [s.studentId, { status: 'present', note: '', added: true }])),
       },
     });
-  }, [sheet.data, slot, marks, waiting]);
+  }, [sheet.data, slot, marks, kept]);
+
+  // Refused marks of this sheet, here or in the background: the class may have changed since the sheet was read
+  // ("1 enrolled student is not marked", "not enrolled in the class"), so it is read again and the teacher can
+  // correct the marks here without reloading (docs/product.md, "Attendance on a bad connection").
+  const refusedKey = refused?.idempotencyKey;
+  useEffect(() => {
+    if (refusedKey) void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+  }, [refusedKey, queryClient]);
 
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -153,14 +168,20 @@ function MarkAttendance() {
     } else if (result.retryable) {
       setOutcome(null);
     } else {
+      // Kept as refused (shown from there, the sheet read again); said here too for a browser that keeps nothing.
       const error = result.error;
       const fields = isApiError(error) && error.fields ? Object.values(error.fields) : [];
       setOutcome({ kind: 'failed', messages: [errorMessage(error, t('failed')), ...fields] });
-      // The class may have changed since the sheet was read ("1 enrolled student is not marked", "not enrolled
-      // in the class"): read it again so the teacher can correct the marks here, without reloading
-      // (docs/product.md, "Attendance on a bad connection"). The refused submission is already dropped.
       refresh();
     }
+  };
+
+  /** Forgets refused marks: the sheet shows what is stored again. */
+  const discard = () => {
+    if (!refused || !sheet.data) return;
+    dropPending(refused);
+    setMarks({ slot, marks: startingMarks(sheet.data, undefined) });
+    setOutcome(null);
   };
 
   const submit = async () => {
@@ -246,19 +267,28 @@ function MarkAttendance() {
 
   // Like "Not sent yet": beside the submit button, where the teacher is after submitting a long class (on top,
   // above the pickers, it was off screen); on top only when there is no sheet.
+  const refusal = refused?.refused ?? (outcome?.kind === 'failed' ? outcome.messages : null);
   const outcomeAlert =
-    outcome?.kind === 'sent' && !waiting ? (
+    outcome?.kind === 'sent' && !kept ? (
       <Alert tone="success">{t('mark.sent', { created: outcome.created, updated: outcome.updated })}</Alert>
-    ) : outcome?.kind === 'failed' ? (
+    ) : refusal ? (
       <Alert>
         <span className="block font-semibold">{t('failed')}</span>
-        {outcome.messages
+        {refusal
           .filter((m) => m !== t('failed'))
           .map((m) => (
             <span key={m} className="block">
               {m}
             </span>
           ))}
+        {refused && (
+          <span className="mt-1 block">
+            {t('mark.refusedHint')}{' '}
+            <button type="button" className="font-medium underline" onClick={discard}>
+              {t('mark.discard')}
+            </button>
+          </span>
+        )}
       </Alert>
     ) : null;
 
@@ -300,6 +330,19 @@ function MarkAttendance() {
         )}
       </div>
 
+      {refusedElsewhere.length > 0 && (
+        <Alert className="mb-4">
+          <span className="block font-semibold">{t('mark.refusedElsewhere')}</span>
+          {refusedElsewhere.map((p) => (
+            <Link key={p.slot} to={markSheetHref(p.body)} className="block font-medium underline">
+              {t('mark.refusedSheet', {
+                className: options.data.classes.find((c) => c.id === p.body.classId)?.label ?? t('class'),
+                date: formatDay(p.body.date),
+              })}
+            </Link>
+          ))}
+        </Alert>
+      )}
       {waiting && !showForm && notSent}
       {!showForm && outcomeAlert && <div className="mb-4">{outcomeAlert}</div>}
 
