@@ -70,6 +70,52 @@ describe('AppShell on a phone (below 768 px)', () => {
     expect(sidebar().dataset.state).toBe('closed');
   });
 
+  it('holds focus while open: Tab and Shift+Tab go round inside the menu, the rest of the page is inert', async () => {
+    renderShell(375);
+    const openMenu = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(openMenu);
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    const signOut = screen.getByRole('button', { name: 'Sign Out' });
+    expect(document.activeElement).toBe(close);
+    // Header, page and skip link sit under the overlay: out of reach of Tab and screen readers.
+    expect(screen.getByRole('banner').closest('[inert]')).not.toBeNull();
+    expect(document.getElementById('main-content')?.closest('[inert]')).not.toBeNull();
+    expect(document.querySelector('a[href="#main-content"]')?.closest('[inert]')).not.toBeNull();
+    expect(sidebar().closest('[inert]')).toBeNull();
+
+    // Close menu, each menu entry, Sign Out: then round to Close menu again.
+    const stops = within(sidebar()).getAllByRole('link').length + 2;
+    for (let i = 1; i < stops; i++) {
+      await userEvent.tab();
+      expect(sidebar().contains(document.activeElement)).toBe(true);
+    }
+    expect(document.activeElement).toBe(signOut);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(close);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(signOut);
+
+    await userEvent.click(close);
+    expect(screen.getByRole('banner').closest('[inert]')).toBeNull();
+    expect(document.getElementById('main-content')?.closest('[inert]')).toBeNull();
+  });
+
+  it('gives focus back to the menu button when closed by Escape, the close button or the overlay', async () => {
+    renderShell(375);
+    const openMenu = screen.getByRole('button', { name: 'Open menu' });
+    for (const close of [
+      () => userEvent.keyboard('{Escape}'),
+      () => userEvent.click(screen.getByRole('button', { name: 'Close menu' })),
+      () => userEvent.click(overlay() as HTMLElement),
+    ]) {
+      await userEvent.click(openMenu);
+      expect(sidebar().contains(document.activeElement)).toBe(true);
+      await close();
+      expect(sidebar().dataset.state).toBe('closed');
+      expect(document.activeElement).toBe(openMenu);
+    }
+  });
+
   it('closes when navigating from the menu', async () => {
     const { router } = renderShell(375);
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useAnnouncementLiveHandler } from '../../features/announcements/api/live-announcements';
@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useRouteFillsView, useRouteTitle } from '../route-handle';
 import { Header } from './header';
-import { Sidebar } from './sidebar';
+import { SIDEBAR_ID, Sidebar } from './sidebar';
 import { useProductIdentity } from '../../features/subscription/components/school-brand';
 import { useT } from '../../lib/i18n/i18n';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
@@ -100,9 +100,29 @@ export function AppShell() {
 
   const open = isMobile && mobileOpen;
 
+  // Closing the phone menu (Escape, ×, the overlay, a link) gives focus back to the button that opened it,
+  // rather than leaving it on <body> or in the now inert menu.
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || document.getElementById(SIDEBAR_ID)?.contains(focused)) {
+      menuButtonRef.current?.focus();
+    }
+  }, [open]);
+
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">
+      {/* While the phone menu is open, everything else is inert: hidden under the overlay, out of reach of Tab
+          and of screen readers, as behind a dialog. */}
       <a
+        inert={open || undefined}
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-blue-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
@@ -115,8 +135,8 @@ export function AppShell() {
         mobileOpen={open}
         onCloseMobile={() => setMobileOpen(false)}
       />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <Header mobileMenuOpen={open} onOpenMobileMenu={() => setMobileOpen(true)} />
+      <div className="flex min-w-0 flex-1 flex-col" inert={open || undefined}>
+        <Header mobileMenuOpen={open} onOpenMobileMenu={() => setMobileOpen(true)} menuButtonRef={menuButtonRef} />
         <main
           id="main-content"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the page scrolls inside <main>; keyboard users must be able to focus it to scroll a page that has no links (axe: scrollable-region-focusable)

@@ -1,5 +1,6 @@
 import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { Menu, PhoneCall, School } from 'lucide-react';
+import type { Ref } from 'react';
 import { useT } from '../../lib/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
@@ -12,10 +13,12 @@ import { SIDEBAR_ID } from './sidebar';
 interface HeaderProps {
   mobileMenuOpen: boolean;
   onOpenMobileMenu: () => void;
+  /** The phone's menu button, to which focus returns when the menu closes. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
 }
 
 /** The header of docs/product.md, "The shell: header, sidebar, toasts": school logo or default icon, school name or product title, role and name, actions. */
-export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
+export function Header({ mobileMenuOpen, onOpenMobileMenu, menuButtonRef }: HeaderProps) {
   const { t } = useT();
   const auth = useAuthContext();
   const navigate = useNavigate();
@@ -25,6 +28,7 @@ export function Header({ mobileMenuOpen, onOpenMobileMenu }: HeaderProps) {
   return (
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button
+        ref={menuButtonRef}
         type="button"
         aria-label={t('shell.openMenu')}
         aria-expanded={mobileMenuOpen}

@@ -76,10 +76,32 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
   const auth = useAuthContext();
   const identity = useProductIdentity();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const asideRef = useRef<HTMLElement>(null);
   const hiddenOffCanvas = isMobile && !mobileOpen;
 
   useEffect(() => {
     if (isMobile && mobileOpen) closeRef.current?.focus();
+  }, [isMobile, mobileOpen]);
+
+  // The open phone menu is modal (the shell makes the rest inert): Tab and Shift+Tab go round inside it rather
+  // than leave for elements hidden under the overlay (docs/product.md, "The shell: header, sidebar, toasts").
+  useEffect(() => {
+    if (!(isMobile && mobileOpen)) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const aside = asideRef.current;
+      if (event.key !== 'Tab' || !aside) return;
+      const tabbable = [...aside.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+      const first = tabbable[0];
+      const last = tabbable.at(-1);
+      if (!first || !last) return;
+      const from = document.activeElement;
+      const atEdge = from === (event.shiftKey ? first : last) || !aside.contains(from);
+      if (!atEdge) return;
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [isMobile, mobileOpen]);
 
   const user = auth && !auth.isLoading ? auth.user : null;
@@ -103,6 +125,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
         />
       )}
       <aside
+        ref={asideRef}
         id={SIDEBAR_ID}
         aria-label={t('shell.sidebar')}
         data-state={isMobile ? (mobileOpen ? 'open' : 'closed') : collapsed ? 'collapsed' : 'expanded'}
@@ -184,20 +207,23 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
 
         {user && <UserFooter collapsed={collapsed} />}
 
-        <button
-          type="button"
-          onClick={onToggleCollapsed}
-          aria-label={collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
-          aria-expanded={!collapsed}
-          aria-controls={SIDEBAR_ID}
-          className="hidden h-10 shrink-0 items-center justify-center border-t border-slate-800 text-slate-400 hover:bg-slate-800 hover:text-white md:flex"
-        >
-          {collapsed ? (
-            <ChevronsRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
-          ) : (
-            <ChevronsLeft className="size-5 rtl:-scale-x-100" aria-hidden="true" />
-          )}
-        </button>
+        {/* Desktop only; not rendered on a phone, where the menu's last control must be its last tabbable one. */}
+        {!isMobile && (
+          <button
+            type="button"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? t('shell.expandSidebar') : t('shell.collapseSidebar')}
+            aria-expanded={!collapsed}
+            aria-controls={SIDEBAR_ID}
+            className="hidden h-10 shrink-0 items-center justify-center border-t border-slate-800 text-slate-400 hover:bg-slate-800 hover:text-white md:flex"
+          >
+            {collapsed ? (
+              <ChevronsRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+            ) : (
+              <ChevronsLeft className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+            )}
+          </button>
+        )}
       </aside>
     </>
   );

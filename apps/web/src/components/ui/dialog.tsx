@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
 
@@ -25,6 +25,32 @@ export interface DialogProps {
 }
 
 /**
+ * Handed from a dialog that closes to one that opens in the same update (e.g. "Add student" giving way to the
+ * created account's password): the new one opens while focus is nowhere, and should return it to the button that
+ * started both. Cleared right after that update.
+ */
+let handedOver: HTMLElement | null = null;
+
+/**
+ * Gives focus back after a dialog (docs/product.md, "The shell: header, sidebar, toasts"): to its opener if it is
+ * still there and focusable, else to the page's heading.
+ */
+function returnFocus(opener: HTMLElement | null) {
+  if (opener?.isConnected) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  // The opener went with the action (a row that changed, a page left): the top of the page, never <body>.
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (heading) {
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus();
+    if (document.activeElement === heading) return;
+  }
+  document.querySelector<HTMLElement>('main')?.focus();
+}
+
+/**
  * The app's modal (Radix): focus is trapped and returned to the opener, Escape and the overlay close it,
  * the title and description label it for screen readers. Content scrolls inside when taller than the screen.
  */
@@ -43,11 +69,35 @@ export function Dialog({
   const block = (event: Event) => {
     if (preventClose) event.preventDefault();
   };
+  // Dialogs are opened from state (useDialogState), not by a Radix Trigger, so Radix has no element to return
+  // focus to: the one that had focus when the dialog opened is remembered here instead.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    return () => {
+      handedOver = opener.current;
+      setTimeout(() => {
+        handedOver = null;
+      }, 0);
+    };
+  }, [open]);
+  const rememberOpener = () => {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : handedOver;
+  };
+  const giveFocusBack = (event: Event) => {
+    event.preventDefault();
+    // Another dialog took over (and was handed the opener): focus stays in it.
+    if (document.activeElement?.closest('[role="dialog"]')) return;
+    returnFocus(opener.current);
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next || !preventClose ? onOpenChange(next) : undefined)}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <RadixDialog.Content
+          onOpenAutoFocus={rememberOpener}
+          onCloseAutoFocus={giveFocusBack}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
