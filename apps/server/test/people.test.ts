@@ -270,6 +270,36 @@ describe('creating a student (docs/product.md, "Creating people")', () => {
     expect(await count('accounts')).toBe(before);
   });
 
+  it('answers 409 for a new parent’s taken e-mail under that parent’s e-mail field, not the student’s, and writes nothing', async () => {
+    const before = await count('accounts');
+    for (const taken of [a.users.teacher.email, b.users.parent.email, company.body.user.email]) {
+      const res = await as(
+        t.app,
+        adminA,
+      )({
+        method: 'POST',
+        url: '/api/v1/students',
+        payload: {
+          name: 'Kid Three',
+          email: uniqueEmail('kid'),
+          classId: a.classId,
+          newParents: [
+            { name: 'Ma Three', email: uniqueEmail('ma'), relationship: 'Mother' },
+            { name: 'Pa Three', email: taken, relationship: 'Father' },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toMatchObject({
+        code: 'auth/email-already-in-use',
+        message: MESSAGES.emailInUse,
+        fields: { 'newParents.1.email': MESSAGES.emailInUse },
+      });
+      expect(Object.keys(errorOf(res).fields ?? {})).toEqual(['newParents.1.email']);
+    }
+    expect(await count('accounts')).toBe(before);
+  });
+
   it('is for staff only: teacher, parent, student and company staff get 403', async () => {
     for (const s of [teacherA, parentA, studentA, company]) {
       const res = await as(
