@@ -5,11 +5,10 @@ import { Link, useParams } from 'react-router';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { lastSeen } from '../../../components/people/format';
 import { formatDate } from '../../../lib/format-date';
-import { isSchoolReader } from '../../../components/people/school-scope';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { PersonAvatar } from '../../../components/people/person-avatar';
-import { isStaff } from '../../../components/people/roles';
+import { isStaff, mayOpenClass } from '../../../components/people/roles';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
@@ -121,7 +120,7 @@ export function StudentPage() {
               </Detail>
               <Detail label={t('form.academicYear')}>{student.academicYear}</Detail>
               <Detail label={t('columns.class')}>
-                {manage || user?.role === 'teacher' || isSchoolReader(user?.role) ? (
+                {mayOpenClass(user?.role) ? (
                   <Link
                     to={inSchool(`/classes/${student.classId}`, schoolId)}
                     className="text-blue-700 hover:underline"

@@ -141,6 +141,35 @@ describe('StudentsPage', () => {
     expect(screen.queryByText('Grade 6 A')).toBeNull();
   });
 
+  it('links each child’s class for a teacher but shows it as text to a parent, who may not open a class', async () => {
+    // docs/product.md, "Who may do what": GET /classes/:id is staff, teachers and company readers only.
+    const child = {
+      id: 'kid-1',
+      name: 'Kit Child',
+      email: 'kit@x.test',
+      profileImage: null,
+      classId: 'class-5a',
+      className: 'Grade 5',
+      section: 'A',
+      classLabel: 'Grade 5 A',
+      rollNumber: 1,
+      parents: [],
+      isActive: true,
+    };
+    mockFetch({ 'GET /api/v1/students': () => page([child]) });
+    const parentView = renderWithProviders(<StudentsPage />, { auth: signedIn('parent'), path: '/students' });
+    expect(await screen.findByText('Kit Child')).toBeTruthy();
+    expect(screen.getAllByText('Grade 5 A').length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('link', { name: 'Grade 5 A' })).toHaveLength(0);
+    expect(document.querySelector('a[href^="/classes/"]')).toBeNull();
+    parentView.unmount();
+
+    renderWithProviders(<StudentsPage />, { auth: signedIn('teacher'), path: '/students' });
+    expect(await screen.findByText('Kit Child')).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'Grade 5 A' });
+    expect(links[0]?.getAttribute('href')).toBe('/classes/class-5a');
+  });
+
   it('shows the error with a retry when the list cannot load', async () => {
     mockFetch({
       'GET /api/v1/students': () => apiError(503, 'unavailable', 'Service temporarily unavailable. Please try again.'),

@@ -7,7 +7,7 @@ import { AccountCreatedDialog } from '../../../components/people/account-created
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
-import { isStaff } from '../../../components/people/roles';
+import { isStaff, mayOpenClass } from '../../../components/people/roles';
 import { PersonRowActions } from '../../../components/people/person-row-actions';
 import { inSchool } from '../../../components/people/viewed-school';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
@@ -47,6 +47,8 @@ function StudentList({
   scope?: { schoolId: string; picker: ReactNode };
 }) {
   const { t } = useT('students');
+  const { user } = useAuth();
+  const linksClasses = mayOpenClass(user?.role);
   const relationship = useRelationshipLabel();
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const [params, setParams] = useSearchParams();
@@ -81,11 +83,14 @@ function StudentList({
       id: 'class',
       header: t('columns.class'),
       className: 'whitespace-nowrap',
-      cell: (s) => (
-        <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
-          {s.classLabel}
-        </Link>
-      ),
+      cell: (s) =>
+        linksClasses ? (
+          <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
+            {s.classLabel}
+          </Link>
+        ) : (
+          s.classLabel
+        ),
     },
     { id: 'roll', header: t('columns.roll'), cell: (s) => s.rollNumber, className: 'tabular-nums' },
     {
