@@ -1,3 +1,4 @@
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { StudentResponse } from '@lyceum/shared/people';
 import { GraduationCap, Plus, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -86,10 +87,10 @@ function StudentList({
       cell: (s) =>
         linksClasses ? (
           <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
-            {s.classLabel}
+            <bdi>{s.classLabel}</bdi>
           </Link>
         ) : (
-          s.classLabel
+          <bdi>{s.classLabel}</bdi>
         ),
     },
     { id: 'roll', header: t('columns.roll'), cell: (s) => s.rollNumber, className: 'tabular-nums' },
@@ -98,8 +99,14 @@ function StudentList({
       header: t('columns.parents'),
       cell: (s) =>
         s.parents.length ? (
+          // Each name and relationship isolated inside the sentence (docs/product.md, "In the web app").
           s.parents
-            .map((p) => t('parentWithRelationship', { name: p.name, relationship: relationship(p.relationship) }))
+            .map((p) =>
+              t('parentWithRelationship', {
+                name: isolateText(p.name),
+                relationship: isolateText(relationship(p.relationship)),
+              }),
+            )
             .join(t('separator'))
         ) : (
           <span className="text-slate-500">{t('none')}</span>
