@@ -447,6 +447,37 @@ describe('student lifecycle', () => {
       ).toEqual([lukasz.student.id]);
   });
 
+  it('refuses a search of more than 100 characters in every list with its own translated message, not zod’s', async () => {
+    // docs/product.md, "Searching by name": at most 100 characters.
+    const api = as(t.app, adminA);
+    const long = 'a'.repeat(101);
+    const message = 'A search can be at most 100 characters';
+    for (const list of ['students', 'teachers', 'parents', 'users', 'classes', 'emergency-contacts']) {
+      const res = await api({ method: 'GET', url: `/api/v1/${list}?search=${long}` });
+      expect(res.statusCode, list).toBe(400);
+      expect(errorOf(res), list).toEqual({
+        code: 'validation',
+        message: `Invalid data: ${message}`,
+        fields: { search: message },
+      });
+      const limit = await api({ method: 'GET', url: `/api/v1/${list}?search=${'a'.repeat(100)}` });
+      expect(limit.statusCode, list).toBe(200);
+    }
+    for (const language of ['es', 'ar'] as const) {
+      const res = await api({
+        method: 'GET',
+        url: `/api/v1/students?search=${long}`,
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(400);
+      const translated = translateTo(message, language);
+      expect(translated).not.toBe(message);
+      expect(errorOf(res).fields).toEqual({ search: translated });
+      expect(errorOf(res).message).toContain(translated);
+      expect(errorOf(res).message).not.toMatch(/string|Too big|Demasiado grande/);
+    }
+  });
+
   it('pages a whole school by name and by roll number, with the same total on every page', async () => {
     const school = await createSchool(t.app, { name: 'People paging' });
     const admin = await login(t.app, school.users.school_admin.email, 'school_admin');
