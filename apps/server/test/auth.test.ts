@@ -1,5 +1,7 @@
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { PASSWORD_MESSAGES } from '@lyceum/shared/password-policy';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -395,6 +397,92 @@ describe('change password', () => {
     expect((await as(t.app, first)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(200);
     expect((await as(t.app, second)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
     await login(t.app, email, 'principal', 'a-brand-new-secret');
+  });
+});
+
+describe('password rules (docs/product.md, "Passwords")', () => {
+  it('answers every broken rule with auth/password-does-not-meet-requirements and its own words, wherever a password is set, writing nothing', async () => {
+    const s = await createSchool(t.app);
+    const session = await login(t.app, s.users.principal.email, 'principal');
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+    const rules = [
+      ['short', PASSWORD_MESSAGES.tooShort(8)],
+      ['x'.repeat(65), PASSWORD_MESSAGES.tooLong(64)],
+      ['password1', PASSWORD_MESSAGES.tooCommon],
+    ] as const;
+    // Sign-up (both), reset and invitation acceptance (one endpoint), and change password.
+    const setters = [
+      {
+        field: 'newPassword',
+        send: (password: string) =>
+          as(
+            t.app,
+            session,
+          )({
+            method: 'POST',
+            url: '/api/v1/auth/change-password',
+            payload: { currentPassword: TEST_PASSWORD, newPassword: password },
+          }),
+      },
+      {
+        field: 'password',
+        send: (password: string) => post('/api/v1/auth/reset-password', { token: 'a-link-never-sent', password }),
+      },
+      {
+        field: 'password',
+        send: (password: string) =>
+          post('/api/v1/auth/signup/school-admin', {
+            schoolName: 'Rules School',
+            name: 'Rita Rules',
+            email: 'rita-rules@x.test',
+            password,
+            planId: plans[0].id,
+          }),
+      },
+      {
+        field: 'password',
+        send: (password: string) =>
+          post('/api/v1/auth/signup/company-admin', { name: 'Rob Rules', email: 'rob-rules@x.test', password }),
+      },
+    ];
+    const countAccounts = async () =>
+      (await withSystem(t.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(accounts)))[0]?.n;
+    const before = await countAccounts();
+    for (const { field, send } of setters) {
+      for (const [password, message] of rules) {
+        const res = await send(password);
+        expect(res.statusCode, `${field} ${message}`).toBe(400);
+        expect(errorOf(res), `${field} ${message}`).toEqual({
+          code: 'auth/password-does-not-meet-requirements',
+          message,
+          fields: { [field]: message },
+        });
+      }
+    }
+    expect(await countAccounts()).toBe(before);
+    // The old password still signs in: nothing was changed.
+    await login(t.app, s.users.principal.email, 'principal');
+  });
+
+  it('keeps the other fields’ messages and answers in the reader’s language, the code unchanged', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup/company-admin',
+      headers: { 'accept-language': 'es' },
+      payload: { name: 'Rob Rules', email: 'not-an-email', password: 'short' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toEqual({
+      code: 'auth/password-does-not-meet-requirements',
+      message: 'La contraseña debe tener al menos 8 caracteres',
+      fields: {
+        email: translateTo('Enter a valid email address', 'es'),
+        password: 'La contraseña debe tener al menos 8 caracteres',
+      },
+    });
+    // A password left out is a missing field, not a broken rule.
+    const missing = await post('/api/v1/auth/reset-password', { token: 'a-link-never-sent' });
+    expect(errorOf(missing)).toMatchObject({ code: 'validation', fields: { password: 'Password is required' } });
   });
 });
 

@@ -270,6 +270,36 @@ describe('creating a student (docs/product.md, "Creating people")', () => {
     expect(await count('accounts')).toBe(before);
   });
 
+  it('answers 409 for a new parent’s taken e-mail under that parent’s e-mail field, not the student’s, and writes nothing', async () => {
+    const before = await count('accounts');
+    for (const taken of [a.users.teacher.email, b.users.parent.email, company.body.user.email]) {
+      const res = await as(
+        t.app,
+        adminA,
+      )({
+        method: 'POST',
+        url: '/api/v1/students',
+        payload: {
+          name: 'Kid Three',
+          email: uniqueEmail('kid'),
+          classId: a.classId,
+          newParents: [
+            { name: 'Ma Three', email: uniqueEmail('ma'), relationship: 'Mother' },
+            { name: 'Pa Three', email: taken, relationship: 'Father' },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toMatchObject({
+        code: 'auth/email-already-in-use',
+        message: MESSAGES.emailInUse,
+        fields: { 'newParents.1.email': MESSAGES.emailInUse },
+      });
+      expect(Object.keys(errorOf(res).fields ?? {})).toEqual(['newParents.1.email']);
+    }
+    expect(await count('accounts')).toBe(before);
+  });
+
   it('is for staff only: teacher, parent, student and company staff get 403', async () => {
     for (const s of [teacherA, parentA, studentA, company]) {
       const res = await as(
@@ -415,6 +445,37 @@ describe('student lifecycle', () => {
           .items.map((s: { id: string }) => s.id),
         search,
       ).toEqual([lukasz.student.id]);
+  });
+
+  it('refuses a search of more than 100 characters in every list with its own translated message, not zod’s', async () => {
+    // docs/product.md, "Searching by name": at most 100 characters.
+    const api = as(t.app, adminA);
+    const long = 'a'.repeat(101);
+    const message = 'A search can be at most 100 characters';
+    for (const list of ['students', 'teachers', 'parents', 'users', 'classes', 'emergency-contacts']) {
+      const res = await api({ method: 'GET', url: `/api/v1/${list}?search=${long}` });
+      expect(res.statusCode, list).toBe(400);
+      expect(errorOf(res), list).toEqual({
+        code: 'validation',
+        message: `Invalid data: ${message}`,
+        fields: { search: message },
+      });
+      const limit = await api({ method: 'GET', url: `/api/v1/${list}?search=${'a'.repeat(100)}` });
+      expect(limit.statusCode, list).toBe(200);
+    }
+    for (const language of ['es', 'ar'] as const) {
+      const res = await api({
+        method: 'GET',
+        url: `/api/v1/students?search=${long}`,
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(400);
+      const translated = translateTo(message, language);
+      expect(translated).not.toBe(message);
+      expect(errorOf(res).fields).toEqual({ search: translated });
+      expect(errorOf(res).message).toContain(translated);
+      expect(errorOf(res).message).not.toMatch(/string|Too big|Demasiado grande/);
+    }
   });
 
   it('pages a whole school by name and by roll number, with the same total on every page', async () => {

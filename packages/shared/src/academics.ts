@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { uuidSchema } from './auth.ts';
+import { listSearch } from './list-search.ts';
 
 /**
  * Contracts of subjects and classes (issue 4). The endpoint list is at the top of `people.ts`, which
@@ -126,7 +127,7 @@ export const ClassDetailResponse = ClassResponse.extend({ students: z.array(Clas
 export type ClassDetailResponse = z.infer<typeof ClassDetailResponse>;
 
 export const ClassListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: listSearch(),
   status: z.enum(['active', 'inactive', 'all']).default('active'),
   academicYear: z.string().trim().max(20).optional(),
   /** Company staff only: which school to read (docs/product.md, "Who may do what"). School users may omit it or pass their own. */

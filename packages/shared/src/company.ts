@@ -123,7 +123,9 @@ const urlSchema = z
   .refine((v) => v === '' || /^(https:\/\/|\/(?!\/))/.test(v), 'Use an https:// address or a path on this server');
 const limitQuery = pageLimit();
 const cursorQuery = z.string().max(200).optional();
-const searchQuery = z.string().trim().max(120).optional();
+/** The company lists' search (schools, usage): longer than a school's list search; the web's boxes stop there. */
+export const COMPANY_SEARCH_MAX = 120;
+const searchQuery = z.string().trim().max(COMPANY_SEARCH_MAX).optional();
 const dateQuery = z.iso
   .date({ error: 'Use a date like 2026-01-31' })
   .refine(hasPlausibleYear, 'Use a date like 2026-01-31')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameSchema, phoneSchema, uuidSchema } from './auth.ts';
+import { listSearch } from './list-search.ts';
 import { plainText } from './plain-text.ts';
 
 /**
@@ -71,7 +72,7 @@ export const EmergencyContactsResponse = z.object({
 });
 export type EmergencyContactsResponse = z.infer<typeof EmergencyContactsResponse>;
 
-export const EmergencyLookupQuery = z.object({ search: z.string().trim().max(100).optional() });
+export const EmergencyLookupQuery = z.object({ search: listSearch() });
 
 export const EmergencyLookupStudent = EmergencyContactsResponse.extend({ className: z.string() });
 export type EmergencyLookupStudent = z.infer<typeof EmergencyLookupStudent>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
 import { Attachment, AttachmentIds } from './files.ts';
+import { searchTooLong } from './list-search.ts';
 import { pageLimit } from './page-limit.ts';
 import { plainText } from './plain-text.ts';
 import { SCHOOL_ROLES } from './roles.ts';
@@ -54,7 +55,8 @@ export const MESSAGE_MESSAGES = {
   cannotDeleteGroup: "Only the group's creator or a school admin can delete it",
   reasonTooLong: (max: number) => `A reason can be at most ${max} characters`,
   searchTooShort: (min: number) => `Type at least ${min} characters to search`,
-  searchTooLong: (max: number) => `A search can be at most ${max} characters`,
+  /** The lists' words (list-search.ts): one message, one translation. */
+  searchTooLong,
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
   notAllowed: 'You cannot start a conversation with this person',

@@ -4,6 +4,7 @@ import { bodySchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { PEOPLE_MESSAGES } from './errors.ts';
+import { listSearch } from './list-search.ts';
 import { pageLimit } from './page-limit.ts';
 
 /**
@@ -104,7 +105,7 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 const limitSchema = pageLimit();
 const cursorSchema = z.string().max(500).optional();
-const searchSchema = z.string().trim().max(100).optional();
+const searchSchema = listSearch();
 const statusFilter = z.enum(['active', 'inactive', 'all']).default('active');
 /** Company staff only (see above). */
 const readSchoolId = uuidSchema.optional();

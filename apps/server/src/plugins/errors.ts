@@ -1,5 +1,6 @@
 import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@lyceum/shared/errors';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { isPasswordRuleMessage } from '@lyceum/shared/password-policy';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -104,6 +105,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const key = fieldPath(issue.instancePath, issue.params);
         fields[key] ??= zodMessageIn(issue, language) ?? issue.message ?? HANDLER_MESSAGES.invalidValue;
       }
+      // A password rule broken in the body answers as the server's own password checks do, with the rule's
+      // words (docs/product.md, "Passwords"): one code for one policy, whichever check caught it.
+      const passwordRule = err.validation.find((issue) => isPasswordRuleMessage(issue.message))?.message;
+      if (passwordRule)
+        return send(400, { code: 'auth/password-does-not-meet-requirements', message: passwordRule, fields });
       const first = Object.values(fields)[0] ?? MESSAGES.invalidData;
       return send(400, { code: 'validation', message: HANDLER_MESSAGES.invalidData(first), fields });
     }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MAX_LENGTH } from '@lyceum/shared/password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from '@lyceum/shared/password-policy';
 import { AppError } from '../../lib/errors.ts';
 import { Slots } from '../../lib/slots.ts';
 
@@ -59,9 +59,8 @@ function loadCommonPasswords(): Set<string> {
 /** Throws `auth/password-does-not-meet-requirements` with the reason on `field`. */
 export function assertPasswordPolicy(password: string, minLength: number, field = 'password'): void {
   let reason: string | null = null;
-  if (password.length < minLength) reason = `Password must be at least ${minLength} characters`;
-  else if (password.length > PASSWORD_MAX_LENGTH) reason = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-  else if (loadCommonPasswords().has(password.toLowerCase()))
-    reason = 'This password is too common. Choose a less guessable one.';
+  if (password.length < minLength) reason = PASSWORD_MESSAGES.tooShort(minLength);
+  else if (password.length > PASSWORD_MAX_LENGTH) reason = PASSWORD_MESSAGES.tooLong(PASSWORD_MAX_LENGTH);
+  else if (loadCommonPasswords().has(password.toLowerCase())) reason = PASSWORD_MESSAGES.tooCommon;
   if (reason) throw new AppError('auth/password-does-not-meet-requirements', reason, { [field]: reason });
 }

@@ -13,8 +13,13 @@ import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256, temporaryPassword } from '../../lib/tokens.ts';
 import { assertSchoolMaySendMail, setPasswordLink, hashPassword, INVITE_TOKEN_DAYS } from '../auth/index.ts';
 
-export const emailInUse = () =>
-  new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
+/**
+ * The 409 for an e-mail that has an account. `field` is the request's path of the address that was taken
+ * (docs/product.md, "The error body"): `newParents.1.email` when a student's new parent is the one, so the
+ * form shows it under that parent's e-mail rather than the student's.
+ */
+export const emailInUse = (field = 'email') =>
+  new AppError('auth/email-already-in-use', MESSAGES.emailInUse, { [field]: MESSAGES.emailInUse });
 
 /**
  * How a new account gets in (docs/product.md, "Accounts made by staff: temporary passwords and invitations"): a temporary password shown once, or an invitation e-mail with a
@@ -51,6 +56,8 @@ export interface NewSchoolAccount {
   email: string;
   phone?: string | null;
   classId?: string | null;
+  /** Where the request carries this e-mail, for the 409's field (default `email`). */
+  emailField?: string;
 }
 
 /**
@@ -62,8 +69,12 @@ export async function createSchoolAccount(
   input: NewSchoolAccount,
   credential: Credential,
 ): Promise<{ userId: string; accountId: string }> {
-  if ((await takenEmails(tx, [input.email])).size > 0) throw emailInUse();
-  const accountId = await insertAccount(tx, input.email, credential.passwordHash);
+  if ((await takenEmails(tx, [input.email])).size > 0) throw emailInUse(input.emailField);
+  // A race between the check and the insert ends on the unique index: the same answer, for the same field.
+  const accountId = await withEmailRace(
+    () => insertAccount(tx, input.email, credential.passwordHash),
+    input.emailField,
+  );
   const userId = await insertSchoolUser(tx, {
     schoolId: input.schoolId,
     accountId,
@@ -81,11 +92,11 @@ export async function createSchoolAccount(
 }
 
 /** A race between the e-mail check and the insert ends on the unique index: same answer as the check. */
-export async function withEmailRace<T>(fn: () => Promise<T>): Promise<T> {
+export async function withEmailRace<T>(fn: () => Promise<T>, field?: string): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (pgCode(err) === '23505' && pgConstraint(err) === 'accounts_email_unique') throw emailInUse();
+    if (pgCode(err) === '23505' && pgConstraint(err) === 'accounts_email_unique') throw emailInUse(field);
     throw err;
   }
 }

@@ -276,7 +276,14 @@ async function attachNewParents(
       const credential = credentials[i] as Credential;
       const made = await createSchoolAccount(
         tx,
-        { schoolId, role: 'parent', name: p.name, email: p.email, phone: p.phone ?? null },
+        {
+          schoolId,
+          role: 'parent',
+          name: p.name,
+          email: p.email,
+          phone: p.phone ?? null,
+          emailField: `newParents.${i}.email`,
+        },
         credential,
       );
       parentId = made.userId;

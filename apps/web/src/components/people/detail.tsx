@@ -22,7 +22,10 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** A profile's heading: picture, name (or "My profile"), a line of facts and the page's actions. */
+/**
+ * A profile's heading: picture, name (or "My profile"), a line of facts and the page's actions. The name is
+ * isolated, so right to left a Latin `Doe, "Jane"` keeps its quotes (docs/product.md, "In the web app").
+ */
 export function ProfileHeader({
   name,
   src,
@@ -40,7 +43,9 @@ export function ProfileHeader({
     <div className="mb-6 flex flex-wrap items-center gap-4">
       <PersonAvatar name={name} src={src} size="lg" />
       <div className="min-w-0 flex-1">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          <bdi>{title}</bdi>
+        </h1>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-500">{facts}</p>
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

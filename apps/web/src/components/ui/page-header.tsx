@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 
 interface PageHeaderProps {
-  title: string;
+  /** A catalogue string, or someone's text (a class label) in a `<bdi>`. */
+  title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
 }

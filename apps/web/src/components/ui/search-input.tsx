@@ -1,3 +1,4 @@
+import { LIST_SEARCH_MAX } from '@lyceum/shared/list-search';
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -12,11 +13,22 @@ export interface SearchInputProps {
   value: string;
   onChange: (value: string) => void;
   delayMs?: number;
+  /** The longest search the list's query takes (LIST_SEARCH_MAX unless told), so a typed one never is refused. */
+  maxLength?: number;
   className?: string;
 }
 
 /** A search box that reports its value once typing pauses, so lists do not refetch on every key. */
-export function SearchInput({ id, label, placeholder, value, onChange, delayMs = 300, className }: SearchInputProps) {
+export function SearchInput({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  delayMs = 300,
+  maxLength = LIST_SEARCH_MAX,
+  className,
+}: SearchInputProps) {
   const { t } = useT();
   const [text, setText] = useState(value);
   const latest = useRef(onChange);
@@ -60,6 +72,7 @@ export function SearchInput({ id, label, placeholder, value, onChange, delayMs =
         type="search"
         value={text}
         placeholder={placeholder ?? label}
+        maxLength={maxLength}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && text) {

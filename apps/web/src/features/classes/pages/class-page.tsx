@@ -1,4 +1,5 @@
 import type { AssignedTeacher, ClassStudent } from '@lyceum/shared/academics';
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import { CalendarDays, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -87,7 +88,7 @@ export function ClassPage() {
         </Link>
       ),
     },
-    { id: 'email', header: t('detail.email'), cell: (s) => s.email },
+    { id: 'email', header: t('detail.email'), cell: (s) => <bdi>{s.email}</bdi> },
     {
       id: 'status',
       header: t('columns.status'),
@@ -107,10 +108,10 @@ export function ClassPage() {
               to={inSchool(`/teachers/${teacher.teacherId}`, schoolId)}
               className="font-medium text-blue-700 hover:underline"
             >
-              {teacher.teacherName}
+              <bdi>{teacher.teacherName}</bdi>
             </Link>
           ) : (
-            <span className="font-medium text-slate-900">{teacher.teacherName}</span>
+            <bdi className="font-medium text-slate-900">{teacher.teacherName}</bdi>
           )}
           {teacher.isClassTeacher && <Badge tone="accent">{t('columns.classTeacher')}</Badge>}
         </span>
@@ -121,7 +122,7 @@ export function ClassPage() {
       header: t('columns.subjects'),
       cell: (teacher) =>
         teacher.subjects.length ? (
-          teacher.subjects.map((s) => s.name).join(t('separator'))
+          teacher.subjects.map((s) => isolateText(s.name)).join(t('separator'))
         ) : (
           <span className="text-slate-500">{t('none')}</span>
         ),
@@ -181,7 +182,8 @@ export function ClassPage() {
     <>
       {backLink}
       <PageHeader
-        title={label}
+        // Someone's text isolated: right to left a Latin label keeps its brackets (docs/product.md, "In the web app").
+        title={<bdi>{label}</bdi>}
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span>{klass.academicYear}</span>

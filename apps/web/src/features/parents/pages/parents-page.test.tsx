@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -44,6 +45,28 @@ describe('ParentsPage', () => {
     expect(screen.getByRole('button', { name: 'إضافة ولي أمر' })).toBeTruthy();
     expect(screen.getByText('واحد في هذا العرض.')).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('isolates names and class labels in a right-to-left list, so `Doe, "Jane"` keeps its quotes', async () => {
+    // docs/product.md, "In the web app": someone's text is isolated wherever it is shown.
+    await act(() => changeLanguage('ar'));
+    const doe = {
+      ...parent,
+      name: 'Doe, "John" Sr.',
+      children: [{ ...parent.children[0], name: 'Doe, "Jane"', relationship: 'Father' }],
+    };
+    mockFetch({
+      'GET /api/v1/parents': () => json({ items: [doe], nextCursor: null, total: 1 }),
+      'GET /api/v1/classes/options': () => json({ items: [] }),
+    });
+    renderWithProviders(<ParentsPage />, { auth: signedIn('school_admin') });
+    const names = await screen.findAllByText('Doe, "John" Sr.');
+    for (const name of names) expect(name.tagName).toBe('BDI');
+    expect(screen.getAllByText('pat@x.test').every((e) => e.tagName === 'BDI')).toBe(true);
+    const children = screen.getAllByText('Doe, "Jane"');
+    for (const child of children) expect(child.tagName).toBe('BDI');
+    // The relationship and the class label inside the sentence, each isolated (U+2068 … U+2069).
+    expect(screen.getAllByText(`(${isolateText('أب')}، ${isolateText('Grade 5 A')})`).length).toBeGreaterThan(0);
   });
 
   it('shows a phone number as written in a right-to-left list, isolated left to right', async () => {

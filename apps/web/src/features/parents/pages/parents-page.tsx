@@ -1,3 +1,4 @@
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { ParentResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -64,17 +65,18 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
         p.children.length ? (
           <span className="flex flex-col gap-0.5">
             {p.children.map((c) => {
+              // Someone's text isolated: right to left `Doe, "Jane" (أب، Grade 5 A)` keeps its order.
               const detail = t('childDetail', {
-                relationship: relationship(c.relationship),
-                className: c.classLabel,
+                relationship: isolateText(relationship(c.relationship)),
+                className: isolateText(c.classLabel),
               });
               return scope ? (
                 <span key={c.id}>
-                  {c.name} <span className="text-slate-500">{detail}</span>
+                  <bdi>{c.name}</bdi> <span className="text-slate-500">{detail}</span>
                 </span>
               ) : (
                 <Link key={c.id} to={`/students/${c.id}`} className="text-blue-700 hover:underline">
-                  {c.name} <span className="text-slate-500">{detail}</span>
+                  <bdi>{c.name}</bdi> <span className="text-slate-500">{detail}</span>
                 </Link>
               );
             })}

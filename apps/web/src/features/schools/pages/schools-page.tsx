@@ -1,4 +1,10 @@
-import { type CompanySchool, SCHOOL_SORTS, SCHOOL_STATUSES, type SchoolStatus } from '@lyceum/shared/company';
+import {
+  COMPANY_SEARCH_MAX,
+  type CompanySchool,
+  SCHOOL_SORTS,
+  SCHOOL_STATUSES,
+  type SchoolStatus,
+} from '@lyceum/shared/company';
 import { Plus, School } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -111,6 +117,7 @@ export function SchoolsPage() {
         <SearchInput
           id="schools-search"
           label={t('list.search')}
+          maxLength={COMPANY_SEARCH_MAX}
           value={filters.q ?? ''}
           onChange={(q) => update({ q })}
           className="sm:max-w-xs sm:flex-1"

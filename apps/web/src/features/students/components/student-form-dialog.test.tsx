@@ -1,4 +1,4 @@
-import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -130,6 +130,27 @@ describe('StudentFormDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add student' }));
     await waitFor(() => expect(screen.getByLabelText('Parent e-mail').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText(PEOPLE_MESSAGES.ownEmail)).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('puts a new parent’s taken e-mail (409) under that parent’s e-mail, not the student’s', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/classes/options': () => json({ items: [classOption] }),
+      'POST /api/v1/students': () =>
+        apiError(409, 'auth/email-already-in-use', MESSAGES.emailInUse, { 'newParents.0.email': MESSAGES.emailInUse }),
+    });
+    renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('Full name'), 'Np Kid');
+    await user.type(screen.getByLabelText('E-mail'), 'npkid@x.test');
+    await screen.findByRole('option', { name: 'Grade 5 A' });
+    await user.selectOptions(screen.getByLabelText('Class'), CLASS_ID);
+    await user.click(screen.getByRole('button', { name: 'New parent' }));
+    await user.type(screen.getByLabelText('Parent name'), 'Np Mum');
+    await user.type(screen.getByLabelText('Parent e-mail'), 'teacher@x.test');
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    await waitFor(() => expect(screen.getByLabelText('Parent e-mail').getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('new-parent-0-email-error')?.textContent).toBe(MESSAGES.emailInUse);
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).not.toBe('true');
   });
 

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -83,6 +84,38 @@ describe('StudentPage', () => {
     expect(screen.getByRole('link', { name: 'Students' }).getAttribute('href')).toBe('/students');
   });
 
+  it('isolates the student’s name in the heading and details, and the parents’ names, right to left', async () => {
+    // docs/product.md, "In the web app": right to left `Doe, "Jane"` must never read `"Doe, "Jane`.
+    mockFetch({
+      'GET /api/v1/students/stu-a': () =>
+        json({
+          ...profile,
+          name: 'Doe, "Jane"',
+          classTeacherName: 'Tess Teacher',
+          parents: [{ id: 'par-1', name: 'Doe, "John" Sr.', relationship: 'Father' }],
+        }),
+    });
+    try {
+      await act(() => changeLanguage('ar'));
+      renderWithProviders(null, {
+        auth: signedIn('school_admin'),
+        path: '/students/stu-a',
+        routes: [{ path: '/students/:id', element: <StudentPage /> }],
+      });
+      const heading = await screen.findByRole('heading', { name: 'Doe, "Jane"', level: 1 });
+      expect(heading.firstElementChild?.tagName).toBe('BDI');
+      expect(heading.firstElementChild?.textContent).toBe('Doe, "Jane"');
+      const shown = screen.getAllByText('Doe, "Jane"');
+      expect(shown.length).toBeGreaterThanOrEqual(2); // the heading and the details
+      for (const name of shown) expect(name.tagName).toBe('BDI');
+      expect(screen.getByText('Tess Teacher').tagName).toBe('BDI');
+      expect(screen.getByText('Doe, "John" Sr.').tagName).toBe('BDI');
+      expect(screen.getAllByText('Grade 5 A').every((e) => e.tagName === 'BDI')).toBe(true);
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
   it('speaks Arabic, right to left', async () => {
     mockFetch({
       'GET /api/v1/students/stu-a': () =>
@@ -102,7 +135,8 @@ describe('StudentPage', () => {
       });
       expect(await screen.findByRole('heading', { name: 'أولياء الأمور' })).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'الحضور' })).toBeTruthy();
-      expect(screen.getByText('Grade 5 A · رقم القيد 3')).toBeTruthy();
+      // The class label is isolated inside the sentence (docs/product.md, "In the web app").
+      expect(screen.getByText(`${isolateText('Grade 5 A')} · رقم القيد 3`)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'إلغاء ربط Pat Parent' })).toBeTruthy();
       // The phone is isolated left to right, so it is not drawn 111 000 661 212+.
       expect(screen.getByText('+212 661 000 111').closest('[dir="ltr"]')).not.toBeNull();

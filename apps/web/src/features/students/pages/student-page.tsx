@@ -1,3 +1,4 @@
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -5,11 +6,10 @@ import { Link, useParams } from 'react-router';
 import { BackLink, Detail, ProfileHeader } from '../../../components/people/detail';
 import { lastSeen } from '../../../components/people/format';
 import { formatDate } from '../../../lib/format-date';
-import { isSchoolReader } from '../../../components/people/school-scope';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { ToggleActiveDialog } from '../../../components/people/toggle-active-dialog';
 import { PersonAvatar } from '../../../components/people/person-avatar';
-import { isStaff } from '../../../components/people/roles';
+import { isStaff, mayOpenClass } from '../../../components/people/roles';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
@@ -94,7 +94,7 @@ export function StudentPage() {
         title={isSelf ? t('profile.mine') : student.name}
         facts={
           <>
-            <span>{t('profile.classAndRoll', { className: klass, roll: student.rollNumber })}</span>
+            <span>{t('profile.classAndRoll', { className: isolateText(klass), roll: student.rollNumber })}</span>
             <StatusBadge status={student.isActive ? 'active' : 'inactive'} />
           </>
         }
@@ -114,25 +114,32 @@ export function StudentPage() {
         <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
           <CardSection title={t('profile.details')} titleId="details-title">
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Detail label={t('profile.name')}>{student.name}</Detail>
-              <Detail label={t('form.email')}>{student.email}</Detail>
+              {/* Someone's text isolated, so right to left `Doe, "Jane"` keeps its quotes (docs/product.md, "In the web app"). */}
+              <Detail label={t('profile.name')}>
+                <bdi>{student.name}</bdi>
+              </Detail>
+              <Detail label={t('form.email')}>
+                <bdi>{student.email}</bdi>
+              </Detail>
               <Detail label={t('form.phone')}>
                 <PhoneText phone={student.phone} />
               </Detail>
               <Detail label={t('form.academicYear')}>{student.academicYear}</Detail>
               <Detail label={t('columns.class')}>
-                {manage || user?.role === 'teacher' || isSchoolReader(user?.role) ? (
+                {mayOpenClass(user?.role) ? (
                   <Link
                     to={inSchool(`/classes/${student.classId}`, schoolId)}
                     className="text-blue-700 hover:underline"
                   >
-                    {klass}
+                    <bdi>{klass}</bdi>
                   </Link>
                 ) : (
-                  klass
+                  <bdi>{klass}</bdi>
                 )}
               </Detail>
-              <Detail label={t('profile.classTeacher')}>{student.classTeacherName ?? t('profile.notAssigned')}</Detail>
+              <Detail label={t('profile.classTeacher')}>
+                {student.classTeacherName ? <bdi>{student.classTeacherName}</bdi> : t('profile.notAssigned')}
+              </Detail>
               <Detail label={t('form.rollNumber')}>{student.rollNumber}</Detail>
               <Detail label={t('profile.lastSignIn')}>{lastSeen(student.lastLoginAt)}</Detail>
               <Detail label={t('profile.added')}>{formatDate(student.createdAt)}</Detail>
@@ -164,8 +171,12 @@ export function StudentPage() {
                     <span className="flex items-center gap-3">
                       <PersonAvatar name={p.name} />
                       <span>
-                        <span className="block text-sm font-medium text-slate-900">{p.name}</span>
-                        <span className="block text-xs text-slate-500">{relationship(p.relationship)}</span>
+                        <span className="block text-sm font-medium text-slate-900">
+                          <bdi>{p.name}</bdi>
+                        </span>
+                        <span className="block text-xs text-slate-500">
+                          <bdi>{relationship(p.relationship)}</bdi>
+                        </span>
                       </span>
                     </span>
                     {manage && (

@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { StudentsPage } from './students-page';
@@ -139,6 +140,51 @@ describe('StudentsPage', () => {
     // A class with no namesake in another year reads as before.
     expect(screen.getAllByText('Grade 5 A').length).toBeGreaterThan(0);
     expect(screen.queryByText('Grade 6 A')).toBeNull();
+  });
+
+  it('links each child’s class for a teacher but shows it as text to a parent, who may not open a class', async () => {
+    // docs/product.md, "Who may do what": GET /classes/:id is staff, teachers and company readers only.
+    const child = {
+      id: 'kid-1',
+      name: 'Kit Child',
+      email: 'kit@x.test',
+      profileImage: null,
+      classId: 'class-5a',
+      className: 'Grade 5',
+      section: 'A',
+      classLabel: 'Grade 5 A',
+      rollNumber: 1,
+      parents: [],
+      isActive: true,
+    };
+    mockFetch({ 'GET /api/v1/students': () => page([child]) });
+    const parentView = renderWithProviders(<StudentsPage />, { auth: signedIn('parent'), path: '/students' });
+    expect(await screen.findByText('Kit Child')).toBeTruthy();
+    expect(screen.getAllByText('Grade 5 A').length).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('link', { name: 'Grade 5 A' })).toHaveLength(0);
+    expect(document.querySelector('a[href^="/classes/"]')).toBeNull();
+    parentView.unmount();
+
+    renderWithProviders(<StudentsPage />, { auth: signedIn('teacher'), path: '/students' });
+    expect(await screen.findByText('Kit Child')).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'Grade 5 A' });
+    expect(links[0]?.getAttribute('href')).toBe('/classes/class-5a');
+  });
+
+  it('stops the search box at 100 characters, so a pasted long search never asks for a list the server refuses', async () => {
+    // docs/product.md, "Searching by name": the server refuses a search of more than 100 characters.
+    const user = userEvent.setup();
+    const { calls } = mockFetch({ 'GET /api/v1/students': () => page([]) });
+    renderWithProviders(<StudentsPage />, { auth: signedIn('teacher'), path: '/students' });
+    const box = await screen.findByLabelText('Search students by name, e-mail or roll number');
+    expect(box.getAttribute('maxlength')).toBe('100');
+    await user.click(box);
+    await user.paste('b'.repeat(150));
+    expect((box as HTMLInputElement).value).toHaveLength(100);
+    await waitFor(() =>
+      expect(calls.some((c) => new URL(c.url, 'http://x').searchParams.get('search') === 'b'.repeat(100))).toBe(true),
+    );
+    expect(calls.every((c) => (new URL(c.url, 'http://x').searchParams.get('search') ?? '').length <= 100)).toBe(true);
   });
 
   it('shows the error with a retry when the list cannot load', async () => {

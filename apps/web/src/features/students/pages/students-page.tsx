@@ -1,3 +1,4 @@
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { StudentResponse } from '@lyceum/shared/people';
 import { GraduationCap, Plus, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -7,7 +8,7 @@ import { AccountCreatedDialog } from '../../../components/people/account-created
 import { ExportLink } from '../../../components/people/export-link';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { PersonCell } from '../../../components/people/person-avatar';
-import { isStaff } from '../../../components/people/roles';
+import { isStaff, mayOpenClass } from '../../../components/people/roles';
 import { PersonRowActions } from '../../../components/people/person-row-actions';
 import { inSchool } from '../../../components/people/viewed-school';
 import { isSchoolReader, SchoolScopeProblem, useSchoolScope } from '../../../components/people/school-scope';
@@ -47,6 +48,8 @@ function StudentList({
   scope?: { schoolId: string; picker: ReactNode };
 }) {
   const { t } = useT('students');
+  const { user } = useAuth();
+  const linksClasses = mayOpenClass(user?.role);
   const relationship = useRelationshipLabel();
   const [filters, setFilter] = useUrlFilters({ search: '', classId: '', status: 'active' });
   const [params, setParams] = useSearchParams();
@@ -81,11 +84,14 @@ function StudentList({
       id: 'class',
       header: t('columns.class'),
       className: 'whitespace-nowrap',
-      cell: (s) => (
-        <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
-          {s.classLabel}
-        </Link>
-      ),
+      cell: (s) =>
+        linksClasses ? (
+          <Link to={inSchool(`/classes/${s.classId}`, scope?.schoolId)} className="text-blue-700 hover:underline">
+            <bdi>{s.classLabel}</bdi>
+          </Link>
+        ) : (
+          <bdi>{s.classLabel}</bdi>
+        ),
     },
     { id: 'roll', header: t('columns.roll'), cell: (s) => s.rollNumber, className: 'tabular-nums' },
     {
@@ -93,8 +99,14 @@ function StudentList({
       header: t('columns.parents'),
       cell: (s) =>
         s.parents.length ? (
+          // Each name and relationship isolated inside the sentence (docs/product.md, "In the web app").
           s.parents
-            .map((p) => t('parentWithRelationship', { name: p.name, relationship: relationship(p.relationship) }))
+            .map((p) =>
+              t('parentWithRelationship', {
+                name: isolateText(p.name),
+                relationship: isolateText(relationship(p.relationship)),
+              }),
+            )
             .join(t('separator'))
         ) : (
           <span className="text-slate-500">{t('none')}</span>

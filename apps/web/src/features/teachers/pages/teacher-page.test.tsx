@@ -1,4 +1,5 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('Teachers in another language', () => {
     renderWithProviders(<TeachersPage />, { auth: signedIn('school_admin') });
     expect(await screen.findByRole('heading', { name: 'Profesores', level: 1 })).toBeTruthy();
     expect(await screen.findByText('3 años')).toBeTruthy();
-    expect(screen.getByText('Grade 5 A · tutor de la clase')).toBeTruthy();
+    expect(screen.getByText(`${isolateText('Grade 5 A')} · tutor de la clase`)).toBeTruthy();
   });
 
   it('shows a teacher’s profile in Arabic, right to left', async () => {
@@ -54,7 +55,8 @@ describe('Teachers in another language', () => {
       routes: [{ path: '/teachers/:id', element: <TeacherPage /> }],
     });
     expect(await screen.findByRole('heading', { name: 'الفصول المسندة' })).toBeTruthy();
-    expect(screen.getByText('Mathematics، Physics')).toBeTruthy();
+    // Each subject isolated, the Arabic comma between them.
+    expect(screen.getByText(`${isolateText('Mathematics')}، ${isolateText('Physics')}`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'تعديل المعلم' })).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
     // The phone keeps its own order (isolated left to right), not 78 56 34 12 06.

@@ -1,3 +1,4 @@
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -106,18 +107,25 @@ export function TeacherPage() {
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <CardSection title={t('profile.details')} titleId="details-title">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Detail label={t('profile.name')}>{teacher.name}</Detail>
-            <Detail label={t('form.email')}>{teacher.email}</Detail>
+            {/* Someone's text isolated, so right to left `Doe, "Jane"` keeps its quotes (docs/product.md, "In the web app"). */}
+            <Detail label={t('profile.name')}>
+              <bdi>{teacher.name}</bdi>
+            </Detail>
+            <Detail label={t('form.email')}>
+              <bdi>{teacher.email}</bdi>
+            </Detail>
             <Detail label={t('form.phone')}>
               <PhoneText phone={teacher.phone} />
             </Detail>
-            <Detail label={t('form.qualification')}>{teacher.qualification ?? '—'}</Detail>
+            <Detail label={t('form.qualification')}>
+              {teacher.qualification ? <bdi>{teacher.qualification}</bdi> : '—'}
+            </Detail>
             <Detail label={t('columns.experience')}>
               {teacher.experience === null ? '—' : t('years', { count: teacher.experience })}
             </Detail>
             <Detail label={t('columns.subjects')}>
               {teacher.subjects.length
-                ? teacher.subjects.map((s) => s.name).join(t('separator'))
+                ? teacher.subjects.map((s) => isolateText(s.name)).join(t('separator'))
                 : t('profile.noneYet')}
             </Detail>
             <Detail label={t('columns.lastSignIn')}>{lastSeen(teacher.lastLoginAt)}</Detail>
@@ -140,10 +148,12 @@ export function TeacherPage() {
                       to={inSchool(`/classes/${c.classId}`, schoolId)}
                       className="text-sm font-medium text-blue-700 hover:underline"
                     >
-                      {c.classLabel}
+                      <bdi>{c.classLabel}</bdi>
                     </Link>
                     <span className="block text-xs text-slate-500">
-                      {c.subjects.length ? c.subjects.map((s) => s.name).join(t('separator')) : t('profile.noSubjects')}
+                      {c.subjects.length
+                        ? c.subjects.map((s) => isolateText(s.name)).join(t('separator'))
+                        : t('profile.noSubjects')}
                     </span>
                   </span>
                   {c.isClassTeacher && <Badge tone="accent">{t('form.classTeacher')}</Badge>}

@@ -1,3 +1,4 @@
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { TeacherResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -63,7 +64,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
       header: t('columns.subjects'),
       cell: (teacher) =>
         teacher.subjects.length ? (
-          teacher.subjects.map((s) => s.name).join(t('separator'))
+          teacher.subjects.map((s) => isolateText(s.name)).join(t('separator'))
         ) : (
           <span className="text-slate-500">{t('none')}</span>
         ),
@@ -76,7 +77,11 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
           <span className="flex flex-wrap gap-1">
             {teacher.assignedClasses.map((c) => (
               <Badge key={c.classId} tone={c.isClassTeacher ? 'accent' : 'neutral'}>
-                {c.isClassTeacher ? t('classAsClassTeacher', { className: c.classLabel }) : c.classLabel}
+                {c.isClassTeacher ? (
+                  t('classAsClassTeacher', { className: isolateText(c.classLabel) })
+                ) : (
+                  <bdi>{c.classLabel}</bdi>
+                )}
               </Badge>
             ))}
           </span>

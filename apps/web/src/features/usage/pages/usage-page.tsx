@@ -1,3 +1,4 @@
+import { COMPANY_SEARCH_MAX } from '@lyceum/shared/company';
 import { Download, Gauge } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -86,6 +87,7 @@ export function UsagePage() {
       <SearchInput
         id="usage-search"
         label={t('search')}
+        maxLength={COMPANY_SEARCH_MAX}
         value={q}
         onChange={(value) => {
           const next = new URLSearchParams(params);
