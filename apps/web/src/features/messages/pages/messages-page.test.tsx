@@ -265,6 +265,7 @@ describe('MessagesPage', () => {
     renderWithProviders(<MessagesPage />, { auth: signedIn('teacher') });
     const preview = await screen.findByText('Homework is page 12');
     expect(preview.tagName).toBe('BDI');
+    expect(preview.getAttribute('dir')).toBe('auto');
     expect(preview.parentElement?.textContent).toBe('أنت: Homework is page 12');
 
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'thank' } });
@@ -273,6 +274,32 @@ describe('MessagesPage', () => {
     const sender = within(body.parentElement as HTMLElement).getByText('Pat Parent');
     expect(sender.tagName).toBe('BDI');
     expect(body.parentElement?.textContent).toBe('Pat Parent: Thank you!');
+  });
+
+  it('lays out an Arabic message in its own direction in an English page: the bubble, the list preview, search results', async () => {
+    const arabic = { ...theirs, body: 'شكرًا لك!' };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, lastMessage: arabic }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [arabic, mine], nextCursor: null, total: 2, othersReadAt: null }),
+      'GET /api/v1/messages/search': () => json({ items: [{ ...arabic, conversationTitle: 'Pat Parent' }] }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    const [english, bubble] = within(thread)
+      .getAllByTestId('message')
+      .map((b) => b.querySelector('p'));
+    expect(bubble?.textContent).toBe('شكرًا لك!');
+    expect(bubble?.getAttribute('dir')).toBe('auto');
+    expect(english?.getAttribute('dir')).toBe('auto');
+
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getByText('شكرًا لك!').getAttribute('dir')).toBe('auto');
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'شكرًا' } });
+    const result = await within(await screen.findByRole('list', { name: 'Search results' })).findByText('شكرًا لك!');
+    expect(result.getAttribute('dir')).toBe('auto');
   });
 
   it('shows the server error when the list cannot load', async () => {
