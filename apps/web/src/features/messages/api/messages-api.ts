@@ -1,5 +1,6 @@
 import type {
   ContactList,
+  Conversation,
   ConversationList,
   Message,
   MessageList,
@@ -10,11 +11,31 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api-client';
 import { messageKeys } from './messages-live';
 
+/**
+ * The caller's conversations in keyset pages, latest activity first (docs/product.md, "Messages" → "Lists"):
+ * the first 50, then 50 more on request, until the whole list is shown. A refetch (a live event, a read, a
+ * send) walks the pages again from the first, so a conversation that moved up is read in its new place.
+ */
 export function useConversations() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: messageKeys.conversations,
-    queryFn: ({ signal }) => api.get<ConversationList>('/messages/conversations?limit=50', { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: '50' });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<ConversationList>(`/messages/conversations?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
+}
+
+/**
+ * The loaded pages as one list. Keyset pages do not overlap, but a conversation moving up while a further page
+ * is read could be in two of them: it is shown once, in the higher of its places.
+ */
+export function conversationsOf(pages: readonly ConversationList[] | undefined): Conversation[] {
+  const seen = new Set<string>();
+  return (pages ?? []).flatMap((page) => page.items).filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
 }
 
 /**

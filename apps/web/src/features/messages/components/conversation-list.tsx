@@ -29,7 +29,7 @@ export function ConversationList({
         const yours = t('list.you', { body: '{body}' });
         const preview = c.lastMessage
           ? c.lastMessage.mine
-            ? richText(yours, { body: <bdi>{text}</bdi> })
+            ? richText(yours, { body: <bdi dir="auto">{text}</bdi> })
             : text
           : t('list.noMessages');
         return (
@@ -64,7 +64,13 @@ export function ConversationList({
                   )}
                 </span>
                 <span className="flex items-center justify-between gap-2">
-                  <span className="truncate text-xs text-slate-600">{preview}</span>
+                  {/* Someone else's text alone is laid out (and cut short) in its own direction. */}
+                  <span
+                    className="truncate text-xs text-slate-600"
+                    dir={c.lastMessage && !c.lastMessage.mine ? 'auto' : undefined}
+                  >
+                    {preview}
+                  </span>
                   {c.unread > 0 && (
                     <span className="shrink-0 rounded-full bg-blue-600 px-1.5 text-xs font-semibold text-white">
                       <span aria-hidden="true">{badgeLabel(c.unread)}</span>

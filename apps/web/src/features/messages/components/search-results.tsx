@@ -43,8 +43,9 @@ export function SearchResults({ q, onOpen }: { q: string; onOpen: (conversationI
               </time>
             </span>
             <span className="line-clamp-2 text-xs text-slate-600">
-              {/* Someone's name and text, each isolated so neither reorders the other in a right-to-left line. */}
-              <bdi>{m.senderName}</bdi>: <bdi>{m.body}</bdi>
+              {/* Someone's name and text, each isolated so neither reorders the other in a right-to-left line;
+                  the text in its own direction. */}
+              <bdi>{m.senderName}</bdi>: <bdi dir="auto">{m.body}</bdi>
             </span>
           </button>
         </li>

@@ -29,7 +29,9 @@ function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; 
           message.mine ? 'bg-blue-600 text-white' : 'bg-slate-100 text-slate-900',
         )}
       >
-        {message.body && <p>{message.body}</p>}
+        {/* Someone's text is laid out in its own direction: Arabic in an English page (or the reverse) reads
+            right to left, its punctuation at its end (docs/product.md, "In the web app"). */}
+        {message.body && <p dir="auto">{message.body}</p>}
         <AttachmentList attachments={message.attachments} tone={message.mine ? 'dark' : 'light'} />
       </div>
       <span className="flex items-center gap-2 px-1 text-xs text-slate-500">

@@ -1,7 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { useMessageLiveHandlers } from '../api/messages-live';
 import { MessagesPage } from './messages-page';
 
 const CONV = '01900000-0000-7000-8000-000000000001';
@@ -137,6 +139,67 @@ describe('MessagesPage', () => {
     await vi.waitFor(() => expect(bodies()).toEqual(upTo(56)));
   });
 
+  it('loads more conversations: the next page goes below the first 50 with "Load more conversations", none twice; a live message brings one of page 2 to the top once', async () => {
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
+    const conv = (n: number) => ({
+      ...conversation,
+      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      title: `Person ${n}`,
+      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
+      unread: 0,
+      lastActivityAt: at(n),
+    });
+    // 55 conversations, latest activity first, served as the API does: 50 a page, the cursor naming the last one.
+    let all = Array.from({ length: 55 }, (_, i) => conv(55 - i));
+    const page = (url: string) => {
+      const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
+      const from = cursor ? all.findIndex((c) => c.id === cursor) + 1 : 0;
+      const items = all.slice(from, from + 50);
+      const more = from + 50 < all.length;
+      return json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total: all.length });
+    };
+    const { calls } = mockFetch({ 'GET /api/v1/messages/conversations': (init) => page(init.url) });
+    const { queryClient } = renderWithProviders(<MessagesPage />, { auth: signedIn('teacher') });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const titles = () =>
+      within(list)
+        .getAllByRole('button')
+        .map((b) => within(b).getByText(/^Person \d+$/).textContent);
+    const people = (...ns: number[]) => ns.map((n) => `Person ${n}`);
+    const downFrom = (n: number, count: number) => Array.from({ length: count }, (_, i) => n - i);
+    expect(titles()).toEqual(people(...downFrom(55, 50)));
+    expect(screen.queryByText('Person 5')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    expect(await screen.findByText('Person 5')).toBeTruthy();
+    expect(titles()).toEqual(people(...downFrom(55, 55)));
+    expect(calls.filter((c) => c.url.includes('/conversations?')).map((c) => c.url.split('?')[1])).toEqual([
+      'limit=50',
+      `limit=50&cursor=${all[49]?.id}`,
+    ]);
+    // The whole list is there: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
+
+    // A message arrives live for Person 3 (of page 2): it moves to the top, with its unread count, and is shown once.
+    const third = conv(3);
+    all = [
+      {
+        ...third,
+        lastMessage: { ...third.lastMessage, body: 'new one', createdAt: at(60) },
+        unread: 1,
+        lastActivityAt: at(60),
+      },
+      ...all.filter((c) => c.id !== third.id),
+    ];
+    const live = renderHook(() => useMessageLiveHandlers(), {
+      wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    }).result.current[0];
+    act(() => live?.onEvent({}));
+    expect(await within(list).findByText('new one')).toBeTruthy();
+    expect(titles()).toEqual(people(3, ...downFrom(55, 55).filter((n) => n !== 3)));
+    expect(within(list).getByText('1 unread message')).toBeTruthy();
+  });
+
   it('attaches files: refuses a wrong type early, uploads the rest, sends their ids, shows them in the bubble', async () => {
     const attachment = {
       id: '01900000-0000-7000-8000-0000000000f1',
@@ -202,6 +265,7 @@ describe('MessagesPage', () => {
     renderWithProviders(<MessagesPage />, { auth: signedIn('teacher') });
     const preview = await screen.findByText('Homework is page 12');
     expect(preview.tagName).toBe('BDI');
+    expect(preview.getAttribute('dir')).toBe('auto');
     expect(preview.parentElement?.textContent).toBe('أنت: Homework is page 12');
 
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'thank' } });
@@ -210,6 +274,32 @@ describe('MessagesPage', () => {
     const sender = within(body.parentElement as HTMLElement).getByText('Pat Parent');
     expect(sender.tagName).toBe('BDI');
     expect(body.parentElement?.textContent).toBe('Pat Parent: Thank you!');
+  });
+
+  it('lays out an Arabic message in its own direction in an English page: the bubble, the list preview, search results', async () => {
+    const arabic = { ...theirs, body: 'شكرًا لك!' };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, lastMessage: arabic }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [arabic, mine], nextCursor: null, total: 2, othersReadAt: null }),
+      'GET /api/v1/messages/search': () => json({ items: [{ ...arabic, conversationTitle: 'Pat Parent' }] }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    const [english, bubble] = within(thread)
+      .getAllByTestId('message')
+      .map((b) => b.querySelector('p'));
+    expect(bubble?.textContent).toBe('شكرًا لك!');
+    expect(bubble?.getAttribute('dir')).toBe('auto');
+    expect(english?.getAttribute('dir')).toBe('auto');
+
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getByText('شكرًا لك!').getAttribute('dir')).toBe('auto');
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'شكرًا' } });
+    const result = await within(await screen.findByRole('list', { name: 'Search results' })).findByText('شكرًا لك!');
+    expect(result.getAttribute('dir')).toBe('auto');
   });
 
   it('shows the server error when the list cannot load', async () => {

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
-import { useConversations } from '../api/messages-api';
+import { conversationsOf, useConversations } from '../api/messages-api';
 import { ConversationList } from '../components/conversation-list';
 import { NewConversationDialog } from '../components/new-conversation-dialog';
 import { GROUP_MAKERS, NewGroupButton } from '../components/new-group-dialog';
@@ -50,7 +50,8 @@ export function MessagesPage() {
     setParams(id ? { c: id } : {}, { replace: false });
     setQ('');
   };
-  const current = conversations.data?.items.find((c) => c.id === selected) ?? null;
+  const items = conversationsOf(conversations.data?.pages);
+  const current = items.find((c) => c.id === selected) ?? null;
 
   return (
     <>
@@ -82,20 +83,39 @@ export function MessagesPage() {
                   <Skeleton className="h-12" />
                   <Skeleton className="h-12" />
                 </div>
-              ) : conversations.isError ? (
+              ) : !conversations.data ? (
                 <ErrorState
                   message={errorMessage(conversations.error)}
                   onRetry={() => void conversations.refetch()}
                   retrying={conversations.isFetching}
                 />
-              ) : conversations.data.items.length === 0 ? (
+              ) : items.length === 0 ? (
                 <EmptyState
                   icon={<MessagesSquare className="size-6" aria-hidden="true" />}
                   title={t('list.emptyTitle')}
                   description={t(emptyHint(role))}
                 />
               ) : (
-                <ConversationList items={conversations.data.items} selected={selected} onSelect={open} />
+                <>
+                  <ConversationList items={items} selected={selected} onSelect={open} />
+                  {conversations.hasNextPage && (
+                    <div className="flex flex-col items-center gap-1 p-3">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        loading={conversations.isFetchingNextPage}
+                        onClick={() => void conversations.fetchNextPage()}
+                      >
+                        {t('list.more')}
+                      </Button>
+                      {conversations.isFetchNextPageError && (
+                        <p role="alert" className="text-xs font-medium text-red-600">
+                          {errorMessage(conversations.error)}
+                        </p>
+                      )}
+                    </div>
+                  )}
+                </>
               )}
             </div>
           </div>
