@@ -907,8 +907,13 @@ describe('absence alerts', () => {
         await db().execute(sql`update accounts set language = 'ar' where id = ${w.a.users.parent.accountId}`);
         // The name and the class label are someone's text, isolated in the right-to-left sentence: a year-labelled
         // class's own brackets, "Grade 6 A (2027-2028)", no longer scramble the sentence's around it.
+        // The date is isolated left to right too: after an Arabic word, 2025-11-24 unisolated is drawn 24-11-2025.
         expect(await bellBody()).toBe(
-          `سُجّل \u2068${name}\u2069 غائبًا يوم 11/24/2025 (\u2068${await className()}\u2069).`,
+          `سُجّل \u2068${name}\u2069 غائبًا يوم \u206611/24/2025\u2069 (\u2068${await className()}\u2069).`,
+        );
+        await setDateFormat('YYYY-MM-DD');
+        expect(await bellBody()).toBe(
+          `سُجّل \u2068${name}\u2069 غائبًا يوم \u20662025-11-24\u2069 (\u2068${await className()}\u2069).`,
         );
       } finally {
         await db().execute(sql`update accounts set language = null where id = ${w.a.users.parent.accountId}`);

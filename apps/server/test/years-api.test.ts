@@ -158,6 +158,39 @@ describe('academic years', () => {
     );
   });
 
+  it('a term or holiday outside the year is refused on the date that is out, and nothing changes', async () => {
+    const fieldsOf = (res: LightMyRequestResponse) => {
+      expect(res.statusCode, res.body).toBe(400);
+      return errorOf(res).fields;
+    };
+    const dated = (name: string, startDate: string, endDate: string) => ({ name, startDate, endDate });
+    const put = (over: Record<string, unknown>) =>
+      admin({ method: 'PUT', url: `/api/v1/academic-years/${created.id}`, payload: year({ holidays: [], ...over }) });
+    // Only the end is past the year's last day (31 August 2041): the end is marked, the right start is not.
+    expect(fieldsOf(await put({ terms: [dated('T', '2040-09-01', '2041-09-20')] }))).toEqual({
+      'terms.0.endDate': YEAR_MESSAGES.termOutside,
+    });
+    expect(fieldsOf(await put({ terms: [], holidays: [dated('H', '2041-08-20', '2041-09-05')] }))).toEqual({
+      'holidays.0.endDate': YEAR_MESSAGES.holidayOutside,
+    });
+    // Only the start is before the year's first day.
+    expect(fieldsOf(await put({ terms: [dated('T', '2040-08-01', '2040-10-01')] }))).toEqual({
+      'terms.0.startDate': YEAR_MESSAGES.termOutside,
+    });
+    expect(fieldsOf(await put({ terms: [], holidays: [dated('H', '2040-08-25', '2040-09-02')] }))).toEqual({
+      'holidays.0.startDate': YEAR_MESSAGES.holidayOutside,
+    });
+    // Both out: both marked.
+    expect(fieldsOf(await put({ terms: [dated('T', '2040-08-01', '2041-09-20')] }))).toEqual({
+      'terms.0.startDate': YEAR_MESSAGES.termOutside,
+      'terms.0.endDate': YEAR_MESSAGES.termOutside,
+    });
+    const stored = (
+      (await admin({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[]
+    ).find((y) => y.id === created.id);
+    expect(stored?.terms.map((t) => t.name)).toEqual(['Whole year']);
+  });
+
   it('only the school admin writes; the principal reads; nobody reaches another school', async () => {
     const principal = await w.a.as('principal');
     expect((await principal({ method: 'POST', url: '/api/v1/academic-years', payload: year() })).statusCode).toBe(403);

@@ -96,6 +96,20 @@ export const HolidayInput = z
   .object({ name: name60(YEAR_MESSAGES.holidayName, 'Holiday name'), startDate: isoDate, endDate: isoDate })
   .refine((v) => v.endDate >= v.startDate, endAfterStartIssue);
 
+type Dated = { startDate: string; endDate: string };
+
+/**
+ * A term or holiday outside its year is refused on the date that is out (docs/product.md, "Years, terms and
+ * holidays"): its end when only the end is past the year's, its start when only the start is before it, both
+ * when both are, so the form marks the field to correct rather than a start that is right.
+ */
+function outsideYear(year: Dated, item: Dated, at: (string | number)[], message: string, ctx: z.RefinementCtx): void {
+  const out = (date: string) => date < year.startDate || date > year.endDate;
+  for (const key of ['startDate', 'endDate'] as const) {
+    if (out(item[key])) ctx.addIssue({ code: 'custom', message, path: [...at, key] });
+  }
+}
+
 /** A year, its terms and its holidays, written together; terms and holidays replace the old ones. */
 export const AcademicYearRequest = z
   .object({
@@ -108,9 +122,7 @@ export const AcademicYearRequest = z
   .refine(endAfterStart, endAfterStartIssue)
   .superRefine((v, ctx) => {
     v.terms.forEach((t, i) => {
-      if (t.startDate < v.startDate || t.endDate > v.endDate) {
-        ctx.addIssue({ code: 'custom', message: YEAR_MESSAGES.termOutside, path: ['terms', i, 'startDate'] });
-      }
+      outsideYear(v, t, ['terms', i], YEAR_MESSAGES.termOutside, ctx);
     });
     const sorted = [...v.terms].map((t, i) => ({ ...t, i })).sort((a, b) => a.startDate.localeCompare(b.startDate));
     for (let k = 1; k < sorted.length; k++) {
@@ -120,9 +132,7 @@ export const AcademicYearRequest = z
       }
     }
     v.holidays.forEach((h, i) => {
-      if (h.startDate < v.startDate || h.endDate > v.endDate) {
-        ctx.addIssue({ code: 'custom', message: YEAR_MESSAGES.holidayOutside, path: ['holidays', i, 'startDate'] });
-      }
+      outsideYear(v, h, ['holidays', i], YEAR_MESSAGES.holidayOutside, ctx);
     });
   });
 export type AcademicYearRequest = z.input<typeof AcademicYearRequest>;

@@ -53,6 +53,30 @@ describe('dates in the school’s time zone and date format', () => {
     expect(formatDateTime(instant)).toBe('2026-03-01 11:30 AM');
   });
 
+  it('right to left, isolates a date in digits left to right, in every digit order, times beside it unchanged', () => {
+    // After an Arabic word the digits are Arabic numbers to the bidi algorithm, which a `-` does not join:
+    // unisolated, 2027-11-22 would be drawn 22-11-2027.
+    use('ar', { timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    expect(formatDate('2027-11-22T12:00:00Z')).toBe('\u20662027-11-22\u2069');
+    expect(formatDay('2027-11-22')).toBe('\u20662027-11-22\u2069');
+    expect(formatDateTime('2027-11-22T10:30:00Z')).toBe(`\u20662027-11-22\u2069 ${formatTime('2027-11-22T10:30:00Z')}`);
+    // A time's `:` joins its digits: it is written as the language writes it.
+    expect(formatTime('2027-11-22T10:30:00Z')).toBe(
+      new Intl.DateTimeFormat('ar', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(
+        Date.UTC(2027, 10, 22, 10, 30),
+      ),
+    );
+    use('ar', { timeZone: 'UTC', dateFormat: 'DD/MM/YYYY' });
+    expect(formatDay('2027-11-22')).toBe('\u206622/11/2027\u2069');
+    use('ar', { timeZone: 'UTC', dateFormat: 'MM/DD/YYYY' });
+    expect(formatDate('2027-11-22T12:00:00Z')).toBe('\u206611/22/2027\u2069');
+    use('ar', { timeZone: 'UTC', dateFormat: 'medium' });
+    expect(formatDay('2027-11-22')).not.toMatch(/[\u2066-\u2069]/);
+    // Left to right nothing is added.
+    use('es', { timeZone: 'UTC', dateFormat: 'YYYY-MM-DD' });
+    expect(formatDay('2027-11-22')).toBe('2027-11-22');
+  });
+
   it('returns nothing for a date that does not parse instead of "Invalid Date"', () => {
     expect(formatDate('not a date')).toBe('');
   });

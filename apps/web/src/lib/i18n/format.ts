@@ -86,7 +86,7 @@ export function formatDate(value: string | number | Date): string {
     ).format(date);
   }
   // The same digit orders the server writes into notifications (shared date-format.ts).
-  return writeDigits(dateParts(date), dateFormat);
+  return writeDigits(dateParts(date), dateFormat, tag());
 }
 
 /** A time of day in the school's zone ("2:05 PM", "14:05"), the language deciding 12 or 24 hours. */

@@ -232,6 +232,23 @@ describe('AttendancePage', () => {
     ).toBe('auto');
   });
 
+  it('in Arabic with the YYYY-MM-DD format, the dates of a record are isolated so they read as written', async () => {
+    await changeLanguage('ar');
+    setFormatSettings({ language: 'ar', locale: { ...DEFAULT_SCHOOL_LOCALE, dateFormat: 'YYYY-MM-DD' } });
+    setViewportWidth(375);
+    mockFetch({
+      'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [record] }),
+      'GET /api/v1/attendance/options': () => json(options),
+    });
+    renderWithProviders(<AttendancePage />, { auth: signedIn('school_admin'), path: '/attendance' });
+    const list = await screen.findByRole('list', { name: 'أحدث السجلات' });
+    const row = within(list).getByRole('listitem');
+    // After `سجّله:` and the name, an unisolated 2026-11-24 was drawn 24-11-2026 (its `-` joins no Arabic numbers).
+    const markedBy = [...row.querySelectorAll('p')].find((p) => p.textContent?.startsWith('سجّله:')) as HTMLElement;
+    expect(markedBy.textContent).toMatch(/^سجّله: Tess Teacher · \u20662026-11-24\u2069 \S/);
+    expect(row.textContent).toContain('\u20662026-11-24\u2069 · Grade 5 A');
+  });
+
   it('reads right to left in Arabic', async () => {
     await changeLanguage('ar');
     mockFetch({ 'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [] }) });

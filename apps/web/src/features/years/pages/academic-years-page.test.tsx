@@ -65,6 +65,43 @@ describe('AcademicYearsPage: dates', () => {
   });
 });
 
+describe('AcademicYearsPage: the year form', () => {
+  it('marks the end date of a term or holiday that ends after the year, not its start', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/v1/academic-years': () => json({ items: years }),
+      'GET /api/v1/promotions': () => json({ items: [] }),
+    });
+    renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
+    await user.click(await screen.findByRole('button', { name: 'New year' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New academic year' });
+    const fill = async (id: string, value: string) => {
+      const input = dialog.querySelector(`#${id}`) as HTMLInputElement;
+      await user.clear(input);
+      await user.type(input, value);
+    };
+    await fill('year-name', '2028-2029');
+    await fill('year-start', '2028-09-01');
+    await fill('year-end', '2029-08-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a term' }));
+    await fill('terms-0-name', 'T1');
+    await fill('terms-0-start', '2028-09-01');
+    await fill('terms-0-end', '2029-09-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a holiday' }));
+    await fill('holidays-0-name', 'H1');
+    await fill('holidays-0-start', '2029-08-20');
+    await fill('holidays-0-end', '2029-09-05');
+    await user.click(within(dialog).getByRole('button', { name: 'Create year' }));
+
+    const errorOf = (id: string) => dialog.querySelector(`#${id}-error`)?.textContent ?? null;
+    await waitFor(() => expect(errorOf('terms-0-end')).toBe(YEAR_MESSAGES.termOutside));
+    expect(errorOf('holidays-0-end')).toBe(YEAR_MESSAGES.holidayOutside);
+    expect(errorOf('terms-0-start')).toBeNull();
+    expect(errorOf('holidays-0-start')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
 describe('AcademicYearsPage: deleting a year', () => {
   it("keeps the confirmation open with the server's refusal inside it", async () => {
     const user = userEvent.setup();
