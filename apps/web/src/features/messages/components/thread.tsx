@@ -15,6 +15,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
 import { GroupSettings } from './group-settings';
+import { LoadMore } from './load-more';
 import { ReportDialog } from './report-dialog';
 
 function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; onReport: (id: string) => void }) {
@@ -164,16 +165,14 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
         ) : (
           <>
             {thread.hasNextPage && (
-              <div className="mb-3 flex flex-col items-center gap-1">
-                <Button variant="secondary" size="sm" loading={thread.isFetchingNextPage} onClick={loadOlder}>
-                  {t('thread.older')}
-                </Button>
-                {thread.isFetchNextPageError && (
-                  <p role="alert" className="text-xs font-medium text-red-600">
-                    {errorMessage(thread.error)}
-                  </p>
-                )}
-              </div>
+              <LoadMore
+                className="mb-3"
+                label={t('thread.older')}
+                loading={thread.isFetchingNextPage}
+                failed={thread.isFetchNextPageError}
+                error={thread.error}
+                onLoad={loadOlder}
+              />
             )}
             <ol className="space-y-3" aria-label={t('thread.messages')}>
               {messages.map((m) => (

@@ -17,6 +17,7 @@ import { ConversationList } from '../components/conversation-list';
 import { NewConversationDialog } from '../components/new-conversation-dialog';
 import { GROUP_MAKERS, NewGroupButton } from '../components/new-group-dialog';
 import { SearchResults } from '../components/search-results';
+import { LoadMore } from '../components/load-more';
 import { Thread } from '../components/thread';
 
 /**
@@ -99,21 +100,14 @@ export function MessagesPage() {
                 <>
                   <ConversationList items={items} selected={selected} onSelect={open} />
                   {conversations.hasNextPage && (
-                    <div className="flex flex-col items-center gap-1 p-3">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        loading={conversations.isFetchingNextPage}
-                        onClick={() => void conversations.fetchNextPage()}
-                      >
-                        {t('list.more')}
-                      </Button>
-                      {conversations.isFetchNextPageError && (
-                        <p role="alert" className="text-xs font-medium text-red-600">
-                          {errorMessage(conversations.error)}
-                        </p>
-                      )}
-                    </div>
+                    <LoadMore
+                      className="p-3"
+                      label={t('list.more')}
+                      loading={conversations.isFetchingNextPage}
+                      failed={conversations.isFetchNextPageError}
+                      error={conversations.error}
+                      onLoad={() => void conversations.fetchNextPage()}
+                    />
                   )}
                 </>
               )}
