@@ -830,6 +830,11 @@ describe('list filters come from allow-lists', () => {
         code: 'validation',
       });
     }
+    // An unknown status in any list's filter reads as our words, not zod's list of options.
+    for (const list of ['addon-requests', 'payments', 'leads', 'schools']) {
+      const res = await w.companyAdmin({ method: 'GET', url: `/api/v1/company/${list}?status=maybe` });
+      expect({ list, fields: errorOf(res).fields }).toEqual({ list, fields: { status: 'Unknown status' } });
+    }
     const lead = await w.companyAdmin({
       method: 'PATCH',
       url: '/api/v1/company/leads/01900000-0000-7000-8000-000000000000',

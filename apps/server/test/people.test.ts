@@ -478,6 +478,21 @@ describe('student lifecycle', () => {
     }
   });
 
+  it('refuses an unknown status or role filter with our own translated words, not zod’s option list', async () => {
+    const api = as(t.app, adminA);
+    const lists = ['students', 'teachers', 'parents', 'users', 'classes', 'subjects'];
+    for (const list of lists) {
+      const res = await api({ method: 'GET', url: `/api/v1/${list}?status=everyone` });
+      expect(res.statusCode, list).toBe(400);
+      expect(errorOf(res).fields, list).toEqual({ status: 'Unknown status' });
+    }
+    const role = await api({ method: 'GET', url: '/api/v1/users?role=janitor' });
+    expect(errorOf(role).fields).toEqual({ role: 'Choose a role' });
+    const es = await api({ method: 'GET', url: '/api/v1/users?role=janitor', headers: { 'accept-language': 'es' } });
+    expect(errorOf(es).fields?.role).toBe(translateTo('Choose a role', 'es'));
+    expect(errorOf(es).message).not.toMatch(/Invalid option|expected one of/);
+  });
+
   it('pages a whole school by name and by roll number, with the same total on every page', async () => {
     const school = await createSchool(t.app, { name: 'People paging' });
     const admin = await login(t.app, school.users.school_admin.email, 'school_admin');

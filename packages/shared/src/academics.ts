@@ -128,7 +128,7 @@ export type ClassDetailResponse = z.infer<typeof ClassDetailResponse>;
 
 export const ClassListQuery = z.object({
   search: listSearch(),
-  status: z.enum(['active', 'inactive', 'all']).default('active'),
+  status: z.enum(['active', 'inactive', 'all'], { error: 'Unknown status' }).default('active'),
   academicYear: z.string().trim().max(20).optional(),
   /** Company staff only: which school to read (docs/product.md, "Who may do what"). School users may omit it or pass their own. */
   schoolId: uuidSchema.optional(),
@@ -208,7 +208,7 @@ export type AssignTeacherRequest = z.input<typeof AssignTeacherRequest>;
 export const ClassReadQuery = z.object({ schoolId: uuidSchema.optional() });
 
 export const SubjectListQuery = z.object({
-  status: z.enum(['active', 'inactive', 'all']).default('active'),
+  status: z.enum(['active', 'inactive', 'all'], { error: 'Unknown status' }).default('active'),
   schoolId: uuidSchema.optional(),
 });
 export type SubjectListQuery = z.input<typeof SubjectListQuery>;

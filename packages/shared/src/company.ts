@@ -397,7 +397,7 @@ export type CompanySchool = z.infer<typeof CompanySchool>;
 export const SCHOOL_SORTS = ['name', 'createdAt', 'endDate', 'students'] as const;
 export const SchoolListQuery = z.object({
   q: searchQuery,
-  status: z.enum(SCHOOL_STATUSES).optional(),
+  status: z.enum(SCHOOL_STATUSES, { error: 'Unknown status' }).optional(),
   sort: z.enum(SCHOOL_SORTS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
   limit: limitQuery,
@@ -524,7 +524,7 @@ export const AddonRequest = z.object({
 });
 export type AddonRequest = z.infer<typeof AddonRequest>;
 export const AddonRequestListQuery = z.object({
-  status: z.enum(ADDON_REQUEST_STATUSES).optional(),
+  status: z.enum(ADDON_REQUEST_STATUSES, { error: 'Unknown status' }).optional(),
   limit: limitQuery,
   cursor: cursorQuery,
 });
@@ -603,7 +603,7 @@ export const Payment = z.object({
 });
 export type Payment = z.infer<typeof Payment>;
 export const PaymentListQuery = z.object({
-  status: z.enum(PAYMENT_STATUSES).optional(),
+  status: z.enum(PAYMENT_STATUSES, { error: 'Unknown status' }).optional(),
   schoolId: uuidSchema.optional(),
   limit: limitQuery,
   cursor: cursorQuery,
@@ -684,7 +684,7 @@ export const Lead = z.object({
 });
 export type Lead = z.infer<typeof Lead>;
 export const LeadListQuery = z.object({
-  status: z.enum(LEAD_STATUSES).optional(),
+  status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
   kind: z.enum(LEAD_KINDS).optional(),
   limit: limitQuery,
   cursor: cursorQuery,

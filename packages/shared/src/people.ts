@@ -106,7 +106,7 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 const limitSchema = pageLimit();
 const cursorSchema = z.string().max(500).optional();
 const searchSchema = listSearch();
-const statusFilter = z.enum(['active', 'inactive', 'all']).default('active');
+const statusFilter = z.enum(['active', 'inactive', 'all'], { error: 'Unknown status' }).default('active');
 /** Company staff only (see above). */
 const readSchoolId = uuidSchema.optional();
 
@@ -484,7 +484,7 @@ export type UserAccountResponse = z.infer<typeof UserAccountResponse>;
 
 export const UserListQuery = z.object({
   search: searchSchema,
-  role: z.enum(ACCOUNT_ROLES).optional(),
+  role: z.enum(ACCOUNT_ROLES, { error: 'Choose a role' }).optional(),
   status: statusFilter,
   limit: limitSchema,
   cursor: cursorSchema,
