@@ -33,6 +33,17 @@ describe('Classes in another language', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 
+  it('isolates the class teacher’s name in Arabic, so `Smith Jr.` keeps its full stop at its end', async () => {
+    await act(() => changeLanguage('ar'));
+    mockFetch({ 'GET /api/v1/classes/class-1': () => json({ ...klass, classTeacherName: 'Smith Jr.' }) });
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/classes/class-1',
+      routes: [{ path: '/classes/:id', element: <ClassPage /> }],
+    });
+    expect((await screen.findByText(/رائد الفصل:/)).textContent).toBe('رائد الفصل: \u2068Smith Jr.\u2069');
+  });
+
   it('shows a teacher their classes in Spanish', async () => {
     await act(() => changeLanguage('es'));
     mockFetch({
