@@ -522,6 +522,21 @@ describe('payment races and rules', () => {
     expect(
       (await w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${emailPayment}/confirm` })).json(),
     ).toMatchObject({ status: 'confirmed' });
+    // Paid for, the request is no longer rejected: the school would keep a confirmed payment for nothing.
+    const late = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${email}/reject`,
+      payload: { reason: 'Too late' },
+    });
+    expect({ status: late.statusCode, message: errorOf(late).message }).toEqual({
+      status: 409,
+      message: 'This add-on request has a confirmed payment, so it cannot be rejected. Approve it instead.',
+    });
+    expect(await paymentOf(emailPayment)).toMatchObject({ status: 'confirmed' });
+    const [still] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx.select({ status: addonRequests.status }).from(addonRequests).where(eq(addonRequests.id, email)),
+    );
+    expect(still?.status).toBe('pending');
   });
 
   it('an add-on cannot be approved for a school without an active subscription', async () => {

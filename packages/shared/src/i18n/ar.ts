@@ -298,6 +298,8 @@ const ar: Catalogue = {
   'This add-on request was rejected; there is nothing to pay.': 'رُفض طلب الإضافة هذا؛ لا يوجد ما يُدفع.',
   'This payment is for an add-on request that was rejected. Reject the payment instead.':
     'هذه الدفعة مقابل طلب إضافة تم رفضه. ارفض الدفعة بدلًا من ذلك.',
+  'This add-on request has a confirmed payment, so it cannot be rejected. Approve it instead.':
+    'لطلب الإضافة هذا دفعة مؤكَّدة، لذا لا يمكن رفضه. وافق عليه بدلًا من ذلك.',
   'This payment was already {0}.': 'سبق البت في هذه الدفعة ({0}).',
   // The statuses these two take, whole, so the sentence reads naturally.
   'This request was already approved.': 'تمت الموافقة على هذا الطلب من قبل.',

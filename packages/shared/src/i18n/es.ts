@@ -318,6 +318,8 @@ const es: Catalogue = {
     'Esta solicitud de complemento fue rechazada; no hay nada que pagar.',
   'This payment is for an add-on request that was rejected. Reject the payment instead.':
     'Este pago corresponde a una solicitud de complemento que fue rechazada. Rechace el pago.',
+  'This add-on request has a confirmed payment, so it cannot be rejected. Approve it instead.':
+    'Esta solicitud de complemento tiene un pago confirmado, así que no puede rechazarse. Apruébela.',
   'This payment was already {0}.': 'Este pago ya fue {0}.',
   // The statuses these two take, whole, so the participle agrees with its noun.
   'This request was already approved.': 'Esta solicitud ya fue aprobada.',

@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { rejectPaymentsOfRequest } from './payments.ts';
+import { assertRequestNotPaid, rejectPaymentsOfRequest } from './payments.ts';
 import { noticeAddonRequest } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { byName } from '../../lib/search.ts';
@@ -198,6 +198,7 @@ export async function rejectAddonRequest(
     await tx.select({ id: addonRequests.id }).from(addonRequests).where(eq(addonRequests.id, id)).for('update');
     const row = await pendingRequest(tx, id);
     const schoolId = row.r.schoolId;
+    await assertRequestNotPaid(tx, schoolId, id);
     await tx
       .update(addonRequests)
       .set({ status: 'rejected', reason, decidedAt: new Date(), decidedByAccountId: actor.accountId })

@@ -327,6 +327,31 @@ async function assertRequestNotRejected(tx: Tx, schoolId: string, addonRequestId
 }
 
 /**
+ * An add-on request whose payment was confirmed is not rejected: the school would have paid for an add-on it
+ * never gets (docs/product.md, "Payments"). The caller holds the request's row lock, which a confirmation of
+ * its payment takes too, so the two cannot both go through.
+ */
+export async function assertRequestNotPaid(tx: Tx, schoolId: string, addonRequestId: string): Promise<void> {
+  const [paid] = await tx
+    .select({ id: subscriptionPayments.id })
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.schoolId, schoolId),
+        eq(subscriptionPayments.addonRequestId, addonRequestId),
+        eq(subscriptionPayments.status, 'confirmed'),
+      ),
+    )
+    .limit(1);
+  if (paid) {
+    throw new AppError(
+      'conflict',
+      'This add-on request has a confirmed payment, so it cannot be rejected. Approve it instead.',
+    );
+  }
+}
+
+/**
  * Rejecting an add-on request rejects its pending payment in the same transaction, with a reason that says
  * so, and tells the school admins as a rejected payment does (docs/product.md, "Payments"). The caller holds
  * the request's row lock.
