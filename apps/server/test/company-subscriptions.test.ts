@@ -240,6 +240,43 @@ describe('renew and cancel', () => {
     expect(leads.filter((l: { schoolId: string }) => l.schoolId === s.id)).toEqual([]);
   });
 
+  it("a renewal is paid for the school's current subscription only, never an older one it replaced", async () => {
+    const s = await createSchool(w.t.app, { name: 'Replaced Renewal School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const old = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription.id as string;
+    const assigned = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscriptions`,
+      payload: { planId: await w.planId('Standard') },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const renew = (subscriptionId: string, key: string) =>
+      sa({
+        method: 'POST',
+        url: '/api/v1/payments',
+        payload: {
+          subscriptionId,
+          renewal: true,
+          method: 'card',
+          reference: key,
+          amountMinor: 1000,
+          idempotencyKey: key,
+        },
+      });
+    const older = await renew(old, 'replaced-renew-1');
+    expect({ status: older.statusCode, error: errorOf(older) }).toEqual({
+      status: 422,
+      error: {
+        code: 'rule',
+        message: SUBSCRIPTION_REQUEST_MESSAGES.notCurrentRenewal,
+        fields: { subscriptionId: SUBSCRIPTION_REQUEST_MESSAGES.notCurrentRenewal },
+      },
+    });
+    expect((await sa({ method: 'GET', url: '/api/v1/payments' })).json().items).toEqual([]);
+    const current = await renew(assigned.json().id, 'replaced-renew-2');
+    expect(current.statusCode, current.body).toBe(201);
+  });
+
   it('the dashboard counts schools by the status the schools list shows: a cancelled school is expired in both', async () => {
     // This file's first company dashboard read: its figures are computed now, not taken from the 15 s cache.
     const s = await createSchool(w.t.app, { name: 'Cancelled Counted School' });

@@ -659,6 +659,7 @@ export const SUBSCRIPTION_REQUEST_MESSAGES = {
     'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
   cancelledNotRenewable:
     'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.',
+  notCurrentRenewal: "Only your school's current subscription can be renewed.",
 } as const;
 
 export const SubscriptionChangeRequest = z.object({

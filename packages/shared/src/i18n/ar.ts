@@ -275,6 +275,7 @@ const ar: Catalogue = {
     'توجد دفعة لهذا الاشتراك بانتظار التأكيد. يمكنك إرسال دفعة أخرى بعد تأكيدها أو رفضها.',
   'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
     'توجد دفعة لهذه الإضافة بانتظار التأكيد. يمكنك إرسال دفعة أخرى بعد تأكيدها أو رفضها.',
+  "Only your school's current subscription can be renewed.": 'لا يمكن تجديد إلا الاشتراك الحالي لمدرستك.',
   'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.':
     'أُلغي هذا الاشتراك ولا يمكن تجديده. تواصل مع فريق المبيعات لدينا لاختيار خطة.',
   'Choose a status': 'اختر حالة',

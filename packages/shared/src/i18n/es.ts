@@ -292,6 +292,8 @@ const es: Catalogue = {
     'Ya hay un pago de esta suscripción pendiente de confirmación. Podrá enviar otro cuando se confirme o se rechace.',
   'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.':
     'Ya hay un pago de este complemento pendiente de confirmación. Podrá enviar otro cuando se confirme o se rechace.',
+  "Only your school's current subscription can be renewed.":
+    'Solo se puede renovar la suscripción actual de su escuela.',
   'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.':
     'Esta suscripción se canceló y no se puede renovar. Contacte con nuestro equipo de ventas para elegir un plan.',
   'Choose a status': 'Elija un estado',

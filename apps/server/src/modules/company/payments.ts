@@ -33,6 +33,7 @@ import { noticePaymentToConfirm } from './staff-notices.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
+import { latestSubscription } from './subscriptions.ts';
 
 export const ISSUER = 'Lyceum';
 
@@ -218,10 +219,16 @@ export async function submitPayment(
         .from(schoolSubscriptions)
         .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, input.subscriptionId)));
       if (!sub) throw invalid('Subscription not found', { subscriptionId: 'Subscription not found' });
-      // The company cannot renew a cancelled subscription, so the school is not asked to pay for a renewal
-      // that cannot happen (docs/product.md, "Statuses, expiry and renewal").
-      if (input.renewal && sub.status === 'cancelled') {
-        throw new AppError('rule', SUBSCRIPTION_REQUEST_MESSAGES.cancelledNotRenewable);
+      // The company renews the school's latest subscription and never a cancelled one, so the school is not
+      // asked to pay for a renewal that cannot happen (docs/product.md, "Statuses, expiry and renewal").
+      if (input.renewal) {
+        const latest = await latestSubscription(tx, schoolId);
+        if (latest?.id !== input.subscriptionId) {
+          throw new AppError('rule', SUBSCRIPTION_REQUEST_MESSAGES.notCurrentRenewal, {
+            subscriptionId: SUBSCRIPTION_REQUEST_MESSAGES.notCurrentRenewal,
+          });
+        }
+        if (sub.status === 'cancelled') throw new AppError('rule', SUBSCRIPTION_REQUEST_MESSAGES.cancelledNotRenewable);
       }
       if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
       await assertNoPendingPayment(tx, schoolId, input);
