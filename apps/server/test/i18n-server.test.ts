@@ -9,7 +9,7 @@ import { mailOutbox, schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
 import { recordBankTransfer } from './factories/payments.ts';
-import { errorOf } from './helpers.ts';
+import { as, createSchool, errorOf, login } from './helpers.ts';
 
 /** The server in the recipient's language (docs/product.md, "Messages in the user's language"). */
 let w: CompanyWorld;
@@ -339,6 +339,34 @@ describe('receipts', () => {
     const arabic = await admin({ method: 'GET', url, headers: { 'accept-language': 'ar' } });
     expect(arabic.statusCode).toBe(200);
     expect(arabic.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('write a school’s own text in another script with a font that has it, whatever the receipt’s language', async () => {
+    const school = await createSchool(w.t.app, { name: 'مدرسة النور' });
+    const admin = as(w.t.app, await login(w.t.app, school.users.school_admin.email, 'school_admin'));
+    const paid = await recordBankTransfer(w.t.app, admin, school.id, {
+      reference: 'TRX-NOOR',
+      amountMinor: 5_000,
+      key: 'pay-noor-0001',
+    });
+    const url = `/api/v1/payments/${paid}/receipt.pdf`;
+    for (const language of ['en', 'es', 'ar']) {
+      const pdf = await admin({ method: 'GET', url, headers: { 'accept-language': language } });
+      expect(pdf.statusCode).toBe(200);
+      // Drawn with the embedded font (read back through its Unicode map), right to left as a run of its own.
+      const runs = pdfRunsOfEmbeddedFont(pdf.rawPayload);
+      const read = runs.flatMap((run) => [run, [...run].reverse().join('')]);
+      expect(
+        read.some((run) => run.includes('مدرسة النور')),
+        language,
+      ).toBe(true);
+    }
+    // Words of a right-to-left run keep their order: the receipt's "رقم الإيصال:" never reads "الإيصال: رقم".
+    const arabic = await admin({ method: 'GET', url, headers: { 'accept-language': 'ar' } });
+    const read = pdfRunsOfEmbeddedFont(arabic.rawPayload).map((run) => [...run].reverse().join(''));
+    // (A ligature's letters are mapped as one glyph, so "الإ" reads back with its two letters swapped.)
+    expect(read.some((run) => run.startsWith('رقم ') && run.endsWith('يصال:'))).toBe(true);
+    expect(read).toContain('بانتظار التأكيد');
   });
 
   it('word what the payment is for in the requester’s language, the plan’s name as typed', async () => {

@@ -87,8 +87,9 @@ const WORDS: Record<
 };
 
 /**
- * PDF's built-in fonts hold Latin letters only. Arabic needs a font with its glyphs; these are where
- * Debian/Ubuntu's fonts-dejavu-core and Noto put one (README, "Run it"). Without any, an Arabic receipt is
+ * PDF's built-in fonts hold Latin letters only (WinAnsi). Arabic needs a font with its glyphs, and so does a
+ * school's own text in another script in any receipt (an Arabic school name on an English receipt); these are
+ * where Debian/Ubuntu's fonts-dejavu-core and Noto put one (README, "Run it"). Without any, an Arabic receipt is
  * written in English rather than in unreadable boxes.
  */
 const FONTS_WITH_ARABIC = [
@@ -98,6 +99,19 @@ const FONTS_WITH_ARABIC = [
 ];
 let arabicFont: string | null | undefined;
 const fontWithArabic = () => (arabicFont ??= FONTS_WITH_ARABIC.find((path) => existsSync(path)) ?? null);
+
+/** Text the built-in fonts can write: Latin-1 and the few WinAnsi marks beyond it (dashes, quotes, bullet, €). */
+const BUILT_IN_FONT_TEXT = /^[\u0000-\u00ff\u2013\u2014\u2018-\u201e\u2022\u2026\u20ac]*$/;
+
+/** Letters of a right-to-left script (Hebrew, Arabic and their presentation forms). */
+const RTL_LETTERS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
+/**
+ * How pdfkit is to lay a run out: text with right-to-left letters as one piece, which fontkit orders right to
+ * left whole; by default pdfkit lays out each word alone and puts the words left to right, so "رقم الإيصال"
+ * read "الإيصال رقم". Giving features is what makes it one piece.
+ */
+const layoutOf = (text: string): PDFKit.Mixins.TextOptions => (RTL_LETTERS.test(text) ? { features: ['rlig'] } : {});
 
 /** Direction marks Intl puts around Arabic numbers; the receipt orders its runs itself (see `field`). */
 const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -112,7 +126,9 @@ const BIDI_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
  * Maghreb does), which keeps them left to right.
  */
 export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZone: string): Promise<Buffer> {
-  const font = RTL_LANGUAGES.includes(requested) ? fontWithArabic() : null;
+  // The receipt's own values (school, address, payer, reference, plan) are whatever the school typed.
+  const needsFont = RTL_LANGUAGES.includes(requested) || !BUILT_IN_FONT_TEXT.test(JSON.stringify(receipt));
+  const font = needsFont ? fontWithArabic() : null;
   const language: Language = RTL_LANGUAGES.includes(requested) && !font ? 'en' : requested;
   const w = WORDS[language];
   const rtl = RTL_LANGUAGES.includes(language);
@@ -131,20 +147,20 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     if (font) doc.font(font);
     const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
     const line = (text: string, options: PDFKit.Mixins.TextOptions = {}) =>
-      doc.text(text, { align: rtl ? 'right' : 'left', ...options });
+      doc.text(text, { align: rtl ? 'right' : 'left', ...layoutOf(text), ...options });
     /**
      * Runs of one direction each, in reading order, on one line: left to right joined by spaces; right to left
      * each placed to the left of the one before.
      */
     const runs = (parts: string[]) => {
-      if (!rtl) return doc.text(parts.join(' '));
+      if (!rtl) return doc.text(parts.join(' '), layoutOf(parts.join(' ')));
       const y = doc.y;
       let used = 0;
       let bottom = y;
       for (const part of parts) {
-        doc.text(part, doc.page.margins.left, y, { width: width - used, align: 'right' });
+        doc.text(part, doc.page.margins.left, y, { width: width - used, align: 'right', ...layoutOf(part) });
         bottom = Math.max(bottom, doc.y);
-        used += doc.widthOfString(part) + doc.widthOfString(' ');
+        used += doc.widthOfString(part, layoutOf(part)) + doc.widthOfString(' ');
       }
       doc.y = bottom;
       return doc;
@@ -152,7 +168,12 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     /** "Label: value", or in right-to-left the label on the right and the value to its left. */
     const field = (label: string | string[], value: string, separator = ': ') => {
       const parts = typeof label === 'string' ? [label] : label;
-      if (!rtl) return doc.text(`${parts.join(' ')}${separator}${value}`);
+      if (!rtl) {
+        // A value in a right-to-left script (the school's own text) is a run of its own after the label.
+        if (!RTL_LETTERS.test(value)) return doc.text(`${parts.join(' ')}${separator}${value}`);
+        doc.text(`${parts.join(' ')}${separator}`, { continued: true });
+        return doc.text(value, layoutOf(value));
+      }
       const last = parts.length - 1;
       return runs([...parts.map((part, i) => (i === last ? `${part}${separator.trim()}` : part)), value]);
     };
