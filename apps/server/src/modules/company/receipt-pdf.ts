@@ -101,7 +101,7 @@ let arabicFont: string | null | undefined;
 const fontWithArabic = () => (arabicFont ??= FONTS_WITH_ARABIC.find((path) => existsSync(path)) ?? null);
 
 /** Text the built-in fonts can write: Latin-1 and the few WinAnsi marks beyond it (dashes, quotes, bullet, €). */
-const BUILT_IN_FONT_TEXT = /^[\u0000-\u00ff\u2013\u2014\u2018-\u201e\u2022\u2026\u20ac]*$/;
+const BUILT_IN_FONT_TEXT = /^[\t\n\r\u0020-\u00ff\u2013\u2014\u2018-\u201e\u2022\u2026\u20ac]*$/;
 
 /** Letters of a right-to-left script (Hebrew, Arabic and their presentation forms). */
 const RTL_LETTERS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
