@@ -30,14 +30,18 @@ const profile = {
   upcomingExams: [],
 };
 
+/** The profile page at `path` (a student's), as `role` signed in sees it. */
+const openProfile = (role: Parameters<typeof signedIn>[0], path: string) =>
+  renderWithProviders(null, {
+    auth: signedIn(role),
+    path,
+    routes: [{ path: '/students/:id', element: <StudentPage /> }],
+  });
+
 describe('StudentPage', () => {
   it('shows a company admin the profile in the school named by the URL, links kept within that school', async () => {
     const { calls } = mockFetch({ 'GET /api/v1/students/stu-a': () => json(profile) });
-    renderWithProviders(null, {
-      auth: signedIn('company_admin'),
-      path: '/students/stu-a?schoolId=school-a',
-      routes: [{ path: '/students/:id', element: <StudentPage /> }],
-    });
+    openProfile('company_admin', '/students/stu-a?schoolId=school-a');
     expect(await screen.findByRole('heading', { name: 'Ada Alpha', level: 1 })).toBeTruthy();
     const asked = calls.map((c) => new URL(c.url, 'http://x')).find((u) => u.pathname === '/api/v1/students/stu-a');
     expect(asked?.searchParams.get('schoolId')).toBe('school-a');
@@ -60,11 +64,7 @@ describe('StudentPage', () => {
           contacts: [{ id: 'c1', name: 'Maria Lopez', relationship: 'Mother', phone: '+34 600 123 456', position: 1 }],
         }),
     });
-    renderWithProviders(null, {
-      auth: signedIn('principal'),
-      path: '/students/stu-a',
-      routes: [{ path: '/students/:id', element: <StudentPage /> }],
-    });
+    openProfile('principal', '/students/stu-a');
     expect(await screen.findByRole('heading', { name: 'Emergency contacts' })).toBeTruthy();
     const call = await screen.findByRole('link', { name: 'Call Maria Lopez at +34 600 123 456' });
     expect(call.getAttribute('href')).toBe('tel:+34600123456');
@@ -73,11 +73,7 @@ describe('StudentPage', () => {
 
   it('asks a school user’s school from the session, not the URL', async () => {
     const { calls } = mockFetch({ 'GET /api/v1/students/stu-a': () => json(profile) });
-    renderWithProviders(null, {
-      auth: signedIn('school_admin'),
-      path: '/students/stu-a',
-      routes: [{ path: '/students/:id', element: <StudentPage /> }],
-    });
+    openProfile('school_admin', '/students/stu-a');
     expect(await screen.findByRole('heading', { name: 'Ada Alpha', level: 1 })).toBeTruthy();
     const asked = calls.map((c) => new URL(c.url, 'http://x')).find((u) => u.pathname === '/api/v1/students/stu-a');
     expect(asked?.search).toBe('');
@@ -97,11 +93,7 @@ describe('StudentPage', () => {
     });
     try {
       await act(() => changeLanguage('ar'));
-      renderWithProviders(null, {
-        auth: signedIn('school_admin'),
-        path: '/students/stu-a',
-        routes: [{ path: '/students/:id', element: <StudentPage /> }],
-      });
+      openProfile('school_admin', '/students/stu-a');
       const heading = await screen.findByRole('heading', { name: 'Doe, "Jane"', level: 1 });
       expect(heading.firstElementChild?.tagName).toBe('BDI');
       expect(heading.firstElementChild?.textContent).toBe('Doe, "Jane"');
@@ -128,11 +120,7 @@ describe('StudentPage', () => {
     });
     try {
       await act(() => changeLanguage('ar'));
-      renderWithProviders(null, {
-        auth: signedIn('school_admin'),
-        path: '/students/stu-a',
-        routes: [{ path: '/students/:id', element: <StudentPage /> }],
-      });
+      openProfile('school_admin', '/students/stu-a');
       expect(await screen.findByRole('heading', { name: 'أولياء الأمور' })).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'الحضور' })).toBeTruthy();
       // The class label is isolated inside the sentence (docs/product.md, "In the web app").

@@ -6,6 +6,18 @@ import { StudentsPage } from './students-page';
 
 const page = (items: unknown[], nextCursor: string | null = null) => json({ items, nextCursor, total: items.length });
 
+/** A row of the student list in Grade 5 A, with what a test needs of its own. */
+const row = (own: { id: string; name: string; email: string; classId: string }) => ({
+  ...own,
+  profileImage: null,
+  className: 'Grade 5',
+  section: 'A',
+  classLabel: 'Grade 5 A',
+  rollNumber: 1,
+  parents: [],
+  isActive: true,
+});
+
 describe('StudentsPage', () => {
   it('sends a student to their own profile', async () => {
     mockFetch({});
@@ -43,19 +55,7 @@ describe('StudentsPage', () => {
       'GET /api/v1/students': (req) => {
         const b = new URL(req.url, 'http://x').searchParams.get('schoolId') === 'school-b';
         return page([
-          {
-            id: b ? 'stu-b' : 'stu-a',
-            name: b ? 'Bea Beta' : 'Ada Alpha',
-            email: 'x@y.test',
-            profileImage: null,
-            classId: 'c1',
-            className: 'Grade 5',
-            section: 'A',
-            classLabel: 'Grade 5 A',
-            rollNumber: 1,
-            parents: [],
-            isActive: true,
-          },
+          row({ id: b ? 'stu-b' : 'stu-a', name: b ? 'Bea Beta' : 'Ada Alpha', email: 'x@y.test', classId: 'c1' }),
         ]);
       },
     });
@@ -144,19 +144,7 @@ describe('StudentsPage', () => {
 
   it('links each child’s class for a teacher but shows it as text to a parent, who may not open a class', async () => {
     // docs/product.md, "Who may do what": GET /classes/:id is staff, teachers and company readers only.
-    const child = {
-      id: 'kid-1',
-      name: 'Kit Child',
-      email: 'kit@x.test',
-      profileImage: null,
-      classId: 'class-5a',
-      className: 'Grade 5',
-      section: 'A',
-      classLabel: 'Grade 5 A',
-      rollNumber: 1,
-      parents: [],
-      isActive: true,
-    };
+    const child = row({ id: 'kid-1', name: 'Kit Child', email: 'kit@x.test', classId: 'class-5a' });
     mockFetch({ 'GET /api/v1/students': () => page([child]) });
     const parentView = renderWithProviders(<StudentsPage />, { auth: signedIn('parent'), path: '/students' });
     expect(await screen.findByText('Kit Child')).toBeTruthy();
