@@ -240,6 +240,51 @@ describe('renew and cancel', () => {
     expect(leads.filter((l: { schoolId: string }) => l.schoolId === s.id)).toEqual([]);
   });
 
+  it('a cancelled subscription offers no plan change: an upgrade or renewal request is refused, nothing recorded', async () => {
+    const s = await createSchool(w.t.app, { name: 'Cancelled Upgrade School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
+    const premium = await w.planId('Premium');
+    const upgrade = await sa({
+      method: 'POST',
+      url: '/api/v1/subscription/requests',
+      payload: { kind: 'upgrade', planId: premium, billingCycle: 'monthly' },
+    });
+    expect({ status: upgrade.statusCode, error: errorOf(upgrade) }).toEqual({
+      status: 422,
+      error: {
+        code: 'rule',
+        message:
+          'This subscription was cancelled, so its plan cannot be changed. Contact our sales team to choose a plan.',
+      },
+    });
+    expect(SUBSCRIPTION_REQUEST_MESSAGES.cancelledNoPlanChange).toBe(errorOf(upgrade).message);
+    const renewal = await sa({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } });
+    expect({ status: renewal.statusCode, error: errorOf(renewal) }).toEqual({
+      status: 422,
+      error: { code: 'rule', message: SUBSCRIPTION_REQUEST_MESSAGES.cancelledNotRenewable },
+    });
+    // In the admin's language, like its neighbours.
+    const spanish = await sa({
+      method: 'POST',
+      url: '/api/v1/subscription/requests',
+      headers: { 'accept-language': 'es' },
+      payload: { kind: 'upgrade' },
+    });
+    expect(errorOf(spanish).message).toBe(
+      'Esta suscripción se canceló, así que no se puede cambiar su plan. Contacte con nuestro equipo de ventas para elegir un plan.',
+    );
+    const leads = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/leads?limit=100' })).json().items;
+    expect(leads.filter((l: { schoolId: string }) => l.schoolId === s.id)).toEqual([]);
+    // Sales is still the way to a new plan.
+    const contact = await sa({
+      method: 'POST',
+      url: '/api/v1/sales-leads',
+      payload: { name: 'Sam Admin', email: 'sam@school.test', message: 'We would like a plan again.' },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+  });
+
   it("a renewal is paid for the school's current subscription only, never an older one it replaced", async () => {
     const s = await createSchool(w.t.app, { name: 'Replaced Renewal School' });
     const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));

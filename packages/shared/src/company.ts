@@ -659,6 +659,8 @@ export const SUBSCRIPTION_REQUEST_MESSAGES = {
     'A payment for this add-on is already awaiting confirmation. You can submit another once it is confirmed or rejected.',
   cancelledNotRenewable:
     'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.',
+  cancelledNoPlanChange:
+    'This subscription was cancelled, so its plan cannot be changed. Contact our sales team to choose a plan.',
   notCurrentRenewal: "Only your school's current subscription can be renewed.",
 } as const;
 

@@ -278,6 +278,8 @@ const ar: Catalogue = {
   "Only your school's current subscription can be renewed.": 'لا يمكن تجديد إلا الاشتراك الحالي لمدرستك.',
   'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.':
     'أُلغي هذا الاشتراك ولا يمكن تجديده. تواصل مع فريق المبيعات لدينا لاختيار خطة.',
+  'This subscription was cancelled, so its plan cannot be changed. Contact our sales team to choose a plan.':
+    'أُلغي هذا الاشتراك، لذا لا يمكن تغيير خطته. تواصل مع فريق المبيعات لدينا لاختيار خطة.',
   'Choose a status': 'اختر حالة',
   'Choose at least one scope': 'اختر نطاقًا واحدًا على الأقل',
   'Choose a plan': 'اختر خطة',

@@ -296,6 +296,8 @@ const es: Catalogue = {
     'Solo se puede renovar la suscripción actual de su escuela.',
   'This subscription was cancelled and cannot be renewed. Contact our sales team to choose a plan.':
     'Esta suscripción se canceló y no se puede renovar. Contacte con nuestro equipo de ventas para elegir un plan.',
+  'This subscription was cancelled, so its plan cannot be changed. Contact our sales team to choose a plan.':
+    'Esta suscripción se canceló, así que no se puede cambiar su plan. Contacte con nuestro equipo de ventas para elegir un plan.',
   'Choose a status': 'Elija un estado',
   'Choose at least one scope': 'Elija al menos un alcance',
   'Choose a plan': 'Elija un plan',

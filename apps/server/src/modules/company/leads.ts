@@ -21,6 +21,7 @@ import { newId } from '../../lib/ids.ts';
 import { identifySchoolUser } from '../auth/index.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { noticeLead } from './staff-notices.ts';
+import { latestSubscription } from './subscriptions.ts';
 
 function leadQuery(tx: Tx) {
   return tx
@@ -189,13 +190,22 @@ export function insertSubscriptionRequest(
   });
 }
 
-/** My subscription's upgrade button (and a renewal asked for without paying): a request company staff act on. */
+/**
+ * My subscription's upgrade button (and a renewal asked for without paying): a request company staff act on.
+ * A cancelled subscription is neither renewed nor changed (the company assigns a plan instead), so neither is
+ * asked for: the school contacts sales (docs/product.md, "Statuses, expiry and renewal").
+ */
 export function requestSubscriptionChange(
   deps: Deps,
   actor: Actor,
   input: z.output<typeof SubscriptionChangeRequest>,
 ): Promise<Lead> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    const latest = await latestSubscription(tx, actor.schoolId as string);
+    if (latest?.status === 'cancelled') {
+      const M = SUBSCRIPTION_REQUEST_MESSAGES;
+      throw new AppError('rule', input.kind === 'renewal' ? M.cancelledNotRenewable : M.cancelledNoPlanChange);
+    }
     if (input.planId) {
       const [plan] = await tx
         .select({ id: plans.id, isActive: plans.isActive })

@@ -194,7 +194,7 @@ describe('MySubscriptionPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, renewal: true });
   });
 
-  it('a cancelled subscription has no days left and offers no renewal: the school is sent to sales', async () => {
+  it('a cancelled subscription has no days left and offers no renewal or plan change: the school is sent to sales', async () => {
     const cancelled = answer('paid', { status: 'cancelled' });
     cancelled.daysLeft = null;
     const { calls } = mockFetch(handlers(cancelled));
@@ -208,7 +208,9 @@ describe('MySubscriptionPage', () => {
         "Your school's subscription was cancelled, so it cannot be renewed. Contact sales to choose a plan.",
       ),
     ).toBeTruthy();
-    for (const name of ['Renew', 'Pay now', 'Subscribe']) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of ['Renew', 'Pay now', 'Subscribe', 'Upgrade plan']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
     expect(screen.getByRole('button', { name: 'Contact sales' })).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });

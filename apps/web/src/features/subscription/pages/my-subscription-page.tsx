@@ -127,8 +127,8 @@ export function MySubscriptionPage() {
   // Paying a trial pays for what follows it: the company renews it, which ends the trial.
   const payNow =
     subscription !== null && !trial && subscription.status === 'active' && subscription.paymentStatus !== 'paid';
-  // The company cannot renew a cancelled subscription, so the page offers no renewal to pay for: the school
-  // asks sales for a plan instead (docs/product.md, "Statuses, expiry and renewal").
+  // The company cannot renew or change a cancelled subscription, so the page offers no renewal to pay for and
+  // no plan change: the school asks sales for a plan instead (docs/product.md, "Statuses, expiry and renewal").
   const cancelled = subscription?.status === 'cancelled';
   const contactButton = (
     <Button variant="secondary" onClick={() => setContacting(true)}>
@@ -162,9 +162,11 @@ export function MySubscriptionPage() {
                 {payNow ? t('mine.payNow') : trial ? t('mine.subscribe') : t('mine.renew')}
               </Button>
             )}
-            <Button variant="secondary" onClick={() => setUpgrading(true)}>
-              {t('mine.upgrade')}
-            </Button>
+            {!cancelled && (
+              <Button variant="secondary" onClick={() => setUpgrading(true)}>
+                {t('mine.upgrade')}
+              </Button>
+            )}
             {contactButton}
           </>
         }
