@@ -1,3 +1,4 @@
+import type { MySubscriptionResponse } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { useQuery } from '@tanstack/react-query';
@@ -5,6 +6,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { aSubscription } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from './expiry-watcher';
@@ -16,6 +19,26 @@ function Classes() {
 }
 
 const expired = () => apiError(402, 'subscription_expired', MESSAGES.subscriptionExpired);
+
+/** My Subscription's answer for a school whose newest subscription has lapsed or was cancelled. */
+function lapsed(status: 'expired' | 'cancelled'): MySubscriptionResponse {
+  const subscription = aSubscription({ status, endDate: '2026-02-01T00:00:00.000Z' });
+  return {
+    subscription,
+    plan: null,
+    addons: [],
+    usage: [],
+    history: {
+      initialSubscriptionId: subscription.id,
+      currentSubscriptionId: subscription.id,
+      totalUpgrades: 0,
+      totalDowngrades: 0,
+      items: [subscription],
+    },
+    entitlements: [],
+    daysLeft: status === 'cancelled' ? null : -3,
+  };
+}
 
 describe('plan expiry', () => {
   it('sends the user to the expiry screen when a call answers subscription_expired', async () => {
@@ -57,11 +80,21 @@ describe('plan expiry', () => {
   });
 
   it('records a lead from the contact-sales modal', async () => {
-    const { calls } = mockFetch({ 'POST /api/v1/sales-leads': () => json({ id: 'lead' }, 201) });
+    const { calls } = mockFetch({
+      'GET /api/v1/subscription': () => json(lapsed('expired')),
+      'POST /api/v1/sales-leads': () => json({ id: 'lead' }, 201),
+    });
     renderWithProviders(<PlanExpiredPage />, {
       auth: signedIn('school_admin', { name: 'Hill Valley High', logo: null }),
     });
-    expect(screen.getByRole('link', { name: 'Renew subscription' }).getAttribute('href')).toBe('/subscription');
+    // A lapsed subscription can still be renewed: its admin is offered that first.
+    const renew = await screen.findByRole('link', { name: 'Renew subscription' });
+    expect(renew.getAttribute('href')).toBe('/subscription');
+    expect(
+      screen.getByText(
+        'As the school administrator, you can pay for a renewal or ask our sales team for another plan.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Contact sales' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -70,6 +103,41 @@ describe('plan expiry', () => {
       email: 'school_admin@example.test',
       message: expect.stringContaining('Hill Valley High'),
     });
+  });
+
+  it("offers a cancelled subscription's admin no renewal: the page says what My Subscription says", async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/subscription': () => json(lapsed('cancelled')) });
+    renderWithProviders(<PlanExpiredPage />, { auth: signedIn('school_admin') });
+    await screen.findByText(
+      "Your school's subscription was cancelled, so it cannot be renewed. Contact sales to choose a plan.",
+    );
+    expect(screen.queryByRole('link', { name: 'Renew subscription' })).toBeNull();
+    expect(screen.queryByText(/you can pay for a renewal/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Contact sales' })).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/subscription']);
+  });
+
+  it('says it in Spanish and Arabic too, with no renewal link', async () => {
+    for (const [language, sentence] of [
+      [
+        'es',
+        'La suscripción de tu escuela se canceló, así que no se puede renovar. Contacta con ventas para elegir un plan.',
+      ],
+      ['ar', 'أُلغي اشتراك مدرستك، لذا لا يمكن تجديده. تواصل مع المبيعات لاختيار خطة.'],
+    ] as const) {
+      await changeLanguage(language);
+      try {
+        mockFetch({ 'GET /api/v1/subscription': () => json(lapsed('cancelled')) });
+        const { unmount } = renderWithProviders(<PlanExpiredPage />, { auth: signedIn('school_admin') });
+        expect(await screen.findByText(sentence)).toBeTruthy();
+        expect(screen.queryByRole('link')).toBeNull();
+        // Contact sales is the one action left.
+        expect(screen.getAllByRole('button')).toHaveLength(1);
+        unmount();
+      } finally {
+        await changeLanguage('en');
+      }
+    }
   });
 });
 

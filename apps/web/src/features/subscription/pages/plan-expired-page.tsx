@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { useMySubscription } from '../api/get-my-subscription';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 
 /** The plan expiry screen: what a school user sees once the school's subscription has lapsed. */
@@ -14,6 +15,12 @@ export function PlanExpiredPage() {
   const { user, school } = useAuth();
   const [contacting, setContacting] = useState(false);
   const isSchoolAdmin = user?.role === 'school_admin';
+  // A lapsed subscription is renewed; a cancelled one cannot be, so its admin is sent to sales with My
+  // Subscription's words (docs/product.md, "Statuses, expiry and renewal"). Renew waits for the answer, so it
+  // never shows for a cancelled one; should the read fail, My Subscription says why.
+  const mine = useMySubscription(isSchoolAdmin);
+  const cancelled = mine.data?.subscription?.status === 'cancelled';
+  const offerRenewal = isSchoolAdmin && !mine.isPending && !cancelled;
   return (
     <>
       <PageHeader title={t('expired.title')} />
@@ -25,14 +32,15 @@ export function PlanExpiredPage() {
         <p role="alert" className="mt-2 text-sm text-slate-600">
           {t('expired.message')}
         </p>
-        {isSchoolAdmin && <p className="mt-2 text-sm text-slate-600">{t('expired.adminHint')}</p>}
+        {offerRenewal && <p className="mt-2 text-sm text-slate-600">{t('expired.adminHint')}</p>}
+        {isSchoolAdmin && cancelled && <p className="mt-2 text-sm text-slate-600">{t('mine.cancelled')}</p>}
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
-          {isSchoolAdmin && (
+          {offerRenewal && (
             <Link to="/subscription" className={buttonClasses('primary')}>
               {t('expired.renew')}
             </Link>
           )}
-          <Button variant={isSchoolAdmin ? 'secondary' : 'primary'} onClick={() => setContacting(true)}>
+          <Button variant={offerRenewal ? 'secondary' : 'primary'} onClick={() => setContacting(true)}>
             {t('expired.contactSales')}
           </Button>
         </div>
