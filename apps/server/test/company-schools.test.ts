@@ -1,5 +1,6 @@
 import { COMPANY_ACCESS } from '@lyceum/shared/access/company';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, schools } from '../src/db/schema/index.ts';
@@ -183,6 +184,34 @@ describe('GET /company/schools', () => {
     }
     const teacher = await w.asA('teacher');
     expect((await teacher({ method: 'GET', url: '/api/v1/company/schools' })).statusCode).toBe(403);
+  });
+});
+
+describe("the company lists' search", () => {
+  it('refuses a search of more than 120 characters with its own translated message, not zod’s', async () => {
+    const message = 'A search can be at most 120 characters';
+    for (const list of ['schools', 'usage']) {
+      const res = await w.companyAdmin({ method: 'GET', url: `/api/v1/company/${list}?q=${'a'.repeat(121)}` });
+      expect({ list, status: res.statusCode, error: errorOf(res) }).toEqual({
+        list,
+        status: 400,
+        error: { code: 'validation', message: `Invalid data: ${message}`, fields: { q: message } },
+      });
+      const limit = await w.companyAdmin({ method: 'GET', url: `/api/v1/company/${list}?q=${'a'.repeat(120)}` });
+      expect({ list, status: limit.statusCode }).toEqual({ list, status: 200 });
+    }
+    for (const language of ['es', 'ar'] as const) {
+      const res = await w.companyAdmin({
+        method: 'GET',
+        url: `/api/v1/company/schools?q=${'a'.repeat(121)}`,
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(400);
+      const translated = translateTo(message, language);
+      expect(translated).not.toBe(message);
+      expect(errorOf(res).fields).toEqual({ q: translated });
+      expect(errorOf(res).message).toContain(translated);
+    }
   });
 });
 

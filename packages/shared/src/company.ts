@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasPlausibleYear } from './dates.ts';
+import { searchTooLong } from './list-search.ts';
 import { pageLimit } from './page-limit.ts';
 import { plainText } from './plain-text.ts';
 import { SchoolContact } from './api.ts';
@@ -123,9 +124,12 @@ const urlSchema = z
   .refine((v) => v === '' || /^(https:\/\/|\/(?!\/))/.test(v), 'Use an https:// address or a path on this server');
 const limitQuery = pageLimit();
 const cursorQuery = z.string().max(200).optional();
-/** The company lists' search (schools, usage): longer than a school's list search; the web's boxes stop there. */
+/**
+ * The company lists' search (schools, usage): longer than a school's list search; the web's boxes stop there. A
+ * longer one says so in the people lists' words, never zod's "Too big: expected string to have <=120 characters".
+ */
 export const COMPANY_SEARCH_MAX = 120;
-const searchQuery = z.string().trim().max(COMPANY_SEARCH_MAX).optional();
+const searchQuery = z.string().trim().max(COMPANY_SEARCH_MAX, searchTooLong(COMPANY_SEARCH_MAX)).optional();
 const dateQuery = z.iso
   .date({ error: 'Use a date like 2026-01-31' })
   .refine(hasPlausibleYear, 'Use a date like 2026-01-31')
