@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { passwordMinLength: config.passwordMinLength });
   registerSecurityHeaders(app);
   // A write to no route answers 404 before its body is read: nobody should make the server parse a
   // megabyte of JSON for a 404 (docs/security.md, "Public entry points"). GETs carry no body; they go on to the

@@ -486,6 +486,75 @@ describe('password rules (docs/product.md, "Passwords")', () => {
   });
 });
 
+describe('a minimum raised by the install (PASSWORD_MIN_LENGTH)', () => {
+  it('names the configured minimum, whichever check caught the password, in the reader’s language', async () => {
+    const raised = await createTestApp({ passwordMinLength: 12 });
+    try {
+      const s = await createSchool(raised.app);
+      const session = await login(raised.app, s.users.principal.email, 'principal');
+      const plans = (await raised.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+      const change = (newPassword: string, headers: Record<string, string> = {}) =>
+        as(
+          raised.app,
+          session,
+        )({
+          method: 'POST',
+          url: '/api/v1/auth/change-password',
+          headers,
+          payload: { currentPassword: TEST_PASSWORD, newPassword },
+        });
+      const message = 'Password must be at least 12 characters';
+      expect(PASSWORD_MESSAGES.tooShort(12)).toBe(message);
+      // 7 characters fail the shared schema's floor, 10 the server's own check: both name the install's 12.
+      for (const newPassword of ['a7chars', 'ten-chars!']) {
+        const res = await change(newPassword);
+        expect({ newPassword, status: res.statusCode, error: errorOf(res) }).toEqual({
+          newPassword,
+          status: 400,
+          error: { code: 'auth/password-does-not-meet-requirements', message, fields: { newPassword: message } },
+        });
+      }
+      const inOtherSetters = [
+        await raised.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/reset-password',
+          payload: { token: 'a-link-never-sent', password: 'a7chars' },
+        }),
+        await raised.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signup/school-admin',
+          payload: {
+            schoolName: 'Raised School',
+            name: 'Rae Raised',
+            email: 'rae-raised@x.test',
+            password: 'a7chars',
+            planId: plans[0].id,
+          },
+        }),
+      ];
+      for (const res of inOtherSetters) {
+        expect({ status: res.statusCode, error: errorOf(res) }).toEqual({
+          status: 400,
+          error: { code: 'auth/password-does-not-meet-requirements', message, fields: { password: message } },
+        });
+      }
+      const spanish = await change('a7chars', { 'accept-language': 'es' });
+      expect(errorOf(spanish)).toEqual({
+        code: 'auth/password-does-not-meet-requirements',
+        message: 'La contraseña debe tener al menos 12 caracteres',
+        fields: { newPassword: 'La contraseña debe tener al menos 12 caracteres' },
+      });
+      const arabic = await change('a7chars', { 'accept-language': 'ar' });
+      expect(errorOf(arabic).fields?.newPassword).toBe(translateTo(message, 'ar'));
+      expect(errorOf(arabic).fields?.newPassword).toContain('12');
+      // Twelve characters pass: the old password is replaced.
+      expect((await change('twelve-chars')).statusCode).toBe(204);
+    } finally {
+      await raised.close();
+    }
+  });
+});
+
 describe('forgot and reset password', () => {
   it('sends a one-time link that sets a new password and signs the account out everywhere', async () => {
     const s = await createSchool(t.app);

@@ -1,6 +1,6 @@
 import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@lyceum/shared/errors';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
-import { isPasswordRuleMessage } from '@lyceum/shared/password-policy';
+import { isPasswordRuleMessage, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -76,7 +76,12 @@ function fieldPath(instancePath: string | undefined, params: unknown): string {
  * with their context and answered with a plain 500 that reveals nothing. The message and fields are in the
  * request's language (docs/product.md, "Messages in the user's language"); the code never changes.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, { passwordMinLength }: { passwordMinLength: number }): void {
+  // The shared password schema checks the policy's floor; an install may raise the minimum (PASSWORD_MIN_LENGTH),
+  // and a password too short for it is told the install's minimum, not the floor (docs/product.md, "Passwords").
+  const installTooShort = PASSWORD_MESSAGES.tooShort(passwordMinLength);
+  const ofInstall = (message: string | undefined) =>
+    message === PASSWORD_MESSAGES.tooShort(PASSWORD_MIN_LENGTH) ? installTooShort : message;
   app.setErrorHandler(async (err: FastifyError | AppError | Error, request, reply) => {
     const language = requestLanguage(request);
     markLanguage(reply, language);
@@ -103,11 +108,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = fieldPath(issue.instancePath, issue.params);
-        fields[key] ??= zodMessageIn(issue, language) ?? issue.message ?? HANDLER_MESSAGES.invalidValue;
+        fields[key] ??= zodMessageIn(issue, language) ?? ofInstall(issue.message) ?? HANDLER_MESSAGES.invalidValue;
       }
       // A password rule broken in the body answers as the server's own password checks do, with the rule's
       // words (docs/product.md, "Passwords"): one code for one policy, whichever check caught it.
-      const passwordRule = err.validation.find((issue) => isPasswordRuleMessage(issue.message))?.message;
+      const passwordRule = ofInstall(err.validation.find((issue) => isPasswordRuleMessage(issue.message))?.message);
       if (passwordRule)
         return send(400, { code: 'auth/password-does-not-meet-requirements', message: passwordRule, fields });
       const first = Object.values(fields)[0] ?? MESSAGES.invalidData;
