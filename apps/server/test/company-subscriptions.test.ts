@@ -240,6 +240,38 @@ describe('renew and cancel', () => {
     expect(leads.filter((l: { schoolId: string }) => l.schoolId === s.id)).toEqual([]);
   });
 
+  it('a cancelled subscription left unpaid can still be paid for (not renewed): what it ran for is owed', async () => {
+    const s = await createSchool(w.t.app, { name: 'Cancelled Unpaid School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    // A newly assigned plan is unpaid until the school pays for it.
+    expect((await assign(s.id, { planId: await w.planId('Standard') })).statusCode).toBe(201);
+    const sub = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+    expect(sub.paymentStatus).toBe('pending');
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
+    const paid = await sa({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: sub.id,
+        method: 'bank_transfer',
+        reference: 'OWED-1',
+        amountMinor: sub.totalAmountMinor,
+        idempotencyKey: 'cancelled-owed-1',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const confirmed = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/payments/${paid.json().id}/confirm`,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const mine = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+    expect(mine).toMatchObject({ id: sub.id, status: 'cancelled', paymentStatus: 'paid' });
+    // Settling it asks for no renewal.
+    const leads = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/leads?limit=100' })).json().items;
+    expect(leads.filter((l: { schoolId: string }) => l.schoolId === s.id)).toEqual([]);
+  });
+
   it('a cancelled subscription offers no plan change: an upgrade or renewal request is refused, nothing recorded', async () => {
     const s = await createSchool(w.t.app, { name: 'Cancelled Upgrade School' });
     const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
