@@ -121,17 +121,18 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
       (select sc.attendance_alert_late from schools sc where sc.id = ${schoolId}) as "alertLate",
       (select coalesce(json_agg(json_build_object('studentId', e.student_id, 'studentName', e.name,
           'enrolled', e.enrolled, 'record', e.record) order by (e.key collate "C"), ${nameAsWritten(sql`e.name`)}, e.student_id), '[]')
-        from (select coalesce(r.id, a.student_id) as student_id, l.name, coalesce(r.key, l.key) as key,
+        from (select coalesce(r.id, a.student_id) as student_id,
+            -- Only a student who has left the class is looked up (coalesce stops at the roster's name): a join
+            -- would probe the users index for every student of the sheet.
+            coalesce(r.name, (select u.name from users u where u.school_id = ${schoolId} and u.id = a.student_id)) as name,
+            coalesce(r.key, (select u.name_key from users u where u.school_id = ${schoolId} and u.id = a.student_id)) as key,
             r.id is not null as enrolled,
             case when a.id is not null then json_build_object('id', a.id, 'periodId', a.period_id, 'status', a.status,
               'isPresent', a.is_present, 'note', a.note, 'markedByName', a.marked_by_name, 'time', ${isoTime(sql`a.marked_at`)},
               'submittedAt', ${isoTime(sql`a.submitted_at`)}, 'academicYear', a.academic_year) end as record
           from roster r full join (select a.* from attendance a where a.school_id = ${schoolId}
             and a.class_id = ${input.classId} and a.date = ${date}::date
-            and a.period_id is not distinct from ${periodId}::uuid) a on a.student_id = r.id
-            -- Only a student who has left the class is looked up: the roster names everyone else.
-            left join users left_class on r.id is null and left_class.school_id = ${schoolId} and left_class.id = a.student_id
-            cross join lateral (select coalesce(r.name, left_class.name) as name, left_class.name_key as key) l) e) as sheet,
+            and a.period_id is not distinct from ${periodId}::uuid) a on a.student_id = r.id) e) as sheet,
       ${alertContextSql(schoolId, date, sql`(select r.id from roster r)`, {
         classId: input.classId,
         periodId,
