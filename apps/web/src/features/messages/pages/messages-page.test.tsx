@@ -302,6 +302,49 @@ describe('MessagesPage', () => {
     expect(result.getAttribute('dir')).toBe('auto');
   });
 
+  it("lays out a conversation's title in its own direction: an Arabic name in the list, the thread's header and search results of an English page", async () => {
+    const arabic = { ...conversation, title: 'سارة (ولية أمر)', unread: 0 };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [arabic], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+      'GET /api/v1/messages/search': () => json({ items: [{ ...theirs, conversationTitle: arabic.title }] }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const header = await screen.findByRole('heading', { name: arabic.title });
+    expect(header.getAttribute('dir')).toBe('auto');
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getByText(arabic.title).getAttribute('dir')).toBe('auto');
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'thank' } });
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect((await within(results).findByText(arabic.title)).getAttribute('dir')).toBe('auto');
+  });
+
+  it("lays out a Latin file's name in its own direction in an Arabic page: the bubble's file and the list's preview of a message of files only", async () => {
+    await changeLanguage('ar');
+    const attachment = {
+      id: '01900000-0000-7000-8000-0000000000f1',
+      name: 'Form (2).pdf',
+      type: 'application/pdf',
+      size: 2048,
+      url: '/api/v1/attachments/01900000-0000-7000-8000-0000000000f1',
+    };
+    const files = { ...theirs, body: '', attachments: [attachment] };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, lastMessage: files }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [files], nextCursor: null, total: 1, othersReadAt: null }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const thread = await screen.findByRole('list', { name: 'الرسائل' });
+    const link = await within(thread).findByTestId('attachment-link');
+    expect(within(link).getByText(attachment.name).getAttribute('dir')).toBe('auto');
+    const list = screen.getByRole('list', { name: 'المحادثات' });
+    expect(within(list).getByText(attachment.name).getAttribute('dir')).toBe('auto');
+  });
+
   it('shows the server error when the list cannot load', async () => {
     mockFetch({ 'GET /api/v1/messages/conversations': () => apiError(503, 'unavailable', 'Service unavailable') });
     renderWithProviders(<MessagesPage />, { auth: signedIn('student') });
