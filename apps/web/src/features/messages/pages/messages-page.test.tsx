@@ -200,6 +200,69 @@ describe('MessagesPage', () => {
     expect(within(list).getByText('1 unread message')).toBeTruthy();
   });
 
+  it('opens a linked conversation beyond the loaded pages at once: the list holds its first 50 of 55, the link names one of page 2', async () => {
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
+    const conv = (n: number) => ({
+      ...conversation,
+      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      title: `Person ${n}`,
+      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
+      unread: 0,
+      lastActivityAt: at(n),
+    });
+    const all = Array.from({ length: 55 }, (_, i) => conv(55 - i));
+    const third = conv(3);
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: all.slice(0, 50), nextCursor: all[49]?.id ?? null, total: all.length }),
+      [`GET /api/v1/messages/conversations/${third.id}`]: () => json({ ...third, members: [], createdBy: null }),
+      [`GET /api/v1/messages/conversations/${third.id}/messages`]: () =>
+        json({
+          items: [{ ...theirs, conversationId: third.id, body: 'hello 3' }],
+          nextCursor: null,
+          total: 1,
+          othersReadAt: null,
+        }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${third.id}` });
+    expect(await screen.findByRole('heading', { name: 'Person 3' })).toBeTruthy();
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    expect(await within(thread).findByText('hello 3')).toBeTruthy();
+    expect(screen.queryByText('No conversation open')).toBeNull();
+    // Read on its own: the list's second page is not walked to find it.
+    expect(calls.filter((c) => c.url.includes('/conversations?')).map((c) => c.url.split('?')[1])).toEqual([
+      'limit=50',
+    ]);
+    expect(calls.filter((c) => c.url === `/api/v1/messages/conversations/${third.id}`)).toHaveLength(1);
+    // The list still shows its own first page, without it.
+    expect(within(screen.getByRole('list', { name: 'Conversations' })).queryByText('Person 3')).toBeNull();
+  });
+
+  it("a linked conversation that is not the reader's shows the server's answer, not an empty thread", async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${mine.id}`]: () => apiError(404, 'not_found', 'Conversation not found'),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('parent'), path: `/messages?c=${mine.id}` });
+    expect(await screen.findByText('Conversation not found')).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith(`/api/v1/messages/conversations/${mine.id}/messages`))).toBe(false);
+  });
+
+  it('opening a conversation of the first page reads nothing more than the list and its thread', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    expect(await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Thank you!')).toBeTruthy();
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
+      '/api/v1/messages/conversations',
+      `/api/v1/messages/conversations/${CONV}/messages`,
+    ]);
+  });
+
   it('attaches files: refuses a wrong type early, uploads the rest, sends their ids, shows them in the bubble', async () => {
     const attachment = {
       id: '01900000-0000-7000-8000-0000000000f1',
