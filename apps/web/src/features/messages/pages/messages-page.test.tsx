@@ -139,7 +139,7 @@ describe('MessagesPage', () => {
     await vi.waitFor(() => expect(bodies()).toEqual(upTo(56)));
   });
 
-  it('loads more conversations: the next page goes below the first 50 with "Load more conversations", none twice; a live message brings one of page 2 to the top once', async () => {
+  it('loads more conversations: the next page goes below the first 50 with "Load more conversations", none twice; a live message brings one of page 2 to the top once, reading the first page only', async () => {
     const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
     const conv = (n: number) => ({
       ...conversation,
@@ -194,10 +194,104 @@ describe('MessagesPage', () => {
     const live = renderHook(() => useMessageLiveHandlers(), {
       wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
     }).result.current[0];
+    const before = calls.length;
     act(() => live?.onEvent({}));
     expect(await within(list).findByText('new one')).toBeTruthy();
+    // Person 6, pushed out of the first page by Person 3, keeps its place at the head of the second.
     expect(titles()).toEqual(people(3, ...downFrom(55, 55).filter((n) => n !== 3)));
     expect(within(list).getByText('1 unread message')).toBeTruthy();
+    // One read of the first page, where the conversation now is, not one per loaded page.
+    await vi.waitFor(() => expect(calls.slice(before).map((c) => c.url.split('?')[1])).toEqual(['limit=50']));
+    // Still the whole list: the last page's end stands.
+    expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
+  });
+
+  it('after a new message the loaded list reads its first page only, and the next page still continues where it ended; a send and its own live event too', async () => {
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
+    const conv = (n: number) => ({
+      ...conversation,
+      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      title: `Person ${n}`,
+      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
+      unread: 0,
+      lastActivityAt: at(n),
+    });
+    // 105 conversations: the reader loads two pages of 50; Person 3 is on the third, not loaded.
+    let all = Array.from({ length: 105 }, (_, i) => conv(105 - i));
+    const page = (url: string) => {
+      const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
+      const from = cursor ? all.findIndex((c) => c.id === cursor) + 1 : 0;
+      const items = all.slice(from, from + 50);
+      const more = from + 50 < all.length;
+      return json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total: all.length });
+    };
+    const top = conv(105);
+    let onLive: (() => void) | undefined;
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': (init) => page(init.url),
+      [`GET /api/v1/messages/conversations/${top.id}/messages`]: () =>
+        json({ items: [top.lastMessage], nextCursor: null, total: 1, othersReadAt: null }),
+      [`POST /api/v1/messages/conversations/${top.id}/messages`]: () => {
+        const sent = { ...mine, conversationId: top.id, body: 'on my way', createdAt: at(70) };
+        all = [{ ...top, lastMessage: sent, lastActivityAt: at(70) }, ...all.filter((c) => c.id !== top.id)];
+        // The server's live event leaves at the commit, before the answer: both refreshes overlap.
+        onLive?.();
+        return json(sent, 201);
+      },
+    });
+    const { queryClient } = renderWithProviders(<MessagesPage />, {
+      auth: signedIn('teacher'),
+      path: `/messages?c=${top.id}`,
+    });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const titles = () =>
+      within(list)
+        .getAllByRole('button')
+        .map((b) => within(b).getByText(/^Person \d+$/).textContent);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    expect(await within(list).findByText('Person 6')).toBeTruthy();
+    const listReads = (from: number) =>
+      calls.slice(from).flatMap((c) => (c.url.includes('/conversations?') ? [c.url.split('?')[1]] : []));
+
+    // A message arrives live for Person 3, beyond the loaded pages: it comes to the top.
+    const third = conv(3);
+    all = [
+      { ...third, lastMessage: { ...third.lastMessage, body: 'new one', createdAt: at(60) }, lastActivityAt: at(60) },
+      ...all.filter((c) => c.id !== third.id),
+    ];
+    const live = renderHook(() => useMessageLiveHandlers(), {
+      wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    }).result.current[0];
+    let before = calls.length;
+    act(() => live?.onEvent({}));
+    expect(await within(list).findByText('new one')).toBeTruthy();
+    await vi.waitFor(() => expect(listReads(before)).toEqual(['limit=50']));
+    const downFrom = (n: number, count: number) => Array.from({ length: count }, (_, i) => `Person ${n - i}`);
+    expect(titles()).toEqual(['Person 3', ...downFrom(105, 100)]);
+
+    // The next page starts after the last one loaded: the rest, Person 3 not twice.
+    fireEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    expect(await within(list).findByText('Person 1')).toBeTruthy();
+    expect(titles()).toEqual(['Person 3', ...downFrom(105, 100), 'Person 5', 'Person 4', 'Person 2', 'Person 1']);
+
+    // The reader sends in the open thread while its own live event arrives: first pages only, never every page.
+    before = calls.length;
+    fireEvent.change(screen.getByLabelText('Write a message'), { target: { value: 'on my way' } });
+    onLive = () => live?.onEvent({});
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(titles()[0]).toBe('Person 105'));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false));
+    await vi.waitFor(() => expect(listReads(before).length).toBeGreaterThan(0));
+    expect(listReads(before).every((q) => q === 'limit=50')).toBe(true);
+    expect(titles()).toEqual([
+      'Person 105',
+      'Person 3',
+      ...downFrom(104, 99),
+      'Person 5',
+      'Person 4',
+      'Person 2',
+      'Person 1',
+    ]);
   });
 
   it('opens a linked conversation beyond the loaded pages at once: the list holds its first 50 of 55, the link names one of page 2', async () => {
