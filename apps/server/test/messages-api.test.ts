@@ -242,6 +242,36 @@ describe('sending, reading, unread counts and receipts', () => {
     expect(new Date(parentMember?.lastReadAt as string) >= new Date(sent.createdAt)).toBe(true);
   });
 
+  it('one conversation by id is its list row (with members), wherever it sits in the list; a bad id is 400, company staff 403', async () => {
+    // The page opens a linked conversation with this read when it is beyond the list's loaded pages.
+    const all = (
+      await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })
+    ).json() as ConversationList;
+    expect(all.items.length).toBeGreaterThan(1);
+    const last = all.items.at(-1) as ConversationList['items'][number];
+    const first = (
+      await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations?limit=1' })
+    ).json() as ConversationList;
+    expect(first.items.map((c) => c.id)).not.toContain(last.id);
+    const one = await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${last.id}` });
+    expect(one.statusCode, one.body).toBe(200);
+    const detail = one.json() as ConversationDetail;
+    expect(detail).toMatchObject(last);
+    expect(detail.members.map((m) => m.id)).toContain(w.a.users.parent.id);
+
+    const bad = await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations/not-an-id' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).code).toBe('validation');
+    const staff = await w.staff('company_admin');
+    const refused = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/messages/conversations/${last.id}`,
+      headers: { cookie: staff.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('forbidden');
+  });
+
   it('bad input: every message of the body', async () => {
     const cases: [unknown, string][] = [
       [{}, M.bodyRequired],

@@ -8,6 +8,10 @@ export const groupKeys = {
   detail: (id: string) => [...messageKeys.all, 'detail', id] as const,
 };
 
+/**
+ * One of the caller's conversations with its members. The Messages page also opens a linked conversation
+ * with it when the conversation is not among the list's loaded pages (docs/product.md, "Messages" → "Lists").
+ */
 export function useConversationDetail(id: string, enabled: boolean) {
   return useQuery({
     queryKey: groupKeys.detail(id),

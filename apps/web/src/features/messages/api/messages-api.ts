@@ -9,21 +9,20 @@ import type {
 } from '@lyceum/shared/messages';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { messageKeys } from './messages-live';
+import { fetchConversationPage } from './conversation-pages';
+import { messageKeys, refreshAfterNewMessage } from './messages-live';
 
 /**
  * The caller's conversations in keyset pages, latest activity first (docs/product.md, "Messages" → "Lists"):
- * the first 50, then 50 more on request, until the whole list is shown. A refetch (a live event, a read, a
- * send) walks the pages again from the first, so a conversation that moved up is read in its new place.
+ * the first 50, then 50 more on request, until the whole list is shown. A new message (live or sent) reads the
+ * first page again, where its conversation now is (`refreshFirstPage`); any other refetch (a read, a group
+ * changed, a resync) walks the pages again from the first, so a conversation that moved up is read in its new
+ * place.
  */
 export function useConversations() {
   return useInfiniteQuery({
     queryKey: messageKeys.conversations,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: '50' });
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get<ConversationList>(`/messages/conversations?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => fetchConversationPage(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? null,
   });
@@ -79,7 +78,7 @@ export function useSendMessage(conversationId: string) {
   return useMutation({
     mutationFn: (message: SendMessageRequest) =>
       api.post<Message>(`/messages/conversations/${conversationId}/messages`, message),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    onSuccess: () => refreshAfterNewMessage(queryClient),
   });
 }
 

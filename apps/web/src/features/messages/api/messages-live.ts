@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type LiveUnread, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { api } from '../../../lib/api-client';
 import { type LiveHandler, liveStatusNow } from '../../../lib/live-events';
+import { refreshFirstPage } from './conversation-pages';
 
 /**
  * The part of Messages the shell needs on every page: the sidebar's unread badge and the live handler. Kept
@@ -33,6 +34,21 @@ export function useMessagesUnread(enabled: boolean, fromSession: number | null =
 }
 
 /**
+ * What a new message changes (one arrived live, or the caller sent one): the list reads its first page only,
+ * where the message's conversation now is (not every page the reader loaded); the rest of Messages (badge,
+ * threads, a group's details, search) refetches as before.
+ */
+export function refreshAfterNewMessage(queryClient: QueryClient): Promise<void> {
+  const notTheList = queryClient.invalidateQueries({
+    queryKey: messageKeys.all,
+    predicate: (query) => query.queryKey[1] !== messageKeys.conversations[1],
+  });
+  const list = refreshFirstPage(queryClient, messageKeys.conversations, () =>
+    queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
+  );
+  return Promise.all([notTheList, list]).then(() => undefined);
+}
+
 /**
  * A resync (every stream open) leaves alone what was read this recently or is still being read: on a fresh
  * visit that is the badge's and the page's first fetch, and asking again would only cost the page time.
@@ -42,13 +58,16 @@ const FRESH_ENOUGH_MS = 5_000;
 /**
  * Messages' part of the live stream. A `message` event (a new message, or a read by someone else) and a
  * `conversation` event (a group made, renamed, deleted, or its members changed) refresh what Messages shows:
- * the badge, the conversation list, the open thread and group each refetch once, as the caller. The `unread`
- * event, which follows every open and resync, sets the sidebar's count without asking for it.
+ * the badge, the conversation list, the open thread and group each refetch once, as the caller; after a
+ * `message` the list reads only its first page (`refreshAfterNewMessage`), while a group's change, which can
+ * touch a row further down, reads every loaded page. The `unread` event, which follows every open and resync,
+ * sets the sidebar's count without asking for it.
  */
 export function useMessageLiveHandlers(): readonly LiveHandler[] {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    const newMessage = () => void refreshAfterNewMessage(queryClient);
     const resync = () => {
       const olderThan = Date.now() - FRESH_ENOUGH_MS;
       void queryClient.invalidateQueries(
@@ -61,7 +80,7 @@ export function useMessageLiveHandlers(): readonly LiveHandler[] {
     };
     const none = () => {};
     return [
-      { kind: 'message', onEvent: refresh, onResync: resync },
+      { kind: 'message', onEvent: newMessage, onResync: resync },
       { kind: 'conversation', onEvent: refresh, onResync: none },
       {
         kind: UNREAD_EVENT,

@@ -52,8 +52,10 @@ export function ConversationList({
               )}
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
+                  {/* A title is someone's name or a group's: laid out (and cut short) in its own direction. */}
                   <span
                     className={cn('truncate text-sm text-slate-900', c.unread > 0 ? 'font-semibold' : 'font-medium')}
+                    dir="auto"
                   >
                     {c.title}
                   </span>

@@ -18,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { richText } from '../../../lib/rich-text';
 import {
   useAddGroupMembers,
   useConversationDetail,
@@ -154,6 +155,11 @@ export function GroupSettings({ conversation, onGone }: { conversation: Conversa
   const isStaff = GROUP_MAKERS.includes(user?.role ?? '');
   const group = detail.data;
   const mayDelete = isStaff && group !== undefined && (group.createdBy === me || user?.role === 'school_admin');
+  // The group's name isolated from the question around it, so a Latin name keeps its place in Arabic (and the
+  // reverse), in its own direction.
+  const aboutGroup = (key: 'groups.leaveDescription' | 'groups.deleteDescription') =>
+    // i18n-exempt: `{name}` is the placeholder richText fills with the isolated name.
+    richText(t(key, { name: '{name}' }), { name: <bdi dir="auto">{conversation.title}</bdi> });
 
   // The question replaces the details rather than stacking a second dialog over them.
   const ask = (what: 'leave' | 'delete') => {
@@ -178,7 +184,7 @@ export function GroupSettings({ conversation, onGone }: { conversation: Conversa
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={conversation.title}
+        title={<span dir="auto">{conversation.title}</span>}
         description={t('groups.detailsDescription')}
       >
         {detail.isPending ? (
@@ -216,7 +222,7 @@ export function GroupSettings({ conversation, onGone }: { conversation: Conversa
         open={confirming === 'leave'}
         onOpenChange={(next) => !next && setConfirming(null)}
         title={t('groups.leaveTitle')}
-        description={t('groups.leaveDescription', { name: conversation.title })}
+        description={aboutGroup('groups.leaveDescription')}
         confirmLabel={t('groups.leave')}
         pending={leave.isPending}
         onConfirm={() => finish(leave, t('groups.left'))}
@@ -225,7 +231,7 @@ export function GroupSettings({ conversation, onGone }: { conversation: Conversa
         open={confirming === 'delete'}
         onOpenChange={(next) => !next && setConfirming(null)}
         title={t('groups.deleteTitle')}
-        description={t('groups.deleteDescription', { name: conversation.title })}
+        description={aboutGroup('groups.deleteDescription')}
         confirmLabel={t('groups.delete')}
         tone="danger"
         pending={remove.isPending}

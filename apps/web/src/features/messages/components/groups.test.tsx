@@ -129,4 +129,25 @@ describe('groups staff make', () => {
     expect(within(dialog).queryByRole('button', { name: 'حذف المجموعة' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'مغادرة المجموعة' })).toBeTruthy();
   });
+
+  it("lays out a group's Latin name in its own direction in an Arabic page: the details' title and the question to leave", async () => {
+    await changeLanguage('ar');
+    const named = { ...conversation, title: 'Grade 6 A (2027-2028)' };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [named], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${GROUP}/messages`]: emptyThread,
+      [`GET /api/v1/messages/conversations/${GROUP}`]: () => json({ ...detail('user-principal'), title: named.title }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${GROUP}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'تفاصيل المجموعة' }));
+    const dialog = await screen.findByRole('dialog', { name: named.title });
+    const title = within(dialog).getByText(named.title);
+    expect(title.getAttribute('dir')).toBe('auto');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'مغادرة المجموعة' }));
+    const confirm = await screen.findByRole('dialog');
+    const name = within(confirm).getByText(named.title);
+    expect(name.tagName).toBe('BDI');
+    expect(name.getAttribute('dir')).toBe('auto');
+    expect(name.parentElement?.textContent).toContain(`«${named.title}»`);
+  });
 });

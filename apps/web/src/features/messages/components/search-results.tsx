@@ -37,7 +37,9 @@ export function SearchResults({ q, onOpen }: { q: string; onOpen: (conversationI
             className="block w-full px-3 py-2 text-start hover:bg-slate-50"
           >
             <span className="flex items-baseline justify-between gap-2">
-              <span className="truncate text-sm font-medium text-slate-900">{m.conversationTitle}</span>
+              <span className="truncate text-sm font-medium text-slate-900" dir="auto">
+                {m.conversationTitle}
+              </span>
               <time className="shrink-0 text-xs text-slate-600" dateTime={m.createdAt}>
                 {format.date(m.createdAt)}
               </time>

@@ -134,7 +134,11 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
         <Button variant="ghost" size="sm" onClick={onBack} className="md:hidden" aria-label={t('thread.back')}>
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
-        <h2 className="truncate text-base font-semibold text-slate-900">{conversation.title}</h2>
+        {/* The title is someone's name, a class or a group's name: laid out in its own direction, so an Arabic
+            name in an English page (or a Latin one in Arabic) keeps its order and its brackets. */}
+        <h2 className="truncate text-base font-semibold text-slate-900" dir="auto">
+          {conversation.title}
+        </h2>
         {conversation.kind !== 'direct' && (
           <span className="shrink-0 text-xs text-slate-500">{t(`kind.${conversation.kind}`)}</span>
         )}

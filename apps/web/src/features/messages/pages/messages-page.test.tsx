@@ -139,7 +139,7 @@ describe('MessagesPage', () => {
     await vi.waitFor(() => expect(bodies()).toEqual(upTo(56)));
   });
 
-  it('loads more conversations: the next page goes below the first 50 with "Load more conversations", none twice; a live message brings one of page 2 to the top once', async () => {
+  it('loads more conversations: the next page goes below the first 50 with "Load more conversations", none twice; a live message brings one of page 2 to the top once, reading the first page only', async () => {
     const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
     const conv = (n: number) => ({
       ...conversation,
@@ -194,10 +194,167 @@ describe('MessagesPage', () => {
     const live = renderHook(() => useMessageLiveHandlers(), {
       wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
     }).result.current[0];
+    const before = calls.length;
     act(() => live?.onEvent({}));
     expect(await within(list).findByText('new one')).toBeTruthy();
+    // Person 6, pushed out of the first page by Person 3, keeps its place at the head of the second.
     expect(titles()).toEqual(people(3, ...downFrom(55, 55).filter((n) => n !== 3)));
     expect(within(list).getByText('1 unread message')).toBeTruthy();
+    // One read of the first page, where the conversation now is, not one per loaded page.
+    await vi.waitFor(() => expect(calls.slice(before).map((c) => c.url.split('?')[1])).toEqual(['limit=50']));
+    // Still the whole list: the last page's end stands.
+    expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
+  });
+
+  it('after a new message the loaded list reads its first page only, and the next page still continues where it ended; a send and its own live event too', async () => {
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
+    const conv = (n: number) => ({
+      ...conversation,
+      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      title: `Person ${n}`,
+      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
+      unread: 0,
+      lastActivityAt: at(n),
+    });
+    // 105 conversations: the reader loads two pages of 50; Person 3 is on the third, not loaded.
+    let all = Array.from({ length: 105 }, (_, i) => conv(105 - i));
+    const page = (url: string) => {
+      const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
+      const from = cursor ? all.findIndex((c) => c.id === cursor) + 1 : 0;
+      const items = all.slice(from, from + 50);
+      const more = from + 50 < all.length;
+      return json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total: all.length });
+    };
+    const top = conv(105);
+    let onLive: (() => void) | undefined;
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': (init) => page(init.url),
+      [`GET /api/v1/messages/conversations/${top.id}/messages`]: () =>
+        json({ items: [top.lastMessage], nextCursor: null, total: 1, othersReadAt: null }),
+      [`POST /api/v1/messages/conversations/${top.id}/messages`]: () => {
+        const sent = { ...mine, conversationId: top.id, body: 'on my way', createdAt: at(70) };
+        all = [{ ...top, lastMessage: sent, lastActivityAt: at(70) }, ...all.filter((c) => c.id !== top.id)];
+        // The server's live event leaves at the commit, before the answer: both refreshes overlap.
+        onLive?.();
+        return json(sent, 201);
+      },
+    });
+    const { queryClient } = renderWithProviders(<MessagesPage />, {
+      auth: signedIn('teacher'),
+      path: `/messages?c=${top.id}`,
+    });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const titles = () =>
+      within(list)
+        .getAllByRole('button')
+        .map((b) => within(b).getByText(/^Person \d+$/).textContent);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    expect(await within(list).findByText('Person 6')).toBeTruthy();
+    const listReads = (from: number) =>
+      calls.slice(from).flatMap((c) => (c.url.includes('/conversations?') ? [c.url.split('?')[1]] : []));
+
+    // A message arrives live for Person 3, beyond the loaded pages: it comes to the top.
+    const third = conv(3);
+    all = [
+      { ...third, lastMessage: { ...third.lastMessage, body: 'new one', createdAt: at(60) }, lastActivityAt: at(60) },
+      ...all.filter((c) => c.id !== third.id),
+    ];
+    const live = renderHook(() => useMessageLiveHandlers(), {
+      wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    }).result.current[0];
+    let before = calls.length;
+    act(() => live?.onEvent({}));
+    expect(await within(list).findByText('new one')).toBeTruthy();
+    await vi.waitFor(() => expect(listReads(before)).toEqual(['limit=50']));
+    const downFrom = (n: number, count: number) => Array.from({ length: count }, (_, i) => `Person ${n - i}`);
+    expect(titles()).toEqual(['Person 3', ...downFrom(105, 100)]);
+
+    // The next page starts after the last one loaded: the rest, Person 3 not twice.
+    fireEvent.click(screen.getByRole('button', { name: 'Load more conversations' }));
+    expect(await within(list).findByText('Person 1')).toBeTruthy();
+    expect(titles()).toEqual(['Person 3', ...downFrom(105, 100), 'Person 5', 'Person 4', 'Person 2', 'Person 1']);
+
+    // The reader sends in the open thread while its own live event arrives: first pages only, never every page.
+    before = calls.length;
+    fireEvent.change(screen.getByLabelText('Write a message'), { target: { value: 'on my way' } });
+    onLive = () => live?.onEvent({});
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(titles()[0]).toBe('Person 105'));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false));
+    await vi.waitFor(() => expect(listReads(before).length).toBeGreaterThan(0));
+    expect(listReads(before).every((q) => q === 'limit=50')).toBe(true);
+    expect(titles()).toEqual([
+      'Person 105',
+      'Person 3',
+      ...downFrom(104, 99),
+      'Person 5',
+      'Person 4',
+      'Person 2',
+      'Person 1',
+    ]);
+  });
+
+  it('opens a linked conversation beyond the loaded pages at once: the list holds its first 50 of 55, the link names one of page 2', async () => {
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
+    const conv = (n: number) => ({
+      ...conversation,
+      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+      title: `Person ${n}`,
+      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
+      unread: 0,
+      lastActivityAt: at(n),
+    });
+    const all = Array.from({ length: 55 }, (_, i) => conv(55 - i));
+    const third = conv(3);
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: all.slice(0, 50), nextCursor: all[49]?.id ?? null, total: all.length }),
+      [`GET /api/v1/messages/conversations/${third.id}`]: () => json({ ...third, members: [], createdBy: null }),
+      [`GET /api/v1/messages/conversations/${third.id}/messages`]: () =>
+        json({
+          items: [{ ...theirs, conversationId: third.id, body: 'hello 3' }],
+          nextCursor: null,
+          total: 1,
+          othersReadAt: null,
+        }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${third.id}` });
+    expect(await screen.findByRole('heading', { name: 'Person 3' })).toBeTruthy();
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    expect(await within(thread).findByText('hello 3')).toBeTruthy();
+    expect(screen.queryByText('No conversation open')).toBeNull();
+    // Read on its own: the list's second page is not walked to find it.
+    expect(calls.filter((c) => c.url.includes('/conversations?')).map((c) => c.url.split('?')[1])).toEqual([
+      'limit=50',
+    ]);
+    expect(calls.filter((c) => c.url === `/api/v1/messages/conversations/${third.id}`)).toHaveLength(1);
+    // The list still shows its own first page, without it.
+    expect(within(screen.getByRole('list', { name: 'Conversations' })).queryByText('Person 3')).toBeNull();
+  });
+
+  it("a linked conversation that is not the reader's shows the server's answer, not an empty thread", async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${mine.id}`]: () => apiError(404, 'not_found', 'Conversation not found'),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('parent'), path: `/messages?c=${mine.id}` });
+    expect(await screen.findByText('Conversation not found')).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith(`/api/v1/messages/conversations/${mine.id}/messages`))).toBe(false);
+  });
+
+  it('opening a conversation of the first page reads nothing more than the list and its thread', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    expect(await within(await screen.findByRole('list', { name: 'Messages' })).findByText('Thank you!')).toBeTruthy();
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
+      '/api/v1/messages/conversations',
+      `/api/v1/messages/conversations/${CONV}/messages`,
+    ]);
   });
 
   it('attaches files: refuses a wrong type early, uploads the rest, sends their ids, shows them in the bubble', async () => {
@@ -300,6 +457,49 @@ describe('MessagesPage', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'شكرًا' } });
     const result = await within(await screen.findByRole('list', { name: 'Search results' })).findByText('شكرًا لك!');
     expect(result.getAttribute('dir')).toBe('auto');
+  });
+
+  it("lays out a conversation's title in its own direction: an Arabic name in the list, the thread's header and search results of an English page", async () => {
+    const arabic = { ...conversation, title: 'سارة (ولية أمر)', unread: 0 };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [arabic], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+      'GET /api/v1/messages/search': () => json({ items: [{ ...theirs, conversationTitle: arabic.title }] }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const header = await screen.findByRole('heading', { name: arabic.title });
+    expect(header.getAttribute('dir')).toBe('auto');
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getByText(arabic.title).getAttribute('dir')).toBe('auto');
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'thank' } });
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect((await within(results).findByText(arabic.title)).getAttribute('dir')).toBe('auto');
+  });
+
+  it("lays out a Latin file's name in its own direction in an Arabic page: the bubble's file and the list's preview of a message of files only", async () => {
+    await changeLanguage('ar');
+    const attachment = {
+      id: '01900000-0000-7000-8000-0000000000f1',
+      name: 'Form (2).pdf',
+      type: 'application/pdf',
+      size: 2048,
+      url: '/api/v1/attachments/01900000-0000-7000-8000-0000000000f1',
+    };
+    const files = { ...theirs, body: '', attachments: [attachment] };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, lastMessage: files }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [files], nextCursor: null, total: 1, othersReadAt: null }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const thread = await screen.findByRole('list', { name: 'الرسائل' });
+    const link = await within(thread).findByTestId('attachment-link');
+    expect(within(link).getByText(attachment.name).getAttribute('dir')).toBe('auto');
+    const list = screen.getByRole('list', { name: 'المحادثات' });
+    expect(within(list).getByText(attachment.name).getAttribute('dir')).toBe('auto');
   });
 
   it('shows the server error when the list cannot load', async () => {

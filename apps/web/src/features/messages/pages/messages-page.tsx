@@ -1,4 +1,4 @@
-import { MessageSquarePlus, MessagesSquare } from 'lucide-react';
+import { ArrowLeft, MessageSquarePlus, MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
+import { useConversationDetail } from '../api/groups-api';
 import { conversationsOf, useConversations } from '../api/messages-api';
 import { ConversationList } from '../components/conversation-list';
 import { NewConversationDialog } from '../components/new-conversation-dialog';
@@ -33,9 +34,10 @@ function emptyHint(role: string) {
 
 /**
  * /messages: the conversation list beside the open thread (on a phone, the list, then the thread with a back
- * button). The open conversation is in the address (`?c=`), so a reload or a shared link keeps it. The page is
- * as tall as the window (the route fills the view): the list and the thread each scroll inside their own panel,
- * so the reply box and the list stay in view however long the conversation.
+ * button). The open conversation is in the address (`?c=`), so a reload or a shared link keeps it, even one
+ * beyond the list's loaded pages. The page is as tall as the window (the route fills the view): the list and the
+ * thread each scroll inside their own panel, so the reply box and the list stay in view however long the
+ * conversation.
  */
 export function MessagesPage() {
   const { t } = useT('messages');
@@ -52,7 +54,14 @@ export function MessagesPage() {
     setQ('');
   };
   const items = conversationsOf(conversations.data?.pages);
-  const current = items.find((c) => c.id === selected) ?? null;
+  const listed = items.find((c) => c.id === selected) ?? null;
+  // A link (or a search result) can name a conversation beyond the loaded pages of the list: it is read on its
+  // own and opened at once, rather than waiting for the reader to load pages until it appears. Asked for only
+  // once the list has answered without it, so opening one from the first page costs no extra request.
+  const linked = selected !== null && listed === null && conversations.data !== undefined;
+  const detail = useConversationDetail(selected ?? '', linked);
+  const current = listed ?? (linked ? (detail.data ?? null) : null);
+  const opening = current === null && linked;
 
   return (
     <>
@@ -71,7 +80,12 @@ export function MessagesPage() {
       />
       <Card className="flex min-h-[24rem] flex-1 flex-col overflow-hidden p-0" data-testid="messages-panels">
         <div className="flex min-h-0 flex-1 flex-col md:grid md:grid-cols-[20rem_minmax(0,1fr)] md:grid-rows-[minmax(0,1fr)]">
-          <div className={cn('flex min-h-0 flex-1 flex-col border-slate-200 md:border-e', current && 'hidden md:flex')}>
+          <div
+            className={cn(
+              'flex min-h-0 flex-1 flex-col border-slate-200 md:border-e',
+              (current || opening) && 'hidden md:flex',
+            )}
+          >
             <div className="shrink-0 border-b border-slate-200 p-3">
               <SearchInput id="message-search" label={t('search.label')} value={q} onChange={setQ} />
             </div>
@@ -113,9 +127,33 @@ export function MessagesPage() {
               )}
             </div>
           </div>
-          <div className={cn('flex min-h-0 flex-1 flex-col', !current && 'hidden md:flex')}>
+          <div className={cn('flex min-h-0 flex-1 flex-col', !current && !opening && 'hidden md:flex')}>
             {current ? (
               <Thread key={current.id} conversation={current} onBack={() => open(null)} />
+            ) : opening ? (
+              <div className="flex min-h-0 flex-1 flex-col gap-3 p-3">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => open(null)}
+                  className="self-start md:hidden"
+                  aria-label={t('thread.back')}
+                >
+                  <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+                </Button>
+                {detail.isPending ? (
+                  <div className="space-y-3" role="status" aria-label={t('thread.loading')}>
+                    <Skeleton className="h-10 w-2/3" />
+                    <Skeleton className="ms-auto h-10 w-1/2" />
+                  </div>
+                ) : (
+                  <ErrorState
+                    message={errorMessage(detail.error)}
+                    onRetry={() => void detail.refetch()}
+                    retrying={detail.isFetching}
+                  />
+                )}
+              </div>
             ) : (
               <EmptyState
                 className="flex-1"
