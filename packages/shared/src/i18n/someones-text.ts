@@ -1,3 +1,8 @@
+import { MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
+import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { YEAR_MESSAGES } from '../years.ts';
+import { template } from './translate.ts';
+
 /**
  * Where someone's text (a name, a class label, a title, an e-mail address, what someone typed) sits inside one of
  * our sentences. In a language written right to left each of these placeholders is written between a first-strong
@@ -37,6 +42,43 @@ export const SOMEONES_TEXT_PLACEHOLDERS = [
   'toYear',
   'year',
 ] as const;
+
+/**
+ * The server's and the shared schemas' messages (translateMessage: errors) whose parameters hold someone's text:
+ * the English template and the slots (`{0}`, `{1}`…) to isolate. A notification is not listed: it is a MessageRef,
+ * and renderIn isolates each of its string parameters when it is rendered (translate.ts, renderRef).
+ */
+export const SOMEONES_TEXT_SLOTS: Readonly<Record<string, readonly number[]>> = {
+  [template(MESSAGES.profileNotFound)]: [0],
+  [template(MESSAGES.planExists)]: [0],
+  [template(MESSAGES.addonExists)]: [0],
+  [template(MESSAGES.apiLimitExceeded)]: [1],
+  [template(PEOPLE_MESSAGES.subjectExists)]: [0],
+  [PEOPLE_MESSAGES.classSubjectHasLessons('{0}', 1)]: [0],
+  [template(PEOPLE_MESSAGES.classSubjectHasLessons)]: [0],
+  [PEOPLE_MESSAGES.teacherSubjectHasLessons('{0}', 1)]: [0],
+  [template(PEOPLE_MESSAGES.teacherSubjectHasLessons)]: [0],
+  [template(PEOPLE_MESSAGES.planLimit)]: [1],
+  // CSV imports: what the file says.
+  'Unknown column "{0}"': [0],
+  'Unknown subject "{0}"': [0],
+  'No student of this school has the e-mail {0}': [0],
+  '{0}: "{1}"': [1],
+  '{0} is both a student and a parent in this file': [0],
+  // Add-ons by name.
+  'Your school already has {0}.': [0],
+  '{0} is no longer offered. Reject the request instead.': [0],
+  // The timetable: a teacher, a room, a class, a subject (the day and times are ours).
+  [template(TIMETABLE_MESSAGES.teacherBusy)]: [0, 1],
+  [template(TIMETABLE_MESSAGES.roomBusy)]: [0, 1],
+  [template(TIMETABLE_MESSAGES.classBusy)]: [0, 1],
+  // Academic years and classes by name.
+  [template(YEAR_MESSAGES.yearOverlaps)]: [0],
+  [template(YEAR_MESSAGES.classMissing)]: [0],
+  [template(YEAR_MESSAGES.alreadyPromoted)]: [0],
+  [template(YEAR_MESSAGES.classInTargetYear)]: [0, 1],
+  [template(YEAR_MESSAGES.renameMakesTwins)]: [0, 1],
+};
 
 const OPENERS = ['\u2066', '\u2067', '\u2068'];
 const PDI = '\u2069';
