@@ -7,8 +7,20 @@ import { ATTENDANCE_ALERT_MESSAGES as A } from '@lyceum/shared/attendance';
 import { CATALOGUES, renderIn, translateTo } from '@lyceum/shared/i18n/catalogues';
 import es from '@lyceum/shared/i18n/es';
 import { type Catalogue, placeholdersOf, renderRef, translateMessage } from '@lyceum/shared/i18n/translate';
-import { calendarDate, messageOf, ourWords } from '@lyceum/shared/notifications';
-import { LANGUAGES } from '@lyceum/shared/locale';
+import { isolationProblems, SOMEONES_TEXT_SLOTS } from '@lyceum/shared/i18n/someones-text';
+import { ANNOUNCEMENT_MESSAGES } from '@lyceum/shared/announcements';
+import { ATTENDANCE_SETTINGS_MESSAGES } from '@lyceum/shared/attendance';
+import { MESSAGE_MESSAGES } from '@lyceum/shared/messages';
+import {
+  COMPANY_NOTIFICATION_MESSAGES,
+  calendarDate,
+  DEMO_NOTIFICATION_MESSAGES,
+  messageOf,
+  ourWords,
+  SCHOOL_NOTIFICATION_MESSAGES,
+} from '@lyceum/shared/notifications';
+import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale';
+import { YEAR_MESSAGES } from '@lyceum/shared/years';
 import { describe, expect, it } from 'vitest';
 import { type FoundMessage, messagesOfObject, scanSources } from './i18n/messages-in-code.ts';
 
@@ -120,6 +132,56 @@ describe('renderIn: someone’s text inside our messages', () => {
   });
 });
 
+describe('someone\'s text in a right-to-left catalogue (docs/product.md, "In the web app")', () => {
+  const rightToLeft = SHIPPED.filter(([language]) => RTL_LANGUAGES.includes(language as (typeof LANGUAGES)[number]));
+
+  it('is isolated where a message holds it (someones-text.ts), and nothing is isolated twice', () => {
+    expect(rightToLeft.map(([language]) => language)).toEqual(['ar']);
+    for (const [language, catalogue] of rightToLeft) {
+      const unknown = Object.keys(SOMEONES_TEXT_SLOTS).filter((english) => !Object.hasOwn(catalogue, english));
+      expect(unknown, `listed messages ${language} does not translate`).toEqual([]);
+      const problems = Object.entries(catalogue).flatMap(([english, translated]) =>
+        isolationProblems(translated, (SOMEONES_TEXT_SLOTS[english] ?? []).map(String)).map((p) => `${english}: ${p}`),
+      );
+      expect(problems, language).toEqual([]);
+    }
+    // Left to right nothing is isolated.
+    for (const [language, catalogue] of SHIPPED.filter((entry) => !rightToLeft.includes(entry)))
+      expect(
+        Object.values(catalogue).filter((t) => /[\u2066-\u2069]/.test(t)),
+        language,
+      ).toEqual([]);
+  });
+
+  it('reaches the reader isolated once: an error by its catalogue, a notification when renderIn renders it', () => {
+    expect(translateTo(YEAR_MESSAGES.classInTargetYear('7B', '2027-2028'), 'ar')).toBe(
+      'يوجد في \u20682027-2028\u2069 صف باسم \u20687B\u2069: اختر ذلك الصف بدلًا منه',
+    );
+    // The numbers of a message are ours, not isolated.
+    expect(translateTo(PEOPLE_MESSAGES.classSubjectHasLessons('Art', 3), 'ar')).toBe(
+      'لا يزال في جدول هذا الصف 3 من حصص \u2068Art\u2069. احذفها أولًا.',
+    );
+    // Every notification is a MessageRef isolated at render: its catalogue entry carries no isolate of its own.
+    const notifications = [
+      ...Object.values(COMPANY_NOTIFICATION_MESSAGES),
+      ...Object.values(SCHOOL_NOTIFICATION_MESSAGES),
+      ...Object.values(DEMO_NOTIFICATION_MESSAGES),
+      ...Object.values(A),
+      ANNOUNCEMENT_MESSAGES.notificationTitle,
+      ANNOUNCEMENT_MESSAGES.notificationBody,
+      ATTENDANCE_SETTINGS_MESSAGES.lateTitle,
+      ATTENDANCE_SETTINGS_MESSAGES.lateBody,
+      MESSAGE_MESSAGES.reportBody,
+    ].filter((m): m is (...args: string[]) => string => typeof m === 'function');
+    for (const message of notifications) {
+      const names = Array.from({ length: message.length }, (_, i) => `Name ${i}`);
+      const text = renderIn(messageOf(message, ...names).ref, 'ar');
+      expect(isolationProblems(text, []), text).toEqual([]);
+      for (const name of names) expect(text.split(`\u2068${name}\u2069`).length - 1, text).toBe(1);
+    }
+  });
+});
+
 describe('translateMessage', () => {
   it('finds a message, English when the catalogue has none or the language is English', () => {
     expect(translateMessage(MESSAGES.invalidCredential, es)).toBe('Correo electrónico o contraseña incorrectos.');
@@ -129,7 +191,7 @@ describe('translateMessage', () => {
   });
 
   it('carries a template’s parameters over, translating those that are messages themselves', () => {
-    expect(translateMessage(MESSAGES.planExists('Premium'), ar)).toBe('الخطة "Premium" موجودة بالفعل');
+    expect(translateMessage(MESSAGES.planExists('Premium'), ar)).toBe('الخطة "\u2068Premium\u2069" موجودة بالفعل');
     expect(translateMessage(PEOPLE_MESSAGES.rollNumberTaken(12), es)).toBe(
       'El número de lista 12 ya está asignado en esta clase',
     );

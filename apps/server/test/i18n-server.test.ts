@@ -101,6 +101,18 @@ describe('error answers', () => {
     expect(errorOf(await cursor('ar')).message).toBe('بيانات غير صالحة: المؤشر غير صالح');
   });
 
+  it('isolate someone\'s text in a right-to-left refusal, and only there (docs/product.md, "In the web app")', async () => {
+    const admin = await w.asA('school_admin');
+    const create = (name: string, language: string) =>
+      admin({ method: 'POST', url: '/api/v1/subjects', payload: { name }, headers: { 'accept-language': language } });
+    expect((await create('7B Maths (lab)', 'en')).statusCode).toBe(201);
+    // A Latin name with digits and brackets, isolated, leaves the Arabic quotes and words where they are.
+    const arabic = await create('7B Maths (lab)', 'ar');
+    expect(arabic.statusCode).toBe(409);
+    expect(errorOf(arabic).message).toBe('المادة "\u20687B Maths (lab)\u2069" موجودة بالفعل');
+    expect(errorOf(await create('7B Maths (lab)', 'es')).message).toBe('La asignatura "7B Maths (lab)" ya existe');
+  });
+
   it('follow the signed-in person’s own language without the header, and before it', async () => {
     await setAccountLanguage(w.b.users.school_admin.email, 'es');
     try {

@@ -1,5 +1,8 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { LANGUAGES } from '@lyceum/shared/locale-constants';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
+import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
 import { pseudoMessage } from './pseudo';
 
@@ -72,5 +75,50 @@ describe('catalogues', () => {
     expect([...argumentsOf(parse(pseudo))].sort()).toEqual(['count', 'name']);
     expect(pseudo).not.toMatch(/student/);
     expect(pseudo.length).toBeGreaterThanOrEqual(Math.ceil(message.length * 1.3));
+  });
+});
+
+/** Every source file of the web app but the tests. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('someone\'s text in a sentence (docs/product.md, "In the web app")', () => {
+  for (const language of RTL_LANGUAGES)
+    for (const ns of namespaces)
+      it(`${language}/${ns} isolates each placeholder of someone's text, and nothing twice`, () => {
+        const problems = [...flatten(catalogues.get(`${language}/${ns}`) ?? {})].flatMap(([key, message]) =>
+          isolationProblems(message, SOMEONES_TEXT_PLACEHOLDERS).map((problem) => `${key}: ${problem}`),
+        );
+        expect(problems).toEqual([]);
+      });
+
+  it('left to right, no catalogue has an isolate', () => {
+    const marked = [...catalogues]
+      .filter(([id]) => !RTL_LANGUAGES.some((language) => id.startsWith(`${language}/`)))
+      .flatMap(([id, catalogue]) =>
+        [...flatten(catalogue)].filter(([, m]) => /[\u2066-\u2069]/.test(m)).map(([k]) => `${id}:${k}`),
+      );
+    expect(marked).toEqual([]);
+  });
+
+  it('tells a bare and a doubled isolate', () => {
+    expect(isolationProblems('\u2068{name}\u2069 ({count})', ['name'])).toEqual([]);
+    expect(isolationProblems('{name} أضيف', ['name'])).toEqual(['{name} is not isolated']);
+    expect(isolationProblems('\u2068\u2068{name}\u2069\u2069', ['name'])).toContain('an isolate inside another at 1');
+    expect(isolationProblems('\u2068{count}', ['name'])).toEqual(['an isolate without its pop at 0']);
+  });
+
+  it("the code passes someone's text bare to a sentence, which isolates it itself", () => {
+    const SRC = join(import.meta.dirname, '../..');
+    const param = new RegExp(`\\b(${SOMEONES_TEXT_PLACEHOLDERS.join('|')}): isolateText\\(`);
+    const doubled = sources(SRC)
+      .filter((path) => param.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(SRC, path));
+    expect(doubled).toEqual([]);
   });
 });

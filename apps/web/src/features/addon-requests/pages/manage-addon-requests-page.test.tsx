@@ -66,10 +66,12 @@ describe('ManageAddonRequestsPage', () => {
         auth: signedIn('company_admin'),
         path: '/addon-requests/manage',
       });
-      await screen.findByRole('button', { name: 'قبول API Access لـ Hill Valley High' });
+      await screen.findByRole('button', { name: 'قبول \u2068API Access\u2069 لـ \u2068Hill Valley High\u2069' });
       expect(document.documentElement.dir).toBe('rtl');
       expect(screen.getByRole('heading', { level: 1, name: 'إدارة طلبات الإضافات' })).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'رفض API Access لـ Hill Valley High' })).toBeTruthy();
+      expect(
+        screen.getByRole('button', { name: 'رفض \u2068API Access\u2069 لـ \u2068Hill Valley High\u2069' }),
+      ).toBeTruthy();
       expect(screen.getByRole('link', { name: 'طلبات الإضافات' }).getAttribute('href')).toBe('/addon-requests');
     });
   });

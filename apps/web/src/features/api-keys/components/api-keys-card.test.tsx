@@ -74,7 +74,7 @@ describe('ApiKeysCard', () => {
       });
       renderWithProviders(<ApiKeysCard />, { auth: signedIn('school_admin') });
       expect(await screen.findByRole('heading', { name: 'مفاتيح API' })).toBeTruthy();
-      expect(await screen.findByRole('button', { name: 'إبطال Timetable sync' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'إبطال \u2068Timetable sync\u2069' })).toBeTruthy();
       expect(screen.getByText(/قراءة، كتابة|قراءة و كتابة|قراءة وكتابة/)).toBeTruthy();
       expect(document.documentElement.dir).toBe('rtl');
     } finally {

@@ -1,4 +1,3 @@
-import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { ParentResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -65,11 +64,8 @@ function ParentList({ manage, scope }: { manage: boolean; scope?: { schoolId: st
         p.children.length ? (
           <span className="flex flex-col gap-0.5">
             {p.children.map((c) => {
-              // Someone's text isolated: right to left `Doe, "Jane" (أب، Grade 5 A)` keeps its order.
-              const detail = t('childDetail', {
-                relationship: isolateText(relationship(c.relationship)),
-                className: isolateText(c.classLabel),
-              });
+              // The Arabic sentence isolates both, so `Doe, "Jane" (أب، Grade 5 A)` keeps its order (someones-text.ts).
+              const detail = t('childDetail', { relationship: relationship(c.relationship), className: c.classLabel });
               return scope ? (
                 <span key={c.id}>
                   <bdi>{c.name}</bdi> <span className="text-slate-500">{detail}</span>

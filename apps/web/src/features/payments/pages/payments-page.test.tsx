@@ -52,7 +52,7 @@ describe('PaymentsPage', () => {
     await changeLanguage('ar');
     mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });
     renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
-    await screen.findByRole('button', { name: 'تأكيد الدفعة R-0001' });
+    await screen.findByRole('button', { name: 'تأكيد الدفعة \u2068R-0001\u2069' });
     expect(document.documentElement.dir).toBe('rtl');
     expect(screen.getByRole('heading', { level: 1, name: 'المدفوعات' })).toBeTruthy();
     // The reference is isolated (U+2068…U+2069) so its Latin letters and digits keep their order.

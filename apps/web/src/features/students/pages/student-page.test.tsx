@@ -125,7 +125,7 @@ describe('StudentPage', () => {
       expect(screen.getByRole('heading', { name: 'الحضور' })).toBeTruthy();
       // The class label is isolated inside the sentence (docs/product.md, "In the web app").
       expect(screen.getByText(`${isolateText('Grade 5 A')} · رقم القيد 3`)).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'إلغاء ربط Pat Parent' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'إلغاء ربط \u2068Pat Parent\u2069' })).toBeTruthy();
       // The phone is isolated left to right, so it is not drawn 111 000 661 212+.
       expect(screen.getByText('+212 661 000 111').closest('[dir="ltr"]')).not.toBeNull();
       expect(document.documentElement.dir).toBe('rtl');

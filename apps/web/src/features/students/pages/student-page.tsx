@@ -1,4 +1,3 @@
-import { isolateText } from '@lyceum/shared/i18n/translate';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -94,7 +93,7 @@ export function StudentPage() {
         title={isSelf ? t('profile.mine') : student.name}
         facts={
           <>
-            <span>{t('profile.classAndRoll', { className: isolateText(klass), roll: student.rollNumber })}</span>
+            <span>{t('profile.classAndRoll', { className: klass, roll: student.rollNumber })}</span>
             <StatusBadge status={student.isActive ? 'active' : 'inactive'} />
           </>
         }

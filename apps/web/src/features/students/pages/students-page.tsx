@@ -1,4 +1,3 @@
-import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { StudentResponse } from '@lyceum/shared/people';
 import { GraduationCap, Plus, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -99,14 +98,9 @@ function StudentList({
       header: t('columns.parents'),
       cell: (s) =>
         s.parents.length ? (
-          // Each name and relationship isolated inside the sentence (docs/product.md, "In the web app").
+          // The Arabic sentence isolates each name and relationship (docs/product.md, "In the web app").
           s.parents
-            .map((p) =>
-              t('parentWithRelationship', {
-                name: isolateText(p.name),
-                relationship: isolateText(relationship(p.relationship)),
-              }),
-            )
+            .map((p) => t('parentWithRelationship', { name: p.name, relationship: relationship(p.relationship) }))
             .join(t('separator'))
         ) : (
           <span className="text-slate-500">{t('none')}</span>

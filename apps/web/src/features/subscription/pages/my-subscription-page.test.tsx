@@ -233,7 +233,7 @@ describe('MySubscriptionPage', () => {
       expect(screen.getByText(/^(30|٣٠) يومًا$/)).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: 'ادفع الآن' }));
       const dialog = await screen.findByRole('dialog', { name: 'إجراء دفعة' });
-      expect(within(dialog).getByText('Standard (شهري)')).toBeTruthy();
+      expect(within(dialog).getByText('\u2068Standard\u2069 (شهري)')).toBeTruthy();
       expect(within(dialog).getByLabelText('المبلغ (USD)')).toBeTruthy();
       expect(document.documentElement.dir).toBe('rtl');
     } finally {

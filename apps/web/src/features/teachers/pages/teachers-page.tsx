@@ -77,11 +77,7 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
           <span className="flex flex-wrap gap-1">
             {teacher.assignedClasses.map((c) => (
               <Badge key={c.classId} tone={c.isClassTeacher ? 'accent' : 'neutral'}>
-                {c.isClassTeacher ? (
-                  t('classAsClassTeacher', { className: isolateText(c.classLabel) })
-                ) : (
-                  <bdi>{c.classLabel}</bdi>
-                )}
+                {c.isClassTeacher ? t('classAsClassTeacher', { className: c.classLabel }) : <bdi>{c.classLabel}</bdi>}
               </Badge>
             ))}
           </span>

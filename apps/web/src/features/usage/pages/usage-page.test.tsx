@@ -30,7 +30,7 @@ describe('UsagePage', () => {
       renderWithProviders(<UsagePage />, { auth: signedIn('company_admin') });
       expect(await screen.findByRole('heading', { name: 'استخدام المدارس' })).toBeTruthy();
       const percent = new Intl.NumberFormat('ar', { style: 'percent' }).format(0.9);
-      expect(await screen.findByText(`بلا خطة · أعلى استخدام ${percent}`)).toBeTruthy();
+      expect(await screen.findByText(`\u2068بلا خطة\u2069 · أعلى استخدام ${percent}`)).toBeTruthy();
       expect(screen.getByText('يُحتسب استخدام التخزين بعد تفعيل رفع الملفات.')).toBeTruthy();
       expect(document.documentElement.dir).toBe('rtl');
     } finally {

@@ -30,7 +30,7 @@ export function UndoPromotionButton({
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={t('undo.title', { from: promotion.fromYear, to: promotion.toYear })}
+        title={t('undo.title', { fromYear: promotion.fromYear, toYear: promotion.toYear })}
         description={t('undo.description')}
         confirmLabel={t('wizard.undo')}
         tone="danger"

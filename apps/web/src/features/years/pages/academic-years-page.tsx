@@ -187,8 +187,8 @@ function PromotionCard({ canPromote }: { canPromote: boolean }) {
                 <li key={p.id} className="flex flex-wrap items-center gap-2">
                   <span>
                     {t('history.line', {
-                      from: p.fromYear,
-                      to: p.toYear,
+                      fromYear: p.fromYear,
+                      toYear: p.toYear,
                       date: format.dateTime(p.appliedAt),
                       name: p.appliedByName,
                     })}
