@@ -19,6 +19,7 @@ export const INPUT_MESSAGES = {
   required: 'This value is required',
   notText: 'Must be text',
   notNumber: 'Must be a number',
+  notWholeNumber: 'Must be a whole number',
   notBoolean: 'Must be true or false',
   notList: 'Must be a list',
   notObject: 'Must be an object',
@@ -32,6 +33,7 @@ export const INPUT_MESSAGES = {
   lessThan: (max: string) => `Must be less than ${max}`,
   atLeast: (min: string) => `Must be at least ${min}`,
   moreThan: (min: string) => `Must be more than ${min}`,
+  atMostOneItem: 'Give at most one item',
   atMostItems: (max: string) => `Give at most ${max} items`,
   atLeastOneItem: 'Give at least one item',
   atLeastItems: (min: string) => `Give at least ${min} items`,
@@ -80,8 +82,9 @@ function wrongType(issue: ValidationIssue): string {
   switch (issue.params?.expected) {
     case 'string':
       return M.notText;
-    case 'number':
     case 'int':
+      return M.notWholeNumber;
+    case 'number':
     case 'bigint':
       return M.notNumber;
     case 'boolean':
@@ -117,7 +120,7 @@ function tooBigOrSmall(issue: ValidationIssue): string {
       return inclusive ? M.atLeast(bound) : M.moreThan(bound);
     case 'array':
     case 'set':
-      if (big) return M.atMostItems(bound);
+      if (big) return bound === '1' ? M.atMostOneItem : M.atMostItems(bound);
       return bound === '1' ? M.atLeastOneItem : M.atLeastItems(bound);
     default:
       return M.outOfRange;
@@ -133,6 +136,8 @@ function badFormat(issue: ValidationIssue): string {
       return M.badId;
     case 'url':
       return M.badLink;
+    case 'date':
+      return M.notDate;
     default:
       return M.badFormat;
   }

@@ -106,6 +106,7 @@ const ar: Catalogue = {
   'Must be more than {0}': 'يجب أن تكون أكبر من {0}',
   'Give at most {0} items': 'أدخل {0} عناصر على الأكثر',
   'Give at least one item': 'أدخل عنصرًا واحدًا على الأقل',
+  'Give at most one item': 'أدخل عنصرًا واحدًا على الأكثر',
   'Give at least {0} items': 'أدخل {0} عناصر على الأقل',
   'A value is out of range': 'إحدى القيم خارج النطاق المسموح',
   'Not in the right format': 'التنسيق غير صحيح',

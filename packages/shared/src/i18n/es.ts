@@ -111,6 +111,7 @@ const es: Catalogue = {
   'Must be more than {0}': 'Debe ser mayor que {0}',
   'Give at most {0} items': 'Indique como máximo {0} elementos',
   'Give at least one item': 'Indique al menos un elemento',
+  'Give at most one item': 'Indique como máximo un elemento',
   'Give at least {0} items': 'Indique al menos {0} elementos',
   'A value is out of range': 'Un valor está fuera del intervalo permitido',
   'Not in the right format': 'No tiene el formato correcto',
