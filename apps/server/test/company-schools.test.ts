@@ -215,6 +215,36 @@ describe("the company lists' search", () => {
   });
 });
 
+describe("the company lists' query parameters", () => {
+  it('refuse a repeated search and an unknown sort, order or lead kind in plain words, not zod’s', async () => {
+    const cases: [string, string, string][] = [
+      ['/api/v1/company/schools?q=a&q=b', 'q', 'Give this parameter once'],
+      ['/api/v1/company/usage?q=a&q=b', 'q', 'Give this parameter once'],
+      ['/api/v1/company/schools?sort=size', 'sort', 'Unknown value'],
+      ['/api/v1/company/schools?order=up', 'order', 'Unknown value'],
+      ['/api/v1/company/leads?kind=partnership', 'kind', 'Unknown value'],
+    ];
+    for (const [url, field, message] of cases) {
+      const res = await w.companyAdmin({ method: 'GET', url });
+      expect({ url, status: res.statusCode, error: errorOf(res) }).toEqual({
+        url,
+        status: 400,
+        error: { code: 'validation', message: `Invalid data: ${message}`, fields: { [field]: message } },
+      });
+    }
+    const es = await w.companyAdmin({
+      method: 'GET',
+      url: '/api/v1/company/leads?kind=partnership',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(errorOf(es)).toEqual({
+      code: 'validation',
+      message: 'Datos no válidos: Valor desconocido',
+      fields: { kind: 'Valor desconocido' },
+    });
+  });
+});
+
 describe('PATCH /company/schools/:id and detail', () => {
   it('edits a school, audited with the actor', async () => {
     const res = await w.companyAdmin({

@@ -64,7 +64,7 @@ describe('error answers', () => {
     expect(french.headers['content-language']).toBe('en');
   });
 
-  it('translate field messages and the generic "Invalid data" text, ours and zod’s own', async () => {
+  it('translate field messages and the generic "Invalid data" text, a schema’s own and the plain words of a check without one', async () => {
     const admin = await w.asA('school_admin');
     const create = (payload: Record<string, unknown>, language?: string) =>
       admin({
@@ -88,11 +88,15 @@ describe('error answers', () => {
     });
     expect(errorOf(await create({ name: '' }, 'ar')).fields).toEqual({ name: 'اسم المادة مطلوب' });
 
-    // A check with no message of ours: zod's wording, from its own translations.
-    const zodDefault = errorOf(await create({ name: 42 }, 'es'));
-    expect(zodDefault.code).toBe('validation');
-    expect(zodDefault.fields?.name).toMatch(/^Entrada inválida/);
-    expect(errorOf(await create({ name: 42 })).fields?.name).toMatch(/^Invalid input/);
+    // A check with no message of its schema's: our plain words, translated, never zod's.
+    const wrongType = errorOf(await create({ name: 42 }, 'es'));
+    expect(wrongType).toEqual({
+      code: 'validation',
+      message: 'Datos no válidos: Debe ser un texto',
+      fields: { name: 'Debe ser un texto' },
+    });
+    expect(errorOf(await create({ name: 42 })).fields).toEqual({ name: 'Must be text' });
+    expect(errorOf(await create({ name: 42 }, 'ar')).fields).toEqual({ name: 'يجب أن تكون نصًا' });
 
     // A list's unreadable cursor, whole in the reader's language (it once came half translated).
     const cursor = (language: string) =>

@@ -493,6 +493,45 @@ describe('student lifecycle', () => {
     expect(errorOf(es).message).not.toMatch(/Invalid option|expected one of/);
   });
 
+  it('refuses a repeated search or an unknown sort with our own translated words, not zod’s', async () => {
+    const api = as(t.app, adminA);
+    for (const list of ['students', 'teachers', 'parents', 'users', 'classes', 'emergency-contacts']) {
+      const res = await api({ method: 'GET', url: `/api/v1/${list}?search=a&search=b` });
+      expect({ list, status: res.statusCode, error: errorOf(res) }).toEqual({
+        list,
+        status: 400,
+        error: {
+          code: 'validation',
+          message: 'Invalid data: Give this parameter once',
+          fields: { search: 'Give this parameter once' },
+        },
+      });
+    }
+    const sort = await api({ method: 'GET', url: '/api/v1/students?sort=age' });
+    expect(sort.statusCode).toBe(400);
+    expect(errorOf(sort)).toEqual({
+      code: 'validation',
+      message: 'Invalid data: Unknown value',
+      fields: { sort: 'Unknown value' },
+    });
+    // A repeated parameter is said as such, whatever check it then fails (a sort of two values is no option).
+    const twice = await api({ method: 'GET', url: '/api/v1/students?sort=name&sort=rollNumber' });
+    expect(errorOf(twice).fields).toEqual({ sort: 'Give this parameter once' });
+    // A parameter whose schema has its own words keeps them, repeated or not.
+    const status = await api({ method: 'GET', url: '/api/v1/students?status=active&status=all' });
+    expect(errorOf(status).fields).toEqual({ status: 'Unknown status' });
+    for (const language of ['es', 'ar'] as const) {
+      const headers = { 'accept-language': language };
+      const unknown = errorOf(await api({ method: 'GET', url: '/api/v1/students?sort=age', headers }));
+      const repeated = errorOf(await api({ method: 'GET', url: '/api/v1/students?search=a&search=b', headers }));
+      expect(translateTo('Unknown value', language)).not.toBe('Unknown value');
+      expect(translateTo('Give this parameter once', language)).not.toBe('Give this parameter once');
+      expect(unknown.fields).toEqual({ sort: translateTo('Unknown value', language) });
+      expect(repeated.fields).toEqual({ search: translateTo('Give this parameter once', language) });
+      expect(repeated.message).toBe(translateTo('Invalid data: Give this parameter once', language));
+    }
+  });
+
   it('pages a whole school by name and by roll number, with the same total on every page', async () => {
     const school = await createSchool(t.app, { name: 'People paging' });
     const admin = await login(t.app, school.users.school_admin.email, 'school_admin');

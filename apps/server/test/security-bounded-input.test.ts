@@ -38,7 +38,7 @@ type JsonSchema = {
 };
 type Operation = {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: JsonSchema }[];
 };
 type Document = {
   paths: Record<string, Record<string, Operation>>;
@@ -215,6 +215,52 @@ describe('a page-size cap on every list', () => {
       const items = String(most.headers['content-type']).includes('json') ? most.json().items : null;
       if (Array.isArray(items)) expect(items.length).toBeLessThanOrEqual(PAGE_LIMIT_MAX);
     }
+  });
+});
+
+/** zod's own words, which no answer may carry (docs/product.md, "Validation and error messages"). */
+const ZOD_WORDS = /Invalid option|Invalid input|expected|received|Too big|Too small/i;
+
+describe('plain words for a bad query parameter on every GET route', () => {
+  /** Every GET route's query parameters, with the values their schema offers (empty when it is not a closed set). */
+  function queryParameters(): { url: string; name: string; offered: unknown[] }[] {
+    return Object.entries(doc.paths).flatMap(([path, ops]) =>
+      (ops.get?.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => {
+          const schema = resolve(p.schema ?? {});
+          const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map(resolve);
+          return {
+            url: path.replace(/\{([a-zA-Z]+)\}/g, ':$1'),
+            name: p.name,
+            offered: variants.flatMap((v) => v.enum ?? []),
+          };
+        }),
+    );
+  }
+
+  it('a repeated parameter or a value outside its set answers 400 in plain words, never zod’s', async () => {
+    const params = queryParameters();
+    expect(params.length).toBeGreaterThan(40);
+    expect(params.filter((p) => p.offered.length > 0).length).toBeGreaterThan(10);
+    const answers: unknown[] = [];
+    for (const { url, name, offered } of params) {
+      const { session, url: filled } = await target(routeKey('GET', url), url);
+      const sends = [`${name}=a&${name}=b`, ...(offered.length > 0 ? [`${name}=not-one-of-them`] : [])];
+      for (const query of sends) {
+        const res = await w.t.app.inject({
+          method: 'GET',
+          url: `${filled}?${query}`,
+          headers: session ? { cookie: session.cookie } : {},
+        });
+        const error = res.statusCode === 400 ? res.json().error : undefined;
+        const words = [error?.message, ...Object.values(error?.fields ?? {})].join(' | ');
+        answers.push({ url, query, status: res.statusCode, zodWords: ZOD_WORDS.test(words) ? words : null });
+      }
+    }
+    expect(
+      answers.filter((a) => (a as { status: number }).status !== 400 || (a as { zodWords: unknown }).zodWords),
+    ).toEqual([]);
   });
 });
 

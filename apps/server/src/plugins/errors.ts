@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors.ts';
 import { invalidBodyAnswer } from '../lib/invalid-body.ts';
 import { requestLanguage, markLanguage } from '../lib/language.ts';
 import { pgCode } from '../lib/pg-errors.ts';
-import { zodMessageIn } from '../lib/zod-messages.ts';
+import { fieldMessage } from '../lib/zod-messages.ts';
 
 /** The handler's own wording (translated like every other message: see lib/language.ts). */
 export const HANDLER_MESSAGES = {
@@ -106,9 +106,12 @@ export function registerErrorHandler(app: FastifyInstance, { passwordMinLength }
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
+      // A query parameter sent twice reaches the schema as a list (`?q=a&q=b`); none takes one.
+      const query = err.validationContext === 'querystring' ? ((request.query ?? {}) as Record<string, unknown>) : {};
       for (const issue of err.validation) {
         const key = fieldPath(issue.instancePath, issue.params);
-        fields[key] ??= zodMessageIn(issue, language) ?? ofInstall(issue.message) ?? HANDLER_MESSAGES.invalidValue;
+        const repeated = Array.isArray(query[key.split('.')[0] ?? '']);
+        fields[key] ??= ofInstall(fieldMessage(issue, { repeated })) ?? HANDLER_MESSAGES.invalidValue;
       }
       // A password rule broken in the body answers as the server's own password checks do, with the rule's
       // words (docs/product.md, "Passwords"): one code for one policy, whichever check caught it.

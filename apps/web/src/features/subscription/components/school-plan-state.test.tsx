@@ -117,13 +117,35 @@ describe('plan expiry', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/subscription']);
   });
 
+  it("prefills a cancelled subscription's message to sales with a new plan, not a renewal", async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/subscription': () => json(lapsed('cancelled')),
+      'POST /api/v1/sales-leads': () => json({ id: 'lead' }, 201),
+    });
+    renderWithProviders(<PlanExpiredPage />, {
+      auth: signedIn('school_admin', { name: 'Hill Valley High', logo: null }),
+    });
+    await screen.findByText(/was cancelled, so it cannot be renewed/);
+    await userEvent.click(screen.getByRole('button', { name: 'Contact sales' }));
+    const message = ((await screen.findByLabelText('Message')) as HTMLTextAreaElement).value;
+    expect(message).toBe('Our subscription for Hill Valley High was cancelled and we would like to choose a new plan.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ message });
+  });
+
   it('says it in Spanish and Arabic too, with no renewal link', async () => {
-    for (const [language, sentence] of [
+    for (const [language, sentence, prefilled] of [
       [
         'es',
         'La suscripción de tu escuela se canceló, así que no se puede renovar. Contacta con ventas para elegir un plan.',
+        'Nuestra suscripción se canceló y nos gustaría elegir un plan nuevo.',
       ],
-      ['ar', 'أُلغي اشتراك مدرستك، لذا لا يمكن تجديده. تواصل مع المبيعات لاختيار خطة.'],
+      [
+        'ar',
+        'أُلغي اشتراك مدرستك، لذا لا يمكن تجديده. تواصل مع المبيعات لاختيار خطة.',
+        'أُلغي اشتراكنا ونرغب في اختيار خطة جديدة.',
+      ],
     ] as const) {
       await changeLanguage(language);
       try {
@@ -133,6 +155,11 @@ describe('plan expiry', () => {
         expect(screen.queryByRole('link')).toBeNull();
         // Contact sales is the one action left.
         expect(screen.getAllByRole('button')).toHaveLength(1);
+        // And the message to sales it prefills asks for a new plan, in the reader's language.
+        await userEvent.click(screen.getByRole('button'));
+        expect(((await screen.findByRole('dialog')).querySelector('textarea') as HTMLTextAreaElement).value).toBe(
+          prefilled,
+        );
         unmount();
       } finally {
         await changeLanguage('en');

@@ -21,6 +21,14 @@ export function PlanExpiredPage() {
   const mine = useMySubscription(isSchoolAdmin);
   const cancelled = mine.data?.subscription?.status === 'cancelled';
   const offerRenewal = isSchoolAdmin && !mine.isPending && !cancelled;
+  // A cancelled subscription is not renewed but replaced by a plan, so the message to sales asks for one.
+  const salesMessage = cancelled
+    ? school
+      ? t('expired.cancelledSalesMessageFor', { school: school.name })
+      : t('expired.cancelledSalesMessage')
+    : school
+      ? t('expired.salesMessageFor', { school: school.name })
+      : t('expired.salesMessage');
   return (
     <>
       <PageHeader title={t('expired.title')} />
@@ -45,13 +53,7 @@ export function PlanExpiredPage() {
           </Button>
         </div>
       </Card>
-      {contacting && (
-        <ContactSalesDialog
-          open
-          onOpenChange={setContacting}
-          defaultMessage={school ? t('expired.salesMessageFor', { school: school.name }) : t('expired.salesMessage')}
-        />
-      )}
+      {contacting && <ContactSalesDialog open onOpenChange={setContacting} defaultMessage={salesMessage} />}
     </>
   );
 }
