@@ -161,7 +161,8 @@ describe('someone\'s text in a right-to-left catalogue (docs/product.md, "In the
     expect(translateTo(PEOPLE_MESSAGES.classSubjectHasLessons('Art', 3), 'ar')).toBe(
       'لا يزال في جدول هذا الصف 3 من حصص \u2068Art\u2069. احذفها أولًا.',
     );
-    // Every notification is a MessageRef isolated at render: its catalogue entry carries no isolate of its own.
+    // Every notification is a MessageRef isolated at render: its catalogue entry isolates none of its parameters
+    // (only a literal path of our own, as the demo welcome's `./data`).
     const notifications = [
       ...Object.values(COMPANY_NOTIFICATION_MESSAGES),
       ...Object.values(SCHOOL_NOTIFICATION_MESSAGES),

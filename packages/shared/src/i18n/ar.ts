@@ -551,8 +551,9 @@ const ar: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]: 'تم تجديد اشتراك {0} تلقائيًا حتى {1}. مستحق دفع {2}.',
   // Announcements
   [template(DEMO_NOTIFICATION_MESSAGES.welcomeTitle)]: 'مرحبًا بك في {0}',
+  // A path is written as it is, left to right: isolated, else its `./` is drawn at the far end (`data/.`).
   [template(DEMO_NOTIFICATION_MESSAGES.welcomeBody)]:
-    'هذه مدرسة تجريبية. كل ما تغيّره يبقى في المجلد ./data على هذا الجهاز.',
+    'هذه مدرسة تجريبية. كل ما تغيّره يبقى في المجلد \u2068./data\u2069 على هذا الجهاز.',
   [ANNOUNCEMENT_MESSAGES.titleRequired]: 'العنوان مطلوب',
   [ANNOUNCEMENT_MESSAGES.titleTooLong]: 'يجب ألا يزيد العنوان على 200 حرف',
   Title: 'العنوان',

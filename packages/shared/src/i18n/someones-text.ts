@@ -10,7 +10,9 @@ import { template } from './translate.ts';
  * text that starts with digits, keeps its place and leaves the sentence's words and punctuation in theirs
  * (docs/product.md, "In the web app"). Numbers, dates, times and money are not listed: the app writes them itself
  * (format.ts, date-format.ts) and isolates them where needed. The catalogue tests check every right-to-left
- * catalogue against these lists, so the code passes such a value bare, never through isolateText.
+ * catalogue against these lists, so the code passes such a value bare, never through isolateText. Latin text of our
+ * own written into a sentence (a path such as the demo welcome's `./data`) is isolated the same way, literally in the
+ * right-to-left catalogue, when it starts or ends with punctuation that would otherwise take the sentence's direction.
  */
 
 /**

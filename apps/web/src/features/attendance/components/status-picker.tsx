@@ -32,7 +32,9 @@ export function StatusPicker({
             value={status}
             checked={value === status}
             onChange={() => onChange(status)}
-            className="peer sr-only"
+            // Invisible but as large as its button, so focus scrolls the whole button into view, not one pixel; clicks
+            // still reach the button (the label) as before.
+            className="peer pointer-events-none absolute inset-0 m-0 size-full appearance-none opacity-0"
           />
           <span
             className={cn(

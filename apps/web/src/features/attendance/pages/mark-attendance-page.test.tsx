@@ -1,6 +1,6 @@
 import type { AttendanceOptions, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, authResponse, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { markAttendanceHref } from '../lib/links';
@@ -421,6 +421,60 @@ describe('MarkAttendancePage', () => {
     const row = name?.parentElement;
     expect(row?.className.split(' ')).toEqual(expect.arrayContaining(['flex', 'gap-2']));
     expect([...(row?.children ?? [])].map((e) => e.textContent)).toEqual(['1', 'Ana Uno']);
+  });
+
+  it('scrolls a mark or note reached with the keyboard clear of the sticky submit bar, however tall the bar grows', async () => {
+    // jsdom lays nothing out: the bar's height is given, and its observer is called as the browser would.
+    let height = 104;
+    const observers: { callback: ResizeObserverCallback; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        entry: { callback: ResizeObserverCallback; targets: Element[] };
+        constructor(callback: ResizeObserverCallback) {
+          this.entry = { callback, targets: [] };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.targets.push(target);
+        }
+        disconnect() {
+          this.entry.targets = [];
+        }
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ height }) as DOMRect);
+    const resized = () =>
+      act(() => {
+        for (const { callback, targets } of observers)
+          for (const target of targets) callback([{ target } as ResizeObserverEntry], {} as ResizeObserver);
+      });
+    try {
+      mockFetch(reads);
+      renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+      await screen.findByText('Ana Uno');
+      const bar = screen.getByRole('button', { name: 'Submit attendance' }).parentElement as HTMLElement;
+      expect(observers.flatMap((o) => o.targets)).toEqual([bar]);
+      const form = bar.closest('form') as HTMLFormElement;
+      resized();
+      expect(form.style.getPropertyValue('--mark-bar-height')).toBe('104px');
+      // An alert in the bar makes it taller: the room kept below a focused control follows.
+      height = 158;
+      resized();
+      expect(form.style.getPropertyValue('--mark-bar-height')).toBe('158px');
+      // Every input of the list keeps that room (plus a gap) below it when focus scrolls it into view…
+      const list = within(form).getByRole('list');
+      expect(list.className.split(' ')).toContain('[&_input]:scroll-mb-[calc(var(--mark-bar-height,7rem)_+_0.5rem)]');
+      const inputs = list.querySelectorAll('input');
+      expect(inputs).toHaveLength(names.length * 4);
+      // …and each radio is as large as the button it stands for, so the whole button is scrolled clear, not the
+      // one pixel of a visually hidden input.
+      for (const radio of list.querySelectorAll('input[type="radio"]'))
+        expect(radio.className.split(' ')).toEqual(expect.arrayContaining(['absolute', 'inset-0', 'size-full']));
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
   });
 
   it.each([

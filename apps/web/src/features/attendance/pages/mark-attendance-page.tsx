@@ -1,7 +1,7 @@
 import type { AttendanceStatus, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { Alert } from '../../../components/ui/alert';
@@ -18,6 +18,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatDay } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { useElementHeight } from '../../../lib/use-element-height';
 import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
 import { StatusPicker } from '../components/status-picker';
 import { MARK_CLASS_PARAM, markSheetHref } from '../lib/links';
@@ -58,6 +59,15 @@ function startingMarks(sheet: ClassSheet, pending: PendingMarks | undefined): Ma
 type Outcome = { kind: 'sent'; created: number; updated: number } | { kind: 'failed'; messages: string[] } | null;
 
 /**
+ * The sticky submit bar covers the bottom of the list on a phone; a control focused from the keyboard is scrolled
+ * clear of it, by the bar's measured height plus a gap (it grows when an alert shows in it), so the teacher sees
+ * the mark or note being changed (docs/product.md, "Attendance on a bad connection").
+ */
+const BAR_HEIGHT = '--mark-bar-height';
+// Written out in full (Tailwind finds its classes in the source): the variable is BAR_HEIGHT.
+const CLEAR_OF_BAR = '[&_input]:scroll-mb-[calc(var(--mark-bar-height,7rem)_+_0.5rem)]';
+
+/**
  * /attendance/mark for those who mark (docs/product.md, "Attendance": staff and teachers; students and parents
  * never): others are told so, as on the other pages their role has no use for.
  */
@@ -96,6 +106,7 @@ function MarkAttendance() {
   const [marks, setMarks] = useState<{ slot: string; marks: Marks } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
+  const [barRef, barHeight] = useElementHeight<HTMLDivElement>();
 
   const shownSlot = useRef(slot);
   shownSlot.current = slot;
@@ -361,13 +372,14 @@ function MarkAttendance() {
       )}
       {sheet.data && sheet.data.students.length > 0 && marks?.slot === slot && (
         <form
+          style={barHeight === null ? undefined : ({ [BAR_HEIGHT]: `${barHeight}px` } as CSSProperties)}
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
           }}
         >
           <Card>
-            <ul className="divide-y divide-slate-100">
+            <ul className={`divide-y divide-slate-100 ${CLEAR_OF_BAR}`}>
               {sheet.data.students.map((s) => {
                 const mark = marks.marks[s.studentId] ?? { status: 'present' as const, note: '' };
                 return (
@@ -404,7 +416,10 @@ function MarkAttendance() {
               })}
             </ul>
           </Card>
-          <div className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 bg-slate-50/95 py-3">
+          <div
+            ref={barRef}
+            className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 bg-slate-50/95 py-3"
+          >
             {waiting && <div className="w-full">{notSent}</div>}
             {outcomeAlert && <div className="w-full">{outcomeAlert}</div>}
             <p className="text-sm text-slate-600">

@@ -8,6 +8,7 @@ import { CardSection } from '../../../components/ui/card';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { markAttendanceHref } from '../../attendance/lib/links';
+import { childTimetableHref } from '../../timetable/lib/links';
 import { LessonList } from './lesson-list';
 
 const STATUS_TONE = { present: 'success', absent: 'danger', late: 'warning' } as const;
@@ -21,10 +22,11 @@ export function useRate() {
   return (rate: number | null) => (rate === null ? t('day.noRate') : format.number(rate / 100, { style: 'percent' }));
 }
 
-function TimetableLink() {
+/** The timetable; in a child's card, that child's week (docs/product.md, "Routes and who may open them"). */
+function TimetableLink({ childId }: { childId?: string }) {
   const { t } = useT('dashboard');
   return (
-    <Link to="/timetable" className={linkClass}>
+    <Link to={childId ? childTimetableHref(childId) : '/timetable'} className={linkClass}>
       {t('day.timetableLink')}
       <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
     </Link>
@@ -196,7 +198,7 @@ function ParentDay({ day }: { day: DashboardDay }) {
           // Isolated: right to left, `Doe, "Jane"` read `"Doe, "Jane` (docs/product.md, "In the web app").
           title={<bdi>{child.name}</bdi>}
           description={t('day.childToday', { className: child.className, weekday: t(`day.weekday.${day.weekday}`) })}
-          actions={<TimetableLink />}
+          actions={<TimetableLink childId={child.studentId} />}
         >
           <ChildDay child={child} />
         </CardSection>

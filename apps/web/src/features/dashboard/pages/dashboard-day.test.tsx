@@ -1,9 +1,11 @@
 import type { DashboardDay, DayLesson } from '@lyceum/shared/day';
 import type { Role } from '@lyceum/shared/roles';
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, makeUser, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { TimetablePage } from '../../timetable/pages/timetable-page';
 import { DashboardPage } from './dashboard-page';
 
 const lesson = (over: Partial<DayLesson> = {}): DayLesson => ({
@@ -123,6 +125,54 @@ describe("the dashboard's day", () => {
     expect(screen.getByText('غائب')).toBeTruthy();
     expect(screen.getByText(/نسبة الحضور/)).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it("links each child's card to that child's week, not the first child's", async () => {
+    const kid = (studentId: string, name: string) => ({
+      studentId,
+      name,
+      className: 'Grade 5 A',
+      status: null,
+      lessons: [],
+      rate: null,
+    });
+    mockFetch({
+      'GET /api/v1/dashboard': () =>
+        json({
+          role: 'parent',
+          title: 'Demo School',
+          stats: [],
+          subscription: null,
+          day: { ...emptyDay, children: [kid('kid-1', 'Ben Child'), kid('kid-2', 'Cleo Child')] },
+        }),
+      'GET /api/v1/timetable/options': () =>
+        json({ periods: [], classes: [], teachers: [], subjects: [], rooms: [], assignments: [] }),
+      'GET /api/v1/timetable/children': () =>
+        json({
+          children: [
+            { studentId: 'kid-1', name: 'Ben Child', classId: 'class-1', items: [] },
+            { studentId: 'kid-2', name: 'Cleo Child', classId: 'class-2', items: [] },
+          ],
+        }),
+    });
+    renderWithProviders(null, {
+      auth: signedIn('parent'),
+      routes: [
+        { path: '/', element: <DashboardPage /> },
+        { path: '/timetable', element: <TimetablePage /> },
+      ],
+    });
+    const cleo = await screen.findByRole('region', { name: 'Cleo Child' });
+    const ben = screen.getByRole('region', { name: 'Ben Child' });
+    expect(
+      within(ben)
+        .getByRole('link', { name: /Timetable/ })
+        .getAttribute('href'),
+    ).toBe('/timetable?child=kid-1');
+    await userEvent.setup().click(within(cleo).getByRole('link', { name: /Timetable/ }));
+    const tab = await screen.findByRole('tab', { name: 'Cleo Child' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Ben Child' }).getAttribute('aria-selected')).toBe('false');
   });
 
   describe('right to left, every name, class label, subject and room is isolated (<bdi>), so its punctuation stays in place', () => {

@@ -30,6 +30,7 @@ import { AssignTeacherDialog } from '../components/assign-teacher-dialog';
 import { PeriodsCard } from '../components/periods-card';
 import { SlotFormDialog } from '../components/slot-form-dialog';
 import { type Hidden, type SlotActions, WeekGrid } from '../components/week-grid';
+import { TIMETABLE_CHILD_PARAM } from '../lib/links';
 
 /**
  * On paper only the week prints: no shell, no pickers or buttons, the grid on one A4 landscape page. Fixed
@@ -407,7 +408,7 @@ function ChildrenWeeks({ periods }: { periods: readonly Period[] }) {
         <Empty title={t('empty.noChildrenTitle')} description={t('empty.noChildren')} />
       </>
     );
-  const child = children.find((c) => c.studentId === params.get('child')) ?? children[0];
+  const child = children.find((c) => c.studentId === params.get(TIMETABLE_CHILD_PARAM)) ?? children[0];
   if (!child) return header;
   const week = (
     <WeekView
@@ -427,7 +428,7 @@ function ChildrenWeeks({ periods }: { periods: readonly Period[] }) {
         <Tabs
           label={t('picker.child')}
           value={child.studentId}
-          onChange={(id) => setParams({ child: id }, { replace: true })}
+          onChange={(id) => setParams({ [TIMETABLE_CHILD_PARAM]: id }, { replace: true })}
           // Isolated: right to left, `Doe, "Jane"` read `"Doe, "Jane` (docs/product.md, "In the web app").
           tabs={children.map((c) => ({ id: c.studentId, label: <bdi>{c.name}</bdi> }))}
         >
