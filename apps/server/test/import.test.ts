@@ -304,6 +304,54 @@ describe('students import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('previews a file of 5 000 students with their parents, finding the problems anywhere in it', async () => {
+    const big = await createSchool(t.app, { name: 'Big School', planName: 'Enterprise' });
+    const bigAdmin = await login(t.app, big.users.school_admin.email, 'school_admin');
+    await createClass(t.app, bigAdmin, { name: 'Grade 1', section: 'A' });
+    const rows = Array.from({ length: 5000 }, (_, i) =>
+      studentRow({
+        name: `Student ${i}`,
+        email: `big.stu${i}@import.test`,
+        className: 'Grade 1',
+        section: 'A',
+        rollNumber: String(i + 1),
+        // Two siblings share their first parent; each has a second parent of their own.
+        parentName: `Family ${Math.floor(i / 2)}`,
+        parentEmail: `big.family${Math.floor(i / 2)}@import.test`,
+        parent2Name: `Other ${i}`,
+        parent2Email: `big.other${i}@import.test`,
+      }),
+    );
+    // Line 3001: an unknown class; line 4001: line 3's e-mail again; line 5001: a parent who is the student
+    // of line 2, read 5 000 rows earlier.
+    rows[2999] = studentRow({ name: 'Lost', email: 'big.lost@import.test', className: 'Grade 99' });
+    rows[3999] = studentRow({ name: 'Twice', email: 'big.stu1@import.test', className: 'Grade 1', section: 'A' });
+    rows[4999] = studentRow({
+      name: 'Last',
+      email: 'big.last@import.test',
+      className: 'Grade 1',
+      section: 'A',
+      parentName: 'Student Zero',
+      parentEmail: 'big.stu0@import.test',
+    });
+    const file = csv(STUDENT_IMPORT_COLUMNS, rows);
+    const before = await snapshot();
+    const res = await as(
+      t.app,
+      bigAdmin,
+    )({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: file, sendInvitation: false } });
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({ rowCount: 5000, validCount: 4997 });
+    expect(preview.rows).toHaveLength(5000);
+    expect(preview.errors).toEqual([
+      { line: 3001, column: 'className', message: 'Class not found: "Grade 99"' },
+      { line: 4001, column: 'email', message: 'This e-mail is also on line 3' },
+      { line: 5001, column: 'parentEmail', message: 'A user with this email already exists...' },
+    ]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('is all-or-nothing over a few hundred rows', async () => {
     const cls = await createClass(t.app, admin);
     const rows = Array.from({ length: 300 }, (_, i) => [`Bulk ${i}`, `bulk${i}@import.test`]);
