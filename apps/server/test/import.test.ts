@@ -304,6 +304,40 @@ describe('students import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a file with more rows than the plan allows at once, with the limit alone and no row checked', async () => {
+    const basic = await createSchool(t.app, { name: 'Basic Import School', planName: 'Basic' });
+    const basicAdmin = await login(t.app, basic.users.school_admin.email, 'school_admin');
+    const api = as(t.app, basicAdmin);
+    // Each file is one row past the Basic plan's limit (the school already has one of each), and its first
+    // two rows have problems that a row check would list.
+    const files = [
+      ['students', 'Student limit reached: the Basic plan allows 100 students.', 100, ['className']],
+      ['teachers', 'Teacher limit reached: the Basic plan allows 10 teachers.', 10, ['subjects']],
+      ['parents', 'Parent limit reached: the Basic plan allows 200 parents.', 200, ['childEmails']],
+    ] as const;
+    const before = await snapshot();
+    for (const [kind, message, rowCount, [column]] of files) {
+      const rows = Array.from({ length: rowCount }, (_, i) => [`Over ${i}`, `over.${kind}${i}@import.test`, '']);
+      rows[0] = ['Bad Mail', 'not-an-email', ''];
+      rows[1] = ['Unknown', `over.${kind}.unknown@import.test`, 'Nowhere'];
+      const file = csv(['name', 'email', column], rows);
+      const preview = await api({ method: 'POST', url: `/api/v1/${kind}/import/preview`, payload: { csv: file } });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toMatchObject({
+        rowCount,
+        validCount: rowCount,
+        errors: [{ line: null, column: null, message }],
+      });
+      const commit = await api({ method: 'POST', url: `/api/v1/${kind}/import`, payload: { csv: file } });
+      expect(commit.statusCode).toBe(422);
+      expect(errorOf(commit)).toMatchObject({
+        message: 'The file has 1 error. Nothing was imported.',
+        fields: { 'file:_': message },
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('previews a file of 5 000 students with their parents, finding the problems anywhere in it', async () => {
     const big = await createSchool(t.app, { name: 'Big School', planName: 'Enterprise' });
     const bigAdmin = await login(t.app, big.users.school_admin.email, 'school_admin');

@@ -559,6 +559,7 @@ export const ImportIssue = z.object({
 });
 export type ImportIssue = z.infer<typeof ImportIssue>;
 
+/** `valid`: no problem names the row's line (rows are not checked when the plan limit alone refuses the file). */
 export const ImportPreviewResponse = z.object({
   columns: z.array(z.string()),
   rows: z.array(z.object({ line: z.number().int(), values: z.record(z.string(), z.string()), valid: z.boolean() })),

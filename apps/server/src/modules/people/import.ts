@@ -86,9 +86,7 @@ interface ParentFileItem extends NewPerson {
 }
 
 interface Validated {
-  parsed: { columns: string[]; records: CsvRecord[] };
   issues: ImportIssue[];
-  badLines: Set<number>;
   students: StudentItem[];
   studentParents: Map<string, ParentItem>;
   teachers: TeacherItem[];
@@ -207,9 +205,7 @@ async function validate(
   options: ImportOptions,
 ): Promise<Validated> {
   const out: Validated = {
-    parsed,
     issues: [...parsed.issues],
-    badLines: new Set(),
     students: [],
     studentParents: new Map(),
     teachers: [],
@@ -315,7 +311,6 @@ async function validate(
         out.parents.push({ ...p, relationship: relationship ?? null, children: [...new Set(children)] });
     }
   }
-  for (const i of issues) if (i.line !== null && i.line > 1) out.badLines.add(i.line);
   return out;
 }
 
@@ -527,6 +522,32 @@ function additions(kind: ImportKind, v: Validated): Partial<Record<SchoolRole, n
   return { parent: v.parents.length };
 }
 
+/** The role each row of a kind's file adds: one person a row, whatever else the row brings. */
+const ROW_ROLE: Record<ImportKind, SchoolRole> = { students: 'student', teachers: 'teacher', parents: 'parent' };
+
+/**
+ * The plan limit a file passes by its row count alone (docs/product.md, "CSV import and export"): every row
+ * of an importable file adds one person of its kind, so such a file cannot be imported whatever its rows
+ * say, and is refused before they are checked one by one (up to 5 000 rows, each with its zod checks).
+ */
+async function rowCountIssue(tx: Tx, schoolId: string, kind: ImportKind, parsed: ParsedCsv) {
+  if (parsed.issues.length > 0 || parsed.records.length === 0) return null;
+  return planIssue(tx, schoolId, { [ROW_ROLE[kind]]: parsed.records.length });
+}
+
+/** The preview's answer: the file's rows, each valid when no problem names its line. */
+function previewAnswer(parsed: ParsedCsv, issues: ImportIssue[]): ImportPreviewResponse {
+  const badLines = new Set(issues.flatMap((i) => (i.line !== null && i.line > 1 ? [i.line] : [])));
+  const rows = parsed.records.map((r) => ({ line: r.line, values: r.values, valid: !badLines.has(r.line) }));
+  return {
+    columns: parsed.columns,
+    rows,
+    rowCount: rows.length,
+    validCount: rows.filter((r) => r.valid).length,
+    errors: capIssues(issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))),
+  };
+}
+
 export async function previewImport(
   deps: Deps,
   actor: Actor,
@@ -536,6 +557,8 @@ export async function previewImport(
   const parsed = parseImportFile(kind, csv);
   const schoolYear = academicYearIn(timeZoneOf(actor), deps.clock());
   return inScope(deps.db, scope, async (tx) => {
+    const tooMany = await rowCountIssue(tx, scope.schoolId, kind, parsed);
+    if (tooMany) return previewAnswer(parsed, [tooMany]);
     const v = await validate(tx, scope, kind, parsed, { ...options, schoolYear });
     if (v.issues.length === 0) {
       const limit = await planIssue(tx, scope.schoolId, additions(kind, v));
@@ -548,14 +571,7 @@ export async function previewImport(
       const refusal = await schoolMailRefusal(tx, scope.schoolId, Math.max(invited, 1), actor.accountId);
       if (refusal) v.issues.push({ line: null, column: null, message: refusal.message });
     }
-    const rows = v.parsed.records.map((r) => ({ line: r.line, values: r.values, valid: !v.badLines.has(r.line) }));
-    return {
-      columns: v.parsed.columns,
-      rows,
-      rowCount: rows.length,
-      validCount: rows.filter((r) => r.valid).length,
-      errors: capIssues(v.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))),
-    };
+    return previewAnswer(parsed, v.issues);
   });
 }
 
@@ -591,6 +607,8 @@ export async function commitImport(
   const result = await inScope(deps.db, scope, async (tx) => {
     // Lock first: the plan count below and the inserts after it see no concurrent import or create.
     await tx.execute(sql`select id from schools where id = ${schoolId} for update`);
+    const tooMany = await rowCountIssue(tx, schoolId, kind, parsed);
+    if (tooMany) throw refuse([tooMany]);
     const v = await validate(tx, scope, kind, parsed, {
       ...options,
       schoolYear: academicYearIn(timeZoneOf(actor), deps.clock()),
