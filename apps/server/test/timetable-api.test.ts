@@ -6,6 +6,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { assignTeacher, createClass, createSubject, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as, errorOf } from './helpers.ts';
+import { countStatements } from './pglite-statements.ts';
 import { listenUrl, openStream } from './sse-client.ts';
 
 /** The timetable: periods, slots and their clash rules, the assign-teacher action, week views and who sees them. */
@@ -449,6 +450,104 @@ describe('assigning a teacher to a class timetable', () => {
     expect(errorOf(empty).fields?.slots).toBe('Add at least one slot');
     expect(await slotCount(w.a.id)).toBe(before);
   });
+});
+
+describe('an assign-teacher list, judged lesson after lesson', () => {
+  /** A class of its own with a teacher of its own, so the lessons below meet no other test's. */
+  async function freshClass() {
+    const adminSession = await w.a.signIn('school_admin');
+    const cls = await createClass(w.t.app, adminSession, { subjectIds: [w.a.subjectId] });
+    const t = await createTeacher(w.t.app, adminSession, { subjectIds: [w.a.subjectId] });
+    await assignTeacher(w.t.app, adminSession, cls.id, { teacherId: t.teacher.id, subjectIds: [w.a.subjectId] });
+    return { classId: cls.id, className: cls.label, teacherId: t.teacher.id };
+  }
+  const at = (minute: number) =>
+    `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  /** `n` lessons of 5 minutes on Sunday, one every 6 minutes from 00:00, in rooms R0 to R6. */
+  const lessons = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      subjectId: w.a.subjectId,
+      day: 'sunday',
+      startTime: at(i * 6),
+      endTime: at(i * 6 + 5),
+      room: `R${i % 7}`,
+    }));
+
+  it('a lesson clashing with one made earlier in the list is skipped as if that one were stored', async () => {
+    const f = await freshClass();
+    const res = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${f.classId}/assign-teacher`,
+      payload: {
+        teacherId: f.teacherId,
+        slots: [
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:00', endTime: '14:45', room: 'R5' },
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:00', endTime: '14:45', room: 'R6' },
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:30', endTime: '15:15', room: 'R6' },
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:45', endTime: '15:30', room: ' r5 ' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.created.map((s: TimetableSlot) => [s.startTime, s.endTime, s.room])).toEqual([
+      ['14:00', '14:45', 'R5'],
+      ['14:45', '15:30', 'r5'],
+    ]);
+    expect(body.skipped).toEqual([
+      expect.objectContaining({ startTime: '14:00', reason: 'slot_exists', message: TIMETABLE_MESSAGES.skippedExists }),
+      expect.objectContaining({
+        startTime: '14:30',
+        reason: 'clash',
+        message: `${f.className} already has Mathematics on Sunday 14:00–14:45`,
+      }),
+    ]);
+    // Another class's list meets this one's lessons by room, as a single lesson would.
+    const other = await freshClass();
+    const room = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${other.classId}/assign-teacher`,
+      payload: {
+        teacherId: other.teacherId,
+        slots: [{ subjectId: w.a.subjectId, day: 'sunday', startTime: '15:00', endTime: '15:45', room: 'R5' }],
+      },
+    });
+    expect(room.json().skipped).toEqual([
+      expect.objectContaining({
+        reason: 'clash',
+        message: `Room r5 is already used by ${f.className} on Sunday 14:45–15:30`,
+      }),
+    ]);
+  });
+
+  // Statements are counted on embedded PGlite (countStatements); a PostgreSQL pool is reached by another path.
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'reads and writes the timetable in as many statements for 100 lessons as for one, made or skipped',
+    async () => {
+      const f = await freshClass();
+      const url = `/api/v1/timetable/classes/${f.classId}/assign-teacher`;
+      const statementsOf = async (slots: ReturnType<typeof lessons>) => {
+        const counted = countStatements(w.t, ['timetable_slots', 'audit_log']);
+        try {
+          const res = await admin({ method: 'POST', url, payload: { teacherId: f.teacherId, slots } });
+          expect(res.statusCode, res.body).toBe(200);
+          return { made: res.json().created.length, skipped: res.json().skipped.length, statements: counted.count() };
+        } finally {
+          counted.stop();
+        }
+      };
+      const clear = () => admin({ method: 'DELETE', url: `/api/v1/timetable/slots?classId=${f.classId}` });
+      const one = await statementsOf(lessons(1));
+      const oneAgain = await statementsOf(lessons(1));
+      await clear();
+      const hundred = await statementsOf(lessons(100));
+      const hundredAgain = await statementsOf(lessons(100));
+      await clear();
+      expect([one.made, oneAgain.skipped, hundred.made, hundredAgain.skipped]).toEqual([1, 1, 100, 100]);
+      expect(hundred.statements).toBe(one.statements);
+      expect(hundredAgain.statements).toBe(oneAgain.statements);
+    },
+  );
 });
 
 describe('missing, null or mistyped fields', () => {
