@@ -5,6 +5,8 @@ import {
   type ClearSlotsQuery,
   type ClearSlotsResponse,
   type CreateSlotRequest,
+  lessonLongEnough,
+  MAX_LESSONS_PER_WEEK,
   roomKey,
   TIMETABLE_MESSAGES,
   type TimetableSlot,
@@ -25,6 +27,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { byWeek, loadSlots, publishTimetableChange, roomKeySql, slotColumns, slotNames } from './slot-rows.ts';
 
 interface Placement {
@@ -200,6 +203,36 @@ async function clashOf(tx: Tx, schoolId: string, p: Placement, exceptId: string 
   return clashAmong(p, overlapping ?? []);
 }
 
+/**
+ * At most MAX_LESSONS_PER_WEEK lessons a week for a class and for a teacher (docs/product.md, "Periods and the
+ * weekly timetable"), counting `adding` more for each (a moved lesson adds to its new teacher only). Counted in
+ * one statement under the timetable's turn, so writes at the edge count one after the other; refused with
+ * nothing written.
+ */
+async function refuseTooManyLessons(
+  tx: Tx,
+  schoolId: string,
+  week: { classId: string | null; teacherId: string | null },
+  adding: number,
+): Promise<void> {
+  if (adding === 0) return;
+  const [row] = await selectRows<{ cls: number; teacher: number }>(
+    tx,
+    sql`select count(*) filter (where ts.class_id = ${week.classId})::int as cls,
+        count(*) filter (where ts.teacher_id = ${week.teacherId})::int as teacher
+      from timetable_slots ts
+      where ts.school_id = ${schoolId} and (ts.class_id = ${week.classId} or ts.teacher_id = ${week.teacherId})`,
+  );
+  if (week.classId !== null && Number(row?.cls ?? 0) + adding > MAX_LESSONS_PER_WEEK) {
+    throw new AppError('rule', TIMETABLE_MESSAGES.classLessonsFull);
+  }
+  if (week.teacherId !== null && Number(row?.teacher ?? 0) + adding > MAX_LESSONS_PER_WEEK) {
+    throw new AppError('rule', TIMETABLE_MESSAGES.teacherLessonsFull, {
+      teacherId: TIMETABLE_MESSAGES.teacherLessonsFull,
+    });
+  }
+}
+
 /** The unique index is the last word on "same class, day, start and end" (a race the lock does not cover cannot happen, but a direct write could). */
 async function slotUnique<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -284,6 +317,7 @@ export function createSlot(
       await checkTeaching(tx, scope.schoolId, input, true);
       const clash = await clashOf(tx, scope.schoolId, input, null);
       if (clash) throw clash;
+      await refuseTooManyLessons(tx, scope.schoolId, input, 1);
       const made = await insertSlot(tx, scope, input);
       await publishTimetableChange(tx, scope.schoolId, [made.classId]);
       return made;
@@ -321,9 +355,19 @@ export function updateSlot(
           endTime: TIMETABLE_MESSAGES.endAfterStart,
         });
       }
+      // A new time is a new lesson length; a lesson kept from before the minimum keeps its own until then.
+      if ((input.startTime !== undefined || input.endTime !== undefined) && !lessonLongEnough(next)) {
+        throw new AppError('validation', TIMETABLE_MESSAGES.lessonTooShort, {
+          endTime: TIMETABLE_MESSAGES.lessonTooShort,
+        });
+      }
       await checkTeaching(tx, scope.schoolId, next, next.subjectId !== before.subjectId);
       const clash = await clashOf(tx, scope.schoolId, next, id);
       if (clash) throw clash;
+      // The class never changes; another teacher gets one lesson more.
+      if (next.teacherId !== before.teacherId) {
+        await refuseTooManyLessons(tx, scope.schoolId, { classId: null, teacherId: next.teacherId }, 1);
+      }
       await tx
         .update(timetableSlots)
         .set({ ...changes, updatedAt: new Date() })
@@ -488,6 +532,7 @@ export function assignTeacherToTimetable(
           teacherName,
         });
       }
+      await refuseTooManyLessons(tx, scope.schoolId, { classId, teacherId: input.teacherId }, made.length);
       const created = await insertSlots(tx, scope, made);
       if (created.length > 0) await publishTimetableChange(tx, scope.schoolId, [classId]);
       return { created, skipped };
