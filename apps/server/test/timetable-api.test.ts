@@ -6,6 +6,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { assignTeacher, createClass, createSubject, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as, errorOf } from './helpers.ts';
+import { countStatements } from './pglite-statements.ts';
 import { listenUrl, openStream } from './sse-client.ts';
 
 /** The timetable: periods, slots and their clash rules, the assign-teacher action, week views and who sees them. */
@@ -57,6 +58,32 @@ async function slotCount(schoolId: string): Promise<number> {
   );
   return Number((r.rows[0] as { n: number }).n);
 }
+
+/** A class of its own with a teacher of its own, so the lessons given them meet no other test's. */
+async function freshClass() {
+  const adminSession = await w.a.signIn('school_admin');
+  const cls = await createClass(w.t.app, adminSession, { subjectIds: [w.a.subjectId] });
+  const t = await createTeacher(w.t.app, adminSession, { subjectIds: [w.a.subjectId] });
+  await assignTeacher(w.t.app, adminSession, cls.id, { teacherId: t.teacher.id, subjectIds: [w.a.subjectId] });
+  return { classId: cls.id, className: cls.label, teacherId: t.teacher.id };
+}
+const at = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/**
+ * `n` lessons of 5 minutes on Sunday, one every 6 minutes from the `from`th (00:00 first), in seven rooms named
+ * after `rooms` (a test's own, so that lessons another test leaves behind clash with none of its own).
+ */
+const lessons = (n: number, from = 0, rooms = 'R') =>
+  Array.from({ length: n }, (_, k) => {
+    const i = from + k;
+    return {
+      subjectId: w.a.subjectId,
+      day: 'sunday',
+      startTime: at(i * 6),
+      endTime: at(i * 6 + 5),
+      room: `${rooms}${i % 7}`,
+    };
+  });
 
 beforeAll(async () => {
   w = await schoolWorld();
@@ -448,6 +475,246 @@ describe('assigning a teacher to a class timetable', () => {
     });
     expect(errorOf(empty).fields?.slots).toBe('Add at least one slot');
     expect(await slotCount(w.a.id)).toBe(before);
+  });
+});
+
+describe('an assign-teacher list, judged lesson after lesson', () => {
+  it('a lesson clashing with one made earlier in the list is skipped as if that one were stored', async () => {
+    const f = await freshClass();
+    const res = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${f.classId}/assign-teacher`,
+      payload: {
+        teacherId: f.teacherId,
+        slots: [
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:00', endTime: '14:45', room: 'R5' },
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:00', endTime: '14:45', room: 'R6' },
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:30', endTime: '15:15', room: 'R6' },
+          { subjectId: w.a.subjectId, day: 'sunday', startTime: '14:45', endTime: '15:30', room: ' r5 ' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.created.map((s: TimetableSlot) => [s.startTime, s.endTime, s.room])).toEqual([
+      ['14:00', '14:45', 'R5'],
+      ['14:45', '15:30', 'r5'],
+    ]);
+    expect(body.skipped).toEqual([
+      expect.objectContaining({ startTime: '14:00', reason: 'slot_exists', message: TIMETABLE_MESSAGES.skippedExists }),
+      expect.objectContaining({
+        startTime: '14:30',
+        reason: 'clash',
+        message: `${f.className} already has Mathematics on Sunday 14:00–14:45`,
+      }),
+    ]);
+    // Another class's list meets this one's lessons by room, as a single lesson would.
+    const other = await freshClass();
+    const room = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${other.classId}/assign-teacher`,
+      payload: {
+        teacherId: other.teacherId,
+        slots: [{ subjectId: w.a.subjectId, day: 'sunday', startTime: '15:00', endTime: '15:45', room: 'R5' }],
+      },
+    });
+    expect(room.json().skipped).toEqual([
+      expect.objectContaining({
+        reason: 'clash',
+        message: `Room r5 is already used by ${f.className} on Sunday 14:45–15:30`,
+      }),
+    ]);
+  });
+
+  // Statements are counted on embedded PGlite (countStatements); a PostgreSQL pool is reached by another path.
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'reads and writes the timetable in as many statements for 100 lessons as for one, made or skipped',
+    async () => {
+      const f = await freshClass();
+      const url = `/api/v1/timetable/classes/${f.classId}/assign-teacher`;
+      const statementsOf = async (slots: ReturnType<typeof lessons>) => {
+        const counted = countStatements(w.t, ['timetable_slots', 'audit_log']);
+        try {
+          const res = await admin({ method: 'POST', url, payload: { teacherId: f.teacherId, slots } });
+          expect(res.statusCode, res.body).toBe(200);
+          return { made: res.json().created.length, skipped: res.json().skipped.length, statements: counted.count() };
+        } finally {
+          counted.stop();
+        }
+      };
+      const clear = () => admin({ method: 'DELETE', url: `/api/v1/timetable/slots?classId=${f.classId}` });
+      const one = await statementsOf(lessons(1, 0, 'Count '));
+      const oneAgain = await statementsOf(lessons(1, 0, 'Count '));
+      await clear();
+      const hundred = await statementsOf(lessons(100, 0, 'Count '));
+      const hundredAgain = await statementsOf(lessons(100, 0, 'Count '));
+      await clear();
+      expect([one.made, oneAgain.skipped, hundred.made, hundredAgain.skipped]).toEqual([1, 1, 100, 100]);
+      expect(hundred.statements).toBe(one.statements);
+      expect(hundredAgain.statements).toBe(oneAgain.statements);
+    },
+  );
+});
+
+describe("a week's lessons are bounded", () => {
+  const lessonsOf = async (classId: string) =>
+    Number(
+      (
+        (
+          await w.t.app.deps.db.execute(
+            sql`select count(*)::int as n from timetable_slots where school_id = ${w.a.id} and class_id = ${classId}`,
+          )
+        ).rows[0] as { n: number }
+      ).n,
+    );
+
+  it('a lesson lasts at least 5 minutes, on every write; an older shorter one keeps its times until they change', async () => {
+    const f = await freshClass();
+    const one = { classId: f.classId, teacherId: f.teacherId, subjectId: w.a.subjectId, day: 'sunday', room: '' };
+    const short = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: { ...one, startTime: '00:00', endTime: '00:04' },
+    });
+    expect({ status: short.statusCode, fields: errorOf(short).fields }).toEqual({
+      status: 400,
+      fields: { endTime: 'A lesson lasts at least 5 minutes' },
+    });
+    const list = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${f.classId}/assign-teacher`,
+      payload: {
+        teacherId: f.teacherId,
+        slots: [...lessons(1, 0, 'Short '), { ...lessons(1, 1, 'Short ')[0], endTime: '00:07' }],
+      },
+    });
+    expect(list.statusCode).toBe(400);
+    expect(errorOf(list).fields).toEqual({ 'slots.1.endTime': TIMETABLE_MESSAGES.lessonTooShort });
+    expect(await lessonsOf(f.classId)).toBe(0);
+    const spanish = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      headers: { 'accept-language': 'es' },
+      payload: { ...one, startTime: '00:00', endTime: '00:01' },
+    });
+    expect(errorOf(spanish).fields?.endTime).toBe('Una sesión dura al menos 5 minutos');
+
+    const made = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: { ...one, startTime: '00:00', endTime: '00:05' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const url = `/api/v1/timetable/slots/${made.json().id}`;
+    const shortened = await admin({ method: 'PATCH', url, payload: { endTime: '00:03' } });
+    expect({ status: shortened.statusCode, fields: errorOf(shortened).fields }).toEqual({
+      status: 400,
+      fields: { endTime: TIMETABLE_MESSAGES.lessonTooShort },
+    });
+    // A lesson stored before the minimum (written here behind the API's back) still moves room.
+    await w.t.app.deps.db.execute(sql`update timetable_slots set end_time = '00:01' where id = ${made.json().id}`);
+    const moved = await admin({ method: 'PATCH', url, payload: { room: 'R9' } });
+    expect(moved.json()).toMatchObject({ startTime: '00:00', endTime: '00:01', room: 'R9' });
+    await admin({ method: 'DELETE', url: `/api/v1/timetable/slots?classId=${f.classId}` });
+  });
+
+  it('a class has at most 100 lessons a week: a list or a lesson past it is refused whole, nothing written', async () => {
+    const f = await freshClass();
+    const assign = (slots: ReturnType<typeof lessons>, headers?: Record<string, string>) =>
+      admin({
+        method: 'POST',
+        url: `/api/v1/timetable/classes/${f.classId}/assign-teacher`,
+        payload: { teacherId: f.teacherId, slots },
+        headers,
+      });
+    expect((await assign(lessons(60, 0, 'Class '))).json().created).toHaveLength(60);
+    const over = await assign(lessons(50, 60, 'Class '));
+    expect({ status: over.statusCode, message: errorOf(over).message }).toEqual({
+      status: 422,
+      message: 'Lesson limit reached: a class can have at most 100 lessons a week.',
+    });
+    expect(await lessonsOf(f.classId)).toBe(60);
+    // Lessons the list skips are not counted: 40 already there and 40 new reach the limit exactly.
+    const upTo = await assign([...lessons(60, 0, 'Class '), ...lessons(40, 60, 'Class ')].slice(20));
+    expect(upTo.statusCode, upTo.body).toBe(200);
+    expect(upTo.json().created).toHaveLength(40);
+    expect(await lessonsOf(f.classId)).toBe(100);
+
+    const single = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: { ...lessons(1, 100, 'Class ')[0], classId: f.classId, teacherId: f.teacherId },
+    });
+    expect(single.statusCode).toBe(422);
+    expect(errorOf(single).message).toBe(TIMETABLE_MESSAGES.classLessonsFull);
+    const spanish = await assign(lessons(1, 100, 'Class '), { 'accept-language': 'es' });
+    expect(errorOf(spanish).message).toBe(
+      'Límite de sesiones alcanzado: una clase puede tener como máximo 100 sesiones a la semana.',
+    );
+    // A list of lessons all there already writes nothing, so it is no refusal.
+    expect((await assign(lessons(100, 0, 'Class '))).json().skipped).toHaveLength(100);
+    expect(await lessonsOf(f.classId)).toBe(100);
+    await admin({ method: 'DELETE', url: `/api/v1/timetable/slots?classId=${f.classId}` });
+  });
+
+  it('a teacher has at most 100 lessons a week, in all their classes: a new lesson or a lesson handed over is refused', async () => {
+    const full = await freshClass();
+    const url = `/api/v1/timetable/classes/${full.classId}/assign-teacher`;
+    const filled = await admin({
+      method: 'POST',
+      url,
+      payload: { teacherId: full.teacherId, slots: lessons(100, 0, 'Teacher ') },
+    });
+    expect(filled.json().created).toHaveLength(100);
+    const other = await freshClass();
+    const adminSession = await w.a.signIn('school_admin');
+    await assignTeacher(w.t.app, adminSession, other.classId, {
+      teacherId: full.teacherId,
+      subjectIds: [w.a.subjectId],
+    });
+    const monday = { subjectId: w.a.subjectId, day: 'monday', startTime: '08:00', endTime: '08:45', room: '' };
+    const added = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: { ...monday, classId: other.classId, teacherId: full.teacherId },
+    });
+    expect({ status: added.statusCode, message: errorOf(added).message }).toEqual({
+      status: 422,
+      message: 'Lesson limit reached: a teacher can have at most 100 lessons a week.',
+    });
+    const listed = await admin({
+      method: 'POST',
+      url: `/api/v1/timetable/classes/${other.classId}/assign-teacher`,
+      payload: { teacherId: full.teacherId, slots: [monday] },
+    });
+    expect(errorOf(listed).message).toBe(TIMETABLE_MESSAGES.teacherLessonsFull);
+    expect(await lessonsOf(other.classId)).toBe(0);
+    const own = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: { ...monday, classId: other.classId, teacherId: other.teacherId },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const handedOver = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/slots/${own.json().id}`,
+      payload: { teacherId: full.teacherId },
+    });
+    expect(handedOver.statusCode).toBe(422);
+    expect(errorOf(handedOver).fields?.teacherId).toBe(TIMETABLE_MESSAGES.teacherLessonsFull);
+    const kept = await admin({ method: 'GET', url: `/api/v1/timetable/slots/${own.json().id}` });
+    expect(kept.json().teacherId).toBe(other.teacherId);
+    // Moving one of the full teacher's own lessons in time adds none.
+    const [first] = filled.json().created as TimetableSlot[];
+    const later = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/slots/${first?.id}`,
+      payload: { startTime: '23:00', endTime: '23:45' },
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    for (const classId of [full.classId, other.classId]) {
+      await admin({ method: 'DELETE', url: `/api/v1/timetable/slots?classId=${classId}` });
+    }
   });
 });
 

@@ -27,6 +27,15 @@ import { plainText } from './plain-text.ts';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/**
+ * A class and a teacher have at most this many lessons a week (docs/product.md, "Periods and the weekly
+ * timetable"): a full school week is about 40 lessons; 100 leaves room for any real timetable and bounds what
+ * one class's or teacher's week holds and costs to show.
+ */
+export const MAX_LESSONS_PER_WEEK = 100;
+/** The shortest lesson: a 1-minute one is no lesson, and 5 minutes bounds how many fit in a day too. */
+export const MIN_LESSON_MINUTES = 5;
+
 export const TIMETABLE_MESSAGES = {
   slotExists: 'A slot already exists for this time',
   slotNotFound: 'Timetable slot not found',
@@ -35,6 +44,9 @@ export const TIMETABLE_MESSAGES = {
   periodExists: 'A period already starts at this time',
   periodInUse: 'Attendance was taken in this period, so it cannot be deleted',
   endAfterStart: 'End time must be after start time',
+  lessonTooShort: `A lesson lasts at least ${MIN_LESSON_MINUTES} minutes`,
+  classLessonsFull: `Lesson limit reached: a class can have at most ${MAX_LESSONS_PER_WEEK} lessons a week.`,
+  teacherLessonsFull: `Lesson limit reached: a teacher can have at most ${MAX_LESSONS_PER_WEEK} lessons a week.`,
   timeFormat: 'Time must look like 08:30',
   periodNameRequired: 'Period name is required',
   breakNotBoolean: 'Break must be true or false',
@@ -81,6 +93,22 @@ export const endAfterStart = <T extends { startTime?: string | undefined; endTim
   !TIME.test(v.endTime) ||
   v.endTime > v.startTime;
 export const endAfterStartIssue = { error: TIMETABLE_MESSAGES.endAfterStart, path: ['endTime'] };
+
+/** Minutes from midnight of a well-formed `HH:MM`. */
+export const minuteOfDay = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/**
+ * A lesson lasts at least MIN_LESSON_MINUTES, judged only when the end is after the start (otherwise
+ * endAfterStart speaks). Lessons only: a period of the bell schedule may be shorter.
+ */
+export const lessonLongEnough = <T extends { startTime?: string | undefined; endTime?: string | undefined }>(v: T) =>
+  v.startTime === undefined ||
+  v.endTime === undefined ||
+  !TIME.test(v.startTime) ||
+  !TIME.test(v.endTime) ||
+  v.endTime <= v.startTime ||
+  minuteOfDay(v.endTime) - minuteOfDay(v.startTime) >= MIN_LESSON_MINUTES;
+export const lessonLongEnoughIssue = { error: TIMETABLE_MESSAGES.lessonTooShort, path: ['endTime'] };
 
 export const Period = z.object({
   id: z.string(),
@@ -172,7 +200,8 @@ export const CreateSlotRequest = z
     startTime: timeOfDay,
     endTime: timeOfDay,
   })
-  .refine(endAfterStart, endAfterStartIssue);
+  .refine(endAfterStart, endAfterStartIssue)
+  .refine(lessonLongEnough, lessonLongEnoughIssue);
 export type CreateSlotRequest = z.input<typeof CreateSlotRequest>;
 
 /** A lesson stays in its class: `classId`, if sent, must be the slot's own (another answers `classFixed`). */
@@ -186,7 +215,8 @@ export const UpdateSlotRequest = z
     startTime: timeOfDay.optional(),
     endTime: timeOfDay.optional(),
   })
-  .refine(endAfterStart, endAfterStartIssue);
+  .refine(endAfterStart, endAfterStartIssue)
+  .refine(lessonLongEnough, lessonLongEnoughIssue);
 export type UpdateSlotRequest = z.input<typeof UpdateSlotRequest>;
 
 /** Put one teacher into a class's timetable in one go; what cannot be placed is skipped and said. */
@@ -202,7 +232,8 @@ export const AssignTimetableTeacherRequest = z.object({
           startTime: timeOfDay,
           endTime: timeOfDay,
         })
-        .refine(endAfterStart, endAfterStartIssue),
+        .refine(endAfterStart, endAfterStartIssue)
+        .refine(lessonLongEnough, lessonLongEnoughIssue),
       { error: TIMETABLE_MESSAGES.slotsRequired },
     )
     .min(1, TIMETABLE_MESSAGES.slotsRequired)

@@ -7,7 +7,7 @@ import { TRIAL_CAP_MESSAGES, TRIAL_CAPS } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
-import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
 import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
@@ -443,6 +443,9 @@ const ar: Catalogue = {
   [TIMETABLE_MESSAGES.periodInUse]: 'سُجّل الحضور في هذه الحصة، لذا لا يمكن حذفها',
   [TIMETABLE_MESSAGES.endAfterStart]: 'يجب أن يكون وقت الانتهاء بعد وقت البدء',
   [TIMETABLE_MESSAGES.timeFormat]: 'يجب أن يكون الوقت بالشكل 08:30',
+  [TIMETABLE_MESSAGES.lessonTooShort]: `تستمر الحصة ${MIN_LESSON_MINUTES} دقائق على الأقل`,
+  [TIMETABLE_MESSAGES.classLessonsFull]: `بلغت حد الحصص: يمكن للفصل أن يكون لديه ${MAX_LESSONS_PER_WEEK} حصة أسبوعيًا على الأكثر.`,
+  [TIMETABLE_MESSAGES.teacherLessonsFull]: `بلغت حد الحصص: يمكن للمعلم أن يكون لديه ${MAX_LESSONS_PER_WEEK} حصة أسبوعيًا على الأكثر.`,
   [template(TIMETABLE_MESSAGES.teacherBusy)]: '\u2068{0}\u2069 يدرّس \u2068{1}\u2069 بالفعل يوم {2} من {3} إلى {4}',
   [template(TIMETABLE_MESSAGES.roomBusy)]:
     'القاعة \u2068{0}\u2069 يشغلها \u2068{1}\u2069 بالفعل يوم {2} من {3} إلى {4}',

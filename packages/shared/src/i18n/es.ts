@@ -7,7 +7,7 @@ import { TRIAL_CAP_MESSAGES, TRIAL_CAPS } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
-import { TIMETABLE_MESSAGES } from '../timetable.ts';
+import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
 import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
@@ -463,6 +463,9 @@ const es: Catalogue = {
   [TIMETABLE_MESSAGES.periodInUse]: 'Se tomó asistencia en este período, por lo que no se puede eliminar',
   [TIMETABLE_MESSAGES.endAfterStart]: 'La hora de fin debe ser posterior a la de inicio',
   [TIMETABLE_MESSAGES.timeFormat]: 'La hora debe tener el formato 08:30',
+  [TIMETABLE_MESSAGES.lessonTooShort]: `Una sesión dura al menos ${MIN_LESSON_MINUTES} minutos`,
+  [TIMETABLE_MESSAGES.classLessonsFull]: `Límite de sesiones alcanzado: una clase puede tener como máximo ${MAX_LESSONS_PER_WEEK} sesiones a la semana.`,
+  [TIMETABLE_MESSAGES.teacherLessonsFull]: `Límite de sesiones alcanzado: un profesor puede tener como máximo ${MAX_LESSONS_PER_WEEK} sesiones a la semana.`,
   [template(TIMETABLE_MESSAGES.teacherBusy)]: '{0} ya da clase a {1} el {2} de {3} a {4}',
   [template(TIMETABLE_MESSAGES.roomBusy)]: 'El aula {0} ya la usa {1} el {2} de {3} a {4}',
   [template(TIMETABLE_MESSAGES.classBusy)]: '{0} ya tiene {1} el {2} de {3} a {4}',

@@ -54,6 +54,11 @@ export const timetableSlots = pgTable(
     subjectId: uuid('subject_id').notNull(),
     teacherId: uuid('teacher_id').notNull(),
     room: text('room').notNull().default(''),
+    /**
+     * The room as clashes and the room week compare it (roomKeySql in modules/timetable/slot-rows.ts), stored so
+     * that the comparison is a plain equality an index serves, under row-level security too (see 0034).
+     */
+    roomKey: text('room_key').notNull().generatedAlwaysAs(sql`lower(regexp_replace(btrim(room), '\\s+', ' ', 'g'))`),
     day: text('day', { enum: WEEKDAYS }).notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
@@ -69,6 +74,7 @@ export const timetableSlots = pgTable(
     uniqueIndex('timetable_slots_class_time_unique').on(t.schoolId, t.classId, t.day, t.startTime, t.endTime),
     index('timetable_slots_teacher_idx').on(t.schoolId, t.teacherId, t.day),
     index('timetable_slots_room_idx').on(t.schoolId, t.room, t.day),
+    index('timetable_slots_room_key_idx').on(t.schoolId, t.roomKey, t.day),
     foreignKey({
       name: 'timetable_slots_class_fk',
       columns: [t.schoolId, t.classId],

@@ -5,6 +5,8 @@ import {
   type ClearSlotsQuery,
   type ClearSlotsResponse,
   type CreateSlotRequest,
+  lessonLongEnough,
+  MAX_LESSONS_PER_WEEK,
   roomKey,
   TIMETABLE_MESSAGES,
   type TimetableSlot,
@@ -15,7 +17,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { classLabel } from '../../db/class-label.ts';
 import { currentAcademicYearId } from '../../db/academic-years.ts';
-import { audit } from '../../db/audit.ts';
+import { audit, auditAll } from '../../db/audit.ts';
 import { lockTimetable } from '../../db/timetable-lessons.ts';
 import type { Tx } from '../../db/client.ts';
 import { classes, classSubjects, classTeachers, subjects, timetableSlots, users } from '../../db/schema/index.ts';
@@ -25,7 +27,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
-import { loadSlots, publishTimetableChange, roomKeySql } from './slot-rows.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { byWeek, loadSlots, publishTimetableChange, roomKeySql, slotColumns, slotNames } from './slot-rows.ts';
 
 interface Placement {
   classId: string;
@@ -90,18 +93,18 @@ async function isClassSubject(tx: Tx, schoolId: string, classId: string, subject
 
 /**
  * A deactivated subject is not taught any more: no lesson is put into a week with it (docs/product.md, "Classes
- * and subjects"), as it cannot be deactivated while it has one.
+ * and subjects"), as it cannot be deactivated while it has one. Answers the names of those of the school.
  */
-async function refuseInactiveSubjects(tx: Tx, schoolId: string, subjectIds: string[]): Promise<void> {
-  if (subjectIds.length === 0) return;
-  const [inactive] = await tx
-    .select({ id: subjects.id })
+async function activeSubjectNames(tx: Tx, schoolId: string, subjectIds: string[]): Promise<Map<string, string>> {
+  if (subjectIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: subjects.id, name: subjects.name, isActive: subjects.isActive })
     .from(subjects)
-    .where(and(eq(subjects.schoolId, schoolId), inArray(subjects.id, subjectIds), eq(subjects.isActive, false)))
-    .limit(1);
-  if (inactive) {
+    .where(and(eq(subjects.schoolId, schoolId), inArray(subjects.id, subjectIds)));
+  if (rows.some((r) => !r.isActive)) {
     throw new AppError('not_found', PEOPLE_MESSAGES.subjectNotFound, { subjectId: PEOPLE_MESSAGES.subjectNotFound });
   }
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** The subject must be taught in the class and the teacher assigned it there; a newly named one must be active. */
@@ -113,7 +116,7 @@ async function checkTeaching(tx: Tx, schoolId: string, p: Placement, newSubject:
       subjectId: TIMETABLE_MESSAGES.subjectNotInClass,
     });
   }
-  if (newSubject) await refuseInactiveSubjects(tx, schoolId, [p.subjectId]);
+  if (newSubject) await activeSubjectNames(tx, schoolId, [p.subjectId]);
   if (!(await assignedSubjects(tx, schoolId, p.classId, p.teacherId)).has(p.subjectId)) {
     throw new AppError('rule', TIMETABLE_MESSAGES.teacherNotAssigned, {
       teacherId: TIMETABLE_MESSAGES.teacherNotAssigned,
@@ -122,17 +125,54 @@ async function checkTeaching(tx: Tx, schoolId: string, p: Placement, newSubject:
 }
 
 /**
- * Why `p` cannot go into the week, or null: the same class, day, start and end already exist; or the class,
- * the teacher or the room is busy at an overlapping time (the message names the other lesson).
+ * For each of `wanted` (by position), the stored lessons that take its class, its teacher or its room at an
+ * overlapping time on its day (touching ends do not overlap), `exceptId` aside (a lesson being moved): what a
+ * clash is judged from. One statement for the whole list, however long: a lesson's room is compared by its stored
+ * key (room_key), which an index serves.
  */
-async function clashOf(tx: Tx, schoolId: string, p: Placement, exceptId: string | null): Promise<AppError | null> {
-  const overlapping = await loadSlots(
-    tx,
-    schoolId,
-    sql`ts.day = ${p.day} and ts.start_time < ${p.endTime}::time and ts.end_time > ${p.startTime}::time
-      and (ts.class_id = ${p.classId} or ts.teacher_id = ${p.teacherId} ${p.room ? sql`or ${roomKeySql(sql`ts.room`)} = ${roomKeySql(sql`${p.room}`)}` : sql``})
-      ${exceptId ? sql`and ts.id <> ${exceptId}` : sql``}`,
+async function overlappingEach(
+  tx: Tx,
+  schoolId: string,
+  wanted: Placement[],
+  exceptId: string | null,
+): Promise<TimetableSlot[][]> {
+  const found = wanted.map((): TimetableSlot[] => []);
+  if (wanted.length === 0) return found;
+  const rows = sql.join(
+    wanted.map(
+      (p, i) =>
+        sql`(${i}::int, ${p.day}::text, ${p.startTime}::time, ${p.endTime}::time, ${p.classId}::uuid, ${p.teacherId}::uuid, ${roomKeySql(sql`${p.room}::text`)})`,
+    ),
+    sql`, `,
   );
+  const result = await tx.execute(sql`
+    select w.i, ${slotColumns}
+    from (values ${rows}) w(i, day, start_time, end_time, class_id, teacher_id, room_key)
+      join timetable_slots ts on ts.school_id = ${schoolId} and ts.day = w.day
+        and ts.start_time < w.end_time and ts.end_time > w.start_time
+        and (ts.class_id = w.class_id or ts.teacher_id = w.teacher_id or (w.room_key <> '' and ts.room_key = w.room_key))
+      ${slotNames}
+    ${exceptId ? sql`where ts.id <> ${exceptId}` : sql``}`);
+  for (const { i, ...slot } of result.rows as unknown as (TimetableSlot & { i: number })[]) {
+    found[Number(i)]?.push(slot);
+  }
+  for (const list of found) list.sort(byWeek);
+  return found;
+}
+
+/** Whether `s` takes the class, the teacher or the room of `p` at an overlapping time (what overlappingEach finds). */
+const meets = (s: TimetableSlot, p: Placement) =>
+  s.day === p.day &&
+  s.startTime < p.endTime &&
+  s.endTime > p.startTime &&
+  (s.classId === p.classId || s.teacherId === p.teacherId || (p.room !== '' && roomKey(s.room) === roomKey(p.room)));
+
+/**
+ * Why `p` cannot go into the week, or null, given the lessons that overlap it (in week order): the same class,
+ * day, start and end already exist; or the class, the teacher or the room is busy at an overlapping time (the
+ * message names the other lesson).
+ */
+function clashAmong(p: Placement, overlapping: TimetableSlot[]): AppError | null {
   const same = overlapping.find(
     (s) => s.classId === p.classId && s.startTime === p.startTime && s.endTime === p.endTime,
   );
@@ -155,6 +195,42 @@ async function clashOf(tx: Tx, schoolId: string, p: Placement, exceptId: string 
     return new AppError('conflict', m, { room: m });
   }
   return null;
+}
+
+/** Why `p` cannot go into the week, or null (clashAmong). */
+async function clashOf(tx: Tx, schoolId: string, p: Placement, exceptId: string | null): Promise<AppError | null> {
+  const [overlapping] = await overlappingEach(tx, schoolId, [p], exceptId);
+  return clashAmong(p, overlapping ?? []);
+}
+
+/**
+ * At most MAX_LESSONS_PER_WEEK lessons a week for a class and for a teacher (docs/product.md, "Periods and the
+ * weekly timetable"), counting `adding` more for each (a moved lesson adds to its new teacher only). Counted in
+ * one statement under the timetable's turn, so writes at the edge count one after the other; refused with
+ * nothing written.
+ */
+async function refuseTooManyLessons(
+  tx: Tx,
+  schoolId: string,
+  week: { classId: string | null; teacherId: string | null },
+  adding: number,
+): Promise<void> {
+  if (adding === 0) return;
+  const [row] = await selectRows<{ cls: number; teacher: number }>(
+    tx,
+    sql`select count(*) filter (where ts.class_id = ${week.classId})::int as cls,
+        count(*) filter (where ts.teacher_id = ${week.teacherId})::int as teacher
+      from timetable_slots ts
+      where ts.school_id = ${schoolId} and (ts.class_id = ${week.classId} or ts.teacher_id = ${week.teacherId})`,
+  );
+  if (week.classId !== null && Number(row?.cls ?? 0) + adding > MAX_LESSONS_PER_WEEK) {
+    throw new AppError('rule', TIMETABLE_MESSAGES.classLessonsFull);
+  }
+  if (week.teacherId !== null && Number(row?.teacher ?? 0) + adding > MAX_LESSONS_PER_WEEK) {
+    throw new AppError('rule', TIMETABLE_MESSAGES.teacherLessonsFull, {
+      teacherId: TIMETABLE_MESSAGES.teacherLessonsFull,
+    });
+  }
 }
 
 /** The unique index is the last word on "same class, day, start and end" (a race the lock does not cover cannot happen, but a direct write could). */
@@ -184,19 +260,48 @@ async function slotView(tx: Tx, schoolId: string, id: string): Promise<Timetable
   return slot;
 }
 
-async function insertSlot(tx: Tx, scope: SchoolScope, p: Placement): Promise<TimetableSlot> {
-  const id = newId();
-  await tx
-    .insert(timetableSlots)
-    .values({ schoolId: scope.schoolId, id, ...p, academicYearId: currentAcademicYearId(scope.schoolId) });
-  const made = await slotView(tx, scope.schoolId, id);
-  await audit(tx, scope.actor, {
-    schoolId: scope.schoolId,
-    action: 'timetable_slot.created',
-    entity: 'timetable_slot',
-    entityId: id,
-    after: p,
+/** Stores the lessons (ids chosen), audited one entry each, and answers them as stored, in the order given. */
+async function insertSlots(
+  tx: Tx,
+  scope: SchoolScope,
+  lessons: (Placement & { id: string })[],
+): Promise<TimetableSlot[]> {
+  if (lessons.length === 0) return [];
+  const placements = lessons.map(
+    ({ id, classId, subjectId, teacherId, room, day, startTime, endTime }) =>
+      [id, { classId, subjectId, teacherId, room, day, startTime, endTime }] as const,
+  );
+  await tx.insert(timetableSlots).values(
+    placements.map(([id, p]) => ({
+      schoolId: scope.schoolId,
+      id,
+      ...p,
+      academicYearId: currentAcademicYearId(scope.schoolId),
+    })),
+  );
+  const ids = placements.map(([id]) => id);
+  const byId = new Map((await loadSlots(tx, scope.schoolId, sql`ts.id in ${ids}`)).map((s) => [s.id, s]));
+  await auditAll(
+    tx,
+    scope.actor,
+    placements.map(([id, p]) => ({
+      schoolId: scope.schoolId,
+      action: 'timetable_slot.created',
+      entity: 'timetable_slot',
+      entityId: id,
+      after: p,
+    })),
+  );
+  return ids.map((id) => {
+    const slot = byId.get(id);
+    if (!slot) throw notFound(TIMETABLE_MESSAGES.slotNotFound);
+    return slot;
   });
+}
+
+async function insertSlot(tx: Tx, scope: SchoolScope, p: Placement): Promise<TimetableSlot> {
+  const [made] = await insertSlots(tx, scope, [{ ...p, id: newId() }]);
+  if (!made) throw notFound(TIMETABLE_MESSAGES.slotNotFound);
   return made;
 }
 
@@ -212,6 +317,7 @@ export function createSlot(
       await checkTeaching(tx, scope.schoolId, input, true);
       const clash = await clashOf(tx, scope.schoolId, input, null);
       if (clash) throw clash;
+      await refuseTooManyLessons(tx, scope.schoolId, input, 1);
       const made = await insertSlot(tx, scope, input);
       await publishTimetableChange(tx, scope.schoolId, [made.classId]);
       return made;
@@ -249,9 +355,19 @@ export function updateSlot(
           endTime: TIMETABLE_MESSAGES.endAfterStart,
         });
       }
+      // A new time is a new lesson length; a lesson kept from before the minimum keeps its own until then.
+      if ((input.startTime !== undefined || input.endTime !== undefined) && !lessonLongEnough(next)) {
+        throw new AppError('validation', TIMETABLE_MESSAGES.lessonTooShort, {
+          endTime: TIMETABLE_MESSAGES.lessonTooShort,
+        });
+      }
       await checkTeaching(tx, scope.schoolId, next, next.subjectId !== before.subjectId);
       const clash = await clashOf(tx, scope.schoolId, next, id);
       if (clash) throw clash;
+      // The class never changes; another teacher gets one lesson more.
+      if (next.teacherId !== before.teacherId) {
+        await refuseTooManyLessons(tx, scope.schoolId, { classId: null, teacherId: next.teacherId }, 1);
+      }
       await tx
         .update(timetableSlots)
         .set({ ...changes, updatedAt: new Date() })
@@ -362,7 +478,11 @@ export async function findWritableClass(deps: Deps, actor: Actor, { id }: { id: 
 /**
  * Puts one teacher into a class's week (docs/product.md, "School day: timetable and attendance"): a slot whose
  * subject the teacher is not assigned in the class is skipped, so is one whose class, day, start and end
- * already exist, and so is one that would clash; the answer lists what was made and what was skipped, why.
+ * already exist, and so is one that would clash (with a stored lesson or one made earlier in the list); the
+ * answer lists what was made and what was skipped, why. The list is judged by the single-lesson rules
+ * (clashAmong), in order, but read and written in a fixed number of statements whatever its length: one read
+ * of the lessons it overlaps, one insert, one read of what was made, one audit insert. The timetable's turn
+ * is held meanwhile, so it must stay short.
  */
 export function assignTeacherToTimetable(
   deps: Deps,
@@ -373,36 +493,49 @@ export function assignTeacherToTimetable(
   return slotUnique(() =>
     inScope(deps.db, scope, async (tx) => {
       await lockTimetable(tx, scope.schoolId);
-      await findClassName(tx, scope.schoolId, classId);
-      await findTeacherName(tx, scope.schoolId, input.teacherId);
-      await refuseInactiveSubjects(tx, scope.schoolId, [...new Set(input.slots.map((l) => l.subjectId))]);
+      const className = await findClassName(tx, scope.schoolId, classId);
+      const teacherName = await findTeacherName(tx, scope.schoolId, input.teacherId);
+      const subjectNames = await activeSubjectNames(tx, scope.schoolId, [
+        ...new Set(input.slots.map((l) => l.subjectId)),
+      ]);
       const assigned = await assignedSubjects(tx, scope.schoolId, classId, input.teacherId);
-      const result: AssignTimetableTeacherResponse = { created: [], skipped: [] };
-      for (const wanted of input.slots) {
-        const p: Placement = { ...wanted, classId, teacherId: input.teacherId };
+      const wanted = input.slots.map((l): Placement => ({ ...l, classId, teacherId: input.teacherId }));
+      const placeable = wanted.filter((p) => assigned.has(p.subjectId));
+      const stored = await overlappingEach(tx, scope.schoolId, placeable, null);
+      const skipped: AssignTimetableTeacherResponse['skipped'] = [];
+      const made: TimetableSlot[] = [];
+      let k = 0;
+      for (const p of wanted) {
         const where = { subjectId: p.subjectId, day: p.day, startTime: p.startTime, endTime: p.endTime };
         if (!assigned.has(p.subjectId)) {
-          result.skipped.push({
-            ...where,
-            reason: 'subject_not_assigned',
-            message: TIMETABLE_MESSAGES.skippedNotAssigned,
-          });
+          skipped.push({ ...where, reason: 'subject_not_assigned', message: TIMETABLE_MESSAGES.skippedNotAssigned });
           continue;
         }
-        const clash = await clashOf(tx, scope.schoolId, p, null);
+        // The lessons this one overlaps: stored ones, and those of the list already made, as the one-lesson path
+        // would have found them stored.
+        const overlapping = [...(stored[k++] ?? []), ...made.filter((s) => meets(s, p))].sort(byWeek);
+        const clash = clashAmong(p, overlapping);
         if (clash) {
           const exists = clash.message === TIMETABLE_MESSAGES.slotExists;
-          result.skipped.push({
+          skipped.push({
             ...where,
             reason: exists ? 'slot_exists' : 'clash',
             message: exists ? TIMETABLE_MESSAGES.skippedExists : clash.message,
           });
           continue;
         }
-        result.created.push(await insertSlot(tx, scope, p));
+        made.push({
+          ...p,
+          id: newId(),
+          className,
+          subject: subjectNames.get(p.subjectId) ?? '',
+          teacherName,
+        });
       }
-      if (result.created.length > 0) await publishTimetableChange(tx, scope.schoolId, [classId]);
-      return result;
+      await refuseTooManyLessons(tx, scope.schoolId, { classId, teacherId: input.teacherId }, made.length);
+      const created = await insertSlots(tx, scope, made);
+      if (created.length > 0) await publishTimetableChange(tx, scope.schoolId, [classId]);
+      return { created, skipped };
     }),
   );
 }

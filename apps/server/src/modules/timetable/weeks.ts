@@ -66,11 +66,11 @@ export function teacherWeek(deps: Deps, actor: Actor, { id }: { id: string }): P
   });
 }
 
-/** A room's week, for staff and teachers planning a change; any spelling of the room finds it (roomKeySql). */
+/** A room's week, for staff and teachers planning a change; any spelling of the room finds it (roomKeySql, room_key). */
 export function roomWeek(deps: Deps, actor: Actor, { room }: { room: string }): Promise<TimetableWeek> {
   const scope = readScope(actor, undefined, 'timetable');
   return inScope(deps.db, scope, async (tx) => ({
-    items: await loadSlots(tx, scope.schoolId, sql`${roomKeySql(sql`ts.room`)} = ${roomKeySql(sql`${room}`)}`),
+    items: await loadSlots(tx, scope.schoolId, sql`ts.room_key = ${roomKeySql(sql`${room}`)}`),
   }));
 }
 

@@ -3,6 +3,8 @@ import {
   CreateSlotRequest,
   endAfterStart,
   endAfterStartIssue,
+  lessonLongEnough,
+  lessonLongEnoughIssue,
 } from '@lyceum/shared/timetable';
 import { z } from 'zod';
 import { translate } from '../../../lib/i18n/i18n';
@@ -15,14 +17,20 @@ const chosen = () => z.string().min(1, { error: () => translate('timetable', 'sl
 
 export const SlotForm = z
   .object({ ...CreateSlotRequest.shape, classId: chosen(), subjectId: chosen(), teacherId: chosen() })
-  .refine(endAfterStart, endAfterStartIssue);
+  .refine(endAfterStart, endAfterStartIssue)
+  .refine(lessonLongEnough, lessonLongEnoughIssue);
 export type SlotForm = z.input<typeof SlotForm>;
 
 const lesson = AssignTimetableTeacherRequest.shape.slots.element;
 export const AssignForm = z.object({
   teacherId: chosen(),
   slots: z
-    .array(z.object({ ...lesson.shape, subjectId: chosen() }).refine(endAfterStart, endAfterStartIssue))
+    .array(
+      z
+        .object({ ...lesson.shape, subjectId: chosen() })
+        .refine(endAfterStart, endAfterStartIssue)
+        .refine(lessonLongEnough, lessonLongEnoughIssue),
+    )
     .min(1)
     .max(100),
 });
