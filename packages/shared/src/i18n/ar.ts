@@ -3,7 +3,7 @@ import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { ATTACHMENT_MESSAGES, FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
-import { TRIAL_CAP_MESSAGES, TRIAL_CAPS } from '../trial-caps.ts';
+import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -366,6 +366,7 @@ const ar: Catalogue = {
   [TRIAL_CAP_MESSAGES.periods]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.periods)} حصة على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.academicYears]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.academicYears)} أعوام دراسية على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.attendance]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.attendance)} سجل حضور على الأكثر. اختر خطة لإضافة المزيد.`,
+  [UNVERIFIED_STORAGE_MESSAGES.limitReached]: `إلى أن يُؤكَّد عنوان البريد الإلكتروني لمدرستك، لا يمكن أن تتجاوز ملفاتها ${n(UNVERIFIED_STORAGE_MB)} ميغابايت. يؤكّده مسؤول المدرسة الذي سجّلها بفتح الرابط الذي أرسلناه إليه عند التسجيل.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'نظرة عامة على المنصة',
   [DASHBOARD_MESSAGES.companyOverview]: 'نظرة عامة على الشركة',
