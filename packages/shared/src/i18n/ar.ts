@@ -277,7 +277,7 @@ const ar: Catalogue = {
   'Must be a whole number': 'يجب أن يكون عددًا صحيحًا',
   'Use -1 for unlimited': 'استخدم -1 لغير المحدود',
   'Use a colour like #2563eb': 'استخدم لونًا مثل #2563eb',
-  'Use an https:// address or a path on this server': 'استخدم عنوان https:// أو مسارًا على هذا الخادم',
+  'Use an https:// address or a path on this server': 'استخدم عنوان \u2068https://\u2069 أو مسارًا على هذا الخادم',
   'Use a date like 2026-01-31': 'استخدم تاريخًا مثل 2026-01-31',
   'Use a 3-letter currency code': 'استخدم رمز عملة من 3 أحرف',
   'Use USD: plans and add-ons are billed in US dollars': 'استخدم USD: تُفوتر الخطط والإضافات بالدولار الأمريكي',
