@@ -86,7 +86,7 @@ const ar: Catalogue = {
   'Unknown sort': 'ترتيب غير معروف',
   'Invalid data: unknown sort': 'بيانات غير صالحة: ترتيب غير معروف',
 
-  // A check with no message of its own (apps/server/src/lib/zod-messages.ts): never zod's words
+  // A check with no message of its own (packages/shared/src/input-messages.ts): never zod's words
   'Give this parameter once': 'أرسل هذه المعلمة مرة واحدة فقط',
   'Unknown value': 'قيمة غير معروفة',
   'This value is required': 'هذه القيمة مطلوبة',

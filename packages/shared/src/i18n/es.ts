@@ -90,7 +90,7 @@ const es: Catalogue = {
   'Unknown sort': 'Orden desconocido',
   'Invalid data: unknown sort': 'Datos no válidos: orden desconocido',
 
-  // A check with no message of its own (apps/server/src/lib/zod-messages.ts): never zod's words
+  // A check with no message of its own (packages/shared/src/input-messages.ts): never zod's words
   'Give this parameter once': 'Indique este parámetro una sola vez',
   'Unknown value': 'Valor desconocido',
   'This value is required': 'Este valor es obligatorio',
