@@ -3,10 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n/i18n';
 import { pickLanguage } from './lib/i18n/languages';
-import { installZodWords } from './lib/zod-words';
 import './index.css';
-
-installZodWords();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

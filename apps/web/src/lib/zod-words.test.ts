@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import './zod-words';
 
-/** installZodWords runs in the tests' setup, as in main.tsx: every form's checks without their own words say ours. */
+/** Once zod-words.ts is loaded (every form's resolver loads it), checks without their own words say ours. */
 describe('zod checks without a message of their own, in the browser', () => {
   const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
@@ -17,5 +20,19 @@ describe('zod checks without a message of their own, in the browser', () => {
   it("leave a schema's own message as it is", () => {
     expect(messageOf(z.string().max(3, 'Section is too long'), 'abcd')).toBe('Section is too long');
     expect(messageOf(z.string({ error: 'Name is required' }), undefined)).toBe('Name is required');
+  });
+
+  it('are what every form gets: its resolver comes through lib/zod-resolver.ts, which loads them', () => {
+    const SRC = join(import.meta.dirname, '..');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return files(path);
+        return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+      });
+    const direct = files(SRC)
+      .filter((path) => readFileSync(path, 'utf8').includes("from '@hookform/resolvers/zod'"))
+      .map((path) => relative(SRC, path));
+    expect(direct).toEqual(['lib/zod-resolver.ts']);
   });
 });

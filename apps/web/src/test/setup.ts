@@ -4,7 +4,6 @@ import catalogues from 'virtual:lyceum-catalogues';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { setFormatSettings } from '../lib/i18n/format';
 import { changeLanguage, currentLanguage, initI18n, loadNamespaces, type Namespace } from '../lib/i18n/i18n';
-import { installZodWords } from '../lib/zod-words';
 import { installMatchMedia, resetMedia } from './media';
 
 // Components render their English text in tests: every English catalogue, loaded before the first test.
@@ -15,8 +14,6 @@ await loadNamespaces(
     .map((id) => id.slice(3) as Namespace),
 );
 await initI18n('en');
-// As main.tsx does: a form's checks without a message of their own say ours, not zod's.
-installZodWords();
 
 // findBy* and waitFor give up after 1 s by default: too little for a route's first lazy import on a 2-core
 // machine shared with other work, where these tests failed without anything being wrong. A hang guard, not a

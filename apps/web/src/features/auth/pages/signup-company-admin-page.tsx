@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { CompanyAdminSignupRequest, EMAIL_MAX, NAME_MAX } from '@lyceum/shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '@lyceum/shared/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type CreateSchoolResponse, CreateSchoolRequest, type Plan } from '@lyceum/shared/company';
 import type { SchoolLocale } from '@lyceum/shared/locale';
 import { Copy } from 'lucide-react';
