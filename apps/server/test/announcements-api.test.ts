@@ -61,6 +61,26 @@ describe('publishing', () => {
     );
   });
 
+  it('list lines after, before or between text lines of one paragraph make a list (docs/product.md, "Announcements")', async () => {
+    const cases: [string, string][] = [
+      [
+        'Dear families,\n\nSchool starts at 08:00.\n- Bring a pencil\n- Bring lunch',
+        '<p>Dear families,</p><p>School starts at 08:00.</p><ul><li>Bring a pencil</li><li>Bring lunch</li></ul>',
+      ],
+      [
+        '- Bring a pencil\n- Bring lunch\nSee you Monday.',
+        '<ul><li>Bring a pencil</li><li>Bring lunch</li></ul><p>See you Monday.</p>',
+      ],
+      [
+        'Please bring:\n- a pencil\n- lunch\nThank you.\nThe office',
+        '<p>Please bring:</p><ul><li>a pencil</li><li>lunch</li></ul><p>Thank you.<br>The office</p>',
+      ],
+    ];
+    for (const [body, html] of cases) {
+      expect((await published(callers.school_admin, { body, audience: ['all'] })).body).toBe(html);
+    }
+  });
+
   it('answers bad input with the field and its message', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '' }, 'title', M.titleRequired],

@@ -739,6 +739,24 @@ describe('school admin signup', () => {
       password: 'qwertyuiop',
     });
     expect(errorOf(weak).code).toBe('auth/password-does-not-meet-requirements');
+    // Too long: our words, never zod's ("Too big: expected string to have <=160 characters").
+    const longName = await post('/api/v1/auth/signup/school-admin', {
+      ...base,
+      email: 'new3@x.test',
+      schoolName: 'N'.repeat(161),
+    });
+    expect(longName.statusCode).toBe(400);
+    expect(errorOf(longName)).toEqual({
+      code: 'validation',
+      message: 'Invalid data: School name is too long',
+      fields: { schoolName: 'School name is too long' },
+    });
+    const longAddress = await post('/api/v1/auth/signup/school-admin', {
+      ...base,
+      email: 'new4@x.test',
+      address: 'A'.repeat(301),
+    });
+    expect(errorOf(longAddress).fields).toEqual({ address: 'Can be at most 300 characters' });
     const after = await withSystem(t.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(schools));
     expect(after[0]?.n).toBe(before[0]?.n);
   });

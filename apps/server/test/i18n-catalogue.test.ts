@@ -7,7 +7,7 @@ import { ATTENDANCE_ALERT_MESSAGES as A } from '@lyceum/shared/attendance';
 import { CATALOGUES, renderIn, translateTo } from '@lyceum/shared/i18n/catalogues';
 import es from '@lyceum/shared/i18n/es';
 import { type Catalogue, placeholdersOf, renderRef, translateMessage } from '@lyceum/shared/i18n/translate';
-import { isolationProblems, SOMEONES_TEXT_SLOTS } from '@lyceum/shared/i18n/someones-text';
+import { bareLiterals, isolationProblems, SOMEONES_TEXT_SLOTS } from '@lyceum/shared/i18n/someones-text';
 import { ANNOUNCEMENT_MESSAGES } from '@lyceum/shared/announcements';
 import { ATTENDANCE_SETTINGS_MESSAGES } from '@lyceum/shared/attendance';
 import { MESSAGE_MESSAGES } from '@lyceum/shared/messages';
@@ -144,7 +144,16 @@ describe('someone\'s text in a right-to-left catalogue (docs/product.md, "In the
         isolationProblems(translated, (SOMEONES_TEXT_SLOTS[english] ?? []).map(String)).map((p) => `${english}: ${p}`),
       );
       expect(problems, language).toEqual([]);
+      // Our own Latin literals with punctuation of their own (`https://`) are isolated too.
+      const bare = Object.entries(catalogue).flatMap(([english, translated]) =>
+        bareLiterals(translated).map((p) => `${english}: ${p}`),
+      );
+      expect(bare, language).toEqual([]);
     }
+    expect(bareLiterals('استخدم عنوان https:// أو')).toEqual(['https:// is not isolated at 13']);
+    expect(translateTo('Use an https:// address or a path on this server', 'ar')).toBe(
+      'استخدم عنوان \u2068https://\u2069 أو مسارًا على هذا الخادم',
+    );
     // Left to right nothing is isolated.
     for (const [language, catalogue] of SHIPPED.filter((entry) => !rightToLeft.includes(entry)))
       expect(

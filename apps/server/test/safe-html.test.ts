@@ -83,4 +83,18 @@ describe('plainTextToHtml', () => {
     );
     expect(safeBody('plain')).toBe('<p>plain</p>');
   });
+
+  it('makes the list lines of a paragraph a list, the text lines around them staying paragraphs', () => {
+    expect(plainTextToHtml('Dear families,\n\nSchool starts at 08:00.\n- Bring a pencil\n- Bring lunch')).toBe(
+      '<p>Dear families,</p><p>School starts at 08:00.</p><ul><li>Bring a pencil</li><li>Bring lunch</li></ul>',
+    );
+    expect(plainTextToHtml('- Bring a pencil\n- Bring lunch\nSee you on Monday.\nThe office')).toBe(
+      '<ul><li>Bring a pencil</li><li>Bring lunch</li></ul><p>See you on Monday.<br>The office</p>',
+    );
+    expect(plainTextToHtml('Please bring:\n- a pencil\n* lunch\nThank you.')).toBe(
+      '<p>Please bring:</p><ul><li>a pencil</li><li>lunch</li></ul><p>Thank you.</p>',
+    );
+    // A dash without the space after it is text, as before.
+    expect(plainTextToHtml('Times:\n-08:00 start')).toBe('<p>Times:<br>-08:00 start</p>');
+  });
 });

@@ -4,22 +4,30 @@ import { passwordSchema } from './password-policy.ts';
 import { plainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 
+/** A school's name and address at most (sign-up and the company's school form; the forms' maxLength too). */
+export const SCHOOL_NAME_MAX = 160;
+export const SCHOOL_ADDRESS_MAX = 300;
+/** A person's name, an e-mail address and a phone number at most (the forms' maxLength follows them). */
+export const NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 32;
+
 /** Shared building blocks so every form and route words its errors the same way. */
 export const emailSchema = z
   .email({ error: 'Enter a valid email address' })
-  .max(254)
+  .max(EMAIL_MAX)
   .transform((e) => e.toLowerCase());
 /** Left out or not text says the same as blank: `Name is required` (docs/product.md, "Your own profile"). */
 export const nameSchema = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(120, 'Name is too long')
+  .max(NAME_MAX, 'Name is too long')
   .refine(...plainText('Name'));
 export const phoneSchema = z
   .string()
   .trim()
-  .max(32, 'Phone number is too long')
+  .max(PHONE_MAX, 'Phone number is too long')
   .regex(/^[0-9+()\-. ]*$/, 'Phone number may only contain digits, spaces and + ( ) - .');
 export const roleSchema = z.enum(ROLES, { error: 'Choose a role' });
 export const uuidSchema = z.uuid({ error: 'Invalid id' });
@@ -118,12 +126,12 @@ export const SchoolAdminSignupRequest = z.object({
     .string()
     .trim()
     .min(2, 'School name is required')
-    .max(160)
+    .max(SCHOOL_NAME_MAX, 'School name is too long')
     .refine(...plainText('School name')),
   address: z
     .string()
     .trim()
-    .max(300)
+    .max(SCHOOL_ADDRESS_MAX)
     .refine(...plainText('Address'))
     .optional(),
   phone: phoneSchema.optional(),

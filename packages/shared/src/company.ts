@@ -4,7 +4,15 @@ import { searchTooLong } from './list-search.ts';
 import { pageLimit } from './page-limit.ts';
 import { plainText } from './plain-text.ts';
 import { SchoolContact } from './api.ts';
-import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
+import {
+  emailSchema,
+  NAME_MAX,
+  nameSchema,
+  phoneSchema,
+  SCHOOL_ADDRESS_MAX,
+  SCHOOL_NAME_MAX,
+  uuidSchema,
+} from './auth.ts';
 import { ADDON_KEY_LIST } from './entitlements.ts';
 import { SchoolLocale } from './locale.ts';
 import { DEFAULT_CURRENCY } from './plans.ts';
@@ -416,14 +424,14 @@ const schoolFields = {
     .string()
     .trim()
     .min(2, 'School name is required')
-    .max(160, 'School name is too long')
+    .max(SCHOOL_NAME_MAX, 'School name is too long')
     .refine(...plainText('School name')),
-  address: optionalText(300)
+  address: optionalText(SCHOOL_ADDRESS_MAX)
     .refine(...plainText('Address'))
     .optional(),
   phone: phoneSchema.optional(),
   email: orBlank(emailSchema).optional(),
-  principalName: optionalText(120)
+  principalName: optionalText(NAME_MAX)
     .refine(...plainText('Name'))
     .optional(),
   logo: urlSchema.optional(),

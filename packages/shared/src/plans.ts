@@ -57,6 +57,10 @@ const limits = (
   maxSchools: 1,
 });
 
+/**
+ * The plans seeded on an empty database. Their features are what sign-up and the marketplace sell, so they name
+ * only what is built (docs/product.md, "Not built yet": no exams, marks, fees, reports or push notifications).
+ */
 export const DEFAULT_PLANS: readonly PlanDefinition[] = [
   {
     name: 'Basic',
@@ -64,7 +68,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     priceMinor: 5000,
     billingPeriod: 'monthly',
     limits: limits(100, 10, 200, 2, 1, 5, 1000),
-    features: ['Classes and timetables', 'Attendance', 'Exams and marks', 'Announcements'],
+    features: ['Classes and timetables', 'Attendance', 'Announcements', 'Messages'],
     color: '#64748b',
     yearlyDiscountPercent: 10,
     isPopular: false,
@@ -76,7 +80,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     priceMinor: 10000,
     billingPeriod: 'monthly',
     limits: limits(500, 50, 1000, 5, 3, 25, 5000),
-    features: ['Everything in Basic', 'Fees and payments', 'Messages', 'Push notifications'],
+    features: ['Everything in Basic', 'Room for a larger school', 'More file storage'],
     color: '#2563eb',
     yearlyDiscountPercent: 15,
     isPopular: true,
@@ -88,7 +92,7 @@ export const DEFAULT_PLANS: readonly PlanDefinition[] = [
     priceMinor: 20000,
     billingPeriod: 'monthly',
     limits: limits(1000, 100, 2000, 10, 5, 100, 20000),
-    features: ['Everything in Standard', 'Reports and analytics', 'Bulk import and export'],
+    features: ['Everything in Standard', 'Bulk import and export'],
     color: '#7c3aed',
     yearlyDiscountPercent: 20,
     isPopular: false,

@@ -36,3 +36,17 @@ export const TRIAL_CAP_MESSAGES: Readonly<Record<TrialCapped, string>> = {
   academicYears: capReached('academicYears', 'academic years'),
   attendance: capReached('attendance', 'attendance records'),
 };
+
+/**
+ * Files a school may store until the e-mail address it signed up with is confirmed (docs/product.md, "Trial
+ * schools and mail"): sign-up is open to anyone, so an unconfirmed school gets room to try uploads, not its
+ * plan's gigabytes (docs/security.md, "What a freshly signed-up school can cost"). 20 MB, binary, as storage
+ * limits are counted: two attachments of the largest size, or many pictures.
+ */
+export const UNVERIFIED_STORAGE_MB = 20;
+export const UNVERIFIED_STORAGE_BYTES = UNVERIFIED_STORAGE_MB * 1024 * 1024;
+
+/** 422 `rule`: an upload that would take an unconfirmed school past UNVERIFIED_STORAGE_BYTES. */
+export const UNVERIFIED_STORAGE_MESSAGES = {
+  limitReached: `Until your school's e-mail address is confirmed, its files can take at most ${UNVERIFIED_STORAGE_MB} MB. The school admin who signed the school up confirms it by opening the link we sent them at sign-up.`,
+} as const;

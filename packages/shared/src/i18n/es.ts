@@ -3,7 +3,7 @@ import { LIVE_MESSAGES, MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { ATTACHMENT_MESSAGES, FILE_MESSAGES } from '../files.ts';
 import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
-import { TRIAL_CAP_MESSAGES, TRIAL_CAPS } from '../trial-caps.ts';
+import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -90,7 +90,7 @@ const es: Catalogue = {
   'Unknown sort': 'Orden desconocido',
   'Invalid data: unknown sort': 'Datos no válidos: orden desconocido',
 
-  // A check with no message of its own (apps/server/src/lib/zod-messages.ts): never zod's words
+  // A check with no message of its own (packages/shared/src/input-messages.ts): never zod's words
   'Give this parameter once': 'Indique este parámetro una sola vez',
   'Unknown value': 'Valor desconocido',
   'This value is required': 'Este valor es obligatorio',
@@ -385,6 +385,7 @@ const es: Catalogue = {
   [TRIAL_CAP_MESSAGES.periods]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.periods)} períodos. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.academicYears]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.academicYears)} años académicos. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.attendance]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.attendance)} registros de asistencia. Elija un plan para añadir más.`,
+  [UNVERIFIED_STORAGE_MESSAGES.limitReached]: `Hasta que se confirme la dirección de correo electrónico de su escuela, sus archivos pueden ocupar como máximo ${UNVERIFIED_STORAGE_MB} MB. El administrador que registró la escuela la confirma abriendo el enlace que le enviamos al registrarse.`,
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'Resumen de la plataforma',
   [DASHBOARD_MESSAGES.companyOverview]: 'Resumen de la empresa',

@@ -109,3 +109,20 @@ export function isolationProblems(message: string, placeholders: readonly string
   }
   return problems;
 }
+
+/**
+ * Latin text of our own that the right-to-left catalogues write into a sentence and that starts or ends with
+ * punctuation of its own: between Arabic words that punctuation takes the sentence's direction and moves to the
+ * wrong side (`https://` read `//:https`), so each one is isolated literally (`\u2068https://\u2069`).
+ */
+export const OUR_LATIN_LITERALS = ['https://', './data'] as const;
+
+/** Each OUR_LATIN_LITERALS occurrence in a right-to-left message that is not isolated. */
+export function bareLiterals(message: string): string[] {
+  const problems: string[] = [];
+  for (const literal of OUR_LATIN_LITERALS)
+    for (let at = message.indexOf(literal); at !== -1; at = message.indexOf(literal, at + 1))
+      if (message[at - 1] !== '\u2068' || message[at + literal.length] !== PDI)
+        problems.push(`${literal} is not isolated at ${at}`);
+  return problems;
+}

@@ -192,17 +192,33 @@ function inline(line: string): string {
   return html + escapeText(line.slice(last));
 }
 
-/** Plain text as the safe subset: blank lines part paragraphs, lines starting "- " or "* " make a list, URLs become links. */
+const LIST_ITEM = /^\s*[-*]\s+/;
+
+/**
+ * Plain text as the safe subset (docs/product.md, "Announcements"): blank lines part paragraphs, lines starting
+ * "- " or "* " make a list, URLs become links. The list lines of a paragraph make a list wherever they stand in
+ * it: "School starts at 08:00." followed by "- Bring a pencil" lines is a paragraph, then the list, since that is
+ * how a list is usually written.
+ */
 export function plainTextToHtml(text: string): string {
   const blocks = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
   const html: string[] = [];
   for (const block of blocks) {
     const lines = block.split('\n').filter((l) => l.trim() !== '');
-    if (lines.length === 0) continue;
-    if (lines.every((l) => /^\s*[-*]\s+/.test(l))) {
-      html.push(`<ul>${lines.map((l) => `<li>${inline(l.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`);
-    } else {
-      html.push(`<p>${lines.map(inline).join('<br>')}</p>`);
+    // Runs of list lines and of text lines, in order.
+    const runs: { list: boolean; lines: string[] }[] = [];
+    for (const line of lines) {
+      const list = LIST_ITEM.test(line);
+      const last = runs.at(-1);
+      if (last && last.list === list) last.lines.push(line);
+      else runs.push({ list, lines: [line] });
+    }
+    for (const run of runs) {
+      html.push(
+        run.list
+          ? `<ul>${run.lines.map((l) => `<li>${inline(l.replace(LIST_ITEM, ''))}</li>`).join('')}</ul>`
+          : `<p>${run.lines.map(inline).join('<br>')}</p>`,
+      );
     }
   }
   return html.join('');

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@lyceum/shared/errors';
 import { UNLIMITED } from '@lyceum/shared/plans';
+import { UNVERIFIED_STORAGE_BYTES, UNVERIFIED_STORAGE_MESSAGES } from '@lyceum/shared/trial-caps';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
@@ -49,9 +50,19 @@ export async function storageLimitBytes(tx: Tx, schoolId: string): Promise<numbe
   return Math.floor(Math.max(0, gb) * BYTES_PER_GB);
 }
 
+/** Whether the school signed up publicly and its admin has not yet opened the confirmation link. */
+async function awaitingConfirmation(tx: Tx, schoolId: string): Promise<boolean> {
+  const result = await tx.execute<{ awaiting: boolean }>(
+    sql`select awaiting_mail_verification as awaiting from schools where id = ${schoolId}`,
+  );
+  return result.rows[0]?.awaiting === true;
+}
+
 /**
- * Refuses (422, `Storage limit exceeded`) when `extraBytes` more would take the school over its plan.
- * Takes a transaction-scoped lock per school first, so two uploads racing cannot both pass the check: call it
+ * Refuses (422, `Storage limit exceeded`) when `extraBytes` more would take the school over its plan, and
+ * (422, UNVERIFIED_STORAGE_MESSAGES) past UNVERIFIED_STORAGE_BYTES while the school's e-mail address is not
+ * confirmed (docs/product.md, "Trial schools and mail"): anyone can sign a school up, so its plan's storage
+ * waits for a proved address. Every upload (pictures, attachments) passes here. Takes a transaction-scoped lock per school first, so two uploads racing cannot both pass the check: call it
  * in the same transaction that then records the new object, after which the lock is released.
  * `replacedBytes` is what the same change frees (a replaced picture), so swapping one for another of equal
  * size succeeds even at the limit.
@@ -64,9 +75,11 @@ export async function assertStorageAvailable(
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`storage:${schoolId}`}, 0))`);
   const limit = await storageLimitBytes(tx, schoolId);
-  if (limit === null) return;
-  const used = await storageUsedBytes(tx, schoolId);
-  if (used - replacedBytes + extraBytes > limit) {
-    throw new AppError('rule', MESSAGES.storageLimitExceeded);
+  const unconfirmed = await awaitingConfirmation(tx, schoolId);
+  if (limit === null && !unconfirmed) return;
+  const after = (await storageUsedBytes(tx, schoolId)) - replacedBytes + extraBytes;
+  if (limit !== null && after > limit) throw new AppError('rule', MESSAGES.storageLimitExceeded);
+  if (unconfirmed && after > UNVERIFIED_STORAGE_BYTES) {
+    throw new AppError('rule', UNVERIFIED_STORAGE_MESSAGES.limitReached);
   }
 }

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zod-resolver';
 import { ReasonRequest } from '@lyceum/shared/company';
 import { useForm } from 'react-hook-form';
 import { useT } from '../../lib/i18n/i18n';

@@ -1,7 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
+import { bareLiterals, isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
 import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
 import { pseudoMessage } from './pseudo';
@@ -92,7 +92,9 @@ describe('someone\'s text in a sentence (docs/product.md, "In the web app")', ()
     for (const ns of namespaces)
       it(`${language}/${ns} isolates each placeholder of someone's text, and nothing twice`, () => {
         const problems = [...flatten(catalogues.get(`${language}/${ns}`) ?? {})].flatMap(([key, message]) =>
-          isolationProblems(message, SOMEONES_TEXT_PLACEHOLDERS).map((problem) => `${key}: ${problem}`),
+          [...isolationProblems(message, SOMEONES_TEXT_PLACEHOLDERS), ...bareLiterals(message)].map(
+            (problem) => `${key}: ${problem}`,
+          ),
         );
         expect(problems).toEqual([]);
       });

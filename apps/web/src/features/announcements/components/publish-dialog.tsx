@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type Audience, CreateAnnouncementRequest } from '@lyceum/shared/announcements';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { API_KEY_SCOPES, type ApiKey, CreateApiKeyRequest } from '@lyceum/shared/company';
 import { hasEntitlement } from '@lyceum/shared/entitlements';
 import { Copy, KeyRound } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { AttendanceSettings } from '@lyceum/shared/attendance';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

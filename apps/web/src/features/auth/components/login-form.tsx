@@ -23,7 +23,10 @@ const FIELDS: readonly LoginField[] = ['email', 'password', 'role'];
  */
 let loginSchema: Promise<typeof LoginRequest> | null = null;
 function loadLoginSchema(): Promise<typeof LoginRequest> {
-  loginSchema ??= import('@lyceum/shared/auth').then((m) => m.LoginRequest);
+  // zod-words with it: a check without its own message says ours (lib/zod-words.ts).
+  loginSchema ??= Promise.all([import('@lyceum/shared/auth'), import('../../../lib/zod-words')]).then(
+    ([m]) => m.LoginRequest,
+  );
   loginSchema.catch(() => {
     loginSchema = null;
   });

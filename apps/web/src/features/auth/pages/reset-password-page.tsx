@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { PASSWORD_MIN_LENGTH, passwordSchema } from '@lyceum/shared/password-policy';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CompanyAdminSignupRequest } from '@lyceum/shared/auth';
+import { zodResolver } from '../../../lib/zod-resolver';
+import { CompanyAdminSignupRequest, EMAIL_MAX, NAME_MAX } from '@lyceum/shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -87,6 +87,7 @@ export function SignupCompanyAdminPage() {
             id="company-signup-name"
             label={t('fields.yourName')}
             autoComplete="name"
+            maxLength={NAME_MAX}
             error={errors.name?.message}
             {...register('name')}
           />
@@ -95,6 +96,7 @@ export function SignupCompanyAdminPage() {
             label={t('fields.email')}
             type="email"
             autoComplete="email"
+            maxLength={EMAIL_MAX}
             error={errors.email?.message}
             {...register('email')}
           />

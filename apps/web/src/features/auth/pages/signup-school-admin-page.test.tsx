@@ -1,7 +1,12 @@
 import type { PublicPlan } from '@lyceum/shared/api';
+import { SCHOOL_ADDRESS_MAX, SCHOOL_NAME_MAX } from '@lyceum/shared/auth';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { TRIAL_DAYS } from '@lyceum/shared/plans';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setFormatSettings } from '../../../lib/i18n/format';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders } from '../../../test/utils';
 import { SignupSchoolAdminPage } from './signup-school-admin-page';
 
@@ -38,5 +43,47 @@ describe('SignupSchoolAdminPage', () => {
     const card = ((await screen.findByLabelText(/Basic/)) as HTMLInputElement).labels?.[0];
     expect(card?.textContent).toContain(`${TRIAL_DAYS}-day free trial`);
     expect(card?.textContent).toContain('then $50.00/month');
+  });
+
+  it('takes at most as many characters as the schema allows, and says so in our words if more arrive', async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/plans': () => json([plan('Basic', true)]) });
+    renderWithProviders(<SignupSchoolAdminPage />, { path: '/signup/school-admin' });
+    await screen.findByLabelText(/Basic/);
+    const name = screen.getByLabelText('School name') as HTMLInputElement;
+    const address = screen.getByLabelText(/Address/) as HTMLInputElement;
+    expect([name.maxLength, address.maxLength]).toEqual([SCHOOL_NAME_MAX, SCHOOL_ADDRESS_MAX]);
+    // Pasted or filled in by the browser past maxLength: the form's check words it as ours, never zod's.
+    fireEvent.change(name, { target: { value: 'N'.repeat(186) } });
+    fireEvent.change(address, { target: { value: 'A'.repeat(360) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create school account' }));
+    expect(await screen.findByText('School name is too long')).toBeTruthy();
+    expect(screen.getByText('Can be at most 300 characters')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Too big');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('SignupSchoolAdminPage in Spanish', () => {
+  afterEach(async () => {
+    cleanup();
+    setFormatSettings({ language: 'en', locale: DEFAULT_SCHOOL_LOCALE });
+    await changeLanguage('en');
+  });
+
+  it('words a too-long school name and address in Spanish', async () => {
+    await changeLanguage('es');
+    mockFetch({ 'GET /api/v1/plans': () => json([plan('Basic', true)]) });
+    renderWithProviders(<SignupSchoolAdminPage />, { path: '/signup/school-admin' });
+    await screen.findByLabelText(/Basic/);
+    fireEvent.change(document.getElementById('signup-school-name') as HTMLInputElement, {
+      target: { value: 'N'.repeat(186) },
+    });
+    fireEvent.change(document.getElementById('signup-address') as HTMLInputElement, {
+      target: { value: 'A'.repeat(360) },
+    });
+    fireEvent.submit(document.querySelector('form') as HTMLFormElement);
+    expect(await screen.findByText('El nombre de la escuela es demasiado largo')).toBeTruthy();
+    expect(await screen.findByText('Puede tener como máximo 300 caracteres')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Too big');
   });
 });

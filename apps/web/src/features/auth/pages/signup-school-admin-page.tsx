@@ -1,5 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SchoolAdminSignupRequest } from '@lyceum/shared/auth';
+import { zodResolver } from '../../../lib/zod-resolver';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PHONE_MAX,
+  SCHOOL_ADDRESS_MAX,
+  SCHOOL_NAME_MAX,
+  SchoolAdminSignupRequest,
+} from '@lyceum/shared/auth';
 import { PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -82,6 +89,7 @@ export function SignupSchoolAdminPage() {
             id="signup-school-name"
             label={t('schoolSignup.schoolName')}
             autoComplete="organization"
+            maxLength={SCHOOL_NAME_MAX}
             error={errors.schoolName?.message}
             {...register('schoolName')}
           />
@@ -90,6 +98,7 @@ export function SignupSchoolAdminPage() {
               id="signup-address"
               label={tc('field.optional', { label: t('schoolSignup.address') })}
               autoComplete="street-address"
+              maxLength={SCHOOL_ADDRESS_MAX}
               error={errors.address?.message}
               {...register('address')}
             />
@@ -98,6 +107,7 @@ export function SignupSchoolAdminPage() {
               label={tc('field.optional', { label: t('schoolSignup.phone') })}
               type="tel"
               autoComplete="tel"
+              maxLength={PHONE_MAX}
               error={errors.phone?.message}
               {...register('phone')}
             />
@@ -109,6 +119,7 @@ export function SignupSchoolAdminPage() {
             id="signup-name"
             label={t('fields.yourName')}
             autoComplete="name"
+            maxLength={NAME_MAX}
             error={errors.name?.message}
             {...register('name')}
           />
@@ -118,6 +129,7 @@ export function SignupSchoolAdminPage() {
               label={t('fields.email')}
               type="email"
               autoComplete="email"
+              maxLength={EMAIL_MAX}
               error={errors.email?.message}
               {...register('email')}
             />

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type AssignedTeacher, AssignTeacherRequest, type ClassDetailResponse } from '@lyceum/shared/academics';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { ClassDetailResponse, ClassStudent } from '@lyceum/shared/academics';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

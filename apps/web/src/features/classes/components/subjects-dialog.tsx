@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { CreateSubjectRequest, type SubjectResponse } from '@lyceum/shared/academics';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';

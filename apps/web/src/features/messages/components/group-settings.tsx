@@ -30,6 +30,8 @@ import {
 import { MemberPicker } from './member-picker';
 import { GROUP_MAKERS } from './new-group-dialog';
 import { useRoleLabel } from './role-label';
+// This component checks a shared schema itself: zod's checks without their own message say ours.
+import '../../../lib/zod-words';
 
 function RenameForm({ group }: { group: ConversationDetail }) {
   const { t } = useT('messages');

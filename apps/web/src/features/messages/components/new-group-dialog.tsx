@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type Contact, CreateGroupRequest, GROUP_NAME_MAX } from '@lyceum/shared/messages';
 import { UsersRound } from 'lucide-react';
 import { useState } from 'react';

@@ -17,6 +17,8 @@ import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
 import { GroupSettings } from './group-settings';
 import { LoadMore } from './load-more';
 import { ReportDialog } from './report-dialog';
+// This component checks a shared schema itself: zod's checks without their own message say ours.
+import '../../../lib/zod-words';
 
 function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; onReport: (id: string) => void }) {
   const { t } = useT('messages');

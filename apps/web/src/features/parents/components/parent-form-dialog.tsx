@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { phoneSchema } from '@lyceum/shared/auth';
 import { CreateParentRequest, type ParentResponse, RELATIONSHIP_SUGGESTIONS } from '@lyceum/shared/people';
 import { Trash2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type Addon, type Plan, PlanInput, type PlanLimitsInput } from '@lyceum/shared/company';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

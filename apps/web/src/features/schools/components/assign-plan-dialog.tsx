@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { AssignSubscriptionRequest, type Subscription } from '@lyceum/shared/company';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type CompanySchool, UpdateSchoolRequest } from '@lyceum/shared/company';
 import type { SchoolLocale } from '@lyceum/shared/locale';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { RenewSubscriptionRequest, type Subscription } from '@lyceum/shared/company';
 import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
 import { useForm } from 'react-hook-form';

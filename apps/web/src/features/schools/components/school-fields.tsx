@@ -1,3 +1,4 @@
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, SCHOOL_ADDRESS_MAX, SCHOOL_NAME_MAX } from '@lyceum/shared/auth';
 import type { CompanySchool } from '@lyceum/shared/company';
 import { TextField } from '../../../components/ui/field';
 import { useT } from '../../../lib/i18n/i18n';
@@ -46,11 +47,19 @@ export function SchoolFields({ idPrefix, value, onChange, errors = {} }: SchoolF
   );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {field('name', t('fields.name'), { containerClassName: 'sm:col-span-2', autoComplete: 'organization' })}
-      {field('address', t('fields.address'), { containerClassName: 'sm:col-span-2', autoComplete: 'street-address' })}
-      {field('phone', t('fields.phone'), { type: 'tel' })}
-      {field('email', t('fields.email'), { type: 'email' })}
-      {field('principalName', t('fields.principalName'))}
+      {field('name', t('fields.name'), {
+        containerClassName: 'sm:col-span-2',
+        autoComplete: 'organization',
+        maxLength: SCHOOL_NAME_MAX,
+      })}
+      {field('address', t('fields.address'), {
+        containerClassName: 'sm:col-span-2',
+        autoComplete: 'street-address',
+        maxLength: SCHOOL_ADDRESS_MAX,
+      })}
+      {field('phone', t('fields.phone'), { type: 'tel', maxLength: PHONE_MAX })}
+      {field('email', t('fields.email'), { type: 'email', maxLength: EMAIL_MAX })}
+      {field('principalName', t('fields.principalName'), { maxLength: NAME_MAX })}
       {/* An address and a colour code read left to right whatever the language. */}
       {field('logo', t('fields.logo'), {
         dir: 'ltr',

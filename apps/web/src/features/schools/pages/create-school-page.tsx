@@ -1,4 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '@lyceum/shared/auth';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type CreateSchoolResponse, CreateSchoolRequest, type Plan } from '@lyceum/shared/company';
 import type { SchoolLocale } from '@lyceum/shared/locale';
 import { Copy } from 'lucide-react';
@@ -190,6 +191,7 @@ export function CreateSchoolPage() {
             <TextField
               id="admin-name"
               label={t('create.adminName')}
+              maxLength={NAME_MAX}
               error={errors['admin.name']}
               {...register('admin.name')}
             />
@@ -197,6 +199,7 @@ export function CreateSchoolPage() {
               id="admin-email"
               label={t('create.adminEmail')}
               type="email"
+              maxLength={EMAIL_MAX}
               error={errors['admin.email']}
               {...register('admin.email')}
             />
@@ -204,6 +207,7 @@ export function CreateSchoolPage() {
               id="admin-phone"
               label={t('create.adminPhone')}
               type="tel"
+              maxLength={PHONE_MAX}
               error={errors['admin.phone']}
               {...register('admin.phone')}
             />

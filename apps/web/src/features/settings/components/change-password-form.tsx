@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ChangePasswordRequest } from '@lyceum/shared/auth';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

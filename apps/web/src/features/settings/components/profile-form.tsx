@@ -1,5 +1,5 @@
 import { isCompanyRole } from '@lyceum/shared/roles';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type SessionUser, UpdateProfileRequest } from '@lyceum/shared/auth';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { DEFAULT_SCHOOL_LOCALE, SchoolLocale } from '@lyceum/shared/locale';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

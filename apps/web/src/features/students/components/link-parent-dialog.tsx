@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { LinkParentRequest, RELATIONSHIP_SUGGESTIONS } from '@lyceum/shared/people';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

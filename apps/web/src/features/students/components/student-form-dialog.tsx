@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import { RELATIONSHIP_SUGGESTIONS, type StudentResponse } from '@lyceum/shared/people';
 import { Plus, Trash2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ContactSalesRequest, LapsedContactSalesRequest } from '@lyceum/shared/company';
 import { type Resolver, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';

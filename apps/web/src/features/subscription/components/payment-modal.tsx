@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type Payment, PAYMENT_METHODS, SubmitPaymentRequest } from '@lyceum/shared/company';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

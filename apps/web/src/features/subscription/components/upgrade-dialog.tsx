@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { SubscriptionChangeRequest } from '@lyceum/shared/company';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { phoneSchema } from '@lyceum/shared/auth';
 import { CreateTeacherRequest, experienceSchema, type TeacherResponse } from '@lyceum/shared/people';
 import { Plus, Trash2 } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { CreatePeriodRequest, type Period } from '@lyceum/shared/timetable';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type TimetableOptionsResponse, type TimetableSlot, WEEKDAYS } from '@lyceum/shared/timetable';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

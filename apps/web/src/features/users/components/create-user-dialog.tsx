@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { phoneSchema } from '@lyceum/shared/auth';
 import { CreateUserRequest } from '@lyceum/shared/people';
 import { useForm } from 'react-hook-form';

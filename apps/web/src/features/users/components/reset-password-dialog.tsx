@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ResetUserPasswordRequest, type UserAccountResponse } from '@lyceum/shared/people';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
