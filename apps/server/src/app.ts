@@ -51,6 +51,7 @@ import { AnswerCache, noteSchoolChange } from './lib/answer-cache.ts';
 import { registerAnswersRefresh } from './plugins/answers-refresh.ts';
 import { WriteRateLimit } from './lib/write-rate.ts';
 import { compiledSerializerCompiler } from './lib/response-check.ts';
+import { keepEmbeddedStatistics } from './db/embedded-statistics.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -127,6 +128,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (seeded) app.log.info(seeded.banner);
   }
 
+  const stopStatistics =
+    database.kind === 'pglite' && config.embeddedAnalyzeMs > 0
+      ? keepEmbeddedStatistics(database.db, config.embeddedAnalyzeMs, (err) =>
+          app.log.warn({ err }, 'analysing the embedded database failed'),
+        )
+      : async () => {};
   const mailTimer = setInterval(
     () => void mail.flush().catch((err) => app.log.warn({ err }, 'mail flush failed')),
     30_000,
@@ -145,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   expiryTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(mailTimer);
+    await stopStatistics();
     clearInterval(expiryTimer);
     await app.deps.afterReply.settled();
     await mail.flush().catch(() => {});

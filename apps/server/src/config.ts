@@ -36,6 +36,12 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000, 'SESSION_CACHE_MS is at most 10000').default(2000),
   ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(10_000, 'ANSWER_CACHE_MS is at most 10000').default(2000),
+  EMBEDDED_ANALYZE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000, 'EMBEDDED_ANALYZE_MS is at most 3600000')
+    .default(60_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1, 'SESSION_TTL_DAYS must be at least 1').max(365).default(14),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'PASSWORD_MIN_LENGTH cannot be below 8').max(64).default(8),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -71,6 +77,8 @@ export interface Config {
    * longest another process's change can go unseen here; 0 = never.
    */
   answerCacheMs: number;
+  /** How often the embedded database's stale tables are analysed (db/embedded-statistics.ts); 0: never. */
+  embeddedAnalyzeMs: number;
   passwordMinLength: number;
   /** Requests per IP per minute to each sign-in, sign-up and reset endpoint. */
   authRateLimitPerMinute: number;
@@ -133,6 +141,7 @@ export function loadConfig(
     sessionTtlDays: e.SESSION_TTL_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     answerCacheMs: e.ANSWER_CACHE_MS,
+    embeddedAnalyzeMs: e.EMBEDDED_ANALYZE_MS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,

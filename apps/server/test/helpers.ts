@@ -89,6 +89,8 @@ export async function createTestApp(
       writeRateLimitPerMinute: 10_000,
       sessionCacheMs: 0,
       answerCacheMs: 0,
+      // An analysis between a test's statements would change what it counts or plans; the tests that want it ask.
+      embeddedAnalyzeMs: 0,
       ...overrides,
     },
   );
