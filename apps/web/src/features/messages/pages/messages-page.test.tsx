@@ -36,6 +36,28 @@ const conversation = {
   lastActivityAt: theirs.createdAt,
 };
 
+/** An instant of 20 Nov 2026 at minute `n` past nine: the higher `n`, the later. */
+const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
+
+/** Conversation `n` of a long list: "Person n", whose last message ("hello n") came at minute `n`. */
+const conv = (n: number) => ({
+  ...conversation,
+  id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  title: `Person ${n}`,
+  lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
+  unread: 0,
+  lastActivityAt: at(n),
+});
+
+/** The page of `all` that `url` asks for, served as the API does: 50 a page, the cursor naming the last one given. */
+function pageOf<T extends { id: string }>(all: T[], url: string, extra: Record<string, unknown> = {}) {
+  const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
+  const from = cursor ? all.findIndex((item) => item.id === cursor) + 1 : 0;
+  const items = all.slice(from, from + 50);
+  const more = from + 50 < all.length;
+  return json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total: all.length, ...extra });
+}
+
 describe('MessagesPage', () => {
   afterEach(() => act(() => changeLanguage('en')));
 
@@ -97,13 +119,7 @@ describe('MessagesPage', () => {
     });
     // 55 messages, newest first, served as the API does: 50 a page, the cursor naming the last one given.
     const all = Array.from({ length: 55 }, (_, i) => message(55 - i));
-    const page = (url: string) => {
-      const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
-      const from = cursor ? all.findIndex((m) => m.id === cursor) + 1 : 0;
-      const items = all.slice(from, from + 50);
-      const more = from + 50 < all.length;
-      return json({ items, nextCursor: more ? items.at(-1)?.id : null, total: all.length, othersReadAt: null });
-    };
+    const page = (url: string) => pageOf(all, url, { othersReadAt: null });
     const { calls } = mockFetch({
       'GET /api/v1/messages/conversations': () =>
         json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
@@ -140,24 +156,9 @@ describe('MessagesPage', () => {
   });
 
   it('loads more conversations: the next page goes below the first 50 with "Load more conversations", none twice; a live message brings one of page 2 to the top once, reading the first page only', async () => {
-    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
-    const conv = (n: number) => ({
-      ...conversation,
-      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
-      title: `Person ${n}`,
-      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
-      unread: 0,
-      lastActivityAt: at(n),
-    });
     // 55 conversations, latest activity first, served as the API does: 50 a page, the cursor naming the last one.
     let all = Array.from({ length: 55 }, (_, i) => conv(55 - i));
-    const page = (url: string) => {
-      const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
-      const from = cursor ? all.findIndex((c) => c.id === cursor) + 1 : 0;
-      const items = all.slice(from, from + 50);
-      const more = from + 50 < all.length;
-      return json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total: all.length });
-    };
+    const page = (url: string) => pageOf(all, url);
     const { calls } = mockFetch({ 'GET /api/v1/messages/conversations': (init) => page(init.url) });
     const { queryClient } = renderWithProviders(<MessagesPage />, { auth: signedIn('teacher') });
     const list = await screen.findByRole('list', { name: 'Conversations' });
@@ -207,24 +208,9 @@ describe('MessagesPage', () => {
   });
 
   it('after a new message the loaded list reads its first page only, and the next page still continues where it ended; a send and its own live event too', async () => {
-    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
-    const conv = (n: number) => ({
-      ...conversation,
-      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
-      title: `Person ${n}`,
-      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
-      unread: 0,
-      lastActivityAt: at(n),
-    });
     // 105 conversations: the reader loads two pages of 50; Person 3 is on the third, not loaded.
     let all = Array.from({ length: 105 }, (_, i) => conv(105 - i));
-    const page = (url: string) => {
-      const cursor = new URLSearchParams(url.split('?')[1]).get('cursor');
-      const from = cursor ? all.findIndex((c) => c.id === cursor) + 1 : 0;
-      const items = all.slice(from, from + 50);
-      const more = from + 50 < all.length;
-      return json({ items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total: all.length });
-    };
+    const page = (url: string) => pageOf(all, url);
     const top = conv(105);
     let onLive: (() => void) | undefined;
     const { calls } = mockFetch({
@@ -295,15 +281,6 @@ describe('MessagesPage', () => {
   });
 
   it('opens a linked conversation beyond the loaded pages at once: the list holds its first 50 of 55, the link names one of page 2', async () => {
-    const at = (n: number) => new Date(Date.UTC(2026, 10, 20, 9, n)).toISOString();
-    const conv = (n: number) => ({
-      ...conversation,
-      id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
-      title: `Person ${n}`,
-      lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
-      unread: 0,
-      lastActivityAt: at(n),
-    });
     const all = Array.from({ length: 55 }, (_, i) => conv(55 - i));
     const third = conv(3);
     const { calls } = mockFetch({
