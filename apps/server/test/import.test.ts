@@ -338,6 +338,60 @@ describe('students import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('counts neither an empty row nor a repeated e-mail against the plan, and names them as the rows they are', async () => {
+    const basic = await createSchool(t.app, { name: 'Basic Blank Rows School', planName: 'Basic' });
+    const api = as(t.app, await login(t.app, basic.users.school_admin.email, 'school_admin'));
+    // The school has one teacher, so the Basic plan (10) leaves room for 9: each file names exactly 9 people,
+    // plus a line of empty cells (a spreadsheet export's trailing ",") or a repeat of its first row.
+    const nine = Array.from({ length: 9 }, (_, i) => [`Teacher ${i}`, `room.t${i}@import.test`]);
+    const files = [
+      [[...nine, ['', '']], { line: 11, column: 'name', message: 'Name is required' }],
+      [
+        [...nine, ['Teacher 0', 'ROOM.t0@import.test']],
+        { line: 11, column: 'email', message: 'This e-mail is also on line 2' },
+      ],
+    ] as const;
+    const before = await snapshot();
+    for (const [rows, problem] of files) {
+      const file = csv(
+        ['name', 'email'],
+        rows.map((r) => [...r]),
+      );
+      const preview = await api({ method: 'POST', url: '/api/v1/teachers/import/preview', payload: { csv: file } });
+      expect(preview.statusCode).toBe(200);
+      const body = preview.json();
+      expect(body).toMatchObject({ rowCount: 10, validCount: 9 });
+      expect(body.rows[9]).toMatchObject({ line: 11, valid: false });
+      expect(body.errors).toContainEqual(problem);
+      expect(body.errors.filter((e: { line: number | null }) => e.line !== 11)).toEqual([]);
+      const commit = await api({ method: 'POST', url: '/api/v1/teachers/import', payload: { csv: file } });
+      expect(commit.statusCode).toBe(422);
+      expect(Object.keys(errorOf(commit).fields ?? {}).every((k) => k.startsWith('11:'))).toBe(true);
+    }
+    expect(await snapshot()).toEqual(before);
+
+    // Past the room by its distinct e-mails, the file is told the limit, and its empty row is still not valid.
+    const over = csv(['name', 'email'], [...nine, ['Teacher 9', 'room.t9@import.test'], ['', '']]);
+    const preview = await api({ method: 'POST', url: '/api/v1/teachers/import/preview', payload: { csv: over } });
+    expect(preview.json()).toMatchObject({ rowCount: 11, validCount: 10 });
+    expect(preview.json().rows[10]).toMatchObject({ line: 12, valid: false });
+    expect(preview.json().errors).toContainEqual({
+      line: null,
+      column: null,
+      message: 'Teacher limit reached: the Basic plan allows 10 teachers.',
+    });
+    expect(preview.json().errors).toContainEqual({ line: 12, column: 'name', message: 'Name is required' });
+
+    // The nine alone import.
+    const ok = await api({
+      method: 'POST',
+      url: '/api/v1/teachers/import',
+      payload: { csv: csv(['name', 'email'], nine) },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ created: 9 });
+  });
+
   it('previews a file of 5 000 students with their parents, finding the problems anywhere in it', async () => {
     const big = await createSchool(t.app, { name: 'Big School', planName: 'Enterprise' });
     const bigAdmin = await login(t.app, big.users.school_admin.email, 'school_admin');

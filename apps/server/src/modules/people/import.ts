@@ -525,14 +525,37 @@ function additions(kind: ImportKind, v: Validated): Partial<Record<SchoolRole, n
 /** The role each row of a kind's file adds: one person a row, whatever else the row brings. */
 const ROW_ROLE: Record<ImportKind, SchoolRole> = { students: 'student', teachers: 'teacher', parents: 'parent' };
 
+/** A row with every cell empty (a spreadsheet's trailing `,,,` line): it adds no one. */
+const isBlank = (r: CsvRecord) => Object.values(r.values).every((v) => v === '');
+
 /**
- * The plan limit a file passes by its row count alone (docs/product.md, "CSV import and export"): every row
- * of an importable file adds one person of its kind, so such a file cannot be imported whatever its rows
- * say, and is refused before they are checked one by one (up to 5 000 rows, each with its zod checks).
+ * The plan limit a file passes by its rows alone (docs/product.md, "CSV import and export"): each row of an
+ * importable file adds one person of its kind, so a file whose distinct e-mails already pass the room the plan
+ * leaves cannot be imported whatever its rows say, and is refused before they are checked one by one (up to
+ * 5 000 rows, each with its zod checks). Empty rows and a repeated e-mail add no one, so they are not counted
+ * (a file within the room once they are left out is checked row by row, which names them); the ones the file
+ * has are named with the row check's own words, so the preview never calls them valid.
  */
-async function rowCountIssue(tx: Tx, schoolId: string, kind: ImportKind, parsed: ParsedCsv) {
+async function rowCountIssues(tx: Tx, schoolId: string, kind: ImportKind, parsed: ParsedCsv) {
   if (parsed.issues.length > 0 || parsed.records.length === 0) return null;
-  return planIssue(tx, schoolId, { [ROW_ROLE[kind]]: parsed.records.length });
+  const fields = CREATE_FIELDS[kind];
+  const rowIssues: ImportIssue[] = [];
+  const firstLine = new Map<string, number>();
+  for (const r of parsed.records) {
+    if (isBlank(r)) {
+      cell(rowIssues, r.line, 'name', fields.name, '');
+      cell(rowIssues, r.line, 'email', fields.email, '');
+      continue;
+    }
+    const email = r.values.email?.toLowerCase();
+    if (!email) continue;
+    const first = firstLine.get(email);
+    if (first === undefined) firstLine.set(email, r.line);
+    else if (fields.email.safeParse(email).success)
+      rowIssues.push({ line: r.line, column: 'email', message: `This e-mail is also on line ${first}` });
+  }
+  const limit = await planIssue(tx, schoolId, { [ROW_ROLE[kind]]: firstLine.size });
+  return limit ? [...rowIssues, limit] : null;
 }
 
 /** The preview's answer: the file's rows, each valid when no problem names its line. */
@@ -557,8 +580,8 @@ export async function previewImport(
   const parsed = parseImportFile(kind, csv);
   const schoolYear = academicYearIn(timeZoneOf(actor), deps.clock());
   return inScope(deps.db, scope, async (tx) => {
-    const tooMany = await rowCountIssue(tx, scope.schoolId, kind, parsed);
-    if (tooMany) return previewAnswer(parsed, [tooMany]);
+    const tooMany = await rowCountIssues(tx, scope.schoolId, kind, parsed);
+    if (tooMany) return previewAnswer(parsed, tooMany);
     const v = await validate(tx, scope, kind, parsed, { ...options, schoolYear });
     if (v.issues.length === 0) {
       const limit = await planIssue(tx, scope.schoolId, additions(kind, v));
@@ -607,8 +630,8 @@ export async function commitImport(
   const result = await inScope(deps.db, scope, async (tx) => {
     // Lock first: the plan count below and the inserts after it see no concurrent import or create.
     await tx.execute(sql`select id from schools where id = ${schoolId} for update`);
-    const tooMany = await rowCountIssue(tx, schoolId, kind, parsed);
-    if (tooMany) throw refuse([tooMany]);
+    const tooMany = await rowCountIssues(tx, schoolId, kind, parsed);
+    if (tooMany) throw refuse(tooMany);
     const v = await validate(tx, scope, kind, parsed, {
       ...options,
       schoolYear: academicYearIn(timeZoneOf(actor), deps.clock()),
