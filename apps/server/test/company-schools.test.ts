@@ -243,6 +243,41 @@ describe("the company lists' query parameters", () => {
       fields: { kind: 'Valor desconocido' },
     });
   });
+  it("answers a colour or an e-mail that is not text in our words, translated, never zod's", async () => {
+    const before = await schoolCount();
+    const send = (payload: Record<string, unknown>, language: string) =>
+      w.companyAdmin({
+        method: 'POST',
+        url: '/api/v1/company/schools',
+        payload,
+        headers: { 'accept-language': language },
+      });
+    const es = await send(await newSchoolBody({ brandColor: 5 }), 'es');
+    expect(es.statusCode).toBe(400);
+    expect(errorOf(es)).toEqual({
+      code: 'validation',
+      message: 'Datos no válidos: Debe ser un texto',
+      fields: { brandColor: 'Debe ser un texto' },
+    });
+    for (const brandColor of [true, [1], {}])
+      expect(errorOf(await send(await newSchoolBody({ brandColor }), 'en')).fields).toEqual({
+        brandColor: 'Must be text',
+      });
+    expect(errorOf(await send(await newSchoolBody({ email: 5 }), 'en')).fields).toEqual({ email: 'Must be text' });
+    const ar = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/schools/${w.b.id}`,
+      payload: { brandColor: true },
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(ar.statusCode).toBe(400);
+    expect(errorOf(ar)).toEqual({
+      code: 'validation',
+      message: 'بيانات غير صالحة: يجب أن تكون نصًا',
+      fields: { brandColor: 'يجب أن تكون نصًا' },
+    });
+    expect(await schoolCount()).toBe(before);
+  });
 });
 
 describe('PATCH /company/schools/:id and detail', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasPlausibleYear } from './dates.ts';
+import { INPUT_MESSAGES } from './input-messages.ts';
 import { searchTooLong } from './list-search.ts';
 import { pageLimit } from './page-limit.ts';
 import { plainText } from './plain-text.ts';
@@ -116,12 +117,18 @@ const limitSchema = z
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #2563eb');
 const optionalText = (max: number) => z.string().trim().max(max, 'Too long');
 /**
- * A value of `schema`, or '' for none. A union that fits neither says only "Invalid input"; this one says what
- * `schema` says (`Enter a valid email address`: docs/product.md, "Form field messages").
+ * A text value of `schema`, or '' for none. A union that fits neither says only "Invalid input"; this one says
+ * what `schema` says of text (`Enter a valid email address`: docs/product.md, "Form field messages"), and of a
+ * value that is not text at all our words (`Must be text`, translated: "Validation and error messages"), as
+ * every other text field does: re-raised from a schema with no type message of its own (a colour), zod's
+ * English "Invalid input: expected string, received number" would pass for a message of ours.
  */
-const orBlank = <T extends z.ZodType>(schema: T) =>
+const orBlank = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z.union([schema, z.literal('')], {
-    error: (issue) => (issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined),
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      return typeof issue.input === 'string' ? issue.errors[0]?.[0]?.message : INPUT_MESSAGES.notText;
+    },
   });
 const urlSchema = z
   .string()
