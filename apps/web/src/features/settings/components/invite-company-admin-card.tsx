@@ -24,11 +24,7 @@ export function InviteCompanyAdminCard() {
   };
 
   return (
-    <CardSection
-      titleId="invite-title"
-      title={t('invite.title')}
-      description={t('invite.description', { path: '/signup/company-admin' })}
-    >
+    <CardSection titleId="invite-title" title={t('invite.title')} description={t('invite.description')}>
       <div className="space-y-4">
         {invite.isError && <Alert>{errorMessage(invite.error)}</Alert>}
         {invite.data && (

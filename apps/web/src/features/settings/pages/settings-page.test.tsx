@@ -63,6 +63,18 @@ describe('SettingsPage', () => {
     expect(screen.getByTestId('invitation-code').getAttribute('dir')).toBe('ltr');
   });
 
+  it('isolates the invitation page path in the Arabic sentence, so its slash stays in front', async () => {
+    await changeLanguage('ar');
+    try {
+      renderWithProviders(<SettingsPage />, { auth: signedIn('company_admin') });
+      expect(
+        await screen.findByText('أنشئ رمز دعوة صالحًا لمرة واحدة. يُدخله زميلك في \u2068/signup/company-admin\u2069.'),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it("gives a White Label school's admin its branded sign-in link, and nobody else", async () => {
     // The brand comes with the session (GET /auth/me).
     const school = (brand: SchoolResponse['brand']) => ({ name: 'Hillcrest', logo: null, brand });
