@@ -113,6 +113,12 @@ describe('plan expiry', () => {
     );
     expect(screen.queryByRole('link', { name: 'Renew subscription' })).toBeNull();
     expect(screen.queryByText(/you can pay for a renewal/)).toBeNull();
+    // Only that sentence: not the lapse's "has expired … contact your school administrator to renew it".
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Your school's subscription was cancelled, so it cannot be renewed. Contact sales to choose a plan.",
+    );
+    expect(screen.queryByText(/renew the subscription/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscription cancelled');
     expect(screen.getByRole('button', { name: 'Contact sales' })).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/subscription']);
   });
@@ -135,16 +141,18 @@ describe('plan expiry', () => {
   });
 
   it('says it in Spanish and Arabic too, with no renewal link', async () => {
-    for (const [language, sentence, prefilled] of [
+    for (const [language, sentence, prefilled, title] of [
       [
         'es',
         'La suscripción de tu escuela se canceló, así que no se puede renovar. Contacta con ventas para elegir un plan.',
         'Nuestra suscripción se canceló y nos gustaría elegir un plan nuevo.',
+        'Suscripción cancelada',
       ],
       [
         'ar',
         'أُلغي اشتراك مدرستك، لذا لا يمكن تجديده. تواصل مع المبيعات لاختيار خطة.',
         'أُلغي اشتراكنا ونرغب في اختيار خطة جديدة.',
+        'تم إلغاء الاشتراك',
       ],
     ] as const) {
       await changeLanguage(language);
@@ -152,6 +160,9 @@ describe('plan expiry', () => {
         mockFetch({ 'GET /api/v1/subscription': () => json(lapsed('cancelled')) });
         const { unmount } = renderWithProviders(<PlanExpiredPage />, { auth: signedIn('school_admin') });
         expect(await screen.findByText(sentence)).toBeTruthy();
+        // The sentence alone, under its own heading: nothing asks for a renewal.
+        expect(screen.getByRole('alert').textContent).toBe(sentence);
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
         expect(screen.queryByRole('link')).toBeNull();
         // Contact sales is the one action left.
         expect(screen.getAllByRole('button')).toHaveLength(1);

@@ -31,17 +31,17 @@ export function PlanExpiredPage() {
       : t('expired.salesMessage');
   return (
     <>
-      <PageHeader title={t('expired.title')} />
+      <PageHeader title={cancelled ? t('expired.cancelledTitle') : t('expired.title')} />
       <Card className="mx-auto max-w-xl p-6 text-center sm:p-8">
         <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-red-50 text-red-600">
           <CalendarX2 className="size-7" aria-hidden="true" />
         </div>
         <p className="text-base font-semibold text-slate-900">{school?.name ?? t('expired.yourSchool')}</p>
+        {/* A cancelled subscription's admin is told only that it cannot be renewed, not to have it renewed. */}
         <p role="alert" className="mt-2 text-sm text-slate-600">
-          {t('expired.message')}
+          {cancelled ? t('mine.cancelled') : t('expired.message')}
         </p>
         {offerRenewal && <p className="mt-2 text-sm text-slate-600">{t('expired.adminHint')}</p>}
-        {isSchoolAdmin && cancelled && <p className="mt-2 text-sm text-slate-600">{t('mine.cancelled')}</p>}
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           {offerRenewal && (
             <Link to="/subscription" className={buttonClasses('primary')}>
