@@ -454,6 +454,54 @@ describe('assigning a teacher to a class timetable', () => {
     ]);
   });
 
+  it("says why each lesson was skipped in the reader's language", async () => {
+    const mine = await freshClass();
+    const theirs = await freshClass();
+    const lesson = (over: Record<string, unknown>) =>
+      admin({ method: 'POST', url: '/api/v1/timetable/slots', payload: slot({ day: 'friday', ...over }) });
+    const existing = { day: 'friday', startTime: '11:00', endTime: '11:45' };
+    const room = { day: 'friday', startTime: '09:00', endTime: '09:45', room: 'Lab 7' };
+    expect((await lesson({ ...existing, classId: mine.classId, teacherId: mine.teacherId })).statusCode).toBe(201);
+    expect((await lesson({ ...room, classId: theirs.classId, teacherId: theirs.teacherId })).statusCode).toBe(201);
+    const rhetoric = await admin({ method: 'POST', url: '/api/v1/subjects', payload: { name: 'Rhetoric' } });
+    expect(rhetoric.statusCode).toBe(201);
+    const skipped = async (language: string) => {
+      const res = await admin({
+        method: 'POST',
+        url: `/api/v1/timetable/classes/${mine.classId}/assign-teacher`,
+        headers: { 'accept-language': language },
+        payload: {
+          teacherId: mine.teacherId,
+          slots: [
+            { subjectId: w.a.subjectId, ...existing },
+            { subjectId: rhetoric.json().id, day: 'friday', startTime: '12:00', endTime: '12:45' },
+            { subjectId: w.a.subjectId, ...room },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().created).toEqual([]);
+      expect(res.headers['content-language']).toBe(language);
+      return res.json().skipped.map((s: { message: string }) => s.message);
+    };
+    expect(await skipped('en')).toEqual([
+      TIMETABLE_MESSAGES.skippedExists,
+      TIMETABLE_MESSAGES.skippedNotAssigned,
+      `Room Lab 7 is already used by ${theirs.className} on Friday 09:00–09:45`,
+    ]);
+    expect(await skipped('es')).toEqual([
+      'Omitida: ya existe una franja para este horario',
+      'Omitida: el profesor no tiene asignada esta asignatura en esta clase',
+      `El aula Lab 7 ya la usa ${theirs.className} el viernes de 09:00 a 09:45`,
+    ]);
+    // Right to left, the room and the class are isolated once, as in the refusals.
+    expect(await skipped('ar')).toEqual([
+      'تم التخطي: يوجد موعد في هذا الوقت بالفعل',
+      'تم التخطي: المعلم غير مكلّف بهذه المادة في هذا الفصل',
+      `القاعة \u2068Lab 7\u2069 يشغلها \u2068${theirs.className}\u2069 بالفعل يوم الجمعة من 09:00 إلى 09:45`,
+    ]);
+  });
+
   it('answers 404 for an unknown class or teacher and writes nothing', async () => {
     const before = await slotCount(w.a.id);
     const noClass = await admin({

@@ -17,6 +17,7 @@ import {
   UpdateSlotRequest,
 } from '@lyceum/shared/timetable';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translateFor } from '../../lib/language.ts';
 import { actorOf } from '../../lib/request-actor.ts';
 import { timetableOptions } from './options.ts';
 import { createPeriod, deletePeriod, listPeriods, updatePeriod } from './periods.ts';
@@ -97,7 +98,13 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: AssignTimetableTeacherResponse },
         },
       },
-      (r) => assignTeacherToTimetable(deps, actorOf(r), { ...r.params, ...r.body }),
+      async (r, reply) => {
+        const result = await assignTeacherToTimetable(deps, actorOf(r), { ...r.params, ...r.body });
+        // Each skipped lesson's reason is shown as it is, so it is said in the reader's language
+        // (docs/product.md, "Messages in the user's language"), as an import preview's problems are.
+        const skipped = result.skipped.map((s) => ({ ...s, message: translateFor(r, reply, s.message) }));
+        return { ...result, skipped };
+      },
     );
     app.get('/timetable/classes/:id', { schema: { tags, params: IdParams, response: Week } }, (r) =>
       classWeek(deps, actorOf(r), r.params),
