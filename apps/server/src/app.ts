@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { seedDefaults, seedDemo } from './seed/seed.ts';
 import { seedDemoPictures } from './seed/seed-files.ts';
 import { AfterReply } from './lib/after-reply.ts';
+import { DailyLimit } from './lib/daily-limit.ts';
 import { AppError } from './lib/errors.ts';
 import { fastifyTrustProxy } from './lib/forwarded-for.ts';
 import { LiveEventHub } from './lib/live-events.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = createStorage(config);
   const live = new LiveEventHub(database.listenTarget, app.log);
   await live.start();
+  const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     config,
     database,
@@ -117,7 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     subscriptionGate: hasActiveSubscription,
     answers: new AnswerCache(config.answerCacheMs),
-    clock: options.clock ?? (() => new Date()),
+    clock,
+    signups: new DailyLimit(config.signupDailyLimitPerAddress, () => clock().getTime()),
     afterReply: new AfterReply(app.log),
   });
   if (config.demoSeed && options.seedDemo !== false) {

@@ -47,6 +47,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   IMPORT_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  SIGNUP_DAILY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  UNVERIFIED_STORAGE_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: TrustProxySetting,
@@ -86,6 +92,10 @@ export interface Config {
   writeRateLimitPerMinute: number;
   /** CSV import previews and imports per user per hour (all kinds together). */
   importChecksPerHour: number;
+  /** Schools one client address may sign up per day (UTC), counted in this process (lib/daily-limit.ts). */
+  signupDailyLimitPerAddress: number;
+  /** Bytes all schools whose e-mail address is not yet confirmed may store together (modules/files/storage-usage.ts). */
+  unverifiedStorageTotalBytes: number;
   logLevel: string;
   /** Which X-Forwarded-* entries to believe (client address, protocol): a hop count or the proxies' addresses. */
   trustProxy: TrustProxy;
@@ -146,6 +156,8 @@ export function loadConfig(
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     importChecksPerHour: e.IMPORT_CHECKS_PER_HOUR,
+    signupDailyLimitPerAddress: e.SIGNUP_DAILY_LIMIT_PER_ADDRESS,
+    unverifiedStorageTotalBytes: e.UNVERIFIED_STORAGE_TOTAL_BYTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     demoSeed,

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle, Tx } from './db/client.ts';
 import type { AfterReply } from './lib/after-reply.ts';
 import type { AnswerCache } from './lib/answer-cache.ts';
+import type { DailyLimit } from './lib/daily-limit.ts';
 import type { MailDispatcher } from './db/mail.ts';
 import type { LiveEventHub } from './lib/live-events.ts';
 import type { StorageDriver } from './lib/storage/index.ts';
@@ -26,6 +27,11 @@ export interface Deps {
   answers: AnswerCache;
   /** Now, for the school-day figures (today, days left); tests set it to stand either side of a midnight. */
   clock: () => Date;
+  /**
+   * Schools signed up per client address today, in this process (`SIGNUP_DAILY_LIMIT_PER_ADDRESS`; docs/security.md,
+   * "Public entry points"). Counted by this process's clock above.
+   */
+  signups: DailyLimit;
   /** Work started after a reply is sent (lib/after-reply.ts); tests await `settled()` for what it wrote. */
   afterReply: AfterReply;
 }

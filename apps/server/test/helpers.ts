@@ -86,6 +86,8 @@ export async function createTestApp(
       database,
       demoSeed: false,
       authRateLimitPerMinute: 10_000,
+      // Files sign up many schools from one address; security-signup-limits.test.ts asks for the real limit.
+      signupDailyLimitPerAddress: 10_000,
       writeRateLimitPerMinute: 10_000,
       sessionCacheMs: 0,
       answerCacheMs: 0,

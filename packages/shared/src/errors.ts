@@ -52,6 +52,7 @@ export const MESSAGES = {
   schoolInactive: 'Your school has been deactivated. Please contact the platform administrator.',
   userDisabled: 'This account has been disabled. Please contact your administrator.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  signupsToday: 'Too many schools were signed up from your network today. Please try again tomorrow.',
   signedOut: 'You are not signed in.',
   writeRateLimited: 'Too many changes in a short time. Please wait a minute and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -13,6 +13,17 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal that ends at a known time (a limit's window): the error handler also sends `Retry-After`. */
+export class RetryLater extends AppError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message);
+  }
+}
+
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('not_found', message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('forbidden', message);
 export const invalid = (message: string, fields?: Record<string, string>) =>

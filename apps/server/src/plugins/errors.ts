@@ -3,7 +3,7 @@ import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { isPasswordRuleMessage, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, RetryLater } from '../lib/errors.ts';
 import { invalidBodyAnswer } from '../lib/invalid-body.ts';
 import { requestLanguage, markLanguage } from '../lib/language.ts';
 import { pgCode } from '../lib/pg-errors.ts';
@@ -102,6 +102,7 @@ export function registerErrorHandler(app: FastifyInstance, { passwordMinLength }
         : undefined;
     const appError = err instanceof AppError ? err : ownAnswer;
     if (appError) {
+      if (appError instanceof RetryLater) reply.header('retry-after', String(appError.retryAfterSeconds));
       return send(appError.status, { code: appError.code, message: appError.message, fields: appError.fields });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -33,6 +33,7 @@ const ar: Catalogue = {
   [MESSAGES.schoolInactive]: 'تم تعطيل مدرستك. يُرجى التواصل مع مسؤول المنصة.',
   [MESSAGES.userDisabled]: 'تم تعطيل هذا الحساب. يُرجى التواصل مع المسؤول.',
   [MESSAGES.tooManyRequests]: 'محاولات كثيرة جدًا. يُرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.',
+  [MESSAGES.signupsToday]: 'سُجِّلت مدارس كثيرة جدًا من شبكتك اليوم. يُرجى المحاولة مرة أخرى غدًا.',
   [MESSAGES.signedOut]: 'لم تسجّل الدخول.',
   [MESSAGES.writeRateLimited]: 'تغييرات كثيرة جدًا في وقت قصير. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
   [MESSAGES.sessionExpired]: 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',

@@ -34,6 +34,7 @@ const es: Catalogue = {
   [MESSAGES.schoolInactive]: 'Su escuela ha sido desactivada. Comuníquese con el administrador de la plataforma.',
   [MESSAGES.userDisabled]: 'Esta cuenta ha sido desactivada. Comuníquese con su administrador.',
   [MESSAGES.tooManyRequests]: 'Demasiados intentos. Espere unos minutos y vuelva a intentarlo.',
+  [MESSAGES.signupsToday]: 'Se registraron demasiadas escuelas desde su red hoy. Vuelva a intentarlo mañana.',
   [MESSAGES.signedOut]: 'No ha iniciado sesión.',
   [MESSAGES.writeRateLimited]: 'Demasiados cambios en poco tiempo. Espere un minuto y vuelva a intentarlo.',
   [MESSAGES.sessionExpired]: 'Su sesión ha caducado. Vuelva a iniciar sesión.',

@@ -30,7 +30,7 @@ import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, type PublicActor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { selectRows } from '../../db/select-rows.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, RetryLater } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
 import { passwordResetMail } from '../../lib/mail-texts.ts';
@@ -227,10 +227,32 @@ export async function resetPassword(deps: Deps, _actor: PublicActor, input: Rese
 }
 
 /** A new school with its first admin and a 14-day trial of the chosen plan, signed in at once. */
+/**
+ * A new school, its first admin and a trial (docs/product.md, "Sign-up"). One client address signs up at most
+ * SIGNUP_DAILY_LIMIT_PER_ADDRESS schools a day ("Rate limits and lock-out"): each is a school, a verification mail
+ * to the address typed and 20 MB of files the platform pays for. Its place is taken after the cheap checks and
+ * before the password hash, and given back when the sign-up is refused, so only accepted sign-ups count.
+ */
 export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: SchoolAdminSignupRequest) {
   assertPasswordPolicy(input.password, deps.config.passwordMinLength);
+  const place = deps.signups.take(actor.ip);
+  if (!place.allowed) {
+    throw new RetryLater('auth/too-many-requests', MESSAGES.signupsToday, place.retryAfterSeconds);
+  }
+  let signedUp: Awaited<ReturnType<typeof createSignedUpSchool>>;
+  try {
+    signedUp = await createSignedUpSchool(deps, actor, input);
+  } catch (err) {
+    place.giveBack();
+    throw err;
+  }
+  void deps.mail.flush();
+  return signedUp;
+}
+
+async function createSignedUpSchool(deps: Deps, actor: PublicActor, input: SchoolAdminSignupRequest) {
   const passwordHash = await hashPassword(input.password);
-  const signedUp = await withUniqueEmail(() =>
+  return withUniqueEmail(() =>
     withSystem(deps.db, async (tx) => {
       if (await emailTaken(tx, input.email)) throw emailInUse();
       const [plan] = await tx
@@ -322,8 +344,6 @@ export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: S
       return { token, auth: authResponseOf(profile, null) };
     }),
   );
-  void deps.mail.flush();
-  return signedUp;
 }
 
 export async function companySignupStatus(deps: Deps, _actor: PublicActor): Promise<CompanySignupStatus> {
