@@ -92,19 +92,19 @@ describe('storage use', () => {
   it("reads the limit from the active subscription's plan; -1 is unlimited", async () => {
     expect(await asSchool(a, (tx) => storageLimitBytes(tx, a.id))).toBe(25 * BYTES_PER_GB);
     expect(await asSchool(b, (tx) => storageLimitBytes(tx, b.id))).toBeNull();
-    await asSchool(b, (tx) => assertStorageAvailable(tx, b.id, 10 * 1024 * BYTES_PER_GB));
+    await asSchool(b, (tx) => assertStorageAvailable(tx, t.config, b.id, 10 * 1024 * BYTES_PER_GB));
   });
 
   it('refuses with 422 "Storage limit exceeded" beyond the plan, counting what a replacement frees', async () => {
     const school = await createSchool(t.app);
     await setStorageGb(school, 2000 / BYTES_PER_GB);
     await store(school, 1500);
-    await asSchool(school, (tx) => assertStorageAvailable(tx, school.id, 500));
-    expect(await refusal(asSchool(school, (tx) => assertStorageAvailable(tx, school.id, 501)))).toEqual({
+    await asSchool(school, (tx) => assertStorageAvailable(tx, t.config, school.id, 500));
+    expect(await refusal(asSchool(school, (tx) => assertStorageAvailable(tx, t.config, school.id, 501)))).toEqual({
       status: 422,
       message: 'Storage limit exceeded',
     });
-    await asSchool(school, (tx) => assertStorageAvailable(tx, school.id, 1900, 1500));
+    await asSchool(school, (tx) => assertStorageAvailable(tx, t.config, school.id, 1900, 1500));
   });
 
   it('a school without any subscription may store nothing', async () => {
@@ -112,7 +112,7 @@ describe('storage use', () => {
     await withSystem(t.app.deps.db, (tx) =>
       tx.delete(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, school.id)),
     );
-    expect(await refusal(asSchool(school, (tx) => assertStorageAvailable(tx, school.id, 1)))).toEqual({
+    expect(await refusal(asSchool(school, (tx) => assertStorageAvailable(tx, t.config, school.id, 1)))).toEqual({
       status: 422,
       message: 'Storage limit exceeded',
     });
@@ -125,7 +125,7 @@ describe('storage use', () => {
     await setStorageGb(school, 1000 / BYTES_PER_GB);
     const attempt = () =>
       asSchool(school, async (tx) => {
-        await assertStorageAvailable(tx, school.id, 600);
+        await assertStorageAvailable(tx, t.config, school.id, 600);
         await tx.insert(storedFiles).values({
           schoolId: school.id,
           id: newId(),

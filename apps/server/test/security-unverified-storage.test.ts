@@ -6,8 +6,9 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../src/db/schema/index.ts';
-import { withSystem } from '../src/db/tenancy.ts';
+import { withSystem, withTenant } from '../src/db/tenancy.ts';
 import { newId } from '../src/lib/ids.ts';
+import { assertStorageAvailable } from '../src/modules/files/storage-usage.ts';
 import { createTestApp, errorOf, type Session, sessionCookie, type TestApp } from './helpers.ts';
 
 /**
@@ -183,5 +184,88 @@ describe('an unconfirmed school stores at most UNVERIFIED_STORAGE_BYTES', () => 
     const res = await attach(school.session, 2000);
     expect(res.statusCode, res.body).toBe(201);
     expect(filesOf(school.schoolId).length).toBe(1);
+  });
+});
+
+describe('all unconfirmed schools together store at most UNVERIFIED_STORAGE_TOTAL_BYTES', () => {
+  /** What every unconfirmed school stores now, counted here from the tables. */
+  const unconfirmedBytes = async () =>
+    Number(
+      (
+        await withSystem(t.app.deps.db, (tx) =>
+          tx.execute<{ bytes: string }>(sql`select coalesce(sum(f.bytes), 0)::text as bytes
+            from stored_files f join schools s on s.id = f.school_id
+            where s.awaiting_mail_verification and f.deleted_at is null`),
+        )
+      ).rows[0]?.bytes ?? 0,
+    );
+  /** Other unconfirmed schools' files, straight into the table, until `room` bytes are left for everyone. */
+  async function leaveRoom(room: number): Promise<{ schoolId: string; userId: string }> {
+    const others = await signUp();
+    await alreadyStoring(others, t.config.unverifiedStorageTotalBytes - (await unconfirmedBytes()) - room);
+    return others;
+  }
+  const emptyAgain = (school: { schoolId: string }) =>
+    withSystem(t.app.deps.db, (tx) => tx.execute(sql`delete from stored_files where school_id = ${school.schoolId}`));
+
+  it('is 2 GB by default', () => {
+    expect(t.config.unverifiedStorageTotalBytes).toBe(2 * 1024 ** 3);
+    expect(UNVERIFIED_STORAGE_MESSAGES.allTaken).toBe(
+      "The storage for schools whose e-mail address is not yet confirmed is full. Confirm your school's e-mail address to get your plan's storage: the school admin who signed the school up opens the link we sent them at sign-up.",
+    );
+  });
+
+  it('an upload past it answers 422 and stores nothing, within its own 20 MB; up to it is taken; a confirmed school is not held', async () => {
+    const school = await signUp();
+    const others = await leaveRoom(1000);
+    try {
+      const [rows, files] = [await rowsOf(school.schoolId), filesOf(school.schoolId)];
+      const over = await attach(school.session, 2000);
+      expect(over.statusCode, over.body).toBe(422);
+      expect(errorOf(over)).toEqual({ code: 'rule', message: UNVERIFIED_STORAGE_MESSAGES.allTaken });
+      expect([await rowsOf(school.schoolId), filesOf(school.schoolId)]).toEqual([rows, files]);
+      const es = await attach(school.session, 2000, { 'accept-language': 'es' });
+      expect(errorOf(es).message).toBe(
+        'El almacenamiento para las escuelas cuya dirección de correo electrónico aún no está confirmada está lleno. Confirme la dirección de correo electrónico de su escuela para obtener el almacenamiento de su plan: el administrador que registró la escuela abre el enlace que le enviamos al registrarse.',
+      );
+      expect((await attach(school.session, 1000)).statusCode).toBe(201);
+      expect(await unconfirmedBytes()).toBe(t.config.unverifiedStorageTotalBytes);
+
+      // A confirmed school uploads whatever unconfirmed ones store; so does this one once it is confirmed.
+      const confirmed = await signUp();
+      await confirm(confirmed.email);
+      expect((await attach(confirmed.session, 2000)).statusCode).toBe(201);
+      await confirm(school.email);
+      expect((await attach(school.session, 2000)).statusCode).toBe(201);
+    } finally {
+      await emptyAgain(others);
+    }
+  });
+
+  // On PGlite transactions already run one at a time; on PostgreSQL (TEST_DATABASE_URL, a pool) the lock of all
+  // unconfirmed schools is what makes this pass: two schools' own locks do not make them wait for each other.
+  it('two unconfirmed schools racing for the last bytes: exactly one passes', async () => {
+    const [first, second] = [await signUp(), await signUp()];
+    const others = await leaveRoom(1000);
+    try {
+      const attempt = (school: { schoolId: string; userId: string }) =>
+        withTenant(t.app.deps.db, { scope: 'school', schoolId: school.schoolId, userId: school.userId }, async (tx) => {
+          await assertStorageAvailable(tx, t.config, school.schoolId, 600);
+          await tx.insert(storedFiles).values({
+            schoolId: school.schoolId,
+            id: newId(),
+            ownerUserId: school.userId,
+            kind: 'attachment',
+            objectPath: `schools/${school.schoolId}/attachments/${newId()}.pdf`,
+            bytes: 600,
+            contentType: 'application/pdf',
+          });
+        });
+      const results = await Promise.allSettled([attempt(first), attempt(second)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await unconfirmedBytes()).toBe(t.config.unverifiedStorageTotalBytes - 400);
+    } finally {
+      await emptyAgain(others);
+    }
   });
 });

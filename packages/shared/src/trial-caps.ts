@@ -46,7 +46,12 @@ export const TRIAL_CAP_MESSAGES: Readonly<Record<TrialCapped, string>> = {
 export const UNVERIFIED_STORAGE_MB = 20;
 export const UNVERIFIED_STORAGE_BYTES = UNVERIFIED_STORAGE_MB * 1024 * 1024;
 
-/** 422 `rule`: an upload that would take an unconfirmed school past UNVERIFIED_STORAGE_BYTES. */
+/**
+ * 422 `rule`: an upload that would take an unconfirmed school past UNVERIFIED_STORAGE_BYTES (`limitReached`), or
+ * all unconfirmed schools together past the install's UNVERIFIED_STORAGE_TOTAL_BYTES (`allTaken`).
+ */
 export const UNVERIFIED_STORAGE_MESSAGES = {
   limitReached: `Until your school's e-mail address is confirmed, its files can take at most ${UNVERIFIED_STORAGE_MB} MB. The school admin who signed the school up confirms it by opening the link we sent them at sign-up.`,
+  allTaken:
+    "The storage for schools whose e-mail address is not yet confirmed is full. Confirm your school's e-mail address to get your plan's storage: the school admin who signed the school up opens the link we sent them at sign-up.",
 } as const;

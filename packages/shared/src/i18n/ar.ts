@@ -368,6 +368,8 @@ const ar: Catalogue = {
   [TRIAL_CAP_MESSAGES.academicYears]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.academicYears)} أعوام دراسية على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.attendance]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.attendance)} سجل حضور على الأكثر. اختر خطة لإضافة المزيد.`,
   [UNVERIFIED_STORAGE_MESSAGES.limitReached]: `إلى أن يُؤكَّد عنوان البريد الإلكتروني لمدرستك، لا يمكن أن تتجاوز ملفاتها ${n(UNVERIFIED_STORAGE_MB)} ميغابايت. يؤكّده مسؤول المدرسة الذي سجّلها بفتح الرابط الذي أرسلناه إليه عند التسجيل.`,
+  [UNVERIFIED_STORAGE_MESSAGES.allTaken]:
+    'امتلأت المساحة المخصّصة لملفات المدارس التي لم يُؤكَّد عنوان بريدها الإلكتروني بعد. أكّد عنوان البريد الإلكتروني لمدرستك لتحصل على مساحة التخزين في خطتك: يفتح مسؤول المدرسة الذي سجّلها الرابط الذي أرسلناه إليه عند التسجيل.',
   // Dashboards
   [DASHBOARD_MESSAGES.platformOverview]: 'نظرة عامة على المنصة',
   [DASHBOARD_MESSAGES.companyOverview]: 'نظرة عامة على الشركة',

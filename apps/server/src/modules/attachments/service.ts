@@ -19,7 +19,7 @@ import { detectType, safeFileName } from './content.ts';
 
 const M = ATTACHMENT_MESSAGES;
 
-type AttachmentDeps = Pick<Deps, 'db' | 'storage' | 'log' | 'clock'>;
+type AttachmentDeps = Pick<Deps, 'db' | 'storage' | 'log' | 'clock' | 'config'>;
 
 async function removeObject(deps: AttachmentDeps, objectPath: string): Promise<void> {
   await deps.storage.delete(objectPath).catch((err) => deps.log.warn({ err, objectPath }, 'could not remove a file'));
@@ -46,7 +46,7 @@ export async function uploadAttachment(
   let written = false;
   try {
     await inScope(deps.db, scope, async (tx) => {
-      await assertStorageAvailable(tx, scope.schoolId, size);
+      await assertStorageAvailable(tx, deps.config, scope.schoolId, size);
       // Counted under the lock just taken, so parallel uploads cannot pass the cap together.
       if ((await unattachedCount(tx, scope.schoolId, actor.profileId)) >= UNATTACHED_UPLOADS_MAX) {
         throw new AppError('rule', M.tooManyWaiting);

@@ -126,7 +126,7 @@ export async function uploadProfilePicture(deps: Deps, actor: Actor, input: { da
         await tx.insert(companyFiles).values({ ...row, ownerStaffId: actor.profileId });
       } else {
         const schoolId = actor.schoolId ?? '';
-        await assertStorageAvailable(tx, schoolId, picture.length, replaced?.bytes ?? 0);
+        await assertStorageAvailable(tx, deps.config, schoolId, picture.length, replaced?.bytes ?? 0);
         if (replaced) await retire(tx, actor, replaced);
         await tx.insert(storedFiles).values({ ...row, schoolId, ownerUserId: actor.profileId });
       }

@@ -58,17 +58,35 @@ async function awaitingConfirmation(tx: Tx, schoolId: string): Promise<boolean> 
   return result.rows[0]?.awaiting === true;
 }
 
+/** What unconfirmed schools may store together: the install's `UNVERIFIED_STORAGE_TOTAL_BYTES` (config.ts). */
+export interface UnverifiedStorage {
+  unverifiedStorageTotalBytes: number;
+}
+
+/**
+ * Bytes every school awaiting confirmation stores together. Row-level security would show a school only its
+ * own files, so a function running as the owner sums them (migration 0035) and answers that one number.
+ */
+async function unverifiedStorageBytes(tx: Tx): Promise<number> {
+  const result = await tx.execute<{ bytes: string }>(sql`select lyceum_unverified_storage_bytes()::text as bytes`);
+  return Number(result.rows[0]?.bytes ?? 0);
+}
+
 /**
  * Refuses (422, `Storage limit exceeded`) when `extraBytes` more would take the school over its plan, and
- * (422, UNVERIFIED_STORAGE_MESSAGES) past UNVERIFIED_STORAGE_BYTES while the school's e-mail address is not
- * confirmed (docs/product.md, "Trial schools and mail"): anyone can sign a school up, so its plan's storage
- * waits for a proved address. Every upload (pictures, attachments) passes here. Takes a transaction-scoped lock per school first, so two uploads racing cannot both pass the check: call it
- * in the same transaction that then records the new object, after which the lock is released.
- * `replacedBytes` is what the same change frees (a replaced picture), so swapping one for another of equal
- * size succeeds even at the limit.
+ * (422, UNVERIFIED_STORAGE_MESSAGES) while the school's e-mail address is not confirmed (docs/product.md, "Trial
+ * schools and mail"): past UNVERIFIED_STORAGE_BYTES for the school, or past `unverifiedStorageTotalBytes` for all
+ * such schools together. Anyone can sign a school up, so its plan's storage waits for a proved address, and what
+ * the platform pays for made-up ones is bounded however many are signed up. A confirmed school never meets the
+ * second bound. Every upload (pictures, attachments) passes here. Takes a transaction-scoped lock per school
+ * first (and, for an unconfirmed school, then the one lock of all unconfirmed schools), so two uploads racing
+ * cannot both pass a check: call it in the same transaction that then records the new object, after which the
+ * locks are released. `replacedBytes` is what the same change frees (a replaced picture), so swapping one for
+ * another of equal size succeeds even at the limit.
  */
 export async function assertStorageAvailable(
   tx: Tx,
+  bounds: UnverifiedStorage,
   schoolId: string,
   extraBytes: number,
   replacedBytes = 0,
@@ -79,7 +97,10 @@ export async function assertStorageAvailable(
   if (limit === null && !unconfirmed) return;
   const after = (await storageUsedBytes(tx, schoolId)) - replacedBytes + extraBytes;
   if (limit !== null && after > limit) throw new AppError('rule', MESSAGES.storageLimitExceeded);
-  if (unconfirmed && after > UNVERIFIED_STORAGE_BYTES) {
-    throw new AppError('rule', UNVERIFIED_STORAGE_MESSAGES.limitReached);
-  }
+  if (!unconfirmed) return;
+  if (after > UNVERIFIED_STORAGE_BYTES) throw new AppError('rule', UNVERIFIED_STORAGE_MESSAGES.limitReached);
+  // Always after the school's own lock, so the two are taken in one order and never wait on each other.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('storage:unconfirmed schools', 0))`);
+  const total = (await unverifiedStorageBytes(tx)) - replacedBytes + extraBytes;
+  if (total > bounds.unverifiedStorageTotalBytes) throw new AppError('rule', UNVERIFIED_STORAGE_MESSAGES.allTaken);
 }
