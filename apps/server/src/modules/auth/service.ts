@@ -226,7 +226,6 @@ export async function resetPassword(deps: Deps, _actor: PublicActor, input: Rese
   });
 }
 
-/** A new school with its first admin and a 14-day trial of the chosen plan, signed in at once. */
 /**
  * A new school, its first admin and a trial (docs/product.md, "Sign-up"). One client address signs up at most
  * SIGNUP_DAILY_LIMIT_PER_ADDRESS schools a day ("Rate limits and lock-out"): each is a school, a verification mail
