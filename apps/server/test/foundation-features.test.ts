@@ -94,7 +94,6 @@ describe('default plans and add-ons (docs/product.md, "Subscriptions and plans")
       Reports: ['report', 'chart', 'analytics'],
       'Fees and payments': ['fee', 'payment', 'invoice'],
       // Attachments are built since ("Files", "Attachments"); nothing sells them as missing.
-      'Announcement attachments': [],
       'Push notifications': ['push'],
       // Add-ons, not plans: sold and tracked as docs/product.md says.
       'Add-ons that switch nothing yet': [],
