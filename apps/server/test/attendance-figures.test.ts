@@ -1,0 +1,132 @@
+import { attendanceRate } from '@lyceum/shared/attendance';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateJson } from '../src/modules/attendance/records.ts';
+import { addDays } from '../src/lib/school-day.ts';
+import { createClass, createStudent } from './factories/people.ts';
+import { createAcademicYear } from './factories/years.ts';
+import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+
+/**
+ * Every attendance figure is the one rate of docs/product.md, "Attendance": (present + late) / all records, a
+ * whole percentage rounded half up. The same students, classes and days give the same figure on every screen
+ * and in every CSV, and the below-threshold list decides on it.
+ */
+const now = new Date('2026-11-25T12:00:00Z'); // a Wednesday
+let w: SchoolWorld;
+let admin: Caller;
+
+type Mark = boolean | 'late';
+
+/** One sheet of `classId` (of a period, if given): each student's mark. */
+async function mark(
+  caller: Caller,
+  classId: string,
+  date: string,
+  marks: [string, Mark][],
+  periodId?: string,
+): Promise<void> {
+  const res = await caller({
+    method: 'POST',
+    url: '/api/v1/attendance',
+    payload: {
+      classId,
+      date,
+      ...(periodId ? { periodId } : {}),
+      records: marks.map(([studentId, m]) => ({ studentId, isPresent: m !== false, isLate: m === 'late' })),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const csvRows = (body: string) => parse(body, { bom: true }) as string[][];
+
+async function setThreshold(caller: Caller, threshold: number, byPeriod = false) {
+  const res = await caller({
+    method: 'PUT',
+    url: '/api/v1/attendance/settings',
+    payload: { threshold, alertLate: false, byPeriod },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+beforeAll(async () => {
+  w = await schoolWorld({ clock: () => now });
+  admin = await w.a.as('school_admin');
+  // The fixed dates below stay after the school's first academic year.
+  await createAcademicYear(w.t.app, await w.a.signIn('school_admin'), 2000);
+  await createAcademicYear(w.t.app, await w.b.signIn('school_admin'), 2000);
+});
+afterAll(() => w.t.close());
+
+describe('a rate of exactly x.5 %', () => {
+  it('23 of 40 (57.5 %) is 58 % in the history, the rates, their CSV and the below-threshold list', async () => {
+    const session = await w.a.signIn('school_admin');
+    const delta = await createClass(w.t.app, session, { name: 'Delta', section: 'D' });
+    const dan = (await createStudent(w.t.app, session, { classId: delta.id, name: 'Dan Delta' })).student.id;
+    const dee = (await createStudent(w.t.app, session, { classId: delta.id, name: 'Dee Delta' })).student.id;
+    // 40 school days: Dan present 20 and late 3, Dee present 23; both absent the last 17.
+    const first = '2026-10-01';
+    for (let i = 0; i < 40; i++) {
+      const there = i < 23;
+      await mark(admin, delta.id, addDays(first, i), [
+        [dan, there ? (i < 3 ? 'late' : true) : false],
+        [dee, there],
+      ]);
+    }
+    const last = addDays(first, 39);
+
+    for (const [id, present, late] of [
+      [dan, 20, 3],
+      [dee, 23, 0],
+    ] as const) {
+      const history = await admin({ method: 'GET', url: `/api/v1/attendance/students/${id}` });
+      expect(history.json().rate).toEqual({ present, late, absent: 17, total: 40, rate: 58 });
+    }
+
+    const range = `from=${first}&to=${last}`;
+    const rates = (await admin({ method: 'GET', url: `/api/v1/attendance/rates?${range}` })).json();
+    const half = { present: 43, late: 3, absent: 34, total: 80, rate: 58 };
+    expect(rates.school).toEqual(half);
+    expect(rates.classes.find((c: { classId: string }) => c.classId === delta.id).rate).toEqual(half);
+    const csv = csvRows((await admin({ method: 'GET', url: `/api/v1/attendance/rates/export?${range}` })).body);
+    expect(csv.find((r) => r[0] === 'Delta D')).toEqual(['Delta D', '43', '3', '34', '80', '58']);
+    expect(csv[1]?.slice(1)).toEqual(['43', '3', '34', '80', '58']);
+
+    // 58 % is not under a threshold of 58; it is under 59.
+    const below = (caller: Caller, path = '') =>
+      caller({ method: 'GET', url: `/api/v1/attendance/below-threshold${path}?classId=${delta.id}` });
+    await setThreshold(admin, 58);
+    expect((await below(admin)).json()).toEqual({ threshold: 58, items: [] });
+    expect(csvRows((await below(admin, '/export')).body)).toHaveLength(1);
+    await setThreshold(admin, 59);
+    const listed = (await below(admin)).json().items;
+    expect(listed.map((s: { name: string; rate: { rate: number } }) => [s.name, s.rate.rate])).toEqual([
+      ['Dan Delta', 58],
+      ['Dee Delta', 58],
+    ]);
+    expect(csvRows((await below(admin, '/export')).body).slice(1)).toEqual([
+      ['Dan Delta', 'Delta D', '20', '3', '17', '40', '58'],
+      ['Dee Delta', 'Delta D', '23', '0', '17', '40', '58'],
+    ]);
+    await setThreshold(admin, 90);
+  });
+
+  it("PostgreSQL's rate equals attendanceRate for every count up to 200 records, every exact half up", async () => {
+    const rows = (
+      await w.t.app.deps.db.execute(sql`
+        select t.present, t.absent, ${rateJson(sql`t`)} as rate
+        from (select c as present, 0 as late, n - c as absent
+          from generate_series(1, 200) n cross join lateral generate_series(0, n) c) t`)
+    ).rows as { present: number; absent: number; rate: { rate: number } }[];
+    expect(rows).toHaveLength(20300);
+    const wrong = rows.filter((r) => r.rate.rate !== attendanceRate({ present: r.present, late: 0, absent: r.absent }));
+    expect(wrong).toEqual([]);
+    const of = (present: number, all: number) =>
+      rows.find((r) => r.present === present && r.present + r.absent === all);
+    expect([of(23, 40), of(29, 200), of(57, 200), of(113, 200), of(69, 120)].map((r) => r?.rate.rate)).toEqual([
+      58, 15, 29, 57, 58,
+    ]);
+  });
+});
