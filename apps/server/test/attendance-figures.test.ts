@@ -130,3 +130,107 @@ describe('a rate of exactly x.5 %', () => {
     ]);
   });
 });
+
+describe('a school that marks per period', () => {
+  it("the register's rates count every period record, as the history, rates, trend and below-threshold list do", async () => {
+    const bAdmin = await w.b.as('school_admin');
+    const session = await w.b.signIn('school_admin');
+    await setThreshold(bAdmin, 90, true);
+    const periods: string[] = [];
+    for (const [name, startTime, endTime] of [
+      ['P1', '08:00', '08:45'],
+      ['P2', '09:00', '09:45'],
+      ['P3', '10:00', '10:45'],
+    ] as const) {
+      const res = await bAdmin({
+        method: 'POST',
+        url: '/api/v1/timetable/periods',
+        payload: { name, startTime, endTime },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      periods.push(res.json().id);
+    }
+    const beta = await createClass(w.t.app, session, { name: 'Beta', section: 'B' });
+    const bea = (await createStudent(w.t.app, session, { classId: beta.id, name: 'Bea One' })).student.id;
+    const ben = (await createStudent(w.t.app, session, { classId: beta.id, name: 'Ben Two' })).student.id;
+    // 16 November: P1 Bea absent, Ben late; P2 and P3 both present. 17 November: all three periods present.
+    const [p1, p2, p3] = periods as [string, string, string];
+    await mark(
+      bAdmin,
+      beta.id,
+      '2026-11-16',
+      [
+        [bea, false],
+        [ben, 'late'],
+      ],
+      p1,
+    );
+    for (const p of [p2, p3])
+      await mark(
+        bAdmin,
+        beta.id,
+        '2026-11-16',
+        [
+          [bea, true],
+          [ben, true],
+        ],
+        p,
+      );
+    for (const p of [p1, p2, p3])
+      await mark(
+        bAdmin,
+        beta.id,
+        '2026-11-17',
+        [
+          [bea, true],
+          [ben, true],
+        ],
+        p,
+      );
+
+    const beaRate = { present: 5, late: 0, absent: 1, total: 6, rate: 83 };
+    const benRate = { present: 5, late: 1, absent: 0, total: 6, rate: 100 };
+    const classRate = { present: 10, late: 1, absent: 1, total: 12, rate: 92 };
+
+    const register = await bAdmin({
+      method: 'GET',
+      url: `/api/v1/attendance/classes/${beta.id}/register?month=2026-11`,
+    });
+    expect(register.statusCode, register.body).toBe(200);
+    const body = register.json();
+    // A day's cell still shows the day's worst mark; the rates count the six records each.
+    expect(
+      body.students.map((s: { name: string; marks: unknown; rate: unknown }) => [s.name, s.marks, s.rate]),
+    ).toEqual([
+      ['Bea One', { '2026-11-16': 'absent', '2026-11-17': 'present' }, beaRate],
+      ['Ben Two', { '2026-11-16': 'late', '2026-11-17': 'present' }, benRate],
+    ]);
+    expect(body.rate).toEqual(classRate);
+    const csv = csvRows(
+      (await bAdmin({ method: 'GET', url: `/api/v1/attendance/classes/${beta.id}/register/export?month=2026-11` }))
+        .body,
+    );
+    expect(csv.slice(1).map((r) => [r[1], r.at(-1)])).toEqual([
+      ['Bea One', '83'],
+      ['Ben Two', '100'],
+    ]);
+
+    // The same figures everywhere else.
+    expect((await bAdmin({ method: 'GET', url: `/api/v1/attendance/students/${bea}` })).json().rate).toEqual(beaRate);
+    const rates = (
+      await bAdmin({ method: 'GET', url: '/api/v1/attendance/rates?from=2026-11-01&to=2026-11-30' })
+    ).json();
+    expect(rates.classes.find((c: { classId: string }) => c.classId === beta.id).rate).toEqual(classRate);
+    const trend = (
+      await bAdmin({
+        method: 'GET',
+        url: `/api/v1/attendance/trend?from=2026-11-01&to=2026-11-30&by=week&classId=${beta.id}`,
+      })
+    ).json();
+    expect(trend.points).toEqual([{ start: '2026-11-16', rate: classRate }]);
+    const below = (
+      await bAdmin({ method: 'GET', url: `/api/v1/attendance/below-threshold?classId=${beta.id}` })
+    ).json();
+    expect(below.items.map((s: { name: string; rate: unknown }) => [s.name, s.rate])).toEqual([['Bea One', beaRate]]);
+  });
+});

@@ -14,7 +14,7 @@ import { inScope, jsonThroughAnswers, readJsonBody, readScope, seesEveryone } fr
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
+import { loadRecords, RATE_COLUMNS, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import {
   classForStaff,
@@ -34,6 +34,9 @@ const all = (...conditions: (SQL | undefined)[]) =>
   );
 
 type Counts = { present: number; late: number; absent: number };
+
+/** The present, late and absent records of the register's days `m` (day_marks), summed per student. */
+const SUM_OF_DAY_COUNTS = sql`sum(m.present)::int as present, sum(m.late)::int as late, sum(m.absent)::int as absent`;
 
 /** The live list: the 30 newest records the caller may see, newest submission first. */
 export function recentAttendance(deps: Deps, actor: Actor): Promise<AttendanceList> {
@@ -94,7 +97,8 @@ export function classSheet(
  * A class × month register, as the JSON text of its answer: PostgreSQL shapes the whole answer (per student
  * the month's marks as one object) and the route sends it as is, instead of the server mapping one row per
  * student and day and serialising them again. A day with several period marks shows the day's worst (absent,
- * then late); rates count those day marks. Students who left the class during the month keep their row.
+ * then late), but the rates count every record, as every other rate does (docs/product.md, "Attendance"): a
+ * day's cell is not a record. Students who left the class during the month keep their row.
  */
 export function classRegisterJson(
   deps: Deps,
@@ -116,17 +120,15 @@ export function classRegisterJson(
       with cls as (${cls}),
       day_marks as (
         select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
-          case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status
+          case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status,
+          ${RATE_COLUMNS}
         from attendance a
         where a.school_id = ${scope.schoolId} and a.class_id = (select id from cls)
           and a.date >= ${first}::date and a.date < (${first}::date + interval '1 month')
         group by a.student_id, a.date
       ),
       per_student as (
-        select m.student_id, json_object_agg(m.day, m.status) as marks,
-          count(*) filter (where m.status = 'present')::int as present,
-          count(*) filter (where m.status = 'late')::int as late,
-          count(*) filter (where m.status = 'absent')::int as absent
+        select m.student_id, json_object_agg(m.day, m.status) as marks, ${SUM_OF_DAY_COUNTS}
         from day_marks m group by m.student_id
       ),
       roster as (
