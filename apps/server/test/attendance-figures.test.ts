@@ -234,3 +234,65 @@ describe('a school that marks per period', () => {
     expect(below.items.map((s: { name: string; rate: unknown }) => [s.name, s.rate])).toEqual([['Bea One', beaRate]]);
   });
 });
+
+describe('a class deactivated after its marks', () => {
+  it("still counts in the school's rate: the dashboard's week, the trend and the rates agree, its row listed", async () => {
+    const session = await w.a.signIn('school_admin');
+    const gamma = await createClass(w.t.app, session, { name: 'Gamma', section: 'G' });
+    const gus = (await createStudent(w.t.app, session, { classId: gamma.id, name: 'Gus Gamma' })).student.id;
+    await mark(admin, gamma.id, '2026-11-24', [[gus, false]]);
+    await mark(admin, gamma.id, '2026-11-25', [[gus, false]]);
+    await mark(admin, w.a.classId, '2026-11-25', [[w.a.users.student.id, true]]);
+    const withdrawn = await admin({
+      method: 'DELETE',
+      url: `/api/v1/classes/${gamma.id}/students/${gus}`,
+      payload: {},
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const closed = await admin({ method: 'POST', url: `/api/v1/classes/${gamma.id}/deactivate`, payload: {} });
+    expect(closed.json().isActive).toBe(false);
+
+    const principal = await w.a.as('principal');
+    const day = (await principal({ method: 'GET', url: '/api/v1/dashboard' })).json().day;
+    expect(day.week).toEqual([
+      { date: '2026-11-23', rate: null },
+      { date: '2026-11-24', rate: 0 },
+      { date: '2026-11-25', rate: 50 },
+    ]);
+    // Today's table lists the active classes only.
+    expect(day.classes.map((c: { classId: string }) => c.classId)).not.toContain(gamma.id);
+    const trend = (
+      await principal({ method: 'GET', url: '/api/v1/attendance/trend?from=2026-11-23&to=2026-11-25' })
+    ).json();
+    expect(trend.points.map((p: { start: string; rate: { rate: number } }) => [p.start, p.rate.rate])).toEqual([
+      ['2026-11-24', 0],
+      ['2026-11-25', 50],
+    ]);
+
+    const rates = (
+      await principal({ method: 'GET', url: '/api/v1/attendance/rates?from=2026-11-23&to=2026-11-25' })
+    ).json() as {
+      school: { present: number; late: number; absent: number; total: number; rate: number };
+      classes: { classId: string; className: string; rate: { present: number; late: number; absent: number } }[];
+    };
+    expect(rates.school).toEqual({ present: 1, late: 0, absent: 2, total: 3, rate: 33 });
+    expect(rates.classes.find((c) => c.classId === gamma.id)).toEqual({
+      classId: gamma.id,
+      className: 'Gamma G',
+      rate: { present: 0, late: 0, absent: 2, total: 2, rate: 0 },
+    });
+    // The school's row is the sum of its class rows.
+    const sum = (k: 'present' | 'late' | 'absent') => rates.classes.reduce((n, c) => n + c.rate[k], 0);
+    expect([sum('present'), sum('late'), sum('absent')]).toEqual([1, 0, 2]);
+    const csv = csvRows(
+      (await principal({ method: 'GET', url: '/api/v1/attendance/rates/export?from=2026-11-23&to=2026-11-25' })).body,
+    );
+    expect(csv.find((r) => r[0] === 'Gamma G')).toEqual(['Gamma G', '0', '0', '2', '2', '0']);
+    // Over a range without its marks, a deactivated class is not listed.
+    const before = (
+      await principal({ method: 'GET', url: '/api/v1/attendance/rates?from=2026-11-16&to=2026-11-22' })
+    ).json();
+    expect(before.classes.map((c: { classId: string }) => c.classId)).not.toContain(gamma.id);
+    expect(before.classes.map((c: { classId: string }) => c.classId)).toContain(w.a.classId);
+  });
+});

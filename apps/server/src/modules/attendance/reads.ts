@@ -226,7 +226,12 @@ export async function studentAttendance(deps: Deps, actor: Actor, input: { id: s
   return JSON.parse(await studentAttendanceJson(deps, actor, input)) as StudentAttendance;
 }
 
-/** Rates of the school (staff) and of each class the caller sees, over an optional date range, from the counts per class and day. */
+/**
+ * Rates of the school (staff) and of each class the caller sees, over an optional date range, from the counts per
+ * class and day. The classes are the active ones and any deactivated class with records in the range: its marks
+ * count in the school's rate, so its row is listed, and the school's row is the sum of the class rows
+ * (docs/product.md, "Attendance").
+ */
 export function attendanceRates(
   deps: Deps,
   actor: Actor,
@@ -246,8 +251,9 @@ export function attendanceRates(
       sql`
       select c.id as "classId", ${classLabel('c')} as "className", ${SUM_OF_COUNTS}
       from classes c left join attendance_class_days a on a.school_id = c.school_id and a.class_id = c.id and ${range}
-      where c.school_id = ${scope.schoolId} and c.is_active ${classFilter}
+      where c.school_id = ${scope.schoolId} ${classFilter}
       group by c.school_id, c.id, c.name, c.section, c.academic_year
+      having c.is_active or coalesce(sum(a.present + a.late + a.absent), 0) > 0
       order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
     );
     const classes = perClass.map((r) => ({ classId: r.classId, className: r.className, rate: rateOf(r) }));
