@@ -296,3 +296,35 @@ describe('a class deactivated after its marks', () => {
     expect(before.classes.map((c: { classId: string }) => c.classId)).toContain(w.a.classId);
   });
 });
+
+describe('the below-threshold list', () => {
+  it('orders equal rates by name as every list does (case as written last, Arabic as a dictionary), and so does its CSV', async () => {
+    const session = await w.a.signIn('school_admin');
+    const epsilon = await createClass(w.t.app, session, { name: 'Epsilon', section: 'E' });
+    const names = ['ana Lee', 'Ana Lee', 'امل', 'آدم', 'أحمد', 'إبراهيم', 'Émile', 'Emile', 'Zoe'];
+    const ids: string[] = [];
+    for (const name of names)
+      ids.push((await createStudent(w.t.app, session, { classId: epsilon.id, name })).student.id);
+    await mark(
+      admin,
+      epsilon.id,
+      '2026-11-12',
+      ids.map((id) => [id, false]),
+    );
+    // docs/product.md, "Sorting by name"; the students list sorted by name gives the same order.
+    const expected = ['Ana Lee', 'ana Lee', 'Emile', 'Émile', 'Zoe', 'إبراهيم', 'أحمد', 'آدم', 'امل'];
+    const students = await admin({ method: 'GET', url: `/api/v1/students?classId=${epsilon.id}&sort=name` });
+    expect(students.json().items.map((s: { name: string }) => s.name)).toEqual(expected);
+    const below = await admin({ method: 'GET', url: `/api/v1/attendance/below-threshold?classId=${epsilon.id}` });
+    expect(below.json().items.map((s: { name: string }) => s.name)).toEqual(expected);
+    const ranged = await admin({
+      method: 'GET',
+      url: `/api/v1/attendance/below-threshold?classId=${epsilon.id}&from=2026-11-12&to=2026-11-12`,
+    });
+    expect(ranged.json().items.map((s: { name: string }) => s.name)).toEqual(expected);
+    const csv = csvRows(
+      (await admin({ method: 'GET', url: `/api/v1/attendance/below-threshold/export?classId=${epsilon.id}` })).body,
+    );
+    expect(csv.slice(1).map((r) => r[0])).toEqual(expected);
+  });
+});
