@@ -44,7 +44,10 @@ const rateFrom = (marks: Mark[]) => {
   return { ...c, total: marks.length, rate: attendanceRate(c) };
 };
 
-/** A class × month register recomputed in JavaScript from the raw records (the day's worst mark per student). */
+/**
+ * A class × month register recomputed in JavaScript from the raw records: each day's cell the day's worst mark
+ * per student, the rates every record.
+ */
 async function registerFromRecords(classId: string, month: string) {
   const rows = (
     await db().execute(sql`
@@ -54,10 +57,12 @@ async function registerFromRecords(classId: string, month: string) {
   const worst = (a: Mark | undefined, b: Mark): Mark =>
     a === 'absent' || b === 'absent' ? 'absent' : a === 'late' || b === 'late' ? 'late' : 'present';
   const marks = new Map<string, Record<string, Mark>>();
+  const records = new Map<string, Mark[]>();
   for (const r of rows) {
     const own = marks.get(r.studentId) ?? {};
     own[r.date] = worst(own[r.date], r.status);
     marks.set(r.studentId, own);
+    records.set(r.studentId, [...(records.get(r.studentId) ?? []), r.status]);
   }
   const people = (
     await db().execute(sql`
@@ -75,7 +80,6 @@ async function registerFromRecords(classId: string, month: string) {
   const [cls] = (
     await db().execute(sql`select trim(name || ' ' || section) as name from classes where id = ${classId}`)
   ).rows as { name: string }[];
-  const dayMarks = [...marks.values()].flatMap((m) => Object.values(m));
   return {
     classId,
     className: cls?.name,
@@ -86,9 +90,9 @@ async function registerFromRecords(classId: string, month: string) {
       name: p.name,
       rollNumber: p.rollNumber,
       marks: marks.get(p.id) ?? {},
-      rate: rateFrom(Object.values(marks.get(p.id) ?? {})),
+      rate: rateFrom(records.get(p.id) ?? []),
     })),
-    rate: rateFrom(dayMarks),
+    rate: rateFrom(rows.map((r) => r.status)),
   };
 }
 

@@ -14,7 +14,7 @@ import { inScope, jsonThroughAnswers, readJsonBody, readScope, seesEveryone } fr
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { loadRecords, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
+import { loadRecords, RATE_COLUMNS, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import {
   classForStaff,
@@ -34,6 +34,9 @@ const all = (...conditions: (SQL | undefined)[]) =>
   );
 
 type Counts = { present: number; late: number; absent: number };
+
+/** The present, late and absent records of the register's days `m` (day_marks), summed per student. */
+const SUM_OF_DAY_COUNTS = sql`sum(m.present)::int as present, sum(m.late)::int as late, sum(m.absent)::int as absent`;
 
 /** The live list: the 30 newest records the caller may see, newest submission first. */
 export function recentAttendance(deps: Deps, actor: Actor): Promise<AttendanceList> {
@@ -94,7 +97,8 @@ export function classSheet(
  * A class × month register, as the JSON text of its answer: PostgreSQL shapes the whole answer (per student
  * the month's marks as one object) and the route sends it as is, instead of the server mapping one row per
  * student and day and serialising them again. A day with several period marks shows the day's worst (absent,
- * then late); rates count those day marks. Students who left the class during the month keep their row.
+ * then late), but the rates count every record, as every other rate does (docs/product.md, "Attendance"): a
+ * day's cell is not a record. Students who left the class during the month keep their row.
  */
 export function classRegisterJson(
   deps: Deps,
@@ -116,17 +120,15 @@ export function classRegisterJson(
       with cls as (${cls}),
       day_marks as (
         select a.student_id, to_char(a.date, 'YYYY-MM-DD') as day,
-          case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status
+          case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late' else 'present' end as status,
+          ${RATE_COLUMNS}
         from attendance a
         where a.school_id = ${scope.schoolId} and a.class_id = (select id from cls)
           and a.date >= ${first}::date and a.date < (${first}::date + interval '1 month')
         group by a.student_id, a.date
       ),
       per_student as (
-        select m.student_id, json_object_agg(m.day, m.status) as marks,
-          count(*) filter (where m.status = 'present')::int as present,
-          count(*) filter (where m.status = 'late')::int as late,
-          count(*) filter (where m.status = 'absent')::int as absent
+        select m.student_id, json_object_agg(m.day, m.status) as marks, ${SUM_OF_DAY_COUNTS}
         from day_marks m group by m.student_id
       ),
       roster as (
@@ -224,7 +226,12 @@ export async function studentAttendance(deps: Deps, actor: Actor, input: { id: s
   return JSON.parse(await studentAttendanceJson(deps, actor, input)) as StudentAttendance;
 }
 
-/** Rates of the school (staff) and of each class the caller sees, over an optional date range, from the counts per class and day. */
+/**
+ * Rates of the school (staff) and of each class the caller sees, over an optional date range, from the counts per
+ * class and day. The classes are the active ones and any deactivated class with records in the range: its marks
+ * count in the school's rate, so its row is listed, and the school's row is the sum of the class rows
+ * (docs/product.md, "Attendance").
+ */
 export function attendanceRates(
   deps: Deps,
   actor: Actor,
@@ -244,8 +251,9 @@ export function attendanceRates(
       sql`
       select c.id as "classId", ${classLabel('c')} as "className", ${SUM_OF_COUNTS}
       from classes c left join attendance_class_days a on a.school_id = c.school_id and a.class_id = c.id and ${range}
-      where c.school_id = ${scope.schoolId} and c.is_active ${classFilter}
+      where c.school_id = ${scope.schoolId} ${classFilter}
       group by c.school_id, c.id, c.name, c.section, c.academic_year
+      having c.is_active or coalesce(sum(a.present + a.late + a.absent), 0) > 0
       order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
     );
     const classes = perClass.map((r) => ({ classId: r.classId, className: r.className, rate: rateOf(r) }));

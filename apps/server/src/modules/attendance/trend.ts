@@ -15,7 +15,8 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { addDays, daysBetween, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
-import { RATE_COLUMNS, rateOf, refuseBackwardRange } from './records.ts';
+import { byName } from '../../lib/search.ts';
+import { RATE_COLUMNS, rateOf, ratePercent, refuseBackwardRange } from './records.ts';
 import { settingsOf } from './settings.ts';
 import { classForStaff, taughtClasses } from './whose.ts';
 
@@ -114,6 +115,9 @@ export function belowThreshold(
             group by a.school_id, a.student_id, a.class_id)`
         : sql`(select a.school_id, a.student_id, a.class_id, a.present, a.late, a.absent
             from attendance_student_totals a where a.school_id = ${scope.schoolId} and ${which})`;
+    const rate = ratePercent(sql`t.present`, sql`t.late`, sql`(t.present + t.late + t.absent)`);
+    // Lowest first, then in the order of names every list uses (byName, docs/product.md, "Sorting by name"), not
+    // the database's or Node's collation; namesakes (and a student listed per class) by class, then id.
     const rows = await selectRows<Counts & { studentId: string; name: string; classId: string; className: string }>(
       tx,
       sql`
@@ -121,25 +125,17 @@ export function belowThreshold(
         ${classLabel('c')} as "className", t.present, t.late, t.absent
       from ${counted} t
         join users u on u.school_id = t.school_id and u.id = t.student_id
-        join classes c on c.school_id = t.school_id and c.id = t.class_id`,
+        join classes c on c.school_id = t.school_id and c.id = t.class_id
+      where ${rate} < ${threshold}
+      order by ${rate}, ${byName(sql`u.name`)}, ${byName(sql`c.name`, sql`c.section`)}, c.id, t.student_id`,
     );
-    const items = rows
-      .map((r) => ({
-        studentId: r.studentId,
-        name: r.name,
-        classId: r.classId,
-        className: r.className,
-        rate: rateOf(r),
-      }))
-      .filter((r) => r.rate.rate !== null && r.rate.rate < threshold)
-      // Namesakes (and a student listed per class) tie on rate and name: class, then id, keep one order.
-      .sort(
-        (a, b) =>
-          (a.rate.rate ?? 0) - (b.rate.rate ?? 0) ||
-          a.name.localeCompare(b.name) ||
-          a.className.localeCompare(b.className) ||
-          a.studentId.localeCompare(b.studentId),
-      );
+    const items = rows.map((r) => ({
+      studentId: r.studentId,
+      name: r.name,
+      classId: r.classId,
+      className: r.className,
+      rate: rateOf(r),
+    }));
     return { threshold, items };
   });
 }

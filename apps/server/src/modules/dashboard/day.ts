@@ -28,6 +28,13 @@ const counted = (r: Partial<Counts> | undefined): Counts => ({
   late: Number(r?.late ?? 0),
   absent: Number(r?.absent ?? 0),
 });
+/** Adds `c` to the counts of `date`, if the map holds that date. */
+function addTo(byDay: Map<string, Counts>, date: string, c: Counts): void {
+  const sum = byDay.get(date);
+  if (sum)
+    byDay.set(date, { present: sum.present + c.present, late: sum.late + c.late, absent: sum.absent + c.absent });
+}
+
 /** Whether class `classId` has any mark on `date`, from its row of counts (zero counts: every mark was removed). */
 const markedOn = (schoolId: SQL, classId: SQL, date: LocalDate) =>
   sql`exists (select 1 from attendance_class_days d where d.school_id = ${schoolId} and d.class_id = ${classId}
@@ -85,7 +92,9 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
  * Principal and school admin: every active class with today's marks, and the school's rate each day of the
  * week so far. One statement: per class, its roster count and its week's rows of counts per day. Active students are counted as the class's
  * students minus the school's inactive users (`gone`, a hashed set built once), as the class list does, instead
- * of probing every student's user row: that probe was half the statement's time.
+ * of probing every student's user row: that probe was half the statement's time. The week counts every class's
+ * records, a class deactivated since too (its marks were the school's attendance that day), as the trend and
+ * the school's rate count them (docs/product.md, "Dashboards that show the day"); only active classes are listed.
  */
 async function schoolDay(
   tx: Tx,
@@ -93,11 +102,13 @@ async function schoolDay(
   today: LocalDate,
   weekFirst: LocalDate,
 ): Promise<{ classes: ClassToday[]; week: DayRate[] }> {
-  const rows = await selectRows<{ classId: string; className: string; students: number; date: string | null } & Counts>(
+  const rows = await selectRows<
+    { classId: string; className: string; isActive: boolean; students: number; date: string | null } & Counts
+  >(
     tx,
     sql`
     with gone as (select u.id from users u where u.school_id = ${schoolId} and not u.is_active)
-    select c.id as "classId", ${classLabel('c')} as "className", r.students, d.date,
+    select c.id as "classId", ${classLabel('c')} as "className", c.is_active as "isActive", r.students, d.date,
       d.present, d.late, d.absent
     from classes c
       cross join lateral (
@@ -110,13 +121,17 @@ async function schoolDay(
         where a.school_id = c.school_id and a.class_id = c.id
           and a.date >= ${weekFirst}::date and a.date <= ${today}::date and a.present + a.late + a.absent > 0
       ) d on true
-    where c.school_id = ${schoolId} and c.is_active
+    where c.school_id = ${schoolId} and (c.is_active or d.date is not null)
     order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
   );
   const classes = new Map<string, ClassToday>();
   const byDay = new Map<string, Counts>();
   for (let d = weekFirst; d <= today; d = addDays(d, 1)) byDay.set(d, counted(undefined));
   for (const row of rows) {
+    if (!row.isActive) {
+      if (row.date) addTo(byDay, row.date, counted(row));
+      continue;
+    }
     const cls = classes.get(row.classId) ?? {
       classId: row.classId,
       className: row.className,
@@ -130,9 +145,7 @@ async function schoolDay(
     classes.set(row.classId, cls);
     if (!row.date) continue;
     const c = counted(row);
-    const sum = byDay.get(row.date);
-    if (sum)
-      byDay.set(row.date, { present: sum.present + c.present, late: sum.late + c.late, absent: sum.absent + c.absent });
+    addTo(byDay, row.date, c);
     if (row.date === today) Object.assign(cls, c, { marked: true, rate: attendanceRate(c) });
   }
   return {
