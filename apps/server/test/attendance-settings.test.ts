@@ -476,6 +476,46 @@ describe('CSV exports', () => {
     expect(await line(kids[0]?.id)).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
     expect(await line(kids[1]?.id)).toContain(",'-1+1,");
   });
+
+  it('leaves phone numbers and signed numbers alone, and writes any arithmetic as text, in every export', async () => {
+    // [note, as the CSV writes it]: docs/product.md, "CSV import and export".
+    const table: [string, string][] = [
+      ['+1 555 0100', '+1 555 0100'],
+      ['+44 (0)20 7946-0958', '+44 (0)20 7946-0958'],
+      ['-3', '-3'],
+      ['+1-1', "'+1-1"],
+      ['+100-99.5', "'+100-99.5"],
+      ['+2*3', "'+2*3"],
+      ['+1+1', "'+1+1"],
+      ['-1-1', "'-1-1"],
+      ['+1 -1', "'+1 -1"],
+      ['+1-555-010-0100', "'+1-555-010-0100"],
+      ['-1e3', "'-1e3"],
+    ];
+    // A class of its own, so its one student's history holds these notes only.
+    const adminSession = await w.a.signIn('school_admin');
+    const cls = await createClass(w.t.app, adminSession, { name: 'Csv Notes', section: 'A' });
+    const { student } = await createStudent(w.t.app, adminSession, { classId: cls.id, name: 'Nina Notes' });
+    const dateOf = (i: number) => addDays(today, -30 - i);
+    for (const [i, [note]] of table.entries()) {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: cls.id, date: dateOf(i), records: [{ studentId: student.id, isPresent: true, note }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const noteByDate = async (url: string) => {
+      const res = await admin({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const rows = parse(res.body, { bom: true, columns: true }) as Record<string, string>[];
+      return new Map(rows.filter((r) => r.student === 'Nina Notes').map((r) => [r.date, r.note]));
+    };
+    for (const url of [`/api/v1/attendance/students/${student.id}/export`, '/api/v1/attendance/recent/export']) {
+      const notes = await noteByDate(url);
+      for (const [i, [note, written]] of table.entries()) expect(notes.get(dateOf(i)), `${url} ${note}`).toBe(written);
+    }
+  });
 });
 
 // Last in the file: the namesakes it adds would change the earlier tests' lists and exports.

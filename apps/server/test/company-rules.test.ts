@@ -11,7 +11,7 @@ import {
 } from '@lyceum/shared/subscription-rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimal, toCsv } from '../src/lib/csv.ts';
+import { decimal, safeCell, toCsv } from '../src/lib/csv.ts';
 
 /** The money and date rules of docs/product.md, "Subscriptions and plans", checked over generated inputs. */
 const price = fc.integer({ min: 0, max: 10_000_000 });
@@ -168,5 +168,36 @@ describe('CSV export', () => {
     expect(decimal(123_45)).toBe('123.45');
     expect(decimal(5)).toBe('0.05');
     expect(decimal(-250)).toBe('-2.50');
+  });
+
+  it('leaves only phone numbers written with spaces and plain signed numbers as they are', () => {
+    // [cell, as written]: docs/product.md, "CSV import and export".
+    const table: [string, string][] = [
+      ['+1 555 0100', '+1 555 0100'],
+      ['+44 (0)20 7946-0958', '+44 (0)20 7946-0958'],
+      ['+1 (555) 010-0100', '+1 (555) 010-0100'],
+      ['+33 1.23.45.67.89', '+33 1.23.45.67.89'],
+      ['-3', '-3'],
+      ['+2.5', '+2.5'],
+      ['-0.5', '-0.5'],
+      // Arithmetic a spreadsheet computes, with or without spaces beside the operator.
+      ['+1-1', "'+1-1"],
+      ['+100-99.5', "'+100-99.5"],
+      ['+2*3', "'+2*3"],
+      ['+1+1', "'+1+1"],
+      ['-1-1', "'-1-1"],
+      ['+1 -1', "'+1 -1"],
+      ['+1 - 1', "'+1 - 1"],
+      ['+1 555 0100+1', "'+1 555 0100+1"],
+      ['+1 (2+3)', "'+1 (2+3)"],
+      ['+(1)-1', "'+(1)-1"],
+      // A phone written with dashes only is a subtraction to a spreadsheet.
+      ['+1-555-010-0100', "'+1-555-010-0100"],
+      // Not a plain decimal: a spreadsheet turns it into another number.
+      ['-1e3', "'-1e3"],
+      ['-.5', "'-.5"],
+      ['-1 555 0100', "'-1 555 0100"],
+    ];
+    for (const [cell, written] of table) expect(safeCell(cell), cell).toBe(written);
   });
 });

@@ -535,6 +535,10 @@ describe('exports', () => {
     await createStudent(t.app, admin, { classId: a.classId, name: '@cmd', phone: '+1 555 0100' });
     const again = await as(t.app, admin)({ method: 'GET', url: '/api/v1/students/export?search=cmd' });
     expect(again.body.split('\n')[1]).toMatch(/^'@cmd,[^,]+,\+1 555 0100,/);
+    // Written with dashes only, a phone number is a subtraction to a spreadsheet: written as text.
+    await createStudent(t.app, admin, { classId: a.classId, name: 'Dash Phone', phone: '+1-555-010-0100' });
+    const dashed = await as(t.app, admin)({ method: 'GET', url: '/api/v1/students/export?search=Dash' });
+    expect(dashed.body.split('\n')[1]).toMatch(/^Dash Phone,[^,]+,'\+1-555-010-0100,/);
     expect(res.body).not.toMatch(/(^|,)[=+@-]/m);
     for (const kind of ['teachers', 'parents', 'classes', 'users']) {
       const r = await as(t.app, admin)({ method: 'GET', url: `/api/v1/${kind}/export` });

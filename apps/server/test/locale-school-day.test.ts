@@ -1,4 +1,7 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSystem } from '../src/db/tenancy.ts';
 import {
   academicYearIn,
   dayRange,
@@ -7,9 +10,11 @@ import {
   startOfDay,
   todayIn,
   weekOf,
+  zonedTime,
 } from '../src/lib/school-day.ts';
 import { setActiveEndDate } from './company-helpers.ts';
 import { type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
+import { as } from './helpers.ts';
 
 const AUCKLAND = 'Pacific/Auckland';
 const LOS_ANGELES = 'America/Los_Angeles';
@@ -62,6 +67,20 @@ describe('lib/school-day', () => {
     expect(academicYearIn(AUCKLAND, at('2030-12-31T11:01:00Z'))).toBe('2031-2032');
     expect(academicYearIn(LOS_ANGELES, at('2030-12-31T11:01:00Z'))).toBe('2030-2031');
   });
+
+  it("writes an instant as the zone's wall clock with its offset, to the second", () => {
+    const instant = at('2030-03-09T11:30:05.999Z');
+    expect(zonedTime(instant, AUCKLAND)).toBe('2030-03-10T00:30:05+13:00');
+    expect(zonedTime(instant, LOS_ANGELES)).toBe('2030-03-09T03:30:05-08:00');
+    expect(zonedTime(instant, 'Pacific/Kiritimati')).toBe('2030-03-10T01:30:05+14:00');
+    expect(zonedTime(instant, 'Pacific/Pago_Pago')).toBe('2030-03-09T00:30:05-11:00');
+    expect(zonedTime(instant, 'Asia/Kolkata')).toBe('2030-03-09T17:00:05+05:30');
+    expect(zonedTime(instant, 'Pacific/Chatham')).toBe('2030-03-10T01:15:05+13:45');
+    expect(zonedTime(instant, 'UTC')).toBe('2030-03-09T11:30:05+00:00');
+    // Either side of Los Angeles' clocks going forward (02:00 PST → 03:00 PDT on 10 March 2030).
+    expect(zonedTime(at('2030-03-10T09:59:59Z'), LOS_ANGELES)).toBe('2030-03-10T01:59:59-08:00');
+    expect(zonedTime(at('2030-03-10T10:00:00Z'), LOS_ANGELES)).toBe('2030-03-10T03:00:00-07:00');
+  });
 });
 
 describe("the school's day in requests: Pacific/Auckland and America/Los_Angeles", () => {
@@ -108,6 +127,54 @@ describe("the school's day in requests: Pacific/Auckland and America/Los_Angeles
       expect(await daysLeft(w.a, instant), `Auckland at ${instant}`).toBe(auckland);
       expect(await daysLeft(w.b, instant), `Los Angeles at ${instant}`).toBe(losAngeles);
     }
+  });
+
+  it("writes the times of its CSV exports in each school's time zone, with the offset; company staff in UTC", async () => {
+    // 00:30 on 10 March in Auckland (NZDT, UTC+13); 03:30 on 9 March in Los Angeles (PST, UTC-8).
+    now = at('2030-03-09T11:30:05.250Z');
+    const written: [SchoolWorld['a'], string, string][] = [
+      [w.a, '2030-03-10', '2030-03-10T00:30:05+13:00'],
+      [w.b, '2030-03-09', '2030-03-09T03:30:05-08:00'],
+    ];
+    for (const [school, date, time] of written) {
+      const admin = await school.as('school_admin');
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: school.classId, records: [{ studentId: school.users.student.id, isPresent: true }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const url of [
+        '/api/v1/attendance/recent/export',
+        `/api/v1/attendance/students/${school.users.student.id}/export`,
+      ]) {
+        const csv = await admin({ method: 'GET', url });
+        expect(csv.statusCode).toBe(200);
+        const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
+        expect(
+          rows.map((r) => [r.date, r.submittedAt]),
+          url,
+        ).toEqual([[date, time]]);
+      }
+      // The last sign-in of the users list, the other export with a time.
+      await withSystem(w.t.app.deps.db, (tx) =>
+        tx.execute(
+          sql`update users set last_login_at = ${now.toISOString()}::timestamptz where id = ${school.users.teacher.id}`,
+        ),
+      );
+      const users = await admin({ method: 'GET', url: '/api/v1/users/export?role=teacher' });
+      expect(parse(users.body, { bom: true, columns: true })).toMatchObject([{ lastLoginAt: time }]);
+    }
+    // Company staff keep the platform's day, UTC.
+    const staff = await w.staff('company_admin');
+    const users = await as(
+      w.t.app,
+      staff,
+    )({ method: 'GET', url: `/api/v1/users/export?role=teacher&schoolId=${w.a.id}` });
+    expect(users.statusCode).toBe(200);
+    expect(parse(users.body, { bom: true, columns: true })).toMatchObject([
+      { lastLoginAt: '2030-03-09T11:30:05+00:00' },
+    ]);
   });
 
   it("puts a new class in the academic year of the school's today, either side of each New Year's midnight", async () => {

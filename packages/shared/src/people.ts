@@ -29,7 +29,8 @@ import { pageLimit } from './page-limit.ts';
  * - Plan limits (students, teachers, parents, principals, school admins) answer 422 code `plan_limit` with e.g.
  *   `Student limit reached: the Basic plan allows 100 students.` (creates, reactivations, promotions, imports).
  * - CSV endpoints answer `text/csv; charset=utf-8` with `content-disposition: attachment`. Cells starting with
- *   = + - @ (or tab / carriage return) are prefixed with `'` against formula injection.
+ *   = + - @ (or tab / carriage return) are prefixed with `'` against formula injection, except signed
+ *   numbers and phone numbers written with spaces (docs/product.md, "CSV import and export").
  * - Imports: `{ csv, classId?, sendInvitation? }` (CSV text, at most 2 MB, header row first). Preview never
  *   writes; commit re-validates and writes all rows or none. Imported accounts never get a temporary password
  *   (hashing 1 000 would take ~25 s): with `sendInvitation` (default true) each gets a set-password e-mail,

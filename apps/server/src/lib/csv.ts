@@ -7,15 +7,23 @@ import type { FastifyReply } from 'fastify';
 import { CSV_ATTENDANCE_STATUSES, CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
 import { markLanguage, requestLanguage } from './language.ts';
 
-/** "-3", "+2.5": a number with its sign, nothing after it. */
+/** "-3", "+2.5": a plain decimal number with its sign, nothing after it (not "-1e3", not "-.5"). */
 const SIGNED_NUMBER = /^[+-]\d+(\.\d+)?$/;
-/** "+1 555 0100", "+44 (0)20 7946-0958": a plus, then digits, spaces, brackets, dots and dashes only. */
-const PHONE = /^\+\d[\d ().-]*$/;
+/**
+ * "+1 555 0100", "+44 (0)20 7946-0958", "+33 1.23.45.67.89": a plus, a country code, then one or more groups,
+ * each after one space. A group is digits, or digits in brackets with digits after them, with single dashes
+ * or dots between runs of digits. The space after the country code leaves two numbers with no operator
+ * between them, which is no formula a spreadsheet can compute, and no letters means no function or reference.
+ * Without that space it is arithmetic ("+1-1", "+1-555-010-0100"); a space beside an operator ("+1 -1")
+ * does not help, spreadsheets skip it and compute. docs/product.md, "CSV import and export".
+ */
+const PHONE = /^\+\d+( (\(\d+\)\d*|\d+)([-.]\d+)*)+$/;
 
 /**
  * CSV formula injection (OWASP): a cell a spreadsheet would evaluate — starting with = + - @, tab or
  * carriage return — is prefixed with a single quote so it is shown as text. Phone numbers and signed numbers
- * are left alone; arithmetic such as "-1+1" is not (a spreadsheet would compute it).
+ * are left alone; arithmetic such as "-1+1" or "+1-1" is not (a spreadsheet would compute it).
+ * docs/product.md, "CSV import and export".
  */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -88,6 +88,21 @@ export function dayRange(date: LocalDate, timeZone: string): { from: Date; to: D
   return { from: startOfDay(date, timeZone), to: startOfDay(addDays(date, 1), timeZone) };
 }
 
+/**
+ * An instant as the zone's wall clock reads it, to the second, with the zone's offset:
+ * `2026-11-26T09:43:42+14:00` (UTC: `+00:00`). What a CSV writes for a time (docs/product.md, "CSV import
+ * and export"): the school's date and time for a person, one instant for a machine.
+ */
+export function zonedTime(instant: Date, timeZone: string): string {
+  // Whole minutes, so the wall clock and the offset written always add up (only old local mean times had seconds).
+  const offsetMinutes = Math.round(offsetAt(instant, timeZone) / 60_000);
+  const seconds = Math.floor(instant.getTime() / 1000) * 1000;
+  const wall = new Date(seconds + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offsetMinutes);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${wall}${offsetMinutes < 0 ? '-' : '+'}${hhmm}`;
+}
+
 const WEEKDAY: Record<WeekStart, number> = { sunday: 0, monday: 1, saturday: 6 };
 
 /** The week holding `date`, starting on the school's first day of the week: first and last date, and its instants. */

@@ -9,6 +9,7 @@ import type { Language } from '@lyceum/shared/locale';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { csvStatusIn, toCsv } from '../../lib/csv.ts';
+import { timeZoneOf, zonedTime } from '../../lib/school-day.ts';
 import { attendanceRates, classRegister, recentAttendance, studentAttendance } from './reads.ts';
 import { belowThreshold } from './trend.ts';
 
@@ -16,25 +17,25 @@ import { belowThreshold } from './trend.ts';
  * Every attendance table as CSV (docs/product.md, "Attendance settings, trend and exports"): the same rows
  * the page shows, read through the same services and rules. Column names are English here; the route turns
  * the header row into the caller's language (lib/csv.ts). The marks are written in that language here, as the
- * page shows them.
+ * page shows them, and the submission time in the school's time zone, as the page shows it.
  */
 const RECORD_COLUMNS = ['date', 'student', 'className', 'status', 'note', 'markedBy', 'submittedAt'] as const;
 const RATE_COLUMNS = ['present', 'late', 'absent', 'total', 'rate (%)'] as const;
 
-const recordRow = (language: Language) => (r: AttendanceRecord) => [
+const recordRow = (language: Language, timeZone: string) => (r: AttendanceRecord) => [
   r.date,
   r.studentName,
   r.className,
   csvStatusIn(r.status, language),
   r.note,
   r.markedByName,
-  r.submittedAt,
+  zonedTime(new Date(r.submittedAt), timeZone),
 ];
 const rateCells = (r: AttendanceRate) => [r.present, r.late, r.absent, r.total, r.rate];
 
 export async function exportRecent(deps: Deps, actor: Actor, input: { language: Language }): Promise<string> {
   const { items } = await recentAttendance(deps, actor);
-  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language)));
+  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language, timeZoneOf(actor))));
 }
 
 export async function exportStudentHistory(
@@ -43,7 +44,7 @@ export async function exportStudentHistory(
   input: { id: string; language: Language },
 ): Promise<string> {
   const { items } = await studentAttendance(deps, actor, { id: input.id });
-  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language)));
+  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language, timeZoneOf(actor))));
 }
 
 /** One row per student, one column per marked day, then the student's rate. */

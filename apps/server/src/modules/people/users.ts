@@ -21,6 +21,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { createSchoolAccount, prepareCredential, queueInvitations, withEmailRace } from './accounts.ts';
 import { setUserActive } from './active.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { timeZoneOf, zonedTime } from '../../lib/school-day.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, nameSort, type SortKey, sortFields } from '../../lib/list-page.ts';
@@ -63,18 +64,19 @@ export function listUsers(deps: Deps, actor: Actor, query: UserListInput): Promi
   return inScope(deps.db, scope, (tx) => userPage(tx, scope, query, query.limit));
 }
 
-/** The users CSV: the list's filters, every row. */
+/** The users CSV: the list's filters, every row; the last sign-in in the caller's time zone, as the page shows it. */
 export function exportUsers(deps: Deps, actor: Actor, query: UserListInput): Promise<string> {
   const scope = readScope(actor, query.schoolId, 'users');
   return inScope(deps.db, scope, async (tx) => {
     const page = await userPage(tx, scope, { ...query, cursor: undefined }, null);
+    const timeZone = timeZoneOf(actor);
     const rows = page.items.map((u) => [
       u.name,
       u.email,
       u.phone,
       u.role,
       u.isActive ? 'active' : 'inactive',
-      u.lastLoginAt,
+      u.lastLoginAt && zonedTime(new Date(u.lastLoginAt), timeZone),
       u.invitationPending ? 'yes' : 'no',
     ]);
     return toCsv(['name', 'email', 'phone', 'role', 'status', 'lastLoginAt', 'invitationPending'], rows);
