@@ -478,6 +478,32 @@ describe('students import', () => {
 });
 
 describe('teachers and parents import', () => {
+  it('reads back the quote our exports put before a cell a spreadsheet would compute', async () => {
+    const cls = await createClass(t.app, admin);
+    const file = csv(STUDENT_IMPORT_COLUMNS, [
+      studentRow({ name: "'+Plus Name", email: 'plus@import.test', phone: "'+1-555-010-0100" }),
+      studentRow({ name: "O'Brien", email: 'obrien@import.test', phone: '555 0100' }),
+    ]);
+    const preview = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import/preview', payload: { csv: file, classId: cls.id } });
+    expect(preview.json().errors).toEqual([]);
+    const res = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/students/import', payload: { csv: file, classId: cls.id } });
+    expect(res.statusCode).toBe(200);
+    const list = await as(t.app, admin)({ method: 'GET', url: `/api/v1/students?classId=${cls.id}&sort=name` });
+    expect(list.json().items.map((s: { name: string; phone: string | null }) => [s.name, s.phone])).toEqual([
+      ['+Plus Name', '+1-555-010-0100'],
+      ["O'Brien", '555 0100'],
+    ]);
+    // And the export guards them again.
+    const out = await as(t.app, admin)({ method: 'GET', url: '/api/v1/students/export?search=Plus' });
+    expect(out.body.split('\n')[1]).toMatch(/^'\+Plus Name,[^,]+,'\+1-555-010-0100,/);
+  });
+
   it('imports teachers with subjects by name, refusing unknown subjects', async () => {
     const subject = await createSubject(t.app, admin, 'Chemistry');
     const bad = csv(TEACHER_IMPORT_COLUMNS, [

@@ -18,6 +18,13 @@ export interface ParsedCsv {
 }
 
 /**
+ * A cell as it was before our exports guarded it against spreadsheets (lib/csv.ts `safeCell` writes
+ * `'=…`, `'+…`, `'-…`, `'@…`), so a downloaded list uploads as it was written (docs/product.md, "CSV import and
+ * export"). Nothing is stored as a formula by this: exports guard it again.
+ */
+const unguarded = (cell: string): string => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+
+/**
  * Reads an uploaded CSV: header row first, cells trimmed, blank lines skipped, a BOM ignored. A file that
  * cannot be read at all gives one file-level issue instead of records; unknown or missing required columns
  * are file-level issues too.
@@ -66,7 +73,7 @@ export function parseCsv(text: string, known: readonly string[], required: reado
   const records = body.map(({ record, info }) => {
     const values: Record<string, string> = {};
     columns.forEach((c, i) => {
-      values[c] = record[i] ?? '';
+      values[c] = unguarded(record[i] ?? '');
     });
     return { line: info.lines, values };
   });
