@@ -106,6 +106,49 @@ describe('academic years', () => {
     expect((await list()).map((y) => y.name)).not.toContain('2050-2051');
   });
 
+  it('a year classes or students are filed under (active or not) cannot be deleted, and stays', async () => {
+    const session = await w.a.signIn('school_admin');
+    const made = await admin({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: year({ name: '2060-2061', startDate: '2060-09-01', endDate: '2061-08-31', terms: [], holidays: [] }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const del = () => admin({ method: 'DELETE', url: `/api/v1/academic-years/${made.json().id}` });
+    const names = async () =>
+      ((await admin({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[]).map(
+        (y) => y.name,
+      );
+
+    // A class and no student.
+    const filed = await createClass(w.t.app, session, { name: 'Grade 9', section: 'Z', academicYear: '2060-2061' });
+    expectRule(await del(), 422, YEAR_MESSAGES.yearInUse);
+    expect(await names()).toContain('2060-2061');
+
+    // No class any more, but a student (withdrawn) still carries the year.
+    const { student } = await createStudent(w.t.app, session, { classId: filed.id, academicYear: '2060-2061' });
+    const moved = await admin({
+      method: 'PATCH',
+      url: `/api/v1/classes/${filed.id}`,
+      payload: { academicYear: '2062-2063' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const withdrawn = await admin({ method: 'POST', url: `/api/v1/students/${student.id}/deactivate` });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expectRule(await del(), 422, YEAR_MESSAGES.yearInUse);
+    expect(await names()).toContain('2060-2061');
+
+    // Once nothing holds its name, it goes.
+    const refiled = await admin({
+      method: 'PATCH',
+      url: `/api/v1/students/${student.id}`,
+      payload: { academicYear: '2062-2063' },
+    });
+    expect(refiled.statusCode, refiled.body).toBe(200);
+    expect((await del()).statusCode).toBe(204);
+    expect(await names()).not.toContain('2060-2061');
+  });
+
   it('refuse bad input, each with its message', async () => {
     const post = (payload: Record<string, unknown>) =>
       admin({ method: 'POST', url: '/api/v1/academic-years', payload });
