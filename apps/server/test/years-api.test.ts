@@ -836,6 +836,118 @@ describe('year-end promotion', () => {
     expect(errorOf(res).fields).toEqual({ 'students.0.classId': message });
     expect(await snapshot()).toBe(start);
   });
+
+  /** Two fresh years (no one else's classes in them), each test's own. */
+  async function twoYears(first: number): Promise<[string, string]> {
+    const ids: string[] = [];
+    for (const y of [first, first + 1]) {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/academic-years',
+        payload: year({
+          name: `${y}-${y + 1}`,
+          startDate: `${y}-09-01`,
+          endDate: `${y + 1}-08-31`,
+          terms: [],
+          holidays: [],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    return ids as [string, string];
+  }
+  const stateOf = async (ids: string[]) =>
+    (
+      await w.t.app.deps.db.execute(
+        sql`select s.id, s.class_id, s.roll_number, s.academic_year, u.is_active, c.is_active as class_active
+          from students s join users u on u.school_id = s.school_id and u.id = s.id
+            join classes c on c.school_id = s.school_id and c.id = s.class_id
+          where s.school_id = ${w.a.id} and s.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) order by s.id`,
+      )
+    ).rows;
+
+  it('undo reactivates the classes it emptied that were deactivated since, and puts everyone back', async () => {
+    const [fromId, toId] = await twoYears(2066);
+    const session = await w.a.signIn('school_admin');
+    const leaving = (await createClass(w.t.app, session, { name: 'Grade 7', section: 'B', academicYear: '2066-2067' }))
+      .id;
+    const graduating = (
+      await createClass(w.t.app, session, { name: 'Grade 8', section: 'B', academicYear: '2066-2067' })
+    ).id;
+    const into = (await createClass(w.t.app, session, { name: 'Grade 8', section: 'B', academicYear: '2067-2068' })).id;
+    const pupils: string[] = [];
+    for (const classId of [leaving, leaving, graduating]) {
+      pupils.push((await createStudent(w.t.app, session, { classId })).student.id);
+    }
+    const start = await stateOf(pupils);
+    const applied = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: {
+        fromYearId: fromId,
+        toYearId: toId,
+        classes: [
+          { classId: leaving, action: 'promote', toClassId: into },
+          { classId: graduating, action: 'graduate' },
+        ],
+      },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    // Both classes are left without an active student: the school closes them.
+    for (const classId of [leaving, graduating]) {
+      const closed = await admin({ method: 'POST', url: `/api/v1/classes/${classId}/deactivate` });
+      expect(closed.statusCode, closed.body).toBe(200);
+    }
+
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await stateOf(pupils)).toEqual(start);
+    for (const classId of [leaving, graduating]) {
+      const cls = await admin({ method: 'GET', url: `/api/v1/classes/${classId}` });
+      expect(cls.json()).toMatchObject({ isActive: true, academicYear: '2066-2067' });
+    }
+  });
+
+  it('undo refused by a class of the same name made in the old year since names that class and year', async () => {
+    const [fromId, toId] = await twoYears(2068);
+    const session = await w.a.signIn('school_admin');
+    const repeating = (
+      await createClass(w.t.app, session, { name: 'Grade 6', section: 'B', academicYear: '2068-2069' })
+    ).id;
+    const pupil = (await createStudent(w.t.app, session, { classId: repeating })).student.id;
+    const applied = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: { fromYearId: fromId, toYearId: toId, classes: [{ classId: repeating, action: 'repeat' }] },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const promoted = await stateOf([pupil]);
+    const undo = () => admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    const message = YEAR_MESSAGES.undoMakesTwins('2068-2069', 'Grade 6 B');
+
+    // The same name and section, then one only shown alike: both refused, nothing changes.
+    const newcomer = await createClass(w.t.app, session, { name: 'Grade 6', section: 'B', academicYear: '2068-2069' });
+    expectRule(await undo(), 409, message);
+    const respelled = await admin({
+      method: 'PATCH',
+      url: `/api/v1/classes/${newcomer.id}`,
+      payload: { name: 'grade  6 b', section: '' },
+    });
+    expect(respelled.statusCode, respelled.body).toBe(200);
+    expectRule(await undo(), 409, message);
+    expect(await stateOf([pupil])).toEqual(promoted);
+    expect((await admin({ method: 'GET', url: `/api/v1/classes/${repeating}` })).json().academicYear).toBe('2069-2070');
+
+    // Once the newcomer is told apart, undo goes through.
+    const renamed = await admin({ method: 'PATCH', url: `/api/v1/classes/${newcomer.id}`, payload: { section: 'C' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await undo()).statusCode).toBe(200);
+    expect((await admin({ method: 'GET', url: `/api/v1/classes/${repeating}` })).json().academicYear).toBe('2068-2069');
+  });
 });
 
 describe('the school day carries its academic year', () => {
