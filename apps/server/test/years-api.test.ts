@@ -385,7 +385,7 @@ describe('year-end promotion', () => {
     expectInvalid(await preview(plan({ toYearId: fromYearId })), YEAR_MESSAGES.sameYear);
     expectInvalid(
       await preview(plan({ classes: plan().classes.slice(0, 2) })),
-      YEAR_MESSAGES.classMissing('Grade 3 A'),
+      YEAR_MESSAGES.classMissing('Grade 3 A (2030-2031)'),
     );
     const first = (c: Record<string, unknown>) => plan({ classes: [c, ...plan().classes.slice(1)] });
     expectInvalid(await preview(first({ classId: cls.g1, action: 'promote' })), YEAR_MESSAGES.targetRequired);

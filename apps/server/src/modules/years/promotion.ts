@@ -142,7 +142,10 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     byClass.set(c.classId, { action: c.action, toClassId: target(field, c.classId, c.action, c.toClassId) });
   });
   const missing = [...new Set(students.map((s) => s.classId))].find((id) => !byClass.has(id));
-  if (missing) throw invalid(YEAR_MESSAGES.classMissing(classes.get(missing)?.label ?? ''), 'classes');
+  // Named with its year, as the promotion wizard names every class (docs/product.md, "Classes and subjects").
+  if (missing) {
+    throw invalid(YEAR_MESSAGES.classMissing(`${classes.get(missing)?.label ?? ''} (${from.name})`), 'classes');
+  }
 
   const studentById = new Map(students.map((s) => [s.id, s]));
   const own = new Map<string, { action: PromotionAction; toClassId: string }>();
