@@ -286,6 +286,43 @@ describe('PromotionWizard', () => {
     expect(screen.getByRole('button', { name: /^Grade 6 \(2026-2027\)/ })).toBeTruthy();
   });
 
+  it('reloads the classes after a refusal, so a class made meanwhile can be given its outcome in place', async () => {
+    const made = cls('c8', 'Grade 8 N', '2026-2027', 1);
+    let listed = classes;
+    const missing = 'Choose where Grade 8 N (2026-2027) goes';
+    const { calls } = mockFetch({
+      'GET /api/v1/classes': () => json({ items: listed }),
+      'POST /api/v1/promotions/preview': () => json(preview),
+      'POST /api/v1/promotions': () => apiError(400, 'validation', missing, { classes: missing }),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'graduate');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
+
+    // Another admin makes a class in the source year; the server refuses the promotion without it.
+    listed = [...classes, made];
+    await userEvent.click(screen.getByRole('button', { name: 'Promote students' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(missing);
+    // The class shows up at once, and the counts say they no longer answer the choices.
+    expect(await screen.findByRole('button', { name: /^Grade 8 N \(2026-2027\)/ })).toBeTruthy();
+    expect(screen.getByText('Out of date: these counts do not include your latest change.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.selectOptions(await screen.findByLabelText('What happens to Grade 8 N (2026-2027)'), 'graduate');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/promotions/preview')).at(-1)?.body).toMatchObject({
+        classes: [
+          { classId: 'c1', action: 'promote', toClassId: 'n2' },
+          { classId: 'c6', action: 'graduate' },
+          { classId: 'c8', action: 'graduate' },
+        ],
+      }),
+    );
+  });
+
   it("shows a refusal that concerns no row (no field) as the form's message", async () => {
     mockFetch({
       'GET /api/v1/classes': () => json({ items: classes }),

@@ -101,6 +101,9 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       return await fn();
     } catch (e) {
       if (current()) refuse(refusalOf(e, body));
+      // The classes may have changed since they were loaded (`Choose where {class} goes` for a class made
+      // meanwhile): fresh ones let the refusal be resolved here, without reloading the page.
+      void classes.refetch();
       return undefined;
     }
   };
@@ -256,6 +259,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             onClick={() => {
               latest.current = '';
               setStep({ kind: 'setup' });
+              void classes.refetch();
             }}
           >
             {t('wizard.back')}
@@ -360,6 +364,8 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
           disabled={!fromYearId || !toYearId || sourceClasses.length === 0}
           loading={preview.isPending}
           onClick={() => {
+            // A class made since the list was loaded shows up: the preview then says it is out of date.
+            void classes.refetch();
             // Every class still without the class to promote into is marked at once, before anything is sent.
             const body = request();
             const missing = missingTargets(body);
