@@ -860,6 +860,35 @@ describe('week views', () => {
     expect(days).toEqual(sorted);
   });
 
+  it("every week view starts on the school's first day of the week", async () => {
+    const locale = (await admin({ method: 'GET', url: '/api/v1/school/locale' })).json();
+    const setWeekStart = async (weekStart: string) => {
+      const res = await admin({ method: 'PUT', url: '/api/v1/school/locale', payload: { ...locale, weekStart } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setWeekStart('sunday');
+    try {
+      const classWeek = (await admin({ method: 'GET', url: `/api/v1/timetable/classes/${w.a.classId}` })).json()
+        .items as TimetableSlot[];
+      expect(order(classWeek).slice(0, 3)).toEqual(['sunday 09:00', 'monday 07:00', 'monday 14:00']);
+      const parent = await w.a.as('parent');
+      const children = (await parent({ method: 'GET', url: '/api/v1/timetable/children' })).json().children;
+      expect(order(children[0].items)).toEqual(order(classWeek));
+      const student = await w.a.as('student');
+      const mine = await student({ method: 'GET', url: `/api/v1/timetable/students/${w.a.users.student.id}` });
+      expect(order(mine.json().items)).toEqual(order(classWeek));
+      const teacher = await w.a.as('teacher');
+      for (const url of [
+        `/api/v1/timetable/teachers/${w.a.users.teacher.id}`,
+        '/api/v1/timetable/rooms?room=W-sunday-09:00',
+      ]) {
+        expect((await teacher({ method: 'GET', url })).json().items[0].day).toBe('sunday');
+      }
+    } finally {
+      await setWeekStart('monday');
+    }
+  });
+
   it('the student reads their class week, the parent each child, the teacher their own', async () => {
     const classWeek = (await admin({ method: 'GET', url: `/api/v1/timetable/classes/${w.a.classId}` })).json().items;
     const student = await w.a.as('student');

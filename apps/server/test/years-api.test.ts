@@ -106,6 +106,49 @@ describe('academic years', () => {
     expect((await list()).map((y) => y.name)).not.toContain('2050-2051');
   });
 
+  it('a year classes or students are filed under (active or not) cannot be deleted, and stays', async () => {
+    const session = await w.a.signIn('school_admin');
+    const made = await admin({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: year({ name: '2060-2061', startDate: '2060-09-01', endDate: '2061-08-31', terms: [], holidays: [] }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const del = () => admin({ method: 'DELETE', url: `/api/v1/academic-years/${made.json().id}` });
+    const names = async () =>
+      ((await admin({ method: 'GET', url: '/api/v1/academic-years' })).json().items as AcademicYear[]).map(
+        (y) => y.name,
+      );
+
+    // A class and no student.
+    const filed = await createClass(w.t.app, session, { name: 'Grade 9', section: 'Z', academicYear: '2060-2061' });
+    expectRule(await del(), 422, YEAR_MESSAGES.yearInUse);
+    expect(await names()).toContain('2060-2061');
+
+    // No class any more, but a student (withdrawn) still carries the year.
+    const { student } = await createStudent(w.t.app, session, { classId: filed.id, academicYear: '2060-2061' });
+    const moved = await admin({
+      method: 'PATCH',
+      url: `/api/v1/classes/${filed.id}`,
+      payload: { academicYear: '2062-2063' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const withdrawn = await admin({ method: 'POST', url: `/api/v1/students/${student.id}/deactivate` });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expectRule(await del(), 422, YEAR_MESSAGES.yearInUse);
+    expect(await names()).toContain('2060-2061');
+
+    // Once nothing holds its name, it goes.
+    const refiled = await admin({
+      method: 'PATCH',
+      url: `/api/v1/students/${student.id}`,
+      payload: { academicYear: '2062-2063' },
+    });
+    expect(refiled.statusCode, refiled.body).toBe(200);
+    expect((await del()).statusCode).toBe(204);
+    expect(await names()).not.toContain('2060-2061');
+  });
+
   it('refuse bad input, each with its message', async () => {
     const post = (payload: Record<string, unknown>) =>
       admin({ method: 'POST', url: '/api/v1/academic-years', payload });
@@ -342,7 +385,7 @@ describe('year-end promotion', () => {
     expectInvalid(await preview(plan({ toYearId: fromYearId })), YEAR_MESSAGES.sameYear);
     expectInvalid(
       await preview(plan({ classes: plan().classes.slice(0, 2) })),
-      YEAR_MESSAGES.classMissing('Grade 3 A'),
+      YEAR_MESSAGES.classMissing('Grade 3 A (2030-2031)'),
     );
     const first = (c: Record<string, unknown>) => plan({ classes: [c, ...plan().classes.slice(1)] });
     expectInvalid(await preview(first({ classId: cls.g1, action: 'promote' })), YEAR_MESSAGES.targetRequired);
@@ -792,6 +835,118 @@ describe('year-end promotion', () => {
     expectInvalid(res, message);
     expect(errorOf(res).fields).toEqual({ 'students.0.classId': message });
     expect(await snapshot()).toBe(start);
+  });
+
+  /** Two fresh years (no one else's classes in them), each test's own. */
+  async function twoYears(first: number): Promise<[string, string]> {
+    const ids: string[] = [];
+    for (const y of [first, first + 1]) {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/academic-years',
+        payload: year({
+          name: `${y}-${y + 1}`,
+          startDate: `${y}-09-01`,
+          endDate: `${y + 1}-08-31`,
+          terms: [],
+          holidays: [],
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    return ids as [string, string];
+  }
+  const stateOf = async (ids: string[]) =>
+    (
+      await w.t.app.deps.db.execute(
+        sql`select s.id, s.class_id, s.roll_number, s.academic_year, u.is_active, c.is_active as class_active
+          from students s join users u on u.school_id = s.school_id and u.id = s.id
+            join classes c on c.school_id = s.school_id and c.id = s.class_id
+          where s.school_id = ${w.a.id} and s.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) order by s.id`,
+      )
+    ).rows;
+
+  it('undo reactivates the classes it emptied that were deactivated since, and puts everyone back', async () => {
+    const [fromId, toId] = await twoYears(2066);
+    const session = await w.a.signIn('school_admin');
+    const leaving = (await createClass(w.t.app, session, { name: 'Grade 7', section: 'B', academicYear: '2066-2067' }))
+      .id;
+    const graduating = (
+      await createClass(w.t.app, session, { name: 'Grade 8', section: 'B', academicYear: '2066-2067' })
+    ).id;
+    const into = (await createClass(w.t.app, session, { name: 'Grade 8', section: 'B', academicYear: '2067-2068' })).id;
+    const pupils: string[] = [];
+    for (const classId of [leaving, leaving, graduating]) {
+      pupils.push((await createStudent(w.t.app, session, { classId })).student.id);
+    }
+    const start = await stateOf(pupils);
+    const applied = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: {
+        fromYearId: fromId,
+        toYearId: toId,
+        classes: [
+          { classId: leaving, action: 'promote', toClassId: into },
+          { classId: graduating, action: 'graduate' },
+        ],
+      },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    // Both classes are left without an active student: the school closes them.
+    for (const classId of [leaving, graduating]) {
+      const closed = await admin({ method: 'POST', url: `/api/v1/classes/${classId}/deactivate` });
+      expect(closed.statusCode, closed.body).toBe(200);
+    }
+
+    const undone = await admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await stateOf(pupils)).toEqual(start);
+    for (const classId of [leaving, graduating]) {
+      const cls = await admin({ method: 'GET', url: `/api/v1/classes/${classId}` });
+      expect(cls.json()).toMatchObject({ isActive: true, academicYear: '2066-2067' });
+    }
+  });
+
+  it('undo refused by a class of the same name made in the old year since names that class and year', async () => {
+    const [fromId, toId] = await twoYears(2068);
+    const session = await w.a.signIn('school_admin');
+    const repeating = (
+      await createClass(w.t.app, session, { name: 'Grade 6', section: 'B', academicYear: '2068-2069' })
+    ).id;
+    const pupil = (await createStudent(w.t.app, session, { classId: repeating })).student.id;
+    const applied = await admin({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: { fromYearId: fromId, toYearId: toId, classes: [{ classId: repeating, action: 'repeat' }] },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const promoted = await stateOf([pupil]);
+    const undo = () => admin({ method: 'POST', url: `/api/v1/promotions/${applied.json().id}/undo` });
+    const message = YEAR_MESSAGES.undoMakesTwins('2068-2069', 'Grade 6 B');
+
+    // The same name and section, then one only shown alike: both refused, nothing changes.
+    const newcomer = await createClass(w.t.app, session, { name: 'Grade 6', section: 'B', academicYear: '2068-2069' });
+    expectRule(await undo(), 409, message);
+    const respelled = await admin({
+      method: 'PATCH',
+      url: `/api/v1/classes/${newcomer.id}`,
+      payload: { name: 'grade  6 b', section: '' },
+    });
+    expect(respelled.statusCode, respelled.body).toBe(200);
+    expectRule(await undo(), 409, message);
+    expect(await stateOf([pupil])).toEqual(promoted);
+    expect((await admin({ method: 'GET', url: `/api/v1/classes/${repeating}` })).json().academicYear).toBe('2069-2070');
+
+    // Once the newcomer is told apart, undo goes through.
+    const renamed = await admin({ method: 'PATCH', url: `/api/v1/classes/${newcomer.id}`, payload: { section: 'C' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await undo()).statusCode).toBe(200);
+    expect((await admin({ method: 'GET', url: `/api/v1/classes/${repeating}` })).json().academicYear).toBe('2068-2069');
   });
 });
 

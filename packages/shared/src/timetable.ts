@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
+import type { WeekStart } from './locale-constants.ts';
 import { plainText } from './plain-text.ts';
 
 /**
@@ -23,9 +24,18 @@ import { plainText } from './plain-text.ts';
  *   GET    /api/v1/timetable/options                 the grid page's periods and pickers (what the caller may open)
  */
 
-/** Monday to Sunday: the order every week view is sorted in. */
+/** Monday to Sunday: the days a lesson may fall on, in the order of a school whose week starts on Monday. */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * The seven days from the school's first day of the week (docs/product.md, "The school's day": weeks start on
+ * it): the order every week view and timetable grid shows them in. Monday, the default, gives WEEKDAYS.
+ */
+export function weekdaysFrom(weekStart: WeekStart): Weekday[] {
+  const first = WEEKDAYS.indexOf(weekStart);
+  return [...WEEKDAYS.slice(first), ...WEEKDAYS.slice(0, first)];
+}
 
 /**
  * A class and a teacher have at most this many lessons a week (docs/product.md, "Periods and the weekly

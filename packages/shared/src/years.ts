@@ -71,6 +71,8 @@ export const YEAR_MESSAGES = {
   classInTargetYear: (name: string, year: string) => `${year} already has a class ${name}: choose that class instead`,
   renameMakesTwins: (year: string, name: string) =>
     `Renaming would give ${year} two classes shown as ${name}: rename one of them first`,
+  undoMakesTwins: (year: string, name: string) =>
+    `Undoing would give ${year} two classes shown as ${name}: rename one of them first`,
   promotionNotFound: 'Promotion not found',
   undoTooLate: 'A promotion can be undone only within 7 days',
   undoNotLatest: 'A later promotion was made, so this one cannot be undone',

@@ -56,8 +56,11 @@ export async function refuseShownTwin(
   }
 }
 
-/** The turn of class writes of one school and academic year (see refuseShownTwin). */
-async function lockClassLabels(tx: Tx, schoolId: string, academicYear: string): Promise<void> {
+/**
+ * The turn of class writes of one school and academic year (see refuseShownTwin): every class made in, or moved
+ * into, `academicYear` takes it first, so a writer holding it sees every class of that year there will be.
+ */
+export async function lockClassLabels(tx: Tx, schoolId: string, academicYear: string): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`class-label:${schoolId}:${academicYear}`}, 0))`,
   );

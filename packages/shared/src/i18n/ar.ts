@@ -500,6 +500,8 @@ const ar: Catalogue = {
     'يوجد في \u2068{1}\u2069 صف باسم \u2068{0}\u2069: اختر ذلك الصف بدلًا منه',
   [template(YEAR_MESSAGES.renameMakesTwins)]:
     'بعد إعادة التسمية سيكون في \u2068{0}\u2069 صفّان يظهران باسم \u2068{1}\u2069: غيّر اسم أحدهما أولًا',
+  [template(YEAR_MESSAGES.undoMakesTwins)]:
+    'بعد التراجع سيكون في \u2068{0}\u2069 صفّان يظهران باسم \u2068{1}\u2069: غيّر اسم أحدهما أولًا',
   [YEAR_MESSAGES.promotionNotFound]: 'لم يُعثر على الترفيع',
   [YEAR_MESSAGES.undoTooLate]: 'لا يمكن التراجع عن الترفيع إلا خلال 7 أيام',
   [YEAR_MESSAGES.undoNotLatest]: 'جرى ترفيع لاحق، لذا لا يمكن التراجع عن هذا',

@@ -518,6 +518,8 @@ const es: Catalogue = {
   [template(YEAR_MESSAGES.classInTargetYear)]: '{1} ya tiene una clase {0}: elija esa clase',
   [template(YEAR_MESSAGES.renameMakesTwins)]:
     'Al cambiar el nombre, {0} tendría dos clases que se muestran como {1}: cambie primero el nombre de una de ellas',
+  [template(YEAR_MESSAGES.undoMakesTwins)]:
+    'Al deshacerla, {0} tendría dos clases que se muestran como {1}: cambie primero el nombre de una de ellas',
   [YEAR_MESSAGES.promotionNotFound]: 'Promoción no encontrada',
   [YEAR_MESSAGES.undoTooLate]: 'Una promoción solo puede deshacerse en los 7 días siguientes',
   [YEAR_MESSAGES.undoNotLatest]: 'Se hizo una promoción posterior, así que esta no puede deshacerse',

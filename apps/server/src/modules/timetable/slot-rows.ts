@@ -4,16 +4,17 @@ import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 
-const dayOrder = (d: Weekday) => WEEKDAYS.indexOf(d);
-
-/** Monday to Sunday, then by start time (then class name, so equal times print the same way every time). */
-export function byWeek(a: TimetableSlot, b: TimetableSlot): number {
-  return (
+/**
+ * By day, from the school's first day of the week (Monday unless given), then by start time (then class name, so
+ * equal times print the same way every time).
+ */
+export function byWeek(days: readonly Weekday[] = WEEKDAYS): (a: TimetableSlot, b: TimetableSlot) => number {
+  const dayOrder = (d: Weekday) => days.indexOf(d);
+  return (a, b) =>
     dayOrder(a.day) - dayOrder(b.day) ||
     a.startTime.localeCompare(b.startTime) ||
     a.className.localeCompare(b.className) ||
-    a.id.localeCompare(b.id)
-  );
+    a.id.localeCompare(b.id);
 }
 
 /**
@@ -34,14 +35,22 @@ export const slotNames = sql`join classes c on c.school_id = ts.school_id and c.
       join subjects s on s.school_id = ts.school_id and s.id = ts.subject_id
       join users u on u.school_id = ts.school_id and u.id = ts.teacher_id`;
 
-/** Slots matching `where` (a condition on `ts`), with the names a grid prints, in week order. One statement. */
-export async function loadSlots(tx: Tx, schoolId: string, where: SQL): Promise<TimetableSlot[]> {
+/**
+ * Slots matching `where` (a condition on `ts`), with the names a grid prints, in week order (`days`: the school's,
+ * weekdaysFrom its first day of the week). One statement.
+ */
+export async function loadSlots(
+  tx: Tx,
+  schoolId: string,
+  where: SQL,
+  days: readonly Weekday[] = WEEKDAYS,
+): Promise<TimetableSlot[]> {
   const result = await tx.execute(sql`
     select ${slotColumns}
     from timetable_slots ts
       ${slotNames}
     where ts.school_id = ${schoolId} and ${where}`);
-  return (result.rows as unknown as TimetableSlot[]).sort(byWeek);
+  return (result.rows as unknown as TimetableSlot[]).sort(byWeek(days));
 }
 
 /**

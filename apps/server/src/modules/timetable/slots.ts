@@ -156,7 +156,7 @@ async function overlappingEach(
   for (const { i, ...slot } of result.rows as unknown as (TimetableSlot & { i: number })[]) {
     found[Number(i)]?.push(slot);
   }
-  for (const list of found) list.sort(byWeek);
+  for (const list of found) list.sort(byWeek());
   return found;
 }
 
@@ -513,7 +513,7 @@ export function assignTeacherToTimetable(
         }
         // The lessons this one overlaps: stored ones, and those of the list already made, as the one-lesson path
         // would have found them stored.
-        const overlapping = [...(stored[k++] ?? []), ...made.filter((s) => meets(s, p))].sort(byWeek);
+        const overlapping = [...(stored[k++] ?? []), ...made.filter((s) => meets(s, p))].sort(byWeek());
         const clash = clashAmong(p, overlapping);
         if (clash) {
           const exists = clash.message === TIMETABLE_MESSAGES.slotExists;

@@ -5,6 +5,8 @@ import {
   type TimetableChanged,
   type TimetableSlot,
   type TimetableWeek,
+  type Weekday,
+  weekdaysFrom,
 } from '@lyceum/shared/timetable';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -37,6 +39,9 @@ export function readableClasses(scope: SchoolScope) {
   }
 }
 
+/** A week view's days, from the school's first day of the week (docs/product.md, "The school's day"). */
+const daysOf = (actor: Actor): Weekday[] => weekdaysFrom(actor.school?.locale.weekStart ?? 'monday');
+
 async function canReadClass(tx: Tx, scope: SchoolScope, classId: string): Promise<boolean> {
   const result =
     await tx.execute(sql`select 1 from classes c where c.school_id = ${scope.schoolId} and c.id = ${classId}
@@ -48,7 +53,7 @@ export function classWeek(deps: Deps, actor: Actor, { id }: { id: string }): Pro
   const scope = readScope(actor, undefined, 'timetable');
   return inScope(deps.db, scope, async (tx) => {
     if (!(await canReadClass(tx, scope, id))) throw notFound(PEOPLE_MESSAGES.classNotFound);
-    return { items: await loadSlots(tx, scope.schoolId, sql`ts.class_id = ${id}`) };
+    return { items: await loadSlots(tx, scope.schoolId, sql`ts.class_id = ${id}`, daysOf(actor)) };
   });
 }
 
@@ -62,7 +67,7 @@ export function teacherWeek(deps: Deps, actor: Actor, { id }: { id: string }): P
       sql`select 1 as one from users u where u.school_id = ${scope.schoolId} and u.id = ${id} and u.role = 'teacher'`,
     );
     if (!mayRead || found.length === 0) throw notFound(PEOPLE_MESSAGES.teacherNotFound);
-    return { items: await loadSlots(tx, scope.schoolId, sql`ts.teacher_id = ${id}`) };
+    return { items: await loadSlots(tx, scope.schoolId, sql`ts.teacher_id = ${id}`, daysOf(actor)) };
   });
 }
 
@@ -70,7 +75,7 @@ export function teacherWeek(deps: Deps, actor: Actor, { id }: { id: string }): P
 export function roomWeek(deps: Deps, actor: Actor, { room }: { room: string }): Promise<TimetableWeek> {
   const scope = readScope(actor, undefined, 'timetable');
   return inScope(deps.db, scope, async (tx) => ({
-    items: await loadSlots(tx, scope.schoolId, sql`ts.room_key = ${roomKeySql(sql`${room}`)}`),
+    items: await loadSlots(tx, scope.schoolId, sql`ts.room_key = ${roomKeySql(sql`${room}`)}`, daysOf(actor)),
   }));
 }
 
@@ -92,7 +97,7 @@ export function studentWeek(deps: Deps, actor: Actor, { id }: { id: string }): P
     );
     const classId = found[0]?.classId;
     if (!classId) throw notFound(PEOPLE_MESSAGES.studentNotFound);
-    return { items: await loadSlots(tx, scope.schoolId, sql`ts.class_id = ${classId}`) };
+    return { items: await loadSlots(tx, scope.schoolId, sql`ts.class_id = ${classId}`, daysOf(actor)) };
   });
 }
 
@@ -112,7 +117,7 @@ export function childrenWeeks(deps: Deps, actor: Actor): Promise<ChildrenTimetab
     );
     const classIds = [...new Set(kids.map((k) => k.classId))];
     const slots = classIds.length
-      ? await loadSlots(tx, scope.schoolId, sql`ts.class_id in ${classIds}`)
+      ? await loadSlots(tx, scope.schoolId, sql`ts.class_id in ${classIds}`, daysOf(actor))
       : ([] as TimetableSlot[]);
     return {
       children: kids.map((k) => ({ ...k, items: slots.filter((s) => s.classId === k.classId) })),

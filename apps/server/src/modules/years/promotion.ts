@@ -12,7 +12,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../db/audit.ts';
-import { shownNameKey } from '../../db/class-label.ts';
+import { lockClassLabels, shownNameKey } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { academicYears, promotionMoves, promotions } from '../../db/schema/index.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
@@ -22,6 +22,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { byName } from '../../lib/search.ts';
 import { setUserActive } from '../people/index.ts';
 import { findYear } from './years.ts';
 
@@ -141,7 +142,10 @@ async function plan(tx: Tx, scope: SchoolScope, input: Input): Promise<Plan> {
     byClass.set(c.classId, { action: c.action, toClassId: target(field, c.classId, c.action, c.toClassId) });
   });
   const missing = [...new Set(students.map((s) => s.classId))].find((id) => !byClass.has(id));
-  if (missing) throw invalid(YEAR_MESSAGES.classMissing(classes.get(missing)?.label ?? ''), 'classes');
+  // Named with its year, as the promotion wizard names every class (docs/product.md, "Classes and subjects").
+  if (missing) {
+    throw invalid(YEAR_MESSAGES.classMissing(`${classes.get(missing)?.label ?? ''} (${from.name})`), 'classes');
+  }
 
   const studentById = new Map(students.map((s) => [s.id, s]));
   const own = new Map<string, { action: PromotionAction; toClassId: string }>();
@@ -299,6 +303,55 @@ async function relabelClasses(
 }
 
 /**
+ * Undo gives the classes a promotion moved into the target year their year back; a class shown alike (case and
+ * runs of spaces aside, "Classes and subjects") may have been made in that year since. Refuses (409) naming the
+ * first such class and its year, before anything moves. Class writes of those years wait meanwhile, so none can
+ * make a twin between this check and the move.
+ */
+async function refuseUndoTwins(
+  tx: Tx,
+  schoolId: string,
+  back: { classId: string; academicYear: string }[],
+): Promise<void> {
+  if (back.length === 0) return;
+  for (const year of [...new Set(back.map((b) => b.academicYear))].sort()) await lockClassLabels(tx, schoolId, year);
+  const rows = JSON.stringify(back.map((b) => ({ id: b.classId, year: b.academicYear })));
+  const [twin] = await selectRows<{ label: string; year: string }>(
+    tx,
+    sql`with back as (select * from json_to_recordset(${rows}::json) as r(id uuid, year text))
+    select trim(c.name || ' ' || c.section) as label, b.year
+    from back b join classes c on c.school_id = ${schoolId} and c.id = b.id
+    where exists (select 1 from classes t left join back tb on tb.id = t.id
+      where t.school_id = c.school_id and t.id <> c.id and coalesce(tb.year, t.academic_year) = b.year
+        and ${shownNameKey(sql`t.name`, sql`t.section`)} = ${shownNameKey(sql`c.name`, sql`c.section`)})
+    order by b.year, ${byName(sql`c.name`, sql`c.section`)}, c.id
+    limit 1`,
+  );
+  if (twin) throw new AppError('conflict', YEAR_MESSAGES.undoMakesTwins(twin.year, twin.label));
+}
+
+/**
+ * An inactive class has no active student ("Classes and subjects"), and undo makes every student of the promotion
+ * active again in the class it found them in: a class it emptied and that was deactivated since (its graduates'
+ * class, or the one its students left) is reactivated, as it was when the promotion was applied.
+ */
+async function reactivateClasses(tx: Tx, actor: Actor, schoolId: string, classIds: string[]): Promise<void> {
+  if (classIds.length === 0) return;
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`update classes set is_active = true, updated_at = now()
+    where school_id = ${schoolId} and not is_active and id in (${sql.join(
+      classIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    returning id`,
+  );
+  for (const { id } of rows) {
+    await audit(tx, actor, { schoolId, action: 'class.reactivated', entity: 'class', entityId: id });
+  }
+}
+
+/**
  * The promotion in one transaction: every student moved, kept, graduated or gone, and what happened recorded
  * for undo.
  */
@@ -410,8 +463,8 @@ export function listPromotions(deps: Deps, actor: Actor): Promise<PromotionListR
 /**
  * Puts every student back where the promotion found them: class, roll (or the next free one if it was taken
  * since), academic year and, for graduates and leavers, their active account; the classes it moved into the
- * target year go back to their year. Only the latest promotion, within 7 days,
- * and only while its students are still where it put them.
+ * target year go back to their year, and a class it emptied that was deactivated since is active again. Only the
+ * latest promotion, within 7 days, and only while its students are still where it put them.
  */
 export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Promotion> {
   const scope = writeScope(actor, undefined);
@@ -457,6 +510,8 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
     const moved = (m: (typeof moves)[number]) => m.classId !== m.toClassId || m.isActive === departs(m.action);
     if (moves.some(moved)) throw new AppError('rule', YEAR_MESSAGES.studentsChanged);
 
+    await refuseUndoTwins(tx, scope.schoolId, p.relabelledClasses);
+    await reactivateClasses(tx, actor, scope.schoolId, [...new Set(moves.map((m) => m.fromClassId))]);
     await placeAll(
       tx,
       scope.schoolId,

@@ -9,7 +9,7 @@ import {
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../db/audit.ts';
-import { shownTwinAcrossYears } from '../../db/class-label.ts';
+import { lockClassLabels, shownTwinAcrossYears } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { academicHolidays, academicTerms, academicYears } from '../../db/schema/index.ts';
@@ -292,7 +292,25 @@ export function makeCurrentYear(deps: Deps, actor: Actor, { id }: { id: string }
   });
 }
 
-/** Only a year nothing is filed under (no slot, attendance or promotion), and never the current one. */
+/**
+ * Classes and students hold their year by its name, not by a key the database guards (carryName): a year they are
+ * filed under, active or not, is in use (docs/product.md, "Years, terms and holidays"). Class writes into the year
+ * wait on its class lock meanwhile, so none can be filed under it between this check and the delete.
+ */
+async function refuseWhileFiledUnder(tx: Tx, schoolId: string, name: string): Promise<void> {
+  await lockClassLabels(tx, schoolId, name);
+  const [row] = await selectRows<{ used: boolean }>(
+    tx,
+    sql`select exists (select 1 from classes where school_id = ${schoolId} and academic_year = ${name})
+      or exists (select 1 from students where school_id = ${schoolId} and academic_year = ${name}) as used`,
+  );
+  if (row?.used) throw new AppError('rule', YEAR_MESSAGES.yearInUse);
+}
+
+/**
+ * Only a year nothing is filed under (no class or student by its name; no slot, attendance or promotion, whose
+ * keys refuse the delete), and never the current one.
+ */
 export async function deleteYear(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   const scope = writeScope(actor, undefined);
   try {
@@ -300,6 +318,7 @@ export async function deleteYear(deps: Deps, actor: Actor, { id }: { id: string 
       await lockYears(tx, scope.schoolId);
       const year = await findYear(tx, scope.schoolId, id);
       if (year.isCurrent) throw new AppError('rule', YEAR_MESSAGES.currentCannotBeDeleted);
+      await refuseWhileFiledUnder(tx, scope.schoolId, year.name);
       await tx.delete(academicYears).where(and(eq(academicYears.schoolId, scope.schoolId), eq(academicYears.id, id)));
       await audit(tx, actor, {
         schoolId: scope.schoolId,

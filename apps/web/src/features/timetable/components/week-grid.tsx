@@ -1,8 +1,8 @@
-import { type Period, type TimetableSlot, WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
+import { type Period, type TimetableSlot, type Weekday, weekdaysFrom } from '@lyceum/shared/timetable';
 import { Coffee, DoorOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs';
-import { getFormatSettings } from '../../../lib/i18n/format';
+import { getFormatSettings, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { isBreakRow, type WeekRow, weekRows, weekdayOf } from './week-rows';
@@ -98,7 +98,15 @@ function RowHeading({ row }: { row: WeekRow }) {
   );
 }
 
-/** Desktop and paper: rows are times, columns Monday to Sunday (right to left in Arabic, as the page flows). */
+/** The week's days from the school's first day of the week (docs/product.md, "The school's day"). */
+function useWeekdays(): Weekday[] {
+  return weekdaysFrom(useFormat().settings.locale.weekStart);
+}
+
+/**
+ * Desktop and paper: rows are times, columns the days from the school's first day of the week (right to left in
+ * Arabic, as the page flows).
+ */
 function GridTable({
   title,
   rows,
@@ -106,6 +114,7 @@ function GridTable({
   actions,
 }: { title: string; rows: WeekRow[] } & Omit<WeekGridProps, 'title' | 'slots' | 'periods'>) {
   const { t } = useT('timetable');
+  const days = useWeekdays();
   return (
     <div className="timetable-print overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[56rem] table-fixed border-collapse text-start text-sm">
@@ -115,7 +124,7 @@ function GridTable({
             <th scope="col" className="w-28 px-2 py-2 text-start">
               {t('grid.time')}
             </th>
-            {WEEKDAYS.map((day) => (
+            {days.map((day) => (
               <th key={day} scope="col" className="px-2 py-2 text-start">
                 {t(`days.${day}`)}
               </th>
@@ -129,12 +138,12 @@ function GridTable({
                 <RowHeading row={row} />
               </th>
               {isBreakRow(row) ? (
-                <td colSpan={WEEKDAYS.length} className="bg-slate-50 px-2 py-2 text-center text-xs text-slate-600">
+                <td colSpan={days.length} className="bg-slate-50 px-2 py-2 text-center text-xs text-slate-600">
                   <Coffee className="me-1 inline size-3.5" aria-hidden="true" />
                   {t('grid.break')}
                 </td>
               ) : (
-                WEEKDAYS.map((day) => (
+                days.map((day) => (
                   <td key={day} className="px-1 py-1">
                     <div className="space-y-1">
                       {row.byDay[day].map((slot) => (
@@ -160,6 +169,7 @@ function DayList({
   actions,
 }: { title: string; rows: WeekRow[] } & Omit<WeekGridProps, 'title' | 'slots' | 'periods'>) {
   const { t } = useT('timetable');
+  const days = useWeekdays();
   const [day, setDay] = useState<Weekday>(() => weekdayOf(new Date(), getFormatSettings().locale.timeZone));
   const lessons = rows.filter((row) => row.byDay[day].length > 0);
   const firstLesson = lessons[0]?.startTime ?? '';
@@ -174,7 +184,7 @@ function DayList({
       label={t('grid.dayPicker')}
       value={day}
       onChange={(id) => setDay(id as Weekday)}
-      tabs={WEEKDAYS.map((d) => ({ id: d, label: t(`days.${d}`) }))}
+      tabs={days.map((d) => ({ id: d, label: t(`days.${d}`) }))}
     >
       <ul className="mt-3 space-y-2" aria-label={title}>
         {lessons.length === 0 ? (

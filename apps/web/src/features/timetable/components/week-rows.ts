@@ -6,7 +6,7 @@ export interface WeekRow {
   startTime: string;
   endTime: string;
   period: Period | null;
-  /** The lessons of this line, by day (Monday to Sunday). */
+  /** The lessons of this line, by day. */
   byDay: Record<Weekday, TimetableSlot[]>;
 }
 

@@ -3,7 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
+import { setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
+import { setViewportWidth } from '../../../test/media';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { TimetablePage } from './timetable-page';
 
@@ -314,6 +317,36 @@ describe('TimetablePage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Clear timetable' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Teacher not found');
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/v1/timetable/slots?teacherId=user-teacher');
+  });
+
+  it("starts the week on the school's first day of the week, in the grid and in a phone's day tabs", async () => {
+    mockFetch({ ...staffOptions(), 'GET /api/v1/timetable/classes/class-1': () => json(week) });
+    setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, weekStart: 'sunday' } });
+    const view = renderWithProviders(<TimetablePage />, { auth: signedIn('principal') });
+    const table = await screen.findByRole('table', { name: 'Week of Grade 5 A' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Time', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    // Each lesson stays under its own day: Sunday's Physics in the first day column, Monday's Mathematics next.
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getAllByRole('cell')[1]?.textContent).toContain('Mathematics');
+    expect(within(rows[3] as HTMLElement).getAllByRole('cell')[0]?.textContent).toContain('Physics');
+    view.unmount();
+
+    setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, weekStart: 'saturday' } });
+    setViewportWidth(375);
+    renderWithProviders(<TimetablePage />, { auth: signedIn('principal') });
+    const tabs = within(await screen.findByRole('tablist', { name: 'Day' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Saturday',
+      'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+    ]);
   });
 
   it('lists a long period name on a phone without drawing it over its time', async () => {

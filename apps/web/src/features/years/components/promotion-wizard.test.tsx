@@ -54,10 +54,10 @@ describe('PromotionWizard', () => {
     // The current year is the source, the next one the target; only classes of the source year with students show.
     expect((screen.getByLabelText('Promote from') as HTMLSelectElement).value).toBe('y1');
     expect((screen.getByLabelText('Into the year') as HTMLSelectElement).value).toBe('y2');
-    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
-    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6'), 'graduate');
-    expect(screen.queryByLabelText('Next class for Grade 6')).toBeNull();
-    expect(screen.queryByLabelText('What happens to Grade 2')).toBeNull();
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'graduate');
+    expect(screen.queryByLabelText('Next class for Grade 6 (2026-2027)')).toBeNull();
+    expect(screen.queryByLabelText('What happens to Grade 2 (2027-2028)')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18')).toBeTruthy();
@@ -114,8 +114,8 @@ describe('PromotionWizard', () => {
         json({ ...promotion('2026-12-01T09:00:00Z'), totals: withExceptions.totals }, 201),
     });
     renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
-    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
-    await userEvent.selectOptions(screen.getByLabelText('Next class for Grade 6'), 'n2');
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('Next class for Grade 6 (2026-2027)'), 'n2');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
 
@@ -127,12 +127,12 @@ describe('PromotionWizard', () => {
     expect(opener.getAttribute('aria-expanded')).toBe('true');
     expect(await screen.findByText('Ana Ruiz (roll 1)')).toBeTruthy();
     expect(screen.queryByText('Gone Kid (roll 3)')).toBeNull();
-    expect(opener.textContent).toBe('Grade 1Promote · no exceptions');
+    expect(opener.textContent).toBe('Grade 1 (2026-2027)Promote · no exceptions');
 
     // Leaving: the preview is asked again with the exception and the counts change.
     await userEvent.selectOptions(screen.getByLabelText('Outcome for Ana Ruiz'), 'leave');
     expect(await screen.findByText('Promoted: 19 · Repeating: 0 · Graduated: 18 · Leaving: 1')).toBeTruthy();
-    expect(opener.textContent).toBe('Grade 1Promote · 1 exception');
+    expect(opener.textContent).toBe('Grade 1 (2026-2027)Promote · 1 exception');
     const previews = () => calls.filter((c) => c.url.endsWith('/promotions/preview'));
     expect(previews().at(-1)?.body).toMatchObject({
       students: [{ studentId: 's1', classId: 'c1', action: 'leave', toClassId: null }],
@@ -174,19 +174,19 @@ describe('PromotionWizard', () => {
   it('marks every class still without the class to promote into at once, before sending anything', async () => {
     const { calls } = mockFetch({ 'GET /api/v1/classes': () => json({ items: classes }) });
     renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
-    await screen.findByLabelText('Next class for Grade 1');
+    await screen.findByLabelText('Next class for Grade 1 (2026-2027)');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    for (const name of ['Grade 1', 'Grade 6']) {
+    for (const name of ['Grade 1 (2026-2027)', 'Grade 6 (2026-2027)']) {
       const target = screen.getByLabelText(`Next class for ${name}`);
       expect(target.getAttribute('aria-invalid')).toBe('true');
       expect(describedBy(target)).toBe('Choose the class to promote into');
     }
-    expect(document.activeElement).toBe(screen.getByLabelText('Next class for Grade 1'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Next class for Grade 1 (2026-2027)'));
     expect(calls.some((c) => c.url.endsWith('/promotions/preview'))).toBe(false);
     // Chosen, the class's mark goes; the other stays until it is chosen too.
-    await userEvent.selectOptions(screen.getByLabelText('Next class for Grade 1'), 'n2');
-    expect(screen.getByLabelText('Next class for Grade 1').getAttribute('aria-invalid')).toBeNull();
-    expect(screen.getByLabelText('Next class for Grade 6').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.selectOptions(screen.getByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    expect(screen.getByLabelText('Next class for Grade 1 (2026-2027)').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Next class for Grade 6 (2026-2027)').getAttribute('aria-invalid')).toBe('true');
   });
 
   it("puts the server's refusal on the class row its field names, focused, not in an alert below", async () => {
@@ -196,14 +196,14 @@ describe('PromotionWizard', () => {
       'POST /api/v1/promotions/preview': () => apiError(400, 'validation', refusal, { 'classes.1.classId': refusal }),
     });
     renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
-    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
-    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6'), 'repeat');
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'repeat');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    const action = screen.getByLabelText('What happens to Grade 6');
+    const action = screen.getByLabelText('What happens to Grade 6 (2026-2027)');
     await waitFor(() => expect(action.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(action)).toBe(refusal);
     expect(document.activeElement).toBe(action);
-    expect(screen.getByLabelText('What happens to Grade 1').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('What happens to Grade 1 (2026-2027)').getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -231,8 +231,8 @@ describe('PromotionWizard', () => {
           : json(preview),
     });
     renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
-    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
-    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6'), 'graduate');
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'graduate');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
     expect(screen.queryByText(/^Out of date/)).toBeNull();
@@ -260,6 +260,69 @@ describe('PromotionWizard', () => {
     expect(promote.getAttribute('aria-describedby')).toBeNull();
   });
 
+  it('names every class with its year, so the look-alike classes of two years are told apart', async () => {
+    const twins = [cls('c6', 'Grade 6', '2026-2027', 18), cls('n6', 'Grade 6', '2027-2028', 0)];
+    mockFetch({
+      'GET /api/v1/classes': () => json({ items: twins }),
+      'POST /api/v1/promotions/preview': () =>
+        json({
+          ...preview,
+          classes: [
+            { classId: 'c6', name: 'Grade 6', academicYear: '2026-2027', before: 18, after: 0 },
+            { classId: 'n6', name: 'Grade 6', academicYear: '2027-2028', before: 0, after: 18 },
+          ],
+        }),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    const target = await screen.findByLabelText('Next class for Grade 6 (2026-2027)');
+    expect(screen.getByLabelText('What happens to Grade 6 (2026-2027)')).toBeTruthy();
+    // The row's name, isolated (someone's text), and the class to promote into.
+    expect(screen.getByText('Grade 6 (2026-2027)').tagName).toBe('BDI');
+    expect([...(target as HTMLSelectElement).options].map((o) => o.textContent)).toContain('Grade 6 (2027-2028)');
+    await userEvent.selectOptions(target, 'n6');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
+    // The single students' list names its class with the year too.
+    expect(screen.getByRole('button', { name: /^Grade 6 \(2026-2027\)/ })).toBeTruthy();
+  });
+
+  it('reloads the classes after a refusal, so a class made meanwhile can be given its outcome in place', async () => {
+    const made = cls('c8', 'Grade 8 N', '2026-2027', 1);
+    let listed = classes;
+    const missing = 'Choose where Grade 8 N (2026-2027) goes';
+    const { calls } = mockFetch({
+      'GET /api/v1/classes': () => json({ items: listed }),
+      'POST /api/v1/promotions/preview': () => json(preview),
+      'POST /api/v1/promotions': () => apiError(400, 'validation', missing, { classes: missing }),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'graduate');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
+
+    // Another admin makes a class in the source year; the server refuses the promotion without it.
+    listed = [...classes, made];
+    await userEvent.click(screen.getByRole('button', { name: 'Promote students' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(missing);
+    // The class shows up at once, and the counts say they no longer answer the choices.
+    expect(await screen.findByRole('button', { name: /^Grade 8 N \(2026-2027\)/ })).toBeTruthy();
+    expect(screen.getByText('Out of date: these counts do not include your latest change.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.selectOptions(await screen.findByLabelText('What happens to Grade 8 N (2026-2027)'), 'graduate');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/promotions/preview')).at(-1)?.body).toMatchObject({
+        classes: [
+          { classId: 'c1', action: 'promote', toClassId: 'n2' },
+          { classId: 'c6', action: 'graduate' },
+          { classId: 'c8', action: 'graduate' },
+        ],
+      }),
+    );
+  });
+
   it("shows a refusal that concerns no row (no field) as the form's message", async () => {
     mockFetch({
       'GET /api/v1/classes': () => json({ items: classes }),
@@ -267,8 +330,8 @@ describe('PromotionWizard', () => {
         apiError(409, 'conflict', 'These students have already been promoted to 2027-2028'),
     });
     renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
-    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1'), 'n2');
-    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6'), 'graduate');
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'graduate');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'These students have already been promoted to 2027-2028',

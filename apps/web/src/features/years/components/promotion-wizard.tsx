@@ -22,6 +22,13 @@ import { ClassExceptions, isIncomplete, type StudentException } from './student-
 import { UndoPromotionButton } from './undo-promotion-button';
 
 type Choice = { action: ClassPromotionAction; toClassId: string };
+
+/**
+ * A class as the wizard names it: always with its academic year in brackets, since the wizard shows classes of
+ * two years side by side and each year may have its own `Grade 6 A` (docs/product.md, "Classes and subjects").
+ */
+const withYear = (c: { name: string; section: string; academicYear: string }) =>
+  `${nameAndSection(c)} (${c.academicYear})`;
 type Step = { kind: 'setup' } | { kind: 'preview'; preview: PromotionPreview } | { kind: 'done'; promotion: Promotion };
 
 /**
@@ -94,6 +101,9 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       return await fn();
     } catch (e) {
       if (current()) refuse(refusalOf(e, body));
+      // The classes may have changed since they were loaded (`Choose where {class} goes` for a class made
+      // meanwhile): fresh ones let the refusal be resolved here, without reloading the page.
+      void classes.refetch();
       return undefined;
     }
   };
@@ -130,10 +140,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
     if (!exception || !isIncomplete(exception)) void previewOf(request(next));
   };
   const yearOptions = years.map((y) => ({ value: y.id, label: y.name }));
-  const classTargets = (classes.data?.items ?? []).map((o) => ({
-    value: o.id,
-    label: `${nameAndSection(o)} (${o.academicYear})`,
-  }));
+  const classTargets = (classes.data?.items ?? []).map((o) => ({ value: o.id, label: withYear(o) }));
   const dateOf = (iso: string) => format.dateTime(iso);
   const rowError = (r: Refusal['classes'][string] | undefined, on: 'toClassId' | 'outcome', hasTarget: boolean) =>
     r && (r.field === on || (on === 'outcome' && !hasTarget)) ? r.message : undefined;
@@ -207,7 +214,9 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             <tbody>
               {pv.classes.map((c) => (
                 <tr key={c.classId} className="border-b border-slate-100">
-                  <td className="py-2 pe-3">{c.name}</td>
+                  <td className="py-2 pe-3">
+                    <bdi>{c.name}</bdi>
+                  </td>
                   <td className="py-2 pe-3">{c.academicYear}</td>
                   <td className="py-2 pe-3 text-end">{format.number(c.before)}</td>
                   <td className="py-2 text-end">{format.number(c.after)}</td>
@@ -226,7 +235,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
               <li key={c.id}>
                 <ClassExceptions
                   classId={c.id}
-                  name={nameAndSection(c)}
+                  name={withYear(c)}
                   classOutcome={t(`wizard.${choiceOf(c.id).action}`)}
                   exceptions={exceptions}
                   targets={classTargets}
@@ -250,6 +259,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             onClick={() => {
               latest.current = '';
               setStep({ kind: 'setup' });
+              void classes.refetch();
             }}
           >
             {t('wizard.back')}
@@ -300,7 +310,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       ) : (
         <ul className="space-y-3">
           {sourceClasses.map((c) => {
-            const name = nameAndSection(c);
+            const name = withYear(c);
             const choice = choiceOf(c.id);
             const set = (next: Partial<Choice>) => {
               setChoices((all) => ({ ...all, [c.id]: { ...choice, ...next } }));
@@ -311,7 +321,9 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             return (
               <li key={c.id} className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{name}</p>
+                  <p className="font-medium text-slate-900">
+                    <bdi>{name}</bdi>
+                  </p>
                   <p className="text-xs text-slate-500">
                     {t('wizard.students', { count: format.number(c.studentCount) })}
                   </p>
@@ -352,6 +364,8 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
           disabled={!fromYearId || !toYearId || sourceClasses.length === 0}
           loading={preview.isPending}
           onClick={() => {
+            // A class made since the list was loaded shows up: the preview then says it is out of date.
+            void classes.refetch();
             // Every class still without the class to promote into is marked at once, before anything is sent.
             const body = request();
             const missing = missingTargets(body);

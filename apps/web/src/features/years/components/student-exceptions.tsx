@@ -16,6 +16,7 @@ export const isIncomplete = (e: StudentException) => e.action === 'promote' && !
 
 interface ClassExceptionsProps {
   classId: string;
+  /** The class as the wizard names it, with its year. */
   name: string;
   /** What the class as a whole does, as the wizard says it ("Promote", "Graduate"...). */
   classOutcome: string;
@@ -57,7 +58,7 @@ export function ClassExceptions(props: ClassExceptionsProps) {
         onClick={() => setOpen((o) => !o)}
         className="flex w-full flex-wrap items-center justify-between gap-2 px-3 py-2 text-start text-sm hover:bg-slate-50 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
       >
-        <span className="font-medium text-slate-900">{props.name}</span>
+        <bdi className="font-medium text-slate-900">{props.name}</bdi>
         <span className="text-slate-600">{t('wizard.exceptions.summary', { outcome: props.classOutcome, count })}</span>
       </button>
       {props.refusal && (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
 import { setFormatSettings } from '../../../lib/i18n/format';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AcademicYearsPage } from './academic-years-page';
 
@@ -58,9 +59,28 @@ describe('AcademicYearsPage: dates', () => {
       setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, timeZone } });
       const view = renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
       expect(await screen.findByText('Sep 1, 2026 – Aug 31, 2027')).toBeTruthy();
-      expect(screen.getByText('Term 1: Sep 1, 2026 – Jan 4, 2027')).toBeTruthy();
-      expect(screen.getByText('Term 2: Jan 5, 2027 – Apr 19, 2027')).toBeTruthy();
+      expect(lineOf(/Jan 4, 2027/).textContent).toBe('Term 1: Sep 1, 2026 – Jan 4, 2027');
+      expect(lineOf(/Jan 5, 2027/).textContent).toBe('Term 2: Jan 5, 2027 – Apr 19, 2027');
       view.unmount();
+    }
+  });
+});
+
+describe('AcademicYearsPage: right to left', () => {
+  it('isolates (<bdi>) each term’s and holiday’s name, so its brackets and quotes keep their place', async () => {
+    await changeLanguage('ar');
+    const year: AcademicYear = {
+      ...(years[0] as AcademicYear),
+      terms: [{ id: 't1', name: 'Autumn (A)', startDate: '2026-09-01', endDate: '2026-12-20' }],
+      holidays: [{ id: 'h1', name: '"Winter" break', startDate: '2026-12-21', endDate: '2027-01-03' }],
+    };
+    mockFetch({
+      'GET /api/v1/academic-years': () => json({ items: [year] }),
+      'GET /api/v1/promotions': () => json({ items: [] }),
+    });
+    renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
+    for (const name of ['Autumn (A)', '"Winter" break']) {
+      expect((await screen.findByText(name)).tagName).toBe('BDI');
     }
   });
 });

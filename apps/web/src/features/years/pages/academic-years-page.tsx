@@ -29,7 +29,8 @@ function DatedList({ label, items }: { label: string; items: AcademicYear['terms
         <ul className="text-sm text-slate-700">
           {items.map((i) => (
             <li key={i.id}>
-              {i.name}:{' '}
+              {/* Someone's text, isolated: right to left an unisolated `Autumn (A)` reads `(Autumn (A`. */}
+              <bdi>{i.name}</bdi>:{' '}
               {t('list.range', {
                 start: format.day(i.startDate),
                 end: format.day(i.endDate),
