@@ -62,19 +62,6 @@ export function rateOf(counts: { present: number; late: number; absent: number }
   return { ...c, total: c.present + c.late + c.absent, rate: attendanceRate(c) };
 }
 
-/**
- * SQL of an AttendanceRate object from the present, late and absent columns of `t` (null counts as 0), rounded
- * as `attendanceRate` rounds (Math.round: half up, on the same double arithmetic), so both give the same rate.
- */
-export function rateJson(t: SQL): SQL {
-  const present = sql`coalesce(${t}.present, 0)::int`;
-  const late = sql`coalesce(${t}.late, 0)::int`;
-  const total = sql`(${present} + ${late} + coalesce(${t}.absent, 0)::int)`;
-  const percent = sql`((${present} + ${late})::float8 / nullif(${total}, 0) * 100)`;
-  return sql`json_build_object('present', ${present}, 'late', ${late}, 'absent', coalesce(${t}.absent, 0)::int,
-    'total', ${total}, 'rate', (floor(${percent}) + (${percent} - floor(${percent}) >= 0.5)::int)::int)`;
-}
-
 /** SQL of an AttendanceRecord object from attendance `a`, its class `c` and its student's user `u`. */
 export const RECORD_JSON = sql`json_build_object('id', a.id, 'classId', a.class_id,
   'className', ${classLabel('c')}, 'studentId', a.student_id, 'studentName', u.name,
