@@ -219,6 +219,14 @@ describe('every change made here shows on the next read', () => {
     const beforeHistory = (await history(admin, student)).json();
     const beforeDay = await dashboard(principal);
     expect(beforeDay.day?.classes.find((c) => c.classId === w.a.classId)?.marked).toBe(false);
+    // The profile's attendance summary: the shared answer (staff) and a teacher's own, both cached now.
+    const summaryOf = async (caller: Caller) => {
+      const res = await caller({ method: 'GET', url: `/api/v1/students/${student}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().attendanceSummary as { absent: number; total: number } | null;
+    };
+    const beforeSummary = await summaryOf(admin);
+    expect(await summaryOf(teacher)).toEqual(beforeSummary);
 
     await submit(teacher, w.a.classId, [{ studentId: student, isPresent: false }]);
 
@@ -229,6 +237,14 @@ describe('every change made here shows on the next read', () => {
     expect(afterHistory.items[0]).toMatchObject({ date: today, status: 'absent' });
     const afterDay = await dashboard(principal);
     expect(afterDay.day?.classes.find((c) => c.classId === w.a.classId)).toMatchObject({ marked: true, absent: 1 });
+    for (const reader of [admin, teacher]) {
+      const summary = await summaryOf(reader);
+      expect(summary).toEqual((await history(reader, student)).json().rate);
+      expect(summary).toMatchObject({
+        absent: (beforeSummary?.absent ?? 0) + 1,
+        total: (beforeSummary?.total ?? 0) + 1,
+      });
+    }
   });
 
   it('moving, renaming and deactivating a student; renaming the class', async () => {
@@ -523,7 +539,7 @@ describe('the student list and the class list: kept per view and query', () => {
   });
 });
 
-describe('the student profile: one answer for every reader allowed to see the student', () => {
+describe("the student profile: one answer for every reader allowed to see the student, a teacher's their own", () => {
   const profile = (caller: Caller, id: string) => caller({ method: 'GET', url: `/api/v1/students/${id}` });
 
   it("served from the cache to staff, the student, their parent and teacher; a change here shows at once; another school's admin gets 404", async () => {
@@ -532,6 +548,9 @@ describe('the student profile: one answer for every reader allowed to see the st
     await liveEventsSettled(w.a.id);
     const first = await profile(admin, kid);
     expect(first.statusCode, first.body).toBe(200);
+    // A teacher's attendance summary counts only their classes (docs/product.md, "Students"): their answer is
+    // their own, cached on their first read.
+    expect((await profile(teacher, kid)).json()).toEqual(first.json());
     await renameBehindTheBack(kid, 'Profile Unseen');
     for (const reader of readers) expect((await profile(reader, kid)).json()).toEqual(first.json());
 

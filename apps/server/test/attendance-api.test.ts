@@ -1071,6 +1071,55 @@ describe('reading attendance', () => {
     expect(none.json()).toEqual(await historyFromRecords(kid(2)));
   });
 
+  it("a student's profile carries their history's rate, the dashboard's, fresh after each submission; none without records", async () => {
+    // docs/product.md, "Students": the profile's attendance summary is the rate the history and dashboard show.
+    const student = await w.a.as('student');
+    const parent = await w.a.as('parent');
+    const readers = { admin, teacher, parent, student };
+    const profileOf = async (read: Caller, id: string) => {
+      const res = await read({ method: 'GET', url: `/api/v1/students/${id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().attendanceSummary;
+    };
+    const expectSameAsHistory = async () => {
+      const recount = (await historyFromRecords(kid(0))).rate;
+      expect(recount.total).toBeGreaterThan(0);
+      for (const [role, read] of Object.entries(readers)) {
+        const history = (await read({ method: 'GET', url: `/api/v1/attendance/students/${kid(0)}` })).json().rate;
+        expect({ role, summary: await profileOf(read, kid(0)) }).toEqual({ role, summary: recount });
+        expect({ role, history }).toEqual({ role, history: recount });
+      }
+      const own = (await student({ method: 'GET', url: '/api/v1/dashboard' })).json();
+      expect(own.day.rate).toBe(recount.rate);
+      return recount;
+    };
+    const before = await expectSameAsHistory();
+    const marked = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date: '2025-06-18', records: all({ [kid(0)]: false }) },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const after = await expectSameAsHistory();
+    expect(after).toMatchObject({ absent: before.absent + 1, total: before.total + 1 });
+
+    // A student with no records yet: no summary ("No attendance recorded yet" on the page), like the history's
+    // empty rate.
+    const adminSession = await w.a.signIn('school_admin');
+    const quiet = await createClass(w.t.app, adminSession);
+    const { student: unmarked } = await createStudent(w.t.app, adminSession, { classId: quiet.id });
+    expect(await profileOf(admin, unmarked.id)).toBeNull();
+    expect((await historyFromRecords(unmarked.id)).rate).toMatchObject({ total: 0, rate: null });
+
+    // Another school's administrator still learns nothing of the student.
+    const b = await w.b.as('school_admin');
+    const other = await b({ method: 'GET', url: `/api/v1/students/${kid(0)}` });
+    expect({ status: other.statusCode, message: errorOf(other).message }).toEqual({
+      status: 404,
+      message: 'Student not found',
+    });
+  });
+
   it('rates: the school and each class for staff, their classes for a teacher', async () => {
     const res = await admin({ method: 'GET', url: '/api/v1/attendance/rates?from=2026-03-01&to=2026-03-31' });
     const body = res.json();
@@ -1165,6 +1214,57 @@ describe('a student who left the class', () => {
         status: 404,
         message: 'Student not found',
       });
+    }
+  });
+});
+
+describe('a student who joined the class from another', () => {
+  it("their new class's teacher sees on the profile the rate of their own classes, as in the history; staff the whole", async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const before = await createClass(w.t.app, adminSession);
+    const { student: joiner } = await createStudent(w.t.app, adminSession, { classId: before.id, name: 'Jo Joiner' });
+    const there = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: before.id, date: '2026-01-05', records: [{ studentId: joiner.id, isPresent: false }] },
+    });
+    expect(there.statusCode, there.body).toBe(200);
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${joiner.id}/move`,
+      payload: { classId: w.a.classId },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    try {
+      const summaryOf = async (read: Caller) => {
+        const res = await read({ method: 'GET', url: `/api/v1/students/${joiner.id}` });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().attendanceSummary;
+      };
+      const rateOf = async (read: Caller) =>
+        (await read({ method: 'GET', url: `/api/v1/attendance/students/${joiner.id}` })).json().rate;
+      // Nothing marked in the teacher's classes yet: no summary for them, the other class's absence for staff.
+      expect(await summaryOf(teacher)).toBeNull();
+      expect(await rateOf(teacher)).toMatchObject({ total: 0, rate: null });
+      expect(await summaryOf(admin)).toEqual({ present: 0, late: 0, absent: 1, total: 1, rate: 0 });
+
+      const here = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: {
+          classId: w.a.classId,
+          date: '2026-01-06',
+          records: [...all(), { studentId: joiner.id, isPresent: true }],
+        },
+      });
+      expect(here.statusCode, here.body).toBe(200);
+      expect(await summaryOf(teacher)).toEqual({ present: 1, late: 0, absent: 0, total: 1, rate: 100 });
+      expect(await summaryOf(teacher)).toEqual(await rateOf(teacher));
+      expect(await summaryOf(admin)).toEqual({ present: 1, late: 0, absent: 1, total: 2, rate: 50 });
+      expect(await summaryOf(admin)).toEqual(await rateOf(admin));
+    } finally {
+      // Back out of the class, so the other tests' sheets (every student of the class) stay whole.
+      await admin({ method: 'POST', url: `/api/v1/students/${joiner.id}/move`, payload: { classId: before.id } });
     }
   });
 });

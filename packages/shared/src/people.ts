@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { bodySchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
+import { AttendanceRate } from './attendance.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
 import { PEOPLE_MESSAGES } from './errors.ts';
@@ -154,15 +155,15 @@ export const StudentResponse = z.object({
 export type StudentResponse = z.infer<typeof StudentResponse>;
 
 /**
- * The student profile page. The summaries belong to later issues (attendance, marks, fees, exams); until they
- * land they are `null` / `[]`, and those issues fill these same fields.
+ * The student profile page. `attendanceSummary` is the student's attendance rate as their history counts it
+ * (a teacher: over the classes they teach), null while nothing is recorded (docs/product.md, "Students"). The
+ * other summaries belong to later issues (marks, fees, exams); until they land they are `null` / `[]`, and
+ * those issues fill these same fields.
  */
 export const StudentProfileResponse = StudentResponse.extend({
   classTeacherId: z.string().nullable(),
   classTeacherName: z.string().nullable(),
-  attendanceSummary: z
-    .object({ present: z.number(), absent: z.number(), late: z.number(), rate: z.number() })
-    .nullable(),
+  attendanceSummary: AttendanceRate.nullable(),
   recentMarks: z.array(z.record(z.string(), z.unknown())),
   feeSummary: z.object({ pendingMinor: z.number(), overdueMinor: z.number(), currency: z.string() }).nullable(),
   upcomingExams: z.array(z.record(z.string(), z.unknown())),

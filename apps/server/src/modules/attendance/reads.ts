@@ -8,13 +8,13 @@ import {
 } from '@lyceum/shared/attendance';
 import { type SQL, sql } from 'drizzle-orm';
 import { classLabel } from '../../db/class-label.ts';
-import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
+import { rateJson, SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { inScope, jsonThroughAnswers, readJsonBody, readScope, seesEveryone } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
-import { loadRecords, RATE_COLUMNS, RECORD_JSON, rateJson, rateOf, refuseBackwardRange } from './records.ts';
+import { loadRecords, RATE_COLUMNS, RECORD_JSON, rateOf, refuseBackwardRange } from './records.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import {
   classForStaff,

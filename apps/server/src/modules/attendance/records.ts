@@ -62,24 +62,6 @@ export function rateOf(counts: { present: number; late: number; absent: number }
   return { ...c, total: c.present + c.late + c.absent, rate: attendanceRate(c) };
 }
 
-/**
- * SQL of the whole percentage `attendanceRate` gives for these counts (null when there are none), in integer
- * arithmetic as it counts (half up, exact: a float would take 23 of 40, 57.5 %, down to 57). `total` is
- * present + late + absent; bigint, so a school's years of records cannot overflow the product.
- */
-export function ratePercent(present: SQL, late: SQL, total: SQL): SQL {
-  return sql`((200 * (${present} + ${late})::bigint + ${total}) / nullif(2 * ${total}, 0))::int`;
-}
-
-/** SQL of an AttendanceRate object from the present, late and absent columns of `t` (null counts as 0). */
-export function rateJson(t: SQL): SQL {
-  const present = sql`coalesce(${t}.present, 0)::int`;
-  const late = sql`coalesce(${t}.late, 0)::int`;
-  const total = sql`(${present} + ${late} + coalesce(${t}.absent, 0)::int)`;
-  return sql`json_build_object('present', ${present}, 'late', ${late}, 'absent', coalesce(${t}.absent, 0)::int,
-    'total', ${total}, 'rate', ${ratePercent(present, late, total)})`;
-}
-
 /** SQL of an AttendanceRecord object from attendance `a`, its class `c` and its student's user `u`. */
 export const RECORD_JSON = sql`json_build_object('id', a.id, 'classId', a.class_id,
   'className', ${classLabel('c')}, 'studentId', a.student_id, 'studentName', u.name,

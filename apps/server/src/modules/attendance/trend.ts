@@ -16,7 +16,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { addDays, daysBetween, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
 import { byName } from '../../lib/search.ts';
-import { RATE_COLUMNS, rateOf, ratePercent, refuseBackwardRange } from './records.ts';
+import { ratePercent } from '../../db/attendance-counts.ts';
+import { RATE_COLUMNS, rateOf, refuseBackwardRange } from './records.ts';
 import { settingsOf } from './settings.ts';
 import { classForStaff, taughtClasses } from './whose.ts';
 

@@ -48,7 +48,7 @@ import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { nameOrEmailLike } from './search.ts';
 import { assertWithinPlan } from './plan-limits.ts';
 import { loadStudents, studentProfileJsonSql } from './views.ts';
-import { visibleStudents } from './visibility.ts';
+import { visibleAttendanceCounts, visibleStudents } from './visibility.ts';
 
 /** The given academic year, checked, or the school's current one (`schoolYear`) when left empty. */
 export function normaliseAcademicYear(value: string | undefined, schoolYear: string): string {
@@ -219,9 +219,12 @@ export function exportStudents(deps: Deps, actor: Actor, query: StudentListInput
 
 /**
  * The student profile as the JSON text sent (`StudentProfileResponse`), through the answers cache: the same
- * answer for every reader allowed to see the student (lib/answer-cache.ts; docs/scaling.md, "Answers cache").
- * Staff see every student of their school and a student themself without a query; a teacher's or parent's
- * yes is asked (the list's visibility rule) and kept as theirs alone.
+ * answer for every reader allowed to see the student (lib/answer-cache.ts; docs/scaling.md, "Answers cache"),
+ * except a teacher, whose attendance summary counts only their classes (visibleAttendanceCounts), so whose
+ * answer is their own, as their attendance history is. Staff see every student of their school and a student
+ * themself without a query; a teacher's or parent's yes is asked (the list's visibility rule) and kept as
+ * theirs alone. An attendance submission is a change request of the school, so it drops the cached profiles
+ * with everything else: the summary is never older than the last submission.
  */
 export function getStudentProfile(
   deps: Deps,
@@ -229,12 +232,19 @@ export function getStudentProfile(
   { id, schoolId }: { id: string; schoolId?: string | undefined },
 ): Promise<string> {
   const scope = readScope(actor, schoolId, 'students');
-  const answer = (visible?: SQL) =>
-    readJsonBody(deps, scope, PEOPLE_MESSAGES.studentNotFound, studentProfileJsonSql(scope.schoolId, id, visible));
+  const answer = (visible?: SQL, records?: SQL) =>
+    readJsonBody(
+      deps,
+      scope,
+      PEOPLE_MESSAGES.studentNotFound,
+      studentProfileJsonSql(scope.schoolId, id, visible, records),
+    );
   const visible = visibleStudents(scope);
+  const records = visibleAttendanceCounts(scope);
   const allowedByRole = seesEveryone(scope) || (scope.actor.role === 'student' && id === scope.actor.profileId);
+  const own = () => answer(visible, records);
   return jsonThroughAnswers(deps, scope, {
-    key: `profile:${id}`,
+    key: records ? `profile:${id}:seen-by:${scope.actor.profileId}` : `profile:${id}`,
     decide:
       allowedByRole || !visible
         ? null
@@ -243,8 +253,8 @@ export function getStudentProfile(
               and students.id = ${id} and ${visible}`,
             missing: PEOPLE_MESSAGES.studentNotFound,
           },
-    own: () => answer(visible),
-    shared: () => answer(),
+    own,
+    shared: records ? own : () => answer(),
   });
 }
 

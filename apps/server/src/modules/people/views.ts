@@ -1,6 +1,7 @@
 import type { SubjectRef } from '@lyceum/shared/academics';
 import type { ParentResponse, StudentResponse, TeacherResponse, UserAccountResponse } from '@lyceum/shared/people';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { rateJson, SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { classLabel, classLabelText } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { isoTimeText } from '../../db/iso-time.ts';
@@ -79,19 +80,32 @@ export async function loadStudents(
 }
 
 /**
+ * The profile's attendance summary (docs/product.md, "Students"): the same counts and rate as the student's
+ * attendance history, from the per-student counts (a row per class the student was marked in, whatever the
+ * number of records), over the count rows `a` that `records` allows (a teacher: their classes'); null while
+ * nothing is recorded there, which the page shows as "No attendance recorded yet".
+ */
+const attendanceSummaryJson = (schoolId: string, records?: SQL) => sql`(
+    select case when t.present + t.late + t.absent > 0 then ${rateJson(sql`t`)} end
+    from (select ${SUM_OF_COUNTS} from attendance_student_totals a
+      where a.school_id = ${schoolId} and a.student_id = s.id ${records ? sql`and ${records}` : sql``}) t)`;
+
+/**
  * The student profile (`StudentProfileResponse`) as the JSON text of the answer, shaped by PostgreSQL from the
  * same student row as the list (one column: no row mapping, no serializer; docs/product.md, "Performance
- * budgets"). No row when the student is not in the school or not `visible`. The summaries belong to later
- * issues (attendance, marks, fees, exams); until then the page shows empty states.
+ * budgets"). No row when the student is not in the school or not `visible`. The attendance summary counts the
+ * records `records` allows (see attendanceSummaryJson); the other summaries belong to later issues (marks,
+ * fees, exams); until then the page shows empty states.
  */
-export function studentProfileJsonSql(schoolId: string, id: string, visible?: SQL): SQL {
+export function studentProfileJsonSql(schoolId: string, id: string, visible?: SQL, records?: SQL): SQL {
   return sql`select json_build_object('id', s.id, 'name', s.name, 'email', s.email, 'phone', s.phone,
       'schoolId', ${schoolId}::uuid, 'classId', s."classId", 'className', s."className", 'section', s.section,
       'classLabel', s."classLabel", 'rollNumber', s."rollNumber", 'academicYear', s."academicYear",
       'profileImage', s."profileImage", 'parents', s.parents, 'isActive', s."isActive",
       'lastLoginAt', ${sql.raw(isoTimeText('s."lastLoginAt"'))}, 'createdAt', ${sql.raw(isoTimeText('s."createdAt"'))},
       'classTeacherId', s."classTeacher"->>'id', 'classTeacherName', s."classTeacher"->>'name',
-      'attendanceSummary', null, 'recentMarks', '[]'::json, 'feeSummary', null, 'upcomingExams', '[]'::json)::text as body
+      'attendanceSummary', ${attendanceSummaryJson(schoolId, records)},
+      'recentMarks', '[]'::json, 'feeSummary', null, 'upcomingExams', '[]'::json)::text as body
     from (${STUDENT_COLUMNS}
       where students.school_id = ${schoolId} and students.id = ${id} ${visible ? sql`and ${visible}` : sql``}) s`;
 }

@@ -26,6 +26,16 @@ export function visibleStudents(scope: SchoolScope): SQL | undefined {
   }
 }
 
+/**
+ * The attendance counts (rows `a` of attendance_student_totals) of a student whose profile the caller reads: a
+ * teacher counts only the classes they teach or lead, as their attendance history of the student does
+ * (docs/product.md, "Attendance"); everyone else who may read the profile, every class. `undefined` means all.
+ */
+export function visibleAttendanceCounts(scope: SchoolScope): SQL | undefined {
+  if (seesEveryone(scope) || scope.actor.role !== 'teacher') return undefined;
+  return sql`a.class_id in ${taughtClasses(scope)}`;
+}
+
 export function visibleParents(scope: SchoolScope): SQL | undefined {
   if (seesEveryone(scope)) return undefined;
   const me = scope.actor.profileId;

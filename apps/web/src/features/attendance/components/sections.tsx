@@ -19,6 +19,7 @@ import {
   useRecentAttendance,
   useStudentAttendance,
 } from '../api/attendance-api';
+import { studentHistoryHref } from '../lib/links';
 import { StudentFinder } from './student-finder';
 import { CsvLink, HeadRow, RateText, RecordsTable, TableBox, td, th } from './tables';
 import { TrendChart } from './trend-chart';
@@ -154,10 +155,7 @@ export function RegisterSection({
                       scope="row"
                       className="sticky start-0 z-10 border-b border-slate-100 bg-white px-3 py-2 text-start font-medium whitespace-nowrap"
                     >
-                      <Link
-                        to={`/attendance?tab=history&student=${s.studentId}`}
-                        className="text-blue-700 hover:underline"
-                      >
+                      <Link to={studentHistoryHref(s.studentId)} className="text-blue-700 hover:underline">
                         <bdi>{s.name}</bdi>
                       </Link>
                     </th>
@@ -355,10 +353,7 @@ export function BelowSection() {
             {below.data.items.map((s) => (
               <tr key={`${s.studentId}:${s.classId}`}>
                 <td className={td}>
-                  <Link
-                    to={`/attendance?tab=history&student=${s.studentId}`}
-                    className="font-medium text-blue-700 hover:underline"
-                  >
+                  <Link to={studentHistoryHref(s.studentId)} className="font-medium text-blue-700 hover:underline">
                     <bdi>{s.name}</bdi>
                   </Link>
                 </td>

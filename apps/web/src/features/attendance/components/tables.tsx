@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { formatDateTime, formatDay, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { studentHistoryHref } from '../lib/links';
 
 const TONE: Record<AttendanceStatus, BadgeTone> = { present: 'success', absent: 'danger', late: 'warning' };
 
@@ -88,7 +89,7 @@ export function RecordsTable({
   const isMobile = useIsMobile();
   const student = (r: AttendanceRecord) =>
     linkStudents ? (
-      <Link to={`/attendance?tab=history&student=${r.studentId}`} className="font-medium text-blue-700 hover:underline">
+      <Link to={studentHistoryHref(r.studentId)} className="font-medium text-blue-700 hover:underline">
         {r.studentName}
       </Link>
     ) : (

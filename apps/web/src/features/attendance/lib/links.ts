@@ -15,3 +15,7 @@ export const markSheetHref = (sheet: { classId: string; date: string; periodId?:
     date: sheet.date,
     ...(sheet.periodId ? { period: sheet.periodId } : {}),
   })}`;
+
+/** The attendance page on one student's history: the tables' names and the student profile link here. */
+export const studentHistoryHref = (studentId: string) =>
+  `/attendance?${new URLSearchParams({ tab: 'history', student: studentId })}`;

@@ -108,13 +108,50 @@ describe('StudentPage', () => {
     }
   });
 
+  it("shows the student's attendance figures with a link to their history, to school roles only", async () => {
+    // docs/product.md, "Students": the summary is the rate the history shows.
+    const summary = { present: 23, absent: 2, late: 4, total: 29, rate: 93 };
+    mockFetch({
+      'GET /api/v1/students/stu-a': () => json({ ...profile, attendanceSummary: summary }),
+      'GET /api/v1/students/stu-a/emergency-contacts': () =>
+        json({ studentId: 'stu-a', studentName: 'Ada Alpha', contacts: [] }),
+    });
+    const { unmount } = openProfile('parent', '/students/stu-a');
+    const card = (await screen.findByRole('heading', { name: 'Attendance' })).closest('section') as HTMLElement;
+    const figures = [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      ['Present', '23'],
+      ['Absent', '2'],
+      ['Late', '4'],
+      ['Rate', '93%'],
+    ]);
+    expect(screen.queryByText('No attendance recorded yet')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View attendance history' }).getAttribute('href')).toBe(
+      '/attendance?tab=history&student=stu-a',
+    );
+    unmount();
+
+    // Company staff read the profile but not attendance: the figures, no link.
+    mockFetch({ 'GET /api/v1/students/stu-a': () => json({ ...profile, attendanceSummary: summary }) });
+    openProfile('company_admin', '/students/stu-a?schoolId=school-a');
+    expect(await screen.findByText('93%')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View attendance history' })).toBeNull();
+  });
+
+  it('says no attendance is recorded yet when the student has none', async () => {
+    mockFetch({ 'GET /api/v1/students/stu-a': () => json(profile) });
+    openProfile('school_admin', '/students/stu-a');
+    expect(await screen.findByText('No attendance recorded yet')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View attendance history' })).toBeNull();
+  });
+
   it('speaks Arabic, right to left', async () => {
     mockFetch({
       'GET /api/v1/students/stu-a': () =>
         json({
           ...profile,
           phone: '+212 661 000 111',
-          attendanceSummary: { present: 18, absent: 1, late: 1, rate: 90 },
+          attendanceSummary: { present: 18, absent: 1, late: 1, total: 20, rate: 95 },
           parents: [{ id: 'par-1', name: 'Pat Parent', relationship: 'Mother' }],
         }),
     });
@@ -123,6 +160,7 @@ describe('StudentPage', () => {
       openProfile('school_admin', '/students/stu-a');
       expect(await screen.findByRole('heading', { name: 'أولياء الأمور' })).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'الحضور' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'عرض سجل الحضور' })).toBeTruthy();
       // The class label is isolated inside the sentence (docs/product.md, "In the web app").
       expect(screen.getByText(`${isolateText('Grade 5 A')} · رقم القيد 3`)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'إلغاء ربط \u2068Pat Parent\u2069' })).toBeTruthy();

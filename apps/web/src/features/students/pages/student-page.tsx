@@ -1,3 +1,4 @@
+import { isSchoolRole } from '@lyceum/shared/roles';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -195,7 +196,8 @@ export function StudentPage() {
           </CardSection>
         </div>
         {readsContacts && <StudentEmergencySection studentId={student.id} canEdit={user?.role !== 'teacher'} />}
-        <RecordSections student={student} />
+        {/* The attendance history is read by every school role (the server decides whose); not by company staff. */}
+        <RecordSections student={student} linkHistory={!!user && isSchoolRole(user.role)} />
       </div>
 
       {manage && (
