@@ -2,7 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../src/lib/actor.ts';
 import { acceptedLanguage, requestLanguage } from '../src/lib/language.ts';
-import { mailDateTime } from '../src/lib/mail-texts.ts';
+import { tuteo } from '@lyceum/shared/i18n/spanish-address';
+import {
+  mailDateTime,
+  passwordResetMail,
+  schoolAccountMail,
+  schoolWelcomeMail,
+  verifyEmailMail,
+} from '../src/lib/mail-texts.ts';
 
 /** Only what requestLanguage reads of a request. */
 const request = (acceptLanguage: string | undefined, actor?: Partial<Actor>) =>
@@ -51,5 +58,23 @@ describe('mailDateTime', () => {
     expect(mailDateTime({ language: 'en', timeZone: 'Pacific/Auckland' }, at)).toContain('Nov 25, 2026');
     expect(mailDateTime({ language: 'en', timeZone: 'America/Los_Angeles' }, at)).toContain('Nov 24, 2026');
     expect(mailDateTime({ language: 'es', timeZone: 'UTC' }, at)).toContain('nov');
+  });
+});
+
+describe('Spanish mail', () => {
+  it('speaks to the reader as usted, like the pages and the messages (docs/product.md, "A person\u2019s language")', () => {
+    const locale = { language: 'es', timeZone: 'UTC' } as const;
+    const expiresAt = new Date('2026-11-24T22:30:00Z');
+    const someone = { name: 'Ana', email: 'ana@x.test', schoolName: 'Escuela', link: 'https://x.test/l', expiresAt };
+    const mails = [
+      passwordResetMail(locale, { link: someone.link, minutes: 60, expiresAt }),
+      ...(['invite', 'reset'] as const).map((purpose) =>
+        schoolAccountMail(locale, { ...someone, purpose, role: 'parent', days: 7, minutes: 60 }),
+      ),
+      schoolWelcomeMail(locale, { ...someone, signInUrl: 'https://x.test', days: 7 }),
+      verifyEmailMail(locale, { link: someone.link, days: 7, expiresAt }),
+    ];
+    expect(mails.flatMap((mail) => tuteo(`${mail.subject}\n${mail.text}`))).toEqual([]);
+    expect(mails.some((mail) => /\b(su|usted)\b/i.test(mail.text))).toBe(true);
   });
 });

@@ -96,6 +96,39 @@ describe('DataTable', () => {
     expect(onSortChange).toHaveBeenCalledWith({ key: 'name', direction: 'desc' });
   });
 
+  it('writes sortable and plain headers alike, each aligned with its column', () => {
+    const withCount: DataTableColumn<Person>[] = [
+      ...columns,
+      { id: 'count', header: 'Count', cell: () => 3, sortKey: 'count', align: 'end', className: 'tabular-nums' },
+      { id: 'plain', header: 'Plain', cell: () => 'x' },
+    ];
+    render(
+      <DataTable
+        label="People"
+        columns={withCount}
+        rows={people(1, 1)}
+        rowKey={(p) => p.id}
+        sortKeys={['name', 'count']}
+        sort={{ key: 'name', direction: 'asc' }}
+        onSortChange={() => {}}
+      />,
+    );
+    const classes = (element: Element) => element.className.split(' ');
+    const headers = screen.getAllByRole('columnheader');
+    const cells = screen.getAllByRole('cell');
+    // A table header centres its text unless told otherwise: each one sits where its column's cells do.
+    withCount.forEach((column, i) => {
+      const side = column.align === 'end' ? 'text-end' : 'text-start';
+      expect(classes(headers[i] as Element), column.id).toContain(side);
+      expect(classes(cells[i] as Element), column.id).toContain(side);
+    });
+    // A button writes its text as typed: a sort button takes the header's upper case like a plain header.
+    for (const name of ['Name', 'Count'])
+      expect(classes(screen.getByRole('button', { name }))).toEqual(
+        expect.arrayContaining(['uppercase', 'tracking-wide']),
+      );
+  });
+
   it('fits a laptop page: the hidden "Actions" header stays inside the scroller and row buttons may stack', () => {
     render(
       <DataTable

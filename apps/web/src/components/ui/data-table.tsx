@@ -14,7 +14,9 @@ export interface DataTableColumn<T> {
   cell: (row: T) => ReactNode;
   /** Server sort key; the header becomes a sort button only when it is also in `sortKeys`. */
   sortKey?: string;
-  /** Extra classes for this column's cells (desktop), e.g. `text-end` or a width. */
+  /** Where the column's header and cells sit: `end` for figures; `start` (the default) for text. */
+  align?: 'start' | 'end';
+  /** Extra classes for this column's cells (desktop), e.g. `tabular-nums` or a width; not for alignment (`align`). */
   className?: string;
   /** On phones: `title` is the card's heading, `hidden` leaves the column out, default shows "Header: value". */
   mobile?: 'title' | 'hidden' | 'default';
@@ -54,17 +56,42 @@ export interface DataTableProps<T> {
   className?: string;
 }
 
-function SortButton({ label, state, onClick }: { label: string; state: SortDirection | null; onClick: () => void }) {
-  const Icon = state === 'asc' ? ArrowUp : state === 'desc' ? ArrowDown : ArrowUpDown;
+/**
+ * One column's header. A table cell's own default is to centre it, and a button writes its text as typed, so each
+ * header says its alignment (that of its column's cells) and a sort button takes the header's case: sortable and
+ * plain headers read alike, over their column, left to right and right to left.
+ */
+function HeaderCell({
+  align = 'start',
+  className,
+  sort,
+  children,
+}: {
+  align?: 'start' | 'end';
+  className?: string;
+  sort?: { state: SortDirection | null; onClick: () => void };
+  children: ReactNode;
+}) {
+  const Icon = sort?.state === 'asc' ? ArrowUp : sort?.state === 'desc' ? ArrowDown : ArrowUpDown;
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-medium hover:text-slate-900"
+    <th
+      scope="col"
+      aria-sort={sort?.state ? (sort.state === 'asc' ? 'ascending' : 'descending') : undefined}
+      className={cn('px-3 py-3 font-medium', align === 'end' ? 'text-end' : 'text-start', className)}
     >
-      {label}
-      <Icon className={cn('size-3.5', state ? 'text-slate-700' : 'text-slate-400')} aria-hidden="true" />
-    </button>
+      {sort ? (
+        <button
+          type="button"
+          onClick={sort.onClick}
+          className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-medium tracking-wide uppercase hover:text-slate-900"
+        >
+          {children}
+          <Icon className={cn('size-3.5', sort.state ? 'text-slate-700' : 'text-slate-400')} aria-hidden="true" />
+        </button>
+      ) : (
+        children
+      )}
+    </th>
   );
 }
 
@@ -168,31 +195,26 @@ export function DataTable<T>({
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
             <tr>
               {columns.map((column) => {
-                const sortable = isSortable(column);
-                const state = sortable && sort && sort.key === column.sortKey ? sort.direction : null;
+                const sortKey = isSortable(column) ? column.sortKey : undefined;
                 return (
-                  <th
+                  <HeaderCell
                     key={column.id}
-                    scope="col"
-                    aria-sort={state ? (state === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('px-3 py-3 font-medium', column.className)}
+                    align={column.align}
+                    className={column.className}
+                    sort={
+                      sortKey
+                        ? { state: sort?.key === sortKey ? sort.direction : null, onClick: () => toggleSort(sortKey) }
+                        : undefined
+                    }
                   >
-                    {sortable && column.sortKey ? (
-                      <SortButton
-                        label={column.header}
-                        state={state}
-                        onClick={() => toggleSort(column.sortKey as string)}
-                      />
-                    ) : (
-                      column.header
-                    )}
-                  </th>
+                    {column.header}
+                  </HeaderCell>
                 );
               })}
               {actions && (
-                <th scope="col" className="px-3 py-3 text-end font-medium">
+                <HeaderCell align="end">
                   <span className="sr-only">{t('table.actions')}</span>
-                </th>
+                </HeaderCell>
               )}
             </tr>
           </thead>
@@ -212,7 +234,14 @@ export function DataTable<T>({
               : rows?.map((row) => (
                   <tr key={rowKey(row)} className="hover:bg-slate-50/60">
                     {columns.map((column) => (
-                      <td key={column.id} className={cn('px-3 py-3 align-middle text-slate-700', column.className)}>
+                      <td
+                        key={column.id}
+                        className={cn(
+                          'px-3 py-3 align-middle text-slate-700',
+                          column.align === 'end' ? 'text-end' : 'text-start',
+                          column.className,
+                        )}
+                      >
                         {column.cell(row)}
                       </td>
                     ))}

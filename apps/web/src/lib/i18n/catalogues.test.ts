@@ -1,6 +1,8 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import serverSpanish from '@lyceum/shared/i18n/es';
+import { tuteo } from '@lyceum/shared/i18n/spanish-address';
 import { bareLiterals, isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
 import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +88,36 @@ function sources(dir: string): string[] {
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
+
+describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s language")', () => {
+  it('on every page', () => {
+    const tu = [...catalogues]
+      .filter(([id]) => id.startsWith('es/'))
+      .flatMap(([id, catalogue]) =>
+        [...flatten(catalogue)].filter(([, m]) => tuteo(m).length).map(([k, m]) => `${id}:${k}: ${tuteo(m)}`),
+      );
+    expect(tu).toEqual([]);
+  });
+
+  it("in the server's messages", () => {
+    const tu = Object.entries(serverSpanish)
+      .filter(([, m]) => tuteo(m).length)
+      .map(([k, m]) => `${k}: ${tuteo(m)}`);
+    expect(tu).toEqual([]);
+  });
+
+  it('tells tú from usted', () => {
+    expect(tuteo('Las clases que impartes o tutorizas.')).toEqual(['impartes', 'tutorizas']);
+    expect(tuteo('Tu sesión ha caducado. Vuelve a iniciar sesión.')).toEqual(['Tu', 'Vuelve']);
+    expect(tuteo('{count, plural, one {# clase eliminada. Inténtalo ahora.} other {Elige uno.}}')).toEqual([
+      'Inténtalo',
+      'Elige',
+    ]);
+    expect(tuteo('Su sesión ha caducado. Vuelva a iniciar sesión.')).toEqual([]);
+    // The third person of the present is not an imperative: the school still `elige`, a class `vuelve`.
+    expect(tuteo('El administrador de su escuela elige los complementos; {name} vuelve a ofrecerse.')).toEqual([]);
+  });
+});
 
 describe('someone\'s text in a sentence (docs/product.md, "In the web app")', () => {
   for (const language of RTL_LANGUAGES)

@@ -30,7 +30,7 @@ describe('LoginPage in other languages', () => {
   it('lets a visitor switch to Spanish before signing in, and remembers it on this device', async () => {
     render();
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'es');
-    expect(await screen.findByRole('heading', { name: 'Inicia sesión en tu cuenta' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Inicie sesión en su cuenta' })).toBeTruthy();
     expect(screen.getByLabelText('Correo electrónico')).toBeTruthy();
     expect(document.documentElement.dir).toBe('ltr');
     expect(window.localStorage.getItem('lyceum.language')).toBe('es');

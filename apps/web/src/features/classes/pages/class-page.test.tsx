@@ -44,6 +44,45 @@ describe('Classes in another language', () => {
     expect((await screen.findByText(/رائد الفصل:/)).textContent).toBe('رائد الفصل: \u2068Smith Jr.\u2069');
   });
 
+  it.each(['en', 'es'] as const)('lists a teacher’s subjects in %s without bidi isolates', async (language) => {
+    await act(() => changeLanguage(language));
+    const subjects = [...klass.subjects, { id: 'sub-2', name: 'Physics' }];
+    mockFetch({
+      'GET /api/v1/classes/class-1': () =>
+        json({
+          ...klass,
+          assignedTeachers: [{ teacherId: 't-1', teacherName: 'Tom Teacher', subjects, isClassTeacher: false }],
+        }),
+    });
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/classes/class-1',
+      routes: [{ path: '/classes/:id', element: <ClassPage /> }],
+    });
+    await userEvent.setup().click(await screen.findByRole('tab', { name: /Teachers|Profesores/ }));
+    expect((await screen.findByText('Mathematics, Physics')).textContent).toBe('Mathematics, Physics');
+    expect(document.body.textContent).not.toMatch(/[\u2066-\u2069]/);
+  });
+
+  it('isolates each subject of a teacher in Arabic', async () => {
+    await act(() => changeLanguage('ar'));
+    const subjects = [...klass.subjects, { id: 'sub-2', name: 'Physics' }];
+    mockFetch({
+      'GET /api/v1/classes/class-1': () =>
+        json({
+          ...klass,
+          assignedTeachers: [{ teacherId: 't-1', teacherName: 'Tom Teacher', subjects, isClassTeacher: false }],
+        }),
+    });
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/classes/class-1',
+      routes: [{ path: '/classes/:id', element: <ClassPage /> }],
+    });
+    await userEvent.setup().click(await screen.findByRole('tab', { name: /المعلمون/ }));
+    expect(await screen.findByText('\u2068Mathematics\u2069، \u2068Physics\u2069')).toBeTruthy();
+  });
+
   it('shows a teacher their classes in Spanish', async () => {
     await act(() => changeLanguage('es'));
     mockFetch({

@@ -1,5 +1,4 @@
 import type { AssignedTeacher, ClassStudent } from '@lyceum/shared/academics';
-import { isolateText } from '@lyceum/shared/i18n/translate';
 import { CalendarDays, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -24,6 +23,7 @@ import { useDialogState } from '../../../components/ui/use-dialog-state';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { listOfSomeones } from '../../../lib/i18n/someones-text';
 import { useClass } from '../api/get-class';
 import { useRemoveStudent } from '../api/remove-student';
 import { useSetClassActive } from '../api/set-class-active';
@@ -44,7 +44,7 @@ type ClassDialog =
 
 /** /classes/:id: the roster, the teachers and the subjects of one class. */
 export function ClassPage() {
-  const { t } = useT('classes');
+  const { t, language } = useT('classes');
   const { id = '' } = useParams();
   const { user } = useAuth();
   const manage = isStaff(user?.role);
@@ -122,7 +122,11 @@ export function ClassPage() {
       header: t('columns.subjects'),
       cell: (teacher) =>
         teacher.subjects.length ? (
-          teacher.subjects.map((s) => isolateText(s.name)).join(t('separator'))
+          listOfSomeones(
+            teacher.subjects.map((s) => s.name),
+            t('separator'),
+            language,
+          )
         ) : (
           <span className="text-slate-500">{t('none')}</span>
         ),

@@ -61,7 +61,8 @@ const schoolColumns = (t: T, withUsage: boolean): DataTableColumn<CompanySchool>
           id: 'students',
           header: t('list.columns.students'),
           sortKey: 'students',
-          className: 'text-end tabular-nums',
+          align: 'end' as const,
+          className: 'tabular-nums',
           cell: (s: CompanySchool) => (s.studentCount === null ? '—' : formatNumber(s.studentCount)),
         },
       ]

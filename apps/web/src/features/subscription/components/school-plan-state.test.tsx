@@ -144,7 +144,7 @@ describe('plan expiry', () => {
     for (const [language, sentence, prefilled, title] of [
       [
         'es',
-        'La suscripción de tu escuela se canceló, así que no se puede renovar. Contacta con ventas para elegir un plan.',
+        'La suscripción de su escuela se canceló, así que no se puede renovar. Contacte con ventas para elegir un plan.',
         'Nuestra suscripción se canceló y nos gustaría elegir un plan nuevo.',
         'Suscripción cancelada',
       ],

@@ -64,6 +64,39 @@ describe('Teachers in another language', () => {
   });
 });
 
+describe('subjects left to right', () => {
+  afterEach(() => act(() => changeLanguage('en')));
+  const withSubjects = {
+    ...teacher,
+    assignedClasses: [{ ...teacher.assignedClasses[0], subjects: [{ id: 'sub-2', name: 'Physics' }] }],
+  } as typeof teacher;
+
+  it.each(['en', 'es'] as const)('lists a teacher’s subjects in %s without bidi isolates', async (language) => {
+    await act(() => changeLanguage(language));
+    mockFetch({
+      'GET /api/v1/teachers': () => json({ items: [withSubjects], nextCursor: null, total: 1 }),
+      'GET /api/v1/subjects': () => json({ items: [] }),
+    });
+    renderWithProviders(<TeachersPage />, { auth: signedIn('school_admin') });
+    // The marks are invisible but travel with copied text; only right-to-left sentences carry them.
+    expect((await screen.findByText('Mathematics, Physics')).textContent).toBe('Mathematics, Physics');
+    expect(document.body.textContent).not.toMatch(/[\u2066-\u2069]/);
+  });
+
+  it.each(['en', 'es'] as const)('shows a teacher’s profile in %s without bidi isolates', async (language) => {
+    await act(() => changeLanguage(language));
+    mockFetch({ 'GET /api/v1/teachers/tea-1': () => json(withSubjects) });
+    renderWithProviders(null, {
+      auth: signedIn('school_admin'),
+      path: '/teachers/tea-1',
+      routes: [{ path: '/teachers/:id', element: <TeacherPage /> }],
+    });
+    expect((await screen.findByText('Mathematics, Physics')).textContent).toBe('Mathematics, Physics');
+    expect(screen.getByText('Physics').textContent).toBe('Physics');
+    expect(document.body.textContent).not.toMatch(/[\u2066-\u2069]/);
+  });
+});
+
 describe('deactivating a teacher who still has lessons', () => {
   it("links the refusal to the teacher's timetable, and offers to delete their lessons of each subject", async () => {
     const user = userEvent.setup();

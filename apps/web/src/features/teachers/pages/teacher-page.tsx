@@ -1,4 +1,3 @@
-import { isolateText } from '@lyceum/shared/i18n/translate';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -22,6 +21,7 @@ import { PageSkeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { listOfSomeones } from '../../../lib/i18n/someones-text';
 import { useTeacher } from '../api/get-teacher';
 import { usePromoteTeacher } from '../api/promote-teacher';
 import { useSetTeacherActive } from '../api/set-teacher-active';
@@ -29,7 +29,7 @@ import { TeacherFormDialog } from '../components/teacher-form-dialog';
 
 /** /teachers/:id: details, subjects and assigned classes; staff edit, deactivate and (school admins) promote. */
 export function TeacherPage() {
-  const { t } = useT('teachers');
+  const { t, language } = useT('teachers');
   const { t: tc } = useT();
   const { id = '' } = useParams();
   const { user } = useAuth();
@@ -125,7 +125,11 @@ export function TeacherPage() {
             </Detail>
             <Detail label={t('columns.subjects')}>
               {teacher.subjects.length
-                ? teacher.subjects.map((s) => isolateText(s.name)).join(t('separator'))
+                ? listOfSomeones(
+                    teacher.subjects.map((s) => s.name),
+                    t('separator'),
+                    language,
+                  )
                 : t('profile.noneYet')}
             </Detail>
             <Detail label={t('columns.lastSignIn')}>{lastSeen(teacher.lastLoginAt)}</Detail>
@@ -152,7 +156,11 @@ export function TeacherPage() {
                     </Link>
                     <span className="block text-xs text-slate-500">
                       {c.subjects.length
-                        ? c.subjects.map((s) => isolateText(s.name)).join(t('separator'))
+                        ? listOfSomeones(
+                            c.subjects.map((s) => s.name),
+                            t('separator'),
+                            language,
+                          )
                         : t('profile.noSubjects')}
                     </span>
                   </span>

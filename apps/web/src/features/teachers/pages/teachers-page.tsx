@@ -1,4 +1,3 @@
-import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { TeacherResponse } from '@lyceum/shared/people';
 import { Plus, Upload, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -31,6 +30,7 @@ import { Select } from '../../../components/ui/select';
 import { pagedTableProps } from '../../../api/paged-list';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
+import { listOfSomeones } from '../../../lib/i18n/someones-text';
 import { useTeachers } from '../api/get-teachers';
 import { previewTeacherImport, TEACHER_TEMPLATE_HREF, useImportTeachers } from '../api/import-teachers';
 import { useSetTeacherActive } from '../api/set-teacher-active';
@@ -38,7 +38,7 @@ import { TeacherFormDialog } from '../components/teacher-form-dialog';
 
 /** Staff manage the school's teachers; a company reader (`scope`) only reads the chosen school's, unlinked. */
 function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNode } }) {
-  const { t } = useT('teachers');
+  const { t, language } = useT('teachers');
   const [filters, setFilter] = useUrlFilters({ search: '', subjectId: '', status: 'active' });
   const list = useTeachers(scope ? { ...filters, schoolId: scope.schoolId } : filters, !scope || !!scope.schoolId);
   const subjects = useSubjectOptions(!scope);
@@ -64,7 +64,11 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
       header: t('columns.subjects'),
       cell: (teacher) =>
         teacher.subjects.length ? (
-          teacher.subjects.map((s) => isolateText(s.name)).join(t('separator'))
+          listOfSomeones(
+            teacher.subjects.map((s) => s.name),
+            t('separator'),
+            language,
+          )
         ) : (
           <span className="text-slate-500">{t('none')}</span>
         ),
