@@ -2,7 +2,7 @@ import { attendanceRate } from '@lyceum/shared/attendance';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateJson } from '../src/modules/attendance/records.ts';
+import { rateJson } from '../src/db/attendance-counts.ts';
 import { addDays } from '../src/lib/school-day.ts';
 import { createClass, createStudent } from './factories/people.ts';
 import { createAcademicYear } from './factories/years.ts';
