@@ -9,7 +9,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -131,11 +130,7 @@ export function MarketplacePage() {
     return (
       <>
         {header}
-        <ErrorState
-          message={errorMessage(market.error)}
-          onRetry={() => market.refetch()}
-          retrying={market.isFetching}
-        />
+        <ErrorState error={market.error} onRetry={() => market.refetch()} retrying={market.isFetching} />
       </>
     );
   }

@@ -14,7 +14,6 @@ import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge'
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -116,7 +115,7 @@ export function MySubscriptionPage() {
     return (
       <>
         <PageHeader title={t('mine.title')} />
-        <ErrorState message={errorMessage(data.error)} onRetry={() => data.refetch()} retrying={data.isFetching} />
+        <ErrorState error={data.error} onRetry={() => data.refetch()} retrying={data.isFetching} />
       </>
     );
   }
@@ -254,7 +253,7 @@ export function MySubscriptionPage() {
           )}
           <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">{t('requests.title')}</h3>
           {requests.isError ? (
-            <ErrorState message={errorMessage(requests.error)} onRetry={() => requests.refetch()} />
+            <ErrorState error={requests.error} onRetry={() => requests.refetch()} />
           ) : (
             <PayableRequests
               requests={requests.data?.items ?? []}
@@ -271,7 +270,7 @@ export function MySubscriptionPage() {
         </CardSection>
         <CardSection titleId="my-payments" title={t('mine.payments')}>
           {payments.isError ? (
-            <ErrorState message={errorMessage(payments.error)} onRetry={() => payments.refetch()} />
+            <ErrorState error={payments.error} onRetry={() => payments.refetch()} />
           ) : (payments.data?.items.length ?? 0) === 0 ? (
             <p className="text-sm text-slate-500">{t('mine.noPayments')}</p>
           ) : (
