@@ -1,3 +1,4 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import type { AddonRequest, MarketplaceResponse } from '@lyceum/shared/company';
 import { Check, Puzzle, Store } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -96,18 +97,26 @@ export function MarketplacePage() {
 
   const header = <PageHeader title={t('title')} description={t('description')} />;
   if (!isSchoolAdmin) {
+    // Company staff belong to no school: the add-ons on offer and schools' requests are their own pages.
+    const staff = user !== null && isCompanyRole(user.role);
     return (
       <>
-        {header}
+        {staff ? <PageHeader title={t('title')} /> : header}
         <Card>
           <EmptyState
             icon={<Store className="size-6" aria-hidden="true" />}
-            title={t('notAdmin.title')}
-            description={t('notAdmin.description')}
+            title={staff ? t('companyStaff.title') : t('notAdmin.title')}
+            description={staff ? t('companyStaff.description') : t('notAdmin.description')}
             action={
-              <Link to="/dashboard" className={buttonClasses('secondary')}>
-                {t('backToDashboard')}
-              </Link>
+              staff ? (
+                <Link to="/subscription-plans" className={buttonClasses('secondary')}>
+                  {t('companyStaff.goToPlans')}
+                </Link>
+              ) : (
+                <Link to="/dashboard" className={buttonClasses('secondary')}>
+                  {t('backToDashboard')}
+                </Link>
+              )
             }
           />
         </Card>

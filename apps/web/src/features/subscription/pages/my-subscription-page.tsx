@@ -1,3 +1,4 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import type { AddonRequest } from '@lyceum/shared/company';
 import { UNLIMITED } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
@@ -92,18 +93,26 @@ export function MySubscriptionPage() {
   const [contacting, setContacting] = useState(false);
 
   if (!isSchoolAdmin) {
+    // Company staff belong to no school: a school's subscription is on its page under Schools.
+    const staff = user !== null && isCompanyRole(user.role);
     return (
       <>
         <PageHeader title={t('mine.title')} />
         <Card>
           <EmptyState
             icon={<CreditCard className="size-6" aria-hidden="true" />}
-            title={t('mine.notAdmin.title')}
-            description={t('mine.notAdmin.description')}
+            title={staff ? t('mine.companyStaff.title') : t('mine.notAdmin.title')}
+            description={staff ? t('mine.companyStaff.description') : t('mine.notAdmin.description')}
             action={
-              <Link to="/dashboard" className={buttonClasses('secondary')}>
-                {t('mine.backToDashboard')}
-              </Link>
+              staff ? (
+                <Link to="/schools" className={buttonClasses('secondary')}>
+                  {t('mine.companyStaff.goToSchools')}
+                </Link>
+              ) : (
+                <Link to="/dashboard" className={buttonClasses('secondary')}>
+                  {t('mine.backToDashboard')}
+                </Link>
+              )
             }
           />
         </Card>
