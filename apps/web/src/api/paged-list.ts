@@ -1,5 +1,5 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
-import { api, errorMessage } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { toQueryString } from './people-cache';
 
 export interface Page<T> {
@@ -40,7 +40,7 @@ export function pagedTableProps<T>(list: ReturnType<typeof usePagedList<T>>) {
   return {
     rows: list.rows,
     loading: query.isPending || (query.isError && query.isFetching),
-    error: query.isError ? errorMessage(query.error) : null,
+    error: query.isError ? query.error : null,
     onRetry: () => void query.refetch(),
     hasMore: list.hasMore,
     onLoadMore: list.loadMore,

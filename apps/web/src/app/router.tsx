@@ -1,5 +1,4 @@
 import { type ShellRoute, SHELL_ROUTES } from '@lyceum/shared/routes';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { AppSkeleton, AuthCardSkeleton } from '../components/ui/skeleton';
 import { LoginPage } from '../features/auth/pages/login-page';
@@ -8,6 +7,7 @@ import { RouteError } from './pages/route-error';
 import { ProtectedRoute } from './protected-route';
 import { currentLanguage, loadNamespaces } from '../lib/i18n/i18n';
 import { type RouteHandle, routeTitleKey, VIEW_FILLING_PAGES } from './route-handle';
+import { type LazyPage, lazyPage } from './lazy-page';
 
 const PUBLIC_PREFIXES = [
   '/login',
@@ -33,8 +33,6 @@ async function loadAuthTexts(): Promise<null> {
   await loadNamespaces(currentLanguage(), ['auth']);
   return null;
 }
-
-type LazyPage = () => Promise<{ Component: ComponentType }>;
 
 /** Screens of this release; every other shell route renders the shared "not available yet" page. */
 const PAGES: Record<string, LazyPage> = {
@@ -98,7 +96,7 @@ function shellChild(route: ShellRoute): RouteObject {
   const page: RouteObject = {
     path: route.path,
     handle,
-    lazy: PAGES[route.path] ?? notAvailable,
+    lazy: lazyPage(PAGES[route.path] ?? notAvailable),
     ErrorBoundary: RouteError,
   };
   if (!route.roles) return page;
@@ -127,40 +125,47 @@ export const routes: RouteObject[] = [
       {
         path: 'signup/company-admin',
         loader: loadAuthTexts,
-        lazy: () =>
+        lazy: lazyPage(() =>
           import('../features/auth/pages/signup-company-admin-page').then((m) => ({
             Component: m.SignupCompanyAdminPage,
           })),
+        ),
       },
       {
         path: 'signup/school-admin',
         loader: loadAuthTexts,
-        lazy: () =>
+        lazy: lazyPage(() =>
           import('../features/auth/pages/signup-school-admin-page').then((m) => ({
             Component: m.SignupSchoolAdminPage,
           })),
+        ),
       },
       {
         path: 'forgot-password',
         loader: loadAuthTexts,
-        lazy: () =>
+        lazy: lazyPage(() =>
           import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+        ),
       },
       {
         path: 'reset-password',
         loader: loadAuthTexts,
-        lazy: () =>
+        lazy: lazyPage(() =>
           import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+        ),
       },
       {
         path: 'verify-email',
-        lazy: () => import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+        lazy: lazyPage(() =>
+          import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+        ),
       },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       {
         path: 'plan-expired',
-        lazy: () =>
+        lazy: lazyPage(() =>
           import('../features/subscription/pages/lapsed-plan-page').then((m) => ({ Component: m.LapsedPlanPage })),
+        ),
       },
       {
         path: '/',
@@ -171,7 +176,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            lazy: () => import('./shell/app-shell').then((m) => ({ Component: m.AppShell })),
+            lazy: lazyPage(() => import('./shell/app-shell').then((m) => ({ Component: m.AppShell }))),
             children: [
               { index: true, element: <Navigate to="/dashboard" replace /> },
               ...SHELL_ROUTES.map(shellChild),

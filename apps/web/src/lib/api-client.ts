@@ -23,6 +23,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * A final answer: the server refused (403), found nothing (404) or could not read the request (400 and the
+ * other 4xx), and asking again gives the same answer. Not final: no answer at all (network), the server's own
+ * failure (5xx), a timeout (408) or a rate limit (429), which a retry may get past.
+ */
+export function isFinalError(error: unknown): error is ApiError {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
 /** A user-facing message for any thrown value. */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.unavailable): string {
   if (error instanceof ApiError) return error.message;

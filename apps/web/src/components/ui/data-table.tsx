@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
 import { useIsMobile } from '../../lib/use-media-query';
 import { Button } from './button';
+import { errorMessage } from '../../lib/api-client';
 import { ErrorState } from './error-state';
 import { useMainContentMark } from './page-header';
 import { Skeleton } from './skeleton';
@@ -38,8 +39,8 @@ export interface DataTableProps<T> {
   /** First load in progress: skeleton rows are shown. */
   loading?: boolean;
   skeletonRows?: number;
-  /** A failed load: an error state with Retry replaces the rows. */
-  error?: string | null;
+  /** A failed load's error: an error state replaces the rows (with Retry unless the answer is final). */
+  error?: unknown;
   onRetry?: () => void;
   /** Shown when `rows` is an empty list (use EmptyState). */
   empty?: ReactNode;
@@ -122,8 +123,8 @@ export function DataTable<T>({
   const isMobile = useIsMobile();
   useMainContentMark(rows !== undefined && !loading);
 
-  if (error && !rows?.length) {
-    return <ErrorState message={error} onRetry={onRetry} retrying={loading} className={className} />;
+  if (error != null && !rows?.length) {
+    return <ErrorState error={error} onRetry={onRetry} retrying={loading} className={className} />;
   }
   if (!loading && rows && rows.length === 0) {
     return <div className={cn('rounded-xl border border-slate-200 bg-white', className)}>{empty}</div>;
@@ -143,9 +144,9 @@ export function DataTable<T>({
     </div>
   );
   const trailingError =
-    error && rows?.length ? (
+    error != null && rows?.length ? (
       <div role="alert" className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-800">
-        {error}
+        {errorMessage(error)}
       </div>
     ) : null;
 

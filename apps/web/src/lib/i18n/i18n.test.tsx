@@ -2,9 +2,10 @@ import { i18n } from '@lingui/core';
 import { waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import catalogues from 'virtual:lyceum-catalogues';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PSEUDO } from './languages';
-import { changeLanguage, useT } from './i18n';
+import { PSEUDO, type UiLanguage } from './languages';
+import { changeLanguage, loadNamespaces, useT } from './i18n';
 
 describe('useT', () => {
   const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -41,5 +42,26 @@ describe('useT', () => {
     expect(consoleError).not.toHaveBeenCalled();
     root.unmount();
     container.remove();
+  });
+});
+
+describe('loading a catalogue', () => {
+  // A catalogue that failed to arrive (the server out of reach) stayed failed until the browser reloaded: the
+  // page's Retry met the same rejected load (docs/product.md, "The route guard and redirects").
+  it('fetches a catalogue again after a failed load', async () => {
+    // A language of its own, so no other test's load of it is cached (files share one module graph).
+    const language = 'xx' as UiLanguage;
+    const load = vi
+      .fn<(typeof catalogues)[string]>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))
+      .mockResolvedValueOnce({ default: { 'common:actions.retry': 'Again' } });
+    catalogues['xx/common'] = load;
+    try {
+      await expect(loadNamespaces(language, ['common'])).rejects.toThrow('Failed to fetch');
+      await loadNamespaces(language, ['common']);
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      delete catalogues['xx/common'];
+    }
   });
 });

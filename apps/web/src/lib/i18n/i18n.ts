@@ -24,7 +24,8 @@ const waitedOn = new WeakSet<Promise<void>>();
 
 /**
  * The load of a catalogue, one per language and namespace (stable, so Suspense can wait on it). Once done it
- * carries React's mark of a settled thenable (`status`, `value`), which `use` reads without waiting.
+ * carries React's mark of a settled thenable (`status`, `value`), which `use` reads without waiting; once
+ * failed, the next render starts another.
  */
 function ensureLoaded(language: UiLanguage, ns: Namespace): Promise<void> {
   const id = `${language}/${ns}`;
@@ -35,6 +36,11 @@ function ensureLoaded(language: UiLanguage, ns: Namespace): Promise<void> {
     const pending: Promise<void> = load().then(({ default: messages }) => {
       i18n.load(language, messages as Messages);
       Object.assign(pending, { status: 'fulfilled', value: undefined });
+    });
+    // A load that failed (the server out of reach) is forgotten, so the page's Retry fetches it again rather
+    // than failing on the same answer until the browser reloads.
+    pending.catch(() => {
+      if (loads.get(id) === pending) loads.delete(id);
     });
     loads.set(id, pending);
     state = pending;

@@ -9,7 +9,6 @@ import { type DataTableColumn, DataTable } from '../../../components/ui/data-tab
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
 import { useDecideAddonRequest } from '../api/decide-addon-request';
@@ -94,7 +93,7 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
         rows={rows}
         rowKey={(r) => r.id}
         loading={requests.isPending}
-        error={requests.isError ? errorMessage(requests.error) : null}
+        error={requests.isError ? requests.error : null}
         onRetry={() => requests.refetch()}
         hasMore={requests.hasNextPage}
         onLoadMore={() => requests.fetchNextPage()}

@@ -6,7 +6,6 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useAnnouncementReaders } from '../api/announcements';
@@ -50,7 +49,7 @@ export function ReadersDialog({
           <Skeleton className="h-10" />
         </div>
       ) : readers.isError ? (
-        <ErrorState message={errorMessage(readers.error)} onRetry={() => void readers.refetch()} />
+        <ErrorState error={readers.error} onRetry={() => void readers.refetch()} />
       ) : items.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-500">
           {state === 'unread' ? t('readers.empty') : t('readers.emptyRead')}

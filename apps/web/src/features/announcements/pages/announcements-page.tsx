@@ -1,6 +1,8 @@
+import { isSchoolRole } from '@lyceum/shared/roles';
 import type { Announcement } from '@lyceum/shared/announcements';
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
+import { NotForRole } from '../../../components/people/not-for-role';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,7 +10,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { type AnnouncementStatusFilter, useAnnouncements } from '../api/announcements';
@@ -18,8 +19,19 @@ import { ReadersDialog } from '../components/readers-dialog';
 
 const PUBLISHERS = new Set(['school_admin', 'principal', 'teacher']);
 
-/** /announcements: what the reader's role and classes let them see, pinned first; publishers post and follow reads. */
+/**
+ * /announcements. Company staff belong to no school, so no school's announcements are theirs to read: the
+ * page says so rather than showing the server's refusal (docs/product.md, "Routes and who may open them").
+ */
 export function AnnouncementsPage() {
+  const { t } = useT('announcements');
+  const { user } = useAuth();
+  if (!user || !isSchoolRole(user.role)) return <NotForRole title={t('title')} description={t('notForRole')} />;
+  return <SchoolAnnouncements />;
+}
+
+/** What the reader's role and classes let them see, pinned first; publishers post and follow reads. */
+function SchoolAnnouncements() {
   const { t } = useT('announcements');
   const { t: tc } = useT();
   const { user } = useAuth();
@@ -64,11 +76,7 @@ export function AnnouncementsPage() {
           <Skeleton className="h-40" />
         </div>
       ) : query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : items.length === 0 ? (
         <Card>
           <EmptyState

@@ -14,7 +14,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { copyWithToast } from '../../../lib/copy';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -99,7 +98,7 @@ function KeysCardBody() {
       {keys.isPending ? (
         <Skeleton className="h-16" />
       ) : keys.isError ? (
-        <ErrorState message={errorMessage(keys.error)} onRetry={() => keys.refetch()} />
+        <ErrorState error={keys.error} onRetry={() => keys.refetch()} />
       ) : keys.data.items.length === 0 ? (
         <p className="text-sm text-slate-500">{t('keys.empty')}</p>
       ) : (

@@ -10,7 +10,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { useAttendanceSettings, useUpdateAttendanceSettings } from '../api/attendance-api';
@@ -99,7 +98,7 @@ export function AttendanceSettingsCard() {
       {query.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : query.error ? (
-        <ErrorState message={errorMessage(query.error)} onRetry={query.refetch} />
+        <ErrorState error={query.error} onRetry={query.refetch} />
       ) : (
         <SettingsForm settings={query.data} />
       )}

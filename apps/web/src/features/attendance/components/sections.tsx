@@ -7,7 +7,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDay, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import {
@@ -53,7 +52,7 @@ export function RecentSection({ linkStudents }: { linkStudents: boolean }) {
         <CsvLink href={attendanceCsv.recent()} />
       </Toolbar>
       {recent.isPending && <Loading />}
-      {recent.isError && <ErrorState message={errorMessage(recent.error)} onRetry={() => recent.refetch()} />}
+      {recent.isError && <ErrorState error={recent.error} onRetry={() => recent.refetch()} />}
       {recent.data?.items.length === 0 && (
         <Card>
           <EmptyState title={t('recent.empty')} />
@@ -113,7 +112,7 @@ export function RegisterSection({
         </Card>
       )}
       {register.isPending && classId && <Loading />}
-      {register.isError && <ErrorState message={errorMessage(register.error)} onRetry={() => register.refetch()} />}
+      {register.isError && <ErrorState error={register.error} onRetry={() => register.refetch()} />}
       {register.data && register.data.students.length === 0 && (
         <Card>
           <EmptyState title={t('mark.noStudents')} />
@@ -222,7 +221,7 @@ export function HistorySection({
         </Card>
       )}
       {history.isPending && studentId && <Loading />}
-      {history.isError && <ErrorState message={errorMessage(history.error)} onRetry={() => history.refetch()} />}
+      {history.isError && <ErrorState error={history.error} onRetry={() => history.refetch()} />}
       {history.data && (
         <>
           <p className="mb-2 text-sm text-slate-600">
@@ -271,7 +270,7 @@ export function RatesSection() {
         }
       >
         {trend.isPending && <Skeleton className="h-32 w-full" />}
-        {trend.isError && <ErrorState message={errorMessage(trend.error)} onRetry={() => trend.refetch()} />}
+        {trend.isError && <ErrorState error={trend.error} onRetry={() => trend.refetch()} />}
         {trend.data && <TrendChart trend={trend.data} />}
       </CardSection>
       <div>
@@ -279,7 +278,7 @@ export function RatesSection() {
           <CsvLink href={attendanceCsv.rates()} />
         </Toolbar>
         {rates.isPending && <Loading />}
-        {rates.isError && <ErrorState message={errorMessage(rates.error)} onRetry={() => rates.refetch()} />}
+        {rates.isError && <ErrorState error={rates.error} onRetry={() => rates.refetch()} />}
         {rates.data && rates.data.classes.length === 0 && !rates.data.school && (
           <Card>
             <EmptyState title={t('rates.empty')} />
@@ -340,7 +339,7 @@ export function BelowSection() {
         <CsvLink href={attendanceCsv.below()} />
       </Toolbar>
       {below.isPending && <Loading />}
-      {below.isError && <ErrorState message={errorMessage(below.error)} onRetry={() => below.refetch()} />}
+      {below.isError && <ErrorState error={below.error} onRetry={() => below.refetch()} />}
       {below.data?.items.length === 0 && (
         <Card>
           <EmptyState title={t('below.empty')} />

@@ -3,7 +3,6 @@ import { useStudentSearch } from '../../../api/lookups';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 
 /**
@@ -21,7 +20,7 @@ export function StudentFinder({ onPick }: { onPick: (id: string) => void }) {
         (results.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : results.isError ? (
-          <ErrorState message={errorMessage(results.error)} onRetry={() => results.refetch()} />
+          <ErrorState error={results.error} onRetry={() => results.refetch()} />
         ) : results.data.items.length === 0 ? (
           <p className="text-sm text-slate-600">{t('history.noMatch')}</p>
         ) : (

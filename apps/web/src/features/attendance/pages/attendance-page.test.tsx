@@ -62,6 +62,19 @@ const register: ClassRegister = {
 describe('AttendancePage', () => {
   afterEach(() => changeLanguage('en'));
 
+  it.each([
+    'company_admin',
+    'admin',
+    'company_user',
+  ] as const)('tells %s, who belongs to no school, that attendance is not for its role, asking the server nothing', async (role) => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<AttendancePage />, { auth: signedIn(role), path: '/attendance' });
+    expect(await screen.findByText('Not available for your role')).toBeTruthy();
+    expect(screen.getByText('Attendance is kept by each school for its own classes.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it('a parent reads the latest records and their child’s history, and nothing else', async () => {
     const history: StudentAttendance = { studentId: 's1', name: 'Ben Dos', items: [record], rate };
     const { calls } = mockFetch({

@@ -1,3 +1,4 @@
+import { isSchoolRole } from '@lyceum/shared/roles';
 import { ClipboardCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -5,7 +6,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
-import { errorMessage } from '../../../lib/api-client';
+import { NotForRole } from '../../../components/people/not-for-role';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useAttendanceOptions } from '../api/attendance-api';
@@ -20,6 +21,15 @@ type Tab = (typeof STAFF_TABS)[number];
  * trend, and who is under the threshold. Parents and students read their own part; nobody edits here.
  */
 export function AttendancePage() {
+  const { t } = useT('attendance');
+  const { user } = useAuth();
+  // Company staff belong to no school: no school's attendance is theirs to read (docs/product.md, "Routes and
+  // who may open them").
+  if (!user || !isSchoolRole(user.role)) return <NotForRole title={t('title')} description={t('notForRole')} />;
+  return <SchoolAttendance />;
+}
+
+function SchoolAttendance() {
   const { t } = useT('attendance');
   const { user } = useAuth();
   const role = user?.role;
@@ -58,7 +68,7 @@ export function AttendancePage() {
   let body: React.ReactNode = null;
   if (needsOptions && options.isPending) body = <PageSkeleton />;
   else if (needsOptions && options.isError) {
-    body = <ErrorState message={errorMessage(options.error)} onRetry={() => options.refetch()} />;
+    body = <ErrorState error={options.error} onRetry={() => options.refetch()} />;
   } else if (tab === 'recent') body = <RecentSection linkStudents={marks} />;
   else if (tab === 'register' && options.data) {
     body = (

@@ -244,7 +244,7 @@ function MarkAttendance() {
     return (
       <>
         {header}
-        <ErrorState message={errorMessage(options.error)} onRetry={() => options.refetch()} />
+        <ErrorState error={options.error} onRetry={() => options.refetch()} />
       </>
     );
   }
@@ -364,7 +364,7 @@ function MarkAttendance() {
           <Skeleton className="h-12 w-full" />
         </Card>
       )}
-      {sheet.isError && !waiting && <ErrorState message={errorMessage(sheet.error)} onRetry={() => sheet.refetch()} />}
+      {sheet.isError && !waiting && <ErrorState error={sheet.error} onRetry={() => sheet.refetch()} />}
       {sheet.data && sheet.data.students.length === 0 && (
         <Card>
           <EmptyState title={t('mark.noStudents')} />

@@ -2,7 +2,7 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockFetch, renderWithProviders } from '../../../test/utils';
+import { apiError, type ErrorResponse, json, mockFetch, renderWithProviders } from '../../../test/utils';
 import { LoginForm } from './login-form';
 
 const render = (onSuccess = vi.fn()) =>
@@ -27,6 +27,30 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'Teacher@School.test');
     await waitFor(() => expect(screen.queryByText('Enter a valid email address')).toBeNull());
     expect(screen.getByText('Password is required')).toBeTruthy();
+  });
+
+  // A keyboard user who pressed Enter on Sign in kept their place in the form after a wrong password, rather
+  // than the next Tab starting again at the top of the page.
+  it('keeps focus in the form after a refused sign-in: on the Sign in button', async () => {
+    let answer: (value: ErrorResponse) => void = () => {};
+    mockFetch({ 'POST /api/v1/auth/login': () => new Promise<ErrorResponse>((resolve) => (answer = resolve)) });
+    render();
+    await userEvent.type(await screen.findByLabelText('Email'), 'teacher@school.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrongpassword1');
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'teacher');
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    // The browser drops focus to <body> from a focused button that becomes disabled; jsdom keeps it there
+    // (nor blurs a disabled button), so the test drops it the way jsdom does: its element leaves the page.
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+    expect(document.activeElement).toBe(document.body);
+    answer(apiError(401, 'auth/invalid-credential', MESSAGES.invalidCredential));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', MESSAGES.invalidCredential);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' })));
   });
 
   it('sends the parsed request, and shows the server’s field errors under their inputs and its message above', async () => {

@@ -79,6 +79,20 @@ export function LoginForm({
   const [submitting, setSubmitting] = useState(false);
   // As before with a form library: checked on submit, then again on every change until it is right.
   const [submitted, setSubmitted] = useState(false);
+  // The browser drops focus to <body> from the Sign in button while it is disabled for the request; after a
+  // refusal focus comes back to the form (the field the server named, else the button), so the next Tab stays
+  // in it rather than starting again at the top of the page.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<LoginField | 'submit' | null>(null);
+  useEffect(() => {
+    const target = refocus.current;
+    if (submitting || target === null) return;
+    refocus.current = null;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused !== submitButton.current) return;
+    if (target === 'submit') submitButton.current?.focus();
+    else form.current?.querySelector<HTMLElement>(`[name="${target}"]`)?.focus();
+  }, [submitting]);
 
   useEffect(() => {
     void loadLoginSchema().catch(() => {});
@@ -124,6 +138,7 @@ export function LoginForm({
         const placed = FIELDS.filter((f) => fields[f]);
         if (placed.length > 0) setErrors(Object.fromEntries(placed.map((f) => [f, fields[f]])));
         else setFormError(errorMessage(error));
+        refocus.current = placed[0] ?? 'submit';
       }
     } finally {
       setSubmitting(false);
@@ -189,7 +204,7 @@ export function LoginForm({
           {t('login.forgotPassword')}
         </Link>
       </div>
-      <Button type="submit" className="w-full" size="lg" loading={submitting}>
+      <Button ref={submitButton} type="submit" className="w-full" size="lg" loading={submitting}>
         {submitting ? t('login.signingIn') : t('login.signIn')}
       </Button>
     </form>

@@ -4,7 +4,6 @@ import { Check } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useTrialPlans } from '../api/get-trial-plans';
@@ -33,12 +32,7 @@ export function PlanChoice({ registration, error }: PlanChoiceProps) {
           ))}
         </div>
       ) : plans.isError ? (
-        <ErrorState
-          className="mt-3"
-          message={errorMessage(plans.error)}
-          onRetry={() => plans.refetch()}
-          retrying={plans.isFetching}
-        />
+        <ErrorState className="mt-3" error={plans.error} onRetry={() => plans.refetch()} retrying={plans.isFetching} />
       ) : (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           {plans.data.map((plan) => (

@@ -9,7 +9,6 @@ import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { applyServerError } from '../../../lib/form-errors';
 import { useT } from '../../../lib/i18n/i18n';
@@ -74,11 +73,7 @@ export function SignupCompanyAdminPage() {
           <Skeleton className="h-10" />
         </div>
       ) : status.isError ? (
-        <ErrorState
-          message={errorMessage(status.error)}
-          onRetry={() => status.refetch()}
-          retrying={status.isFetching}
-        />
+        <ErrorState error={status.error} onRetry={() => status.refetch()} retrying={status.isFetching} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {needsInvitation && <Alert tone="info">{t('companySignup.closed')}</Alert>}

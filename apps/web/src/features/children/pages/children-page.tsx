@@ -11,7 +11,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useRelationshipLabel } from '../../students/components/relationship-label';
@@ -114,11 +113,7 @@ export function ChildrenPage() {
           ))}
         </div>
       ) : query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : query.data.items.length === 0 ? (
         <Card>
           <EmptyState

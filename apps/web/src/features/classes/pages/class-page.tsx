@@ -20,7 +20,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { useDialogState } from '../../../components/ui/use-dialog-state';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { listOfSomeones } from '../../../lib/i18n/someones-text';
@@ -59,15 +59,17 @@ export function ClassPage() {
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
-    const missing = isApiError(query.error) && query.error.status === 404;
+    // A malformed id in the link (400) is as missing as an unknown one (404): final, no Retry.
+    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
     return (
       <>
         {backLink}
         <PageHeader title={t('columns.class')} />
         <ErrorState
+          error={query.error}
           title={missing ? t('detail.notFound') : undefined}
-          message={missing ? t('detail.notFoundDescription') : errorMessage(query.error)}
-          onRetry={missing ? undefined : () => void query.refetch()}
+          message={missing ? t('detail.notFoundDescription') : undefined}
+          onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       </>

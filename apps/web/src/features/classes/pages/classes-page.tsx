@@ -20,7 +20,6 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { type ClassFilters, useClasses } from '../api/get-classes';
@@ -129,7 +128,7 @@ function ManageClasses({ scope }: { scope?: { schoolId: string; picker: ReactNod
         rows: query.data?.items,
         rowKey: (c) => c.id,
         loading: query.isPending || (query.isError && query.isFetching),
-        error: query.isError ? errorMessage(query.error) : null,
+        error: query.isError ? query.error : null,
         onRetry: () => void query.refetch(),
         actions: scope
           ? undefined
@@ -209,11 +208,7 @@ function MyClasses() {
           ))}
         </div>
       ) : query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : query.data.items.length === 0 ? (
         <Card>
           <EmptyState

@@ -5,7 +5,6 @@ import { CardSection } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { useRecentLeads } from '../api/get-leads';
 import { useUpdateLead } from '../api/update-lead';
@@ -24,7 +23,7 @@ export function LeadsCard() {
       {leads.isPending ? (
         <Skeleton className="h-24" />
       ) : leads.isError ? (
-        <ErrorState message={errorMessage(leads.error)} onRetry={() => leads.refetch()} />
+        <ErrorState error={leads.error} onRetry={() => leads.refetch()} />
       ) : leads.data.items.length === 0 ? (
         <p className="text-sm text-slate-500">{t('leads.empty')}</p>
       ) : (

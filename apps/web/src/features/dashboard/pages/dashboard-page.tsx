@@ -5,7 +5,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader, useMainContentMark } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { useT } from '../../../lib/i18n/i18n';
@@ -58,11 +57,7 @@ export function DashboardPage() {
     return (
       <>
         <PageHeader title={t('title')} />
-        <ErrorState
-          message={errorMessage(dashboard.error)}
-          onRetry={() => dashboard.refetch()}
-          retrying={dashboard.isFetching}
-        />
+        <ErrorState error={dashboard.error} onRetry={() => dashboard.refetch()} retrying={dashboard.isFetching} />
       </>
     );
   }

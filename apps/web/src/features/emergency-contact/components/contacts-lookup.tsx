@@ -3,7 +3,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { useEmergencyLookup } from '../api/emergency-contacts';
 import { StudentContacts } from './student-contacts';
@@ -31,11 +30,7 @@ export function ContactsLookup({ mode, canEdit }: { mode: 'search' | 'children';
       {searching && !search ? null : lookup.isPending ? (
         <Skeleton className="h-32" />
       ) : lookup.isError ? (
-        <ErrorState
-          message={errorMessage(lookup.error)}
-          onRetry={() => lookup.refetch()}
-          retrying={lookup.isFetching}
-        />
+        <ErrorState error={lookup.error} onRetry={() => lookup.refetch()} retrying={lookup.isFetching} />
       ) : items.length === 0 ? (
         <EmptyState title={searching ? t('lookup.none', { search }) : t('children.none')} />
       ) : (

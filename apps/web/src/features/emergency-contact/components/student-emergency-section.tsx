@@ -1,6 +1,5 @@
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { useStudentEmergencyContacts } from '../api/emergency-contacts';
 import { StudentContacts } from './student-contacts';
@@ -17,7 +16,7 @@ export function StudentEmergencySection({ studentId, canEdit }: { studentId: str
       {query.isPending ? (
         <Skeleton className="h-24" />
       ) : query.isError ? (
-        <ErrorState message={errorMessage(query.error)} onRetry={() => query.refetch()} retrying={query.isFetching} />
+        <ErrorState error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : (
         <StudentContacts student={query.data} canEdit={canEdit} />
       )}

@@ -8,7 +8,6 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useMySchool } from '../../../api/get-my-school';
@@ -119,11 +118,7 @@ export function EmergencyContactPage() {
         ) : contact.isPending ? (
           <Skeleton className="h-72" />
         ) : contact.isError ? (
-          <ErrorState
-            message={errorMessage(contact.error)}
-            onRetry={() => contact.refetch()}
-            retrying={contact.isFetching}
-          />
+          <ErrorState error={contact.error} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
         ) : (
           <SchoolContactCard contact={contact.data} />
         )}

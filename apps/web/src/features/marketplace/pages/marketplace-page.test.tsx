@@ -57,6 +57,23 @@ describe('MarketplacePage', () => {
     expect(calls).toHaveLength(0);
   });
 
+  // Company staff belong to no school: no school administrator to ask (docs/product.md, "The eight roles").
+  it.each([
+    'company_admin',
+    'admin',
+    'company_user',
+  ] as const)('sends %s to the add-ons it keeps, not to a school administrator', (role) => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<MarketplacePage />, { auth: signedIn(role) });
+    expect(screen.getByText("For each school's administrators")).toBeTruthy();
+    expect(screen.queryByText(/Your school administrator/)).toBeNull();
+    expect(screen.queryByText(/Add features to your school/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Subscription Plans' }).getAttribute('href')).toBe(
+      '/subscription-plans',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
   it('speaks Arabic right to left', async () => {
     await changeLanguage('ar');
     try {

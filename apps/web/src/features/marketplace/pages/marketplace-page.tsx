@@ -1,3 +1,4 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import type { AddonRequest, MarketplaceResponse } from '@lyceum/shared/company';
 import { Check, Puzzle, Store } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -9,7 +10,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -97,18 +97,26 @@ export function MarketplacePage() {
 
   const header = <PageHeader title={t('title')} description={t('description')} />;
   if (!isSchoolAdmin) {
+    // Company staff belong to no school: the add-ons on offer and schools' requests are their own pages.
+    const staff = user !== null && isCompanyRole(user.role);
     return (
       <>
-        {header}
+        {staff ? <PageHeader title={t('title')} /> : header}
         <Card>
           <EmptyState
             icon={<Store className="size-6" aria-hidden="true" />}
-            title={t('notAdmin.title')}
-            description={t('notAdmin.description')}
+            title={staff ? t('companyStaff.title') : t('notAdmin.title')}
+            description={staff ? t('companyStaff.description') : t('notAdmin.description')}
             action={
-              <Link to="/dashboard" className={buttonClasses('secondary')}>
-                {t('backToDashboard')}
-              </Link>
+              staff ? (
+                <Link to="/subscription-plans" className={buttonClasses('secondary')}>
+                  {t('companyStaff.goToPlans')}
+                </Link>
+              ) : (
+                <Link to="/dashboard" className={buttonClasses('secondary')}>
+                  {t('backToDashboard')}
+                </Link>
+              )
             }
           />
         </Card>
@@ -131,11 +139,7 @@ export function MarketplacePage() {
     return (
       <>
         {header}
-        <ErrorState
-          message={errorMessage(market.error)}
-          onRetry={() => market.refetch()}
-          retrying={market.isFetching}
-        />
+        <ErrorState error={market.error} onRetry={() => market.refetch()} retrying={market.isFetching} />
       </>
     );
   }

@@ -15,7 +15,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { FieldError } from '../../../components/ui/field-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { richText } from '../../../lib/rich-text';
@@ -195,11 +195,7 @@ export function GroupSettings({ conversation, onGone }: { conversation: Conversa
             <Skeleton className="h-8" />
           </div>
         ) : detail.isError || !group ? (
-          <ErrorState
-            message={errorMessage(detail.error)}
-            onRetry={() => void detail.refetch()}
-            retrying={detail.isFetching}
-          />
+          <ErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
         ) : (
           <div className="space-y-5">
             {isStaff && <RenameForm key={group.title} group={group} />}

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FieldError } from '../../../components/ui/field-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -157,11 +157,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
             <Skeleton className="ms-auto h-10 w-1/2" />
           </div>
         ) : !pages ? (
-          <ErrorState
-            message={errorMessage(thread.error)}
-            onRetry={() => void thread.refetch()}
-            retrying={thread.isFetching}
-          />
+          <ErrorState error={thread.error} onRetry={() => void thread.refetch()} retrying={thread.isFetching} />
         ) : messages.length === 0 ? (
           <EmptyState
             icon={<MessagesSquare className="size-6" aria-hidden="true" />}

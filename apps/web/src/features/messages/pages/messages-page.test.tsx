@@ -479,6 +479,22 @@ describe('MessagesPage', () => {
     expect(within(list).getByText(attachment.name).getAttribute('dir')).toBe('auto');
   });
 
+  it.each([
+    'company_admin',
+    'admin',
+    'company_user',
+  ] as const)('tells %s, who belongs to no school, that messages are not for its role, with no "New message"', async (role) => {
+    const { calls } = mockFetch({});
+    renderWithProviders(<MessagesPage />, { auth: signedIn(role) });
+    expect(await screen.findByText('Not available for your role')).toBeTruthy();
+    expect(
+      screen.getByText('Messages are exchanged inside a school, between its staff, students and parents.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /New message/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it('shows the server error when the list cannot load', async () => {
     mockFetch({ 'GET /api/v1/messages/conversations': () => apiError(503, 'unavailable', 'Service unavailable') });
     renderWithProviders(<MessagesPage />, { auth: signedIn('student') });

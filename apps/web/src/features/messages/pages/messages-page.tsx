@@ -1,6 +1,8 @@
+import { isSchoolRole } from '@lyceum/shared/roles';
 import { ArrowLeft, MessageSquarePlus, MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { NotForRole } from '../../../components/people/not-for-role';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,7 +10,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
@@ -40,6 +41,15 @@ function emptyHint(role: string) {
  * conversation.
  */
 export function MessagesPage() {
+  const { t } = useT('messages');
+  const { user } = useAuth();
+  // Company staff belong to no school: no one to write to, nothing to read (docs/product.md, "Routes and who
+  // may open them"); the page says so rather than offering "New message" that could only be refused.
+  if (!user || !isSchoolRole(user.role)) return <NotForRole title={t('title')} description={t('notForRole')} />;
+  return <SchoolMessages />;
+}
+
+function SchoolMessages() {
   const { t } = useT('messages');
   const [params, setParams] = useSearchParams();
   const selected = params.get('c');
@@ -100,7 +110,7 @@ export function MessagesPage() {
                 </div>
               ) : !conversations.data ? (
                 <ErrorState
-                  message={errorMessage(conversations.error)}
+                  error={conversations.error}
                   onRetry={() => void conversations.refetch()}
                   retrying={conversations.isFetching}
                 />
@@ -147,11 +157,7 @@ export function MessagesPage() {
                     <Skeleton className="ms-auto h-10 w-1/2" />
                   </div>
                 ) : (
-                  <ErrorState
-                    message={errorMessage(detail.error)}
-                    onRetry={() => void detail.refetch()}
-                    retrying={detail.isFetching}
-                  />
+                  <ErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
                 )}
               </div>
             ) : (

@@ -9,7 +9,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { type NotificationFilters, useNotificationPage } from '../api/get-notification-page';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -75,11 +74,7 @@ export function NotificationsPage() {
           <Skeleton className="h-16" />
         </div>
       ) : query.isError ? (
-        <ErrorState
-          message={errorMessage(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : items.length === 0 ? (
         <Card>
           <EmptyState

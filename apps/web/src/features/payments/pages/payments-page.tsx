@@ -11,7 +11,6 @@ import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge'
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
@@ -98,7 +97,7 @@ export function PaymentsPage() {
         rows={payments.data?.pages.flatMap((p) => p.items)}
         rowKey={(p) => p.id}
         loading={payments.isPending}
-        error={payments.isError ? errorMessage(payments.error) : null}
+        error={payments.isError ? payments.error : null}
         onRetry={() => payments.refetch()}
         hasMore={payments.hasNextPage}
         onLoadMore={() => payments.fetchNextPage()}

@@ -9,7 +9,6 @@ import { usePaymentFor } from '../../../components/ui/payment-for';
 import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -44,11 +43,7 @@ export function ReceiptPage() {
       <>
         {back}
         <PageHeader title={t('receipt.title')} />
-        <ErrorState
-          message={errorMessage(receipt.error)}
-          onRetry={() => receipt.refetch()}
-          retrying={receipt.isFetching}
-        />
+        <ErrorState error={receipt.error} onRetry={() => receipt.refetch()} retrying={receipt.isFetching} />
       </>
     );
   }

@@ -12,7 +12,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
-import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { formatMoney, formatNumber, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
@@ -196,9 +195,7 @@ export function PlansPage() {
   let body: React.ReactNode;
   if (query.isPending) body = <CardsSkeleton />;
   else if (query.isError)
-    body = (
-      <ErrorState message={errorMessage(query.error)} onRetry={() => query.refetch()} retrying={query.isFetching} />
-    );
+    body = <ErrorState error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   else if (tab === 'plans')
     body =
       (plans.data?.items.length ?? 0) === 0 ? (

@@ -8,7 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { revenueCsvUrl, useRevenue } from '../api/get-revenue';
@@ -128,11 +128,7 @@ export function RevenuePage() {
       <>
         {header}
         {filters}
-        <ErrorState
-          message={errorMessage(revenue.error)}
-          onRetry={() => revenue.refetch()}
-          retrying={revenue.isFetching}
-        />
+        <ErrorState error={revenue.error} onRetry={() => revenue.refetch()} retrying={revenue.isFetching} />
       </>
     );
   }

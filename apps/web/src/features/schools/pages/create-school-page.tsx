@@ -14,7 +14,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { copyWithToast } from '../../../lib/copy';
 import { formatDate, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
@@ -152,7 +151,7 @@ export function CreateSchoolPage() {
     return (
       <>
         <PageHeader title={t('create.title')} />
-        <ErrorState message={errorMessage(catalogue.error)} onRetry={catalogue.refetch} />
+        <ErrorState error={catalogue.error} onRetry={catalogue.refetch} />
       </>
     );
   }

@@ -12,7 +12,6 @@ import { LtrText } from '../../../components/ui/ltr-text';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
-import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
@@ -57,11 +56,7 @@ export function SchoolDetailPage() {
     return (
       <>
         <PageHeader title={t('detail.title')} />
-        <ErrorState
-          message={errorMessage(detail.error)}
-          onRetry={() => detail.refetch()}
-          retrying={detail.isFetching}
-        />
+        <ErrorState error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />
       </>
     );
   }

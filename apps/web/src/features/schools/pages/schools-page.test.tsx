@@ -75,7 +75,7 @@ describe('SchoolsPage', () => {
     mockFetch({
       'GET /api/v1/company/schools': () =>
         fail
-          ? apiError(403, 'forbidden', 'Nope')
+          ? apiError(503, 'unavailable', 'Nope')
           : json({ items: [school('Riverside', 'expired')], nextCursor: null, total: 1 }),
     });
     renderWithProviders(<SchoolsPage />, { auth: signedIn('company_admin'), path: '/schools' });

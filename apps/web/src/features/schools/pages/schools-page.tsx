@@ -15,7 +15,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
-import { errorMessage } from '../../../lib/api-client';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { formatDate, formatNumber, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -155,7 +154,7 @@ export function SchoolsPage() {
         rows={rows}
         rowKey={(s) => s.id}
         loading={schools.isPending}
-        error={schools.isError ? errorMessage(schools.error) : null}
+        error={schools.isError ? schools.error : null}
         onRetry={() => schools.refetch()}
         hasMore={schools.hasNextPage}
         onLoadMore={() => schools.fetchNextPage()}

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { isolateText } from '@lyceum/shared/i18n/translate';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { StudentPage } from './student-page';
 
 const profile = {
@@ -52,6 +52,22 @@ describe('StudentPage', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     // Company staff do not see students' emergency contacts.
     expect(calls.some((c) => c.url.includes('emergency-contacts'))).toBe(false);
+  });
+
+  // A malformed id, or a company admin's link without the school: final answers, as an unknown id is.
+  it.each([
+    ['a malformed id', 'school_admin', '/students/not-a-uuid', 'Invalid data: Invalid id'],
+    ['no school named', 'company_admin', '/students/stu-a', 'Valid school ID is required for students'],
+  ] as const)('says the student is not found for %s, without Retry', async (_, role, path, message) => {
+    mockFetch({
+      'GET /api/v1/students/not-a-uuid': () => apiError(400, 'validation', message),
+      'GET /api/v1/students/stu-a': () => apiError(400, 'validation', message),
+    });
+    openProfile(role, path);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Student not foundThis student does not exist or is not one you can see.',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it("shows the office the student's emergency contacts, to call or edit", async () => {

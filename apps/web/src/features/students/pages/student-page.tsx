@@ -19,7 +19,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PhoneText } from '../../../components/ui/ltr-text';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useStudent } from '../api/get-student';
@@ -55,15 +55,17 @@ export function StudentPage() {
 
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
-    const missing = isApiError(query.error) && query.error.status === 404;
+    // A malformed id in the link (400) is as missing as an unknown one (404): final, no Retry.
+    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
     return (
       <>
         {back}
         <PageHeader title={tc('roles.student')} />
         <ErrorState
+          error={query.error}
           title={missing ? t('profile.notFound') : undefined}
-          message={missing ? t('profile.notFoundDescription') : errorMessage(query.error)}
-          onRetry={missing ? undefined : () => void query.refetch()}
+          message={missing ? t('profile.notFoundDescription') : undefined}
+          onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       </>

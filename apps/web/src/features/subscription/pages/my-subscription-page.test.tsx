@@ -222,6 +222,20 @@ describe('MySubscriptionPage', () => {
     expect(calls).toHaveLength(0);
   });
 
+  // Company staff belong to no school: no school administrator to ask (docs/product.md, "The eight roles").
+  it.each([
+    'company_admin',
+    'admin',
+    'company_user',
+  ] as const)("sends %s to the schools' own pages, not to a school administrator", (role) => {
+    const { calls } = setup('paid');
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn(role) });
+    expect(screen.getByText("For each school's administrators")).toBeTruthy();
+    expect(screen.queryByText(/Ask your school administrator/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Schools' }).getAttribute('href')).toBe('/schools');
+    expect(calls).toHaveLength(0);
+  });
+
   it('speaks Arabic right to left: the plan, its figures and the payment dialog', async () => {
     await changeLanguage('ar');
     try {

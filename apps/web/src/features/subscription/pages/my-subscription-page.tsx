@@ -1,3 +1,4 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import type { AddonRequest } from '@lyceum/shared/company';
 import { UNLIMITED } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
@@ -14,7 +15,6 @@ import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge'
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -93,18 +93,26 @@ export function MySubscriptionPage() {
   const [contacting, setContacting] = useState(false);
 
   if (!isSchoolAdmin) {
+    // Company staff belong to no school: a school's subscription is on its page under Schools.
+    const staff = user !== null && isCompanyRole(user.role);
     return (
       <>
         <PageHeader title={t('mine.title')} />
         <Card>
           <EmptyState
             icon={<CreditCard className="size-6" aria-hidden="true" />}
-            title={t('mine.notAdmin.title')}
-            description={t('mine.notAdmin.description')}
+            title={staff ? t('mine.companyStaff.title') : t('mine.notAdmin.title')}
+            description={staff ? t('mine.companyStaff.description') : t('mine.notAdmin.description')}
             action={
-              <Link to="/dashboard" className={buttonClasses('secondary')}>
-                {t('mine.backToDashboard')}
-              </Link>
+              staff ? (
+                <Link to="/schools" className={buttonClasses('secondary')}>
+                  {t('mine.companyStaff.goToSchools')}
+                </Link>
+              ) : (
+                <Link to="/dashboard" className={buttonClasses('secondary')}>
+                  {t('mine.backToDashboard')}
+                </Link>
+              )
             }
           />
         </Card>
@@ -116,7 +124,7 @@ export function MySubscriptionPage() {
     return (
       <>
         <PageHeader title={t('mine.title')} />
-        <ErrorState message={errorMessage(data.error)} onRetry={() => data.refetch()} retrying={data.isFetching} />
+        <ErrorState error={data.error} onRetry={() => data.refetch()} retrying={data.isFetching} />
       </>
     );
   }
@@ -254,7 +262,7 @@ export function MySubscriptionPage() {
           )}
           <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-900">{t('requests.title')}</h3>
           {requests.isError ? (
-            <ErrorState message={errorMessage(requests.error)} onRetry={() => requests.refetch()} />
+            <ErrorState error={requests.error} onRetry={() => requests.refetch()} />
           ) : (
             <PayableRequests
               requests={requests.data?.items ?? []}
@@ -271,7 +279,7 @@ export function MySubscriptionPage() {
         </CardSection>
         <CardSection titleId="my-payments" title={t('mine.payments')}>
           {payments.isError ? (
-            <ErrorState message={errorMessage(payments.error)} onRetry={() => payments.refetch()} />
+            <ErrorState error={payments.error} onRetry={() => payments.refetch()} />
           ) : (payments.data?.items.length ?? 0) === 0 ? (
             <p className="text-sm text-slate-500">{t('mine.noPayments')}</p>
           ) : (

@@ -14,7 +14,6 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { compareNames } from '../../../lib/i18n/format';
@@ -60,7 +59,7 @@ function Loading() {
 }
 
 function Failed({ error, retry, retrying }: { error: unknown; retry: () => void; retrying: boolean }) {
-  return <ErrorState message={errorMessage(error)} onRetry={retry} retrying={retrying} />;
+  return <ErrorState error={error} onRetry={retry} retrying={retrying} />;
 }
 
 function Empty({ title, description, action }: { title: string; description: string; action?: ReactNode }) {

@@ -10,7 +10,6 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { UsageList } from '../../../components/ui/usage-meter';
-import { errorMessage } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { usageCsvUrl, useUsage } from '../api/get-usage';
@@ -33,9 +32,7 @@ export function UsagePage() {
       </div>
     );
   } else if (usage.isError) {
-    body = (
-      <ErrorState message={errorMessage(usage.error)} onRetry={() => usage.refetch()} retrying={usage.isFetching} />
-    );
+    body = <ErrorState error={usage.error} onRetry={() => usage.refetch()} retrying={usage.isFetching} />;
   } else if (usage.data.items.length === 0) {
     body = (
       <Card>
