@@ -5,14 +5,14 @@ import {
   type SchoolLocale,
   type WeekStart,
 } from '@lyceum/shared/locale';
-import type { Role } from '@lyceum/shared/roles';
+import { type Role, SCHOOL_ROLES } from '@lyceum/shared/roles';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
-import { publishLiveEvents } from '../../lib/live-events.ts';
+import { type LiveEvent, publishLiveEvents } from '../../lib/live-events.ts';
 import { noteSessionRelevantChange, SessionCache } from '../../lib/session-cache.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 
@@ -143,7 +143,9 @@ export async function resolveSession(
 }
 
 /** The school's locale columns of a lookup row (a school row always has them: they are not null). */
-function localeOf(row: SessionRow): SchoolLocale {
+function localeOf(
+  row: Pick<SessionRow, 'school_language' | 'time_zone' | 'currency' | 'date_format' | 'week_start'>,
+): SchoolLocale {
   return {
     language: row.school_language ?? DEFAULT_SCHOOL_LOCALE.language,
     timeZone: row.time_zone ?? DEFAULT_SCHOOL_LOCALE.timeZone,
@@ -180,4 +182,66 @@ export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessi
       ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
       : eq(sessions.accountId, accountId),
   );
+}
+
+/**
+ * Tells the open live streams of an account (its language changed) or of a whole school (its locale changed)
+ * to re-read whom they write for, in `tx`: what they send after the change commits is in the new language and
+ * date format, as the lists are (docs/product.md, "Notifications and live events").
+ */
+export async function announceReaderChange(tx: Tx, of: { accountId: string } | { schoolId: string }): Promise<void> {
+  if ('schoolId' in of) {
+    await publishLiveEvents(tx, [
+      { kind: 'reader_changed', schoolId: of.schoolId, roles: [...SCHOOL_ROLES], id: of.schoolId },
+    ]);
+    return;
+  }
+  // Only a signed-in profile can hold a stream: one event per profile of the account with a session.
+  const rows = await tx
+    .selectDistinct({ profileId: sessions.profileId, schoolId: sessions.profileSchoolId })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, of.accountId), sql`${sessions.expiresAt} > now()`));
+  await publishLiveEvents(
+    tx,
+    rows.map(
+      (r): LiveEvent => ({ kind: 'reader_changed', schoolId: r.schoolId, userIds: [r.profileId], id: of.accountId }),
+    ),
+  );
+}
+
+/** A stream's reader as the database has it now: their own language and their school's locale (null: company staff). */
+export interface FreshReader {
+  language: Language | null;
+  locale: SchoolLocale | null;
+}
+
+/**
+ * The language and school locale of many readers in one statement (every stream of a school wakes at once
+ * when its locale changes). Like the session lookup, outside any transaction.
+ */
+export async function readFreshReaders(
+  db: Database,
+  readers: readonly { accountId: string; schoolId: string | null }[],
+): Promise<(FreshReader | null)[]> {
+  if (readers.length === 0) return [];
+  const result = await db.execute<
+    Pick<
+      SessionRow,
+      'account_language' | 'school_language' | 'time_zone' | 'currency' | 'date_format' | 'week_start'
+    > & {
+      k: number;
+      school_id: string | null;
+    }
+  >(sql`
+      select x.k::int - 1 as k, a.language as account_language, sc.id as school_id, sc.language as school_language,
+             sc.time_zone, sc.currency, sc.date_format, sc.week_start
+      from unnest(${sql.param(readers.map((r) => r.accountId))}::uuid[],
+                  ${sql.param(readers.map((r) => r.schoolId ?? ''))}::text[]) with ordinality as x(account_id, school_id, k)
+      join accounts a on a.id = x.account_id
+      left join schools sc on sc.id = nullif(x.school_id, '')::uuid`);
+  const answers: (FreshReader | null)[] = readers.map(() => null);
+  for (const row of result.rows) {
+    answers[Number(row.k)] = { language: row.account_language, locale: row.school_id ? localeOf(row) : null };
+  }
+  return answers;
 }
