@@ -5,7 +5,6 @@ export { hashPassword } from './passwords.ts';
 export { assertSchoolMaySendMail, schoolMailRefusal } from './school-mail-guard.ts';
 export { identifySchoolUser, INVITE_TOKEN_DAYS } from './service.ts';
 export {
-  announceReaderChange,
   type FreshReader,
   readFreshReaders,
   resolveSession,

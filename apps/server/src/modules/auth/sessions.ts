@@ -5,14 +5,14 @@ import {
   type SchoolLocale,
   type WeekStart,
 } from '@lyceum/shared/locale';
-import { type Role, SCHOOL_ROLES } from '@lyceum/shared/roles';
+import type { Role } from '@lyceum/shared/roles';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
-import { type LiveEvent, publishLiveEvents } from '../../lib/live-events.ts';
+import { publishLiveEvents } from '../../lib/live-events.ts';
 import { noteSessionRelevantChange, SessionCache } from '../../lib/session-cache.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
 
@@ -181,31 +181,6 @@ export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessi
     keepSessionId
       ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
       : eq(sessions.accountId, accountId),
-  );
-}
-
-/**
- * Tells the open live streams of an account (its language changed) or of a whole school (its locale changed)
- * to re-read whom they write for, in `tx`: what they send after the change commits is in the new language and
- * date format, as the lists are (docs/product.md, "Notifications and live events").
- */
-export async function announceReaderChange(tx: Tx, of: { accountId: string } | { schoolId: string }): Promise<void> {
-  if ('schoolId' in of) {
-    await publishLiveEvents(tx, [
-      { kind: 'reader_changed', schoolId: of.schoolId, roles: [...SCHOOL_ROLES], id: of.schoolId },
-    ]);
-    return;
-  }
-  // Only a signed-in profile can hold a stream: one event per profile of the account with a session.
-  const rows = await tx
-    .selectDistinct({ profileId: sessions.profileId, schoolId: sessions.profileSchoolId })
-    .from(sessions)
-    .where(and(eq(sessions.accountId, of.accountId), sql`${sessions.expiresAt} > now()`));
-  await publishLiveEvents(
-    tx,
-    rows.map(
-      (r): LiveEvent => ({ kind: 'reader_changed', schoolId: r.schoolId, userIds: [r.profileId], id: of.accountId }),
-    ),
   );
 }
 

@@ -5,7 +5,7 @@ import { accounts, companyStaff, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { announceReaderChange } from '../auth/index.ts';
+import { announceReaderChange } from '../../lib/reader-change.ts';
 
 /** Everyone edits their own name and phone (docs/product.md, "Your own profile"); the picture has its own upload endpoint. */
 export async function updateProfile(deps: Deps, actor: Actor, input: UpdateProfileRequest): Promise<AuthResponse> {

@@ -6,7 +6,7 @@ import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { announceReaderChange } from '../auth/index.ts';
+import { announceReaderChange } from '../../lib/reader-change.ts';
 
 /** The locale columns of a school row. */
 export function localeOf(school: SchoolLocale): SchoolLocale {
