@@ -479,3 +479,39 @@ describe('Advanced Analytics reaches the web through GET /school', () => {
     expect(await entitlements(sa)).toEqual([]);
   });
 });
+
+describe("GET /school tells every role whether the school's subscription lapsed or was cancelled", () => {
+  it('active, then expired after a lapse, cancelled after a cancel; answered to a lapsed school too (recovery route)', async () => {
+    const lapsing = await createSchool(w.t.app, { name: 'Lapsing School' });
+    const cancelling = await createSchool(w.t.app, { name: 'Cancelled School' });
+    const statusOf = async (s: SchoolFixture, role: 'teacher' | 'principal' | 'parent') => {
+      const caller = as(w.t.app, await login(w.t.app, s.users[role].email, role));
+      const res = await caller({ method: 'GET', url: '/api/v1/school' });
+      expect(res.statusCode).toBe(200);
+      return res.json().subscriptionStatus;
+    };
+    const teacher = as(w.t.app, await login(w.t.app, lapsing.users.teacher.email, 'teacher'));
+    const principal = as(w.t.app, await login(w.t.app, cancelling.users.principal.email, 'principal'));
+    expect(await statusOf(lapsing, 'teacher')).toBe('active');
+    expect(await statusOf(cancelling, 'parent')).toBe('active');
+
+    await setActiveEndDate(w.t, lapsing.id, new Date(Date.now() - 1000));
+    expect((await teacher({ method: 'GET', url: '/api/v1/classes' })).statusCode).toBe(402);
+    const lapsed = await teacher({ method: 'GET', url: '/api/v1/school' });
+    expect(lapsed.statusCode).toBe(200);
+    expect(lapsed.json().subscriptionStatus).toBe('expired');
+
+    const cancel = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${cancelling.id}/subscription/cancel`,
+      payload: {},
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await principal({ method: 'GET', url: '/api/v1/classes' })).statusCode).toBe(402);
+    const cancelled = await principal({ method: 'GET', url: '/api/v1/school' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().subscriptionStatus).toBe('cancelled');
+    // Each school's card tells its own subscription: the other school's cancellation leaves the lapse a lapse.
+    expect((await teacher({ method: 'GET', url: '/api/v1/school' })).json().subscriptionStatus).toBe('expired');
+  });
+});

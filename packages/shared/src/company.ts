@@ -862,5 +862,10 @@ export type BrandQuery = z.infer<typeof BrandQuery>;
 export const SchoolResponse = SchoolContact.extend({
   brand: SchoolBrand.nullable(),
   entitlements: z.array(z.enum(ADDON_KEY_LIST)),
+  /**
+   * The status of the school's newest subscription (null: none), for every role: the plan-expiry screen tells a
+   * cancelled subscription from a lapsed one (docs/product.md, "Statuses, expiry and renewal").
+   */
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
 });
 export type SchoolResponse = z.infer<typeof SchoolResponse>;

@@ -26,11 +26,15 @@ import { noteSchoolChange } from './answer-cache.ts';
 export const LIVE_CHANNEL = 'lyceum_events';
 
 export interface LiveEvent {
-  /** A kind the stream sends, or `session_ended` (a signed-out session's streams close at once). */
-  kind: LiveEventKind | 'session_ended';
+  /**
+   * A kind the stream sends, or one the stream acts on without sending: `session_ended` (a signed-out
+   * session's streams close at once), `reader_changed` (the addressees' language or their school's locale
+   * changed: their streams re-read it, so what they send next is written in the new one).
+   */
+  kind: LiveEventKind | 'session_ended' | 'reader_changed';
   /** Null only for company-level events; a stream receives events of its own school only. */
   schoolId: string | null;
-  /** The row (or, for session_ended, the session) the event is about. */
+  /** The row (for session_ended the session, for reader_changed the account or school) the event is about. */
   id: string;
   /** Addressees by profile id (users.id / company_staff.id)… */
   userIds?: string[];

@@ -152,6 +152,7 @@ export function schoolResponse(overrides: Partial<SchoolResponse> = {}): SchoolR
     logo: null,
     brand: null,
     entitlements: [],
+    subscriptionStatus: 'active',
     ...overrides,
   };
 }

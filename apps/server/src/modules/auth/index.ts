@@ -4,4 +4,10 @@ export { issueOneTimeToken, mayMailPasswordLink, setPasswordLink } from './one-t
 export { hashPassword } from './passwords.ts';
 export { assertSchoolMaySendMail, schoolMailRefusal } from './school-mail-guard.ts';
 export { identifySchoolUser, INVITE_TOKEN_DAYS } from './service.ts';
-export { resolveSession, revokeSessions, SESSION_COOKIE } from './sessions.ts';
+export {
+  type FreshReader,
+  readFreshReaders,
+  resolveSession,
+  revokeSessions,
+  SESSION_COOKIE,
+} from './sessions.ts';

@@ -143,7 +143,9 @@ export async function resolveSession(
 }
 
 /** The school's locale columns of a lookup row (a school row always has them: they are not null). */
-function localeOf(row: SessionRow): SchoolLocale {
+function localeOf(
+  row: Pick<SessionRow, 'school_language' | 'time_zone' | 'currency' | 'date_format' | 'week_start'>,
+): SchoolLocale {
   return {
     language: row.school_language ?? DEFAULT_SCHOOL_LOCALE.language,
     timeZone: row.time_zone ?? DEFAULT_SCHOOL_LOCALE.timeZone,
@@ -180,4 +182,41 @@ export async function revokeAccountSessions(tx: Tx, accountId: string, keepSessi
       ? and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId))
       : eq(sessions.accountId, accountId),
   );
+}
+
+/** A stream's reader as the database has it now: their own language and their school's locale (null: company staff). */
+export interface FreshReader {
+  language: Language | null;
+  locale: SchoolLocale | null;
+}
+
+/**
+ * The language and school locale of many readers in one statement (every stream of a school wakes at once
+ * when its locale changes). Like the session lookup, outside any transaction.
+ */
+export async function readFreshReaders(
+  db: Database,
+  readers: readonly { accountId: string; schoolId: string | null }[],
+): Promise<(FreshReader | null)[]> {
+  if (readers.length === 0) return [];
+  const result = await db.execute<
+    Pick<
+      SessionRow,
+      'account_language' | 'school_language' | 'time_zone' | 'currency' | 'date_format' | 'week_start'
+    > & {
+      k: number;
+      school_id: string | null;
+    }
+  >(sql`
+      select x.k::int - 1 as k, a.language as account_language, sc.id as school_id, sc.language as school_language,
+             sc.time_zone, sc.currency, sc.date_format, sc.week_start
+      from unnest(${sql.param(readers.map((r) => r.accountId))}::uuid[],
+                  ${sql.param(readers.map((r) => r.schoolId ?? ''))}::text[]) with ordinality as x(account_id, school_id, k)
+      join accounts a on a.id = x.account_id
+      left join schools sc on sc.id = nullif(x.school_id, '')::uuid`);
+  const answers: (FreshReader | null)[] = readers.map(() => null);
+  for (const row of result.rows) {
+    answers[Number(row.k)] = { language: row.account_language, locale: row.school_id ? localeOf(row) : null };
+  }
+  return answers;
 }

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
-import { resolveSession } from '../auth/index.ts';
+import { type FreshReader, readFreshReaders, resolveSession } from '../auth/index.ts';
 import { readAnnouncements } from '../announcements/index.ts';
 import { readAttendanceChange } from '../attendance/index.ts';
 import { readConversationChange, readMessage, unreadMessages } from '../messages/index.ts';
@@ -74,11 +74,21 @@ function batched(deps: Deps, reader: BatchReader): (actor: Actor, id: string) =>
     });
 }
 
-/** One set of batchers per app (tests build many apps in one process). */
-const batchers = new WeakMap<Deps, Map<LiveEventKind, (actor: Actor, id: string) => Promise<unknown | null>>>();
+/**
+ * A stream's reader as they are now (their language, their school's locale), for every stream an account's or a
+ * school's `reader_changed` woke, in one statement.
+ */
+const readReaders: BatchReader = (deps, requests) =>
+  readFreshReaders(
+    deps.db,
+    requests.map(({ actor }) => ({ accountId: actor.accountId, schoolId: actor.schoolId })),
+  );
 
-function batchReadFor(deps: Deps, kind: LiveEventKind) {
-  const reader = BATCH_READERS[kind];
+/** One set of batchers per app (tests build many apps in one process). */
+const batchers = new WeakMap<Deps, Map<string, (actor: Actor, id: string) => Promise<unknown | null>>>();
+
+function batchReadFor(deps: Deps, kind: LiveEventKind | 'reader_changed') {
+  const reader = kind === 'reader_changed' ? readReaders : BATCH_READERS[kind];
   if (!reader) return null;
   let forApp = batchers.get(deps);
   if (!forApp) {
@@ -110,10 +120,16 @@ const MAX_BUFFERED_BYTES = 1_048_576;
  */
 export function openEventStream(
   deps: Deps,
-  actor: Actor,
+  opened: Actor,
   input: { sessionToken: string | undefined; request: FastifyRequest; reply: FastifyReply },
 ): void {
   const { request, reply, sessionToken } = input;
+  // Who the stream writes for: their language and school's locale are re-read when they change (reader_changed)
+  // and at each heartbeat, so an event is rendered as the lists render it now (docs/product.md, "Notifications
+  // and live events"); the role and school it was opened for never change (a change ends the stream).
+  let actor = opened;
+  /** A re-read of the reader in flight: reads asked for meanwhile wait for it, so they use the new language. */
+  let refreshing: Promise<void> | null = null;
   // API keys never reach this route (it is not in API_KEY_ROUTES); a stream belongs to a browser session.
   if (actor.apiKey || !sessionToken) throw new AppError('forbidden', MESSAGES.forbidden);
   if (deps.live.openStreams(actor.profileId) >= MAX_STREAMS_PER_USER) {
@@ -155,6 +171,10 @@ export function openEventStream(
     sessionId: actor.sessionId,
     deliver(event: LiveEvent) {
       if (event.kind === 'session_ended') return;
+      if (event.kind === 'reader_changed') {
+        refreshReader();
+        return;
+      }
       if (event.withdrawn) {
         // Not read: the row is no longer this reader's to read, and the id is one they already had. The
         // hub delivers it to the addressees of the event's own school only.
@@ -167,8 +187,9 @@ export function openEventStream(
       }
       const batchRead = batchReadFor(deps, event.kind);
       if (batchRead) {
-        // Asked for now, so it joins this moment's batch; written in turn, so events keep their order.
-        const row = batchRead(actor, event.id);
+        // Asked for now, so it joins this moment's batch (or, while the reader is re-read, the batch of the
+        // moment that ends); written in turn, so events keep their order.
+        const row = refreshing ? refreshing.then(() => batchRead(actor, event.id)) : batchRead(actor, event.id);
         row.catch(() => {}); // awaited (and any error logged) by the queue below
         enqueue(async () => {
           const data = await row;
@@ -181,8 +202,10 @@ export function openEventStream(
       }
       const read = READERS[event.kind];
       if (!read) return;
+      const waitFor = refreshing;
       enqueue(async () => {
         if (ended) return;
+        await waitFor;
         const data = await read(deps, actor, { id: event.id });
         if (data !== null) write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`);
       });
@@ -206,10 +229,38 @@ export function openEventStream(
       const current = await resolveSession(deps.db, sessionToken, deps.config.sessionTtlDays);
       // A changed role or school changes what this user may see; the client reconnects as who they are now.
       if (!current || current.role !== actor.role || current.schoolId !== actor.schoolId) finish();
-      else write(': heartbeat\n\n');
+      else {
+        // The lookup is fresh anyway: a language change whose event this process missed is caught up here.
+        if (!refreshing) actor = current;
+        write(': heartbeat\n\n');
+      }
     });
   }, deps.config.eventHeartbeatMs);
   heartbeat.unref();
+
+  /** Re-reads the reader's language and school locale; reads asked for until it is done wait for it. */
+  function refreshReader() {
+    const read = batchReadFor(deps, 'reader_changed');
+    if (!read) return;
+    const done: Promise<void> = (refreshing ?? Promise.resolve())
+      .then(() => read(actor, actor.profileId))
+      .then(
+        (fresh) => {
+          const reader = fresh as FreshReader | null;
+          if (!reader) return;
+          actor = {
+            ...actor,
+            language: reader.language,
+            school: actor.school && reader.locale ? { ...actor.school, locale: reader.locale } : actor.school,
+          };
+        },
+        (err) => request.log.warn({ err }, 'live events: the reader could not be re-read'),
+      )
+      .finally(() => {
+        if (refreshing === done) refreshing = null;
+      });
+    refreshing = done;
+  }
 
   function sendUnread() {
     enqueue(async () => {

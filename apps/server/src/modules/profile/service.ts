@@ -5,6 +5,7 @@ import { accounts, companyStaff, users } from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import { type Actor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
+import { announceReaderChange } from '../../lib/reader-change.ts';
 
 /** Everyone edits their own name and phone (docs/product.md, "Your own profile"); the picture has its own upload endpoint. */
 export async function updateProfile(deps: Deps, actor: Actor, input: UpdateProfileRequest): Promise<AuthResponse> {
@@ -49,6 +50,8 @@ export async function setLanguage(deps: Deps, actor: Actor, input: SetLanguageRe
       before: { language: actor.language },
       after: { language: input.language },
     });
+    // Open streams (every tab, every profile of the account) write in the new language from now on.
+    await announceReaderChange(tx, { accountId: actor.accountId });
   });
   return toAuthResponse({ ...actor, language: input.language });
 }

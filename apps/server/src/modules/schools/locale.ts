@@ -6,6 +6,7 @@ import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/errors.ts';
+import { announceReaderChange } from '../../lib/reader-change.ts';
 
 /** The locale columns of a school row. */
 export function localeOf(school: SchoolLocale): SchoolLocale {
@@ -53,6 +54,8 @@ export async function updateSchoolLocale(deps: Deps, actor: Actor, input: School
       before: localeOf(before),
       after,
     });
+    // Everyone's open streams in the school write dates, and the words of those who follow it, the new way.
+    await announceReaderChange(tx, { schoolId });
     return after;
   });
 }

@@ -1,6 +1,7 @@
 import type { SchoolResponse } from '@lyceum/shared/company';
-import { eq } from 'drizzle-orm';
-import { schools } from '../../db/schema/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import { schoolSubscriptions, schools } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
@@ -26,6 +27,22 @@ export async function mySchool(deps: Deps, actor: Actor): Promise<SchoolResponse
       principalName: school.principalName,
       logo: school.logo,
       ...(await brandOf(tx, school)),
+      subscriptionStatus: await newestSubscriptionStatus(tx, school.id),
     };
   });
+}
+
+/**
+ * The newest subscription's status, as the company's renew and cancel see it (the newest one not replaced):
+ * a school that lapsed may renew, one whose subscription was cancelled cannot (docs/product.md, "Statuses,
+ * expiry and renewal").
+ */
+async function newestSubscriptionStatus(tx: Tx, schoolId: string): Promise<SchoolResponse['subscriptionStatus']> {
+  const [row] = await tx
+    .select({ status: schoolSubscriptions.status })
+    .from(schoolSubscriptions)
+    .where(eq(schoolSubscriptions.schoolId, schoolId))
+    .orderBy(desc(schoolSubscriptions.createdAt), desc(schoolSubscriptions.id))
+    .limit(1);
+  return row?.status ?? null;
 }

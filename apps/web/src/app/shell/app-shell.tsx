@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
+import { useAddonRequestsLiveHandler } from '../../features/addon-requests/api/live-addon-requests';
 import { useAnnouncementLiveHandler } from '../../features/announcements/api/live-announcements';
 import { useAttendanceLiveHandler } from '../../features/attendance/api/live-attendance';
 import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
 import { useMessageLiveHandlers } from '../../features/messages/api/messages-live';
+import { usePaymentsLiveHandler } from '../../features/payments/api/live-payments';
+import { useSubscriptionLiveHandler } from '../../features/subscription/api/live-subscription';
 import { useNotificationLiveHandler, useUnreadLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
@@ -61,10 +64,35 @@ export function AppShell() {
   const messageLive = useMessageLiveHandlers();
   const unreadLive = useUnreadLiveHandler();
   const announcementLive = useAnnouncementLiveHandler();
+  const subscriptionLive = useSubscriptionLiveHandler();
+  const addonRequestsLive = useAddonRequestsLiveHandler();
+  const paymentsLive = usePaymentsLiveHandler();
   useLiveEvents(
     useMemo(
-      () => [notificationLive, unreadLive, timetableLive, attendanceLive, announcementLive, ...messageLive, ...dayLive],
-      [notificationLive, unreadLive, timetableLive, attendanceLive, announcementLive, messageLive, dayLive],
+      () => [
+        notificationLive,
+        unreadLive,
+        timetableLive,
+        attendanceLive,
+        announcementLive,
+        subscriptionLive,
+        addonRequestsLive,
+        paymentsLive,
+        ...messageLive,
+        ...dayLive,
+      ],
+      [
+        notificationLive,
+        unreadLive,
+        timetableLive,
+        attendanceLive,
+        announcementLive,
+        subscriptionLive,
+        addonRequestsLive,
+        paymentsLive,
+        messageLive,
+        dayLive,
+      ],
     ),
   );
 

@@ -2,6 +2,7 @@ import { isLiveWithdrawn } from '@lyceum/shared/live-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveHandler } from '../../../lib/live-events';
+import { refetchLive } from '../../../lib/live-refetch';
 import { announcementKeys } from './announcements';
 
 /**
@@ -29,7 +30,7 @@ export function useAnnouncementLiveHandler(): LiveHandler {
         if (!isLiveWithdrawn(data)) return;
         // Keys owned by the notifications and dashboard features: the bell's list and page, and the dashboards'
         // unread count.
-        for (const queryKey of [['notifications'], ['dashboard']]) void queryClient.invalidateQueries({ queryKey });
+        refetchLive(queryClient, [['notifications'], ['dashboard']]);
       },
       onResync() {
         // A withdrawal (or publication) may have been missed while the stream was down.

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveHandler } from '../../../lib/live-events';
+import { refetchLive } from '../../../lib/live-refetch';
 
 /**
  * A resync (every stream open) leaves alone data read this recently or still being read: on a fresh visit that
@@ -10,19 +11,14 @@ const FRESH_ENOUGH_MS = 5_000;
 
 /**
  * The attendance part of the live stream: a class's marks changed (or events may have been missed), so every
- * open attendance read and the dashboards refetch. Kept free of zod and page code: it loads with the shell.
+ * open attendance read refetches (the dashboards: useDayLiveHandlers). Kept free of zod and page code: it loads with the shell.
  */
 export function useAttendanceLiveHandler(): LiveHandler {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const refetch = (olderThan?: number) => {
-      for (const queryKey of [['attendance'], ['dashboard']]) {
-        void queryClient.invalidateQueries(
-          { queryKey, predicate: (query) => olderThan === undefined || query.state.dataUpdatedAt < olderThan },
-          { cancelRefetch: olderThan === undefined },
-        );
-      }
-    };
+    // The dashboards are refetched by their own handler (useDayLiveHandlers); asked here too, refetchLive
+    // would still fetch each once, but each feature asks for what it owns.
+    const refetch = (olderThan?: number) => refetchLive(queryClient, [['attendance']], olderThan);
     return {
       kind: 'attendance',
       onEvent: () => refetch(),

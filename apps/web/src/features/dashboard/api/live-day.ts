@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveHandler } from '../../../lib/live-events';
+import { refetchLive } from '../../../lib/live-refetch';
 
 /** Queries that show the day: the dashboard and My Children (key owned by the children feature). */
 const DAY_QUERIES = [['dashboard'], ['children']] as const;
@@ -18,14 +19,7 @@ const FRESH_ENOUGH_MS = 5_000;
 export function useDayLiveHandlers(): LiveHandler[] {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const refetch = (olderThan = Number.POSITIVE_INFINITY) => {
-      for (const queryKey of DAY_QUERIES) {
-        void queryClient.invalidateQueries({
-          queryKey,
-          predicate: (query) => query.state.dataUpdatedAt < olderThan,
-        });
-      }
-    };
+    const refetch = (olderThan?: number) => refetchLive(queryClient, DAY_QUERIES, olderThan);
     return (['attendance', 'timetable'] as const).map((kind) => ({
       kind,
       onEvent: () => refetch(),

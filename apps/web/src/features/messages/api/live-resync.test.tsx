@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveHandler } from '../../../lib/live-events';
 import { createTestQueryClient } from '../../../test/utils';
 import { useAttendanceLiveHandler } from '../../attendance/api/live-attendance';
+import { useDayLiveHandlers } from '../../dashboard/api/live-day';
 import { messageKeys, useMessageLiveHandlers } from './messages-live';
 
 /** The handler of `message` events, the one that refetches on a resync. */
@@ -40,14 +41,27 @@ describe('live handlers on a resync', () => {
     expect(invalidated(messageKeys.conversations)).toBe(true);
   });
 
-  it('attendance: the same for the dashboard and attendance reads', () => {
+  it('attendance: the same for the attendance reads', () => {
     const { handler, invalidated } = setup(useAttendanceLiveHandler, {
-      fresh: ['dashboard'],
+      fresh: ['attendance', 'month'],
       old: ['attendance', 'recent'],
     });
     handler.onResync();
-    expect(invalidated(['dashboard'])).toBe(false);
+    expect(invalidated(['attendance', 'month'])).toBe(false);
     expect(invalidated(['attendance', 'recent'])).toBe(true);
+    handler.onEvent({});
+    expect(invalidated(['attendance', 'month'])).toBe(true);
+  });
+
+  it('the day: the same for the dashboard', () => {
+    const { handler, invalidated } = setup(() => useDayLiveHandlers()[0] as LiveHandler, {
+      fresh: ['dashboard'],
+      old: ['children'],
+    });
+    expect(handler.kind).toBe('attendance');
+    handler.onResync();
+    expect(invalidated(['dashboard'])).toBe(false);
+    expect(invalidated(['children'])).toBe(true);
     handler.onEvent({});
     expect(invalidated(['dashboard'])).toBe(true);
   });

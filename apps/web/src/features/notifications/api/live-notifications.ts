@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { type LiveUnread, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { adjustSessionUnread } from '../../../lib/auth';
 import type { LiveHandler } from '../../../lib/live-events';
+import { refetchLive } from '../../../lib/live-refetch';
 import { notificationKeys } from './get-notifications';
 
 const unreadOf = (n: Notification | undefined) => (n && !n.read ? 1 : 0);
@@ -42,8 +43,9 @@ export function useNotificationLiveHandler(): LiveHandler {
         if (!parsed.success) return;
         addLiveNotification(queryClient, parsed.data);
         void queryClient.invalidateQueries({ queryKey: [...notificationKeys.list, 'page'] });
-        // Dashboards show the unread count too (key owned by the dashboard feature).
-        void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+        // Dashboards show the unread count too (key owned by the dashboard feature); once, with the other
+        // events of the same change (a corrected mark refetches them already).
+        refetchLive(queryClient, [['dashboard']]);
       },
       onResync() {
         // Only the session's count is shown until the bell opens: the stream's `unread` event, which follows

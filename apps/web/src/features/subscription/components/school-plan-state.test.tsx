@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { aSubscription } from '../../../test/fixtures';
-import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, schoolResponse, signedIn, apiError } from '../../../test/utils';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from './expiry-watcher';
 import { useBrandedSchool } from './school-brand';
@@ -77,6 +77,46 @@ describe('plan expiry', () => {
     );
     await screen.findByText('failed');
     expect(router.state.location.pathname).toBe('/classes');
+  });
+
+  it('tells a teacher of a cancelled subscription to contact the administrator, not to have it renewed', async () => {
+    for (const [language, sentence, title] of [
+      [
+        'en',
+        "Your school's subscription was cancelled. Please contact your school administrator.",
+        'Subscription cancelled',
+      ],
+      [
+        'es',
+        'La suscripción de tu escuela se canceló. Ponte en contacto con el administrador de tu escuela.',
+        'Suscripción cancelada',
+      ],
+      ['ar', 'أُلغي اشتراك مدرستك. يُرجى التواصل مع مدير مدرستك.', 'تم إلغاء الاشتراك'],
+    ] as const) {
+      await changeLanguage(language);
+      try {
+        // A teacher cannot read My Subscription: the school's card says the subscription was cancelled.
+        const { calls } = mockFetch({
+          'GET /api/v1/school': () => json(schoolResponse({ subscriptionStatus: 'cancelled' })),
+        });
+        const { unmount } = renderWithProviders(<PlanExpiredPage />, { auth: signedIn('teacher') });
+        expect(await screen.findByText(sentence)).toBeTruthy();
+        expect(screen.getByRole('alert').textContent).toBe(sentence);
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+        expect(screen.queryByRole('link')).toBeNull();
+        expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/school']);
+        unmount();
+      } finally {
+        await changeLanguage('en');
+      }
+    }
+  });
+
+  it("keeps the lapse's words for a teacher whose school's subscription expired", async () => {
+    mockFetch({ 'GET /api/v1/school': () => json(schoolResponse({ subscriptionStatus: 'expired' })) });
+    renderWithProviders(<PlanExpiredPage />, { auth: signedIn('principal') });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.subscriptionExpired));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscription expired');
   });
 
   it('records a lead from the contact-sales modal', async () => {

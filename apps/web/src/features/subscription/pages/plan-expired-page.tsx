@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useMySchool } from '../../../api/get-my-school';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
@@ -19,7 +20,12 @@ export function PlanExpiredPage() {
   // Subscription's words (docs/product.md, "Statuses, expiry and renewal"). Renew waits for the answer, so it
   // never shows for a cancelled one; should the read fail, My Subscription says why.
   const mine = useMySubscription(isSchoolAdmin);
-  const cancelled = mine.data?.subscription?.status === 'cancelled';
+  // Everyone else cannot read My Subscription; the school's card says which it was, read afresh (the card
+  // may have been read before the cancellation). Until it answers, the lapse's words stand.
+  const card = useMySchool(!isSchoolAdmin && user?.schoolId != null, 0);
+  const cancelled = isSchoolAdmin
+    ? mine.data?.subscription?.status === 'cancelled'
+    : card.data?.subscriptionStatus === 'cancelled';
   const offerRenewal = isSchoolAdmin && !mine.isPending && !cancelled;
   // A cancelled subscription is not renewed but replaced by a plan, so the message to sales asks for one.
   const salesMessage = cancelled
@@ -37,9 +43,10 @@ export function PlanExpiredPage() {
           <CalendarX2 className="size-7" aria-hidden="true" />
         </div>
         <p className="text-base font-semibold text-slate-900">{school?.name ?? t('expired.yourSchool')}</p>
-        {/* A cancelled subscription's admin is told only that it cannot be renewed, not to have it renewed. */}
+        {/* A cancelled subscription cannot be renewed: its admin is told so, everyone else to ask their admin,
+            not to have it renewed. */}
         <p role="alert" className="mt-2 text-sm text-slate-600">
-          {cancelled ? t('mine.cancelled') : t('expired.message')}
+          {cancelled ? (isSchoolAdmin ? t('mine.cancelled') : t('expired.cancelledMessage')) : t('expired.message')}
         </p>
         {offerRenewal && <p className="mt-2 text-sm text-slate-600">{t('expired.adminHint')}</p>}
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
