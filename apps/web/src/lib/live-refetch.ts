@@ -1,4 +1,7 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { NotificationType } from '@lyceum/shared/notifications';
+import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { LiveHandler } from './live-events';
 
 /**
  * The one way live handlers refetch what a live event (or a resync) made stale. Several handlers may own a
@@ -73,4 +76,27 @@ export function refetchLive(queryClient: QueryClient, queryKeys: readonly QueryK
       else if (inFlight.turn !== state.turn) inFlight.again = true;
     }
   }
+}
+
+/** A resync (every stream open) leaves alone what was read this recently: on a fresh visit, the page's own fetch. */
+const FRESH_ENOUGH_MS = 5_000;
+
+/**
+ * A page's part of the live stream when the bell's notice of `type` is its news (docs/product.md, "Pages that
+ * update live"): such a notice refetches the open queries under `queryKeys` (a module constant: the handler is
+ * made once), so the page never contradicts the notification just shown. Free of zod and page code: it loads
+ * with the shell.
+ */
+export function useRefetchOnNotification(type: NotificationType, queryKeys: readonly QueryKey[]): LiveHandler {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      kind: 'notification',
+      onEvent(data) {
+        if ((data as { type?: unknown } | null)?.type === type) refetchLive(queryClient, queryKeys);
+      },
+      onResync: () => refetchLive(queryClient, queryKeys, Date.now() - FRESH_ENOUGH_MS),
+    }),
+    [queryClient, type, queryKeys],
+  );
 }

@@ -88,7 +88,7 @@ describe('plan expiry', () => {
       ],
       [
         'es',
-        'La suscripción de tu escuela se canceló. Ponte en contacto con el administrador de tu escuela.',
+        'La suscripción de su escuela se canceló. Póngase en contacto con el administrador de su escuela.',
         'Suscripción cancelada',
       ],
       ['ar', 'أُلغي اشتراك مدرستك. يُرجى التواصل مع مدير مدرستك.', 'تم إلغاء الاشتراك'],
