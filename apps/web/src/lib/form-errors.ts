@@ -3,9 +3,25 @@ import type { FieldError, FieldErrors, FieldValues, Path, UseFormSetError } from
 import { ApiError } from './api-client';
 
 /**
+ * Whether a refusal may move keyboard focus: the browser dropped it to <body> (the submit button, disabled while
+ * the request ran, loses it) or a dialog's focus trap took it back to the dialog itself (an element holding the
+ * form), or it is still in the form (given, else any form) or on its submit button, which a dialog keeps in its
+ * footer, outside the form. Never taken from where the user went meanwhile.
+ */
+export function focusIsFree(form?: HTMLFormElement | null): boolean {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return true;
+  if (form ? focused.contains(form) : focused.querySelector('form')) return true;
+  const owner = focused.closest('form') ?? (focused as HTMLButtonElement).form ?? null;
+  return form ? owner === form : owner !== null;
+}
+
+/**
  * Puts a server error into a react-hook-form: `fields` of the error body go under their inputs
  * (only for fields the form has; `'all'` when the form's errors follow the request's own paths),
- * and the message becomes the form-level (`root.server`) error otherwise.
+ * and the message becomes the form-level (`root.server`) error otherwise, which the form shows in a
+ * `FormAlert`. The first field named takes the focus (if focus is free), so it is seen and the next
+ * Tab stays in the form rather than starting again at the top of the page.
  */
 export function applyServerError<T extends FieldValues>(
   error: unknown,
@@ -16,7 +32,7 @@ export function applyServerError<T extends FieldValues>(
     let placed = false;
     for (const [field, message] of Object.entries(error.fields)) {
       if (knownFields === 'all' || (knownFields as readonly string[]).includes(field)) {
-        setError(field as Path<T>, { type: 'server', message });
+        setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !placed && focusIsFree() });
         placed = true;
       }
     }

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import toast from 'react-hot-toast';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { applyServerError } from '../../lib/form-errors';
-import { Alert } from './alert';
+import { FormAlert } from './alert';
 import { Dialog, type DialogProps } from './dialog';
 import { DialogFormFooter } from './dialog-form-footer';
 
@@ -101,7 +101,7 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult>({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className={className}>
-        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         {children}
       </form>
     </Dialog>

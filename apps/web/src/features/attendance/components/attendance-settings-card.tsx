@@ -3,7 +3,7 @@ import { AttendanceSettings } from '@lyceum/shared/attendance';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Checkbox } from '../../../components/people/checkbox';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -36,7 +36,7 @@ function SettingsForm({ settings }: { settings: AttendanceSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+      {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       <TextField
         id="attendance-threshold"
         type="number"

@@ -3,7 +3,7 @@ import { ForgotPasswordRequest } from '@lyceum/shared/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { applyServerError } from '../../../lib/form-errors';
@@ -51,7 +51,7 @@ export function ForgotPasswordPage() {
         <Alert tone="success">{sent}</Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+          {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
           <TextField
             id="forgot-email"
             label={t('fields.email')}

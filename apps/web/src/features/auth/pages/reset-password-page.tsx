@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
@@ -90,12 +90,12 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {errors.root?.server && (
-          <Alert>
+          <FormAlert>
             {errors.root.server.message}{' '}
             <Link to="/forgot-password" className="font-medium underline">
               {t('reset.requestNewLink')}
             </Link>
-          </Alert>
+          </FormAlert>
         )}
         <TextField
           id="reset-password"

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { TextField } from '../../../components/ui/field';
@@ -77,7 +77,7 @@ export function SignupCompanyAdminPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {needsInvitation && <Alert tone="info">{t('companySignup.closed')}</Alert>}
-          {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+          {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
           <TextField
             id="company-signup-name"
             label={t('fields.yourName')}

@@ -2,12 +2,13 @@ import type { PublicPlan } from '@lyceum/shared/api';
 import { SCHOOL_ADDRESS_MAX, SCHOOL_NAME_MAX } from '@lyceum/shared/auth';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale-constants';
 import { TRIAL_DAYS } from '@lyceum/shared/plans';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { MESSAGES } from '@lyceum/shared/errors';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders } from '../../../test/utils';
+import { apiError, type ErrorResponse, json, mockFetch, renderWithProviders } from '../../../test/utils';
 import { SignupSchoolAdminPage } from './signup-school-admin-page';
 
 const plan = (name: string, trialAllowed: boolean, isPopular = false): PublicPlan => ({
@@ -60,6 +61,53 @@ describe('SignupSchoolAdminPage', () => {
     expect(screen.getByText('Can be at most 300 characters')).toBeTruthy();
     expect(document.body.textContent).not.toContain('Too big');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+/** Fills the form, presses Create school account and drops focus the way a browser does; returns the answer. */
+async function submitRefused(): Promise<(value: ErrorResponse) => void> {
+  let answer: (value: ErrorResponse) => void = () => {};
+  mockFetch({
+    // A plan id the shared schema takes (a uuid), so the form is sent.
+    'GET /api/v1/plans': () => json([{ ...plan('Basic', true), id: '01a21469-2cd9-75a1-9486-676355000001' }]),
+    'POST /api/v1/auth/signup/school-admin': () => new Promise<ErrorResponse>((resolve) => (answer = resolve)),
+  });
+  renderWithProviders(<SignupSchoolAdminPage />, { path: '/signup/school-admin' });
+  await screen.findByLabelText(/Basic/);
+  await userEvent.type(screen.getByLabelText('School name'), 'Hillside School');
+  await userEvent.type(screen.getByLabelText('Your name'), 'Ada Admin');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@hillside.test');
+  await userEvent.type(screen.getByLabelText('Password'), 'signup-pass-123');
+  const button = screen.getByRole('button', { name: 'Create school account' });
+  button.focus();
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+  // The browser drops focus to <body> from a focused button that becomes disabled; jsdom keeps it there, so the
+  // test drops it the way jsdom does: its element leaves the page.
+  const elsewhere = document.body.appendChild(document.createElement('input'));
+  elsewhere.focus();
+  elsewhere.remove();
+  expect(document.activeElement).toBe(document.body);
+  return answer;
+}
+
+describe('SignupSchoolAdminPage refusals', () => {
+  // The form is taller than the screen: a refusal of the whole form, shown above it, was out of view with focus
+  // on <body>, so pressing the button seemed to do nothing.
+  it('gives the focus to a refusal that names no field, which brings it into view', async () => {
+    const answer = await submitRefused();
+    answer(apiError(429, 'auth/too-many-requests', MESSAGES.signupsToday));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(MESSAGES.signupsToday);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('gives the focus to the field the server names', async () => {
+    const answer = await submitRefused();
+    answer(apiError(409, 'auth/email-already-in-use', MESSAGES.emailInUse, { email: MESSAGES.emailInUse }));
+    expect(await screen.findByText(MESSAGES.emailInUse)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
   });
 });
 

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
@@ -82,7 +82,7 @@ export function SignupSchoolAdminPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-6">
-        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <fieldset className="space-y-4">
           <legend className="mb-3 text-sm font-semibold text-slate-900">{t('schoolSignup.school')}</legend>
           <TextField

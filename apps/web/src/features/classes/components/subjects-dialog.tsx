@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, FormAlert } from '../../../components/ui/alert';
 import { SubjectLessonsWayOut } from '../../../components/timetable/lessons-way-out';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -172,7 +172,7 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           <p className="text-sm font-medium text-slate-900">
             {editing ? t('subjects.editHeading', { name: editing.name }) : t('subjects.addHeading')}
           </p>
-          {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+          {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
           <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
             <TextField
               id="subject-name"

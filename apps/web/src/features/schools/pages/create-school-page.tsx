@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, FormAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -174,7 +174,7 @@ export function CreateSchoolPage() {
     <>
       <PageHeader title={t('create.title')} description={t('create.description')} />
       <form onSubmit={submit} noValidate className="space-y-6">
-        {form.formState.errors.root?.server && <Alert>{form.formState.errors.root.server.message}</Alert>}
+        {form.formState.errors.root?.server && <FormAlert>{form.formState.errors.root.server.message}</FormAlert>}
         <CardSection titleId="school-details" title={t('create.school')}>
           <Controller
             control={control}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
@@ -53,7 +53,7 @@ export function ChangePasswordCard() {
   return (
     <CardSection titleId="password-title" title={t('password.title')} description={t('password.description')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <TextField
           id="current-password"
           label={t('password.current')}

@@ -3,7 +3,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { type SessionUser, UpdateProfileRequest } from '@lyceum/shared/auth';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
@@ -47,7 +47,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     >
       <ProfilePicture user={user} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+        {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="profile-name"

@@ -3,7 +3,7 @@ import { DEFAULT_SCHOOL_LOCALE, SchoolLocale } from '@lyceum/shared/locale';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { SchoolLocaleFields } from '../../../components/locale/school-locale-fields';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { applyServerError, flatErrors } from '../../../lib/form-errors';
@@ -38,7 +38,7 @@ function LocaleForm({ locale }: { locale: SchoolLocale }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+      {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       <Controller
         control={control}
         name="locale"

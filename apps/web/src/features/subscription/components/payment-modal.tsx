@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, FormAlert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -116,7 +116,7 @@ function PaymentForm({
       <p className="text-sm text-slate-600">
         {t('payment.for')} <span className="font-medium text-slate-900">{description}</span>
       </p>
-      {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
+      {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       {flat.subscriptionId && <Alert>{flat.subscriptionId}</Alert>}
       <SelectField
         id="payment-method"
