@@ -50,6 +50,27 @@ export function refusalOf(error: unknown, sent: PromotionRequest): Refusal {
 }
 
 /**
+ * A refusal of a class the request left out (`Choose where {class} goes`, field `classes`: a class made after the
+ * wizard loaded them), put on that class's row once the classes are loaded again, so it is shown and takes the
+ * focus there: the class the message names, else the first one left out. `listed`: the source year's classes
+ * now, each named as the wizard names it. Unchanged when the refusal is another or no such class is listed.
+ */
+export function onClassLeftOut(
+  refusal: Refusal,
+  error: unknown,
+  sent: PromotionRequest,
+  listed: { id: string; name: string }[],
+): Refusal {
+  const message = error instanceof ApiError ? error.fields?.classes : undefined;
+  if (!message || refusal.message === null) return refusal;
+  const sentIds = new Set(sent.classes.map((c) => c.classId));
+  const leftOut = listed.filter((c) => !sentIds.has(c.id));
+  const row = leftOut.find((c) => message.includes(c.name)) ?? leftOut[0];
+  if (!row) return refusal;
+  return { ...refusal, classes: { ...refusal.classes, [row.id]: { message, field: 'outcome' } }, message: null };
+}
+
+/**
  * The classes told to promote without a class to promote into, each refused with the server's own message,
  * all at once and before anything is sent.
  */

@@ -304,9 +304,12 @@ describe('PromotionWizard', () => {
     // Another admin makes a class in the source year; the server refuses the promotion without it.
     listed = [...classes, made];
     await userEvent.click(screen.getByRole('button', { name: 'Promote students' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(missing);
-    // The class shows up at once, and the counts say they no longer answer the choices.
-    expect(await screen.findByRole('button', { name: /^Grade 8 N \(2026-2027\)/ })).toBeTruthy();
+    // The class shows up at once, with the refusal on its row, which takes the focus; the counts say they no
+    // longer answer the choices.
+    const row = await screen.findByRole('button', { name: /^Grade 8 N \(2026-2027\)/ });
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(row.parentElement?.textContent).toContain(missing);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Out of date: these counts do not include your latest change.')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -321,6 +324,31 @@ describe('PromotionWizard', () => {
         ],
       }),
     );
+  });
+
+  // A class made after the wizard opened is refused on Preview (`classes`, no row of the request): once the classes
+  // are loaded again its row is there, with the message under its outcome, and that control takes the focus.
+  it('puts the refusal of a class made meanwhile on its new row, which takes the focus', async () => {
+    let listed = classes;
+    const missing = 'Choose where Grade 8 N (2026-2027) goes';
+    mockFetch({
+      'GET /api/v1/classes': () => json({ items: listed }),
+      'POST /api/v1/promotions/preview': () => apiError(400, 'validation', missing, { classes: missing }),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'graduate');
+    listed = [...classes, cls('c7', 'Grade 7 M', '2026-2027', 3), cls('c8', 'Grade 8 N', '2026-2027', 1)];
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const outcome = await screen.findByLabelText('What happens to Grade 8 N (2026-2027)');
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
+    expect(outcome.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(missing)).toBeTruthy();
+    // The message named Grade 8 N; the other new class is not marked for it, and nothing is left below the form.
+    expect(screen.getByLabelText('What happens to Grade 7 M (2026-2027)').getAttribute('aria-invalid')).not.toBe(
+      'true',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows a refusal that concerns no row (no field) as the form's message", async () => {

@@ -1,3 +1,4 @@
+import type { ClassResponse } from '@lyceum/shared/academics';
 import {
   type AcademicYear,
   CLASS_PROMOTION_ACTIONS,
@@ -17,7 +18,7 @@ import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useApplyPromotion, usePreviewPromotion } from '../api/years';
-import { isRefused, missingTargets, NO_REFUSAL, type Refusal, refusalOf } from './promotion-refusal';
+import { isRefused, missingTargets, NO_REFUSAL, onClassLeftOut, type Refusal, refusalOf } from './promotion-refusal';
 import { ClassExceptions, isIncomplete, type StudentException } from './student-exceptions';
 import { UndoPromotionButton } from './undo-promotion-button';
 
@@ -53,8 +54,8 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const [step, setStep] = useState<Step>({ kind: 'setup' });
   /** Why the last preview or apply was refused, on the rows it concerns (promotion-refusal.ts). */
   const [refusal, setRefusal] = useState<Refusal>(NO_REFUSAL);
-  /** Bumped on each refusal placed on rows: the first control it marks then takes the focus. */
-  const [refusals, setRefusals] = useState(0);
+  /** A refusal placed on rows: once it is shown, the first control it marks takes the focus. */
+  const [focusOn, setFocusOn] = useState<Refusal | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const reasonId = useId();
   const classes = useActiveClasses();
@@ -62,9 +63,9 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const apply = useApplyPromotion();
 
   const fromYear = years.find((y) => y.id === fromYearId);
-  const sourceClasses = (classes.data?.items ?? []).filter(
-    (c) => fromYear && c.academicYear === fromYear.name && c.studentCount > 0,
-  );
+  const sourceOf = (items: ClassResponse[] = []) =>
+    items.filter((c) => fromYear && c.academicYear === fromYear.name && c.studentCount > 0);
+  const sourceClasses = sourceOf(classes.data?.items);
   const choiceOf = (id: string): Choice => choices[id] ?? { action: CLASS_PROMOTION_ACTIONS[0], toClassId: '' };
   const request = (all = exceptions): PromotionRequest => {
     const sourceIds = new Set(sourceClasses.map((c) => c.id));
@@ -81,15 +82,16 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
       ...(students.length ? { students } : {}),
     };
   };
+  const onRows = (r: Refusal) => Object.keys(r.classes).length > 0 || Object.keys(r.students).length > 0;
   const refuse = (next: Refusal) => {
     setRefusal(next);
-    if (Object.keys(next.classes).length > 0 || Object.keys(next.students).length > 0) setRefusals((n) => n + 1);
+    if (onRows(next)) setFocusOn(next);
   };
   useEffect(() => {
-    if (refusals === 0) return;
+    if (focusOn === null || focusOn !== refusal) return;
     // Focus scrolls the control into view: the refusal is read where it is, not far below the screen.
     root.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-refused]')?.focus();
-  }, [refusals]);
+  }, [focusOn, refusal]);
   /** `current`: whether `body` is still the latest request (a refusal of an older one no longer holds). */
   const run = async <T,>(
     body: PromotionRequest,
@@ -100,10 +102,18 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
     try {
       return await fn();
     } catch (e) {
-      if (current()) refuse(refusalOf(e, body));
+      const refused = refusalOf(e, body);
+      if (current()) refuse(refused);
       // The classes may have changed since they were loaded (`Choose where {class} goes` for a class made
-      // meanwhile): fresh ones let the refusal be resolved here, without reloading the page.
-      void classes.refetch();
+      // meanwhile): fresh ones let the refusal be resolved here, without reloading the page. Its row exists only
+      // once they are in, so the refusal moves onto it then (and takes the focus there), if still shown.
+      void classes.refetch().then(({ data }) => {
+        const listed = sourceOf(data?.items).map((c) => ({ id: c.id, name: withYear(c) }));
+        const placed = onClassLeftOut(refused, e, body, listed);
+        if (placed === refused) return;
+        setRefusal((now) => (now === refused ? placed : now));
+        setFocusOn(placed);
+      });
       return undefined;
     }
   };
