@@ -417,13 +417,13 @@ describe('submitting a class', () => {
         { classId: w.a.classId, records: [null, ...all().slice(1)] },
         'records.0',
         'Each mark must name a student and whether they are present',
-        'Cada marca debe indicar un estudiante y si está presente',
+        'Cada marca debe indicar un alumno y si está presente',
       ],
       [
         { classId: w.a.classId, records: ['x', ...all().slice(1)] },
         'records.0',
         'Each mark must name a student and whether they are present',
-        'Cada marca debe indicar un estudiante y si está presente',
+        'Cada marca debe indicar un alumno y si está presente',
       ],
       [
         { classId: w.a.classId, records: mark({ isPresent: null }) },

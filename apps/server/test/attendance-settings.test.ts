@@ -338,7 +338,7 @@ describe('CSV exports', () => {
       url: '/api/v1/attendance/recent/export',
       headers: { 'accept-language': 'es' },
     });
-    expect(lines(es.body)[0]).toBe('fecha,estudiante,clase,estado,nota,registrado por,enviado el');
+    expect(lines(es.body)[0]).toBe('fecha,alumno,clase,estado,nota,registrado por,enviado el');
 
     const month = addDays(today, -1).slice(0, 7);
     const register = await admin({

@@ -549,6 +549,29 @@ describe('teachers and parents import', () => {
   });
 });
 
+describe('Spanish headers', () => {
+  // Spanish calls students `alumno` everywhere (docs/product.md, "A person's language"); its parents template said
+  // `parentesco con el estudiante` before, and a file downloaded then still uploads as it is.
+  it('reads the Spanish template, and the header an older Spanish download had', async () => {
+    const template = await as(
+      t.app,
+      admin,
+    )({ method: 'GET', url: '/api/v1/parents/import/template', headers: { 'accept-language': 'es' } });
+    const header = template.body.replace('\uFEFF', '').split('\n')[0] ?? '';
+    expect(header).toBe('nombre,correo,teléfono,parentesco con el alumno,correos de los hijos');
+    const row = ['Ma Dre', 'ma.dre@import.test', '', 'Madre', a.users.student.email];
+    for (const relationship of ['parentesco con el alumno', 'parentesco con el estudiante']) {
+      const file = csv(header.replace('parentesco con el alumno', relationship).split(','), [row]);
+      const preview = await as(
+        t.app,
+        admin,
+      )({ method: 'POST', url: '/api/v1/parents/import/preview', payload: { csv: file } });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json().errors, relationship).toEqual([]);
+    }
+  });
+});
+
 describe('exports', () => {
   it('exports every list as CSV and neutralises spreadsheet formulas', async () => {
     await createStudent(t.app, admin, { classId: a.classId, name: '=HYPERLINK("http://evil.test","x")' });

@@ -57,7 +57,7 @@ const ROLE_NAMES: Record<Language, Record<SchoolRole, string>> = {
     school_admin: 'Administrador de la escuela',
     principal: 'Director',
     teacher: 'Docente',
-    student: 'Estudiante',
+    student: 'Alumno',
     parent: 'Padre o madre',
   },
   ar: { school_admin: 'مسؤول المدرسة', principal: 'المدير', teacher: 'معلم', student: 'طالب', parent: 'ولي أمر' },

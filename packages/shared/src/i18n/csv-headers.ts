@@ -33,7 +33,7 @@ export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
     classes: 'clases',
     isAdmin: 'es administrador',
     status: 'estado',
-    relationship: 'parentesco con el estudiante',
+    relationship: 'parentesco con el alumno',
     children: 'hijos',
     childEmails: 'correos de los hijos',
     role: 'rol',
@@ -41,7 +41,7 @@ export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
     invitationPending: 'invitación pendiente',
     classTeacher: 'tutor',
     teachers: 'docentes',
-    students: 'estudiantes',
+    students: 'alumnos',
     item: 'concepto',
     count: 'cantidad',
     'amount ({0})': 'importe ({0})',
@@ -50,7 +50,7 @@ export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
     '{0} used': '{0} (usado)',
     '{0} limit': '{0} (límite)',
     'closest to limit (%)': 'más cerca del límite (%)',
-    Students: 'Estudiantes',
+    Students: 'Alumnos',
     Teachers: 'Docentes',
     Parents: 'Padres',
     Admins: 'Administradores',
@@ -58,7 +58,7 @@ export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
     Storage: 'Almacenamiento',
     'API calls this month': 'Llamadas a la API este mes',
     date: 'fecha',
-    student: 'estudiante',
+    student: 'alumno',
     note: 'nota',
     markedBy: 'registrado por',
     submittedAt: 'enviado el',
@@ -126,6 +126,15 @@ export const CSV_HEADERS: Record<Exclude<Language, 'en'>, Catalogue> = {
     total: 'المجموع',
     'rate (%)': 'نسبة الحضور (%)',
   },
+};
+
+/**
+ * Headers a language's templates and exports had before, still read by imports (not written), so a file
+ * downloaded then uploads as it is: Spanish said `estudiante` before it settled on `alumno` for students
+ * (docs/product.md, "A person's language").
+ */
+export const FORMER_CSV_HEADERS: Partial<Record<Exclude<Language, 'en'>, Catalogue>> = {
+  es: { relationship: 'parentesco con el estudiante' },
 };
 
 /** A column as the template in `language` names it: `className` is `clase` in Spanish, `الصف` in Arabic. */

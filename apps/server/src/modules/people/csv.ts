@@ -3,7 +3,7 @@ import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/errors.ts';
 import { assertRowCap, boundedCsvOptions } from '../../lib/csv-limits.ts';
-import { CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
+import { CSV_HEADERS, FORMER_CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
 
 export interface CsvRecord {
   /** Line of the file (the header is line 1). */
@@ -57,7 +57,8 @@ export function parseCsv(text: string, known: readonly string[], required: reado
     return { columns: [], records: [], issues: [{ line: null, column: null, message: 'The CSV file is empty' }] };
   // The column names (the English headers) and their headers in every language, so a template downloaded in
   // Spanish is read back as it was written. The English names win where a translation is spelled the same.
-  const translated = Object.values(CSV_HEADERS).flatMap((headers) =>
+  // A header a language used before (FORMER_CSV_HEADERS) is read too, so an older download still uploads.
+  const translated = [...Object.values(FORMER_CSV_HEADERS), ...Object.values(CSV_HEADERS)].flatMap((headers) =>
     known.flatMap((k) => (headers[k] ? [[headers[k].toLowerCase(), k] as const] : [])),
   );
   const lowerKnown = new Map([...translated, ...known.map((k) => [k.toLowerCase(), k] as const)]);

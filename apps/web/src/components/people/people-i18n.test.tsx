@@ -41,7 +41,7 @@ describe('the people components in other languages', () => {
         onClose={vi.fn()}
         mutate={vi.fn()}
         pending={false}
-        limitNoun="estudiantes"
+        limitNoun="alumnos"
       />,
     );
     expect(await screen.findByRole('dialog', { name: '¿Desactivar a Ada?' })).toBeTruthy();

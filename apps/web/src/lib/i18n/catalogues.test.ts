@@ -1,6 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
 import serverSpanish from '@lyceum/shared/i18n/es';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
 import { bareLiterals, isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
@@ -116,6 +117,20 @@ describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s l
     expect(tuteo('Su sesión ha caducado. Vuelva a iniciar sesión.')).toEqual([]);
     // The third person of the present is not an imperative: the school still `elige`, a class `vuelve`.
     expect(tuteo('El administrador de su escuela elige los complementos; {name} vuelve a ofrecerse.')).toEqual([]);
+  });
+});
+
+// One product names the same people one way: the menu said `Estudiantes` over a page titled `Alumnos`.
+describe('Spanish calls students alumno (docs/product.md, "A person\'s language")', () => {
+  const estudiante = /\bestudiantes?\b/i;
+  it("on every page, in the server's messages and in CSV headers", () => {
+    const pages = [...catalogues]
+      .filter(([id]) => id.startsWith('es/'))
+      .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
+    const found = [...pages, ...Object.entries(serverSpanish), ...Object.entries(CSV_HEADERS.es)]
+      .filter(([, m]) => estudiante.test(m))
+      .map(([k, m]) => `${k}: ${m}`);
+    expect(found).toEqual([]);
   });
 });
 
