@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'apps/server/dist');
@@ -17,27 +17,33 @@ export async function buildServer({ quiet = false } = {}) {
   mkdirSync(out, { recursive: true });
   // Built beside the target and renamed into place, so a server already running from dist is never torn.
   const tmp = path.join(out, `server.${process.pid}.tmp.js`);
-  await build({
-    entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-    outfile: tmp,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-npm-packages',
-        setup(b) {
-          // Bare specifiers (npm packages, node: builtins) stay imports, except our own workspace packages.
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@lyceum/') ? undefined : { path: args.path, external: true },
-          );
+  try {
+    await build({
+      entryPoints: [path.join(root, 'apps/server/src/server.ts')],
+      outfile: tmp,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'inline',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'external-npm-packages',
+          setup(b) {
+            // Bare specifiers (npm packages, node: builtins) stay imports, except our own workspace packages.
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@lyceum/') ? undefined : { path: args.path, external: true },
+            );
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  } finally {
+    // esbuild keeps its service process (~70 MB) for the next build; `npm start` builds once and would otherwise
+    // carry it for the server's whole life.
+    stop();
+  }
   cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
   writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
   renameSync(tmp, path.join(out, 'server.js'));
