@@ -114,4 +114,25 @@ describe('start-up mistakes stop with one line', () => {
     chmodSync(dataDir, 0o755);
     expect(readdirSync(dataDir)).toEqual(['db']);
   });
+
+  it('a data directory this user may not create is named, with what to do', async () => {
+    const parent = path.join(dir, 'closed');
+    mkdirSync(parent);
+    const asNobody = process.getuid?.() === 0;
+    if (!asNobody) chmodSync(parent, 0o555);
+    const dataDir = path.join(parent, 'data');
+    const result = await run(
+      'server',
+      [],
+      { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', DEMO_SEED: 'false' },
+      asNobody,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `The data directory ${dataDir} cannot be created (EACCES): create it for the user the server runs as, or ` +
+        'set DATA_DIR to a directory that user may write.\n',
+    );
+    chmodSync(parent, 0o755);
+    expect(readdirSync(parent)).toEqual([]);
+  });
 });
