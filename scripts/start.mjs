@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm start` (README.md, "Run it"): builds the web app once if it has never been built, compiles the server with
 // esbuild (~0.1 s, every start, so it is never stale; tsx is the fallback), then runs it with NODE_ENV=production.
-// SIGINT/SIGTERM/SIGHUP are forwarded to the server so it shuts down gracefully; we exit with its code.
+// SIGINT/SIGTERM/SIGHUP are forwarded to the server so it shuts down gracefully; we exit with its code. When the
+// process that started us goes away (see `parentGone` below), the server gets a SIGTERM too.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,11 +48,36 @@ const child = spawn(process.execPath, ['--enable-source-maps', ...heap, ...args]
   },
 });
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  });
+const forward = (signal) => {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal));
+
+// npm runs us under `sh -c`, which does not pass SIGTERM on: `kill <npm's pid>`, or a supervisor that signals only
+// the main process (systemd's KillMode=process), ended npm and the shell and left us and the server running, never
+// shut down. So an orphaned start is a SIGTERM. (A container whose PID 1 is npm kills everything as soon as npm
+// exits: there, run `node scripts/start.mjs` itself; README.md, "Run it".)
+const parent = process.ppid;
+function parentGone() {
+  try {
+    // Linux: the parent's pid now (process.ppid is read once, at start); reparented, it is another process's.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent;
+  } catch {
+    try {
+      process.kill(parent, 0);
+      return false;
+    } catch (err) {
+      return err.code === 'ESRCH';
+    }
+  }
 }
+const watch = setInterval(() => {
+  if (!parentGone()) return;
+  clearInterval(watch);
+  forward('SIGTERM');
+}, 500);
+watch.unref();
 child.on('exit', (code, signal) => {
   process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { emailSchema, nameSchema } from '@lyceum/shared/auth';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir.ts';
+import { StartupError } from './lib/startup-error.ts';
 import { insertAccount, insertCompanyStaff } from './db/accounts.ts';
 import { seedDefaults } from './seed/seed.ts';
 import { withSystem } from './db/tenancy.ts';
@@ -15,7 +17,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   create-company-admin --email <email> --name <name>
       Creates a company_admin account without a password and prints a one-time link to set it.
-      Use it for the first account of an install on a PostgreSQL server (DATABASE_URL set).
+      Use it for the first account of an install on a PostgreSQL server (DATABASE_URL set), or on the
+      embedded database with the server stopped (a running server holds it).
   migrate
       Runs the database migrations and seeds the default plans and add-ons, then exits.
 `;
@@ -79,6 +82,16 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((err) => {
-    console.error(err instanceof ConfigError ? err.message : err);
+    console.error(oneLine(err) ?? err);
     process.exit(1);
   });
+
+/** A bad setting or an operator's mistake, said in one line (README.md, "Configuration"). */
+function oneLine(err: unknown): string | undefined {
+  // The embedded database is the running server's: what the CLI wrote would be lost when the server writes.
+  if (err instanceof DataDirInUseError) {
+    return new DataDirInUseError(err.dataDir, err.pid, err.lockFile, 'stop the server first, then run this again.')
+      .message;
+  }
+  return err instanceof ConfigError || err instanceof StartupError ? err.message : undefined;
+}

@@ -4,10 +4,19 @@ import { z } from 'zod';
 import { type TrustProxy, TrustProxySetting } from './lib/forwarded-for.ts';
 import { listenHost } from './lib/listen-address.ts';
 
+const PORT_RANGE = 'PORT must be a whole number from 1 to 65535';
+
 /** Every environment variable the server reads, validated once at start (README.md, "Configuration"). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(0).max(65535).default(3000),
+  // Digits only: Number() would read 0x1F as 31 and 1e3 as 1000.
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, PORT_RANGE)
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65535, PORT_RANGE)
+    .default(3000),
   HOST: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -115,8 +124,8 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
 ): Config {
-  // An empty variable means "not set" (as in `DATABASE_URL= npm start`).
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // An empty or blank variable means "not set" (as in `DATABASE_URL= npm start`, or a template's `PORT= `).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));

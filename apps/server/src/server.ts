@@ -1,18 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { checkPortFree, listenProblem } from './lib/listen-address.ts';
+import { StartupError } from './lib/startup-error.ts';
 
 /** Starts the server and closes it gracefully on SIGINT/SIGTERM (in-flight requests finish, the database closes). */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfig();
+  // Before the database: a taken port must not wait for migrations and the demo seed to be reported.
+  await checkPortFree(config.port, config.host);
   const app = await buildApp(config);
   let closing = false;
   const close = async (signal: string) => {
@@ -26,11 +22,24 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  await listen(app, config.port, config.host);
   app.log.info(`Lyceum is running at ${config.publicUrl}`);
 }
 
+/** Another process may still take the port while the database opens: that too is one line, after a clean close. */
+async function listen(app: FastifyInstance, port: number, host: string): Promise<void> {
+  try {
+    await app.listen({ port, host });
+  } catch (err) {
+    const problem = listenProblem(err, port, host);
+    if (!problem) throw err;
+    await app.close();
+    throw new StartupError(problem);
+  }
+}
+
 main().catch((err) => {
-  console.error(err);
+  // A bad setting or an operator's mistake (README.md, "Configuration"): one line, no stack.
+  console.error(err instanceof ConfigError || err instanceof StartupError ? err.message : err);
   process.exit(1);
 });

@@ -159,10 +159,32 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    expect(problems).toContain('PORT: PORT must be a number');
+    expect(problems).toContain('PORT: PORT must be a whole number from 1 to 65535');
     expect(problems).toContain('DATABASE_URL: DATABASE_URL must start with postgres://');
     expect(problems).toContain('SESSION_TTL_DAYS: SESSION_TTL_DAYS must be at least 1');
     expect(problems).toContain('PUBLIC_URL');
+  });
+
+  it('refuses a PORT outside 1–65535 or not written in digits, saying the range', () => {
+    for (const PORT of ['70000', '0', '65536', '0x1F', '1e3', '-1', '80.5', 'eighty']) {
+      let error: unknown;
+      try {
+        loadConfig({ PORT });
+      } catch (err) {
+        error = err;
+      }
+      expect(error, PORT).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems, PORT).toEqual(['PORT: PORT must be a whole number from 1 to 65535']);
+    }
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ PORT: ' 8080 ' }).port).toBe(8080);
+  });
+
+  it('reads a blank variable as unset, as an empty one: a blank PORT is the default port, not a random one', () => {
+    const blank = loadConfig({ PORT: ' ', DATABASE_URL: '  ', PUBLIC_URL: '\t' });
+    expect(blank.port).toBe(3000);
+    expect(blank.publicUrl).toBe('http://localhost:3000');
+    expect(blank.database.kind).toBe('pglite');
   });
 
   it('defaults to embedded PGlite under DATA_DIR with the demo seed, and never seeds with DATABASE_URL', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { lockEmbeddedDatabase } from './data-dir.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -97,7 +98,8 @@ export interface OpenOptions {
 
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): DatabaseHandle {
   if (database.kind === 'pglite') {
-    if (database.dir !== 'memory') mkdirSync(database.dir, { recursive: true });
+    // One process per embedded database (db/data-dir.ts); a second opener is refused before it touches a file.
+    const release = database.dir === 'memory' ? () => {} : lockEmbeddedDatabase(database.dir);
     const client = database.dir === 'memory' ? new PGlite({ loadDataDir: database.from }) : new PGlite(database.dir);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
@@ -108,7 +110,13 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
         await migratePglite(drizzlePglite(client), { migrationsFolder });
         await db.execute(sql`select lyceum_apply_tenancy()`);
       },
-      close: () => client.close(),
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
     };
   }
   const Client = database.captureFile ? capturingClient(database.captureFile) : StatementCachingClient;
