@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'apps/server/dist');
@@ -43,6 +43,14 @@ export async function buildServer({ quiet = false } = {}) {
   renameSync(tmp, path.join(out, 'server.js'));
   if (!quiet) console.log(`Server compiled to apps/server/dist in ${Date.now() - started} ms`);
   return path.join(out, 'server.js');
+}
+
+/**
+ * Ends esbuild's service process. It outlives the build otherwise, and `npm start` would keep it (~70 MB) beside
+ * the server for the server's whole life; a later build starts it again.
+ */
+export function stopBuildService() {
+  return stop();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -23,8 +23,9 @@ if (!process.env.LYCEUM_SKIP_WEB_BUILD && !existsSync(path.join(root, 'apps/web/
 
 let args;
 try {
-  const { buildServer } = await import('./build-server.mjs');
+  const { buildServer, stopBuildService } = await import('./build-server.mjs');
   args = [await buildServer({ quiet: true })];
+  await stopBuildService().catch(() => {});
 } catch (err) {
   console.warn(`Could not precompile the server (${err.message}); running it through tsx instead.`);
   args = ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
