@@ -19,6 +19,7 @@ import { AfterReply } from './lib/after-reply.ts';
 import { DailyLimit } from './lib/daily-limit.ts';
 import { AppError } from './lib/errors.ts';
 import { fastifyTrustProxy } from './lib/forwarded-for.ts';
+import { logRequest } from './lib/log-redaction.ts';
 import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './db/mail.ts';
 import { createStorage } from './lib/storage/index.ts';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   /** Skip the demo tenant even in embedded mode (tests build their own data). */
   seedDemo?: boolean;
   logger?: boolean;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: { write(line: string): void };
   /** The built web app to serve (default apps/web/dist). */
   webDist?: string;
   /** Now, as the school-day figures read it (default the system clock). */
@@ -81,6 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // One-time links carry their token in the URL: logged without it (lib/log-redaction.ts).
+            serializers: { req: logRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,

@@ -32,7 +32,7 @@ const templateDump = () => (pgliteTemplate ??= new Blob([readFileSync(inject('pg
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { webDist?: string; clock?: () => Date } = {},
+  options: { webDist?: string; clock?: () => Date; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-test-'));
   let database: Config['database'];
@@ -97,7 +97,9 @@ export async function createTestApp(
     },
   );
   const app = await buildApp(config, {
-    logger: false,
+    // Silent unless a test reads the log (then pass logLevel too: the tests' LOG_LEVEL is silent).
+    logger: options.logStream !== undefined,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     seedDemo: false,
     webDist: options.webDist ?? path.join(dataDir, 'no-web'),
     ...(options.clock ? { clock: options.clock } : {}),

@@ -91,6 +91,15 @@ function capturingClient(file: string): typeof StatementCachingClient {
   };
 }
 
+/**
+ * PostgreSQL's settings in the embedded database: PGlite's own, and a smaller buffer pool. PGlite writes over the
+ * whole of its shared memory when it starts, and its WASM heap never shrinks, so the buffer pool is resident
+ * from the first second whether or not it holds anything: PostgreSQL's default of 128 MB was the largest single
+ * part of the server's memory. 32 MB holds the demo's whole database (19 MB) and a school's daily working set;
+ * a page outside it is read from the operating system's file cache (docs/scaling.md, "The embedded database").
+ */
+export const EMBEDDED_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export interface OpenOptions {
   /** An idle pooled connection was closed by the server (restart, failover, terminated backend). */
   onIdleConnectionLost?: (err: Error) => void;
@@ -100,7 +109,11 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
   if (database.kind === 'pglite') {
     // One process per embedded database (db/data-dir.ts); a second opener is refused before it touches a file.
     const release = database.dir === 'memory' ? () => {} : lockEmbeddedDatabase(database.dir);
-    const client = database.dir === 'memory' ? new PGlite({ loadDataDir: database.from }) : new PGlite(database.dir);
+    const startParams = [...EMBEDDED_START_PARAMS];
+    const client =
+      database.dir === 'memory'
+        ? new PGlite({ loadDataDir: database.from, startParams })
+        : new PGlite(database.dir, { startParams });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
+
+/**
+ * The request log never holds a one-time link's token: whoever reads the log could otherwise set the password
+ * or confirm the address before the link's owner does (docs/security.md, "Secrets kept out of the log").
+ */
+let t: TestApp;
+let school: SchoolFixture;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+  school = await createSchool(t.app, { name: 'Logged School' });
+});
+afterAll(() => t.close());
+
+/** The URLs of the "incoming request" lines logged since `from`. */
+const loggedUrls = (from: number) =>
+  lines
+    .slice(from)
+    .map((line) => JSON.parse(line) as { req?: { url?: string } })
+    .flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+
+describe('secrets in URLs are not logged', () => {
+  it('opening an e-mailed set-password link logs its path, not its token', async () => {
+    const email = school.users.teacher.email;
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
+    await t.app.deps.afterReply.settled();
+    const rows = await withSystem(t.app.deps.db, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(sql`${mailOutbox.createdAt} desc`),
+    );
+    const link = new URL(rows[0]?.text.match(/https?:\/\/\S*reset-password\?token=\S+/)?.[0] ?? 'missing:');
+    const token = link.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThan(20);
+
+    const from = lines.length;
+    await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(loggedUrls(from)).toEqual(['/reset-password?token=[redacted]']);
+    expect(lines.slice(from).join('\n')).not.toContain(token);
+  });
+
+  it('every secret parameter is redacted, wherever it stands, and the rest of the URL is kept', async () => {
+    const from = lines.length;
+    await t.app.inject({ method: 'GET', url: '/verify-email?lang=es&token=SECRETVERIFY456' });
+    await t.app.inject({ method: 'GET', url: '/api/v1/health?Token=SECRET1&code=SECRET2&%74oken=SECRET3' });
+    await t.app.inject({ method: 'GET', url: '/api/v1/students?search=Ava&limit=5' });
+    expect(loggedUrls(from)).toEqual([
+      '/verify-email?lang=es&token=[redacted]',
+      '/api/v1/health?Token=[redacted]&code=[redacted]&%74oken=[redacted]',
+      '/api/v1/students?search=Ava&limit=5',
+    ]);
+    expect(lines.slice(from).join('\n')).not.toMatch(/SECRET/);
+  });
+});
