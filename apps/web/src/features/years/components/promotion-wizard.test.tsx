@@ -365,4 +365,33 @@ describe('PromotionWizard', () => {
       'These students have already been promoted to 2027-2028',
     );
   });
+
+  // The wizard's own message (a refusal that concerns no row) takes the focus, as a form's FormAlert does, on both
+  // steps: otherwise a keyboard or screen-reader user stays on the button and hears nothing.
+  it("focuses the form's message, on Preview and on Promote", async () => {
+    const taken = 'These students have already been promoted to 2027-2028';
+    let refuse = false;
+    mockFetch({
+      'GET /api/v1/classes': () => json({ items: classes }),
+      'POST /api/v1/promotions/preview': () => (refuse ? apiError(409, 'conflict', taken) : json(preview)),
+      'POST /api/v1/promotions': () => apiError(409, 'conflict', taken),
+    });
+    renderWithProviders(<PromotionWizard years={years} onClose={vi.fn()} />, { auth: signedIn('school_admin') });
+    await userEvent.selectOptions(await screen.findByLabelText('Next class for Grade 1 (2026-2027)'), 'n2');
+    await userEvent.selectOptions(screen.getByLabelText('What happens to Grade 6 (2026-2027)'), 'graduate');
+    refuse = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const onPreview = await screen.findByRole('alert');
+    expect(onPreview.textContent).toBe(taken);
+    await waitFor(() => expect(document.activeElement).toBe(onPreview));
+
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('Promoted: 20 · Repeating: 0 · Graduated: 18');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Promote students' }));
+    const onPromote = await screen.findByRole('alert');
+    expect(onPromote.textContent).toBe(taken);
+    await waitFor(() => expect(document.activeElement).toBe(onPromote));
+  });
 });

@@ -7,9 +7,9 @@ import {
   type PromotionPreview,
   type PromotionRequest,
 } from '@lyceum/shared/years';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { nameAndSection, useActiveClasses } from '../../../api/lookups';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/select';
@@ -30,6 +30,11 @@ type Choice = { action: ClassPromotionAction; toClassId: string };
  */
 const withYear = (c: { name: string; section: string; academicYear: string }) =>
   `${nameAndSection(c)} (${c.academicYear})`;
+/**
+ * The setup and preview steps are forms, so a refusal that concerns no row shows in a `FormAlert`, which takes the
+ * focus as on every other form; their buttons act themselves, so nothing is ever submitted (Enter included).
+ */
+const stay = (e: FormEvent) => e.preventDefault();
 type Step = { kind: 'setup' } | { kind: 'preview'; preview: PromotionPreview } | { kind: 'done'; promotion: Promotion };
 
 /**
@@ -56,7 +61,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
   const [refusal, setRefusal] = useState<Refusal>(NO_REFUSAL);
   /** A refusal placed on rows: once it is shown, the first control it marks takes the focus. */
   const [focusOn, setFocusOn] = useState<Refusal | null>(null);
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLFormElement>(null);
   const reasonId = useId();
   const classes = useActiveClasses();
   const preview = usePreviewPromotion();
@@ -201,7 +206,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             ? 'outdated'
             : null;
     return (
-      <div ref={root} className="space-y-4">
+      <form ref={root} noValidate onSubmit={stay} className="space-y-4">
         {/* The counts answer an earlier choice while a newer one is previewed or was refused. */}
         {outdated && (
           <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -257,7 +262,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             ))}
           </ul>
         </section>
-        {refusal.message && <Alert>{refusal.message}</Alert>}
+        {refusal.message && <FormAlert>{refusal.message}</FormAlert>}
         <div className="flex flex-wrap items-center justify-end gap-2">
           {blocked && (
             <p id={reasonId} className="me-auto text-sm text-slate-600">
@@ -287,12 +292,12 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
             {t('wizard.confirm')}
           </Button>
         </div>
-      </div>
+      </form>
     );
   }
 
   return (
-    <div ref={root} className="space-y-4">
+    <form ref={root} noValidate onSubmit={stay} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="promotion-from"
@@ -365,7 +370,7 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
           })}
         </ul>
       )}
-      {refusal.message && <Alert>{refusal.message}</Alert>}
+      {refusal.message && <FormAlert>{refusal.message}</FormAlert>}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
           {t('wizard.cancel')}
@@ -386,6 +391,6 @@ export function PromotionWizard({ years, onClose }: { years: AcademicYear[]; onC
           {t('wizard.preview')}
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
