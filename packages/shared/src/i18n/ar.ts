@@ -67,7 +67,7 @@ const ar: Catalogue = {
   'Invalid link': 'رابط غير صالح',
   'Send the request body as application/json.': 'أرسل نص الطلب بصيغة application/json.',
   [template(LIVE_MESSAGES.tooManyStreams)]:
-    'اتصالات مباشرة مفتوحة كثيرة جدًا: {0} على الأكثر لكل مستخدم. أغلق علامة تبويب أخرى لـ Lyceum ثم حاول مرة أخرى.',
+    'اتصالات مباشرة مفتوحة كثيرة جدًا: {0} على الأكثر لكل مستخدم. أغلق علامة تبويب أخرى لـ \u2068Lyceum\u2069 ثم حاول مرة أخرى.',
 
   // The error handler's own
   'Invalid data: {0}': 'بيانات غير صالحة: {0}',
@@ -251,7 +251,8 @@ const ar: Catalogue = {
   [FILE_MESSAGES.noFile]: 'اختر صورة لرفعها.',
   [FILE_MESSAGES.oneFile]: 'ارفع صورة واحدة في كل مرة.',
   [FILE_MESSAGES.notMultipart]: 'أرسل الصورة بصيغة multipart/form-data.',
-  [FILE_MESSAGES.missingCsrfHeader]: 'يجب أن تُرسَل الملفات من تطبيق Lyceum (الترويسة X-Requested-With مفقودة).',
+  [FILE_MESSAGES.missingCsrfHeader]:
+    'يجب أن تُرسَل الملفات من تطبيق \u2068Lyceum\u2069 (الترويسة X-Requested-With مفقودة).',
   'Invalid file name': 'اسم ملف غير صالح',
   // Attachments
   [ATTACHMENT_MESSAGES.wrongType]:

@@ -114,10 +114,12 @@ export function isolationProblems(message: string, placeholders: readonly string
 /**
  * Latin text of our own that the right-to-left catalogues write into a sentence and that starts or ends with
  * punctuation of its own: between Arabic words that punctuation takes the sentence's direction and moves to the
- * wrong side (`https://` read `//:https`), so each one is isolated literally (`\u2068https://\u2069`). Such a
- * literal is written in the catalogues, never passed in as a parameter, so the catalogue tests can see it.
+ * wrong side (`https://` read `//:https`), so each one is isolated literally (`\u2068https://\u2069`). The
+ * product's name is isolated the same way, apart from the sentence's own punctuation beside it (`Lyceum.`,
+ * `Lyceum!`), as a school's name is. Such a literal is written in the catalogues, never passed
+ * in as a parameter, so the catalogue tests can see it.
  */
-export const OUR_LATIN_LITERALS = ['https://', './data', '/signup/company-admin'] as const;
+export const OUR_LATIN_LITERALS = ['https://', './data', '/signup/company-admin', 'Lyceum'] as const;
 
 /** Each OUR_LATIN_LITERALS occurrence in a right-to-left message that is not isolated. */
 export function bareLiterals(message: string): string[] {

@@ -160,6 +160,9 @@ describe('someone\'s text in a sentence (docs/product.md, "In the web app")', ()
     expect(isolationProblems('{name} أضيف', ['name'])).toEqual(['{name} is not isolated']);
     expect(isolationProblems('\u2068\u2068{name}\u2069\u2069', ['name'])).toContain('an isolate inside another at 1');
     expect(isolationProblems('\u2068{count}', ['name'])).toEqual(['an isolate without its pop at 0']);
+    // The product's name is one of our literals: the new-version message left it bare.
+    expect(bareLiterals('يتوفر إصدار جديد من Lyceum. أعد')).toEqual(['Lyceum is not isolated at 20']);
+    expect(bareLiterals('يتوفر إصدار جديد من \u2068Lyceum\u2069. أعد')).toEqual([]);
   });
 
   it("the code passes someone's text bare to a sentence, which isolates it itself", () => {
