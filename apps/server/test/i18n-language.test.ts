@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../src/lib/actor.ts';
 import { acceptedLanguage, requestLanguage } from '../src/lib/language.ts';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
+import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import {
   mailDateTime,
   passwordResetMail,
@@ -76,5 +77,17 @@ describe('Spanish mail', () => {
     ];
     expect(mails.flatMap((mail) => tuteo(`${mail.subject}\n${mail.text}`))).toEqual([]);
     expect(mails.some((mail) => /\b(su|usted)\b/i.test(mail.text))).toBe(true);
+  });
+
+  it('calls teachers profesor and students alumno, in the role names too (docs/product.md, "A person\u2019s language")', () => {
+    const locale = { language: 'es', timeZone: 'UTC' } as const;
+    const expiresAt = new Date('2026-11-24T22:30:00Z');
+    const someone = { name: 'Ana', email: 'ana@x.test', schoolName: 'Escuela', link: 'https://x.test/l', expiresAt };
+    const invitation = (role: SchoolRole) =>
+      schoolAccountMail(locale, { ...someone, purpose: 'invite', role, days: 7, minutes: 60 }).text;
+    const texts = SCHOOL_ROLES.map(invitation);
+    expect(texts.filter((text) => /\b(docentes?|estudiantes?)\b/i.test(text))).toEqual([]);
+    expect(invitation('teacher')).toContain('(Profesor)');
+    expect(invitation('student')).toContain('(Alumno)');
   });
 });

@@ -56,7 +56,7 @@ const ROLE_NAMES: Record<Language, Record<SchoolRole, string>> = {
   es: {
     school_admin: 'Administrador de la escuela',
     principal: 'Director',
-    teacher: 'Docente',
+    teacher: 'Profesor',
     student: 'Alumno',
     parent: 'Padre o madre',
   },

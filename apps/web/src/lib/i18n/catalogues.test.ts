@@ -120,17 +120,25 @@ describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s l
   });
 });
 
-// One product names the same people one way: the menu said `Estudiantes` over a page titled `Alumnos`.
-describe('Spanish calls students alumno (docs/product.md, "A person\'s language")', () => {
-  const estudiante = /\bestudiantes?\b/i;
+// One product names the same people one way: the menu said `Estudiantes` over a page titled `Alumnos`, and the
+// teachers' page `Profesores` under a plan limit of `Docentes`.
+describe('Spanish calls students alumno and teachers profesor (docs/product.md, "A person\'s language")', () => {
+  const refused = /\b(estudiantes?|docentes?)\b/i;
   it("on every page, in the server's messages and in CSV headers", () => {
     const pages = [...catalogues]
       .filter(([id]) => id.startsWith('es/'))
       .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
     const found = [...pages, ...Object.entries(serverSpanish), ...Object.entries(CSV_HEADERS.es)]
-      .filter(([, m]) => estudiante.test(m))
+      .filter(([, m]) => refused.test(m))
       .map(([k, m]) => `${k}: ${m}`);
     expect(found).toEqual([]);
+  });
+
+  it('tells the refused words', () => {
+    expect(refused.test('El personal docente de la escuela.')).toBe(true);
+    expect(refused.test('Docentes')).toBe(true);
+    expect(refused.test('Estudiante no encontrado')).toBe(true);
+    expect(refused.test('Los profesores y los alumnos de la escuela.')).toBe(false);
   });
 });
 
