@@ -1,10 +1,9 @@
 import { zodResolver } from '../../../lib/zod-resolver';
-import {
-  type AssignTimetableTeacherResponse,
-  type TimetableOption,
-  type TimetableOptionsResponse,
-  WEEKDAYS,
-  type Weekday,
+import type {
+  AssignTimetableTeacherResponse,
+  TimetableOption,
+  TimetableOptionsResponse,
+  Weekday,
 } from '@lyceum/shared/timetable';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useAssignTeacher } from '../api/timetable-api';
 import { subjectsFor } from './assignment-options';
 import { AssignForm } from './form-schemas';
+import { useWeekdays } from './use-weekdays';
 
 type Lesson = { subjectId: string; room: string; day: Weekday; startTime: string; endTime: string };
 
@@ -79,6 +79,7 @@ interface AssignTeacherDialogProps {
 /** "Assign a teacher to this class's timetable": one teacher's lessons in one go, then what was skipped and why. */
 export function AssignTeacherDialog({ open, onOpenChange, options, klass }: AssignTeacherDialogProps) {
   const { t } = useT('timetable');
+  const days = useWeekdays();
   const assign = useAssignTeacher();
   const [result, setResult] = useState<AssignTimetableTeacherResponse | null>(null);
   const form = useForm({
@@ -155,7 +156,7 @@ export function AssignTeacherDialog({ open, onOpenChange, options, klass }: Assi
                   <Select
                     id={`assign-day-${i}`}
                     label={t('slotForm.day')}
-                    options={WEEKDAYS.map((d) => ({ value: d, label: t(`days.${d}`) }))}
+                    options={days.map((d) => ({ value: d, label: t(`days.${d}`) }))}
                     error={e?.day?.message}
                     {...register(`slots.${i}.day`)}
                   />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { type TimetableOptionsResponse, type TimetableSlot, WEEKDAYS } from '@lyceum/shared/timetable';
+import type { TimetableOptionsResponse, TimetableSlot } from '@lyceum/shared/timetable';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import toast from 'react-hot-toast';
@@ -11,6 +11,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useSaveSlot } from '../api/timetable-api';
 import { formerTeacher, noTeacherAssigned, subjectsFor, teachersFor } from './assignment-options';
 import { SlotForm } from './form-schemas';
+import { useWeekdays } from './use-weekdays';
 
 interface SlotFormDialogProps {
   open: boolean;
@@ -28,6 +29,7 @@ class FormerTeacherKept extends Error {}
 /** Adds or edits one weekly lesson; the server's refusals (a slot that exists, a clash) show in the form. */
 export function SlotFormDialog({ open, onOpenChange, options, editing, classId }: SlotFormDialogProps) {
   const { t } = useT('timetable');
+  const days = useWeekdays();
   const save = useSaveSlot();
   const form = useForm({
     resolver: zodResolver(SlotForm),
@@ -132,7 +134,7 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
         <Select
           id="slot-day"
           label={t('slotForm.day')}
-          options={WEEKDAYS.map((d) => ({ value: d, label: t(`days.${d}`) }))}
+          options={days.map((d) => ({ value: d, label: t(`days.${d}`) }))}
           error={errors.day?.message}
           {...register('day')}
         />

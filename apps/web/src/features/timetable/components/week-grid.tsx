@@ -1,10 +1,11 @@
-import { type Period, type TimetableSlot, type Weekday, weekdaysFrom } from '@lyceum/shared/timetable';
+import type { Period, TimetableSlot, Weekday } from '@lyceum/shared/timetable';
 import { Coffee, DoorOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs';
 import { getFormatSettings, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { useWeekdays } from './use-weekdays';
 import { isBreakRow, type WeekRow, weekRows, weekdayOf } from './week-rows';
 
 /** Names a cell leaves out: a class's week need not name the class on every lesson, nor a teacher's the teacher. */
@@ -96,11 +97,6 @@ function RowHeading({ row }: { row: WeekRow }) {
       </span>
     </>
   );
-}
-
-/** The week's days from the school's first day of the week (docs/product.md, "The school's day"). */
-function useWeekdays(): Weekday[] {
-  return weekdaysFrom(useFormat().settings.locale.weekStart);
 }
 
 /**

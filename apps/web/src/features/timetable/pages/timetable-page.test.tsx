@@ -349,6 +349,27 @@ describe('TimetablePage', () => {
     ]);
   });
 
+  it("lists the days of the lesson form and the assign-teacher dialog from the school's first day of the week", async () => {
+    mockFetch({ ...staffOptions(), 'GET /api/v1/timetable/classes/class-1': () => json(week) });
+    setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, weekStart: 'sunday' } });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    await screen.findByRole('table', { name: 'Week of Grade 5 A' });
+    const sundayFirst = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    const days = (dialog: HTMLElement) =>
+      [...(within(dialog).getByLabelText('Day') as HTMLSelectElement).options].map((o) => o.textContent);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Add lesson' }));
+    const lessonForm = await screen.findByRole('dialog', { name: 'Add a lesson' });
+    expect(days(lessonForm)).toEqual(sundayFirst);
+    await user.click(within(lessonForm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Assign a teacher' }));
+    const assign = await screen.findByRole('dialog', { name: 'Assign a teacher to Grade 5 A' });
+    expect(days(assign)).toEqual(sundayFirst);
+  });
+
   it('lists a long period name on a phone without drawing it over its time', async () => {
     const recess = { id: 'p4', name: 'Récréation', startTime: '10:00', endTime: '10:15', isBreak: true };
     mockFetch({
