@@ -2,7 +2,7 @@ import type { Period, TimetableSlot, Weekday } from '@lyceum/shared/timetable';
 import { Coffee, DoorOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs } from '../../../components/ui/tabs';
-import { getFormatSettings, useFormat } from '../../../lib/i18n/format';
+import { getFormatSettings } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useWeekdays } from './use-weekdays';
