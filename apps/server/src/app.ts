@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { seedDefaults, seedDemo } from './seed/seed.ts';
 import { seedDemoPictures } from './seed/seed-files.ts';
 import { AfterReply } from './lib/after-reply.ts';
+import { byClientKey } from './lib/client-address.ts';
 import { DailyLimit } from './lib/daily-limit.ts';
 import { AppError } from './lib/errors.ts';
 import { fastifyTrustProxy } from './lib/forwarded-for.ts';
@@ -187,6 +188,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(rateLimit, {
     global: false,
+    // A route limit that names no key counts per client address, by the key the daily sign-ups and the sign-in
+    // holds use too (lib/client-address.ts).
+    keyGenerator: byClientKey,
     errorResponseBuilder: () =>
       new AppError('auth/too-many-requests', 'Too many attempts. Please wait a few minutes and try again.'),
   });

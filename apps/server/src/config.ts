@@ -95,7 +95,7 @@ export interface Config {
   /** How often the embedded database's stale tables are analysed (db/embedded-statistics.ts); 0: never. */
   embeddedAnalyzeMs: number;
   passwordMinLength: number;
-  /** Requests per IP per minute to each sign-in, sign-up and reset endpoint. */
+  /** Requests per client address (lib/client-address.ts) per minute to each sign-in, sign-up and reset endpoint. */
   authRateLimitPerMinute: number;
   /** Changes one person or API key may make per minute in this process (lib/write-rate.ts). */
   writeRateLimitPerMinute: number;

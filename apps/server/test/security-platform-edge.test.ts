@@ -61,6 +61,17 @@ describe('TRUST_PROXY trusts a hop count or the proxies’ addresses, never the 
     });
   }, 120_000);
 
+  it("behind a proxy, the key is the /64 of the IPv6 address the proxy wrote, whatever the client's own entries", async () => {
+    await limitedBehind(1, async (t) => {
+      const proxy = '2001:db8:ffff::7';
+      for (let i = 1; i <= 3; i++) {
+        expect((await attempt(t, proxy, `2001:db8:40:1::${i}`)).statusCode).toBe(202);
+      }
+      expect((await attempt(t, proxy, '2001:db8:99::1, 2001:DB8:40:1:0:0:0:FF')).statusCode).toBe(429);
+      expect((await attempt(t, proxy, '2001:db8:40:1::1, 2001:db8:40:2::1')).statusCode).toBe(202);
+    });
+  }, 120_000);
+
   it("with the proxies' range, only addresses in it are believed; a client connecting directly cannot pretend", async () => {
     await limitedBehind(['10.0.0.0/8'], async (t) => {
       for (let i = 0; i < 3; i++) {

@@ -9,8 +9,9 @@ import { as, createSchool, createTestApp, errorOf, login, type TestApp } from '.
 
 /**
  * Every route anyone may call without signing in is listed in docs/security.md, "Public entry points", with
- * what it can cost the platform, and every one that costs anything is limited per client address. Generated
- * from the permission table, so a new public route fails here until it is listed and limited.
+ * what it can cost the platform, and every one that costs anything is limited per client address (an IPv6
+ * client's /64 is one address: lib/client-address.ts). Generated from the permission table, so a new public
+ * route fails here until it is listed and limited.
  */
 const AUTH_LIMIT = 2;
 /** Answer a constant without touching the database, or only end the caller's own session. */
@@ -51,13 +52,15 @@ describe('public entry points', () => {
           // Bodies that are wrong in a harmless way: the limit holds whatever the answer would have been.
           ...(method === 'GET' ? {} : { payload: { email: 'nobody@entry.test' } }),
         });
-      const ip = `192.0.2.${publicRoutes.indexOf(key) + 1}`;
+      // One client given an IPv6 /64 sends every request from a new address in it: still one client.
+      const net = `2001:db8:${(publicRoutes.indexOf(key) + 1).toString(16)}`;
+      const ip = (n: number) => `${net}:0:${(n + 1).toString(16)}::1`;
       for (let n = 0; n < limit; n++)
-        expect({ key, n, status: (await request(ip)).statusCode }).not.toMatchObject({ status: 429 });
-      const refused = await request(ip);
+        expect({ key, n, status: (await request(ip(n))).statusCode }).not.toMatchObject({ status: 429 });
+      const refused = await request(ip(limit));
       expect({ key, status: refused.statusCode }).toEqual({ key, status: 429 });
       expect(refused.json().error.message).toMatch(/Too many/);
-      expect({ key, other: (await request('198.18.0.1')).statusCode }).not.toMatchObject({ other: 429 });
+      expect({ key, other: (await request(`${net}:1::1`)).statusCode }).not.toMatchObject({ other: 429 });
     }
   });
 

@@ -1,10 +1,10 @@
 const DAY_MS = 86_400_000;
 
 /**
- * How many of something one key (a client address) may have per calendar day (UTC), in this process: the
- * schools one address may sign up (docs/product.md, "Rate limits and lock-out"). A place is taken before the
- * work and given back if the work is refused, so only what was accepted counts, and requests racing for the
- * last place cannot both have it.
+ * How many of something one key (a client address's `clientKey`) may have per calendar day (UTC), in this
+ * process: the schools one address may sign up (docs/product.md, "Rate limits and lock-out"). A place is taken
+ * before the work and given back if the work is refused, so only what was accepted counts, and requests racing
+ * for the last place cannot both have it.
  *
  * A fixed one-day window: the whole table is dropped when the day turns, and a key whose places were all given
  * back leaves it, so it never holds more than one entry per key with something accepted (or under way) today.

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { byClientKey } from './client-address.ts';
 
 /**
  * Reads anyone may make without signing in (the plans on offer, a school's sign-in brand, whether company
@@ -9,5 +9,5 @@ import type { FastifyRequest } from 'fastify';
 export const PUBLIC_READS_PER_MINUTE = 120;
 
 export const publicReadLimit = {
-  rateLimit: { max: PUBLIC_READS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip },
+  rateLimit: { max: PUBLIC_READS_PER_MINUTE, timeWindow: 60_000, keyGenerator: byClientKey },
 };

@@ -16,6 +16,7 @@ import { NoContent } from '@lyceum/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { byClientKey } from '../../lib/client-address.ts';
 import { publicReadLimit } from '../../lib/public-read-limit.ts';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import { translateFor } from '../../lib/language.ts';
@@ -43,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { config } = deps;
   const limit = {
-    rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => r.ip },
+    rateLimit: { max: config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: byClientKey },
   };
   const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {

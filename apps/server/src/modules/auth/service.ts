@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import { type Actor, type PublicActor, tenantOf, toAuthResponse } from '../../lib/actor.ts';
+import { clientKey } from '../../lib/client-address.ts';
 import { audit } from '../../db/audit.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { AppError, RetryLater } from '../../lib/errors.ts';
@@ -234,7 +235,7 @@ export async function resetPassword(deps: Deps, _actor: PublicActor, input: Rese
  */
 export async function signupSchoolAdmin(deps: Deps, actor: PublicActor, input: SchoolAdminSignupRequest) {
   assertPasswordPolicy(input.password, deps.config.passwordMinLength);
-  const place = deps.signups.take(actor.ip);
+  const place = deps.signups.take(clientKey(actor.ip));
   if (!place.allowed) {
     throw new RetryLater('auth/too-many-requests', MESSAGES.signupsToday, place.retryAfterSeconds);
   }

@@ -2,6 +2,7 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { withSystem } from '../../db/tenancy.ts';
+import { clientKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -16,6 +17,8 @@ import { AppError } from '../../lib/errors.ts';
  *   addresses the account has not signed in from recently;
  * - one address against every e-mail (password spraying): past FREE_FAILURES_PER_ADDRESS, a growing hold for
  *   e-mails that have not signed in from that address recently.
+ *
+ * A client address is its `clientKey` (lib/client-address.ts): an IPv6 client's whole /64 counts as one.
  *
  * The owner is never locked out by someone else's failures: their own address (no failures of its own) passes
  * the first rule, and the wider holds spare the addresses the account has recently signed in from. The design
@@ -70,7 +73,7 @@ export async function beginPasswordAttempt(
   ip: string | undefined,
 ): Promise<{ succeeded: () => Promise<void> }> {
   const key = emailKey(email);
-  const address = ip || UNKNOWN_ADDRESS;
+  const address = ip ? clientKey(ip) : UNKNOWN_ADDRESS;
   const memory = `${FAILURE_MEMORY_MS} milliseconds`;
   const recognisedFor = `${RECOGNISED_FOR_MS} milliseconds`;
   await sweepNowAndThen(db);

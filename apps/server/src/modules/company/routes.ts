@@ -49,6 +49,7 @@ import { IdParams } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryBody } from '../../lib/binary.ts';
+import { byClientKey } from '../../lib/client-address.ts';
 import { sendCsv } from '../../lib/csv.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
@@ -242,7 +243,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Checks a password: limited per address like sign-in.
       config: {
-        rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: (r) => r.ip },
+        rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: 60_000, keyGenerator: byClientKey },
       },
       schema: { tags, body: LapsedContactSalesRequest, response: { 201: Received } },
     },

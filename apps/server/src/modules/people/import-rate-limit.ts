@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { clientKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const IMPORT_RATE_LIMITED = 'Too many import checks. Please wait a while and try again.';
@@ -14,7 +15,7 @@ export function importRateLimit(app: FastifyInstance): onRequestAsyncHookHandler
   return app.rateLimit({
     max: app.deps.config.importChecksPerHour,
     timeWindow: 60 * 60_000,
-    keyGenerator: (r: FastifyRequest) => `import:${r.actor?.accountId ?? r.ip}`,
+    keyGenerator: (r: FastifyRequest) => `import:${r.actor?.accountId ?? clientKey(r.ip)}`,
     errorResponseBuilder: () => new AppError('rate_limited', IMPORT_RATE_LIMITED),
   }) as unknown as onRequestAsyncHookHandler;
 }
