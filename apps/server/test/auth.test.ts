@@ -255,6 +255,29 @@ describe('login', () => {
   });
 });
 
+describe('the sign-in time', () => {
+  it("is the server's clock: stored on the account and the user, and shown on the Users page", async () => {
+    const now = new Date('2024-09-02T07:45:13.250Z');
+    const clocked = await createTestApp({}, { clock: () => now });
+    try {
+      const at = await createSchool(clocked.app);
+      const teacher = await login(clocked.app, at.users.teacher.email, 'teacher');
+      expect(teacher.body.user.id).toBe(at.users.teacher.id);
+      const [account] = await withSystem(clocked.app.deps.db, (tx) =>
+        tx.select().from(accounts).where(eq(accounts.id, at.users.teacher.accountId)),
+      );
+      expect(account?.lastLoginAt?.toISOString()).toBe(now.toISOString());
+      const admin = await login(clocked.app, at.users.school_admin.email, 'school_admin');
+      const list = await as(clocked.app, admin)({ method: 'GET', url: '/api/v1/users' });
+      expect(list.statusCode, list.body).toBe(200);
+      const shown = list.json().items.find((u: { id: string }) => u.id === at.users.teacher.id);
+      expect(shown?.lastLoginAt).toBe(now.toISOString());
+    } finally {
+      await clocked.close();
+    }
+  });
+});
+
 describe('rate limit per IP', () => {
   it('answers auth/too-many-requests once an address exceeds the login limit', async () => {
     const limited = await createTestApp({ authRateLimitPerMinute: 3 });

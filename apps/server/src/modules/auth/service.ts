@@ -119,15 +119,17 @@ export async function login(
     await assertSubscriptionActive(deps, profile.schoolId);
   }
 
+  // Now as the server tells it (deps.clock, which tests set), so the time the people lists show can be checked.
+  const now = deps.clock();
   const token = await withSystem(deps.db, async (tx) => {
     await tx
       .update(accounts)
-      .set({ failedLogins: 0, failedLoginsSince: null, lastLoginAt: new Date() })
+      .set({ failedLogins: 0, failedLoginsSince: null, lastLoginAt: now })
       .where(eq(accounts.id, account.id));
     if (profile.kind === 'school' && profile.schoolId) {
       await tx
         .update(users)
-        .set({ lastLoginAt: new Date() })
+        .set({ lastLoginAt: now })
         .where(and(eq(users.schoolId, profile.schoolId), eq(users.id, profile.id)));
     }
     return createSession(tx, {
