@@ -266,7 +266,8 @@ async function createSignedUpSchool(deps: Deps, actor: PublicActor, input: Schoo
       const accountId = newId();
       const schoolId = newId();
       const userId = newId();
-      const now = new Date();
+      // The server's clock, as sign-in's time and the trial's days left (My Subscription) read it.
+      const now = deps.clock();
       const locale: SchoolLocale = {
         ...DEFAULT_SCHOOL_LOCALE,
         language: input.language ?? DEFAULT_SCHOOL_LOCALE.language,
