@@ -20,7 +20,7 @@ import { byClientKey } from './lib/client-address.ts';
 import { DailyLimit } from './lib/daily-limit.ts';
 import { AppError } from './lib/errors.ts';
 import { fastifyTrustProxy } from './lib/forwarded-for.ts';
-import { logRequest } from './lib/log-redaction.ts';
+import { logError, logRequest } from './lib/log-redaction.ts';
 import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './db/mail.ts';
 import { createStorage } from './lib/storage/index.ts';
@@ -85,8 +85,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            // One-time links carry their token in the URL: logged without it (lib/log-redaction.ts).
-            serializers: { req: logRequest },
+            // One-time links carry their token in the URL, a failed statement its values: logged without them
+            // (lib/log-redaction.ts).
+            serializers: { req: logRequest, err: logError },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),

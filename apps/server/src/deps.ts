@@ -25,7 +25,10 @@ export interface Deps {
   subscriptionGate: (tx: Tx, schoolId: string) => Promise<boolean>;
   /** This process's cache of the school day's hot answers (register, history, dashboards, student and class lists). */
   answers: AnswerCache;
-  /** Now, for the school-day figures (today, days left); tests set it to stand either side of a midnight. */
+  /**
+   * Now, for the school-day figures (today, days left) and the times read against them (sign-in, a sign-up's trial);
+   * tests set it to stand either side of a midnight.
+   */
   clock: () => Date;
   /**
    * Schools signed up per client address today, in this process (`SIGNUP_DAILY_LIMIT_PER_ADDRESS`; docs/security.md,

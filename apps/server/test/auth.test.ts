@@ -255,6 +255,64 @@ describe('login', () => {
   });
 });
 
+describe('the sign-in time', () => {
+  // A fixed clock three hours behind the system's: the subscription gate still reads the system clock, so the
+  // trial a sign-up starts must be running by both.
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3 * 3_600_000);
+  let clocked: TestApp;
+  beforeAll(async () => {
+    clocked = await createTestApp({}, { clock: () => now });
+  });
+  afterAll(() => clocked.close());
+
+  it("is the server's clock: stored on the account and the user, and shown on the Users page", async () => {
+    const at = await createSchool(clocked.app);
+    const teacher = await login(clocked.app, at.users.teacher.email, 'teacher');
+    expect(teacher.body.user.id).toBe(at.users.teacher.id);
+    const [account] = await withSystem(clocked.app.deps.db, (tx) =>
+      tx.select().from(accounts).where(eq(accounts.id, at.users.teacher.accountId)),
+    );
+    expect(account?.lastLoginAt?.toISOString()).toBe(now.toISOString());
+    const admin = await login(clocked.app, at.users.school_admin.email, 'school_admin');
+    const list = await as(clocked.app, admin)({ method: 'GET', url: '/api/v1/users' });
+    expect(list.statusCode, list.body).toBe(200);
+    const shown = list.json().items.find((u: { id: string }) => u.id === at.users.teacher.id);
+    expect(shown?.lastLoginAt).toBe(now.toISOString());
+  });
+
+  it("a sign-up is the admin's first sign-in, and its 14-day trial starts, by the server's clock", async () => {
+    const plans = (await clocked.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+    const res = await clocked.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup/school-admin',
+      payload: {
+        schoolName: 'Clocktower School',
+        name: 'Cleo Clock',
+        email: 'cleo@clocktower.test',
+        password: 'clocktower-is-great',
+        planId: plans.find((p: { name: string }) => p.name === 'Basic').id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const admin = { cookie: sessionCookie(res), body: res.json() };
+    const list = await as(clocked.app, admin)({ method: 'GET', url: '/api/v1/users' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items.find((u: { id: string }) => u.id === admin.body.user.id)?.lastLoginAt).toBe(
+      now.toISOString(),
+    );
+    const mine = await as(clocked.app, admin)({ method: 'GET', url: '/api/v1/subscription' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().daysLeft).toBe(14);
+    const [sub] = await withSystem(clocked.app.deps.db, (tx) =>
+      tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, admin.body.user.schoolId)),
+    );
+    expect([sub?.startDate.toISOString(), sub?.endDate.toISOString()]).toEqual([
+      now.toISOString(),
+      new Date(now.getTime() + 14 * 86_400_000).toISOString(),
+    ]);
+  });
+});
+
 describe('rate limit per IP', () => {
   it('answers auth/too-many-requests once an address exceeds the login limit', async () => {
     const limited = await createTestApp({ authRateLimitPerMinute: 3 });

@@ -1,7 +1,9 @@
 import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addonRequests, auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
+import { addonRequests, apiUsage, auditLog, notifications, schoolSubscriptions } from '../src/db/schema/index.ts';
+import { newId } from '../src/lib/ids.ts';
+import { currentMonth } from '../src/modules/company/usage.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
@@ -812,6 +814,25 @@ describe('revenue, usage, dashboard', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^Alpha School,Standard,active,1,500,/);
     expect((await w.companyUser({ method: 'GET', url: '/api/v1/company/usage' })).statusCode).toBe(403);
+  });
+
+  it('the CSV rounds the share of a limit half up, from the counts: 2875 of 5000 API calls is 58 %', async () => {
+    // 2875 / 5000 × 100 is 57.49999… in floating point, which Math.round takes down to 57.
+    const school = await createSchool(w.t.app, { name: 'Halfway School' });
+    await withSystem(w.t.app.deps.db, (tx) =>
+      tx.insert(apiUsage).values({ schoolId: school.id, id: newId(), month: currentMonth(), calls: 2875 }),
+    );
+    const usage = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/usage?q=Halfway' })).json().items;
+    expect(usage[0].items.find((i: { metric: string }) => i.metric === 'apiCalls')).toMatchObject({
+      used: 2875,
+      limit: 5000,
+    });
+    const csv = await w.companyAdmin({ method: 'GET', url: '/api/v1/company/usage/export?q=Halfway' });
+    expect(csv.statusCode).toBe(200);
+    const [header, row] = csv.body.slice(1).trim().split('\n');
+    expect(header?.split(',').at(-1)).toBe('closest to limit (%)');
+    expect(row).toMatch(/^Halfway School,Standard,active,/);
+    expect(row?.split(',').at(-1)).toBe('58');
   });
 
   it('the company dashboard counts pending add-on requests, payments and new leads', async () => {

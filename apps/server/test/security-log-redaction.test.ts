@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
+import { as, createSchool, createTestApp, errorOf, login, type SchoolFixture, type TestApp } from './helpers.ts';
 
 /**
  * The request log never holds a one-time link's token: whoever reads the log could otherwise set the password
@@ -54,5 +54,61 @@ describe('secrets in URLs are not logged', () => {
       '/api/v1/students?search=Ava&limit=5',
     ]);
     expect(lines.slice(from).join('\n')).not.toMatch(/SECRET/);
+  });
+});
+
+describe('a failed statement is logged without its values', () => {
+  /** The log entries with this message written since `from`. */
+  const logged = (from: number, msg: string) =>
+    lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { msg?: string; err?: Record<string, unknown> })
+      .filter((entry) => entry.msg === msg);
+
+  // The database refuses a new user row, echoing its e-mail in the error's detail as PostgreSQL's own
+  // constraint errors do: unexpected (500, logged as an error) or a refusal the handler knows (422, logged as info).
+  it.each([
+    { errcode: 'P0001', status: 500, msg: 'unhandled error' },
+    { errcode: '23514', status: 422, msg: 'database refused the request' },
+  ])('SQLSTATE $errcode: the SQL, code and message are logged, not the names and e-mails sent', async ({
+    errcode,
+    status,
+    msg,
+  }) => {
+    const admin = await login(t.app, school.users.school_admin.email, 'school_admin');
+    const db = t.app.deps.db;
+    await db.execute(
+      sql.raw(`create function lyceum_test_refuse_user() returns trigger language plpgsql as $$
+        begin raise exception 'lyceum test refuses this user' using errcode = '${errcode}',
+          detail = 'Failing row contains (' || new.email || ')'; end $$`),
+    );
+    await db.execute(sql`create trigger lyceum_test_refuse_user before insert on users
+      for each row execute function lyceum_test_refuse_user()`);
+    const name = 'Quillon Unloggable';
+    const email = `quillon.unloggable.${errcode.toLowerCase()}@school.test`;
+    const from = lines.length;
+    try {
+      const res = await as(
+        t.app,
+        admin,
+      )({ method: 'POST', url: '/api/v1/students', payload: { name, email, classId: school.classId } });
+      expect(res.statusCode).toBe(status);
+      if (status === 500) expect(errorOf(res).code).toBe('internal');
+    } finally {
+      await db.execute(sql`drop trigger lyceum_test_refuse_user on users`);
+      await db.execute(sql`drop function lyceum_test_refuse_user()`);
+    }
+    const [entry, ...more] = logged(from, msg);
+    expect(more).toEqual([]);
+    expect(entry?.err).toMatchObject({
+      query: expect.stringMatching(/^insert into "users"/),
+      code: errcode,
+      message: expect.stringContaining('lyceum test refuses this user'),
+      paramCount: expect.any(Number),
+    });
+    expect(entry?.err?.message).toMatch(/params: \(\d+ values\)/);
+    const text = lines.slice(from).join('\n');
+    expect(text).not.toContain(email);
+    expect(text).not.toContain(name);
   });
 });

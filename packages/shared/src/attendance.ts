@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './auth.ts';
 import { hasPlausibleYear } from './dates.ts';
+import { wholePercent } from './percent.ts';
 import { plainText } from './plain-text.ts';
 
 /**
@@ -62,14 +63,14 @@ export function statusOf(isPresent: boolean, isLate = false): AttendanceStatus {
 
 /**
  * (present + late) / all, as a whole percentage rounded half up; null when there is nothing to count
- * (docs/product.md, "Attendance"). Counted in whole numbers, as floor((200 × counted + all) / (2 × all)):
- * in floating point 23 / 40 × 100 is 57.49999…, which Math.round would take down to 57. The SQL of the reads
- * (records.ts, ratePercent) counts the same way, so every screen, export and the threshold agree.
+ * (docs/product.md, "Attendance"). Counted in whole numbers (`wholePercent`): in floating point 23 / 40 × 100 is
+ * 57.49999…, which Math.round would take down to 57. The SQL of the reads (records.ts, ratePercent) counts the
+ * same way, so every screen, export and the threshold agree.
  */
 export function attendanceRate(counts: { present: number; late: number; absent: number }): number | null {
   const all = counts.present + counts.late + counts.absent;
   if (all === 0) return null;
-  return Math.floor((200 * (counts.present + counts.late) + all) / (2 * all));
+  return wholePercent(counts.present + counts.late, all);
 }
 
 export const isoDate = z

@@ -2,6 +2,8 @@
  * The money and date rules of subscriptions (docs/product.md, "Subscriptions and plans"), pure so they can be property-tested and shown in
  * the browser exactly as the server computes them. Money is integer minor units; nothing here rounds twice.
  */
+import { wholePercent } from './percent.ts';
+
 export type BillingCycle = 'monthly' | 'yearly';
 export type ChangeKind = 'new' | 'upgrade' | 'downgrade' | 'same';
 
@@ -122,4 +124,11 @@ export function usageRatio(used: number, limit: number): number {
   if (limit === -1) return 0;
   if (limit <= 0) return used > 0 ? 1 : 0;
   return used / limit;
+}
+
+/** `usageRatio` as a whole percentage, rounded half up in integer arithmetic (57.5 % is 58, never 57). */
+export function usagePercent(used: number, limit: number): number {
+  if (limit === -1) return 0;
+  if (limit <= 0) return used > 0 ? 100 : 0;
+  return wholePercent(used, limit);
 }

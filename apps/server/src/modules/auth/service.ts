@@ -120,15 +120,17 @@ export async function login(
     await assertSubscriptionActive(deps, profile.schoolId);
   }
 
+  // Now as the server tells it (deps.clock, which tests set), so the time the people lists show can be checked.
+  const now = deps.clock();
   const token = await withSystem(deps.db, async (tx) => {
     await tx
       .update(accounts)
-      .set({ failedLogins: 0, failedLoginsSince: null, lastLoginAt: new Date() })
+      .set({ failedLogins: 0, failedLoginsSince: null, lastLoginAt: now })
       .where(eq(accounts.id, account.id));
     if (profile.kind === 'school' && profile.schoolId) {
       await tx
         .update(users)
-        .set({ lastLoginAt: new Date() })
+        .set({ lastLoginAt: now })
         .where(and(eq(users.schoolId, profile.schoolId), eq(users.id, profile.id)));
     }
     return createSession(tx, {
@@ -265,7 +267,8 @@ async function createSignedUpSchool(deps: Deps, actor: PublicActor, input: Schoo
       const accountId = newId();
       const schoolId = newId();
       const userId = newId();
-      const now = new Date();
+      // The server's clock, as sign-in's time and the trial's days left (My Subscription) read it.
+      const now = deps.clock();
       const locale: SchoolLocale = {
         ...DEFAULT_SCHOOL_LOCALE,
         language: input.language ?? DEFAULT_SCHOOL_LOCALE.language,

@@ -8,7 +8,7 @@ import {
   USAGE_LABELS,
 } from '@lyceum/shared/company';
 import { UNLIMITED } from '@lyceum/shared/plans';
-import { usageRatio } from '@lyceum/shared/subscription-rules';
+import { usagePercent, usageRatio } from '@lyceum/shared/subscription-rules';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
@@ -157,7 +157,8 @@ export async function usageExport(deps: Deps, actor: Actor, query: z.output<type
     s.planName,
     s.status,
     ...s.items.flatMap((i) => [i.used, i.limit === -1 ? 'Unlimited' : i.limit]),
-    Math.round(s.maxRatio * 100),
+    // From the counts, not the ratio: 2875 of 5000 is 57.5 %, but 0.575 × 100 is 57.49999… (Math.round: 57).
+    Math.max(0, ...s.items.map((i) => usagePercent(i.used, i.limit))),
   ]);
   return toCsv(header, rows);
 }

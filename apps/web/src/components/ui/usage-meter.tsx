@@ -1,5 +1,6 @@
 import type { UsageItem } from '@lyceum/shared/company';
 import { UNLIMITED } from '@lyceum/shared/plans';
+import { usagePercent } from '@lyceum/shared/subscription-rules';
 import { cn } from '../../lib/cn';
 import { formatNumber, useFormat } from '../../lib/i18n/format';
 import { translate, useT } from '../../lib/i18n/i18n';
@@ -29,7 +30,8 @@ export function UsageMeter({ label, used, limit, format, className }: UsageMeter
   const ratio = unlimited ? 0 : limit <= 0 ? (used > 0 ? 1 : 0) : used / limit;
   const show = (value: number) =>
     value === UNLIMITED ? t('states.unlimited') : format ? format(value) : number(value);
-  const percent = Math.min(100, Math.round(ratio * 100));
+  // From the counts, half up, as the server's usage CSV: 2875 of 5000 is 58 % (Math.round(0.575 × 100) is 57).
+  const percent = Math.min(100, usagePercent(used, limit));
   const percentText = number(percent / 100, { style: 'percent' });
   return (
     <div className={cn('space-y-1', className)}>
