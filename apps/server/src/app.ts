@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { registerApiNoStore } from './plugins/api-no-store.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { seedDefaults, seedDemo } from './seed/seed.ts';
 import { seedDemoPictures } from './seed/seed-files.ts';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app, { passwordMinLength: config.passwordMinLength });
   registerSecurityHeaders(app);
+  registerApiNoStore(app);
   // A write to no route answers 404 before its body is read: nobody should make the server parse a
   // megabyte of JSON for a 404 (docs/security.md, "Public entry points"). GETs carry no body; they go on to the
   // not-found handler, which serves the web app.

@@ -98,6 +98,7 @@ const count = async (what: TrialCapped, schoolId: string) => {
     periods: 'periods',
     academicYears: 'academic_years',
     attendance: 'attendance',
+    people: 'users',
   }[what];
   const kind = what === 'groups' ? sql` and kind = 'group'` : sql``;
   const rows = await withSystem(t.app.deps.db, (tx) =>
@@ -129,6 +130,12 @@ async function madeEarlier(school: TrialSchool, what: RowCapped, howMany: number
     academicYears: sql`insert into academic_years (school_id, id, name, start_date, end_date)
       select ${s}, gen_random_uuid(), (${EARLIER_YEAR} + g) || '-' || (${EARLIER_YEAR} + g + 1),
         make_date(${EARLIER_YEAR} + g, 9, 1), make_date(${EARLIER_YEAR} + g + 1, 8, 31) from ${rows}`,
+    // Deactivated parents: stored, but no longer counted by the plan's limits on people.
+    people: sql`with a as (insert into accounts (id, email)
+        select gen_random_uuid(), 'earlier-' || gen_random_uuid() || '@capped.test' from ${rows} returning id, email),
+      u as (insert into users (school_id, id, account_id, name, email, role, is_active)
+        select ${s}, gen_random_uuid(), a.id, 'Earlier', a.email, 'parent', false from a returning school_id, id)
+      insert into parents (school_id, id, status) select school_id, id, 'inactive' from u`,
   }[what];
   await withSystem(t.app.deps.db, (tx) => tx.execute(statement));
 }
@@ -162,6 +169,10 @@ function create(school: TrialSchool, what: RowCapped, i: number) {
         startDate: `${EARLIER_YEAR - i}-09-01`,
         endDate: `${EARLIER_YEAR - i + 1}-08-31`,
       },
+    },
+    people: {
+      url: '/api/v1/parents',
+      payload: { name: `Parent ${i}`, email: `parent${i}-${school.id}@capped.test`, sendInvitation: false },
     },
   }[what];
   return school.call({ method: 'POST', ...requests });
@@ -207,6 +218,7 @@ describe('creates racing at the edge', () => {
   it.each([
     'subjects',
     'messages',
+    'people',
   ] as const)('%s: never more than the cap, however many arrive at once', async (what) => {
     const school = await trialSchool();
     await madeEarlier(school, what, TRIAL_CAPS[what] - 2 - (await count(what, school.id)));
@@ -338,5 +350,150 @@ describe('attendance: a trial school stores at most TRIAL_CAPS.attendance record
     const res = await school.call({ method: 'POST', url: '/api/v1/attendance', payload: sheet(one) });
     expect(res.statusCode, res.body).toBe(200);
     expect(await count('attendance', school.id)).toBe(TRIAL_CAPS.attendance + 1);
+  });
+});
+
+describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated ones included', () => {
+  const csvOf = (header: string, rows: string[]) => `${header}\n${rows.join('\n')}\n`;
+  const kids = (tag: string, howMany: number) =>
+    Array.from({ length: howMany }, (_, i) => `Kid ${tag}${i},kid-${tag}${i}-${n}@capped.test`);
+
+  it('graduates still count: import, graduate, import again is refused whole at the cap, nothing written', async () => {
+    const school = await trialSchool();
+    const years = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as {
+      id: string;
+      endDate: string;
+      isCurrent: boolean;
+    }[];
+    const thisYear = years.find((y) => y.isCurrent) as { id: string; endDate: string };
+    const start = Number(thisYear.endDate.slice(0, 4));
+    const next = await school.call({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: {
+        name: `${start}-${start + 1}`,
+        startDate: `${start}-09-01`,
+        endDate: `${start + 1}-08-31`,
+        terms: [],
+        holidays: [],
+      },
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    const cls = await school.call({
+      method: 'POST',
+      url: '/api/v1/classes',
+      payload: { name: 'Grade 1', section: 'A' },
+    });
+    expect(cls.statusCode, cls.body).toBe(201);
+    const classId: string = cls.json().id;
+    // Room for 150 more people: a class of 100 imported and graduated, then the next 100 do not fit.
+    await madeEarlier(school, 'people', TRIAL_CAPS.people - 150 - (await count('people', school.id)));
+    const first = await school.call({
+      method: 'POST',
+      url: '/api/v1/students/import',
+      payload: { csv: csvOf('name,email', kids('a', 100)), classId, sendInvitation: false },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const graduated = await school.call({
+      method: 'POST',
+      url: '/api/v1/promotions',
+      payload: { fromYearId: thisYear.id, toYearId: next.json().id, classes: [{ classId, action: 'graduate' }] },
+    });
+    expect(graduated.statusCode, graduated.body).toBe(201);
+    expect(graduated.json().totals).toMatchObject({ graduated: 100 });
+    // The plan's 100 students are free again; the stored people are not.
+    const again = { csv: csvOf('name,email', kids('b', 100)), classId, sendInvitation: false };
+    const preview = await school.call({ method: 'POST', url: '/api/v1/students/import/preview', payload: again });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().errors).toEqual([{ line: null, column: null, message: TRIAL_CAP_MESSAGES.people }]);
+    const before = await count('people', school.id);
+    const refused = await school.call({ method: 'POST', url: '/api/v1/students/import', payload: again });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused)).toMatchObject({
+      message: 'The file has 1 error. Nothing was imported.',
+      fields: { 'file:_': TRIAL_CAP_MESSAGES.people },
+    });
+    expect(await count('people', school.id)).toBe(before);
+    // What is left fits, to the last place.
+    const rest = await school.call({
+      method: 'POST',
+      url: '/api/v1/students/import',
+      payload: { csv: csvOf('name,email', kids('c', 50)), classId, sendInvitation: false },
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await count('people', school.id)).toBe(TRIAL_CAPS.people);
+    expect(TRIAL_CAP_MESSAGES.people).toBe(
+      'Trial limit reached: a school on a trial can have at most 5,000 people, deactivated ones included. Choose a plan to add more.',
+    );
+  });
+
+  it('every way of adding a person is refused at the cap, in the person’s language too; a reactivation is not', async () => {
+    const school = await trialSchool();
+    const cls = await school.call({ method: 'POST', url: '/api/v1/classes', payload: { name: 'Grade 2' } });
+    const classId: string = cls.json().id;
+    await madeEarlier(school, 'people', TRIAL_CAPS.people - 1 - (await count('people', school.id)));
+    const mail = (who: string) => `${who}-${school.id}@capped.test`;
+    // One place left: a student with a new parent would take two.
+    const withParent = await school.call({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: {
+        name: 'Two Places',
+        email: mail('two'),
+        classId,
+        newParents: [{ name: 'Their Parent', email: mail('two-parent'), relationship: 'mother' }],
+      },
+    });
+    expect(withParent.statusCode, withParent.body).toBe(422);
+    expect(errorOf(withParent)).toMatchObject({ code: 'plan_limit', message: TRIAL_CAP_MESSAGES.people });
+    const last = await school.call({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Last Place', email: mail('last'), classId },
+    });
+    expect(last.statusCode, last.body).toBe(201);
+    expect(await count('people', school.id)).toBe(TRIAL_CAPS.people);
+
+    const creates = [
+      { url: '/api/v1/students', payload: { name: 'A Student', email: mail('student'), classId } },
+      { url: '/api/v1/teachers', payload: { name: 'A Teacher', email: mail('teacher') } },
+      { url: '/api/v1/parents', payload: { name: 'A Parent', email: mail('parent') } },
+      { url: '/api/v1/users', payload: { name: 'A Principal', email: mail('principal'), role: 'principal' } },
+      { url: '/api/v1/users', payload: { name: 'An Admin', email: mail('admin'), role: 'school_admin' } },
+    ];
+    for (const { url, payload } of creates) {
+      const res = await school.call({ method: 'POST', url, payload: { ...payload, sendInvitation: false } });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(422);
+      expect(errorOf(res)).toMatchObject({ code: 'plan_limit', message: TRIAL_CAP_MESSAGES.people });
+    }
+    for (const [kind, header] of [
+      ['students', 'name,email'],
+      ['teachers', 'name,email'],
+      ['parents', 'name,email'],
+    ] as const) {
+      const res = await school.call({
+        method: 'POST',
+        url: `/api/v1/${kind}/import`,
+        payload: { csv: csvOf(header, [`One More,${mail(`import-${kind}`)}`]), classId, sendInvitation: false },
+      });
+      expect(res.statusCode, `${kind}: ${res.body}`).toBe(422);
+      expect(errorOf(res).fields).toEqual({ 'file:_': TRIAL_CAP_MESSAGES.people });
+    }
+    const spanish = await school.call({
+      method: 'POST',
+      url: '/api/v1/parents',
+      headers: { 'accept-language': 'es' },
+      payload: { name: 'Otro', email: mail('otro'), sendInvitation: false },
+    });
+    expect(spanish.statusCode).toBe(422);
+    expect(errorOf(spanish).message).toContain('como máximo 5000 personas, contando las desactivadas');
+    expect(await count('people', school.id)).toBe(TRIAL_CAPS.people);
+
+    // Taking a person back stores no one new: only the plan's limits on active people apply.
+    const off = await school.call({ method: 'POST', url: `/api/v1/teachers/${school.teacherId}/deactivate` });
+    expect(off.statusCode, off.body).toBe(200);
+    const on = await school.call({ method: 'POST', url: `/api/v1/teachers/${school.teacherId}/reactivate` });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await count('people', school.id)).toBe(TRIAL_CAPS.people);
   });
 });

@@ -18,6 +18,14 @@ export const TRIAL_CAPS = {
    * 11,200; without a cap a school could mark every day since its first year, at 500 records a request.
    */
   attendance: 50_000,
+  /**
+   * People stored, every role, active or not (graduates, leavers and deactivated people free their place in
+   * the plan's limits but stay stored). The trial-able Basic plan holds 313 people at once (100 students, 10
+   * teachers, 200 parents, 2 school admins, 1 principal), Premium 3,115 should a company offer it as a trial:
+   * 5,000 leaves room for a whole school imported, a year graduated and a few files imported again, and stops
+   * an import-then-graduate loop (about 18,000 accounts an hour per trial school before this cap).
+   */
+  people: 5_000,
 } as const;
 
 export type TrialCapped = keyof typeof TRIAL_CAPS;
@@ -35,6 +43,7 @@ export const TRIAL_CAP_MESSAGES: Readonly<Record<TrialCapped, string>> = {
   periods: capReached('periods', 'periods'),
   academicYears: capReached('academicYears', 'academic years'),
   attendance: capReached('attendance', 'attendance records'),
+  people: capReached('people', 'people, deactivated ones included'),
 };
 
 /**

@@ -21,6 +21,8 @@ const COUNTS: Record<TrialCapped, (schoolId: string) => SQL> = {
   // The records' own counts, kept exact by triggers (migration 0021): a row per student and class, not per record.
   attendance: (s) => sql`select coalesce(sum(present + late + absent), 0)::int as n
     from attendance_student_totals where school_id = ${s}`,
+  // Every role, active or not: what is stored, not what the plan's limits count (docs/product.md, "Trials").
+  people: (s) => sql`select count(*)::int as n from users where school_id = ${s}`,
 };
 
 /**

@@ -386,6 +386,7 @@ const es: Catalogue = {
   [TRIAL_CAP_MESSAGES.periods]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.periods)} períodos. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.academicYears]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.academicYears)} años académicos. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.attendance]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.attendance)} registros de asistencia. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.people]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.people)} personas, contando las desactivadas. Elija un plan para añadir más.`,
   [UNVERIFIED_STORAGE_MESSAGES.limitReached]: `Hasta que se confirme la dirección de correo electrónico de su escuela, sus archivos pueden ocupar como máximo ${UNVERIFIED_STORAGE_MB} MB. El administrador que registró la escuela la confirma abriendo el enlace que le enviamos al registrarse.`,
   [UNVERIFIED_STORAGE_MESSAGES.allTaken]:
     'El almacenamiento para las escuelas cuya dirección de correo electrónico aún no está confirmada está lleno. Confirme la dirección de correo electrónico de su escuela para obtener el almacenamiento de su plan: el administrador que registró la escuela abre el enlace que le enviamos al registrarse.',

@@ -37,7 +37,7 @@ import { capIssues } from '../../lib/csv-limits.ts';
 import { type Invitation, queueInvitations, takenEmails } from './accounts.ts';
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { type CsvRecord, type ParsedCsv, parseCsv } from './csv.ts';
-import { assertWithinPlan } from './plan-limits.ts';
+import { assertRoomForNewPeople } from './plan-limits.ts';
 import { emailTakenMessage } from './email-taken-message.ts';
 import { schoolMailRefusal } from '../auth/index.ts';
 
@@ -500,14 +500,14 @@ async function validateStudents(
   }
 }
 
-/** Plan limits for what the file would add (file-level issue, also in the preview). */
+/** Plan limits and the trial cap on people for what the file would add (file-level issue, also in the preview). */
 async function planIssue(
   tx: Tx,
   schoolId: string,
   adding: Partial<Record<SchoolRole, number>>,
 ): Promise<ImportIssue | null> {
   try {
-    await assertWithinPlan(tx, schoolId, adding);
+    await assertRoomForNewPeople(tx, schoolId, adding);
     return null;
   } catch (err) {
     if (err instanceof AppError && err.code === 'plan_limit') return { line: null, column: null, message: err.message };

@@ -25,7 +25,7 @@ import { inScope, readScope, type SchoolScope, writeScope } from '../../db/schoo
 import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, nameSort, type SortKey, sortFields } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
-import { assertWithinPlan } from './plan-limits.ts';
+import { assertRoomForNewPeople } from './plan-limits.ts';
 import { loadParents } from './views.ts';
 import { visibleParents } from './visibility.ts';
 import { childrenToday } from '../dashboard/index.ts';
@@ -127,7 +127,7 @@ export async function createParent(
           .where(and(eq(students.schoolId, scope.schoolId), inArray(students.id, childIds)));
         if (found.length !== childIds.length) throw notFound(PEOPLE_MESSAGES.studentNotFound);
       }
-      await assertWithinPlan(tx, scope.schoolId, { parent: 1 });
+      await assertRoomForNewPeople(tx, scope.schoolId, { parent: 1 });
       const { userId, accountId } = await createSchoolAccount(
         tx,
         { schoolId: scope.schoolId, role: 'parent', name: input.name, email: input.email, phone: input.phone ?? null },

@@ -4,6 +4,7 @@ import type { SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countsAgainstPlan } from '../../db/plan-count.ts';
+import { assertTrialCap } from '../../db/trial-caps.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -54,4 +55,21 @@ export async function assertWithinPlan(
       throw new AppError('plan_limit', PEOPLE_MESSAGES.planLimit(spec.label, plan.name, limit, noun));
     }
   }
+}
+
+/**
+ * For people about to be stored (a create, a student's new parents, an import), not a reactivation: the plan's
+ * limits on active accounts, then, while the school is on a trial, TRIAL_CAPS.people over every account it
+ * stores, active or not (docs/product.md, "Trials"): graduating or deactivating frees a place in the plan but
+ * keeps the rows, so without it a trial school could import and graduate without end. The school row's lock
+ * comes first, then the trial count's, in every caller, so racing creates and imports count one after the other.
+ */
+export async function assertRoomForNewPeople(
+  tx: Tx,
+  schoolId: string,
+  adding: Partial<Record<SchoolRole, number>>,
+): Promise<void> {
+  await assertWithinPlan(tx, schoolId, adding);
+  const total = Object.values(adding).reduce((sum, n) => sum + (n ?? 0), 0);
+  if (total > 0) await assertTrialCap(tx, schoolId, 'people', total);
 }

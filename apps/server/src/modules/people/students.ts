@@ -46,7 +46,7 @@ import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, nameSort, type SortKey, sortColumns, sortFields } from '../../lib/list-page.ts';
 import { academicYearIn, timeZoneOf } from '../../lib/school-day.ts';
 import { nameOrEmailLike } from './search.ts';
-import { assertWithinPlan } from './plan-limits.ts';
+import { assertRoomForNewPeople } from './plan-limits.ts';
 import { loadStudents, studentProfileJsonSql } from './views.ts';
 import { visibleAttendanceCounts, visibleStudents } from './visibility.ts';
 
@@ -333,7 +333,7 @@ export async function createStudent(
         if (Object.keys(repeated).length > 0) throw invalid(PEOPLE_MESSAGES.ownEmailEach, repeated);
         for (const link of input.parents) await findParentRow(tx, scope.schoolId, link.parentId);
         const newParentCount = input.newParents.length;
-        await assertWithinPlan(tx, scope.schoolId, { student: 1, parent: newParentCount });
+        await assertRoomForNewPeople(tx, scope.schoolId, { student: 1, parent: newParentCount });
         const { userId, accountId } = await createSchoolAccount(
           tx,
           {

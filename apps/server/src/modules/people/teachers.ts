@@ -25,7 +25,7 @@ import { inScope, readScope, type SchoolScope, writeScope } from '../../db/schoo
 import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, nameSort, type SortKey, sortFields } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
-import { assertWithinPlan } from './plan-limits.ts';
+import { assertRoomForNewPeople, assertWithinPlan } from './plan-limits.ts';
 import { findClass } from './students.ts';
 import { loadTeachers } from './views.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
@@ -173,7 +173,7 @@ export async function createTeacher(
   const teacher = await withEmailRace(() =>
     inScope(deps.db, scope, async (tx) => {
       const subjectIds = await assertSubjects(tx, scope.schoolId, input.subjectIds);
-      await assertWithinPlan(tx, scope.schoolId, { teacher: 1 });
+      await assertRoomForNewPeople(tx, scope.schoolId, { teacher: 1 });
       const { userId, accountId } = await createSchoolAccount(
         tx,
         { schoolId: scope.schoolId, role: 'teacher', name: input.name, email: input.email, phone: input.phone ?? null },

@@ -26,7 +26,7 @@ import { inScope, readScope, type SchoolScope, writeScope } from '../../db/schoo
 import { loadThenCommit } from '../../db/tenancy.ts';
 import { keysetList, nameSort, type SortKey, sortFields } from '../../lib/list-page.ts';
 import { nameOrEmailLike } from './search.ts';
-import { assertWithinPlan } from './plan-limits.ts';
+import { assertRoomForNewPeople } from './plan-limits.ts';
 import { loadUserAccounts } from './views.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 
@@ -114,7 +114,7 @@ export async function createUser(
   const credential = await prepareCredential(input.sendInvitation);
   const user = await withEmailRace(() =>
     inScope(deps.db, scope, async (tx) => {
-      await assertWithinPlan(tx, scope.schoolId, { [input.role]: 1 });
+      await assertRoomForNewPeople(tx, scope.schoolId, { [input.role]: 1 });
       const { userId, accountId } = await createSchoolAccount(
         tx,
         {
