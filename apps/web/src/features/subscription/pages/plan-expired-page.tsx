@@ -1,6 +1,7 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useMySchool } from '../../../api/get-my-school';
@@ -35,6 +36,8 @@ export function PlanExpiredPage() {
     : school
       ? t('expired.salesMessageFor', { school: school.name })
       : t('expired.salesMessage');
+  // Company staff are never held back by a school's subscription, and have no school to renew.
+  if (user && isCompanyRole(user.role)) return <Navigate to="/dashboard" replace />;
   return (
     <>
       <PageHeader title={cancelled ? t('expired.cancelledTitle') : t('expired.title')} />
