@@ -165,7 +165,16 @@ test('company: plan duplicate, new school with subscription, add-on and payment 
   await newKey.scrollIntoViewIfNeeded();
   await screenshot(school, 'school-api-keys-desktop');
   // The plan expiry screen (shown when the server answers subscription_expired) and its contact-sales modal.
+  // Hillcrest's subscription is active, and the screen sends a school in force on to its dashboard: My
+  // Subscription's answer is read as lapsed here, so the screen shows what a lapsed school's admin sees.
+  await school.route('**/api/v1/subscription', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, subscription: { ...body.subscription, status: 'expired' } } });
+  });
   await visit(school, '/subscription-expired', 'Subscription expired', 'school-plan-expired-desktop');
+  await school.getByRole('link', { name: 'Renew subscription' }).waitFor();
+  await school.unroute('**/api/v1/subscription');
   await school.getByRole('button', { name: 'Contact sales' }).click();
   const sales = school.getByRole('dialog', { name: 'Contact sales' });
   await sales.getByLabel('Phone').fill('+1 555 0101');

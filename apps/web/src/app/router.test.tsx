@@ -191,6 +191,16 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     expect(router.state.location.pathname).toBe('/unauthorized');
   });
 
+  it('names the Access Denied page in the browser tab, not the refused page it replaced', async () => {
+    const { router } = renderApp('/dashboard', authResponse('teacher'));
+    await screen.findByRole('heading', { name: 'School overview' });
+    expect(document.title).toBe('Dashboard · Lyceum');
+    await act(() => router.navigate('/revenue'));
+    await screen.findByRole('heading', { level: 1, name: 'Access Denied' });
+    expect(router.state.location.pathname).toBe('/unauthorized');
+    await waitFor(() => expect(document.title).toBe('Access Denied · Lyceum'));
+  });
+
   it('lets company_user open the company lists from its sidebar, read-only, and no other company screen', async () => {
     const empty = () => json({ items: [], nextCursor: null, total: 0 });
     const { router } = renderApp('/schools', authResponse('company_user'), {

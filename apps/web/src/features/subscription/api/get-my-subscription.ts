@@ -13,6 +13,7 @@ export const mySubscriptionQueryOptions = queryOptions({
   queryFn: ({ signal }) => getMySubscription(signal),
 });
 
-export function useMySubscription(enabled = true) {
-  return useQuery({ ...mySubscriptionQueryOptions, enabled });
+/** `staleTime` lets a caller that must see the subscription as it is now (the plan-expiry screen) ask afresh. */
+export function useMySubscription(enabled = true, staleTime?: number) {
+  return useQuery({ ...mySubscriptionQueryOptions, enabled, ...(staleTime === undefined ? {} : { staleTime }) });
 }

@@ -1,6 +1,7 @@
 import type { MySubscriptionResponse } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
+import { COMPANY_ROLES, isCompanyRole, type Role } from '@lyceum/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { aSubscription } from '../../../test/fixtures';
-import { json, mockFetch, renderWithProviders, schoolResponse, signedIn, apiError } from '../../../test/utils';
+import {
+  apiError,
+  createTestQueryClient,
+  json,
+  mockFetch,
+  renderWithProviders,
+  schoolResponse,
+  signedIn,
+} from '../../../test/utils';
+import { mySchoolQueryOptions } from '../../../api/get-my-school';
+import { mySubscriptionKey } from '../api/get-my-subscription';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from './expiry-watcher';
 import { useBrandedSchool } from './school-brand';
@@ -117,6 +128,71 @@ describe('plan expiry', () => {
     renderWithProviders(<PlanExpiredPage />, { auth: signedIn('principal') });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.subscriptionExpired));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscription expired');
+  });
+
+  /** The plan-expiry screen opened at its address, with the dashboard it may send the user on to. */
+  function openExpiryScreen(role: Role, queryClient = createTestQueryClient()) {
+    return renderWithProviders(null, {
+      auth: signedIn(role, isCompanyRole(role) ? null : { name: 'Hill Valley High', logo: null }),
+      path: EXPIRED_PATH,
+      queryClient,
+      routes: [
+        { path: EXPIRED_PATH, element: <PlanExpiredPage /> },
+        { path: '/dashboard', element: <p>dashboard</p> },
+      ],
+    });
+  }
+
+  it('sends company staff, whom no subscription holds back, to their dashboard without asking the server', async () => {
+    for (const role of COMPANY_ROLES) {
+      const { calls } = mockFetch({});
+      const { router, unmount } = openExpiryScreen(role);
+      await screen.findByText('dashboard');
+      expect({ role, at: router.state.location.pathname }).toEqual({ role, at: '/dashboard' });
+      expect(screen.queryByRole('button', { name: 'Contact sales' })).toBeNull();
+      expect(calls).toEqual([]);
+      unmount();
+    }
+  });
+
+  it("sends a school admin to the dashboard when My Subscription says the school's subscription is active", async () => {
+    const active = { ...lapsed('expired'), subscription: aSubscription(), daysLeft: 335 };
+    mockFetch({ 'GET /api/v1/subscription': () => json(active) });
+    const { router } = openExpiryScreen('school_admin');
+    await screen.findByText('dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("sends everyone else of the school to the dashboard when the school's card says it is active", async () => {
+    for (const role of ['principal', 'teacher', 'student', 'parent'] as const) {
+      mockFetch({ 'GET /api/v1/school': () => json(schoolResponse({ subscriptionStatus: 'active' })) });
+      const { router, unmount } = openExpiryScreen(role);
+      await screen.findByText('dashboard');
+      expect({ role, at: router.state.location.pathname }).toEqual({ role, at: '/dashboard' });
+      unmount();
+    }
+  });
+
+  it('asks afresh rather than trusting an answer cached before the lapse, which would send the user back', async () => {
+    // Each role's read, as cached while the subscription was active; the server now says it lapsed.
+    const cases = [
+      ['school_admin', mySubscriptionKey, { ...lapsed('expired'), subscription: aSubscription(), daysLeft: 3 }],
+      ['teacher', mySchoolQueryOptions.queryKey, schoolResponse({ subscriptionStatus: 'active' })],
+    ] as const;
+    for (const [role, key, cached] of cases) {
+      mockFetch({
+        'GET /api/v1/subscription': () => json(lapsed('expired')),
+        'GET /api/v1/school': () => json(schoolResponse({ subscriptionStatus: 'expired' })),
+      });
+      const queryClient = createTestQueryClient();
+      queryClient.setQueryData(key, cached);
+      const { router, unmount } = openExpiryScreen(role, queryClient);
+      // The screen asked the server again (a second answer in the cache) and stayed with the lapse's words.
+      await waitFor(() => expect(queryClient.getQueryState(key)?.dataUpdateCount).toBe(2));
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscription expired');
+      expect({ role, at: router.state.location.pathname }).toEqual({ role, at: EXPIRED_PATH });
+      unmount();
+    }
   });
 
   it('records a lead from the contact-sales modal', async () => {

@@ -1,6 +1,7 @@
+import { isCompanyRole } from '@lyceum/shared/roles';
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useMySchool } from '../../../api/get-my-school';
@@ -18,14 +19,22 @@ export function PlanExpiredPage() {
   const isSchoolAdmin = user?.role === 'school_admin';
   // A lapsed subscription is renewed; a cancelled one cannot be, so its admin is sent to sales with My
   // Subscription's words (docs/product.md, "Statuses, expiry and renewal"). Renew waits for the answer, so it
-  // never shows for a cancelled one; should the read fail, My Subscription says why.
-  const mine = useMySubscription(isSchoolAdmin);
+  // never shows for a cancelled one; should the read fail, My Subscription says why. Read afresh, as the card
+  // below: it may have been read before the lapse, or before a renewal.
+  const mine = useMySubscription(isSchoolAdmin, 0);
   // Everyone else cannot read My Subscription; the school's card says which it was, read afresh (the card
   // may have been read before the cancellation). Until it answers, the lapse's words stand.
   const card = useMySchool(!isSchoolAdmin && user?.schoolId != null, 0);
   const cancelled = isSchoolAdmin
     ? mine.data?.subscription?.status === 'cancelled'
     : card.data?.subscriptionStatus === 'cancelled';
+  // The screen is for a school with no subscription in force (docs/product.md, "When a subscription lapses
+  // mid-session"): opened directly, or reloaded after a renewal, while it is active, it sends the user on. Only
+  // an answer read since the screen opened counts: one cached from before the lapse would send them back to
+  // the page whose 402 brought them here.
+  const status = isSchoolAdmin
+    ? mine.isFetchedAfterMount && mine.data?.subscription?.status
+    : card.isFetchedAfterMount && card.data?.subscriptionStatus;
   const offerRenewal = isSchoolAdmin && !mine.isPending && !cancelled;
   // A cancelled subscription is not renewed but replaced by a plan, so the message to sales asks for one.
   const salesMessage = cancelled
@@ -35,6 +44,9 @@ export function PlanExpiredPage() {
     : school
       ? t('expired.salesMessageFor', { school: school.name })
       : t('expired.salesMessage');
+  // Company staff are never held back by a school's subscription, and have no school to renew.
+  if (user && isCompanyRole(user.role)) return <Navigate to="/dashboard" replace />;
+  if (status === 'active') return <Navigate to="/dashboard" replace />;
   return (
     <>
       <PageHeader title={cancelled ? t('expired.cancelledTitle') : t('expired.title')} />
