@@ -1,6 +1,8 @@
+import type { ReceiptResponse } from '@lyceum/shared/company';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { apiError, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ReceiptPage } from './receipt-page';
 
 const PAYMENT = '01a21439-0000-7000-8000-000000000000';
@@ -12,7 +14,51 @@ const openReceipt = () =>
     routes: [{ path: '/payments/:id/receipt', element: <ReceiptPage /> }],
   });
 
+const NUMBER = 'RCP-20261123-74CB3383';
+const receipt: ReceiptResponse = {
+  receiptNumber: NUMBER,
+  payment: {
+    id: PAYMENT,
+    schoolId: 's1',
+    schoolName: 'Hill Valley High',
+    subscriptionId: 'sub-1',
+    addonRequestId: null,
+    description: 'Standard plan (monthly)',
+    planName: 'Standard',
+    billingCycle: 'monthly',
+    addonName: null,
+    method: 'bank_transfer',
+    reference: 'TRX-42',
+    amountMinor: 10000,
+    currency: 'USD',
+    status: 'confirmed',
+    receiptNumber: NUMBER,
+    provider: 'manual',
+    reason: null,
+    decidedAt: '2026-11-23T10:00:00.000Z',
+    createdAt: '2026-11-23T09:00:00.000Z',
+  },
+  school: { name: 'Hill Valley High', address: null, email: null },
+  issuedBy: 'Lyceum',
+  lines: [{ label: 'Standard plan (monthly)', amountMinor: 10000 }],
+  totalMinor: 10000,
+};
+
 describe('ReceiptPage', () => {
+  afterEach(() => changeLanguage('en'));
+
+  // QA at 375 px: the Arabic heading broke the number after a hyphen and set the hyphen against the Arabic word.
+  it.each(['en', 'ar'] as const)('keeps the receipt number whole and isolated in the %s heading', async (language) => {
+    await changeLanguage(language);
+    mockFetch({ [`GET /api/v1/payments/${PAYMENT}/receipt`]: () => json(receipt) });
+    openReceipt();
+    const heading = await screen.findByRole('heading', { level: 1 });
+    const number = heading.querySelector('bdi');
+    expect(number?.textContent).toBe(NUMBER);
+    expect(number?.className).toContain('whitespace-nowrap');
+    expect(heading.textContent).toBe(language === 'en' ? `Receipt ${NUMBER}` : `الإيصال ${NUMBER}`);
+  });
+
   // Asking again cannot find a payment that is not there: no Retry (QA, a link to a missing receipt).
   it('says a missing payment is not found, without Retry', async () => {
     mockFetch({

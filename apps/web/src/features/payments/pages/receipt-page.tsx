@@ -21,6 +21,22 @@ const PRINT_CSS = `@media print {
   #receipt { position: absolute; inset: 0 auto auto 0; width: 100%; border: 0; box-shadow: none; }
 }`;
 
+/**
+ * The receipt's heading with its number kept whole and isolated: a number such as RCP-20261123-74CB3383 would
+ * otherwise break after a hyphen on a phone, and in a right-to-left heading its hyphens would join the Arabic
+ * word. The catalogue's sentence still decides where the number stands.
+ */
+function ReceiptTitle({ sentence, number }: { sentence: (number: string) => string; number: string }) {
+  const [before = '', after = ''] = sentence('\u0000').split('\u0000');
+  return (
+    <>
+      {before}
+      <bdi className="whitespace-nowrap">{number}</bdi>
+      {after}
+    </>
+  );
+}
+
 /** The receipt of one payment, to print (window.print) or download as the server's PDF. */
 export function ReceiptPage() {
   const { t } = useT('payments');
@@ -54,7 +70,7 @@ export function ReceiptPage() {
       <style>{PRINT_CSS}</style>
       {back}
       <PageHeader
-        title={t('receipt.titleNumber', { number: receiptNumber })}
+        title={<ReceiptTitle sentence={(n) => t('receipt.titleNumber', { number: n })} number={receiptNumber} />}
         actions={
           <>
             <Button variant="secondary" onClick={() => window.print()}>
