@@ -1043,6 +1043,69 @@ describe('parents', () => {
     expect((await as(t.app, session)({ method: 'GET', url: '/api/v1/children' })).statusCode).toBe(401);
   });
 
+  it("refuses a child, or a student's parent, listed twice with 400 on the repeat, translated; nothing is written", async () => {
+    const kid = await createStudent(t.app, adminA, { classId: a.classId, name: 'Twice Kid' });
+    const parentEmail = uniqueEmail('twice-parent');
+    const parent = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/parents',
+      payload: {
+        name: 'Twice Parent',
+        email: parentEmail,
+        children: [
+          { studentId: kid.student.id, relationship: 'Mother' },
+          { studentId: kid.student.id, relationship: 'Father' },
+        ],
+      },
+    });
+    expect({ status: parent.statusCode, error: errorOf(parent) }).toEqual({
+      status: 400,
+      error: {
+        code: 'validation',
+        message: `Invalid data: ${PEOPLE_MESSAGES.studentListedTwice}`,
+        fields: { 'children.1.studentId': PEOPLE_MESSAGES.studentListedTwice },
+      },
+    });
+    expect(await count('accounts', `email = '${parentEmail}'`)).toBe(0);
+
+    const studentEmail = uniqueEmail('twice-student');
+    const student = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      headers: { 'accept-language': 'es' },
+      payload: {
+        name: 'Twice Student',
+        email: studentEmail,
+        classId: a.classId,
+        parents: [
+          { parentId: a.users.parent.id, relationship: 'Mother' },
+          { parentId: a.users.parent.id, relationship: 'Guardian' },
+        ],
+      },
+    });
+    expect({ status: student.statusCode, error: errorOf(student) }).toEqual({
+      status: 400,
+      error: {
+        code: 'validation',
+        message: 'Datos no válidos: Este padre o madre aparece dos veces',
+        fields: { 'parents.1.parentId': 'Este padre o madre aparece dos veces' },
+      },
+    });
+    expect(await count('accounts', `email = '${studentEmail}'`)).toBe(0);
+    // Each named once, both are written.
+    const once = await createStudent(t.app, adminA, {
+      classId: a.classId,
+      parents: [{ parentId: a.users.parent.id, relationship: 'Mother' }],
+    });
+    expect(once.student.parents.map((p) => [p.id, p.relationship])).toEqual([[a.users.parent.id, 'Mother']]);
+  });
+
   it('refuses a taken e-mail with the e-mail-taken 409, unknown children and unknown parents with 404', async () => {
     const taken = await as(
       t.app,

@@ -121,6 +121,21 @@ const relationshipSchema = z
   .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
 
+/**
+ * A create's list names each class, child or parent once: a second entry would silently replace the first's
+ * relationship or class teacher role, so the request is refused whole, the repeat under its own path
+ * (`children.1.studentId`).
+ */
+const eachOnce =
+  <K extends string>(key: K, message: string) =>
+  (list: readonly Record<K, string>[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    list.forEach((entry, i) => {
+      if (seen.has(entry[key])) ctx.addIssue({ code: 'custom', message, path: [i, key] });
+      seen.add(entry[key]);
+    });
+  };
+
 /** Paging of every list. `nextCursor` is null on the last page. */
 const page = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable(), total: z.number().int() });
@@ -209,6 +224,7 @@ export const CreateStudentRequest = z.object({
   parents: z
     .array(z.object({ parentId: uuidSchema, relationship: relationshipSchema }))
     .max(4)
+    .superRefine(eachOnce('parentId', PEOPLE_MESSAGES.parentListedTwice))
     .default([]),
   /** New parents to create with the student (each gets an account too, same invitation choice). */
   newParents: z.array(NewParentOfStudent).max(4).default([]),
@@ -338,15 +354,7 @@ export const CreateTeacherRequest = z.object({
       }),
     )
     .max(50)
-    .superRefine((list, ctx) => {
-      const seen = new Set<string>();
-      list.forEach((a, i) => {
-        if (seen.has(a.classId)) {
-          ctx.addIssue({ code: 'custom', message: PEOPLE_MESSAGES.classListedTwice, path: [i, 'classId'] });
-        }
-        seen.add(a.classId);
-      });
-    })
+    .superRefine(eachOnce('classId', PEOPLE_MESSAGES.classListedTwice))
     .default([]),
   sendInvitation: z.boolean().default(false),
 });
@@ -416,6 +424,7 @@ export const CreateParentRequest = z.object({
   children: z
     .array(z.object({ studentId: uuidSchema, relationship: relationshipSchema.optional() }))
     .max(20)
+    .superRefine(eachOnce('studentId', PEOPLE_MESSAGES.studentListedTwice))
     .default([]),
   sendInvitation: z.boolean().default(false),
 });

@@ -199,6 +199,7 @@ const es: Catalogue = {
   [PEOPLE_MESSAGES.passwordAlreadySet]:
     'Este usuario ya estableció una contraseña. Use el restablecimiento de contraseña.',
   [PEOPLE_MESSAGES.notYourself]: 'No puede desactivar su propia cuenta.',
+  [PEOPLE_MESSAGES.parentListedTwice]: 'Este padre o madre aparece dos veces',
   [PEOPLE_MESSAGES.invitationsPerHour]: `Ya se envió a esta persona una invitación ${n(RESET_MAILS_PER_HOUR)} veces en esta hora. Dele una contraseña temporal o vuelva a intentarlo más tarde.`,
   [PEOPLE_MESSAGES.resetMailsPerHour]: `Ya se envió a esta persona un correo de restablecimiento de contraseña ${n(RESET_MAILS_PER_HOUR)} veces en esta hora. Restablézcala con una contraseña temporal o vuelva a intentarlo más tarde.`,
   'This e-mail address cannot be used. Choose another one.':
