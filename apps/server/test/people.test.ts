@@ -778,6 +778,41 @@ describe('student lifecycle', () => {
     expect(one.statusCode).toBe(200);
     const unknown = await as(t.app, company)({ method: 'GET', url: `/api/v1/students?schoolId=${newId()}` });
     expect(unknown.statusCode).toBe(404);
+    // A blank or malformed id names no school: answered as a missing one, on every read that needs it.
+    for (const [path, what] of [
+      ['/api/v1/students', 'students'],
+      [`/api/v1/students/${a.users.student.id}`, 'students'],
+      ['/api/v1/teachers', 'teachers'],
+      ['/api/v1/parents', 'parents'],
+      ['/api/v1/users', 'users'],
+      ['/api/v1/classes', 'classes'],
+      [`/api/v1/classes/${a.classId}`, 'classes'],
+      ['/api/v1/classes/options', 'classes'],
+      ['/api/v1/subjects', 'subjects'],
+    ]) {
+      for (const schoolId of ['', '%20', 'abc', `${a.id}x`]) {
+        const res = await as(t.app, company)({ method: 'GET', url: `${path}?schoolId=${schoolId}` });
+        const message = `Valid school ID is required for ${what}`;
+        expect({ path, schoolId, status: res.statusCode, error: errorOf(res) }).toEqual({
+          path,
+          schoolId,
+          status: 400,
+          error: { code: 'validation', message, fields: { schoolId: message } },
+        });
+      }
+    }
+    const spanish = await as(
+      t.app,
+      company,
+    )({ method: 'GET', url: '/api/v1/students?schoolId=abc', headers: { 'accept-language': 'es' } });
+    expect(errorOf(spanish).message).toBe('Se necesita un identificador de escuela válido para alumnos');
+    // A school user may leave it out; a malformed one is still an invalid id, another school's a 404.
+    const mine = await as(t.app, adminA)({ method: 'GET', url: '/api/v1/students?schoolId=abc' });
+    expect({ status: mine.statusCode, error: errorOf(mine) }).toEqual({
+      status: 400,
+      error: { code: 'validation', message: 'Invalid data: Invalid id', fields: { schoolId: 'Invalid id' } },
+    });
+    expect((await as(t.app, adminA)({ method: 'GET', url: `/api/v1/students?schoolId=${b.id}` })).statusCode).toBe(404);
     expect((await as(t.app, companyUser)({ method: 'GET', url: `/api/v1/students?schoolId=${a.id}` })).statusCode).toBe(
       403,
     );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
-import { bodySchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
+import { bodySchoolId, readSchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
 import { AttendanceRate } from './attendance.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
@@ -109,8 +109,6 @@ const limitSchema = pageLimit();
 const cursorSchema = z.string().max(500).optional();
 const searchSchema = listSearch();
 const statusFilter = z.enum(['active', 'inactive', 'all'], { error: 'Unknown status' }).default('active');
-/** Company staff only (see above). */
-const readSchoolId = uuidSchema.optional();
 
 const optionalPhone = phoneSchema.optional();
 const relationshipSchema = z
