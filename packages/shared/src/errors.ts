@@ -59,6 +59,8 @@ export const MESSAGES = {
   forbidden: "You don't have permission to access this page.",
   notFound: 'Document not found: the requested item does not exist.',
   invalidData: 'Invalid data provided. Please check all required fields are filled correctly.',
+  /** A body sent as JSON that does not parse; answered after `Invalid data: ` like every request-validation failure. */
+  notJson: 'The request body is not valid JSON.',
   unavailable: 'Service temporarily unavailable. Please try again.',
   wrongCurrentPassword: 'The current password is incorrect.',
   emailInUse: 'A user with this email already exists...',

@@ -40,6 +40,7 @@ const ar: Catalogue = {
   [MESSAGES.forbidden]: 'ليست لديك صلاحية الوصول إلى هذه الصفحة.',
   [MESSAGES.notFound]: 'المستند غير موجود: العنصر المطلوب غير موجود.',
   [MESSAGES.invalidData]: 'البيانات المقدَّمة غير صالحة. يُرجى التحقق من تعبئة جميع الحقول المطلوبة بشكل صحيح.',
+  [MESSAGES.notJson]: 'نص الطلب ليس JSON صالحًا.',
   [MESSAGES.unavailable]: 'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى.',
   [MESSAGES.wrongCurrentPassword]: 'كلمة المرور الحالية غير صحيحة.',
   [MESSAGES.emailInUse]: 'يوجد مستخدم بهذا البريد الإلكتروني بالفعل...',

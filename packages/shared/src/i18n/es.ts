@@ -42,6 +42,7 @@ const es: Catalogue = {
   [MESSAGES.notFound]: 'Documento no encontrado: el elemento solicitado no existe.',
   [MESSAGES.invalidData]:
     'Los datos no son válidos. Compruebe que todos los campos obligatorios estén bien completados.',
+  [MESSAGES.notJson]: 'El cuerpo de la solicitud no es un JSON válido.',
   [MESSAGES.unavailable]: 'Servicio no disponible temporalmente. Vuelva a intentarlo.',
   [MESSAGES.wrongCurrentPassword]: 'La contraseña actual no es correcta.',
   [MESSAGES.emailInUse]: 'Ya existe un usuario con este correo electrónico...',
