@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -19,7 +19,7 @@ import { seedDemoPictures } from './seed/seed-files.ts';
 import { AfterReply } from './lib/after-reply.ts';
 import { byClientKey } from './lib/client-address.ts';
 import { DailyLimit } from './lib/daily-limit.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, notFound } from './lib/errors.ts';
 import { fastifyTrustProxy } from './lib/forwarded-for.ts';
 import { logError, logRequest } from './lib/log-redaction.ts';
 import { LiveEventHub } from './lib/live-events.ts';
@@ -57,6 +57,7 @@ import { WriteRateLimit } from './lib/write-rate.ts';
 import { compiledSerializerCompiler } from './lib/response-check.ts';
 import { keepEmbeddedStatistics } from './db/embedded-statistics.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -70,11 +71,6 @@ export interface BuildOptions {
   webDist?: string;
   /** Now, as the school-day figures read it (default the system clock). */
   clock?: () => Date;
-}
-
-function noRoute(request: FastifyRequest, reply: FastifyReply) {
-  const url = request.url.split('?')[0] ?? '';
-  return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${url}` } });
 }
 
 /** Builds the whole app: database (migrated), services, plugins and routes. `server.ts` only listens. */
@@ -173,13 +169,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(app, { passwordMinLength: config.passwordMinLength });
+  registerJsonBody(app);
   registerSecurityHeaders(app);
   registerApiNoStore(app);
   // A write to no route answers 404 before its body is read: nobody should make the server parse a
   // megabyte of JSON for a 404 (docs/security.md, "Public entry points"). GETs carry no body; they go on to the
   // not-found handler, which serves the web app.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') return noRoute(request, reply);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
   });
   await app.register(cookie);
   // JSON answers (a page of students is ~13 KB) go out brotli- or gzip-compressed when the client accepts it;
@@ -256,7 +253,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api') || request.method !== 'GET' || !hasWeb) return noRoute(request, reply);
+    // The catalogue's 404 in the reader's language, through the error handler (docs/product.md, "The message
+    // catalogue"), never the framework's words echoing the path; a write to no route got it before its body was read.
+    if (url.startsWith('/api') || request.method !== 'GET' || !hasWeb) return reply.send(notFound());
     // Single-page app: every other GET gets index.html and the client router takes over.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -508,6 +508,7 @@ describe('classes', () => {
     expect(companyView.json().items).toEqual(options.json().items);
     const bad = await as(t.app, company)({ method: 'GET', url: '/api/v1/classes/options?schoolId=nope' });
     expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).fields?.schoolId).toBe('Invalid id');
+    // A malformed id names no school (docs/product.md, "Who sees whom").
+    expect(errorOf(bad).fields?.schoolId).toBe('Valid school ID is required for classes');
   });
 });

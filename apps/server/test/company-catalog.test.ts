@@ -95,6 +95,51 @@ describe('plans', () => {
     }
   });
 
+  it('refuses a plan or add-on name holding an invisible character, so no two names read the same', async () => {
+    const before = (await w.companyUser({ method: 'GET', url: '/api/v1/company/plans' })).json().items.length;
+    const invisible = ['\u200b', '\u2060', '\ufeff', '\u00ad'];
+    for (const name of invisible.map((c) => `Ba${c}sic`)) {
+      const plan = await w.admin({
+        method: 'POST',
+        url: '/api/v1/company/plans',
+        payload: { name, priceMinor: 100, limits },
+      });
+      expect({ name, status: plan.statusCode, error: errorOf(plan) }).toEqual({
+        name,
+        status: 400,
+        error: {
+          code: 'validation',
+          message: 'Invalid data: Name cannot contain control or text-direction characters',
+          fields: { name: 'Name cannot contain control or text-direction characters' },
+        },
+      });
+    }
+    for (const name of invisible.map((c) => `S${c}MS`)) {
+      const addon = await w.admin({ method: 'POST', url: '/api/v1/company/addons', payload: { name, priceMinor: 1 } });
+      expect({ name, status: addon.statusCode, field: errorOf(addon).fields?.name }).toEqual({
+        name,
+        status: 400,
+        field: 'Name cannot contain control or text-direction characters',
+      });
+    }
+    const spanish = await w.admin({
+      method: 'POST',
+      url: '/api/v1/company/plans',
+      headers: { 'accept-language': 'es' },
+      payload: { name: 'Basic\u200b', priceMinor: 100, limits },
+    });
+    expect(errorOf(spanish).fields?.name).toBe(
+      'Nombre no puede contener caracteres de control ni de dirección del texto',
+    );
+    const renamed = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/plans/${await w.planId('Premium')}`,
+      payload: { name: 'Basic\u200b' },
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect((await w.companyUser({ method: 'GET', url: '/api/v1/company/plans' })).json().items.length).toBe(before);
+  });
+
   it('edits, renames onto another plan’s name (409) and deactivates without touching subscriptions on it', async () => {
     const basic = await w.planId('Basic');
     const edit = await w.companyAdmin({

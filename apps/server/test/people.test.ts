@@ -778,6 +778,41 @@ describe('student lifecycle', () => {
     expect(one.statusCode).toBe(200);
     const unknown = await as(t.app, company)({ method: 'GET', url: `/api/v1/students?schoolId=${newId()}` });
     expect(unknown.statusCode).toBe(404);
+    // A blank or malformed id names no school: answered as a missing one, on every read that needs it.
+    for (const [path, what] of [
+      ['/api/v1/students', 'students'],
+      [`/api/v1/students/${a.users.student.id}`, 'students'],
+      ['/api/v1/teachers', 'teachers'],
+      ['/api/v1/parents', 'parents'],
+      ['/api/v1/users', 'users'],
+      ['/api/v1/classes', 'classes'],
+      [`/api/v1/classes/${a.classId}`, 'classes'],
+      ['/api/v1/classes/options', 'classes'],
+      ['/api/v1/subjects', 'subjects'],
+    ]) {
+      for (const schoolId of ['', '%20', 'abc', `${a.id}x`]) {
+        const res = await as(t.app, company)({ method: 'GET', url: `${path}?schoolId=${schoolId}` });
+        const message = `Valid school ID is required for ${what}`;
+        expect({ path, schoolId, status: res.statusCode, error: errorOf(res) }).toEqual({
+          path,
+          schoolId,
+          status: 400,
+          error: { code: 'validation', message, fields: { schoolId: message } },
+        });
+      }
+    }
+    const spanish = await as(
+      t.app,
+      company,
+    )({ method: 'GET', url: '/api/v1/students?schoolId=abc', headers: { 'accept-language': 'es' } });
+    expect(errorOf(spanish).message).toBe('Se necesita un identificador de escuela válido para alumnos');
+    // A school user may leave it out; a malformed one is still an invalid id, another school's a 404.
+    const mine = await as(t.app, adminA)({ method: 'GET', url: '/api/v1/students?schoolId=abc' });
+    expect({ status: mine.statusCode, error: errorOf(mine) }).toEqual({
+      status: 400,
+      error: { code: 'validation', message: 'Invalid data: Invalid id', fields: { schoolId: 'Invalid id' } },
+    });
+    expect((await as(t.app, adminA)({ method: 'GET', url: `/api/v1/students?schoolId=${b.id}` })).statusCode).toBe(404);
     expect((await as(t.app, companyUser)({ method: 'GET', url: `/api/v1/students?schoolId=${a.id}` })).statusCode).toBe(
       403,
     );
@@ -1041,6 +1076,69 @@ describe('parents', () => {
     const off = await as(t.app, adminA)({ method: 'POST', url: `/api/v1/parents/${made.parent.id}/deactivate` });
     expect(off.json()).toMatchObject({ status: 'inactive', isActive: false });
     expect((await as(t.app, session)({ method: 'GET', url: '/api/v1/children' })).statusCode).toBe(401);
+  });
+
+  it("refuses a child, or a student's parent, listed twice with 400 on the repeat, translated; nothing is written", async () => {
+    const kid = await createStudent(t.app, adminA, { classId: a.classId, name: 'Twice Kid' });
+    const parentEmail = uniqueEmail('twice-parent');
+    const parent = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/parents',
+      payload: {
+        name: 'Twice Parent',
+        email: parentEmail,
+        children: [
+          { studentId: kid.student.id, relationship: 'Mother' },
+          { studentId: kid.student.id, relationship: 'Father' },
+        ],
+      },
+    });
+    expect({ status: parent.statusCode, error: errorOf(parent) }).toEqual({
+      status: 400,
+      error: {
+        code: 'validation',
+        message: `Invalid data: ${PEOPLE_MESSAGES.studentListedTwice}`,
+        fields: { 'children.1.studentId': PEOPLE_MESSAGES.studentListedTwice },
+      },
+    });
+    expect(await count('accounts', `email = '${parentEmail}'`)).toBe(0);
+
+    const studentEmail = uniqueEmail('twice-student');
+    const student = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/students',
+      headers: { 'accept-language': 'es' },
+      payload: {
+        name: 'Twice Student',
+        email: studentEmail,
+        classId: a.classId,
+        parents: [
+          { parentId: a.users.parent.id, relationship: 'Mother' },
+          { parentId: a.users.parent.id, relationship: 'Guardian' },
+        ],
+      },
+    });
+    expect({ status: student.statusCode, error: errorOf(student) }).toEqual({
+      status: 400,
+      error: {
+        code: 'validation',
+        message: 'Datos no válidos: Este padre o madre aparece dos veces',
+        fields: { 'parents.1.parentId': 'Este padre o madre aparece dos veces' },
+      },
+    });
+    expect(await count('accounts', `email = '${studentEmail}'`)).toBe(0);
+    // Each named once, both are written.
+    const once = await createStudent(t.app, adminA, {
+      classId: a.classId,
+      parents: [{ parentId: a.users.parent.id, relationship: 'Mother' }],
+    });
+    expect(once.student.parents.map((p) => [p.id, p.relationship])).toEqual([[a.users.parent.id, 'Mother']]);
   });
 
   it('refuses a taken e-mail with the e-mail-taken 409, unknown children and unknown parents with 404', async () => {

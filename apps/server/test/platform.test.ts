@@ -4,7 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { MESSAGES, PEOPLE_MESSAGES } from '@lyceum/shared/errors';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
+import { as, createSchool, createTestApp, login, type TestApp } from './helpers.ts';
 
 /** helmet's protective headers: every answer carries all of them. */
 const SECURITY_HEADERS = [
@@ -45,12 +47,23 @@ describe('server basics', () => {
     expect(res.body).toBe('{"status":"ok"}');
   });
 
-  it('unknown API paths are a JSON 404, never the web app', async () => {
+  it("unknown API paths are the catalogue's JSON 404 in the reader's language, never the web app", async () => {
     for (const url of ['/api/v1/nope', '/api/other', '/api/v1/auth/me/extra']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'not_found', message: `No route GET ${url}` } });
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: MESSAGES.notFound } });
+      const spanish = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'es' } });
+      expect(spanish.json()).toEqual({
+        error: { code: 'not_found', message: 'Documento no encontrado: el elemento solicitado no existe.' },
+      });
     }
+    const write = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/nope',
+      headers: { 'accept-language': 'es', 'content-type': 'application/json' },
+    });
+    expect(write.statusCode).toBe(404);
+    expect(write.json().error.message).toBe('Documento no encontrado: el elemento solicitado no existe.');
   });
 
   it('serves the web app with a single-page fallback and long-lived hashed assets', async () => {
@@ -124,6 +137,53 @@ describe('server basics', () => {
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/dashboard']));
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it("a body that is not JSON answers Invalid data in our words and the reader's language", async () => {
+    const school = await createSchool(t.app);
+    const admin = as(t.app, await login(t.app, school.users.school_admin.email, 'school_admin'));
+    for (const [language, message] of [
+      [undefined, 'Invalid data: The request body is not valid JSON.'],
+      ['es', 'Datos no válidos: El cuerpo de la solicitud no es un JSON válido.'],
+    ] as const) {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/students',
+        headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
+        payload: '{"name":',
+      });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 400,
+        body: { error: { code: 'validation', message } },
+      });
+    }
+    // Prototype poisoning is still refused as a body that is not acceptable JSON.
+    const poisoned = await admin({
+      method: 'POST',
+      url: '/api/v1/students',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"isAdmin": true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json().error.message).toBe('Invalid data: The request body is not valid JSON.');
+  });
+
+  it('an empty body sent as JSON is no body: accepted where none is needed, a missing one where it is', async () => {
+    const school = await createSchool(t.app);
+    const admin = as(t.app, await login(t.app, school.users.school_admin.email, 'school_admin'));
+    const empty = { 'content-type': 'application/json', 'accept-language': 'es' };
+    const readAll = await admin({ method: 'POST', url: '/api/v1/notifications/read-all', headers: empty, payload: '' });
+    expect(readAll.statusCode, readAll.body).toBeLessThan(300);
+    const withCharset = await admin({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: '',
+    });
+    expect(withCharset.statusCode, withCharset.body).toBeLessThan(300);
+    const create = await admin({ method: 'POST', url: '/api/v1/students', headers: empty, payload: '' });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().error.message).toBe(translateTo(PEOPLE_MESSAGES.missingStudentFields, 'es'));
   });
 
   it('malformed JSON is a 400 in the error format', async () => {

@@ -37,6 +37,11 @@ describe('name-like fields refuse control and text-direction characters', () => 
     rlo: '\u202eada',
     nul: 'Ada\u0000Byron',
     isolate: 'A\u2066da',
+    // Invisible: would make a second "Ada" that reads the same as the first.
+    'zero width space': 'Ada\u200b',
+    'word joiner': 'A\u2060da',
+    'zero width no-break space': 'Ad\ufeffa',
+    'soft hyphen': 'A\u00adda',
   };
   for (const [what, name] of Object.entries(bad)) {
     it(`a person's name with ${what} → 400 with the field's message, nothing written`, async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES } from '@lyceum/shared/errors';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READS_PER_MINUTE } from '../src/lib/public-read-limit.ts';
@@ -105,7 +106,7 @@ describe('bodies nobody needs are not read', () => {
         payload,
       });
       expect(res.statusCode).toBe(404);
-      expect(errorOf(res)).toEqual({ code: 'not_found', message: 'No route POST /api/v1/nonexistent' });
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: MESSAGES.notFound });
     }
   });
 });

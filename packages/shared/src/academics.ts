@@ -37,6 +37,14 @@ export const bodySchoolId = z
   .max(64, 'schoolId is too long')
   .optional();
 
+/**
+ * `?schoolId=` of a read: company managers name the school they read (docs/product.md, "Who sees whom"), school
+ * users may omit it. Any text here: the server (readScope) answers a company manager's blank or malformed id
+ * as a missing one, `Valid school ID is required for {what}`, which names the list only it knows; a school
+ * user's malformed one is `Invalid id`, another school's 404.
+ */
+export const readSchoolId = z.string().optional();
+
 /** docs/product.md, "Students": roll numbers are 1 to 100 000. */
 export const ROLL_NUMBER_MAX = 100_000;
 const ROLL_WHOLE = 'Roll number must be a whole number';
@@ -131,12 +139,12 @@ export const ClassListQuery = z.object({
   status: z.enum(['active', 'inactive', 'all'], { error: 'Unknown status' }).default('active'),
   academicYear: z.string().trim().max(20).optional(),
   /** Company staff only: which school to read (docs/product.md, "Who may do what"). School users may omit it or pass their own. */
-  schoolId: uuidSchema.optional(),
+  schoolId: readSchoolId,
 });
 export type ClassListQuery = z.infer<typeof ClassListQuery>;
 
 /** `GET /classes/options`: which school (company staff only), as for the list. */
-export const ClassOptionsQuery = z.object({ schoolId: uuidSchema.optional() });
+export const ClassOptionsQuery = z.object({ schoolId: readSchoolId });
 export type ClassOptionsQuery = z.infer<typeof ClassOptionsQuery>;
 
 /**
@@ -205,11 +213,11 @@ export const AssignTeacherRequest = z.object({
 export type AssignTeacherRequest = z.input<typeof AssignTeacherRequest>;
 
 /** `?schoolId=` on single-row reads: company staff name the school (see people.ts). */
-export const ClassReadQuery = z.object({ schoolId: uuidSchema.optional() });
+export const ClassReadQuery = z.object({ schoolId: readSchoolId });
 
 export const SubjectListQuery = z.object({
   status: z.enum(['active', 'inactive', 'all'], { error: 'Unknown status' }).default('active'),
-  schoolId: uuidSchema.optional(),
+  schoolId: readSchoolId,
 });
 export type SubjectListQuery = z.input<typeof SubjectListQuery>;
 

@@ -59,6 +59,8 @@ export const MESSAGES = {
   forbidden: "You don't have permission to access this page.",
   notFound: 'Document not found: the requested item does not exist.',
   invalidData: 'Invalid data provided. Please check all required fields are filled correctly.',
+  /** A body sent as JSON that does not parse; answered after `Invalid data: ` like every request-validation failure. */
+  notJson: 'The request body is not valid JSON.',
   unavailable: 'Service temporarily unavailable. Please try again.',
   wrongCurrentPassword: 'The current password is incorrect.',
   emailInUse: 'A user with this email already exists...',
@@ -125,6 +127,10 @@ export const PEOPLE_MESSAGES = {
       : `This teacher still has ${n} lessons in the timetable. Delete them first.`,
   /** The same words as the promotion's (YEAR_MESSAGES.classTwice), so one translation serves both. */
   classListedTwice: 'This class is listed twice',
+  /** A parent created with the same child twice (the promotion's YEAR_MESSAGES.studentTwice words, one translation). */
+  studentListedTwice: 'This student is listed twice',
+  /** A student created with the same existing parent twice. */
+  parentListedTwice: 'This parent is listed twice',
   planLimit: (what: string, plan: string, limit: number, noun: string) =>
     `${what} limit reached: the ${plan} plan allows ${limit.toLocaleString('en-US')} ${noun}.`,
   importTooLarge: 'The CSV file is larger than 2 MB.',

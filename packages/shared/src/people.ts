@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
-import { bodySchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
+import { bodySchoolId, readSchoolId, rollNumberSchema, SubjectRef } from './academics.ts';
 import { AttendanceRate } from './attendance.ts';
 import { DayLesson } from './day.ts';
 import { emailSchema, nameSchema, phoneSchema, uuidSchema } from './auth.ts';
@@ -109,8 +109,6 @@ const limitSchema = pageLimit();
 const cursorSchema = z.string().max(500).optional();
 const searchSchema = listSearch();
 const statusFilter = z.enum(['active', 'inactive', 'all'], { error: 'Unknown status' }).default('active');
-/** Company staff only (see above). */
-const readSchoolId = uuidSchema.optional();
 
 const optionalPhone = phoneSchema.optional();
 const relationshipSchema = z
@@ -120,6 +118,21 @@ const relationshipSchema = z
   .max(40, 'Relationship is too long')
   .refine(...plainText('Relationship'));
 export const RELATIONSHIP_SUGGESTIONS = ['Mother', 'Father', 'Guardian', 'Grandparent', 'Other'] as const;
+
+/**
+ * A create's list names each class, child or parent once: a second entry would silently replace the first's
+ * relationship or class teacher role, so the request is refused whole, the repeat under its own path
+ * (`children.1.studentId`).
+ */
+const eachOnce =
+  <K extends string>(key: K, message: string) =>
+  (list: readonly Record<K, string>[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    list.forEach((entry, i) => {
+      if (seen.has(entry[key])) ctx.addIssue({ code: 'custom', message, path: [i, key] });
+      seen.add(entry[key]);
+    });
+  };
 
 /** Paging of every list. `nextCursor` is null on the last page. */
 const page = <T extends z.ZodTypeAny>(item: T) =>
@@ -209,6 +222,7 @@ export const CreateStudentRequest = z.object({
   parents: z
     .array(z.object({ parentId: uuidSchema, relationship: relationshipSchema }))
     .max(4)
+    .superRefine(eachOnce('parentId', PEOPLE_MESSAGES.parentListedTwice))
     .default([]),
   /** New parents to create with the student (each gets an account too, same invitation choice). */
   newParents: z.array(NewParentOfStudent).max(4).default([]),
@@ -338,15 +352,7 @@ export const CreateTeacherRequest = z.object({
       }),
     )
     .max(50)
-    .superRefine((list, ctx) => {
-      const seen = new Set<string>();
-      list.forEach((a, i) => {
-        if (seen.has(a.classId)) {
-          ctx.addIssue({ code: 'custom', message: PEOPLE_MESSAGES.classListedTwice, path: [i, 'classId'] });
-        }
-        seen.add(a.classId);
-      });
-    })
+    .superRefine(eachOnce('classId', PEOPLE_MESSAGES.classListedTwice))
     .default([]),
   sendInvitation: z.boolean().default(false),
 });
@@ -416,6 +422,7 @@ export const CreateParentRequest = z.object({
   children: z
     .array(z.object({ studentId: uuidSchema, relationship: relationshipSchema.optional() }))
     .max(20)
+    .superRefine(eachOnce('studentId', PEOPLE_MESSAGES.studentListedTwice))
     .default([]),
   sendInvitation: z.boolean().default(false),
 });

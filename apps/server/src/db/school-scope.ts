@@ -1,3 +1,4 @@
+import { uuidSchema } from '@lyceum/shared/auth';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from './client.ts';
@@ -6,7 +7,7 @@ import { schools } from './schema/index.ts';
 import { type TenantContext, type TenantOptions, withTenant } from './tenancy.ts';
 import type { Actor } from '../lib/actor.ts';
 import { type AnswerCache, answersEpoch, bytesOfObject, bytesOfText } from '../lib/answer-cache.ts';
-import { AppError, notFound } from '../lib/errors.ts';
+import { AppError, invalidField, notFound } from '../lib/errors.ts';
 
 /**
  * The school a request works on and as whom. School users work on their own school; company staff
@@ -21,9 +22,15 @@ export interface SchoolScope {
   companyReader: boolean;
 }
 
+/**
+ * A read's scope. `requested` is the query's `?schoolId=` as sent (academics.ts, readSchoolId): a company
+ * manager's blank or malformed one is no school named, `Valid school ID is required for {what}` as a missing one
+ * (docs/product.md, "Who sees whom"); a school user's malformed one is an invalid id, as before any lookup.
+ */
 export function readScope(actor: Actor, requested: string | undefined, what: string): SchoolScope {
+  const wellFormed = requested === undefined || uuidSchema.safeParse(requested).success;
   if (actor.kind === 'company') {
-    if (!requested) {
+    if (!requested || !wellFormed) {
       const message = PEOPLE_MESSAGES.schoolIdRequired(what);
       throw new AppError('validation', message, { schoolId: message });
     }
@@ -34,6 +41,7 @@ export function readScope(actor: Actor, requested: string | undefined, what: str
       companyReader: true,
     };
   }
+  if (!wellFormed) throw invalidField('schoolId', 'Invalid id');
   return writeScope(actor, requested);
 }
 

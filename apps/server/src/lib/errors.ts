@@ -30,6 +30,14 @@ export const invalid = (message: string, fields?: Record<string, string>) =>
   new AppError('validation', message, fields);
 
 /**
+ * A value of the request refused by a check the schema cannot make alone (it needs the stored row or the
+ * clock): worded as the schema's refusals are, `Invalid data: {message}` with the message under its field
+ * (docs/product.md, "The error body"), so the same mistake reads the same on create and on edit.
+ */
+export const invalidField = (field: string, message: string) =>
+  new AppError('validation', `Invalid data: ${message}`, { [field]: message });
+
+/**
  * An update that names no field (`PATCH {}`) is refused, not answered with the unchanged row: docs/product.md,
  * "The message catalogue", an empty update. Called once the row is found, so an unknown id is still a 404.
  */

@@ -129,6 +129,10 @@ export function registerErrorHandler(app: FastifyInstance, { passwordMinLength }
       const status = code === 'conflict' ? 409 : code === 'rule' ? 422 : code === 'unavailable' ? 503 : 400;
       return send(status, { code, message });
     }
+    // Fastify's own words would answer in English whatever the reader's language (docs/product.md, "Form field messages").
+    if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return send(400, { code: 'validation', message: HANDLER_MESSAGES.invalidData(MESSAGES.notJson) });
+    }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const message =

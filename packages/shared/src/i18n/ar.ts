@@ -40,6 +40,7 @@ const ar: Catalogue = {
   [MESSAGES.forbidden]: 'ليست لديك صلاحية الوصول إلى هذه الصفحة.',
   [MESSAGES.notFound]: 'المستند غير موجود: العنصر المطلوب غير موجود.',
   [MESSAGES.invalidData]: 'البيانات المقدَّمة غير صالحة. يُرجى التحقق من تعبئة جميع الحقول المطلوبة بشكل صحيح.',
+  [MESSAGES.notJson]: 'نص الطلب ليس JSON صالحًا.',
   [MESSAGES.unavailable]: 'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى.',
   [MESSAGES.wrongCurrentPassword]: 'كلمة المرور الحالية غير صحيحة.',
   [MESSAGES.emailInUse]: 'يوجد مستخدم بهذا البريد الإلكتروني بالفعل...',
@@ -192,6 +193,7 @@ const ar: Catalogue = {
   [PEOPLE_MESSAGES.passwordAlreadySet]:
     'عيّن هذا المستخدم كلمة مرور بالفعل. استخدم إعادة تعيين كلمة المرور بدلًا من ذلك.',
   [PEOPLE_MESSAGES.notYourself]: 'لا يمكنك تعطيل حسابك.',
+  [PEOPLE_MESSAGES.parentListedTwice]: 'ولي الأمر هذا مذكور مرتين',
   [PEOPLE_MESSAGES.invitationsPerHour]: `أُرسلت دعوة إلى هذا الشخص ${n(RESET_MAILS_PER_HOUR)} مرات خلال هذه الساعة. امنحه كلمة مرور مؤقتة بدلًا من ذلك، أو حاول لاحقًا.`,
   [PEOPLE_MESSAGES.resetMailsPerHour]: `أُرسل بريد إعادة تعيين كلمة المرور إلى هذا الشخص ${n(RESET_MAILS_PER_HOUR)} مرات خلال هذه الساعة. أعد التعيين بكلمة مرور مؤقتة بدلًا من ذلك، أو حاول لاحقًا.`,
   'This e-mail address cannot be used. Choose another one.':

@@ -42,6 +42,7 @@ const es: Catalogue = {
   [MESSAGES.notFound]: 'Documento no encontrado: el elemento solicitado no existe.',
   [MESSAGES.invalidData]:
     'Los datos no son válidos. Compruebe que todos los campos obligatorios estén bien completados.',
+  [MESSAGES.notJson]: 'El cuerpo de la solicitud no es un JSON válido.',
   [MESSAGES.unavailable]: 'Servicio no disponible temporalmente. Vuelva a intentarlo.',
   [MESSAGES.wrongCurrentPassword]: 'La contraseña actual no es correcta.',
   [MESSAGES.emailInUse]: 'Ya existe un usuario con este correo electrónico...',
@@ -199,6 +200,7 @@ const es: Catalogue = {
   [PEOPLE_MESSAGES.passwordAlreadySet]:
     'Este usuario ya estableció una contraseña. Use el restablecimiento de contraseña.',
   [PEOPLE_MESSAGES.notYourself]: 'No puede desactivar su propia cuenta.',
+  [PEOPLE_MESSAGES.parentListedTwice]: 'Este padre o madre aparece dos veces',
   [PEOPLE_MESSAGES.invitationsPerHour]: `Ya se envió a esta persona una invitación ${n(RESET_MAILS_PER_HOUR)} veces en esta hora. Dele una contraseña temporal o vuelva a intentarlo más tarde.`,
   [PEOPLE_MESSAGES.resetMailsPerHour]: `Ya se envió a esta persona un correo de restablecimiento de contraseña ${n(RESET_MAILS_PER_HOUR)} veces en esta hora. Restablézcala con una contraseña temporal o vuelva a intentarlo más tarde.`,
   'This e-mail address cannot be used. Choose another one.':

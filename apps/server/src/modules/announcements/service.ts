@@ -23,7 +23,7 @@ import { inScope, listThroughAnswers, type SchoolScope, writeScope } from '../..
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { forbidden, invalid, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
@@ -306,15 +306,15 @@ async function checkAudience(tx: Tx, actor: Actor, audience: Audience[], classId
 
 function checkBody(html: string): string {
   const body = safeBody(html);
-  if (body.length > BODY_STORED_MAX) throw invalid(M.bodyTooLong, { body: M.bodyTooLong });
-  if (textOf(body) === '') throw invalid(M.bodyRequired, { body: M.bodyRequired });
+  if (body.length > BODY_STORED_MAX) throw invalidField('body', M.bodyTooLong);
+  if (textOf(body) === '') throw invalidField('body', M.bodyRequired);
   return body;
 }
 
 function checkExpiry(expiresAt: string | null | undefined, now: Date): Date | null {
   if (!expiresAt) return null;
   const at = new Date(expiresAt);
-  if (at.getTime() <= now.getTime()) throw invalid(M.expiryPast, { expiresAt: M.expiryPast });
+  if (at.getTime() <= now.getTime()) throw invalidField('expiresAt', M.expiryPast);
   return at;
 }
 

@@ -8,7 +8,7 @@ import { attendance, periods } from '../../db/schema/index.ts';
 import { inScope, readScope, writeScope } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { assertTrialCap } from '../../db/trial-caps.ts';
@@ -91,11 +91,7 @@ export function updatePeriod(
     inScope(deps.db, scope, async (tx) => {
       const before = view(await findPeriod(tx, scope.schoolId, id));
       const next = { ...before, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
-      if (next.endTime <= next.startTime) {
-        throw new AppError('validation', TIMETABLE_MESSAGES.endAfterStart, {
-          endTime: TIMETABLE_MESSAGES.endAfterStart,
-        });
-      }
+      if (next.endTime <= next.startTime) throw invalidField('endTime', TIMETABLE_MESSAGES.endAfterStart);
       const [row] = await tx
         .update(periods)
         .set({ ...input, updatedAt: new Date() })

@@ -24,7 +24,7 @@ import { classes, classSubjects, classTeachers, subjects, timetableSlots, users 
 import { inScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -350,16 +350,10 @@ export function updateSlot(
       };
       const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       const next: Placement = { ...before, ...changes };
-      if (next.endTime <= next.startTime) {
-        throw new AppError('validation', TIMETABLE_MESSAGES.endAfterStart, {
-          endTime: TIMETABLE_MESSAGES.endAfterStart,
-        });
-      }
+      if (next.endTime <= next.startTime) throw invalidField('endTime', TIMETABLE_MESSAGES.endAfterStart);
       // A new time is a new lesson length; a lesson kept from before the minimum keeps its own until then.
       if ((input.startTime !== undefined || input.endTime !== undefined) && !lessonLongEnough(next)) {
-        throw new AppError('validation', TIMETABLE_MESSAGES.lessonTooShort, {
-          endTime: TIMETABLE_MESSAGES.lessonTooShort,
-        });
+        throw invalidField('endTime', TIMETABLE_MESSAGES.lessonTooShort);
       }
       await checkTeaching(tx, scope.schoolId, next, next.subjectId !== before.subjectId);
       const clash = await clashOf(tx, scope.schoolId, next, id);
