@@ -806,6 +806,18 @@ describe('student lifecycle', () => {
       company,
     )({ method: 'GET', url: '/api/v1/students?schoolId=abc', headers: { 'accept-language': 'es' } });
     expect(errorOf(spanish).message).toBe('Se necesita un identificador de escuela válido para alumnos');
+    // Every read's name is in the reader's language, not only the people lists'.
+    for (const [path, what] of [
+      ['/api/v1/classes', 'clases'],
+      ['/api/v1/users', 'usuarios'],
+      ['/api/v1/subjects', 'asignaturas'],
+    ]) {
+      const res = await as(t.app, company)({ method: 'GET', url: path, headers: { 'accept-language': 'es' } });
+      expect({ path, message: errorOf(res).message }).toEqual({
+        path,
+        message: `Se necesita un identificador de escuela válido para ${what}`,
+      });
+    }
     // A school user may leave it out; a malformed one is still an invalid id, another school's a 404.
     const mine = await as(t.app, adminA)({ method: 'GET', url: '/api/v1/students?schoolId=abc' });
     expect({ status: mine.statusCode, error: errorOf(mine) }).toEqual({

@@ -187,6 +187,10 @@ const ar: Catalogue = {
   parent: 'أولياء الأمور',
   principal: 'المديرين',
   'school admin': 'مسؤولي المدرسة',
+  // The reads a company manager must name a school for (PEOPLE_MESSAGES.schoolIdRequired's {what}).
+  classes: 'الفصول',
+  users: 'المستخدمين',
+  subjects: 'المواد',
   [PEOPLE_MESSAGES.importTooLarge]: 'حجم ملف CSV أكبر من 2 ميغابايت.',
   [PEOPLE_MESSAGES.importRefused(1)]: 'في الملف خطأ واحد. لم يُستورد أي شيء.',
   [template(PEOPLE_MESSAGES.importRefused)]: 'عدد الأخطاء في الملف: {0}. لم يُستورد أي شيء.',

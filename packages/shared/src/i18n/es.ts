@@ -194,6 +194,10 @@ const es: Catalogue = {
   parent: 'padre o madre',
   principal: 'director',
   'school admin': 'administrador de la escuela',
+  // The reads a company manager must name a school for (PEOPLE_MESSAGES.schoolIdRequired's {what}).
+  classes: 'clases',
+  users: 'usuarios',
+  subjects: 'asignaturas',
   [PEOPLE_MESSAGES.importTooLarge]: 'El archivo CSV ocupa más de 2 MB.',
   [PEOPLE_MESSAGES.importRefused(1)]: 'El archivo tiene 1 error. No se importó nada.',
   [template(PEOPLE_MESSAGES.importRefused)]: 'El archivo tiene {0} errores. No se importó nada.',
