@@ -1378,3 +1378,72 @@ describe('the counts per class and day and per student', () => {
     await expectExact();
   });
 });
+
+describe('a period attendance was taken in', () => {
+  it('a period attendance was taken in cannot become a break, so its marks stay correctable; nothing changes', async () => {
+    const period = await createPeriod('Marked then break', '16:00', '16:45');
+    const submit = submitPeriodOf('2026-03-02');
+    await submit(period, all({ [kid(1)]: false }));
+    const made = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${period}`,
+      payload: { isBreak: true },
+    });
+    expect(made.statusCode, made.body).toBe(422);
+    expect(errorOf(made)).toMatchObject({
+      code: 'rule',
+      message: 'Attendance was taken in this period, so it cannot become a break',
+    });
+    const listed = await admin({ method: 'GET', url: '/api/v1/timetable/periods' });
+    expect(listed.json().items.find((p: { id: string }) => p.id === period)).toMatchObject({ isBreak: false });
+    // Refused in the school admin's language too.
+    const inSpanish = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${period}`,
+      headers: { 'accept-language': 'es' },
+      payload: { isBreak: true },
+    });
+    expect(errorOf(inSpanish).message).toBe(
+      'Se tomó asistencia en este período, por lo que no puede convertirse en un descanso',
+    );
+    // The mark is still corrected in place; other changes of the period are still made.
+    await submit(period, all());
+    const renamed = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${period}`,
+      payload: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // A period nobody marked becomes a break.
+    const unmarked = await createPeriod('Never marked', '17:00', '17:15');
+    const free = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${unmarked}`,
+      payload: { isBreak: true },
+    });
+    expect(free.json()).toMatchObject({ isBreak: true });
+  });
+
+  it('a period made a break while its sheet is submitted: either the break or the marks, never both', async () => {
+    const period = await createPeriod('Raced', '18:00', '18:45');
+    // On PostgreSQL they arrive together on two connections; the one that comes second sees the first.
+    const [marked, made] = await Promise.all([
+      teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date: '2026-03-03', periodId: period, records: all() },
+      }),
+      admin({ method: 'PATCH', url: `/api/v1/timetable/periods/${period}`, payload: { isBreak: true } }),
+    ]);
+    const rows = (await db().execute(sql`select count(*)::int as n from attendance where period_id = ${period}`))
+      .rows as { n: number }[];
+    if (made.statusCode === 200) {
+      expect(marked.statusCode).toBe(422);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } else {
+      expect(errorOf(made).message).toBe('Attendance was taken in this period, so it cannot become a break');
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(Number(rows[0]?.n)).toBe(kids.length);
+    }
+  });
+});
