@@ -1,5 +1,6 @@
 import type { Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
+import { compareNames } from '@lyceum/shared/name-order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn as dateInZone } from '../src/lib/school-day.ts';
@@ -69,12 +70,15 @@ async function registerFromRecords(classId: string, month: string) {
       select s.id, u.name, s.roll_number as "rollNumber", s.class_id as "classId", u.is_active as "isActive"
       from students s join users u on u.id = s.id where s.school_id = ${w.a.id}`)
   ).rows as { id: string; name: string; rollNumber: number; classId: string; isActive: boolean }[];
+  // Those in the class by roll number, then those who left it (no roll number here) by name.
+  const rollHere = (p: { classId: string; rollNumber: number }) => (p.classId === classId ? p.rollNumber : null);
   const listed = people
     .filter((p) => (p.classId === classId && p.isActive) || marks.has(p.id))
     .sort(
       (x, y) =>
         Number(y.classId === classId) - Number(x.classId === classId) ||
-        x.rollNumber - y.rollNumber ||
+        (rollHere(x) ?? 0) - (rollHere(y) ?? 0) ||
+        compareNames(x.name, y.name) ||
         (x.id < y.id ? -1 : 1),
     );
   const [cls] = (
@@ -88,7 +92,7 @@ async function registerFromRecords(classId: string, month: string) {
     students: listed.map((p) => ({
       studentId: p.id,
       name: p.name,
-      rollNumber: p.rollNumber,
+      rollNumber: rollHere(p),
       marks: marks.get(p.id) ?? {},
       rate: rateFrom(records.get(p.id) ?? []),
     })),
@@ -1215,6 +1219,69 @@ describe('a student who left the class', () => {
         message: 'Student not found',
       });
     }
+  });
+});
+
+describe('a student who left the class, in its register', () => {
+  it("keeps their row without a roll number: never their new class's, which may repeat one of this class", async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const cls = await createClass(w.t.app, adminSession);
+    const next = await createClass(w.t.app, adminSession);
+    const ava = (await createStudent(w.t.app, adminSession, { classId: cls.id, name: 'Ava Stays', rollNumber: 2 }))
+      .student;
+    const ben = (await createStudent(w.t.app, adminSession, { classId: cls.id, name: 'Ben Leaves', rollNumber: 1 }))
+      .student;
+    await createStudent(w.t.app, adminSession, { classId: next.id, rollNumber: 1 });
+    const marked = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: {
+        classId: cls.id,
+        date: '2026-04-06',
+        records: [
+          { studentId: ava.id, isPresent: true },
+          { studentId: ben.id, isPresent: false },
+        ],
+      },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    // Ben becomes roll 2 in the next class: the number Ava has here.
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${ben.id}/move`,
+      payload: { classId: next.id },
+    });
+    expect(moved.json()).toMatchObject({ classId: next.id, rollNumber: 2 });
+
+    const register = await admin({ method: 'GET', url: `/api/v1/attendance/classes/${cls.id}/register?month=2026-04` });
+    expect(register.statusCode, register.body).toBe(200);
+    expect(
+      register.json().students.map((r: { name: string; rollNumber: number | null }) => [r.name, r.rollNumber]),
+    ).toEqual([
+      ['Ava Stays', 2],
+      ['Ben Leaves', null],
+    ]);
+    const csv = await admin({
+      method: 'GET',
+      url: `/api/v1/attendance/classes/${cls.id}/register/export?month=2026-04`,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual(['rollNumber,name,2026-04-06,rate (%)', '2,Ava Stays,present,100', ',Ben Leaves,absent,0']);
+    // The next class's register gives Ben his roll number there.
+    const there = await admin({ method: 'GET', url: `/api/v1/attendance/classes/${next.id}/register?month=2026-04` });
+    expect(there.json().students.find((r: { studentId: string }) => r.studentId === ben.id)).toMatchObject({
+      rollNumber: 2,
+    });
+    // A withdrawn student keeps this class, and so their roll number in it.
+    const out = await admin({ method: 'DELETE', url: `/api/v1/classes/${cls.id}/students/${ava.id}` });
+    expect(out.statusCode, out.body).toBe(200);
+    const after = await admin({ method: 'GET', url: `/api/v1/attendance/classes/${cls.id}/register?month=2026-04` });
+    expect(after.json().students.map((r: { rollNumber: number | null }) => r.rollNumber)).toEqual([2, null]);
   });
 });
 
