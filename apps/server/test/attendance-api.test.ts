@@ -1,5 +1,6 @@
 import type { Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
+import { compareNames } from '@lyceum/shared/name-order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn as dateInZone } from '../src/lib/school-day.ts';
@@ -69,12 +70,15 @@ async function registerFromRecords(classId: string, month: string) {
       select s.id, u.name, s.roll_number as "rollNumber", s.class_id as "classId", u.is_active as "isActive"
       from students s join users u on u.id = s.id where s.school_id = ${w.a.id}`)
   ).rows as { id: string; name: string; rollNumber: number; classId: string; isActive: boolean }[];
+  // Those in the class by roll number, then those who left it (no roll number here) by name.
+  const rollHere = (p: { classId: string; rollNumber: number }) => (p.classId === classId ? p.rollNumber : null);
   const listed = people
     .filter((p) => (p.classId === classId && p.isActive) || marks.has(p.id))
     .sort(
       (x, y) =>
         Number(y.classId === classId) - Number(x.classId === classId) ||
-        x.rollNumber - y.rollNumber ||
+        (rollHere(x) ?? 0) - (rollHere(y) ?? 0) ||
+        compareNames(x.name, y.name) ||
         (x.id < y.id ? -1 : 1),
     );
   const [cls] = (
@@ -88,7 +92,7 @@ async function registerFromRecords(classId: string, month: string) {
     students: listed.map((p) => ({
       studentId: p.id,
       name: p.name,
-      rollNumber: p.rollNumber,
+      rollNumber: rollHere(p),
       marks: marks.get(p.id) ?? {},
       rate: rateFrom(records.get(p.id) ?? []),
     })),
@@ -1218,6 +1222,69 @@ describe('a student who left the class', () => {
   });
 });
 
+describe('a student who left the class, in its register', () => {
+  it("keeps their row without a roll number: never their new class's, which may repeat one of this class", async () => {
+    const adminSession = await w.a.signIn('school_admin');
+    const cls = await createClass(w.t.app, adminSession);
+    const next = await createClass(w.t.app, adminSession);
+    const ava = (await createStudent(w.t.app, adminSession, { classId: cls.id, name: 'Ava Stays', rollNumber: 2 }))
+      .student;
+    const ben = (await createStudent(w.t.app, adminSession, { classId: cls.id, name: 'Ben Leaves', rollNumber: 1 }))
+      .student;
+    await createStudent(w.t.app, adminSession, { classId: next.id, rollNumber: 1 });
+    const marked = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: {
+        classId: cls.id,
+        date: '2026-04-06',
+        records: [
+          { studentId: ava.id, isPresent: true },
+          { studentId: ben.id, isPresent: false },
+        ],
+      },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    // Ben becomes roll 2 in the next class: the number Ava has here.
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${ben.id}/move`,
+      payload: { classId: next.id },
+    });
+    expect(moved.json()).toMatchObject({ classId: next.id, rollNumber: 2 });
+
+    const register = await admin({ method: 'GET', url: `/api/v1/attendance/classes/${cls.id}/register?month=2026-04` });
+    expect(register.statusCode, register.body).toBe(200);
+    expect(
+      register.json().students.map((r: { name: string; rollNumber: number | null }) => [r.name, r.rollNumber]),
+    ).toEqual([
+      ['Ava Stays', 2],
+      ['Ben Leaves', null],
+    ]);
+    const csv = await admin({
+      method: 'GET',
+      url: `/api/v1/attendance/classes/${cls.id}/register/export?month=2026-04`,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual(['rollNumber,name,2026-04-06,rate (%)', '2,Ava Stays,present,100', ',Ben Leaves,absent,0']);
+    // The next class's register gives Ben his roll number there.
+    const there = await admin({ method: 'GET', url: `/api/v1/attendance/classes/${next.id}/register?month=2026-04` });
+    expect(there.json().students.find((r: { studentId: string }) => r.studentId === ben.id)).toMatchObject({
+      rollNumber: 2,
+    });
+    // A withdrawn student keeps this class, and so their roll number in it.
+    const out = await admin({ method: 'DELETE', url: `/api/v1/classes/${cls.id}/students/${ava.id}` });
+    expect(out.statusCode, out.body).toBe(200);
+    const after = await admin({ method: 'GET', url: `/api/v1/attendance/classes/${cls.id}/register?month=2026-04` });
+    expect(after.json().students.map((r: { rollNumber: number | null }) => r.rollNumber)).toEqual([2, null]);
+  });
+});
+
 describe('a student who joined the class from another', () => {
   it("their new class's teacher sees on the profile the rate of their own classes, as in the history; staff the whole", async () => {
     const adminSession = await w.a.signIn('school_admin');
@@ -1376,5 +1443,74 @@ describe('the counts per class and day and per student', () => {
       tx.execute(sql`update attendance_class_days set present = present + 1 where school_id = ${w.a.id}`),
     );
     await expectExact();
+  });
+});
+
+describe('a period attendance was taken in', () => {
+  it('a period attendance was taken in cannot become a break, so its marks stay correctable; nothing changes', async () => {
+    const period = await createPeriod('Marked then break', '16:00', '16:45');
+    const submit = submitPeriodOf('2026-03-02');
+    await submit(period, all({ [kid(1)]: false }));
+    const made = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${period}`,
+      payload: { isBreak: true },
+    });
+    expect(made.statusCode, made.body).toBe(422);
+    expect(errorOf(made)).toMatchObject({
+      code: 'rule',
+      message: 'Attendance was taken in this period, so it cannot become a break',
+    });
+    const listed = await admin({ method: 'GET', url: '/api/v1/timetable/periods' });
+    expect(listed.json().items.find((p: { id: string }) => p.id === period)).toMatchObject({ isBreak: false });
+    // Refused in the school admin's language too.
+    const inSpanish = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${period}`,
+      headers: { 'accept-language': 'es' },
+      payload: { isBreak: true },
+    });
+    expect(errorOf(inSpanish).message).toBe(
+      'Se tomó asistencia en este período, por lo que no puede convertirse en un descanso',
+    );
+    // The mark is still corrected in place; other changes of the period are still made.
+    await submit(period, all());
+    const renamed = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${period}`,
+      payload: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // A period nobody marked becomes a break.
+    const unmarked = await createPeriod('Never marked', '17:00', '17:15');
+    const free = await admin({
+      method: 'PATCH',
+      url: `/api/v1/timetable/periods/${unmarked}`,
+      payload: { isBreak: true },
+    });
+    expect(free.json()).toMatchObject({ isBreak: true });
+  });
+
+  it('a period made a break while its sheet is submitted: either the break or the marks, never both', async () => {
+    const period = await createPeriod('Raced', '18:00', '18:45');
+    // On PostgreSQL they arrive together on two connections; the one that comes second sees the first.
+    const [marked, made] = await Promise.all([
+      teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date: '2026-03-03', periodId: period, records: all() },
+      }),
+      admin({ method: 'PATCH', url: `/api/v1/timetable/periods/${period}`, payload: { isBreak: true } }),
+    ]);
+    const rows = (await db().execute(sql`select count(*)::int as n from attendance where period_id = ${period}`))
+      .rows as { n: number }[];
+    if (made.statusCode === 200) {
+      expect(marked.statusCode).toBe(422);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } else {
+      expect(errorOf(made).message).toBe('Attendance was taken in this period, so it cannot become a break');
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(Number(rows[0]?.n)).toBe(kids.length);
+    }
   });
 });

@@ -315,6 +315,41 @@ describe('classes', () => {
     expect(teacher2.assignedClasses).toEqual([]);
   });
 
+  it('a deactivated teacher is not assigned to a class, as a subject or class teacher: 404, nothing changed', async () => {
+    const api = as(t.app, adminA);
+    const sci = await createSubject(t.app, adminA);
+    const cls = await createClass(t.app, adminA, { subjectIds: [sci.id] });
+    const lead = await createTeacher(t.app, adminA);
+    const gone = await createTeacher(t.app, adminA);
+    await assignTeacher(t.app, adminA, cls.id, {
+      teacherId: lead.teacher.id,
+      subjectIds: [sci.id],
+      isClassTeacher: true,
+    });
+    const off = await api({ method: 'POST', url: `/api/v1/teachers/${gone.teacher.id}/deactivate` });
+    expect(off.statusCode, off.body).toBe(200);
+    const before = (await api({ method: 'GET', url: `/api/v1/classes/${cls.id}` })).json();
+    for (const isClassTeacher of [true, false]) {
+      const res = await api({
+        method: 'POST',
+        url: `/api/v1/classes/${cls.id}/teachers`,
+        payload: { teacherId: gone.teacher.id, subjectIds: [sci.id], isClassTeacher },
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(errorOf(res).message).toBe(PEOPLE_MESSAGES.teacherNotFound);
+    }
+    const after = (await api({ method: 'GET', url: `/api/v1/classes/${cls.id}` })).json();
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ classTeacherId: lead.teacher.id });
+    const teacher = (await api({ method: 'GET', url: `/api/v1/teachers/${gone.teacher.id}` })).json();
+    expect(teacher.assignedClasses).toEqual([]);
+    // Reactivated, they are assigned as anyone.
+    const on = await api({ method: 'POST', url: `/api/v1/teachers/${gone.teacher.id}/reactivate` });
+    expect(on.statusCode, on.body).toBe(200);
+    const back = await assignTeacher(t.app, adminA, cls.id, { teacherId: gone.teacher.id, subjectIds: [sci.id] });
+    expect(back.assignedTeachers.map((x) => x.teacherId)).toContain(gone.teacher.id);
+  });
+
   it('a subject deactivated since stays on the class and teacher that have it when they are saved; adding it is refused', async () => {
     const api = as(t.app, adminA);
     const kept = await createSubject(t.app, adminA);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as } from './helpers.ts';
+import { createClass, createStudent } from './factories/people.ts';
 import { createAcademicYear } from './factories/years.ts';
 
 /**
@@ -176,5 +177,94 @@ describe('who sees what', () => {
     const res = await as(w.t.app, await w.staff('company_admin'))({ method: 'GET', url: '/api/v1/dashboard' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().day).toBeNull();
+  });
+});
+
+describe("a class's today counts the students on its roster now", () => {
+  it("each once by the day's status: leavers' marks are not among them, and the unmarked are shown as such", async () => {
+    const session = await w.a.signIn('school_admin');
+    const cls = await createClass(w.t.app, session);
+    const elsewhere = await createClass(w.t.app, session);
+    const [s1, s2, s3] = await Promise.all(
+      [1, 2, 3].map(async () => (await createStudent(w.t.app, session, { classId: cls.id })).student.id),
+    );
+    const period = await admin({
+      method: 'POST',
+      url: '/api/v1/timetable/periods',
+      payload: { name: 'Dashboard P1', startTime: '11:00', endTime: '11:45' },
+    });
+    expect(period.statusCode, period.body).toBe(201);
+    const mark = async (periodId: string | undefined, marks: [string, boolean | 'late'][]) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: {
+          classId: cls.id,
+          date: TUESDAY,
+          ...(periodId ? { periodId } : {}),
+          records: marks.map(([studentId, p]) => ({ studentId, isPresent: p !== false, isLate: p === 'late' })),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The day's sheet, then a period's: s1 and s2 are absent in one of two (absent for the day), s3 late in one.
+    await mark(undefined, [
+      [s1 as string, true],
+      [s2 as string, false],
+      [s3 as string, 'late'],
+    ]);
+    await mark(period.json().id, [
+      [s1 as string, false],
+      [s2 as string, true],
+      [s3 as string, true],
+    ]);
+    const cardOf = async (classId: string) =>
+      (await dashboard(principal)).day?.classes.find((c) => c.classId === classId);
+    expect(await cardOf(cls.id)).toMatchObject({
+      students: 3,
+      marked: true,
+      present: 0,
+      late: 1,
+      absent: 2,
+      unmarked: 0,
+      rate: 67,
+    });
+
+    // s2 leaves after the marks, a new student joins: 3 students, 1 late, 1 absent, 1 not marked.
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${s2}/move`,
+      payload: { classId: elsewhere.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await createStudent(w.t.app, session, { classId: cls.id });
+    // Rate of its students' records today: s1 present + absent, s3 late + present, so 3 of 4.
+    expect(await cardOf(cls.id)).toEqual({
+      classId: cls.id,
+      className: expect.any(String),
+      students: 3,
+      marked: true,
+      present: 0,
+      late: 1,
+      absent: 1,
+      unmarked: 1,
+      rate: 75,
+    });
+    // The class s2 joined was not marked: its student is not marked either.
+    expect(await cardOf(elsewhere.id)).toMatchObject({
+      students: 1,
+      marked: false,
+      absent: 0,
+      unmarked: 1,
+      rate: null,
+    });
+
+    // A withdrawn student leaves the figures too.
+    const out = await admin({ method: 'DELETE', url: `/api/v1/classes/${cls.id}/students/${s3}` });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await cardOf(cls.id)).toMatchObject({ students: 2, present: 0, late: 0, absent: 1, unmarked: 1, rate: 50 });
+    // The school's week still counts every record of the day, the leavers' too (the world's class: 1 absent).
+    const week = (await dashboard(principal)).day?.week.find((d) => d.date === TUESDAY);
+    expect(week).toEqual({ date: TUESDAY, rate: 57 });
   });
 });

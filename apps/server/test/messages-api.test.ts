@@ -7,7 +7,7 @@ import { insertAccount, insertSchoolUser } from '../src/db/accounts.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { assignTeacher, createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { errorOf } from './helpers.ts';
+import { as, errorOf, login } from './helpers.ts';
 import { listenUrl, openStream, type SseStream } from './sse-client.ts';
 
 /** Messages: who may talk with whom, conversations, class groups from the roster, reads, search, reports, live. */
@@ -372,6 +372,77 @@ describe('class groups follow the roster', () => {
 
     const sent = await send(callA('parent'), id, 'Class trip question');
     expect(sent.statusCode).toBe(201);
+  });
+
+  it("a withdrawn student's parent leaves the class group and its teachers' contacts at once, the class deactivated too", async () => {
+    const admin = await w.a.signIn('school_admin');
+    const cls = await createClass(w.t.app, admin);
+    const made = await createTeacher(w.t.app, admin, { sendInvitation: false });
+    await assignTeacher(w.t.app, admin, cls.id, { teacherId: made.teacher.id });
+    const kid = await createStudent(w.t.app, admin, { classId: cls.id });
+    const dad = await createParent(w.t.app, admin, { sendInvitation: false });
+    const link = await callA('school_admin')({
+      method: 'PUT',
+      url: `/api/v1/students/${kid.student.id}/parents/${dad.parent.id}`,
+      payload: { relationship: 'Father' },
+    });
+    expect(link.statusCode, link.body).toBeLessThan(300);
+    const teacher = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+    const parent = as(w.t.app, await login(w.t.app, dad.parent.email, 'parent', dad.temporaryPassword as string));
+    const classGroupOf = async (caller: Caller) =>
+      ((await caller({ method: 'GET', url: '/api/v1/messages/conversations' })).json() as ConversationList).items.find(
+        (c) => c.kind === 'class' && c.classId === cls.id,
+      );
+    const group = (await classGroupOf(teacher)) as { id: string };
+    expect(await classGroupOf(parent)).toMatchObject({ id: group.id });
+    const contacts = async (caller: Caller) =>
+      (
+        (await caller({ method: 'GET', url: '/api/v1/messages/contacts' })).json() as { items: { id: string }[] }
+      ).items.map((c) => c.id);
+    expect(await contacts(parent)).toContain(made.teacher.id);
+
+    const withdrawn = await callA('school_admin')({
+      method: 'DELETE',
+      url: `/api/v1/classes/${cls.id}/students/${kid.student.id}`,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const refusedNow = async () => {
+      expect(await classGroupOf(parent)).toBeUndefined();
+      expect((await send(teacher, group.id, 'Class trip tomorrow')).statusCode).toBe(201);
+      for (const res of [
+        await parent({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` }),
+        await parent({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}/messages` }),
+        await send(parent, group.id, 'still here'),
+      ]) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(errorOf(res).message).toBe(M.conversationNotFound);
+      }
+      const detail = (
+        await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` })
+      ).json() as ConversationDetail;
+      expect(detail.members.map((m) => m.id)).toEqual([made.teacher.id]);
+      // No new conversation through the child, from either side; the school office is still there.
+      const started = await parent({
+        method: 'POST',
+        url: '/api/v1/messages/conversations',
+        payload: { userId: made.teacher.id },
+      });
+      expect(started.statusCode, started.body).toBe(403);
+      expect(errorOf(started).message).toBe(M.notAllowed);
+      expect(await contacts(parent)).not.toContain(made.teacher.id);
+      expect(await contacts(parent)).toContain(w.a.users.school_admin.id);
+      const back = await teacher({
+        method: 'POST',
+        url: '/api/v1/messages/conversations',
+        payload: { userId: dad.parent.id },
+      });
+      expect(back.statusCode, back.body).toBe(403);
+    };
+    await refusedNow();
+    // Once the class itself is deactivated, nothing comes back.
+    const off = await callA('school_admin')({ method: 'POST', url: `/api/v1/classes/${cls.id}/deactivate` });
+    expect(off.statusCode, off.body).toBe(200);
+    await refusedNow();
   });
 
   it('a class has its group from the moment it is made, and again when reactivated without one', async () => {
@@ -866,8 +937,10 @@ async function recomputed(schoolId: string, userId: string): Promise<Map<string,
     const classes = new Set(
       [
         ...(await rows<{ c: string }>(sql`select class_id as c from class_teachers where teacher_id = ${userId}`)),
+        // A parent's children on a roster: withdrawn (inactive) ones are on none.
         ...(await rows<{ c: string }>(sql`select s.class_id as c from students s
-          join student_parents sp on sp.school_id = s.school_id and sp.student_id = s.id where sp.parent_id = ${userId}`)),
+          join student_parents sp on sp.school_id = s.school_id and sp.student_id = s.id
+          join users su on su.id = s.id where sp.parent_id = ${userId} and su.is_active`)),
       ].map((r) => r.c),
     );
     const memberOf = new Set(

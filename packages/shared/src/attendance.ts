@@ -198,7 +198,8 @@ export const ClassRegister = z.object({
     z.object({
       studentId: z.string(),
       name: z.string(),
-      rollNumber: z.number().int(),
+      /** Their roll number in this class; null for a student who has left it (their new class's is not theirs here). */
+      rollNumber: z.number().int().nullable(),
       marks: z.record(z.string(), z.enum(ATTENDANCE_STATUSES)),
       rate: AttendanceRate,
     }),

@@ -23,16 +23,23 @@ export const DayLesson = z.object({
 });
 export type DayLesson = z.infer<typeof DayLesson>;
 
-/** A class on the principal's dashboard: its active students and today's marks. */
+/**
+ * A class on the principal's dashboard: its active students and today's marks. present, late, absent and
+ * unmarked count the students on the class's roster now, each once by the day's status (the worst of their
+ * marks), so they add up to `students`.
+ */
 export const ClassToday = z.object({
   classId: z.string(),
   className: z.string(),
   students: z.number().int(),
+  /** The class has marks today (its sheet was taken), whoever they are of. */
   marked: z.boolean(),
   present: z.number().int(),
   late: z.number().int(),
   absent: z.number().int(),
-  /** Whole percent of today's records, null when the class is not marked. */
+  /** Its students with no mark today in this class (all of them when the class is not marked). */
+  unmarked: z.number().int(),
+  /** Whole percent of today's records of its students, null when none of them is marked. */
   rate: z.number().int().nullable(),
 });
 export type ClassToday = z.infer<typeof ClassToday>;

@@ -53,6 +53,7 @@ export const TIMETABLE_MESSAGES = {
   periodNotFound: 'Period not found',
   periodExists: 'A period already starts at this time',
   periodInUse: 'Attendance was taken in this period, so it cannot be deleted',
+  periodInUseBreak: 'Attendance was taken in this period, so it cannot become a break',
   endAfterStart: 'End time must be after start time',
   lessonTooShort: `A lesson lasts at least ${MIN_LESSON_MINUTES} minutes`,
   classLessonsFull: `Lesson limit reached: a class can have at most ${MAX_LESSONS_PER_WEEK} lessons a week.`,

@@ -453,6 +453,7 @@ const ar: Catalogue = {
   [TIMETABLE_MESSAGES.periodNotFound]: 'لم يُعثر على الحصة',
   [TIMETABLE_MESSAGES.periodExists]: 'توجد حصة تبدأ في هذا الوقت بالفعل',
   [TIMETABLE_MESSAGES.periodInUse]: 'سُجّل الحضور في هذه الحصة، لذا لا يمكن حذفها',
+  [TIMETABLE_MESSAGES.periodInUseBreak]: 'سُجّل الحضور في هذه الحصة، لذا لا يمكن جعلها استراحة',
   [TIMETABLE_MESSAGES.endAfterStart]: 'يجب أن يكون وقت الانتهاء بعد وقت البدء',
   [TIMETABLE_MESSAGES.timeFormat]: 'يجب أن يكون الوقت بالشكل 08:30',
   [TIMETABLE_MESSAGES.lessonTooShort]: `تستمر الحصة ${MIN_LESSON_MINUTES} دقائق على الأقل`,

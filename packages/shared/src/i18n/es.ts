@@ -472,6 +472,8 @@ const es: Catalogue = {
   [TIMETABLE_MESSAGES.periodNotFound]: 'Período no encontrado',
   [TIMETABLE_MESSAGES.periodExists]: 'Ya hay un período que empieza a esta hora',
   [TIMETABLE_MESSAGES.periodInUse]: 'Se tomó asistencia en este período, por lo que no se puede eliminar',
+  [TIMETABLE_MESSAGES.periodInUseBreak]:
+    'Se tomó asistencia en este período, por lo que no puede convertirse en un descanso',
   [TIMETABLE_MESSAGES.endAfterStart]: 'La hora de fin debe ser posterior a la de inicio',
   [TIMETABLE_MESSAGES.timeFormat]: 'La hora debe tener el formato 08:30',
   [TIMETABLE_MESSAGES.lessonTooShort]: `Una sesión dura al menos ${MIN_LESSON_MINUTES} minutos`,

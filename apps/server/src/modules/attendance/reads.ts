@@ -25,7 +25,7 @@ import {
   taughtClasses,
   visibleRecords,
 } from './whose.ts';
-import { byName } from '../../lib/search.ts';
+import { byName, nameAsWritten } from '../../lib/search.ts';
 
 const all = (...conditions: (SQL | undefined)[]) =>
   sql.join(
@@ -132,7 +132,11 @@ export function classRegisterJson(
         from day_marks m group by m.student_id
       ),
       roster as (
-        select s.id, u.name, s.roll_number, s.class_id = (select id from cls) as here
+        -- A student's roll number is their current class's (students.roll_number); no earlier one is kept. So
+        -- a student who left the class has none here, rather than another class's number, which may repeat a
+        -- roll of this class (docs/product.md, "Attendance").
+        select s.id, u.name, u.name_key as key, case when s.class_id = (select id from cls) then s.roll_number end as roll_number,
+          s.class_id = (select id from cls) as here
         from students s join users u on u.school_id = s.school_id and u.id = s.id
         where s.school_id = ${scope.schoolId}
           -- The candidates first, from the class's index and the marks: else the school's every student is tested.
@@ -147,7 +151,7 @@ export function classRegisterJson(
         'students', coalesce((select json_agg(json_build_object(
             'studentId', r.id, 'name', r.name, 'rollNumber', r.roll_number,
             'marks', coalesce(p.marks, '{}'::json), 'rate', ${rateJson(sql`p`)})
-            order by r.here desc, r.roll_number, r.id)
+            order by r.here desc, r.roll_number, (r.key collate "C"), ${nameAsWritten(sql`r.name`)}, r.id)
           from roster r left join per_student p on p.student_id = r.id), '[]'::json),
         'rate', (select ${rateJson(sql`t`)} from (select sum(p.present) as present, sum(p.late) as late,
           sum(p.absent) as absent from per_student p) t)

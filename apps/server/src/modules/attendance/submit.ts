@@ -88,6 +88,14 @@ const lockSheet = (tx: Tx, classId: string, date: string) =>
   );
 
 /**
+ * Holds the sheet's period in share until the submission ends, a statement of its own before the sheet's context
+ * is read, as the sheet's lock: a period being deleted or made a break (timetable/periods.ts, `unusedPeriod`)
+ * is read as that change leaves it, and such a change waits for this submission's marks and then sees them.
+ */
+const lockPeriod = (tx: Tx, schoolId: string, periodId: string) =>
+  selectRows(tx, sql`select 1 from periods p where p.school_id = ${schoolId} and p.id = ${periodId} for key share`);
+
+/**
  * Everything a submission checks and decides from, in one statement: the first answer under the key, the
  * class (if the caller marks it), the period, the school's first academic year, its late-alert setting, the
  * sheet (the class's active students and the sheet's records as they stand) and what the students' alerts of
@@ -232,10 +240,11 @@ export async function submitAttendance(
       const date = input.date ?? today;
       // The trial check leaves in the same write as the sheet's lock and read (a paying school pays no round
       // trip); its lock comes first in every submission, so the locks are always taken in one order.
-      const [onTrial, , context] = await sendTogether(tx, () =>
+      const [onTrial, , , context] = await sendTogether(tx, () =>
         Promise.all([
           lockTrialCount(tx, scope.schoolId, 'attendance'),
           lockSheet(tx, input.classId, date),
+          input.periodId ? lockPeriod(tx, scope.schoolId, input.periodId) : null,
           readSheetContext(tx, scope, input, date),
         ]),
       );

@@ -95,6 +95,11 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
  * of probing every student's user row: that probe was half the statement's time. The week counts every class's
  * records, a class deactivated since too (its marks were the school's attendance that day), as the trend and
  * the school's rate count them (docs/product.md, "Dashboards that show the day"); only active classes are listed.
+ * A class's today counts only the students on its roster now, each once by the day's status (the worst of their
+ * marks, as the register's cell), so present + late + absent + unmarked are its students; a student moved out
+ * or withdrawn after the mark is not among them (their records stay in the week and every rate). That part
+ * reads today's marks of the class (`attendance_class_date_idx`, which carries the mark and the student), only
+ * on the class's row of today: a few dozen index entries per class, never the class's year.
  */
 async function schoolDay(
   tx: Tx,
@@ -103,13 +108,21 @@ async function schoolDay(
   weekFirst: LocalDate,
 ): Promise<{ classes: ClassToday[]; week: DayRate[] }> {
   const rows = await selectRows<
-    { classId: string; className: string; isActive: boolean; students: number; date: string | null } & Counts
+    {
+      classId: string;
+      className: string;
+      isActive: boolean;
+      students: number;
+      date: string | null;
+      /** Today's row only: the roster's students by their day's status, and their records. */
+      now: { students: Counts; records: Counts } | null;
+    } & Counts
   >(
     tx,
     sql`
     with gone as (select u.id from users u where u.school_id = ${schoolId} and not u.is_active)
     select c.id as "classId", ${classLabel('c')} as "className", c.is_active as "isActive", r.students, d.date,
-      d.present, d.late, d.absent
+      d.present, d.late, d.absent, t.now
     from classes c
       cross join lateral (
         select count(*)::int as students from students s
@@ -121,6 +134,24 @@ async function schoolDay(
         where a.school_id = c.school_id and a.class_id = c.id
           and a.date >= ${weekFirst}::date and a.date <= ${today}::date and a.present + a.late + a.absent > 0
       ) d on true
+      left join lateral (
+        select json_build_object(
+          'students', json_build_object('present', count(*) filter (where m.status = 'present'),
+            'late', count(*) filter (where m.status = 'late'), 'absent', count(*) filter (where m.status = 'absent')),
+          'records', json_build_object('present', coalesce(sum(m.present), 0), 'late', coalesce(sum(m.late), 0),
+            'absent', coalesce(sum(m.absent), 0))) as now
+        from (
+          select case when bool_or(a.status = 'absent') then 'absent' when bool_or(a.status = 'late') then 'late'
+              else 'present' end as status,
+            count(*) filter (where a.status = 'present') as present, count(*) filter (where a.status = 'late') as late,
+            count(*) filter (where a.status = 'absent') as absent
+          from attendance a
+          where c.is_active and d.date = ${today} and a.school_id = c.school_id and a.class_id = c.id
+            and a.date = ${today}::date and a.student_id not in (select id from gone)
+            and exists (select 1 from students s where s.school_id = a.school_id and s.id = a.student_id and s.class_id = c.id)
+          group by a.student_id
+        ) m
+      ) t on true
     where c.school_id = ${schoolId} and (c.is_active or d.date is not null)
     order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
   );
@@ -132,21 +163,29 @@ async function schoolDay(
       if (row.date) addTo(byDay, row.date, counted(row));
       continue;
     }
+    const students = Number(row.students);
     const cls = classes.get(row.classId) ?? {
       classId: row.classId,
       className: row.className,
-      students: Number(row.students),
+      students,
       marked: false,
       present: 0,
       late: 0,
       absent: 0,
+      unmarked: students,
       rate: null,
     };
     classes.set(row.classId, cls);
     if (!row.date) continue;
-    const c = counted(row);
-    addTo(byDay, row.date, c);
-    if (row.date === today) Object.assign(cls, c, { marked: true, rate: attendanceRate(c) });
+    addTo(byDay, row.date, counted(row));
+    if (row.date === today) {
+      const now = counted(row.now?.students);
+      Object.assign(cls, now, {
+        marked: true,
+        unmarked: students - now.present - now.late - now.absent,
+        rate: attendanceRate(counted(row.now?.records)),
+      });
+    }
   }
   return {
     classes: [...classes.values()],

@@ -17,9 +17,17 @@ export const isStaff = (scope: SchoolScope) => (STAFF_ROLES as readonly string[]
 const taughtClasses = (scope: SchoolScope) =>
   sql`(select ct.class_id from class_teachers ct where ct.school_id = ${scope.schoolId} and ct.teacher_id = ${scope.actor.profileId})`;
 
+/**
+ * The students `s` on a class's roster: its active ones. A withdrawn student (deactivated, their last class kept:
+ * docs/product.md, "Students in a class") is on no roster, so their parents leave the class's group and its
+ * teachers' contacts at once, as a moved student's do ("Messages": unenrolling changes the group at once).
+ */
+const onRoster = (schoolId: string) =>
+  sql`exists (select 1 from users su where su.school_id = ${schoolId} and su.id = s.id and su.is_active)`;
+
 const childrensClasses = (scope: SchoolScope) =>
   sql`(select s.class_id from students s join student_parents sp on sp.school_id = s.school_id and sp.student_id = s.id
-    where s.school_id = ${scope.schoolId} and sp.parent_id = ${scope.actor.profileId})`;
+    where s.school_id = ${scope.schoolId} and sp.parent_id = ${scope.actor.profileId} and ${onRoster(scope.schoolId)})`;
 
 const ownClass = (scope: SchoolScope) =>
   sql`(select s.class_id from students s where s.school_id = ${scope.schoolId} and s.id = ${scope.actor.profileId})`;
@@ -30,7 +38,7 @@ const studentsOf = (scope: SchoolScope, classes: SQL) =>
   sql`(select s.id from students s where s.school_id = ${scope.schoolId} and s.class_id in ${classes})`;
 const parentsOf = (scope: SchoolScope, classes: SQL) =>
   sql`(select sp.parent_id from student_parents sp join students s on s.school_id = sp.school_id and s.id = sp.student_id
-    where sp.school_id = ${scope.schoolId} and s.class_id in ${classes})`;
+    where sp.school_id = ${scope.schoolId} and s.class_id in ${classes} and ${onRoster(scope.schoolId)})`;
 
 /** Someone who can take part at all: an active, not deleted user of the caller's school. */
 export const activeUser = (scope: SchoolScope) =>
@@ -96,7 +104,7 @@ export function isMyConversation(scope: SchoolScope, groupId: SQL): SQL {
 const classMembers = (schoolId: string, classId: string) =>
   sql`(select ct.teacher_id from class_teachers ct where ct.school_id = ${schoolId} and ct.class_id = ${classId}
     union select sp.parent_id from student_parents sp join students s on s.school_id = sp.school_id and s.id = sp.student_id
-    where sp.school_id = ${schoolId} and s.class_id = ${classId})`;
+    where sp.school_id = ${schoolId} and s.class_id = ${classId} and ${onRoster(schoolId)})`;
 
 export interface Member {
   id: string;

@@ -328,7 +328,10 @@ export async function assignTeacherInTx(
   input: z.output<typeof import('@lyceum/shared/academics').AssignTeacherRequest>,
 ): Promise<void> {
   await findClass(tx, scope.schoolId, classId, true);
-  await findTeacher(tx, scope, input.teacherId);
+  // A deactivated teacher teaches no more (docs/product.md, "Creating people"): like a lesson, an assignment
+  // takes only an active one, so nobody who cannot sign in becomes a class's (class) teacher.
+  const teacher = await findTeacher(tx, scope, input.teacherId);
+  if (!teacher.isActive) throw notFound(PEOPLE_MESSAGES.teacherNotFound);
   const subjectIds = [...new Set(input.subjectIds)];
   const [had] = await tx
     .select({ subjectIds: classTeachers.subjectIds })

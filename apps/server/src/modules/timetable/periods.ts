@@ -35,12 +35,30 @@ async function uniqueStart<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function findPeriod(tx: Tx, schoolId: string, id: string) {
-  const [row] = await tx
+async function findPeriod(tx: Tx, schoolId: string, id: string, lock = false) {
+  const query = tx
     .select()
     .from(periods)
     .where(and(eq(periods.schoolId, schoolId), eq(periods.id, id)));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound(TIMETABLE_MESSAGES.periodNotFound);
+  return row;
+}
+
+/**
+ * The period, locked, when no attendance was taken in it; else `message` (422). The lock (a delete's own) waits
+ * for a submission that marks the period, which holds its row in share (attendance/submit.ts, `lockPeriod`),
+ * and makes a later one wait and read the period as this change leaves it: so the check below sees every mark
+ * that could be taken, and none is taken in a period deleted or made a break meanwhile.
+ */
+async function unusedPeriod(tx: Tx, schoolId: string, id: string, message: string) {
+  const row = await findPeriod(tx, schoolId, id, true);
+  const [used] = await tx
+    .select({ id: attendance.id })
+    .from(attendance)
+    .where(and(eq(attendance.schoolId, schoolId), eq(attendance.periodId, id)))
+    .limit(1);
+  if (used) throw new AppError('rule', message);
   return row;
 }
 
@@ -89,7 +107,13 @@ export function updatePeriod(
   const scope = writeScope(actor, undefined);
   return uniqueStart(() =>
     inScope(deps.db, scope, async (tx) => {
-      const before = view(await findPeriod(tx, scope.schoolId, id));
+      // Its marks would stay in every rate and alert, but no sheet is taken in a break, so they could never be
+      // corrected (docs/product.md, "Periods and the weekly timetable").
+      const before = view(
+        input.isBreak
+          ? await unusedPeriod(tx, scope.schoolId, id, TIMETABLE_MESSAGES.periodInUseBreak)
+          : await findPeriod(tx, scope.schoolId, id),
+      );
       const next = { ...before, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
       if (next.endTime <= next.startTime) throw invalidField('endTime', TIMETABLE_MESSAGES.endAfterStart);
       const [row] = await tx
@@ -115,13 +139,7 @@ export function updatePeriod(
 export function deletePeriod(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    const before = view(await findPeriod(tx, scope.schoolId, id));
-    const [used] = await tx
-      .select({ id: attendance.id })
-      .from(attendance)
-      .where(and(eq(attendance.schoolId, scope.schoolId), eq(attendance.periodId, id)))
-      .limit(1);
-    if (used) throw new AppError('rule', TIMETABLE_MESSAGES.periodInUse);
+    const before = view(await unusedPeriod(tx, scope.schoolId, id, TIMETABLE_MESSAGES.periodInUse));
     await tx.delete(periods).where(and(eq(periods.schoolId, scope.schoolId), eq(periods.id, id)));
     await audit(tx, actor, {
       schoolId: scope.schoolId,

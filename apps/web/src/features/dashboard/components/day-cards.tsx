@@ -90,6 +90,9 @@ function ClassesToday({ classes }: { classes: ClassToday[] }) {
           {c.marked ? (
             <>
               <span className="text-slate-500">{t('day.absentCount', { count: c.absent })}</span>
+              {c.unmarked > 0 && (
+                <span className="text-slate-500">{t('day.unmarkedCount', { count: c.unmarked })}</span>
+              )}
               <Badge tone={c.absent > 0 ? 'warning' : 'success'}>{rate(c.rate)}</Badge>
             </>
           ) : (

@@ -71,11 +71,12 @@ describe("the dashboard's day", () => {
         {
           classId: 'c1',
           className: 'Grade 5 A',
-          students: 30,
+          students: 31,
           marked: true,
           present: 27,
           late: 1,
           absent: 2,
+          unmarked: 1,
           rate: 93,
         },
         {
@@ -86,6 +87,7 @@ describe("the dashboard's day", () => {
           present: 0,
           late: 0,
           absent: 0,
+          unmarked: 28,
           rate: null,
         },
       ],
@@ -97,6 +99,9 @@ describe("the dashboard's day", () => {
     const byClass = await screen.findByRole('list', { name: 'Attendance by class' });
     expect(within(byClass).getByText('93%')).toBeTruthy();
     expect(within(byClass).getByText('2 absent')).toBeTruthy();
+    // A student who joined after the mark is shown as not marked; an unmarked class says so once.
+    expect(within(byClass).getByText('1 not marked')).toBeTruthy();
+    expect(within(byClass).queryByText('28 not marked')).toBeNull();
     expect(within(byClass).getByText('Not marked')).toBeTruthy();
     expect(screen.getByText('Marked: 1 of 2')).toBeTruthy();
     const week = screen.getByRole('list', { name: "This week's attendance" });
@@ -241,6 +246,7 @@ describe("the dashboard's day", () => {
             present: 0,
             late: 0,
             absent: 0,
+            unmarked: 30,
             rate: null,
           },
         ],
