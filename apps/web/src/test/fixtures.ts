@@ -1,5 +1,5 @@
 import type { ClassResponse } from '@lyceum/shared/academics';
-import type { AddonRequest, Subscription } from '@lyceum/shared/company';
+import type { AddonRequest, Payment, Subscription } from '@lyceum/shared/company';
 import type { TeacherResponse } from '@lyceum/shared/people';
 import type { TimetableSlot } from '@lyceum/shared/timetable';
 
@@ -107,6 +107,31 @@ export function timetableSlot(over: Partial<TimetableSlot> & Pick<TimetableSlot,
     day: 'monday',
     startTime: '08:00',
     endTime: '08:45',
+    ...over,
+  };
+}
+
+export function aPayment(over: Partial<Payment> = {}): Payment {
+  return {
+    id: 'pay-1',
+    schoolId: 's1',
+    schoolName: 'Hill Valley High',
+    subscriptionId: 'sub-1',
+    addonRequestId: null,
+    description: 'Standard plan (monthly)',
+    planName: 'Standard',
+    billingCycle: 'monthly',
+    addonName: null,
+    method: 'bank_transfer',
+    reference: 'TRX-42',
+    amountMinor: 10000,
+    currency: 'USD',
+    status: 'pending',
+    receiptNumber: 'R-0001',
+    provider: 'manual',
+    reason: null,
+    decidedAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...over,
   };
 }

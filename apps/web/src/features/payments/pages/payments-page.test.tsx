@@ -2,30 +2,11 @@ import type { Payment } from '@lyceum/shared/company';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
+import { aPayment } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { PaymentsPage } from './payments-page';
 
-const payment: Payment = {
-  id: 'pay-1',
-  schoolId: 's1',
-  schoolName: 'Hill Valley High',
-  subscriptionId: 'sub-1',
-  addonRequestId: null,
-  description: 'Standard plan (monthly)',
-  planName: 'Standard',
-  billingCycle: 'monthly',
-  addonName: null,
-  method: 'bank_transfer',
-  reference: 'TRX-42',
-  amountMinor: 10000,
-  currency: 'USD',
-  status: 'pending',
-  receiptNumber: 'R-0001',
-  provider: 'manual',
-  reason: null,
-  decidedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const payment: Payment = aPayment();
 
 describe('PaymentsPage', () => {
   afterEach(() => changeLanguage('en'));

@@ -2,6 +2,7 @@ import type { ReceiptResponse } from '@lyceum/shared/company';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
+import { aPayment } from '../../../test/fixtures';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ReceiptPage } from './receipt-page';
 
@@ -17,27 +18,13 @@ const openReceipt = () =>
 const NUMBER = 'RCP-20261123-74CB3383';
 const receipt: ReceiptResponse = {
   receiptNumber: NUMBER,
-  payment: {
+  payment: aPayment({
     id: PAYMENT,
-    schoolId: 's1',
-    schoolName: 'Hill Valley High',
-    subscriptionId: 'sub-1',
-    addonRequestId: null,
-    description: 'Standard plan (monthly)',
-    planName: 'Standard',
-    billingCycle: 'monthly',
-    addonName: null,
-    method: 'bank_transfer',
-    reference: 'TRX-42',
-    amountMinor: 10000,
-    currency: 'USD',
     status: 'confirmed',
     receiptNumber: NUMBER,
-    provider: 'manual',
-    reason: null,
     decidedAt: '2026-11-23T10:00:00.000Z',
     createdAt: '2026-11-23T09:00:00.000Z',
-  },
+  }),
   school: { name: 'Hill Valley High', address: null, email: null },
   issuedBy: 'Lyceum',
   lines: [{ label: 'Standard plan (monthly)', amountMinor: 10000 }],
