@@ -5,13 +5,15 @@ import {
   BODY_MAX,
   BODY_STORED_MAX,
 } from '@lyceum/shared/announcements';
+import { ATTACHMENT_MESSAGES } from '@lyceum/shared/files';
 import { notPlainTextMessage } from '@lyceum/shared/plain-text';
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignTeacher, createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { errorOf } from './helpers.ts';
+import { as, errorOf, login, type Session } from './helpers.ts';
+import { listenUrl, openStream, type SseStream } from './sse-client.ts';
 
 /** Announcements: publishing rules, who sees what (role × audience, classes), reads and readers, notifications. */
 let w: SchoolWorld;
@@ -37,6 +39,35 @@ beforeAll(async () => {
   for (const role of SCHOOL_ROLES) callers[role] = await w.a.as(role);
   otherClassId = (await createClass(w.t.app, await w.a.signIn('school_admin'))).id;
 });
+const streams: SseStream[] = [];
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await w.t.close();
+});
+
+/** One PDF uploaded by `session`, not attached yet. */
+async function upload(session: Session, data: Buffer): Promise<{ id: string }> {
+  const boundary = 'lyceum-announcement-file';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="trip.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/attachments',
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-requested-with': 'XMLHttpRequest',
+      cookie: session.cookie,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
 
 describe('publishing', () => {
   it('a manager publishes to roles; the body keeps only the safe subset', async () => {
@@ -225,6 +256,94 @@ describe('visibility', () => {
     for (const role of ['school_admin', 'principal'] as const) {
       expect(new Set(await listIds(callers[role])).has(other.id), role).toBe(true);
     }
+  });
+
+  it("a withdrawn student and their parents leave the class's announcements at once; a moved one's follow the new class", async () => {
+    const app = w.t.app;
+    const adminSession = await w.a.signIn('school_admin');
+    const cls = await createClass(app, adminSession);
+    const dad = await createParent(app, adminSession, { sendInvitation: false });
+    const mum = await createParent(app, adminSession, { sendInvitation: false });
+    const kid = await createStudent(app, adminSession, {
+      classId: cls.id,
+      parents: [{ parentId: dad.parent.id, relationship: 'Father' }],
+    });
+    const mover = await createStudent(app, adminSession, {
+      classId: cls.id,
+      parents: [{ parentId: mum.parent.id, relationship: 'Mother' }],
+    });
+    const sessionOf = (made: typeof dad) => login(app, made.parent.email, 'parent', made.temporaryPassword as string);
+    const fatherSession = await sessionOf(dad);
+    const [father, mother] = [as(app, fatherSession), as(app, await sessionOf(mum))];
+    const file = await upload(adminSession, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const toClass = async (classId: string, title: string, attachmentIds: string[] = []) =>
+      published(callers.school_admin, { title, audience: ['student', 'parent'], classIds: [classId], attachmentIds });
+    const before = await toClass(cls.id, 'Class trip', [file.id]);
+    const reads = (caller: Caller) =>
+      Promise.all([
+        caller({ method: 'GET', url: `/api/v1/announcements/${before.id}` }),
+        caller({ method: 'GET', url: `/api/v1/attachments/${file.id}` }),
+        caller({ method: 'POST', url: `/api/v1/announcements/${before.id}/read` }),
+      ]);
+    expect(await listIds(father)).toContain(before.id);
+    expect((await reads(father)).map((r) => r.statusCode)).toEqual([200, 200, 204]);
+    expect(before.audienceCount).toBe(4);
+
+    const withdrawn = await callers.school_admin({
+      method: 'DELETE',
+      url: `/api/v1/classes/${cls.id}/students/${kid.student.id}`,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const moved = await callers.school_admin({
+      method: 'POST',
+      url: `/api/v1/classes/${otherClassId}/students`,
+      payload: { studentId: mover.student.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    // Not the class's audience any more: not listed, not read, its file not served, as for anyone outside it.
+    for (const caller of [father, mother]) {
+      expect(await listIds(caller)).not.toContain(before.id);
+      const [one, attachment, mark] = await reads(caller);
+      for (const res of [one, mark]) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(errorOf(res).message).toBe(M.notFound);
+      }
+      expect(attachment.statusCode, attachment.body).toBe(404);
+      expect(errorOf(attachment).message).toBe(ATTACHMENT_MESSAGES.notFound);
+    }
+    // Nor counted, nor among its readers (the father had read it), the withdrawn student neither.
+    const figures = (await callers.school_admin({ method: 'GET', url: `/api/v1/announcements/${before.id}` })).json();
+    expect(figures).toMatchObject({ audienceCount: 0, readCount: 0 });
+    for (const state of ['read', 'unread']) {
+      const readers = await callers.school_admin({
+        method: 'GET',
+        url: `/api/v1/announcements/${before.id}/readers?state=${state}`,
+      });
+      expect(readers.json().items).toEqual([]);
+    }
+
+    // A new one to the old class tells neither parent, in the bell or live; the moved child's new class does.
+    const bell = async (caller: Caller) =>
+      (
+        (await caller({ method: 'GET', url: '/api/v1/notifications?type=announcement&limit=100' })).json().items as {
+          title: string;
+        }[]
+      ).map((n) => n.title);
+    const live = await openStream(await listenUrl(app), fatherSession.cookie);
+    streams.push(live);
+    const after = await toClass(cls.id, 'Sports day');
+    const elsewhere = await toClass(otherClassId, 'Museum visit');
+    const toParents = await published(callers.school_admin, { title: 'Parents evening', audience: ['parent'] });
+    // Events reach a stream in the order they were sent: the first one the father gets is the one to every parent.
+    expect(JSON.parse((await live.next('announcement')).data)).toMatchObject({ id: toParents.id });
+    expect(await bell(father)).not.toContain('New announcement: Sports day');
+    expect(await bell(mother)).not.toContain('New announcement: Sports day');
+    expect(await bell(mother)).toContain('New announcement: Museum visit');
+    expect(await listIds(father)).not.toContain(after.id);
+    expect(await listIds(mother)).toEqual(expect.arrayContaining([elsewhere.id]));
+    expect(await listIds(mother)).not.toContain(after.id);
+    expect(after.audienceCount).toBe(0);
   });
 
   it('archived and expired ones leave the readers’ list; the author and managers still see them', async () => {
@@ -451,7 +570,9 @@ describe('read figures (audienceCount and readCount) for a whole page', () => {
     const reads = await q<{ announcement_id: string; user_id: string }>(
       sql`select announcement_id, user_id from announcement_reads where school_id = ${w.a.id}`,
     );
-    const classOf = new Map(students.map((s) => [s.id, s.class_id]));
+    // A class's roster is its active students: a withdrawn (inactive) one brings their parents into none.
+    const active = new Set(people.filter((p) => p.active).map((p) => p.id));
+    const classOf = new Map(students.filter((s) => active.has(s.id)).map((s) => [s.id, s.class_id]));
     return (a: Announcement) => {
       const classes = new Set(a.classes.map((c) => c.id));
       const inClass = (p: Person) => {
@@ -475,7 +596,7 @@ describe('read figures (audienceCount and readCount) for a whole page', () => {
     const admin = await w.a.signIn('school_admin');
     const app = w.t.app;
     // Class X (the world's) and Y: a second teacher in Y, a parent with a child in each, a student in both
-    // classes, one inactive student and one deleted parent.
+    // classes, one inactive (withdrawn) student with a parent of their own and one deleted parent.
     const teacher2 = (await createTeacher(app, admin)).teacher;
     await assignTeacher(app, admin, otherClassId, { teacherId: teacher2.id });
     const twoChildren = (await createParent(app, admin)).parent;
@@ -491,7 +612,11 @@ describe('read figures (audienceCount and readCount) for a whole page', () => {
         { parentId: deletedParent.id, relationship: 'Father' },
       ],
     });
-    const inactive = await createStudent(app, admin, { classId: w.a.classId });
+    const withdrawnsParent = (await createParent(app, admin)).parent;
+    const inactive = await createStudent(app, admin, {
+      classId: w.a.classId,
+      parents: [{ parentId: withdrawnsParent.id, relationship: 'Father' }],
+    });
     await app.deps.db.execute(sql`update users set is_active = false where id = ${inactive.student.id}`);
     await app.deps.db.execute(sql`update users set deleted_at = now() where id = ${deletedParent.id}`);
 
@@ -522,7 +647,7 @@ describe('read figures (audienceCount and readCount) for a whole page', () => {
       from (select id, school_id, row_number() over (order by id) as k from users where school_id = ${w.a.id}) u
       cross join announcements a
       where a.school_id = ${w.a.id} and a.title like 'F %' and (u.k % 2 = 0 or u.id = a.author_id
-        or u.id in (${inactive.student.id}, ${deletedParent.id}))
+        or u.id in (${inactive.student.id}, ${deletedParent.id}, ${withdrawnsParent.id}))
       on conflict do nothing`);
     // A student who moves class leaves the audiences of the old one, reads included.
     await app.deps.db.execute(

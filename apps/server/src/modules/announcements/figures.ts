@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { onRoster } from '../../db/roster.ts';
 import { selectRows } from '../../db/select-rows.ts';
 
 export interface ReadFigures {
@@ -14,9 +15,9 @@ export interface ReadFigures {
  * users twice per row:
  * - the school's active users are read once (`people`) and counted by role once (`by_role`); an audience of
  *   whole roles is the sum of its roles' counts, less its author when the author is one of them;
- * - an audience narrowed to classes is listed from the page's classes only (their students, their students'
- *   parents, their teachers, tagged with the role they qualify as) plus the school's managers, who belong to
- *   every class; a person in several of the classes counts once;
+ * - an audience narrowed to classes is listed from the page's classes only (the students on their rosters,
+ *   db/roster.ts, and those students' parents, their teachers, tagged with the role they qualify as) plus the
+ *   school's managers, who belong to every class; a person in several of the classes counts once;
  * - reads are counted by joining each announcement's reads to `people` (whole roles) or to its narrowed
  *   audience, so a reader who has since left the audience (deactivated, deleted, moved class) no longer counts.
  * Row-level security makes PostgreSQL expect a hundredth of the rows, so the shape is spelled out: the page's
@@ -42,11 +43,11 @@ export async function readFigures(tx: Tx, schoolId: string, ids: readonly string
       page_classes as (select distinct unnest(pg.class_ids) as class_id from page pg),
       class_people as materialized (
         select s.id as user_id, 'student' as role, s.class_id from students s
-          where s.school_id = ${schoolId} and s.class_id in (select class_id from page_classes)
+          where s.school_id = ${schoolId} and s.class_id in (select class_id from page_classes) and ${onRoster(schoolId)}
         union all
         select sp.parent_id, 'parent', s.class_id from student_parents sp
           join students s on s.school_id = sp.school_id and s.id = sp.student_id
-          where sp.school_id = ${schoolId} and s.class_id in (select class_id from page_classes)
+          where sp.school_id = ${schoolId} and s.class_id in (select class_id from page_classes) and ${onRoster(schoolId)}
         union all
         select ct.teacher_id, 'teacher', ct.class_id from class_teachers ct
           where ct.school_id = ${schoolId} and ct.class_id in (select class_id from page_classes)

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { onRoster } from '../../db/roster.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { SchoolScope } from '../../db/school-scope.ts';
 import { byName } from '../../lib/search.ts';
@@ -16,14 +17,6 @@ export const isStaff = (scope: SchoolScope) => (STAFF_ROLES as readonly string[]
 
 const taughtClasses = (scope: SchoolScope) =>
   sql`(select ct.class_id from class_teachers ct where ct.school_id = ${scope.schoolId} and ct.teacher_id = ${scope.actor.profileId})`;
-
-/**
- * The students `s` on a class's roster: its active ones. A withdrawn student (deactivated, their last class kept:
- * docs/product.md, "Students in a class") is on no roster, so their parents leave the class's group and its
- * teachers' contacts at once, as a moved student's do ("Messages": unenrolling changes the group at once).
- */
-const onRoster = (schoolId: string) =>
-  sql`exists (select 1 from users su where su.school_id = ${schoolId} and su.id = s.id and su.is_active)`;
 
 const childrensClasses = (scope: SchoolScope) =>
   sql`(select s.class_id from students s join student_parents sp on sp.school_id = s.school_id and sp.student_id = s.id
