@@ -1,5 +1,6 @@
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
+import { useServerMessage } from '../../lib/i18n/server-messages';
 
 export interface ChecklistOption {
   id: string;
@@ -46,6 +47,8 @@ export function SubjectChecklist({
   className,
 }: SubjectChecklistProps) {
   const { t } = useT('people');
+  // The error is a shared schema's or the server's message, shown in the UI language as FieldError shows them.
+  const inUiLanguage = useServerMessage();
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
   return (
     <fieldset className={cn('space-y-2', className)}>
@@ -76,7 +79,7 @@ export function SubjectChecklist({
           })}
         </div>
       )}
-      {error && <p className="text-xs font-medium text-red-600">{error}</p>}
+      {error && <p className="text-xs font-medium text-red-600">{inUiLanguage(error)}</p>}
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setFormatSettings } from '../../../lib/i18n/format';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { PublishDialog } from './publish-dialog';
 
@@ -47,5 +48,18 @@ describe('PublishDialog', () => {
     const sent = calls.find((c) => c.method === 'POST')?.body as { expiresAt?: string };
     // 20:00 on 28 November in Auckland, not 20:00 UTC (the browser's zone here).
     expect(sent.expiresAt).toBe('2026-11-28T07:00:00.000Z');
+  });
+
+  it('says in Spanish that an audience must be chosen, as the other fields are said', async () => {
+    await changeLanguage('es');
+    mockFetch({ 'GET /api/v1/announcements/options': () => json(options) });
+    const user = userEvent.setup();
+    renderWithProviders(<PublishDialog open onOpenChange={vi.fn()} />, { auth: signedIn('principal') });
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo anuncio' });
+    await within(dialog).findByRole('checkbox', { name: 'Padres' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publicar' }));
+    expect(await within(dialog).findByText('El título es obligatorio')).toBeTruthy();
+    expect(await within(dialog).findByText('Elija quién debe verlo')).toBeTruthy();
+    expect(within(dialog).queryByText('Choose who should see it')).toBeNull();
   });
 });
