@@ -1,5 +1,6 @@
 import { currentAcademicYear } from '@lyceum/shared/academics';
 import type { WeekStart } from '@lyceum/shared/locale';
+import { instantAt, offsetAt, wallClockAsUtc } from '@lyceum/shared/zoned-time';
 
 /**
  * The school's day: calendar dates (`YYYY-MM-DD`) as they are on the wall clocks of a time zone, and the
@@ -9,39 +10,6 @@ import type { WeekStart } from '@lyceum/shared/locale';
 export type LocalDate = string;
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock reading of `instant` in the zone, as if it were UTC (milliseconds dropped). */
-function wallClockAsUtc(instant: Date, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of wallClock(timeZone).formatToParts(instant)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day, parts.hour, parts.minute, parts.second);
-}
-
-/** How far the zone's clocks are ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: Date, timeZone: string): number {
-  return wallClockAsUtc(instant, timeZone) - Math.floor(instant.getTime() / 1000) * 1000;
-}
 
 const utcDays = (date: LocalDate): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 const fromUtcDays = (days: number): LocalDate => new Date(days * DAY_MS).toISOString().slice(0, 10);
@@ -70,17 +38,7 @@ export function daysBetween(from: LocalDate, to: LocalDate): number {
  * zone skips midnight (the day then starts at 01:00).
  */
 export function startOfDay(date: LocalDate, timeZone: string): Date {
-  const midnightAsUtc = utcDays(date) * DAY_MS;
-  // The offset may differ either side of a transition that day: try both and keep the earliest that lands on it.
-  const offsets = new Set([
-    offsetAt(new Date(midnightAsUtc - DAY_MS), timeZone),
-    offsetAt(new Date(midnightAsUtc + DAY_MS), timeZone),
-  ]);
-  const candidates = [...offsets]
-    .map((offset) => new Date(midnightAsUtc - offset))
-    .filter((c) => localDateOf(c, timeZone) === date)
-    .sort((x, y) => x.getTime() - y.getTime());
-  return candidates[0] ?? new Date(midnightAsUtc - offsetAt(new Date(midnightAsUtc), timeZone));
+  return instantAt(`${date}T00:00`, timeZone) ?? new Date(Number.NaN);
 }
 
 /** The day as instants: `from` inclusive, `to` exclusive (the next day's start). */

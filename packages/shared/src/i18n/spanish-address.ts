@@ -5,7 +5,10 @@
  *
  * A `tú` imperative is spelt like the third person of the present (`Elige un plan` / `la escuela elige`), so
  * the markers are the words only `tú` uses (pronouns, possessives, second-person verb forms, imperatives with a
- * pronoun attached) and the imperatives we have used, where they open a sentence or follow a colon.
+ * pronoun attached) and the imperatives we have used where they open a clause: a sentence, the words after a
+ * colon or semicolon, or after a comma (`Ante una emergencia…, llama primero al número de emergencias`, which a
+ * guard of sentence openings alone let through). A clause after a comma that opens on a bare verb has no
+ * subject before it, so the third person (`la escuela llama`) is not taken for one.
  */
 const TU_WORDS = [
   // Pronouns and possessives.
@@ -52,9 +55,12 @@ const TU_WORDS = [
   'cuéntanos',
   'ponte',
   'regístrate',
+  // Imperatives only `tú` uses (`usted`: haga, ponga).
+  'haz',
+  'pon',
 ] as const;
 
-/** `tú` imperatives that open a sentence (or the clause after a colon or semicolon) in our texts. */
+/** `tú` imperatives that open a sentence or a clause (after a colon, semicolon or comma) in our texts. */
 const TU_IMPERATIVES = [
   'elige',
   'introduce',
@@ -80,11 +86,19 @@ const TU_IMPERATIVES = [
   'inicia',
   'escribe',
   'revisa',
+  'llama',
+  'envía',
+  'sube',
+  'guarda',
+  'intenta',
+  'cambia',
+  'comprueba',
+  'pulsa',
 ] as const;
 
 const LETTER = 'a-záéíóúüñ';
 const WORD = new RegExp(`(?<![${LETTER}])(${TU_WORDS.join('|')})(?![${LETTER}])`, 'giu');
-const OPENING = new RegExp(`(?:^|[.!?¿¡:;»«"]\\s*|\\{)(${TU_IMPERATIVES.join('|')})(?![${LETTER}])`, 'giu');
+const OPENING = new RegExp(`(?:^|[.!?¿¡:;,»«"]\\s*|\\{)(${TU_IMPERATIVES.join('|')})(?![${LETTER}])`, 'giu');
 
 /** The `tú` forms in one Spanish text (each as written), none when it speaks as `usted`. */
 export function tuteo(text: string): string[] {

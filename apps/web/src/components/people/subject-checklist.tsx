@@ -1,5 +1,7 @@
+import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
+import { FieldError } from '../ui/field-error';
 
 export interface ChecklistOption {
   id: string;
@@ -46,9 +48,10 @@ export function SubjectChecklist({
   className,
 }: SubjectChecklistProps) {
   const { t } = useT('people');
+  const fieldId = useId();
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
   return (
-    <fieldset className={cn('space-y-2', className)}>
+    <fieldset className={cn('space-y-2', className)} aria-describedby={error ? `${fieldId}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       {options.length === 0 ? (
         <p className="text-sm text-slate-500">{emptyText ?? t('checklist.empty')}</p>
@@ -76,7 +79,8 @@ export function SubjectChecklist({
           })}
         </div>
       )}
-      {error && <p className="text-xs font-medium text-red-600">{error}</p>}
+      {/* A shared schema's or the server's message: in the UI language, as every field's error. */}
+      {error && <FieldError id={fieldId} message={error} />}
     </fieldset>
   );
 }

@@ -115,6 +115,16 @@ describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s l
       'Elige',
     ]);
     expect(tuteo('Su sesión ha caducado. Vuelva a iniciar sesión.')).toEqual([]);
+    // An imperative opening the clause after a comma, mid-sentence: the emergency-contact page said `llama`.
+    expect(tuteo('Ante una emergencia que ponga en peligro la vida, llama primero al número de emergencias.')).toEqual([
+      'llama',
+    ]);
+    expect(tuteo('Ante una emergencia que ponga en peligro la vida, llame primero al número de emergencias.')).toEqual(
+      [],
+    );
+    expect(tuteo('Haz clic y pon la fecha.')).toEqual(['Haz', 'pon']);
+    // After a comma with its subject first, the verb is the third person.
+    expect(tuteo('Si no contesta, la escuela llama a su número.')).toEqual([]);
     // The third person of the present is not an imperative: the school still `elige`, a class `vuelve`.
     expect(tuteo('El administrador de su escuela elige los complementos; {name} vuelve a ofrecerse.')).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { zodResolver } from '../../../lib/zod-resolver';
 import { type Audience, CreateAnnouncementRequest } from '@lyceum/shared/announcements';
+import { instantAt } from '@lyceum/shared/zoned-time';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { SubjectChecklist } from '../../../components/people/subject-checklist';
 import { TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextAreaField } from '../../../components/ui/textarea-field';
+import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useAnnouncementOptions, usePublishAnnouncement } from '../api/announcements';
 
@@ -18,7 +20,7 @@ const PublishForm = z.object({
   audience: CreateAnnouncementRequest.shape.audience,
   classIds: z.array(z.string()),
   pinned: z.boolean(),
-  /** A `datetime-local` value in the browser's time, or empty. */
+  /** A `datetime-local` value on the school's clock, or empty. */
   expiresAt: z.string(),
 });
 type PublishForm = z.input<typeof PublishForm>;
@@ -29,6 +31,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const { t } = useT('announcements');
   const options = useAnnouncementOptions(open);
   const publish = usePublishAnnouncement();
+  const { timeZone } = useFormat().settings.locale;
   const files = useAttachmentDraft();
   const form = useForm<PublishForm>({ resolver: zodResolver(PublishForm), defaultValues: EMPTY });
   const {
@@ -44,7 +47,11 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       audience: values.audience as Audience[],
       classIds: values.classIds,
       pinned: values.pinned,
-      ...(values.expiresAt ? { expiresAt: new Date(values.expiresAt).toISOString() } : {}),
+      // Read on the school's clock, the one the card then shows it in, not the browser's (docs/product.md,
+      // "In the web app"). A value that is no date and time is sent as typed, for the server to refuse.
+      ...(values.expiresAt
+        ? { expiresAt: instantAt(values.expiresAt, timeZone)?.toISOString() ?? values.expiresAt }
+        : {}),
       attachmentIds: files.ids,
     });
     files.sent(made.attachments.map((a) => a.id));

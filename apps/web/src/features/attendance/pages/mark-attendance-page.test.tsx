@@ -406,6 +406,19 @@ describe('MarkAttendancePage', () => {
     expect(pendingSnapshot()).toEqual([]);
   });
 
+  it('counts one in the singular in Spanish: on the bar and in the saved message', async () => {
+    await changeLanguage('es');
+    mockFetch({ ...reads, 'POST /api/v1/attendance': () => json({ ...answer, created: 1, updated: 1 }) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    expect(screen.getByText('3 alumnos · 0 ausentes · 0 con retraso')).toBeTruthy();
+    const ben = screen.getByRole('group', { name: 'Asistencia de Ben Dos' });
+    fireEvent.click(ben.querySelector('input[value="absent"]') as HTMLInputElement);
+    expect(screen.getByText('3 alumnos · 1 ausente · 0 con retraso')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar asistencia' }));
+    expect(await screen.findByText('Asistencia guardada: 1 nueva, 1 actualizada.')).toBeTruthy();
+  });
+
   it('reads right to left in Arabic', async () => {
     await changeLanguage('ar');
     mockFetch(reads);
@@ -413,7 +426,7 @@ describe('MarkAttendancePage', () => {
     await screen.findByRole('heading', { level: 1, name: 'تسجيل الحضور' });
     await screen.findByText('Ana Uno');
     expect(document.documentElement.dir).toBe('rtl');
-    expect(screen.getByText('3 طلاب · غائب: 0 · متأخر: 0')).toBeTruthy();
+    expect(screen.getByText('3 طلاب · لا غياب · لا تأخر')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'إرسال الحضور' })).toBeTruthy();
     // Roll number and name are two boxes of a flex row, the name isolated, so a Latin name does not pull the
     // number to its left ("1Ana Uno"): the number stays first, on the right, with the gap between.

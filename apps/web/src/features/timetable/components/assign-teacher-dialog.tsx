@@ -54,7 +54,8 @@ function AssignResultDialog({
                 <li key={`${s.subjectId}-${s.day}-${s.startTime}-${s.endTime}`}>
                   {t('assign.skippedItem', {
                     subject: subjectName(s.subjectId),
-                    day: t(`days.${s.day}`),
+                    // Inside a sentence, where Spanish writes the weekday in lower case (`days` are the grid's titles).
+                    day: t(`daysInSentence.${s.day}`),
                     start: s.startTime,
                     end: s.endTime,
                     message: s.message,

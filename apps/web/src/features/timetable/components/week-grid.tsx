@@ -31,7 +31,8 @@ interface WeekGridProps {
 
 function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: Hidden; actions?: SlotActions }) {
   const { t } = useT('timetable');
-  const names = { subject: slot.subject, day: t(`days.${slot.day}`), start: slot.startTime };
+  // The buttons' names are sentences, where Spanish writes the weekday in lower case (`days` are the titles).
+  const names = { subject: slot.subject, day: t(`daysInSentence.${slot.day}`), start: slot.startTime };
   return (
     <div className="slot-card rounded-md border border-blue-100 bg-blue-50 px-2 py-1.5 text-xs text-slate-700">
       {/* Names isolated: right to left a Latin `Grade 6 A (2027-2028)` or `Doe, "Jane"` lost its closing

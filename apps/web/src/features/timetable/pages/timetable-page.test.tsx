@@ -439,6 +439,22 @@ describe('TimetablePage', () => {
     expect(cell.tagName).toBe('BDI');
   });
 
+  it('writes the weekday in lower case inside a Spanish sentence, capitalised as a column title', async () => {
+    await changeLanguage('es');
+    mockFetch({ ...staffOptions(), 'GET /api/v1/timetable/classes/class-1': () => json(week) });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Hora', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Editar Mathematics, lunes 08:00' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Eliminar Mathematics, lunes 08:00' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar esta clase?' });
+    expect(within(dialog).getByText('Mathematics de Grade 5 A el lunes 08:00–08:45 sale del horario.')).toBeTruthy();
+  });
+
   it('renders in Arabic, right to left, days from Monday to Sunday', async () => {
     await changeLanguage('ar');
     mockFetch({ ...readerOptions(), 'GET /api/v1/timetable/students/user-student': () => json(week) });

@@ -328,7 +328,8 @@ function PickedWeek({
                 ? t('deleteSlot.description', {
                     subject: deleting.subject,
                     className: deleting.className,
-                    day: t(`days.${deleting.day}`),
+                    // Inside a sentence, where Spanish writes the weekday in lower case (`days` are the grid's titles).
+                    day: t(`daysInSentence.${deleting.day}`),
                     start: deleting.startTime,
                     end: deleting.endTime,
                   })

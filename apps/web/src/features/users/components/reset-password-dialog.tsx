@@ -39,6 +39,13 @@ export function ResetPasswordDialog({
     return { user, temporaryPassword: result.temporaryPassword };
   };
 
+  // What the chosen way does to the old password and the sessions (docs/product.md, "Accounts made by staff"):
+  // a temporary password ends both at once; a link leaves both until it is used.
+  const mode = form.watch('mode');
+  const description = t(mode === 'temporary' ? 'reset.descriptionTemporary' : 'reset.descriptionEmail', {
+    name: user?.name ?? '',
+  });
+
   const emailHint = mailRefusal ? (
     <ServerMessage message={mailRefusal} />
   ) : user?.email ? (
@@ -52,7 +59,7 @@ export function ResetPasswordDialog({
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t('reset.title', { name: user?.name ?? '' })}
-      description={t('reset.description')}
+      description={description}
       size="sm"
       form={form}
       onSubmit={submit}

@@ -1,0 +1,65 @@
+import type { Announcement, AnnouncementOptions } from '@lyceum/shared/announcements';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setFormatSettings } from '../../../lib/i18n/format';
+import { changeLanguage } from '../../../lib/i18n/i18n';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { PublishDialog } from './publish-dialog';
+
+const options: AnnouncementOptions = { audiences: ['parent', 'teacher'], classes: [], classRequired: false };
+
+const published = (expiresAt: string | null): Announcement => ({
+  id: '01900000-0000-7000-8000-0000000000b1',
+  title: 'Parents evening',
+  body: '<p>On Friday.</p>',
+  audience: ['parent'],
+  classes: [],
+  status: 'active',
+  pinned: false,
+  expiresAt,
+  createdAt: '2026-11-25T22:20:00.000Z',
+  author: { id: '01900000-0000-7000-8000-0000000000c1', name: 'Sam Admin' },
+  read: true,
+  readCount: 0,
+  audienceCount: 0,
+  canManage: true,
+  attachments: [],
+});
+
+describe('PublishDialog', () => {
+  it("reads the expiry typed on the school's clock, not the browser's", async () => {
+    // The tests run in UTC; the school is in Auckland (NZDT, UTC+13 in November).
+    setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, timeZone: 'Pacific/Auckland' } });
+    const { calls } = mockFetch({
+      'GET /api/v1/announcements/options': () => json(options),
+      'POST /api/v1/announcements': () => json(published('2026-11-28T07:00:00.000Z'), 201),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PublishDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Parents evening');
+    await user.type(within(dialog).getByLabelText('Message'), 'On Friday.');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Parents' }));
+    fireEvent.change(within(dialog).getByLabelText('Expires (optional)'), { target: { value: '2026-11-28T20:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')?.body as { expiresAt?: string };
+    // 20:00 on 28 November in Auckland, not 20:00 UTC (the browser's zone here).
+    expect(sent.expiresAt).toBe('2026-11-28T07:00:00.000Z');
+  });
+
+  it('says in Spanish that an audience must be chosen, as the other fields are said', async () => {
+    await changeLanguage('es');
+    mockFetch({ 'GET /api/v1/announcements/options': () => json(options) });
+    const user = userEvent.setup();
+    renderWithProviders(<PublishDialog open onOpenChange={vi.fn()} />, { auth: signedIn('principal') });
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo anuncio' });
+    await within(dialog).findByRole('checkbox', { name: 'Padres' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publicar' }));
+    expect(await within(dialog).findByText('El título es obligatorio')).toBeTruthy();
+    expect(await within(dialog).findByText('Elija quién debe verlo')).toBeTruthy();
+    expect(within(dialog).queryByText('Choose who should see it')).toBeNull();
+  });
+});
