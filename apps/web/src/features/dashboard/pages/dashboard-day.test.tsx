@@ -151,7 +151,7 @@ describe("the dashboard's day", () => {
           day: { ...emptyDay, children: [kid('kid-1', 'Ben Child'), kid('kid-2', 'Cleo Child')] },
         }),
       'GET /api/v1/timetable/options': () =>
-        json({ periods: [], classes: [], teachers: [], subjects: [], rooms: [], assignments: [] }),
+        json({ periods: [], classes: [], teachers: [], subjects: [], rooms: [], assignments: [], classSubjects: [] }),
       'GET /api/v1/timetable/children': () =>
         json({
           children: [
