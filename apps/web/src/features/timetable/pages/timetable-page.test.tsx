@@ -285,6 +285,20 @@ describe('TimetablePage', () => {
     expect(within(dialog).queryByRole('link')).toBeNull();
   });
 
+  it('with no classes yet, says why Add lesson is disabled and leads staff to create a class', async () => {
+    mockFetch({
+      'GET /api/v1/timetable/options': () => json({ ...options, classes: [], assignments: [], classSubjects: [] }),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('No classes yet')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add lesson' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.getAttribute('title')).toBe('Lessons are added to a class: create a class first.');
+    const why = document.getElementById(add.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Lessons are added to a class: create a class first.');
+    expect(screen.getByRole('link', { name: 'Create a class' }).getAttribute('href')).toBe('/classes');
+  });
+
   it("clears a class's week after a confirm that counts its lessons; the grid refetches", async () => {
     let items = week.items;
     const { calls } = mockFetch({
