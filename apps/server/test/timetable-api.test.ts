@@ -989,6 +989,8 @@ describe('the page options', () => {
       teacherId: w.a.users.teacher.id,
       subjectIds: [w.a.subjectId],
     });
+    // Each class's subjects, so a new lesson is offered only those (docs/product.md, "Timetable screens").
+    expect(staff.classSubjects).toContainEqual({ classId: otherClassId, subjectIds: [w.a.subjectId] });
     // Options are ids and names only, never full records.
     expect(Object.keys(staff.classes[0]).sort()).toEqual(['id', 'name']);
 
@@ -999,6 +1001,7 @@ describe('the page options', () => {
     expect(mine.rooms).toContain('R4');
     expect(mine.subjects).toEqual([]);
     expect(mine.assignments).toEqual([]);
+    expect(mine.classSubjects).toEqual([]);
   });
 
   it('students and parents get only the periods; company staff may not ask', async () => {
@@ -1025,6 +1028,7 @@ describe('the page options', () => {
     expect(all).not.toContain(w.a.classId);
     expect(all).not.toContain(w.a.users.teacher.id);
     expect(all).not.toContain(w.a.subjectId);
+    expect(b.classSubjects.map((c: { classId: string }) => c.classId)).not.toContain(w.a.classId);
     expect(b.rooms).not.toContain('R4');
     expect(b.periods).toEqual([]);
   });

@@ -309,5 +309,7 @@ export const TimetableOptionsResponse = z.object({
   subjects: z.array(TimetableOption),
   rooms: z.array(z.string()),
   assignments: z.array(z.object({ classId: z.string(), teacherId: z.string(), subjectIds: z.array(z.string()) })),
+  /** Each class's subjects (staff only): a lesson of a class is in one of them. */
+  classSubjects: z.array(z.object({ classId: z.string(), subjectIds: z.array(z.string()) })),
 });
 export type TimetableOptionsResponse = z.infer<typeof TimetableOptionsResponse>;

@@ -11,6 +11,7 @@ import { readableClasses } from './weeks.ts';
 import { byName } from '../../lib/search.ts';
 
 type Assignment = TimetableOptionsResponse['assignments'][number];
+type ClassSubjects = TimetableOptionsResponse['classSubjects'][number];
 
 /**
  * The timetable page's periods and pickers in one answer (docs/product.md, "Timetable screens"): only the
@@ -23,7 +24,7 @@ export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOpt
     const periods = await schoolPeriods(tx, school);
     const staff = seesEveryone(scope);
     if (!staff && actor.role !== 'teacher') {
-      return { periods, classes: [], teachers: [], subjects: [], rooms: [], assignments: [] };
+      return { periods, classes: [], teachers: [], subjects: [], rooms: [], assignments: [], classSubjects: [] };
     }
     const classes = await selectRows<TimetableOption>(
       tx,
@@ -48,7 +49,17 @@ export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOpt
           ) k order by k.key, k.uses desc, k.first, k.room
         ) r order by r.key`,
     );
-    if (!staff) return { periods, classes, teachers, subjects: [], rooms: rooms.map((r) => r.room), assignments: [] };
+    if (!staff) {
+      return {
+        periods,
+        classes,
+        teachers,
+        subjects: [],
+        rooms: rooms.map((r) => r.room),
+        assignments: [],
+        classSubjects: [],
+      };
+    }
     const subjects = await selectRows<TimetableOption>(
       tx,
       sql`select s.id, s.name from subjects s where s.school_id = ${school} and s.is_active order by ${byName(sql`s.name`)}, s.id`,
@@ -58,6 +69,12 @@ export function timetableOptions(deps: Deps, actor: Actor): Promise<TimetableOpt
       sql`select ct.class_id as "classId", ct.teacher_id as "teacherId", ct.subject_ids as "subjectIds"
         from class_teachers ct where ct.school_id = ${school}`,
     );
-    return { periods, classes, teachers, subjects, rooms: rooms.map((r) => r.room), assignments };
+    // A new lesson is offered only its class's subjects (the teacher-assignment rule's first half).
+    const classSubjects = await selectRows<ClassSubjects>(
+      tx,
+      sql`select cs.class_id as "classId", array_agg(cs.subject_id::text order by cs.subject_id) as "subjectIds"
+        from class_subjects cs where cs.school_id = ${school} group by cs.class_id`,
+    );
+    return { periods, classes, teachers, subjects, rooms: rooms.map((r) => r.room), assignments, classSubjects };
   });
 }

@@ -2,7 +2,8 @@ import { zodResolver } from '../../lib/zod-resolver';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { describe, expect, it } from 'vitest';
+import toast, { useToasterStore } from 'react-hot-toast';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { applyServerError } from '../../lib/form-errors';
@@ -113,5 +114,61 @@ describe('FormAlert', () => {
     answer.refuse(new ApiError(403, 'forbidden', 'Not allowed.'));
     await screen.findByRole('alert');
     expect(document.activeElement).toBe(link);
+  });
+});
+
+/** The toasts on screen (a dismissed one leaves with an animation, so its text lingers in the document). */
+function VisibleToasts() {
+  const { toasts } = useToasterStore();
+  return (
+    <ul aria-label="Toasts">
+      {toasts
+        .filter((t) => t.visible)
+        .map((t) => (
+          <li key={t.id}>{String(t.message)}</li>
+        ))}
+    </ul>
+  );
+}
+
+describe('FormDialog toasts', () => {
+  it("takes the refusal's toast away when the form is sent again, so it never stays beside the success", async () => {
+    toast.remove();
+    let tries = 0;
+    const save = vi.fn(async () => {
+      tries += 1;
+      if (tries === 1) throw new ApiError(409, 'conflict', 'This name is taken', { name: 'This name is taken' });
+      toast.success('Saved');
+      return 'ok';
+    });
+    function Saving() {
+      const form = useForm({ resolver: zodResolver(NameForm), defaultValues: { name: '', email: '' } });
+      return (
+        <FormDialog
+          open
+          onOpenChange={() => {}}
+          title="Add"
+          form={form}
+          onSubmit={save}
+          submitLabel="Save"
+          serverFields={['name']}
+          errorToast="It was not saved"
+        >
+          <input aria-label="Name" {...form.register('name')} />
+        </FormDialog>
+      );
+    }
+    render(
+      <>
+        <Saving />
+        <VisibleToasts />
+      </>,
+    );
+    const toasts = screen.getByRole('list', { name: 'Toasts', hidden: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.textContent).toBe('It was not saved'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts.textContent).toBe('Saved'));
+    expect(save).toHaveBeenCalledTimes(2);
   });
 });

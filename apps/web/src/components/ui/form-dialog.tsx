@@ -68,13 +68,17 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult>({
     onOpenChange(false);
   };
 
+  // The form's own failure toast, one at a time: a later try takes it away, so a refusal corrected in time
+  // never stays on screen beside the success (docs/product.md, "The shell").
+  const failureToast = `form-dialog-failure-${formId}`;
   const submit = handleSubmit(async (values) => {
+    toast.dismiss(failureToast);
     let result: TResult;
     try {
       result = await onSubmit(values);
     } catch (error) {
       if (!onServerError?.(error)) applyServerError(error, setError, serverFields);
-      if (errorToast) toast.error(errorToast);
+      if (errorToast) toast.error(errorToast, { id: failureToast });
       return;
     }
     close();

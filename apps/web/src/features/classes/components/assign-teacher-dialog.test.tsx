@@ -58,7 +58,10 @@ describe('AssignTeacherDialog', () => {
     const assign = screen.getByRole('button', { name: 'Assign teacher' }) as HTMLButtonElement;
     expect(assign.disabled).toBe(true);
     await user.selectOptions(screen.getByLabelText('Teacher'), TEACHER_ID);
+    // With no subject ticked, the dialog says what that means before it is saved.
+    expect(screen.getByText(/No subject ticked: the teacher will be on Grade 5 A/)).toBeTruthy();
     await user.click(await screen.findByLabelText('Mathematics'));
+    expect(screen.queryByText(/No subject ticked/)).toBeNull();
     await user.click(screen.getByLabelText('Class teacher'));
     await user.click(assign);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));

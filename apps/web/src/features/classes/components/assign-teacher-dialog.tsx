@@ -119,6 +119,10 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
             />
           )}
         />
+        {(teacherId || editing) && chosen.length === 0 && (
+          // Saved like this the teacher is on the class but teaches nothing there (docs/product.md, "Teachers").
+          <p className="text-sm text-amber-800">{t('assign.noSubjectTicked', { className: klass.label })}</p>
+        )}
         {editing && lessonsLeft && removed.length > 0 && (
           <ClassLessonsWayOut
             classId={klass.id}

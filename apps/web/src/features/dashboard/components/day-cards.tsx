@@ -79,7 +79,18 @@ function TeacherDay({ day }: { day: DashboardDay }) {
 function ClassesToday({ classes }: { classes: ClassToday[] }) {
   const { t } = useT('dashboard');
   const rate = useRate();
-  if (classes.length === 0) return <p className="text-sm text-slate-500">{t('day.noClasses')}</p>;
+  if (classes.length === 0) {
+    // Only school admins and principals see this card, and they create classes: the way on from a new school.
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-500">{t('day.noClasses')}</p>
+        <Link to="/classes" className={linkClass}>
+          {t('day.createClass')}
+          <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+        </Link>
+      </div>
+    );
+  }
   return (
     <ul className="divide-y divide-slate-100" aria-label={t('day.byClass')}>
       {classes.map((c) => (

@@ -112,6 +112,12 @@ describe("the dashboard's day", () => {
     expect(screen.getByRole('link', { name: /Timetable/ }).getAttribute('href')).toBe('/timetable');
   });
 
+  it("leads a new school's admin from 'No classes yet.' to creating a class", async () => {
+    renderDay('school_admin', {});
+    expect(await screen.findByText('No classes yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Create a class/ }).getAttribute('href')).toBe('/classes');
+  });
+
   it("shows a student their class's lessons and their rate", async () => {
     renderDay('student', { lessons: [lesson()], rate: 96 });
     expect(await screen.findByText('Tomás Teacher', { exact: false })).toBeTruthy();
@@ -151,7 +157,7 @@ describe("the dashboard's day", () => {
           day: { ...emptyDay, children: [kid('kid-1', 'Ben Child'), kid('kid-2', 'Cleo Child')] },
         }),
       'GET /api/v1/timetable/options': () =>
-        json({ periods: [], classes: [], teachers: [], subjects: [], rooms: [], assignments: [] }),
+        json({ periods: [], classes: [], teachers: [], subjects: [], rooms: [], assignments: [], classSubjects: [] }),
       'GET /api/v1/timetable/children': () =>
         json({
           children: [

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@lyceum/shared/errors';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ParentFormDialog } from './parent-form-dialog';
 
 describe('ParentFormDialog', () => {
@@ -23,5 +23,52 @@ describe('ParentFormDialog', () => {
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('E-mail').getAttribute('aria-describedby')).toBe('parent-email-error');
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('refuses to save while a child the search found is not linked, and says to press Link; linked, it is sent', async () => {
+    const user = userEvent.setup();
+    const mia = { id: 'stu-mia', name: 'Mia Green', classLabel: 'Grade 5 B' };
+    const { calls } = mockFetch({
+      'GET /api/v1/students': () => json({ items: [mia], nextCursor: null, total: 1 }),
+      'POST /api/v1/parents': () =>
+        json({
+          parent: {
+            id: 'par-1',
+            name: 'Grace Green',
+            email: 'grace@x.test',
+            phone: null,
+            schoolId: 'school-1',
+            relationship: null,
+            status: 'active' as const,
+            isActive: true,
+            children: [],
+            profileImage: null,
+            lastLoginAt: null,
+            createdAt: '2026-09-01T00:00:00.000Z',
+          },
+          temporaryPassword: 'x',
+          invitationSent: false,
+        }),
+    });
+    renderWithProviders(<ParentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('Full name'), 'Grace Green');
+    await user.type(screen.getByLabelText('E-mail'), 'grace@x.test');
+    await user.type(screen.getByLabelText('Search students to link'), 'mia');
+    await screen.findByRole('button', { name: 'Link Mia Green' });
+    await user.click(screen.getByRole('button', { name: 'Add parent' }));
+    expect(
+      await screen.findByText(
+        'Mia Green was found but is not linked: press Link to add them as a child, or clear the search.',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Link Mia Green' }));
+    expect(screen.queryByText(/was found but is not linked/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add parent' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      children: [{ studentId: mia.id, relationship: 'Guardian' }],
+    });
   });
 });

@@ -35,6 +35,7 @@ type ParentFormInput = z.input<typeof ParentForm>;
 export const CreateParentForm = ParentForm.extend({ email: CreateParentRequest.shape.email });
 
 const LIST_ID = 'parent-relationships';
+const CHILD_SEARCH_ID = 'parent-child-search';
 
 function toForm(parent?: ParentResponse): ParentFormInput {
   return {
@@ -47,17 +48,25 @@ function toForm(parent?: ParentResponse): ParentFormInput {
   };
 }
 
-function ChildPicker({ exclude, onPick }: { exclude: string[]; onPick: (s: { id: string; name: string }) => void }) {
+interface ChildPickerProps {
+  search: string;
+  onSearch: (search: string) => void;
+  /** The students the search found that are not linked yet. */
+  items: ReadonlyArray<{ id: string; name: string; classLabel: string }>;
+  pending: boolean;
+  onPick: (s: { id: string; name: string }) => void;
+  /** Said when the form is saved with a found child not linked. */
+  error?: string;
+}
+
+function ChildPicker({ search, onSearch, items, pending, onPick, error }: ChildPickerProps) {
   const { t } = useT('parents');
-  const [search, setSearch] = useState('');
-  const results = useStudentSearch(search, search.length > 0);
-  const items = (results.data?.items ?? []).filter((s) => !exclude.includes(s.id));
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <SearchInput id="parent-child-search" label={t('form.searchStudents')} value={search} onChange={setSearch} />
+      <SearchInput id={CHILD_SEARCH_ID} label={t('form.searchStudents')} value={search} onChange={onSearch} />
       {search && (
         <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto" aria-label={t('form.matchingStudents')}>
-          {results.isPending ? (
+          {pending ? (
             <li className="py-2 text-sm text-slate-500">{t('form.searching')}</li>
           ) : items.length === 0 ? (
             <li className="py-2 text-sm text-slate-500">{t('form.noStudents')}</li>
@@ -80,9 +89,17 @@ function ChildPicker({ exclude, onPick }: { exclude: string[]; onPick: (s: { id:
           )}
         </ul>
       )}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
+
+/** Kept from sending: the search found a child that was not linked, which saving would silently drop. */
+class FoundNotLinked extends Error {}
 
 interface ParentFormDialogProps {
   open: boolean;
@@ -107,6 +124,11 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
     formState: { errors },
   } = form;
   const children = useFieldArray({ control, name: 'children' });
+  const [search, setSearch] = useState('');
+  const [notLinked, setNotLinked] = useState<string>();
+  const results = useStudentSearch(search, !editing && search.length > 0);
+  const linked = children.fields.map((f) => f.studentId);
+  const found = search ? (results.data?.items ?? []).filter((s) => !linked.includes(s.id)) : [];
 
   /** Saves; resolves to the account a new parent got (null after an edit). */
   const onSubmit = async (values: ParentFormInput): Promise<CreatedAccount[] | null> => {
@@ -117,6 +139,14 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       });
       toast.success(t('form.updated'));
       return null;
+    }
+    // A child found but not linked would be dropped without a word: ask for Link (or a cleared search) first.
+    if (found.length > 0) {
+      setNotLinked(
+        found.length === 1 ? t('form.foundNotLinked', { name: found[0]?.name ?? '' }) : t('form.foundNotLinkedMany'),
+      );
+      document.getElementById(CHILD_SEARCH_ID)?.focus();
+      throw new FoundNotLinked();
     }
     const result = await create.mutateAsync({
       name: values.name,
@@ -140,7 +170,13 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
   return (
     <FormDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) {
+          setSearch('');
+          setNotLinked(undefined);
+        }
+        onOpenChange(next);
+      }}
       title={editing ? t('form.editTitle', { name: editing.name }) : t('actions.add')}
       description={editing ? t('form.editDescription') : t('form.createDescription')}
       size="lg"
@@ -149,6 +185,7 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       onSaved={(accounts) => accounts && onCreated?.(accounts)}
       submitLabel={editing ? t('form.save') : t('actions.add')}
       serverFields={['name', 'email', 'phone', 'relationship']}
+      onServerError={(error) => error instanceof FoundNotLinked}
       errorToast={editing ? t('form.updateError') : t('form.addError')}
     >
       <datalist id={LIST_ID}>
@@ -214,8 +251,18 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
             </div>
           ))}
           <ChildPicker
-            exclude={children.fields.map((f) => f.studentId)}
-            onPick={(s) => children.append({ studentId: s.id, name: s.name, relationship: 'Guardian' })}
+            search={search}
+            onSearch={(next) => {
+              setSearch(next);
+              setNotLinked(undefined);
+            }}
+            items={found}
+            pending={results.isPending}
+            onPick={(s) => {
+              children.append({ studentId: s.id, name: s.name, relationship: 'Guardian' });
+              setNotLinked(undefined);
+            }}
+            error={notLinked}
           />
         </fieldset>
       )}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
@@ -105,5 +105,44 @@ describe('the teacher form’s subjects', () => {
     await user.click(screen.getByRole('button', { name: 'Save teacher' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ qualification: 'MSc', subjectIds: ['art'] });
+  });
+});
+
+describe('a class picked in the teacher form', () => {
+  const HISTORY = { id: 'sub-history', name: 'History' };
+  const MATHS = { id: 'sub-maths', name: 'Mathematics' };
+
+  it("starts with the class's subjects the teacher can teach ticked, and says what no subject ticked means", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/v1/subjects': () => json({ items: [HISTORY, MATHS] }),
+      'GET /api/v1/classes': () => json({ items: [aClass({ id: 'c5', name: 'Grade 5', subjects: [HISTORY, MATHS] })] }),
+      'POST /api/v1/teachers': () =>
+        json({ teacher: aTeacher({ id: 'tea-h', name: 'Harry History' }), temporaryPassword: 'x' }),
+    });
+    renderWithProviders(<TeacherFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('Full name'), 'Harry History');
+    await user.type(screen.getByLabelText('E-mail'), 'harry@x.test');
+    await user.click(await screen.findByRole('checkbox', { name: 'History' }));
+    await user.click(screen.getByRole('button', { name: 'Assign to a class' }));
+    const picker = screen.getByLabelText('Class');
+    await waitFor(() => expect(picker.querySelectorAll('option[value="c5"]')).toHaveLength(1));
+    await user.selectOptions(picker, 'c5');
+
+    const inClass = screen.getByRole('group', { name: 'Subjects in Grade 5 A' });
+    expect((within(inClass).getByRole('checkbox', { name: 'History' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(inClass).getByRole('checkbox', { name: 'Mathematics' }) as HTMLInputElement).checked).toBe(false);
+    const hint = /No subject ticked: the teacher will be on Grade 5 A/;
+    expect(screen.queryByText(hint)).toBeNull();
+    await user.click(within(inClass).getByRole('checkbox', { name: 'History' }));
+    expect(screen.getByText(hint)).toBeTruthy();
+    await user.click(within(inClass).getByRole('checkbox', { name: 'History' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add teacher' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      subjectIds: [HISTORY.id],
+      assignedClasses: [{ classId: 'c5', subjectIds: [HISTORY.id], isClassTeacher: false }],
+    });
   });
 });

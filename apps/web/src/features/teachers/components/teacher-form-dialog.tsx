@@ -85,6 +85,8 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
   const {
     register,
     control,
+    getValues,
+    setValue,
     formState: { errors },
   } = form;
   const assignments = useFieldArray({ control, name: 'assignedClasses' });
@@ -216,7 +218,18 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                     placeholder={classes.isPending ? t('form.loadingClasses') : t('form.chooseClass')}
                     options={classItems.map((c) => ({ value: c.id, label: c.label }))}
                     error={errors.assignedClasses?.[index]?.classId?.message}
-                    {...register(`assignedClasses.${index}.classId`)}
+                    {...register(`assignedClasses.${index}.classId`, {
+                      // The class's subjects this teacher can teach start ticked: the natural way to say what
+                      // they teach there (a class with none ticked gives them no lessons, see below).
+                      onChange: (event: { target: { value: string } }) => {
+                        const picked = classItems.find((c) => c.id === event.target.value);
+                        const canTeach = getValues('subjectIds');
+                        setValue(
+                          `assignedClasses.${index}.subjectIds`,
+                          picked ? picked.subjects.filter((s) => canTeach.includes(s.id)).map((s) => s.id) : [],
+                        );
+                      },
+                    })}
                   />
                   <Button
                     variant="ghost"
@@ -240,6 +253,10 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                       />
                     )}
                   />
+                )}
+                {chosen && !chosenClasses?.[index]?.subjectIds?.length && (
+                  // Saved like this the teacher is on the class but teaches nothing there (docs/product.md, "Teachers").
+                  <p className="text-sm text-amber-800">{t('form.noSubjectTicked', { className: chosen.label })}</p>
                 )}
                 <Checkbox
                   id={`assign-${index}-class-teacher`}

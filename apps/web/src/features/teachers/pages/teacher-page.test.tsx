@@ -135,3 +135,24 @@ describe('deactivating a teacher who still has lessons', () => {
     );
   });
 });
+
+describe('the Teachers list', () => {
+  it('marks a class the teacher is on with no subject there, so it does not read as teaching it', async () => {
+    const onClass = { ...teacher.assignedClasses[0], isClassTeacher: false } as (typeof teacher.assignedClasses)[0];
+    const harry = aTeacher({
+      id: 'tea-2',
+      name: 'Harry History',
+      assignedClasses: [
+        onClass,
+        { ...onClass, classId: 'class-2', classLabel: 'Grade 6 A', subjects: [{ id: 'sub-3', name: 'History' }] },
+      ],
+    });
+    mockFetch({
+      'GET /api/v1/teachers': () => json({ items: [harry], nextCursor: null, total: 1 }),
+      'GET /api/v1/subjects': () => json({ items: [] }),
+    });
+    renderWithProviders(<TeachersPage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('Grade 5 A · no subjects')).toBeTruthy();
+    expect(screen.getByText('Grade 6 A')).toBeTruthy();
+  });
+});

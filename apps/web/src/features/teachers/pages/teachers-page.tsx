@@ -81,7 +81,14 @@ function ManageTeachers({ scope }: { scope?: { schoolId: string; picker: ReactNo
           <span className="flex flex-wrap gap-1">
             {teacher.assignedClasses.map((c) => (
               <Badge key={c.classId} tone={c.isClassTeacher ? 'accent' : 'neutral'}>
-                {c.isClassTeacher ? t('classAsClassTeacher', { className: c.classLabel }) : <bdi>{c.classLabel}</bdi>}
+                {c.isClassTeacher ? (
+                  t('classAsClassTeacher', { className: c.classLabel })
+                ) : c.subjects.length ? (
+                  <bdi>{c.classLabel}</bdi>
+                ) : (
+                  // On the class, but no lessons can be given there: not to be read as teaching it.
+                  t('classNoSubjects', { className: c.classLabel })
+                )}
               </Badge>
             ))}
           </span>

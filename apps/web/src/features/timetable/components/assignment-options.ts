@@ -8,17 +8,21 @@ function withCurrent(list: TimetableOption[], all: TimetableOption[], id: string
 }
 
 /**
- * The subjects a class's lessons can be in: those some teacher is assigned in the class (the
- * teacher-assignment rule), or every subject while the class has no assignments yet (the server then says why).
+ * The subjects a class's lessons can be in: the class's own (the teacher-assignment rule's first half), whether
+ * or not a teacher is assigned them there yet; the form says so when none is (docs/product.md, "Timetable
+ * screens").
  */
 export function subjectsFor(
   options: TimetableOptionsResponse,
   classId: string,
   editing?: TimetableSlot,
 ): TimetableOption[] {
-  const assigned = new Set(options.assignments.filter((a) => a.classId === classId).flatMap((a) => a.subjectIds));
-  const list = assigned.size ? options.subjects.filter((s) => assigned.has(s.id)) : options.subjects;
-  return withCurrent(list, options.subjects, editing?.subjectId);
+  const ofClass = new Set(options.classSubjects.find((c) => c.classId === classId)?.subjectIds ?? []);
+  return withCurrent(
+    options.subjects.filter((s) => ofClass.has(s.id)),
+    options.subjects,
+    editing?.subjectId,
+  );
 }
 
 /**
@@ -36,13 +40,21 @@ function assignedTeachers(options: TimetableOptionsResponse, classId: string, su
 }
 
 /**
- * Whether nobody who teaches now is assigned the subject in the class, while the class has assignments: a
- * lesson of it can then go to no one until a teacher is assigned it on the class page (the teacher-assignment
- * rule; docs/product.md, "Timetable screens").
+ * Why a lesson of this subject in this class cannot go to the chosen teacher, before it is sent: nobody who
+ * teaches now is assigned the subject there (`noOne`), or others are but not this teacher (`notThisTeacher`);
+ * null when it can, or while the subject is not chosen (the teacher-assignment rule; docs/product.md,
+ * "Timetable screens").
  */
-export function noTeacherAssigned(options: TimetableOptionsResponse, classId: string, subjectId: string): boolean {
-  const classAssigned = options.assignments.some((a) => a.classId === classId);
-  return Boolean(subjectId) && classAssigned && assignedTeachers(options, classId, subjectId).size === 0;
+export function assignmentGap(
+  options: TimetableOptionsResponse,
+  classId: string,
+  subjectId: string,
+  teacherId: string,
+): 'noOne' | 'notThisTeacher' | null {
+  if (!classId || !subjectId) return null;
+  const assigned = assignedTeachers(options, classId, subjectId);
+  if (assigned.size === 0) return 'noOne';
+  return teacherId && !assigned.has(teacherId) ? 'notThisTeacher' : null;
 }
 
 /** The teachers assigned this subject in this class, or every teacher when none is. */

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { TimetableOptionsResponse, TimetableSlot } from '@lyceum/shared/timetable';
@@ -9,7 +10,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { Select } from '../../../components/ui/select';
 import { useT } from '../../../lib/i18n/i18n';
 import { useSaveSlot } from '../api/timetable-api';
-import { formerTeacher, noTeacherAssigned, subjectsFor, teachersFor } from './assignment-options';
+import { assignmentGap, formerTeacher, subjectsFor, teachersFor } from './assignment-options';
 import { SlotForm } from './form-schemas';
 import { useWeekdays } from './use-weekdays';
 
@@ -25,6 +26,9 @@ interface SlotFormDialogProps {
 
 /** Kept from sending: the lesson still names a teacher the server no longer gives lessons to. */
 class FormerTeacherKept extends Error {}
+
+/** Kept from sending: the chosen teacher is not assigned the subject in the class, so the server would refuse. */
+class NotAssigned extends Error {}
 
 /** Adds or edits one weekly lesson; the server's refusals (a slot that exists, a clash) show in the form. */
 export function SlotFormDialog({ open, onOpenChange, options, editing, classId }: SlotFormDialogProps) {
@@ -51,9 +55,19 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
   } = form;
   const chosenClass = watch('classId');
   const chosenSubject = watch('subjectId');
+  const chosenTeacher = watch('teacherId');
   const subjects = subjectsFor(options, chosenClass, editing);
   const teachers = teachersFor(options, chosenClass, chosenSubject, editing);
   const former = formerTeacher(options, editing);
+  const className = editing?.className ?? options.classes.find((c) => c.id === chosenClass)?.name ?? '';
+  const subjectName = subjects.find((s) => s.id === chosenSubject)?.name ?? editing?.subject ?? '';
+  // A teacher left off the list by another subject is no longer chosen (the select would show "Choose…" anyway).
+  const teacherListed = !chosenTeacher || teachers.some((x) => x.id === chosenTeacher);
+  useEffect(() => {
+    if (!teacherListed) setValue('teacherId', '');
+  }, [teacherListed, setValue]);
+  // The former teacher has a message of their own (above); any other gap is said before saving.
+  const gap = assignmentGap(options, chosenClass, chosenSubject, chosenTeacher === former?.id ? '' : chosenTeacher);
   const lessonPeriods = options.periods.filter((p) => !p.isBreak);
 
   const onSubmit = async ({ classId: cls, ...rest }: z.output<typeof SlotForm>) => {
@@ -61,6 +75,14 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
     if (former && rest.teacherId === former.id) {
       form.setError('teacherId', { message: t('slotForm.formerTeacherKept', { name: former.name }) });
       throw new FormerTeacherKept();
+    }
+    // Sent as is, the server would refuse it (the teacher-assignment rule); the hint below says where to go.
+    if (gap) {
+      const name = teachers.find((x) => x.id === rest.teacherId)?.name ?? '';
+      form.setError('teacherId', {
+        message: t('slotForm.teacherNotAssigned', { name, subject: subjectName, className }),
+      });
+      throw new NotAssigned();
     }
     const saved = await save.mutateAsync(
       editing ? { id: editing.id, data: rest } : { data: { classId: cls, ...rest } },
@@ -79,7 +101,7 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
       onSubmit={onSubmit}
       submitLabel={editing ? t('slotForm.save') : t('slotForm.create')}
       serverFields={['classId', 'subjectId', 'teacherId', 'room', 'day', 'startTime', 'endTime']}
-      onServerError={(error) => error instanceof FormerTeacherKept}
+      onServerError={(error) => error instanceof FormerTeacherKept || error instanceof NotAssigned}
       errorToast={t('slotForm.error')}
     >
       {editing ? (
@@ -118,15 +140,18 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
         />
       </div>
       {former && <p className="text-sm text-amber-800">{t('slotForm.formerTeacher', { name: former.name })}</p>}
-      {former && editing && noTeacherAssigned(options, editing.classId, chosenSubject) && (
-        // Nobody can be chosen until someone teaches the subject there: say where that is done.
+      {chosenClass && (gap || subjects.length === 0) && (
+        // A lesson can go to no one yet: say where a teacher is given the subject (or the class its subjects).
         <p className="text-sm text-amber-800">
-          {t('slotForm.noOneAssigned', {
-            subject: subjects.find((s) => s.id === chosenSubject)?.name ?? editing.subject,
-            className: editing.className,
-          })}{' '}
-          <Link to={`/classes/${editing.classId}`} className="font-medium text-blue-700 hover:underline">
-            {t('slotForm.openClass', { className: editing.className })}
+          {subjects.length === 0
+            ? t('slotForm.noClassSubjects', { className })
+            : gap === 'notThisTeacher'
+              ? t('slotForm.notThisTeacher', { subject: subjectName, className })
+              : editing
+                ? t('slotForm.noOneAssigned', { subject: subjectName, className })
+                : t('slotForm.noOneAssignedNew', { subject: subjectName, className })}{' '}
+          <Link to={`/classes/${chosenClass}`} className="font-medium text-blue-700 hover:underline">
+            {t('slotForm.openClass', { className })}
           </Link>
         </p>
       )}

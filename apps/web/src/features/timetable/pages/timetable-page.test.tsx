@@ -25,6 +25,7 @@ const options: TimetableOptionsResponse = {
   subjects: [SUBJECT],
   rooms: ['R1'],
   assignments: [{ classId: CLASS.id, teacherId: TEACHER.id, subjectIds: [SUBJECT.id] }],
+  classSubjects: [{ classId: CLASS.id, subjectIds: [SUBJECT.id] }],
 };
 
 const lesson = (over: Partial<TimetableSlot>): TimetableSlot => ({
@@ -234,6 +235,68 @@ describe('TimetablePage', () => {
     expect(within(dialog).getByRole('link', { name: 'Open Grade 5 A' }).getAttribute('href')).toBe(
       `/classes/${CLASS.id}`,
     );
+  });
+
+  it("offers a new lesson the class's subjects and says, before saving, when its teacher is not assigned one there", async () => {
+    const HISTORY = { id: 'subject-history', name: 'History' };
+    const SCIENCE = { id: 'subject-science', name: 'Science' };
+    const HARRY = { id: 'user-harry', name: 'Harry History' };
+    const { calls } = mockFetch({
+      'GET /api/v1/timetable/options': () =>
+        json({
+          ...options,
+          teachers: [TEACHER, HARRY],
+          subjects: [HISTORY, SUBJECT, SCIENCE],
+          // Harry is on the class with no subject ticked; Science is not a subject of the class.
+          assignments: [
+            { classId: CLASS.id, teacherId: TEACHER.id, subjectIds: [SUBJECT.id] },
+            { classId: CLASS.id, teacherId: HARRY.id, subjectIds: [] },
+          ],
+          classSubjects: [{ classId: CLASS.id, subjectIds: [SUBJECT.id, HISTORY.id] }],
+        }),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items: [] }),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('No lessons yet')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add lesson' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a lesson' });
+    const subject = within(dialog).getByLabelText('Subject') as HTMLSelectElement;
+    expect([...subject.options].map((o) => o.textContent)).toEqual(['Choose…', 'History', 'Mathematics']);
+    expect(within(dialog).queryByRole('link')).toBeNull();
+
+    await user.selectOptions(subject, HISTORY.id);
+    expect(
+      within(dialog).getByText(
+        /No one is assigned History in Grade 5 A yet: assign a teacher of History on the class page first\./,
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Open Grade 5 A' }).getAttribute('href')).toBe(
+      `/classes/${CLASS.id}`,
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Teacher'), HARRY.id);
+    await user.selectOptions(within(dialog).getByLabelText('Period'), 'p1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add lesson' }));
+    expect(await within(dialog).findByText('Harry History does not teach History in Grade 5 A')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // Mathematics has its teacher: the hint goes, and with Tess the lesson can be sent.
+    await user.selectOptions(subject, SUBJECT.id);
+    expect(within(dialog).queryByRole('link')).toBeNull();
+  });
+
+  it('with no classes yet, says why Add lesson is disabled and leads staff to create a class', async () => {
+    mockFetch({
+      'GET /api/v1/timetable/options': () => json({ ...options, classes: [], assignments: [], classSubjects: [] }),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('No classes yet')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add lesson' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.getAttribute('title')).toBe('Lessons are added to a class: create a class first.');
+    const why = document.getElementById(add.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Lessons are added to a class: create a class first.');
+    expect(screen.getByRole('link', { name: 'Create a class' }).getAttribute('href')).toBe('/classes');
   });
 
   it("clears a class's week after a confirm that counts its lessons; the grid refetches", async () => {

@@ -3,9 +3,9 @@ import type { Period, TimetableOption, TimetableOptionsResponse, TimetableSlot }
 import { CalendarDays, Eraser, Plus, Printer, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -230,6 +230,7 @@ function PickedWeek({
 
   const pick = (nextKind: PickKind, nextId: string) => setParams({ [nextKind]: nextId }, { replace: true });
   const kinds: PickKind[] = ['class', 'teacher', 'room'];
+  const noClasses = options.classes.length === 0;
   const emptyList = {
     class: [t('empty.noClassesTitle'), t('empty.noClasses')],
     teacher: [t('empty.noClassesTitle'), t('empty.noClasses')],
@@ -263,10 +264,23 @@ function PickedWeek({
               </Button>
             )}
             {staff && (
-              <Button onClick={() => setSlotDialog({ open: true })} disabled={options.classes.length === 0}>
-                <Plus className="size-4" aria-hidden="true" />
-                {t('actions.addSlot')}
-              </Button>
+              <>
+                <Button
+                  onClick={() => setSlotDialog({ open: true })}
+                  disabled={noClasses}
+                  title={noClasses ? t('actions.addSlotNoClasses') : undefined}
+                  aria-describedby={noClasses ? 'tt-add-slot-why' : undefined}
+                >
+                  <Plus className="size-4" aria-hidden="true" />
+                  {t('actions.addSlot')}
+                </Button>
+                {noClasses && (
+                  // Why it is disabled, for those who cannot hover for the title.
+                  <span id="tt-add-slot-why" className="sr-only">
+                    {t('actions.addSlotNoClasses')}
+                  </span>
+                )}
+              </>
             )}
           </>
         }
@@ -302,7 +316,18 @@ function PickedWeek({
           emptyText={staff && kind === 'class' ? t('empty.staff') : t('empty.description')}
         />
       ) : (
-        <Empty title={emptyList[kind][0]} description={emptyList[kind][1]} />
+        <Empty
+          title={emptyList[kind][0]}
+          description={emptyList[kind][1]}
+          action={
+            // Lessons go into classes: those who may create one are shown where (docs/product.md, "Timetable screens").
+            staff && kind === 'class' && noClasses ? (
+              <Link to="/classes" className={buttonClasses('secondary')}>
+                {t('empty.createClass')}
+              </Link>
+            ) : undefined
+          }
+        />
       )}
       {staff && (
         <>
