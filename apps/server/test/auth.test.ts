@@ -1,3 +1,4 @@
+import type { SessionResponse, SessionUser } from '@lyceum/shared/auth';
 import { API_ACCESS } from '@lyceum/shared/permissions';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
@@ -26,6 +27,7 @@ import {
   errorOf,
   login,
   type SchoolFixture,
+  type Session,
   sessionCookie,
   TEST_PASSWORD,
   type TestApp,
@@ -396,6 +398,80 @@ describe('sessions', () => {
     const rows = await withSystem(t.app.deps.db, (tx) => tx.select().from(sessions));
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+});
+
+describe('the first visit (docs/product.md, "Sessions")', () => {
+  /** What the sign-in (or sign-up) answered, and what the session read says now (a reload). */
+  const answered = (session: Session) => (session.body.user as SessionUser).firstVisit;
+  const me = async (session: Session) => {
+    const res = await as(t.app, session)({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<SessionResponse>().user.firstVisit;
+  };
+
+  it('is true for the whole first session of an invited teacher, then false for every later one', async () => {
+    const s = await createSchool(t.app);
+    const admin = await login(t.app, s.users.school_admin.email, 'school_admin');
+    const email = 'first-visit-teacher@alpha.test';
+    const created = await as(
+      t.app,
+      admin,
+    )({
+      method: 'POST',
+      url: '/api/v1/teachers',
+      payload: { name: 'Tom Teacher', email, sendInvitation: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const set = await post('/api/v1/auth/reset-password', {
+      token: tokenFrom(await latestMailTo(email)),
+      password: 'tom-sets-his-own',
+    });
+    expect(set.statusCode, set.body).toBe(204);
+
+    const first = await login(t.app, email, 'teacher', 'tom-sets-his-own');
+    expect(answered(first)).toBe(true);
+    expect(await me(first)).toBe(true);
+    // A reload reads the session again: still the first visit.
+    expect(await me(first)).toBe(true);
+
+    const second = await login(t.app, email, 'teacher', 'tom-sets-his-own');
+    expect(answered(second)).toBe(false);
+    expect(await me(second)).toBe(false);
+    // The first session stays the first visit until it ends.
+    expect(await me(first)).toBe(true);
+  });
+
+  it("is true for a staff-made account's first sign-in only, and false for an account that signed in before", async () => {
+    const s = await createSchool(t.app);
+    const first = await login(t.app, s.users.parent.email, 'parent');
+    expect([answered(first), await me(first)]).toEqual([true, true]);
+    await as(t.app, first)({ method: 'POST', url: '/api/v1/auth/logout' });
+    const again = await login(t.app, s.users.parent.email, 'parent');
+    expect([answered(again), await me(again)]).toEqual([false, false]);
+  });
+
+  it('is true for the session a school sign-up opens, and false once the admin signs in again', async () => {
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+    const email = 'olivia@maple-grove.test';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup/school-admin',
+      payload: {
+        schoolName: 'Maple Grove Academy',
+        name: 'Olivia Oak',
+        email,
+        password: 'maple-grove-rocks',
+        planId: plans.find((p: { name: string }) => p.name === 'Basic').id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const signedUp = { cookie: sessionCookie(res), body: res.json() };
+    expect(answered(signedUp)).toBe(true);
+    expect(await me(signedUp)).toBe(true);
+    await as(t.app, signedUp)({ method: 'POST', url: '/api/v1/auth/logout' });
+    const later = await login(t.app, email, 'school_admin', 'maple-grove-rocks');
+    expect([answered(later), await me(later)]).toEqual([false, false]);
   });
 });
 

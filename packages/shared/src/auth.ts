@@ -49,6 +49,12 @@ export const SessionUser = z.object({
   profileImage: z.string().nullable(),
   /** The person's own language; null follows the school's (company staff: English). */
   language: languageSchema.nullable(),
+  /**
+   * This session is the account's first: made by its sign-up, or by a sign-in when it had never signed in
+   * before. The dashboard then says `Welcome, {name}.`, later sessions `Welcome back, {name}.` (docs/product.md,
+   * "Sessions").
+   */
+  firstVisit: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

@@ -30,6 +30,8 @@ export interface Actor {
   school: { name: string; logo: string | null; locale: SchoolLocale } | null;
   /** School users: false once the school's subscription lapsed (mid-session gate, issue 3). */
   subscriptionActive?: boolean;
+  /** The session is the account's first (its sign-up or first sign-in); absent (false) for an API key. */
+  firstVisit?: boolean;
   /** Set when the request authenticated with an API key instead of a session (issue 3). */
   apiKey?: { id: string; scopes: readonly ('read' | 'write')[] };
 }
@@ -57,6 +59,7 @@ export function toAuthResponse(actor: Omit<Actor, 'accountId' | 'sessionId' | 'k
       phone: actor.phone,
       profileImage: actor.profileImage,
       language: actor.language,
+      firstVisit: actor.firstVisit ?? false,
     },
     school: actor.school && { name: actor.school.name, logo: actor.school.logo, locale: actor.school.locale },
   };

@@ -21,6 +21,7 @@ export function makeUser(role: Role, overrides: Partial<SessionUser> = {}): Sess
     phone: null,
     profileImage: null,
     language: null,
+    firstVisit: false,
     ...overrides,
   };
 }

@@ -66,6 +66,11 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * The account had never signed in before this session (its sign-up, or its first sign-in): the dashboard
+     * welcomes rather than welcomes back for the whole session (docs/product.md, "Sessions").
+     */
+    firstVisit: boolean('first_visit').notNull().default(false),
   },
   (t) => [
     oneOf('sessions_profile_kind_check', t.profileKind),

@@ -122,6 +122,9 @@ export async function login(
 
   // Now as the server tells it (deps.clock, which tests set), so the time the people lists show can be checked.
   const now = deps.clock();
+  // Never signed in before (an invited or staff-made account): the whole session is its first visit, which the
+  // dashboard welcomes without a "back" (docs/product.md, "Sessions"). Sign-up records its own sign-in time.
+  const firstVisit = account.lastLoginAt === null;
   const token = await withSystem(deps.db, async (tx) => {
     await tx
       .update(accounts)
@@ -139,12 +142,13 @@ export async function login(
       ttlDays: deps.config.sessionTtlDays,
       ip: actor.ip,
       userAgent: actor.userAgent,
+      firstVisit,
     });
   });
   // The sign-in time shows in the people lists, which the answers cache keeps: drop the school's answers, now
   // the time has committed (plugins/answers-refresh.ts leaves sign-in to this, as it has no school to name).
   if (profile.kind === 'school' && profile.schoolId) noteSchoolChange(profile.schoolId);
-  return { token, auth: authResponseOf(profile, account.language) };
+  return { token, auth: authResponseOf(profile, account.language, firstVisit) };
 }
 
 export async function changePassword(
@@ -273,7 +277,8 @@ async function createSignedUpSchool(deps: Deps, actor: PublicActor, input: Schoo
         ...DEFAULT_SCHOOL_LOCALE,
         language: input.language ?? DEFAULT_SCHOOL_LOCALE.language,
       };
-      await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash });
+      // Signing up signs the admin in (the session below): it counts as their first sign-in.
+      await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash, lastLoginAt: now });
       await tx.insert(schools).values({
         id: schoolId,
         name: input.schoolName,
@@ -294,7 +299,6 @@ async function createSignedUpSchool(deps: Deps, actor: PublicActor, input: Schoo
         email: input.email,
         phone: input.phone || null,
         role: 'school_admin',
-        // Signing up signs the admin in (the session below): it counts as their first sign-in.
         lastLoginAt: now,
       });
       await tx.insert(schoolSubscriptions).values({
@@ -343,8 +347,9 @@ async function createSignedUpSchool(deps: Deps, actor: PublicActor, input: Schoo
         ttlDays: deps.config.sessionTtlDays,
         ip: actor.ip,
         userAgent: actor.userAgent,
+        firstVisit: true,
       });
-      return { token, auth: authResponseOf(profile, null) };
+      return { token, auth: authResponseOf(profile, null, true) };
     }),
   );
 }
@@ -386,7 +391,8 @@ export async function signupCompanyAdmin(deps: Deps, actor: PublicActor, input: 
       if (await emailTaken(tx, input.email)) throw emailInUse();
       const accountId = newId();
       const staffId = newId();
-      await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash });
+      // Signing up signs them in (the session below): it counts as their first sign-in.
+      await tx.insert(accounts).values({ id: accountId, email: input.email, passwordHash, lastLoginAt: new Date() });
       await tx.insert(companyStaff).values({
         id: staffId,
         accountId,
@@ -429,8 +435,9 @@ export async function signupCompanyAdmin(deps: Deps, actor: PublicActor, input: 
         ttlDays: deps.config.sessionTtlDays,
         ip: actor.ip,
         userAgent: actor.userAgent,
+        firstVisit: true,
       });
-      return { token, auth: authResponseOf(profile, null) };
+      return { token, auth: authResponseOf(profile, null, true) };
     }),
   );
 }
@@ -451,9 +458,10 @@ export async function createCompanyInvitation(deps: Deps, actor: Actor): Promise
   return { code, expiresAt: expiresAt.toISOString() };
 }
 
-function authResponseOf(profile: FoundProfile, language: Language | null): AuthResponse {
+function authResponseOf(profile: FoundProfile, language: Language | null, firstVisit: boolean): AuthResponse {
   return toAuthResponse({
     language,
+    firstVisit,
     profileId: profile.id,
     schoolId: profile.schoolId,
     role: profile.role,

@@ -29,7 +29,15 @@ export interface Profile {
 
 export async function createSession(
   tx: Tx,
-  input: { accountId: string; profile: Profile; ttlDays: number; ip?: string; userAgent?: string },
+  input: {
+    accountId: string;
+    profile: Profile;
+    ttlDays: number;
+    ip?: string;
+    userAgent?: string;
+    /** The account had never signed in before (sign-up, or its first sign-in): docs/product.md, "Sessions". */
+    firstVisit?: boolean;
+  },
 ): Promise<string> {
   const token = newSecret();
   await tx.insert(sessions).values({
@@ -43,6 +51,7 @@ export async function createSession(
     expiresAt: new Date(Date.now() + input.ttlDays * 86_400_000),
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
+    firstVisit: input.firstVisit ?? false,
   });
   return token;
 }
@@ -55,6 +64,7 @@ interface SessionRow extends Record<string, unknown> {
   profile_school_id: string | null;
   last_seen_at: string | Date;
   expires_at: string | Date;
+  first_visit: boolean;
   account_disabled: boolean;
   name: string | null;
   email: string | null;
@@ -91,6 +101,7 @@ export async function resolveSession(
   // One statement, outside any transaction: this runs on every request.
   const result = await db.execute<SessionRow>(sql`
       select s.id as session_id, s.account_id, s.profile_kind, s.profile_id, s.profile_school_id, s.last_seen_at, s.expires_at,
+             s.first_visit,
              (a.disabled_at is not null) as account_disabled, a.language as account_language,
              coalesce(cs.name, u.name) as name, coalesce(cs.email, u.email) as email,
              coalesce(cs.phone, u.phone) as phone, coalesce(cs.profile_image, u.profile_image) as profile_image,
@@ -137,6 +148,7 @@ export async function resolveSession(
     language: row.account_language,
     school: row.school_name ? { name: row.school_name, logo: row.school_logo, locale: localeOf(row) } : null,
     subscriptionActive: row.subscription_active,
+    firstVisit: row.first_visit,
   };
   cache?.set(tokenHash, actor, new Date(row.expires_at), epoch);
   return actor;

@@ -61,7 +61,7 @@ export function SignupSchoolAdminPage() {
         phone: values.phone || undefined,
       });
       toast.success(t('schoolSignup.done'));
-      navigate('/dashboard', { replace: true, state: { firstVisit: true } });
+      navigate('/dashboard', { replace: true });
     } catch (error) {
       applyServerError(error, setError, FIELDS);
     }

@@ -1,27 +1,38 @@
-import { act, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getFormatSettings, setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { authState, json, makeUser, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
 
 const stat = (key: string, label: string, value: number) => ({ key, label, value });
 
 describe('DashboardPage', () => {
-  it('welcomes a school admin straight from sign-up without a "back", and back on a later visit', async () => {
+  it('welcomes the session of a first sign-in without a "back", in every language, and back on a later one', async () => {
     mockFetch({
-      'GET /api/v1/dashboard': () =>
-        json({ role: 'school_admin', title: 'Maple Grove', stats: [], subscription: null }),
+      'GET /api/v1/dashboard': () => json({ role: 'teacher', title: 'Maple Grove', stats: [], subscription: null }),
     });
-    const { router } = renderWithProviders(null, {
-      auth: signedIn('school_admin'),
-      path: '/dashboard',
-      routes: [{ path: '/dashboard', element: <DashboardPage /> }],
-    });
-    expect(await screen.findByText(/^Welcome back, /)).toBeTruthy();
-    await act(() => router.navigate('/dashboard', { replace: true, state: { firstVisit: true } }));
-    expect(await screen.findByText(/^Welcome, /)).toBeTruthy();
+    const tom = (firstVisit: boolean) => authState({ user: makeUser('teacher', { name: 'Tom Teacher', firstVisit }) });
+    const { unmount } = renderWithProviders(<DashboardPage />, { auth: tom(true) });
+    expect(await screen.findByText('Welcome, Tom.')).toBeTruthy();
     expect(screen.queryByText(/Welcome back/)).toBeNull();
+    unmount();
+    renderWithProviders(<DashboardPage />, { auth: tom(false) });
+    expect(await screen.findByText('Welcome back, Tom.')).toBeTruthy();
+    cleanup();
+    for (const [language, text] of [
+      ['es', 'Hola, Tom.'],
+      ['ar', 'مرحبًا يا \u2068Tom\u2069.'],
+    ] as const) {
+      await changeLanguage(language);
+      try {
+        const { unmount: done } = renderWithProviders(<DashboardPage />, { auth: tom(true) });
+        expect(await screen.findByText(text)).toBeTruthy();
+        done();
+      } finally {
+        await changeLanguage('en');
+      }
+    }
   });
 
   it('links a school administrator’s figures to their lists, the staff figure to the Users page', async () => {

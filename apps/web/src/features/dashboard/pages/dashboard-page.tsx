@@ -1,5 +1,4 @@
 import { BarChart3 } from 'lucide-react';
-import { useLocation } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -39,7 +38,6 @@ function DashboardSkeleton() {
 export function DashboardPage() {
   const { t } = useT('dashboard');
   const { user } = useAuth();
-  const location = useLocation();
   const dashboard = useDashboard();
   const isManager = useIsPlatformManager();
   const statLinks = isManager
@@ -64,8 +62,9 @@ export function DashboardPage() {
 
   const { title, stats, subscription, day } = dashboard.data;
   const firstName = user?.name.split(' ')[0];
-  // Straight from sign-up there was no earlier sign-in to welcome back from.
-  const firstVisit = (location.state as { firstVisit?: boolean } | null)?.firstVisit === true;
+  // The account's first session (sign-up, or first sign-in) has no earlier visit to welcome back from
+  // (docs/product.md, "Sessions"); the server keeps it for the whole session, reloads included.
+  const firstVisit = user?.firstVisit === true;
 
   return (
     <>
