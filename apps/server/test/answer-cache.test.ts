@@ -5,6 +5,7 @@ import { withSystem } from '../src/db/tenancy.ts';
 import { AnswerCache, answersEpoch, noteSchoolChange } from '../src/lib/answer-cache.ts';
 import { publishLiveEvents } from '../src/lib/live-events.ts';
 import { todayIn } from '../src/lib/school-day.ts';
+import { issueOneTimeToken } from '../src/modules/auth/index.ts';
 import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { createAcademicYear } from './factories/years.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
@@ -536,6 +537,20 @@ describe('the student list and the class list: kept per view and query', () => {
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
     await w.t.app.deps.afterReply.settled();
+    expect(answersEpoch(w.a.id)).toBe(before);
+  });
+
+  it("a set-password link's check, by anyone, leaves every school's answers in place", async () => {
+    const before = answersEpoch(w.a.id);
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/check',
+      payload: { token: 'a-link-never-sent' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    const token = await withSystem(db(), (tx) => issueOneTimeToken(tx, w.a.users.teacher.accountId, 'reset', 60_000));
+    const ok = await w.t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/check', payload: { token } });
+    expect(ok.statusCode, ok.body).toBe(200);
     expect(answersEpoch(w.a.id)).toBe(before);
   });
 

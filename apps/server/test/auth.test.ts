@@ -18,7 +18,10 @@ import {
 import { insertAccount } from '../src/db/accounts.ts';
 import { selectRows } from '../src/db/select-rows.ts';
 import { withSystem } from '../src/db/tenancy.ts';
+import { issueOneTimeToken } from '../src/modules/auth/index.ts';
+import { LINK_CHECK_BODY_LIMIT } from '../src/modules/auth/routes.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_HOUR } from '../src/modules/auth/service.ts';
+import { sha256 } from '../src/lib/tokens.ts';
 import {
   as,
   createCompanyUser,
@@ -349,6 +352,7 @@ describe('rate limit per IP on every sign-in, sign-up and password-reset endpoin
         '/api/v1/auth/login',
         '/api/v1/auth/forgot-password',
         '/api/v1/auth/reset-password',
+        '/api/v1/auth/reset-password/check',
         '/api/v1/auth/signup/school-admin',
         '/api/v1/auth/signup/company-admin',
       ]),
@@ -806,6 +810,117 @@ describe('forgot and reset password', () => {
     expect(
       contents.some((c) => c.includes(`To: ${school.users.teacher.email}`) && c.includes('/reset-password?token=')),
     ).toBe(true);
+  });
+});
+
+describe('checking a set-password link when its page opens (docs/product.md, "Password reset")', () => {
+  const check = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/check', payload: payload as object, headers });
+  /** The answer setting a password with the same link gives, for the comparison (a password the rules take). */
+  const setWith = (token: string) => post('/api/v1/auth/reset-password', { token, password: 'a-fine-new-password' });
+  const inviteTeacher = async (s: SchoolFixture, email: string) => {
+    const admin = await login(t.app, s.users.school_admin.email, 'school_admin');
+    const created = await as(
+      t.app,
+      admin,
+    )({ method: 'POST', url: '/api/v1/teachers', payload: { name: 'Ivy Invited', email, sendInvitation: true } });
+    expect(created.statusCode, created.body).toBe(201);
+    return tokenFrom(await latestMailTo(email));
+  };
+
+  it('says a working invitation link works, uses nothing up, and then the same refusal setting the password gives once it is used', async () => {
+    const s = await createSchool(t.app);
+    const token = await inviteTeacher(s, 'ivy-check@alpha.test');
+    for (let i = 0; i < 2; i++) {
+      const ok = await check({ token });
+      expect([ok.statusCode, ok.json()]).toEqual([200, { valid: true }]);
+    }
+    expect((await setWith(token)).statusCode).toBe(204);
+
+    const used = await check({ token });
+    expect(used.statusCode).toBe(400);
+    expect(errorOf(used)).toEqual({ code: 'auth/invalid-action-code', message: MESSAGES.invalidActionCode });
+    expect(used.json()).toEqual((await setWith(token)).json());
+    // In the reader's language, as the set-password call's refusal is.
+    const spanish = await check({ token }, { 'accept-language': 'es' });
+    expect(errorOf(spanish).message).toBe(translateTo(MESSAGES.invalidActionCode, 'es'));
+  });
+
+  it('refuses an expired reset link, an unknown one and an address confirmation link as setting the password would', async () => {
+    const s = await createSchool(t.app);
+    await post('/api/v1/auth/forgot-password', { email: s.users.parent.email });
+    const expired = tokenFrom(await latestMailTo(s.users.parent.email));
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.execute(
+        sql`update one_time_tokens set expires_at = now() - interval '1 minute' where token_hash = ${sha256(expired)}`,
+      ),
+    );
+    const verification = await withSystem(t.app.deps.db, (tx) =>
+      issueOneTimeToken(tx, s.users.parent.accountId, 'verify_email', 3_600_000),
+    );
+    const cases = [
+      { token: expired, error: { code: 'auth/expired-action-code', message: MESSAGES.expiredActionCode } },
+      { token: 'a-link-never-sent', error: { code: 'auth/invalid-action-code', message: MESSAGES.invalidActionCode } },
+      { token: verification, error: { code: 'auth/invalid-action-code', message: MESSAGES.invalidActionCode } },
+    ];
+    for (const { token, error } of cases) {
+      const res = await check({ token });
+      expect({ token, status: res.statusCode, error: errorOf(res) }).toEqual({ token, status: 400, error });
+      // No more and no less than setting the password tells.
+      expect(res.json()).toEqual((await setWith(token)).json());
+    }
+    // Neither the checks nor the refused attempts changed the account's password.
+    await login(t.app, s.users.parent.email, 'parent');
+  });
+
+  it('refuses a malformed request with 400 and a body past its bound unread (413)', async () => {
+    for (const payload of [{}, { token: 'short' }, { token: 'x'.repeat(201) }, { token: 42 }]) {
+      const res = await check(payload);
+      expect({ payload, status: res.statusCode, code: errorOf(res).code }).toEqual({
+        payload,
+        status: 400,
+        code: 'validation',
+      });
+    }
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/check',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ token: 'a-link-never-sent', padding: 'x'.repeat(LINK_CHECK_BODY_LIMIT) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(errorOf(big).code).toBe('too_large');
+  });
+
+  it('is limited per address like setting the password, a working link too', async () => {
+    const limited = await createTestApp({ authRateLimitPerMinute: 2 });
+    try {
+      const s = await createSchool(limited.app);
+      await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: s.users.teacher.email },
+      });
+      await limited.app.deps.afterReply.settled();
+      const [mail] = await withSystem(limited.app.deps.db, (tx) =>
+        tx.select().from(mailOutbox).where(eq(mailOutbox.to, s.users.teacher.email)),
+      );
+      const token = tokenFrom(mail?.text ?? '');
+      const ask = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/reset-password/check',
+          remoteAddress: ip,
+          payload: { token },
+        });
+      for (let n = 0; n < 2; n++) expect((await ask('198.51.100.40')).statusCode).toBe(200);
+      const refused = await ask('198.51.100.40');
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).code).toBe('auth/too-many-requests');
+      expect((await ask('203.0.113.40')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

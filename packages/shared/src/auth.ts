@@ -111,6 +111,16 @@ export const ResetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/**
+ * `POST /auth/reset-password/check`, asked when a set-password page opens (a reset or an invitation link): the
+ * link's token alone. A link that can still set a password answers `{ valid: true }`; a used, unknown or expired
+ * one the same refusal setting the password would give (docs/product.md, "Password reset").
+ */
+export const SetPasswordLinkCheckRequest = z.object({ token: ResetPasswordRequest.shape.token });
+export type SetPasswordLinkCheckRequest = z.infer<typeof SetPasswordLinkCheckRequest>;
+export const SetPasswordLinkStatus = z.object({ valid: z.literal(true) });
+export type SetPasswordLinkStatus = z.infer<typeof SetPasswordLinkStatus>;
+
 /** The link of the sign-up's verification mail (docs/product.md, "Trial schools and mail"). */
 export const VerifyEmailRequest = z.object({ token: z.string().min(10, 'Invalid link').max(200) });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;

@@ -24,6 +24,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/v1/auth/logout': 'public',
   'POST /api/v1/auth/forgot-password': 'public',
   'POST /api/v1/auth/reset-password': 'public',
+  'POST /api/v1/auth/reset-password/check': 'public',
   'POST /api/v1/auth/signup/school-admin': 'public',
   'POST /api/v1/auth/signup/company-admin': 'public',
   'GET /api/v1/auth/signup/company-admin': 'public',

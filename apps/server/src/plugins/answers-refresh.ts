@@ -6,11 +6,17 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Public and session routes have no school actor here, so they would empty every school's answers: sign-in and
  * sign-out in bursts at the start and end of a school day, and a reset link asked for by anyone on the
- * internet. Sign-out writes only a session, and a reset request only a token and a queued mail, which no cached
- * answer reads; sign-in also writes the sign-in time, which the people lists show: the sign-in service drops its
+ * internet. Sign-out writes only a session, a reset request only a token and a queued mail, and a link's check
+ * nothing, which no cached answer reads; sign-in also writes the sign-in time, which the people lists show: the sign-in service drops its
  * own school's answers.
  */
-const TOUCHES_NO_ANSWER = new Set(['/api/v1/auth/login', '/api/v1/auth/logout', '/api/v1/auth/forgot-password']);
+const TOUCHES_NO_ANSWER = new Set([
+  '/api/v1/auth/login',
+  '/api/v1/auth/logout',
+  '/api/v1/auth/forgot-password',
+  // Only reads whether a set-password link still works.
+  '/api/v1/auth/reset-password/check',
+]);
 
 /**
  * After a change request, the cached answers it may have changed are dropped (lib/answer-cache.ts): its school's

@@ -1,6 +1,6 @@
 import type { ClassListResponse } from '@lyceum/shared/academics';
 import type { DashboardResponse, NotificationList } from '@lyceum/shared/api';
-import type { AuthResponse } from '@lyceum/shared/auth';
+import type { AuthResponse, SetPasswordLinkStatus } from '@lyceum/shared/auth';
 import type { SchoolLocale } from '@lyceum/shared/locale';
 import type {
   AddonListResponse,
@@ -37,6 +37,7 @@ import type { ClearSlotsResponse } from '@lyceum/shared/timetable';
 export interface ApiResponses {
   'GET /api/v1/auth/me': AuthResponse;
   'POST /api/v1/auth/login': AuthResponse;
+  'POST /api/v1/auth/reset-password/check': SetPasswordLinkStatus;
   'PATCH /api/v1/profile': AuthResponse;
   'POST /api/v1/profile/picture': AuthResponse;
   'DELETE /api/v1/profile/picture': AuthResponse;

@@ -10,6 +10,8 @@ import {
   MailVerificationStatus,
   ResetPasswordRequest,
   SchoolAdminSignupRequest,
+  SetPasswordLinkCheckRequest,
+  SetPasswordLinkStatus,
   VerifyEmailRequest,
 } from '@lyceum/shared/auth';
 import { NoContent } from '@lyceum/shared/api';
@@ -22,6 +24,7 @@ import { actorOf, publicActorOf } from '../../lib/request-actor.ts';
 import { translateFor } from '../../lib/language.ts';
 import {
   changePassword,
+  checkSetPasswordLink,
   companySignupStatus,
   createCompanyInvitation,
   forgotPassword,
@@ -38,6 +41,8 @@ import { SESSION_COOKIE } from './sessions.ts';
 const Message = z.object({ message: z.string() });
 /** Logout takes no body; `{}` and the like are let through, anything larger is refused unread. */
 export const LOGOUT_BODY_LIMIT = 64;
+/** A set-password link's check takes only its token (at most 200 characters); a larger body is refused unread. */
+export const LINK_CHECK_BODY_LIMIT = 1024;
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -116,6 +121,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(deps, publicActorOf(request), request.body);
       return reply.status(204).send();
     },
+  );
+
+  // Public: the set-password page asks it on opening, so a used or expired link says so before a password is
+  // typed. One read, limited per address like the set-password call, its body bounded (docs/security.md,
+  // "Public entry points"); it writes nothing.
+  app.post(
+    '/auth/reset-password/check',
+    {
+      config: limit,
+      bodyLimit: LINK_CHECK_BODY_LIMIT,
+      schema: { tags, body: SetPasswordLinkCheckRequest, response: { 200: SetPasswordLinkStatus } },
+    },
+    (request) => checkSetPasswordLink(deps, publicActorOf(request), request.body),
   );
 
   app.post(

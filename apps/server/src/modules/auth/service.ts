@@ -9,6 +9,8 @@ import type {
   ResetPasswordRequest,
   SchoolAdminSignupRequest,
   SessionResponse,
+  SetPasswordLinkCheckRequest,
+  SetPasswordLinkStatus,
 } from '@lyceum/shared/auth';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { DEFAULT_SCHOOL_LOCALE, type Language, type SchoolLocale } from '@lyceum/shared/locale';
@@ -202,6 +204,41 @@ export async function forgotPassword(deps: Deps, _actor: PublicActor, input: For
   if (queued) void deps.mail.flush();
 }
 
+type OneTimeToken = typeof oneTimeTokens.$inferSelect;
+
+/**
+ * Refuses a set-password link that can no longer set a password: used, unknown, an address confirmation's, or
+ * expired. Setting the password and checking the link when its page opens share it, so the check tells no more
+ * than trying would.
+ */
+function assertSetPasswordLink(token: OneTimeToken | undefined): asserts token is OneTimeToken {
+  // A verification link proves an address; it never sets a password.
+  if (!token || token.usedAt || token.purpose === 'verify_email')
+    throw new AppError('auth/invalid-action-code', MESSAGES.invalidActionCode);
+  if (token.expiresAt.getTime() <= Date.now())
+    throw new AppError('auth/expired-action-code', MESSAGES.expiredActionCode);
+}
+
+/**
+ * Whether a set-password link (a reset or an invitation) can still set a password, asked when its page opens,
+ * so a used or expired link says so before a password is typed (docs/product.md, "Password reset"). One read;
+ * it uses nothing up.
+ */
+export async function checkSetPasswordLink(
+  deps: Deps,
+  _actor: PublicActor,
+  input: SetPasswordLinkCheckRequest,
+): Promise<SetPasswordLinkStatus> {
+  const [token] = await withSystem(deps.db, (tx) =>
+    tx
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.tokenHash, sha256(input.token))),
+  );
+  assertSetPasswordLink(token);
+  return { valid: true };
+}
+
 export async function resetPassword(deps: Deps, _actor: PublicActor, input: ResetPasswordRequest): Promise<void> {
   assertPasswordPolicy(input.password, deps.config.passwordMinLength);
   const passwordHash = await hashPassword(input.password);
@@ -211,12 +248,7 @@ export async function resetPassword(deps: Deps, _actor: PublicActor, input: Rese
       .from(oneTimeTokens)
       .where(eq(oneTimeTokens.tokenHash, sha256(input.token)))
       .for('update');
-    // A verification link proves an address; it never sets a password.
-    if (!token || token.usedAt || token.purpose === 'verify_email')
-      throw new AppError('auth/invalid-action-code', MESSAGES.invalidActionCode);
-    if (token.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('auth/expired-action-code', MESSAGES.expiredActionCode);
-    }
+    assertSetPasswordLink(token);
     await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, token.id));
     await tx
       .update(accounts)

@@ -8,10 +8,12 @@ import { z } from 'zod';
 import { Alert, FormAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerError } from '../../../lib/form-errors';
 import { translate, useT } from '../../../lib/i18n/i18n';
 import { richText } from '../../../lib/rich-text';
+import { useSetPasswordLinkCheck } from '../api/check-set-password-link';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 
@@ -28,6 +30,9 @@ function resetForm() {
     });
 }
 
+/** The refusals of a link that cannot set a password any more: said when the page opens, with the server's words. */
+const UNUSABLE_LINK = new Set(['auth/invalid-action-code', 'auth/expired-action-code']);
+
 /** /reset-password?token=…: both the "forgot password" link and the invitation "set your password" link. */
 export function ResetPasswordPage() {
   const { t, language } = useT('auth');
@@ -37,6 +42,11 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
+  // A used or expired link says so as the page opens, before a password is typed (docs/product.md, "Password
+  // reset"). Any other failure of the check (network, too many requests) leaves the form: setting the password
+  // gives its own answer.
+  const check = useSetPasswordLinkCheck(token, token.length >= 10);
+  const refusal = check.error instanceof ApiError ? check.error : null;
   const {
     register,
     handleSubmit,
@@ -66,11 +76,43 @@ export function ResetPasswordPage() {
     </p>
   );
 
-  if (token.length < 10) {
+  if (token.length < 10 || refusal?.code === 'validation') {
     return (
       <AuthLayout title={t('reset.title')} footer={footer}>
         <Alert>
           {richText(t('reset.invalidLink', { link: '{link}' }), {
+            link: (
+              <Link to="/forgot-password" className="font-medium underline">
+                {t('reset.askNewLink')}
+              </Link>
+            ),
+          })}
+        </Alert>
+      </AuthLayout>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <AuthLayout title={t('reset.title')} footer={footer}>
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4" /> {t('reset.checking')}
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  if (refusal && UNUSABLE_LINK.has(refusal.code)) {
+    return (
+      <AuthLayout title={t('reset.title')} footer={footer}>
+        <Alert>
+          {refusal.message}{' '}
+          {richText(t('reset.unusableNext', { signIn: '{signIn}', link: '{link}' }), {
+            signIn: (
+              <Link to="/login" className="font-medium underline">
+                {t('reset.signIn')}
+              </Link>
+            ),
             link: (
               <Link to="/forgot-password" className="font-medium underline">
                 {t('reset.askNewLink')}
