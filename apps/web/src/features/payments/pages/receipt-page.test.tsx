@@ -46,6 +46,27 @@ describe('ReceiptPage', () => {
     expect(heading.textContent).toBe(language === 'en' ? `Receipt ${NUMBER}` : `الإيصال ${NUMBER}`);
   });
 
+  // QA: in Arabic the school's address "1 Demo Street, Springfield" read "Demo Street, Springfield 1".
+  it("isolates someone's text on the Arabic receipt: the school, its address and e-mail, the lines", async () => {
+    await changeLanguage('ar');
+    mockFetch({
+      [`GET /api/v1/payments/${PAYMENT}/receipt`]: () =>
+        json({
+          ...receipt,
+          school: { name: '5 Oaks Academy', address: '1 Demo Street, Springfield', email: 'office@oaks.test' },
+          lines: [...receipt.lines, { label: '2 extra seats', amountMinor: 500 }],
+        }),
+    });
+    openReceipt();
+    const card = await screen.findByText('1 Demo Street, Springfield');
+    expect(card.tagName).toBe('BDI');
+    for (const text of ['5 Oaks Academy', 'office@oaks.test', '2 extra seats', 'Lyceum']) {
+      expect(screen.getByText(text).tagName).toBe('BDI');
+    }
+    const numbers = [...document.querySelectorAll('#receipt bdi')].filter((b) => b.textContent === NUMBER);
+    expect(numbers).toHaveLength(1);
+  });
+
   // Asking again cannot find a payment that is not there: no Retry (QA, a link to a missing receipt).
   it('says a missing payment is not found, without Retry', async () => {
     mockFetch({

@@ -87,17 +87,32 @@ export function ReceiptPage() {
       <Card id="receipt" className="mx-auto max-w-2xl p-6 sm:p-8">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
-            <p className="text-lg font-semibold text-slate-900">{issuedBy}</p>
-            <p className="text-sm text-slate-500">{t('receipt.titleNumber', { number: receiptNumber })}</p>
+            <p className="text-lg font-semibold text-slate-900">
+              <bdi>{issuedBy}</bdi>
+            </p>
+            <p className="text-sm text-slate-500">
+              <ReceiptTitle sentence={(n) => t('receipt.titleNumber', { number: n })} number={receiptNumber} />
+            </p>
           </div>
           <PaymentStatusBadge status={payment.status} />
         </div>
         <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-500">{t('receipt.receivedFrom')}</dt>
-            <dd className="font-medium text-slate-900">{school.name}</dd>
-            {school.address && <dd className="text-slate-600">{school.address}</dd>}
-            {school.email && <dd className="text-slate-600">{school.email}</dd>}
+            {/* Someone's text, isolated: in Arabic "1 Demo Street" would otherwise read "Demo Street 1" (QA). */}
+            <dd className="font-medium text-slate-900">
+              <bdi>{school.name}</bdi>
+            </dd>
+            {school.address && (
+              <dd className="text-slate-600">
+                <bdi>{school.address}</bdi>
+              </dd>
+            )}
+            {school.email && (
+              <dd className="text-slate-600">
+                <bdi>{school.email}</bdi>
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-slate-500">{t('receipt.date')}</dt>
@@ -125,7 +140,7 @@ export function ReceiptPage() {
               <tr key={line.label} className="border-b border-slate-100">
                 <td className="py-2 text-slate-800">
                   {/* The payment's own line is worded from its parts, in the reader's language. */}
-                  {line.label === payment.description ? paymentFor(payment) : line.label}
+                  {line.label === payment.description ? paymentFor(payment) : <bdi>{line.label}</bdi>}
                 </td>
                 <td className="py-2 text-end tabular-nums">{formatMoney(line.amountMinor, payment.currency)}</td>
               </tr>
