@@ -12,6 +12,8 @@ export interface SearchInputProps {
   /** The committed value (e.g. from the URL); typing updates the box at once and `onChange` after `delayMs`. */
   value: string;
   onChange: (value: string) => void;
+  /** Told of the box's text as it is typed, before the pause: for a form that must not save past a search not yet made. */
+  onType?: (text: string) => void;
   delayMs?: number;
   /** The longest search the list's query takes (LIST_SEARCH_MAX unless told), so a typed one never is refused. */
   maxLength?: number;
@@ -25,6 +27,7 @@ export function SearchInput({
   placeholder,
   value,
   onChange,
+  onType,
   delayMs = 300,
   maxLength = LIST_SEARCH_MAX,
   className,
@@ -52,8 +55,13 @@ export function SearchInput({
     return () => window.clearTimeout(timer);
   }, [text, delayMs]);
 
+  const type = (next: string) => {
+    setText(next);
+    onType?.(next);
+  };
+
   const clear = () => {
-    setText('');
+    type('');
     committed.current = '';
     latest.current('');
   };
@@ -73,7 +81,7 @@ export function SearchInput({
         value={text}
         placeholder={placeholder ?? label}
         maxLength={maxLength}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => type(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && text) {
             event.preventDefault();

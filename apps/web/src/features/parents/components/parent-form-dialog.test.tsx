@@ -5,6 +5,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ParentFormDialog } from './parent-form-dialog';
 
+const created = {
+  parent: {
+    id: 'par-1',
+    name: 'Grace Green',
+    email: 'grace@x.test',
+    phone: null,
+    schoolId: 'school-1',
+    relationship: null,
+    status: 'active' as const,
+    isActive: true,
+    children: [],
+    profileImage: null,
+    lastLoginAt: null,
+    createdAt: '2026-09-01T00:00:00.000Z',
+  },
+  temporaryPassword: 'x',
+  invitationSent: false,
+};
+
 describe('ParentFormDialog', () => {
   it('shows "A user with this email already exists..." on the e-mail field', async () => {
     const user = userEvent.setup();
@@ -30,25 +49,7 @@ describe('ParentFormDialog', () => {
     const mia = { id: 'stu-mia', name: 'Mia Green', classLabel: 'Grade 5 B' };
     const { calls } = mockFetch({
       'GET /api/v1/students': () => json({ items: [mia], nextCursor: null, total: 1 }),
-      'POST /api/v1/parents': () =>
-        json({
-          parent: {
-            id: 'par-1',
-            name: 'Grace Green',
-            email: 'grace@x.test',
-            phone: null,
-            schoolId: 'school-1',
-            relationship: null,
-            status: 'active' as const,
-            isActive: true,
-            children: [],
-            profileImage: null,
-            lastLoginAt: null,
-            createdAt: '2026-09-01T00:00:00.000Z',
-          },
-          temporaryPassword: 'x',
-          invitationSent: false,
-        }),
+      'POST /api/v1/parents': () => json(created),
     });
     renderWithProviders(<ParentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
     await user.type(screen.getByLabelText('Full name'), 'Grace Green');
@@ -65,6 +66,48 @@ describe('ParentFormDialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Link Mia Green' }));
     expect(screen.queryByText(/was found but is not linked/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add parent' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      children: [{ studentId: mia.id, relationship: 'Guardian' }],
+    });
+  });
+
+  // QA: a child typed and saved at once, before the (debounced) search had answered, was dropped without a word.
+  it('refuses to save while the search has not answered what was typed, and says so', async () => {
+    const user = userEvent.setup();
+    const mia = { id: 'stu-mia', name: 'Mia Green', classLabel: 'Grade 5 B' };
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { calls } = mockFetch({
+      'GET /api/v1/students': async () => {
+        await answered;
+        return json({ items: [mia], nextCursor: null, total: 1 });
+      },
+      'POST /api/v1/parents': () => json(created),
+    });
+    renderWithProviders(<ParentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('Full name'), 'Grace Green');
+    await user.type(screen.getByLabelText('E-mail'), 'grace@x.test');
+    const unanswered =
+      'The search has not answered yet: press Link beside the child once it shows them, or clear the search.';
+
+    // Typed, the search not made yet (typing has not paused).
+    await user.type(screen.getByLabelText('Search students to link'), 'mia');
+    await user.click(screen.getByRole('button', { name: 'Add parent' }));
+    expect(await screen.findByText(unanswered)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Search students to link'));
+
+    // The search made, its answer not back yet.
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.url.includes('search=mia'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Add parent' }));
+    expect(await screen.findByText(unanswered)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    answer();
+    await user.click(await screen.findByRole('button', { name: 'Link Mia Green' }));
     await user.click(screen.getByRole('button', { name: 'Add parent' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({

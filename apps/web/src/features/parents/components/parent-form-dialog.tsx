@@ -51,19 +51,27 @@ function toForm(parent?: ParentResponse): ParentFormInput {
 interface ChildPickerProps {
   search: string;
   onSearch: (search: string) => void;
+  /** Told of the search box's text as it is typed, before the search is made. */
+  onType: (text: string) => void;
   /** The students the search found that are not linked yet. */
   items: ReadonlyArray<{ id: string; name: string; classLabel: string }>;
   pending: boolean;
   onPick: (s: { id: string; name: string }) => void;
-  /** Said when the form is saved with a found child not linked. */
+  /** Said when the form is saved with a found child not linked, or before the search has answered. */
   error?: string;
 }
 
-function ChildPicker({ search, onSearch, items, pending, onPick, error }: ChildPickerProps) {
+function ChildPicker({ search, onSearch, onType, items, pending, onPick, error }: ChildPickerProps) {
   const { t } = useT('parents');
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <SearchInput id={CHILD_SEARCH_ID} label={t('form.searchStudents')} value={search} onChange={onSearch} />
+      <SearchInput
+        id={CHILD_SEARCH_ID}
+        label={t('form.searchStudents')}
+        value={search}
+        onChange={onSearch}
+        onType={onType}
+      />
       {search && (
         <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto" aria-label={t('form.matchingStudents')}>
           {pending ? (
@@ -98,7 +106,10 @@ function ChildPicker({ search, onSearch, items, pending, onPick, error }: ChildP
   );
 }
 
-/** Kept from sending: the search found a child that was not linked, which saving would silently drop. */
+/**
+ * Kept from sending: the search found a child that was not linked, or has not answered what was typed yet, and
+ * saving would silently drop that child.
+ */
 class FoundNotLinked extends Error {}
 
 interface ParentFormDialogProps {
@@ -125,6 +136,8 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
   } = form;
   const children = useFieldArray({ control, name: 'children' });
   const [search, setSearch] = useState('');
+  // What the search box holds now: the search itself is made only once typing pauses.
+  const [typed, setTyped] = useState('');
   const [notLinked, setNotLinked] = useState<string>();
   const results = useStudentSearch(search, !editing && search.length > 0);
   const linked = children.fields.map((f) => f.studentId);
@@ -140,10 +153,16 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       toast.success(t('form.updated'));
       return null;
     }
-    // A child found but not linked would be dropped without a word: ask for Link (or a cleared search) first.
-    if (found.length > 0) {
+    // A child found but not linked would be dropped without a word: ask for Link (or a cleared search) first. So
+    // would one typed and saved before the search has answered (docs/product.md, "Parents").
+    const unanswered = typed !== search || (search !== '' && results.isPending);
+    if (unanswered || found.length > 0) {
       setNotLinked(
-        found.length === 1 ? t('form.foundNotLinked', { name: found[0]?.name ?? '' }) : t('form.foundNotLinkedMany'),
+        unanswered
+          ? t('form.searchUnanswered')
+          : found.length === 1
+            ? t('form.foundNotLinked', { name: found[0]?.name ?? '' })
+            : t('form.foundNotLinkedMany'),
       );
       document.getElementById(CHILD_SEARCH_ID)?.focus();
       throw new FoundNotLinked();
@@ -173,6 +192,7 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       onOpenChange={(next) => {
         if (!next) {
           setSearch('');
+          setTyped('');
           setNotLinked(undefined);
         }
         onOpenChange(next);
@@ -254,6 +274,10 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
             search={search}
             onSearch={(next) => {
               setSearch(next);
+              setNotLinked(undefined);
+            }}
+            onType={(text) => {
+              setTyped(text);
               setNotLinked(undefined);
             }}
             items={found}
