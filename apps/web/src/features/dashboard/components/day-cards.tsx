@@ -95,20 +95,24 @@ function ClassesToday({ classes }: { classes: ClassToday[] }) {
     <ul className="divide-y divide-slate-100" aria-label={t('day.byClass')}>
       {classes.map((c) => (
         <li key={c.classId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-          <span className="min-w-0 flex-1 font-medium text-slate-800">
+          {/* The name asks for its own width (grow, not flex-1's zero basis) and the figures move as one onto the
+              next line when the row is too narrow for both: on a phone "Grade 5 A" otherwise broke word by word. */}
+          <span className="min-w-0 grow font-medium text-slate-800">
             <bdi>{c.className}</bdi>
           </span>
-          {c.marked ? (
-            <>
-              <span className="text-slate-500">{t('day.absentCount', { count: c.absent })}</span>
-              {c.unmarked > 0 && (
-                <span className="text-slate-500">{t('day.unmarkedCount', { count: c.unmarked })}</span>
-              )}
-              <Badge tone={c.absent > 0 ? 'warning' : 'success'}>{rate(c.rate)}</Badge>
-            </>
-          ) : (
-            <Badge tone="neutral">{t('day.notMarked')}</Badge>
-          )}
+          <span className="ms-auto flex flex-wrap items-center gap-x-3 gap-y-1">
+            {c.marked ? (
+              <>
+                <span className="text-slate-500">{t('day.absentCount', { count: c.absent })}</span>
+                {c.unmarked > 0 && (
+                  <span className="text-slate-500">{t('day.unmarkedCount', { count: c.unmarked })}</span>
+                )}
+                <Badge tone={c.absent > 0 ? 'warning' : 'success'}>{rate(c.rate)}</Badge>
+              </>
+            ) : (
+              <Badge tone="neutral">{t('day.notMarked')}</Badge>
+            )}
+          </span>
         </li>
       ))}
     </ul>

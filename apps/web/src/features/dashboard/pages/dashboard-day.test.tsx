@@ -112,6 +112,34 @@ describe("the dashboard's day", () => {
     expect(screen.getByRole('link', { name: /Timetable/ }).getAttribute('href')).toBe('/timetable');
   });
 
+  // QA at 375 px: with "1 not marked" beside the figures, the name (flex-1, a zero basis) broke into "Grade / 5 / A".
+  it("keeps a class's name whole on a narrow screen: the figures wrap under it as one group", async () => {
+    renderDay('principal', {
+      classes: [
+        {
+          classId: 'c1',
+          className: 'Grade 5 A',
+          students: 31,
+          marked: true,
+          present: 27,
+          late: 1,
+          absent: 2,
+          unmarked: 1,
+          rate: 93,
+        },
+      ],
+      week: [],
+    });
+    const byClass = await screen.findByRole('list', { name: 'Attendance by class' });
+    const name = within(byClass).getByText('Grade 5 A').parentElement as HTMLElement;
+    expect(name.className.split(' ')).toEqual(expect.arrayContaining(['grow', 'min-w-0']));
+    expect(name.className.split(' ')).not.toContain('flex-1');
+    const figures = within(byClass).getByText('1 not marked').parentElement as HTMLElement;
+    expect(figures).not.toBe(name.parentElement);
+    expect(figures.className.split(' ')).toEqual(expect.arrayContaining(['flex', 'flex-wrap']));
+    expect(figures.textContent).toBe('2 absent1 not marked93%');
+  });
+
   it("leads a new school's admin from 'No classes yet.' to creating a class", async () => {
     renderDay('school_admin', {});
     expect(await screen.findByText('No classes yet.')).toBeTruthy();
