@@ -56,7 +56,7 @@ import { registerAnswersRefresh } from './plugins/answers-refresh.ts';
 import { WriteRateLimit } from './lib/write-rate.ts';
 import { compiledSerializerCompiler } from './lib/response-check.ts';
 import { keepEmbeddedStatistics } from './db/embedded-statistics.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -89,11 +89,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
-    // Malformed or over-long URLs are the caller's error: answer in the usual format.
-    frameworkErrors: (err, _request, reply) => {
-      void (reply as FastifyReply)
-        .status(err.statusCode ?? 400)
-        .send({ error: { code: 'validation', message: `Invalid data: ${err.message}` } });
+    // Malformed or over-long URLs, and requests Node cannot parse, are the caller's error: answered in the
+    // usual format and words (plugins/errors.ts), never Fastify's, which echo the path.
+    frameworkErrors: (err, request, reply) => answerFrameworkError(err, request, reply as FastifyReply),
+    // Fastify calls it bound to the instance.
+    clientErrorHandler(this: FastifyInstance, err, socket) {
+      answerClientError(this.log, err, socket);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -97,7 +97,19 @@ describe('plans', () => {
 
   it('refuses a plan or add-on name holding an invisible character, so no two names read the same', async () => {
     const before = (await w.companyUser({ method: 'GET', url: '/api/v1/company/plans' })).json().items.length;
-    const invisible = ['\u200b', '\u2060', '\ufeff', '\u00ad'];
+    const invisible = [
+      '\u200b',
+      '\u2060',
+      '\ufeff',
+      '\u00ad',
+      '\u{e0041}',
+      '\u180e',
+      '\u034f',
+      '\ufe0f',
+      '\u3164',
+      '\u115f',
+      '\u{1d173}',
+    ];
     for (const name of invisible.map((c) => `Ba${c}sic`)) {
       const plan = await w.admin({
         method: 'POST',

@@ -110,9 +110,12 @@ describe('who may start a conversation with whom (role × role, one school)', ()
       // Another school's people are never reachable, whoever asks.
       const across = await start(role, w.b.users[role === 'parent' ? 'teacher' : 'parent'].id);
       expect(across.statusCode).toBe(404);
-      const self = await start(role, w.a.users[role].id);
-      expect(self.statusCode).toBe(400);
-      expect(errorOf(self).message).toBe(M.notYourself);
+      // Their own id in capitals too: ids are compared lower-cased (auth.ts, uuidSchema).
+      for (const id of [w.a.users[role].id, w.a.users[role].id.toUpperCase()]) {
+        const self = await start(role, id);
+        expect(self.statusCode).toBe(400);
+        expect(errorOf(self).message).toBe(M.notYourself);
+      }
     });
   }
 

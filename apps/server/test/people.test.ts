@@ -1153,6 +1153,70 @@ describe('parents', () => {
     expect(once.student.parents.map((p) => [p.id, p.relationship])).toEqual([[a.users.parent.id, 'Mother']]);
   });
 
+  it('counts an id in capitals, and a new parent with a listed parent’s e-mail, as listed twice; a lone capital id works', async () => {
+    const kid = await createStudent(t.app, adminA, { classId: a.classId, name: 'Caps Kid' });
+    const parentEmail = uniqueEmail('caps-parent');
+    const parent = await as(
+      t.app,
+      adminA,
+    )({
+      method: 'POST',
+      url: '/api/v1/parents',
+      payload: {
+        name: 'Caps Parent',
+        email: parentEmail,
+        children: [
+          { studentId: kid.student.id, relationship: 'Mother' },
+          { studentId: kid.student.id.toUpperCase(), relationship: 'Guardian' },
+        ],
+      },
+    });
+    expect({ status: parent.statusCode, fields: errorOf(parent).fields }).toEqual({
+      status: 400,
+      fields: { 'children.1.studentId': PEOPLE_MESSAGES.studentListedTwice },
+    });
+    expect(await count('accounts', `email = '${parentEmail}'`)).toBe(0);
+
+    const mum = { parentId: a.users.parent.id, relationship: 'Mother' };
+    const student = (extra: object) =>
+      as(
+        t.app,
+        adminA,
+      )({
+        method: 'POST',
+        url: '/api/v1/students',
+        payload: { name: 'Caps Student', email: uniqueEmail('caps-student'), classId: a.classId, ...extra },
+      });
+    const capitals = await student({
+      parents: [mum, { parentId: a.users.parent.id.toUpperCase(), relationship: 'Guardian' }],
+    });
+    expect({ status: capitals.statusCode, fields: errorOf(capitals).fields }).toEqual({
+      status: 400,
+      fields: { 'parents.1.parentId': PEOPLE_MESSAGES.parentListedTwice },
+    });
+    const again = await student({
+      parents: [mum],
+      newParents: [{ name: 'Same Parent', email: a.users.parent.email.toUpperCase(), relationship: 'Guardian' }],
+    });
+    expect({ status: again.statusCode, error: errorOf(again) }).toEqual({
+      status: 400,
+      error: {
+        code: 'validation',
+        message: `Invalid data: ${PEOPLE_MESSAGES.parentListedTwice}`,
+        fields: { 'newParents.0.email': PEOPLE_MESSAGES.parentListedTwice },
+      },
+    });
+    expect(await count('accounts', `email like 'caps-student%'`)).toBe(0);
+
+    // One id in capitals, and the school's own id in capitals, name the same rows as in lower case.
+    const lone = await student({
+      schoolId: a.id.toUpperCase(),
+      parents: [{ parentId: a.users.parent.id.toUpperCase(), relationship: 'Guardian' }],
+    });
+    expect(lone.statusCode).toBe(201);
+    expect(lone.json().student.parents.map((p: { id: string }) => p.id)).toEqual([a.users.parent.id]);
+  });
+
   it('refuses a taken e-mail with the e-mail-taken 409, unknown children and unknown parents with 404', async () => {
     const taken = await as(
       t.app,

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,6 +185,64 @@ describe('server basics', () => {
     const create = await admin({ method: 'POST', url: '/api/v1/students', headers: empty, payload: '' });
     expect(create.statusCode).toBe(400);
     expect(create.json().error.message).toBe(translateTo(PEOPLE_MESSAGES.missingStudentFields, 'es'));
+  });
+
+  it("a path that cannot be read answers Invalid data in the reader's language, never echoing it", async () => {
+    const expected = {
+      en: 'Invalid data: The address of the request is not valid.',
+      es: 'Datos no válidos: La dirección de la solicitud no es válida.',
+      ar: translateTo(`Invalid data: ${MESSAGES.badAddress}`, 'ar'),
+    };
+    expect(expected.ar).not.toContain('Invalid');
+    // A bad %-escape, and a path part longer than the router takes (414).
+    for (const [url, status] of [
+      ['/api/v1/students/%zz', 400],
+      [`/api/v1/students/${'a'.repeat(150)}`, 414],
+    ] as const) {
+      for (const [language, message] of Object.entries(expected)) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+        expect({ status: res.statusCode, body: res.json() }).toEqual({
+          status,
+          body: { error: { code: 'validation', message } },
+        });
+        expect(res.headers['content-language']).toBe(language);
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    }
+  });
+
+  it("a request Node cannot parse is answered in the project's error body, then the connection closed", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk) => {
+          answer += chunk;
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(answer));
+      });
+    const answerOf = (response: string) => ({
+      status: response.split('\r\n')[0],
+      body: JSON.parse(response.split('\r\n\r\n')[1] ?? 'null'),
+    });
+    const badHeader = await raw('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
+    expect(answerOf(badHeader)).toEqual({
+      status: 'HTTP/1.1 400 Bad Request',
+      body: { error: { code: 'validation', message: 'The request could not be read.' } },
+    });
+    const badLength = await raw('POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
+    expect(answerOf(badLength).body).toEqual({
+      error: { code: 'validation', message: 'The request could not be read.' },
+    });
+    const huge = await raw(`GET /api/v1/students?search=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(answerOf(huge)).toEqual({
+      status: 'HTTP/1.1 431 Request Header Fields Too Large',
+      body: { error: { code: 'too_large', message: 'The request headers are too large.' } },
+    });
   });
 
   it('malformed JSON is a 400 in the error format', async () => {

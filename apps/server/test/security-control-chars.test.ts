@@ -42,6 +42,17 @@ describe('name-like fields refuse control and text-direction characters', () => 
     'word joiner': 'A\u2060da',
     'zero width no-break space': 'Ad\ufeffa',
     'soft hyphen': 'A\u00adda',
+    // Every other character that shows nothing (format or default-ignorable), not a hand list.
+    'tag character': 'Ada\u{e0041}',
+    'Mongolian vowel separator': 'Ada\u180e',
+    'combining grapheme joiner': 'Ada\u034f',
+    'variation selector after a letter': 'Ada\ufe0f',
+    'variation selector after a digit': 'Ada 1\ufe0f',
+    'Hangul filler': 'Ada\u3164',
+    'Hangul choseong filler': 'Ada\u115f',
+    'halfwidth Hangul filler': 'Ada\uffa0',
+    'musical beam control': 'Ada\u{1d173}',
+    'tag characters of no flag': 'Ada \u{1f3f4}\u{e0041}',
   };
   for (const [what, name] of Object.entries(bad)) {
     it(`a person's name with ${what} → 400 with the field's message, nothing written`, async () => {
@@ -80,13 +91,22 @@ describe('name-like fields refuse control and text-direction characters', () => 
     });
   });
 
-  it('keeps joiners some scripts need (U+200C)', async () => {
-    const res = await post('/api/v1/teachers', {
-      name: 'Mehr\u200cdad',
-      email: uniqueEmail('cc'),
-      sendInvitation: true,
-    });
-    expect(res.statusCode).toBe(201);
+  it('keeps joiners some scripts need, and the invisible parts of emoji and of Mongolian letters', async () => {
+    const names = [
+      'Mehr\u200cdad',
+      'क्\u200dष',
+      'Ada ❤\ufe0f',
+      'Ada 1\ufe0f\u20e3',
+      'Ada 👩\u200d💻',
+      'Ada 🏳\ufe0f\u200d🌈',
+      'Ada 🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}',
+      'ᠮᠣᠩ\u180bᠭᠣᠯ',
+    ];
+    for (const name of names) {
+      const res = await post('/api/v1/teachers', { name, email: uniqueEmail('cc'), sendInvitation: true });
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 201 });
+      expect(res.json().teacher.name).toBe(name);
+    }
   });
 });
 

@@ -69,7 +69,7 @@ const audience = z
   .array(z.enum(AUDIENCES, { error: M.audienceUnknown }), { error: M.audienceRequired })
   .min(1, M.audienceRequired)
   .max(AUDIENCES.length, M.audienceUnknown);
-const classIds = z.array(z.uuid({ error: M.unknownClass })).max(CLASSES_MAX, M.tooManyClasses);
+const classIds = z.array(z.uuid({ error: M.unknownClass }).toLowerCase()).max(CLASSES_MAX, M.tooManyClasses);
 const expiresAt = z.iso
   .datetime({ offset: true, error: M.expiryFormat })
   .refine(hasPlausibleYear, M.expiryFormat)

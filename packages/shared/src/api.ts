@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './auth.ts';
+import { roleSchema, uuidSchema } from './auth.ts';
 
 /** Contracts of the smaller endpoints of the foundation. */
 export const HealthResponse = z.object({ status: z.literal('ok') });
@@ -43,7 +43,7 @@ export type NotificationList = z.infer<typeof NotificationList>;
 /** A 204 answer: no body. Declared so that every operation of the API documents its success response. */
 export const NoContent = z.undefined().describe('No content');
 
-export const IdParams = z.object({ id: z.uuid({ error: 'Invalid id' }) });
+export const IdParams = z.object({ id: uuidSchema });
 
 export const SchoolContact = z.object({
   name: z.string(),

@@ -30,7 +30,12 @@ export const phoneSchema = z
   .max(PHONE_MAX, 'Phone number is too long')
   .regex(/^[0-9+()\-. ]*$/, 'Phone number may only contain digits, spaces and + ( ) - .');
 export const roleSchema = z.enum(ROLES, { error: 'Choose a role' });
-export const uuidSchema = z.uuid({ error: 'Invalid id' });
+/**
+ * An id as sent: lower-cased once here, as the database stores it, so every comparison of ids in code (a list
+ * naming each one once, "not yourself", "the caller's own school") sees `ABC…` and `abc…` as the one id they are
+ * to PostgreSQL (docs/product.md, "Students").
+ */
+export const uuidSchema = z.uuid({ error: 'Invalid id' }).toLowerCase();
 
 export const LoginRequest = z.object({
   email: emailSchema,

@@ -61,6 +61,8 @@ export const MESSAGES = {
   invalidData: 'Invalid data provided. Please check all required fields are filled correctly.',
   /** A body sent as JSON that does not parse; answered after `Invalid data: ` like every request-validation failure. */
   notJson: 'The request body is not valid JSON.',
+  /** A path that cannot be read (a bad %-escape, a part too long); answered after `Invalid data: `, never echoing it. */
+  badAddress: 'The address of the request is not valid.',
   unavailable: 'Service temporarily unavailable. Please try again.',
   wrongCurrentPassword: 'The current password is incorrect.',
   emailInUse: 'A user with this email already exists...',

@@ -130,6 +130,6 @@ export type Attachment = z.infer<typeof Attachment>;
 
 /** `attachmentIds` of a write: the caller's own uploads, at most ATTACHMENTS_PER_ITEM, each once. */
 export const AttachmentIds = z
-  .array(z.uuid({ error: ATTACHMENT_MESSAGES.invalidId }), { error: ATTACHMENT_MESSAGES.invalidId })
+  .array(z.uuid({ error: ATTACHMENT_MESSAGES.invalidId }).toLowerCase(), { error: ATTACHMENT_MESSAGES.invalidId })
   .max(ATTACHMENTS_PER_ITEM, ATTACHMENT_MESSAGES.tooMany)
   .refine((ids) => new Set(ids).size === ids.length, { error: ATTACHMENT_MESSAGES.invalidId });

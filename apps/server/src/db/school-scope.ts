@@ -23,12 +23,14 @@ export interface SchoolScope {
 }
 
 /**
- * A read's scope. `requested` is the query's `?schoolId=` as sent (academics.ts, readSchoolId): a company
+ * A read's scope. `asSent` is the query's `?schoolId=` as sent (academics.ts, readSchoolId), lower-cased once it is an id: a company
  * manager's blank or malformed one is no school named, `Valid school ID is required for {what}` as a missing one
  * (docs/product.md, "Who sees whom"); a school user's malformed one is an invalid id, as before any lookup.
  */
-export function readScope(actor: Actor, requested: string | undefined, what: string): SchoolScope {
-  const wellFormed = requested === undefined || uuidSchema.safeParse(requested).success;
+export function readScope(actor: Actor, asSent: string | undefined, what: string): SchoolScope {
+  const parsed = asSent === undefined ? undefined : uuidSchema.safeParse(asSent);
+  const wellFormed = parsed === undefined || parsed.success;
+  const requested = parsed?.success ? parsed.data : asSent;
   if (actor.kind === 'company') {
     if (!requested || !wellFormed) {
       const message = PEOPLE_MESSAGES.schoolIdRequired(what);
@@ -45,10 +47,14 @@ export function readScope(actor: Actor, requested: string | undefined, what: str
   return writeScope(actor, requested);
 }
 
-/** A body's or query's `schoolId` must be the caller's own school; any other answers 404 and writes nothing. */
+/**
+ * A body's or query's `schoolId` must be the caller's own school; any other answers 404 and writes nothing. Compared
+ * lower-cased, as every id (auth.ts, uuidSchema): a body's `schoolId` is any text until here.
+ */
 export function writeScope(actor: Actor, requested: string | undefined): SchoolScope {
   if (actor.kind !== 'school' || !actor.schoolId) throw notFound(PEOPLE_MESSAGES.schoolNotFound);
-  if (requested !== undefined && requested !== actor.schoolId) throw notFound(PEOPLE_MESSAGES.schoolNotFound);
+  if (requested !== undefined && requested.toLowerCase() !== actor.schoolId)
+    throw notFound(PEOPLE_MESSAGES.schoolNotFound);
   return {
     actor,
     schoolId: actor.schoolId,

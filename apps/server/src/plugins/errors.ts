@@ -1,11 +1,13 @@
 import { type ApiErrorBody, type ErrorCode, MESSAGES } from '@lyceum/shared/errors';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { isPasswordRuleMessage, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@lyceum/shared/password-policy';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, RetryLater } from '../lib/errors.ts';
 import { invalidBodyAnswer } from '../lib/invalid-body.ts';
-import { requestLanguage, markLanguage } from '../lib/language.ts';
+import { requestLanguage, markLanguage, translateFor } from '../lib/language.ts';
 import { pgCode } from '../lib/pg-errors.ts';
 import { fieldMessage } from '../lib/zod-messages.ts';
 
@@ -21,6 +23,10 @@ export const HANDLER_MESSAGES = {
   invalidValue: 'Invalid value',
   invalidData: (first: string) => `Invalid data: ${first}`,
   internal: 'Something went wrong on our side. Please try again.',
+  /** Answers to a connection whose request Node could not parse (answerClientError): no request, so English. */
+  unreadable: 'The request could not be read.',
+  headersTooLarge: 'The request headers are too large.',
+  tooSlow: 'The request took too long to arrive.',
 } as const;
 
 /** Database errors that are the caller's fault or a passing condition, never a 500. */
@@ -146,4 +152,50 @@ export function registerErrorHandler(app: FastifyInstance, { passwordMinLength }
       message: unavailable ? MESSAGES.unavailable : HANDLER_MESSAGES.internal,
     });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot route, such as a bad %-escape (`/students/%zz`) or a part longer
+ * than its limit. These never reach the error handler, so they are answered here the same way: the project's
+ * error body in the reader's language (by Accept-Language: nobody is signed in yet at this point), never
+ * echoing the path (docs/product.md, "The message catalogue").
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err }, 'unhandled framework error');
+    void reply
+      .status(500)
+      .send({ error: { code: 'internal', message: translateFor(request, reply, HANDLER_MESSAGES.internal) } });
+    return;
+  }
+  const message = translateFor(request, reply, HANDLER_MESSAGES.invalidData(MESSAGES.badAddress));
+  void reply
+    .header('cache-control', 'no-store')
+    .status(status)
+    .send({ error: { code: 'validation', message } });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node could not parse the request (headers over its limit, a malformed header
+ * or Content-Length, too slow to arrive), so there is no request to answer, only the socket. Answered in the
+ * project's error body all the same, in English since no header could be read, then the connection is closed.
+ */
+export function answerClientError(log: FastifyBaseLogger, err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, 'too_large', HANDLER_MESSAGES.headersTooLarge] as const)
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, 'validation', HANDLER_MESSAGES.tooSlow] as const)
+        : ([400, 'validation', HANDLER_MESSAGES.unreadable] as const);
+  log.trace({ err }, 'client error');
+  const body = JSON.stringify({ error: { code, message } } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

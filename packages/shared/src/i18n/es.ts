@@ -43,6 +43,7 @@ const es: Catalogue = {
   [MESSAGES.invalidData]:
     'Los datos no son válidos. Compruebe que todos los campos obligatorios estén bien completados.',
   [MESSAGES.notJson]: 'El cuerpo de la solicitud no es un JSON válido.',
+  [MESSAGES.badAddress]: 'La dirección de la solicitud no es válida.',
   [MESSAGES.unavailable]: 'Servicio no disponible temporalmente. Vuelva a intentarlo.',
   [MESSAGES.wrongCurrentPassword]: 'La contraseña actual no es correcta.',
   [MESSAGES.emailInUse]: 'Ya existe un usuario con este correo electrónico...',
@@ -85,6 +86,9 @@ const es: Catalogue = {
   'A date is out of range.': 'Una fecha está fuera del intervalo permitido.',
   'A value contains a character that cannot be stored.': 'Un valor contiene un carácter que no se puede guardar.',
   'Something went wrong on our side. Please try again.': 'Algo salió mal por nuestra parte. Vuelva a intentarlo.',
+  'The request could not be read.': 'No se pudo leer la solicitud.',
+  'The request headers are too large.': 'Los encabezados de la solicitud son demasiado grandes.',
+  'The request took too long to arrive.': 'La solicitud tardó demasiado en llegar.',
   '{0} is required': '{0} es obligatorio',
   'Invalid id': 'Identificador no válido',
   'Invalid cursor': 'Cursor no válido',

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.ts';
 import { classes, parents, studentParents, students, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
-import { AppError, assertSomethingToUpdate, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, assertSomethingToUpdate, invalid, invalidField, notFound } from '../../lib/errors.ts';
 import { missingSchoolId } from './create-body.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
@@ -262,7 +262,9 @@ type NewParentInput = z.output<typeof CreateStudentRequest>['newParents'][number
 
 /**
  * Links a student to new parents given by e-mail: a parent of this school with that e-mail is linked as is;
- * an unknown e-mail gets a parent account; an e-mail held by anyone else answers 409.
+ * an unknown e-mail gets a parent account; an e-mail held by anyone else answers 409. A parent the request
+ * already links by id (`linked`) is listed twice: refused, as the second relationship would be dropped
+ * (docs/product.md, "Students").
  */
 async function attachNewParents(
   tx: Tx,
@@ -270,6 +272,7 @@ async function attachNewParents(
   studentId: string,
   newParents: NewParentInput[],
   credentials: Credential[],
+  linked: ReadonlySet<string>,
 ): Promise<{ id: string; email: string; accountId: string | null; credential: Credential | null; name: string }[]> {
   const out: { id: string; email: string; accountId: string | null; credential: Credential | null; name: string }[] =
     [];
@@ -280,6 +283,7 @@ async function attachNewParents(
       .where(and(eq(users.schoolId, schoolId), sql`lower(${users.email}) = ${p.email.toLowerCase()}`));
     let parentId: string;
     if (existing?.role === 'parent') {
+      if (linked.has(existing.id)) throw invalidField(`newParents.${i}.email`, PEOPLE_MESSAGES.parentListedTwice);
       parentId = existing.id;
       out.push({ id: parentId, email: p.email, accountId: null, credential: null, name: p.name });
     } else {
@@ -362,7 +366,8 @@ export async function createStudent(
             })
             .onConflictDoNothing();
         }
-        const made = await attachNewParents(tx, scope.schoolId, userId, input.newParents, parentCredentials);
+        const linked = new Set(input.parents.map((link) => link.parentId));
+        const made = await attachNewParents(tx, scope.schoolId, userId, input.newParents, parentCredentials, linked);
         const invitations: Invitation[] = [];
         if (credential.invitation)
           invitations.push({ accountId, email: input.email, name: input.name, role: 'student' });
