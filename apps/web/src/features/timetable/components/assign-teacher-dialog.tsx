@@ -21,7 +21,8 @@ import { useWeekdays } from './use-weekdays';
 
 type Lesson = { subjectId: string; room: string; day: Weekday; startTime: string; endTime: string };
 
-const newLesson = (): Lesson => ({ subjectId: '', room: '', day: 'monday', startTime: '', endTime: '' });
+/** A new lesson starts on the first day of the school's week (the day list's first entry). */
+const newLesson = (day: Weekday): Lesson => ({ subjectId: '', room: '', day, startTime: '', endTime: '' });
 
 /** What the assignment made and, for each lesson it skipped, why (the server's words). */
 function AssignResultDialog({
@@ -85,7 +86,7 @@ export function AssignTeacherDialog({ open, onOpenChange, options, klass }: Assi
   const [result, setResult] = useState<AssignTimetableTeacherResponse | null>(null);
   const form = useForm({
     resolver: zodResolver(AssignForm),
-    defaultValues: { teacherId: '', slots: [newLesson()] },
+    defaultValues: { teacherId: '', slots: [newLesson(days[0] ?? 'monday')] },
   });
   const {
     register,
@@ -181,7 +182,7 @@ export function AssignTeacherDialog({ open, onOpenChange, options, klass }: Assi
               </div>
             );
           })}
-          <Button variant="secondary" size="sm" onClick={() => lessons.append(newLesson())}>
+          <Button variant="secondary" size="sm" onClick={() => lessons.append(newLesson(days[0] ?? 'monday'))}>
             <Plus className="size-4" aria-hidden="true" />
             {t('assign.addLesson')}
           </Button>

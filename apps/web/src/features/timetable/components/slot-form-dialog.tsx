@@ -42,7 +42,8 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
       subjectId: editing?.subjectId ?? '',
       teacherId: editing?.teacherId ?? '',
       room: editing?.room ?? '',
-      day: editing?.day ?? 'monday',
+      // A new lesson starts on the first day of the school's week, the day list's first entry.
+      day: editing?.day ?? days[0] ?? 'monday',
       startTime: editing?.startTime ?? '',
       endTime: editing?.endTime ?? '',
     },

@@ -433,6 +433,35 @@ describe('TimetablePage', () => {
     expect(days(assign)).toEqual(sundayFirst);
   });
 
+  it("starts a new lesson on the school's first day of the week, in the lesson form and the assign-teacher dialog", async () => {
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items: [] }),
+      'POST /api/v1/timetable/slots': () => json(lesson({ day: 'sunday' }), 201),
+    });
+    setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, weekStart: 'sunday' } });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('No lessons yet')).toBeTruthy();
+    const day = (dialog: HTMLElement, n = 0) => (within(dialog).getAllByLabelText('Day')[n] as HTMLSelectElement).value;
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Add lesson' }));
+    const lessonForm = await screen.findByRole('dialog', { name: 'Add a lesson' });
+    expect(day(lessonForm)).toBe('sunday');
+    await user.selectOptions(within(lessonForm).getByLabelText('Subject'), SUBJECT.id);
+    await user.selectOptions(within(lessonForm).getByLabelText('Teacher'), TEACHER.id);
+    await user.selectOptions(within(lessonForm).getByLabelText('Period'), 'p1');
+    await user.click(within(lessonForm).getByRole('button', { name: 'Add lesson' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ day: 'sunday' });
+
+    await user.click(screen.getByRole('button', { name: 'Assign a teacher' }));
+    const assign = await screen.findByRole('dialog', { name: 'Assign a teacher to Grade 5 A' });
+    expect(day(assign)).toBe('sunday');
+    await user.click(within(assign).getByRole('button', { name: 'Add a lesson' }));
+    expect(day(assign, 1)).toBe('sunday');
+  });
+
   it('lists a long period name on a phone without drawing it over its time', async () => {
     const recess = { id: 'p4', name: 'Récréation', startTime: '10:00', endTime: '10:15', isBreak: true };
     mockFetch({
