@@ -114,4 +114,38 @@ describe('ParentFormDialog', () => {
       children: [{ studentId: mia.id, relationship: 'Guardian' }],
     });
   });
+
+  // QA: a search that failed read "No students match" and the parent was saved without the child typed.
+  it('shows a failed search as a failure, with Retry, and refuses to save past it', async () => {
+    const user = userEvent.setup();
+    const mia = { id: 'stu-mia', name: 'Mia Green', classLabel: 'Grade 5 B' };
+    let fail = true;
+    const { calls } = mockFetch({
+      'GET /api/v1/students': () =>
+        fail ? apiError(503, 'unavailable', 'Service unavailable') : json({ items: [mia], nextCursor: null, total: 1 }),
+      'POST /api/v1/parents': () => json(created),
+    });
+    renderWithProviders(<ParentFormDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    await user.type(screen.getByLabelText('Full name'), 'Grace Green');
+    await user.type(screen.getByLabelText('E-mail'), 'grace@x.test');
+    await user.type(screen.getByLabelText('Search students to link'), 'mia');
+    expect(await screen.findByText('Service unavailable')).toBeTruthy();
+    expect(screen.queryByText('No students match.')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Add parent' }));
+    expect(
+      await screen.findByText('The search failed, so no child was found: try the search again, or clear it.'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Search students to link'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(await screen.findByRole('button', { name: 'Link Mia Green' }));
+    await user.click(screen.getByRole('button', { name: 'Add parent' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      children: [{ studentId: mia.id, relationship: 'Guardian' }],
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { useStudentSearch } from '../../../api/lookups';
 import type { CreatedAccount } from '../../../components/people/account-created-dialog';
 import { InvitationCheckbox } from '../../../components/people/invitation-checkbox';
 import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/field';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -56,12 +57,27 @@ interface ChildPickerProps {
   /** The students the search found that are not linked yet. */
   items: ReadonlyArray<{ id: string; name: string; classLabel: string }>;
   pending: boolean;
+  /** The search's failure, shown as one (with Retry), never as "No students match". */
+  failure: unknown;
+  onRetry: () => void;
+  retrying: boolean;
   onPick: (s: { id: string; name: string }) => void;
-  /** Said when the form is saved with a found child not linked, or before the search has answered. */
+  /** Said when the form is saved with a found child not linked, or before the search has answered (or after it failed). */
   error?: string;
 }
 
-function ChildPicker({ search, onSearch, onType, items, pending, onPick, error }: ChildPickerProps) {
+function ChildPicker({
+  search,
+  onSearch,
+  onType,
+  items,
+  pending,
+  failure,
+  onRetry,
+  retrying,
+  onPick,
+  error,
+}: ChildPickerProps) {
   const { t } = useT('parents');
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 p-3">
@@ -72,7 +88,9 @@ function ChildPicker({ search, onSearch, onType, items, pending, onPick, error }
         onChange={onSearch}
         onType={onType}
       />
-      {search && (
+      {search && failure ? (
+        <ErrorState error={failure} onRetry={onRetry} retrying={retrying} />
+      ) : search ? (
         <ul className="max-h-40 divide-y divide-slate-100 overflow-y-auto" aria-label={t('form.matchingStudents')}>
           {pending ? (
             <li className="py-2 text-sm text-slate-500">{t('form.searching')}</li>
@@ -96,7 +114,7 @@ function ChildPicker({ search, onSearch, onType, items, pending, onPick, error }
             ))
           )}
         </ul>
-      )}
+      ) : null}
       {error && (
         <p role="alert" className="text-sm text-red-600">
           {error}
@@ -154,15 +172,18 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
       return null;
     }
     // A child found but not linked would be dropped without a word: ask for Link (or a cleared search) first. So
-    // would one typed and saved before the search has answered (docs/product.md, "Parents").
+    // would one typed and saved before the search has answered, or after it failed (docs/product.md, "Parents").
     const unanswered = typed !== search || (search !== '' && results.isPending);
-    if (unanswered || found.length > 0) {
+    const failed = search !== '' && results.isError;
+    if (unanswered || failed || found.length > 0) {
       setNotLinked(
         unanswered
           ? t('form.searchUnanswered')
-          : found.length === 1
-            ? t('form.foundNotLinked', { name: found[0]?.name ?? '' })
-            : t('form.foundNotLinkedMany'),
+          : failed
+            ? t('form.searchFailed')
+            : found.length === 1
+              ? t('form.foundNotLinked', { name: found[0]?.name ?? '' })
+              : t('form.foundNotLinkedMany'),
       );
       document.getElementById(CHILD_SEARCH_ID)?.focus();
       throw new FoundNotLinked();
@@ -282,6 +303,9 @@ export function ParentFormDialog({ open, onOpenChange, editing, onCreated }: Par
             }}
             items={found}
             pending={results.isPending}
+            failure={results.isError ? results.error : null}
+            onRetry={() => void results.refetch()}
+            retrying={results.isFetching}
             onPick={(s) => {
               children.append({ studentId: s.id, name: s.name, relationship: 'Guardian' });
               setNotLinked(undefined);
