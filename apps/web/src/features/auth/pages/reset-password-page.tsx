@@ -103,22 +103,32 @@ export function ResetPasswordPage() {
   }
 
   if (refusal && UNUSABLE_LINK.has(refusal.code)) {
+    const signIn = (
+      <Link to="/login" className="font-medium underline">
+        {t('reset.signIn')}
+      </Link>
+    );
+    const newLink = (label: string) => (
+      <Link to="/forgot-password" className="font-medium underline">
+        {label}
+      </Link>
+    );
     return (
       <AuthLayout title={t('reset.title')} footer={footer}>
         <Alert>
           {refusal.message}{' '}
-          {richText(t('reset.unusableNext', { signIn: '{signIn}', link: '{link}' }), {
-            signIn: (
-              <Link to="/login" className="font-medium underline">
-                {t('reset.signIn')}
-              </Link>
-            ),
-            link: (
-              <Link to="/forgot-password" className="font-medium underline">
-                {t('reset.askNewLink')}
-              </Link>
-            ),
-          })}
+          {refusal.code === 'auth/expired-action-code' ? (
+            // The server's words already ask for a new link: said once, the link is offered by its own name.
+            <>
+              {richText(t('reset.expiredNext', { signIn: '{signIn}' }), { signIn })}{' '}
+              {newLink(t('reset.requestNewLink'))}
+            </>
+          ) : (
+            richText(t('reset.unusableNext', { signIn: '{signIn}', link: '{link}' }), {
+              signIn,
+              link: newLink(t('reset.askNewLink')),
+            })
+          )}
         </Alert>
       </AuthLayout>
     );
