@@ -12,7 +12,8 @@ function previewOf(
   rows: Array<Record<string, string>>,
   errors: ImportPreviewResponse['errors'],
 ): ImportPreviewResponse {
-  const bad = new Set(errors.map((e) => e.line));
+  // As the server counts them: a row is bad when a problem names its line (not the file's own problems).
+  const bad = new Set(errors.flatMap((e) => (e.line !== null && e.line > 1 ? [e.line] : [])));
   return {
     columns,
     rows: rows.map((values, i) => ({ line: i + 2, values, valid: !bad.has(i + 2) })),
@@ -49,6 +50,36 @@ describe('ImportPreviewTable', () => {
     expect(firstDataRow.getAttribute('data-line')).toBe('3');
     expect(within(firstDataRow).getByText('Enter a valid email address')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).queryByText('Enter a valid email address')).toBeNull();
+  });
+
+  it("counts the rows with problems from the server's total, not from the first 200 problems it lists", async () => {
+    // 250 bad rows: the server lists the first 200 problems and one line saying how many there were.
+    const rows = Array.from({ length: 250 }, (_, i) => ({ name: `Kid ${i}`, email: `k${i}@x.test`, className: 'Gr' }));
+    const errors: ImportPreviewResponse['errors'] = [
+      ...rows.slice(0, 200).map((_, i) => ({ line: i + 2, column: 'className', message: 'Class not found: "Gr"' })),
+      { line: null, column: null, message: 'Only the first 200 of 250 problems are listed.' },
+    ];
+    const preview: ImportPreviewResponse = {
+      columns,
+      rows: rows.map((values, i) => ({ line: i + 2, values, valid: false })),
+      rowCount: 250,
+      validCount: 0,
+      errors,
+    };
+    const { unmount } = render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+    expect(screen.getByText('250 rows have problems. Nothing was imported.')).toBeTruthy();
+    unmount();
+    try {
+      await act(() => changeLanguage('es'));
+      const es = render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+      expect(screen.getByText('250 filas tienen problemas. No se importó nada.')).toBeTruthy();
+      es.unmount();
+      await act(() => changeLanguage('ar'));
+      render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+      expect(screen.getByText('في 250 صفًا مشكلات. لم يُستورد شيء.')).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('says the file is ready when there are no problems', () => {

@@ -79,20 +79,20 @@ export function ImportPreviewTable({
 }) {
   const { t } = useT('people');
   const byLine = indexIssues(preview.errors);
-  const badLines = [...byLine.keys()].sort((a, b) => a - b);
+  // From the server's count, not the listed problems: the list stops at the first 200 (docs/product.md,
+  // "CSV import and export": the preview says how many there were).
+  const badRows = preview.rowCount - preview.validCount;
   // Rows with problems first, so the ones to fix are visible without scrolling.
-  const rows = [...preview.rows].sort(
-    (a, b) => Number(byLine.has(b.line)) - Number(byLine.has(a.line)) || a.line - b.line,
-  );
+  const rows = [...preview.rows].sort((a, b) => Number(a.valid) - Number(b.valid) || a.line - b.line);
   const shown = rows.slice(0, MAX_PREVIEW_ROWS);
   return (
     <div className="space-y-3">
       {preview.errors.length > 0 ? (
         <Alert>
           <p className="font-medium">
-            {badLines.length === 0
+            {badRows === 0
               ? t('import.fileProblems', { count: preview.errors.length })
-              : t('import.rowProblems', { count: badLines.length })}
+              : t('import.rowProblems', { count: badRows })}
           </p>
           <p className="mt-0.5">{t('import.fixAndPreview')}</p>
           <ul className="mt-2 list-disc space-y-0.5 ps-5" aria-label={t('import.problemsByLine')}>
@@ -132,7 +132,7 @@ export function ImportPreviewTable({
               const issues = byLine.get(row.line);
               const rowIssues = issues?.get(null);
               return (
-                <tr key={row.line} className={issues ? 'bg-red-50/60' : undefined} data-line={row.line}>
+                <tr key={row.line} className={row.valid ? undefined : 'bg-red-50/60'} data-line={row.line}>
                   <th scope="row" className="px-2 py-1.5 font-mono font-normal text-slate-500">
                     {row.line}
                     {rowIssues && <span className="block text-red-700">{rowIssues.join('; ')}</span>}
