@@ -29,6 +29,21 @@ const ROWS = [
   { name: 'Cy', email: 'cy@x.test', className: 'Grade 5' },
 ];
 
+/** 250 bad rows, as the server answers them: the first 200 problems and one line saying how many there were. */
+function twoHundredFiftyBadRows(): ImportPreviewResponse {
+  const rows = Array.from({ length: 250 }, (_, i) => ({ name: `Kid ${i}`, email: `k${i}@x.test`, className: 'Gr' }));
+  return {
+    columns,
+    rows: rows.map((values, i) => ({ line: i + 2, values, valid: false })),
+    rowCount: 250,
+    validCount: 0,
+    errors: [
+      ...rows.slice(0, 200).map((_, i) => ({ line: i + 2, column: 'className', message: 'Class not found: "Gr"' })),
+      { line: null, column: null, message: 'Only the first 200 of 250 problems are listed.' },
+    ],
+  };
+}
+
 describe('ImportPreviewTable', () => {
   it('lists every problem by line and column and marks the bad cells', () => {
     const preview = previewOf(ROWS, [
@@ -53,19 +68,7 @@ describe('ImportPreviewTable', () => {
   });
 
   it("counts the rows with problems from the server's total, not from the first 200 problems it lists", async () => {
-    // 250 bad rows: the server lists the first 200 problems and one line saying how many there were.
-    const rows = Array.from({ length: 250 }, (_, i) => ({ name: `Kid ${i}`, email: `k${i}@x.test`, className: 'Gr' }));
-    const errors: ImportPreviewResponse['errors'] = [
-      ...rows.slice(0, 200).map((_, i) => ({ line: i + 2, column: 'className', message: 'Class not found: "Gr"' })),
-      { line: null, column: null, message: 'Only the first 200 of 250 problems are listed.' },
-    ];
-    const preview: ImportPreviewResponse = {
-      columns,
-      rows: rows.map((values, i) => ({ line: i + 2, values, valid: false })),
-      rowCount: 250,
-      validCount: 0,
-      errors,
-    };
+    const preview = twoHundredFiftyBadRows();
     const { unmount } = render(<ImportPreviewTable preview={preview} countOf={countOf} />);
     expect(screen.getByText('250 rows have problems. Nothing was imported.')).toBeTruthy();
     unmount();
@@ -77,6 +80,24 @@ describe('ImportPreviewTable', () => {
       await act(() => changeLanguage('ar'));
       render(<ImportPreviewTable preview={preview} countOf={countOf} />);
       expect(screen.getByText('في 250 صفًا مشكلات. لم يُستورد شيء.')).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
+  it('says how many rows the table leaves out with the plural the count needs (Arabic 250: صفًا)', async () => {
+    const preview = twoHundredFiftyBadRows();
+    const { unmount } = render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+    expect(screen.getByText('Showing 200 of 250 rows (rows with problems first).')).toBeTruthy();
+    unmount();
+    try {
+      await act(() => changeLanguage('es'));
+      const es = render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+      expect(screen.getByText('Se muestran 200 de 250 filas (primero las que tienen problemas).')).toBeTruthy();
+      es.unmount();
+      await act(() => changeLanguage('ar'));
+      render(<ImportPreviewTable preview={preview} countOf={countOf} />);
+      expect(screen.getByText('عرض 200 من أصل 250 صفًا (الصفوف التي بها مشكلات أولًا).')).toBeTruthy();
     } finally {
       await act(() => changeLanguage('en'));
     }
