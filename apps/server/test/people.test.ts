@@ -1314,7 +1314,7 @@ describe('plan limits (docs/product.md, "API conventions")', () => {
       'Límite alcanzado (Directores): el plan Tiny permite 1 director.',
     );
     expect(translateTo(errorOf(principal).message, 'ar')).toBe(
-      'تم بلوغ الحد (المديرون): تسمح الخطة \u2068Tiny\u2069 بـ 1 من المديرين.',
+      'تم بلوغ الحد (نظّار المدرسة): تسمح الخطة \u2068Tiny\u2069 بـ 1 من نظّار المدرسة.',
     );
     const admin = await api({
       method: 'POST',

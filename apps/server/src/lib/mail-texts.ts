@@ -60,7 +60,7 @@ const ROLE_NAMES: Record<Language, Record<SchoolRole, string>> = {
     student: 'Alumno',
     parent: 'Padre o madre',
   },
-  ar: { school_admin: 'مسؤول المدرسة', principal: 'المدير', teacher: 'معلم', student: 'طالب', parent: 'ولي أمر' },
+  ar: { school_admin: 'مسؤول المدرسة', principal: 'ناظر المدرسة', teacher: 'معلم', student: 'طالب', parent: 'ولي أمر' },
 };
 
 /** How long a link works, in words: "for 60 minutes, until Nov 24, 2026, 4:00 PM UTC". */

@@ -2,6 +2,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
+import serverArabic from '@lyceum/shared/i18n/ar';
 import serverSpanish from '@lyceum/shared/i18n/es';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
 import { bareLiterals, isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
@@ -149,6 +150,45 @@ describe('Spanish calls students alumno and teachers profesor (docs/product.md, 
     expect(refused.test('Docentes')).toBe(true);
     expect(refused.test('Estudiante no encontrado')).toBe(true);
     expect(refused.test('Los profesores y los alumnos de la escuela.')).toBe(false);
+  });
+});
+
+// One product names the same people one way: Arabic Messages called the principal `المدير` and the company's school
+// page `مدير المدرسة`, the school admin's own name, so a reader saw two "directors".
+describe('Arabic calls the principal ناظر المدرسة, never a مدير (docs/product.md, "A person\'s language")', () => {
+  const principal = /ناظر|نظّار|نظار/;
+  /** Where the English names the principal, the Arabic must too (or keep the code `principal` as it is). */
+  const misnamed = (english: string, arabic: string) =>
+    /\bprincipals?\b/i.test(english) && !principal.test(arabic) && !/\bprincipal\b/.test(arabic);
+  it("on every page and in the server's messages", () => {
+    const pages = namespaces.flatMap((ns) => {
+      const arabic = flatten(catalogues.get(`ar/${ns}`) ?? {});
+      return [...flatten(catalogues.get(`en/${ns}`) ?? {})].map(
+        ([k, english]) => [`ar/${ns}:${k}`, english, arabic.get(k) ?? ''] as const,
+      );
+    });
+    const server = Object.entries(serverArabic).map(([english, arabic]) => [english, english, arabic] as const);
+    const found = [...pages, ...server]
+      .filter(([, english, arabic]) => misnamed(english, arabic))
+      .map(([k, , arabic]) => `${k}: ${arabic}`);
+    expect(found).toEqual([]);
+  });
+
+  it('where role names are defined, the principal is never المدير', () => {
+    const roleNames = [...catalogues]
+      .filter(([id]) => id.startsWith('ar/'))
+      .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const))
+      .filter(([k]) => /(^|\.|:)principal$/.test(k));
+    expect(roleNames.length).toBeGreaterThan(0);
+    expect(roleNames.filter(([, m]) => m.includes('مدير')).map(([k, m]) => `${k}: ${m}`)).toEqual([]);
+  });
+
+  it('tells the refused names', () => {
+    expect(misnamed('Principal', 'المدير')).toBe(true);
+    expect(misnamed('Principal', 'مدير المدرسة')).toBe(true);
+    expect(misnamed('Principals', 'نظّار المدارس')).toBe(false);
+    expect(misnamed('Choose principal or school_admin', 'اختر principal أو school_admin')).toBe(false);
+    expect(misnamed('School Admin', 'مدير المدرسة')).toBe(false);
   });
 });
 
