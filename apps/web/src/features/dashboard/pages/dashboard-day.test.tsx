@@ -8,6 +8,19 @@ import { json, makeUser, mockFetch, renderWithProviders, signedIn } from '../../
 import { TimetablePage } from '../../timetable/pages/timetable-page';
 import { DashboardPage } from './dashboard-page';
 
+/** A marked class of the principal's today-by-class card: one student still to mark. */
+const grade5A = {
+  classId: 'c1',
+  className: 'Grade 5 A',
+  students: 31,
+  marked: true,
+  present: 27,
+  late: 1,
+  absent: 2,
+  unmarked: 1,
+  rate: 93,
+};
+
 const lesson = (over: Partial<DayLesson> = {}): DayLesson => ({
   slotId: 'slot-1',
   classId: 'class-1',
@@ -68,17 +81,7 @@ describe("the dashboard's day", () => {
   it("shows the principal today's attendance by class and the week's trend", async () => {
     renderDay('principal', {
       classes: [
-        {
-          classId: 'c1',
-          className: 'Grade 5 A',
-          students: 31,
-          marked: true,
-          present: 27,
-          late: 1,
-          absent: 2,
-          unmarked: 1,
-          rate: 93,
-        },
+        grade5A,
         {
           classId: 'c2',
           className: 'Grade 6 B',
@@ -115,19 +118,7 @@ describe("the dashboard's day", () => {
   // QA at 375 px: with "1 not marked" beside the figures, the name (flex-1, a zero basis) broke into "Grade / 5 / A".
   it("keeps a class's name whole on a narrow screen: the figures wrap under it as one group", async () => {
     renderDay('principal', {
-      classes: [
-        {
-          classId: 'c1',
-          className: 'Grade 5 A',
-          students: 31,
-          marked: true,
-          present: 27,
-          late: 1,
-          absent: 2,
-          unmarked: 1,
-          rate: 93,
-        },
-      ],
+      classes: [grade5A],
       week: [],
     });
     const byClass = await screen.findByRole('list', { name: 'Attendance by class' });

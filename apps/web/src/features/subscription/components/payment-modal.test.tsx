@@ -1,32 +1,20 @@
-import { type Payment, SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
+import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { aPayment } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PaymentModal } from './payment-modal';
 
-const payment = {
+const SUBSCRIPTION = '0190a0b0-0000-7000-8000-0000000000aa';
+const payment = aPayment({
   id: '0190a0b0-0000-7000-8000-000000000001',
   schoolId: 's',
-  schoolName: 'Hill Valley High',
-  subscriptionId: '0190a0b0-0000-7000-8000-0000000000aa',
-  addonRequestId: null,
-  description: 'Standard plan (monthly)',
-  planName: 'Standard',
-  billingCycle: 'monthly',
-  addonName: null,
+  subscriptionId: SUBSCRIPTION,
   method: 'cheque',
   reference: 'CHQ-1',
-  amountMinor: 10000,
-  currency: 'USD',
-  status: 'pending',
-  receiptNumber: 'R-0001',
-  provider: 'manual',
-  reason: null,
-  decidedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-} satisfies Payment;
+});
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -38,7 +26,7 @@ function Harness() {
       <PaymentModal
         open={open}
         onOpenChange={setOpen}
-        target={{ subscriptionId: payment.subscriptionId }}
+        target={{ subscriptionId: SUBSCRIPTION }}
         description="Standard (monthly)"
         amountMinor={10000}
         currency="USD"
@@ -84,7 +72,7 @@ describe('PaymentModal', () => {
       method: 'cheque',
       reference: 'CHQ-1',
       amountMinor: 10000,
-      subscriptionId: payment.subscriptionId,
+      subscriptionId: SUBSCRIPTION,
     });
 
     // Closing and opening the modal again starts a new payment with its own key.
