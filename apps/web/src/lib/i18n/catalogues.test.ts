@@ -168,7 +168,11 @@ describe('Arabic calls the principal ناظر المدرسة, never a مدير (
       );
     });
     const server = Object.entries(serverArabic).map(([english, arabic]) => [english, english, arabic] as const);
-    const found = [...pages, ...server]
+    // A CSV header is keyed by its English one: the usage export's `Principals` column said المديرون.
+    const headers = Object.entries(CSV_HEADERS.ar).map(
+      ([english, arabic]) => [`csv:${english}`, english, arabic] as const,
+    );
+    const found = [...pages, ...server, ...headers]
       .filter(([, english, arabic]) => misnamed(english, arabic))
       .map(([k, , arabic]) => `${k}: ${arabic}`);
     expect(found).toEqual([]);
@@ -189,6 +193,43 @@ describe('Arabic calls the principal ناظر المدرسة, never a مدير (
     expect(misnamed('Principals', 'نظّار المدارس')).toBe(false);
     expect(misnamed('Choose principal or school_admin', 'اختر principal أو school_admin')).toBe(false);
     expect(misnamed('School Admin', 'مدير المدرسة')).toBe(false);
+  });
+});
+
+// One product names the same people one way: the pages called the school admin مدير المدرسة, while the server's
+// messages, the e-mails and a CSV header said مسؤول المدرسة, so one role had two names. An admin (of a school or of
+// the company) is a مدير; the principal is the ناظر (above).
+describe('Arabic calls the school admin مدير المدرسة, never مسؤول (docs/product.md, "A person\'s language")', () => {
+  /** Where the English names an admin (`School admin`, `administrators`, the `isAdmin` column), Arabic says مدير. */
+  const misnamed = (english: string, arabic: string) =>
+    /مسؤول/.test(arabic) || (/school admin/i.test(english) && !/مدير|school_admin/.test(arabic));
+  it("on every page, in the server's messages and in CSV headers", () => {
+    const pages = namespaces.flatMap((ns) => {
+      const arabic = flatten(catalogues.get(`ar/${ns}`) ?? {});
+      return [...flatten(catalogues.get(`en/${ns}`) ?? {})].map(
+        ([k, english]) => [`ar/${ns}:${k}`, english, arabic.get(k) ?? ''] as const,
+      );
+    });
+    const server = Object.entries(serverArabic).map(([english, arabic]) => [english, english, arabic] as const);
+    const headers = Object.entries(CSV_HEADERS.ar).map(
+      ([english, arabic]) => [`csv:${english}`, english, arabic] as const,
+    );
+    const found = [...pages, ...server, ...headers]
+      .filter(([, english, arabic]) => misnamed(english, arabic))
+      .map(([k, , arabic]) => `${k}: ${arabic}`);
+    expect(found).toEqual([]);
+  });
+
+  it('tells the refused names', () => {
+    expect(misnamed('Only the school admin who signed the school up…', 'لا يطلب رابطًا جديدًا إلا مسؤول المدرسة')).toBe(
+      true,
+    );
+    expect(misnamed('Give it to the school admin.', 'سلّمها لمسؤول المدرسة.')).toBe(true);
+    expect(misnamed('Admins', 'المسؤولون')).toBe(true);
+    expect(misnamed('School admin', 'الإداري')).toBe(true);
+    expect(misnamed('Give it to the school admin.', 'سلّمها لمدير المدرسة.')).toBe(false);
+    expect(misnamed('School admins', 'مديرو المدرسة')).toBe(false);
+    expect(misnamed('Choose school_admin', 'اختر school_admin')).toBe(false);
   });
 });
 
