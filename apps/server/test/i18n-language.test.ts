@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../src/lib/actor.ts';
 import { acceptedLanguage, requestLanguage } from '../src/lib/language.ts';
+import { isolationProblems } from '@lyceum/shared/i18n/someones-text';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import {
@@ -89,5 +90,54 @@ describe('Spanish mail', () => {
     expect(texts.filter((text) => /\b(docentes?|estudiantes?)\b/i.test(text))).toEqual([]);
     expect(invitation('teacher')).toContain('(Profesor)');
     expect(invitation('student')).toContain('(Alumno)');
+  });
+});
+
+/** Every mail, for every purpose and role, written for `language` with Latin text that has its own punctuation. */
+function everyMail(language: 'en' | 'es' | 'ar') {
+  const locale = { language, timeZone: 'UTC' } as const;
+  const expiresAt = new Date('2026-11-24T22:30:00Z');
+  const someone = {
+    name: 'John Smith Jr.',
+    email: 'j.smith@x.test',
+    schoolName: "St. Mary's (North)",
+    link: 'https://x.test/l',
+    expiresAt,
+  };
+  return [
+    passwordResetMail(locale, { link: someone.link, minutes: 60, expiresAt }),
+    ...(['invite', 'reset'] as const).flatMap((purpose) =>
+      SCHOOL_ROLES.map((role) => schoolAccountMail(locale, { ...someone, purpose, role, days: 7, minutes: 60 })),
+    ),
+    schoolWelcomeMail(locale, { ...someone, signInUrl: 'https://lyceum.test/login', days: 7 }),
+    verifyEmailMail(locale, { link: someone.link, days: 7, expiresAt }),
+  ].map((mail) => `${mail.subject}\n${mail.text}`);
+}
+
+describe('Arabic mail', () => {
+  it('isolates someone\'s text and Lyceum in its sentences, once (docs/product.md, "In the web app")', () => {
+    const mails = everyMail('ar');
+    // Lyceum as the Arabic catalogues write it (OUR_LATIN_LITERALS); our sign-in address inside a sentence too.
+    const someones = ['John Smith Jr.', 'j.smith@x.test', "St. Mary's (North)", 'Lyceum', 'https://lyceum.test/login'];
+    for (const mail of mails) {
+      expect(isolationProblems(mail, []), mail).toEqual([]);
+      for (const text of someones) expect(mail.split(text).length, mail).toBe(mail.split(`\u2068${text}\u2069`).length);
+    }
+    const welcome = mails.find((mail) => mail.includes('أنت مدير المدرسة')) ?? '';
+    expect(welcome).toContain("أنت مدير المدرسة في \u2068St. Mary's (North)\u2069.");
+    expect(welcome).toContain('بالعنوان \u2068j.smith@x.test\u2069.');
+    // The link alone on its line stays the exact text to copy.
+    expect(welcome.split('\n')).toContain('https://x.test/l');
+  });
+
+  it('calls the school admin مدير المدرسة, as the pages do', () => {
+    const mails = everyMail('ar');
+    expect(mails.filter((mail) => mail.includes('مسؤول'))).toEqual([]);
+    expect(mails.filter((mail) => mail.includes('(مدير المدرسة)'))).toHaveLength(1);
+  });
+
+  it('left to right, English and Spanish add no marks', () => {
+    const marked = [...everyMail('en'), ...everyMail('es')].filter((mail) => /[\u2066-\u2069]/.test(mail));
+    expect(marked).toEqual([]);
   });
 });

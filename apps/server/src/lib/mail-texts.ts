@@ -1,3 +1,4 @@
+import { isolateText } from '@lyceum/shared/i18n/translate';
 import type { Language } from '@lyceum/shared/locale';
 import { ROLE_LABELS, type SchoolRole } from '@lyceum/shared/roles';
 
@@ -5,6 +6,12 @@ import { ROLE_LABELS, type SchoolRole } from '@lyceum/shared/roles';
  * The e-mails Lyceum sends, in each shipped language (docs/product.md, "Messages in the user's language").
  * Each mail is a table keyed by language, so TypeScript refuses a language without its text. "Lyceum" stays
  * as it is in every language: White Label mail replaces it with the school's name (db/mail.ts).
+ *
+ * In the Arabic mails, written right to left, someone's text inside a sentence (a person's or a school's name, an
+ * e-mail address) is isolated (isolateText: U+2068 … U+2069) and so are "Lyceum" and our own address, as the
+ * Arabic pages and messages isolate them (docs/product.md, "In the web app"): a Latin `Smith Jr.` or
+ * `St. Mary's (North)` keeps its full stop and brackets at its own end, not the sentence's. A link alone on its
+ * line is left bare, so it stays the exact text to copy; the English and Spanish mails add no marks.
  */
 
 /** Whom a mail is written for: their language, and their school's clock for the dates in it. */
@@ -60,8 +67,11 @@ const ROLE_NAMES: Record<Language, Record<SchoolRole, string>> = {
     student: 'Alumno',
     parent: 'Padre o madre',
   },
-  ar: { school_admin: 'مسؤول المدرسة', principal: 'ناظر المدرسة', teacher: 'معلم', student: 'طالب', parent: 'ولي أمر' },
+  ar: { school_admin: 'مدير المدرسة', principal: 'ناظر المدرسة', teacher: 'معلم', student: 'طالب', parent: 'ولي أمر' },
 };
+
+/** "Lyceum" in an Arabic sentence, isolated as the Arabic catalogues write it (`OUR_LATIN_LITERALS`). */
+const LYCEUM_AR = isolateText('Lyceum');
 
 /** How long a link works, in words: "for 60 minutes, until Nov 24, 2026, 4:00 PM UTC". */
 function linkLife(locale: MailLocale, span: string, until: Date): string {
@@ -101,9 +111,9 @@ export function passwordResetMail(
       ].join('\n'),
     },
     ar: {
-      subject: 'أعد تعيين كلمة مرور Lyceum',
+      subject: `أعد تعيين كلمة مرور ${LYCEUM_AR}`,
       text: [
-        'طلب شخص ما إعادة تعيين كلمة مرور حسابك في Lyceum.',
+        `طلب شخص ما إعادة تعيين كلمة مرور حسابك في ${LYCEUM_AR}.`,
         '',
         `اختر كلمة مرور جديدة من هنا (يعمل الرابط مرة واحدة ${life}):`,
         input.link,
@@ -183,21 +193,21 @@ export function schoolAccountMail(
     },
     ar: {
       reset: {
-        subject: 'عيّن كلمة مرور جديدة لـ Lyceum',
+        subject: `عيّن كلمة مرور جديدة لـ ${LYCEUM_AR}`,
         text: [
-          `مرحبًا ${name}،`,
+          `مرحبًا ${isolateText(name)}،`,
           '',
-          `طلب أحد مسؤولي ${schoolName} كلمة مرور جديدة لحسابك في Lyceum.`,
+          `طلب أحد مديري ${isolateText(schoolName)} كلمة مرور جديدة لحسابك في ${LYCEUM_AR}.`,
           `اخترها من هنا (يعمل الرابط مرة واحدة ${life}):`,
           link,
         ].join('\n'),
       },
       invite: {
-        subject: `أنت مدعو إلى ${schoolName} على Lyceum`,
+        subject: `أنت مدعو إلى ${isolateText(schoolName)} على ${LYCEUM_AR}`,
         text: [
-          `مرحبًا ${name}،`,
+          `مرحبًا ${isolateText(name)}،`,
           '',
-          `أنشأت ${schoolName} لك حسابًا في Lyceum (${role})، تسجّل الدخول إليه بالعنوان ${email}.`,
+          `أنشأت ${isolateText(schoolName)} لك حسابًا في ${LYCEUM_AR} (${role})، تسجّل الدخول إليه بالعنوان ${isolateText(email)}.`,
           `اختر كلمة مرورك من هنا (يعمل الرابط مرة واحدة ${life}):`,
           link,
         ].join('\n'),
@@ -248,15 +258,15 @@ export function schoolWelcomeMail(
       ].join('\n'),
     },
     ar: {
-      subject: `مرحبًا بك في ${schoolName}: عيّن كلمة مرورك`,
+      subject: `مرحبًا بك في ${isolateText(schoolName)}: عيّن كلمة مرورك`,
       text: [
-        `مرحبًا ${name}،`,
+        `مرحبًا ${isolateText(name)}،`,
         '',
-        `أنت مسؤول المدرسة في ${schoolName}.`,
+        `أنت مدير المدرسة في ${isolateText(schoolName)}.`,
         `اختر كلمة مرورك من هنا (يعمل الرابط مرة واحدة ${life}):`,
         link,
         '',
-        `ثم سجّل الدخول إلى Lyceum على ${signInUrl} بالعنوان ${email}.`,
+        `ثم سجّل الدخول إلى ${LYCEUM_AR} على ${isolateText(signInUrl)} بالعنوان ${isolateText(email)}.`,
       ].join('\n'),
     },
   };
@@ -293,9 +303,9 @@ export function verifyEmailMail(locale: MailLocale, input: { link: string; days:
       ].join('\n'),
     },
     ar: {
-      subject: 'أكّد عنوان بريدك الإلكتروني لـ Lyceum',
+      subject: `أكّد عنوان بريدك الإلكتروني لـ ${LYCEUM_AR}`,
       text: [
-        'مرحبًا بك في Lyceum.',
+        `مرحبًا بك في ${LYCEUM_AR}.`,
         '',
         `أكّد أن هذا هو عنوانك (يعمل الرابط مرة واحدة ${life}):`,
         link,
