@@ -30,6 +30,15 @@ describe('EmergencyContactPage', () => {
     expect(await screen.findByText('الهاتف')).toBeTruthy();
     expect(screen.getAllByText('غير متوفر').length).toBeGreaterThan(0);
   });
+
+  it("names the platform's support for company staff, Lyceum isolated in Arabic as our other sentences write it", async () => {
+    renderWithProviders(<EmergencyContactPage />, { auth: signedIn('company_admin') });
+    expect(screen.getByRole('heading', { level: 2, name: 'Lyceum platform support' })).toBeTruthy();
+    cleanup();
+    await changeLanguage('ar');
+    renderWithProviders(<EmergencyContactPage />, { auth: signedIn('company_admin') });
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('دعم منصة \u2068Lyceum\u2069');
+  });
 });
 
 const contactsOf = (name: string) => ({

@@ -1,5 +1,4 @@
 import type { SchoolContact } from '@lyceum/shared/api';
-import { PRODUCT_TITLE } from '@lyceum/shared/constants';
 import { isSchoolRole } from '@lyceum/shared/roles';
 import { LifeBuoy, Mail, MapPin, Phone, School, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -108,9 +107,7 @@ export function EmergencyContactPage() {
             <div className="flex items-start gap-3">
               <LifeBuoy className="mt-0.5 size-6 shrink-0 text-blue-600" aria-hidden="true" />
               <div>
-                <h2 className="text-lg font-semibold text-slate-900">
-                  {t('supportTitle', { product: PRODUCT_TITLE })}
-                </h2>
+                <h2 className="text-lg font-semibold text-slate-900">{t('supportTitle')}</h2>
                 <p className="mt-1 text-sm text-slate-600">{t('supportText')}</p>
               </div>
             </div>
