@@ -7,7 +7,12 @@ import { ATTENDANCE_ALERT_MESSAGES as A } from '@lyceum/shared/attendance';
 import { CATALOGUES, renderIn, translateTo } from '@lyceum/shared/i18n/catalogues';
 import es from '@lyceum/shared/i18n/es';
 import { type Catalogue, placeholdersOf, renderRef, translateMessage } from '@lyceum/shared/i18n/translate';
-import { bareLiterals, isolationProblems, SOMEONES_TEXT_SLOTS } from '@lyceum/shared/i18n/someones-text';
+import {
+  bareLiterals,
+  isolationProblems,
+  SOMEONES_TEXT_PLACEHOLDERS,
+  SOMEONES_TEXT_SLOTS,
+} from '@lyceum/shared/i18n/someones-text';
 import { ANNOUNCEMENT_MESSAGES } from '@lyceum/shared/announcements';
 import { ATTENDANCE_SETTINGS_MESSAGES } from '@lyceum/shared/attendance';
 import { MESSAGE_MESSAGES } from '@lyceum/shared/messages';
@@ -22,7 +27,7 @@ import {
 import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale';
 import { YEAR_MESSAGES } from '@lyceum/shared/years';
 import { describe, expect, it } from 'vitest';
-import { type FoundMessage, messagesOfObject, scanSources } from './i18n/messages-in-code.ts';
+import { type FoundMessage, messagesOfObject, placeholders, scanSources } from './i18n/messages-in-code.ts';
 
 async function messagesIn(dirs?: readonly string[]): Promise<FoundMessage[]> {
   const { messages, objects } = scanSources(dirs);
@@ -132,7 +137,59 @@ describe('renderIn: someone’s text inside our messages', () => {
   });
 });
 
+/** The messages sent as notifications: MessageRefs whose parameters renderIn isolates when it renders them. */
+const notifications = [
+  ...Object.values(COMPANY_NOTIFICATION_MESSAGES),
+  ...Object.values(SCHOOL_NOTIFICATION_MESSAGES),
+  ...Object.values(DEMO_NOTIFICATION_MESSAGES),
+  ...Object.values(A),
+  ANNOUNCEMENT_MESSAGES.notificationTitle,
+  ANNOUNCEMENT_MESSAGES.notificationBody,
+  ATTENDANCE_SETTINGS_MESSAGES.lateTitle,
+  ATTENDANCE_SETTINGS_MESSAGES.lateBody,
+  MESSAGE_MESSAGES.reportBody,
+].filter((m): m is (...args: string[]) => string => typeof m === 'function');
+
+/**
+ * A message function's parameters by name (`(cls, subject, day) => …` gives cls, subject, day): a parameter named
+ * as the web's placeholders of someone's text, or `cls` and `room`, holds someone's text.
+ */
+const SOMEONES_PARAMETER = new Set<string>([...SOMEONES_TEXT_PLACEHOLDERS, 'cls', 'room']);
+function parameterNames(message: (...args: never[]) => unknown): string[] {
+  const source = String(message);
+  const list = /^\s*(?:function\s*\w*\s*)?\(([^)]*)\)/.exec(source)?.[1] ?? /^\s*(\w+)\s*=>/.exec(source)?.[1];
+  if (list === undefined) throw new Error(`cannot read the parameters of ${source}`);
+  return list
+    .split(',')
+    .map((p) => p.trim().split(/[\s:=]/)[0] ?? '')
+    .filter(Boolean);
+}
+
 describe('someone\'s text in a right-to-left catalogue (docs/product.md, "In the web app")', () => {
+  it("lists every error whose parameter holds someone's text, by the parameter's name", async () => {
+    const { objects } = scanSources();
+    const unlisted: string[] = [];
+    for (const object of objects) {
+      const module = (await import(object.file)) as Record<string, Record<string, unknown>>;
+      for (const [key, message] of Object.entries(module[object.name] ?? {})) {
+        if (typeof message !== 'function' || notifications.includes(message as (typeof notifications)[number]))
+          continue;
+        const slots = parameterNames(message as (...args: never[]) => unknown).flatMap((name, i) =>
+          SOMEONES_PARAMETER.has(name) ? [i] : [],
+        );
+        const template = String(message(...placeholders(message.length)));
+        const listed = SOMEONES_TEXT_SLOTS[template] ?? [];
+        if (slots.some((slot) => !listed.includes(slot))) unlisted.push(`${object.name}.${key}: ${slots.join(', ')}`);
+      }
+    }
+    expect(unlisted).toEqual([]);
+    expect(parameterNames((cls: string, subject: string, day = 'x') => `${cls}${subject}${day}`)).toEqual([
+      'cls',
+      'subject',
+      'day',
+    ]);
+  });
+
   const rightToLeft = SHIPPED.filter(([language]) => RTL_LANGUAGES.includes(language as (typeof LANGUAGES)[number]));
 
   it('is isolated where a message holds it (someones-text.ts), and nothing is isolated twice', () => {
@@ -166,23 +223,16 @@ describe('someone\'s text in a right-to-left catalogue (docs/product.md, "In the
     expect(translateTo(YEAR_MESSAGES.classInTargetYear('7B', '2027-2028'), 'ar')).toBe(
       'يوجد في \u20682027-2028\u2069 صف باسم \u20687B\u2069: اختر ذلك الصف بدلًا منه',
     );
+    // An add-on's name, as the company named it (the check was missing it: found by its parameter, `addon`).
+    expect(translateTo(MESSAGES.entitlementRequired('API Access'), 'ar')).toBe(
+      'لا تتضمن خطتك \u2068API Access\u2069. اطلبها من سوق الإضافات.',
+    );
     // The numbers of a message are ours, not isolated.
     expect(translateTo(PEOPLE_MESSAGES.classSubjectHasLessons('Art', 3), 'ar')).toBe(
       'لا يزال في جدول هذا الصف 3 من حصص \u2068Art\u2069. احذفها أولًا.',
     );
     // Every notification is a MessageRef isolated at render: its catalogue entry isolates none of its parameters
     // (only a literal path of our own, as the demo welcome's `./data`).
-    const notifications = [
-      ...Object.values(COMPANY_NOTIFICATION_MESSAGES),
-      ...Object.values(SCHOOL_NOTIFICATION_MESSAGES),
-      ...Object.values(DEMO_NOTIFICATION_MESSAGES),
-      ...Object.values(A),
-      ANNOUNCEMENT_MESSAGES.notificationTitle,
-      ANNOUNCEMENT_MESSAGES.notificationBody,
-      ATTENDANCE_SETTINGS_MESSAGES.lateTitle,
-      ATTENDANCE_SETTINGS_MESSAGES.lateBody,
-      MESSAGE_MESSAGES.reportBody,
-    ].filter((m): m is (...args: string[]) => string => typeof m === 'function');
     for (const message of notifications) {
       const names = Array.from({ length: message.length }, (_, i) => `Name ${i}`);
       const text = renderIn(messageOf(message, ...names).ref, 'ar');

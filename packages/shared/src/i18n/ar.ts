@@ -53,7 +53,7 @@ const ar: Catalogue = {
   [MESSAGES.storageLimitExceeded]: 'تم تجاوز حد التخزين',
   [template(MESSAGES.planExists)]: 'الخطة "\u2068{0}\u2069" موجودة بالفعل',
   [template(MESSAGES.addonExists)]: 'الإضافة "\u2068{0}\u2069" موجودة بالفعل',
-  [template(MESSAGES.entitlementRequired)]: 'لا تتضمن خطتك {0}. اطلبها من سوق الإضافات.',
+  [template(MESSAGES.entitlementRequired)]: 'لا تتضمن خطتك \u2068{0}\u2069. اطلبها من سوق الإضافات.',
   [template(MESSAGES.apiLimitExceeded)]:
     'تم بلوغ حد استدعاءات واجهة البرمجة: {0} استدعاء شهريًا في الخطة \u2068{1}\u2069. رقِّ خطتك أو انتظر حتى الشهر القادم.',
   [MESSAGES.apiKeyInvalid]: 'مفتاح واجهة البرمجة هذا غير صالح أو تم إلغاؤه.',

@@ -48,12 +48,15 @@ export const SOMEONES_TEXT_PLACEHOLDERS = [
 /**
  * The server's and the shared schemas' messages (translateMessage: errors) whose parameters hold someone's text:
  * the English template and the slots (`{0}`, `{1}`…) to isolate. A notification is not listed: it is a MessageRef,
- * and renderIn isolates each of its string parameters when it is rendered (translate.ts, renderRef).
+ * and renderIn isolates each of its string parameters when it is rendered (translate.ts, renderRef). The server's
+ * catalogue test finds a message function missing here by its parameters' names (`addon`, `cls`…, named as the
+ * web's placeholders above).
  */
 export const SOMEONES_TEXT_SLOTS: Readonly<Record<string, readonly number[]>> = {
   [template(MESSAGES.profileNotFound)]: [0],
   [template(MESSAGES.planExists)]: [0],
   [template(MESSAGES.addonExists)]: [0],
+  [template(MESSAGES.entitlementRequired)]: [0],
   [template(MESSAGES.apiLimitExceeded)]: [1],
   [template(PEOPLE_MESSAGES.subjectExists)]: [0],
   [PEOPLE_MESSAGES.classSubjectHasLessons('{0}', 1)]: [0],
