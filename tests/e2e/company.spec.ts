@@ -102,6 +102,11 @@ test('company: plan duplicate, new school with subscription, add-on and payment 
   expect(await school.getByRole('heading', { name: 'API keys' }).count(), 'no API keys card yet').toBe(0);
   await school.goto('/addon-marketplace');
   await school.getByRole('button', { name: 'Request API Access' }).click();
+  // Asked first, naming the price and what follows; the question is checked for accessibility like the page.
+  const confirm = school.getByRole('dialog', { name: 'Request API Access?' });
+  await confirm.getByText('Our team reviews your request').waitFor();
+  await assertAccessible(school, 'marketplace request question');
+  await confirm.getByRole('button', { name: 'Send request' }).click();
   await school.getByRole('link', { name: 'Pay or check status' }).first().waitFor();
   await screenshot(school, 'school-marketplace-requested-desktop');
   await assertAccessible(school, 'marketplace');

@@ -56,6 +56,20 @@ describe('AppShell on a phone (below 768 px)', () => {
     expect(overlay()).toBeNull();
   });
 
+  it('is a modal dialog while open, named, holding the menu; closed, there is no dialog', async () => {
+    renderShell(375);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sidebar' });
+    expect(dialog).toBe(sidebar());
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(within(dialog).getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sidebar().hasAttribute('aria-modal')).toBe(false);
+  });
+
   it('closes when the overlay is clicked', async () => {
     renderShell(375);
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -133,6 +147,7 @@ describe('AppShell on a phone (below 768 px)', () => {
     act(() => setViewportWidth(MOBILE_BREAKPOINT_PX));
     expect(sidebar().dataset.state).toBe('expanded');
     expect(overlay()).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -141,6 +156,9 @@ describe('AppShell on a desktop', () => {
     renderShell(1280);
     expect(sidebar().dataset.state).toBe('expanded');
     expect(sidebar().hasAttribute('inert')).toBe(false);
+    // Beside the page, not over it: a landmark, not a dialog.
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBe(sidebar());
+    expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
     expect(sidebar().dataset.state).toBe('collapsed');
     expect(window.localStorage.getItem('lyceum.sidebar.collapsed')).toBe('1');

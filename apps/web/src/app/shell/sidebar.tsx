@@ -78,15 +78,16 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
   const closeRef = useRef<HTMLButtonElement>(null);
   const asideRef = useRef<HTMLElement>(null);
   const hiddenOffCanvas = isMobile && !mobileOpen;
+  const modal = isMobile && mobileOpen;
 
   useEffect(() => {
-    if (isMobile && mobileOpen) closeRef.current?.focus();
-  }, [isMobile, mobileOpen]);
+    if (modal) closeRef.current?.focus();
+  }, [modal]);
 
   // The open phone menu is modal (the shell makes the rest inert): Tab and Shift+Tab go round inside it rather
   // than leave for elements hidden under the overlay (docs/product.md, "The shell: header, sidebar, toasts").
   useEffect(() => {
-    if (!(isMobile && mobileOpen)) return;
+    if (!modal) return;
     const onKeyDown = (event: KeyboardEvent) => {
       const aside = asideRef.current;
       if (event.key !== 'Tab' || !aside) return;
@@ -102,7 +103,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [isMobile, mobileOpen]);
+  }, [modal]);
 
   const user = auth && !auth.isLoading ? auth.user : null;
   const menu = user ? MENUS[user.role] : [];
@@ -114,7 +115,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
 
   return (
     <>
-      {isMobile && mobileOpen && (
+      {modal && (
         <button
           type="button"
           tabIndex={-1}
@@ -124,9 +125,14 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
           onClick={onCloseMobile}
         />
       )}
+      {/* Open on a phone, the sidebar is a modal dialog to screen readers too, as it is to the keyboard (the
+          rest of the shell is inert): announced as one, with its name, when focus moves into it. */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal comes only with role="dialog" (the open phone menu) */}
       <aside
         ref={asideRef}
         id={SIDEBAR_ID}
+        role={modal ? 'dialog' : undefined}
+        aria-modal={modal || undefined}
         aria-label={t('shell.sidebar')}
         data-state={isMobile ? (mobileOpen ? 'open' : 'closed') : collapsed ? 'collapsed' : 'expanded'}
         inert={hiddenOffCanvas || undefined}

@@ -1,11 +1,13 @@
 import { isCompanyRole } from '@lyceum/shared/roles';
 import type { AddonRequest, MarketplaceResponse } from '@lyceum/shared/company';
 import { Check, Puzzle, Store } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -24,13 +26,15 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
   const format = useFormat();
   const request = useRequestAddon();
   const pending = Boolean(item.pendingRequestId);
-  const ask = () =>
-    request.mutate(
-      { addonId: item.id },
-      {
-        onSuccess: () => toast.success(t('requested', { name: item.name })),
-      },
-    );
+  const [confirming, setConfirming] = useState(false);
+  const price = format.money(item.priceMinor, item.currency);
+  // A request is a purchase on its way: asked first, naming what it costs and what follows (docs/product.md,
+  // "Add-on requests and entitlements"). A refusal stays in the dialog.
+  const ask = async () => {
+    await request.mutateAsync({ addonId: item.id });
+    setConfirming(false);
+    toast.success(t('requested', { name: item.name }));
+  };
   return (
     <Card className="flex flex-col p-5">
       <article aria-labelledby={`addon-${item.id}`} className="flex flex-1 flex-col">
@@ -48,7 +52,7 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
         </div>
         <p className="mt-1 text-sm text-slate-500">{item.description}</p>
         <p className="mt-3 text-lg font-semibold text-slate-900 tabular-nums">
-          {format.money(item.priceMinor, item.currency)}
+          {price}
           <span className="text-sm font-normal text-slate-500"> {t('per', { period: item.billingPeriod })}</span>
         </p>
         {item.features.length > 0 && (
@@ -72,16 +76,20 @@ function AddonTile({ item, lastRequest }: { item: Item; lastRequest: AddonReques
               {t('payOrCheck')}
             </Link>
           ) : (
-            <Button
-              size="sm"
-              onClick={ask}
-              loading={request.isPending}
-              aria-label={t('requestNamed', { name: item.name })}
-            >
+            <Button size="sm" onClick={() => setConfirming(true)} aria-label={t('requestNamed', { name: item.name })}>
               {t('request')}
             </Button>
           )}
         </div>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={t('confirmRequest.title', { name: item.name })}
+          description={t('confirmRequest.description', { name: item.name, price, period: item.billingPeriod })}
+          confirmLabel={t('confirmRequest.confirm')}
+          pending={request.isPending}
+          onConfirm={ask}
+        />
       </article>
     </Card>
   );
