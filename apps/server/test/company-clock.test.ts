@@ -45,6 +45,12 @@ const usageOfSchool = async (schoolId: string) => {
     (u) => u.schoolId === schoolId,
   );
 };
+/** Company staff assign the school a plan; answers the new subscription. */
+const assign = async (s: SchoolFixture, payload: Record<string, unknown>) => {
+  const res = await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscriptions`, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { startDate: string; endDate: string };
+};
 const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 
 describe("the subscriptions' clock", () => {
@@ -88,16 +94,8 @@ describe("the subscriptions' clock", () => {
   it('a trial runs from the server clock and ends with it', async () => {
     const start = setClock(60 * DAY);
     const s = await createSchool(w.t.app, { name: 'Trial Clock School' });
-    const assigned = await w.companyAdmin({
-      method: 'POST',
-      url: `/api/v1/company/schools/${s.id}/subscriptions`,
-      payload: { planId: await w.planId('Standard'), months: 1, isTrial: true },
-    });
-    expect(assigned.statusCode, assigned.body).toBe(201);
-    expect([assigned.json().startDate, assigned.json().endDate]).toEqual([
-      start.toISOString(),
-      addMonths(start, 1).toISOString(),
-    ]);
+    const assigned = await assign(s, { planId: await w.planId('Standard'), months: 1, isTrial: true });
+    expect([assigned.startDate, assigned.endDate]).toEqual([start.toISOString(), addMonths(start, 1).toISOString()]);
     expect(await statusInList(s.id, 'trial')).toBe(true);
     expect((await signIn(s, 'teacher')).statusCode).toBe(200);
 
@@ -113,12 +111,7 @@ describe("the subscriptions' clock", () => {
     // 45 days on is always another calendar month than the real one.
     const at = setClock(45 * DAY);
     const s = await createSchool(w.t.app, { name: 'Metered School' });
-    const given = await w.companyAdmin({
-      method: 'POST',
-      url: `/api/v1/company/schools/${s.id}/subscriptions`,
-      payload: { planId: await w.planId('Standard'), addonIds: [await w.addonId('API Access')] },
-    });
-    expect(given.statusCode, given.body).toBe(201);
+    await assign(s, { planId: await w.planId('Standard'), addonIds: [await w.addonId('API Access')] });
     const sa = await schoolAdmin(s);
     const created = await sa({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'Sync', scopes: ['read'] } });
     expect(created.statusCode, created.body).toBe(201);

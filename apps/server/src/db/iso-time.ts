@@ -14,6 +14,6 @@ export const isoTimeText = (column: string): string => `to_char(${column} at tim
 
 /**
  * An instant of the server's clock (deps.clock) as a statement's parameter, where a rule compares with "now": the
- * database's own now() is the real time, not the one tests set (ARCHITECTURE.md, "Service shape", the clock).
+ * database's own now() is the real time, not the one tests set (ARCHITECTURE.md, "Service shape", "The clock").
  */
 export const instantSql = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
