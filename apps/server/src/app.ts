@@ -69,7 +69,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The built web app to serve (default apps/web/dist). */
   webDist?: string;
-  /** Now, as the school-day figures read it (default the system clock). */
+  /** Now, as the school-day figures and the subscriptions' rules read it (default the system clock). */
   clock?: () => Date;
 }
 
@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mailTimer.unref();
   // docs/product.md, "Subscriptions and plans": expiry is also detected on every read; the sweep catches schools nobody reads.
   const expiryTimer = setInterval(() => {
-    void sweepExpiredSubscriptions(database.db)
+    void sweepExpiredSubscriptions(database.db, app.deps.clock())
       .then((settled) => settled > 0 && noteSchoolChange(null))
       .catch((err) => app.log.warn({ err }, 'expiry sweep failed'));
     // Company staff hear of subscriptions ending in 14 and in 3 days; the sweep's cadence is plenty for that.

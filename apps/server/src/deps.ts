@@ -22,12 +22,14 @@ export interface Deps {
    * The company module's "this school may be used" rule, read by sign-in. Injected by app.ts so that auth,
    * which company depends on, does not depend on company in turn.
    */
-  subscriptionGate: (tx: Tx, schoolId: string) => Promise<boolean>;
+  subscriptionGate: (tx: Tx, schoolId: string, now: Date) => Promise<boolean>;
   /** This process's cache of the school day's hot answers (register, history, dashboards, student and class lists). */
   answers: AnswerCache;
   /**
-   * Now, for the school-day figures (today, days left) and the times read against them (sign-in, a sign-up's trial);
-   * tests set it to stand either side of a midnight.
+   * Now, for the school-day figures (today, days left), the times read against them (sign-in, a sign-up's trial)
+   * and every rule of the subscriptions (expiry, renewal, the session and API-key gates, entitlements, the school's
+   * status, usage's and metering's month, revenue's today, a payment's date); tests set it to stand either side of
+   * a midnight or an end date. SQL gets it as a parameter (`instantSql`), never the database's now().
    */
   clock: () => Date;
   /**

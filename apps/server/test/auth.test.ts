@@ -261,8 +261,8 @@ describe('login', () => {
 });
 
 describe('the sign-in time', () => {
-  // A fixed clock three hours behind the system's: the subscription gate still reads the system clock, so the
-  // trial a sign-up starts must be running by both.
+  // A fixed clock three hours behind the system's, which sign-in's time, the trial's dates and the subscription
+  // gate all read (deps.clock).
   const now = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3 * 3_600_000);
   let clocked: TestApp;
   beforeAll(async () => {

@@ -820,7 +820,7 @@ describe('revenue, usage, dashboard', () => {
     // 2875 / 5000 × 100 is 57.49999… in floating point, which Math.round takes down to 57.
     const school = await createSchool(w.t.app, { name: 'Halfway School' });
     await withSystem(w.t.app.deps.db, (tx) =>
-      tx.insert(apiUsage).values({ schoolId: school.id, id: newId(), month: currentMonth(), calls: 2875 }),
+      tx.insert(apiUsage).values({ schoolId: school.id, id: newId(), month: currentMonth(new Date()), calls: 2875 }),
     );
     const usage = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/usage?q=Halfway' })).json().items;
     expect(usage[0].items.find((i: { metric: string }) => i.metric === 'apiCalls')).toMatchObject({

@@ -20,8 +20,13 @@ export interface CompanyWorld {
   addonId: (name: string) => Promise<string>;
 }
 
-export async function companyWorld(overrides: Partial<Config> = {}): Promise<CompanyWorld> {
-  const w = await schoolWorld({ a: { name: 'Alpha School' }, b: { name: 'Beta School' }, config: overrides });
+export async function companyWorld(overrides: Partial<Config> = {}, clock?: () => Date): Promise<CompanyWorld> {
+  const w = await schoolWorld({
+    a: { name: 'Alpha School' },
+    b: { name: 'Beta School' },
+    config: overrides,
+    ...(clock ? { clock } : {}),
+  });
   const staff = async (role: 'company_admin' | 'admin' | 'company_user') => as(w.t.app, await w.staff(role));
   const companyAdmin = await staff('company_admin');
   const catalog = async (kind: 'plans' | 'addons', name: string) => {

@@ -108,15 +108,15 @@ describe('auto-renew: the sweep and every read', () => {
     await setActiveEndDate(w.t, s.id, oldEnd);
     // PGlite runs the two sweeps one after the other; a real pool would race them: one renewal either way.
     const swept = await Promise.all([
-      sweepExpiredSubscriptions(w.t.app.deps.db),
-      sweepExpiredSubscriptions(w.t.app.deps.db),
+      sweepExpiredSubscriptions(w.t.app.deps.db, new Date()),
+      sweepExpiredSubscriptions(w.t.app.deps.db, new Date()),
     ]);
     expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     const row = await activeRow(s.id);
     expect(row).toMatchObject({ id: created.json().id, status: 'active', paymentStatus: 'pending', autoRenew: true });
     expect(row?.endDate.toISOString()).toBe(addMonths(oldEnd, 1).toISOString());
     expect(row?.totalAmountMinor).toBe(5000);
-    expect(await sweepExpiredSubscriptions(w.t.app.deps.db)).toBe(0);
+    expect(await sweepExpiredSubscriptions(w.t.app.deps.db, new Date())).toBe(0);
 
     const audits = await auditsOf(s.id, 'subscription.auto_renewed');
     expect(audits).toHaveLength(1);
@@ -368,7 +368,7 @@ describe('deactivated plans and add-ons are no longer offered; holders keep them
       expect(renewed.json()).toMatchObject({ planName: 'Premium', status: 'active', id: onPremium.json().id });
       const lapse = new Date(Date.now() - 1000);
       await setActiveEndDate(w.t, s.id, lapse);
-      await sweepExpiredSubscriptions(w.t.app.deps.db);
+      await sweepExpiredSubscriptions(w.t.app.deps.db, new Date());
       expect(await activeRow(s.id)).toMatchObject({ planId: premium, endDate: addMonths(lapse, 1) });
       // Company staff only switch plans on and off.
       expect(

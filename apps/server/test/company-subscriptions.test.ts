@@ -414,12 +414,12 @@ describe('expiry', () => {
 
     const other = await createSchool(w.t.app, { name: 'Swept School' });
     await setActiveEndDate(w.t, other.id, new Date(Date.now() - 1000));
-    expect(await sweepExpiredSubscriptions(w.t.app.deps.db)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredSubscriptions(w.t.app.deps.db, new Date())).toBeGreaterThanOrEqual(1);
     const [row] = await withSystem(w.t.app.deps.db, (tx) =>
       tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, other.id)),
     );
     expect(row?.status).toBe('expired');
-    expect(await sweepExpiredSubscriptions(w.t.app.deps.db)).toBe(0);
+    expect(await sweepExpiredSubscriptions(w.t.app.deps.db, new Date())).toBe(0);
   });
 
   it("blocks the school's users at sign-in with the expiry message; company staff are exempt", async () => {

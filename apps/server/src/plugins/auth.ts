@@ -75,12 +75,14 @@ export function registerAccessControl(
     const key = routeKey(method, url);
     const access = API_ACCESS[key];
     if (!access || access === 'public') return;
+    // The server's clock (deps.clock), as the subscription's end and an API call's month are read against it.
+    const now = app.deps.clock();
     const bearer = bearerApiKey(request.headers.authorization);
     if (bearer !== null) {
       // API keys reach only API_KEY_ROUTES (read scope: GETs), as a school-scoped actor; never company scope.
       if (!API_KEY_ROUTES.has(key)) throw new AppError('forbidden', MESSAGES.apiKeyScope);
       // Scope and role are checked before the call is metered: a refused call is not charged.
-      request.actor = await resolveApiKey(app.deps.db, bearer, (actor) => {
+      request.actor = await resolveApiKey(app.deps.db, bearer, now, (actor) => {
         if (method !== 'GET' && !actor.apiKey?.scopes.includes('write')) {
           throw new AppError('forbidden', MESSAGES.apiKeyScope);
         }
@@ -90,7 +92,7 @@ export function registerAccessControl(
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    const actor = token ? await resolveSession(app.deps.db, token, ttlDays, cache) : null;
+    const actor = token ? await resolveSession(app.deps.db, token, { ttlDays, now }, cache) : null;
     if (!actor) throw new AppError('unauthenticated', MESSAGES.signedOut);
     // Known before any refusal below, so the refusal is worded in the person's own language, as every other
     // answer is (docs/product.md, "Messages in the user's language"); the route itself still never runs.
@@ -100,7 +102,7 @@ export function registerAccessControl(
     // (the sweep runs every few minutes), so settle it before refusing. Lapsed schools only: cheap.
     const schoolId = actor.schoolId;
     if (actor.kind === 'school' && actor.subscriptionActive === false && schoolId) {
-      actor.subscriptionActive = await withSystem(app.deps.db, (tx) => hasActiveSubscription(tx, schoolId));
+      actor.subscriptionActive = await withSystem(app.deps.db, (tx) => hasActiveSubscription(tx, schoolId, now));
     }
     // A school whose subscription lapsed mid-session keeps only what it needs to see why and recover.
     if (actor.kind === 'school' && actor.subscriptionActive === false && !SUBSCRIPTION_RECOVERY_ROUTES.has(key)) {

@@ -511,7 +511,7 @@ function authResponseOf(profile: FoundProfile, language: Language | null, firstV
 async function assertSubscriptionActive(deps: Deps, schoolId: string): Promise<void> {
   let active: boolean;
   try {
-    active = await withSystem(deps.db, (tx) => deps.subscriptionGate(tx, schoolId));
+    active = await withSystem(deps.db, (tx) => deps.subscriptionGate(tx, schoolId, deps.clock()));
   } catch (err) {
     deps.log.warn({ err, schoolId }, 'subscription check failed; allowing sign-in');
     return;
@@ -660,8 +660,8 @@ interface SessionSchoolRow {
  * its answers; add-ons end with the clock, so the key holds the server's time in slices of the cache's length.
  */
 function schoolRowOf(deps: Deps, actor: Actor, schoolId: string): Promise<SessionSchoolRow | undefined> {
-  const now = deps.clock().getTime();
-  const slice = deps.answers.enabled ? Math.floor(now / deps.answers.ttlMs) : 0;
+  const now = deps.clock();
+  const slice = deps.answers.enabled ? Math.floor(now.getTime() / deps.answers.ttlMs) : 0;
   const key = `session@${slice}:${actor.role}:${actor.profileId}:${actor.accountId}`;
   const load = () =>
     withTenant(
@@ -671,7 +671,7 @@ function schoolRowOf(deps: Deps, actor: Actor, schoolId: string): Promise<Sessio
         const [row] = await selectRows<SessionSchoolRow>(
           tx,
           sql`select school.name, school.logo, school.brand_color as "brandColor",
-          ${entitledNamesSql(sql`school.id`)} as entitled, ${unreadCountSql(actor)} as unread,
+          ${entitledNamesSql(sql`school.id`, now)} as entitled, ${unreadCountSql(actor)} as unread,
           ${unreadMessagesSql(actor)} as "unreadMessages",
           (school.awaiting_mail_verification and school.signup_account_id = ${actor.accountId})
             as "mailVerificationRequired",

@@ -9,6 +9,7 @@ import type { Role } from '@lyceum/shared/roles';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
+import { instantSql } from '../../db/iso-time.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { newId } from '../../lib/ids.ts';
@@ -86,12 +87,13 @@ interface SessionRow extends Record<string, unknown> {
 
 /**
  * One query from cookie to actor: the session, its account and whichever profile it belongs to. The role
- * comes from the profile, not the session, so a promotion or a deactivation takes effect at once.
+ * comes from the profile, not the session, so a promotion or a deactivation takes effect at once. `now` is the
+ * server's clock (deps.clock), which the subscription's end is read against, a parameter of the same statement.
  */
 export async function resolveSession(
   db: Database,
   token: string,
-  ttlDays: number,
+  { ttlDays, now }: { ttlDays: number; now: Date },
   cache?: SessionCache,
 ): Promise<Actor | null> {
   const tokenHash = sha256(token);
@@ -111,7 +113,7 @@ export async function resolveSession(
              sc.language as school_language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
              -- Same rule as the sign-in gate: an active subscription whose end date has not passed.
              (s.profile_kind = 'company' or exists (select 1 from school_subscriptions ss
-               where ss.school_id = s.profile_school_id and ss.status = 'active' and ss.end_date > now()))
+               where ss.school_id = s.profile_school_id and ss.status = 'active' and ss.end_date > ${instantSql(now)}))
                as subscription_active
       from sessions s
       join accounts a on a.id = s.account_id

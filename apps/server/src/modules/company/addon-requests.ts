@@ -108,11 +108,12 @@ export async function createAddonRequest(
   input: z.output<typeof CreateAddonRequest>,
 ): Promise<AddonRequest> {
   const schoolId = actor.schoolId as string;
+  const now = deps.clock();
   try {
     return await withTenant(deps.db, tenantOf(actor), async (tx) => {
       const [addon] = await tx.select().from(addons).where(eq(addons.id, input.addonId));
       if (!addon?.isActive) throw invalid('Choose one of the offered add-ons', { addonId: 'Unknown add-on' });
-      await settleLapsed(tx, schoolId);
+      await settleLapsed(tx, schoolId, now);
       const sub = await activeSubscriptionRow(tx, schoolId);
       if (sub?.addonIds.includes(addon.id)) throw new AppError('conflict', `Your school already has ${addon.name}.`);
       const id = newId();
@@ -148,20 +149,21 @@ async function pendingRequest(tx: Tx, id: string) {
 
 /** Approval adds the add-on to the active subscription, recomputes its total and tells the school admins. */
 export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id: string }): Promise<AddonRequest> {
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await pendingRequest(tx, id);
     // Deactivated means no longer offered: holders keep it, a request still open cannot add it any more.
     if (!row.addonActive)
       throw new AppError('rule', `${row.addonName} is no longer offered. Reject the request instead.`);
     const schoolId = row.r.schoolId;
-    await settleLapsed(tx, schoolId);
+    await settleLapsed(tx, schoolId, now);
     const sub = await activeSubscriptionRow(tx, schoolId);
     if (!sub) throw new AppError('rule', 'This school has no active subscription to add the add-on to.');
     const before = { addonIds: sub.addonIds, total: sub.totalAmountMinor };
-    const updated = await repriceSubscription(tx, sub, [...new Set([...sub.addonIds, row.r.addonId])]);
+    const updated = await repriceSubscription(tx, sub, [...new Set([...sub.addonIds, row.r.addonId])], now);
     await tx
       .update(addonRequests)
-      .set({ status: 'approved', decidedAt: new Date(), decidedByAccountId: actor.accountId })
+      .set({ status: 'approved', decidedAt: now, decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
     await notifySchoolAdmins(
       tx,
@@ -193,6 +195,7 @@ export async function rejectAddonRequest(
   actor: Actor,
   { id, reason }: ReasonRequest & { id: string },
 ): Promise<AddonRequest> {
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     // The row lock orders this with a confirmation of the request's payment running at the same time.
     await tx.select({ id: addonRequests.id }).from(addonRequests).where(eq(addonRequests.id, id)).for('update');
@@ -201,11 +204,11 @@ export async function rejectAddonRequest(
     await assertRequestNotPaid(tx, schoolId, id);
     await tx
       .update(addonRequests)
-      .set({ status: 'rejected', reason, decidedAt: new Date(), decidedByAccountId: actor.accountId })
+      .set({ status: 'rejected', reason, decidedAt: now, decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
     await notifySchoolAdmins(tx, schoolId, messageOf(N.addonDeclinedTitle, row.addonName), reason);
     // A rejected request is not payable (docs/product.md, "Payments"): its pending payment is rejected with it.
-    await rejectPaymentsOfRequest(tx, actor, schoolId, id, reason);
+    await rejectPaymentsOfRequest(tx, actor, schoolId, id, reason, now);
     await audit(tx, actor, {
       schoolId,
       action: 'addon_request.rejected',
@@ -220,8 +223,9 @@ export async function rejectAddonRequest(
 /** The add-ons on offer, with what the school holds (bought or in its plan) and its open requests. */
 export async function marketplace(deps: Deps, actor: Actor): Promise<MarketplaceResponse> {
   const schoolId = actor.schoolId as string;
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await settleLapsed(tx, schoolId);
+    await settleLapsed(tx, schoolId, now);
     const sub = await activeSubscriptionRow(tx, schoolId);
     const planAddons = sub
       ? ((

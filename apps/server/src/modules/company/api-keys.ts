@@ -18,6 +18,7 @@ import { withSystem, withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
+import { instantSql } from '../../db/iso-time.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
@@ -42,7 +43,7 @@ function toApiKey(k: KeyRow): ApiKey {
 export async function listApiKeys(deps: Deps, actor: Actor): Promise<ApiKeyListResponse> {
   const schoolId = actor.schoolId as string;
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await requireEntitlement(tx, schoolId, 'api_access');
+    await requireEntitlement(tx, schoolId, 'api_access', deps.clock());
     const rows = await tx.select().from(apiKeys).where(eq(apiKeys.schoolId, schoolId)).orderBy(desc(apiKeys.createdAt));
     return { items: rows.map(toApiKey) };
   });
@@ -58,7 +59,7 @@ export async function createApiKey(
   const secret = newSecret(32);
   const key = `${API_KEY_PREFIX}${schoolId.replaceAll('-', '')}_${secret}`;
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await requireEntitlement(tx, schoolId, 'api_access');
+    await requireEntitlement(tx, schoolId, 'api_access', deps.clock());
     const id = newId();
     const [row] = await tx
       .insert(apiKeys)
@@ -89,7 +90,7 @@ export async function revokeApiKey(deps: Deps, actor: Actor, { id }: { id: strin
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [row] = await tx
       .update(apiKeys)
-      .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+      .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${instantSql(deps.clock())})` })
       .where(and(eq(apiKeys.schoolId, schoolId), eq(apiKeys.id, id)))
       .returning();
     if (!row) throw notFound('API key not found');
@@ -126,10 +127,12 @@ const UUID_HEX = /^[0-9a-f]{32}$/;
  * `Authorization: Bearer lyk_<school>_<secret>` → a school-scoped actor with the key's scopes, or an error.
  * The key acts as the school admin who made it (for row-level security and audit), never with company scope.
  * Valid only while the school is active and holds API Access (hasEntitlement), and the key is not revoked.
+ * `now` is the server's clock: the subscription in force and the month the call is counted in are its.
  */
 export async function resolveApiKey(
   db: Database,
   token: string,
+  now: Date,
   /** Refuses (throws) a call the key may not make; runs before the call is metered, so a refusal costs nothing. */
   authorize: (actor: Actor) => void = () => {},
 ): Promise<Actor> {
@@ -152,7 +155,7 @@ export async function resolveApiKey(
       select p.name as plan_name, (p.limits->>'apiCallsPerMonth')::int as api_limit,
         array(select a.name from addons a where a.id = any(s.addon_ids || p.addon_ids)) as addon_names
       from school_subscriptions s join plans p on p.id = s.plan_id
-      where s.school_id = k.school_id and s.status = 'active' and s.end_date > now()
+      where s.school_id = k.school_id and s.status = 'active' and s.end_date > ${instantSql(now)}
       limit 1
     ) sub on true
     where k.school_id = ${schoolId} and k.key_hash = ${sha256(token)} and k.revoked_at is null`);
@@ -161,7 +164,7 @@ export async function resolveApiKey(
   let row = await lookup();
   // No subscription in force may be an auto-renewal nobody settled yet (as the session gate does).
   if (row?.school_active && !row.plan_name) {
-    await withSystem(db, (tx) => settleLapsed(tx, schoolId));
+    await withSystem(db, (tx) => settleLapsed(tx, schoolId, now));
     row = await lookup();
   }
   if (!row?.school_active || !row.user_ok) throw invalidKey();
@@ -195,7 +198,11 @@ export async function resolveApiKey(
     apiKey: { id: row.id, scopes: row.scopes as ApiKey['scopes'] },
   };
   authorize(actor);
-  await meterApiCall(db, row.school_id, row.id, row.api_limit ?? 0, row.plan_name ?? '');
+  await meterApiCall(
+    db,
+    { schoolId: row.school_id, keyId: row.id, limit: row.api_limit ?? 0, planName: row.plan_name ?? '' },
+    now,
+  );
   return actor;
 }
 
@@ -204,24 +211,28 @@ export async function resolveApiKey(
  * used up. The increment is conditional, so refused calls are not counted and the counter never passes the
  * limit. See docs/decisions/004-api-call-metering.md.
  */
-export async function meterApiCall(db: Database, schoolId: string, keyId: string, limit: number, planName: string) {
+export async function meterApiCall(
+  db: Database,
+  { schoolId, keyId, limit, planName }: { schoolId: string; keyId: string; limit: number; planName: string },
+  now: Date,
+) {
   const cap = limit === -1 ? 2_000_000_000 : limit;
   const counted = await withSystem(db, async (tx) => {
     if (cap <= 0) return false;
     const result = await tx.execute(sql`
-      insert into api_usage (school_id, id, month, calls) values (${schoolId}, ${newId()}, ${currentMonth()}::date, 1)
-      on conflict (school_id, month) do update set calls = api_usage.calls + 1, updated_at = now()
+      insert into api_usage (school_id, id, month, calls) values (${schoolId}, ${newId()}, ${currentMonth(now)}::date, 1)
+      on conflict (school_id, month) do update set calls = api_usage.calls + 1, updated_at = ${instantSql(now)}
         where api_usage.calls < ${cap}
       returning calls`);
     if (result.rows.length === 0) return false;
     await tx
       .update(apiKeys)
-      .set({ lastUsedAt: new Date() })
+      .set({ lastUsedAt: now })
       .where(
         and(
           eq(apiKeys.schoolId, schoolId),
           eq(apiKeys.id, keyId),
-          sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
+          sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < ${instantSql(now)} - interval '1 minute')`,
         ),
       );
     return true;

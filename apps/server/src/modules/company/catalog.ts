@@ -24,6 +24,7 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { byName } from '../../lib/search.ts';
 import { settleLapsed } from './subscriptions.ts';
+import { instantSql } from '../../db/iso-time.ts';
 
 type PlanRow = typeof plans.$inferSelect;
 type AddonRow = typeof addons.$inferSelect;
@@ -95,12 +96,13 @@ async function assertAddonIds(tx: Tx, ids: string[] | undefined) {
 }
 
 export async function listPlans(deps: Deps, actor: Actor): Promise<PlanListResponse> {
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await settleLapsed(tx, null);
+    await settleLapsed(tx, null, now);
     const rows = await tx.select().from(plans).orderBy(asc(plans.priceMinor), byName(plans.name));
     const counts = await tx.execute<{ plan_id: string; n: number }>(sql`
       select plan_id, count(*)::int as n from school_subscriptions
-      where status = 'active' and end_date > now() group by plan_id`);
+      where status = 'active' and end_date > ${instantSql(now)} group by plan_id`);
     const byPlan = new Map((counts.rows as { plan_id: string; n: number }[]).map((r) => [r.plan_id, r.n]));
     return { items: rows.map((p) => toPlan(p, byPlan.get(p.id) ?? 0)) };
   });

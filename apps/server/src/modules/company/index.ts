@@ -2,7 +2,7 @@
 export { resolveApiKey } from './api-keys.ts';
 export { receiptNumberOf } from './payments.ts';
 export { companyRoutes } from './routes.ts';
-export { CURRENT_SUBSCRIPTION, SCHOOL_STATUS } from './school-status.ts';
+export { CURRENT_SUBSCRIPTION, schoolStatusSql } from './school-status.ts';
 export { EXPIRY_NOTICE_DAYS, noticeEndingSubscriptions } from './staff-notices.ts';
 export {
   hasActiveSubscription,

@@ -23,7 +23,7 @@ export async function mySubscription(deps: Deps, actor: Actor): Promise<MySubscr
     const addonRows = row?.addonIds.length
       ? await tx.select().from(addons).where(inArray(addons.id, row.addonIds))
       : [];
-    const [usage] = await usageOf(tx, schoolId);
+    const [usage] = await usageOf(tx, schoolId, now);
     const { activeSubscriptions: _, ...planOut } = plan ? toPlan(plan) : { activeSubscriptions: 0 };
     return {
       subscription: subscription ?? null,
@@ -31,7 +31,7 @@ export async function mySubscription(deps: Deps, actor: Actor): Promise<MySubscr
       addons: addonRows.map(toAddon),
       usage: usage?.items ?? [],
       history: await historyOf(tx, schoolId),
-      entitlements: entitlementKeys(await entitledNames(tx, schoolId)),
+      entitlements: entitlementKeys(await entitledNames(tx, schoolId, now)),
       // On the school's calendar: 0 on the last day, negative once it has gone by. A cancelled subscription has
       // no days left whatever its end date: access ended with it (docs/product.md, "Statuses, expiry and renewal").
       daysLeft: row && row.status !== 'cancelled' ? daysLeftIn(timeZoneOf(actor), row.endDate, now) : null,

@@ -263,7 +263,8 @@ export async function submitPayment(
       if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
       await assertNoPendingPayment(tx, schoolId, input);
       const id = newId();
-      const now = new Date();
+      // The server's clock: the receipt's number and date, and the day revenue counts the payment on.
+      const now = deps.clock();
       const receiptNumber = receiptNumberOf(id, now, timeZoneOf(actor));
       await tx.insert(subscriptionPayments).values({
         schoolId,
@@ -280,8 +281,10 @@ export async function submitPayment(
         receiptNumber,
         submittedBy: actor.profileId,
         decidedAt: result.status === 'confirmed' ? now : null,
+        createdAt: now,
+        updatedAt: now,
       });
-      if (result.status === 'confirmed') await markPaid(tx, schoolId, input.subscriptionId ?? null);
+      if (result.status === 'confirmed') await markPaid(tx, schoolId, input.subscriptionId ?? null, now);
       else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
       await audit(tx, actor, {
         schoolId,
@@ -305,11 +308,11 @@ export async function submitPayment(
   }
 }
 
-async function markPaid(tx: Tx, schoolId: string, subscriptionId: string | null) {
+async function markPaid(tx: Tx, schoolId: string, subscriptionId: string | null, now: Date) {
   if (!subscriptionId) return;
   await tx
     .update(schoolSubscriptions)
-    .set({ paymentStatus: 'paid', paidAt: new Date(), updatedAt: new Date() })
+    .set({ paymentStatus: 'paid', paidAt: now, updatedAt: now })
     .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, subscriptionId)));
 }
 
@@ -369,9 +372,9 @@ export async function rejectPaymentsOfRequest(
   schoolId: string,
   addonRequestId: string,
   requestReason: string,
+  now: Date,
 ): Promise<void> {
   const reason = messageOf(N.addonPaymentRejectedReason, requestReason).text;
-  const now = new Date();
   const rejected = await tx
     .update(subscriptionPayments)
     .set({ status: 'rejected', reason, decidedAt: now, decidedByAccountId: actor.accountId, updatedAt: now })
@@ -408,6 +411,7 @@ export async function decidePayment(
   actor: Actor,
   { id, ...decision }: { id: string } & ({ status: 'confirmed' } | { status: 'rejected'; reason: string }),
 ): Promise<Payment> {
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const first = await paymentById(tx, id);
     if (decision.status === 'confirmed') await assertRequestNotRejected(tx, first.p.schoolId, first.p.addonRequestId);
@@ -422,9 +426,9 @@ export async function decidePayment(
       .set({
         status: decision.status,
         reason,
-        decidedAt: new Date(),
+        decidedAt: now,
         decidedByAccountId: actor.accountId,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(
         and(
@@ -435,10 +439,10 @@ export async function decidePayment(
       )
       .returning({ id: subscriptionPayments.id });
     if (decided.length === 0) {
-      const now = await paymentById(tx, id);
-      throw new AppError('conflict', `This payment was already ${now.p.status}.`);
+      const current = await paymentById(tx, id);
+      throw new AppError('conflict', `This payment was already ${current.p.status}.`);
     }
-    if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId);
+    if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId, now);
     const what = `${describe(row)} (${row.p.receiptNumber})`;
     await notifySchoolAdmins(
       tx,

@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY } from '@lyceum/shared/plans';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { isoTime } from '../../db/iso-time.ts';
+import { instantSql, isoTime } from '../../db/iso-time.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { byName } from '../../lib/search.ts';
 import { withTenant } from '../../db/tenancy.ts';
@@ -13,12 +13,11 @@ import { invalid } from '../../lib/errors.ts';
 import { decimal, toCsv } from '../../lib/csv.ts';
 import { settleLapsed } from './subscriptions.ts';
 
-/** The range [from, to] in whole UTC days; default the last twelve calendar months up to today. */
-function rangeOf(query: z.output<typeof RevenueQuery>): { from: Date; to: Date } {
-  const today = new Date();
+/** The range [from, to] in whole UTC days; default the last twelve calendar months up to today (`now`'s UTC day). */
+function rangeOf(query: z.output<typeof RevenueQuery>, now: Date): { from: Date; to: Date } {
   const to = query.to
     ? new Date(`${query.to}T00:00:00Z`)
-    : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = query.from
     ? new Date(`${query.from}T00:00:00Z`)
     : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - 11, 1));
@@ -35,7 +34,8 @@ interface Figures extends Omit<RevenueResponse, 'currency' | 'from' | 'to' | 'ar
  * Every figure of the page in one statement, shaped by PostgreSQL: the page opens often and each statement is a
  * round trip (docs/product.md, "Performance budgets").
  */
-async function readFigures(tx: Tx, from: Date, to: Date): Promise<Figures> {
+async function readFigures(tx: Tx, from: Date, to: Date, now: Date): Promise<Figures> {
+  const at = instantSql(now);
   // The end is the start of the day after `to`, computed by PostgreSQL: in JavaScript the day after 9999-12-31
   // is a year-10000 timestamp the database cannot read back.
   const end = sql`((${to.toISOString().slice(0, 10)}::date + 1)::timestamp at time zone 'UTC')`;
@@ -50,9 +50,9 @@ async function readFigures(tx: Tx, from: Date, to: Date): Promise<Figures> {
     tx,
     sql`
     select
-      exists (select 1 from school_subscriptions where status = 'active' and end_date <= now()) as lapsed,
+      exists (select 1 from school_subscriptions where status = 'active' and end_date <= ${at}) as lapsed,
       (select coalesce(sum(case when billing_cycle = 'yearly' then round(total_amount_minor / 12.0) else total_amount_minor end), 0)::int
-        from school_subscriptions where status = 'active' and end_date > now() and not is_trial) as "mrrMinor",
+        from school_subscriptions where status = 'active' and end_date > ${at} and not is_trial) as "mrrMinor",
       t.paid as "paidMinor", t.outstanding as "outstandingMinor", t.outstanding_count as "outstandingCount",
       (select coalesce(json_agg(json_build_object('month', m.month, 'amountMinor', coalesce(pm.amount, 0), 'count', coalesce(pm.n, 0)) order by m.month), '[]')
         from (select to_char(m, 'YYYY-MM') as month
@@ -75,7 +75,7 @@ async function readFigures(tx: Tx, from: Date, to: Date): Promise<Figures> {
           'totalAmountMinor', e.total) order by e.end_date, ${byName(sql`e.school_name`)}), '[]')
         from (select s.school_id, sc.name as school_name, pl.name as plan_name, s.end_date, s.total_amount_minor as total
           from school_subscriptions s join schools sc on sc.id = s.school_id join plans pl on pl.id = s.plan_id
-          where s.status = 'active' and s.end_date > now() and s.end_date <= now() + interval '30 days'
+          where s.status = 'active' and s.end_date > ${at} and s.end_date <= ${at} + interval '30 days'
           order by s.end_date, ${byName(sql`sc.name`)} limit 200) e) as "expiringSoon"
     from (select
         coalesce(sum(p.amount_minor) filter (where ${confirmed}), 0)::int as paid,
@@ -97,12 +97,13 @@ export async function revenue(
   actor: Actor,
   query: z.output<typeof RevenueQuery>,
 ): Promise<RevenueResponse> {
-  const { from, to } = rangeOf(query);
+  const now = deps.clock();
+  const { from, to } = rangeOf(query, now);
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    let figures = await readFigures(tx, from, to);
+    let figures = await readFigures(tx, from, to, now);
     if (figures.lapsed) {
-      await settleLapsed(tx, null);
-      figures = await readFigures(tx, from, to);
+      await settleLapsed(tx, null, now);
+      figures = await readFigures(tx, from, to, now);
     }
     const { lapsed: _lapsed, ...rest } = figures;
     return {

@@ -71,7 +71,8 @@ import { assignSchoolSubscription, cancelSchoolSubscription, renewSchoolSubscrip
 import { companyUsage, usageExport } from './usage.ts';
 
 const tags = ['company'];
-const csvName = (what: string) => `${what}-${new Date().toISOString().slice(0, 10)}.csv`;
+/** The export's file name, dated by the server's clock (UTC), as the figures in it are. */
+const csvName = (what: string, now: Date) => `${what}-${now.toISOString().slice(0, 10)}.csv`;
 const Csv = z.string().describe('text/csv');
 const Pdf = binaryBody('application/pdf');
 const Received = z.object({ received: z.literal(true) });
@@ -270,7 +271,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/revenue/export',
     { schema: { tags, querystring: RevenueQuery, produces: ['text/csv'], response: { 200: Csv } } },
-    async (req, reply) => sendCsv(reply, csvName('revenue'), await revenueExport(deps, actorOf(req), req.query)),
+    async (req, reply) =>
+      sendCsv(reply, csvName('revenue', deps.clock()), await revenueExport(deps, actorOf(req), req.query)),
   );
   app.get('/company/usage', { schema: { tags, querystring: UsageQuery, response: { 200: UsageResponse } } }, (req) =>
     companyUsage(deps, actorOf(req), req.query),
@@ -278,7 +280,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company/usage/export',
     { schema: { tags, querystring: UsageQuery, produces: ['text/csv'], response: { 200: Csv } } },
-    async (req, reply) => sendCsv(reply, csvName('schools-usage'), await usageExport(deps, actorOf(req), req.query)),
+    async (req, reply) =>
+      sendCsv(reply, csvName('schools-usage', deps.clock()), await usageExport(deps, actorOf(req), req.query)),
   );
 
   // ------------------------------------------------------------ API keys

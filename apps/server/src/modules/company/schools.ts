@@ -37,7 +37,7 @@ import {
   presentSubscription,
 } from './subscriptions.ts';
 import { countsAgainstPlan } from '../../db/plan-count.ts';
-import { CURRENT_SUBSCRIPTION, SCHOOL_STATUS } from './school-status.ts';
+import { CURRENT_SUBSCRIPTION, schoolStatusSql } from './school-status.ts';
 import { usageOf } from './usage.ts';
 
 interface SchoolRow extends Record<string, unknown> {
@@ -84,14 +84,14 @@ const SORTS: SortAllowList<SchoolSort> = {
 /**
  * The schools with their derived status, plan and student count, in `ids` order. Students are counted for
  * these rows only; sorting by them counts every school's once, in the list's matching query. The count is a
- * usage figure: `withUsage` false (company_user) leaves it null.
+ * usage figure: `withUsage` false (company_user) leaves it null. The status is the one at `now`, the server's clock.
  */
-async function schoolRows(tx: Tx, ids: string[], withUsage: boolean): Promise<SchoolRow[]> {
+async function schoolRows(tx: Tx, ids: string[], withUsage: boolean, now: Date): Promise<SchoolRow[]> {
   if (ids.length === 0) return [];
   const result = await tx.execute<SchoolRow>(sql`
     select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
       sc.is_active, sc.is_demo, sc.created_at, sc.language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
-      p.name as plan_name, c.end_date, ${SCHOOL_STATUS} as status,
+      p.name as plan_name, c.end_date, ${schoolStatusSql(now)} as status,
       ${withUsage ? sql`(select ${STUDENTS} and u.school_id = sc.id)` : sql`null`} as students
     from schools sc
     ${CURRENT_SUBSCRIPTION}
@@ -143,6 +143,7 @@ export async function listSchools(
   if (!withUsage && query.sort === 'students') throw new AppError('forbidden', MESSAGES.forbidden);
   const key = sortKeyOf(SORTS, query.sort, query.order);
   const pattern = query.q ? likePattern(query.q) : null;
+  const now = deps.clock();
   const matching = sql`
     select sc.id, ${key.expr} as sort_value${key.tie ? sql`, ${key.tie} as tie_value` : sql``}
     from schools sc
@@ -150,16 +151,16 @@ export async function listSchools(
     ${query.sort === 'students' ? sql`left join (select u.school_id, ${STUDENTS} group by u.school_id) st(school_id, n) on st.school_id = sc.id` : sql``}
     where true
       ${pattern ? sql`and (sc.name ilike ${pattern} or sc.email ilike ${pattern} or sc.principal_name ilike ${pattern})` : sql``}
-      ${query.status ? sql`and ${SCHOOL_STATUS} = ${query.status}` : sql``}`;
+      ${query.status ? sql`and ${schoolStatusSql(now)} = ${query.status}` : sql``}`;
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await settleLapsed(tx, null);
+    await settleLapsed(tx, null, now);
     const page = await keysetPage(
       tx,
       matching,
       key,
       query.cursor,
       query.limit,
-      async (ids) => (await schoolRows(tx, ids, withUsage)).map(toCompanySchool),
+      async (ids) => (await schoolRows(tx, ids, withUsage, now)).map(toCompanySchool),
       undefined,
       'Invalid cursor',
     );
@@ -167,8 +168,8 @@ export async function listSchools(
   });
 }
 
-async function companySchool(tx: Tx, id: string, withUsage = true): Promise<CompanySchool> {
-  const [row] = await schoolRows(tx, [id], withUsage);
+async function companySchool(tx: Tx, id: string, now: Date, withUsage = true): Promise<CompanySchool> {
+  const [row] = await schoolRows(tx, [id], withUsage, now);
   if (!row) throw notFound('School not found');
   return toCompanySchool(row);
 }
@@ -210,6 +211,7 @@ export async function createSchool(
   const { publicUrl } = deps.config;
   const password = input.admin.sendInvitation ? null : temporaryPassword();
   const passwordHash = password ? await hashPassword(password) : null;
+  const now = deps.clock();
   const result = await withTenant(deps.db, tenantOf(actor), async (tx) => {
     const taken = await tx
       .select({ id: accounts.id })
@@ -231,7 +233,7 @@ export async function createSchool(
       role: 'school_admin',
       ...(input.admin.phone ? { phone: input.admin.phone } : {}),
     });
-    const subscription = await assignSubscription(tx, actor, schoolId, input.subscription);
+    const subscription = await assignSubscription(tx, actor, schoolId, input.subscription, now);
     if (input.admin.sendInvitation) {
       const token = await issueOneTimeToken(tx, accountId, 'invite', INVITE_TOKEN_DAYS * 86_400_000);
       const mail = schoolWelcomeMail(await mailLocaleOf(tx, input.admin.email), {
@@ -254,7 +256,7 @@ export async function createSchool(
     });
     const presented = await presentSubscription(tx, subscription);
     return {
-      school: await companySchool(tx, schoolId),
+      school: await companySchool(tx, schoolId, now),
       admin: {
         id: adminId,
         name: input.admin.name,
@@ -274,6 +276,7 @@ export async function updateSchool(
   actor: Actor,
   { id, ...input }: z.output<typeof UpdateSchoolRequest> & { id: string },
 ): Promise<CompanySchool> {
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
@@ -281,7 +284,7 @@ export async function updateSchool(
     if (Object.keys(values).length === 0) throw invalid(MESSAGES.invalidData);
     await tx
       .update(schools)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: now })
       .where(eq(schools.id, id));
     await audit(tx, actor, {
       schoolId: id,
@@ -291,7 +294,7 @@ export async function updateSchool(
       before: Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]])),
       after: values,
     });
-    return companySchool(tx, id);
+    return companySchool(tx, id, now);
   });
 }
 
@@ -301,10 +304,11 @@ export async function setSchoolActive(
   actor: Actor,
   { id, isActive }: { id: string; isActive: boolean },
 ): Promise<CompanySchool> {
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const [before] = await tx.select().from(schools).where(eq(schools.id, id));
     if (!before) throw notFound('School not found');
-    await tx.update(schools).set({ isActive, updatedAt: new Date() }).where(eq(schools.id, id));
+    await tx.update(schools).set({ isActive, updatedAt: now }).where(eq(schools.id, id));
     if (!isActive) await revokeSessions(tx, eq(sessions.profileSchoolId, id));
     await audit(tx, actor, {
       schoolId: id,
@@ -314,17 +318,18 @@ export async function setSchoolActive(
       before: { isActive: before.isActive },
       after: { isActive },
     });
-    return companySchool(tx, id);
+    return companySchool(tx, id, now);
   });
 }
 
 export async function schoolDetail(deps: Deps, actor: Actor, { id }: { id: string }): Promise<SchoolDetailResponse> {
+  const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
-    await settleLapsed(tx, id);
+    await settleLapsed(tx, id, now);
     // company_user reads the school and its subscription, not its usage against the plan limits (its student
     // count included) nor its people (docs/product.md, "Who may do what"): those parts stay empty for it.
     const manager = isPlatformManager(actor.role);
-    const school = await companySchool(tx, id, manager);
+    const school = await companySchool(tx, id, now, manager);
     const active = await activeSubscriptionRow(tx, id);
     const subscription = active ? await presentSubscription(tx, active) : null;
     const admins = manager
@@ -335,7 +340,7 @@ export async function schoolDetail(deps: Deps, actor: Actor, { id }: { id: strin
             and(eq(users.schoolId, id), inArray(users.role, ['school_admin', 'principal']), isNull(users.deletedAt)),
           )
       : [];
-    const [usage] = manager ? await usageOf(tx, id) : [];
+    const [usage] = manager ? await usageOf(tx, id, now) : [];
     return {
       school,
       subscription: subscription ?? null,
@@ -349,7 +354,7 @@ export async function schoolDetail(deps: Deps, actor: Actor, { id }: { id: strin
         isActive: u.isActive,
         lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
       })),
-      entitlements: await entitlementsOf(tx, id),
+      entitlements: await entitlementsOf(tx, id, now),
     };
   });
 }

@@ -21,7 +21,7 @@ export async function assignSchoolSubscription(
 ): Promise<Subscription> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await requireSchool(tx, id);
-    return presentSubscription(tx, await assignSubscription(tx, actor, id, input));
+    return presentSubscription(tx, await assignSubscription(tx, actor, id, input, deps.clock()));
   });
 }
 
@@ -32,7 +32,7 @@ export async function renewSchoolSubscription(
 ): Promise<Subscription> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await requireSchool(tx, id);
-    return presentSubscription(tx, await renewSubscription(tx, actor, id, months));
+    return presentSubscription(tx, await renewSubscription(tx, actor, id, months, deps.clock()));
   });
 }
 
@@ -43,6 +43,6 @@ export async function cancelSchoolSubscription(
 ): Promise<Subscription> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await requireSchool(tx, id);
-    return presentSubscription(tx, await cancelSubscription(tx, actor, id));
+    return presentSubscription(tx, await cancelSubscription(tx, actor, id, deps.clock()));
   });
 }

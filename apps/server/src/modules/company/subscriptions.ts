@@ -32,9 +32,10 @@ export type AssignInput = z.output<typeof AssignSubscriptionRequest>;
  * is on (a new billing cycle from the old end date, payment due, the school admins told) and is expired
  * otherwise. Run before every read of a subscription (so nobody sees a stale "active" or a lapse that is
  * really a renewal), by the sign-in and session gates, and by the periodic sweep. `schoolId` null = every
- * school. Returns how many subscriptions it renewed or expired.
+ * school. `now` is the server's clock (deps.clock), as every rule of the lifecycle reads it. Returns how many
+ * subscriptions it renewed or expired.
  */
-export async function settleLapsed(tx: Tx, schoolId: string | null, now = new Date()): Promise<number> {
+export async function settleLapsed(tx: Tx, schoolId: string | null, now: Date): Promise<number> {
   const lapsed = and(
     schoolId ? eq(schoolSubscriptions.schoolId, schoolId) : undefined,
     eq(schoolSubscriptions.status, 'active'),
@@ -115,7 +116,7 @@ async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<b
  * passed, after settling a lapse (an auto-renewing subscription renews instead). The sign-in gate uses it;
  * the session lookup (auth/sessions.ts) states the same predicate in SQL and asks here before refusing.
  */
-export async function hasActiveSubscription(tx: Tx, schoolId: string, now = new Date()): Promise<boolean> {
+export async function hasActiveSubscription(tx: Tx, schoolId: string, now: Date): Promise<boolean> {
   await settleLapsed(tx, schoolId, now);
   const rows = await tx
     .select({ id: schoolSubscriptions.id })
@@ -135,8 +136,8 @@ export async function hasActiveSubscription(tx: Tx, schoolId: string, now = new 
 export const SUBSCRIPTION_SWEEP_MS = 15 * 60_000;
 
 /** The periodic sweep (started in app.ts, runnable from tests): renews or expires every lapsed subscription. */
-export function sweepExpiredSubscriptions(db: Database): Promise<number> {
-  return withSystem(db, (tx) => settleLapsed(tx, null));
+export function sweepExpiredSubscriptions(db: Database, now: Date): Promise<number> {
+  return withSystem(db, (tx) => settleLapsed(tx, null, now));
 }
 
 /** Plan and add-on names for a set of subscriptions, in two queries. */
@@ -237,10 +238,10 @@ export async function assignSubscription(
   actor: AuditActor,
   schoolId: string,
   input: AssignInput,
-  now = new Date(),
+  now: Date,
 ): Promise<SubscriptionRow> {
   const { plan, addons: chosen } = await loadPricing(tx, input.planId, input.addonIds);
-  await settleLapsed(tx, schoolId);
+  await settleLapsed(tx, schoolId, now);
   // Serialise assignments per school so two at once cannot both see "no history".
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${schoolId}))`);
   const [previous] = await tx
@@ -311,7 +312,7 @@ export async function renewSubscription(
   actor: AuditActor,
   schoolId: string,
   months: number,
-  now = new Date(),
+  now: Date,
 ): Promise<SubscriptionRow> {
   await settleLapsed(tx, schoolId, now);
   const current = await latestSubscription(tx, schoolId);
@@ -332,13 +333,18 @@ export async function renewSubscription(
   return row;
 }
 
-export async function cancelSubscription(tx: Tx, actor: AuditActor, schoolId: string): Promise<SubscriptionRow> {
-  await settleLapsed(tx, schoolId);
+export async function cancelSubscription(
+  tx: Tx,
+  actor: AuditActor,
+  schoolId: string,
+  now: Date,
+): Promise<SubscriptionRow> {
+  await settleLapsed(tx, schoolId, now);
   const current = await activeSubscriptionRow(tx, schoolId);
   if (!current) throw new AppError('rule', MESSAGES.noActiveSubscription);
   const [row] = await tx
     .update(schoolSubscriptions)
-    .set({ status: 'cancelled', autoRenew: false, updatedAt: new Date() })
+    .set({ status: 'cancelled', autoRenew: false, updatedAt: now })
     .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, current.id)))
     .returning();
   if (!row) throw notFound(MESSAGES.noActiveSubscription);
@@ -354,7 +360,12 @@ export async function cancelSubscription(tx: Tx, actor: AuditActor, schoolId: st
 }
 
 /** Recomputes the parts and the total after the add-ons changed (add-on approval). */
-export async function repriceSubscription(tx: Tx, row: SubscriptionRow, addonIds: string[]): Promise<SubscriptionRow> {
+export async function repriceSubscription(
+  tx: Tx,
+  row: SubscriptionRow,
+  addonIds: string[],
+  now: Date,
+): Promise<SubscriptionRow> {
   const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
   if (!plan) throw notFound('Subscription plan not found');
   const chosen = addonIds.length ? await tx.select().from(addons).where(inArray(addons.id, addonIds)) : [];
@@ -366,7 +377,7 @@ export async function repriceSubscription(tx: Tx, row: SubscriptionRow, addonIds
   );
   const [updated] = await tx
     .update(schoolSubscriptions)
-    .set({ addonIds, ...price, updatedAt: new Date() })
+    .set({ addonIds, ...price, updatedAt: now })
     .where(and(eq(schoolSubscriptions.schoolId, row.schoolId), eq(schoolSubscriptions.id, row.id)))
     .returning();
   if (!updated) throw notFound('Subscription not found');

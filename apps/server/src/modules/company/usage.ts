@@ -20,8 +20,8 @@ import { likePattern } from '../../lib/search.ts';
 import { BYTES_PER_GB, storageUsedBySchool, storageUsedBytes } from '../files/index.ts';
 import { countsAgainstPlan } from '../../db/plan-count.ts';
 
-/** The first day of the current calendar month (UTC), the key of the API-call counter. */
-export function currentMonth(now = new Date()): string {
+/** The first day of `now`'s calendar month (UTC; `now` is the server's clock), the key of the API-call counter. */
+export function currentMonth(now: Date): string {
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
 
@@ -64,9 +64,10 @@ export function schoolStatusOf(
   subStatus: string | null,
   subEnd: Date | null,
   isTrial: boolean | null,
+  now: Date,
 ): SchoolStatus {
   if (!isActive) return 'inactive';
-  if (subStatus === 'active' && subEnd && subEnd.getTime() > Date.now()) return isTrial ? 'trial' : 'active';
+  if (subStatus === 'active' && subEnd && subEnd.getTime() > now.getTime()) return isTrial ? 'trial' : 'active';
   return 'expired';
 }
 
@@ -80,9 +81,10 @@ function itemsOf(row: UsageRow): UsageItem[] {
 
 /**
  * Usage of one school (`schoolId`) or of every school the transaction may see (null), in one query:
- * people counted from the users table by role as the plan limits count them, API calls from this month's counter.
+ * people counted from the users table by role as the plan limits count them, API calls from this month's counter;
+ * the month and the status are `now`'s, the server's clock.
  */
-export async function usageOf(tx: Tx, schoolId: string | null, search?: string): Promise<SchoolUsage[]> {
+export async function usageOf(tx: Tx, schoolId: string | null, now: Date, search?: string): Promise<SchoolUsage[]> {
   const pattern = search ? likePattern(search) : null;
   const result = await tx.execute<UsageRow>(sql`
     with current_sub as (
@@ -109,7 +111,7 @@ export async function usageOf(tx: Tx, schoolId: string | null, search?: string):
     left join current_sub c on c.school_id = sc.id
     left join plans p on p.id = c.plan_id
     left join people pe on pe.school_id = sc.id
-    left join api_usage au on au.school_id = sc.id and au.month = ${currentMonth()}::date
+    left join api_usage au on au.school_id = sc.id and au.month = ${currentMonth(now)}::date
     where true ${schoolId ? sql`and sc.id = ${schoolId}` : sql``}
       ${pattern ? sql`and sc.name ilike ${pattern}` : sql``}`);
   const storage = schoolId
@@ -123,7 +125,13 @@ export async function usageOf(tx: Tx, schoolId: string | null, search?: string):
         schoolId: row.school_id,
         schoolName: row.school_name,
         planName: row.plan_name,
-        status: schoolStatusOf(row.is_active, row.sub_status, row.sub_end ? new Date(row.sub_end) : null, row.is_trial),
+        status: schoolStatusOf(
+          row.is_active,
+          row.sub_status,
+          row.sub_end ? new Date(row.sub_end) : null,
+          row.is_trial,
+          now,
+        ),
         items,
         maxRatio: Math.max(0, ...items.map((i) => i.ratio)),
       };
@@ -137,7 +145,7 @@ export async function companyUsage(
   actor: Actor,
   query: z.output<typeof UsageQuery>,
 ): Promise<UsageResponse> {
-  const items = await withTenant(deps.db, tenantOf(actor), (tx) => usageOf(tx, null, query.q));
+  const items = await withTenant(deps.db, tenantOf(actor), (tx) => usageOf(tx, null, deps.clock(), query.q));
   return { items, storageCounted: true };
 }
 

@@ -9,7 +9,8 @@ import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
 import { daysLeftIn, timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { bytesOfObject } from '../../lib/answer-cache.ts';
-import { CURRENT_SUBSCRIPTION, SCHOOL_STATUS, settleLapsed } from '../company/index.ts';
+import { CURRENT_SUBSCRIPTION, schoolStatusSql, settleLapsed } from '../company/index.ts';
+import { instantSql } from '../../db/iso-time.ts';
 import { dayFor } from './day.ts';
 import { unreadCountSql } from '../notifications/index.ts';
 import { DASHBOARD_MESSAGES as D } from '@lyceum/shared/api';
@@ -41,9 +42,10 @@ export async function dashboardFor(deps: Deps, actor: Actor): Promise<DashboardW
     const generation = generations.get(db) ?? 0;
     if (!cached || cached.generation !== generation || Date.now() - cached.at > COMPANY_FIGURES_TTL_MS) {
       // Settle lapses first (renew or expire), as every read of subscriptions does (docs/product.md, "Subscriptions and plans").
+      const now = deps.clock();
       const figures = withTenant(db, tenantOf(actor), async (tx) => {
-        await settleLapsed(tx, null);
-        return companyFigures(tx);
+        await settleLapsed(tx, null, now);
+        return companyFigures(tx, now);
       });
       cached = { at: Date.now(), generation, figures };
       companyCache.set(db, cached);
@@ -98,14 +100,14 @@ interface CompanyFigures extends Record<string, unknown> {
   new_leads: number;
 }
 
-async function companyFigures(tx: Tx): Promise<CompanyFigures> {
+async function companyFigures(tx: Tx, now: Date): Promise<CompanyFigures> {
   const result = await tx.execute<CompanyFigures>(sql`
     with current_sub as (
       select distinct on (s.school_id) s.school_id, s.status, s.is_trial, s.end_date, s.billing_cycle, s.total_amount_minor
       from school_subscriptions s
       order by s.school_id, (s.status = 'active') desc, s.end_date desc
     ), school_status as (
-      select ${SCHOOL_STATUS} as status from schools sc ${CURRENT_SUBSCRIPTION}
+      select ${schoolStatusSql(now)} as status from schools sc ${CURRENT_SUBSCRIPTION}
     )
     select
       (select count(*)::int from schools) as schools,
@@ -114,7 +116,7 @@ async function companyFigures(tx: Tx): Promise<CompanyFigures> {
       (select count(*)::int from school_status where status = 'trial') as trial,
       (select count(*)::int from school_status where status = 'expired') as expired,
       coalesce(sum(case when c.billing_cycle = 'yearly' then round(c.total_amount_minor / 12.0) else c.total_amount_minor end)
-        filter (where c.status = 'active' and c.end_date > now() and not c.is_trial), 0)::int as mrr,
+        filter (where c.status = 'active' and c.end_date > ${instantSql(now)} and not c.is_trial), 0)::int as mrr,
       (select count(*)::int from users where deleted_at is null) as users,
       (select count(*)::int from addon_requests where status = 'pending') as pending_addon_requests,
       (select count(*)::int from subscription_payments where status = 'pending') as pending_payments,

@@ -226,7 +226,10 @@ export function openEventStream(
     enqueue(async () => {
       if (ended) return;
       // A fresh lookup (no session cache): revoked, expired or disabled sessions stop receiving within one beat.
-      const current = await resolveSession(deps.db, sessionToken, deps.config.sessionTtlDays);
+      const current = await resolveSession(deps.db, sessionToken, {
+        ttlDays: deps.config.sessionTtlDays,
+        now: deps.clock(),
+      });
       // A changed role or school changes what this user may see; the client reconnects as who they are now.
       if (!current || current.role !== actor.role || current.schoolId !== actor.schoolId) finish();
       else {

@@ -22,7 +22,7 @@ export async function publicBrand(
 ): Promise<SchoolBrand> {
   return withSystem(deps.db, async (tx) => {
     const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId));
-    const brand = school?.isActive ? (await brandOf(tx, school)).brand : null;
+    const brand = school?.isActive ? (await brandOf(tx, school, deps.clock())).brand : null;
     if (!brand) throw notFound('School not found');
     return brand;
   });
@@ -38,11 +38,12 @@ export function brandFrom(
     : null;
 }
 
-/** The school's brand (see brandFrom) and its entitlements, read with the add-ons it holds now. */
+/** The school's brand (see brandFrom) and its entitlements, read with the add-ons it holds at `now` (deps.clock). */
 export async function brandOf(
   tx: Tx,
   school: { id: string; name: string; logo: string | null; brandColor: string | null },
+  now: Date,
 ): Promise<{ brand: SchoolBrand | null; entitlements: ReturnType<typeof entitlementKeys> }> {
-  const names = await entitledNames(tx, school.id);
+  const names = await entitledNames(tx, school.id, now);
   return { brand: brandFrom(school, names), entitlements: entitlementKeys(names) };
 }

@@ -26,7 +26,7 @@ export async function mySchool(deps: Deps, actor: Actor): Promise<SchoolResponse
       email: school.email,
       principalName: school.principalName,
       logo: school.logo,
-      ...(await brandOf(tx, school)),
+      ...(await brandOf(tx, school, deps.clock())),
       subscriptionStatus: await newestSubscriptionStatus(tx, school.id),
     };
   });
