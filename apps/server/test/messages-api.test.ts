@@ -1048,3 +1048,48 @@ describe('unread counts and conversation lists against a recomputation', () => {
     }
   });
 });
+
+describe("the server's clock dates messages and read marks", () => {
+  /** The app's clock: the machine's while the world is made, then a set time an hour back. */
+  let setTime: Date | null = null;
+  let clocked: SchoolWorld;
+  beforeAll(async () => {
+    clocked = await schoolWorld({ clock: () => setTime ?? new Date() });
+  });
+  afterAll(() => clocked.t.close());
+
+  it("a message is dated, and a read mark moved, by deps.clock(), not the machine's clock", async () => {
+    const teacher = await clocked.a.as('teacher');
+    const parent = await clocked.a.as('parent');
+    const started = await teacher({
+      method: 'POST',
+      url: '/api/v1/messages/conversations',
+      payload: { userId: clocked.a.users.parent.id },
+    });
+    const id = (started.json() as ConversationDetail).id;
+    const sentAt = new Date(Date.now() - 3_600_000);
+    setTime = sentAt;
+    const sent = await send(teacher, id, 'Dated by the clock');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((sent.json() as Message).createdAt).toBe(sentAt.toISOString());
+    const listed = (
+      await parent({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })
+    ).json() as { items: Message[] };
+    expect(listed.items.map((m) => m.createdAt)).toEqual([sentAt.toISOString()]);
+    const conversation = (await parent({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })).json();
+    expect(conversation).toMatchObject({ unread: 1, lastActivityAt: expect.any(String) });
+
+    const readAt = new Date(sentAt.getTime() + 60_000);
+    setTime = readAt;
+    expect((await parent({ method: 'POST', url: `/api/v1/messages/conversations/${id}/read` })).statusCode).toBe(204);
+    setTime = null;
+    const detail = (
+      await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })
+    ).json() as ConversationDetail;
+    expect(detail.members.find((m) => m.id === clocked.a.users.parent.id)?.lastReadAt).toBe(readAt.toISOString());
+    const seen = (
+      await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })
+    ).json() as { othersReadAt: string | null };
+    expect(seen.othersReadAt).toBe(readAt.toISOString());
+  });
+});

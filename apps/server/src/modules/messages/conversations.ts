@@ -163,7 +163,7 @@ export function markConversationRead(deps: Deps, actor: Actor, { id }: { id: str
           and r.group_id = x.group_id and r.user_id = ${scope.actor.profileId}), '-infinity'::timestamptz)
         order by x.created_at desc, x.id desc limit 1`,
     );
-    await markRead(tx, scope, group.id, new Date());
+    await markRead(tx, scope, group.id, deps.clock());
     if (!news) return;
     const others = (await conversationMembers(tx, scope.schoolId, group)).filter((m) => m.id !== scope.actor.profileId);
     await publishLiveEvents(tx, [

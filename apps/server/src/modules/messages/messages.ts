@@ -84,7 +84,8 @@ export function sendMessage(
     );
     await assertTrialRoom(tx, scope.schoolId, 'messages', onTrial);
     const id = newId();
-    const createdAt = new Date();
+    // The server's clock, as every other dated write: a message's time is the app's now, not the machine's.
+    const createdAt = deps.clock();
     const at = createdAt.toISOString();
     const members = await selectRows<{ id: string }>(
       tx,
