@@ -1,4 +1,6 @@
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, type TrialCapped } from '@lyceum/shared/trial-caps';
+import { TRIAL_PROMOTION_CHANGES_PER_DAY, YEAR_MESSAGES } from '@lyceum/shared/years';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -495,5 +497,90 @@ describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated o
     const on = await school.call({ method: 'POST', url: `/api/v1/teachers/${school.teacherId}/reactivate` });
     expect(on.statusCode, on.body).toBe(200);
     expect(await count('people', school.id)).toBe(TRIAL_CAPS.people);
+  });
+});
+
+describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_CHANGES_PER_DAY a day', () => {
+  it('the next apply or undo past the bound is refused (422, nothing changed) until a day has passed; a paying school is not bound', async () => {
+    const school = await trialSchool();
+    const years = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as {
+      id: string;
+      endDate: string;
+      isCurrent: boolean;
+    }[];
+    const thisYear = years.find((y) => y.isCurrent) as { id: string; endDate: string };
+    const start = Number(thisYear.endDate.slice(0, 4));
+    const next = await school.call({
+      method: 'POST',
+      url: '/api/v1/academic-years',
+      payload: { name: `${start}-${start + 1}`, startDate: `${start}-09-01`, endDate: `${start + 1}-08-31`, terms: [], holidays: [] },
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    const classId: string = (
+      await school.call({ method: 'POST', url: '/api/v1/classes', payload: { name: 'Grade 3' } })
+    ).json().id;
+    const student = await school.call({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Repeating Kid', email: `repeat-${school.id}@capped.test`, classId, sendInvitation: false },
+    });
+    expect(student.statusCode, student.body).toBe(201);
+    const apply = () =>
+      school.call({
+        method: 'POST',
+        url: '/api/v1/promotions',
+        payload: { fromYearId: thisYear.id, toYearId: next.json().id, classes: [{ classId, action: 'repeat' }] },
+      });
+    const undo = (id: string) => school.call({ method: 'POST', url: `/api/v1/promotions/${id}/undo` });
+    const promotions = async () =>
+      (
+        await withSystem(t.app.deps.db, (tx) =>
+          tx.execute<{ n: number; undone: number }>(
+            sql`select count(*)::int as n, count(undone_at)::int as undone from promotions where school_id = ${school.id}`,
+          ),
+        )
+      ).rows[0];
+    /** Applies and undoes are counted together: apply, undo, apply, … to the bound. */
+    let latest = '';
+    for (let i = 0; i < TRIAL_PROMOTION_CHANGES_PER_DAY; i += 1) {
+      const res = i % 2 === 0 ? await apply() : await undo(latest);
+      expect(res.statusCode, res.body).toBe(i % 2 === 0 ? 201 : 200);
+      latest = res.json().id;
+    }
+    const before = await promotions();
+    const refused = await apply();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused)).toMatchObject({ code: 'rule', message: YEAR_MESSAGES.trialChangesPerDay });
+    expect(YEAR_MESSAGES.trialChangesPerDay).toBe(
+      'A trial school can apply or undo at most 10 promotions a day. Try again tomorrow, or choose a plan.',
+    );
+    expect(translateTo(YEAR_MESSAGES.trialChangesPerDay, 'es')).toBe(
+      'Una escuela en período de prueba puede aplicar o deshacer como máximo 10 promociones al día. Vuelva a intentarlo mañana o elija un plan.',
+    );
+    expect(await promotions()).toEqual(before);
+
+    // A day after the first apply, one place is free again: an apply takes it, and the undo after it is refused.
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.execute(sql`update promotions set applied_at = applied_at - interval '25 hours'
+        where school_id = ${school.id} and applied_at = (select min(applied_at) from promotions where school_id = ${school.id})`),
+    );
+    const again = await apply();
+    expect(again.statusCode, again.body).toBe(201);
+    const undoRefused = await undo(again.json().id);
+    expect(undoRefused.statusCode, undoRefused.body).toBe(422);
+    expect(errorOf(undoRefused).message).toBe(YEAR_MESSAGES.trialChangesPerDay);
+    expect((await promotions())?.undone).toBe(before?.undone);
+
+    // Once the school pays, it is not bound.
+    const staff = await createCompanyUser(t.app, 'company_admin');
+    const company = as(t.app, await login(t.app, staff.email, 'company_admin'));
+    const plan = await company({
+      method: 'POST',
+      url: `/api/v1/company/schools/${school.id}/subscriptions`,
+      payload: { planId: plans.find((p) => p.name === 'Basic')?.id },
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const paidUndo = await undo(again.json().id);
+    expect(paidUndo.statusCode, paidUndo.body).toBe(200);
   });
 });

@@ -8,7 +8,12 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
-import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
+import {
+  ACADEMIC_YEAR_REACH_YEARS,
+  MAX_ACADEMIC_YEARS,
+  TRIAL_PROMOTION_CHANGES_PER_DAY,
+  YEAR_MESSAGES,
+} from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
@@ -523,6 +528,8 @@ const ar: Catalogue = {
   'Term name': 'اسم الفصل الدراسي',
   'Holiday name': 'اسم العطلة',
   // Emergency contacts
+  [YEAR_MESSAGES.trialChangesPerDay]:
+    `لا يمكن للمدرسة في الفترة التجريبية أن تطبّق أو تتراجع عن أكثر من ${TRIAL_PROMOTION_CHANGES_PER_DAY} عمليات ترفيع في اليوم. حاول مرة أخرى غدًا، أو اختر خطة.`,
   [EMERGENCY_MESSAGES.phoneRequired]: 'رقم الهاتف مطلوب',
   [EMERGENCY_MESSAGES.phoneShape]: 'أدخل رقم هاتف من 7 إلى 15 رقمًا، مع + في البداية فقط (مثل +44 20 7946 0958)',
   [EMERGENCY_MESSAGES.tooMany]: 'يمكن أن يكون للطالب 5 جهات اتصال للطوارئ على الأكثر',

@@ -8,7 +8,12 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
-import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
+import {
+  ACADEMIC_YEAR_REACH_YEARS,
+  MAX_ACADEMIC_YEARS,
+  TRIAL_PROMOTION_CHANGES_PER_DAY,
+  YEAR_MESSAGES,
+} from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
@@ -542,6 +547,8 @@ const es: Catalogue = {
   'Term name': 'Nombre del trimestre',
   'Holiday name': 'Nombre del festivo',
   // Emergency contacts
+  [YEAR_MESSAGES.trialChangesPerDay]:
+    `Una escuela en período de prueba puede aplicar o deshacer como máximo ${TRIAL_PROMOTION_CHANGES_PER_DAY} promociones al día. Vuelva a intentarlo mañana o elija un plan.`,
   [EMERGENCY_MESSAGES.phoneRequired]: 'El número de teléfono es obligatorio',
   [EMERGENCY_MESSAGES.phoneShape]:
     'Escriba un número de teléfono de 7 a 15 dígitos, con + solo al principio (p. ej., +44 20 7946 0958)',
