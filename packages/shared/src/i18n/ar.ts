@@ -553,6 +553,7 @@ const ar: Catalogue = {
   [MESSAGE_MESSAGES.notAllowed]: 'لا يمكنك بدء محادثة مع هذا الشخص',
   [MESSAGE_MESSAGES.notYourself]: 'لا يمكنك بدء محادثة مع نفسك',
   [MESSAGE_MESSAGES.alreadyReported]: 'لقد أبلغت عن هذه الرسالة من قبل',
+  [MESSAGE_MESSAGES.classGroupClosed]: 'هذا الصف غير نشط، لذا فمجموعته للقراءة فقط',
   [MESSAGE_MESSAGES.reportTitle]: 'تم الإبلاغ عن رسالة',
   [template(MESSAGE_MESSAGES.reportBody)]: 'أبلغ {0} عن رسالة من {1}: "{2}"',
   'Group name': 'اسم المجموعة',

@@ -573,6 +573,7 @@ const es: Catalogue = {
   [MESSAGE_MESSAGES.notAllowed]: 'No puede iniciar una conversación con esta persona',
   [MESSAGE_MESSAGES.notYourself]: 'No puede iniciar una conversación consigo mismo',
   [MESSAGE_MESSAGES.alreadyReported]: 'Ya ha denunciado este mensaje',
+  [MESSAGE_MESSAGES.classGroupClosed]: 'Esta clase está inactiva, así que su grupo es solo de lectura',
   [MESSAGE_MESSAGES.reportTitle]: 'Se denunció un mensaje',
   [template(MESSAGE_MESSAGES.reportBody)]: '{0} denunció un mensaje de {1}: "{2}"',
   'Group name': 'Nombre del grupo',
