@@ -502,7 +502,11 @@ describe('class groups follow the roster', () => {
       expect(errorOf(res).message).toBe(M.conversationNotFound);
     }
     // Other conversations are never read-only.
-    const others = ((await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations?limit=100' })).json() as ConversationList).items;
+    const others = (
+      (
+        await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations?limit=100' })
+      ).json() as ConversationList
+    ).items;
     expect(others.every((c) => c.readOnly === false)).toBe(true);
 
     await setActive('reactivate');
@@ -1135,9 +1139,9 @@ describe("the server's clock dates messages and read marks", () => {
     const sent = await send(teacher, id, 'Dated by the clock');
     expect(sent.statusCode, sent.body).toBe(201);
     expect((sent.json() as Message).createdAt).toBe(sentAt.toISOString());
-    const listed = (
-      await parent({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })
-    ).json() as { items: Message[] };
+    const listed = (await parent({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })).json() as {
+      items: Message[];
+    };
     expect(listed.items.map((m) => m.createdAt)).toEqual([sentAt.toISOString()]);
     const conversation = (await parent({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })).json();
     expect(conversation).toMatchObject({ unread: 1, lastActivityAt: expect.any(String) });
@@ -1150,9 +1154,9 @@ describe("the server's clock dates messages and read marks", () => {
       await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })
     ).json() as ConversationDetail;
     expect(detail.members.find((m) => m.id === clocked.a.users.parent.id)?.lastReadAt).toBe(readAt.toISOString());
-    const seen = (
-      await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })
-    ).json() as { othersReadAt: string | null };
+    const seen = (await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })).json() as {
+      othersReadAt: string | null;
+    };
     expect(seen.othersReadAt).toBe(readAt.toISOString());
   });
 });

@@ -513,7 +513,13 @@ describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_C
     const next = await school.call({
       method: 'POST',
       url: '/api/v1/academic-years',
-      payload: { name: `${start}-${start + 1}`, startDate: `${start}-09-01`, endDate: `${start + 1}-08-31`, terms: [], holidays: [] },
+      payload: {
+        name: `${start}-${start + 1}`,
+        startDate: `${start}-09-01`,
+        endDate: `${start + 1}-08-31`,
+        terms: [],
+        holidays: [],
+      },
     });
     expect(next.statusCode, next.body).toBe(201);
     const classId: string = (

@@ -525,11 +525,10 @@ const ar: Catalogue = {
   [YEAR_MESSAGES.undoNotLatest]: 'جرى ترفيع لاحق، لذا لا يمكن التراجع عن هذا',
   [YEAR_MESSAGES.alreadyUndone]: 'تم التراجع عن هذا الترفيع من قبل',
   [YEAR_MESSAGES.studentsChanged]: 'غيّر بعض الطلاب صفوفهم بعد هذا الترفيع، لذا لا يمكن التراجع عنه',
+  [YEAR_MESSAGES.trialChangesPerDay]: `لا يمكن للمدرسة في الفترة التجريبية أن تطبّق أو تتراجع عن أكثر من ${TRIAL_PROMOTION_CHANGES_PER_DAY} عمليات ترفيع في اليوم. حاول مرة أخرى غدًا، أو اختر خطة.`,
   'Term name': 'اسم الفصل الدراسي',
   'Holiday name': 'اسم العطلة',
   // Emergency contacts
-  [YEAR_MESSAGES.trialChangesPerDay]:
-    `لا يمكن للمدرسة في الفترة التجريبية أن تطبّق أو تتراجع عن أكثر من ${TRIAL_PROMOTION_CHANGES_PER_DAY} عمليات ترفيع في اليوم. حاول مرة أخرى غدًا، أو اختر خطة.`,
   [EMERGENCY_MESSAGES.phoneRequired]: 'رقم الهاتف مطلوب',
   [EMERGENCY_MESSAGES.phoneShape]: 'أدخل رقم هاتف من 7 إلى 15 رقمًا، مع + في البداية فقط (مثل +44 20 7946 0958)',
   [EMERGENCY_MESSAGES.tooMany]: 'يمكن أن يكون للطالب 5 جهات اتصال للطوارئ على الأكثر',

@@ -544,11 +544,10 @@ const es: Catalogue = {
   [YEAR_MESSAGES.alreadyUndone]: 'Esta promoción ya se deshizo',
   [YEAR_MESSAGES.studentsChanged]:
     'Algunos alumnos cambiaron de clase después de esta promoción, así que no puede deshacerse',
+  [YEAR_MESSAGES.trialChangesPerDay]: `Una escuela en período de prueba puede aplicar o deshacer como máximo ${TRIAL_PROMOTION_CHANGES_PER_DAY} promociones al día. Vuelva a intentarlo mañana o elija un plan.`,
   'Term name': 'Nombre del trimestre',
   'Holiday name': 'Nombre del festivo',
   // Emergency contacts
-  [YEAR_MESSAGES.trialChangesPerDay]:
-    `Una escuela en período de prueba puede aplicar o deshacer como máximo ${TRIAL_PROMOTION_CHANGES_PER_DAY} promociones al día. Vuelva a intentarlo mañana o elija un plan.`,
   [EMERGENCY_MESSAGES.phoneRequired]: 'El número de teléfono es obligatorio',
   [EMERGENCY_MESSAGES.phoneShape]:
     'Escriba un número de teléfono de 7 a 15 dígitos, con + solo al principio (p. ej., +44 20 7946 0958)',
