@@ -31,6 +31,7 @@ import {
   withEmailRace,
 } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
+import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 import {
@@ -268,12 +269,7 @@ async function schoolUsersByEmail(tx: Tx, schoolId: string, emails: string[]): P
   const rows = await tx
     .select({ id: users.id, role: users.role, email: sql<string>`lower(${users.email})` })
     .from(users)
-    .where(
-      and(
-        eq(users.schoolId, schoolId),
-        sql`lower(${users.email}) in ${emails.map((e) => e.toLowerCase())}`,
-      ),
-    );
+    .where(and(eq(users.schoolId, schoolId), sql`lower(${users.email}) in ${emails.map((e) => e.toLowerCase())}`));
   return new Map(rows.map((r) => [r.email, { id: r.id, role: r.role }]));
 }
 
@@ -532,6 +528,7 @@ export async function placeStudent(
     .update(users)
     .set({ classId: input.classId })
     .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
+  await dropLostAnnouncementNotifications(tx, scope.schoolId, { studentIds: [id] });
   await audit(tx, actor, {
     schoolId: scope.schoolId,
     action: 'student.moved',
@@ -623,6 +620,7 @@ export function unlinkParent(
       )
       .returning({ id: studentParents.id, relationship: studentParents.relationship });
     if (removed.length === 0) throw notFound(PEOPLE_MESSAGES.parentNotFound);
+    await dropLostAnnouncementNotifications(tx, scope.schoolId, { userIds: [parentId] });
     await audit(tx, actor, {
       schoolId: scope.schoolId,
       action: 'student.parent_unlinked',

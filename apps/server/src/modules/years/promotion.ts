@@ -25,6 +25,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { byName } from '../../lib/search.ts';
+import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
 import { setUserActive } from '../people/index.ts';
 import { findYear } from './years.ts';
 
@@ -294,6 +295,8 @@ async function placeAll(
     update students s set roll_number = r.roll
     from json_to_recordset(${JSON.stringify(final)}::json) as r(id uuid, roll int)
     where s.school_id = ${schoolId} and s.id = r.id`);
+  // Moved students and their parents leave the announcements of the classes they left.
+  await dropLostAnnouncementNotifications(tx, schoolId, { studentIds: moves.map((m) => m.studentId) });
   return rolls;
 }
 
