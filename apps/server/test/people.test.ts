@@ -1337,18 +1337,22 @@ describe('plan limits (docs/product.md, "API conventions")', () => {
   });
 });
 
+/** A new plan of these limits and a school `{name} School` on it (its admin, a class, a student and a parent). */
+async function schoolOnPlan(name: string, limits: Record<string, number>): Promise<SchoolFixture> {
+  await withSystem(t.app.deps.db, (tx) => tx.insert(plans).values({ id: newId(), name, priceMinor: 100, limits }));
+  return createSchool(t.app, { name: `${name} School`, planName: name });
+}
+
 describe('plan limits at the edge: a "new parent" who is already a parent here is not a new person', () => {
   it('a school at its parent limit adds a student whose new parent is an existing parent (linked, not counted); a really new one is refused', async () => {
-    await withSystem(t.app.deps.db, (tx) =>
-      tx.insert(plans).values({
-        id: newId(),
-        name: 'Edge',
-        priceMinor: 100,
-        limits: { maxStudents: 3, maxTeachers: 5, maxParents: 1, maxAdmins: 5, maxPrincipals: 5 },
-      }),
-    );
     // One student and one parent: at the parent limit, a place left for students.
-    const edge = await createSchool(t.app, { name: 'Edge School', planName: 'Edge' });
+    const edge = await schoolOnPlan('Edge', {
+      maxStudents: 3,
+      maxTeachers: 5,
+      maxParents: 1,
+      maxAdmins: 5,
+      maxPrincipals: 5,
+    });
     const api = as(t.app, await login(t.app, edge.users.school_admin.email, 'school_admin'));
     const addStudent = (parentEmail: string) =>
       api({
@@ -1384,15 +1388,13 @@ describe('plan limits at the edge: a "new parent" who is already a parent here i
 
 describe('plan limits under concurrency', () => {
   it('counts concurrent creates one after the other: exactly the places left are filled', async () => {
-    await withSystem(t.app.deps.db, (tx) =>
-      tx.insert(plans).values({
-        id: newId(),
-        name: 'Trio',
-        priceMinor: 100,
-        limits: { maxStudents: 50, maxTeachers: 50, maxParents: 3, maxAdmins: 5, maxPrincipals: 5 },
-      }),
-    );
-    const trio = await createSchool(t.app, { name: 'Trio School', planName: 'Trio' });
+    const trio = await schoolOnPlan('Trio', {
+      maxStudents: 50,
+      maxTeachers: 50,
+      maxParents: 3,
+      maxAdmins: 5,
+      maxPrincipals: 5,
+    });
     const trioAdmin = await login(t.app, trio.users.school_admin.email, 'school_admin');
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>

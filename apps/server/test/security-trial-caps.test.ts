@@ -355,6 +355,32 @@ describe('attendance: a trial school stores at most TRIAL_CAPS.attendance record
   });
 });
 
+/** What a promotion needs: the school's current year, the next one (made here) and a class (made here) of the current. */
+async function promotable(school: TrialSchool, cls: { name: string; section?: string }) {
+  const years = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as {
+    id: string;
+    endDate: string;
+    isCurrent: boolean;
+  }[];
+  const thisYear = years.find((y) => y.isCurrent) as { id: string; endDate: string };
+  const start = Number(thisYear.endDate.slice(0, 4));
+  const next = await school.call({
+    method: 'POST',
+    url: '/api/v1/academic-years',
+    payload: {
+      name: `${start}-${start + 1}`,
+      startDate: `${start}-09-01`,
+      endDate: `${start + 1}-08-31`,
+      terms: [],
+      holidays: [],
+    },
+  });
+  expect(next.statusCode, next.body).toBe(201);
+  const made = await school.call({ method: 'POST', url: '/api/v1/classes', payload: cls });
+  expect(made.statusCode, made.body).toBe(201);
+  return { thisYear, next: next.json() as { id: string }, classId: made.json().id as string };
+}
+
 describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated ones included', () => {
   const csvOf = (header: string, rows: string[]) => `${header}\n${rows.join('\n')}\n`;
   const kids = (tag: string, howMany: number) =>
@@ -362,32 +388,7 @@ describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated o
 
   it('graduates still count: import, graduate, import again is refused whole at the cap, nothing written', async () => {
     const school = await trialSchool();
-    const years = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as {
-      id: string;
-      endDate: string;
-      isCurrent: boolean;
-    }[];
-    const thisYear = years.find((y) => y.isCurrent) as { id: string; endDate: string };
-    const start = Number(thisYear.endDate.slice(0, 4));
-    const next = await school.call({
-      method: 'POST',
-      url: '/api/v1/academic-years',
-      payload: {
-        name: `${start}-${start + 1}`,
-        startDate: `${start}-09-01`,
-        endDate: `${start + 1}-08-31`,
-        terms: [],
-        holidays: [],
-      },
-    });
-    expect(next.statusCode, next.body).toBe(201);
-    const cls = await school.call({
-      method: 'POST',
-      url: '/api/v1/classes',
-      payload: { name: 'Grade 1', section: 'A' },
-    });
-    expect(cls.statusCode, cls.body).toBe(201);
-    const classId: string = cls.json().id;
+    const { thisYear, next, classId } = await promotable(school, { name: 'Grade 1', section: 'A' });
     // Room for 150 more people: a class of 100 imported and graduated, then the next 100 do not fit.
     await madeEarlier(school, 'people', TRIAL_CAPS.people - 150 - (await count('people', school.id)));
     const first = await school.call({
@@ -399,7 +400,7 @@ describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated o
     const graduated = await school.call({
       method: 'POST',
       url: '/api/v1/promotions',
-      payload: { fromYearId: thisYear.id, toYearId: next.json().id, classes: [{ classId, action: 'graduate' }] },
+      payload: { fromYearId: thisYear.id, toYearId: next.id, classes: [{ classId, action: 'graduate' }] },
     });
     expect(graduated.statusCode, graduated.body).toBe(201);
     expect(graduated.json().totals).toMatchObject({ graduated: 100 });
@@ -503,28 +504,7 @@ describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated o
 describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_CHANGES_PER_DAY a day', () => {
   it('the next apply or undo past the bound is refused (422, nothing changed) until a day has passed; a paying school is not bound', async () => {
     const school = await trialSchool();
-    const years = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as {
-      id: string;
-      endDate: string;
-      isCurrent: boolean;
-    }[];
-    const thisYear = years.find((y) => y.isCurrent) as { id: string; endDate: string };
-    const start = Number(thisYear.endDate.slice(0, 4));
-    const next = await school.call({
-      method: 'POST',
-      url: '/api/v1/academic-years',
-      payload: {
-        name: `${start}-${start + 1}`,
-        startDate: `${start}-09-01`,
-        endDate: `${start + 1}-08-31`,
-        terms: [],
-        holidays: [],
-      },
-    });
-    expect(next.statusCode, next.body).toBe(201);
-    const classId: string = (
-      await school.call({ method: 'POST', url: '/api/v1/classes', payload: { name: 'Grade 3' } })
-    ).json().id;
+    const { thisYear, next, classId } = await promotable(school, { name: 'Grade 3' });
     const student = await school.call({
       method: 'POST',
       url: '/api/v1/students',
@@ -535,7 +515,7 @@ describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_C
       school.call({
         method: 'POST',
         url: '/api/v1/promotions',
-        payload: { fromYearId: thisYear.id, toYearId: next.json().id, classes: [{ classId, action: 'repeat' }] },
+        payload: { fromYearId: thisYear.id, toYearId: next.id, classes: [{ classId, action: 'repeat' }] },
       });
     const undo = (id: string) => school.call({ method: 'POST', url: `/api/v1/promotions/${id}/undo` });
     const promotions = async () =>
