@@ -87,6 +87,19 @@ async function withTeacher(session: Session): Promise<TrialSchool> {
   };
 }
 
+/** The school moves to a paid Basic subscription, as company staff assign one: no longer on a trial. */
+async function putOnPaidBasic(schoolId: string): Promise<void> {
+  const staff = await createCompanyUser(t.app, 'company_admin');
+  const company = as(t.app, await login(t.app, staff.email, 'company_admin'));
+  const plan = await company({
+    method: 'POST',
+    url: `/api/v1/company/schools/${schoolId}/subscriptions`,
+    payload: { planId: plans.find((p) => p.name === 'Basic')?.id },
+  });
+  expect(plan.statusCode, plan.body).toBe(201);
+  expect(plan.json().isTrial).toBe(false);
+}
+
 /** Collections of one row a create; attendance (records a sheet) has its own tests below. */
 type RowCapped = Exclude<TrialCapped, 'attendance'>;
 
@@ -340,15 +353,7 @@ describe('attendance: a trial school stores at most TRIAL_CAPS.attendance record
     // At the cap (the test above leaves it there; alone, it gets there here), then on a paid plan, as the
     // company assigns one: the sheet the trial refused is taken.
     await recordsUpTo(school.id, three, TRIAL_CAPS.attendance);
-    const staff = await createCompanyUser(t.app, 'company_admin');
-    const company = as(t.app, await login(t.app, staff.email, 'company_admin'));
-    const plan = await company({
-      method: 'POST',
-      url: `/api/v1/company/schools/${school.id}/subscriptions`,
-      payload: { planId: plans.find((p) => p.name === 'Basic')?.id },
-    });
-    expect(plan.statusCode, plan.body).toBe(201);
-    expect(plan.json().isTrial).toBe(false);
+    await putOnPaidBasic(school.id);
     const res = await school.call({ method: 'POST', url: '/api/v1/attendance', payload: sheet(one) });
     expect(res.statusCode, res.body).toBe(200);
     expect(await count('attendance', school.id)).toBe(TRIAL_CAPS.attendance + 1);
@@ -558,14 +563,7 @@ describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_C
     expect((await promotions())?.undone).toBe(before?.undone);
 
     // Once the school pays, it is not bound.
-    const staff = await createCompanyUser(t.app, 'company_admin');
-    const company = as(t.app, await login(t.app, staff.email, 'company_admin'));
-    const plan = await company({
-      method: 'POST',
-      url: `/api/v1/company/schools/${school.id}/subscriptions`,
-      payload: { planId: plans.find((p) => p.name === 'Basic')?.id },
-    });
-    expect(plan.statusCode, plan.body).toBe(201);
+    await putOnPaidBasic(school.id);
     const paidUndo = await undo(again.json().id);
     expect(paidUndo.statusCode, paidUndo.body).toBe(200);
   });
