@@ -346,6 +346,84 @@ describe('visibility', () => {
     expect(after.audienceCount).toBe(0);
   });
 
+  it("a parent who leaves a class's audience loses its announcements' notifications: list, unread count and opening; a parent still in it keeps them", async () => {
+    const app = w.t.app;
+    const adminSession = await w.a.signIn('school_admin');
+    const cls = await createClass(app, adminSession);
+    const newParent = () => createParent(app, adminSession, { sendInvitation: false });
+    const [dad, mum, aunt] = [await newParent(), await newParent(), await newParent()];
+    const kid = await createStudent(app, adminSession, {
+      classId: cls.id,
+      parents: [{ parentId: dad.parent.id, relationship: 'Father' }],
+    });
+    const stayer = await createStudent(app, adminSession, {
+      classId: cls.id,
+      parents: [
+        { parentId: mum.parent.id, relationship: 'Mother' },
+        { parentId: aunt.parent.id, relationship: 'Guardian' },
+      ],
+    });
+    const callerOf = async (made: typeof dad) =>
+      as(app, await login(app, made.parent.email, 'parent', made.temporaryPassword as string));
+    const [father, mother, guardian] = [await callerOf(dad), await callerOf(mum), await callerOf(aunt)];
+    const note = await published(callers.school_admin, {
+      title: 'Class picnic',
+      audience: ['parent'],
+      classIds: [cls.id],
+    });
+    const bell = async (caller: Caller) => {
+      const page = (await caller({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json() as {
+        items: { id: string; title: string }[];
+        unread: number;
+      };
+      const unread = (await caller({ method: 'GET', url: '/api/v1/notifications?read=unread&limit=100' })).json();
+      return {
+        ...page,
+        mine: page.items.find((n) => n.title === 'New announcement: Class picnic'),
+        unreadTotal: unread.total,
+      };
+    };
+    const before = { father: await bell(father), guardian: await bell(guardian) };
+    for (const b of Object.values(before)) expect(b.mine).toBeDefined();
+
+    // Withdrawn: the father's bell drops it, and its unread count with it; opening (reading, deleting) it is a clean 404.
+    const withdrawn = await callers.school_admin({
+      method: 'DELETE',
+      url: `/api/v1/classes/${cls.id}/students/${kid.student.id}`,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const after = await bell(father);
+    expect(after.mine).toBeUndefined();
+    expect(after.unread).toBe(before.father.unread - 1);
+    expect(after.unreadTotal).toBe(after.unread);
+    for (const res of [
+      await father({ method: 'POST', url: `/api/v1/notifications/${before.father.mine?.id}/read` }),
+      await father({ method: 'DELETE', url: `/api/v1/notifications/${before.father.mine?.id}` }),
+      await father({ method: 'GET', url: `/api/v1/announcements/${note.id}` }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    // A parent of a child still in the class keeps it, unread.
+    expect((await bell(mother)).mine).toBeDefined();
+    // Unlinked from the child who stays, a parent leaves the audience too; the child's other parent does not.
+    const unlinked = await callers.school_admin({
+      method: 'DELETE',
+      url: `/api/v1/students/${stayer.student.id}/parents/${aunt.parent.id}`,
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect((await bell(guardian)).mine).toBeUndefined();
+    expect((await bell(guardian)).unread).toBe(before.guardian.unread - 1);
+    expect((await bell(mother)).mine).toBeDefined();
+    // Moved to another class: the mother's goes as well.
+    const moved = await callers.school_admin({
+      method: 'POST',
+      url: `/api/v1/classes/${otherClassId}/students`,
+      payload: { studentId: stayer.student.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await bell(mother)).mine).toBeUndefined();
+  });
+
   it('archived and expired ones leave the readers’ list; the author and managers still see them', async () => {
     const made = await published(callers.teacher, { audience: ['student'], classIds: [w.a.classId] });
     expect(await listIds(callers.student)).toContain(made.id);

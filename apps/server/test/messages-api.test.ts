@@ -1,4 +1,5 @@
 import type { ConversationDetail, ConversationList, Message } from '@lyceum/shared/messages';
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { MESSAGE_BODY_MAX, MESSAGE_MESSAGES } from '@lyceum/shared/messages';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
@@ -411,7 +412,6 @@ describe('class groups follow the roster', () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const refusedNow = async () => {
       expect(await classGroupOf(parent)).toBeUndefined();
-      expect((await send(teacher, group.id, 'Class trip tomorrow')).statusCode).toBe(201);
       for (const res of [
         await parent({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` }),
         await parent({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}/messages` }),
@@ -442,10 +442,77 @@ describe('class groups follow the roster', () => {
       expect(back.statusCode, back.body).toBe(403);
     };
     await refusedNow();
+    expect((await send(teacher, group.id, 'Class trip tomorrow')).statusCode).toBe(201);
     // Once the class itself is deactivated, nothing comes back.
     const off = await callA('school_admin')({ method: 'POST', url: `/api/v1/classes/${cls.id}/deactivate` });
     expect(off.statusCode, off.body).toBe(200);
     await refusedNow();
+  });
+
+  it("a deactivated class's group is read-only to its teachers (422, nothing written) until the class is reactivated", async () => {
+    const admin = await w.a.signIn('school_admin');
+    const cls = await createClass(w.t.app, admin);
+    const made = await createTeacher(w.t.app, admin, { sendInvitation: false });
+    await assignTeacher(w.t.app, admin, cls.id, { teacherId: made.teacher.id });
+    const teacher = as(w.t.app, await login(w.t.app, made.teacher.email, 'teacher', made.temporaryPassword as string));
+    const classGroup = async () =>
+      ((await teacher({ method: 'GET', url: '/api/v1/messages/conversations' })).json() as ConversationList).items.find(
+        (c) => c.kind === 'class' && c.classId === cls.id,
+      ) as ConversationList['items'][number];
+    const group = await classGroup();
+    expect(group.readOnly).toBe(false);
+    expect((await send(teacher, group.id, 'Before the class closed')).statusCode).toBe(201);
+    const stored = async () =>
+      Number(
+        (
+          await withSystem(w.t.app.deps.db, (tx) =>
+            tx.execute<{ n: number }>(sql`select count(*)::int as n from messages where group_id = ${group.id}`),
+          )
+        ).rows[0]?.n,
+      );
+
+    const setActive = async (step: 'deactivate' | 'reactivate') => {
+      const res = await callA('school_admin')({ method: 'POST', url: `/api/v1/classes/${cls.id}/${step}` });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setActive('deactivate');
+    // Still listed and readable, with its history, but marked read-only, in the list and on its own.
+    expect(await classGroup()).toMatchObject({ id: group.id, readOnly: true });
+    const detail = (
+      await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` })
+    ).json() as ConversationDetail;
+    expect(detail.readOnly).toBe(true);
+    const history = (
+      await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}/messages` })
+    ).json() as { items: Message[] };
+    expect(history.items.map((m) => m.body)).toEqual(['Before the class closed']);
+    const refused = await send(teacher, group.id, 'After it closed');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused)).toMatchObject({ code: 'rule', message: M.classGroupClosed });
+    expect(translateTo(M.classGroupClosed, 'es')).toBe('Esta clase está inactiva, así que su grupo es solo de lectura');
+    expect(await stored()).toBe(1);
+    // Reading it still moves the read mark.
+    expect((await teacher({ method: 'POST', url: `/api/v1/messages/conversations/${group.id}/read` })).statusCode).toBe(
+      204,
+    );
+    // Someone outside the class, and another school, still find no such conversation (404 before the rule).
+    for (const caller of [callA('parent'), await w.b.as('teacher')]) {
+      const res = await send(caller, group.id, 'Not mine');
+      expect(res.statusCode, res.body).toBe(404);
+      expect(errorOf(res).message).toBe(M.conversationNotFound);
+    }
+    // Other conversations are never read-only.
+    const others = (
+      (
+        await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations?limit=100' })
+      ).json() as ConversationList
+    ).items;
+    expect(others.every((c) => c.readOnly === false)).toBe(true);
+
+    await setActive('reactivate');
+    expect((await classGroup()).readOnly).toBe(false);
+    expect((await send(teacher, group.id, 'Open again')).statusCode).toBe(201);
+    expect(await stored()).toBe(2);
   });
 
   it('a class has its group from the moment it is made, and again when reactivated without one', async () => {
@@ -1046,5 +1113,50 @@ describe('unread counts and conversation lists against a recomputation', () => {
       expect(list.total, role).toBe(expected.size);
       expect(new Map(list.items.map((c) => [c.id, c.unread])), role).toEqual(expected);
     }
+  });
+});
+
+describe("the server's clock dates messages and read marks", () => {
+  /** The app's clock: the machine's while the world is made, then a set time an hour back. */
+  let setTime: Date | null = null;
+  let clocked: SchoolWorld;
+  beforeAll(async () => {
+    clocked = await schoolWorld({ clock: () => setTime ?? new Date() });
+  });
+  afterAll(() => clocked.t.close());
+
+  it("a message is dated, and a read mark moved, by deps.clock(), not the machine's clock", async () => {
+    const teacher = await clocked.a.as('teacher');
+    const parent = await clocked.a.as('parent');
+    const started = await teacher({
+      method: 'POST',
+      url: '/api/v1/messages/conversations',
+      payload: { userId: clocked.a.users.parent.id },
+    });
+    const id = (started.json() as ConversationDetail).id;
+    const sentAt = new Date(Date.now() - 3_600_000);
+    setTime = sentAt;
+    const sent = await send(teacher, id, 'Dated by the clock');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((sent.json() as Message).createdAt).toBe(sentAt.toISOString());
+    const listed = (await parent({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })).json() as {
+      items: Message[];
+    };
+    expect(listed.items.map((m) => m.createdAt)).toEqual([sentAt.toISOString()]);
+    const conversation = (await parent({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })).json();
+    expect(conversation).toMatchObject({ unread: 1, lastActivityAt: expect.any(String) });
+
+    const readAt = new Date(sentAt.getTime() + 60_000);
+    setTime = readAt;
+    expect((await parent({ method: 'POST', url: `/api/v1/messages/conversations/${id}/read` })).statusCode).toBe(204);
+    setTime = null;
+    const detail = (
+      await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${id}` })
+    ).json() as ConversationDetail;
+    expect(detail.members.find((m) => m.id === clocked.a.users.parent.id)?.lastReadAt).toBe(readAt.toISOString());
+    const seen = (await teacher({ method: 'GET', url: `/api/v1/messages/conversations/${id}/messages` })).json() as {
+      othersReadAt: string | null;
+    };
+    expect(seen.othersReadAt).toBe(readAt.toISOString());
   });
 });

@@ -1337,17 +1337,64 @@ describe('plan limits (docs/product.md, "API conventions")', () => {
   });
 });
 
+/** A new plan of these limits and a school `{name} School` on it (its admin, a class, a student and a parent). */
+async function schoolOnPlan(name: string, limits: Record<string, number>): Promise<SchoolFixture> {
+  await withSystem(t.app.deps.db, (tx) => tx.insert(plans).values({ id: newId(), name, priceMinor: 100, limits }));
+  return createSchool(t.app, { name: `${name} School`, planName: name });
+}
+
+describe('plan limits at the edge: a "new parent" who is already a parent here is not a new person', () => {
+  it('a school at its parent limit adds a student whose new parent is an existing parent (linked, not counted); a really new one is refused', async () => {
+    // One student and one parent: at the parent limit, a place left for students.
+    const edge = await schoolOnPlan('Edge', {
+      maxStudents: 3,
+      maxTeachers: 5,
+      maxParents: 1,
+      maxAdmins: 5,
+      maxPrincipals: 5,
+    });
+    const api = as(t.app, await login(t.app, edge.users.school_admin.email, 'school_admin'));
+    const addStudent = (parentEmail: string) =>
+      api({
+        method: 'POST',
+        url: '/api/v1/students',
+        payload: {
+          name: 'Edge Child',
+          email: uniqueEmail(),
+          classId: edge.classId,
+          newParents: [{ name: 'Edge Parent', email: parentEmail, relationship: 'Mother' }],
+        },
+      });
+    const accounts = await count('accounts');
+    const reallyNew = await addStudent(uniqueEmail());
+    expect(reallyNew.statusCode, reallyNew.body).toBe(422);
+    expect(errorOf(reallyNew)).toMatchObject({
+      code: 'plan_limit',
+      message: 'Parent limit reached: the Edge plan allows 1 parent.',
+    });
+    expect(await count('accounts')).toBe(accounts);
+
+    // The same address as the school's parent (in capitals): linked, so only the student is new.
+    const existing = await addStudent(edge.users.parent.email.toUpperCase());
+    expect(existing.statusCode, existing.body).toBe(201);
+    const made = existing.json();
+    expect(made.parents).toEqual([expect.objectContaining({ id: edge.users.parent.id, temporaryPassword: null })]);
+    expect(await count('accounts')).toBe(accounts + 1);
+    expect(await count('users', `school_id = '${edge.id}' and role = 'parent'`)).toBe(1);
+    const child = (await api({ method: 'GET', url: `/api/v1/students/${made.student.id}` })).json();
+    expect(child.parents.map((p: { id: string }) => p.id)).toEqual([edge.users.parent.id]);
+  });
+});
+
 describe('plan limits under concurrency', () => {
   it('counts concurrent creates one after the other: exactly the places left are filled', async () => {
-    await withSystem(t.app.deps.db, (tx) =>
-      tx.insert(plans).values({
-        id: newId(),
-        name: 'Trio',
-        priceMinor: 100,
-        limits: { maxStudents: 50, maxTeachers: 50, maxParents: 3, maxAdmins: 5, maxPrincipals: 5 },
-      }),
-    );
-    const trio = await createSchool(t.app, { name: 'Trio School', planName: 'Trio' });
+    const trio = await schoolOnPlan('Trio', {
+      maxStudents: 50,
+      maxTeachers: 50,
+      maxParents: 3,
+      maxAdmins: 5,
+      maxPrincipals: 5,
+    });
     const trioAdmin = await login(t.app, trio.users.school_admin.email, 'school_admin');
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>

@@ -1,4 +1,6 @@
+import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, type TrialCapped } from '@lyceum/shared/trial-caps';
+import { TRIAL_PROMOTION_CHANGES_PER_DAY, YEAR_MESSAGES } from '@lyceum/shared/years';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -83,6 +85,19 @@ async function withTeacher(session: Session): Promise<TrialSchool> {
     teacherId: teacherUserId,
     conversationId: conversation.json().id,
   };
+}
+
+/** The school moves to a paid Basic subscription, as company staff assign one: no longer on a trial. */
+async function putOnPaidBasic(schoolId: string): Promise<void> {
+  const staff = await createCompanyUser(t.app, 'company_admin');
+  const company = as(t.app, await login(t.app, staff.email, 'company_admin'));
+  const plan = await company({
+    method: 'POST',
+    url: `/api/v1/company/schools/${schoolId}/subscriptions`,
+    payload: { planId: plans.find((p) => p.name === 'Basic')?.id },
+  });
+  expect(plan.statusCode, plan.body).toBe(201);
+  expect(plan.json().isTrial).toBe(false);
 }
 
 /** Collections of one row a create; attendance (records a sheet) has its own tests below. */
@@ -338,20 +353,38 @@ describe('attendance: a trial school stores at most TRIAL_CAPS.attendance record
     // At the cap (the test above leaves it there; alone, it gets there here), then on a paid plan, as the
     // company assigns one: the sheet the trial refused is taken.
     await recordsUpTo(school.id, three, TRIAL_CAPS.attendance);
-    const staff = await createCompanyUser(t.app, 'company_admin');
-    const company = as(t.app, await login(t.app, staff.email, 'company_admin'));
-    const plan = await company({
-      method: 'POST',
-      url: `/api/v1/company/schools/${school.id}/subscriptions`,
-      payload: { planId: plans.find((p) => p.name === 'Basic')?.id },
-    });
-    expect(plan.statusCode, plan.body).toBe(201);
-    expect(plan.json().isTrial).toBe(false);
+    await putOnPaidBasic(school.id);
     const res = await school.call({ method: 'POST', url: '/api/v1/attendance', payload: sheet(one) });
     expect(res.statusCode, res.body).toBe(200);
     expect(await count('attendance', school.id)).toBe(TRIAL_CAPS.attendance + 1);
   });
 });
+
+/** What a promotion needs: the school's current year, the next one (made here) and a class (made here) of the current. */
+async function promotable(school: TrialSchool, cls: { name: string; section?: string }) {
+  const years = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as {
+    id: string;
+    endDate: string;
+    isCurrent: boolean;
+  }[];
+  const thisYear = years.find((y) => y.isCurrent) as { id: string; endDate: string };
+  const start = Number(thisYear.endDate.slice(0, 4));
+  const next = await school.call({
+    method: 'POST',
+    url: '/api/v1/academic-years',
+    payload: {
+      name: `${start}-${start + 1}`,
+      startDate: `${start}-09-01`,
+      endDate: `${start + 1}-08-31`,
+      terms: [],
+      holidays: [],
+    },
+  });
+  expect(next.statusCode, next.body).toBe(201);
+  const made = await school.call({ method: 'POST', url: '/api/v1/classes', payload: cls });
+  expect(made.statusCode, made.body).toBe(201);
+  return { thisYear, next: next.json() as { id: string }, classId: made.json().id as string };
+}
 
 describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated ones included', () => {
   const csvOf = (header: string, rows: string[]) => `${header}\n${rows.join('\n')}\n`;
@@ -360,32 +393,7 @@ describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated o
 
   it('graduates still count: import, graduate, import again is refused whole at the cap, nothing written', async () => {
     const school = await trialSchool();
-    const years = (await school.call({ method: 'GET', url: '/api/v1/academic-years' })).json().items as {
-      id: string;
-      endDate: string;
-      isCurrent: boolean;
-    }[];
-    const thisYear = years.find((y) => y.isCurrent) as { id: string; endDate: string };
-    const start = Number(thisYear.endDate.slice(0, 4));
-    const next = await school.call({
-      method: 'POST',
-      url: '/api/v1/academic-years',
-      payload: {
-        name: `${start}-${start + 1}`,
-        startDate: `${start}-09-01`,
-        endDate: `${start + 1}-08-31`,
-        terms: [],
-        holidays: [],
-      },
-    });
-    expect(next.statusCode, next.body).toBe(201);
-    const cls = await school.call({
-      method: 'POST',
-      url: '/api/v1/classes',
-      payload: { name: 'Grade 1', section: 'A' },
-    });
-    expect(cls.statusCode, cls.body).toBe(201);
-    const classId: string = cls.json().id;
+    const { thisYear, next, classId } = await promotable(school, { name: 'Grade 1', section: 'A' });
     // Room for 150 more people: a class of 100 imported and graduated, then the next 100 do not fit.
     await madeEarlier(school, 'people', TRIAL_CAPS.people - 150 - (await count('people', school.id)));
     const first = await school.call({
@@ -397,7 +405,7 @@ describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated o
     const graduated = await school.call({
       method: 'POST',
       url: '/api/v1/promotions',
-      payload: { fromYearId: thisYear.id, toYearId: next.json().id, classes: [{ classId, action: 'graduate' }] },
+      payload: { fromYearId: thisYear.id, toYearId: next.id, classes: [{ classId, action: 'graduate' }] },
     });
     expect(graduated.statusCode, graduated.body).toBe(201);
     expect(graduated.json().totals).toMatchObject({ graduated: 100 });
@@ -495,5 +503,68 @@ describe('people: a trial school stores at most TRIAL_CAPS.people, deactivated o
     const on = await school.call({ method: 'POST', url: `/api/v1/teachers/${school.teacherId}/reactivate` });
     expect(on.statusCode, on.body).toBe(200);
     expect(await count('people', school.id)).toBe(TRIAL_CAPS.people);
+  });
+});
+
+describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_CHANGES_PER_DAY a day', () => {
+  it('the next apply or undo past the bound is refused (422, nothing changed) until a day has passed; a paying school is not bound', async () => {
+    const school = await trialSchool();
+    const { thisYear, next, classId } = await promotable(school, { name: 'Grade 3' });
+    const student = await school.call({
+      method: 'POST',
+      url: '/api/v1/students',
+      payload: { name: 'Repeating Kid', email: `repeat-${school.id}@capped.test`, classId, sendInvitation: false },
+    });
+    expect(student.statusCode, student.body).toBe(201);
+    const apply = () =>
+      school.call({
+        method: 'POST',
+        url: '/api/v1/promotions',
+        payload: { fromYearId: thisYear.id, toYearId: next.id, classes: [{ classId, action: 'repeat' }] },
+      });
+    const undo = (id: string) => school.call({ method: 'POST', url: `/api/v1/promotions/${id}/undo` });
+    const promotions = async () =>
+      (
+        await withSystem(t.app.deps.db, (tx) =>
+          tx.execute<{ n: number; undone: number }>(
+            sql`select count(*)::int as n, count(undone_at)::int as undone from promotions where school_id = ${school.id}`,
+          ),
+        )
+      ).rows[0];
+    /** Applies and undoes are counted together: apply, undo, apply, … to the bound. */
+    let latest = '';
+    for (let i = 0; i < TRIAL_PROMOTION_CHANGES_PER_DAY; i += 1) {
+      const res = i % 2 === 0 ? await apply() : await undo(latest);
+      expect(res.statusCode, res.body).toBe(i % 2 === 0 ? 201 : 200);
+      latest = res.json().id;
+    }
+    const before = await promotions();
+    const refused = await apply();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused)).toMatchObject({ code: 'rule', message: YEAR_MESSAGES.trialChangesPerDay });
+    expect(YEAR_MESSAGES.trialChangesPerDay).toBe(
+      'A trial school can apply or undo at most 10 promotions a day. Try again tomorrow, or choose a plan.',
+    );
+    expect(translateTo(YEAR_MESSAGES.trialChangesPerDay, 'es')).toBe(
+      'Una escuela en período de prueba puede aplicar o deshacer como máximo 10 promociones al día. Vuelva a intentarlo mañana o elija un plan.',
+    );
+    expect(await promotions()).toEqual(before);
+
+    // A day after the first apply, one place is free again: an apply takes it, and the undo after it is refused.
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.execute(sql`update promotions set applied_at = applied_at - interval '25 hours'
+        where school_id = ${school.id} and applied_at = (select min(applied_at) from promotions where school_id = ${school.id})`),
+    );
+    const again = await apply();
+    expect(again.statusCode, again.body).toBe(201);
+    const undoRefused = await undo(again.json().id);
+    expect(undoRefused.statusCode, undoRefused.body).toBe(422);
+    expect(errorOf(undoRefused).message).toBe(YEAR_MESSAGES.trialChangesPerDay);
+    expect((await promotions())?.undone).toBe(before?.undone);
+
+    // Once the school pays, it is not bound.
+    await putOnPaidBasic(school.id);
+    const paidUndo = await undo(again.json().id);
+    expect(paidUndo.statusCode, paidUndo.body).toBe(200);
   });
 });

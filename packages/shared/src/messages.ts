@@ -62,6 +62,8 @@ export const MESSAGE_MESSAGES = {
   notAllowed: 'You cannot start a conversation with this person',
   notYourself: 'You cannot start a conversation with yourself',
   alreadyReported: 'You have already reported this message',
+  /** 422: a deactivated class's group is read, not written in, until the class is active again. */
+  classGroupClosed: 'This class is inactive, so its group is read-only',
   reportTitle: 'A message was reported',
   reportBody: (reporter: string, sender: string, excerpt: string) =>
     `${reporter} reported a message from ${sender}: "${excerpt}"`,
@@ -173,6 +175,8 @@ export const Conversation = z.object({
   /** Messages from others the caller has not read. */
   unread: z.number().int(),
   lastActivityAt: z.iso.datetime({ offset: true }),
+  /** Read, not written in: a deactivated class's group (sending answers 422 until the class is active again). */
+  readOnly: z.boolean(),
 });
 export type Conversation = z.infer<typeof Conversation>;
 

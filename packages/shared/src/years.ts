@@ -37,6 +37,12 @@ export const MAX_ACADEMIC_YEARS = 50;
  * past or planned year, yet no `1900-1901` from which attendance would be accepted for every day since.
  */
 export const ACADEMIC_YEAR_REACH_YEARS = 50;
+/**
+ * Promotions a school on a trial may apply or undo in 24 hours, together (docs/product.md, "The year-end
+ * promotion"). A school promotes once a year and may undo and redo it a few times while it gets it right; without
+ * a bound a free trial could apply and undo at the write rate, each time writing a row per student.
+ */
+export const TRIAL_PROMOTION_CHANGES_PER_DAY = 10;
 
 export const YEAR_MESSAGES = {
   yearNotFound: 'Academic year not found',
@@ -78,6 +84,7 @@ export const YEAR_MESSAGES = {
   undoNotLatest: 'A later promotion was made, so this one cannot be undone',
   alreadyUndone: 'This promotion has already been undone',
   studentsChanged: 'Some students changed class after this promotion, so it cannot be undone',
+  trialChangesPerDay: `A trial school can apply or undo at most ${TRIAL_PROMOTION_CHANGES_PER_DAY} promotions a day. Try again tomorrow, or choose a plan.`,
 } as const;
 
 const name60 = (required: string, what: string) =>

@@ -25,6 +25,10 @@ const COUNTS: Record<TrialCapped, (schoolId: string) => SQL> = {
   people: (s) => sql`select count(*)::int as n from users where school_id = ${s}`,
 };
 
+/** Whether the school's active subscription is a trial, as an SQL condition (one indexed `exists`). */
+export const onTrialSql = (schoolId: string): SQL =>
+  sql`exists (select 1 from school_subscriptions s where s.school_id = ${schoolId} and s.status = 'active' and s.is_trial)`;
+
 /**
  * When the school is on a trial, takes the lock of its count of `what` until the transaction ends and answers
  * true; otherwise false and nothing is locked. Creates at the edge thus count one after the other: each counts
@@ -35,8 +39,7 @@ export async function lockTrialCount(tx: Tx, schoolId: string, what: TrialCapped
   const rows = await selectRows<{ locked: unknown }>(
     tx,
     sql`select pg_advisory_xact_lock(hashtextextended(${`trial-cap:${what}:${schoolId}`}, 0)) as locked
-      where exists (select 1 from school_subscriptions s where s.school_id = ${schoolId}
-        and s.status = 'active' and s.is_trial)`,
+      where ${onTrialSql(schoolId)}`,
   );
   return rows.length > 0;
 }

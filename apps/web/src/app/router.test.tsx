@@ -150,6 +150,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
       lastMessage: null,
       unread: 0,
       lastActivityAt: '2026-11-20T09:00:00.000Z',
+      readOnly: false,
     };
     renderApp(`/messages?c=${conversation.id}`, authResponse('teacher'), {
       'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),

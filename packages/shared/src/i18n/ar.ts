@@ -8,7 +8,12 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
-import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
+import {
+  ACADEMIC_YEAR_REACH_YEARS,
+  MAX_ACADEMIC_YEARS,
+  TRIAL_PROMOTION_CHANGES_PER_DAY,
+  YEAR_MESSAGES,
+} from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
@@ -520,6 +525,7 @@ const ar: Catalogue = {
   [YEAR_MESSAGES.undoNotLatest]: 'جرى ترفيع لاحق، لذا لا يمكن التراجع عن هذا',
   [YEAR_MESSAGES.alreadyUndone]: 'تم التراجع عن هذا الترفيع من قبل',
   [YEAR_MESSAGES.studentsChanged]: 'غيّر بعض الطلاب صفوفهم بعد هذا الترفيع، لذا لا يمكن التراجع عنه',
+  [YEAR_MESSAGES.trialChangesPerDay]: `لا يمكن للمدرسة في الفترة التجريبية أن تطبّق أو تتراجع عن أكثر من ${TRIAL_PROMOTION_CHANGES_PER_DAY} عمليات ترفيع في اليوم. حاول مرة أخرى غدًا، أو اختر خطة.`,
   'Term name': 'اسم الفصل الدراسي',
   'Holiday name': 'اسم العطلة',
   // Emergency contacts
@@ -546,6 +552,7 @@ const ar: Catalogue = {
   [MESSAGE_MESSAGES.notAllowed]: 'لا يمكنك بدء محادثة مع هذا الشخص',
   [MESSAGE_MESSAGES.notYourself]: 'لا يمكنك بدء محادثة مع نفسك',
   [MESSAGE_MESSAGES.alreadyReported]: 'لقد أبلغت عن هذه الرسالة من قبل',
+  [MESSAGE_MESSAGES.classGroupClosed]: 'هذا الصف غير نشط، لذا فمجموعته للقراءة فقط',
   [MESSAGE_MESSAGES.reportTitle]: 'تم الإبلاغ عن رسالة',
   [template(MESSAGE_MESSAGES.reportBody)]: 'أبلغ {0} عن رسالة من {1}: "{2}"',
   'Group name': 'اسم المجموعة',

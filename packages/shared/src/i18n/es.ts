@@ -8,7 +8,12 @@ import { type Catalogue, template } from './translate.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
-import { ACADEMIC_YEAR_REACH_YEARS, MAX_ACADEMIC_YEARS, YEAR_MESSAGES } from '../years.ts';
+import {
+  ACADEMIC_YEAR_REACH_YEARS,
+  MAX_ACADEMIC_YEARS,
+  TRIAL_PROMOTION_CHANGES_PER_DAY,
+  YEAR_MESSAGES,
+} from '../years.ts';
 import { EMERGENCY_MESSAGES } from '../emergency-contacts.ts';
 import { MESSAGE_MESSAGES } from '../messages.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../announcements.ts';
@@ -539,6 +544,7 @@ const es: Catalogue = {
   [YEAR_MESSAGES.alreadyUndone]: 'Esta promoción ya se deshizo',
   [YEAR_MESSAGES.studentsChanged]:
     'Algunos alumnos cambiaron de clase después de esta promoción, así que no puede deshacerse',
+  [YEAR_MESSAGES.trialChangesPerDay]: `Una escuela en período de prueba puede aplicar o deshacer como máximo ${TRIAL_PROMOTION_CHANGES_PER_DAY} promociones al día. Vuelva a intentarlo mañana o elija un plan.`,
   'Term name': 'Nombre del trimestre',
   'Holiday name': 'Nombre del festivo',
   // Emergency contacts
@@ -566,6 +572,7 @@ const es: Catalogue = {
   [MESSAGE_MESSAGES.notAllowed]: 'No puede iniciar una conversación con esta persona',
   [MESSAGE_MESSAGES.notYourself]: 'No puede iniciar una conversación consigo mismo',
   [MESSAGE_MESSAGES.alreadyReported]: 'Ya ha denunciado este mensaje',
+  [MESSAGE_MESSAGES.classGroupClosed]: 'Esta clase está inactiva, así que su grupo es solo de lectura',
   [MESSAGE_MESSAGES.reportTitle]: 'Se denunció un mensaje',
   [template(MESSAGE_MESSAGES.reportBody)]: '{0} denunció un mensaje de {1}: "{2}"',
   'Group name': 'Nombre del grupo',

@@ -38,6 +38,7 @@ import { toCsv } from '../../lib/csv.ts';
 import { inScope, listThroughAnswers, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { likePattern, byName, byNameText } from '../../lib/search.ts';
 import { assertTrialCap } from '../../db/trial-caps.ts';
+import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
 
 interface ClassRow {
   id: string;
@@ -453,6 +454,7 @@ export function unassignTeacher(
     await refuseWhileLessons(tx, scope.schoolId, { classId, teacherId }, (left) =>
       PEOPLE_MESSAGES.teacherSubjectHasLessons(left.subject, left.n),
     );
+    await dropLostAnnouncementNotifications(tx, scope.schoolId, { userIds: [teacherId] });
     await audit(tx, actor, {
       schoolId: scope.schoolId,
       action: 'class.teacher_unassigned',

@@ -23,7 +23,7 @@ import { keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { nameLike, byName } from '../../lib/search.ts';
 import { activeUser, contactable, conversationMembers, myConversations } from './audience.ts';
-import { loadConversations, unreadIn } from './views.ts';
+import { loadConversations, readOnlySql, unreadIn } from './views.ts';
 
 const M = MESSAGE_MESSAGES;
 
@@ -32,13 +32,15 @@ export interface GroupRow {
   kind: 'direct' | 'class' | 'group';
   classId: string | null;
   createdBy: string | null;
+  /** A deactivated class's group: read, not written in. */
+  readOnly: boolean;
 }
 
 /** One of the caller's conversations, or 404 (someone else's, another school's, or none). */
 export async function findMine(tx: Tx, scope: SchoolScope, id: string): Promise<GroupRow> {
   const [row] = await selectRows<GroupRow>(
     tx,
-    sql`select g.id, g.kind, g.class_id as "classId", g.created_by as "createdBy"
+    sql`select g.id, g.kind, g.class_id as "classId", g.created_by as "createdBy", ${readOnlySql} as "readOnly"
       from ${myConversations(scope)} g where g.id = ${id}`,
   );
   if (!row) throw notFound(M.conversationNotFound);
@@ -163,7 +165,7 @@ export function markConversationRead(deps: Deps, actor: Actor, { id }: { id: str
           and r.group_id = x.group_id and r.user_id = ${scope.actor.profileId}), '-infinity'::timestamptz)
         order by x.created_at desc, x.id desc limit 1`,
     );
-    await markRead(tx, scope, group.id, new Date());
+    await markRead(tx, scope, group.id, deps.clock());
     if (!news) return;
     const others = (await conversationMembers(tx, scope.schoolId, group)).filter((m) => m.id !== scope.actor.profileId);
     await publishLiveEvents(tx, [

@@ -82,9 +82,13 @@ export function sendMessage(
     const [group, onTrial] = await sendTogether(tx, () =>
       Promise.all([findMine(tx, scope, input.id), lockTrialCount(tx, scope.schoolId, 'messages')]),
     );
+    // A deactivated class's group keeps its history for its members but takes no new messages (docs/product.md,
+    // "Messages"); reactivating the class opens it again.
+    if (group.readOnly) throw new AppError('rule', M.classGroupClosed);
     await assertTrialRoom(tx, scope.schoolId, 'messages', onTrial);
     const id = newId();
-    const createdAt = new Date();
+    // The server's clock, as every other dated write: a message's time is the app's now, not the machine's.
+    const createdAt = deps.clock();
     const at = createdAt.toISOString();
     const members = await selectRows<{ id: string }>(
       tx,

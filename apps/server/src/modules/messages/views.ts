@@ -70,7 +70,12 @@ interface ConversationRow {
   lastSenderName: string | null;
   lastBody: string | null;
   lastCreatedAt: Date | string | null;
+  readOnly: boolean;
 }
+
+/** Whether conversation `g` is read-only: a deactivated class's group (docs/product.md, "Messages"). */
+export const readOnlySql = sql`(g.kind = 'class' and not exists (select 1 from classes c
+    where c.school_id = g.school_id and c.id = g.class_id and c.is_active))`;
 
 /** The conversations of `ids` as the caller sees them (title, last message, unread), in the order of `ids`. */
 export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[]): Promise<Conversation[]> {
@@ -79,7 +84,7 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
     tx,
     sql`select g.id, g.kind, ${titleOf(scope)} as title, g.class_id as "classId", g.last_activity_at as "lastActivityAt",
         ${unreadIn(scope)} as unread, lm.id as "lastId", lm.sender_id as "lastSenderId", lm.sender_name as "lastSenderName",
-        lm.body as "lastBody", lm.created_at as "lastCreatedAt"
+        lm.body as "lastBody", lm.created_at as "lastCreatedAt", ${readOnlySql} as "readOnly"
       from chat_groups g left join lateral (
         select x.id, x.sender_id, su.name as sender_name, x.body, x.created_at from messages x
         join users su on su.school_id = x.school_id and su.id = x.sender_id
@@ -98,6 +103,7 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
     classId: r.classId,
     unread: Number(r.unread),
     lastActivityAt: iso(r.lastActivityAt),
+    readOnly: r.readOnly,
     lastMessage:
       r.lastId && r.lastSenderId && r.lastCreatedAt
         ? toMessage(

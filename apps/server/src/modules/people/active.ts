@@ -3,6 +3,7 @@ import type { SchoolRole } from '@lyceum/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { classes, parents, sessions, students, users } from '../../db/schema/index.ts';
+import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
 import { revokeSessions } from '../auth/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
@@ -48,6 +49,10 @@ export async function setUserActive(
   }
   if (!active) {
     await revokeSessions(tx, and(eq(sessions.profileSchoolId, schoolId), eq(sessions.profileId, user.id)));
+  }
+  // A student off the roster takes their parents out of the class's announcements: their notifications go.
+  if (!active && user.role === 'student') {
+    await dropLostAnnouncementNotifications(tx, schoolId, { studentIds: [user.id] });
   }
   await audit(tx, actor, {
     schoolId,

@@ -12,6 +12,7 @@ import type {
 } from '@lyceum/shared/people';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { SchoolRole } from '@lyceum/shared/roles';
 import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { classes, parents, studentParents, students, users } from '../../db/schema/index.ts';
@@ -30,6 +31,7 @@ import {
   withEmailRace,
 } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
+import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 import {
@@ -259,6 +261,17 @@ export function getStudentProfile(
 }
 
 type NewParentInput = z.output<typeof CreateStudentRequest>['newParents'][number];
+type KnownUser = { id: string; role: SchoolRole };
+
+/** The school's users holding any of `emails`, by lower-cased e-mail, in one read. */
+async function schoolUsersByEmail(tx: Tx, schoolId: string, emails: string[]): Promise<Map<string, KnownUser>> {
+  if (emails.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, role: users.role, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), sql`lower(${users.email}) in ${emails.map((e) => e.toLowerCase())}`));
+  return new Map(rows.map((r) => [r.email, { id: r.id, role: r.role }]));
+}
 
 /**
  * Links a student to new parents given by e-mail: a parent of this school with that e-mail is linked as is;
@@ -270,17 +283,23 @@ async function attachNewParents(
   tx: Tx,
   schoolId: string,
   studentId: string,
-  newParents: NewParentInput[],
-  credentials: Credential[],
-  linked: ReadonlySet<string>,
+  {
+    newParents,
+    known,
+    credentials,
+    linked,
+  }: {
+    newParents: NewParentInput[];
+    /** The school's users holding the new parents' e-mails (schoolUsersByEmail). */
+    known: ReadonlyMap<string, KnownUser>;
+    credentials: Credential[];
+    linked: ReadonlySet<string>;
+  },
 ): Promise<{ id: string; email: string; accountId: string | null; credential: Credential | null; name: string }[]> {
   const out: { id: string; email: string; accountId: string | null; credential: Credential | null; name: string }[] =
     [];
   for (const [i, p] of newParents.entries()) {
-    const [existing] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(and(eq(users.schoolId, schoolId), sql`lower(${users.email}) = ${p.email.toLowerCase()}`));
+    const existing = known.get(p.email.toLowerCase());
     let parentId: string;
     if (existing?.role === 'parent') {
       if (linked.has(existing.id)) throw invalidField(`newParents.${i}.email`, PEOPLE_MESSAGES.parentListedTwice);
@@ -336,8 +355,15 @@ export async function createStudent(
         });
         if (Object.keys(repeated).length > 0) throw invalid(PEOPLE_MESSAGES.ownEmailEach, repeated);
         for (const link of input.parents) await findParentRow(tx, scope.schoolId, link.parentId);
-        const newParentCount = input.newParents.length;
-        await assertRoomForNewPeople(tx, scope.schoolId, { student: 1, parent: newParentCount });
+        const known = await schoolUsersByEmail(
+          tx,
+          scope.schoolId,
+          input.newParents.map((p) => p.email),
+        );
+        // Only the people this request makes count: a "new parent" who is already a parent here is linked, not
+        // made, so a school at its limit may still add the student (docs/product.md, "Plan limits on people").
+        const madeParents = input.newParents.filter((p) => known.get(p.email.toLowerCase())?.role !== 'parent');
+        await assertRoomForNewPeople(tx, scope.schoolId, { student: 1, parent: madeParents.length });
         const { userId, accountId } = await createSchoolAccount(
           tx,
           {
@@ -367,7 +393,12 @@ export async function createStudent(
             .onConflictDoNothing();
         }
         const linked = new Set(input.parents.map((link) => link.parentId));
-        const made = await attachNewParents(tx, scope.schoolId, userId, input.newParents, parentCredentials, linked);
+        const made = await attachNewParents(tx, scope.schoolId, userId, {
+          newParents: input.newParents,
+          known,
+          credentials: parentCredentials,
+          linked,
+        });
         const invitations: Invitation[] = [];
         if (credential.invitation)
           invitations.push({ accountId, email: input.email, name: input.name, role: 'student' });
@@ -497,6 +528,7 @@ export async function placeStudent(
     .update(users)
     .set({ classId: input.classId })
     .where(and(eq(users.schoolId, scope.schoolId), eq(users.id, id)));
+  await dropLostAnnouncementNotifications(tx, scope.schoolId, { studentIds: [id] });
   await audit(tx, actor, {
     schoolId: scope.schoolId,
     action: 'student.moved',
@@ -588,6 +620,7 @@ export function unlinkParent(
       )
       .returning({ id: studentParents.id, relationship: studentParents.relationship });
     if (removed.length === 0) throw notFound(PEOPLE_MESSAGES.parentNotFound);
+    await dropLostAnnouncementNotifications(tx, scope.schoolId, { userIds: [parentId] });
     await audit(tx, actor, {
       schoolId: scope.schoolId,
       action: 'student.parent_unlinked',

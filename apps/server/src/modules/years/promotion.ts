@@ -1,6 +1,7 @@
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import {
   PROMOTION_UNDO_DAYS,
+  TRIAL_PROMOTION_CHANGES_PER_DAY,
   type Promotion,
   type PromotionAction,
   type PromotionListResponse,
@@ -17,12 +18,14 @@ import type { Tx } from '../../db/client.ts';
 import { academicYears, promotionMoves, promotions } from '../../db/schema/index.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
 import { selectRows } from '../../db/select-rows.ts';
+import { onTrialSql } from '../../db/trial-caps.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { byName } from '../../lib/search.ts';
+import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
 import { setUserActive } from '../people/index.ts';
 import { findYear } from './years.ts';
 
@@ -65,9 +68,24 @@ const invalid = (message: string, field: string) => new AppError('validation', m
 /** Graduates and leavers leave the school: deactivated, kept in their last class (like a withdrawal). */
 const departs = (action: PromotionAction) => action === 'graduate' || action === 'leave';
 
-/** Promotion writes of a school take turns (apply and undo read "the latest promotion"). */
-async function lockPromotions(tx: Tx, schoolId: string): Promise<void> {
+/**
+ * Promotion writes of a school take turns (apply and undo read "the latest promotion"); then a school on a trial
+ * that has applied or undone TRIAL_PROMOTION_CHANGES_PER_DAY promotions in the last 24 hours is refused (422
+ * `rule`, docs/product.md "The year-end promotion"), before anything is read or written. Counted from the
+ * promotions' own times in a statement of its own after the lock (so its snapshot sees the one before it
+ * committed): racing requests count one after the other, in every server process; a paying school pays the
+ * `exists` only.
+ */
+async function lockPromotions(tx: Tx, schoolId: string, now: Date): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`promotions:${schoolId}`}, 0))`);
+  const since = new Date(now.getTime() - DAY_MS).toISOString();
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*) filter (where p.applied_at > ${since}::timestamptz)::int
+        + count(*) filter (where p.undone_at > ${since}::timestamptz)::int as n
+      from promotions p where p.school_id = ${schoolId} and ${onTrialSql(schoolId)}`,
+  );
+  if (row && row.n >= TRIAL_PROMOTION_CHANGES_PER_DAY) throw new AppError('rule', YEAR_MESSAGES.trialChangesPerDay);
 }
 
 async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassRow>> {
@@ -277,6 +295,8 @@ async function placeAll(
     update students s set roll_number = r.roll
     from json_to_recordset(${JSON.stringify(final)}::json) as r(id uuid, roll int)
     where s.school_id = ${schoolId} and s.id = r.id`);
+  // Moved students and their parents leave the announcements of the classes they left.
+  await dropLostAnnouncementNotifications(tx, schoolId, { studentIds: moves.map((m) => m.studentId) });
   return rolls;
 }
 
@@ -358,9 +378,9 @@ async function reactivateClasses(tx: Tx, actor: Actor, schoolId: string, classId
 export function applyPromotion(deps: Deps, actor: Actor, input: Input): Promise<Promotion> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    await lockPromotions(tx, scope.schoolId);
-    const p = await plan(tx, scope, input);
     const now = deps.clock();
+    await lockPromotions(tx, scope.schoolId, now);
+    const p = await plan(tx, scope, input);
     const movers = p.outcomes.filter((o) => !departs(o.action) && o.toClassId !== o.classId);
     const rolls = await placeAll(
       tx,
@@ -469,13 +489,13 @@ export function listPromotions(deps: Deps, actor: Actor): Promise<PromotionListR
 export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }): Promise<Promotion> {
   const scope = writeScope(actor, undefined);
   return inScope(deps.db, scope, async (tx) => {
-    await lockPromotions(tx, scope.schoolId);
+    const now = deps.clock();
+    await lockPromotions(tx, scope.schoolId, now);
     const [p] = await tx
       .select()
       .from(promotions)
       .where(and(eq(promotions.schoolId, scope.schoolId), eq(promotions.id, id)));
     if (!p) throw notFound(YEAR_MESSAGES.promotionNotFound);
-    const now = deps.clock();
     if (p.undoneAt) throw new AppError('rule', YEAR_MESSAGES.alreadyUndone);
     if (now.getTime() - p.appliedAt.getTime() >= PROMOTION_UNDO_DAYS * DAY_MS) {
       throw new AppError('rule', YEAR_MESSAGES.undoTooLate);

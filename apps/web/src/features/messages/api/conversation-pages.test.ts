@@ -14,6 +14,7 @@ const conv = (n: number) => ({
   lastMessage: null,
   unread: 0,
   lastActivityAt: at(n),
+  readOnly: false,
 });
 const page = (ns: number[], nextCursor: string | null): ConversationList => ({
   items: ns.map(conv),

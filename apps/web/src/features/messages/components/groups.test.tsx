@@ -18,6 +18,7 @@ const conversation = {
   lastMessage: null,
   unread: 0,
   lastActivityAt: '2026-11-20T09:00:00.000Z',
+  readOnly: false,
 };
 const detail = (createdBy: string, extra: ConversationDetail['members'] = []): ConversationDetail => ({
   ...conversation,

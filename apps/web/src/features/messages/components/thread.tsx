@@ -185,36 +185,43 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
           </>
         )}
       </div>
-      <form onSubmit={submit} className="shrink-0 border-t border-slate-200 p-3" noValidate>
-        <label htmlFor="message-body" className="sr-only">
-          {t('thread.write')}
-        </label>
-        <div className="mb-2 empty:hidden">
-          <DraftFileList draft={files} />
-        </div>
-        <div className="flex items-end gap-2">
-          <textarea
-            id="message-body"
-            value={body}
-            rows={2}
-            maxLength={MESSAGE_BODY_MAX}
-            placeholder={t('thread.write')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'message-body-error' : undefined}
-            onChange={(e) => setBody(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) submit(e);
-            }}
-            className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
-          />
-          <AttachButton draft={files} compact />
-          <Button type="submit" loading={send.isPending} disabled={files.busy} aria-label={t('thread.send')}>
-            <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-            <span className="hidden sm:inline">{t('thread.send')}</span>
-          </Button>
-        </div>
-        {error && <FieldError id="message-body" message={error} />}
-      </form>
+      {conversation.readOnly ? (
+        // A deactivated class's group: its history is read, nothing is written there (the server refuses too).
+        <p className="shrink-0 border-t border-slate-200 p-3 text-sm text-slate-600" data-testid="read-only">
+          {t('thread.readOnly')}
+        </p>
+      ) : (
+        <form onSubmit={submit} className="shrink-0 border-t border-slate-200 p-3" noValidate>
+          <label htmlFor="message-body" className="sr-only">
+            {t('thread.write')}
+          </label>
+          <div className="mb-2 empty:hidden">
+            <DraftFileList draft={files} />
+          </div>
+          <div className="flex items-end gap-2">
+            <textarea
+              id="message-body"
+              value={body}
+              rows={2}
+              maxLength={MESSAGE_BODY_MAX}
+              placeholder={t('thread.write')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'message-body-error' : undefined}
+              onChange={(e) => setBody(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) submit(e);
+              }}
+              className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
+            />
+            <AttachButton draft={files} compact />
+            <Button type="submit" loading={send.isPending} disabled={files.busy} aria-label={t('thread.send')}>
+              <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+              <span className="hidden sm:inline">{t('thread.send')}</span>
+            </Button>
+          </div>
+          {error && <FieldError id="message-body" message={error} />}
+        </form>
+      )}
       <ReportDialog messageId={reporting} onClose={() => setReporting(null)} />
     </section>
   );

@@ -34,6 +34,7 @@ const conversation = {
   lastMessage: theirs,
   unread: 1,
   lastActivityAt: theirs.createdAt,
+  readOnly: false,
 };
 
 /** An instant of 20 Nov 2026 at minute `n` past nine: the higher `n`, the later. */
@@ -107,6 +108,33 @@ describe('MessagesPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await vi.waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/messages'))?.body).toEqual({ body: 'See you' }),
+    );
+  });
+
+  it("a deactivated class's group shows why it is read-only instead of the reply box, in the reader's language", async () => {
+    const closed = {
+      ...conversation,
+      kind: 'class' as const,
+      title: 'Grade 5 A',
+      classId: CONV,
+      unread: 0,
+      readOnly: true,
+    };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [closed], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    expect(await screen.findByRole('list', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByTestId('read-only').textContent).toBe(
+      'This class is inactive, so its group is read-only: you can read its messages but not write here.',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Write a message' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    await act(() => changeLanguage('es'));
+    expect(screen.getByTestId('read-only').textContent).toBe(
+      'Esta clase está inactiva, así que su grupo es solo de lectura: puede leer sus mensajes, pero no escribir aquí.',
     );
   });
 
