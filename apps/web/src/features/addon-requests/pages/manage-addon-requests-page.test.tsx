@@ -47,7 +47,9 @@ describe('ManageAddonRequestsPage', () => {
     const { calls } = mockFetch({
       'GET /api/v1/company/addon-requests': () =>
         json({
-          items: [decided ? { ...request('r1', 'API Access'), status: 'approved' as const } : request('r1', 'API Access')],
+          items: [
+            decided ? { ...request('r1', 'API Access'), status: 'approved' as const } : request('r1', 'API Access'),
+          ],
           nextCursor: null,
         }),
       'POST /api/v1/company/addon-requests/r1/approve': () => {

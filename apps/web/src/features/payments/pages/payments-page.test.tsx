@@ -89,7 +89,8 @@ describe('PaymentsPage', () => {
     const { calls } = mockFetch({
       'GET /api/v1/company/payments': () =>
         json({ items: decided ? [{ ...payment, status: 'rejected' as const }] : [payment], nextCursor: null }),
-      'POST /api/v1/company/payments/pay-1/confirm': () => apiError(409, 'conflict', 'This payment was already rejected.'),
+      'POST /api/v1/company/payments/pay-1/confirm': () =>
+        apiError(409, 'conflict', 'This payment was already rejected.'),
     });
     renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments?status=all' });
     const confirm = await screen.findByRole('button', { name: 'Confirm payment R-0001' });
