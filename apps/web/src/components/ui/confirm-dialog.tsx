@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/i18n';
@@ -67,15 +67,15 @@ export function ConfirmDialog({
   const taken = useRef(false);
   const [taking, setTaking] = useState(false);
   const sawPending = useRef(false);
-  const release = () => {
+  const release = useCallback(() => {
     taken.current = false;
     sawPending.current = false;
     setTaking(false);
-  };
+  }, []);
   useEffect(() => {
     if (pending) sawPending.current = true;
     else if (sawPending.current) release();
-  }, [pending]);
+  }, [pending, release]);
 
   const show = (message: string | null, error: unknown = null) => {
     live.current.refusal = message;
@@ -92,7 +92,7 @@ export function ConfirmDialog({
     live.current.refusal = null;
     setRefusal(null);
     setRefusedWith(null);
-  }, [open]);
+  }, [open, release]);
 
   useEffect(
     () => () => {
