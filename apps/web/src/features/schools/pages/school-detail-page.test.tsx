@@ -119,7 +119,10 @@ describe('SchoolDetailPage', () => {
   it('offers no Renew for a cancelled subscription (the server refuses it: assign a plan instead)', async () => {
     render('company_admin', lapsedDetail('cancelled'));
     await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
-    expect(screen.getByText('No subscription. Assign a plan to give the school access.')).toBeTruthy();
+    // Named as cancelled, as its history row says, not as if the school never had one.
+    expect(
+      screen.getByText('The Basic subscription was cancelled. Assign a plan to give the school access.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Assign plan' })).toBeTruthy();
   });
@@ -219,6 +222,13 @@ describe('SchoolDetailPage', () => {
       );
       expect(addons.getAttribute('aria-describedby')).toBe('assign-addons-error');
     });
+  });
+
+  it('shows a dash for a school without a phone, as for every other empty detail', async () => {
+    render();
+    const details = await screen.findByRole('region', { name: 'Details' });
+    const phone = within(details).getByText('Phone').nextElementSibling as HTMLElement;
+    expect(phone.textContent).toBe('—');
   });
 
   it('gives company_user no actions', async () => {
