@@ -348,7 +348,7 @@ describe('add-ons', () => {
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).fields).toMatchObject({
       name: 'Name is required',
-      priceMinor: 'Amount must be in whole cents',
+      priceMinor: 'Amount must be in whole cents (at most 2 decimal places)',
     });
     expect(
       (

@@ -106,7 +106,7 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
 
 const moneySchema = z
   .number({ error: 'Enter an amount' })
-  .int('Amount must be in whole cents')
+  .int('Amount must be in whole cents (at most 2 decimal places)')
   .min(0, 'Amount cannot be negative')
   .max(1_000_000_000, 'Amount is too large');
 const limitSchema = z

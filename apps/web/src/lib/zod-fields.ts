@@ -1,10 +1,18 @@
 import { z } from 'zod';
 
-/** "12.50" → 1250; blank or not a number → NaN, which the shared schema then refuses with its own message. */
+/**
+ * "12.50" → 1250; blank or not a number → NaN, which the shared schema then refuses with its own message
+ * (`Enter an amount`). A third decimal that counts ("149.995") gives a fraction of a cent, which it refuses
+ * as not whole cents (at most 2 decimal places) rather than as if nothing had been typed; trailing zeros
+ * ("12.500") are only zeros.
+ */
 export function toMinor(text: string): number {
-  const trimmed = text.trim();
-  if (trimmed === '' || !/^\d+(\.\d{0,2})?$/.test(trimmed)) return Number.NaN;
-  return Math.round(Number(trimmed) * 100);
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const [, whole = '', fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  const beyond = fraction.slice(2).replace(/0+$/, '');
+  return beyond === '' ? cents : cents + Number(`0.${beyond}`);
 }
 
 export function fromMinor(minor: number): string {

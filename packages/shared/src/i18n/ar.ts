@@ -285,7 +285,8 @@ const ar: Catalogue = {
 
   // Plans, subscriptions, payments and add-ons
   'Enter an amount': 'أدخل مبلغًا',
-  'Amount must be in whole cents': 'يجب أن يكون المبلغ بوحدات السنت الكاملة',
+  'Amount must be in whole cents (at most 2 decimal places)':
+    'يجب أن يكون المبلغ بوحدات السنت الكاملة (منزلتان عشريتان على الأكثر)',
   'Amount cannot be negative': 'لا يمكن أن يكون المبلغ سالبًا',
   'Amount is too large': 'المبلغ كبير جدًا',
   'Amount must be more than 0': 'يجب أن يكون المبلغ أكبر من 0',

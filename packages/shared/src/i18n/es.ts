@@ -295,7 +295,8 @@ const es: Catalogue = {
 
   // Plans, subscriptions, payments and add-ons
   'Enter an amount': 'Introduzca un importe',
-  'Amount must be in whole cents': 'El importe debe expresarse en céntimos enteros',
+  'Amount must be in whole cents (at most 2 decimal places)':
+    'El importe debe expresarse en céntimos enteros (como máximo 2 decimales)',
   'Amount cannot be negative': 'El importe no puede ser negativo',
   'Amount is too large': 'El importe es demasiado alto',
   'Amount must be more than 0': 'El importe debe ser mayor que 0',

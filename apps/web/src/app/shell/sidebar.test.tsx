@@ -3,6 +3,7 @@ import { ROLES } from '@lyceum/shared/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n/i18n';
 import { authState, makeUser, renderWithProviders, signedIn } from '../../test/utils';
 import { Sidebar } from './sidebar';
 
@@ -22,6 +23,29 @@ describe('Sidebar', () => {
     expect(links.map((link) => link.textContent)).toEqual(MENUS[role].map((entry) => entry.label));
     expect(links.map((link) => link.getAttribute('href'))).toEqual(MENUS[role].map((entry) => entry.path));
     expect(links[0]?.textContent).toBe('Dashboard');
+  });
+
+  // QA at 1280 px: "Solicitudes de comple…" in Spanish, and a White Label school's name cut to "Maple Grove Sch…".
+  it('wraps a long menu entry and a long school name instead of cutting them', async () => {
+    await changeLanguage('es');
+    try {
+      renderWithProviders(<Sidebar {...props} />, { auth: signedIn('company_admin'), path: '/dashboard' });
+      const nav = screen.getByRole('navigation', { name: 'Principal' });
+      for (const link of within(nav).getAllByRole('link')) {
+        const label = link.querySelector('span') as HTMLElement;
+        expect(label.className.split(' ')).toContain('break-words');
+        expect(label.className.split(' ')).not.toContain('truncate');
+        // The entry grows with its label rather than keeping one line's height.
+        expect(link.className.split(' ')).toContain('min-h-10');
+        expect(link.className.split(' ')).not.toContain('h-10');
+      }
+    } finally {
+      await changeLanguage('en');
+    }
+    const brand = screen.getByTestId('sidebar-brand');
+    expect(brand.className.split(' ')).toEqual(expect.arrayContaining(['line-clamp-2', 'break-words']));
+    expect(brand.className.split(' ')).not.toContain('truncate');
+    expect(brand.title).toBe(brand.textContent);
   });
 
   it('shows Marketplace only to school_admin', () => {

@@ -154,7 +154,15 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
           ) : (
             <GraduationCap className="size-6 shrink-0 text-blue-400" aria-hidden="true" />
           )}
-          <span className={cn('truncate text-lg font-semibold text-white', collapsed && 'md:sr-only')}>
+          {/* A school's own name (White Label) may be long: two lines, and the whole of it on hover. */}
+          <span
+            title={identity.title}
+            data-testid="sidebar-brand"
+            className={cn(
+              'line-clamp-2 min-w-0 text-lg leading-tight font-semibold break-words text-white',
+              collapsed && 'md:sr-only',
+            )}
+          >
             {identity.title}
           </span>
           <button
@@ -184,7 +192,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
                       onClick={onCloseMobile}
                       className={({ isActive }) =>
                         cn(
-                          'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                          'flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm leading-5 font-medium transition-colors',
                           collapsed && 'md:justify-center md:px-0',
                           isActive
                             ? 'bg-blue-600 text-white shadow-sm'
@@ -193,7 +201,8 @@ export function Sidebar({ collapsed, onToggleCollapsed, isMobile, mobileOpen, on
                       }
                     >
                       <Icon className="size-5 shrink-0" aria-hidden="true" />
-                      <span className={cn('truncate', collapsed && 'md:sr-only')}>{label}</span>
+                      {/* Wrapped, never cut: "Solicitudes de complementos" is wider than the menu. */}
+                      <span className={cn('min-w-0 break-words', collapsed && 'md:sr-only')}>{label}</span>
                       {entry.id === 'messages' && unreadMessages > 0 && (
                         <span
                           data-testid="messages-unread"

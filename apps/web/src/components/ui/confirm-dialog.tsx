@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/i18n';
@@ -22,7 +22,9 @@ export interface ConfirmDialogProps {
   pending?: boolean;
   /**
    * Runs the action. A mutation it starts that fails, or a promise it returns that rejects, shows its message
-   * inside the dialog, which stays open (see `showingFailuresIn`).
+   * inside the dialog, which stays open (see `showingFailuresIn`). It runs once per click until the action is
+   * over: until the promise it returns settles, or else until `pending` has come and gone (or the dialog shows a
+   * refusal, or closes).
    */
   onConfirm: () => unknown;
   /**
@@ -58,6 +60,23 @@ export function ConfirmDialog({
   // Read by failures that arrive after the click, when this render's props may be stale.
   const live = useRef({ open, refusal: null as string | null, reported: undefined as unknown });
 
+  // One click, one action. `pending` (a mutation's isPending) reaches this render only once TanStack has told
+  // its observers, in a later task: the second click of a double click would find the button enabled and send
+  // the request again (the server's guard then refusing it in the dialog after the success). The first click
+  // takes this at once; it is given back when the action is over.
+  const taken = useRef(false);
+  const [taking, setTaking] = useState(false);
+  const sawPending = useRef(false);
+  const release = useCallback(() => {
+    taken.current = false;
+    sawPending.current = false;
+    setTaking(false);
+  }, []);
+  useEffect(() => {
+    if (pending) sawPending.current = true;
+    else if (sawPending.current) release();
+  }, [pending, release]);
+
   const show = (message: string | null, error: unknown = null) => {
     live.current.refusal = message;
     setRefusal(message);
@@ -67,12 +86,13 @@ export function ConfirmDialog({
   useEffect(() => {
     live.current.open = open;
     if (open) return;
+    release();
     // Closed by the page rather than by Cancel right after a refusal: the message would go with the dialog.
     if (live.current.refusal) toast.error(live.current.refusal);
     live.current.refusal = null;
     setRefusal(null);
     setRefusedWith(null);
-  }, [open]);
+  }, [open, release]);
 
   useEffect(
     () => () => {
@@ -84,17 +104,28 @@ export function ConfirmDialog({
   /** Shows a failure of this action in the dialog; false once it has closed (the caller then toasts it). */
   const report = (error: unknown) => {
     live.current.reported = error;
+    release();
     if (!live.current.open) return false;
     show(errorMessage(error), error);
     return true;
   };
 
   const confirm = () => {
+    if (taken.current) return;
+    taken.current = true;
+    setTaking(true);
     show(null);
     live.current.reported = undefined;
-    const result = showingFailuresIn(report, onConfirm);
+    let result: unknown;
+    try {
+      result = showingFailuresIn(report, onConfirm);
+    } catch (error) {
+      release();
+      throw error;
+    }
     if (result instanceof Promise) {
-      result.catch((error: unknown) => {
+      result.then(release, (error: unknown) => {
+        release();
         if (error !== live.current.reported && !report(error)) toast.error(errorMessage(error));
       });
     }
@@ -112,13 +143,13 @@ export function ConfirmDialog({
       title={title}
       description={description}
       size="sm"
-      preventClose={pending}
+      preventClose={pending || taking}
       footer={
         <>
-          <Button variant="secondary" onClick={() => dismiss(false)} disabled={pending}>
+          <Button variant="secondary" onClick={() => dismiss(false)} disabled={pending || taking}>
             {cancelLabel ?? t('actions.cancel')}
           </Button>
-          <Button variant={tone} onClick={confirm} loading={pending}>
+          <Button variant={tone} onClick={confirm} loading={pending || taking}>
             {confirmLabel}
           </Button>
         </>

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { Children, type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
 
@@ -66,6 +66,7 @@ export function Dialog({
   preventClose = false,
 }: DialogProps) {
   const { t } = useT();
+  const hasBody = Children.toArray(children).length > 0;
   const block = (event: Event) => {
     if (preventClose) event.preventDefault();
   };
@@ -125,9 +126,15 @@ export function Dialog({
               </RadixDialog.Close>
             )}
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {/* A question its title and description say whole (Deactivate …?) has no body: no empty band. */}
+          {hasBody && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
           {footer && (
-            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-3 sm:flex-row sm:justify-end [&>*]:w-full sm:[&>*]:w-auto">
+            <div
+              className={cn(
+                'flex flex-col-reverse gap-2 px-5 py-3 sm:flex-row sm:justify-end [&>*]:w-full sm:[&>*]:w-auto',
+                hasBody && 'border-t border-slate-100',
+              )}
+            >
               {footer}
             </div>
           )}

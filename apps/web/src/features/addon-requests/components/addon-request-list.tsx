@@ -9,6 +9,7 @@ import { type DataTableColumn, DataTable } from '../../../components/ui/data-tab
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
+import { useSingleFlight } from '../../../components/ui/use-single-flight';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
 import { useDecideAddonRequest } from '../api/decide-addon-request';
@@ -60,16 +61,14 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
   const [rejecting, setRejecting] = useState<AddonRequest | null>(null);
   const rows = requests.data?.pages.flatMap((p) => p.items);
 
+  const flight = useSingleFlight();
   const approve = (request: AddonRequest) =>
-    decide.mutate(
-      { id: request.id },
-      {
-        onSuccess: () =>
-          toast.success(
-            translate('addon-requests', 'list.approved', { addon: request.addonName, school: request.schoolName }),
-          ),
-      },
-    );
+    flight.run(request.id, async () => {
+      await decide.mutateAsync({ id: request.id });
+      toast.success(
+        translate('addon-requests', 'list.approved', { addon: request.addonName, school: request.schoolName }),
+      );
+    });
 
   return (
     <>
@@ -106,7 +105,7 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
                     <Button
                       size="sm"
                       onClick={() => approve(r)}
-                      loading={decide.isPending && decide.variables?.id === r.id && !decide.variables.reason}
+                      loading={flight.running(r.id)}
                       aria-label={t('list.approveLabel', { addon: r.addonName, school: r.schoolName })}
                     >
                       {t('list.approve')}

@@ -1,10 +1,10 @@
 import type { AddonRequest } from '@lyceum/shared/company';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { anAddonRequest } from '../../../test/fixtures';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { ManageAddonRequestsPage } from './manage-addon-requests-page';
 
 const request = (id: string, addonName: string): AddonRequest => anAddonRequest({ id, addonName });
@@ -40,6 +40,33 @@ describe('ManageAddonRequestsPage', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url.endsWith('/r2/reject'))?.body).toEqual({ reason: 'not offered in your region' }),
     );
+  });
+
+  it('approves once for a double click, and reads the list again when the request was decided meanwhile', async () => {
+    let decided = false;
+    const { calls } = mockFetch({
+      'GET /api/v1/company/addon-requests': () =>
+        json({
+          items: [
+            decided ? { ...request('r1', 'API Access'), status: 'approved' as const } : request('r1', 'API Access'),
+          ],
+          nextCursor: null,
+        }),
+      'POST /api/v1/company/addon-requests/r1/approve': () => {
+        decided = true;
+        return apiError(409, 'conflict', 'This request was already approved.');
+      },
+    });
+    renderWithProviders(<ManageAddonRequestsPage />, {
+      auth: signedIn('company_admin'),
+      path: '/addon-requests/manage?status=',
+    });
+    const approve = await screen.findByRole('button', { name: 'Approve API Access for Hill Valley High' });
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
   });
 
   it('shows company_user the list without decision buttons', async () => {

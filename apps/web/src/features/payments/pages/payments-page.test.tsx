@@ -1,9 +1,9 @@
 import type { Payment } from '@lyceum/shared/company';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { aPayment } from '../../../test/fixtures';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { PaymentsPage } from './payments-page';
 
 const payment: Payment = aPayment();
@@ -67,5 +67,42 @@ describe('PaymentsPage', () => {
     expect(screen.getByText('إضافة \u2068API Access\u2069')).toBeTruthy();
     expect(screen.getByText('خطة \u2068Standard\u2069 (سنوية)')).toBeTruthy();
     expect(screen.queryByText(/add-on|\(monthly\)/)).toBeNull();
+  });
+
+  it('confirms once for a double click on Confirm', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }),
+      'POST /api/v1/company/payments/pay-1/confirm': () => json({ ...payment, status: 'confirmed' }),
+    });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
+    const confirm = await screen.findByRole('button', { name: 'Confirm payment R-0001' });
+    // Both clicks land before the page hears that the request is on its way.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('reads the list again when another manager decided the payment meanwhile, so the row shows it', async () => {
+    let decided = false;
+    const { calls } = mockFetch({
+      'GET /api/v1/company/payments': () =>
+        json({ items: decided ? [{ ...payment, status: 'rejected' as const }] : [payment], nextCursor: null }),
+      'POST /api/v1/company/payments/pay-1/confirm': () =>
+        apiError(409, 'conflict', 'This payment was already rejected.'),
+    });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments?status=all' });
+    const confirm = await screen.findByRole('button', { name: 'Confirm payment R-0001' });
+    decided = true;
+    fireEvent.click(confirm);
+    // The row now says what the other manager decided, and offers no decision any more.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm payment R-0001' })).toBeNull());
+    expect(screen.getAllByRole('row').at(-1)?.textContent).toContain('Rejected');
+    expect(calls.map((c) => `${c.method} ${c.url.split('?')[0]}`)).toEqual([
+      'GET /api/v1/company/payments',
+      'POST /api/v1/company/payments/pay-1/confirm',
+      'GET /api/v1/company/payments',
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge'
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
+import { useSingleFlight } from '../../../components/ui/use-single-flight';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
@@ -66,13 +67,12 @@ export function PaymentsPage() {
   const decide = useDecidePayment();
   const [rejecting, setRejecting] = useState<Payment | null>(null);
 
+  const flight = useSingleFlight();
   const confirm = (p: Payment) =>
-    decide.mutate(
-      { id: p.id },
-      {
-        onSuccess: () => toast.success(translate('payments', 'list.confirmed', { receipt: p.receiptNumber })),
-      },
-    );
+    flight.run(p.id, async () => {
+      await decide.mutateAsync({ id: p.id });
+      toast.success(translate('payments', 'list.confirmed', { receipt: p.receiptNumber }));
+    });
 
   return (
     <>
@@ -110,7 +110,7 @@ export function PaymentsPage() {
                     <Button
                       size="sm"
                       onClick={() => confirm(p)}
-                      loading={decide.isPending && decide.variables?.id === p.id && !decide.variables.reason}
+                      loading={flight.running(p.id)}
                       aria-label={t('list.confirmLabel', { receipt: p.receiptNumber })}
                     >
                       {t('list.confirm')}

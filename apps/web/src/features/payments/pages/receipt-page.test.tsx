@@ -46,6 +46,23 @@ describe('ReceiptPage', () => {
     expect(heading.textContent).toBe(language === 'en' ? `Receipt ${NUMBER}` : `الإيصال ${NUMBER}`);
   });
 
+  // QA: the web page said "Received from" and "Confirmed" where the PDF of the same receipt says "Billed to" and "Paid".
+  it.each([
+    ['en', 'Billed to', 'Paid', 'Description'],
+    ['es', 'Facturado a', 'Pagado', 'Descripción'],
+    ['ar', 'صادر إلى', 'مدفوع', 'الوصف'],
+  ] as const)('uses the PDF’s words in %s, and puts the Description header over its column', async (language, billedTo, paid, description) => {
+    await changeLanguage(language);
+    mockFetch({ [`GET /api/v1/payments/${PAYMENT}/receipt`]: () => json(receipt) });
+    openReceipt();
+    expect(await screen.findByText(billedTo)).toBeTruthy();
+    const card = document.getElementById('receipt') as HTMLElement;
+    expect(card.textContent).toContain(paid);
+    expect(card.textContent).not.toMatch(/Confirmed|Received from/);
+    // A header cell is centred by the browser unless it says otherwise; its rows start at the start.
+    expect(screen.getByRole('columnheader', { name: description }).className).toContain('text-start');
+  });
+
   // QA: in Arabic the school's address "1 Demo Street, Springfield" read "Demo Street, Springfield 1".
   it("isolates someone's text on the Arabic receipt: the school, its address and e-mail, the lines", async () => {
     await changeLanguage('ar');

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { usePaymentFor } from '../../../components/ui/payment-for';
-import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
+import { StatusBadge } from '../../../components/ui/badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../../lib/auth';
@@ -94,11 +94,15 @@ export function ReceiptPage() {
               <ReceiptTitle sentence={(n) => t('receipt.titleNumber', { number: n })} number={receiptNumber} />
             </p>
           </div>
-          <PaymentStatusBadge status={payment.status} />
+          {/* The PDF's words (Paid, Pending confirmation, Rejected), so the two forms of one receipt agree. */}
+          <StatusBadge
+            status={payment.status === 'confirmed' ? 'paid' : payment.status}
+            label={t(`receipt.status.${payment.status}`)}
+          />
         </div>
         <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-slate-500">{t('receipt.receivedFrom')}</dt>
+            <dt className="text-slate-500">{t('receipt.billedTo')}</dt>
             {/* Someone's text, isolated: in Arabic "1 Demo Street" would otherwise read "Demo Street 1" (QA). */}
             <dd className="font-medium text-slate-900">
               <bdi>{school.name}</bdi>
@@ -126,8 +130,9 @@ export function ReceiptPage() {
         <table className="mt-6 w-full text-sm">
           <caption className="sr-only">{t('receipt.lines')}</caption>
           <thead>
-            <tr className="border-b border-slate-200 text-start text-slate-500">
-              <th scope="col" className="py-2 font-medium">
+            {/* A header cell is centred by the browser whatever its row says: each one says where it goes. */}
+            <tr className="border-b border-slate-200 text-slate-500">
+              <th scope="col" className="py-2 text-start font-medium">
                 {t('receipt.description')}
               </th>
               <th scope="col" className="py-2 text-end font-medium">

@@ -1,6 +1,6 @@
 import type { Plan } from '@lyceum/shared/company';
 import { DEFAULT_PLANS } from '@lyceum/shared/plans';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
@@ -80,6 +80,36 @@ describe('PlansPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }));
     expect(within(dialog).getByText('Name is required')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says a price with a third decimal has too many, rather than asking for an amount', async () => {
+    const { calls } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'New plan' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Price per month (USD)'), '149.995');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }));
+    expect(within(dialog).getByText('Amount must be in whole cents (at most 2 decimal places)')).toBeTruthy();
+    expect(within(dialog).queryByText('Enter an amount')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('offers a retired plan again once for a double click on Reactivate', async () => {
+    const retired = { ...plans[0], isActive: false } as Plan;
+    let offered = false;
+    const { calls } = mockFetch({
+      'GET /api/v1/company/plans': () => json({ items: [{ ...retired, isActive: offered }] }),
+      'GET /api/v1/company/addons': () => json({ items: [] }),
+      [`PATCH /api/v1/company/plans/${retired.id}`]: () => {
+        offered = true;
+        return json({ ...retired, isActive: true });
+      },
+    });
+    renderWithProviders(<PlansPage />, { auth: signedIn('company_admin') });
+    const reactivate = await screen.findByRole('button', { name: `Reactivate ${retired.name}` });
+    fireEvent.click(reactivate);
+    fireEvent.click(reactivate);
+    await screen.findByRole('button', { name: `Deactivate ${retired.name}` });
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
   it('hides every write button from company_user', async () => {

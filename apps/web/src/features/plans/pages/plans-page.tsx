@@ -12,6 +12,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
+import { useSingleFlight } from '../../../components/ui/use-single-flight';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { formatMoney, formatNumber, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
@@ -41,12 +42,14 @@ function PlanCard({
   canManage,
   onEdit,
   onToggle,
+  toggling,
 }: {
   plan: Plan;
   addons: readonly Addon[];
   canManage: boolean;
   onEdit: () => void;
   onToggle: () => void;
+  toggling: boolean;
 }) {
   const { t } = useT('plans');
   const included = addons.filter((a) => plan.addonIds.includes(a.id)).map((a) => a.name);
@@ -99,7 +102,7 @@ function PlanCard({
             >
               {t('card.edit')}
             </Button>
-            <Button variant="ghost" size="sm" onClick={onToggle}>
+            <Button variant="ghost" size="sm" onClick={onToggle} loading={toggling}>
               {plan.isActive ? t('card.deactivate') : t('card.reactivate')}
               <span className="sr-only"> {plan.name}</span>
             </Button>
@@ -115,11 +118,13 @@ function AddonCard({
   canManage,
   onEdit,
   onToggle,
+  toggling,
 }: {
   addon: Addon;
   canManage: boolean;
   onEdit: () => void;
   onToggle: () => void;
+  toggling: boolean;
 }) {
   const { t } = useT('plans');
   return (
@@ -139,7 +144,7 @@ function AddonCard({
           <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t('card.editLabel', { name: addon.name })}>
             {t('card.edit')}
           </Button>
-          <Button variant="ghost" size="sm" onClick={onToggle}>
+          <Button variant="ghost" size="sm" onClick={onToggle} loading={toggling}>
             {addon.isActive ? t('card.deactivate') : t('card.reactivate')}
             <span className="sr-only"> {addon.name}</span>
           </Button>
@@ -164,18 +169,17 @@ export function PlansPage() {
   const [deactivating, setDeactivating] = useState<{ kind: 'plan' | 'addon'; id: string; name: string } | null>(null);
 
   const addonItems = addons.data?.items ?? [];
+  const flight = useSingleFlight();
   const toggle = (kind: 'plan' | 'addon', item: Plan | Addon) => {
     if (item.isActive) {
       setDeactivating({ kind, id: item.id, name: item.name });
       return;
     }
     const mutation = kind === 'plan' ? savePlan : saveAddon;
-    mutation.mutate(
-      { id: item.id, input: { isActive: true } },
-      {
-        onSuccess: () => toast.success(translate('plans', 'page.offeredAgain', { name: item.name })),
-      },
-    );
+    flight.run(item.id, async () => {
+      await mutation.mutateAsync({ id: item.id, input: { isActive: true } });
+      toast.success(translate('plans', 'page.offeredAgain', { name: item.name }));
+    });
   };
   const confirmDeactivate = () => {
     if (!deactivating) return;
@@ -212,6 +216,7 @@ export function PlansPage() {
               canManage={canManage}
               onEdit={() => setEditingPlan({ item: plan })}
               onToggle={() => toggle('plan', plan)}
+              toggling={flight.running(plan.id)}
             />
           ))}
         </div>
@@ -231,6 +236,7 @@ export function PlansPage() {
               canManage={canManage}
               onEdit={() => setEditingAddon({ item: addon })}
               onToggle={() => toggle('addon', addon)}
+              toggling={flight.running(addon.id)}
             />
           ))}
         </div>

@@ -25,10 +25,27 @@ export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: Assi
   const { t } = useT('schools');
   const catalogue = useCatalogue();
   const assign = useAssignSubscription(schoolId);
+  // The current add-ons carry over, except those no longer offered: the school kept them until its subscription
+  // changes, and this is that change. They have no checkbox, so they are named below and left out of the request
+  // (which the server would refuse with 'Choose add-ons from the offered ones').
+  const offered = new Set(catalogue.addons.map((a) => a.id));
+  const notCarried = catalogue.isPending
+    ? []
+    : (current?.addonIds ?? [])
+        .filter((id) => !offered.has(id))
+        .map(
+          (id) =>
+            catalogue.retiredAddons.find((a) => a.id === id)?.name ?? current?.addonNames[current.addonIds.indexOf(id)],
+        )
+        .filter((name) => name !== undefined);
   const form = useForm({
     resolver: zodResolver(
       asRequest(
-        (values: { subscription: SubscriptionValue }) => toAssignRequest(catalogue.plans, values.subscription),
+        (values: { subscription: SubscriptionValue }) =>
+          toAssignRequest(catalogue.plans, {
+            ...values.subscription,
+            addonIds: values.subscription.addonIds.filter((id) => offered.has(id)),
+          }),
         AssignSubscriptionRequest,
       ),
     ),
@@ -79,6 +96,11 @@ export function AssignPlanDialog({ schoolId, current, open, onOpenChange }: Assi
               />
             )}
           />
+          {notCarried.map((name) => (
+            <p key={name} className="text-sm text-amber-800">
+              {t('assign.notCarried', { addon: name })}
+            </p>
+          ))}
         </>
       )}
     </FormDialog>

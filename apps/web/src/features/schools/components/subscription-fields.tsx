@@ -1,6 +1,7 @@
 import type { Addon, Plan } from '@lyceum/shared/company';
 import { type PriceParts, priceSubscription } from '@lyceum/shared/subscription-rules';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { FieldError } from '../../../components/ui/field-error';
 import { formatMoney, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 
@@ -101,6 +102,7 @@ export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, e
           label={t('subscription.billingCycle')}
           value={value.billingCycle}
           onChange={(e) => set('billingCycle', e.target.value as SubscriptionValue['billingCycle'])}
+          error={errors.billingCycle}
         >
           <option value="monthly">{t('cycle.monthly')}</option>
           <option value="yearly">{t('cycle.yearly')}</option>
@@ -125,8 +127,8 @@ export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, e
           {t('subscription.autoRenew')}
         </label>
       </div>
-      {addons.length > 0 && (
-        <fieldset>
+      {(addons.length > 0 || errors.addonIds) && (
+        <fieldset aria-describedby={errors.addonIds ? `${idPrefix}-addons-error` : undefined}>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('subscription.addons')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {addons.map((addon) => {
@@ -157,6 +159,7 @@ export function SubscriptionFields({ idPrefix, plans, addons, value, onChange, e
               );
             })}
           </div>
+          {errors.addonIds && <FieldError id={`${idPrefix}-addons`} message={errors.addonIds} />}
         </fieldset>
       )}
       <div

@@ -1,9 +1,10 @@
-import type { CompanySchool, SchoolDetailResponse, Subscription } from '@lyceum/shared/company';
+import type { Addon, CompanySchool, Plan, SchoolDetailResponse, Subscription } from '@lyceum/shared/company';
+import { DEFAULT_PLANS } from '@lyceum/shared/plans';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { aSubscription } from '../../../test/fixtures';
 import { SchoolDetailPage } from './school-detail-page';
 
@@ -118,7 +119,10 @@ describe('SchoolDetailPage', () => {
   it('offers no Renew for a cancelled subscription (the server refuses it: assign a plan instead)', async () => {
     render('company_admin', lapsedDetail('cancelled'));
     await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
-    expect(screen.getByText('No subscription. Assign a plan to give the school access.')).toBeTruthy();
+    // Named as cancelled, as its history row says, not as if the school never had one.
+    expect(
+      screen.getByText('The Basic subscription was cancelled. Assign a plan to give the school access.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Assign plan' })).toBeTruthy();
   });
@@ -137,6 +141,94 @@ describe('SchoolDetailPage', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['API Access']);
+  });
+
+  describe('Assign plan', () => {
+    // The request's ids are checked as UUIDs before it is sent.
+    const GOLD = '01a2156e-f639-76ab-861c-2750f7133786';
+    const LIBRARY = '01a2156e-0000-7000-8000-000000000001';
+    const WHITE_LABEL = '01a2156e-0000-7000-8000-000000000002';
+    const gold: Plan = {
+      ...(DEFAULT_PLANS[2] as (typeof DEFAULT_PLANS)[number]),
+      id: GOLD,
+      name: 'Gold',
+      currency: 'USD',
+      addonIds: [],
+      isActive: true,
+      activeSubscriptions: 0,
+    };
+    const addon = (id: string, name: string, isActive: boolean): Addon => ({
+      id,
+      name,
+      key: null,
+      description: '',
+      icon: 'puzzle',
+      priceMinor: 1250,
+      currency: 'USD',
+      billingPeriod: 'monthly',
+      features: [],
+      isActive,
+    });
+    // The school holds Library, since retired, and White Label, still offered.
+    const holding = {
+      ...detail,
+      subscription: {
+        ...subscription('active'),
+        addonIds: [LIBRARY, WHITE_LABEL],
+        addonNames: ['Library', 'White Label'],
+      },
+    };
+
+    function openAssign(answer: () => Response) {
+      const fetch = mockFetch({
+        'GET /api/v1/company/schools/school-1': () => json(holding),
+        'GET /api/v1/company/plans': () => json({ items: [gold] }),
+        'GET /api/v1/company/addons': () =>
+          json({ items: [addon(LIBRARY, 'Library', false), addon(WHITE_LABEL, 'White Label', true)] }),
+        'POST /api/v1/company/schools/school-1/subscriptions': answer,
+      });
+      const routes = [{ path: '/schools/:id', element: <SchoolDetailPage /> }];
+      renderWithProviders(null, { auth: signedIn('company_admin'), path: '/schools/school-1', routes });
+      return fetch;
+    }
+
+    it('names a retired add-on the school holds and leaves it out, so the plan can be assigned', async () => {
+      const { calls } = openAssign(() => json({ ...subscription('active'), planName: 'Gold' }, 201));
+      await userEvent.click(await screen.findByRole('button', { name: 'Assign plan' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign plan' });
+      expect(
+        await within(dialog).findByText('Library is no longer offered, so it will not carry over to the new plan.'),
+      ).toBeTruthy();
+      expect((within(dialog).getByLabelText(/White Label/) as HTMLInputElement).checked).toBe(true);
+      await userEvent.selectOptions(within(dialog).getByLabelText('Plan'), GOLD);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Assign plan' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ planId: GOLD, addonIds: [WHITE_LABEL] });
+    });
+
+    it("shows the server's refusal in the dialog, under the add-ons it names", async () => {
+      openAssign(() =>
+        apiError(400, 'validation', 'Choose add-ons from the offered ones', {
+          addonIds: 'Choose add-ons from the offered ones',
+        }),
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Assign plan' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign plan' });
+      await userEvent.selectOptions(await within(dialog).findByLabelText('Plan'), GOLD);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Assign plan' }));
+      const addons = await within(dialog).findByRole('group', { name: 'Add-ons' });
+      await waitFor(() =>
+        expect(within(addons).getByText('Choose add-ons from the offered ones').id).toBe('assign-addons-error'),
+      );
+      expect(addons.getAttribute('aria-describedby')).toBe('assign-addons-error');
+    });
+  });
+
+  it('shows a dash for a school without a phone, as for every other empty detail', async () => {
+    render();
+    const details = await screen.findByRole('region', { name: 'Details' });
+    const phone = within(details).getByText('Phone').nextElementSibling as HTMLElement;
+    expect(phone.textContent).toBe('—');
   });
 
   it('gives company_user no actions', async () => {

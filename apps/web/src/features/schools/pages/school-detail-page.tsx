@@ -64,6 +64,8 @@ export function SchoolDetailPage() {
   // What the server renews: the active subscription, or else the newest one when it expired (a cancelled one
   // cannot be renewed: docs/product.md, "Statuses, expiry and renewal"). History lists the newest first.
   const lapsed = !subscription && history.items[0]?.status === 'expired' ? history.items[0] : null;
+  // A cancelled one is named as such (its history row says Cancelled), not as if the school never had one.
+  const cancelledSub = !subscription && history.items[0]?.status === 'cancelled' ? history.items[0] : null;
   const renewable = subscription ?? lapsed;
   // Entitlements are the add-ons bought (listed with the subscription) and those its plan includes: the chips
   // add only the latter, so no add-on is shown twice.
@@ -139,6 +141,10 @@ export function SchoolDetailPage() {
             <p className="text-sm text-slate-500">
               {t('detail.expiredSubscription', { plan: lapsed.planName, date: date(lapsed.endDate) })}
             </p>
+          ) : cancelledSub ? (
+            <p className="text-sm text-slate-500">
+              {t('detail.cancelledSubscription', { plan: cancelledSub.planName })}
+            </p>
           ) : (
             <p className="text-sm text-slate-500">{t('detail.noSubscription')}</p>
           )}
@@ -173,9 +179,8 @@ export function SchoolDetailPage() {
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label={t('detail.address')}>{school.address}</Detail>
             <Detail label={t('detail.principal')}>{school.principalName}</Detail>
-            <Detail label={t('detail.phone')}>
-              <LtrText>{school.phone}</LtrText>
-            </Detail>
+            {/* The phone is wrapped to keep it left to right; none at all is the same dash as any empty detail. */}
+            <Detail label={t('detail.phone')}>{school.phone && <LtrText>{school.phone}</LtrText>}</Detail>
             <Detail label={t('detail.email')}>{school.email}</Detail>
             <Detail label={t('detail.logo')}>
               {school.logo && (

@@ -1,6 +1,7 @@
 import type { Payment, SubmitPaymentRequest } from '@lyceum/shared/company';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 import { myPaymentsKey } from './get-my-payments';
 
 /** Records a pending payment; the server answers the first payment again for a reused idempotency key. */
@@ -8,9 +9,11 @@ export function submitPayment(input: SubmitPaymentRequest): Promise<Payment> {
   return api.post<Payment>('/payments', input);
 }
 
+/** The payment form shows every refusal itself (under its field or above the fields): no toast besides. */
 export function useSubmitPayment() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: submitPayment,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myPaymentsKey }),
   });

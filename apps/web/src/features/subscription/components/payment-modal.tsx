@@ -77,7 +77,8 @@ function PaymentForm({
     register,
     formState: { errors },
   } = form;
-  // The target is not a field: a refusal of it (e.g. an unknown subscription) is shown above the form.
+  // The target is not a field: a refusal of it (e.g. an unknown subscription) is shown above the form. Every
+  // refusal shows here and nowhere else (the mutation has no toast), so it is never said twice.
   const flat = flatErrors(errors);
 
   const onSubmit = form.handleSubmit(async (request) => {
@@ -118,6 +119,7 @@ function PaymentForm({
       </p>
       {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
       {flat.subscriptionId && <Alert>{flat.subscriptionId}</Alert>}
+      {flat.addonRequestId && <Alert>{flat.addonRequestId}</Alert>}
       <SelectField
         id="payment-method"
         label={t('payment.method')}

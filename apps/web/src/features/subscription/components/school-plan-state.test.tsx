@@ -206,6 +206,9 @@ describe('plan expiry', () => {
     // A lapsed subscription can still be renewed: its admin is offered that first.
     const renew = await screen.findByRole('link', { name: 'Renew subscription' });
     expect(renew.getAttribute('href')).toBe('/subscription');
+    // The admin is not told to contact the school's administrator: they are that person.
+    expect(screen.getByRole('alert').textContent).toBe("Your school's subscription has expired.");
+    expect(screen.queryByText(/contact your school administrator/)).toBeNull();
     expect(
       screen.getByText(
         'As the school administrator, you can pay for a renewal or ask our sales team for another plan.',
@@ -219,6 +222,23 @@ describe('plan expiry', () => {
       email: 'school_admin@example.test',
       message: expect.stringContaining('Hill Valley High'),
     });
+  });
+
+  it("tells a lapsed subscription's admin in Spanish and Arabic too that it expired, not to contact the admin", async () => {
+    for (const [language, sentence] of [
+      ['es', 'La suscripción de su escuela ha vencido.'],
+      ['ar', 'انتهى اشتراك مدرستك.'],
+    ] as const) {
+      await changeLanguage(language);
+      try {
+        mockFetch({ 'GET /api/v1/subscription': () => json(lapsed('expired')) });
+        const { unmount } = renderWithProviders(<PlanExpiredPage />, { auth: signedIn('school_admin') });
+        await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(sentence));
+        unmount();
+      } finally {
+        await changeLanguage('en');
+      }
+    }
   });
 
   it("offers a cancelled subscription's admin no renewal: the page says what My Subscription says", async () => {

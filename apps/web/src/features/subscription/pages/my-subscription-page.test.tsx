@@ -12,7 +12,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, type MockHandlers, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
-import { aSubscription } from '../../../test/fixtures';
+import { anAddonRequest, aPayment, aSubscription } from '../../../test/fixtures';
 import { EXPIRED_PATH, SubscriptionExpiryWatcher } from '../components/expiry-watcher';
 import { MySubscriptionPage } from './my-subscription-page';
 
@@ -121,6 +121,85 @@ describe('MySubscriptionPage', () => {
     expect(within(dialog).queryByText(/is recorded/)).toBeNull();
   });
 
+  it('offers no payment while one awaits confirmation, and says so, for the subscription and an add-on', async () => {
+    const { calls } = mockFetch({
+      ...handlers(answer('pending')),
+      'GET /api/v1/payments': () =>
+        json({
+          items: [
+            aPayment({ subscriptionId: SUB_ID, amountMinor: 173389 }),
+            aPayment({ id: 'pay-2', subscriptionId: null, addonRequestId: 'req-wl', amountMinor: 20000 }),
+          ],
+          nextCursor: null,
+        }),
+      'GET /api/v1/addon-requests': () =>
+        json({
+          items: [
+            anAddonRequest({ id: 'req-wl', addonName: 'White Label', status: 'approved' }),
+            anAddonRequest({ id: 'req-sms', addonName: 'SMS', status: 'approved' }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    expect(
+      await screen.findByText(
+        'A payment of $1,733.89 is awaiting confirmation. You can pay again once it is confirmed or rejected.',
+      ),
+    ).toBeTruthy();
+    for (const name of ['Pay now', 'Renew', 'Subscribe']) expect(screen.queryByRole('button', { name })).toBeNull();
+    // The add-on whose payment waits says so; the other one may still be paid for.
+    expect(screen.queryByRole('button', { name: 'Pay for White Label' })).toBeNull();
+    expect(screen.getByText('Payment awaiting confirmation')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay for SMS' })).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says a refused payment once, in the dialog, without a toast repeating it', async () => {
+    mockFetch({
+      ...handlers(answer('pending')),
+      'POST /api/v1/payments': () => apiError(409, 'conflict', SUBSCRIPTION_REQUEST_MESSAGES.paymentPending),
+    });
+    renderWithToasts();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+    await userEvent.type(within(dialog).getByLabelText('Reference'), 'TX-11');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit payment' }));
+    await within(dialog).findByText(SUBSCRIPTION_REQUEST_MESSAGES.paymentPending);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(SUBSCRIPTION_REQUEST_MESSAGES.paymentPending)).toHaveLength(1);
+  });
+
+  it('lists the add-ons the plan includes with the bought ones, marked as included', async () => {
+    mockFetch(
+      handlers({
+        ...answer('paid'),
+        addons: [
+          {
+            id: 'a-wl',
+            name: 'White Label',
+            key: 'white_label',
+            description: '',
+            icon: 'palette',
+            priceMinor: 20000,
+            currency: 'USD',
+            billingPeriod: 'monthly',
+            features: [],
+            isActive: true,
+          },
+        ],
+        entitlements: ['api_access', 'white_label'],
+      }),
+    );
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const list = await screen.findByRole('list', { name: 'Active add-ons' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['White Label', 'API Access · Included in your plan']);
+  });
+
   it("contact sales while the school's earlier request is open says so in the dialog", async () => {
     mockFetch({
       ...handlers(answer('paid')),
@@ -211,6 +290,8 @@ describe('MySubscriptionPage', () => {
     for (const name of ['Renew', 'Pay now', 'Subscribe', 'Upgrade plan']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
+    // Nor the marketplace, which answers a cancelled school with the plan-expiry screen.
+    expect(screen.queryByRole('link', { name: 'Marketplace' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Contact sales' })).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });

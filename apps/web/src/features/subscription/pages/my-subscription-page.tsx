@@ -1,5 +1,6 @@
 import { isCompanyRole } from '@lyceum/shared/roles';
 import type { AddonRequest } from '@lyceum/shared/company';
+import { ADDON_KEYS } from '@lyceum/shared/entitlements';
 import { UNLIMITED } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -43,8 +44,20 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Add-on requests the school may still pay for: approved ones, and pending ones it wants to prepay. */
-function PayableRequests({ requests, onPay }: { requests: AddonRequest[]; onPay: (r: AddonRequest) => void }) {
+/**
+ * Add-on requests the school may still pay for: approved ones, and pending ones it wants to prepay. One whose
+ * payment awaits confirmation says so instead of offering Pay, which the server would refuse
+ * (`A payment for this add-on is already awaiting confirmation.`).
+ */
+function PayableRequests({
+  requests,
+  awaiting,
+  onPay,
+}: {
+  requests: AddonRequest[];
+  awaiting: (r: AddonRequest) => boolean;
+  onPay: (r: AddonRequest) => void;
+}) {
   const { t } = useT('subscription');
   const format = useFormat();
   if (requests.length === 0) return <p className="text-sm text-slate-500">{t('requests.empty')}</p>;
@@ -60,7 +73,10 @@ function PayableRequests({ requests, onPay }: { requests: AddonRequest[]; onPay:
           </span>
           <span className="flex items-center gap-2">
             <StatusBadge status={r.status} />
-            {r.status !== 'rejected' && (
+            {r.status !== 'rejected' && awaiting(r) && (
+              <span className="text-xs text-slate-500">{t('requests.paymentAwaiting')}</span>
+            )}
+            {r.status !== 'rejected' && !awaiting(r) && (
               <Button
                 size="sm"
                 variant="secondary"
@@ -128,7 +144,15 @@ export function MySubscriptionPage() {
       </>
     );
   }
-  const { subscription, plan, addons, usage, history, daysLeft } = data.data;
+  const { subscription, plan, addons, usage, history, daysLeft, entitlements } = data.data;
+  // A subscription or add-on request has one pending payment at a time (docs/product.md, "Payments"): while one
+  // awaits confirmation the page offers no other, which the server could only refuse, and says why.
+  const pendingPayments = (payments.data?.items ?? []).filter((p) => p.status === 'pending');
+  const awaitingPayment = subscription && pendingPayments.find((p) => p.subscriptionId === subscription.id);
+  // Add-ons the plan includes are the school's too, though never bought: entitlements the bought ones leave.
+  const includedAddons = entitlements.filter(
+    (key) => !addons.some((a) => a.key === key || a.name.toLowerCase() === ADDON_KEYS[key].toLowerCase()),
+  );
   // A trial in force shows as "trial" (docs/product.md, "Trials"); it is free, so nothing is due yet.
   const onTrial = (s: { status: string; isTrial: boolean }) => s.isTrial && s.status === 'active';
   const trial = subscription !== null && onTrial(subscription);
@@ -148,9 +172,13 @@ export function MySubscriptionPage() {
     <>
       <PageHeader
         title={t('mine.title')}
+        description={
+          awaitingPayment &&
+          t('mine.paymentAwaiting', { amount: format.money(awaitingPayment.amountMinor, awaitingPayment.currency) })
+        }
         actions={
           <>
-            {subscription && !cancelled && (
+            {subscription && !cancelled && !awaitingPayment && (
               <Button
                 onClick={() => {
                   const renewal = !payNow;
@@ -244,18 +272,27 @@ export function MySubscriptionPage() {
           titleId="my-addons"
           title={t('mine.addons')}
           actions={
-            <Link to="/addon-marketplace" className={buttonClasses('secondary', 'sm')}>
-              {t('mine.marketplace')}
-            </Link>
+            // The marketplace is for a subscription in force: a lapsed or cancelled school would only be sent
+            // on to the plan-expiry screen (402), so it is sent to renew or to sales from this page instead.
+            subscription?.status === 'active' && (
+              <Link to="/addon-marketplace" className={buttonClasses('secondary', 'sm')}>
+                {t('mine.marketplace')}
+              </Link>
+            )
           }
         >
-          {addons.length === 0 ? (
+          {addons.length === 0 && includedAddons.length === 0 ? (
             <p className="text-sm text-slate-500">{t('mine.noAddons')}</p>
           ) : (
             <ul className="flex flex-wrap gap-1.5" aria-label={t('mine.activeAddons')}>
               {addons.map((a) => (
                 <li key={a.id}>
                   <Badge tone="accent">{a.name}</Badge>
+                </li>
+              ))}
+              {includedAddons.map((key) => (
+                <li key={key}>
+                  <Badge tone="accent">{t('mine.includedAddon', { addon: ADDON_KEYS[key] })}</Badge>
                 </li>
               ))}
             </ul>
@@ -266,6 +303,7 @@ export function MySubscriptionPage() {
           ) : (
             <PayableRequests
               requests={requests.data?.items ?? []}
+              awaiting={(r) => pendingPayments.some((p) => p.addonRequestId === r.id)}
               onPay={(r) =>
                 setPaying({
                   target: { addonRequestId: r.id },

@@ -56,9 +56,16 @@ export function PlanExpiredPage() {
         </div>
         <p className="text-base font-semibold text-slate-900">{school?.name ?? t('expired.yourSchool')}</p>
         {/* A cancelled subscription cannot be renewed: its admin is told so, everyone else to ask their admin,
-            not to have it renewed. */}
+            not to have it renewed. A lapsed one: everyone else is sent to their admin, and the admin, who is
+            that person, is told what they can do (the hint below). */}
         <p role="alert" className="mt-2 text-sm text-slate-600">
-          {cancelled ? (isSchoolAdmin ? t('mine.cancelled') : t('expired.cancelledMessage')) : t('expired.message')}
+          {isSchoolAdmin
+            ? cancelled
+              ? t('mine.cancelled')
+              : t('expired.adminMessage')
+            : cancelled
+              ? t('expired.cancelledMessage')
+              : t('expired.message')}
         </p>
         {offerRenewal && <p className="mt-2 text-sm text-slate-600">{t('expired.adminHint')}</p>}
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
