@@ -78,6 +78,19 @@ describe('server basics', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers HEAD on a page as GET, without the body: uptime monitors and load balancers probe with it', async () => {
+    for (const url of ['/', '/login', '/students/123']) {
+      const get = await t.app.inject({ method: 'GET', url });
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['cache-control'], url).toBe('no-cache');
+      expect(head.body, url).toBe('');
+    }
+    // The API's unknown paths stay the JSON 404.
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/nope' })).statusCode).toBe(404);
+  });
+
   it('compresses API answers over 1 KB by Accept-Encoding, and serves the precompressed assets', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
