@@ -10,8 +10,13 @@ import { insertAccount, insertCompanyStaff } from './db/accounts.ts';
 import { seedDefaults } from './seed/seed.ts';
 import { withSystem } from './db/tenancy.ts';
 import { audit } from './db/audit.ts';
-import { issueOneTimeToken, setPasswordLink, INVITE_TOKEN_DAYS } from './modules/auth/index.ts';
-import { issueSetupCode, setupCodeNotice } from './modules/auth/setup-code.ts';
+import {
+  issueOneTimeToken,
+  issueSetupCode,
+  setPasswordLink,
+  setupCodeNotice,
+  INVITE_TOKEN_DAYS,
+} from './modules/auth/index.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkPortFree, listenProblem } from './lib/listen-address.ts';
 import { StartupError } from './lib/startup-error.ts';
-import { issueSetupCode, setupCodeNotice } from './modules/auth/setup-code.ts';
+import { issueSetupCode, setupCodeNotice } from './modules/auth/index.ts';
 
 /**
  * Starts the server and closes it gracefully on SIGINT, SIGTERM or SIGHUP (in-flight requests finish, the database

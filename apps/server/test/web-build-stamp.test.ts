@@ -25,18 +25,17 @@ describe('the web build stamp', () => {
     writeWebBuildStamp(root);
     expect(webBuildState(root)).toBe('current');
 
-    write('apps/web/src/main.tsx', 'two');
-    expect(webBuildState(root)).toBe('stale');
-    writeWebBuildStamp(root);
-    write('apps/web/src/new-page.tsx', 'new');
-    expect(webBuildState(root)).toBe('stale');
-    writeWebBuildStamp(root);
-    write('packages/shared/src/auth.ts', 'other schemas');
-    expect(webBuildState(root)).toBe('stale');
-    writeWebBuildStamp(root);
-    write('package-lock.json', '{"lockfileVersion":3}');
-    expect(webBuildState(root)).toBe('stale');
-    writeWebBuildStamp(root);
+    // An edited source, a new one, the shared package, the lockfile: each makes the build stale.
+    for (const [file, text] of [
+      ['apps/web/src/main.tsx', 'two'],
+      ['apps/web/src/new-page.tsx', 'new'],
+      ['packages/shared/src/auth.ts', 'other schemas'],
+      ['package-lock.json', '{"lockfileVersion":3}'],
+    ] as const) {
+      write(file, text);
+      expect(webBuildState(root), file).toBe('stale');
+      writeWebBuildStamp(root);
+    }
     // What the build does not read does not count.
     write('apps/server/src/app.ts', 'server');
     write('README.md', 'docs');
