@@ -1,20 +1,27 @@
 #!/usr/bin/env node
-// `npm start` (README.md, "Run it"): builds the web app once if it has never been built, compiles the server with
+// `npm start` (README.md, "Run it"): builds the web app when it has never been built or was built from other
+// sources (after an upgrade: scripts/web-build-stamp.mjs), compiles the server with
 // esbuild (~0.1 s, every start, so it is never stale; tsx is the fallback), then runs it with NODE_ENV=production.
 // SIGINT/SIGTERM/SIGHUP are forwarded to the server so it shuts down gracefully; we exit with its code. When the
 // process that started us goes away (see `parentGone` below), the server gets a SIGTERM too.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webBuildState } from './web-build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 // LYCEUM_SKIP_WEB_BUILD=1 starts the API alone (the server then answers only /api).
-if (!process.env.LYCEUM_SKIP_WEB_BUILD && !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.log('Building the web app (first start only; later starts skip this)…');
+const webBuild = process.env.LYCEUM_SKIP_WEB_BUILD ? 'skipped' : webBuildState(root);
+if (webBuild === 'missing' || webBuild === 'stale') {
+  console.log(
+    webBuild === 'missing'
+      ? 'Building the web app (first start; later starts reuse it until an upgrade changes its sources)…'
+      : 'The web app was built from other sources (an upgrade?): building it again…',
+  );
   const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error('The web app build failed; see the output above.');

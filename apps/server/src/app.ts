@@ -256,8 +256,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const url = request.url.split('?')[0] ?? '';
     // The catalogue's 404 in the reader's language, through the error handler (docs/product.md, "The message
     // catalogue"), never the framework's words echoing the path; a write to no route got it before its body was read.
-    if (url.startsWith('/api') || request.method !== 'GET' || !hasWeb) return reply.send(notFound());
-    // Single-page app: every other GET gets index.html and the client router takes over.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api') || !read || !hasWeb) return reply.send(notFound());
+    // Single-page app: every other GET gets index.html and the client router takes over. HEAD answers the same
+    // without the body (Node drops it): uptime monitors and load balancers probe pages with HEAD.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;

@@ -10,7 +10,13 @@ import { insertAccount, insertCompanyStaff } from './db/accounts.ts';
 import { seedDefaults } from './seed/seed.ts';
 import { withSystem } from './db/tenancy.ts';
 import { audit } from './db/audit.ts';
-import { issueOneTimeToken, setPasswordLink, INVITE_TOKEN_DAYS } from './modules/auth/index.ts';
+import {
+  issueOneTimeToken,
+  issueSetupCode,
+  setPasswordLink,
+  setupCodeNotice,
+  INVITE_TOKEN_DAYS,
+} from './modules/auth/index.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -19,15 +25,40 @@ Commands:
       Creates a company_admin account without a password and prints a one-time link to set it.
       Use it for the first account of an install on a PostgreSQL server (DATABASE_URL set), or on the
       embedded database with the server stopped (a running server holds it).
+  setup-code
+      While the platform has no company admin, prints a new setup code for the first company-admin sign-up
+      at /signup/company-admin (the server also prints one in its log at start).
   migrate
       Runs the database migrations and seeds the default plans and add-ons, then exits.
 `;
+
+const COMMANDS = new Set(['create-company-admin', 'setup-code', 'migrate']);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 1;
+  }
+  // Before the database: a typo must not wait for migrations, nor be answered with a locked data directory.
+  if (!COMMANDS.has(command)) {
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    return 1;
+  }
+  let options: { email?: string; name?: string } = {};
+  if (command === 'create-company-admin') {
+    try {
+      options = parseArgs({ args: rest, options: { email: { type: 'string' }, name: { type: 'string' } } }).values;
+    } catch (err) {
+      // parseArgs says e.g. "Unknown option '--role'. To specify a positional argument starting with a '-'…":
+      // its first sentence, and the command's usage as the hint.
+      console.error(`${(err as Error).message.split('. ')[0]}.`);
+      console.error('Usage: npm run cli -- create-company-admin --email <email> --name <name>');
+      return 1;
+    }
+  } else if (rest.length > 0) {
+    console.error(`"${command}" takes no options.\n\n${USAGE}`);
+    return 1;
   }
   const config = loadConfig();
   const database = openDatabase(config.database, {
@@ -40,9 +71,17 @@ async function main(argv: string[]): Promise<number> {
       console.log('Migrations applied.');
       return 0;
     }
+    if (command === 'setup-code') {
+      const code = await issueSetupCode(database.db);
+      if (!code) {
+        console.error('A company admin exists already: company admins invite colleagues from Settings.');
+        return 1;
+      }
+      console.log(setupCodeNotice(config.publicUrl, code));
+      return 0;
+    }
     if (command === 'create-company-admin') {
-      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, name: { type: 'string' } } });
-      const parsed = z.object({ email: emailSchema, name: nameSchema }).safeParse(values);
+      const parsed = z.object({ email: emailSchema, name: nameSchema }).safeParse(options);
       if (!parsed.success) {
         console.error(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
         console.error(`\n${USAGE}`);
@@ -72,7 +111,6 @@ async function main(argv: string[]): Promise<number> {
       console.log(setPasswordLink(config.publicUrl, created));
       return 0;
     }
-    console.error(`Unknown command "${command}".\n\n${USAGE}`);
     return 1;
   } finally {
     await database.close();

@@ -6,9 +6,57 @@ import { listenHost } from './lib/listen-address.ts';
 
 const PORT_RANGE = 'PORT must be a whole number from 1 to 65535';
 
+/**
+ * A whole-number variable, its problem said in our words with its range (README.md, "Configuration"), never the
+ * validator's ("Invalid input: expected number, received NaN"). Digits only: Number() would read 0x1F as 31.
+ */
+function wholeNumber(name: string, min: number, max: number | undefined, fallback: number) {
+  const message = `${name} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && (max === undefined || n <= max), message)
+    .default(fallback);
+}
+
+const BYTE_UNITS: Record<string, number> = {
+  '': 1,
+  B: 1,
+  K: 1024,
+  KB: 1024,
+  M: 1024 ** 2,
+  MB: 1024 ** 2,
+  G: 1024 ** 3,
+  GB: 1024 ** 3,
+  T: 1024 ** 4,
+  TB: 1024 ** 4,
+};
+
+/** A size in bytes, or with a unit as an operator writes it: `2GB`, `500 MB` (binary: 1 GB = 1024³ bytes). */
+function bytes(name: string, fallback: number) {
+  const message = `${name} must be a number of bytes, optionally with a unit: 2147483648, 500MB or 2GB`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+\s*([KMGT]?B|[KMGT])?$/i, message)
+    .transform((value) => {
+      const [, digits = '', unit = ''] = /^(\d+)\s*(\w*)$/.exec(value) ?? [];
+      return Number(digits) * (BYTE_UNITS[unit.toUpperCase()] ?? Number.NaN);
+    })
+    .refine((n) => Number.isSafeInteger(n), message)
+    .default(fallback);
+}
+
+/** An e-mail sender as mail headers take it: `name@example.com` or `Name <name@example.com>`. */
+const MAIL_FROM_FORMAT = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
 /** Every environment variable the server reads, validated once at start (README.md, "Configuration"). */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], 'NODE_ENV must be development, production or test')
+    .default('development'),
   // Digits only: Number() would read 0x1F as 31 and 1e3 as 1000.
   PORT: z
     .string()
@@ -23,7 +71,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 100, 10),
   // Set by the bench only (bench/src/lib/statements.ts): it replays a request's statements with pgbench.
   STATEMENT_CAPTURE_FILE: z.string().optional(),
   // Only local directories have a driver today (lib/storage); an s3:// URL would otherwise be ignored in silence.
@@ -39,31 +87,31 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().default('Lyceum <no-reply@lyceum.local>'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAIL_FROM_FORMAT, 'MAIL_FROM must be an e-mail address, or a name and one: Lyceum <no-reply@example.com>')
+    .default('Lyceum <no-reply@lyceum.local>'),
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as https://school.example.com').optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000, 'SESSION_CACHE_MS is at most 10000').default(2000),
-  ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(10_000, 'ANSWER_CACHE_MS is at most 10000').default(2000),
-  EMBEDDED_ANALYZE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3_600_000, 'EMBEDDED_ANALYZE_MS is at most 3600000')
-    .default(60_000),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1, 'SESSION_TTL_DAYS must be at least 1').max(365).default(14),
-  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8, 'PASSWORD_MIN_LENGTH cannot be below 8').max(64).default(8),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  IMPORT_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  SIGNUP_DAILY_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
-  UNVERIFIED_STORAGE_TOTAL_BYTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(2 * 1024 ** 3),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DEMO_SEED: z.enum(['true', 'false']).optional(),
+  SESSION_CACHE_MS: wholeNumber('SESSION_CACHE_MS', 0, 10_000, 2000),
+  ANSWER_CACHE_MS: wholeNumber('ANSWER_CACHE_MS', 0, 10_000, 2000),
+  EMBEDDED_ANALYZE_MS: wholeNumber('EMBEDDED_ANALYZE_MS', 0, 3_600_000, 60_000),
+  SESSION_TTL_DAYS: wholeNumber('SESSION_TTL_DAYS', 1, 365, 14),
+  PASSWORD_MIN_LENGTH: wholeNumber('PASSWORD_MIN_LENGTH', 8, 64, 8),
+  AUTH_RATE_LIMIT_PER_MINUTE: wholeNumber('AUTH_RATE_LIMIT_PER_MINUTE', 1, undefined, 20),
+  WRITE_RATE_LIMIT_PER_MINUTE: wholeNumber('WRITE_RATE_LIMIT_PER_MINUTE', 1, undefined, 120),
+  IMPORT_CHECKS_PER_HOUR: wholeNumber('IMPORT_CHECKS_PER_HOUR', 1, undefined, 60),
+  SIGNUP_DAILY_LIMIT_PER_ADDRESS: wholeNumber('SIGNUP_DAILY_LIMIT_PER_ADDRESS', 1, undefined, 10),
+  UNVERIFIED_STORAGE_TOTAL_BYTES: bytes('UNVERIFIED_STORAGE_TOTAL_BYTES', 2 * 1024 ** 3),
+  LOG_LEVEL: z
+    .enum(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent',
+    )
+    .default('info'),
+  DEMO_SEED: z.enum(['true', 'false'], 'DEMO_SEED must be true or false').optional(),
   TRUST_PROXY: TrustProxySetting,
 });
 

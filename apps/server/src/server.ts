@@ -3,8 +3,13 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkPortFree, listenProblem } from './lib/listen-address.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { issueSetupCode, setupCodeNotice } from './modules/auth/index.ts';
 
-/** Starts the server and closes it gracefully on SIGINT/SIGTERM (in-flight requests finish, the database closes). */
+/**
+ * Starts the server and closes it gracefully on SIGINT, SIGTERM or SIGHUP (in-flight requests finish, the database
+ * closes and DATA_DIR/db.lock goes). SIGHUP too: a closed terminal or a supervisor sends it, and Node's default
+ * for it is to die on the spot, leaving the embedded database unclosed (README.md, "Run it").
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   // Before the database: a taken port must not wait for migrations and the demo seed to be reported.
@@ -20,9 +25,10 @@ async function main(): Promise<void> {
     await app.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void close(signal));
   await listen(app, config.port, config.host);
+  const setupCode = await issueSetupCode(app.deps.db);
+  if (setupCode) app.log.warn(setupCodeNotice(config.publicUrl, setupCode));
   app.log.info(`Lyceum is running at ${config.publicUrl}`);
 }
 

@@ -13,6 +13,7 @@ import {
   schoolSubscriptions,
   schools,
   sessions,
+  setupCodes,
   users,
 } from '../src/db/schema/index.ts';
 import { insertAccount } from '../src/db/accounts.ts';
@@ -20,6 +21,7 @@ import { selectRows } from '../src/db/select-rows.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { issueOneTimeToken } from '../src/modules/auth/index.ts';
 import { LINK_CHECK_BODY_LIMIT } from '../src/modules/auth/routes.ts';
+import { issueSetupCode } from '../src/modules/auth/setup-code.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_HOUR } from '../src/modules/auth/service.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import {
@@ -1012,15 +1014,62 @@ describe('school admin signup', () => {
 });
 
 describe('company admin signup', () => {
+  it('the first company admin needs a setup code from the server; it makes nobody else an admin', async () => {
+    const fresh = await createTestApp();
+    try {
+      const signUp = (payload: Record<string, string>) =>
+        fresh.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signup/company-admin',
+          headers: { 'accept-language': 'es' },
+          payload: { name: 'First Founder', email: 'founder@lyceum.test', password: 'founding-secret-1', ...payload },
+        });
+      const code = await issueSetupCode(fresh.app.deps.db);
+      expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+
+      const without = await signUp({});
+      expect(without.statusCode).toBe(403);
+      expect(errorOf(without)).toEqual({
+        code: 'auth/operation-not-allowed',
+        message: translateTo(MESSAGES.setupCodeRequired, 'es'),
+        fields: { setupCode: translateTo(MESSAGES.setupCodeRequired, 'es') },
+      });
+      // An invitation code is no setup code.
+      const wrong = await signUp({ setupCode: 'AAAA-BBBB-CCCC-DDDD', invitationCode: 'AAAA-BBBB-CCCC-DDDD' });
+      expect(wrong.statusCode).toBe(403);
+      expect(errorOf(wrong).fields).toEqual({ setupCode: translateTo(MESSAGES.invalidSetupCode, 'es') });
+      const count = async () =>
+        (await withSystem(fresh.app.deps.db, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(accounts)))[0]
+          ?.n;
+      expect(await count()).toBe(0);
+
+      // Read off a console and typed by hand: case and spaces do not matter.
+      const right = await signUp({ setupCode: ` ${(code as string).toLowerCase().replaceAll('-', ' ')} ` });
+      expect(right.statusCode).toBe(201);
+      expect(right.json().user).toMatchObject({ role: 'company_admin', email: 'founder@lyceum.test' });
+
+      const again = await signUp({ email: 'second@x.test', setupCode: code as string });
+      expect(again.statusCode).toBe(403);
+      expect(errorOf(again).code).toBe('auth/operation-not-allowed');
+      expect(await count()).toBe(1);
+      expect(await withSystem(fresh.app.deps.db, (tx) => tx.select().from(setupCodes))).toEqual([]);
+      // Nor is a new one made once a company admin exists.
+      expect(await issueSetupCode(fresh.app.deps.db)).toBeNull();
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is open only while no company account exists, then needs a one-time invitation code', async () => {
     const fresh = await createTestApp();
     try {
       const status = await fresh.app.inject({ method: 'GET', url: '/api/v1/auth/signup/company-admin' });
       expect(status.json()).toEqual({ open: true });
+      const setupCode = (await issueSetupCode(fresh.app.deps.db)) as string;
       const first = await fresh.app.inject({
         method: 'POST',
         url: '/api/v1/auth/signup/company-admin',
-        payload: { name: 'First Founder', email: 'founder@lyceum.test', password: 'founding-secret-1' },
+        payload: { name: 'First Founder', email: 'founder@lyceum.test', password: 'founding-secret-1', setupCode },
       });
       expect(first.statusCode).toBe(201);
       expect(first.json().user).toMatchObject({ role: 'company_admin', schoolId: null });

@@ -78,6 +78,19 @@ describe('server basics', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers HEAD on a page as GET, without the body: uptime monitors and load balancers probe with it', async () => {
+    for (const url of ['/', '/login', '/students/123']) {
+      const get = await t.app.inject({ method: 'GET', url });
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['cache-control'], url).toBe('no-cache');
+      expect(head.body, url).toBe('');
+    }
+    // The API's unknown paths stay the JSON 404.
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/nope' })).statusCode).toBe(404);
+  });
+
   it('compresses API answers over 1 KB by Accept-Encoding, and serves the precompressed assets', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -280,7 +293,7 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toContain('PORT: PORT must be a whole number from 1 to 65535');
     expect(problems).toContain('DATABASE_URL: DATABASE_URL must start with postgres://');
-    expect(problems).toContain('SESSION_TTL_DAYS: SESSION_TTL_DAYS must be at least 1');
+    expect(problems).toContain('SESSION_TTL_DAYS: SESSION_TTL_DAYS must be a whole number from 1 to 365');
     expect(problems).toContain('PUBLIC_URL');
   });
 
@@ -297,6 +310,67 @@ describe('configuration', () => {
     }
     expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
     expect(loadConfig({ PORT: ' 8080 ' }).port).toBe(8080);
+  });
+
+  it('says every number’s problem in our words with its range, never the validator’s', () => {
+    const problemOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+    const ranges: Record<string, string> = {
+      SESSION_TTL_DAYS: 'a whole number from 1 to 365',
+      DATABASE_POOL_SIZE: 'a whole number from 1 to 100',
+      SESSION_CACHE_MS: 'a whole number from 0 to 10000',
+      ANSWER_CACHE_MS: 'a whole number from 0 to 10000',
+      EMBEDDED_ANALYZE_MS: 'a whole number from 0 to 3600000',
+      PASSWORD_MIN_LENGTH: 'a whole number from 8 to 64',
+      AUTH_RATE_LIMIT_PER_MINUTE: 'a whole number of at least 1',
+      WRITE_RATE_LIMIT_PER_MINUTE: 'a whole number of at least 1',
+      IMPORT_CHECKS_PER_HOUR: 'a whole number of at least 1',
+      SIGNUP_DAILY_LIMIT_PER_ADDRESS: 'a whole number of at least 1',
+    };
+    for (const [name, range] of Object.entries(ranges)) {
+      for (const value of ['abc', '1.5', '-1', '100000000', '0x1F']) {
+        const problems = problemOf({ [name]: value });
+        // 100000000 is within "at least 1".
+        if (value === '100000000' && range.includes('at least')) {
+          expect(problems, `${name}=${value}`).toEqual([]);
+          continue;
+        }
+        expect(problems, `${name}=${value}`).toEqual([`${name}: ${name} must be ${range}`]);
+      }
+    }
+    expect(problemOf({ SESSION_TTL_DAYS: '0' })).toEqual([
+      'SESSION_TTL_DAYS: SESSION_TTL_DAYS must be a whole number from 1 to 365',
+    ]);
+    expect(problemOf({ LOG_LEVEL: 'loud' })).toEqual([
+      'LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace or silent',
+    ]);
+    expect(problemOf({ DEMO_SEED: 'yes' })).toEqual(['DEMO_SEED: DEMO_SEED must be true or false']);
+    expect(loadConfig({ SESSION_TTL_DAYS: ' 30 ' }).sessionTtlDays).toBe(30);
+  });
+
+  it('takes a size in bytes with a unit, and checks MAIL_FROM is an address', () => {
+    expect(loadConfig({ UNVERIFIED_STORAGE_TOTAL_BYTES: '2GB' }).unverifiedStorageTotalBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ UNVERIFIED_STORAGE_TOTAL_BYTES: '500 mb' }).unverifiedStorageTotalBytes).toBe(500 * 1024 ** 2);
+    expect(loadConfig({ UNVERIFIED_STORAGE_TOTAL_BYTES: '0' }).unverifiedStorageTotalBytes).toBe(0);
+    for (const bad of ['2 gigabytes', '1.5GB', 'GB', '-1']) {
+      expect(() => loadConfig({ UNVERIFIED_STORAGE_TOTAL_BYTES: bad }), bad).toThrow(
+        'UNVERIFIED_STORAGE_TOTAL_BYTES must be a number of bytes, optionally with a unit: 2147483648, 500MB or 2GB',
+      );
+    }
+    for (const good of ['no-reply@school.example', 'Hillside School <office@hillside.example>']) {
+      expect(loadConfig({ MAIL_FROM: good }).mailFrom).toBe(good);
+    }
+    for (const bad of ['garbage', 'Lyceum <garbage>', 'a@b', 'x@y.z\r\nBcc: all@x.test']) {
+      expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(
+        'MAIL_FROM must be an e-mail address, or a name and one',
+      );
+    }
   });
 
   it('reads a blank variable as unset, as an empty one: a blank PORT is the default port, not a random one', () => {

@@ -5,6 +5,7 @@ import { freePort } from './free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -127,5 +128,129 @@ describe('start-up mistakes stop with one line', () => {
     );
     chmodSync(parent, 0o755);
     expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it('a HOST that does not resolve, and a DATA_DIR that is a file, are one line each', async () => {
+    const file = path.join(dir, 'a-file');
+    writeFileSync(file, 'not a directory');
+    const host = await run('server', [], {
+      DATA_DIR: path.join(dir, 'host'),
+      PORT: String(await freePort()),
+      HOST: 'garbage.invalid',
+      DEMO_SEED: 'false',
+    });
+    expect(host.code).toBe(1);
+    expect(host.stderr).toBe(
+      'HOST=garbage.invalid does not resolve to an address of this machine: set HOST to one of its addresses, or leave it unset.\n',
+    );
+    for (const dataDir of [file, path.join(file, 'data')]) {
+      const result = await run('server', [], {
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DEMO_SEED: 'false',
+      });
+      expect(result.code, dataDir).toBe(1);
+      expect(result.stderr, dataDir).toBe(
+        `The data directory ${dataDir} cannot be created: it or one of its parents is a file, not a directory. Set DATA_DIR to a directory.\n`,
+      );
+    }
+  });
+
+  it('a PostgreSQL server that refuses connections is one line, from the server and from the CLI', async () => {
+    const port = await freePort();
+    const env = {
+      DATABASE_URL: `postgres://owner:secret@127.0.0.1:${port}/lyceum`,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+    };
+    const expected = `Cannot reach PostgreSQL at 127.0.0.1:${port} (connection refused): check DATABASE_URL, and that PostgreSQL is running there.\n`;
+    const server = await run('server', [], env);
+    expect([server.code, server.stderr]).toEqual([1, expected]);
+    const cli = await run('cli', ['migrate'], env);
+    expect([cli.code, cli.stderr]).toEqual([1, expected]);
+    const unresolved = await run('cli', ['migrate'], {
+      ...env,
+      DATABASE_URL: 'postgres://owner:secret@nohost.invalid/lyceum',
+    });
+    expect([unresolved.code, unresolved.stderr]).toEqual([
+      1,
+      'Cannot reach PostgreSQL: the host nohost.invalid in DATABASE_URL does not resolve.\n',
+    ]);
+  });
+
+  it('the CLI answers an unknown option or command in a line and a hint, before opening the database', async () => {
+    const dataDir = path.join(dir, 'cli-typo');
+    mkdirSync(dataDir);
+    // Held by "a running server": the typo is still what it hears about.
+    writeFileSync(path.join(dataDir, 'db.lock'), `${process.pid}\n`);
+    const option = await run('cli', ['create-company-admin', '--email', 'a@b.test', '--name', 'X', '--role', 'admin'], {
+      DATA_DIR: dataDir,
+    });
+    expect([option.code, option.stdout]).toEqual([1, '']);
+    expect(option.stderr).toBe(
+      "Unknown option '--role'.\nUsage: npm run cli -- create-company-admin --email <email> --name <name>\n",
+    );
+    const command = await run('cli', ['bogus'], { DATA_DIR: dataDir });
+    expect(command.code).toBe(1);
+    expect(command.stderr).toMatch(/^Unknown command "bogus"\.\n\nUsage: npm run cli/);
+    expect(readdirSync(dataDir)).toEqual(['db.lock']);
+  });
+});
+
+/** Database problems that need a PostgreSQL server to make (TEST_DATABASE_URL): its answers, one line each. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL set-up mistakes stop with one line', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL as string;
+  const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 6)}`;
+  const owner = `lyceum_noapp_${suffix}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const urlWith = (user: string, database: string) => {
+    const url = new URL(serverUrl);
+    url.username = user;
+    url.password = 'secret';
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const where = () => {
+    const url = new URL(serverUrl);
+    return `${url.hostname}:${url.port || '5432'}`;
+  };
+  beforeAll(async () => {
+    await admin(`create role ${owner} login password 'secret'`);
+    await admin(`create database ${owner} owner ${owner}`);
+  });
+  afterAll(async () => {
+    await admin(`drop database if exists ${owner} with (force)`);
+    await admin(`drop role if exists ${owner}`);
+  });
+
+  it('a missing database, a missing role, and an owner outside lyceum_app', async () => {
+    const missingDb = await run('cli', ['migrate'], { DATABASE_URL: urlWith(owner, `nodb_${suffix}`) });
+    expect([missingDb.code, missingDb.stderr]).toEqual([
+      1,
+      `The database nodb_${suffix} does not exist on ${where()}: create it (README.md, "Running on a PostgreSQL server") or fix DATABASE_URL.\n`,
+    ]);
+    const missingRole = await run('cli', ['migrate'], { DATABASE_URL: urlWith(`nouser_${suffix}`, owner) });
+    expect(missingRole.code).toBe(1);
+    expect(missingRole.stderr).toMatch(
+      new RegExp(`^PostgreSQL at ${where()} refused the user nouser_${suffix} \\(.*\\): check DATABASE_URL\\.\\n$`),
+    );
+    const outside = await run('server', [], {
+      DATABASE_URL: urlWith(owner, owner),
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+    });
+    expect([outside.code, outside.stderr]).toEqual([
+      1,
+      `The user ${owner} in DATABASE_URL is not a member of lyceum_app: as a database administrator run GRANT lyceum_app TO ${owner}; (README.md, "Running on a PostgreSQL server").\n`,
+    ]);
   });
 });

@@ -170,6 +170,8 @@ export const CompanyAdminSignupRequest = z.object({
   email: emailSchema,
   password: passwordSchema,
   invitationCode: z.string().trim().max(100).optional(),
+  /** The platform's first company admin only: the code the server printed at start (docs/security.md). */
+  setupCode: z.string().trim().max(100).optional(),
 });
 export type CompanyAdminSignupRequest = z.infer<typeof CompanyAdminSignupRequest>;
 

@@ -70,6 +70,9 @@ export const MESSAGES = {
   expiredActionCode: 'This link has expired. Please ask for a new one.',
   companySignupClosed: 'Company admin signup is closed. Ask an existing company admin for an invitation code.',
   invalidInvitation: 'This invitation code is invalid, expired or already used.',
+  /** The platform's first company admin signs up with the code the server printed at start (docs/security.md). */
+  setupCodeRequired: "Enter the setup code from the server's start-up log.",
+  invalidSetupCode: "This setup code is not valid. Use the one in the server's latest start-up log.",
   profileUploadFailed: 'Failed to upload profile picture. Please try again.',
   storageLimitExceeded: 'Storage limit exceeded',
   planExists: (name: string) => `Plan "${name}" already exists`,

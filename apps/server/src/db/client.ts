@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { lockEmbeddedDatabase } from './data-dir.ts';
+import { asDatabaseStartupError } from '../lib/database-problem.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -145,15 +146,21 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     kind: 'postgres',
     listenTarget: { kind: 'postgres', url: database.url },
     async migrate() {
-      // Several server processes may start at once: one migrates, the others wait for it.
-      const client = await pool.connect();
+      // The first use of DATABASE_URL: an unreachable server, a missing database or role, an owner outside
+      // lyceum_app are the operator's to fix, said in one line (lib/database-problem.ts).
       try {
-        await client.query('select pg_advisory_lock(7205759403792793)');
-        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
-        await client.query('select lyceum_apply_tenancy()');
-      } finally {
-        await client.query('select pg_advisory_unlock(7205759403792793)').catch(() => {});
-        client.release();
+        // Several server processes may start at once: one migrates, the others wait for it.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(7205759403792793)');
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+          await client.query('select lyceum_apply_tenancy()');
+        } finally {
+          await client.query('select pg_advisory_unlock(7205759403792793)').catch(() => {});
+          client.release();
+        }
+      } catch (err) {
+        throw asDatabaseStartupError(err, database.url);
       }
     },
     close: () => pool.end(),

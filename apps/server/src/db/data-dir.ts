@@ -64,6 +64,14 @@ function writableDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // EEXIST: `dir` is a file; ENOTDIR: a file stands where one of its parents should be.
+    if (code === 'EEXIST' || code === 'ENOTDIR') {
+      throw new StartupError(
+        `The data directory ${dir} cannot be created: it or one of its parents is a file, not a directory. ` +
+          'Set DATA_DIR to a directory.',
+      );
+    }
     if (!permissionError(err)) throw err;
     throw new StartupError(
       `The data directory ${dir} cannot be created (${(err as NodeJS.ErrnoException).code}): create it for the ` +

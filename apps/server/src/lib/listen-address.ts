@@ -41,6 +41,10 @@ export function listenProblem(err: unknown, port: number, host: string): string 
       return `Port ${port} needs privileges this user does not have: set PORT to 1024 or above.`;
     case 'EADDRNOTAVAIL':
       return `HOST=${host} is not an address of this machine: set HOST to one of its addresses, or leave it unset.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `HOST=${host} does not resolve to an address of this machine: set HOST to one of its addresses, or leave it unset.`;
     default:
       return undefined;
   }

@@ -19,6 +19,14 @@ const SECRET_PARAMS = new Set([
   'secret',
 ]);
 
+/**
+ * Query parameters that carry what someone typed to find a person: a list's search (`?search=`, the messages'
+ * `?q=`) holds names and e-mail addresses, and every page load of a filtered list would write them to the log at
+ * info level. The log keeps that a search was made, not what was searched for (docs/security.md, "Secrets kept
+ * out of the log").
+ */
+const PERSONAL_PARAMS = new Set(['search', 'q', 'query', 'email', 'name', 'phone']);
+
 export const REDACTED = '[redacted]';
 
 function paramName(pair: string): string {
@@ -30,14 +38,17 @@ function paramName(pair: string): string {
   }
 }
 
-/** The URL as logged: the path and the other parameters as they came, each secret's value replaced. */
+/** The URL as logged: the path and the other parameters as they came, each secret's and search's value replaced. */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
   const query = url
     .slice(start + 1)
     .split('&')
-    .map((pair) => (SECRET_PARAMS.has(paramName(pair)) ? `${pair.split('=', 1)[0]}=${REDACTED}` : pair))
+    .map((pair) => {
+      const name = paramName(pair);
+      return SECRET_PARAMS.has(name) || PERSONAL_PARAMS.has(name) ? `${pair.split('=', 1)[0]}=${REDACTED}` : pair;
+    })
     .join('&');
   return `${url.slice(0, start + 1)}${query}`;
 }

@@ -54,6 +54,8 @@ const ar: Catalogue = {
   [MESSAGES.expiredActionCode]: 'انتهت صلاحية هذا الرابط. يُرجى طلب رابط جديد.',
   [MESSAGES.companySignupClosed]: 'التسجيل لمديري الشركة مغلق. اطلب رمز دعوة من أحد مديري الشركة الحاليين.',
   [MESSAGES.invalidInvitation]: 'رمز الدعوة هذا غير صالح أو منتهي الصلاحية أو سبق استخدامه.',
+  [MESSAGES.setupCodeRequired]: 'أدخل رمز الإعداد من سجل بدء تشغيل الخادم.',
+  [MESSAGES.invalidSetupCode]: 'رمز الإعداد هذا غير صالح. استخدم الرمز الوارد في أحدث سجل لبدء تشغيل الخادم.',
   [MESSAGES.profileUploadFailed]: 'تعذّر رفع صورة الملف الشخصي. يُرجى المحاولة مرة أخرى.',
   [MESSAGES.storageLimitExceeded]: 'تم تجاوز حد التخزين',
   [template(MESSAGES.planExists)]: 'الخطة "\u2068{0}\u2069" موجودة بالفعل',

@@ -57,6 +57,9 @@ const es: Catalogue = {
   [MESSAGES.companySignupClosed]:
     'El registro de administradores de la empresa está cerrado. Pida un código de invitación a un administrador existente.',
   [MESSAGES.invalidInvitation]: 'Este código de invitación no es válido, ha caducado o ya se ha utilizado.',
+  [MESSAGES.setupCodeRequired]: 'Introduzca el código de configuración del registro de inicio del servidor.',
+  [MESSAGES.invalidSetupCode]:
+    'Este código de configuración no es válido. Use el del último registro de inicio del servidor.',
   [MESSAGES.profileUploadFailed]: 'No se pudo subir la foto de perfil. Vuelva a intentarlo.',
   [MESSAGES.storageLimitExceeded]: 'Se superó el límite de almacenamiento',
   [template(MESSAGES.planExists)]: 'El plan "{0}" ya existe',

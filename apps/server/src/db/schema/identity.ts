@@ -117,6 +117,16 @@ export const companyInvitations = pgTable(
   (t) => [uniqueIndex('company_invitations_code_unique').on(t.codeHash)],
 );
 
+/**
+ * Setup codes for the platform's first company admin (docs/security.md, "The first company admin"): a server
+ * starting while no company staff exists writes one and prints it in its log, and `npm run cli -- setup-code` makes
+ * one; the first company-admin sign-up must carry one. Only the hash is kept; all are deleted once that admin exists.
+ */
+export const setupCodes = pgTable('setup_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  createdAt: createdAt(),
+});
+
 /** Every e-mail the product sends, written in the same transaction as the change that caused it. */
 export const mailOutbox = pgTable(
   'mail_outbox',

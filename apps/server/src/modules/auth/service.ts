@@ -38,6 +38,7 @@ import { newId } from '../../lib/ids.ts';
 import { enqueueMail, mailLocaleOf } from '../../db/mail.ts';
 import { passwordResetMail } from '../../lib/mail-texts.ts';
 import type { Deps } from '../../deps.ts';
+import { deleteSetupCodes, isSetupCode } from './setup-code.ts';
 import { bytesOfObject, noteSchoolChange } from '../../lib/answer-cache.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
 import { newSecret, sha256 } from '../../lib/tokens.ts';
@@ -391,7 +392,10 @@ export async function companySignupStatus(deps: Deps, _actor: PublicActor): Prom
   return { open: (row?.n ?? 0) === 0 };
 }
 
-/** Open while no company account exists; afterwards only with an invitation code from a company_admin. */
+/**
+ * The first company account needs a setup code from the server's start-up log (setup-code.ts); afterwards only
+ * an invitation code from a company_admin opens it.
+ */
 export async function signupCompanyAdmin(deps: Deps, actor: PublicActor, input: CompanyAdminSignupRequest) {
   assertPasswordPolicy(input.password, deps.config.passwordMinLength);
   const passwordHash = await hashPassword(input.password);
@@ -401,7 +405,19 @@ export async function signupCompanyAdmin(deps: Deps, actor: PublicActor, input: 
       await tx.execute(sql`select pg_advisory_xact_lock(7205759403792794)`);
       const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(companyStaff);
       let invitationId: string | null = null;
-      if (n > 0) {
+      if (n === 0) {
+        if (!input.setupCode) {
+          throw new AppError('auth/operation-not-allowed', MESSAGES.setupCodeRequired, {
+            setupCode: MESSAGES.setupCodeRequired,
+          });
+        }
+        if (!(await isSetupCode(tx, input.setupCode))) {
+          throw new AppError('auth/operation-not-allowed', MESSAGES.invalidSetupCode, {
+            setupCode: MESSAGES.invalidSetupCode,
+          });
+        }
+        await deleteSetupCodes(tx);
+      } else {
         if (!input.invitationCode) throw new AppError('auth/operation-not-allowed', MESSAGES.companySignupClosed);
         const [invitation] = await tx
           .select()

@@ -15,7 +15,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useCompanySignupStatus, useSignupCompanyAdmin } from '../api/signup-company-admin';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 
-const FIELDS = ['name', 'email', 'password', 'invitationCode'] as const;
+const FIELDS = ['name', 'email', 'password', 'invitationCode', 'setupCode'] as const;
 
 export function SignupCompanyAdminPage() {
   const { t } = useT('auth');
@@ -31,21 +31,28 @@ export function SignupCompanyAdminPage() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(CompanyAdminSignupRequest),
-    defaultValues: { name: '', email: '', password: '', invitationCode: '' },
+    defaultValues: { name: '', email: '', password: '', invitationCode: '', setupCode: '' },
   });
 
   if (user && !isSubmitting) return <Navigate to="/dashboard" replace />;
 
   const needsInvitation = status.data?.open === false;
+  // No company admin yet: the first one proves to be the operator with the setup code from the server's log.
+  const needsSetupCode = status.data?.open === true;
 
   const onSubmit = handleSubmit(async (values) => {
-    const invitationCode = values.invitationCode?.trim() || undefined;
+    const invitationCode = (needsInvitation && values.invitationCode?.trim()) || undefined;
+    const setupCode = (needsSetupCode && values.setupCode?.trim()) || undefined;
     if (needsInvitation && !invitationCode) {
       setError('invitationCode', { type: 'required', message: t('companySignup.invitationRequired') });
       return;
     }
+    if (needsSetupCode && !setupCode) {
+      setError('setupCode', { type: 'required', message: t('companySignup.setupCodeRequired') });
+      return;
+    }
     try {
-      await signup.mutateAsync({ ...values, invitationCode });
+      await signup.mutateAsync({ ...values, invitationCode, setupCode });
       toast.success(t('companySignup.done'));
       navigate('/dashboard', { replace: true });
     } catch (error) {
@@ -77,6 +84,7 @@ export function SignupCompanyAdminPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {needsInvitation && <Alert tone="info">{t('companySignup.closed')}</Alert>}
+          {needsSetupCode && <Alert tone="info">{t('companySignup.firstAdmin')}</Alert>}
           {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
           <TextField
             id="company-signup-name"
@@ -112,6 +120,16 @@ export function SignupCompanyAdminPage() {
               spellCheck={false}
               error={errors.invitationCode?.message}
               {...register('invitationCode')}
+            />
+          )}
+          {needsSetupCode && (
+            <TextField
+              id="company-signup-setup-code"
+              label={t('companySignup.setupCode')}
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.setupCode?.message}
+              {...register('setupCode')}
             />
           )}
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
