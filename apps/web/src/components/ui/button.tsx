@@ -10,8 +10,7 @@ const VARIANTS: Record<Variant, string> = {
   primary: 'bg-blue-600 text-white shadow-sm hover:bg-blue-700 disabled:bg-blue-400 aria-disabled:bg-blue-400',
   secondary:
     'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-400',
-  ghost:
-    'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400 aria-disabled:text-slate-400',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400 aria-disabled:text-slate-400',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-400 aria-disabled:bg-red-400',
 };
 

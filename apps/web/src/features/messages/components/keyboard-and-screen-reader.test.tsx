@@ -26,7 +26,12 @@ const theirs = {
   createdAt: '2026-11-20T09:05:00.000Z',
   mine: false,
 };
-const reply = { ...theirs, id: '01900000-0000-7000-8000-0000000000a3', body: 'Thanks, she has a cold.', createdAt: '2026-11-20T09:10:00.000Z' };
+const reply = {
+  ...theirs,
+  id: '01900000-0000-7000-8000-0000000000a3',
+  body: 'Thanks, she has a cold.',
+  createdAt: '2026-11-20T09:10:00.000Z',
+};
 const conversation = {
   id: CONV,
   kind: 'direct' as const,
@@ -104,7 +109,10 @@ describe('Messages by keyboard and screen reader (docs/product.md, "Messages")',
     renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: '/messages' });
     await user.click(await screen.findByRole('button', { name: 'New message' }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
-    const found = () => within(dialog).getAllByRole('status').find((s) => !s.hasAttribute('aria-label'));
+    const found = () =>
+      within(dialog)
+        .getAllByRole('status')
+        .find((s) => !s.hasAttribute('aria-label'));
     await waitFor(() => expect(found()?.textContent).toBe('3 people found'));
     await user.type(within(dialog).getByLabelText('Search people'), 'Lopez');
     await waitFor(() => expect(found()?.textContent).toBe('1 person found'));

@@ -180,7 +180,10 @@ function SchoolMessages() {
           </div>
         </div>
       </Card>
-      <NewConversationDialog open={composing} onOpenChange={setComposing} onStarted={(id) => {
+      <NewConversationDialog
+        open={composing}
+        onOpenChange={setComposing}
+        onStarted={(id) => {
           open(id);
           setWriteTo(id);
         }}

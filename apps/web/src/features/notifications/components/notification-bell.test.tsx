@@ -51,7 +51,11 @@ describe('NotificationBell name', () => {
 
   // Voice control users say what they see ("click 2"), and axe requires it (label-content-name-mismatch): the
   // Arabic one and two forms said the count in words only.
-  it.each(['en', 'es', 'ar'] as const)('says the number the badge shows, in every plural form (%s)', async (language) => {
+  it.each([
+    'en',
+    'es',
+    'ar',
+  ] as const)('says the number the badge shows, in every plural form (%s)', async (language) => {
     await changeLanguage(language);
     for (let unread = 1; unread <= 9; unread++) {
       const { unmount } = renderBell({ items: [], unread });

@@ -100,7 +100,11 @@ describe('PlansPage', () => {
   it('names each "Unlimited" box after its limit as the catalogue writes it, in English, Spanish and Arabic', async () => {
     const expected = {
       en: ['Unlimited students', 'Unlimited storage (GB)', 'Unlimited API calls per month'],
-      es: ['Número ilimitado de alumnos', 'Almacenamiento ilimitado (GB)', 'Número ilimitado de llamadas a la API al mes'],
+      es: [
+        'Número ilimitado de alumnos',
+        'Almacenamiento ilimitado (GB)',
+        'Número ilimitado de llamadas a la API al mes',
+      ],
       ar: ['عدد غير محدود من الطلاب', 'تخزين غير محدود (غيغابايت)', 'طلبات API غير محدودة في الشهر'],
     } as const;
     const newPlan = { en: 'New plan', es: 'Nuevo plan', ar: 'خطة جديدة' } as const;
