@@ -203,7 +203,6 @@ export function Thread({
           </>
         )}
       </div>
-      <ArrivalsLog messages={pages ? messages : undefined} />
       <form onSubmit={submit} className="shrink-0 border-t border-slate-200 p-3" noValidate>
         <label htmlFor="message-body" className="sr-only">
           {t('thread.write')}
@@ -235,6 +234,7 @@ export function Thread({
         </div>
         {error && <FieldError id="message-body" message={error} />}
       </form>
+      <ArrivalsLog messages={pages ? messages : undefined} />
       <ReportDialog messageId={reporting} onClose={() => setReporting(null)} />
     </section>
   );
