@@ -1,4 +1,5 @@
 import { MESSAGES } from '@lyceum/shared/errors';
+import { type RefObject, useEffect } from 'react';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
@@ -55,4 +56,21 @@ export function flatErrors(errors: FieldErrors, prefix = ''): Record<string, str
     Object.assign(out, flatErrors(value as FieldErrors, path));
   }
   return out;
+}
+
+/**
+ * After a refused submit has shown its errors: if no field in error took the focus (react-hook-form focuses a
+ * field by its registered ref, so it skips a group of inputs whose messages follow the request's paths, like a
+ * school's `name` or a subscription's `planId`) and the focus is free, the first field shown in error takes it
+ * (docs/product.md, "The shell"). Runs once per submit, after the render that shows the errors.
+ */
+export function useFocusFirstShownError(form: RefObject<HTMLFormElement | null>, submitCount: number): void {
+  useEffect(() => {
+    const element = form.current;
+    if (!element || submitCount === 0) return;
+    const focused = document.activeElement;
+    if (focused?.getAttribute('aria-invalid') === 'true' && element.contains(focused)) return;
+    if (!focusIsFree(element)) return;
+    element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, submitCount]);
 }

@@ -15,6 +15,7 @@ import { cn } from '../../lib/cn';
 import { useIsMobile } from '../../lib/use-media-query';
 import { useRouteFillsView, useRouteTitle } from '../route-handle';
 import { Header } from './header';
+import { useRouteFocus } from './route-focus';
 import { SIDEBAR_ID, Sidebar } from './sidebar';
 import { useProductIdentity } from '../../features/subscription/components/school-brand';
 import { useT } from '../../lib/i18n/i18n';
@@ -145,6 +146,9 @@ export function AppShell() {
     }
   }, [open]);
 
+  // After the menu's rule above, so a focus it gave back counts as kept.
+  const routeAnnouncement = useRouteFocus(title);
+
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">
       {/* While the phone menu is open, everything else is inert: hidden under the overlay, out of reach of Tab
@@ -183,6 +187,10 @@ export function AppShell() {
             {showSkeleton ? <PageSkeleton /> : <Outlet />}
           </div>
         </main>
+      </div>
+      {/* The page's title, when a move to it left the focus on a control that stayed (see useRouteFocus). */}
+      <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+        {routeAnnouncement.text && <span key={routeAnnouncement.id}>{routeAnnouncement.text}</span>}
       </div>
     </div>
   );

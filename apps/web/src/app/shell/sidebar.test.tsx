@@ -2,7 +2,7 @@ import { MENUS } from '@lyceum/shared/menus';
 import { ROLES } from '@lyceum/shared/roles';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n/i18n';
 import { authState, makeUser, renderWithProviders, signedIn } from '../../test/utils';
 import { Sidebar } from './sidebar';
@@ -111,5 +111,22 @@ describe('Sidebar', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(toggle);
     expect(onToggleCollapsed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Sidebar unread messages in Arabic', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it('says the number its badge shows for one and two unread too, not the count in words only', async () => {
+    await changeLanguage('ar');
+    for (const count of [1, 2, 3]) {
+      const { unmount } = renderWithProviders(<Sidebar {...props} />, {
+        auth: authState({ user: makeUser('teacher'), unreadMessages: count }),
+        path: '/dashboard',
+      });
+      const badge = await screen.findByTestId('messages-unread');
+      expect(badge.querySelector('.sr-only')?.textContent).toContain(String(count));
+      unmount();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
 import { FieldError } from '../ui/field-error';
@@ -35,6 +35,8 @@ interface SubjectChecklistProps {
   emptyText?: string;
   error?: string;
   className?: string;
+  /** The first box, for the form to focus when the list is the first field in error (a Controller's `field.ref`). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A fieldset of checkboxes for choosing subjects (or any short list of named things). */
@@ -46,6 +48,7 @@ export function SubjectChecklist({
   emptyText,
   error,
   className,
+  ref,
 }: SubjectChecklistProps) {
   const { t } = useT('people');
   const fieldId = useId();
@@ -57,7 +60,7 @@ export function SubjectChecklist({
         <p className="text-sm text-slate-500">{emptyText ?? t('checklist.empty')}</p>
       ) : (
         <div className="flex flex-wrap gap-2">
-          {options.map((option) => {
+          {options.map((option, index) => {
             const checked = value.includes(option.id);
             return (
               <label
@@ -68,6 +71,7 @@ export function SubjectChecklist({
                 )}
               >
                 <input
+                  ref={index === 0 ? ref : undefined}
                   type="checkbox"
                   className="size-4 accent-blue-600"
                   checked={checked}

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { Children, type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
+import { focusIsLost, focusPageHeading } from '../../lib/page-focus';
 
 const WIDTHS = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' } as const;
 
@@ -33,7 +34,8 @@ let handedOver: HTMLElement | null = null;
 
 /**
  * Gives focus back after a dialog (docs/product.md, "The shell: header, sidebar, toasts"): to its opener if it is
- * still there and focusable, else to the page's heading.
+ * still there and focusable, else to the page's heading. A page that leaves with the action (a class created
+ * opens the class's page) has its new heading focused by the shell once it shows (route-focus.ts).
  */
 function returnFocus(opener: HTMLElement | null) {
   if (opener?.isConnected) {
@@ -41,13 +43,7 @@ function returnFocus(opener: HTMLElement | null) {
     if (document.activeElement === opener) return;
   }
   // The opener went with the action (a row that changed, a page left): the top of the page, never <body>.
-  const heading = document.querySelector<HTMLElement>('main h1');
-  if (heading) {
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading.focus();
-    if (document.activeElement === heading) return;
-  }
-  document.querySelector<HTMLElement>('main')?.focus();
+  focusPageHeading();
 }
 
 /**
@@ -88,8 +84,9 @@ export function Dialog({
   };
   const giveFocusBack = (event: Event) => {
     event.preventDefault();
-    // Another dialog took over (and was handed the opener): focus stays in it.
-    if (document.activeElement?.closest('[role="dialog"]')) return;
+    // Another dialog took over (and was handed the opener), or the page put focus where the action leads
+    // meanwhile (the conversation just started, the new page's heading): focus stays there.
+    if (!focusIsLost()) return;
     returnFocus(opener.current);
   };
   return (

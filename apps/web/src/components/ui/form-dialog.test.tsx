@@ -1,7 +1,7 @@
 import { zodResolver } from '../../lib/zod-resolver';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -65,6 +65,48 @@ describe('FormDialog refusals', () => {
     answer.refuse(new ApiError(400, 'validation', 'Check the fields', { email: 'Enter a valid email address' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+});
+
+/** A group of inputs whose messages follow the request's paths (`city`), as a school's details do: no ref to focus. */
+const AddressForm = z.object({ address: z.object({ street: z.string(), city: z.string().min(1, 'Enter a city') }) });
+
+function AddressDialog() {
+  const form = useForm({
+    resolver: zodResolver(AddressForm),
+    defaultValues: { address: { street: '', city: '' } },
+  });
+  const cityError = form.formState.errors.address?.city?.message;
+  return (
+    <FormDialog open onOpenChange={() => {}} title="Address" form={form} onSubmit={vi.fn()} submitLabel="Save">
+      <Controller
+        control={form.control}
+        name="address"
+        render={({ field }) => (
+          <>
+            <input
+              aria-label="Street"
+              value={field.value.street}
+              onChange={(e) => field.onChange({ ...field.value, street: e.target.value })}
+            />
+            <input
+              aria-label="City"
+              aria-invalid={cityError ? true : undefined}
+              value={field.value.city}
+              onChange={(e) => field.onChange({ ...field.value, city: e.target.value })}
+            />
+          </>
+        )}
+      />
+    </FormDialog>
+  );
+}
+
+describe('FormDialog checks', () => {
+  it('gives the focus to the first field shown in error, though react-hook-form has no ref to focus it by', async () => {
+    render(<AddressDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('City')));
   });
 });
 

@@ -1,7 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { applyServerError } from '../../lib/form-errors';
+import { applyServerError, useFocusFirstShownError } from '../../lib/form-errors';
 import { FormAlert } from './alert';
 import { Dialog, type DialogProps } from './dialog';
 import { DialogFormFooter } from './dialog-form-footer';
@@ -60,8 +60,10 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult>({
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstShownError(formRef, submitCount);
 
   const close = () => {
     reset();
@@ -104,7 +106,7 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult>({
         />
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className={className}>
+      <form ref={formRef} id={formId} onSubmit={submit} noValidate className={className}>
         {errors.root?.server && <FormAlert>{errors.root.server.message}</FormAlert>}
         {children}
       </form>

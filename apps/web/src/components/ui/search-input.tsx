@@ -1,6 +1,6 @@
 import { LIST_SEARCH_MAX } from '@lyceum/shared/list-search';
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
 
@@ -18,6 +18,8 @@ export interface SearchInputProps {
   /** The longest search the list's query takes (LIST_SEARCH_MAX unless told), so a typed one never is refused. */
   maxLength?: number;
   className?: string;
+  /** The box, e.g. for a form to focus it when the list it searches is a field in error. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A search box that reports its value once typing pauses, so lists do not refetch on every key. */
@@ -31,6 +33,7 @@ export function SearchInput({
   delayMs = 300,
   maxLength = LIST_SEARCH_MAX,
   className,
+  ref,
 }: SearchInputProps) {
   const { t } = useT();
   const [text, setText] = useState(value);
@@ -76,6 +79,7 @@ export function SearchInput({
         aria-hidden="true"
       />
       <input
+        ref={ref}
         id={id}
         type="search"
         value={text}

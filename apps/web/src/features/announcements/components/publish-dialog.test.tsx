@@ -50,6 +50,20 @@ describe('PublishDialog', () => {
     expect(sent.expiresAt).toBe('2026-11-28T07:00:00.000Z');
   });
 
+  it('gives the focus to the first audience box when no audience is chosen (a list of ticks in error)', async () => {
+    const { calls } = mockFetch({ 'GET /api/v1/announcements/options': () => json(options) });
+    const user = userEvent.setup();
+    renderWithProviders(<PublishDialog open onOpenChange={vi.fn()} />, { auth: signedIn('school_admin') });
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Parents evening');
+    await user.type(within(dialog).getByLabelText('Message'), 'On Friday.');
+    const parents = await within(dialog).findByRole('checkbox', { name: 'Parents' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await within(dialog).findByText('Choose who should see it')).toBeTruthy();
+    expect(document.activeElement).toBe(parents);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('says in Spanish that an audience must be chosen, as the other fields are said', async () => {
     await changeLanguage('es');
     mockFetch({ 'GET /api/v1/announcements/options': () => json(options) });

@@ -103,6 +103,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         name="audience"
         render={({ field }) => (
           <SubjectChecklist
+            ref={field.ref}
             legend={t('publish.audience')}
             options={audiences}
             value={field.value}
@@ -118,6 +119,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         render={({ field }) => (
           <div className="space-y-1">
             <SubjectChecklist
+              ref={field.ref}
               legend={t('publish.classes')}
               options={classes}
               value={field.value}

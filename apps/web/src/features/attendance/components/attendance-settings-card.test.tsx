@@ -39,6 +39,30 @@ describe('attendance settings on the Settings page', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ threshold: 85, alertLate: true, byPeriod: true });
   });
 
+  it('keeps the focus on Save once saved, though there is nothing left to save (docs/product.md, "The shell")', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/v1/attendance/settings': () => json(settings),
+      'PUT /api/v1/attendance/settings': (init) => json(JSON.parse(String(init.body))),
+    });
+    renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
+    const threshold = await screen.findByLabelText('Attendance threshold (%)');
+    await user.clear(threshold);
+    await user.type(threshold, '85');
+    const save = screen.getByRole('button', { name: 'Save attendance settings' }) as HTMLButtonElement;
+    save.focus();
+    await user.keyboard('{Enter}');
+    // Saved: the form is clean again, so the button is unavailable; it keeps the focus all the same.
+    await waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
+    await waitFor(() => expect(save.getAttribute('aria-busy')).toBeNull());
+    expect(document.activeElement).toBe(save);
+    // Pressed again, it sends nothing; once the focus leaves, it is disabled as before.
+    await user.keyboard('{Enter}');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    await user.tab({ shift: true });
+    expect(save.disabled).toBe(true);
+  });
+
   it('checks the threshold before sending, and puts the server field message under its field', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/attendance/settings': () => json(settings),

@@ -85,6 +85,22 @@ describe('MarkAttendancePage', () => {
     expect(pendingSnapshot()).toEqual([]);
   });
 
+  it('keeps the keyboard focus on Submit attendance while it sends and after, never dropped to <body>', async () => {
+    let reply: (value: Response) => void = () => {};
+    mockFetch({ ...reads, 'POST /api/v1/attendance': () => new Promise<Response>((resolve) => (reply = resolve)) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    const submit = screen.getByRole('button', { name: 'Submit attendance' });
+    submit.focus();
+    fireEvent.click(submit);
+    // Busy: unavailable to screen readers and to presses, but still focused.
+    await waitFor(() => expect(submit.getAttribute('aria-disabled')).toBe('true'));
+    expect(document.activeElement).toBe(submit);
+    reply(json(answer));
+    expect(await screen.findByText('Attendance saved: 3 new, 0 updated.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit attendance' }));
+  });
+
   it('opens on the class a link names (the teacher dashboard\'s "Mark {class}"), not the first class', async () => {
     const SECOND = '0193e0a0-0000-7000-8000-000000000002';
     mockFetch({

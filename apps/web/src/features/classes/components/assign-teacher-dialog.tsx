@@ -110,6 +110,7 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
           name="subjectIds"
           render={({ field }) => (
             <SubjectChecklist
+              ref={field.ref}
               legend={t('assign.subjects')}
               options={subjectOptions}
               value={field.value ?? []}

@@ -121,6 +121,7 @@ export function ClassFormDialog({ open, onOpenChange, editing }: ClassFormDialog
         name="subjectIds"
         render={({ field }) => (
           <SubjectChecklist
+            ref={field.ref}
             legend={t('columns.subjects')}
             options={subjectOptions}
             value={field.value}

@@ -21,24 +21,45 @@ export function ContactResults({
   children: (contact: Contact) => ReactNode;
 }) {
   const { t } = useT('messages');
+  // Said politely as the search narrows the list; kept in place across the states below so each new count is heard.
+  const found = (
+    <p role="status" className="sr-only">
+      {contacts.isPending || contacts.isError ? '' : t('compose.found', { count: shown.length })}
+    </p>
+  );
   if (contacts.isPending)
     return (
-      <div className="flex justify-center p-3" role="status" aria-label={t('compose.loading')}>
-        <Spinner className="size-5" />
-      </div>
+      <>
+        {found}
+        <div className="flex justify-center p-3" role="status" aria-label={t('compose.loading')}>
+          <Spinner className="size-5" />
+        </div>
+      </>
     );
   if (contacts.isError)
     return (
-      <p className="p-3 text-sm text-red-700" role="alert">
-        {errorMessage(contacts.error)}
-      </p>
+      <>
+        {found}
+        <p className="p-3 text-sm text-red-700" role="alert">
+          {errorMessage(contacts.error)}
+        </p>
+      </>
     );
-  if (shown.length === 0) return <p className="p-3 text-sm text-slate-500">{t('compose.none')}</p>;
+  if (shown.length === 0)
+    return (
+      <>
+        {found}
+        <p className="p-3 text-sm text-slate-500">{t('compose.none')}</p>
+      </>
+    );
   return (
-    <ul className="divide-y divide-slate-100" aria-label={t('compose.people')}>
-      {shown.map((c) => (
-        <li key={c.id}>{children(c)}</li>
-      ))}
-    </ul>
+    <>
+      {found}
+      <ul className="divide-y divide-slate-100" aria-label={t('compose.people')}>
+        {shown.map((c) => (
+          <li key={c.id}>{children(c)}</li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Contact } from '@lyceum/shared/messages';
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
@@ -18,6 +18,7 @@ export function MemberPicker({
   onChange,
   exclude = [],
   invalid = false,
+  ref,
 }: {
   id: string;
   selected: Contact[];
@@ -25,6 +26,8 @@ export function MemberPicker({
   /** People already in the group: not offered again. */
   exclude?: readonly string[];
   invalid?: boolean;
+  /** The search box, which a form focuses when no one is chosen and someone must be. */
+  ref?: Ref<HTMLInputElement>;
 }) {
   const { t } = useT('messages');
   const roleLabel = useRoleLabel();
@@ -57,7 +60,7 @@ export function MemberPicker({
           ))}
         </ul>
       )}
-      <SearchInput id={id} label={t('groups.searchPeople')} value={search} onChange={setSearch} />
+      <SearchInput ref={ref} id={id} label={t('groups.searchPeople')} value={search} onChange={setSearch} />
       <div
         className={cn('max-h-56 overflow-y-auto rounded-lg border', invalid ? 'border-red-400' : 'border-slate-200')}
       >

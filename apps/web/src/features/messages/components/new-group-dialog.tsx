@@ -89,6 +89,7 @@ export function NewGroupDialog({
           <fieldset className="space-y-1.5">
             <legend className="text-sm font-medium text-slate-700">{t('groups.members')}</legend>
             <MemberPicker
+              ref={field.ref}
               id="group-member-search"
               selected={people}
               invalid={Boolean(errors.memberIds)}

@@ -14,6 +14,7 @@ import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
+import { ArrivalsLog } from './arrivals-log';
 import { GroupSettings } from './group-settings';
 import { LoadMore } from './load-more';
 import { ReportDialog } from './report-dialog';
@@ -59,7 +60,18 @@ function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; 
  * One conversation: its messages (oldest at the top, older pages on request), the "Seen" receipt, reporting,
  * and the reply box.
  */
-export function Thread({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
+export function Thread({
+  conversation,
+  onBack,
+  focusReply = false,
+  onReplyFocused,
+}: {
+  conversation: Conversation;
+  onBack: () => void;
+  /** Give the reply box the focus (the conversation was just started with New message, to write in it). */
+  focusReply?: boolean;
+  onReplyFocused?: () => void;
+}) {
   const { t } = useT('messages');
   const thread = useThread(conversation.id);
   const send = useSendMessage(conversation.id);
@@ -69,6 +81,12 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
   const [error, setError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
+  const reply = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!focusReply) return;
+    reply.current?.focus();
+    onReplyFocused?.();
+  }, [focusReply, onReplyFocused]);
   const scroller = useRef<HTMLDivElement>(null);
   /** The distance from the bottom of the thread to the top of the view when older messages were asked for. */
   const fromBottom = useRef<number | null>(null);
@@ -200,6 +218,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
           </div>
           <div className="flex items-end gap-2">
             <textarea
+              ref={reply}
               id="message-body"
               value={body}
               rows={2}
@@ -222,6 +241,7 @@ export function Thread({ conversation, onBack }: { conversation: Conversation; o
           {error && <FieldError id="message-body" message={error} />}
         </form>
       )}
+      <ArrivalsLog messages={pages ? messages : undefined} />
       <ReportDialog messageId={reporting} onClose={() => setReporting(null)} />
     </section>
   );

@@ -1,6 +1,6 @@
 import { isSchoolRole } from '@lyceum/shared/roles';
 import { ArrowLeft, MessageSquarePlus, MessagesSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { Button } from '../../../components/ui/button';
@@ -55,6 +55,9 @@ function SchoolMessages() {
   const selected = params.get('c');
   const [q, setQ] = useState('');
   const [composing, setComposing] = useState(false);
+  // A conversation started with New message opens with its reply box focused: the point was to write.
+  const [writeTo, setWriteTo] = useState<string | null>(null);
+  const replyFocused = useCallback(() => setWriteTo(null), []);
   const conversations = useConversations();
   const role = useAuth().user?.role ?? '';
   const makesGroups = GROUP_MAKERS.includes(role);
@@ -139,7 +142,13 @@ function SchoolMessages() {
           </div>
           <div className={cn('flex min-h-0 flex-1 flex-col', !current && !opening && 'hidden md:flex')}>
             {current ? (
-              <Thread key={current.id} conversation={current} onBack={() => open(null)} />
+              <Thread
+                key={current.id}
+                conversation={current}
+                onBack={() => open(null)}
+                focusReply={writeTo === current.id}
+                onReplyFocused={replyFocused}
+              />
             ) : opening ? (
               <div className="flex min-h-0 flex-1 flex-col gap-3 p-3">
                 <Button
@@ -171,7 +180,14 @@ function SchoolMessages() {
           </div>
         </div>
       </Card>
-      <NewConversationDialog open={composing} onOpenChange={setComposing} onStarted={(id) => open(id)} />
+      <NewConversationDialog
+        open={composing}
+        onOpenChange={setComposing}
+        onStarted={(id) => {
+          open(id);
+          setWriteTo(id);
+        }}
+      />
     </>
   );
 }

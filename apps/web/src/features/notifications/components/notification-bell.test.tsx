@@ -1,7 +1,8 @@
 import type { Notification, NotificationList } from '@lyceum/shared/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { createTestQueryClient, mockFetch, renderWithProviders, signedIn, json } from '../../../test/utils';
 import { notificationKeys } from '../api/get-notifications';
 import { NotificationBell } from './notification-bell';
@@ -42,6 +43,27 @@ describe('NotificationBell badge', () => {
     unmount();
     renderBell({ items: [], unread: 10 });
     expect(screen.getByTestId('notification-badge').textContent).toBe('9+');
+  });
+});
+
+describe('NotificationBell name', () => {
+  afterEach(() => changeLanguage('en'));
+
+  // Voice control users say what they see ("click 2"), and axe requires it (label-content-name-mismatch): the
+  // Arabic one and two forms said the count in words only.
+  it.each([
+    'en',
+    'es',
+    'ar',
+  ] as const)('says the number the badge shows, in every plural form (%s)', async (language) => {
+    await changeLanguage(language);
+    for (let unread = 1; unread <= 9; unread++) {
+      const { unmount } = renderBell({ items: [], unread });
+      const badge = screen.getByTestId('notification-badge');
+      const name = badge.closest('button')?.getAttribute('aria-label') ?? '';
+      expect(name).toContain(badge.textContent);
+      unmount();
+    }
   });
 });
 

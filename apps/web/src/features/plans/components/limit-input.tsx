@@ -1,9 +1,14 @@
 import { UNLIMITED } from '@lyceum/shared/plans';
+import type { Ref } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
 
 interface LimitInputProps {
   id: string;
   label: string;
+  /** The "Unlimited" box's full name, written per limit in the catalogue (`Unlimited storage (GB)`). */
+  unlimitedLabel: string;
+  /** The number box, for the form to focus when it is the first field in error. */
+  ref?: Ref<HTMLInputElement>;
   /** The text in the box; `UNLIMITED` (-1) ticks "Unlimited" and empties the box. */
   value: string;
   onChange: (value: string) => void;
@@ -11,7 +16,7 @@ interface LimitInputProps {
 }
 
 /** A plan limit: a whole number, or "Unlimited" (stored as -1, docs/product.md, "Limits and unlimited values"). */
-export function LimitInput({ id, label, value, onChange, error }: LimitInputProps) {
+export function LimitInput({ id, label, unlimitedLabel, ref, value, onChange, error }: LimitInputProps) {
   const { t } = useT('plans');
   const unlimited = value === String(UNLIMITED);
   return (
@@ -21,6 +26,7 @@ export function LimitInput({ id, label, value, onChange, error }: LimitInputProp
       </label>
       <div className="flex items-center gap-3">
         <input
+          ref={ref}
           id={id}
           type="number"
           inputMode="numeric"
@@ -40,8 +46,10 @@ export function LimitInput({ id, label, value, onChange, error }: LimitInputProp
             onChange={(event) => onChange(event.target.checked ? String(UNLIMITED) : '0')}
             className="size-4 rounded border-slate-300"
           />
-          {t('limits.unlimited')}
-          <span className="sr-only"> {label.toLowerCase()}</span>
+          {/* Read as the limit's whole name, which says the word shown; not made by lower-casing the label, which
+              broke `GB`, `API` and other languages' nouns. */}
+          <span aria-hidden="true">{t('limits.unlimited')}</span>
+          <span className="sr-only">{unlimitedLabel}</span>
         </label>
       </div>
       {error && (

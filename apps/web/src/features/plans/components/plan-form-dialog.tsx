@@ -163,6 +163,9 @@ export function PlanFormDialog({ open, onOpenChange, plan, addons }: PlanFormDia
                 <LimitInput
                   id={`plan-limit-${key}`}
                   label={t(`limits.${key}`)}
+                  unlimitedLabel={t(`unlimitedLimits.${key}`)}
+                  // The first limit in error takes the focus (docs/product.md, "The shell").
+                  ref={field.ref}
                   value={field.value}
                   onChange={field.onChange}
                   error={errors.limits?.[key]?.message}

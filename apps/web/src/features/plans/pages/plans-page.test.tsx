@@ -1,6 +1,6 @@
 import type { Plan } from '@lyceum/shared/company';
 import { DEFAULT_PLANS } from '@lyceum/shared/plans';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
@@ -58,7 +58,7 @@ describe('PlansPage', () => {
     for (const label of ['Students', 'Teachers', 'Parents', 'Admins', 'Principals', 'Storage (GB)']) {
       await userEvent.type(within(dialog).getByLabelText(label), '10');
     }
-    await userEvent.click(within(dialog).getByLabelText('Unlimited api calls per month'));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Unlimited API calls per month' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }));
 
     const name = within(dialog).getByLabelText('Name');
@@ -110,6 +110,50 @@ describe('PlansPage', () => {
     fireEvent.click(reactivate);
     await screen.findByRole('button', { name: `Deactivate ${retired.name}` });
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('gives the focus to the first limit in error when the plan is sent without its limits', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'New plan' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Standard');
+    await user.type(within(dialog).getByLabelText('Price per month (USD)'), '12.00');
+    within(dialog).getByRole('button', { name: 'Create plan' }).focus();
+    await user.keyboard('{Enter}');
+    const students = within(dialog).getByLabelText('Students');
+    await waitFor(() => expect(students.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(students);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('names each "Unlimited" box after its limit as the catalogue writes it, in English, Spanish and Arabic', async () => {
+    const expected = {
+      en: ['Unlimited students', 'Unlimited storage (GB)', 'Unlimited API calls per month'],
+      es: [
+        'Número ilimitado de alumnos',
+        'Almacenamiento ilimitado (GB)',
+        'Número ilimitado de llamadas a la API al mes',
+      ],
+      ar: ['عدد غير محدود من الطلاب', 'تخزين غير محدود (غيغابايت)', 'طلبات API غير محدودة في الشهر'],
+    } as const;
+    const newPlan = { en: 'New plan', es: 'Nuevo plan', ar: 'خطة جديدة' } as const;
+    try {
+      for (const language of ['en', 'es', 'ar'] as const) {
+        await changeLanguage(language);
+        mockFetch({
+          'GET /api/v1/company/plans': () => json({ items: plans }),
+          'GET /api/v1/company/addons': () => json({ items: [] }),
+        });
+        const { unmount } = renderWithProviders(<PlansPage />, { auth: signedIn('company_admin') });
+        await userEvent.click(await screen.findByRole('button', { name: newPlan[language] }));
+        const dialog = screen.getByRole('dialog');
+        for (const name of expected[language]) expect(within(dialog).getByRole('checkbox', { name })).toBeTruthy();
+        unmount();
+      }
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('hides every write button from company_user', async () => {

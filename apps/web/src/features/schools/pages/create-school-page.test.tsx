@@ -1,6 +1,6 @@
 import type { Plan } from '@lyceum/shared/company';
 import { DEFAULT_PLANS } from '@lyceum/shared/plans';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -68,6 +68,22 @@ describe('CreateSchoolPage', () => {
       admin: { name: 'Hana', email: 'hana@hv.test', sendInvitation: false },
       subscription: { planId: PLAN_ID, billingCycle: 'yearly', months: 12, addonIds: [], autoRenew: false },
     });
+  });
+
+  it('gives the focus to the first field in error inside a group of fields: the school’s name, then the plan', async () => {
+    const user = userEvent.setup();
+    setup(null);
+    renderWithProviders(<CreateSchoolPage />, { auth: signedIn('company_admin') });
+    await screen.findByLabelText('Plan');
+    await user.type(screen.getByLabelText('Admin name'), 'Hana');
+    await user.type(screen.getByLabelText('Admin email'), 'hana@hv.test');
+    await user.click(screen.getByRole('button', { name: 'Create school' }));
+    expect(await screen.findByText('School name is required')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('School name'));
+    // The school's details right: the subscription's plan is the first left in error.
+    await user.type(screen.getByLabelText('School name'), 'Hill Valley High');
+    await user.click(screen.getByRole('button', { name: 'Create school' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Plan')));
   });
 
   it('sends an invitation instead when asked, and says so', async () => {

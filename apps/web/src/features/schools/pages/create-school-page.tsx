@@ -3,7 +3,7 @@ import { zodResolver } from '../../../lib/zod-resolver';
 import { type CreateSchoolResponse, CreateSchoolRequest, type Plan } from '@lyceum/shared/company';
 import type { SchoolLocale } from '@lyceum/shared/locale';
 import { Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ import { PageSkeleton } from '../../../components/ui/skeleton';
 import { copyWithToast } from '../../../lib/copy';
 import { formatDate, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
-import { applyServerError, flatErrors } from '../../../lib/form-errors';
+import { applyServerError, useFocusFirstShownError, flatErrors } from '../../../lib/form-errors';
 import { asRequest } from '../../../lib/zod-fields';
 import { useCatalogue } from '../api/get-catalogue';
 import { useCreateSchool } from '../api/create-school';
@@ -131,6 +131,8 @@ export function CreateSchoolPage() {
   const { register, control, watch, setValue } = form;
   // Messages follow the request's paths (`name`, `admin.email`, `subscription.planId`), as the server's do.
   const errors = flatErrors(form.formState.errors);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstShownError(formRef, form.formState.submitCount);
 
   if (result) {
     return (
@@ -173,7 +175,7 @@ export function CreateSchoolPage() {
   return (
     <>
       <PageHeader title={t('create.title')} description={t('create.description')} />
-      <form onSubmit={submit} noValidate className="space-y-6">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-6">
         {form.formState.errors.root?.server && <FormAlert>{form.formState.errors.root.server.message}</FormAlert>}
         <CardSection titleId="school-details" title={t('create.school')}>
           <Controller

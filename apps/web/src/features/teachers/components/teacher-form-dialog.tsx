@@ -194,6 +194,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
         name="subjectIds"
         render={({ field }) => (
           <SubjectChecklist
+            ref={field.ref}
             legend={t('form.subjects')}
             options={subjectOptions}
             value={field.value}
@@ -245,6 +246,7 @@ export function TeacherFormDialog({ open, onOpenChange, editing, onCreated }: Te
                     name={`assignedClasses.${index}.subjectIds`}
                     render={({ field: f }) => (
                       <SubjectChecklist
+                        ref={f.ref}
                         legend={t('form.subjectsIn', { className: chosen.label })}
                         options={chosen.subjects}
                         value={f.value}

@@ -29,6 +29,11 @@ interface WeekGridProps {
   actions?: SlotActions;
 }
 
+/** Whether a room's name starts with the word for room (`Room 1`, `room 12`), in the UI language. */
+export function namesItself(room: string, word: string): boolean {
+  return room.trim().toLocaleLowerCase().startsWith(word.toLocaleLowerCase());
+}
+
 function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: Hidden; actions?: SlotActions }) {
   const { t } = useT('timetable');
   // The buttons' names are sentences, where Spanish writes the weekday in lower case (`days` are the titles).
@@ -53,7 +58,8 @@ function SlotCard({ slot, hide, actions }: { slot: TimetableSlot; hide?: Hidden;
       {slot.room && (
         <p className="flex items-center gap-1">
           <DoorOpen className="size-3 shrink-0" aria-hidden="true" />
-          <span className="sr-only">{t('grid.roomLabel')}</span>
+          {/* The icon's meaning in words, unless the room's name already says it (`Room 1`, not `Room Room 1`). */}
+          {!namesItself(slot.room, t('grid.roomLabel')) && <span className="sr-only">{t('grid.roomLabel')} </span>}
           <bdi>{slot.room}</bdi>
         </p>
       )}

@@ -72,7 +72,7 @@ describe('TimetablePage', () => {
     const first = within(rows[1] as HTMLElement).getAllByRole('cell');
     expect(first[0]?.textContent).toContain('Mathematics');
     expect(first[0]?.textContent).toContain('Tess Teacher');
-    expect(first[0]?.textContent).toContain('RoomR1');
+    expect(first[0]?.textContent).toContain('Room R1');
     expect(first[0]?.textContent).toContain('08:00–08:45');
     expect(within(rows[2] as HTMLElement).getByRole('cell').textContent).toBe('Break');
     const last = within(rows[3] as HTMLElement).getAllByRole('cell');
