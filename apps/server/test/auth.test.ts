@@ -947,7 +947,9 @@ describe('school admin signup', () => {
     );
     expect(sub).toMatchObject({
       status: 'active',
-      paymentStatus: 'pending',
+      // A free trial owes nothing (docs/product.md, "Billing: what is due").
+      paymentStatus: 'none',
+      billedMinor: 0,
       isTrial: true,
       isInitial: true,
       planId: plan.id,

@@ -7,6 +7,7 @@ import { currentMonth } from '../src/modules/company/usage.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
+import { owe } from './factories/payments.ts';
 
 let w: CompanyWorld;
 beforeAll(async () => {
@@ -131,12 +132,7 @@ describe('payments', () => {
   it('records a payment once per idempotency key, confirm marks the subscription paid, receipt in JSON and PDF', async () => {
     const sa = await w.asB('school_admin');
     const sub = await activeSub(w.b.id);
-    await withSystem(w.t.app.deps.db, (tx) =>
-      tx
-        .update(schoolSubscriptions)
-        .set({ paymentStatus: 'pending' })
-        .where(eq(schoolSubscriptions.id, sub?.id ?? '')),
-    );
+    await owe(w.t.app, w.b.id, 10_000);
     const body = {
       subscriptionId: sub?.id,
       method: 'bank_transfer',
@@ -221,9 +217,9 @@ describe('payments', () => {
       },
     });
     expect(paid.json()).toMatchObject({
-      description: 'SMS add-on',
+      description: 'SMS add-on (monthly)',
       planName: null,
-      billingCycle: null,
+      billingCycle: 'monthly',
       addonName: 'SMS',
       status: 'pending',
     });
@@ -273,6 +269,8 @@ describe('payments', () => {
 describe('payment races and rules', () => {
   it('two submissions racing with the same key record one payment', async () => {
     const sa = await w.asA('school_admin');
+    await owe(w.t.app, w.a.id, 4200);
+    await owe(w.t.app, w.b.id, 4200);
     const sub = await activeSub(w.a.id);
     const body = {
       subscriptionId: sub?.id,
@@ -374,11 +372,12 @@ describe('payment races and rules', () => {
     const s = await createSchool(w.t.app, { name: 'Pay Once School' });
     const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
     const sub = await activeSub(s.id);
-    const pay = (key: string, target: Record<string, unknown> = { subscriptionId: sub?.id }) =>
+    await owe(w.t.app, s.id, 5000);
+    const pay = (key: string, target: Record<string, unknown> = { subscriptionId: sub?.id }, amountMinor = 5000) =>
       sa({
         method: 'POST',
         url: '/api/v1/payments',
-        payload: { ...target, method: 'card', reference: key, amountMinor: 5000, idempotencyKey: key },
+        payload: { ...target, method: 'card', reference: key, amountMinor, idempotencyKey: key },
       });
     const paymentsOf = async () => (await sa({ method: 'GET', url: '/api/v1/payments?limit=100' })).json().items;
     const toConfirm = async () =>
@@ -436,8 +435,9 @@ describe('payment races and rules', () => {
       url: '/api/v1/addon-requests',
       payload: { addonId: await w.addonId('SMS') },
     });
-    expect((await pay('pay-addon-0001', { addonRequestId: req.json().id })).statusCode).toBe(201);
-    const addonAgain = await pay('pay-addon-0002', { addonRequestId: req.json().id });
+    const addonDue = req.json().outstandingMinor;
+    expect((await pay('pay-addon-0001', { addonRequestId: req.json().id }, addonDue)).statusCode).toBe(201);
+    const addonAgain = await pay('pay-addon-0002', { addonRequestId: req.json().id }, addonDue);
     expect(errorOf(addonAgain)).toEqual({
       code: 'conflict',
       message: SUBSCRIPTION_REQUEST_MESSAGES.addonPaymentPending,
@@ -480,7 +480,7 @@ describe('payment races and rules', () => {
     const reason = 'The add-on request was rejected: Not available in your region';
     expect(await paymentOf(smsPayment)).toMatchObject({ status: 'rejected', reason });
     expect(await bell()).toContain(
-      `Payment rejected | SMS add-on (${receiptNumber}): the add-on request was rejected (Not available in your region).`,
+      `Payment rejected | SMS add-on (monthly) (${receiptNumber}): the add-on request was rejected (Not available in your region).`,
     );
     const pending = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/payments?status=pending&limit=100' }))
       .json()

@@ -9,6 +9,7 @@ import { withSystem } from '../src/db/tenancy.ts';
 import { localDateOf } from '../src/lib/school-day.ts';
 import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, type SchoolFixture, TEST_PASSWORD } from './helpers.ts';
+import { owe } from './factories/payments.ts';
 
 // The server's clock, set by each test: every rule of the subscriptions reads it (deps.clock), not the machine's.
 // Each test sets it days or weeks away from the real time, where the real clock would answer otherwise.
@@ -164,6 +165,7 @@ describe("the subscriptions' clock", () => {
         .from(schoolSubscriptions)
         .where(and(eq(schoolSubscriptions.schoolId, s.id), eq(schoolSubscriptions.status, 'active'))),
     );
+    await owe(w.t.app, s.id, 4_321);
     const paid = await sa({
       method: 'POST',
       url: '/api/v1/payments',

@@ -8,6 +8,7 @@ import { withSystem } from '../src/db/tenancy.ts';
 import { sweepExpiredSubscriptions } from '../src/modules/company/subscriptions.ts';
 import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, type SchoolFixture } from './helpers.ts';
+import { owe } from './factories/payments.ts';
 
 let w: CompanyWorld;
 beforeAll(async () => {
@@ -96,9 +97,14 @@ describe('auto-renew: the rule', () => {
 describe('auto-renew: the sweep and every read', () => {
   it('the sweep renews one billing cycle from the old end date, payment due, audited as the system, admins told', async () => {
     const s = await createSchool(w.t.app, { name: 'Auto Monthly School' });
-    const created = await assign(s.id, { planId: await w.planId('Basic'), billingCycle: 'monthly', autoRenew: true });
+    const created = await assign(s.id, {
+      planId: await w.planId('Basic'),
+      billingCycle: 'monthly',
+      months: 1,
+      autoRenew: true,
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ autoRenew: true, totalAmountMinor: 5000 });
+    expect(created.json()).toMatchObject({ autoRenew: true, totalAmountMinor: 5000, amountDueMinor: 5000 });
     const sa = await schoolAdmin(s);
     const paid = await pay(sa, { subscriptionId: created.json().id }, 5000);
     await w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${paid.json().id}/confirm` });
@@ -124,11 +130,14 @@ describe('auto-renew: the sweep and every read', () => {
     expect(audits[0]?.after).toMatchObject({ months: 1, periods: 1, paymentStatus: 'pending' });
 
     const notes = (await bell(sa)).filter((n) => n.title === 'Subscription renewed');
-    expect(notes).toEqual([
-      expect.objectContaining({
-        body: `Your Basic subscription renewed automatically until ${addMonths(oldEnd, 1).toISOString().slice(0, 10)}. A payment of ${formatMoney(5000)} is due.`,
-      }),
-    ]);
+    // The date in the school's date format, as the app writes dates (not the ISO day), and what is now due.
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.body).toMatch(
+      new RegExp(
+        `^Your Basic subscription renewed automatically until [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\. A payment of \\${formatMoney(5000)} is due\\.$`,
+      ),
+    );
+    expect(notes[0]?.body).not.toContain(addMonths(oldEnd, 1).toISOString().slice(0, 10));
     // Only the school's admins are told, and no other school hears of it.
     const teacher = as(w.t.app, await login(w.t.app, s.users.teacher.email, 'teacher'));
     expect((await bell(teacher)).map((n) => n.title)).not.toContain('Subscription renewed');
@@ -253,6 +262,7 @@ describe('the school admins hear of every decision in the bell', () => {
     expect(declined.statusCode).toBe(200);
 
     const sub = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+    await owe(w.t.app, s.id, sub.totalAmountMinor);
     const good = (await pay(sa, { subscriptionId: sub.id }, sub.totalAmountMinor)).json();
     const bad = (await pay(sa, { addonRequestId: sms }, 1500)).json();
     expect((await w.admin({ method: 'POST', url: `/api/v1/company/payments/${good.id}/confirm` })).statusCode).toBe(
@@ -273,7 +283,7 @@ describe('the school admins hear of every decision in the bell', () => {
       `We received your payment for Standard plan (monthly) (${good.receiptNumber}). Thank you.`,
     ]);
     expect(pick('Payment rejected')).toEqual([
-      `SMS add-on (${bad.receiptNumber}): No transfer arrived with that reference.`,
+      `SMS add-on (monthly) (${bad.receiptNumber}): No transfer arrived with that reference.`,
     ]);
     expect((await sa({ method: 'GET', url: '/api/v1/notifications' })).json().unread).toBeGreaterThanOrEqual(4);
 
@@ -291,6 +301,7 @@ describe('the school admins hear of every decision in the bell', () => {
     const s = await createSchool(w.t.app, { name: 'Quiet School' });
     const sa = await schoolAdmin(s);
     const sub = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+    await owe(w.t.app, s.id, 100);
     const payment = (await pay(sa, { subscriptionId: sub.id }, 100)).json();
     const noReason = await w.companyAdmin({
       method: 'POST',

@@ -9,6 +9,7 @@ import { withSystem } from '../src/db/tenancy.ts';
 import { sweepExpiredSubscriptions } from '../src/modules/company/subscriptions.ts';
 import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
 import { as, createCompanyUser, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
+import { owe } from './factories/payments.ts';
 
 let w: CompanyWorld;
 beforeAll(async () => {
@@ -247,6 +248,11 @@ describe('renew and cancel', () => {
     expect((await assign(s.id, { planId: await w.planId('Standard') })).statusCode).toBe(201);
     const sub = (await sa({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
     expect(sub.paymentStatus).toBe('pending');
+    // Twelve months billed monthly: twelve monthly totals.
+    expect(sub).toMatchObject({
+      amountDueMinor: 12 * sub.totalAmountMinor,
+      outstandingMinor: 12 * sub.totalAmountMinor,
+    });
     await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
     const paid = await sa({
       method: 'POST',
@@ -255,7 +261,7 @@ describe('renew and cancel', () => {
         subscriptionId: sub.id,
         method: 'bank_transfer',
         reference: 'OWED-1',
-        amountMinor: sub.totalAmountMinor,
+        amountMinor: sub.outstandingMinor,
         idempotencyKey: 'cancelled-owed-1',
       },
     });
@@ -487,6 +493,7 @@ describe('expiry', () => {
     expect(renewal.statusCode).toBe(201);
     expect(renewal.json()).toMatchObject({ kind: 'renewal', status: 'new', schoolName: 'Mid-session School' });
     const subscriptionId = mine.json().subscription.id;
+    await owe(w.t.app, s.id, 10_000);
     const paid = await sa({
       method: 'POST',
       url: '/api/v1/payments',
@@ -499,6 +506,7 @@ describe('expiry', () => {
       },
     });
     expect(paid.statusCode).toBe(201);
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${paid.json().id}/confirm` });
     expect((await sa({ method: 'GET', url: `/api/v1/payments/${paid.json().id}/receipt` })).statusCode).toBe(200);
   });
 
@@ -530,11 +538,13 @@ describe('expiry', () => {
       });
     const forAddon = await pay({ addonRequestId: requested.json().id }, 'lapsed-addon-1');
     expect(forAddon.statusCode).toBe(201);
+    await owe(w.t.app, s.id, 1500);
     const forRenewal = await pay({ subscriptionId: mine.json().subscription.id }, 'lapsed-renewal-1');
     expect(forRenewal.statusCode).toBe(201);
     const renewal = await sa({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } });
     expect(renewal.statusCode).toBe(201);
     const id = forRenewal.json().id;
+    await w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${id}/confirm` });
     expect((await sa({ method: 'GET', url: `/api/v1/payments/${id}/receipt` })).statusCode).toBe(200);
     expect((await sa({ method: 'GET', url: `/api/v1/payments/${id}/receipt.pdf` })).statusCode).toBe(200);
     // The marketplace (buying something new) stays closed.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
-import { recordBankTransfer } from './factories/payments.ts';
+import { markConfirmed, owe, recordBankTransfer } from './factories/payments.ts';
 import { as, createSchool, errorOf, login } from './helpers.ts';
 
 /** The server in the recipient's language (docs/product.md, "Messages in the user's language"). */
@@ -336,6 +336,7 @@ describe('receipts', () => {
       reference: 'TRX-I18N',
       amountMinor: 12_345,
       key: 'pay-i18n-0001',
+      confirmed: true,
     });
     const url = `/api/v1/payments/${paid}/receipt.pdf`;
 
@@ -345,7 +346,7 @@ describe('receipts', () => {
     const text = pdfText(spanish.rawPayload);
     expect(text).toContain('Número de recibo');
     expect(text).toContain('Transferencia bancaria');
-    expect(text).toContain('Pendiente de confirmación');
+    expect(text).toContain('Pagado');
     expect(text).toContain(new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(123.45));
 
     const english = pdfText((await admin({ method: 'GET', url })).rawPayload);
@@ -364,6 +365,7 @@ describe('receipts', () => {
       reference: 'TRX-NOOR',
       amountMinor: 5_000,
       key: 'pay-noor-0001',
+      confirmed: true,
     });
     const url = `/api/v1/payments/${paid}/receipt.pdf`;
     for (const language of ['en', 'es', 'ar']) {
@@ -382,7 +384,7 @@ describe('receipts', () => {
     const read = pdfRunsOfEmbeddedFont(arabic.rawPayload).map((run) => [...run].reverse().join(''));
     // (A ligature's letters are mapped as one glyph, so "الإ" reads back with its two letters swapped.)
     expect(read.some((run) => run.startsWith('رقم ') && run.endsWith('يصال:'))).toBe(true);
-    expect(read).toContain('بانتظار التأكيد');
+    expect(read).toContain('مدفوع');
   });
 
   it('word what the payment is for in the requester’s language, the plan’s name as typed', async () => {
@@ -390,6 +392,7 @@ describe('receipts', () => {
     const [sub] = await withSystem(w.t.app.deps.db, (tx) =>
       tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, w.a.id)),
     );
+    await owe(w.t.app, w.a.id, 5_000);
     const paid = await admin({
       method: 'POST',
       url: '/api/v1/payments',
@@ -402,6 +405,7 @@ describe('receipts', () => {
       },
     });
     expect(paid.json()).toMatchObject({ description: 'Standard plan (monthly)', planName: 'Standard' });
+    await markConfirmed(w.t.app, paid.json().id);
     const url = `/api/v1/payments/${paid.json().id}/receipt.pdf`;
 
     expect(pdfText((await admin({ method: 'GET', url })).rawPayload)).toContain('Standard plan (monthly)');

@@ -7,6 +7,7 @@ import { withSystem } from '../src/db/tenancy.ts';
 import type { Actor } from '../src/lib/actor.ts';
 import { noticeEndingSubscriptions } from '../src/modules/company/index.ts';
 import { createNotifications, readNotifications, renderMessage } from '../src/modules/notifications/index.ts';
+import { owe } from './factories/payments.ts';
 import { createParent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { as, errorOf, login } from './helpers.ts';
@@ -325,6 +326,7 @@ describe('company staff', () => {
     const [sub] = (
       await db().execute(sql`select id from school_subscriptions where school_id = ${w.a.id} and status = 'active'`)
     ).rows as { id: string }[];
+    await owe(w.t.app, w.a.id, 1000);
     const paid = await admin({
       method: 'POST',
       url: '/api/v1/payments',

@@ -38,6 +38,7 @@ describe('downloads are never kept by a cache', () => {
       reference: 'TRX-CACHE',
       amountMinor: 10_000,
       key: 'pay-cache-0001',
+      confirmed: true,
     });
     const url = `/api/v1/payments/${paid}/receipt.pdf`;
     await expectDownloadNotKept(admin, url, 'application/pdf');

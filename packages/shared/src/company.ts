@@ -17,6 +17,7 @@ import {
 import { ADDON_KEY_LIST } from './entitlements.ts';
 import { SchoolLocale } from './locale.ts';
 import { DEFAULT_CURRENCY } from './plans.ts';
+import { lengthFitsCycle, YEARLY_LENGTH_MESSAGE } from './subscription-rules.ts';
 
 /**
  * The company control plane contract (issue 3). Money is integer minor units with an ISO currency; dates are
@@ -92,6 +93,7 @@ export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const
 export const CHANGE_KINDS = ['new', 'upgrade', 'downgrade', 'same'] as const;
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'cheque'] as const;
 export const PAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const PAYMENT_STATUSES_OF_SUBSCRIPTION = ['none', 'pending', 'paid', 'failed'] as const;
 export const ADDON_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const LEAD_KINDS = ['contact_sales', 'renewal', 'upgrade'] as const;
 export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
@@ -316,8 +318,19 @@ export const Subscription = z.object({
    * paymentStatus; company staff follow up on the outstanding payment.
    */
   autoRenew: z.boolean(),
-  paymentStatus: z.enum(['pending', 'paid', 'failed']),
+  /**
+   * From what the subscription billed and what confirmed payments brought (docs/product.md, "Billing: what is
+   * due"): `none` while nothing was billed nor paid (a free trial owes nothing), `paid` once confirmed payments
+   * cover what was billed, else `pending`.
+   */
+  paymentStatus: z.enum(PAYMENT_STATUSES_OF_SUBSCRIPTION),
   billingCycle: z.enum(BILLING_CYCLES),
+  /** What the subscription has billed so far: its total once per billing cycle of each period it ran or was renewed for (0 for a trial). */
+  amountDueMinor: z.number().int(),
+  /** What confirmed payments for the subscription brought. */
+  paidMinor: z.number().int(),
+  /** amountDueMinor less paidMinor, never below 0: what a payment for it may be at most (a renewal payment may add one cycle). */
+  outstandingMinor: z.number().int(),
   /** Per billing cycle: planAmountMinor + addonsAmountMinor, the plan's part already net of discountMinor. */
   totalAmountMinor: z.number().int(),
   planAmountMinor: z.number().int(),
@@ -343,14 +356,17 @@ export const SubscriptionHistory = z.object({
 });
 export type SubscriptionHistory = z.infer<typeof SubscriptionHistory>;
 
-export const AssignSubscriptionRequest = z.object({
-  planId: uuidSchema,
-  billingCycle: z.enum(BILLING_CYCLES).default('monthly'),
-  months: z.number().int().min(1, 'At least 1 month').max(60, 'At most 60 months').default(12),
-  addonIds: z.array(uuidSchema).max(20).default([]),
-  autoRenew: z.boolean().default(false),
-  isTrial: z.boolean().default(false),
-});
+export const AssignSubscriptionRequest = z
+  .object({
+    planId: uuidSchema,
+    billingCycle: z.enum(BILLING_CYCLES).default('monthly'),
+    months: z.number().int().min(1, 'At least 1 month').max(60, 'At most 60 months').default(12),
+    addonIds: z.array(uuidSchema).max(20).default([]),
+    autoRenew: z.boolean().default(false),
+    isTrial: z.boolean().default(false),
+  })
+  // A yearly subscription runs whole years (docs/product.md, "Prices and billing cycles").
+  .refine((s) => lengthFitsCycle(s.months, s.billingCycle), { message: YEARLY_LENGTH_MESSAGE, path: ['months'] });
 export type AssignSubscriptionRequest = z.input<typeof AssignSubscriptionRequest>;
 
 export const RenewSubscriptionRequest = z.object({
@@ -532,8 +548,18 @@ export const AddonRequest = z.object({
   schoolName: z.string(),
   addonId: z.string(),
   addonName: z.string(),
+  /** The add-on's monthly price. */
   priceMinor: z.number().int(),
   currency: z.string(),
+  /** The billing cycle it is charged by: the school's subscription's (monthly when it has none). */
+  billingCycle: z.enum(BILLING_CYCLES),
+  /**
+   * What the request costs: one billing cycle of the add-on (twelve months of it on a yearly subscription), at
+   * its price when approved, at today's until then (docs/product.md, "Billing: what is due").
+   */
+  amountDueMinor: z.number().int(),
+  /** amountDueMinor less its confirmed payments, never below 0: what a payment for it may be at most. */
+  outstandingMinor: z.number().int(),
   status: z.enum(ADDON_REQUEST_STATUSES),
   message: z.string().nullable(),
   reason: z.string().nullable(),
@@ -607,11 +633,19 @@ export const Payment = z.object({
    * billing cycle for a subscription payment, or the add-on's name; null for the other kind.
    */
   planName: z.string().nullable(),
+  /** The billing cycle the payment is charged by: the subscription's, or for an add-on the cycle of its request. */
   billingCycle: z.enum(BILLING_CYCLES).nullable(),
   addonName: z.string().nullable(),
+  /** Sent with Renew (or Subscribe) on My Subscription: it pays for the renewal it asked for. */
+  renewal: z.boolean(),
   method: z.enum(PAYMENT_METHODS),
   reference: z.string(),
   amountMinor: z.number().int(),
+  /**
+   * What is still outstanding, now, on the subscription or add-on request the payment is for (confirmed
+   * payments counted, this one too once confirmed): the amount to compare a pending payment with.
+   */
+  outstandingMinor: z.number().int(),
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   receiptNumber: z.string(),
@@ -638,6 +672,12 @@ export const ReceiptResponse = z.object({
   issuedBy: z.string(),
   lines: z.array(z.object({ label: z.string(), amountMinor: z.number().int() })),
   totalMinor: z.number().int(),
+  /**
+   * The period the payment pays for (docs/product.md, "Payments"): a subscription payment the subscription's
+   * term, an add-on one billing cycle from its approval; null while that is not known yet (a renewal payment
+   * before the renewal, an add-on not approved yet).
+   */
+  period: z.object({ start: z.string(), end: z.string() }).nullable(),
 });
 export type ReceiptResponse = z.infer<typeof ReceiptResponse>;
 
@@ -681,6 +721,19 @@ export const SUBSCRIPTION_REQUEST_MESSAGES = {
   cancelledNoPlanChange:
     'This subscription was cancelled, so its plan cannot be changed. Contact our sales team to choose a plan.',
   notCurrentRenewal: "Only your school's current subscription can be renewed.",
+} as const;
+
+/**
+ * What a payment may be, against what is due (docs/product.md, "Billing: what is due"), and a receipt only for
+ * money received (docs/product.md, "Payments").
+ */
+export const BILLING_MESSAGES = {
+  nothingOutstanding: 'Nothing is outstanding on this subscription.',
+  addonNothingOutstanding: 'Nothing is outstanding on this add-on request.',
+  moreThanOutstanding: (amount: string) => `The amount is more than the ${amount} outstanding.`,
+  renewalMoreThanDue: (amount: string) => `The amount is more than the ${amount} due, the next billing cycle included.`,
+  receiptPending: 'This payment is awaiting confirmation: its receipt is issued once it is confirmed.',
+  receiptRejected: 'This payment was rejected, so it has no receipt.',
 } as const;
 
 export const SubscriptionChangeRequest = z.object({

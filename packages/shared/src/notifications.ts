@@ -40,6 +40,8 @@ export const COMPANY_NOTIFICATION_MESSAGES = {
   paymentBody: (school: string, amount: string) => `${school} submitted a payment of ${amount} to confirm.`,
   leadTitle: (name: string) => `New sales lead: ${name}`,
   leadBody: (name: string, organisation: string) => `${name} (${organisation}) asked to be contacted.`,
+  renewalLeadBody: (name: string, school: string) => `${name} (${school}) asked to renew the subscription.`,
+  upgradeLeadBody: (name: string, school: string) => `${name} (${school}) asked to change the plan.`,
   expiringTitle: (school: string, days: string) => `Subscription ends in ${days} days: ${school}`,
   expiringBody: (school: string, date: string) => `The subscription of ${school} ends on ${date}.`,
 } as const;

@@ -90,6 +90,47 @@ export function cycleMonths(cycle: BillingCycle): number {
 }
 
 /**
+ * docs/product.md, "Prices and billing cycles": a yearly subscription runs whole years, so its length is a
+ * multiple of twelve months (a monthly one may run any number of months).
+ */
+export function lengthFitsCycle(months: number, cycle: BillingCycle): boolean {
+  return months % cycleMonths(cycle) === 0;
+}
+
+/** The message of a length that does not fit the billing cycle (on `months`). */
+export const YEARLY_LENGTH_MESSAGE = 'A yearly subscription runs whole years: 12, 24, 36, 48 or 60 months';
+
+/**
+ * What a period of `months` bills (docs/product.md, "Billing: what is due"): one charge of the subscription's
+ * total per billing cycle it covers, so twelve months billed monthly are twelve monthly totals.
+ */
+export function chargeForMonths(totalAmountMinor: number, months: number, cycle: BillingCycle): number {
+  return totalAmountMinor * Math.ceil(months / cycleMonths(cycle));
+}
+
+/** What an add-on adds to a subscription's total: its monthly price for one billing cycle (twelve months yearly). */
+export function addonChargeMinor(addonMonthlyMinor: number, cycle: BillingCycle): number {
+  return addonMonthlyMinor * cycleMonths(cycle);
+}
+
+export type PaymentStatus = 'none' | 'pending' | 'paid' | 'failed';
+
+/**
+ * A subscription's payment status from what it billed and what confirmed payments brought: `none` while it has
+ * billed nothing and received nothing (a free trial owes nothing), `paid` once confirmed payments cover what it
+ * billed, `pending` otherwise.
+ */
+export function paymentStatusOf(billedMinor: number, paidMinor: number): Exclude<PaymentStatus, 'failed'> {
+  if (billedMinor === 0 && paidMinor === 0) return 'none';
+  return paidMinor >= billedMinor ? 'paid' : 'pending';
+}
+
+/** What is still owed: what was billed less what confirmed payments brought, never below zero. */
+export function outstandingMinor(billedMinor: number, paidMinor: number): number {
+  return Math.max(0, billedMinor - paidMinor);
+}
+
+/**
  * Auto-renew (issue 3): once the end date passes, the subscription renews by the same rule as a manual
  * renewal (`renewalEnd`) taken at the moment it lapsed, so the new period starts at the old end date and
  * the delay of whoever noticed (a read, the sweep) neither gives nor takes days. A subscription that lapsed

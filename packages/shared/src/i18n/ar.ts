@@ -5,6 +5,8 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
+import { BILLING_MESSAGES } from '../company.ts';
+import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
@@ -360,6 +362,14 @@ const ar: Catalogue = {
   'This request was already rejected.': 'رُفض هذا الطلب من قبل.',
   'This payment was already confirmed.': 'تم تأكيد هذه الدفعة من قبل.',
   'This payment was already rejected.': 'رُفضت هذه الدفعة من قبل.',
+  // Billing: what is due (docs/product.md)
+  [BILLING_MESSAGES.nothingOutstanding]: 'لا يوجد مبلغ مستحق على هذا الاشتراك.',
+  [BILLING_MESSAGES.addonNothingOutstanding]: 'لا يوجد مبلغ مستحق على طلب الإضافة هذا.',
+  [template(BILLING_MESSAGES.moreThanOutstanding)]: 'المبلغ أكبر من المستحق وقدره {0}.',
+  [template(BILLING_MESSAGES.renewalMoreThanDue)]: 'المبلغ أكبر من المستحق وقدره {0}، بما في ذلك دورة الفوترة التالية.',
+  [BILLING_MESSAGES.receiptPending]: 'هذه الدفعة بانتظار التأكيد: يصدر إيصالها بعد تأكيدها.',
+  [BILLING_MESSAGES.receiptRejected]: 'رُفضت هذه الدفعة، لذا لا إيصال لها.',
+  [YEARLY_LENGTH_MESSAGE]: 'يمتد الاشتراك السنوي سنوات كاملة: 12 أو 24 أو 36 أو 48 أو 60 شهرًا',
   'This school has no subscription to renew. Assign a plan instead.':
     'ليس لهذه المدرسة اشتراك لتجديده. عيّن لها خطة بدلًا من ذلك.',
   'The subscription changed meanwhile. Reload and try again.':
@@ -569,6 +579,8 @@ const ar: Catalogue = {
   [template(COMPANY_NOTIFICATION_MESSAGES.paymentBody)]: 'أرسلت {0} دفعة بقيمة {1} بانتظار التأكيد.',
   [template(COMPANY_NOTIFICATION_MESSAGES.leadTitle)]: 'عميل محتمل جديد: {0}',
   [template(COMPANY_NOTIFICATION_MESSAGES.leadBody)]: 'طلب {0} ({1}) أن يتم التواصل معه.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.renewalLeadBody)]: 'طلب {0} ({1}) تجديد الاشتراك.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.upgradeLeadBody)]: 'طلب {0} ({1}) تغيير الخطة.',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringTitle)]: 'ينتهي الاشتراك خلال {1} يومًا: {0}',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringBody)]: 'ينتهي اشتراك {0} في {1}.',
   [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveTitle)]: '{0} مفعّلة',

@@ -5,6 +5,8 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
+import { BILLING_MESSAGES } from '../company.ts';
+import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
@@ -378,6 +380,15 @@ const es: Catalogue = {
   'This request was already rejected.': 'Esta solicitud ya fue rechazada.',
   'This payment was already confirmed.': 'Este pago ya fue confirmado.',
   'This payment was already rejected.': 'Este pago ya fue rechazado.',
+  // Billing: what is due (docs/product.md)
+  [BILLING_MESSAGES.nothingOutstanding]: 'No hay nada pendiente de pago en esta suscripción.',
+  [BILLING_MESSAGES.addonNothingOutstanding]: 'No hay nada pendiente de pago en esta solicitud de complemento.',
+  [template(BILLING_MESSAGES.moreThanOutstanding)]: 'El importe es mayor que los {0} pendientes de pago.',
+  [template(BILLING_MESSAGES.renewalMoreThanDue)]:
+    'El importe es mayor que los {0} que se deben, incluido el próximo ciclo de facturación.',
+  [BILLING_MESSAGES.receiptPending]: 'Este pago está pendiente de confirmación: su recibo se emite cuando se confirme.',
+  [BILLING_MESSAGES.receiptRejected]: 'Este pago fue rechazado, así que no tiene recibo.',
+  [YEARLY_LENGTH_MESSAGE]: 'Una suscripción anual dura años completos: 12, 24, 36, 48 o 60 meses',
   'This school has no subscription to renew. Assign a plan instead.':
     'Esta escuela no tiene una suscripción que renovar. Asígnele un plan.',
   'The subscription changed meanwhile. Reload and try again.':
@@ -590,6 +601,8 @@ const es: Catalogue = {
   [template(COMPANY_NOTIFICATION_MESSAGES.paymentBody)]: '{0} envió un pago de {1} para confirmar.',
   [template(COMPANY_NOTIFICATION_MESSAGES.leadTitle)]: 'Nuevo contacto comercial: {0}',
   [template(COMPANY_NOTIFICATION_MESSAGES.leadBody)]: '{0} ({1}) pidió que le contacten.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.renewalLeadBody)]: '{0} ({1}) pidió renovar la suscripción.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.upgradeLeadBody)]: '{0} ({1}) pidió cambiar de plan.',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringTitle)]: 'La suscripción termina en {1} días: {0}',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringBody)]: 'La suscripción de {0} termina el {1}.',
   [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveTitle)]: '{0} está activo',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -32,10 +33,14 @@ export const addonRequests = pgTable(
     requestedBy: uuid('requested_by'),
     decidedByAccountId: uuid('decided_by_account_id'),
     decidedAt: ts('decided_at'),
+    /** Set on approval: what it added to the subscription (one billing cycle of the add-on) and by which cycle. */
+    amountDueMinor: integer('amount_due_minor'),
+    billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] }),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf('addon_requests_status_check', t.status),
+    oneOf('addon_requests_billing_cycle_check', t.billingCycle),
     primaryKey({ columns: [t.schoolId, t.id] }),
     foreignKey({
       name: 'addon_requests_user_fk',
@@ -65,6 +70,8 @@ export const subscriptionPayments = pgTable(
       .default('pending'),
     provider: text('provider').notNull().default('manual'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** Sent with Renew on My Subscription: it pays for the renewal it asks for (docs/product.md, "Payments"). */
+    renewal: boolean('renewal').notNull().default(false),
     receiptNumber: text('receipt_number').notNull(),
     submittedBy: uuid('submitted_by'),
     decidedByAccountId: uuid('decided_by_account_id'),

@@ -167,7 +167,8 @@ export const schoolSubscriptions = pgTable(
     endDate: ts('end_date').notNull(),
     status: text('status', { enum: ['active', 'expired', 'cancelled'] }).notNull(),
     autoRenew: boolean('auto_renew').notNull().default(false),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed'] })
+    /** From billedMinor and the confirmed payments (paymentStatusOf); `none` while nothing was billed nor paid. */
+    paymentStatus: text('payment_status', { enum: ['none', 'pending', 'paid', 'failed'] })
       .notNull()
       .default('pending'),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
@@ -187,6 +188,11 @@ export const schoolSubscriptions = pgTable(
     planAmountMinor: integer('plan_amount_minor').notNull().default(0),
     addonsAmountMinor: integer('addons_amount_minor').notNull().default(0),
     discountMinor: integer('discount_minor').notNull().default(0),
+    /**
+     * What the subscription has billed so far (docs/product.md, "Billing: what is due"): its total once per
+     * billing cycle of the period it was assigned, renewed or automatically renewed for; 0 for a trial.
+     */
+    billedMinor: integer('billed_minor').notNull().default(0),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

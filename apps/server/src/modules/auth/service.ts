@@ -341,7 +341,8 @@ async function createSignedUpSchool(deps: Deps, actor: PublicActor, input: Schoo
         startDate: now,
         endDate: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
         status: 'active',
-        paymentStatus: 'pending',
+        // A free trial owes nothing (docs/product.md, "Billing: what is due").
+        paymentStatus: 'none',
         billingCycle: 'monthly',
         totalAmountMinor: plan.priceMinor,
         planAmountMinor: plan.priceMinor,

@@ -10,7 +10,15 @@ import type {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { addonRequests, addons, schools, users } from '../../db/schema/index.ts';
+import { outstandingMinor } from '@lyceum/shared/subscription-rules';
+import {
+  addonRequests,
+  addons,
+  schoolSubscriptions,
+  schools,
+  subscriptionPayments,
+  users,
+} from '../../db/schema/index.ts';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
@@ -20,11 +28,12 @@ import { newId } from '../../lib/ids.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
+import { requestCharge } from './billing.ts';
 import { assertRequestNotPaid, rejectPaymentsOfRequest } from './payments.ts';
 import { noticeAddonRequest } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { byName } from '../../lib/search.ts';
-import { activeSubscriptionRow, settleLapsed, repriceSubscription } from './subscriptions.ts';
+import { activeSubscriptionRow, addAddonToSubscription, settleLapsed } from './subscriptions.ts';
 
 const requestColumns = {
   r: addonRequests,
@@ -34,6 +43,11 @@ const requestColumns = {
   currency: addons.currency,
   addonActive: addons.isActive,
   requestedByName: users.name,
+  /** The cycle a request not approved yet would be charged by: the school's active subscription's. */
+  activeCycle: schoolSubscriptions.billingCycle,
+  paidMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from ${subscriptionPayments} p
+    where p.school_id = ${addonRequests.schoolId} and p.addon_request_id = ${addonRequests.id}
+      and p.status = 'confirmed')`,
 };
 
 function requestQuery(tx: Tx) {
@@ -42,12 +56,17 @@ function requestQuery(tx: Tx) {
     .from(addonRequests)
     .innerJoin(schools, eq(schools.id, addonRequests.schoolId))
     .innerJoin(addons, eq(addons.id, addonRequests.addonId))
-    .leftJoin(users, and(eq(users.schoolId, addonRequests.schoolId), eq(users.id, addonRequests.requestedBy)));
+    .leftJoin(users, and(eq(users.schoolId, addonRequests.schoolId), eq(users.id, addonRequests.requestedBy)))
+    .leftJoin(
+      schoolSubscriptions,
+      and(eq(schoolSubscriptions.schoolId, addonRequests.schoolId), eq(schoolSubscriptions.status, 'active')),
+    );
 }
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number];
 
 function toAddonRequest(row: RequestRow): AddonRequest {
+  const charge = requestCharge(row.r, row.priceMinor, row.activeCycle);
   return {
     id: row.r.id,
     schoolId: row.r.schoolId,
@@ -56,6 +75,8 @@ function toAddonRequest(row: RequestRow): AddonRequest {
     addonName: row.addonName,
     priceMinor: row.priceMinor,
     currency: row.currency,
+    ...charge,
+    outstandingMinor: outstandingMinor(charge.amountDueMinor, Number(row.paidMinor)),
     status: row.r.status,
     message: row.r.message,
     reason: row.r.reason,
@@ -147,7 +168,10 @@ async function pendingRequest(tx: Tx, id: string) {
   return row;
 }
 
-/** Approval adds the add-on to the active subscription, recomputes its total and tells the school admins. */
+/**
+ * Approval adds the add-on to the active subscription (its total grows by one billing cycle of the add-on, the
+ * rest as sold), records that charge on the request, which its payments pay, and tells the school admins.
+ */
 export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id: string }): Promise<AddonRequest> {
   const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
@@ -160,10 +184,21 @@ export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id
     const sub = await activeSubscriptionRow(tx, schoolId);
     if (!sub) throw new AppError('rule', 'This school has no active subscription to add the add-on to.');
     const before = { addonIds: sub.addonIds, total: sub.totalAmountMinor };
-    const updated = await repriceSubscription(tx, sub, [...new Set([...sub.addonIds, row.r.addonId])], now);
+    const { row: updated, chargeMinor } = await addAddonToSubscription(
+      tx,
+      sub,
+      { id: row.r.addonId, priceMinor: row.priceMinor },
+      now,
+    );
     await tx
       .update(addonRequests)
-      .set({ status: 'approved', decidedAt: now, decidedByAccountId: actor.accountId })
+      .set({
+        status: 'approved',
+        decidedAt: now,
+        decidedByAccountId: actor.accountId,
+        amountDueMinor: chargeMinor,
+        billingCycle: sub.billingCycle,
+      })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
     await notifySchoolAdmins(
       tx,

@@ -72,7 +72,7 @@ async function insertLead(
     entityId: id,
     after: { kind: values.kind },
   });
-  await noticeLead(tx, schoolId, values.name);
+  await noticeLead(tx, schoolId, values.name, values.kind);
   return toLead(await leadById(tx, id));
 }
 

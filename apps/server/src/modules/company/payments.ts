@@ -8,7 +8,9 @@ import type {
 } from '@lyceum/shared/company';
 import { DEFAULT_SCHOOL_LOCALE, type Language } from '@lyceum/shared/locale';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
+import { alias } from 'drizzle-orm/pg-core';
+import { BILLING_MESSAGES, SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
+import { addMonths, cycleMonths, outstandingMinor } from '@lyceum/shared/subscription-rules';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -34,8 +36,19 @@ import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
 import { latestSubscription } from './subscriptions.ts';
+import {
+  assertWithinOutstanding,
+  paidBySubscription,
+  paidForRequest,
+  requestCharge,
+  requestOutstanding,
+  settlePaymentStatusOf,
+} from './billing.ts';
 
 export const ISSUER = 'Lyceum';
+
+/** The school's active subscription, whose cycle an add-on request not approved yet is charged by. */
+const activeSub = alias(schoolSubscriptions, 'active_sub');
 
 function paymentQuery(tx: Tx) {
   return tx
@@ -46,7 +59,20 @@ function paymentQuery(tx: Tx) {
       schoolEmail: schools.email,
       planName: plans.name,
       billingCycle: schoolSubscriptions.billingCycle,
+      subscriptionStart: schoolSubscriptions.startDate,
+      subscriptionEnd: schoolSubscriptions.endDate,
+      billedMinor: schoolSubscriptions.billedMinor,
       addonName: addons.name,
+      addonPriceMinor: addons.priceMinor,
+      requestCycle: addonRequests.billingCycle,
+      requestDueMinor: addonRequests.amountDueMinor,
+      requestDecidedAt: addonRequests.decidedAt,
+      activeCycle: activeSub.billingCycle,
+      // What confirmed payments brought for what this one pays for (itself included once confirmed).
+      paidMinor: sql<number>`(select coalesce(sum(o.amount_minor), 0)::int from subscription_payments o
+        where o.school_id = ${subscriptionPayments.schoolId} and o.status = 'confirmed'
+          and (o.subscription_id = ${subscriptionPayments.subscriptionId}
+            or o.addon_request_id = ${subscriptionPayments.addonRequestId}))`,
     })
     .from(subscriptionPayments)
     .innerJoin(schools, eq(schools.id, subscriptionPayments.schoolId))
@@ -65,15 +91,57 @@ function paymentQuery(tx: Tx) {
         eq(addonRequests.id, subscriptionPayments.addonRequestId),
       ),
     )
-    .leftJoin(addons, eq(addons.id, addonRequests.addonId));
+    .leftJoin(addons, eq(addons.id, addonRequests.addonId))
+    .leftJoin(
+      activeSub,
+      and(
+        eq(activeSub.schoolId, subscriptionPayments.schoolId),
+        eq(activeSub.status, 'active'),
+        sql`${subscriptionPayments.addonRequestId} is not null`,
+      ),
+    );
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentQuery>['execute']>>[number];
 
+/** The cycle a payment is charged by: its subscription's, or its add-on request's (docs/product.md, "Billing: what is due"). */
+function cycleOf(row: PaymentRow): 'monthly' | 'yearly' {
+  if (row.addonName)
+    return requestCharge({ amountDueMinor: 0, billingCycle: row.requestCycle }, 0, row.activeCycle).billingCycle;
+  return row.billingCycle ?? 'monthly';
+}
+
+/** What the subscription or add-on request the payment is for still owes. */
+function outstandingFor(row: PaymentRow): number {
+  const due = row.addonName
+    ? requestCharge(
+        { amountDueMinor: row.requestDueMinor, billingCycle: row.requestCycle },
+        row.addonPriceMinor ?? 0,
+        row.activeCycle,
+      ).amountDueMinor
+    : (row.billedMinor ?? 0);
+  return outstandingMinor(due, Number(row.paidMinor));
+}
+
 function describe(row: PaymentRow): string {
-  if (row.addonName) return `${row.addonName} add-on`;
-  if (row.planName) return `${row.planName} plan (${row.billingCycle ?? 'monthly'})`;
+  if (row.addonName) return `${row.addonName} add-on (${cycleOf(row)})`;
+  if (row.planName) return `${row.planName} plan (${cycleOf(row)})`;
   return 'Payment';
+}
+
+/**
+ * The period a confirmed payment pays for (docs/product.md, "Payments"): a subscription's term as it stands,
+ * an add-on's billing cycle from its approval; null while not known (a renewal not made yet, an add-on not
+ * approved yet).
+ */
+function periodOf(row: PaymentRow): { start: string; end: string } | null {
+  if (row.addonName) {
+    if (!row.requestDecidedAt || !row.requestCycle) return null;
+    const start = row.requestDecidedAt;
+    return { start: start.toISOString(), end: addMonths(start, cycleMonths(row.requestCycle)).toISOString() };
+  }
+  if (!row.subscriptionStart || !row.subscriptionEnd) return null;
+  return { start: row.subscriptionStart.toISOString(), end: row.subscriptionEnd.toISOString() };
 }
 
 function toPayment(row: PaymentRow): Payment {
@@ -86,11 +154,13 @@ function toPayment(row: PaymentRow): Payment {
     addonRequestId: p.addonRequestId,
     description: describe(row),
     planName: row.addonName ? null : row.planName,
-    billingCycle: row.addonName || !row.planName ? null : (row.billingCycle ?? 'monthly'),
+    billingCycle: row.addonName || row.planName ? cycleOf(row) : null,
     addonName: row.addonName,
+    renewal: p.renewal,
     method: p.method,
     reference: p.reference,
     amountMinor: p.amountMinor,
+    outstandingMinor: outstandingFor(row),
     currency: p.currency,
     status: p.status,
     receiptNumber: p.receiptNumber,
@@ -215,7 +285,7 @@ export async function submitPayment(
   const currency = await withTenant(deps.db, tenant, async (tx) => {
     if (input.subscriptionId) {
       const [sub] = await tx
-        .select({ currency: schoolSubscriptions.currency, status: schoolSubscriptions.status })
+        .select()
         .from(schoolSubscriptions)
         .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, input.subscriptionId)));
       if (!sub) throw invalid('Subscription not found', { subscriptionId: 'Subscription not found' });
@@ -232,6 +302,16 @@ export async function submitPayment(
       }
       if (input.renewal) await assertNoOpenRequest(tx, schoolId, 'renewal', null);
       await assertNoPendingPayment(tx, schoolId, input);
+      // At most what is outstanding; a renewal payment may pay the cycle the renewal will bill ahead.
+      const paid = (await paidBySubscription(tx, [sub])).get(sub.id) ?? 0;
+      const upcoming = input.renewal ? sub.totalAmountMinor : 0;
+      assertWithinOutstanding(
+        input.amountMinor,
+        outstandingMinor(sub.billedMinor, paid),
+        sub.currency,
+        'subscription',
+        upcoming,
+      );
       return sub.currency;
     }
     const [request] = await tx
@@ -243,6 +323,8 @@ export async function submitPayment(
     if (request.status === 'rejected')
       throw new AppError('rule', 'This add-on request was rejected; there is nothing to pay.');
     await assertNoPendingPayment(tx, schoolId, input);
+    const outstanding = await requestOutstanding(tx, schoolId, input.addonRequestId ?? '');
+    assertWithinOutstanding(input.amountMinor, outstanding, request.currency, 'addon');
     return request.currency;
   });
 
@@ -278,13 +360,14 @@ export async function submitPayment(
         status: result.status,
         provider: provider.name,
         idempotencyKey: input.idempotencyKey,
+        renewal: input.renewal ?? false,
         receiptNumber,
         submittedBy: actor.profileId,
         decidedAt: result.status === 'confirmed' ? now : null,
         createdAt: now,
         updatedAt: now,
       });
-      if (result.status === 'confirmed') await markPaid(tx, schoolId, input.subscriptionId ?? null, now);
+      if (result.status === 'confirmed') await settleSubscriptionOf(tx, schoolId, input.subscriptionId ?? null, now);
       else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
       await audit(tx, actor, {
         schoolId,
@@ -308,12 +391,9 @@ export async function submitPayment(
   }
 }
 
-async function markPaid(tx: Tx, schoolId: string, subscriptionId: string | null, now: Date) {
-  if (!subscriptionId) return;
-  await tx
-    .update(schoolSubscriptions)
-    .set({ paymentStatus: 'paid', paidAt: now, updatedAt: now })
-    .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, subscriptionId)));
+/** A confirmed subscription payment counts towards what the subscription billed: its payment status follows. */
+async function settleSubscriptionOf(tx: Tx, schoolId: string, subscriptionId: string | null, now: Date) {
+  if (subscriptionId) await settlePaymentStatusOf(tx, schoolId, subscriptionId, now);
 }
 
 /**
@@ -342,18 +422,7 @@ async function assertRequestNotRejected(tx: Tx, schoolId: string, addonRequestId
  * its payment takes too, so the two cannot both go through.
  */
 export async function assertRequestNotPaid(tx: Tx, schoolId: string, addonRequestId: string): Promise<void> {
-  const [paid] = await tx
-    .select({ id: subscriptionPayments.id })
-    .from(subscriptionPayments)
-    .where(
-      and(
-        eq(subscriptionPayments.schoolId, schoolId),
-        eq(subscriptionPayments.addonRequestId, addonRequestId),
-        eq(subscriptionPayments.status, 'confirmed'),
-      ),
-    )
-    .limit(1);
-  if (paid) {
+  if ((await paidForRequest(tx, schoolId, addonRequestId)) > 0) {
     throw new AppError(
       'conflict',
       'This add-on request has a confirmed payment, so it cannot be rejected. Approve it instead.',
@@ -442,7 +511,7 @@ export async function decidePayment(
       const current = await paymentById(tx, id);
       throw new AppError('conflict', `This payment was already ${current.p.status}.`);
     }
-    if (decision.status === 'confirmed') await markPaid(tx, row.p.schoolId, row.p.subscriptionId, now);
+    if (decision.status === 'confirmed') await settleSubscriptionOf(tx, row.p.schoolId, row.p.subscriptionId, now);
     const what = `${describe(row)} (${row.p.receiptNumber})`;
     await notifySchoolAdmins(
       tx,
@@ -465,6 +534,9 @@ export async function decidePayment(
 export async function receiptOf(deps: Deps, actor: Actor, { id }: { id: string }): Promise<ReceiptResponse> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     const row = await paymentById(tx, id);
+    // A receipt is for money received (docs/product.md, "Payments").
+    if (row.p.status === 'pending') throw new AppError('conflict', BILLING_MESSAGES.receiptPending);
+    if (row.p.status === 'rejected') throw new AppError('conflict', BILLING_MESSAGES.receiptRejected);
     const payment = toPayment(row);
     return {
       receiptNumber: payment.receiptNumber,
@@ -473,6 +545,7 @@ export async function receiptOf(deps: Deps, actor: Actor, { id }: { id: string }
       issuedBy: ISSUER,
       lines: [{ label: payment.description, amountMinor: payment.amountMinor }],
       totalMinor: payment.amountMinor,
+      period: periodOf(row),
     };
   });
 }

@@ -25,8 +25,10 @@ const WORDS: Record<
      * any script) is a run of its own, so a right-to-left receipt keeps it readable (see `receiptPdf`).
      */
     plan: (name: string, cycle: 'monthly' | 'yearly') => string[];
-    addon: (name: string) => string[];
+    addon: (name: string, cycle: 'monthly' | 'yearly') => string[];
     other: string;
+    /** The period the payment pays for (docs/product.md, "Payments"). */
+    period: string;
   }
 > = {
   en: {
@@ -44,8 +46,9 @@ const WORDS: Record<
     reason: 'Reason',
     total: 'Total',
     plan: (name, cycle) => [`${name} plan (${cycle})`],
-    addon: (name) => [`${name} add-on`],
+    addon: (name, cycle) => [`${name} add-on (${cycle})`],
     other: 'Payment',
+    period: 'Period',
   },
   es: {
     title: (issuer) => `Recibo de ${issuer}`,
@@ -62,8 +65,9 @@ const WORDS: Record<
     reason: 'Motivo',
     total: 'Total',
     plan: (name, cycle) => [`Plan ${name} (${cycle === 'yearly' ? 'anual' : 'mensual'})`],
-    addon: (name) => [`Complemento ${name}`],
+    addon: (name, cycle) => [`Complemento ${name} (${cycle === 'yearly' ? 'anual' : 'mensual'})`],
     other: 'Pago',
+    period: 'Periodo',
   },
   ar: {
     title: (issuer) => `إيصال ${issuer}`.trim(),
@@ -81,8 +85,9 @@ const WORDS: Record<
     total: 'الإجمالي',
     // No brackets: pdfkit does not mirror them in a right-to-left run.
     plan: (name, cycle) => ['خطة', name, cycle === 'yearly' ? 'السنوية' : 'الشهرية'],
-    addon: (name) => ['إضافة', name],
+    addon: (name, cycle) => ['إضافة', name, cycle === 'yearly' ? 'السنوية' : 'الشهرية'],
     other: 'دفعة',
+    period: 'الفترة',
   },
 };
 
@@ -180,7 +185,7 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     const p = receipt.payment;
     // The line the server words in English (`description`) is worded here from its parts, as the web app's receipt does.
     const paymentFor = (): string[] => {
-      if (p.addonName) return w.addon(p.addonName);
+      if (p.addonName) return w.addon(p.addonName, p.billingCycle ?? 'monthly');
       if (p.planName) return w.plan(p.planName, p.billingCycle ?? 'monthly');
       return [w.other];
     };
@@ -188,12 +193,12 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
       new Intl.NumberFormat(intlLocale, { style: 'currency', currency: p.currency })
         .format(minor / 100)
         .replace(BIDI_MARKS, '');
-    const date = new Intl.DateTimeFormat(
+    const dateFormat = new Intl.DateTimeFormat(
       intlLocale,
       rtl ? { dateStyle: 'short', timeZone } : { dateStyle: 'long', timeZone },
-    )
-      .format(new Date(p.createdAt))
-      .replace(BIDI_MARKS, '');
+    );
+    const dateOf = (iso: string) => dateFormat.format(new Date(iso)).replace(BIDI_MARKS, '');
+    const date = dateOf(p.createdAt);
     doc.fontSize(20);
     if (rtl) field(w.title(''), receipt.issuedBy, ' ');
     else line(w.title(receipt.issuedBy));
@@ -213,6 +218,7 @@ export function receiptPdf(receipt: ReceiptResponse, requested: Language, timeZo
     for (const item of receipt.lines) {
       field(item.label === p.description ? paymentFor() : item.label, money(item.amountMinor));
     }
+    if (receipt.period) field(w.period, `${dateOf(receipt.period.start)} – ${dateOf(receipt.period.end)}`);
     field(w.method, w.methods[p.method]);
     field(w.reference, p.reference);
     if (p.reason) field(w.reason, p.reason);

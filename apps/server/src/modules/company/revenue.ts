@@ -75,7 +75,8 @@ async function readFigures(tx: Tx, from: Date, to: Date, now: Date): Promise<Fig
           'totalAmountMinor', e.total) order by e.end_date, ${byName(sql`e.school_name`)}), '[]')
         from (select s.school_id, sc.name as school_name, pl.name as plan_name, s.end_date, s.total_amount_minor as total
           from school_subscriptions s join schools sc on sc.id = s.school_id join plans pl on pl.id = s.plan_id
-          where s.status = 'active' and s.end_date > ${at} and s.end_date <= ${at} + interval '30 days'
+          where s.status = 'active' and not s.auto_renew
+            and s.end_date > ${at} and s.end_date <= ${at} + interval '30 days'
           order by s.end_date, ${byName(sql`sc.name`)} limit 200) e) as "expiringSoon"
     from (select
         coalesce(sum(p.amount_minor) filter (where ${confirmed}), 0)::int as paid,

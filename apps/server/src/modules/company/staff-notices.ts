@@ -42,9 +42,16 @@ export async function noticePaymentToConfirm(
   await notice(tx, messageOf(M.paymentTitle, school), messageOf(M.paymentBody, school, amount));
 }
 
-export async function noticeLead(tx: Tx, schoolId: string, name: string): Promise<void> {
+/** A sales lead, worded by what it asks: to be contacted, a renewal or an upgrade. */
+export async function noticeLead(
+  tx: Tx,
+  schoolId: string,
+  name: string,
+  kind: 'contact_sales' | 'renewal' | 'upgrade' = 'contact_sales',
+): Promise<void> {
   const school = await schoolName(tx, schoolId);
-  await notice(tx, messageOf(M.leadTitle, name), messageOf(M.leadBody, name, school));
+  const body = { contact_sales: M.leadBody, renewal: M.renewalLeadBody, upgrade: M.upgradeLeadBody }[kind];
+  await notice(tx, messageOf(M.leadTitle, name), messageOf(body, name, school));
 }
 
 /** The days before its end at which an active subscription is announced to company staff. */

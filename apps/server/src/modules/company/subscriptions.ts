@@ -1,26 +1,32 @@
-import { messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
+import { calendarDate, messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
 import type { AssignSubscriptionRequest, Subscription, SubscriptionHistory } from '@lyceum/shared/company';
 import type { z } from 'zod';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { formatMoney } from '@lyceum/shared/plans';
 import {
   addMonths,
+  addonChargeMinor,
   autoRenewalEnd,
+  chargeForMonths,
   changeKindOf,
   countChanges,
   cycleMonths,
+  lengthFitsCycle,
+  outstandingMinor,
   priceSubscription,
   renewalEnd,
+  YEARLY_LENGTH_MESSAGE,
 } from '@lyceum/shared/subscription-rules';
 import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { addons, plans, schoolSubscriptions, schools } from '../../db/schema/index.ts';
+import { addons, plans, salesLeads, schoolSubscriptions, schools } from '../../db/schema/index.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { audit } from '../../db/audit.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { localDateOf } from '../../lib/school-day.ts';
+import { paidBySubscription, settlePaymentStatus } from './billing.ts';
 import { notifySchoolAdmins } from './notify.ts';
 
 type SubscriptionRow = typeof schoolSubscriptions.$inferSelect;
@@ -64,31 +70,50 @@ export async function settleLapsed(tx: Tx, schoolId: string | null, now: Date): 
 }
 
 /**
- * Moves a subscription to a new end date, back to active with a payment due: the one write of a renewal,
- * manual or automatic. `onlyIf` narrows it (an automatic renewal applies only while the row is still
- * lapsed, so two reads settling the same row at once extend it once; the loser gets null).
+ * Moves a subscription to a new end date, back to active, billing `chargeMinor` for the period added (docs/product.md,
+ * "Billing: what is due"): the one write of a renewal, manual or automatic. Its payment status then follows
+ * from what it billed and was paid, so a renewal paid ahead stays paid. A renewal answers the school's renewal
+ * request, which it closes, so the school may ask for the next one. `onlyIf` narrows it (an automatic renewal
+ * applies only while the row is still lapsed, so two reads settling the same row at once extend it once; the
+ * loser gets null).
  */
 async function extendSubscription(
   tx: Tx,
   current: SubscriptionRow,
   end: Date,
+  chargeMinor: number,
   now: Date,
   onlyIf?: SQL,
 ): Promise<SubscriptionRow | null> {
   const [row] = await tx
     .update(schoolSubscriptions)
-    .set({ status: 'active', endDate: end, paymentStatus: 'pending', isTrial: false, updatedAt: now })
+    .set({
+      status: 'active',
+      endDate: end,
+      billedMinor: sql`${schoolSubscriptions.billedMinor} + ${chargeMinor}`,
+      isTrial: false,
+      updatedAt: now,
+    })
     .where(and(eq(schoolSubscriptions.schoolId, current.schoolId), eq(schoolSubscriptions.id, current.id), onlyIf))
     .returning();
-  return row ?? null;
+  if (!row) return null;
+  await tx
+    .update(salesLeads)
+    .set({ status: 'closed', updatedAt: now })
+    .where(and(eq(salesLeads.schoolId, row.schoolId), eq(salesLeads.kind, 'renewal'), eq(salesLeads.status, 'new')));
+  return settlePaymentStatus(tx, row, now);
 }
 
-/** One automatic renewal: one billing cycle from the old end date, by the system, the school admins told. */
+/**
+ * One automatic renewal: billing cycles from the old end date until one covers today, each billed (a renewal
+ * caught up late bills every cycle it covers), by the system, the school admins told what is due.
+ */
 async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<boolean> {
   const months = cycleMonths(current.billingCycle);
   const { end, periods } = autoRenewalEnd(current.endDate, now, months);
   const stillLapsed = and(eq(schoolSubscriptions.status, 'active'), lte(schoolSubscriptions.endDate, now));
-  const row = await extendSubscription(tx, current, end, now, stillLapsed);
+  const charge = current.totalAmountMinor * periods;
+  const row = await extendSubscription(tx, current, end, charge, now, stillLapsed);
   if (!row) return false;
   await audit(tx, null, {
     schoolId: row.schoolId,
@@ -96,7 +121,7 @@ async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<b
     entity: 'subscription',
     entityId: row.id,
     before: { endDate: current.endDate.toISOString(), paymentStatus: current.paymentStatus },
-    after: { endDate: end.toISOString(), paymentStatus: 'pending', months, periods },
+    after: { endDate: end.toISOString(), paymentStatus: row.paymentStatus, months, periods, billedMinor: charge },
   });
   const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
   const [school] = await tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, row.schoolId));
@@ -106,7 +131,12 @@ async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<b
     tx,
     row.schoolId,
     messageOf(N.renewedTitle),
-    messageOf(N.renewedBody, plan?.name ?? '', until, formatMoney(row.totalAmountMinor, row.currency)),
+    messageOf(
+      N.renewedBody,
+      plan?.name ?? '',
+      calendarDate(until),
+      formatMoney(await outstandingOf(tx, row), row.currency),
+    ),
   );
   return true;
 }
@@ -140,7 +170,7 @@ export function sweepExpiredSubscriptions(db: Database, now: Date): Promise<numb
   return withSystem(db, (tx) => settleLapsed(tx, null, now));
 }
 
-/** Plan and add-on names for a set of subscriptions, in two queries. */
+/** Plan and add-on names and what confirmed payments brought for a set of subscriptions, in three queries. */
 async function namesFor(tx: Tx, rows: SubscriptionRow[]) {
   const planIds = [...new Set(rows.map((r) => r.planId))];
   const addonIds = [...new Set(rows.flatMap((r) => r.addonIds))];
@@ -153,13 +183,20 @@ async function namesFor(tx: Tx, rows: SubscriptionRow[]) {
   return {
     plan: new Map(planRows.map((p) => [p.id, p.name])),
     addon: new Map(addonRows.map((a) => [a.id, a.name])),
+    paid: await paidBySubscription(tx, rows),
   };
+}
+
+/** What is still owed on one subscription (its confirmed payments counted). */
+async function outstandingOf(tx: Tx, row: SubscriptionRow): Promise<number> {
+  return outstandingMinor(row.billedMinor, (await paidBySubscription(tx, [row])).get(row.id) ?? 0);
 }
 
 export function toSubscription(
   row: SubscriptionRow,
-  names: { plan: Map<string, string>; addon: Map<string, string> },
+  names: { plan: Map<string, string>; addon: Map<string, string>; paid: Map<string, number> },
 ): Subscription {
+  const paid = names.paid.get(row.id) ?? 0;
   return {
     id: row.id,
     schoolId: row.schoolId,
@@ -173,6 +210,9 @@ export function toSubscription(
     autoRenew: row.autoRenew,
     paymentStatus: row.paymentStatus,
     billingCycle: row.billingCycle,
+    amountDueMinor: row.billedMinor,
+    paidMinor: paid,
+    outstandingMinor: outstandingMinor(row.billedMinor, paid),
     totalAmountMinor: row.totalAmountMinor,
     planAmountMinor: row.planAmountMinor,
     addonsAmountMinor: row.addonsAmountMinor,
@@ -241,6 +281,9 @@ export async function assignSubscription(
   now: Date,
 ): Promise<SubscriptionRow> {
   const { plan, addons: chosen } = await loadPricing(tx, input.planId, input.addonIds);
+  // The request's schema says so already; a caller that builds its input itself is held to it too.
+  if (!lengthFitsCycle(input.months, input.billingCycle))
+    throw invalid(YEARLY_LENGTH_MESSAGE, { months: YEARLY_LENGTH_MESSAGE });
   await settleLapsed(tx, schoolId, now);
   // Serialise assignments per school so two at once cannot both see "no history".
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${schoolId}))`);
@@ -272,7 +315,9 @@ export async function assignSubscription(
       endDate: addMonths(now, input.months),
       status: 'active',
       autoRenew: input.autoRenew,
-      paymentStatus: 'pending',
+      // A trial bills nothing; otherwise every billing cycle of the length sold (docs/product.md, "Billing: what is due").
+      paymentStatus: input.isTrial ? 'none' : 'pending',
+      billedMinor: input.isTrial ? 0 : chargeForMonths(price.totalAmountMinor, input.months, input.billingCycle),
       billingCycle: input.billingCycle,
       ...price,
       currency: plan.currency,
@@ -319,8 +364,12 @@ export async function renewSubscription(
   if (!current || current.status === 'cancelled') {
     throw new AppError('rule', 'This school has no subscription to renew. Assign a plan instead.');
   }
+  if (!lengthFitsCycle(months, current.billingCycle)) {
+    throw new AppError('rule', YEARLY_LENGTH_MESSAGE, { months: YEARLY_LENGTH_MESSAGE });
+  }
   const { end } = renewalEnd(current.endDate, now, months);
-  const row = await extendSubscription(tx, current, end, now);
+  const charge = chargeForMonths(current.totalAmountMinor, months, current.billingCycle);
+  const row = await extendSubscription(tx, current, end, charge, now);
   if (!row) throw new AppError('conflict', 'The subscription changed meanwhile. Reload and try again.');
   await audit(tx, actor, {
     schoolId,
@@ -328,7 +377,7 @@ export async function renewSubscription(
     entity: 'subscription',
     entityId: row.id,
     before: { endDate: current.endDate.toISOString(), status: current.status },
-    after: { endDate: end.toISOString(), status: 'active', months },
+    after: { endDate: end.toISOString(), status: 'active', months, billedMinor: charge },
   });
   return row;
 }
@@ -359,29 +408,30 @@ export async function cancelSubscription(
   return row;
 }
 
-/** Recomputes the parts and the total after the add-ons changed (add-on approval). */
-export async function repriceSubscription(
+/**
+ * Adds an approved add-on to a subscription (docs/product.md, "Add-on requests and entitlements"): its total
+ * grows by the add-on's charge for one billing cycle at today's price, and nothing else changes. The plan's
+ * part and the add-ons it already had stay at the prices they were sold at. Answers the row and the charge.
+ */
+export async function addAddonToSubscription(
   tx: Tx,
   row: SubscriptionRow,
-  addonIds: string[],
+  addon: { id: string; priceMinor: number },
   now: Date,
-): Promise<SubscriptionRow> {
-  const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId));
-  if (!plan) throw notFound('Subscription plan not found');
-  const chosen = addonIds.length ? await tx.select().from(addons).where(inArray(addons.id, addonIds)) : [];
-  const price = priceSubscription(
-    plan.priceMinor,
-    plan.yearlyDiscountPercent,
-    chosen.map((a) => a.priceMinor),
-    row.billingCycle,
-  );
+): Promise<{ row: SubscriptionRow; chargeMinor: number }> {
+  const chargeMinor = addonChargeMinor(addon.priceMinor, row.billingCycle);
   const [updated] = await tx
     .update(schoolSubscriptions)
-    .set({ addonIds, ...price, updatedAt: now })
+    .set({
+      addonIds: [...new Set([...row.addonIds, addon.id])],
+      addonsAmountMinor: row.addonsAmountMinor + chargeMinor,
+      totalAmountMinor: row.totalAmountMinor + chargeMinor,
+      updatedAt: now,
+    })
     .where(and(eq(schoolSubscriptions.schoolId, row.schoolId), eq(schoolSubscriptions.id, row.id)))
     .returning();
   if (!updated) throw notFound('Subscription not found');
-  return updated;
+  return { row: updated, chargeMinor };
 }
 
 /** The school exists (and the caller may see it: row-level security decides) or 404. */

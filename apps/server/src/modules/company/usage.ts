@@ -149,6 +149,10 @@ export async function companyUsage(
   return { items, storageCounted: true };
 }
 
+/** A metric's label as a CSV header word: lower case as the other headers, an acronym (API) kept. */
+const headerWord = (label: string) =>
+  /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+
 /** The usage page as CSV: a used and a limit column per metric, then how close the school is to a limit. */
 export async function usageExport(deps: Deps, actor: Actor, query: z.output<typeof UsageQuery>): Promise<string> {
   const { items } = await companyUsage(deps, actor, query);
@@ -157,7 +161,7 @@ export async function usageExport(deps: Deps, actor: Actor, query: z.output<type
     'school',
     'plan',
     'status',
-    ...metrics.flatMap((m) => [`${USAGE_LABELS[m]} used`, `${USAGE_LABELS[m]} limit`]),
+    ...metrics.flatMap((m) => [`${headerWord(USAGE_LABELS[m])} used`, `${headerWord(USAGE_LABELS[m])} limit`]),
     'closest to limit (%)',
   ];
   const rows = items.map((s) => [

@@ -74,6 +74,8 @@ const STATUS_KEYS: ReadonlySet<string> = new Set<StatusKey>([
   'invited',
   'overdue',
   'suspended',
+  // A subscription's payment status when nothing was billed (a free trial).
+  'none',
   'revoked',
   'new',
   'contacted',

@@ -29,6 +29,7 @@ const receipt: ReceiptResponse = {
   issuedBy: 'Lyceum',
   lines: [{ label: 'Standard plan (monthly)', amountMinor: 10000 }],
   totalMinor: 10000,
+  period: { start: '2026-01-01T00:00:00.000Z', end: '2027-01-01T00:00:00.000Z' },
 };
 
 describe('ReceiptPage', () => {
