@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { freePort } from './free-port.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -195,6 +196,54 @@ describe('start-up mistakes stop with one line', () => {
     expect(command.code).toBe(1);
     expect(command.stderr).toMatch(/^Unknown command "bogus"\.\n\nUsage: npm run cli/);
     expect(readdirSync(dataDir)).toEqual(['db.lock']);
+  });
+});
+
+/**
+ * `npm run cli -- setup-code` (README.md, "The first company admin"): the code it prints opens the first
+ * company-admin sign-up, and once a company admin exists it prints none. On the test database (PostgreSQL when
+ * TEST_DATABASE_URL is set, else an embedded DATA_DIR, which the CLI may open only while no server holds it).
+ */
+describe("the CLI's setup-code", () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-setup-code-'));
+  let t: TestApp | null = null;
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const cliEnv = () =>
+    t?.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : { DATA_DIR: dataDir };
+  const openApp = () =>
+    createTestApp(process.env.TEST_DATABASE_URL ? {} : { database: { kind: 'pglite', dir: path.join(dataDir, 'db') } });
+
+  it('prints a code the sign-up accepts, and refuses once a company admin exists', async () => {
+    if (process.env.TEST_DATABASE_URL) t = await openApp();
+    const printed = await run('cli', ['setup-code'], { ...cliEnv(), PUBLIC_URL: 'https://school.example' });
+    expect([printed.code, printed.stderr]).toEqual([0, '']);
+    const code = /with the setup code ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}) /.exec(printed.stdout)?.[1];
+    expect(printed.stdout).toContain('https://school.example/signup/company-admin');
+    expect(code).toBeDefined();
+
+    t ??= await openApp();
+    const signUp = (setupCode: string, email: string) =>
+      (t as TestApp).app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/company-admin',
+        payload: { name: 'First Founder', email, password: 'founding-secret-1', setupCode },
+      });
+    expect((await signUp('AAAA-BBBB-CCCC-DDDD', 'guess@lyceum.test')).statusCode).toBe(403);
+    const created = await signUp(code as string, 'founder@lyceum.test');
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().user.role).toBe('company_admin');
+
+    // The embedded database is the app's while it runs: the CLI asks once the app has stopped.
+    if (t.config.database.kind === 'pglite') {
+      await t.close();
+      t = null;
+    }
+    const refused = await run('cli', ['setup-code'], cliEnv());
+    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect(refused.stderr).toBe('A company admin exists already: company admins invite colleagues from Settings.\n');
   });
 });
 
