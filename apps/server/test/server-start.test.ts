@@ -211,7 +211,7 @@ describe("the CLI's setup-code", () => {
     await t?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const cliEnv = () =>
+  const cliEnv = (): Record<string, string> =>
     t?.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : { DATA_DIR: dataDir };
   const openApp = () =>
     createTestApp(process.env.TEST_DATABASE_URL ? {} : { database: { kind: 'pglite', dir: path.join(dataDir, 'db') } });
