@@ -105,16 +105,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await database.migrate();
   await seedDefaults(database.db);
+  const clock = options.clock ?? (() => new Date());
   const mail = new MailDispatcher(database.db, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: path.join(config.dataDir, 'mail'),
     log: app.log,
+    clock,
   });
   const storage = createStorage(config);
   const live = new LiveEventHub(database.listenTarget, app.log);
   await live.start();
-  const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     config,
     database,

@@ -3,6 +3,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { createServer, type Server } from 'node:net';
 import { freePort } from './free-port.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { MAIL_ATTEMPTS } from '../src/db/mail.ts';
+import { mailOutbox } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { newId } from '../src/lib/ids.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -204,7 +208,7 @@ describe('start-up mistakes stop with one line', () => {
  * company-admin sign-up, and once a company admin exists it prints none. On the test database (PostgreSQL when
  * TEST_DATABASE_URL is set, else an embedded DATA_DIR, which the CLI may open only while no server holds it).
  */
-describe("the CLI's setup-code", () => {
+describe("the CLI's setup-code and requeue-mail", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-setup-code-'));
   let t: TestApp | null = null;
   afterAll(async () => {
@@ -244,6 +248,29 @@ describe("the CLI's setup-code", () => {
     const refused = await run('cli', ['setup-code'], cliEnv());
     expect([refused.code, refused.stdout]).toEqual([1, '']);
     expect(refused.stderr).toBe('A company admin exists already: company admins invite colleagues from Settings.\n');
+  });
+
+  it('requeue-mail queues again the mail the server gave up on (README.md, "Mail")', async () => {
+    t ??= await openApp();
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.insert(mailOutbox).values({
+        id: newId(),
+        to: 'someone@school.test',
+        subject: 'Reset your Lyceum password',
+        text: 'A link',
+        kind: 'password_reset',
+        status: 'failed',
+        attempts: MAIL_ATTEMPTS,
+      }),
+    );
+    if (t.config.database.kind === 'pglite') {
+      await t.close();
+      t = null;
+    }
+    const requeued = await run('cli', ['requeue-mail'], cliEnv());
+    expect([requeued.code, requeued.stdout, requeued.stderr]).toEqual([0, '1 failed mail queued again.\n', '']);
+    const again = await run('cli', ['requeue-mail'], cliEnv());
+    expect(again.stdout).toBe('0 failed mail queued again.\n');
   });
 });
 

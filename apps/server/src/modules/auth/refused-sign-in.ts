@@ -1,21 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { clientKey } from '../../lib/client-address.ts';
+import { maskedEmail } from '../../lib/masked-email.ts';
 import { UNKNOWN_ADDRESS } from './sign-in-throttle.ts';
 
 /** Why a sign-in was refused, as the log says it. */
 export type RefusalReason = 'wrong password' | 'no such account' | 'held after too many failures';
-
-/**
- * An e-mail as the log may show it: its first character and its domain (`p***@demo.lyceum.test`). Enough for an
- * operator to see one account, or one school's domain, under attack; not the address, which is personal data the
- * log should not collect about everyone who mistypes a password.
- */
-export function maskedEmail(email: string): string {
-  const trimmed = email.trim().toLowerCase();
-  const at = trimmed.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${trimmed[0]}***${trimmed.slice(at)}`;
-}
 
 /**
  * One warn line per refused sign-in (docs/security.md, "Refused sign-ins in the log"): the client's key (the one the
