@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { migrationsLine } from './lib/startup-summary.ts';
 import { insertAccount, insertCompanyStaff } from './db/accounts.ts';
 import { seedDefaults } from './seed/seed.ts';
 import { REQUEUE_WITHIN_DAYS, requeueFailedMail } from './db/mail.ts';
@@ -69,10 +70,10 @@ async function main(argv: string[]): Promise<number> {
     onIdleConnectionLost: (err) => console.error(`An idle database connection was closed: ${err.message}`),
   });
   try {
-    await database.migrate();
+    const applied = await database.migrate();
     await seedDefaults(database.db);
     if (command === 'migrate') {
-      console.log('Migrations applied.');
+      console.log(migrationsLine(applied));
       return 0;
     }
     if (command === 'requeue-mail') {

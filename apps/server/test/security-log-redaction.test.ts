@@ -209,3 +209,24 @@ describe('refused sign-ins', () => {
     expect(refusals(ok)).toEqual([]);
   });
 });
+
+describe('mail written without SMTP_URL', () => {
+  it('is one readable log line: file, recipient, subject and its link, not the whole text', async () => {
+    const email = school.users.student.email;
+    const from = lines.length;
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
+    await t.app.deps.afterReply.settled();
+    await t.app.deps.mail.flush();
+    const written = lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { msg: string })
+      .filter((entry) => entry.msg.startsWith('mail written to '));
+    expect(written).toHaveLength(1);
+    expect(written[0]?.msg).toMatch(
+      new RegExp(
+        `^mail written to ${t.config.dataDir}/mail/[\\w-]+\\.eml \\(no SMTP_URL\\) for ${email.replace('.', '\\.')}: ` +
+          'Reset your Lyceum password; link: http://\\S+/reset-password\\?token=\\S+$',
+      ),
+    );
+  });
+});

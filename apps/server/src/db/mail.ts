@@ -164,6 +164,23 @@ export class MailDispatcher {
   }
 
   /**
+   * Whether the SMTP server in SMTP_URL takes a connection and the login, asked once at start so a wrong host or
+   * password shows then rather than at the first mail: the warning's text, or null (fine, or no SMTP_URL).
+   */
+  async check(): Promise<string | null> {
+    if (!this.transport) return null;
+    try {
+      await this.transport.verify();
+      return null;
+    } catch (err) {
+      return (
+        `Mail: the SMTP server in SMTP_URL refused a test connection (${(err as Error).message}): mail waits in the ` +
+        'outbox and is tried again (README.md: Mail)'
+      );
+    }
+  }
+
+  /**
    * Delivers everything queued so far. A call during a pass schedules one more pass after it (shared by
    * all such calls), so mail committed after the running pass began is never left behind.
    */
@@ -261,9 +278,12 @@ export class MailDispatcher {
       message.text,
     ].join('\r\n');
     await writeFile(file, eml);
+    // One line a console shows whole: who, what, and the links to follow (the text is in the file).
+    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
     this.options.log.info(
       { to: message.to, subject: message.subject, file },
-      `mail written (no SMTP_URL):\n${message.text}`,
+      `mail written to ${file} (no SMTP_URL) for ${message.to}: ${message.subject}` +
+        (links.length > 0 ? `; link: ${links.join(' ')}` : ''),
     );
   }
 }
