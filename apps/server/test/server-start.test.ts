@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { createServer, type Server } from 'node:net';
 import { freePort } from './free-port.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { type Finished, finished } from './process-output.ts';
 import { MAIL_ATTEMPTS } from '../src/db/mail.ts';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -19,35 +20,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(entry: 'server' | 'cli', args: string[], env: Record<string, string>, asNobody = false): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, `apps/server/src/${entry}.ts`), ...args],
-      {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-        // Root writes anywhere: the unwritable directory is tried as nobody.
-        ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function run(
+  entry: 'server' | 'cli',
+  args: string[],
+  env: Record<string, string>,
+  asNobody = false,
+): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, `apps/server/src/${entry}.ts`), ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    // Root writes anywhere: the unwritable directory is tried as nobody.
+    ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
   });
+  return finished(child);
 }
 
 describe('start-up mistakes stop with one line', () => {

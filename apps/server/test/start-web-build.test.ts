@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Finished, finished } from './process-output.ts';
 
 /**
  * What `npm start` prints while it builds the web app (scripts/start.mjs, scripts/quiet-build.mjs): one line before,
@@ -20,38 +21,26 @@ console.warn('node_modules/zod/v4/core/util.js (1:1): A comment "/*#__PURE__*/" 
 for (let i = 0; i < 300; i++) console.log('dist/assets/chunk-' + i + '.js   12.34 kB │ gzip: 4.56 kB');
 if (process.env.FAIL_BUILD) {
   console.error('error during build: src/main.tsx (3:7): "nothing" is not exported by "src/app.tsx"');
-  process.exit(1);
+  // Not process.exit(): the lines still in the pipe would be lost.
+  process.exitCode = 1;
+} else {
+  console.log('\\u001b[32m✓ built in 41.20s\\u001b[39m');
+  console.log('\\nBundle budgets (gzip level 9)');
+  for (let i = 0; i < 250; i++) console.log('assets/chunk-' + i + '.js  lazy  12.3 KB  4.5 KB  60.0 KB  ok');
+  console.log('All budgets met: initial 120.0 KB ≤ 150.0 KB, every lazy chunk ≤ 60.0 KB.');
+  console.log('precompress: 612 files, 4100 KB → 1000 KB brotli');
+  mkdirSync('dist', { recursive: true });
+  writeFileSync('dist/index.html', '<html>');
 }
-console.log('\\u001b[32m✓ built in 41.20s\\u001b[39m');
-console.log('\\nBundle budgets (gzip level 9)');
-for (let i = 0; i < 250; i++) console.log('assets/chunk-' + i + '.js  lazy  12.3 KB  4.5 KB  60.0 KB  ok');
-console.log('All budgets met: initial 120.0 KB ≤ 150.0 KB, every lazy chunk ≤ 60.0 KB.');
-console.log('precompress: 612 files, 4100 KB → 1000 KB brotli');
-mkdirSync('dist', { recursive: true });
-writeFileSync('dist/index.html', '<html>');
 `;
 
-function run(
-  dir: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    // The server itself is absent from the scratch install: the script stops after the build, as far as we look.
-    const child = spawn(process.execPath, [path.join(dir, 'scripts/start.mjs')], {
-      cwd: dir,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function run(dir: string, env: Record<string, string>): Promise<Finished> {
+  // The server itself is absent from the scratch install: the script stops after the build, as far as we look.
+  const child = spawn(process.execPath, [path.join(dir, 'scripts/start.mjs')], {
+    cwd: dir,
+    env: { ...process.env, ...env },
   });
+  return finished(child);
 }
 
 describe('npm start building the web app', () => {
