@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm start` (README.md, "Run it"): builds the web app when it has never been built or was built from other
-// sources (after an upgrade: scripts/web-build-stamp.mjs), compiles the server with
+// sources (after an upgrade: scripts/web-build-stamp.mjs), printing only its summary (scripts/quiet-build.mjs), compiles the server with
 // esbuild (~0.1 s, every start, so it is never stale; tsx is the fallback), then runs it with NODE_ENV=production.
 // SIGINT/SIGTERM/SIGHUP are forwarded to the server so it shuts down gracefully; we exit with its code. When the
 // process that started us goes away (see `parentGone` below), the server gets a SIGTERM too.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSummary, runQuietly } from './quiet-build.mjs';
 import { webBuildState } from './web-build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,11 +23,13 @@ if (webBuild === 'missing' || webBuild === 'stale') {
       ? 'Building the web app (first start; later starts reuse it until an upgrade changes its sources)…'
       : 'The web app was built from other sources (an upgrade?): building it again…',
   );
-  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const build = await runQuietly(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root });
   if (build.status !== 0) {
+    process.stderr.write(build.output);
     console.error('The web app build failed; see the output above.');
-    process.exit(build.status ?? 1);
+    process.exit(build.status);
   }
+  for (const line of buildSummary(build.output)) console.log(`  ${line}`);
 }
 
 let args;

@@ -2,10 +2,12 @@
 // What the built web app (apps/web/dist) was built from, so that `npm start` rebuilds it after an upgrade
 // (README.md, "Upgrading"): `npm ci` leaves apps/web/dist in place, and the new server would otherwise serve the
 // previous version's web app without a word. The build writes a hash of every file it reads (the web sources, the
-// shared package, the lockfile) into dist/build-stamp.json as its last step; start.mjs compares it with a hash of
-// the files now. A hash of the files, not the git commit: an install from a release archive has no .git.
+// shared package, the lockfile) into apps/web/.build-stamp.json as its last step, and removes it as its first (a
+// build that fails half-way leaves no stamp to vouch for it); start.mjs compares it with a hash of the files now.
+// A hash of the files, not the git commit: an install from a release archive has no .git. The stamp stays outside
+// dist: the server serves dist to anyone, and what the install's sources hash to is nobody else's business.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +24,7 @@ export const WEB_BUILD_INPUTS = [
   'package-lock.json',
 ];
 
-const STAMP = 'apps/web/dist/build-stamp.json';
+export const STAMP = 'apps/web/.build-stamp.json';
 
 function filesUnder(root, relative) {
   const full = path.join(root, relative);
@@ -59,7 +61,13 @@ export function writeWebBuildStamp(root) {
   writeFileSync(path.join(root, STAMP), `${JSON.stringify({ sources: webSourcesHash(root) })}\n`);
 }
 
-// Run by the web app's build script, after the build succeeded.
+export function clearWebBuildStamp(root) {
+  rmSync(path.join(root, STAMP), { force: true });
+}
+
+// Run by the web app's build script: `clear` before it builds, without an argument after the build succeeded.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeWebBuildStamp(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  if (process.argv[2] === 'clear') clearWebBuildStamp(root);
+  else writeWebBuildStamp(root);
 }

@@ -14,7 +14,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { registerApiNoStore } from './plugins/api-no-store.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { seedDefaults, seedDemo } from './seed/seed.ts';
+import { DEMO_PASSWORD, seedDefaults, seedDemo } from './seed/seed.ts';
 import { seedDemoPictures } from './seed/seed-files.ts';
 import { AfterReply } from './lib/after-reply.ts';
 import { byClientKey } from './lib/client-address.ts';
@@ -24,6 +24,7 @@ import { fastifyTrustProxy } from './lib/forwarded-for.ts';
 import { logError, logRequest } from './lib/log-redaction.ts';
 import { LiveEventHub } from './lib/live-events.ts';
 import { MailDispatcher } from './db/mail.ts';
+import type { StartupFacts } from './lib/startup-summary.ts';
 import { createStorage } from './lib/storage/index.ts';
 import { academicsRoutes } from './modules/academics/index.ts';
 import { announcementRoutes } from './modules/announcements/index.ts';
@@ -103,18 +104,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = openDatabase(config.database, {
     onIdleConnectionLost: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),
   });
-  await database.migrate();
+  const migrations = await database.migrate();
   await seedDefaults(database.db);
+  const clock = options.clock ?? (() => new Date());
   const mail = new MailDispatcher(database.db, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: path.join(config.dataDir, 'mail'),
     log: app.log,
+    clock,
   });
   const storage = createStorage(config);
   const live = new LiveEventHub(database.listenTarget, app.log);
   await live.start();
-  const clock = options.clock ?? (() => new Date());
   app.decorate('deps', {
     config,
     database,
@@ -129,13 +131,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signups: new DailyLimit(config.signupDailyLimitPerAddress, () => clock().getTime()),
     afterReply: new AfterReply(app.log),
   });
+  let demo: StartupFacts['demo'] = null;
   if (config.demoSeed && options.seedDemo !== false) {
     const seeded = await seedDemo(database.db);
     if (seeded) await seedDemoPictures(database.db, storage);
     // Writers outside a request tell the answers cache themselves (lib/answer-cache.ts); the pictures are in lists.
     noteSchoolChange(null);
-    if (seeded) app.log.info(seeded.banner);
+    if (seeded) demo = { password: DEMO_PASSWORD, accounts: seeded.accounts };
   }
+  app.decorate('startup', { migrations, staleLockHolder: database.staleLockHolder, demo } satisfies StartupFacts);
 
   const stopStatistics =
     database.kind === 'pglite' && config.embeddedAnalyzeMs > 0

@@ -6,8 +6,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { migrationsLine } from './lib/startup-summary.ts';
 import { insertAccount, insertCompanyStaff } from './db/accounts.ts';
 import { seedDefaults } from './seed/seed.ts';
+import { REQUEUE_WITHIN_DAYS, requeueFailedMail } from './db/mail.ts';
 import { withSystem } from './db/tenancy.ts';
 import { audit } from './db/audit.ts';
 import {
@@ -28,11 +30,14 @@ Commands:
   setup-code
       While the platform has no company admin, prints a new setup code for the first company-admin sign-up
       at /signup/company-admin (the server also prints one in its log at start).
+  requeue-mail
+      Queues again the mail the server gave up on (after about 6 hours of failed attempts: SMTP down or refusing)
+      in the last 7 days; the server sends it within a minute, or at its next start.
   migrate
       Runs the database migrations and seeds the default plans and add-ons, then exits.
 `;
 
-const COMMANDS = new Set(['create-company-admin', 'setup-code', 'migrate']);
+const COMMANDS = new Set(['create-company-admin', 'setup-code', 'requeue-mail', 'migrate']);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -65,10 +70,20 @@ async function main(argv: string[]): Promise<number> {
     onIdleConnectionLost: (err) => console.error(`An idle database connection was closed: ${err.message}`),
   });
   try {
-    await database.migrate();
+    const applied = await database.migrate();
     await seedDefaults(database.db);
     if (command === 'migrate') {
-      console.log('Migrations applied.');
+      console.log(migrationsLine(applied));
+      return 0;
+    }
+    if (command === 'requeue-mail') {
+      const { requeued, older } = await requeueFailedMail(database.db, new Date());
+      console.log(
+        `${requeued} failed mail queued again.` +
+          (older > 0
+            ? ` ${older} older than ${REQUEUE_WITHIN_DAYS} days left as failed (their links have expired).`
+            : ''),
+      );
       return 0;
     }
     if (command === 'setup-code') {

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkPortFree, listenProblem } from './lib/listen-address.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { startupSummary } from './lib/startup-summary.ts';
 import { issueSetupCode, setupCodeNotice } from './modules/auth/index.ts';
 
 /**
@@ -27,9 +28,18 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void close(signal));
   await listen(app, config.port, config.host);
+  for (const line of startupSummary(config, app.startup, listeningOn(app))) app.log[line.level](line.msg);
   const setupCode = await issueSetupCode(app.deps.db);
   if (setupCode) app.log.warn(setupCodeNotice(config.publicUrl, setupCode));
-  app.log.info(`Lyceum is running at ${config.publicUrl}`);
+  // SMTP settings are otherwise first tried by the first mail: a wrong host or password is said at start.
+  void app.deps.mail.check().then((problem) => problem && app.log.warn(problem));
+}
+
+/** `127.0.0.1:3000`, `[::]:3000`: the address the socket is bound to. */
+function listeningOn(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return String(address);
+  return `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }
 
 /** Another process may still take the port while the database opens: that too is one line, after a clean close. */

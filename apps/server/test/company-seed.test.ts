@@ -11,7 +11,7 @@ let staff: ReturnType<typeof as>;
 beforeAll(async () => {
   t = await createTestApp();
   const seeded = await seedDemo(t.app.deps.db);
-  expect(seeded?.banner).toContain('school-admin@hillside.lyceum.test');
+  expect(seeded?.accounts).toContain('school_admin school-admin@hillside.lyceum.test (subscription expired)');
   staff = as(t.app, await login(t.app, 'company-admin@lyceum.test', 'company_admin', DEMO_PASSWORD));
 });
 afterAll(() => t.close());

@@ -124,7 +124,7 @@ describe('demo seed', () => {
     const fresh = await createTestApp();
     try {
       const seeded = await seedDemo(fresh.app.deps.db);
-      expect(seeded?.banner).toContain('school-admin@demo.lyceum.test');
+      expect(seeded?.accounts).toContain('school_admin school-admin@demo.lyceum.test');
       expect(await seedDemo(fresh.app.deps.db)).toBeNull();
       const accounts: [string, string, string | null][] = [
         ['company-admin@lyceum.test', 'company_admin', null],

@@ -2,7 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { as, createSchool, createTestApp, errorOf, login, type SchoolFixture, type TestApp } from './helpers.ts';
+import { FREE_FAILURES_PER_PAIR } from '../src/modules/auth/sign-in-throttle.ts';
+import {
+  as,
+  createSchool,
+  createTestApp,
+  errorOf,
+  login,
+  type SchoolFixture,
+  TEST_PASSWORD,
+  type TestApp,
+} from './helpers.ts';
 
 /**
  * The request log never holds a one-time link's token: whoever reads the log could otherwise set the password
@@ -125,5 +135,98 @@ describe('a failed statement is logged without its values', () => {
     const text = lines.slice(from).join('\n');
     expect(text).not.toContain(email);
     expect(text).not.toContain(name);
+  });
+});
+
+describe('refused sign-ins', () => {
+  interface Refusal {
+    level: number;
+    msg: string;
+    event?: string;
+    reason?: string;
+    client?: string;
+    account?: string;
+  }
+  /** The "sign-in refused" lines written since `from`. */
+  const refusals = (from: number) =>
+    lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as Refusal)
+      .filter((entry) => entry.event === 'sign-in refused');
+  const signIn = (email: string, password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress,
+      payload: { email, password, role: 'teacher' },
+    });
+
+  it('each writes one warn line with its reason, the client key and the account masked; never the password or address', async () => {
+    const email = school.users.teacher.email;
+    const masked = `t***@school.test`;
+    const password = 'Wrong-Guess-Quokka-17';
+    const from = lines.length;
+
+    expect((await signIn(email, password, '203.0.113.7')).statusCode).toBe(401);
+    expect((await signIn('nobody.here@unknown.test', password, '203.0.113.8')).statusCode).toBe(401);
+    // An IPv6 client counts as its /64, in the log as in the holds.
+    expect((await signIn(email, password, '2001:db8:5:6:a:b:c:d')).statusCode).toBe(401);
+    expect(refusals(from)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: `sign-in refused (wrong password): ${masked} from 203.0.113.7`,
+        event: 'sign-in refused',
+        reason: 'wrong password',
+        client: '203.0.113.7',
+        account: masked,
+      }),
+      expect.objectContaining({
+        level: 40,
+        msg: 'sign-in refused (no such account): n***@unknown.test from 203.0.113.8',
+        reason: 'no such account',
+      }),
+      expect.objectContaining({ reason: 'wrong password', client: '2001:db8:5:6::/64', account: masked }),
+    ]);
+
+    // Held: the pair's free failures spent, even the right password is refused, and said so.
+    const held = lines.length;
+    for (let i = 1; i < FREE_FAILURES_PER_PAIR; i++) await signIn(email, password, '203.0.113.7');
+    expect((await signIn(email, TEST_PASSWORD, '203.0.113.7')).statusCode).toBe(429);
+    expect(refusals(held).map((entry) => entry.reason)).toEqual([
+      ...Array(FREE_FAILURES_PER_PAIR - 1).fill('wrong password'),
+      'held after too many failures',
+    ]);
+
+    const text = lines.slice(from).join('\n');
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(TEST_PASSWORD);
+    expect(text).not.toContain(email);
+    expect(text).not.toContain('nobody.here');
+
+    // A sign-in that succeeds writes none.
+    const ok = lines.length;
+    await login(t.app, school.users.principal.email, 'principal');
+    expect(refusals(ok)).toEqual([]);
+  });
+});
+
+describe('mail written without SMTP_URL', () => {
+  it('is one readable log line: file, recipient, subject and its link, not the whole text', async () => {
+    const email = school.users.student.email;
+    const from = lines.length;
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
+    await t.app.deps.afterReply.settled();
+    await t.app.deps.mail.flush();
+    const written = lines
+      .slice(from)
+      .map((line) => JSON.parse(line) as { msg: string })
+      .filter((entry) => entry.msg.startsWith('mail written to '));
+    expect(written).toHaveLength(1);
+    expect(written[0]?.msg).toMatch(
+      new RegExp(
+        `^mail written to ${t.config.dataDir}/mail/[\\w-]+\\.eml \\(no SMTP_URL\\) for ${email.replace('.', '\\.')}: ` +
+          'Reset your Lyceum password; link: http://\\S+/reset-password\\?token=\\S+$',
+      ),
+    );
   });
 });

@@ -2,6 +2,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { freePort } from './free-port.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { type Finished, finished } from './process-output.ts';
+import { MAIL_ATTEMPTS } from '../src/db/mail.ts';
+import { mailOutbox } from '../src/db/schema/index.ts';
+import { withSystem } from '../src/db/tenancy.ts';
+import { newId } from '../src/lib/ids.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,35 +20,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(entry: 'server' | 'cli', args: string[], env: Record<string, string>, asNobody = false): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, `apps/server/src/${entry}.ts`), ...args],
-      {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-        // Root writes anywhere: the unwritable directory is tried as nobody.
-        ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+function run(
+  entry: 'server' | 'cli',
+  args: string[],
+  env: Record<string, string>,
+  asNobody = false,
+): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, `apps/server/src/${entry}.ts`), ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    // Root writes anywhere: the unwritable directory is tried as nobody.
+    ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
   });
+  return finished(child);
 }
 
 describe('start-up mistakes stop with one line', () => {
@@ -195,6 +185,77 @@ describe('start-up mistakes stop with one line', () => {
     expect(command.code).toBe(1);
     expect(command.stderr).toMatch(/^Unknown command "bogus"\.\n\nUsage: npm run cli/);
     expect(readdirSync(dataDir)).toEqual(['db.lock']);
+  });
+});
+
+/**
+ * `npm run cli -- setup-code` (README.md, "The first company admin"): the code it prints opens the first
+ * company-admin sign-up, and once a company admin exists it prints none. On the test database (PostgreSQL when
+ * TEST_DATABASE_URL is set, else an embedded DATA_DIR, which the CLI may open only while no server holds it).
+ */
+describe("the CLI's setup-code and requeue-mail", () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lyceum-setup-code-'));
+  let t: TestApp | null = null;
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const cliEnv = (): Record<string, string> =>
+    t?.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : { DATA_DIR: dataDir };
+  const openApp = () =>
+    createTestApp(process.env.TEST_DATABASE_URL ? {} : { database: { kind: 'pglite', dir: path.join(dataDir, 'db') } });
+
+  it('prints a code the sign-up accepts, and refuses once a company admin exists', async () => {
+    if (process.env.TEST_DATABASE_URL) t = await openApp();
+    const printed = await run('cli', ['setup-code'], { ...cliEnv(), PUBLIC_URL: 'https://school.example' });
+    expect([printed.code, printed.stderr]).toEqual([0, '']);
+    const code = /with the setup code ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}) /.exec(printed.stdout)?.[1];
+    expect(printed.stdout).toContain('https://school.example/signup/company-admin');
+    expect(code).toBeDefined();
+
+    t ??= await openApp();
+    const signUp = (setupCode: string, email: string) =>
+      (t as TestApp).app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/company-admin',
+        payload: { name: 'First Founder', email, password: 'founding-secret-1', setupCode },
+      });
+    expect((await signUp('AAAA-BBBB-CCCC-DDDD', 'guess@lyceum.test')).statusCode).toBe(403);
+    const created = await signUp(code as string, 'founder@lyceum.test');
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().user.role).toBe('company_admin');
+
+    // The embedded database is the app's while it runs: the CLI asks once the app has stopped.
+    if (t.config.database.kind === 'pglite') {
+      await t.close();
+      t = null;
+    }
+    const refused = await run('cli', ['setup-code'], cliEnv());
+    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect(refused.stderr).toBe('A company admin exists already: company admins invite colleagues from Settings.\n');
+  });
+
+  it('requeue-mail queues again the mail the server gave up on (README.md, "Mail")', async () => {
+    t ??= await openApp();
+    await withSystem(t.app.deps.db, (tx) =>
+      tx.insert(mailOutbox).values({
+        id: newId(),
+        to: 'someone@school.test',
+        subject: 'Reset your Lyceum password',
+        text: 'A link',
+        kind: 'password_reset',
+        status: 'failed',
+        attempts: MAIL_ATTEMPTS,
+      }),
+    );
+    if (t.config.database.kind === 'pglite') {
+      await t.close();
+      t = null;
+    }
+    const requeued = await run('cli', ['requeue-mail'], cliEnv());
+    expect([requeued.code, requeued.stdout, requeued.stderr]).toEqual([0, '1 failed mail queued again.\n', '']);
+    const again = await run('cli', ['requeue-mail'], cliEnv());
+    expect(again.stdout).toBe('0 failed mail queued again.\n');
   });
 });
 

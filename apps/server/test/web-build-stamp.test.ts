@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script (npm start and the web build run it), without type declarations.
-import { webBuildState, writeWebBuildStamp } from '../../../scripts/web-build-stamp.mjs';
+import { clearWebBuildStamp, webBuildState, writeWebBuildStamp } from '../../../scripts/web-build-stamp.mjs';
 
 /** `npm start` after an in-place upgrade (README.md, "Upgrading") must not serve the previous version's web app. */
 describe('the web build stamp', () => {
@@ -40,5 +40,14 @@ describe('the web build stamp', () => {
     write('apps/server/src/app.ts', 'server');
     write('README.md', 'docs');
     expect(webBuildState(root)).toBe('current');
+  });
+
+  it('is kept outside dist, which the server serves to anyone, and a build removes it before it starts', () => {
+    writeWebBuildStamp(root);
+    expect(webBuildState(root)).toBe('current');
+    expect(readdirSync(path.join(root, 'apps/web/dist'))).toEqual(['index.html']);
+    // A build that fails half-way, its sources unchanged, must not pass for a current one at the next start.
+    clearWebBuildStamp(root);
+    expect(webBuildState(root)).toBe('stale');
   });
 });

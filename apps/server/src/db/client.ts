@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,12 +30,41 @@ export interface DatabaseHandle {
    * URL, on which the hub opens a dedicated connection (a pooled one would be handed to other work).
    */
   listenTarget: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
-  /** Runs the committed migrations, then applies the tenant rules to every table (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Runs the committed migrations, then applies the tenant rules to every table (idempotent). Returns the names of
+   * the migrations it applied (none when the database was up to date), for the start-up log.
+   */
+  migrate(): Promise<string[]>;
+  /** The embedded database's stale lock this process took over: the pid it named (db/data-dir.ts); else null. */
+  staleLockHolder: number | null;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+type Query = (text: string) => Promise<{ rows: unknown[] }>;
+
+/**
+ * The migrations `migrate` is about to apply: drizzle's migrator applies every migration of the journal made
+ * after the newest one it recorded in drizzle.__drizzle_migrations (by the journal's `when`), so the same rule
+ * read before it runs names them. Run under the same lock as the migration (PostgreSQL).
+ */
+async function pendingMigrations(query: Query): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const [table] = (await query(`select to_regclass('drizzle.__drizzle_migrations')::text as name`)).rows as {
+    name: string | null;
+  }[];
+  let newest = Number.NEGATIVE_INFINITY;
+  if (table?.name) {
+    const [row] = (await query('select max(created_at)::text as newest from drizzle.__drizzle_migrations')).rows as {
+      newest: string | null;
+    }[];
+    if (row?.newest) newest = Number(row.newest);
+  }
+  return journal.entries.filter((entry) => entry.when > newest).map((entry) => entry.tag);
+}
 
 /**
  * A pg client that names every parameterised statement after a hash of its text, so each pooled connection
@@ -109,7 +138,8 @@ export interface OpenOptions {
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): DatabaseHandle {
   if (database.kind === 'pglite') {
     // One process per embedded database (db/data-dir.ts); a second opener is refused before it touches a file.
-    const release = database.dir === 'memory' ? () => {} : lockEmbeddedDatabase(database.dir);
+    const lock =
+      database.dir === 'memory' ? { release: () => {}, staleHolder: null } : lockEmbeddedDatabase(database.dir);
     const startParams = [...EMBEDDED_START_PARAMS];
     const client =
       database.dir === 'memory'
@@ -120,15 +150,18 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
       db,
       kind: 'pglite',
       listenTarget: { kind: 'pglite', client },
+      staleLockHolder: lock.staleHolder,
       async migrate() {
+        const pending = await pendingMigrations((text) => client.query(text));
         await migratePglite(drizzlePglite(client), { migrationsFolder });
         await db.execute(sql`select lyceum_apply_tenancy()`);
+        return pending;
       },
       async close() {
         try {
           await client.close();
         } finally {
-          release();
+          lock.release();
         }
       },
     };
@@ -145,6 +178,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     db,
     kind: 'postgres',
     listenTarget: { kind: 'postgres', url: database.url },
+    staleLockHolder: null,
     async migrate() {
       // The first use of DATABASE_URL: an unreachable server, a missing database or role, an owner outside
       // lyceum_app are the operator's to fix, said in one line (lib/database-problem.ts).
@@ -153,8 +187,10 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock(7205759403792793)');
+          const pending = await pendingMigrations((text) => client.query(text));
           await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
           await client.query('select lyceum_apply_tenancy()');
+          return pending;
         } finally {
           await client.query('select pg_advisory_unlock(7205759403792793)').catch(() => {});
           client.release();

@@ -86,17 +86,28 @@ function writableDir(dir: string): void {
   }
 }
 
+export interface EmbeddedLock {
+  /** Gives the lock up (also run when the process exits). */
+  release: () => void;
+  /**
+   * The pid a stale lock named when this process took it over (its server was killed or crashed rather than
+   * stopped), for the start-up log; null when there was none.
+   */
+  staleHolder: number | null;
+}
+
 /**
- * Prepares the embedded database's directory `dbDir` (DATA_DIR/db) and locks it for this process; returns the
- * release (also run when the process exits). Throws DataDirInUseError while another live process holds it.
+ * Prepares the embedded database's directory `dbDir` (DATA_DIR/db) and locks it for this process. Throws
+ * DataDirInUseError while another live process holds it.
  */
-export function lockEmbeddedDatabase(dbDir: string): () => void {
+export function lockEmbeddedDatabase(dbDir: string): EmbeddedLock {
   const dataDir = path.dirname(dbDir);
   const lockFile = `${dbDir}.lock`;
   if (held.has(lockFile)) throw new DataDirInUseError(dataDir, process.pid, lockFile);
   writableDir(dataDir);
   // Written whole, then linked into place: link fails if the lock exists, and a reader never sees it half written.
   const mine = `${lockFile}.${process.pid}`;
+  let staleHolder: number | null = null;
   try {
     writeFileSync(mine, `${process.pid}\n`);
   } catch (err) {
@@ -118,6 +129,7 @@ export function lockEmbeddedDatabase(dbDir: string): () => void {
         // restarted gives the server the same pid). Two openers taking over one stale lock at the same instant
         // could both win; that needs two starts within the same millisecond after a crash.
         rmSync(lockFile, { force: true });
+        staleHolder = holder ?? null;
       }
     }
   } finally {
@@ -137,5 +149,5 @@ export function lockEmbeddedDatabase(dbDir: string): () => void {
     release();
     throw err;
   }
-  return release;
+  return { release, staleHolder };
 }

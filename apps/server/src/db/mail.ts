@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { hasEntitlement } from '@lyceum/shared/entitlements';
 import { DEFAULT_LANGUAGE, DEFAULT_SCHOOL_LOCALE, isLanguage } from '@lyceum/shared/locale';
@@ -10,12 +10,14 @@ import { mailOutbox } from './schema/index.ts';
 import { withSystem } from './tenancy.ts';
 import { newId } from '../lib/ids.ts';
 import { encodeHeaderValue } from '../lib/mail-headers.ts';
-import type { MailLocale } from '../lib/mail-texts.ts';
+import { maskedEmail } from '../lib/masked-email.ts';
+import type { MailKind, MailLocale } from '../lib/mail-texts.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  kind: MailKind;
   /** The school the mail is sent for, when a school sends it (counted against a trial's daily cap). */
   schoolId?: string;
 }
@@ -95,19 +97,87 @@ export async function enqueueMail(tx: Tx, message: MailMessage): Promise<string>
 }
 
 /**
+ * Mail given up this recently is queued again by `npm run cli -- requeue-mail`; older mail stays failed: its links
+ * (invitations last 7 days, resets an hour) have expired, and the person asks again.
+ */
+export const REQUEUE_WITHIN_DAYS = 7;
+
+/** Queues the mail given up within REQUEUE_WITHIN_DAYS again, with a fresh set of attempts; counts both kinds. */
+export async function requeueFailedMail(db: Database, now: Date): Promise<{ requeued: number; older: number }> {
+  const since = new Date(now.getTime() - REQUEUE_WITHIN_DAYS * 86_400_000);
+  return withSystem(db, async (tx) => {
+    const requeued = await tx
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: null })
+      .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.createdAt, since)))
+      .returning({ id: mailOutbox.id });
+    const [older] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'failed'));
+    return { requeued: requeued.length, older: older?.n ?? 0 };
+  });
+}
+
+/**
+ * How long a mail waits after each failed attempt: 30 seconds, doubling up to an hour, then hourly. An SMTP
+ * outage of up to about six hours loses no mail; after the last attempt the mail is given up (`failed`, one
+ * error line) and `npm run cli -- requeue-mail` queues it again (README.md, "Mail").
+ */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [
+  30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000, 3_600_000, 3_600_000, 3_600_000,
+];
+/** Attempts before a mail is given up: the first, and one after each wait (13, over about 6 hours). */
+export const MAIL_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
+/** Mail tried per pass, oldest first; a pass runs every 30 s (app.ts) and after each queued mail. */
+const MAIL_PER_PASS = 50;
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
  * Delivers queued mail after commit: over SMTP when SMTP_URL is set, otherwise as .eml files in
  * DATA_DIR/mail and a log line, so a fresh install can still follow invitation and reset links.
+ *
+ * A failed mail is tried again after a growing wait (MAIL_RETRY_DELAYS_MS), so a pass tries only the mail that is
+ * due: during an outage each mail costs one attempt per wait, never one per pass, and a pass tries at most
+ * MAIL_PER_PASS of them.
  */
 export class MailDispatcher {
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private transport: nodemailer.Transporter | null;
+  private readonly clock: () => Date;
 
   constructor(
     private readonly db: Database,
-    private readonly options: { smtpUrl?: string; from: string; mailDir: string; log: FastifyBaseLogger },
+    private readonly options: {
+      smtpUrl?: string;
+      from: string;
+      mailDir: string;
+      log: FastifyBaseLogger;
+      /** Now, as the back-off reads it (deps.clock; tests move it on). */
+      clock?: () => Date;
+    },
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  /**
+   * Whether the SMTP server in SMTP_URL takes a connection and the login, asked once at start so a wrong host or
+   * password shows then rather than at the first mail: the warning's text, or null (fine, or no SMTP_URL).
+   */
+  async check(): Promise<string | null> {
+    if (!this.transport) return null;
+    try {
+      await this.transport.verify();
+      return null;
+    } catch (err) {
+      return (
+        `Mail: the SMTP server in SMTP_URL refused a test connection (${(err as Error).message}): mail waits in the ` +
+        'outbox and is tried again (README.md: Mail)'
+      );
+    }
   }
 
   /**
@@ -130,37 +200,63 @@ export class MailDispatcher {
   }
 
   private async deliverPending(): Promise<void> {
-    const pending = await withSystem(this.db, (tx) =>
+    const now = this.clock();
+    const due = await withSystem(this.db, (tx) =>
       tx
         .select()
         .from(mailOutbox)
-        .where(sql`${mailOutbox.status} = 'pending' and ${mailOutbox.attempts} < 5`)
+        .where(
+          and(
+            eq(mailOutbox.status, 'pending'),
+            or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
+          ),
+        )
         .orderBy(asc(mailOutbox.createdAt))
-        .limit(50),
+        .limit(MAIL_PER_PASS),
     );
-    for (const message of pending) {
+    for (const message of due) {
       try {
         await this.deliver(message);
         await withSystem(this.db, (tx) =>
           tx
             .update(mailOutbox)
-            .set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1 })
+            .set({ status: 'sent', sentAt: this.clock(), attempts: message.attempts + 1, nextAttemptAt: null })
             .where(eq(mailOutbox.id, message.id)),
         );
       } catch (err) {
-        this.options.log.warn({ err, mailId: message.id }, 'mail delivery failed');
-        const attempts = message.attempts + 1;
-        await withSystem(this.db, (tx) =>
-          tx
-            .update(mailOutbox)
-            .set({ attempts, status: attempts >= 5 ? 'failed' : 'pending', lastError: String(err) })
-            .where(eq(mailOutbox.id, message.id)),
-        );
+        await this.failed(message, err);
       }
     }
   }
 
-  private async deliver(message: typeof mailOutbox.$inferSelect): Promise<void> {
+  /** One failed attempt: a warn line and the next attempt's time, or, after the last, an error line and `failed`. */
+  private async failed(message: OutboxRow, err: unknown): Promise<void> {
+    const attempts = message.attempts + 1;
+    const delay = MAIL_RETRY_DELAYS_MS[attempts - 1];
+    // Named by id and kind, the recipient masked, never the text: it holds the one-time link.
+    const fields = { err, mailId: message.id, kind: message.kind, to: maskedEmail(message.to), attempts };
+    const what = `${message.kind ?? 'a'} mail ${message.id} to ${fields.to}`;
+    const nextAttemptAt = delay === undefined ? null : new Date(this.clock().getTime() + delay);
+    if (nextAttemptAt) {
+      this.options.log.warn(
+        { ...fields, nextAttemptAt },
+        `mail delivery failed (attempt ${attempts} of ${MAIL_ATTEMPTS}; next at ${nextAttemptAt.toISOString()}): ${what}`,
+      );
+    } else {
+      this.options.log.error(
+        fields,
+        `mail given up after ${attempts} attempts: ${what} (npm run cli -- requeue-mail queues it again)`,
+      );
+    }
+    await withSystem(this.db, (tx) =>
+      tx
+        .update(mailOutbox)
+        .set({ attempts, status: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt, lastError: String(err) })
+        .where(eq(mailOutbox.id, message.id)),
+    );
+  }
+
+  private async deliver(message: OutboxRow): Promise<void> {
     if (this.transport) {
       await this.transport.sendMail({
         from: this.options.from,
@@ -182,9 +278,12 @@ export class MailDispatcher {
       message.text,
     ].join('\r\n');
     await writeFile(file, eml);
+    // One line a console shows whole: who, what, and the links to follow (the text is in the file).
+    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
     this.options.log.info(
       { to: message.to, subject: message.subject, file },
-      `mail written (no SMTP_URL):\n${message.text}`,
+      `mail written to ${file} (no SMTP_URL) for ${message.to}: ${message.subject}` +
+        (links.length > 0 ? `; link: ${links.join(' ')}` : ''),
     );
   }
 }

@@ -6,7 +6,7 @@ import { StartupError } from './startup-error.ts';
  * password is never part of it.
  */
 export function databaseProblem(err: unknown, url: string): string | undefined {
-  const where = describe(url);
+  const where = describeDatabaseUrl(url);
   const { code, message } = rootCause(err);
   switch (code) {
     case 'ECONNREFUSED':
@@ -54,7 +54,8 @@ function rootCause(err: unknown): { code?: string; message: string } {
   return { message: '' };
 }
 
-function describe(url: string): { server: string; host: string; database: string; user: string } {
+/** The server (host:port, or a Unix socket's directory), database and user a DATABASE_URL names; never its password. */
+export function describeDatabaseUrl(url: string): { server: string; host: string; database: string; user: string } {
   try {
     const u = new URL(url);
     // A Unix socket is named by ?host=/dir (README.md, "Running on a PostgreSQL server").

@@ -25,6 +25,17 @@ export interface MailText {
   text: string;
 }
 
+/**
+ * What a mail is for, kept with it in the outbox (db/mail.ts): the log names a mail by its id and kind, never by its
+ * recipient or its text.
+ */
+export type MailKind = 'password_reset' | 'account_invite' | 'account_reset' | 'school_welcome' | 'email_verification';
+
+/** A mail's words and its kind. */
+export interface Mail extends MailText {
+  kind: MailKind;
+}
+
 /** A moment as the recipient reads it: their language's words and their school's time zone. */
 export function mailDateTime(locale: MailLocale, at: Date): string {
   return new Intl.DateTimeFormat(locale.language, {
@@ -82,10 +93,7 @@ function linkLife(locale: MailLocale, span: string, until: Date): string {
 }
 
 /** Someone asked for a reset on the sign-in page. */
-export function passwordResetMail(
-  locale: MailLocale,
-  input: { link: string; minutes: number; expiresAt: Date },
-): MailText {
+export function passwordResetMail(locale: MailLocale, input: { link: string; minutes: number; expiresAt: Date }): Mail {
   const life = linkLife(locale, counted(locale, input.minutes, MINUTES[locale.language]), input.expiresAt);
   const texts: Record<Language, MailText> = {
     en: {
@@ -122,7 +130,7 @@ export function passwordResetMail(
       ].join('\n'),
     },
   };
-  return texts[locale.language];
+  return { kind: 'password_reset', ...texts[locale.language] };
 }
 
 /** A school's staff made an account for someone (`invite`), or asked a new password for them (`reset`). */
@@ -139,7 +147,7 @@ export function schoolAccountMail(
     days: number;
     minutes: number;
   },
-): MailText {
+): Mail {
   const { name, email, schoolName, link } = input;
   const role = ROLE_NAMES[locale.language][input.role];
   const life =
@@ -214,7 +222,10 @@ export function schoolAccountMail(
       },
     },
   };
-  return texts[locale.language][input.purpose];
+  return {
+    kind: input.purpose === 'invite' ? 'account_invite' : 'account_reset',
+    ...texts[locale.language][input.purpose],
+  };
 }
 
 /** Company staff created a school; its first admin chooses a password. */
@@ -229,7 +240,7 @@ export function schoolWelcomeMail(
     days: number;
     expiresAt: Date;
   },
-): MailText {
+): Mail {
   const { name, email, schoolName, link, signInUrl } = input;
   const life = linkLife(locale, counted(locale, input.days, DAYS[locale.language]), input.expiresAt);
   const texts: Record<Language, MailText> = {
@@ -270,11 +281,11 @@ export function schoolWelcomeMail(
       ].join('\n'),
     },
   };
-  return texts[locale.language];
+  return { kind: 'school_welcome', ...texts[locale.language] };
 }
 
 /** A school signed up publicly; its admin confirms the address they signed up with (or asked for the link again). */
-export function verifyEmailMail(locale: MailLocale, input: { link: string; days: number; expiresAt: Date }): MailText {
+export function verifyEmailMail(locale: MailLocale, input: { link: string; days: number; expiresAt: Date }): Mail {
   const { link } = input;
   const life = linkLife(locale, counted(locale, input.days, DAYS[locale.language]), input.expiresAt);
   const texts: Record<Language, MailText> = {
@@ -315,5 +326,5 @@ export function verifyEmailMail(locale: MailLocale, input: { link: string; days:
       ].join('\n'),
     },
   };
-  return texts[locale.language];
+  return { kind: 'email_verification', ...texts[locale.language] };
 }

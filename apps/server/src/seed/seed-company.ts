@@ -34,7 +34,7 @@ function paymentTime(now: number, monthsAgo: number): Date {
 /**
  * The company side of the demo (issue 3): a third school whose subscription has lapsed, a year of paid
  * invoices for the two working schools, add-on requests and a payment waiting for staff, and a sales lead.
- * Returns banner lines for the accounts it adds. Runs inside seedDemo's transaction.
+ * Returns the start-up log's lines for the accounts it adds. Runs inside seedDemo's transaction.
  */
 export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<string[]> {
   const now = Date.now();
@@ -153,7 +153,7 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
     const email = `${prefix}@hillside.lyceum.test`;
     const accountId = await insertAccount(tx, email, passwordHash);
     await insertSchoolUser(tx, { schoolId: hillsideId, accountId, name, email, role });
-    lines.push(`${role.padEnd(14)} ${email} (subscription expired)`);
+    lines.push(`${role} ${email} (subscription expired)`);
   }
   // Already contacted: a school has one open contact-sales lead at a time (docs/product.md, "Sales leads, revenue
   // and usage"), and its people can still reach sales from the plan-expiry screen.

@@ -98,9 +98,10 @@ const SCHOOL_ROLE_PREFIX: Record<SchoolRole, string> = {
 
 /**
  * The embedded demo (README.md, "Demo accounts"): two schools and one account per role, all with the password
- * `lyceum-demo`. Runs only into an empty database; returns the banner printed at start, or null.
+ * `lyceum-demo`. Runs only into an empty database; returns its accounts as the start-up log prints them, one
+ * `role e-mail` each (lib/startup-summary.ts), or null.
  */
-export async function seedDemo(db: Database): Promise<{ banner: string } | null> {
+export async function seedDemo(db: Database): Promise<{ accounts: string[] } | null> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const emails = await withSystem(db, async (tx) => {
     const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(accounts);
@@ -109,7 +110,7 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
     for (const c of DEMO_COMPANY) {
       const accountId = await insertAccount(tx, c.email, passwordHash);
       await insertCompanyStaff(tx, { accountId, name: c.name, email: c.email, role: c.role });
-      list.push(`${c.role.padEnd(14)} ${c.email}`);
+      list.push(`${c.role} ${c.email}`);
     }
     for (const demo of DEMO_SCHOOLS) {
       const schoolId = await insertSchool(tx, { ...demo.school, isDemo: true });
@@ -132,7 +133,7 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
             message: { title: title.ref, body: body.ref },
           },
         ]);
-        list.push(`${role.padEnd(14)} ${email}`);
+        list.push(`${role} ${email}`);
       }
       await seedDemoPeople(tx, { schoolId, domain: demo.domain, passwordHash, ids: roleIds });
       await seedDemoSchoolDay(tx, { schoolId, demoStudentId: roleIds.student });
@@ -140,10 +141,5 @@ export async function seedDemo(db: Database): Promise<{ banner: string } | null>
     list.push(...(await seedCompanyDemo(tx, passwordHash)));
     return list;
   });
-  if (!emails) return null;
-  const banner = [
-    'Demo data seeded. Every account below has the password "lyceum-demo":',
-    ...emails.map((e) => `  ${e}`),
-  ].join('\n');
-  return { banner };
+  return emails ? { accounts: emails } : null;
 }

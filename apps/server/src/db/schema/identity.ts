@@ -139,6 +139,10 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** Not tried again before this (growing back-off after a failure, db/mail.ts); null: at once. */
+    nextAttemptAt: ts('next_attempt_at'),
+    /** What the mail is for (lib/mail-texts.ts, MailKind): the log names a mail by it. Null for mail queued before. */
+    kind: text('kind'),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),

@@ -49,6 +49,7 @@ import { countUnread, unreadCountSql } from '../notifications/index.ts';
 import { unreadMessagesSql } from '../messages/index.ts';
 import { createSession, type Profile, revokeAccountSessions, revokeSessionByToken } from './sessions.ts';
 import { beginPasswordAttempt, forgetFailuresOf } from './sign-in-throttle.ts';
+import { logRefusedSignIn, type RefusalReason } from './refused-sign-in.ts';
 import { queueVerificationMail } from './mail-verification.ts';
 import { assertTrialAllowed } from './trial-plans.ts';
 import { resetMailSender } from './school-mail-guard.ts';
@@ -75,13 +76,21 @@ const emailInUse = () => new AppError('auth/email-already-in-use', MESSAGES.emai
 
 /** E-mail and password checked with the sign-in's throttling and no-enumeration rules; the account or an error. */
 async function verifyCredentials(deps: Deps, email: string, password: string, ip: string | undefined) {
-  const attempt = await beginPasswordAttempt(deps.db, email, ip);
+  const refused = (reason: RefusalReason) => logRefusedSignIn(deps.log, { email, ip, reason });
+  const attempt = await beginPasswordAttempt(deps.db, email, ip).catch((err) => {
+    if (err instanceof AppError && err.code === 'auth/too-many-requests') refused('held after too many failures');
+    throw err;
+  });
   const account = await findAccount(deps, email);
   if (!account) {
     await burnHashTime(password);
+    refused('no such account');
     throw invalidCredential();
   }
-  if (!(await verifyPassword(account.passwordHash, password))) throw invalidCredential();
+  if (!(await verifyPassword(account.passwordHash, password))) {
+    refused('wrong password');
+    throw invalidCredential();
+  }
   await attempt.succeeded();
   if (account.disabledAt) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
   return account;
