@@ -86,7 +86,8 @@ import { lengthFitsCycle, YEARLY_LENGTH_MESSAGE } from './subscription-rules.ts'
 
 // ---------------------------------------------------------------- shared pieces
 
-export const SCHOOL_STATUSES = ['active', 'trial', 'expired', 'inactive'] as const;
+/** A school's status in company lists (docs/product.md, "Trials"): `cancelled` is its current subscription's, cut short by company staff. */
+export const SCHOOL_STATUSES = ['active', 'trial', 'expired', 'cancelled', 'inactive'] as const;
 export type SchoolStatus = (typeof SCHOOL_STATUSES)[number];
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;

@@ -409,6 +409,7 @@ const ar: Catalogue = {
   [DASHBOARD_MESSAGES.activeSubscriptions]: 'الاشتراكات النشطة',
   [DASHBOARD_MESSAGES.onTrial]: 'في الفترة التجريبية',
   [DASHBOARD_MESSAGES.expired]: 'منتهية',
+  [DASHBOARD_MESSAGES.cancelled]: 'ملغاة',
   [DASHBOARD_MESSAGES.mrr]: 'الإيرادات الشهرية المتكررة',
   [DASHBOARD_MESSAGES.mrrHint]: 'الخطط المدفوعة، والسنوية مقسومة على 12',
   [DASHBOARD_MESSAGES.schoolAccounts]: 'حسابات المدارس',

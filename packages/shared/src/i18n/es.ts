@@ -429,6 +429,7 @@ const es: Catalogue = {
   [DASHBOARD_MESSAGES.activeSubscriptions]: 'Suscripciones activas',
   [DASHBOARD_MESSAGES.onTrial]: 'En prueba',
   [DASHBOARD_MESSAGES.expired]: 'Vencidas',
+  [DASHBOARD_MESSAGES.cancelled]: 'Canceladas',
   [DASHBOARD_MESSAGES.mrr]: 'Ingresos recurrentes mensuales',
   [DASHBOARD_MESSAGES.mrrHint]: 'Planes de pago; los anuales divididos entre 12',
   [DASHBOARD_MESSAGES.schoolAccounts]: 'Cuentas de las escuelas',
