@@ -38,6 +38,8 @@ const es: Catalogue = {
   [MESSAGES.failedToLoadUser]: 'No se pudieron cargar los datos del usuario',
   [MESSAGES.subscriptionExpired]:
     'La suscripción de su escuela ha vencido. Pida al administrador de su escuela que la renueve.',
+  [MESSAGES.subscriptionExpiredAdmin]:
+    'La suscripción de su escuela ha vencido. Comuníquese con nuestro equipo de ventas para renovarla o para elegir otro plan.',
   [MESSAGES.schoolInactive]: 'Su escuela ha sido desactivada. Comuníquese con el administrador de la plataforma.',
   [MESSAGES.userDisabled]: 'Esta cuenta ha sido desactivada. Comuníquese con su administrador.',
   [MESSAGES.tooManyRequests]: 'Demasiados intentos. Espere unos minutos y vuelva a intentarlo.',
