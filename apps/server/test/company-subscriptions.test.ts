@@ -154,6 +154,61 @@ describe('history over generated plan changes', () => {
   });
 });
 
+describe('a retired add-on the school holds', () => {
+  it('is not carried into a new plan: a request naming it is refused by its name, nothing changed', async () => {
+    const s = await createSchool(w.t.app, { name: 'Retired Add-on School' });
+    const other = await createSchool(w.t.app, { name: 'Never Held School' });
+    const made = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/addons',
+      payload: { name: 'Old Library', priceMinor: 1250 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const library = made.json().id as string;
+    const sms = await w.addonId('SMS');
+    const held = await assign(s.id, { planId: await w.planId('Basic'), addonIds: [library, sms] });
+    expect(held.statusCode, held.body).toBe(201);
+    const off = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/addons/${library}`,
+      payload: { isActive: false },
+    });
+    expect(off.json().isActive).toBe(false);
+
+    const message = 'Old Library is no longer offered, so it cannot be carried over to the new plan.';
+    const refused = await assign(s.id, { planId: await w.planId('Premium'), addonIds: [sms, library] });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ message, fields: { addonIds: message } });
+    const spanish = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscriptions`,
+      headers: { 'accept-language': 'es' },
+      payload: { planId: await w.planId('Premium'), addonIds: [library] },
+    });
+    expect(errorOf(spanish).fields?.addonIds).toBe(
+      'Old Library ya no se ofrece, así que no puede pasar al nuevo plan.',
+    );
+    // Nothing changed: the school keeps the subscription that holds it.
+    expect((await detail(s.id)).subscription).toMatchObject({ id: held.json().id, addonIds: held.json().addonIds });
+
+    // Left out, the plan is assigned with the add-ons still offered.
+    const moved = await assign(s.id, { planId: await w.planId('Premium'), addonIds: [sms] });
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(moved.json()).toMatchObject({ planName: 'Premium', addonNames: ['SMS'] });
+    // A retired add-on a school never held is not on offer either.
+    const never = await assign(other.id, { planId: await w.planId('Basic'), addonIds: [library] });
+    expect(never.statusCode).toBe(400);
+    expect(errorOf(never).fields?.addonIds).toBe('Unknown add-on');
+    // Assigning stays the platform managers' own.
+    const companyUser = await w.companyUser({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscriptions`,
+      payload: { planId: await w.planId('Basic'), addonIds: [library] },
+    });
+    expect(companyUser.statusCode).toBe(403);
+  });
+});
+
 describe('renew and cancel', () => {
   it('renews from the old end date while it is in the future, and from now once it has passed', async () => {
     const s = await createSchool(w.t.app, { name: 'Renewing School', subscriptionDays: 10 });

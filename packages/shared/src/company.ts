@@ -725,6 +725,15 @@ export const SUBSCRIPTION_REQUEST_MESSAGES = {
 } as const;
 
 /**
+ * Assigning a plan (docs/product.md, "Plans and add-ons in the catalogue"): a retired add-on the school holds is
+ * not carried into the new subscription; Assign plan leaves it out and says so, and a request that names it anyway
+ * is refused with its name.
+ */
+export const ASSIGN_MESSAGES = {
+  addonNotCarried: (addon: string) => `${addon} is no longer offered, so it cannot be carried over to the new plan.`,
+} as const;
+
+/**
  * What a payment may be, against what is due (docs/product.md, "Billing: what is due"), and a receipt only for
  * money received (docs/product.md, "Payments").
  */

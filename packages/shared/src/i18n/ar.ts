@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
-import { BILLING_MESSAGES } from '../company.ts';
+import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
 import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -341,6 +341,7 @@ const ar: Catalogue = {
   'Choose one of the offered add-ons': 'اختر إحدى الإضافات المعروضة',
   'Choose add-ons from the offered ones': 'اختر الإضافات من بين المعروضة',
   'Unknown add-on': 'إضافة غير معروفة',
+  [template(ASSIGN_MESSAGES.addonNotCarried)]: 'لم تعد \u2068{0}\u2069 متاحة، لذا لا يمكن نقلها إلى الخطة الجديدة.',
   'Addon request not found': 'طلب الإضافة غير موجود',
   'Your school already has {0}.': 'لدى مدرستك \u2068{0}\u2069 بالفعل.',
   'This add-on has already been requested and is awaiting approval.': 'سبق طلب هذه الإضافة وهي بانتظار الموافقة.',

@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
-import { BILLING_MESSAGES } from '../company.ts';
+import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
 import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -357,6 +357,7 @@ const es: Catalogue = {
   'Choose one of the offered add-ons': 'Elija uno de los complementos ofrecidos',
   'Choose add-ons from the offered ones': 'Elija complementos entre los ofrecidos',
   'Unknown add-on': 'Complemento desconocido',
+  [template(ASSIGN_MESSAGES.addonNotCarried)]: '{0} ya no se ofrece, así que no puede pasar al nuevo plan.',
   'Addon request not found': 'Solicitud de complemento no encontrada',
   'Your school already has {0}.': 'Su escuela ya tiene {0}.',
   'This add-on has already been requested and is awaiting approval.':
