@@ -31,7 +31,7 @@ import { localDateOf, timeZoneOf } from '../../lib/school-day.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { assertNoOpenRequest, insertSubscriptionRequest, lockSchoolRequests } from './leads.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { noticePaymentToConfirm } from './staff-notices.ts';
+import { noticePaymentDecided, noticePaymentToConfirm } from './staff-notices.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
@@ -519,6 +519,7 @@ export async function decidePayment(
       messageOf(decision.status === 'confirmed' ? N.paymentConfirmedTitle : N.paymentRejectedTitle),
       decision.status === 'confirmed' ? messageOf(N.paymentConfirmedBody, what) : `${what}: ${reason}`,
     );
+    await noticePaymentDecided(tx, actor, { ...row.p, status: decision.status });
     await audit(tx, actor, {
       schoolId: row.p.schoolId,
       action: `payment.${decision.status}`,
