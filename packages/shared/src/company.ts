@@ -763,8 +763,13 @@ export const Lead = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** What the school wrote, as written ('' when a renewal or upgrade request came without a message). */
   message: z.string(),
+  /** What a renewal or upgrade asks for, as data each reader words in their language: the plan, the billing cycle… */
   planName: z.string().nullable(),
+  billingCycle: z.enum(BILLING_CYCLES).nullable(),
+  /** …and the receipt number of the payment sent with a renewal request (Renew on My Subscription). */
+  receiptNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof Lead>;

@@ -376,11 +376,8 @@ export async function submitPayment(
         entityId: id,
         after: { amountMinor: input.amountMinor, method: input.method, status: result.status },
       });
-      if (input.renewal) {
-        // Words for company staff, in English like the request's own ("Please renew our subscription.").
-        const note = `Payment ${receiptNumber} submitted for the renewal.`;
-        await insertSubscriptionRequest(tx, actor, { kind: 'renewal', message: note });
-      }
+      // The renewal request names its payment (the lead's receipt number), for company staff to match the two.
+      if (input.renewal) await insertSubscriptionRequest(tx, actor, { kind: 'renewal', paymentId: id });
       return { payment: toPayment(await paymentById(tx, id)), created: true };
     });
   } catch (err) {
