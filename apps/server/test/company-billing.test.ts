@@ -580,13 +580,20 @@ describe('leads', () => {
     const ask = (payload: Record<string, unknown>) =>
       sa({ method: 'POST', url: '/api/v1/subscription/requests', payload });
 
-    for (const payload of [{ kind: 'renewal', billingCycle: 'weekly' }, { kind: 'renewal', message: 7 }]) {
+    for (const payload of [
+      { kind: 'renewal', billingCycle: 'weekly' },
+      { kind: 'renewal', message: 7 },
+    ]) {
       const bad = await ask(payload);
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(errorOf(bad).fields ?? {})).toEqual([Object.keys(payload)[1]]);
     }
     const teacher = as(w.t.app, await login(w.t.app, s.users.teacher.email, 'teacher'));
-    const refused = await teacher({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } });
+    const refused = await teacher({
+      method: 'POST',
+      url: '/api/v1/subscription/requests',
+      payload: { kind: 'renewal' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(await leadsOf()).toEqual([]);
 

@@ -62,6 +62,14 @@ const companyNoticeCount = async () =>
     ).n,
   );
 
+/** Alpha's admin records payment `n` (a bank transfer of `amountMinor`), pending company staff's decision. */
+const alphaPays = async (n: number, amountMinor: number) =>
+  recordBankTransfer(w.t.app, await w.asA('school_admin'), w.a.id, {
+    reference: `DEC-${n}`,
+    amountMinor,
+    key: `decision-key-${n}`,
+  });
+
 /** The notifications that reached a stream, once a heartbeat shows nothing else is on its way. */
 async function notificationsOf(s: SseStream): Promise<Notification[]> {
   await s.nextComment('heartbeat');
@@ -70,12 +78,7 @@ async function notificationsOf(s: SseStream): Promise<Notification[]> {
 
 describe("company staff hear of each other's decisions", () => {
   it('a confirmed or rejected payment is told to every other staff member, live, and not to the one who decided', async () => {
-    const schoolAdmin = await w.asA('school_admin');
-    const first = await recordBankTransfer(w.t.app, schoolAdmin, w.a.id, {
-      reference: 'DEC-1',
-      amountMinor: 5000,
-      key: 'decision-key-1',
-    });
+    const first = await alphaPays(1, 5000);
     const [deciderStream, colleagueStream, readerStream] = [
       await stream(decider),
       await stream(colleague),
@@ -100,11 +103,7 @@ describe("company staff hear of each other's decisions", () => {
     expect(await notificationsOf(deciderStream)).toEqual([]);
 
     // The other way round, in the reader's language.
-    const second = await recordBankTransfer(w.t.app, schoolAdmin, w.a.id, {
-      reference: 'DEC-2',
-      amountMinor: 2500,
-      key: 'decision-key-2',
-    });
+    const second = await alphaPays(2, 2500);
     const rejected = await colleague.call({
       method: 'POST',
       url: `/api/v1/company/payments/${second}/reject`,
@@ -165,11 +164,7 @@ describe("company staff hear of each other's decisions", () => {
 
   it('a refused decision (bad input, wrong role, decided already, not found) tells nobody anything', async () => {
     const schoolAdmin = await w.asA('school_admin');
-    const payment = await recordBankTransfer(w.t.app, schoolAdmin, w.a.id, {
-      reference: 'DEC-3',
-      amountMinor: 1000,
-      key: 'decision-key-3',
-    });
+    const payment = await alphaPays(3, 1000);
     const before = await companyNoticeCount();
     const short = await decider.call({
       method: 'POST',
