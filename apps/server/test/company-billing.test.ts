@@ -324,8 +324,14 @@ describe('payment races and rules', () => {
     const first = await renew('renew-once-1');
     expect(first.statusCode).toBe(201);
     const [lead] = await leadsOf();
-    expect(lead).toMatchObject({ kind: 'renewal', status: 'new' });
-    expect(lead.message).toContain(first.json().receiptNumber);
+    // The payment is named by its receipt number, a field of the lead: no words of ours in the school's message.
+    expect(lead).toMatchObject({
+      kind: 'renewal',
+      status: 'new',
+      message: '',
+      billingCycle: null,
+      receiptNumber: first.json().receiptNumber,
+    });
     // The same form sent again is the same payment, not a refusal.
     expect((await renew('renew-once-1')).statusCode).toBe(200);
 
@@ -564,6 +570,55 @@ describe('payment races and rules', () => {
 });
 
 describe('leads', () => {
+  it("a renewal or upgrade request keeps the school's own words apart from what it asks for", async () => {
+    const s = await createSchool(w.t.app, { name: 'Structured Lead School' });
+    const sa = as(w.t.app, await login(w.t.app, s.users.school_admin.email, 'school_admin'));
+    const leadsOf = async () =>
+      (await w.companyUser({ method: 'GET', url: '/api/v1/company/leads?limit=100' }))
+        .json()
+        .items.filter((l: { schoolId: string }) => l.schoolId === s.id);
+    const ask = (payload: Record<string, unknown>) =>
+      sa({ method: 'POST', url: '/api/v1/subscription/requests', payload });
+
+    for (const payload of [
+      { kind: 'renewal', billingCycle: 'weekly' },
+      { kind: 'renewal', message: 7 },
+    ]) {
+      const bad = await ask(payload);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(errorOf(bad).fields ?? {})).toEqual([Object.keys(payload)[1]]);
+    }
+    const teacher = as(w.t.app, await login(w.t.app, s.users.teacher.email, 'teacher'));
+    const refused = await teacher({
+      method: 'POST',
+      url: '/api/v1/subscription/requests',
+      payload: { kind: 'renewal' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await leadsOf()).toEqual([]);
+
+    const renewal = await ask({ kind: 'renewal', billingCycle: 'yearly', message: '  Please call after 3 pm. ' });
+    expect(renewal.statusCode, renewal.body).toBe(201);
+    const asked = {
+      kind: 'renewal',
+      schoolName: 'Structured Lead School',
+      message: 'Please call after 3 pm.',
+      planName: null,
+      billingCycle: 'yearly',
+      receiptNumber: null,
+    };
+    expect(renewal.json()).toMatchObject(asked);
+    expect(await leadsOf()).toMatchObject([asked]);
+    const upgrade = await ask({ kind: 'upgrade', planId: await w.planId('Premium') });
+    expect(upgrade.json()).toMatchObject({ kind: 'upgrade', message: '', planName: 'Premium', billingCycle: null });
+    // Company staff's notice says what each asks, in the reader's words.
+    const bell = (await w.companyUser({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json().items;
+    const bodies = bell.map((n: { body: string }) => n.body);
+    const name = (await sa({ method: 'GET', url: '/api/v1/auth/me' })).json().user.name;
+    expect(bodies).toContain(`${name} (Structured Lead School) asked to renew the subscription.`);
+    expect(bodies).toContain(`${name} (Structured Lead School) asked to change the plan.`);
+  });
+
   it('contact-sales from any school role is visible to company staff, who update its status', async () => {
     const parent = await w.asA('parent');
     const res = await parent({
@@ -602,7 +657,13 @@ describe('leads', () => {
       url: '/api/v1/subscription/requests',
       payload: { kind: 'upgrade', planId: await w.planId('Enterprise'), billingCycle: 'yearly' },
     });
-    expect(upgrade.json()).toMatchObject({ kind: 'upgrade', planName: 'Enterprise' });
+    expect(upgrade.json()).toMatchObject({
+      kind: 'upgrade',
+      planName: 'Enterprise',
+      billingCycle: 'yearly',
+      receiptNumber: null,
+      message: '',
+    });
     const badKind = await (await w.asA('school_admin'))({
       method: 'POST',
       url: '/api/v1/subscription/requests',

@@ -116,6 +116,7 @@ describe('company figures against a scenario computed by hand', () => {
       active: 2,
       trial: 0,
       expired: 0,
+      cancelled: 0,
       users: 10,
       pendingAddonRequests: 0,
       pendingPayments: 1,

@@ -24,7 +24,7 @@ describe('company demo data (issue 3, item 9)', () => {
       payload: { email: 'school-admin@hillside.lyceum.test', password: DEMO_PASSWORD, role: 'school_admin' },
     });
     expect(res.statusCode).toBe(403);
-    expect(errorOf(res).message).toBe(MESSAGES.subscriptionExpired);
+    expect(errorOf(res).message).toBe(MESSAGES.subscriptionExpiredAdmin);
     const expired = (await staff({ method: 'GET', url: '/api/v1/company/schools?status=expired' })).json();
     expect(expired.items.map((s: { name: string }) => s.name)).toEqual(['Hillside School']);
     // The existing demo accounts keep working.

@@ -154,6 +154,61 @@ describe('history over generated plan changes', () => {
   });
 });
 
+describe('a retired add-on the school holds', () => {
+  it('is not carried into a new plan: a request naming it is refused by its name, nothing changed', async () => {
+    const s = await createSchool(w.t.app, { name: 'Retired Add-on School' });
+    const other = await createSchool(w.t.app, { name: 'Never Held School' });
+    const made = await w.companyAdmin({
+      method: 'POST',
+      url: '/api/v1/company/addons',
+      payload: { name: 'Old Library', priceMinor: 1250 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const library = made.json().id as string;
+    const sms = await w.addonId('SMS');
+    const held = await assign(s.id, { planId: await w.planId('Basic'), addonIds: [library, sms] });
+    expect(held.statusCode, held.body).toBe(201);
+    const off = await w.companyAdmin({
+      method: 'PATCH',
+      url: `/api/v1/company/addons/${library}`,
+      payload: { isActive: false },
+    });
+    expect(off.json().isActive).toBe(false);
+
+    const message = 'Old Library is no longer offered, so it cannot be carried over to the new plan.';
+    const refused = await assign(s.id, { planId: await w.planId('Premium'), addonIds: [sms, library] });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ message, fields: { addonIds: message } });
+    const spanish = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscriptions`,
+      headers: { 'accept-language': 'es' },
+      payload: { planId: await w.planId('Premium'), addonIds: [library] },
+    });
+    expect(errorOf(spanish).fields?.addonIds).toBe(
+      'Old Library ya no se ofrece, así que no puede pasar al nuevo plan.',
+    );
+    // Nothing changed: the school keeps the subscription that holds it.
+    expect((await detail(s.id)).subscription).toMatchObject({ id: held.json().id, addonIds: held.json().addonIds });
+
+    // Left out, the plan is assigned with the add-ons still offered.
+    const moved = await assign(s.id, { planId: await w.planId('Premium'), addonIds: [sms] });
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(moved.json()).toMatchObject({ planName: 'Premium', addonNames: ['SMS'] });
+    // A retired add-on a school never held is not on offer either.
+    const never = await assign(other.id, { planId: await w.planId('Basic'), addonIds: [library] });
+    expect(never.statusCode).toBe(400);
+    expect(errorOf(never).fields?.addonIds).toBe('Unknown add-on');
+    // Assigning stays the platform managers' own.
+    const companyUser = await w.companyUser({
+      method: 'POST',
+      url: `/api/v1/company/schools/${s.id}/subscriptions`,
+      payload: { planId: await w.planId('Basic'), addonIds: [library] },
+    });
+    expect(companyUser.statusCode).toBe(403);
+  });
+});
+
 describe('renew and cancel', () => {
   it('renews from the old end date while it is in the future, and from now once it has passed', async () => {
     const s = await createSchool(w.t.app, { name: 'Renewing School', subscriptionDays: 10 });
@@ -360,7 +415,7 @@ describe('renew and cancel', () => {
     expect(current.statusCode, current.body).toBe(201);
   });
 
-  it('the dashboard counts schools by the status the schools list shows: a cancelled school is expired in both', async () => {
+  it('the dashboard counts schools by the status the schools list shows: a cancelled school is cancelled in both', async () => {
     // This file's first company dashboard read: its figures are computed now, not taken from the 15 s cache.
     const s = await createSchool(w.t.app, { name: 'Cancelled Counted School' });
     await w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${s.id}/subscription/cancel` });
@@ -368,16 +423,16 @@ describe('renew and cancel', () => {
       method: 'GET',
       url: `/api/v1/company/schools?q=${encodeURIComponent(s.name)}`,
     });
-    expect(listed.json().items.map((x: { status: string }) => x.status)).toEqual(['expired']);
+    expect(listed.json().items.map((x: { status: string }) => x.status)).toEqual(['cancelled']);
     const dashboard = (await w.companyUser({ method: 'GET', url: '/api/v1/dashboard' })).json();
     const stats = Object.fromEntries(
       dashboard.stats.map((x: { key: string; value: unknown }) => [x.key, x.value]),
     ) as Record<string, number>;
-    for (const status of ['active', 'trial', 'expired'] as const) {
+    for (const status of ['active', 'trial', 'expired', 'cancelled'] as const) {
       const list = await w.companyAdmin({ method: 'GET', url: `/api/v1/company/schools?status=${status}&limit=1` });
       expect({ status, count: stats[status] }).toEqual({ status, count: list.json().total });
     }
-    expect(stats.expired).toBeGreaterThanOrEqual(1);
+    expect(stats.cancelled).toBeGreaterThanOrEqual(1);
   });
 
   it('a change by company staff shows on the dashboard at once, each figure equal to the list it links to', async () => {
@@ -430,15 +485,41 @@ describe('expiry', () => {
 
   it("blocks the school's users at sign-in with the expiry message; company staff are exempt", async () => {
     const s = await createSchool(w.t.app, { name: 'Blocked School', subscriptionDays: -3 });
-    for (const role of ['school_admin', 'teacher', 'parent'] as const) {
-      const res = await w.t.app.inject({
+    const signIn = (role: 'school_admin' | 'teacher' | 'parent', chosen: string = role, language = 'en') =>
+      w.t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        payload: { email: s.users[role].email, password: TEST_PASSWORD, role },
+        headers: { 'accept-language': language },
+        payload: { email: s.users[role].email, password: TEST_PASSWORD, role: chosen },
       });
+    for (const role of ['teacher', 'parent'] as const) {
+      const res = await signIn(role);
       expect(res.statusCode).toBe(403);
       expect(errorOf(res)).toEqual({ code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpired });
     }
+    // The school's admin has no school administrator to ask: they are told to contact sales, whichever role
+    // they chose on the page (the profile found decides), in their language.
+    for (const chosen of ['school_admin', 'teacher'] as const) {
+      const res = await signIn('school_admin', chosen);
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toEqual({ code: 'auth/subscription-expired', message: MESSAGES.subscriptionExpiredAdmin });
+    }
+    expect(MESSAGES.subscriptionExpiredAdmin).toBe(
+      "Your school's subscription has expired. Contact our sales team to renew it or to choose another plan.",
+    );
+    expect(errorOf(await signIn('school_admin', 'school_admin', 'es')).message).toBe(
+      'La suscripción de su escuela ha vencido. Comuníquese con nuestro equipo de ventas para renovarla o para elegir otro plan.',
+    );
+    expect(errorOf(await signIn('school_admin', 'school_admin', 'ar')).message).toBe(
+      'انتهى اشتراك مدرستك. تواصل مع فريق المبيعات لدينا لتجديده أو لاختيار خطة أخرى.',
+    );
+    // A wrong password still gets the same answer as anyone's, telling nothing of the school.
+    const wrong = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: s.users.school_admin.email, password: 'not-the-password', role: 'school_admin' },
+    });
+    expect(errorOf(wrong).code).toBe('auth/invalid-credential');
     expect((await w.companyAdmin({ method: 'GET', url: '/api/v1/dashboard' })).statusCode).toBe(200);
 
     // The plan-expiry screen's contact-sales modal: the same credentials identify the school, no session.

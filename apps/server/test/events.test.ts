@@ -139,11 +139,15 @@ describe('GET /api/v1/events', () => {
       expect(other.events.filter((e) => e.event === 'notification')).toEqual([]);
       expect(other.events.map((e) => e.data).join()).not.toContain(w.a.id);
     }
-    // Company staff hear of the request itself (their own notice), never the school's approval notification.
+    // Company staff hear of the request and of another staff member's approval (their own notices), never the
+    // school's approval notification.
     const staffNotes = company.events
       .filter((e) => e.event === 'notification')
       .map((e) => Notification.parse(JSON.parse(e.data)));
-    expect(staffNotes.map((n) => n.title)).toEqual(['Add-on request: Advanced Analytics']);
+    expect(staffNotes.map((n) => n.title)).toEqual([
+      'Add-on request: Advanced Analytics',
+      'Add-on request approved: Advanced Analytics',
+    ]);
     expect(staffNotes.map((n) => n.id)).not.toContain(note.id);
     expect(company.events.map((e) => e.data).join()).not.toContain(w.a.id);
   });

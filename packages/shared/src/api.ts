@@ -66,6 +66,7 @@ export const DASHBOARD_MESSAGES = {
   activeSubscriptions: 'Active subscriptions',
   onTrial: 'On trial',
   expired: 'Expired',
+  cancelled: 'Cancelled',
   mrr: 'Monthly recurring revenue',
   mrrHint: 'Paid plans, yearly billed ÷ 12',
   schoolAccounts: 'School accounts',

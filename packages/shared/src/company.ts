@@ -86,7 +86,8 @@ import { lengthFitsCycle, YEARLY_LENGTH_MESSAGE } from './subscription-rules.ts'
 
 // ---------------------------------------------------------------- shared pieces
 
-export const SCHOOL_STATUSES = ['active', 'trial', 'expired', 'inactive'] as const;
+/** A school's status in company lists (docs/product.md, "Trials"): `cancelled` is its current subscription's, cut short by company staff. */
+export const SCHOOL_STATUSES = ['active', 'trial', 'expired', 'cancelled', 'inactive'] as const;
 export type SchoolStatus = (typeof SCHOOL_STATUSES)[number];
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
@@ -724,6 +725,15 @@ export const SUBSCRIPTION_REQUEST_MESSAGES = {
 } as const;
 
 /**
+ * Assigning a plan (docs/product.md, "Plans and add-ons in the catalogue"): a retired add-on the school holds is
+ * not carried into the new subscription; Assign plan leaves it out and says so, and a request that names it anyway
+ * is refused with its name.
+ */
+export const ASSIGN_MESSAGES = {
+  addonNotCarried: (addon: string) => `${addon} is no longer offered, so it cannot be carried over to the new plan.`,
+} as const;
+
+/**
  * What a payment may be, against what is due (docs/product.md, "Billing: what is due"), and a receipt only for
  * money received (docs/product.md, "Payments").
  */
@@ -753,8 +763,13 @@ export const Lead = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** What the school wrote, as written ('' when a renewal or upgrade request came without a message). */
   message: z.string(),
+  /** What a renewal or upgrade asks for, as data each reader words in their language: the plan, the billing cycle… */
   planName: z.string().nullable(),
+  billingCycle: z.enum(BILLING_CYCLES).nullable(),
+  /** …and the receipt number of the payment sent with a renewal request (Renew on My Subscription). */
+  receiptNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof Lead>;

@@ -49,6 +49,9 @@ export const MESSAGES = {
   failedToLoadUser: 'Failed to load user data',
   subscriptionExpired:
     "Your school's subscription has expired. Please contact your school administrator to renew the subscription.",
+  /** The sign-in refusal of a lapsed school's own administrator, who has nobody in the school to ask (docs/product.md, "Signing in"). */
+  subscriptionExpiredAdmin:
+    "Your school's subscription has expired. Contact our sales team to renew it or to choose another plan.",
   schoolInactive: 'Your school has been deactivated. Please contact the platform administrator.',
   userDisabled: 'This account has been disabled. Please contact your administrator.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',

@@ -44,6 +44,19 @@ export const COMPANY_NOTIFICATION_MESSAGES = {
   upgradeLeadBody: (name: string, school: string) => `${name} (${school}) asked to change the plan.`,
   expiringTitle: (school: string, days: string) => `Subscription ends in ${days} days: ${school}`,
   expiringBody: (school: string, date: string) => `The subscription of ${school} ends on ${date}.`,
+  // What another staff member decided (each decision tells the rest of the staff, not the one who made it).
+  paymentConfirmedTitle: (school: string) => `Payment confirmed: ${school}`,
+  paymentConfirmedBody: (name: string, school: string, amount: string) =>
+    `${name} confirmed the payment of ${amount} from ${school}.`,
+  paymentRejectedTitle: (school: string) => `Payment rejected: ${school}`,
+  paymentRejectedBody: (name: string, school: string, amount: string) =>
+    `${name} rejected the payment of ${amount} from ${school}.`,
+  addonApprovedTitle: (addon: string) => `Add-on request approved: ${addon}`,
+  addonApprovedBody: (name: string, school: string, addon: string) =>
+    `${name} approved the request of ${school} for ${addon}.`,
+  addonRejectedTitle: (addon: string) => `Add-on request rejected: ${addon}`,
+  addonRejectedBody: (name: string, school: string, addon: string) =>
+    `${name} rejected the request of ${school} for ${addon}.`,
 } as const;
 
 /** The words of what company staff tell a school's admins. */

@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
-import { BILLING_MESSAGES } from '../company.ts';
+import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
 import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -37,6 +37,7 @@ const ar: Catalogue = {
     'لم يُعثر على ملف مستخدم للعنوان \u2068{0}\u2069. يُرجى التواصل مع المدير لإنشاء ملفك.',
   [MESSAGES.failedToLoadUser]: 'تعذّر تحميل بيانات المستخدم',
   [MESSAGES.subscriptionExpired]: 'انتهى اشتراك مدرستك. يُرجى التواصل مع مدير مدرستك لتجديد الاشتراك.',
+  [MESSAGES.subscriptionExpiredAdmin]: 'انتهى اشتراك مدرستك. تواصل مع فريق المبيعات لدينا لتجديده أو لاختيار خطة أخرى.',
   [MESSAGES.schoolInactive]: 'تم تعطيل مدرستك. يُرجى التواصل مع مدير المنصة.',
   [MESSAGES.userDisabled]: 'تم تعطيل هذا الحساب. يُرجى التواصل مع مديرك.',
   [MESSAGES.tooManyRequests]: 'محاولات كثيرة جدًا. يُرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.',
@@ -340,6 +341,7 @@ const ar: Catalogue = {
   'Choose one of the offered add-ons': 'اختر إحدى الإضافات المعروضة',
   'Choose add-ons from the offered ones': 'اختر الإضافات من بين المعروضة',
   'Unknown add-on': 'إضافة غير معروفة',
+  [template(ASSIGN_MESSAGES.addonNotCarried)]: 'لم تعد \u2068{0}\u2069 متاحة، لذا لا يمكن نقلها إلى الخطة الجديدة.',
   'Addon request not found': 'طلب الإضافة غير موجود',
   'Your school already has {0}.': 'لدى مدرستك \u2068{0}\u2069 بالفعل.',
   'This add-on has already been requested and is awaiting approval.': 'سبق طلب هذه الإضافة وهي بانتظار الموافقة.',
@@ -409,6 +411,7 @@ const ar: Catalogue = {
   [DASHBOARD_MESSAGES.activeSubscriptions]: 'الاشتراكات النشطة',
   [DASHBOARD_MESSAGES.onTrial]: 'في الفترة التجريبية',
   [DASHBOARD_MESSAGES.expired]: 'منتهية',
+  [DASHBOARD_MESSAGES.cancelled]: 'ملغاة',
   [DASHBOARD_MESSAGES.mrr]: 'الإيرادات الشهرية المتكررة',
   [DASHBOARD_MESSAGES.mrrHint]: 'الخطط المدفوعة، والسنوية مقسومة على 12',
   [DASHBOARD_MESSAGES.schoolAccounts]: 'حسابات المدارس',
@@ -583,6 +586,14 @@ const ar: Catalogue = {
   [template(COMPANY_NOTIFICATION_MESSAGES.upgradeLeadBody)]: 'طلب {0} ({1}) تغيير الخطة.',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringTitle)]: 'ينتهي الاشتراك خلال {1} يومًا: {0}',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringBody)]: 'ينتهي اشتراك {0} في {1}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'تم تأكيد الدفعة: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: 'أكّد {0} دفعة {1} بقيمة {2}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'تم رفض الدفعة: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentRejectedBody)]: 'رفض {0} دفعة {1} بقيمة {2}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonApprovedTitle)]: 'تمت الموافقة على طلب الإضافة: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonApprovedBody)]: 'وافق {0} على طلب {1} للإضافة {2}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRejectedTitle)]: 'تم رفض طلب الإضافة: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRejectedBody)]: 'رفض {0} طلب {1} للإضافة {2}.',
   [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveTitle)]: '{0} مفعّلة',
   [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveBody)]: 'تمت الموافقة على طلبك لـ {0}. أصبحت جزءًا من اشتراكك.',
   [template(SCHOOL_NOTIFICATION_MESSAGES.addonDeclinedTitle)]: 'رُفض طلب {0}',

@@ -5,7 +5,7 @@ import { notPlainTextMessage } from '../plain-text.ts';
 import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
-import { BILLING_MESSAGES } from '../company.ts';
+import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
 import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
@@ -38,6 +38,8 @@ const es: Catalogue = {
   [MESSAGES.failedToLoadUser]: 'No se pudieron cargar los datos del usuario',
   [MESSAGES.subscriptionExpired]:
     'La suscripción de su escuela ha vencido. Pida al administrador de su escuela que la renueve.',
+  [MESSAGES.subscriptionExpiredAdmin]:
+    'La suscripción de su escuela ha vencido. Comuníquese con nuestro equipo de ventas para renovarla o para elegir otro plan.',
   [MESSAGES.schoolInactive]: 'Su escuela ha sido desactivada. Comuníquese con el administrador de la plataforma.',
   [MESSAGES.userDisabled]: 'Esta cuenta ha sido desactivada. Comuníquese con su administrador.',
   [MESSAGES.tooManyRequests]: 'Demasiados intentos. Espere unos minutos y vuelva a intentarlo.',
@@ -355,6 +357,7 @@ const es: Catalogue = {
   'Choose one of the offered add-ons': 'Elija uno de los complementos ofrecidos',
   'Choose add-ons from the offered ones': 'Elija complementos entre los ofrecidos',
   'Unknown add-on': 'Complemento desconocido',
+  [template(ASSIGN_MESSAGES.addonNotCarried)]: '{0} ya no se ofrece, así que no puede pasar al nuevo plan.',
   'Addon request not found': 'Solicitud de complemento no encontrada',
   'Your school already has {0}.': 'Su escuela ya tiene {0}.',
   'This add-on has already been requested and is awaiting approval.':
@@ -429,6 +432,7 @@ const es: Catalogue = {
   [DASHBOARD_MESSAGES.activeSubscriptions]: 'Suscripciones activas',
   [DASHBOARD_MESSAGES.onTrial]: 'En prueba',
   [DASHBOARD_MESSAGES.expired]: 'Vencidas',
+  [DASHBOARD_MESSAGES.cancelled]: 'Canceladas',
   [DASHBOARD_MESSAGES.mrr]: 'Ingresos recurrentes mensuales',
   [DASHBOARD_MESSAGES.mrrHint]: 'Planes de pago; los anuales divididos entre 12',
   [DASHBOARD_MESSAGES.schoolAccounts]: 'Cuentas de las escuelas',
@@ -605,6 +609,14 @@ const es: Catalogue = {
   [template(COMPANY_NOTIFICATION_MESSAGES.upgradeLeadBody)]: '{0} ({1}) pidió cambiar de plan.',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringTitle)]: 'La suscripción termina en {1} días: {0}',
   [template(COMPANY_NOTIFICATION_MESSAGES.expiringBody)]: 'La suscripción de {0} termina el {1}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentConfirmedTitle)]: 'Pago confirmado: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentConfirmedBody)]: '{0} confirmó el pago de {2} enviado por {1}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentRejectedTitle)]: 'Pago rechazado: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.paymentRejectedBody)]: '{0} rechazó el pago de {2} enviado por {1}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonApprovedTitle)]: 'Solicitud de complemento aprobada: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonApprovedBody)]: '{0} aprobó la solicitud de {1} para {2}.',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRejectedTitle)]: 'Solicitud de complemento rechazada: {0}',
+  [template(COMPANY_NOTIFICATION_MESSAGES.addonRejectedBody)]: '{0} rechazó la solicitud de {1} para {2}.',
   [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveTitle)]: '{0} está activo',
   [template(SCHOOL_NOTIFICATION_MESSAGES.addonActiveBody)]:
     'Su solicitud de {0} fue aprobada. Ahora forma parte de su suscripción.',

@@ -1,3 +1,4 @@
+import { ASSIGN_MESSAGES } from '../company.ts';
 import { MESSAGES, PEOPLE_MESSAGES } from '../errors.ts';
 import { TIMETABLE_MESSAGES } from '../timetable.ts';
 import { YEAR_MESSAGES } from '../years.ts';
@@ -73,6 +74,7 @@ export const SOMEONES_TEXT_SLOTS: Readonly<Record<string, readonly number[]>> = 
   // Add-ons by name.
   'Your school already has {0}.': [0],
   '{0} is no longer offered. Reject the request instead.': [0],
+  [template(ASSIGN_MESSAGES.addonNotCarried)]: [0],
   // The timetable: a teacher, a room, a class, a subject (the day and times are ours).
   [template(TIMETABLE_MESSAGES.teacherBusy)]: [0, 1],
   [template(TIMETABLE_MESSAGES.roomBusy)]: [0, 1],

@@ -100,7 +100,11 @@ export const subscriptionPayments = pgTable(
   ],
 );
 
-/** Contact-sales messages and renew/upgrade requests from schools, for company staff to follow up. */
+/**
+ * Contact-sales messages and renew/upgrade requests from schools, for company staff to follow up. `message` is
+ * the school's own text only (empty when a request came without one); what the request is (its kind, plan,
+ * billing cycle, the payment sent with it) is kept in columns, so each reader sees it in their own language.
+ */
 export const salesLeads = pgTable(
   'sales_leads',
   {
@@ -115,6 +119,10 @@ export const salesLeads = pgTable(
     phone: text('phone'),
     message: text('message').notNull(),
     planId: uuid('plan_id').references(() => plans.id),
+    /** The billing cycle a renewal or upgrade asks for. */
+    billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] }),
+    /** The payment sent with Renew on My Subscription, which this renewal request goes with. */
+    paymentId: uuid('payment_id'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -122,6 +130,12 @@ export const salesLeads = pgTable(
   (t) => [
     oneOf('sales_leads_kind_check', t.kind),
     oneOf('sales_leads_status_check', t.status),
+    oneOf('sales_leads_billing_cycle_check', t.billingCycle),
+    foreignKey({
+      name: 'sales_leads_payment_fk',
+      columns: [t.schoolId, t.paymentId],
+      foreignColumns: [subscriptionPayments.schoolId, subscriptionPayments.id],
+    }),
     primaryKey({ columns: [t.schoolId, t.id] }),
     index('sales_leads_school_status_idx').on(t.schoolId, t.status, t.createdAt),
   ],

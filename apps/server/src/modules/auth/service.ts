@@ -129,7 +129,7 @@ export async function login(
   if (!profile.isActive) throw new AppError('auth/user-disabled', MESSAGES.userDisabled);
   if (profile.kind === 'school' && profile.schoolId) {
     if (profile.school && !profile.school.isActive) throw new AppError('auth/school-inactive', MESSAGES.schoolInactive);
-    await assertSubscriptionActive(deps, profile.schoolId);
+    await assertSubscriptionActive(deps, profile.schoolId, profile.role);
   }
 
   // Now as the server tells it (deps.clock, which tests set), so the time the people lists show can be checked.
@@ -533,8 +533,11 @@ function authResponseOf(profile: FoundProfile, language: Language | null, firstV
   });
 }
 
-/** docs/product.md, "Signing in": if the check itself fails, sign-in is allowed (logged as a warning). */
-async function assertSubscriptionActive(deps: Deps, schoolId: string): Promise<void> {
+/**
+ * docs/product.md, "Signing in": if the check itself fails, sign-in is allowed (logged as a warning). The school's
+ * admin is told to contact sales, everyone else to contact the school's admin.
+ */
+async function assertSubscriptionActive(deps: Deps, schoolId: string, role: Role): Promise<void> {
   let active: boolean;
   try {
     active = await withSystem(deps.db, (tx) => deps.subscriptionGate(tx, schoolId, deps.clock()));
@@ -542,7 +545,10 @@ async function assertSubscriptionActive(deps: Deps, schoolId: string): Promise<v
     deps.log.warn({ err, schoolId }, 'subscription check failed; allowing sign-in');
     return;
   }
-  if (!active) throw new AppError('auth/subscription-expired', MESSAGES.subscriptionExpired);
+  if (!active) {
+    const message = role === 'school_admin' ? MESSAGES.subscriptionExpiredAdmin : MESSAGES.subscriptionExpired;
+    throw new AppError('auth/subscription-expired', message);
+  }
 }
 
 /** The chosen role only decides which kind of profile is looked up first (docs/product.md, "Signing in"). */

@@ -30,7 +30,7 @@ import { toAddon } from './catalog.ts';
 import { notifySchoolAdmins } from './notify.ts';
 import { requestCharge } from './billing.ts';
 import { assertRequestNotPaid, rejectPaymentsOfRequest } from './payments.ts';
-import { noticeAddonRequest } from './staff-notices.ts';
+import { noticeAddonRequest, noticeAddonRequestDecided } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { byName } from '../../lib/search.ts';
 import { activeSubscriptionRow, addAddonToSubscription, settleLapsed } from './subscriptions.ts';
@@ -206,6 +206,7 @@ export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id
       messageOf(N.addonActiveTitle, row.addonName),
       messageOf(N.addonActiveBody, row.addonName),
     );
+    await noticeAddonRequestDecided(tx, actor, { schoolId, addon: row.addonName, status: 'approved' });
     await audit(tx, actor, {
       schoolId,
       action: 'addon_request.approved',
@@ -242,6 +243,7 @@ export async function rejectAddonRequest(
       .set({ status: 'rejected', reason, decidedAt: now, decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
     await notifySchoolAdmins(tx, schoolId, messageOf(N.addonDeclinedTitle, row.addonName), reason);
+    await noticeAddonRequestDecided(tx, actor, { schoolId, addon: row.addonName, status: 'rejected' });
     // A rejected request is not payable (docs/product.md, "Payments"): its pending payment is rejected with it.
     await rejectPaymentsOfRequest(tx, actor, schoolId, id, reason, now);
     await audit(tx, actor, {

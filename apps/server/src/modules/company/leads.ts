@@ -11,7 +11,7 @@ import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { plans, salesLeads, schools } from '../../db/schema/index.ts';
+import { plans, salesLeads, schools, subscriptionPayments } from '../../db/schema/index.ts';
 import { withSystem, withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, type PublicActor, tenantOf } from '../../lib/actor.ts';
@@ -25,10 +25,19 @@ import { latestSubscription } from './subscriptions.ts';
 
 function leadQuery(tx: Tx) {
   return tx
-    .select({ l: salesLeads, schoolName: schools.name, planName: plans.name })
+    .select({
+      l: salesLeads,
+      schoolName: schools.name,
+      planName: plans.name,
+      receiptNumber: subscriptionPayments.receiptNumber,
+    })
     .from(salesLeads)
     .innerJoin(schools, eq(schools.id, salesLeads.schoolId))
-    .leftJoin(plans, eq(plans.id, salesLeads.planId));
+    .leftJoin(plans, eq(plans.id, salesLeads.planId))
+    .leftJoin(
+      subscriptionPayments,
+      and(eq(subscriptionPayments.schoolId, salesLeads.schoolId), eq(subscriptionPayments.id, salesLeads.paymentId)),
+    );
 }
 type LeadRow = Awaited<ReturnType<ReturnType<typeof leadQuery>['execute']>>[number];
 
@@ -45,6 +54,8 @@ function toLead(row: LeadRow): Lead {
     phone: l.phone,
     message: l.message,
     planName: row.planName,
+    billingCycle: l.billingCycle,
+    receiptNumber: row.receiptNumber,
     createdAt: l.createdAt.toISOString(),
   };
 }
@@ -166,27 +177,31 @@ export async function assertNoOpenRequest(
   if (open) throw new AppError('conflict', refusalOfOpen[kind]);
 }
 
-/** Records a renewal or upgrade request; the caller has run assertNoOpenRequest in the same transaction. */
+/**
+ * Records a renewal or upgrade request; the caller has run assertNoOpenRequest in the same transaction. What it
+ * asks for is kept as data (kind, plan, billing cycle, the renewal's payment), never as words of ours in the
+ * message, which is the school's own text: each reader words the rest in their language.
+ */
 export function insertSubscriptionRequest(
   tx: Tx,
   actor: Actor,
   input: {
     kind: 'renewal' | 'upgrade';
     planId?: string | undefined;
-    billingCycle?: string | undefined;
+    billingCycle?: 'monthly' | 'yearly' | undefined;
     message?: string | undefined;
+    paymentId?: string | undefined;
   },
 ): Promise<Lead> {
-  const what = input.kind === 'renewal' ? 'Please renew our subscription.' : 'We would like to upgrade our plan.';
   return insertLead(tx, actor, {
     kind: input.kind,
     name: actor.name,
     email: actor.email,
     phone: actor.phone,
-    message: [what, input.billingCycle ? `Billing: ${input.billingCycle}.` : '', input.message?.trim() ?? '']
-      .filter(Boolean)
-      .join(' '),
+    message: input.message?.trim() ?? '',
     planId: input.planId ?? null,
+    billingCycle: input.billingCycle ?? null,
+    paymentId: input.paymentId ?? null,
   });
 }
 

@@ -31,7 +31,7 @@ import { localDateOf, timeZoneOf } from '../../lib/school-day.ts';
 import { pgCode } from '../../lib/pg-errors.ts';
 import { assertNoOpenRequest, insertSubscriptionRequest, lockSchoolRequests } from './leads.ts';
 import { notifySchoolAdmins } from './notify.ts';
-import { noticePaymentToConfirm } from './staff-notices.ts';
+import { noticePaymentDecided, noticePaymentToConfirm } from './staff-notices.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
@@ -376,11 +376,8 @@ export async function submitPayment(
         entityId: id,
         after: { amountMinor: input.amountMinor, method: input.method, status: result.status },
       });
-      if (input.renewal) {
-        // Words for company staff, in English like the request's own ("Please renew our subscription.").
-        const note = `Payment ${receiptNumber} submitted for the renewal.`;
-        await insertSubscriptionRequest(tx, actor, { kind: 'renewal', message: note });
-      }
+      // The renewal request names its payment (the lead's receipt number), for company staff to match the two.
+      if (input.renewal) await insertSubscriptionRequest(tx, actor, { kind: 'renewal', paymentId: id });
       return { payment: toPayment(await paymentById(tx, id)), created: true };
     });
   } catch (err) {
@@ -519,6 +516,7 @@ export async function decidePayment(
       messageOf(decision.status === 'confirmed' ? N.paymentConfirmedTitle : N.paymentRejectedTitle),
       decision.status === 'confirmed' ? messageOf(N.paymentConfirmedBody, what) : `${what}: ${reason}`,
     );
+    await noticePaymentDecided(tx, actor, { ...row.p, status: decision.status });
     await audit(tx, actor, {
       schoolId: row.p.schoolId,
       action: `payment.${decision.status}`,

@@ -4,11 +4,14 @@ import { instantSql } from '../../db/iso-time.ts';
 /**
  * A school's status (docs/product.md, "Trials"), from the school (`sc`) and its current subscription (`c`,
  * joined with CURRENT_SUBSCRIPTION): `inactive` when company staff deactivated it, `active` or `trial` while a
- * subscription is in force at `now` (the server's clock), else `expired` (a cancelled or lapsed subscription, or
- * none). The one definition the schools list, its status filter and the company dashboard's figures all count with.
+ * subscription is in force at `now` (the server's clock), `cancelled` when company staff cancelled it (an end date
+ * still ahead does not make it one in force), else `expired` (a lapsed subscription, or none). The one definition
+ * the schools list, its status filter and the company dashboard's figures all count with; usage.ts's
+ * schoolStatusOf states it for one row.
  */
 export const schoolStatusSql = (now: Date): SQL => sql`case when not sc.is_active then 'inactive'
   when c.status = 'active' and c.end_date > ${instantSql(now)} then (case when c.is_trial then 'trial' else 'active' end)
+  when c.status = 'cancelled' then 'cancelled'
   else 'expired' end`;
 
 // Each school's current subscription is looked up by the school (a lateral probe of its few rows): as a

@@ -14,10 +14,10 @@ async function notice(
   tx: Tx,
   title: ReturnType<typeof messageOf>,
   body: ReturnType<typeof messageOf>,
-  dedupeKey?: string,
+  exceptStaffId?: string,
 ): Promise<void> {
   await createCompanyNotifications(tx, [
-    { type: 'other', title: title.text, body: body.text, message: { title: title.ref, body: body.ref }, dedupeKey },
+    { type: 'other', title: title.text, body: body.text, message: { title: title.ref, body: body.ref }, exceptStaffId },
   ]);
 }
 
@@ -52,6 +52,42 @@ export async function noticeLead(
   const school = await schoolName(tx, schoolId);
   const body = { contact_sales: M.leadBody, renewal: M.renewalLeadBody, upgrade: M.upgradeLeadBody }[kind];
   await notice(tx, messageOf(M.leadTitle, name), messageOf(body, name, school));
+}
+
+/**
+ * A payment confirmed or rejected, told to the rest of the company staff (not `decider`): their open Payments
+ * pages refetch on the notice (docs/product.md, "Payments"), so nobody acts on a payment already decided.
+ */
+export async function noticePaymentDecided(
+  tx: Tx,
+  decider: { profileId: string; name: string },
+  payment: { schoolId: string; amountMinor: number; currency: string; status: 'confirmed' | 'rejected' },
+): Promise<void> {
+  const school = await schoolName(tx, payment.schoolId);
+  const amount = formatMoney(payment.amountMinor, payment.currency);
+  const confirmed = payment.status === 'confirmed';
+  await notice(
+    tx,
+    messageOf(confirmed ? M.paymentConfirmedTitle : M.paymentRejectedTitle, school),
+    messageOf(confirmed ? M.paymentConfirmedBody : M.paymentRejectedBody, decider.name, school, amount),
+    decider.profileId,
+  );
+}
+
+/** An add-on request approved or rejected, told to the rest of the company staff as a payment's decision is. */
+export async function noticeAddonRequestDecided(
+  tx: Tx,
+  decider: { profileId: string; name: string },
+  request: { schoolId: string; addon: string; status: 'approved' | 'rejected' },
+): Promise<void> {
+  const school = await schoolName(tx, request.schoolId);
+  const approved = request.status === 'approved';
+  await notice(
+    tx,
+    messageOf(approved ? M.addonApprovedTitle : M.addonRejectedTitle, request.addon),
+    messageOf(approved ? M.addonApprovedBody : M.addonRejectedBody, decider.name, school, request.addon),
+    decider.profileId,
+  );
 }
 
 /** The days before its end at which an active subscription is announced to company staff. */

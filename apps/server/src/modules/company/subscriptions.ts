@@ -1,5 +1,10 @@
 import { calendarDate, messageOf, SCHOOL_NOTIFICATION_MESSAGES as N } from '@lyceum/shared/notifications';
-import type { AssignSubscriptionRequest, Subscription, SubscriptionHistory } from '@lyceum/shared/company';
+import {
+  ASSIGN_MESSAGES,
+  type AssignSubscriptionRequest,
+  type Subscription,
+  type SubscriptionHistory,
+} from '@lyceum/shared/company';
 import type { z } from 'zod';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { formatMoney } from '@lyceum/shared/plans';
@@ -258,12 +263,31 @@ export async function historyOf(tx: Tx, schoolId: string): Promise<SubscriptionH
   };
 }
 
-async function loadPricing(tx: Tx, planId: string, addonIds: string[]) {
+/**
+ * The plan and add-ons a new subscription is priced from: all on offer. A retired add-on the school's newest
+ * subscription holds is not carried over (docs/product.md, "Plans and add-ons in the catalogue"): Assign plan
+ * leaves it out, and a request naming it anyway is refused by its name rather than as an unknown add-on.
+ */
+async function loadPricing(tx: Tx, schoolId: string, planId: string, addonIds: string[]) {
   const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
   if (!plan?.isActive) throw invalid('Choose one of the offered plans', { planId: 'Choose a plan' });
   const unique = [...new Set(addonIds)];
   const chosen = unique.length ? await tx.select().from(addons).where(inArray(addons.id, unique)) : [];
-  if (chosen.length !== unique.length || chosen.some((a) => !a.isActive)) {
+  const retired = chosen.filter((a) => !a.isActive);
+  if (retired.length > 0) {
+    const [newest] = await tx
+      .select({ addonIds: schoolSubscriptions.addonIds })
+      .from(schoolSubscriptions)
+      .where(eq(schoolSubscriptions.schoolId, schoolId))
+      .orderBy(desc(schoolSubscriptions.createdAt), desc(schoolSubscriptions.id))
+      .limit(1);
+    const held = retired.find((a) => newest?.addonIds.includes(a.id));
+    if (held) {
+      const message = ASSIGN_MESSAGES.addonNotCarried(held.name);
+      throw invalid(message, { addonIds: message });
+    }
+  }
+  if (chosen.length !== unique.length || retired.length > 0) {
     throw invalid('Choose add-ons from the offered ones', { addonIds: 'Unknown add-on' });
   }
   return { plan, addons: chosen };
@@ -280,7 +304,7 @@ export async function assignSubscription(
   input: AssignInput,
   now: Date,
 ): Promise<SubscriptionRow> {
-  const { plan, addons: chosen } = await loadPricing(tx, input.planId, input.addonIds);
+  const { plan, addons: chosen } = await loadPricing(tx, schoolId, input.planId, input.addonIds);
   // The request's schema says so already; a caller that builds its input itself is held to it too.
   if (!lengthFitsCycle(input.months, input.billingCycle))
     throw invalid(YEARLY_LENGTH_MESSAGE, { months: YEARLY_LENGTH_MESSAGE });

@@ -68,7 +68,7 @@ export function schoolStatusOf(
 ): SchoolStatus {
   if (!isActive) return 'inactive';
   if (subStatus === 'active' && subEnd && subEnd.getTime() > now.getTime()) return isTrial ? 'trial' : 'active';
-  return 'expired';
+  return subStatus === 'cancelled' ? 'cancelled' : 'expired';
 }
 
 function itemsOf(row: UsageRow): UsageItem[] {

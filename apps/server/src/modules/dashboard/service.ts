@@ -93,6 +93,7 @@ interface CompanyFigures extends Record<string, unknown> {
   active: number;
   trial: number;
   expired: number;
+  cancelled: number;
   mrr: number;
   users: number;
   pending_addon_requests: number;
@@ -115,6 +116,7 @@ async function companyFigures(tx: Tx, now: Date): Promise<CompanyFigures> {
       (select count(*)::int from school_status where status = 'active') as active,
       (select count(*)::int from school_status where status = 'trial') as trial,
       (select count(*)::int from school_status where status = 'expired') as expired,
+      (select count(*)::int from school_status where status = 'cancelled') as cancelled,
       coalesce(sum(case when c.billing_cycle = 'yearly' then round(c.total_amount_minor / 12.0) else c.total_amount_minor end)
         filter (where c.status = 'active' and c.end_date > ${instantSql(now)} and not c.is_trial), 0)::int as mrr,
       (select count(*)::int from users where deleted_at is null) as users,
@@ -129,6 +131,7 @@ async function companyFigures(tx: Tx, now: Date): Promise<CompanyFigures> {
       active: 0,
       trial: 0,
       expired: 0,
+      cancelled: 0,
       mrr: 0,
       users: 0,
       pending_addon_requests: 0,
@@ -144,6 +147,7 @@ function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
     { key: 'active', label: D.activeSubscriptions, value: r.active },
     { key: 'trial', label: D.onTrial, value: r.trial },
     { key: 'expired', label: D.expired, value: r.expired },
+    { key: 'cancelled', label: D.cancelled, value: r.cancelled },
     // Revenue is the platform managers' alone: company_user reads the lists, not revenue (docs/product.md, "Who may do what").
     ...(isPlatformManager(actor.role)
       ? [

@@ -15,6 +15,11 @@ export interface NewCompanyNotification {
   roles?: CompanyRole[];
   /** A notification with a key already used is not sent again (sweeps that run more than once). */
   dedupeKey?: string;
+  /**
+   * The staff member it is not for: the one whose own decision it tells the others of. It is left out of their
+   * bell (deleted for them as it is made) and of their live events.
+   */
+  exceptStaffId?: string;
 }
 
 /**
@@ -31,6 +36,7 @@ export async function createCompanyNotifications(tx: Tx, rows: NewCompanyNotific
     body: row.body,
     message: row.message ?? null,
     dedupe_key: row.dedupeKey ?? null,
+    except_staff_id: row.exceptStaffId ?? null,
   }));
   const made = await selectRows<{ id: string; roles: string[] }>(
     tx,
@@ -42,6 +48,16 @@ export async function createCompanyNotifications(tx: Tx, rows: NewCompanyNotific
       returning id, roles`,
   );
   if (made.length === 0) return [];
+  const exceptOf = new Map(values.map((v) => [v.id, v.except_staff_id]));
+  const excepted = made.flatMap((n) => {
+    const staffId = exceptOf.get(n.id);
+    return staffId ? [{ notification_id: n.id, staff_id: staffId }] : [];
+  });
+  if (excepted.length > 0) {
+    await tx.execute(sql`insert into company_notification_reads (notification_id, staff_id, read_at, deleted_at)
+      select r.notification_id, r.staff_id, now(), now()
+      from json_to_recordset(${JSON.stringify(excepted)}::json) as r(notification_id uuid, staff_id uuid)`);
+  }
   const staff = await selectRows<{ id: string; role: string }>(
     tx,
     sql`select id, role from company_staff where is_active`,
@@ -52,7 +68,7 @@ export async function createCompanyNotifications(tx: Tx, rows: NewCompanyNotific
       kind: 'notification' as const,
       schoolId: null,
       id: n.id,
-      userIds: staff.filter((s) => n.roles.includes(s.role)).map((s) => s.id),
+      userIds: staff.filter((s) => n.roles.includes(s.role) && s.id !== exceptOf.get(n.id)).map((s) => s.id),
     })),
   );
   return made.map((n) => n.id);

@@ -4,6 +4,7 @@ export const COMPANY_STAT_LINKS: Record<string, string> = {
   active: '/schools?status=active',
   trial: '/schools?status=trial',
   expired: '/schools?status=expired',
+  cancelled: '/schools?status=cancelled',
   mrr: '/revenue',
   pendingAddonRequests: '/addon-requests/manage',
   pendingPayments: '/payments?status=pending',
@@ -18,6 +19,7 @@ export const COMPANY_READER_STAT_LINKS: Record<string, string> = {
   active: '/schools?status=active',
   trial: '/schools?status=trial',
   expired: '/schools?status=expired',
+  cancelled: '/schools?status=cancelled',
   pendingAddonRequests: '/addon-requests?status=pending',
   pendingPayments: '/payments?status=pending',
 };

@@ -65,12 +65,19 @@ export function LeadsCard() {
                     {' · '}
                     <bdi>{lead.planName}</bdi>
                   </>
-                ) : null}{' '}
-                · {format.date(lead.createdAt)}
+                ) : null}
+                {/* What a renewal or upgrade asks for comes as data, worded here in the reader's language. */}
+                {lead.billingCycle ? ` · ${t('leads.billingCycle', { cycle: lead.billingCycle })}` : null} ·{' '}
+                {format.date(lead.createdAt)}
               </p>
-              <p className="line-clamp-2 text-slate-500" dir="auto">
-                {lead.message}
-              </p>
+              {lead.receiptNumber ? (
+                <p className="text-slate-600">{t('leads.renewalPayment', { receipt: lead.receiptNumber })}</p>
+              ) : null}
+              {lead.message ? (
+                <p className="line-clamp-2 text-slate-500" dir="auto">
+                  {lead.message}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

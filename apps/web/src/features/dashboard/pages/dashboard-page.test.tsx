@@ -123,6 +123,46 @@ describe('DashboardPage', () => {
     }
   });
 
+  it("words what a renewal request asks for in the reader's language, apart from the school's own message", async () => {
+    const lead = (over: Record<string, unknown>) => ({
+      id: '0190a0a0-0000-7000-8000-000000000011',
+      schoolId: '0190a0a0-0000-7000-8000-000000000002',
+      schoolName: 'Birch School',
+      kind: 'renewal',
+      status: 'new',
+      name: 'Bea Birch',
+      email: 'bea@birch.test',
+      phone: null,
+      message: '',
+      planName: null,
+      billingCycle: 'yearly',
+      receiptNumber: 'RCP-20261126-3B5145DB',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      ...over,
+    });
+    const page = (items: unknown[]) => {
+      mockFetch({
+        'GET /api/v1/dashboard': () =>
+          json({ role: 'company_admin', title: 'Company overview', stats: [], subscription: null }),
+        'GET /api/v1/company/leads': () => json({ items, nextCursor: null }),
+      });
+      return renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin') });
+    };
+    const { unmount } = page([lead({})]);
+    expect(await screen.findByText('Payment RCP-20261126-3B5145DB sent with the request')).toBeTruthy();
+    expect(screen.getByText(/· Billed yearly/)).toBeTruthy();
+    unmount();
+    await changeLanguage('es');
+    try {
+      page([lead({ id: '0190a0a0-0000-7000-8000-000000000012', message: 'Llámenos, por favor.' })]);
+      expect(await screen.findByText('Pago RCP-20261126-3B5145DB enviado con la solicitud')).toBeTruthy();
+      expect(screen.getByText(/· Facturación anual/)).toBeTruthy();
+      expect(screen.getByText('Llámenos, por favor.')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('gives a teacher shortcuts to their classes and profile, and no links on figures', async () => {
     mockFetch({
       'GET /api/v1/dashboard': () =>
