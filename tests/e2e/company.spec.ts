@@ -144,7 +144,10 @@ test('company: plan duplicate, new school with subscription, add-on and payment 
 
   // Confirmed, the payment has its receipt: the school admin opens it from My Subscription.
   await school.goto('/subscription');
-  await school.getByRole('region', { name: 'Payments' }).getByRole('link', { name: /^Receipt / }).click();
+  await school
+    .getByRole('region', { name: 'Payments' })
+    .getByRole('link', { name: /^Receipt / })
+    .click();
   await school.getByRole('heading', { level: 1, name: /^Receipt / }).waitFor();
   await school.getByText('Period', { exact: true }).waitFor();
   const pdfHref = await school.getByRole('link', { name: 'Download PDF' }).getAttribute('href');

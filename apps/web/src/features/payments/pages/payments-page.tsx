@@ -49,7 +49,7 @@ const paymentColumns = (t: T, paymentFor: (p: Payment) => string): DataTableColu
     cell: (p) => (
       <>
         {formatMoney(p.amountMinor, p.currency)}
-        <span className="block text-xs text-slate-500">
+        <span className="block text-xs whitespace-nowrap text-slate-500">
           {t('list.outstanding', { amount: formatMoney(p.outstandingMinor, p.currency) })}
         </span>
       </>

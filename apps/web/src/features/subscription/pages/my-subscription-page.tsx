@@ -253,7 +253,7 @@ export function MySubscriptionPage() {
           )}
           {subscription && (
             // What it billed, what confirmed payments brought, and the difference (docs/product.md, "Billing: what is due").
-            <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-3">
+            <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-3 lg:grid-cols-6">
               <Figure label={t('mine.figure.billed')}>
                 {format.money(subscription.amountDueMinor, subscription.currency)}
               </Figure>
@@ -383,7 +383,8 @@ export function MySubscriptionPage() {
             {history.items.map((s) => (
               <li key={s.id} className="flex flex-wrap justify-between gap-2 py-2">
                 <span>
-                  {s.planName}{' '}
+                  {/* Someone's text, isolated: in Arabic "Standard" would otherwise take the date's day with it. */}
+                  <bdi>{s.planName}</bdi>{' '}
                   <span className="text-slate-500">
                     {format.date(s.startDate)} – {format.date(s.endDate)}
                   </span>
