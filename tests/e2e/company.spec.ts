@@ -120,16 +120,9 @@ test('company: plan duplicate, new school with subscription, add-on and payment 
   await assertAccessible(school, 'payment modal');
   await pay.getByRole('button', { name: 'Submit payment' }).click();
   await pay.getByText('waits for confirmation').waitFor();
-  await pay.getByRole('link', { name: 'View receipt' }).click();
-  await school.getByRole('heading', { level: 1, name: /^Receipt / }).waitFor();
-  const pdfHref = await school.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
-  const pdf = await school.request.get(pdfHref ?? '');
-  expect(
-    pdf.ok() && (pdf.headers()['content-type'] ?? '').includes('application/pdf'),
-    'the receipt PDF downloads',
-  ).toBe(true);
-  await screenshot(school, 'school-receipt-desktop');
-  await assertAccessible(school, 'receipt');
+  // A receipt is for money received: the pending payment has none yet (docs/product.md, "Payments").
+  expect(await pay.getByRole('link', { name: 'View receipt' }).count(), 'no receipt before confirmation').toBe(0);
+  await pay.getByRole('button', { name: 'Done' }).click();
 
   // The school admin waits on the dashboard with the live event stream open…
   const streamOpen = school.waitForResponse((r) => r.url().endsWith('/api/v1/events') && r.status() === 200);
@@ -148,6 +141,23 @@ test('company: plan duplicate, new school with subscription, add-on and payment 
   const row = admin.getByRole('row', { name: /Hillcrest E2E Academy/ });
   await row.getByRole('button', { name: /^Confirm/ }).click();
   await admin.getByText(/^Payment .* confirmed$/).waitFor();
+
+  // Confirmed, the payment has its receipt: the school admin opens it from My Subscription.
+  await school.goto('/subscription');
+  await school
+    .getByRole('region', { name: 'Payments' })
+    .getByRole('link', { name: /^Receipt / })
+    .click();
+  await school.getByRole('heading', { level: 1, name: /^Receipt / }).waitFor();
+  await school.getByText('Period', { exact: true }).waitFor();
+  const pdfHref = await school.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  const pdf = await school.request.get(pdfHref ?? '');
+  expect(
+    pdf.ok() && (pdf.headers()['content-type'] ?? '').includes('application/pdf'),
+    'the receipt PDF downloads',
+  ).toBe(true);
+  await screenshot(school, 'school-receipt-desktop');
+  await assertAccessible(school, 'receipt');
   const paidAfter = await paidInRange(admin);
   expect(paidAfter, `revenue changed (before "${paidBefore}", after "${paidAfter}")`).not.toBe(paidBefore);
   const csvHref = await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href');

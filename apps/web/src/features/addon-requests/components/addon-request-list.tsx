@@ -30,7 +30,9 @@ const requestColumns = (t: T): DataTableColumn<AddonRequest>[] => [
     id: 'price',
     header: t('list.columns.price'),
     className: 'tabular-nums',
-    cell: (r) => t('list.perMonth', { price: formatMoney(r.priceMinor, r.currency) }),
+    // What the request costs: one billing cycle of the add-on by the school's cycle (docs/product.md, "Billing:
+    // what is due"), so a yearly school's request reads as the year it is charged.
+    cell: (r) => t('list.perCycle', { price: formatMoney(r.amountDueMinor, r.currency), cycle: r.billingCycle }),
   },
   {
     id: 'requested',

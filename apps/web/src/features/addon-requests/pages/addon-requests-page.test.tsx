@@ -31,4 +31,20 @@ describe('AddonRequestsPage', () => {
     expect(screen.queryByRole('link', { name: 'Review pending requests' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Approve|Reject)/ })).toBeNull();
   });
+
+  it("shows what each request costs by the school's billing cycle", async () => {
+    mockFetch({
+      'GET /api/v1/company/addon-requests': () =>
+        json({
+          items: [
+            request,
+            anAddonRequest({ id: 'r2', schoolName: 'Yearly High', billingCycle: 'yearly', amountDueMinor: 90000 }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<AddonRequestsPage />, { auth: signedIn('company_user'), path: '/addon-requests' });
+    expect(await screen.findByText('$75.00 a month')).toBeTruthy();
+    expect(screen.getByText('$900.00 a year')).toBeTruthy();
+  });
 });

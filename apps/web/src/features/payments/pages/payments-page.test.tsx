@@ -1,5 +1,5 @@
 import type { Payment } from '@lyceum/shared/company';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { aPayment } from '../../../test/fixtures';
@@ -21,12 +21,50 @@ describe('PaymentsPage', () => {
   });
 
   it('shows company_user the payments and their receipts, without Confirm or Reject', async () => {
-    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });
+    const confirmed = { ...payment, status: 'confirmed' as const };
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [confirmed], nextCursor: null }) });
     renderWithProviders(<PaymentsPage />, { auth: signedIn('company_user'), path: '/payments' });
     const receipt = await screen.findByRole('link', { name: 'R-0001' });
     expect(receipt.getAttribute('href')).toBe('/payments/pay-1/receipt');
     expect(screen.getByText('Bank transfer · TRX-42')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^(Confirm|Reject) payment/ })).toBeNull();
+  });
+
+  // A receipt is for money received (docs/product.md, "Payments"): the server answers 409 for the others.
+  it('links the receipt of a confirmed payment only: a pending or rejected one shows its number alone', async () => {
+    const rows: Payment[] = [
+      payment,
+      { ...payment, id: 'pay-2', receiptNumber: 'R-0002', status: 'rejected', reason: 'No transfer' },
+      { ...payment, id: 'pay-3', receiptNumber: 'R-0003', status: 'confirmed' },
+    ];
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: rows, nextCursor: null }) });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_user'), path: '/payments?status=all' });
+    expect((await screen.findByRole('link', { name: 'R-0003' })).getAttribute('href')).toBe('/payments/pay-3/receipt');
+    for (const number of ['R-0001', 'R-0002']) {
+      expect(screen.getByText(number)).toBeTruthy();
+      expect(screen.queryByRole('link', { name: number })).toBeNull();
+    }
+  });
+
+  // docs/product.md, "Billing: what is due": staff compare a pending payment with what is still due.
+  it.each([
+    ['en', '$900.00 outstanding', 'Renewal'],
+    ['es', /^\S*900[.,]00\S* pendientes de pago$/, 'Renovación'],
+    ['ar', /^المتبقي /, 'تجديد'],
+  ] as const)('says in %s what is outstanding next to the amount, and marks a renewal payment', async (language, outstanding, renewal) => {
+    await changeLanguage(language);
+    const rows: Payment[] = [
+      { ...payment, amountMinor: 50000, outstandingMinor: 90000 },
+      { ...payment, id: 'pay-2', receiptNumber: 'R-0002', renewal: true, outstandingMinor: 0 },
+    ];
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: rows, nextCursor: null }) });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
+    await screen.findByText(renewal);
+    const [first, second] = screen.getAllByRole('row').slice(1);
+    const amount = within(first as HTMLElement).getByText(outstanding);
+    expect(amount.closest('td')?.textContent).toMatch(/500/);
+    expect(within(first as HTMLElement).queryByText(renewal)).toBeNull();
+    expect(within(second as HTMLElement).getByText(renewal)).toBeTruthy();
   });
 
   it('reads right to left in Arabic, with the method and actions translated', async () => {
@@ -48,23 +86,24 @@ describe('PaymentsPage', () => {
       receiptNumber: 'R-0002',
       subscriptionId: null,
       addonRequestId: 'req-1',
-      description: 'API Access add-on',
+      description: 'API Access add-on (yearly)',
       planName: null,
-      billingCycle: null,
+      billingCycle: 'yearly',
       addonName: 'API Access',
     };
     const yearly: Payment = { ...payment, id: 'pay-3', receiptNumber: 'R-0003', billingCycle: 'yearly' };
     mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment, addon, yearly], nextCursor: null }) });
     const { unmount } = renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
     expect(await screen.findByText('Standard plan (monthly)')).toBeTruthy();
-    expect(screen.getByText('API Access add-on')).toBeTruthy();
+    // An add-on is charged by a billing cycle too, which the receipt's PDF names as well.
+    expect(screen.getByText('API Access add-on (yearly)')).toBeTruthy();
     expect(screen.getByText('Standard plan (yearly)')).toBeTruthy();
     unmount();
 
     await changeLanguage('ar');
     renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments' });
     expect(await screen.findByText('خطة \u2068Standard\u2069 (شهرية)')).toBeTruthy();
-    expect(screen.getByText('إضافة \u2068API Access\u2069')).toBeTruthy();
+    expect(screen.getByText('إضافة \u2068API Access\u2069 (سنوية)')).toBeTruthy();
     expect(screen.getByText('خطة \u2068Standard\u2069 (سنوية)')).toBeTruthy();
     expect(screen.queryByText(/add-on|\(monthly\)/)).toBeNull();
   });

@@ -3,6 +3,7 @@ import { Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type DataTableColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -28,12 +29,31 @@ const paymentColumns = (t: T, paymentFor: (p: Payment) => string): DataTableColu
     mobile: 'title',
     cell: (p) => <span className="font-medium">{p.schoolName}</span>,
   },
-  { id: 'for', header: t('list.columns.for'), cell: (p) => paymentFor(p) },
+  {
+    id: 'for',
+    header: t('list.columns.for'),
+    cell: (p) => (
+      <>
+        {paymentFor(p)}
+        {/* Sent with Renew: it may pay ahead the cycle the renewal will bill, beyond what is outstanding now. */}
+        {p.renewal && <Badge className="ms-2">{t('list.renewal')}</Badge>}
+      </>
+    ),
+  },
   {
     id: 'amount',
     header: t('list.columns.amount'),
     className: 'tabular-nums',
-    cell: (p) => formatMoney(p.amountMinor, p.currency),
+    // What is still outstanding on what it pays for, to compare a pending payment with (docs/product.md,
+    // "Billing: what is due").
+    cell: (p) => (
+      <>
+        {formatMoney(p.amountMinor, p.currency)}
+        <span className="block text-xs whitespace-nowrap text-slate-500">
+          {t('list.outstanding', { amount: formatMoney(p.outstandingMinor, p.currency) })}
+        </span>
+      </>
+    ),
   },
   {
     id: 'method',
@@ -45,11 +65,15 @@ const paymentColumns = (t: T, paymentFor: (p: Payment) => string): DataTableColu
   {
     id: 'receipt',
     header: t('list.columns.receipt'),
-    cell: (p) => (
-      <Link to={`/payments/${p.id}/receipt`} className="text-blue-700 hover:underline">
-        {p.receiptNumber}
-      </Link>
-    ),
+    // A receipt is for money received: a pending or rejected payment has only its number (docs/product.md, "Payments").
+    cell: (p) =>
+      p.status === 'confirmed' ? (
+        <Link to={`/payments/${p.id}/receipt`} className="text-blue-700 hover:underline">
+          {p.receiptNumber}
+        </Link>
+      ) : (
+        <span className="text-slate-600">{p.receiptNumber}</span>
+      ),
   },
 ];
 

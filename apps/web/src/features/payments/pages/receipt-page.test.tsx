@@ -1,6 +1,7 @@
-import type { ReceiptResponse } from '@lyceum/shared/company';
+import { BILLING_MESSAGES, type ReceiptResponse } from '@lyceum/shared/company';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { aPayment } from '../../../test/fixtures';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -103,5 +104,65 @@ describe('ReceiptPage', () => {
     openReceipt();
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  // docs/product.md, "Payments": a receipt states the period it pays for and the billing cycle, as its PDF does.
+  it.each([
+    ['en', 'Period', 'Billing cycle', 'Yearly'],
+    ['es', 'Periodo', 'Ciclo de facturación', 'Anual'],
+    ['ar', 'الفترة', 'دورة الفوترة', 'سنوية'],
+  ] as const)('states the period and the billing cycle in %s', async (language, period, cycle, yearly) => {
+    await changeLanguage(language);
+    mockFetch({
+      [`GET /api/v1/payments/${PAYMENT}/receipt`]: () =>
+        json({ ...receipt, payment: { ...receipt.payment, billingCycle: 'yearly' } }),
+    });
+    openReceipt();
+    const label = await screen.findByText(period);
+    expect(label.nextElementSibling?.textContent).toBe(
+      `${formatDate('2026-01-01T00:00:00.000Z')} – ${formatDate('2027-01-01T00:00:00.000Z')}`,
+    );
+    expect(screen.getByText(cycle).nextElementSibling?.textContent).toBe(yearly);
+  });
+
+  it('leaves the period out while it is not known yet', async () => {
+    mockFetch({ [`GET /api/v1/payments/${PAYMENT}/receipt`]: () => json({ ...receipt, period: null }) });
+    openReceipt();
+    await screen.findByText('Billed to');
+    expect(screen.queryByText('Period')).toBeNull();
+  });
+
+  it('names an add-on line with its billing cycle, as the PDF does', async () => {
+    const addon = aPayment({
+      ...receipt.payment,
+      subscriptionId: null,
+      addonRequestId: 'req-1',
+      planName: null,
+      addonName: 'API Access',
+      billingCycle: 'yearly',
+      description: 'API Access add-on (yearly)',
+    });
+    mockFetch({
+      [`GET /api/v1/payments/${PAYMENT}/receipt`]: () =>
+        json({ ...receipt, payment: addon, lines: [{ label: addon.description, amountMinor: 90000 }] }),
+    });
+    openReceipt();
+    expect(await screen.findByRole('cell', { name: 'API Access add-on (yearly)' })).toBeTruthy();
+  });
+
+  // A receipt is for money received: the server answers 409 for a pending or rejected payment, saying why.
+  it.each([
+    ['en', BILLING_MESSAGES.receiptPending, 'No receipt'],
+    ['es', 'Este pago fue rechazado, así que no tiene recibo.', 'Sin recibo'],
+    ['ar', 'هذه الدفعة بانتظار التأكيد: يصدر إيصالها بعد تأكيدها.', 'لا يوجد إيصال'],
+  ] as const)('opened for a payment without one, says why in %s, without an error or Retry', async (language, message, title) => {
+    await changeLanguage(language);
+    mockFetch({ [`GET /api/v1/payments/${PAYMENT}/receipt`]: () => apiError(409, 'conflict', message) });
+    openReceipt();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText(title)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('link', { name: /PDF/ })).toBeNull();
   });
 });

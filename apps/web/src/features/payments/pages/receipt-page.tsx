@@ -1,14 +1,16 @@
 import { isCompanyRole } from '@lyceum/shared/roles';
-import { Download, Printer } from 'lucide-react';
+import { Download, Printer, ReceiptText } from 'lucide-react';
 import { useParams } from 'react-router';
 import { BackLink } from '../../../components/people/detail';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { usePaymentFor } from '../../../components/ui/payment-for';
 import { StatusBadge } from '../../../components/ui/badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSkeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -55,15 +57,27 @@ export function ReceiptPage() {
 
   if (receipt.isPending) return <PageSkeleton />;
   if (receipt.isError) {
+    // A pending or rejected payment has no receipt (409, saying which): a state of the payment, not a failure.
+    const noReceipt = isApiError(receipt.error) && receipt.error.status === 409;
     return (
       <>
         {back}
         <PageHeader title={t('receipt.title')} />
-        <ErrorState error={receipt.error} onRetry={() => receipt.refetch()} retrying={receipt.isFetching} />
+        {noReceipt ? (
+          <Card>
+            <EmptyState
+              icon={<ReceiptText className="size-6" aria-hidden="true" />}
+              title={t('receipt.none')}
+              description={receipt.error.message}
+            />
+          </Card>
+        ) : (
+          <ErrorState error={receipt.error} onRetry={() => receipt.refetch()} retrying={receipt.isFetching} />
+        )}
       </>
     );
   }
-  const { payment, school, lines, totalMinor, issuedBy, receiptNumber } = receipt.data;
+  const { payment, school, lines, totalMinor, issuedBy, receiptNumber, period } = receipt.data;
 
   return (
     <>
@@ -125,6 +139,21 @@ export function ReceiptPage() {
             <dd className="text-slate-900">
               {t('methodWithReference', { method: t(`method.${payment.method}`), reference: payment.reference })}
             </dd>
+            {/* What the payment pays for, as the PDF states it (docs/product.md, "Payments"). */}
+            {period && (
+              <>
+                <dt className="mt-2 text-slate-500">{t('receipt.period')}</dt>
+                <dd className="text-slate-900">
+                  {formatDate(period.start)} – {formatDate(period.end)}
+                </dd>
+              </>
+            )}
+            {payment.billingCycle && (
+              <>
+                <dt className="mt-2 text-slate-500">{t('receipt.billingCycle')}</dt>
+                <dd className="text-slate-900">{t('receipt.cycle', { cycle: payment.billingCycle })}</dd>
+              </>
+            )}
           </div>
         </dl>
         <table className="mt-6 w-full text-sm">

@@ -1,6 +1,7 @@
 import { zodResolver } from '../../../lib/zod-resolver';
 import { RenewSubscriptionRequest, type Subscription } from '@lyceum/shared/company';
 import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
+import { type BillingCycle, lengthFitsCycle, YEARLY_LENGTH_MESSAGE } from '@lyceum/shared/subscription-rules';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { TextField } from '../../../components/ui/field';
@@ -10,10 +11,18 @@ import { translate, useT } from '../../../lib/i18n/i18n';
 import { asRequest } from '../../../lib/zod-fields';
 import { useRenewSubscription } from '../api/renew-subscription';
 
-const RenewForm = asRequest(
-  (values: { months: string }) => ({ months: values.months.trim() === '' ? Number.NaN : Number(values.months) }),
-  RenewSubscriptionRequest,
-);
+/**
+ * The renewal as typed, checked as the server checks it: a yearly subscription renews by whole years
+ * (docs/product.md, "Prices and billing cycles"), said under Months before anything is sent.
+ */
+const renewForm = (cycle: BillingCycle) =>
+  asRequest(
+    (values: { months: string }) => ({ months: values.months.trim() === '' ? Number.NaN : Number(values.months) }),
+    RenewSubscriptionRequest.refine((r) => lengthFitsCycle(r.months, cycle), {
+      message: YEARLY_LENGTH_MESSAGE,
+      path: ['months'],
+    }),
+  );
 
 /** Renews for N months (default 12), counted from the later of the current end date and today (see docs/product.md, Subscriptions). */
 export function RenewDialog({
@@ -31,7 +40,7 @@ export function RenewDialog({
   useFormat();
   const renew = useRenewSubscription(schoolId);
   const form = useForm({
-    resolver: zodResolver(RenewForm),
+    resolver: zodResolver(renewForm(subscription.billingCycle)),
     defaultValues: { months: String(DEFAULT_SUBSCRIPTION_MONTHS) },
   });
 

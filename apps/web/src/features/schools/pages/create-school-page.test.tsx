@@ -1,9 +1,11 @@
 import type { Plan } from '@lyceum/shared/company';
 import { DEFAULT_PLANS } from '@lyceum/shared/plans';
+import { YEARLY_LENGTH_MESSAGE } from '@lyceum/shared/subscription-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { CreateSchoolPage } from './create-school-page';
 
 const PLAN_ID = '0190a0b0-0000-7000-8000-000000000001';
@@ -95,5 +97,44 @@ describe('CreateSchoolPage', () => {
     await screen.findByText(/invitation e-mail .* was sent to hana@hv.test/);
     expect(screen.queryByTestId('temporary-password')).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ admin: { sendInvitation: true } });
+  });
+
+  // docs/product.md, "Prices and billing cycles": a yearly subscription runs whole years.
+  it('says a yearly length of whole years under the length before sending anything', async () => {
+    const { calls } = setup(null);
+    renderWithProviders(<CreateSchoolPage />, { auth: signedIn('company_admin') });
+    await fillForm();
+    const months = screen.getByLabelText('Length (months)');
+    await userEvent.clear(months);
+    await userEvent.type(months, '18');
+    await userEvent.click(screen.getByRole('button', { name: 'Create school' }));
+    await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${months.id}-error`)?.textContent).toBe(YEARLY_LENGTH_MESSAGE);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("puts the server's refusal of the length under its field, with the focus, and raises no toast", async () => {
+    toast.remove();
+    mockFetch({
+      'GET /api/v1/company/plans': () => json({ items: [standard] }),
+      'GET /api/v1/company/addons': () => json({ items: [] }),
+      'POST /api/v1/company/schools': () =>
+        apiError(400, 'validation', YEARLY_LENGTH_MESSAGE, { 'subscription.months': YEARLY_LENGTH_MESSAGE }),
+    });
+    renderWithProviders(
+      <>
+        <CreateSchoolPage />
+        <Toaster />
+      </>,
+      { auth: signedIn('company_admin') },
+    );
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create school' }));
+    const months = screen.getByLabelText('Length (months)');
+    await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${months.id}-error`)?.textContent).toBe(YEARLY_LENGTH_MESSAGE);
+    await waitFor(() => expect(document.activeElement).toBe(months));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(YEARLY_LENGTH_MESSAGE)).toHaveLength(1);
   });
 });

@@ -132,7 +132,10 @@ export function CreateSchoolPage() {
   // Messages follow the request's paths (`name`, `admin.email`, `subscription.planId`), as the server's do.
   const errors = flatErrors(form.formState.errors);
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstShownError(formRef, form.formState.submitCount);
+  // A refusal is said under its field, not in a toast: the field it names takes the focus, also when the server
+  // named it (the subscription's fields are one group, which react-hook-form cannot focus by itself).
+  const [refusals, setRefusals] = useState(0);
+  useFocusFirstShownError(formRef, form.formState.submitCount + refusals);
 
   if (result) {
     return (
@@ -166,6 +169,7 @@ export function CreateSchoolPage() {
         setResult(created);
       } catch (error) {
         applyServerError(error, form.setError, 'all');
+        setRefusals((n) => n + 1);
       }
     },
     () => toast.error(translate('schools', 'create.checkFields')),

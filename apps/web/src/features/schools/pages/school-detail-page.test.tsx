@@ -1,8 +1,10 @@
 import type { Addon, CompanySchool, Plan, SchoolDetailResponse, Subscription } from '@lyceum/shared/company';
 import { DEFAULT_PLANS } from '@lyceum/shared/plans';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
+import { YEARLY_LENGTH_MESSAGE } from '@lyceum/shared/subscription-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { aSubscription } from '../../../test/fixtures';
@@ -116,6 +118,54 @@ describe('SchoolDetailPage', () => {
     await waitFor(() => expect(calls.find((c) => c.url.endsWith('/subscription/renew'))?.body).toEqual({ months: 12 }));
   });
 
+  // docs/product.md, "Prices and billing cycles": a yearly subscription renews by whole years.
+  it('says under Months that a yearly subscription renews by whole years, before sending anything', async () => {
+    const yearly = lapsedDetail('expired');
+    yearly.history.items = yearly.history.items.map((s) => ({ ...s, billingCycle: 'yearly' as const }));
+    const { calls } = render('company_admin', yearly);
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Basic' });
+    const months = within(dialog).getByLabelText('Months');
+    await userEvent.clear(months);
+    await userEvent.type(months, '6');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${months.id}-error`)?.textContent).toBe(YEARLY_LENGTH_MESSAGE);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("puts the server's refusal of the length under Months in the Renew dialog, without a toast", async () => {
+    toast.remove();
+    mockFetch({
+      'GET /api/v1/company/schools/school-1': () => json(lapsedDetail('expired')),
+      'POST /api/v1/company/schools/school-1/subscription/renew': () =>
+        apiError(422, 'rule', YEARLY_LENGTH_MESSAGE, { months: YEARLY_LENGTH_MESSAGE }),
+    });
+    renderWithProviders(<Toaster />, {
+      auth: signedIn('company_admin'),
+      path: '/schools/school-1',
+      routes: [
+        {
+          path: '/schools/:id',
+          element: (
+            <>
+              <SchoolDetailPage />
+              <Toaster />
+            </>
+          ),
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Basic' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    const months = within(dialog).getByLabelText('Months');
+    await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${months.id}-error`)?.textContent).toBe(YEARLY_LENGTH_MESSAGE);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(YEARLY_LENGTH_MESSAGE)).toHaveLength(1);
+  });
+
   it('offers no Renew for a cancelled subscription (the server refuses it: assign a plan instead)', async () => {
     render('company_admin', lapsedDetail('cancelled'));
     await screen.findByRole('heading', { level: 1, name: 'Hill Valley High' });
@@ -204,6 +254,21 @@ describe('SchoolDetailPage', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Assign plan' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ planId: GOLD, addonIds: [WHITE_LABEL] });
+    });
+
+    it('says under the length that a yearly subscription runs whole years, before sending anything', async () => {
+      const { calls } = openAssign(() => json(subscription('active'), 201));
+      await userEvent.click(await screen.findByRole('button', { name: 'Assign plan' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign plan' });
+      await userEvent.selectOptions(await within(dialog).findByLabelText('Plan'), GOLD);
+      await userEvent.selectOptions(within(dialog).getByLabelText('Billing cycle'), 'yearly');
+      const months = within(dialog).getByLabelText('Length (months)');
+      await userEvent.clear(months);
+      await userEvent.type(months, '13');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Assign plan' }));
+      await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));
+      expect(document.getElementById(`${months.id}-error`)?.textContent).toBe(YEARLY_LENGTH_MESSAGE);
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
     });
 
     it("shows the server's refusal in the dialog, under the add-ons it names", async () => {

@@ -1,8 +1,10 @@
-import { SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
-import { screen, within } from '@testing-library/react';
+import { BILLING_MESSAGES, SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { aPayment } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn, apiError } from '../../../test/utils';
 import { PaymentModal } from './payment-modal';
@@ -110,5 +112,88 @@ describe('PaymentModal', () => {
     expect(within(dialog).getByText('Reference is required')).toBeTruthy();
     expect(within(dialog).getByText('Amount must be more than 0')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  // A receipt is for money received (docs/product.md, "Payments"): the server answers 409 for a pending payment.
+  it('offers no receipt for a payment waiting for confirmation, and says when it will have one', async () => {
+    mockFetch({ 'POST /api/v1/payments': () => json(payment, 201) });
+    renderWithProviders(<Harness />, { auth: signedIn('school_admin') });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    const dialog = await fillAndSubmit();
+    await within(dialog).findByText(/Its receipt is issued once it is confirmed\./);
+    expect(within(dialog).queryByRole('link', { name: 'View receipt' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+
+  it('links the receipt of a payment the provider confirmed at once', async () => {
+    mockFetch({ 'POST /api/v1/payments': () => json({ ...payment, status: 'confirmed' }, 201) });
+    renderWithProviders(<Harness />, { auth: signedIn('school_admin') });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    const dialog = await fillAndSubmit();
+    await within(dialog).findByText(/is recorded and confirmed/);
+    expect(within(dialog).getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(
+      `/payments/${payment.id}/receipt`,
+    );
+  });
+
+  // docs/product.md, "Billing: what is due": more than is outstanding is refused on the amount (422).
+  it.each([
+    ['en', BILLING_MESSAGES.moreThanOutstanding('$100.00'), 'The amount is more than the $100.00 outstanding.'],
+    ['es', BILLING_MESSAGES.nothingOutstanding, 'No hay nada pendiente de pago en esta suscripción.'],
+    [
+      'es',
+      BILLING_MESSAGES.renewalMoreThanDue('$200.00'),
+      'El importe es mayor que los $200.00 que se deben, incluido el próximo ciclo de facturación.',
+    ],
+    ['ar', BILLING_MESSAGES.nothingOutstanding, 'لا يوجد مبلغ مستحق على هذا الاشتراك.'],
+  ] as const)('says a refused amount under the amount in %s, not in a toast', async (language, message, shown) => {
+    await changeLanguage(language);
+    try {
+      toast.remove();
+      mockFetch({
+        // The server's words in English; the field shows them in the reader's language (shared catalogue).
+        'POST /api/v1/payments': () => apiError(422, 'rule', message, { amountMinor: message }),
+      });
+      renderWithProviders(
+        <>
+          <Harness />
+          <Toaster />
+        </>,
+        { auth: signedIn('school_admin') },
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getAllByRole('textbox')[0] as HTMLElement, 'CHQ-1');
+      await userEvent.click(within(dialog).getByRole('button', { name: /Submit|Enviar|إرسال/ }));
+      const amount = within(dialog).getByRole('textbox', { name: /USD/ });
+      await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+      const error = document.getElementById(`${amount.id}-error`);
+      expect(error?.textContent).toBe(shown);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.getAllByText(shown)).toHaveLength(1);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('says the most it takes under the amount: what is outstanding, and for a renewal the next cycle too', async () => {
+    renderWithProviders(
+      <PaymentModal
+        open
+        onOpenChange={() => {}}
+        target={{ subscriptionId: SUBSCRIPTION }}
+        description="Renewal of Standard (monthly)"
+        amountMinor={15000}
+        nextCycleMinor={10000}
+        currency="USD"
+        renewal
+      />,
+      { auth: signedIn('school_admin') },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+    expect((within(dialog).getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('150.00');
+    expect(
+      within(dialog).getByText('At most $150.00: what is outstanding and the next billing cycle ($100.00).'),
+    ).toBeTruthy();
   });
 });

@@ -26,6 +26,11 @@ interface PaymentModalProps {
   currency: string;
   /** Paying for another period: the server records a renewal request with the payment, or refuses both. */
   renewal?: boolean;
+  /**
+   * Of `amountMinor`, the next billing cycle, which a renewal payment may pay ahead; the rest is what is
+   * outstanding. `amountMinor` is the most the server takes (docs/product.md, "Billing: what is due").
+   */
+  nextCycleMinor?: number;
   /** Called once the payment is recorded. */
   onRecorded?: (payment: Payment) => void;
 }
@@ -50,6 +55,7 @@ function PaymentForm({
   amountMinor,
   currency,
   renewal,
+  nextCycleMinor = 0,
   onRecorded,
   onDone,
 }: Omit<PaymentModalProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
@@ -94,18 +100,23 @@ function PaymentForm({
   });
 
   if (recorded) {
+    // A receipt is for money received (docs/product.md, "Payments"): a payment waiting for confirmation has none.
+    const confirmed = recorded.status === 'confirmed';
     return (
       <div className="space-y-4">
         <Alert tone="success">
           {t('payment.recorded', {
             receipt: recorded.receiptNumber,
             amount: format.money(recorded.amountMinor, recorded.currency),
+            status: recorded.status,
           })}
         </Alert>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/payments/${recorded.id}/receipt`} className={buttonClasses('secondary')}>
-            {t('payment.viewReceipt')}
-          </Link>
+          {confirmed && (
+            <Link to={`/payments/${recorded.id}/receipt`} className={buttonClasses('secondary')}>
+              {t('payment.viewReceipt')}
+            </Link>
+          )}
           <Button onClick={onDone}>{t('payment.done')}</Button>
         </div>
       </div>
@@ -143,6 +154,14 @@ function PaymentForm({
         id="payment-amount"
         label={t('payment.amount', { currency })}
         inputMode="decimal"
+        hint={
+          nextCycleMinor > 0
+            ? t('payment.renewalHint', {
+                amount: format.money(amountMinor, currency),
+                next: format.money(nextCycleMinor, currency),
+              })
+            : t('payment.outstandingHint', { amount: format.money(amountMinor, currency) })
+        }
         error={errors.amountMinor?.message}
         {...register('amountMinor')}
       />

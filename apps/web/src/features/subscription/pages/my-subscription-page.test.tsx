@@ -17,9 +17,21 @@ import { EXPIRED_PATH, SubscriptionExpiryWatcher } from '../components/expiry-wa
 import { MySubscriptionPage } from './my-subscription-page';
 
 const SUB_ID = '0190a0b0-0000-7000-8000-0000000000aa';
+const REQUEST_ID = '0190a0b0-0000-7000-8000-0000000000bb';
 
+/** A subscription billed $100.00 (nothing for a trial's `none`), paid in full only when `paid`. */
 function subscription(paymentStatus: Subscription['paymentStatus']): Subscription {
-  return aSubscription({ id: SUB_ID, schoolId: 's1', planId: 'p1', paymentStatus });
+  const billed = paymentStatus === 'none' ? 0 : 10000;
+  const paid = paymentStatus === 'paid' ? billed : 0;
+  return aSubscription({
+    id: SUB_ID,
+    schoolId: 's1',
+    planId: 'p1',
+    paymentStatus,
+    amountDueMinor: billed,
+    paidMinor: paid,
+    outstandingMinor: billed - paid,
+  });
 }
 
 function answer(
@@ -170,6 +182,156 @@ describe('MySubscriptionPage', () => {
     expect(screen.getAllByText(SUBSCRIPTION_REQUEST_MESSAGES.paymentPending)).toHaveLength(1);
   });
 
+  // docs/product.md, "Billing: what is due": what the subscription billed, what was paid, and what is outstanding.
+  it('shows what is billed, paid and outstanding, and Pay now starts with what is outstanding, not the total', async () => {
+    const { calls } = setup('pending', { amountDueMinor: 120000, paidMinor: 20000, outstandingMinor: 100000 });
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const plan = await screen.findByRole('region', { name: 'No plan' });
+    const figure = (label: string) => within(plan).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Price')).toBe('$100.00');
+    expect(figure('Billed')).toBe('$1,200.00');
+    expect(figure('Paid')).toBe('$200.00');
+    expect(figure('Outstanding')).toBe('$1,000.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+    expect((within(dialog).getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('1000.00');
+    expect(within(dialog).getByText('At most the $1,000.00 outstanding.')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Reference'), 'TX-12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit payment' }));
+    await within(dialog).findByText(/is recorded/);
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ amountMinor: 100000 });
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('renewal');
+  });
+
+  it('with nothing outstanding offers no Pay now and says so; Renew starts with the next billing cycle', async () => {
+    setup('paid');
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const plan = await screen.findByRole('region', { name: 'No plan' });
+    expect(within(plan).getByText('Outstanding').nextElementSibling?.textContent).toBe('Nothing is outstanding');
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+    expect((within(dialog).getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('100.00');
+  });
+
+  // The server takes a renewal payment up to what is outstanding and the cycle the renewal will bill: `The amount
+  // is more than the {amount} due, the next billing cycle included.`
+  it('renewing a lapsed subscription left partly unpaid starts with what is outstanding and the next cycle', async () => {
+    const lapsed = answer('pending', { status: 'expired', paidMinor: 5000, outstandingMinor: 5000 });
+    lapsed.daysLeft = -2;
+    const { calls } = mockFetch(handlers(lapsed));
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+    expect((within(dialog).getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('150.00');
+    expect(
+      within(dialog).getByText('At most $150.00: what is outstanding and the next billing cycle ($100.00).'),
+    ).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Reference'), 'TX-13');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit payment' }));
+    await within(dialog).findByText(/is recorded/);
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ amountMinor: 15000, renewal: true });
+  });
+
+  it('a cancelled subscription left unpaid is paid for what is outstanding, without a renewal', async () => {
+    const cancelled = answer('pending', { status: 'cancelled' });
+    cancelled.daysLeft = null;
+    const { calls } = mockFetch(handlers(cancelled));
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    await pay('Pay now');
+    expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
+    const body = calls.find((c) => c.method === 'POST')?.body;
+    expect(body).toMatchObject({ subscriptionId: SUB_ID, amountMinor: 10000 });
+    expect(body).not.toHaveProperty('renewal');
+  });
+
+  // A receipt is for money received (docs/product.md, "Payments"): a pending or rejected payment has none (409).
+  it('lists payments with what is outstanding, marks a renewal, and links receipts of confirmed payments only', async () => {
+    mockFetch({
+      ...handlers(answer('paid')),
+      'GET /api/v1/payments': () =>
+        json({
+          items: [
+            aPayment({ id: 'pay-1', receiptNumber: 'R-1', status: 'confirmed', outstandingMinor: 0 }),
+            aPayment({ id: 'pay-2', receiptNumber: 'R-2', status: 'rejected', outstandingMinor: 0 }),
+            aPayment({ id: 'pay-3', receiptNumber: 'R-3', status: 'pending', renewal: true, outstandingMinor: 2500 }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const list = await screen.findByRole('region', { name: 'Payments' });
+    const receipt = await within(list).findByRole('link', { name: 'Receipt R-1' });
+    expect(receipt.getAttribute('href')).toBe('/payments/pay-1/receipt');
+    expect(within(list).queryByRole('link', { name: 'Receipt R-2' })).toBeNull();
+    expect(within(list).queryByRole('link', { name: 'Receipt R-3' })).toBeNull();
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]?.textContent).toContain('$0.00 outstanding');
+    expect(rows[2]?.textContent).toContain('$25.00 outstanding');
+    expect(within(rows[2] as HTMLElement).getByText('Renewal')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByText('Renewal')).toBeNull();
+  });
+
+  it('an add-on request shows its charge by its cycle, Pay starts with what it still owes, and a paid one says so', async () => {
+    const { calls } = mockFetch({
+      ...handlers(answer('paid', { billingCycle: 'yearly' })),
+      'GET /api/v1/addon-requests': () =>
+        json({
+          items: [
+            anAddonRequest({
+              id: REQUEST_ID,
+              addonName: 'API Access',
+              status: 'approved',
+              billingCycle: 'yearly',
+              amountDueMinor: 90000,
+              outstandingMinor: 90000,
+            }),
+            anAddonRequest({
+              id: 'req-sms',
+              addonName: 'SMS',
+              status: 'approved',
+              amountDueMinor: 7500,
+              outstandingMinor: 0,
+            }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+    const addons = await screen.findByRole('region', { name: 'Add-ons' });
+    expect(await within(addons).findByText('$900.00 a year')).toBeTruthy();
+    expect(within(addons).getByText('$75.00 a month')).toBeTruthy();
+    expect(within(addons).queryByRole('button', { name: 'Pay for SMS' })).toBeNull();
+    expect(within(addons).getByText('Nothing is outstanding')).toBeTruthy();
+    await userEvent.click(within(addons).getByRole('button', { name: 'Pay for API Access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make a payment' });
+    expect((within(dialog).getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('900.00');
+    await userEvent.type(within(dialog).getByLabelText('Reference'), 'TX-14');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit payment' }));
+    await within(dialog).findByText(/is recorded/);
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      addonRequestId: REQUEST_ID,
+      amountMinor: 90000,
+    });
+  });
+
+  it.each([
+    ['es', ['Facturado', 'Pagado', 'Pendiente de pago'], 'No hay nada pendiente de pago'],
+    ['ar', ['المفوتر', 'المدفوع', 'المتبقي'], 'لا يوجد مبلغ مستحق'],
+  ] as const)('names what is billed, paid and outstanding in %s', async (language, labels, nothing) => {
+    await changeLanguage(language);
+    try {
+      setup('paid');
+      renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+      await screen.findByRole('button', { name: language === 'es' ? 'Renovar' : 'تجديد' });
+      const figures = screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+      expect(figures.slice(-3).map(([label]) => label)).toEqual(labels);
+      expect(figures.at(-1)?.[1]).toBe(nothing);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('lists the add-ons the plan includes with the bought ones, marked as included', async () => {
     mockFetch(
       handlers({
@@ -257,7 +419,7 @@ describe('MySubscriptionPage', () => {
   });
 
   it('shows a trial as a free trial until its end, and paying for what follows asks the company to renew', async () => {
-    const { calls } = setup('pending', { isTrial: true, planName: 'Basic', endDate: '2026-12-08T12:00:00.000Z' });
+    const { calls } = setup('none', { isTrial: true, planName: 'Basic', endDate: '2026-12-08T12:00:00.000Z' });
     renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
     const plan = await screen.findByRole('region', { name: 'No plan' });
     const figure = (label: string) => within(plan).getByText(label).nextElementSibling?.textContent;
@@ -266,11 +428,18 @@ describe('MySubscriptionPage', () => {
     expect(figure('After the trial')).toBe('$100.00');
     expect(figure('Ends')).toMatch(/2026/);
     expect(screen.queryByText('Pending')).toBeNull();
+    // A trial owes nothing (docs/product.md, "Billing: what is due").
+    expect(figure('Outstanding')).toBe('Nothing is outstanding');
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getByText('Trial')).toBeTruthy();
     await pay('Subscribe');
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ subscriptionId: SUB_ID, renewal: true });
+    // What follows the trial: its first billing cycle, which the renewal will bill.
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      subscriptionId: SUB_ID,
+      renewal: true,
+      amountMinor: 10000,
+    });
   });
 
   it('a cancelled subscription has no days left and offers no renewal or plan change: the school is sent to sales', async () => {
@@ -323,7 +492,9 @@ describe('MySubscriptionPage', () => {
       setup('pending');
       renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
       expect(await screen.findByRole('heading', { name: 'اشتراكي' })).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'السجل' })).toBeTruthy();
+      const history = screen.getByRole('region', { name: 'السجل' });
+      // The plan's name is isolated, so the date after it keeps its order (QA at 1280 px, Arabic).
+      expect(within(history).getByText('Standard').tagName).toBe('BDI');
       expect(screen.getByText('شهرية')).toBeTruthy();
       expect(screen.getByText(/^(30|٣٠) يومًا$/)).toBeTruthy();
       await userEvent.click(screen.getByRole('button', { name: 'ادفع الآن' }));

@@ -25,6 +25,7 @@ import { useMySubscription } from '../api/get-my-subscription';
 import { ContactSalesDialog } from '../components/contact-sales-dialog';
 import { PaymentModal, type PaymentTarget } from '../components/payment-modal';
 import { UpgradeDialog } from '../components/upgrade-dialog';
+import { subscriptionPayment } from '../payment-due';
 
 interface Paying {
   target: PaymentTarget;
@@ -33,6 +34,8 @@ interface Paying {
   currency: string;
   /** Paying for another period of a paid subscription: the payment also asks the company to renew it. */
   renewal?: boolean;
+  /** Of the amount, the next billing cycle a renewal payment pays ahead. */
+  nextCycleMinor?: number;
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -45,9 +48,10 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Add-on requests the school may still pay for: approved ones, and pending ones it wants to prepay. One whose
- * payment awaits confirmation says so instead of offering Pay, which the server would refuse
- * (`A payment for this add-on is already awaiting confirmation.`).
+ * Add-on requests the school may still pay for: approved ones, and pending ones it wants to prepay, each with its
+ * charge for one billing cycle. One whose payment awaits confirmation says so instead of offering Pay, which the
+ * server would refuse (`A payment for this add-on is already awaiting confirmation.`), and one paid in full says
+ * nothing is outstanding (docs/product.md, "Billing: what is due").
  */
 function PayableRequests({
   requests,
@@ -68,7 +72,7 @@ function PayableRequests({
           <span className="font-medium text-slate-900">
             {r.addonName}{' '}
             <span className="font-normal text-slate-500">
-              {t('perMonth', { price: format.money(r.priceMinor, r.currency) })}
+              {t('perCycle', { price: format.money(r.amountDueMinor, r.currency), cycle: r.billingCycle })}
             </span>
           </span>
           <span className="flex items-center gap-2">
@@ -76,7 +80,10 @@ function PayableRequests({
             {r.status !== 'rejected' && awaiting(r) && (
               <span className="text-xs text-slate-500">{t('requests.paymentAwaiting')}</span>
             )}
-            {r.status !== 'rejected' && !awaiting(r) && (
+            {r.status !== 'rejected' && !awaiting(r) && r.outstandingMinor === 0 && (
+              <span className="text-xs text-slate-500">{t('nothingOutstanding')}</span>
+            )}
+            {r.status !== 'rejected' && !awaiting(r) && r.outstandingMinor > 0 && (
               <Button
                 size="sm"
                 variant="secondary"
@@ -156,9 +163,9 @@ export function MySubscriptionPage() {
   // A trial in force shows as "trial" (docs/product.md, "Trials"); it is free, so nothing is due yet.
   const onTrial = (s: { status: string; isTrial: boolean }) => s.isTrial && s.status === 'active';
   const trial = subscription !== null && onTrial(subscription);
-  // Paying a trial pays for what follows it: the company renews it, which ends the trial.
-  const payNow =
-    subscription !== null && !trial && subscription.status === 'active' && subscription.paymentStatus !== 'paid';
+  // What is outstanding is paid as such; otherwise the payment renews (a trial's pays for what follows it). A
+  // cancelled subscription is not renewed, only paid for when it was left unpaid.
+  const payment = subscription && subscriptionPayment(subscription, trial);
   // The company cannot renew or change a cancelled subscription, so the page offers no renewal to pay for and
   // no plan change: the school asks sales for a plan instead (docs/product.md, "Statuses, expiry and renewal").
   const cancelled = subscription?.status === 'cancelled';
@@ -178,24 +185,24 @@ export function MySubscriptionPage() {
         }
         actions={
           <>
-            {subscription && !cancelled && !awaitingPayment && (
+            {subscription && payment && !awaitingPayment && (
               <Button
-                onClick={() => {
-                  const renewal = !payNow;
+                onClick={() =>
                   setPaying({
                     target: { subscriptionId: subscription.id },
                     description: t('mine.payingFor', {
-                      renewal: renewal ? 'yes' : 'no',
+                      renewal: payment.renewal ? 'yes' : 'no',
                       plan: subscription.planName,
                       cycle: subscription.billingCycle,
                     }),
-                    amountMinor: subscription.totalAmountMinor,
+                    amountMinor: payment.amountMinor,
                     currency: subscription.currency,
-                    renewal,
-                  });
-                }}
+                    renewal: payment.renewal,
+                    nextCycleMinor: payment.nextCycleMinor,
+                  })
+                }
               >
-                {payNow ? t('mine.payNow') : trial ? t('mine.subscribe') : t('mine.renew')}
+                {t(`mine.${payment.kind}`)}
               </Button>
             )}
             {!cancelled && (
@@ -219,14 +226,14 @@ export function MySubscriptionPage() {
                 <StatusBadge status={trial ? 'trial' : subscription.status} />
               </Figure>
               <Figure label={t('mine.figure.payment')}>
-                {trial && subscription.paymentStatus === 'pending' ? (
+                {trial && subscription.paymentStatus !== 'paid' ? (
                   t('mine.freeTrial')
                 ) : (
                   <StatusBadge status={subscription.paymentStatus} />
                 )}
               </Figure>
               <Figure label={t('mine.figure.billing')}>{t('mine.cycle', { cycle: subscription.billingCycle })}</Figure>
-              <Figure label={trial ? t('mine.figure.afterTrial') : t('mine.figure.total')}>
+              <Figure label={trial ? t('mine.figure.afterTrial') : t('mine.figure.price')}>
                 {format.money(subscription.totalAmountMinor, subscription.currency)}
               </Figure>
               <Figure label={t('mine.figure.ends')}>{format.date(subscription.endDate)}</Figure>
@@ -243,6 +250,22 @@ export function MySubscriptionPage() {
             </dl>
           ) : (
             <p className="text-sm text-slate-500">{t('mine.noSubscription')}</p>
+          )}
+          {subscription && (
+            // What it billed, what confirmed payments brought, and the difference (docs/product.md, "Billing: what is due").
+            <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-3 lg:grid-cols-6">
+              <Figure label={t('mine.figure.billed')}>
+                {format.money(subscription.amountDueMinor, subscription.currency)}
+              </Figure>
+              <Figure label={t('mine.figure.paid')}>
+                {format.money(subscription.paidMinor, subscription.currency)}
+              </Figure>
+              <Figure label={t('mine.figure.outstanding')}>
+                {subscription.outstandingMinor > 0
+                  ? format.money(subscription.outstandingMinor, subscription.currency)
+                  : t('nothingOutstanding')}
+              </Figure>
+            </dl>
           )}
           {cancelled && <p className="mt-4 text-sm text-slate-600">{t('mine.cancelled')}</p>}
           {plan && plan.features.length > 0 && (
@@ -308,7 +331,8 @@ export function MySubscriptionPage() {
                 setPaying({
                   target: { addonRequestId: r.id },
                   description: r.addonName,
-                  amountMinor: r.priceMinor,
+                  // What it still owes: its charge for one billing cycle, less what was paid of it already.
+                  amountMinor: r.outstandingMinor,
                   currency: r.currency,
                 })
               }
@@ -326,18 +350,25 @@ export function MySubscriptionPage() {
                 <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span className="min-w-0">
                     <span className="font-medium text-slate-900">{paymentFor(p)}</span>{' '}
+                    {p.renewal && <Badge>{t('mine.renewal')}</Badge>}{' '}
                     <span className="text-slate-500">{format.date(p.createdAt)}</span>
                   </span>
-                  <span className="flex items-center gap-2">
+                  <span className="flex flex-wrap items-center gap-2">
                     <span className="tabular-nums">{format.money(p.amountMinor, p.currency)}</span>
+                    <span className="text-xs text-slate-500 tabular-nums">
+                      {t('outstanding', { amount: format.money(p.outstandingMinor, p.currency) })}
+                    </span>
                     <PaymentStatusBadge status={p.status} />
-                    <Link
-                      to={`/payments/${p.id}/receipt`}
-                      className="text-blue-700 hover:underline"
-                      aria-label={t('mine.receiptOf', { receipt: p.receiptNumber })}
-                    >
-                      {t('mine.receipt')}
-                    </Link>
+                    {/* A receipt is for money received: a pending or rejected payment has none (409). */}
+                    {p.status === 'confirmed' && (
+                      <Link
+                        to={`/payments/${p.id}/receipt`}
+                        className="text-blue-700 hover:underline"
+                        aria-label={t('mine.receiptOf', { receipt: p.receiptNumber })}
+                      >
+                        {t('mine.receipt')}
+                      </Link>
+                    )}
                   </span>
                 </li>
               ))}
@@ -352,7 +383,8 @@ export function MySubscriptionPage() {
             {history.items.map((s) => (
               <li key={s.id} className="flex flex-wrap justify-between gap-2 py-2">
                 <span>
-                  {s.planName}{' '}
+                  {/* Someone's text, isolated: in Arabic "Standard" would otherwise take the date's day with it. */}
+                  <bdi>{s.planName}</bdi>{' '}
                   <span className="text-slate-500">
                     {format.date(s.startDate)} – {format.date(s.endDate)}
                   </span>
@@ -372,6 +404,7 @@ export function MySubscriptionPage() {
           amountMinor={paying.amountMinor}
           currency={paying.currency}
           renewal={paying.renewal}
+          nextCycleMinor={paying.nextCycleMinor}
           onRecorded={() => {
             if (paying.renewal) toast.success(t('mine.renewalRequested'));
           }}
