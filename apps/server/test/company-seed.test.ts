@@ -48,6 +48,20 @@ describe('company demo data (issue 3, item 9)', () => {
     expect(detail.history.items).toHaveLength(2);
   });
 
+  it('bills each working demo school what its confirmed payments paid: paid, nothing outstanding (docs/product.md, "Billing: what is due")', async () => {
+    for (const email of ['school-admin@demo.lyceum.test', 'school-admin@riverside.lyceum.test']) {
+      const admin = as(t.app, await login(t.app, email, 'school_admin', DEMO_PASSWORD));
+      const sub = (await admin({ method: 'GET', url: '/api/v1/subscription' })).json().subscription;
+      expect(sub.paidMinor).toBeGreaterThan(0);
+      expect({ email, ...sub }).toMatchObject({
+        email,
+        paymentStatus: 'paid',
+        amountDueMinor: sub.paidMinor,
+        outstandingMinor: 0,
+      });
+    }
+  });
+
   it('runs each subscription for the default term an assignment gives, from its start (docs/product.md, "Assigning a plan; upgrades and downgrades")', async () => {
     const schools = (await staff({ method: 'GET', url: '/api/v1/company/schools' })).json().items;
     expect(schools.map((s: { name: string }) => s.name).sort()).toEqual([

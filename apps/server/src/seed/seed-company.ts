@@ -1,6 +1,6 @@
 import { DEFAULT_SUBSCRIPTION_MONTHS } from '@lyceum/shared/plans';
 import { addMonths, priceSubscription } from '@lyceum/shared/subscription-rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { newId } from '../lib/ids.ts';
 import type { Tx } from '../db/client.ts';
 import {
@@ -167,5 +167,12 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
     phone: '+1 555 0301',
     message: 'Our subscription expired during the holidays. Can we renew on the Standard plan?',
   });
+  // What each demo subscription billed is what its confirmed payments brought, so the seeded "paid" reads as
+  // paid with nothing outstanding (docs/product.md, "Billing: what is due"), as the billing migration set it
+  // for subscriptions made before it.
+  await tx.execute(sql`update school_subscriptions s set billed_minor = coalesce((select sum(p.amount_minor)
+      from subscription_payments p where p.school_id = s.school_id and p.subscription_id = s.id
+        and p.status = 'confirmed'), 0)
+    where s.school_id in (select id from schools where is_demo)`);
   return lines;
 }
