@@ -277,17 +277,28 @@ describe('CSV headers', () => {
   });
 });
 
+/**
+ * A PDF's streams, inflated: each read by the /Length its dictionary gives, as pdfkit writes it
+ * ("stream\n", the bytes, "\nendstream"); reading up to "endstream" instead would take a compressed stream
+ * ending in a carriage-return byte for the line's end and lose that stream.
+ */
+function pdfStreams(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  for (const match of raw.matchAll(/\/Length (\d+)[\s\S]*?>>\nstream\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const bytes = pdf.subarray(start, start + Number(match[1]));
+    try {
+      streams.push(inflateSync(bytes).toString('latin1'));
+    } catch {}
+  }
+  return streams;
+}
+
 /** The text a PDF shows: its content streams inflated, the hex strings of the built-in fonts decoded. */
 function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
   const pieces: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
+  for (const content of pdfStreams(pdf)) {
     for (const shown of content.matchAll(/\[(.*?)\] TJ/g)) {
       const hexes = [...(shown[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '');
       pieces.push(hexes.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''));
@@ -301,13 +312,7 @@ function pdfText(pdf: Buffer): string {
  * decoded through the font's ToUnicode map.
  */
 function pdfRunsOfEmbeddedFont(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const contents: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    try {
-      contents.push(inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1'));
-    } catch {}
-  }
+  const contents = pdfStreams(pdf);
   const unicode = new Map<number, string>();
   for (const cmap of contents.filter((c) => c.includes('beginbfrange'))) {
     for (const range of cmap.matchAll(/<([0-9a-f]{4})> <[0-9a-f]{4}> \[([^\]]*)\]/gi)) {
