@@ -59,18 +59,21 @@ export function flatErrors(errors: FieldErrors, prefix = ''): Record<string, str
 }
 
 /**
- * After a refused submit has shown its errors: if no field in error took the focus (react-hook-form focuses a
- * field by its registered ref, so it skips a group of inputs whose messages follow the request's paths, like a
- * school's `name` or a subscription's `planId`) and the focus is free, the first field shown in error takes it
- * (docs/product.md, "The shell"). Runs once per submit, after the render that shows the errors.
+ * After a refused submit has shown its errors, the first field shown in error, in the page's order, has the
+ * focus (docs/product.md, "The shell"), if the focus is free. react-hook-form focuses a field by its registered
+ * ref, in the order the fields registered rather than the page's, and skips a group of inputs whose messages
+ * follow the request's paths, like a school's `name` or a subscription's `planId`; it focuses again on a timer
+ * after the submit, so this runs on a timer of its own, after that one. Once per submit, after the render that
+ * shows the errors.
  */
 export function useFocusFirstShownError(form: RefObject<HTMLFormElement | null>, submitCount: number): void {
   useEffect(() => {
-    const element = form.current;
-    if (!element || submitCount === 0) return;
-    const focused = document.activeElement;
-    if (focused?.getAttribute('aria-invalid') === 'true' && element.contains(focused)) return;
-    if (!focusIsFree(element)) return;
-    element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (submitCount === 0) return;
+    const timer = setTimeout(() => {
+      const element = form.current;
+      const first = element?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (first && document.activeElement !== first && focusIsFree(element)) first.focus();
+    });
+    return () => clearTimeout(timer);
   }, [form, submitCount]);
 }

@@ -88,6 +88,17 @@ describe('CreateSchoolPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Plan')));
   });
 
+  // react-hook-form focuses the field registered first; the page's order is what a keyboard user follows.
+  it('gives the focus to the first field in error in page order when everything is empty', async () => {
+    const user = userEvent.setup();
+    setup(null);
+    renderWithProviders(<CreateSchoolPage />, { auth: signedIn('company_admin') });
+    await screen.findByLabelText('Plan');
+    await user.click(screen.getByRole('button', { name: 'Create school' }));
+    expect(await screen.findByText('School name is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('School name')));
+  });
+
   it('sends an invitation instead when asked, and says so', async () => {
     const { calls } = setup(null);
     renderWithProviders(<CreateSchoolPage />, { auth: signedIn('company_admin') });
