@@ -5,7 +5,7 @@ import { addonRequests, apiUsage, auditLog, notifications, schoolSubscriptions }
 import { newId } from '../src/lib/ids.ts';
 import { currentMonth } from '../src/modules/company/usage.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { type CompanyWorld, companyWorld, schoolOnPlan } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
 import { owe } from './factories/payments.ts';
 
@@ -951,19 +951,12 @@ describe('list filters come from allow-lists', () => {
 describe('deciding a payment', () => {
   it('two staff deciding one payment at once: one decision is kept, the other is told it was already decided', async () => {
     // A school of its own, so no payment of the tests above is pending for it.
-    const school = await createSchool(w.t.app);
-    const assigned = await w.companyAdmin({
-      method: 'POST',
-      url: `/api/v1/company/schools/${school.id}/subscriptions`,
-      payload: { planId: await w.planId('Standard') },
-    });
-    expect(assigned.statusCode, assigned.body).toBe(201);
-    const sa = as(w.t.app, await login(w.t.app, school.users.school_admin.email, 'school_admin'));
+    const { subscription, schoolAdmin: sa } = await schoolOnPlan(w);
     const paid = await sa({
       method: 'POST',
       url: '/api/v1/payments',
       payload: {
-        subscriptionId: assigned.json().id,
+        subscriptionId: subscription.id,
         method: 'card',
         reference: 'TWICE-1',
         amountMinor: 4200,

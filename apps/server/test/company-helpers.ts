@@ -4,7 +4,8 @@ import type { Config } from '../src/config.ts';
 import { schoolSubscriptions } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { schoolWorld } from './fixtures/school-world.ts';
-import { as, type SchoolFixture, type TestApp } from './helpers.ts';
+import { expect } from 'vitest';
+import { as, createSchool, login, type SchoolFixture, type TestApp } from './helpers.ts';
 
 /** What every company-* test file starts from: staff of each company role and two schools. */
 export interface CompanyWorld {
@@ -60,3 +61,19 @@ export async function setActiveEndDate(t: TestApp, schoolId: string, endDate: Da
 }
 
 export const DAY = 86_400_000;
+
+/**
+ * A new school of its own (no other test's payments or requests pending for it) that company staff assigned
+ * `plan`, with that subscription and its school admin's session.
+ */
+export async function schoolOnPlan(w: CompanyWorld, plan = 'Standard') {
+  const school = await createSchool(w.t.app);
+  const assigned = await w.companyAdmin({
+    method: 'POST',
+    url: `/api/v1/company/schools/${school.id}/subscriptions`,
+    payload: { planId: await w.planId(plan) },
+  });
+  expect(assigned.statusCode, assigned.body).toBe(201);
+  const schoolAdmin = as(w.t.app, await login(w.t.app, school.users.school_admin.email, 'school_admin'));
+  return { school, subscription: assigned.json(), schoolAdmin };
+}

@@ -33,7 +33,12 @@ import { assertRequestNotPaid, rejectPaymentsOfRequest } from './payments.ts';
 import { noticeAddonRequest, noticeAddonRequestDecided } from './staff-notices.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { byName } from '../../lib/search.ts';
-import { activeSubscriptionRow, addAddonToSubscription, settleLapsed } from './subscriptions.ts';
+import {
+  activeSubscriptionRow,
+  addAddonToSubscription,
+  lockSchoolSubscriptions,
+  settleLapsed,
+} from './subscriptions.ts';
 
 const requestColumns = {
   r: addonRequests,
@@ -175,11 +180,15 @@ async function pendingRequest(tx: Tx, id: string) {
 export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id: string }): Promise<AddonRequest> {
   const now = deps.clock();
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
+    // The row lock orders this with another decision on the request (a second approval, a rejection) and with a
+    // confirmation of its payment running at the same time: the later one finds the request decided.
+    await tx.select({ id: addonRequests.id }).from(addonRequests).where(eq(addonRequests.id, id)).for('update');
     const row = await pendingRequest(tx, id);
     // Deactivated means no longer offered: holders keep it, a request still open cannot add it any more.
     if (!row.addonActive)
       throw new AppError('rule', `${row.addonName} is no longer offered. Reject the request instead.`);
     const schoolId = row.r.schoolId;
+    await lockSchoolSubscriptions(tx, schoolId);
     await settleLapsed(tx, schoolId, now);
     const sub = await activeSubscriptionRow(tx, schoolId);
     if (!sub) throw new AppError('rule', 'This school has no active subscription to add the add-on to.');

@@ -35,7 +35,7 @@ import { noticePaymentDecided, noticePaymentToConfirm } from './staff-notices.ts
 import { receiptPdf } from './receipt-pdf.ts';
 import { inPageOrder, keysetPage, type SortKey } from '../../lib/list-page.ts';
 import { manualProvider, type PaymentProvider } from './payment-provider.ts';
-import { latestSubscription } from './subscriptions.ts';
+import { latestSubscription, lockSchoolSubscriptions } from './subscriptions.ts';
 import {
   assertWithinOutstanding,
   paidBySubscription,
@@ -390,7 +390,10 @@ export async function submitPayment(
 
 /** A confirmed subscription payment counts towards what the subscription billed: its payment status follows. */
 async function settleSubscriptionOf(tx: Tx, schoolId: string, subscriptionId: string | null, now: Date) {
-  if (subscriptionId) await settlePaymentStatusOf(tx, schoolId, subscriptionId, now);
+  if (!subscriptionId) return;
+  // A renewal billing the subscription at the same time would otherwise leave the status it read before.
+  await lockSchoolSubscriptions(tx, schoolId);
+  await settlePaymentStatusOf(tx, schoolId, subscriptionId, now);
 }
 
 /**

@@ -308,9 +308,8 @@ export async function assignSubscription(
   // The request's schema says so already; a caller that builds its input itself is held to it too.
   if (!lengthFitsCycle(input.months, input.billingCycle))
     throw invalid(YEARLY_LENGTH_MESSAGE, { months: YEARLY_LENGTH_MESSAGE });
+  await lockSchoolSubscriptions(tx, schoolId);
   await settleLapsed(tx, schoolId, now);
-  // Serialise assignments per school so two at once cannot both see "no history".
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${schoolId}))`);
   const [previous] = await tx
     .select({ row: schoolSubscriptions, planPrice: plans.priceMinor })
     .from(schoolSubscriptions)
@@ -364,6 +363,17 @@ export async function assignSubscription(
   return row;
 }
 
+/**
+ * Every change company staff make to a school's subscriptions (assign, renew, cancel, an approved add-on, a
+ * confirmed payment's status) takes this lock first, so two at once act one after the other, each on what the
+ * other left (docs/security.md, "Billing changes one at a time"). Without it two renewals billed twice and
+ * extended once, a renewal revived the subscription an assignment had just cancelled, and two add-ons
+ * approved together kept only one. Take it before any row lock of the school's subscriptions.
+ */
+export async function lockSchoolSubscriptions(tx: Tx, schoolId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscriptions:${schoolId}`}, 0))`);
+}
+
 /** The subscription a renewal or cancel acts on: the newest one that was not replaced. */
 export async function latestSubscription(tx: Tx, schoolId: string): Promise<SubscriptionRow | null> {
   const [row] = await tx
@@ -383,6 +393,7 @@ export async function renewSubscription(
   months: number,
   now: Date,
 ): Promise<SubscriptionRow> {
+  await lockSchoolSubscriptions(tx, schoolId);
   await settleLapsed(tx, schoolId, now);
   const current = await latestSubscription(tx, schoolId);
   if (!current || current.status === 'cancelled') {
@@ -412,6 +423,7 @@ export async function cancelSubscription(
   schoolId: string,
   now: Date,
 ): Promise<SubscriptionRow> {
+  await lockSchoolSubscriptions(tx, schoolId);
   await settleLapsed(tx, schoolId, now);
   const current = await activeSubscriptionRow(tx, schoolId);
   if (!current) throw new AppError('rule', MESSAGES.noActiveSubscription);
