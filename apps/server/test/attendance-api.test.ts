@@ -24,6 +24,12 @@ let today: string;
 let firstYear: { id: string; startDate: string };
 
 const db = () => w.t.app.deps.db;
+/** The app listens once per file, for the tests that read the live stream. */
+let listening: Promise<string> | undefined;
+const streamBase = () => {
+  listening ??= listenUrl(w.t.app);
+  return listening;
+};
 async function count(table: string, schoolId: string): Promise<number> {
   const r = await db().execute(sql.raw(`select count(*)::int as n from ${table} where school_id = '${schoolId}'`));
   return Number((r.rows[0] as { n: number }).n);
@@ -750,7 +756,7 @@ describe('absence alerts', () => {
   });
 
   it('a sheet with everyone present still reaches the streams of every parent of the class', async () => {
-    const stream = await openStream(await listenUrl(w.t.app), (await w.a.signIn('parent')).cookie);
+    const stream = await openStream(await streamBase(), (await w.a.signIn('parent')).cookie);
     try {
       await stream.next('unread');
       const res = await teacher({
@@ -760,6 +766,55 @@ describe('absence alerts', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(JSON.parse((await stream.next('attendance')).data)).toEqual({ classId: w.a.classId });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a sheet that corrects one child's alert and alerts another ends with the parent's true unread count", async () => {
+    // The bell adds one for each new notification it hears of and takes the `unread` count as it comes: a
+    // count that already holds a notification still to be sent would leave the badge one too high.
+    const date = '2026-02-12';
+    const adminSession = await w.a.signIn('school_admin');
+    const made = await createParent(w.t.app, adminSession, { sendInvitation: false });
+    for (const i of [1, 2]) {
+      const link = await admin({
+        method: 'PUT',
+        url: `/api/v1/students/${kid(i)}/parents/${made.parent.id}`,
+        payload: { relationship: 'Father' },
+      });
+      expect(link.statusCode, link.body).toBeLessThan(300);
+    }
+    const session = await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string);
+    const submit = async (records: ReturnType<typeof all>) => {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await submit(all({ [kid(1)]: false }));
+    const stream = await openStream(await streamBase(), session.cookie);
+    try {
+      let badge = JSON.parse((await stream.next('unread')).data).notifications as number;
+      // Bea's alert corrected (rewritten, unread again) and Cal alerted for the first time, in one sheet.
+      await submit(all({ [kid(2)]: false }));
+      // Whatever their order: the rewrite's count, and both notifications.
+      await stream.next('unread');
+      await stream.next('notification');
+      await stream.next('notification');
+      // Replayed as the bell does with its list loaded: a new unread one adds one, a rewrite of an unread one
+      // changes nothing, a count replaces the badge.
+      for (const e of stream.events.slice(1)) {
+        if (e.event === 'unread') badge = JSON.parse(e.data).notifications;
+        if (e.event === 'notification' && (JSON.parse(e.data) as Notification).title.startsWith('Absent today')) {
+          badge += 1;
+        }
+      }
+      const truth = (await as(w.t.app, session)({ method: 'GET', url: '/api/v1/notifications' })).json().unread;
+      expect(truth).toBeGreaterThanOrEqual(2);
+      expect(badge).toBe(truth);
     } finally {
       stream.close();
     }

@@ -153,6 +153,8 @@ export function openEventStream(
   res.write(`retry: ${RECONNECT_BASE_MS}\n: connected\n\n`);
 
   let ended = false;
+  /** Notification events handed to this stream and not written yet (see sendUnread). */
+  let notificationsQueued = 0;
   // Events are re-read and written one after another, so they arrive in the order they were published.
   let queue: Promise<void> = Promise.resolve();
   const write = (chunk: string) => {
@@ -191,9 +193,15 @@ export function openEventStream(
         // moment that ends); written in turn, so events keep their order.
         const row = refreshing ? refreshing.then(() => batchRead(actor, event.id)) : batchRead(actor, event.id);
         row.catch(() => {}); // awaited (and any error logged) by the queue below
+        const isNotification = event.kind === 'notification';
+        if (isNotification) notificationsQueued += 1;
         enqueue(async () => {
-          const data = await row;
-          if (data !== null) write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`);
+          try {
+            const data = await row;
+            if (data !== null) write(`event: ${event.kind}\ndata: ${JSON.stringify(data)}\n\n`);
+          } finally {
+            if (isNotification) notificationsQueued -= 1;
+          }
         });
         // A rewritten notification may or may not have been counted as unread before: the bell gets the count
         // as it is now rather than guessing (docs/product.md, "Notifications and live events").
@@ -265,10 +273,21 @@ export function openEventStream(
     refreshing = done;
   }
 
+  /**
+   * The counts go after the notifications already queued behind them: those rows are committed, so the count
+   * holds them, and the bell adds one for each new notification it hears of after the count, one too many.
+   * A sheet that corrects one child's alert and alerts another publishes both at once.
+   */
   function sendUnread() {
     enqueue(async () => {
       if (ended) return;
-      write(`event: ${UNREAD_EVENT}\ndata: ${JSON.stringify(await unreadCounts(deps, actor))}\n\n`);
+      const counts = notificationsQueued > 0 ? null : await unreadCounts(deps, actor);
+      // Queued meanwhile too: counted already, so they go first.
+      if (counts === null || notificationsQueued > 0) {
+        sendUnread();
+        return;
+      }
+      write(`event: ${UNREAD_EVENT}\ndata: ${JSON.stringify(counts)}\n\n`);
     });
   }
 

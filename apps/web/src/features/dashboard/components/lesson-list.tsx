@@ -33,19 +33,21 @@ export function LessonList({
             {lesson.startTime}–{lesson.endTime}
           </span>
           {/* Each name isolated: right to left a Latin `Room 1 (lab)` or `Doe, "Jane"` kept neither its brackets
-              nor its quotes, nor its place beside the dots (docs/product.md, "In the web app"). */}
-          <span className="min-w-0 flex-1">
-            <bdi className="font-medium text-slate-800">{lesson.subject}</bdi>
-            <span className="text-slate-500">
-              {' · '}
-              <bdi>{showClass ? lesson.className : lesson.teacherName}</bdi>
-              {lesson.room && (
-                <>
-                  {' · '}
-                  <bdi>{lesson.room}</bdi>
-                </>
-              )}
+              nor its quotes, nor its place beside the dots (docs/product.md, "In the web app"). Each goes to the
+              next line whole, with its dot: at 375 px `Room 1` broke into `Room` and a lone `1` below. */}
+          <span className="min-w-0 flex-1 text-slate-500">
+            <bdi className="font-medium text-slate-800">{lesson.subject}</bdi>{' '}
+            <span className="inline-block max-w-full">
+              · <bdi>{showClass ? lesson.className : lesson.teacherName}</bdi>
             </span>
+            {lesson.room && (
+              <>
+                {' '}
+                <span className="inline-block max-w-full">
+                  · <bdi>{lesson.room}</bdi>
+                </span>
+              </>
+            )}
           </span>
           {marks && (
             <Badge tone={lesson.marked ? 'success' : 'warning'}>

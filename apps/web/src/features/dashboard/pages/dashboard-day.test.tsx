@@ -131,6 +131,16 @@ describe("the dashboard's day", () => {
     expect(figures.textContent).toBe('2 absent1 not marked93%');
   });
 
+  // QA at 375 px: "English · Dev Chen · Room 1" broke into "… · Room" and a lone "1" on the line below.
+  it('keeps each name of a lesson whole with its dot, so a narrow line breaks only between them', async () => {
+    renderDay('student', { lessons: [lesson({ room: 'Room 1' })] });
+    for (const text of ['Tomás Teacher', 'Room 1']) {
+      const unit = (await screen.findByText(text)).parentElement as HTMLElement;
+      expect(unit.className.split(' ')).toEqual(expect.arrayContaining(['inline-block', 'max-w-full']));
+      expect(unit.textContent).toBe(`· ${text}`);
+    }
+  });
+
   it("leads a new school's admin from 'No classes yet.' to creating a class", async () => {
     renderDay('school_admin', {});
     expect(await screen.findByText('No classes yet.')).toBeTruthy();
