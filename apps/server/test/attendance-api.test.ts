@@ -208,6 +208,9 @@ describe('submitting a class', () => {
     expect(rec.markedByName).toContain('teacher');
     expect(rec.submittedAt).toBe(body.submittedAt);
     expect(rec.academicYear).toMatch(/^\d{4}-\d{4}$/);
+    // The school's today: its alert says "today" (a past day's names its date, "absence alerts" below).
+    const alerts = (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(today));
+    expect(alerts.map((n) => n.title)).toEqual(['Absent today: Bea Second']);
   });
 
   it('resubmitting the same date updates the changed rows in place, never duplicates them', async () => {
@@ -621,7 +624,7 @@ describe('absence alerts', () => {
     await submit(all({ [kid(1)]: false }));
     const first = await onDate(otherParent.id);
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ title: 'Absent today: Bea Second' });
+    expect(first[0]).toMatchObject({ title: `Absent on ${date}: Bea Second` });
     expect(first[0]?.body).toContain('absent');
     expect(await onDate(w.a.users.parent.id)).toHaveLength(0);
 
@@ -638,7 +641,7 @@ describe('absence alerts', () => {
     await submit(all({ [kid(1)]: false }));
     const back = await onDate(otherParent.id);
     expect(back).toHaveLength(1);
-    expect(back[0]?.title).toBe('Absent today: Bea Second');
+    expect(back[0]?.title).toBe(`Absent on ${date}: Bea Second`);
   });
 
   it("is written in each parent's own language, and revised in it", async () => {
@@ -651,7 +654,7 @@ describe('absence alerts', () => {
       const onDate = async () => (await notificationsOf(w.a.users.parent.id)).filter((n) => n.body.includes(date));
       await submit(all({ [kid(0)]: false }));
       const [alert] = await onDate();
-      expect(alert?.title).toMatch(/^غائب اليوم: /);
+      expect(alert?.title).toMatch(/^غائب يوم 2026-02-04: /);
       expect(alert?.body).toContain('غائبًا');
       await submit(all({ [kid(0)]: 'late' }));
       const [revised] = await onDate();
@@ -660,7 +663,7 @@ describe('absence alerts', () => {
       // The other parent, with no language of their own, follows the school's: English.
       await submit(all({ [kid(1)]: false }));
       const other = (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
-      expect(other[0]?.title).toMatch(/^Absent today: /);
+      expect(other[0]?.title).toMatch(/^Absent on 2026-02-04: /);
     } finally {
       await db().execute(sql`update accounts set language = null where id = ${accountId}`);
     }
@@ -705,7 +708,7 @@ describe('absence alerts', () => {
 
     await submit(p1, all({ [kid(1)]: false }));
     const [absent] = await onDate();
-    expect(absent).toMatchObject({ title: 'Absent today: Bea Second' });
+    expect(absent).toMatchObject({ title: `Absent on ${date}: Bea Second` });
     await db().execute(sql`update notifications set read_at = now() where user_id = ${otherParent.id}`);
     const [read] = await onDate();
     // Present in the second period: still absent that day (the register's worst mark), so the alert stays as read.
@@ -747,7 +750,7 @@ describe('absence alerts', () => {
       await settings(true);
       // Present in the second period, late in the first: the day is late, which the school now alerts on.
       await submit(p2, all());
-      expect((await onDate()).map((n) => n.title)).toEqual(['Late today: Bea Second']);
+      expect((await onDate()).map((n) => n.title)).toEqual([`Late on ${date}: Bea Second`]);
       await submit(p2, all());
       expect(await onDate()).toHaveLength(1);
     } finally {
@@ -808,7 +811,7 @@ describe('absence alerts', () => {
       // changes nothing, a count replaces the badge.
       for (const e of stream.events.slice(1)) {
         if (e.event === 'unread') badge = JSON.parse(e.data).notifications;
-        if (e.event === 'notification' && (JSON.parse(e.data) as Notification).title.startsWith('Absent today')) {
+        if (e.event === 'notification' && (JSON.parse(e.data) as Notification).title.startsWith('Absent ')) {
           badge += 1;
         }
       }
@@ -899,7 +902,7 @@ describe('absence alerts', () => {
     const [record] = await recordsOf(w.a.classId, date).then((rows) => rows.filter((r) => r.studentId === kid(1)));
     // The alert says what the record says.
     expect(alerts[0]?.title).toBe(
-      record?.status === 'absent' ? 'Absent today: Bea Second' : 'Attendance corrected: Bea Second',
+      record?.status === 'absent' ? `Absent on ${date}: Bea Second` : 'Attendance corrected: Bea Second',
     );
     // Every record was created once, and each later submission counted only what it changed.
     const created = answers.reduce((n, res) => n + (res.json() as { created: number }).created, 0);
@@ -953,7 +956,7 @@ describe('absence alerts', () => {
       await submitOn(date, all({ [kid(0)]: false }));
       const [alert] = await storedOn(parentId, date);
       expect(alert?.message).toEqual({
-        title: { id: 'Absent today: {0}', params: [name] },
+        title: { id: 'Absent on {1}: {0}', params: [name, { date }] },
         body: { id: '{0} was marked absent on {1} ({2}).', params: [name, { date }, await className()] },
       });
       const parent = await w.a.as('parent');
@@ -1019,7 +1022,7 @@ describe('absence alerts', () => {
         sql`update notifications set message = null, read_at = now() where user_id = ${otherParent.id} and body like ${`%${date}%`}`,
       );
       const [old] = await storedOn(otherParent.id, date);
-      expect(old).toMatchObject({ message: null, title: 'Absent today: Bea Second' });
+      expect(old).toMatchObject({ message: null, title: `Absent on ${date}: Bea Second` });
       await submitOn(date, all({ [kid(1)]: false }));
       expect(await storedOn(otherParent.id, date)).toEqual([old]);
       // A real change still reaches the parent, now as a message.

@@ -1,5 +1,6 @@
 import { Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_SETTINGS_MESSAGES } from '@lyceum/shared/attendance';
+import { formatCalendarDay } from '@lyceum/shared/date-format';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -161,14 +162,16 @@ describe('late alerts and the live event', () => {
     });
     const date = addDays(today, -2);
     await submit('late', date);
-    expect((await parentAlerts()).map((n) => n.title)).toEqual([`Late today: ${kids[0]?.name}`]);
+    expect((await parentAlerts()).map((n) => n.title)).toEqual([`Late on ${date}: ${kids[0]?.name}`]);
     await w.t.app.deps.db.execute(sql`update notifications set read_at = now() where user_id = ${w.a.users.parent.id}`);
     await submit('late', date);
     const same = await parentAlerts();
     expect(same).toHaveLength(1);
     expect(same[0]?.read_at).not.toBeNull();
     await submit(false, date);
-    expect((await parentAlerts()).map((n) => [n.title, n.read_at])).toEqual([[`Absent today: ${kids[0]?.name}`, null]]);
+    expect((await parentAlerts()).map((n) => [n.title, n.read_at])).toEqual([
+      [`Absent on ${date}: ${kids[0]?.name}`, null],
+    ]);
     await submit(true, date);
     expect((await parentAlerts()).map((n) => n.title)).toEqual([`Attendance corrected: ${kids[0]?.name}`]);
   });
@@ -212,7 +215,9 @@ describe('late alerts and the live event', () => {
       expect(JSON.parse((await principalStream.next('attendance')).data)).toEqual({ classId: w.a.classId });
       // The parent's bell hears of the alert, and of its correction, as the bell's list reads them.
       const alert = await nextNewNotification();
-      expect(alert).toMatchObject({ title: `Absent today: ${kids[0]?.name}`, read: false });
+      // A past day's alert names its date (in the school's date format, as the bell writes it), not "today".
+      const pastTitle = `Absent on ${formatCalendarDay(addDays(today, -1), 'medium', 'en')}: ${kids[0]?.name}`;
+      expect(alert).toMatchObject({ title: pastTitle, read: false });
       await submit(true, addDays(today, -1));
       const corrected = await nextAbout(alert.id);
       expect(corrected).toMatchObject({ id: alert.id, title: `Attendance corrected: ${kids[0]?.name}`, read: false });
@@ -224,7 +229,7 @@ describe('late alerts and the live event', () => {
       expect((await parent({ method: 'POST', url: '/api/v1/notifications/read-all' })).statusCode).toBe(204);
       await submit(false, addDays(today, -1));
       const again = await nextAbout(alert.id);
-      expect(again).toMatchObject({ id: alert.id, title: `Absent today: ${kids[0]?.name}`, read: false });
+      expect(again).toMatchObject({ id: alert.id, title: pastTitle, read: false });
       expect(await unreadNow()).toBe(1);
       await unreadReaches(1);
       expect(bStream.events.filter((e) => e.event === 'attendance' || e.event === 'notification')).toEqual([]);

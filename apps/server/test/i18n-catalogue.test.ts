@@ -146,6 +146,7 @@ const notifications = [
   ANNOUNCEMENT_MESSAGES.notificationTitle,
   ANNOUNCEMENT_MESSAGES.notificationBody,
   ATTENDANCE_SETTINGS_MESSAGES.lateTitle,
+  ATTENDANCE_SETTINGS_MESSAGES.lateOnTitle,
   ATTENDANCE_SETTINGS_MESSAGES.lateBody,
   MESSAGE_MESSAGES.reportBody,
 ].filter((m): m is (...args: string[]) => string => typeof m === 'function');

@@ -27,6 +27,8 @@ export const RECENT_ATTENDANCE_LIMIT = 30;
 /** What a parent's absence alert says: stored as message ids and parameters, read in the parent's language. */
 export const ATTENDANCE_ALERT_MESSAGES = {
   absentTitle: (name: string) => `Absent today: ${name}`,
+  /** The title of an alert for a day other than the school's today (a past sheet marked or corrected later). */
+  absentOnTitle: (name: string, date: string) => `Absent on ${date}: ${name}`,
   absentBody: (name: string, date: string, className: string) => `${name} was marked absent on ${date} (${className}).`,
   correctedTitle: (name: string) => `Attendance corrected: ${name}`,
   correctedBody: (name: string, status: string, date: string, className: string) =>
@@ -242,6 +244,7 @@ export const ATTENDANCE_SETTINGS_MESSAGES = {
   alertLate: 'Alert on late must be true or false',
   byPeriod: 'Attendance per period must be true or false',
   lateTitle: (name: string) => `Late today: ${name}`,
+  lateOnTitle: (name: string, date: string) => `Late on ${date}: ${name}`,
   lateBody: (name: string, date: string, className: string) => `${name} was marked late on ${date} (${className}).`,
   trendRange: 'The start date must not be after the end date',
   trendTooLong: 'Choose at most 400 days',

@@ -149,6 +149,7 @@ export async function seedDemoSchoolDay(tx: Tx, input: { schoolId: string; demoS
     const inClass = roster.filter((s) => s.classId === classId);
     await alertParents(tx, schoolId, {
       date: today,
+      today,
       className: inClass[0]?.className ?? '',
       marks: inClass.map((s) => ({
         studentId: s.id,

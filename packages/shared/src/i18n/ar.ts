@@ -452,6 +452,7 @@ const ar: Catalogue = {
   [ATTENDANCE_SETTINGS_MESSAGES.alertLate]: 'يجب أن تكون قيمة «التنبيه عند التأخر» صحيحة أو خاطئة',
   [ATTENDANCE_SETTINGS_MESSAGES.byPeriod]: 'يجب أن تكون قيمة «الحضور لكل حصة» صحيحة أو خاطئة',
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateTitle)]: 'متأخر اليوم: {0}',
+  [template(ATTENDANCE_SETTINGS_MESSAGES.lateOnTitle)]: 'متأخر يوم {1}: {0}',
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateBody)]: 'سُجِّل {0} متأخرًا يوم {1} ({2}).',
   [ATTENDANCE_SETTINGS_MESSAGES.trendRange]: 'يجب ألا يكون تاريخ البداية بعد تاريخ النهاية',
   [ATTENDANCE_SETTINGS_MESSAGES.trendTooLong]: 'اختر 400 يوم على الأكثر',
@@ -495,6 +496,7 @@ const ar: Catalogue = {
   [TIMETABLE_MESSAGES.clearWhose]: 'اختر فصلًا أو معلمًا',
   // Absence alerts to parents
   [template(ATTENDANCE_ALERT_MESSAGES.absentTitle)]: 'غائب اليوم: {0}',
+  [template(ATTENDANCE_ALERT_MESSAGES.absentOnTitle)]: 'غائب يوم {1}: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: 'سُجّل {0} غائبًا يوم {1} ({2}).',
   [template(ATTENDANCE_ALERT_MESSAGES.correctedTitle)]: 'تصحيح الحضور: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.correctedBody)]: 'أصبح {0} مسجّلًا {1} يوم {2} ({3}).',

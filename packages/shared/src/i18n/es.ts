@@ -473,6 +473,7 @@ const es: Catalogue = {
   [ATTENDANCE_SETTINGS_MESSAGES.alertLate]: '«Avisar de los retrasos» debe ser verdadero o falso',
   [ATTENDANCE_SETTINGS_MESSAGES.byPeriod]: '«Asistencia por período» debe ser verdadero o falso',
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateTitle)]: 'Retraso hoy: {0}',
+  [template(ATTENDANCE_SETTINGS_MESSAGES.lateOnTitle)]: 'Retraso el {1}: {0}',
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateBody)]: '{0} llegó tarde el {1} ({2}).',
   [ATTENDANCE_SETTINGS_MESSAGES.trendRange]: 'La fecha de inicio no puede ser posterior a la de fin',
   [ATTENDANCE_SETTINGS_MESSAGES.trendTooLong]: 'Elija como máximo 400 días',
@@ -517,6 +518,7 @@ const es: Catalogue = {
   [TIMETABLE_MESSAGES.clearWhose]: 'Elija una clase o un profesor',
   // Absence alerts to parents
   [template(ATTENDANCE_ALERT_MESSAGES.absentTitle)]: 'Ausente hoy: {0}',
+  [template(ATTENDANCE_ALERT_MESSAGES.absentOnTitle)]: 'Ausente el {1}: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: '{0} fue marcado ausente el {1} ({2}).',
   [template(ATTENDANCE_ALERT_MESSAGES.correctedTitle)]: 'Asistencia corregida: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.correctedBody)]: '{0} ahora figura como {1} el {2} ({3}).',

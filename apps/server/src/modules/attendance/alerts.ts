@@ -45,24 +45,45 @@ function wordsOf(
   };
 }
 
-/** The alert in the parent's own language (their account's, else their school's). */
-const absentWords = (name: string, date: string, className: string, language: Language) =>
-  wordsOf(messageOf(A.absentTitle, name), messageOf(A.absentBody, name, calendarDate(date), className), language);
+/**
+ * The day an alert is about, and whether that is the school's today when it is sent: a title says "today" only
+ * then; a past day's sheet, marked or corrected later, names its date (docs/product.md, "Absence alerts").
+ */
+interface AlertDay {
+  date: string;
+  isToday: boolean;
+}
 
-/** A late mark's first alert, when the school opts in to alerting on late. */
-const lateWords = (name: string, date: string, className: string, language: Language) =>
+/** The alert in the parent's own language (their account's, else their school's). */
+const absentWords = (name: string, day: AlertDay, className: string, language: Language) =>
   wordsOf(
-    messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateTitle, name),
-    messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateBody, name, calendarDate(date), className),
+    day.isToday ? messageOf(A.absentTitle, name) : messageOf(A.absentOnTitle, name, calendarDate(day.date)),
+    messageOf(A.absentBody, name, calendarDate(day.date), className),
     language,
   );
 
-const correctedWords = (name: string, status: AttendanceStatus, date: string, className: string, language: Language) =>
+/** A late mark's first alert, when the school opts in to alerting on late. */
+const lateWords = (name: string, day: AlertDay, className: string, language: Language) =>
+  wordsOf(
+    day.isToday
+      ? messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateTitle, name)
+      : messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateOnTitle, name, calendarDate(day.date)),
+    messageOf(ATTENDANCE_SETTINGS_MESSAGES.lateBody, name, calendarDate(day.date), className),
+    language,
+  );
+
+const correctedWords = (
+  name: string,
+  status: AttendanceStatus,
+  day: AlertDay,
+  className: string,
+  language: Language,
+) =>
   status === 'absent'
-    ? absentWords(name, date, className, language)
+    ? absentWords(name, day, className, language)
     : wordsOf(
         messageOf(A.correctedTitle, name),
-        messageOf(A.correctedBody, name, ourWords(A[status]), calendarDate(date), className),
+        messageOf(A.correctedBody, name, ourWords(A[status]), calendarDate(day.date), className),
         language,
       );
 
@@ -186,6 +207,15 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
     }))`;
 }
 
+/** A sheet's marks to alert on: its date, and the school's today when it is submitted (for the titles' words). */
+export interface AlertInput {
+  date: string;
+  today: string;
+  className: string;
+  marks: MarkedStudent[];
+  alertLate?: boolean;
+}
+
 /**
  * Absence alerts (docs/product.md, "School day: timetable and attendance"): a student marked absent notifies
  * each of their active parents once per date. A later submission of that date does not send again: it
@@ -194,11 +224,7 @@ export function alertContextSql(schoolId: string, date: string, ids: SQL, sheet?
  * The status is the day's, not the sheet's: with marks per period, a student absent in one period and present
  * in the next is still absent that day, so another period's sheet changes nothing the parent was told.
  */
-export async function alertParents(
-  tx: Tx,
-  schoolId: string,
-  input: { date: string; className: string; marks: MarkedStudent[]; alertLate?: boolean },
-): Promise<void> {
+export async function alertParents(tx: Tx, schoolId: string, input: AlertInput): Promise<void> {
   if (input.marks.length === 0) return;
   const ids = sql`(select unnest(${`{${input.marks.map((m) => m.studentId).join(',')}}`}::uuid[]))`;
   const [row] = await selectRows<{ context: AlertContext }>(
@@ -216,11 +242,12 @@ export async function alertParents(
  */
 export function alertsSql(
   schoolId: string,
-  input: { date: string; className: string; marks: MarkedStudent[]; alertLate?: boolean },
+  input: AlertInput,
   context: AlertContext,
   events: LiveEvent[] = [],
 ): SQL | null {
   const { date } = input;
+  const alertDay: AlertDay = { date, isToday: date === input.today };
   const day = new Map((context.day ?? []).map((d) => [d.studentId, d]));
   const before = new Map((context.before ?? []).map((d) => [d.studentId, d.status]));
   // The day's status, and the class of the mark that makes it: another sheet's when that mark is worse than
@@ -247,9 +274,11 @@ export function alertsSql(
     for (const id of row.notificationIds) {
       const language = readerLanguage.get(id) ?? DEFAULT_LANGUAGE;
       // Still late, and first alerted as late: nothing was corrected.
-      const late = lateWords(m.name, date, className, language);
-      if (m.status === 'late' && row.notificationIds.every((n) => alreadySays(sent.get(n), late, true))) continue;
-      const words = correctedWords(m.name, m.status, date, className, language);
+      // First alerted on the day itself or later, its title said "today" or the date.
+      const late = [true, false].map((isToday) => lateWords(m.name, { date, isToday }, className, language));
+      const saysLate = (n: string) => late.some((words) => alreadySays(sent.get(n), words, true));
+      if (m.status === 'late' && row.notificationIds.every(saysLate)) continue;
+      const words = correctedWords(m.name, m.status, alertDay, className, language);
       // Already saying this (a resubmission that changed nothing): left alone.
       if (!alreadySays(sent.get(id), words)) revised.push({ id, ...words });
     }
@@ -263,8 +292,8 @@ export function alertsSql(
     const language = languageOf(p.language);
     const words =
       m.status === 'late'
-        ? lateWords(m.name, date, m.className, language)
-        : absentWords(m.name, date, m.className, language);
+        ? lateWords(m.name, alertDay, m.className, language)
+        : absentWords(m.name, alertDay, m.className, language);
     return { id: newId(), user_id: p.parentId, ...words };
   });
   // The alert row is kept even for a student with no parent: a parent linked later is not alerted about the past.

@@ -305,6 +305,7 @@ export async function submitAttendance(
         scope.schoolId,
         {
           date,
+          today,
           alertLate: context.alertLate,
           className: cls.name,
           marks: marks.map((m) => ({ studentId: m.student_id, name: names.get(m.student_id) ?? '', status: m.status })),
