@@ -21,6 +21,7 @@ const school = (name: string, status: CompanySchool['status']): CompanySchool =>
   status,
   planName: 'Standard',
   subscriptionEndDate: '2027-01-01T00:00:00.000Z',
+  subscriptionCancelledAt: null,
   studentCount: 12,
   createdAt: '2026-01-01T00:00:00.000Z',
   locale: DEFAULT_SCHOOL_LOCALE,
