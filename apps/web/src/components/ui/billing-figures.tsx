@@ -22,7 +22,16 @@ type Figures = Pick<Subscription, 'amountDueMinor' | 'paidMinor' | 'outstandingM
  * received nothing (a free trial, or one cancelled before it billed) says so in one sentence rather than two
  * zero amounts.
  */
-export function BillingFigures({ subscription, className }: { subscription: Figures; className?: string }) {
+export function BillingFigures({
+  subscription,
+  className,
+  narrow = false,
+}: {
+  subscription: Figures;
+  className?: string;
+  /** In a half-width card: three columns at most, so the amounts never run into each other. */
+  narrow?: boolean;
+}) {
   const { t } = useT();
   const format = useFormat();
   const { amountDueMinor, paidMinor, outstandingMinor, currency } = subscription;
@@ -30,7 +39,7 @@ export function BillingFigures({ subscription, className }: { subscription: Figu
     return <p className={cn('text-sm text-slate-600', className)}>{t('billing.nothingBilled')}</p>;
   }
   return (
-    <dl className={cn('grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6', className)}>
+    <dl className={cn('grid grid-cols-2 gap-4 sm:grid-cols-3', !narrow && 'lg:grid-cols-6', className)}>
       <Figure label={t('billing.billed')}>{format.money(amountDueMinor, currency)}</Figure>
       <Figure label={t('billing.paid')}>{format.money(paidMinor, currency)}</Figure>
       <Figure label={t('billing.outstanding')}>

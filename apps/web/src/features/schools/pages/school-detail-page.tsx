@@ -156,7 +156,7 @@ export function SchoolDetailPage() {
             <p className="text-sm text-slate-500">{t('detail.noSubscription')}</p>
           )}
           {/* What the school's newest subscription billed, was paid and owes, as its own My Subscription shows it. */}
-          {shown && <BillingFigures subscription={shown} className="mt-4 border-t border-slate-100 pt-4" />}
+          {shown && <BillingFigures narrow subscription={shown} className="mt-4 border-t border-slate-100 pt-4" />}
           {included.length > 0 && (
             <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('detail.activeAddons')}>
               {included.map((key) => (
