@@ -343,6 +343,8 @@ export const Subscription = z.object({
   isTrial: z.boolean(),
   changeKind: z.enum(CHANGE_KINDS),
   previousSubscriptionId: z.string().nullable(),
+  /** When it was cancelled (by company staff, or replaced by a new plan); null while it is not. */
+  cancelledAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Subscription = z.infer<typeof Subscription>;
@@ -422,7 +424,14 @@ export const CompanySchool = z.object({
   isDemo: z.boolean(),
   status: z.enum(SCHOOL_STATUSES),
   planName: z.string().nullable(),
+  /** The end date the current subscription was sold or renewed to. */
   subscriptionEndDate: z.string().nullable(),
+  /**
+   * When the current subscription was cancelled (by company staff, or replaced by a new plan), null while it is
+   * not: a cancelled subscription's access ended then, whatever its end date (docs/product.md, "Statuses, expiry
+   * and renewal"). The list shows and sorts by it instead of the end date.
+   */
+  subscriptionCancelledAt: z.string().nullable(),
   /** Students as the plan limit counts them: a usage figure, so null for company_user (docs/product.md, "Who may do what"). */
   studentCount: z.number().int().nullable(),
   createdAt: z.string(),

@@ -65,6 +65,8 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
       startDate: basicStart,
       endDate: current.startDate,
       status: 'cancelled',
+      // Replaced by the upgrade to the current plan.
+      cancelledAt: current.startDate,
       paymentStatus: 'paid',
       billingCycle: 'monthly',
       ...priceSubscription(basic.priceMinor, basic.yearlyDiscountPercent, [], 'monthly'),
@@ -92,6 +94,9 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
         status: 'confirmed',
         idempotencyKey: `demo-${id}`,
         receiptNumber: receiptNumberOf(id, at, school.timeZone),
+        // The term as it stood when confirmed (docs/product.md, "Payments").
+        periodStart: onBasic ? basicStart : current.startDate,
+        periodEnd: onBasic ? current.startDate : current.endDate,
         decidedAt: at,
         createdAt: at,
         updatedAt: at,

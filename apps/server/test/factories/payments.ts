@@ -58,6 +58,9 @@ export async function owe(app: FastifyInstance, schoolId: string, amountMinor: n
 /** Marks a payment received (setting up a receipt to read; deciding a payment is tested through the API). */
 export async function markConfirmed(app: FastifyInstance, paymentId: string): Promise<void> {
   await withSystem(app.deps.db, (tx) =>
-    tx.execute(sql`update subscription_payments set status = 'confirmed', decided_at = now() where id = ${paymentId}`),
+    // With the period a confirmation fixes: the subscription's term as it stands (docs/product.md, "Payments").
+    tx.execute(sql`update subscription_payments p set status = 'confirmed', decided_at = now(),
+        period_start = s.start_date, period_end = s.end_date
+      from school_subscriptions s where p.id = ${paymentId} and s.school_id = p.school_id and s.id = p.subscription_id`),
   );
 }

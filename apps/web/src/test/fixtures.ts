@@ -52,6 +52,7 @@ export function aSubscription(over: Partial<Subscription> = {}): Subscription {
     isTrial: false,
     changeKind: 'new',
     previousSubscriptionId: null,
+    cancelledAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...over,
   };

@@ -73,6 +73,12 @@ export const subscriptionPayments = pgTable(
     /** Sent with Renew on My Subscription: it pays for the renewal it asks for (docs/product.md, "Payments"). */
     renewal: boolean('renewal').notNull().default(false),
     receiptNumber: text('receipt_number').notNull(),
+    /**
+     * The period a confirmed subscription payment pays for, fixed when it is confirmed (docs/product.md,
+     * "Payments"): a later renewal extends the subscription, never an earlier receipt.
+     */
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
     submittedBy: uuid('submitted_by'),
     decidedByAccountId: uuid('decided_by_account_id'),
     decidedAt: ts('decided_at'),

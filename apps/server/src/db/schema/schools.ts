@@ -194,6 +194,8 @@ export const schoolSubscriptions = pgTable(
      */
     billedMinor: integer('billed_minor').notNull().default(0),
     paidAt: ts('paid_at'),
+    /** When company staff cancelled it, or a new plan replaced it: where a cancelled subscription's access ended. */
+    cancelledAt: ts('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

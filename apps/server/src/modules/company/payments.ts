@@ -10,7 +10,7 @@ import { DEFAULT_SCHOOL_LOCALE, type Language } from '@lyceum/shared/locale';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BILLING_MESSAGES, SUBSCRIPTION_REQUEST_MESSAGES } from '@lyceum/shared/company';
-import { addMonths, cycleMonths, outstandingMinor } from '@lyceum/shared/subscription-rules';
+import { addMonths, cycleMonths, outstandingMinor, renewalEnd } from '@lyceum/shared/subscription-rules';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -130,18 +130,34 @@ function describe(row: PaymentRow): string {
 }
 
 /**
- * The period a confirmed payment pays for (docs/product.md, "Payments"): a subscription's term as it stands,
- * an add-on's billing cycle from its approval; null while not known (a renewal not made yet, an add-on not
- * approved yet).
+ * The period a confirmed payment pays for (docs/product.md, "Payments"): a subscription payment's is the one fixed
+ * when it was confirmed (periodForConfirmed), so a later renewal does not move an earlier receipt; an add-on's is
+ * its billing cycle from the request's approval; null while not known (an add-on not approved yet).
  */
 function periodOf(row: PaymentRow): { start: string; end: string } | null {
-  if (row.addonName) {
-    if (!row.requestDecidedAt || !row.requestCycle) return null;
-    const start = row.requestDecidedAt;
-    return { start: start.toISOString(), end: addMonths(start, cycleMonths(row.requestCycle)).toISOString() };
-  }
-  if (!row.subscriptionStart || !row.subscriptionEnd) return null;
-  return { start: row.subscriptionStart.toISOString(), end: row.subscriptionEnd.toISOString() };
+  if (row.p.periodStart && row.p.periodEnd)
+    return { start: row.p.periodStart.toISOString(), end: row.p.periodEnd.toISOString() };
+  if (!row.addonName || !row.requestDecidedAt || !row.requestCycle) return null;
+  const start = row.requestDecidedAt;
+  return { start: start.toISOString(), end: addMonths(start, cycleMonths(row.requestCycle)).toISOString() };
+}
+
+/**
+ * Fixes the period a subscription payment pays for as it is confirmed: the subscription's term as billed then,
+ * from its start to its end date; a renewal payment that pays beyond what was outstanding pays the cycle the renewal
+ * will bill ahead, so its period runs one billing cycle further, as the renewal will count it. Call it after the
+ * payment is marked confirmed, in the same transaction.
+ */
+async function fixPeriodOf(tx: Tx, payment: { schoolId: string; id: string }, now: Date): Promise<void> {
+  const row = await paymentById(tx, payment.id);
+  if (!row.p.subscriptionId || !row.subscriptionStart || !row.subscriptionEnd || !row.billingCycle) return;
+  const paidBefore = Number(row.paidMinor) - row.p.amountMinor;
+  const paysAhead = row.p.renewal && row.p.amountMinor > outstandingMinor(row.billedMinor ?? 0, paidBefore);
+  const end = paysAhead ? renewalEnd(row.subscriptionEnd, now, cycleMonths(row.billingCycle)).end : row.subscriptionEnd;
+  await tx
+    .update(subscriptionPayments)
+    .set({ periodStart: row.subscriptionStart, periodEnd: end })
+    .where(and(eq(subscriptionPayments.schoolId, payment.schoolId), eq(subscriptionPayments.id, payment.id)));
 }
 
 function toPayment(row: PaymentRow): Payment {
@@ -367,8 +383,10 @@ export async function submitPayment(
         createdAt: now,
         updatedAt: now,
       });
-      if (result.status === 'confirmed') await settleSubscriptionOf(tx, schoolId, input.subscriptionId ?? null, now);
-      else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
+      if (result.status === 'confirmed') {
+        await fixPeriodOf(tx, { schoolId, id }, now);
+        await settleSubscriptionOf(tx, schoolId, input.subscriptionId ?? null, now);
+      } else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
       await audit(tx, actor, {
         schoolId,
         action: 'payment.submitted',
@@ -511,7 +529,10 @@ export async function decidePayment(
       const current = await paymentById(tx, id);
       throw new AppError('conflict', `This payment was already ${current.p.status}.`);
     }
-    if (decision.status === 'confirmed') await settleSubscriptionOf(tx, row.p.schoolId, row.p.subscriptionId, now);
+    if (decision.status === 'confirmed') {
+      await fixPeriodOf(tx, row.p, now);
+      await settleSubscriptionOf(tx, row.p.schoolId, row.p.subscriptionId, now);
+    }
     const what = `${describe(row)} (${row.p.receiptNumber})`;
     await notifySchoolAdmins(
       tx,

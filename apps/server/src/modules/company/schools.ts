@@ -37,7 +37,7 @@ import {
   presentSubscription,
 } from './subscriptions.ts';
 import { countsAgainstPlan } from '../../db/plan-count.ts';
-import { CURRENT_SUBSCRIPTION, schoolStatusSql } from './school-status.ts';
+import { ACCESS_END_SQL, CURRENT_SUBSCRIPTION, schoolStatusSql } from './school-status.ts';
 import { usageOf } from './usage.ts';
 
 interface SchoolRow extends Record<string, unknown> {
@@ -54,6 +54,7 @@ interface SchoolRow extends Record<string, unknown> {
   status: SchoolStatus;
   plan_name: string | null;
   end_date: string | Date | null;
+  cancelled_at: string | Date | null;
   students: number | null;
   created_at: string | Date;
   language: SchoolLocale['language'];
@@ -68,13 +69,16 @@ const STUDENTS = sql`count(*)::int from users u where u.role = 'student' and ${c
 
 type SchoolSort = z.output<typeof SchoolListQuery>['sort'];
 
-/** The sorts of the schools list; a school without a subscription has no end date and sorts last both ways. */
+/**
+ * The sorts of the schools list; a school without a subscription has no end date and sorts last both ways. A
+ * cancelled subscription sorts by when it was cancelled, the date the list shows for it.
+ */
 const SORTS: SortAllowList<SchoolSort> = {
   // As every list of names: accents and case aside, the same on any database (docs/product.md, "Sorting by name").
   name: (dir) => ({ expr: nameKey(sql`sc.name`), tie: nameAsWritten(sql`sc.name`), cast: 'text', dir }),
   createdAt: (dir) => ({ expr: sql`sc.created_at`, cast: 'timestamptz', dir }),
   endDate: (dir) => ({
-    expr: sql`coalesce(c.end_date, ${sql.raw(dir === 'asc' ? "'infinity'" : "'-infinity'")}::timestamptz)`,
+    expr: sql`coalesce(${ACCESS_END_SQL}, ${sql.raw(dir === 'asc' ? "'infinity'" : "'-infinity'")}::timestamptz)`,
     cast: 'timestamptz',
     dir,
   }),
@@ -91,7 +95,8 @@ async function schoolRows(tx: Tx, ids: string[], withUsage: boolean, now: Date):
   const result = await tx.execute<SchoolRow>(sql`
     select sc.id, sc.name, sc.address, sc.phone, sc.email, sc.principal_name, sc.logo, sc.brand_color,
       sc.is_active, sc.is_demo, sc.created_at, sc.language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
-      p.name as plan_name, c.end_date, ${schoolStatusSql(now)} as status,
+      p.name as plan_name, c.end_date, case when c.status = 'cancelled' then ${ACCESS_END_SQL} end as cancelled_at,
+      ${schoolStatusSql(now)} as status,
       ${withUsage ? sql`(select ${STUDENTS} and u.school_id = sc.id)` : sql`null`} as students
     from schools sc
     ${CURRENT_SUBSCRIPTION}
@@ -121,6 +126,7 @@ function toCompanySchool(r: SchoolRow): CompanySchool {
     status: r.status,
     planName: r.plan_name,
     subscriptionEndDate: iso(r.end_date),
+    subscriptionCancelledAt: iso(r.cancelled_at),
     studentCount: r.students === null ? null : Number(r.students),
     createdAt: new Date(r.created_at).toISOString(),
     locale: {

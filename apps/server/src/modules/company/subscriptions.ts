@@ -228,6 +228,7 @@ export function toSubscription(
     isTrial: row.isTrial,
     changeKind: row.changeKind,
     previousSubscriptionId: row.previousSubscriptionId,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -319,7 +320,7 @@ export async function assignSubscription(
     .limit(1);
   await tx
     .update(schoolSubscriptions)
-    .set({ status: 'cancelled', updatedAt: now })
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active')));
   const price = priceSubscription(
     plan.priceMinor,
@@ -429,7 +430,7 @@ export async function cancelSubscription(
   if (!current) throw new AppError('rule', MESSAGES.noActiveSubscription);
   const [row] = await tx
     .update(schoolSubscriptions)
-    .set({ status: 'cancelled', autoRenew: false, updatedAt: now })
+    .set({ status: 'cancelled', autoRenew: false, cancelledAt: now, updatedAt: now })
     .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.id, current.id)))
     .returning();
   if (!row) throw notFound(MESSAGES.noActiveSubscription);

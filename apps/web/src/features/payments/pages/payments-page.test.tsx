@@ -67,6 +67,21 @@ describe('PaymentsPage', () => {
     expect(within(second as HTMLElement).getByText(renewal)).toBeTruthy();
   });
 
+  it("says what is outstanding on pending payments only: a decided one is not given today's balance", async () => {
+    const rows: Payment[] = [
+      { ...payment, status: 'confirmed', amountMinor: 50000, outstandingMinor: 90000 },
+      { ...payment, id: 'pay-2', receiptNumber: 'R-0002', status: 'rejected', reason: 'No', outstandingMinor: 90000 },
+      { ...payment, id: 'pay-3', receiptNumber: 'R-0003', status: 'pending', outstandingMinor: 90000 },
+    ];
+    mockFetch({ 'GET /api/v1/company/payments': () => json({ items: rows, nextCursor: null }) });
+    renderWithProviders(<PaymentsPage />, { auth: signedIn('company_admin'), path: '/payments?status=all' });
+    await screen.findByRole('link', { name: 'R-0001' });
+    const [confirmed, rejected, pending] = screen.getAllByRole('row').slice(1);
+    expect(confirmed?.textContent).not.toContain('outstanding');
+    expect(rejected?.textContent).not.toContain('outstanding');
+    expect(within(pending as HTMLElement).getByText('$900.00 outstanding')).toBeTruthy();
+  });
+
   it('reads right to left in Arabic, with the method and actions translated', async () => {
     await changeLanguage('ar');
     mockFetch({ 'GET /api/v1/company/payments': () => json({ items: [payment], nextCursor: null }) });

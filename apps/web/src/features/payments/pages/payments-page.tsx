@@ -44,14 +44,16 @@ const paymentColumns = (t: T, paymentFor: (p: Payment) => string): DataTableColu
     id: 'amount',
     header: t('list.columns.amount'),
     className: 'tabular-nums',
-    // What is still outstanding on what it pays for, to compare a pending payment with (docs/product.md,
-    // "Billing: what is due").
+    // A pending payment shows what is still outstanding on what it pays for, to compare it with before deciding
+    // (docs/product.md, "Billing: what is due"). A decided one does not: today's balance is not that payment's.
     cell: (p) => (
       <>
         {formatMoney(p.amountMinor, p.currency)}
-        <span className="block text-xs whitespace-nowrap text-slate-500">
-          {t('list.outstanding', { amount: formatMoney(p.outstandingMinor, p.currency) })}
-        </span>
+        {p.status === 'pending' && (
+          <span className="block text-xs whitespace-nowrap text-slate-500">
+            {t('list.outstanding', { amount: formatMoney(p.outstandingMinor, p.currency) })}
+          </span>
+        )}
       </>
     ),
   },

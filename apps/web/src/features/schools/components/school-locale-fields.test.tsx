@@ -24,6 +24,7 @@ const school: CompanySchool = {
   status: 'active',
   planName: 'Standard',
   subscriptionEndDate: '2027-01-01T00:00:00.000Z',
+  subscriptionCancelledAt: null,
   studentCount: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   locale: { ...DEFAULT_SCHOOL_LOCALE, timeZone: 'America/Los_Angeles' },

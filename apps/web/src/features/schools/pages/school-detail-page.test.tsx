@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { aSubscription } from '../../../test/fixtures';
 import { SchoolDetailPage } from './school-detail-page';
@@ -24,6 +25,7 @@ const school: CompanySchool = {
   status: 'active',
   planName: 'Standard',
   subscriptionEndDate: '2027-01-01T00:00:00.000Z',
+  subscriptionCancelledAt: null,
   studentCount: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   locale: DEFAULT_SCHOOL_LOCALE,
@@ -164,6 +166,50 @@ describe('SchoolDetailPage', () => {
     expect(document.getElementById(`${months.id}-error`)?.textContent).toBe(YEARLY_LENGTH_MESSAGE);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByText(YEARLY_LENGTH_MESSAGE)).toHaveLength(1);
+  });
+
+  it('shows what the subscription billed, was paid and owes, as My Subscription words it', async () => {
+    render('company_user', {
+      ...detail,
+      subscription: { ...subscription('active'), amountDueMinor: 15000, paidMinor: 5000, outstandingMinor: 10000 },
+    });
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    const figure = (label: string) =>
+      within(card)
+        .getAllByRole('term')
+        .find((dt) => dt.textContent === label)?.nextElementSibling?.textContent;
+    expect(figure('Billed')).toBe('$150.00');
+    expect(figure('Paid')).toBe('$50.00');
+    expect(figure('Outstanding')).toBe('$100.00');
+  });
+
+  it.each([
+    ['en', ['Billed', 'Paid', 'Outstanding'], 'Nothing is outstanding', 'cancelled on Mar 10, 2026'],
+    ['es', ['Facturado', 'Pagado', 'Pendiente de pago'], 'No hay nada pendiente de pago', 'se canceló el Mar 10, 2026'],
+    ['ar', ['المفوتر', 'المدفوع', 'المتبقي'], 'لا يوجد مبلغ مستحق', 'في Mar 10, 2026'],
+  ] as const)('in %s, a cancelled subscription says when, and what it billed and was paid', async (language, labels, nothing, when) => {
+    await changeLanguage(language);
+    const answer = lapsedDetail('cancelled');
+    const sub = { ...subscription('cancelled'), cancelledAt: '2026-03-10T12:00:00.000Z' };
+    render('company_admin', { ...answer, history: { ...answer.history, items: [sub] } });
+    await waitFor(() => expect(document.body.textContent).toContain(when));
+    const terms = screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    const billing = terms.filter(([label]) => (labels as readonly string[]).includes(label ?? ''));
+    expect(billing).toEqual([
+      [labels[0], expect.stringMatching(/100[.,٫]00/)],
+      [labels[1], expect.stringMatching(/100[.,٫]00/)],
+      [labels[2], nothing],
+    ]);
+  });
+
+  it('a cancelled subscription that billed and received nothing says so in one sentence', async () => {
+    const answer = lapsedDetail('cancelled');
+    const sub = { ...subscription('cancelled'), amountDueMinor: 0, paidMinor: 0, outstandingMinor: 0 };
+    render('company_admin', { ...answer, history: { ...answer.history, items: [sub] } });
+    expect(
+      await screen.findByText('Nothing was billed and no payments were made, so nothing is outstanding.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Billed')).toBeNull();
   });
 
   it('offers no Renew for a cancelled subscription (the server refuses it: assign a plan instead)', async () => {

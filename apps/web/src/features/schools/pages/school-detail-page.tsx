@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { BillingFigures } from '../../../components/ui/billing-figures';
 import { Button } from '../../../components/ui/button';
 import { CardSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -67,6 +68,7 @@ export function SchoolDetailPage() {
   // A cancelled one is named as such (its history row says Cancelled), not as if the school never had one.
   const cancelledSub = !subscription && history.items[0]?.status === 'cancelled' ? history.items[0] : null;
   const renewable = subscription ?? lapsed;
+  const shown = subscription ?? lapsed ?? cancelledSub;
   // Entitlements are the add-ons bought (listed with the subscription) and those its plan includes: the chips
   // add only the latter, so no add-on is shown twice.
   const bought = new Set(subscription?.addonNames.map((name) => name.toLowerCase()));
@@ -143,11 +145,18 @@ export function SchoolDetailPage() {
             </p>
           ) : cancelledSub ? (
             <p className="text-sm text-slate-500">
-              {t('detail.cancelledSubscription', { plan: cancelledSub.planName })}
+              {cancelledSub.cancelledAt
+                ? t('detail.cancelledSubscriptionOn', {
+                    plan: cancelledSub.planName,
+                    date: date(cancelledSub.cancelledAt),
+                  })
+                : t('detail.cancelledSubscription', { plan: cancelledSub.planName })}
             </p>
           ) : (
             <p className="text-sm text-slate-500">{t('detail.noSubscription')}</p>
           )}
+          {/* What the school's newest subscription billed, was paid and owes, as its own My Subscription shows it. */}
+          {shown && <BillingFigures narrow subscription={shown} className="mt-4 border-t border-slate-100 pt-4" />}
           {included.length > 0 && (
             <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={t('detail.activeAddons')}>
               {included.map((key) => (

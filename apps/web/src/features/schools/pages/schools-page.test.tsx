@@ -1,6 +1,6 @@
 import type { CompanySchool } from '@lyceum/shared/company';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
@@ -21,6 +21,7 @@ const school = (name: string, status: CompanySchool['status']): CompanySchool =>
   status,
   planName: 'Standard',
   subscriptionEndDate: '2027-01-01T00:00:00.000Z',
+  subscriptionCancelledAt: null,
   studentCount: 12,
   createdAt: '2026-01-01T00:00:00.000Z',
   locale: DEFAULT_SCHOOL_LOCALE,
@@ -61,6 +62,32 @@ describe('SchoolsPage', () => {
     expect(screen.queryByRole('columnheader', { name: /Students/ })).toBeNull();
     expect(screen.queryByRole('option', { name: 'Most students' })).toBeNull();
     expect(calls.every((c) => !c.url.includes('sort=students'))).toBe(true);
+  });
+
+  it.each([
+    ['en', 'Cancelled Mar 10, 2026'],
+    ['es', 'Cancelada el Mar 10, 2026'],
+    ['ar', 'أُلغي في Mar 10, 2026'],
+  ] as const)('in %s, lists a cancelled school by when it was cancelled, not its old end date', async (language, text) => {
+    await changeLanguage(language);
+    mockFetch({
+      'GET /api/v1/company/schools': () =>
+        json({
+          items: [
+            { ...school('Gone Academy', 'cancelled'), subscriptionCancelledAt: '2026-03-10T12:00:00.000Z' },
+            school('Hill Valley High', 'active'),
+          ],
+          nextCursor: null,
+          total: 2,
+        }),
+    });
+    renderWithProviders(<SchoolsPage />, { auth: signedIn('company_admin'), path: '/schools' });
+    const link = await screen.findByRole('link', { name: 'Gone Academy' });
+    const row = link.closest('tr') as HTMLElement;
+    expect(within(row).getByText(text)).toBeTruthy();
+    expect(row.textContent).not.toContain('2027');
+    const running = screen.getByRole('link', { name: 'Hill Valley High' }).closest('tr') as HTMLElement;
+    expect(running.textContent).toContain('Jan 1, 2027');
   });
 
   it('offers no Create button to company_user', async () => {

@@ -52,7 +52,11 @@ const schoolColumns = (t: T, withUsage: boolean): DataTableColumn<CompanySchool>
     id: 'endDate',
     header: t('list.columns.ends'),
     sortKey: 'endDate',
-    cell: (s) => dateOrDash(s.subscriptionEndDate),
+    // A cancelled subscription ended when it was cancelled, whatever end date it was sold with.
+    cell: (s) =>
+      s.subscriptionCancelledAt
+        ? t('list.cancelledOn', { date: formatDate(s.subscriptionCancelledAt) })
+        : dateOrDash(s.subscriptionEndDate),
   },
   ...(withUsage
     ? [

@@ -246,7 +246,7 @@ describe('MySubscriptionPage', () => {
   });
 
   // A receipt is for money received (docs/product.md, "Payments"): a pending or rejected payment has none (409).
-  it('lists payments with what is outstanding, marks a renewal, and links receipts of confirmed payments only', async () => {
+  it('lists payments without repeating what is outstanding on each, marks a renewal, and links receipts of confirmed payments only', async () => {
     mockFetch({
       ...handlers(answer('paid')),
       'GET /api/v1/payments': () =>
@@ -266,8 +266,8 @@ describe('MySubscriptionPage', () => {
     expect(within(list).queryByRole('link', { name: 'Receipt R-2' })).toBeNull();
     expect(within(list).queryByRole('link', { name: 'Receipt R-3' })).toBeNull();
     const rows = within(list).getAllByRole('listitem');
-    expect(rows[0]?.textContent).toContain('$0.00 outstanding');
-    expect(rows[2]?.textContent).toContain('$25.00 outstanding');
+    // What is outstanding is the subscription's, said once in its figures, not on every payment.
+    for (const row of rows) expect(row.textContent).not.toMatch(/outstanding/i);
     expect(within(rows[2] as HTMLElement).getByText('Renewal')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).queryByText('Renewal')).toBeNull();
   });
@@ -428,8 +428,12 @@ describe('MySubscriptionPage', () => {
     expect(figure('After the trial')).toBe('$100.00');
     expect(figure('Ends')).toMatch(/2026/);
     expect(screen.queryByText('Pending')).toBeNull();
-    // A trial owes nothing (docs/product.md, "Billing: what is due").
-    expect(figure('Outstanding')).toBe('Nothing is outstanding');
+    // A trial owes nothing (docs/product.md, "Billing: what is due"): said once, not as two zero amounts.
+    expect(
+      within(plan).getByText('Nothing was billed and no payments were made, so nothing is outstanding.'),
+    ).toBeTruthy();
+    expect(within(plan).queryByText('Billed')).toBeNull();
+    expect(within(plan).queryByText('$0.00')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getByText('Trial')).toBeTruthy();
@@ -440,6 +444,23 @@ describe('MySubscriptionPage', () => {
       renewal: true,
       amountMinor: 10000,
     });
+  });
+
+  it('a cancelled subscription that billed and received nothing says so, in every language, not "Billed $0.00"', async () => {
+    const cancelled = answer('none', { status: 'cancelled', amountDueMinor: 0, paidMinor: 0, outstandingMinor: 0 });
+    cancelled.daysLeft = null;
+    mockFetch(handlers(cancelled));
+    for (const [language, sentence] of [
+      ['en', 'Nothing was billed and no payments were made, so nothing is outstanding.'],
+      ['es', 'No se facturó nada ni se recibieron pagos, así que no hay nada pendiente de pago.'],
+      ['ar', 'لم يُفوتر أي مبلغ ولم تُسجَّل أي دفعة، لذا لا يوجد مبلغ مستحق.'],
+    ] as const) {
+      await changeLanguage(language);
+      const { unmount } = renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });
+      expect(await screen.findByText(sentence)).toBeTruthy();
+      expect(screen.queryByText(/(^|\D)0[.,٫]00/)).toBeNull();
+      unmount();
+    }
   });
 
   it('a cancelled subscription has no days left and offers no renewal or plan change: the school is sent to sales', async () => {

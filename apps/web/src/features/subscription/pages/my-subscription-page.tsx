@@ -3,11 +3,12 @@ import type { AddonRequest } from '@lyceum/shared/company';
 import { ADDON_KEYS } from '@lyceum/shared/entitlements';
 import { UNLIMITED } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { BillingFigures, Figure } from '../../../components/ui/billing-figures';
 import { Card, CardSection } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -36,15 +37,6 @@ interface Paying {
   renewal?: boolean;
   /** Of the amount, the next billing cycle a renewal payment pays ahead. */
   nextCycleMinor?: number;
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-base font-semibold text-slate-900">{children}</dd>
-    </div>
-  );
 }
 
 /**
@@ -252,20 +244,7 @@ export function MySubscriptionPage() {
             <p className="text-sm text-slate-500">{t('mine.noSubscription')}</p>
           )}
           {subscription && (
-            // What it billed, what confirmed payments brought, and the difference (docs/product.md, "Billing: what is due").
-            <dl className="mt-4 grid grid-cols-2 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-3 lg:grid-cols-6">
-              <Figure label={t('mine.figure.billed')}>
-                {format.money(subscription.amountDueMinor, subscription.currency)}
-              </Figure>
-              <Figure label={t('mine.figure.paid')}>
-                {format.money(subscription.paidMinor, subscription.currency)}
-              </Figure>
-              <Figure label={t('mine.figure.outstanding')}>
-                {subscription.outstandingMinor > 0
-                  ? format.money(subscription.outstandingMinor, subscription.currency)
-                  : t('nothingOutstanding')}
-              </Figure>
-            </dl>
+            <BillingFigures subscription={subscription} className="mt-4 border-t border-slate-100 pt-4" />
           )}
           {cancelled && <p className="mt-4 text-sm text-slate-600">{t('mine.cancelled')}</p>}
           {plan && plan.features.length > 0 && (
@@ -354,10 +333,9 @@ export function MySubscriptionPage() {
                     <span className="text-slate-500">{format.date(p.createdAt)}</span>
                   </span>
                   <span className="flex flex-wrap items-center gap-2">
+                    {/* What is outstanding is the subscription's (its figures above) or the add-on request's (its
+                        row), not each payment's: repeated per row it read as every payment's own balance. */}
                     <span className="tabular-nums">{format.money(p.amountMinor, p.currency)}</span>
-                    <span className="text-xs text-slate-500 tabular-nums">
-                      {t('outstanding', { amount: format.money(p.outstandingMinor, p.currency) })}
-                    </span>
                     <PaymentStatusBadge status={p.status} />
                     {/* A receipt is for money received: a pending or rejected payment has none (409). */}
                     {p.status === 'confirmed' && (
