@@ -5,7 +5,7 @@ import { addonRequests, apiUsage, auditLog, notifications, schoolSubscriptions }
 import { newId } from '../src/lib/ids.ts';
 import { currentMonth } from '../src/modules/company/usage.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { type CompanyWorld, companyWorld, schoolOnPlan } from './company-helpers.ts';
+import { activeSubscriptionRow, type CompanyWorld, companyWorld, schoolOnPlan } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, TEST_PASSWORD } from './helpers.ts';
 import { owe } from './factories/payments.ts';
 
@@ -15,15 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const activeSub = async (schoolId: string) =>
-  (
-    await withSystem(w.t.app.deps.db, (tx) =>
-      tx
-        .select()
-        .from(schoolSubscriptions)
-        .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active'))),
-    )
-  )[0];
+const activeSub = (schoolId: string) => activeSubscriptionRow(w.t, schoolId);
 
 describe('marketplace and add-on requests', () => {
   it('a school admin requests an add-on; company staff approve; the subscription and its total change', async () => {

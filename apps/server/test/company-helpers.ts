@@ -60,6 +60,17 @@ export async function setActiveEndDate(t: TestApp, schoolId: string, endDate: Da
   );
 }
 
+/** A school's active subscription row as stored (undefined when it has none). */
+export async function activeSubscriptionRow(t: TestApp, schoolId: string) {
+  const rows = await withSystem(t.app.deps.db, (tx) =>
+    tx
+      .select()
+      .from(schoolSubscriptions)
+      .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active'))),
+  );
+  return rows[0];
+}
+
 export const DAY = 86_400_000;
 
 /**

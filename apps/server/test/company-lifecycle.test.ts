@@ -3,10 +3,10 @@ import { addMonths, autoRenewalEnd, cycleMonths, renewalEnd } from '@lyceum/shar
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, schoolSubscriptions } from '../src/db/schema/index.ts';
+import { auditLog } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { sweepExpiredSubscriptions } from '../src/modules/company/subscriptions.ts';
-import { type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
+import { activeSubscriptionRow, type CompanyWorld, companyWorld, DAY, setActiveEndDate } from './company-helpers.ts';
 import { as, createSchool, errorOf, login, type SchoolFixture } from './helpers.ts';
 import { owe } from './factories/payments.ts';
 
@@ -31,15 +31,7 @@ const bell = async (caller: Caller): Promise<Note[]> => {
 };
 const assign = (schoolId: string, payload: Record<string, unknown>) =>
   w.companyAdmin({ method: 'POST', url: `/api/v1/company/schools/${schoolId}/subscriptions`, payload });
-const activeRow = async (schoolId: string) =>
-  (
-    await withSystem(w.t.app.deps.db, (tx) =>
-      tx
-        .select()
-        .from(schoolSubscriptions)
-        .where(and(eq(schoolSubscriptions.schoolId, schoolId), eq(schoolSubscriptions.status, 'active'))),
-    )
-  )[0];
+const activeRow = (schoolId: string) => activeSubscriptionRow(w.t, schoolId);
 const auditsOf = (schoolId: string, action: string) =>
   withSystem(w.t.app.deps.db, (tx) =>
     tx

@@ -107,11 +107,17 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
   cheque: 'Cheque',
 };
 
+/**
+ * The largest amount of money a field takes: $10,000,000.00, well inside the database's integer columns
+ * (2,147,483,647). Its bounds are checked before whole cents and stop there: a number past 2^53 is not a
+ * "safe" integer to zod, so 1e20 would otherwise be told it has decimals (docs/product.md, "Form field messages").
+ */
+export const MONEY_MAX_MINOR = 1_000_000_000;
 const moneySchema = z
   .number({ error: 'Enter an amount' })
-  .int('Amount must be in whole cents (at most 2 decimal places)')
-  .min(0, 'Amount cannot be negative')
-  .max(1_000_000_000, 'Amount is too large');
+  .min(0, { error: 'Amount cannot be negative', abort: true })
+  .max(MONEY_MAX_MINOR, { error: 'Amount is too large', abort: true })
+  .int('Amount must be in whole cents (at most 2 decimal places)');
 const limitSchema = z
   .number({ error: 'Enter a number' })
   .int('Must be a whole number')

@@ -84,6 +84,20 @@ export function renewalEnd(oldEnd: Date, now: Date, months: number): { start: Da
   return { start, end: addMonths(start, months) };
 }
 
+/**
+ * How far past today a manual renewal may take the end date (docs/product.md, "Statuses, expiry and renewal"):
+ * each renewal adds at most 60 months, so without a bound repeated renewals ran past what dates can hold.
+ */
+export const RENEWAL_REACH_YEARS = 10;
+export const RENEWAL_MESSAGES = {
+  tooFar: `A renewal cannot take the end date more than ${RENEWAL_REACH_YEARS} years past today`,
+};
+
+/** True when `end` lies more than RENEWAL_REACH_YEARS past `now`. */
+export function renewalTooFar(end: Date, now: Date): boolean {
+  return end.getTime() > addMonths(now, RENEWAL_REACH_YEARS * 12).getTime();
+}
+
 /** The length of one billing cycle in months: what an automatic renewal adds, and what its total pays for. */
 export function cycleMonths(cycle: BillingCycle): number {
   return cycle === 'yearly' ? 12 : 1;

@@ -6,7 +6,7 @@ import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
-import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
+import { RENEWAL_REACH_YEARS, RENEWAL_MESSAGES, YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
@@ -372,6 +372,7 @@ const ar: Catalogue = {
   [BILLING_MESSAGES.receiptPending]: 'هذه الدفعة بانتظار التأكيد: يصدر إيصالها بعد تأكيدها.',
   [BILLING_MESSAGES.receiptRejected]: 'رُفضت هذه الدفعة، لذا لا إيصال لها.',
   [YEARLY_LENGTH_MESSAGE]: 'يمتد الاشتراك السنوي سنوات كاملة: 12 أو 24 أو 36 أو 48 أو 60 شهرًا',
+  [RENEWAL_MESSAGES.tooFar]: `لا يمكن للتجديد أن يجعل تاريخ الانتهاء بعد أكثر من ${RENEWAL_REACH_YEARS} سنوات من اليوم`,
   'This school has no subscription to renew. Assign a plan instead.':
     'ليس لهذه المدرسة اشتراك لتجديده. عيّن لها خطة بدلًا من ذلك.',
   'The subscription changed meanwhile. Reload and try again.':

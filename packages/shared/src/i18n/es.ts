@@ -6,7 +6,7 @@ import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, UNVERIFIED_STORAGE_MB, UNVERIFIED_STORAGE_MESSAGES } from '../trial-caps.ts';
 import { type Catalogue, template } from './translate.ts';
 import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
-import { YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
+import { RENEWAL_REACH_YEARS, RENEWAL_MESSAGES, YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
 import { DASHBOARD_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
@@ -392,6 +392,7 @@ const es: Catalogue = {
   [BILLING_MESSAGES.receiptPending]: 'Este pago está pendiente de confirmación: su recibo se emite cuando se confirme.',
   [BILLING_MESSAGES.receiptRejected]: 'Este pago fue rechazado, así que no tiene recibo.',
   [YEARLY_LENGTH_MESSAGE]: 'Una suscripción anual dura años completos: 12, 24, 36, 48 o 60 meses',
+  [RENEWAL_MESSAGES.tooFar]: `Una renovación no puede llevar la fecha de fin más de ${RENEWAL_REACH_YEARS} años después de hoy`,
   'This school has no subscription to renew. Assign a plan instead.':
     'Esta escuela no tiene una suscripción que renovar. Asígnele un plan.',
   'The subscription changed meanwhile. Reload and try again.':

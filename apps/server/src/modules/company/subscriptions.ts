@@ -20,6 +20,8 @@ import {
   outstandingMinor,
   priceSubscription,
   renewalEnd,
+  RENEWAL_MESSAGES,
+  renewalTooFar,
   YEARLY_LENGTH_MESSAGE,
 } from '@lyceum/shared/subscription-rules';
 import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -404,6 +406,9 @@ export async function renewSubscription(
     throw new AppError('rule', YEARLY_LENGTH_MESSAGE, { months: YEARLY_LENGTH_MESSAGE });
   }
   const { end } = renewalEnd(current.endDate, now, months);
+  if (renewalTooFar(end, now)) {
+    throw new AppError('rule', RENEWAL_MESSAGES.tooFar, { months: RENEWAL_MESSAGES.tooFar });
+  }
   const charge = chargeForMonths(current.totalAmountMinor, months, current.billingCycle);
   const row = await extendSubscription(tx, current, end, charge, now);
   if (!row) throw new AppError('conflict', 'The subscription changed meanwhile. Reload and try again.');
