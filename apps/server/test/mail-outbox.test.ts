@@ -1,7 +1,14 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_ATTEMPTS, MAIL_RETRY_DELAYS_MS, REQUEUE_WITHIN_DAYS, requeueFailedMail } from '../src/db/mail.ts';
+import {
+  enqueueMail,
+  MAIL_ATTEMPTS,
+  MAIL_RETRY_DELAYS_MS,
+  MailDispatcher,
+  REQUEUE_WITHIN_DAYS,
+  requeueFailedMail,
+} from '../src/db/mail.ts';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
 import { createSchool, createTestApp, type SchoolFixture, type TestApp } from './helpers.ts';
@@ -154,6 +161,27 @@ describe('the mail outbox', () => {
     await t.app.deps.mail.flush();
     expect(await row(email)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(smtp.received.map((mail) => mail.to)).toEqual([email]);
+  });
+
+  // docs/scaling.md: several processes on one PostgreSQL share the outbox.
+  it('sends each mail once when two processes pass over the outbox at the same time', async () => {
+    smtp.up = true;
+    const before = smtp.received.length;
+    const addresses = ['one', 'two', 'three', 'four', 'five', 'six'].map((name) => `${name}@shared-outbox.test`);
+    await withSystem(t.app.deps.db, async (tx) => {
+      for (const to of addresses) await enqueueMail(tx, { to, subject: 'Hello', text: 'Hello', kind: 'account_invite' });
+    });
+    const otherProcess = new MailDispatcher(t.app.deps.db, {
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Lyceum <no-reply@lyceum.test>',
+      mailDir: '/nonexistent',
+      log: t.app.log,
+      clock: () => new Date(now),
+    });
+    await Promise.all([t.app.deps.mail.flush(), otherProcess.flush(), t.app.deps.mail.flush(), otherProcess.flush()]);
+    const received = smtp.received.slice(before).map((mail) => mail.to);
+    expect(received.toSorted()).toEqual(addresses.toSorted());
+    for (const to of addresses) expect(await row(to)).toMatchObject({ status: 'sent', attempts: 1, nextAttemptAt: null });
   });
 
   it('sends a mail at its next attempt once SMTP is back; requeue leaves mail older than its links', async () => {

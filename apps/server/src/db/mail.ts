@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { hasEntitlement } from '@lyceum/shared/entitlements';
 import { DEFAULT_LANGUAGE, DEFAULT_SCHOOL_LOCALE, isLanguage } from '@lyceum/shared/locale';
@@ -131,6 +131,12 @@ export const MAIL_RETRY_DELAYS_MS: readonly number[] = [
 export const MAIL_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
 /** Mail tried per pass, oldest first; a pass runs every 30 s (app.ts) and after each queued mail. */
 const MAIL_PER_PASS = 50;
+/**
+ * How long a pass's claim on its mail holds: longer than a pass of MAIL_PER_PASS mails takes while SMTP answers,
+ * short enough that mail claimed by a process that stopped is sent soon after. (A pass stuck on a server that
+ * neither answers nor hangs up for longer may see another process send its mail too: once more, never lost.)
+ */
+const MAIL_CLAIM_MS = 15 * 60_000;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -199,11 +205,17 @@ export class MailDispatcher {
     return this.running;
   }
 
-  private async deliverPending(): Promise<void> {
+  /**
+   * Takes the mail that is due, for this pass alone: each row is claimed (its next attempt moved MAIL_CLAIM_MS
+   * on) in the statement that picks it, skipping rows another process is claiming, so processes sharing one
+   * outbox (docs/scaling.md) never send the same mail twice. A process that stops mid-pass leaves its claims to
+   * run out, and the mail is tried again then.
+   */
+  private async claimDue(): Promise<OutboxRow[]> {
     const now = this.clock();
-    const due = await withSystem(this.db, (tx) =>
+    const due = (tx: Tx) =>
       tx
-        .select()
+        .select({ id: mailOutbox.id })
         .from(mailOutbox)
         .where(
           and(
@@ -212,8 +224,20 @@ export class MailDispatcher {
           ),
         )
         .orderBy(asc(mailOutbox.createdAt))
-        .limit(MAIL_PER_PASS),
+        .limit(MAIL_PER_PASS)
+        .for('update', { skipLocked: true });
+    const claimed = await withSystem(this.db, (tx) =>
+      tx
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
+        .where(inArray(mailOutbox.id, due(tx)))
+        .returning(),
     );
+    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  private async deliverPending(): Promise<void> {
+    const due = await this.claimDue();
     for (const message of due) {
       try {
         await this.deliver(message);
