@@ -35,7 +35,14 @@ import {
   visibleClasses,
 } from '../people/index.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { inScope, listThroughAnswers, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
+import {
+  inScope,
+  listThroughAnswers,
+  readScope,
+  type SchoolScope,
+  seesEveryone,
+  writeScope,
+} from '../../db/school-scope.ts';
 import { likePattern, byName, byNameText } from '../../lib/search.ts';
 import { assertTrialCap } from '../../db/trial-caps.ts';
 import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
@@ -104,7 +111,11 @@ async function loadClasses(tx: Tx, schoolId: string, which: string[] | SQL): Pro
   });
 }
 
-async function loadClassDetail(tx: Tx, schoolId: string, id: string): Promise<ClassDetailResponse> {
+/**
+ * The class with its students: the active ones first, then those who left it (withdrawn, graduated), for the
+ * office; a teacher's `rosterOnly` view lists the roster alone (docs/security.md, "Children who left a class").
+ */
+async function loadClassDetail(tx: Tx, schoolId: string, id: string, rosterOnly = false): Promise<ClassDetailResponse> {
   const [cls] = await loadClasses(tx, schoolId, [id]);
   if (!cls) throw notFound(PEOPLE_MESSAGES.classNotFound);
   const roster = await tx
@@ -118,7 +129,9 @@ async function loadClassDetail(tx: Tx, schoolId: string, id: string): Promise<Cl
     })
     .from(students)
     .innerJoin(users, and(eq(users.schoolId, students.schoolId), eq(users.id, students.id)))
-    .where(and(eq(students.schoolId, schoolId), eq(students.classId, id)))
+    .where(
+      and(eq(students.schoolId, schoolId), eq(students.classId, id), rosterOnly ? eq(users.isActive, true) : undefined),
+    )
     .orderBy(sql`${users.isActive} desc`, asc(students.rollNumber));
   return { ...cls, students: roster };
 }
@@ -206,7 +219,7 @@ export function getClass(
   const scope = readScope(actor, schoolId, 'classes');
   return inScope(deps.db, scope, async (tx) => {
     await findVisibleClass(tx, scope, id);
-    return loadClassDetail(tx, scope.schoolId, id);
+    return loadClassDetail(tx, scope.schoolId, id, !seesEveryone(scope));
   });
 }
 
