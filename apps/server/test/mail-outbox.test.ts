@@ -169,7 +169,8 @@ describe('the mail outbox', () => {
     const before = smtp.received.length;
     const addresses = ['one', 'two', 'three', 'four', 'five', 'six'].map((name) => `${name}@shared-outbox.test`);
     await withSystem(t.app.deps.db, async (tx) => {
-      for (const to of addresses) await enqueueMail(tx, { to, subject: 'Hello', text: 'Hello', kind: 'account_invite' });
+      for (const to of addresses)
+        await enqueueMail(tx, { to, subject: 'Hello', text: 'Hello', kind: 'account_invite' });
     });
     const otherProcess = new MailDispatcher(t.app.deps.db, {
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
@@ -181,7 +182,8 @@ describe('the mail outbox', () => {
     await Promise.all([t.app.deps.mail.flush(), otherProcess.flush(), t.app.deps.mail.flush(), otherProcess.flush()]);
     const received = smtp.received.slice(before).map((mail) => mail.to);
     expect(received.toSorted()).toEqual(addresses.toSorted());
-    for (const to of addresses) expect(await row(to)).toMatchObject({ status: 'sent', attempts: 1, nextAttemptAt: null });
+    for (const to of addresses)
+      expect(await row(to)).toMatchObject({ status: 'sent', attempts: 1, nextAttemptAt: null });
   });
 
   it('sends a mail at its next attempt once SMTP is back; requeue leaves mail older than its links', async () => {
