@@ -823,6 +823,50 @@ describe('absence alerts', () => {
     }
   });
 
+  it("a parent unlinked from a child loses the child's alerts at once, live; the other parent keeps theirs", async () => {
+    const date = '2026-02-13';
+    const adminSession = await w.a.signIn('school_admin');
+    const made = await createParent(w.t.app, adminSession, { sendInvitation: false });
+    const link = await admin({
+      method: 'PUT',
+      url: `/api/v1/students/${kid(1)}/parents/${made.parent.id}`,
+      payload: { relationship: 'Stepfather' },
+    });
+    expect(link.statusCode, link.body).toBeLessThan(300);
+    const submit = async (records: ReturnType<typeof all>) => {
+      const res = await teacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.a.classId, date, records },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const onDate = async (userId: string) => (await notificationsOf(userId)).filter((n) => n.body.includes(date));
+    await submit(all({ [kid(1)]: false }));
+    expect(await onDate(made.parent.id)).toHaveLength(1);
+    expect(await onDate(otherParent.id)).toHaveLength(1);
+
+    const session = await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string);
+    const stream = await openStream(await streamBase(), session.cookie);
+    try {
+      const badge = JSON.parse((await stream.next('unread')).data).notifications as number;
+      const unlinked = await admin({ method: 'DELETE', url: `/api/v1/students/${kid(1)}/parents/${made.parent.id}` });
+      expect(unlinked.statusCode, unlinked.body).toBe(200);
+      const withdrawn = JSON.parse((await stream.next('notification')).data);
+      expect(withdrawn).toMatchObject({ withdrawn: true });
+      expect(JSON.parse((await stream.next('unread')).data).notifications).toBe(badge - 1);
+    } finally {
+      stream.close();
+    }
+    expect(await onDate(made.parent.id)).toEqual([]);
+    expect(await onDate(otherParent.id)).toHaveLength(1);
+    // The other parent's alert is still the one a later sheet of the date revises, never repeats; the former
+    // parent hears nothing more of the child.
+    await submit(all());
+    expect((await onDate(otherParent.id)).map((n) => n.title)).toEqual([`Attendance corrected: Bea Second`]);
+    expect(await onDate(made.parent.id)).toEqual([]);
+  });
+
   it('a student moved class the same day and marked present in the new class keeps the alert exactly as it was', async () => {
     const date = '2026-02-09';
     const adminSession = await w.a.signIn('school_admin');

@@ -11,7 +11,7 @@ import { classLabel } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { newId } from '../../lib/ids.ts';
-import { LIVE_CHANNEL, type LiveEvent, liveEventPayloads } from '../../lib/live-events.ts';
+import { LIVE_CHANNEL, type LiveEvent, liveEventPayloads, publishLiveEvents } from '../../lib/live-events.ts';
 
 export interface MarkedStudent {
   studentId: string;
@@ -338,4 +338,44 @@ export function alertsSql(
       select p from json_array_elements_text(${JSON.stringify(payloads)}::json) as p
     )
     select count(pg_notify(${LIVE_CHANNEL}, e.payload))::int as sent from events e`;
+}
+
+/**
+ * A parent unlinked from a child: the child's absence and late alerts leave that parent's bell in the same
+ * transaction (docs/product.md, "Absence alerts"), as the child's class announcements do, so a former parent
+ * keeps no news of the child and nothing in the bell leads to a child they may no longer read. The alert rows
+ * keep the other parents' notifications, so a later sheet of those dates still revises rather than repeats.
+ * Open bells hear each as withdrawn, and the stream follows with the unread counts.
+ */
+export async function dropAlertsOfUnlinkedParent(
+  tx: Tx,
+  schoolId: string,
+  link: { studentId: string; parentId: string },
+): Promise<void> {
+  const dropped = await selectRows<{ id: string }>(
+    tx,
+    sql`with gone as (
+        delete from notifications n
+        where n.school_id = ${schoolId} and n.user_id = ${link.parentId}
+          and n.id in (select unnest(al.notification_ids) from absence_alerts al
+            where al.school_id = ${schoolId} and al.student_id = ${link.studentId})
+        returning n.id
+      ), kept as (
+        update absence_alerts al
+        set notification_ids = array(select x from unnest(al.notification_ids) x where x not in (select g.id from gone g))
+        where al.school_id = ${schoolId} and al.student_id = ${link.studentId}
+          and al.notification_ids && array(select g.id from gone g)
+      )
+      select g.id from gone g`,
+  );
+  await publishLiveEvents(
+    tx,
+    dropped.map(({ id }) => ({
+      kind: 'notification' as const,
+      schoolId,
+      id,
+      userIds: [link.parentId],
+      withdrawn: true,
+    })),
+  );
 }

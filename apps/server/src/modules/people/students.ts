@@ -32,6 +32,7 @@ import {
 } from './accounts.ts';
 import { setUserActive, updateUserContact } from './active.ts';
 import { dropLostAnnouncementNotifications } from '../announcements/index.ts';
+import { dropAlertsOfUnlinkedParent } from '../attendance/index.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { assertMayChange } from './who-may-change-whom.ts';
 import {
@@ -621,6 +622,7 @@ export function unlinkParent(
       .returning({ id: studentParents.id, relationship: studentParents.relationship });
     if (removed.length === 0) throw notFound(PEOPLE_MESSAGES.parentNotFound);
     await dropLostAnnouncementNotifications(tx, scope.schoolId, { userIds: [parentId] });
+    await dropAlertsOfUnlinkedParent(tx, scope.schoolId, { studentId: id, parentId });
     await audit(tx, actor, {
       schoolId: scope.schoolId,
       action: 'student.parent_unlinked',
