@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSubscriptions, subscriptionPayments } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
+import type { Tx } from '../src/db/client.ts';
 import { type CompanyWorld, companyWorld } from './company-helpers.ts';
 import type { Caller } from './fixtures/school-world.ts';
 import { as, createSchool, errorOf, login, type SchoolFixture } from './helpers.ts';
@@ -231,6 +232,33 @@ describe('a cancelled subscription is listed by when it was cancelled', () => {
 });
 
 describe('the migration fills in what rows made before it lack', () => {
+  /** Empties what the migration fills in for the school's rows, as they stood before it, then runs its updates. */
+  const backfill = (schoolId: string, before?: (tx: Tx) => Promise<unknown>) =>
+    withSystem(w.t.app.deps.db, async (tx) => {
+      await tx.update(schoolSubscriptions).set({ cancelledAt: null }).where(eq(schoolSubscriptions.schoolId, schoolId));
+      await tx
+        .update(subscriptionPayments)
+        .set({ periodStart: null, periodEnd: null })
+        .where(eq(subscriptionPayments.schoolId, schoolId));
+      await before?.(tx);
+      const file = new URL('../src/db/migrations/0041_billing-periods.sql', import.meta.url);
+      const updates = readFileSync(file, 'utf8')
+        .split('--> statement-breakpoint')
+        .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+        .filter((statement) => statement.startsWith('UPDATE'));
+      expect(updates).toHaveLength(2);
+      for (const statement of updates) await tx.execute(sql.raw(statement));
+    });
+  const cancelledAtOf = async (id: string) => {
+    const [row] = await withSystem(w.t.app.deps.db, (tx) =>
+      tx
+        .select({ cancelledAt: schoolSubscriptions.cancelledAt })
+        .from(schoolSubscriptions)
+        .where(eq(schoolSubscriptions.id, id)),
+    );
+    return row?.cancelledAt?.toISOString() ?? null;
+  };
+
   it('a replaced or cancelled subscription gets its cancelled date, a confirmed payment the term it was confirmed in', async () => {
     const s = await createSchool(w.t.app, { name: 'Backfill Yew School' });
     const first = await assign(s.id, { planId: await w.planId('Basic'), months: 1 });
@@ -244,21 +272,7 @@ describe('the migration fills in what rows made before it lack', () => {
     expect((await cancel(s.id)).statusCode).toBe(200);
     const renewedEnd = addMonths(new Date(first.endDate), 2).toISOString();
 
-    // As the rows stood before the migration: nothing stored.
-    await withSystem(w.t.app.deps.db, async (tx) => {
-      await tx.update(schoolSubscriptions).set({ cancelledAt: null }).where(eq(schoolSubscriptions.schoolId, s.id));
-      await tx
-        .update(subscriptionPayments)
-        .set({ periodStart: null, periodEnd: null })
-        .where(eq(subscriptionPayments.schoolId, s.id));
-      const file = new URL('../src/db/migrations/0041_billing-periods.sql', import.meta.url);
-      const updates = readFileSync(file, 'utf8')
-        .split('--> statement-breakpoint')
-        .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-        .filter((statement) => statement.startsWith('UPDATE'));
-      expect(updates).toHaveLength(2);
-      for (const statement of updates) await tx.execute(sql.raw(statement));
-    });
+    await backfill(s.id);
 
     const period = async (id: string) => (await receipt(sa, id)).period;
     expect(await period(early.id)).toEqual({ start: first.startDate, end: first.endDate });
@@ -272,5 +286,23 @@ describe('the migration fills in what rows made before it lack', () => {
     const byId = new Map(rows.map((r) => [r.id, r.cancelledAt?.toISOString() ?? null]));
     expect(byId.get(first.id)).toBe(second.startDate);
     expect(byId.get(second.id)).not.toBeNull();
+  });
+  it('a subscription staff cancelled keeps the day they did, though a plan assigned later names it as the previous one', async () => {
+    const s = await createSchool(w.t.app, { name: 'Backfill Rowan School' });
+    const first = await assign(s.id, { planId: await w.planId('Basic'), months: 1 });
+    const cancelled = await cancel(s.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const cancelledAt = cancelled.json().cancelledAt as string;
+    const second = await assign(s.id, { planId: await w.planId('Standard'), months: 1 });
+    expect(second.previousSubscriptionId).toBe(first.id);
+    // The next plan assigned a month after the cancellation, as on a school that came back later.
+    const later = addMonths(new Date(second.startDate), 1);
+    await backfill(s.id, (tx) =>
+      tx.update(schoolSubscriptions).set({ startDate: later }).where(eq(schoolSubscriptions.id, second.id)),
+    );
+    const migrated = await cancelledAtOf(first.id);
+    expect(migrated).not.toBe(later.toISOString());
+    // The audit's time, written in the same request as the cancellation.
+    expect(Math.abs(Date.parse(migrated ?? '') - Date.parse(cancelledAt))).toBeLessThan(5000);
   });
 });

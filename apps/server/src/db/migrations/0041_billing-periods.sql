@@ -3,14 +3,14 @@
 ALTER TABLE "school_subscriptions" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscription_payments" ADD COLUMN "period_start" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscription_payments" ADD COLUMN "period_end" timestamp with time zone;--> statement-breakpoint
--- A replaced subscription was cancelled when the next one was assigned; one cancelled by staff, when its audit
--- says so; otherwise its last change is the best date known.
+-- One cancelled by staff was cancelled when its audit says so, even when a plan assigned later names it as the
+-- previous one; one replaced, when the next one was assigned; otherwise its last change is the best date known.
 UPDATE "school_subscriptions" s SET "cancelled_at" = coalesce(
-    (SELECT n."start_date" FROM "school_subscriptions" n
-      WHERE n."school_id" = s."school_id" AND n."previous_subscription_id" = s."id" ORDER BY n."created_at" LIMIT 1),
     (SELECT a."created_at" FROM "audit_log" a
       WHERE a."school_id" = s."school_id" AND a."entity_id" = s."id" AND a."action" = 'subscription.cancelled'
       ORDER BY a."created_at" DESC LIMIT 1),
+    (SELECT n."start_date" FROM "school_subscriptions" n
+      WHERE n."school_id" = s."school_id" AND n."previous_subscription_id" = s."id" ORDER BY n."created_at" LIMIT 1),
     s."updated_at")
   WHERE s."status" = 'cancelled';--> statement-breakpoint
 -- A confirmed subscription payment paid for the term as it stood when it was confirmed: its end is the end date
