@@ -4,6 +4,10 @@
  * same JSON shape the matching REST read returns (a `notification` carries a `Notification` of ./api.ts).
  */
 export const LIVE_EVENT_KINDS = [
+  /**
+   * A notification sent or rewritten (data: the Notification), or taken out of the reader's bell (data:
+   * `{ id, withdrawn: true }`, a child's alerts once their parent is unlinked; an `unread` event follows).
+   */
   'notification',
   'attendance',
   'timetable',

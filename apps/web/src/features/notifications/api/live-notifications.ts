@@ -1,7 +1,7 @@
 import { Notification, type NotificationList } from '@lyceum/shared/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type LiveUnread, UNREAD_EVENT } from '@lyceum/shared/live-events';
+import { isLiveWithdrawn, type LiveUnread, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { adjustSessionUnread } from '../../../lib/auth';
 import type { LiveHandler } from '../../../lib/live-events';
 import { refetchLive } from '../../../lib/live-refetch';
@@ -39,6 +39,16 @@ export function useNotificationLiveHandler(): LiveHandler {
     return {
       kind: 'notification',
       onEvent(data) {
+        if (isLiveWithdrawn(data)) {
+          // Taken out of the bell by the server (a child's alerts, once their parent is unlinked): the line
+          // leaves the list; the badge takes the `unread` counts the stream sends next.
+          queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) =>
+            list ? { ...list, items: list.items.filter((n) => n.id !== data.id) } : list,
+          );
+          void queryClient.invalidateQueries({ queryKey: [...notificationKeys.list, 'page'] });
+          refetchLive(queryClient, [['dashboard']]);
+          return;
+        }
         const parsed = Notification.safeParse(data);
         if (!parsed.success) return;
         addLiveNotification(queryClient, parsed.data);

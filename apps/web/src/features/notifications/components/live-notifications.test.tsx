@@ -168,6 +168,20 @@ describe('live notifications', () => {
     });
   });
 
+  it("takes a withdrawn notification out of the open bell, and the stream's count onto the badge", async () => {
+    mockFetch({});
+    renderShell({
+      items: [note('n2', 'Newer'), { ...note('alert', 'Absent today: Stella'), type: 'attendance' }],
+      unread: 2,
+    });
+    latest().open();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    latest().send('notification', { id: 'alert', withdrawn: true });
+    latest().send('unread', { notifications: 1, messages: 0 });
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Newer')]);
+    expect(screen.getByTestId('notification-badge').textContent).toBe('1');
+  });
+
   it('reconnects after 2 s, 4 s, 8 s, 16 s, then every 30 s, and starts again at 2 s after a successful open', () => {
     mockFetch({ 'GET /api/v1/notifications': () => json({ items: [], unread: 0 }) });
     renderShell({ items: [], unread: 0 });
