@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
 import { addMonths } from '@lyceum/shared/subscription-rules';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSubscriptions, subscriptionPayments } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -116,6 +117,47 @@ describe("a receipt's period is the one its payment paid for", () => {
     expect((await renew(s.id, 12)).statusCode).toBe(200);
     expect((await receipt(w.companyAdmin, ahead.id)).period).toEqual(expected);
   });
+
+  // A PostgreSQL server lets another connection hold the school's subscription lock while the request waits for it.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a payment confirmed while a renewal holds the subscription takes its period from the renewed term',
+    async () => {
+      const s = await createSchool(w.t.app, { name: 'Period Lime School' });
+      const sub = await assign(s.id, { planId: await w.planId('Basic'), months: 1 });
+      const paid = await pay(await schoolAdmin(s), sub.id, 5000);
+      const { database } = w.t.config;
+      if (database.kind !== 'postgres') throw new Error('a PostgreSQL server is needed');
+      const renewal = new pg.Client({ connectionString: database.url });
+      await renewal.connect();
+      try {
+        // A renewal in the middle of its work: the lock taken, the end date moved, not yet committed.
+        await renewal.query('begin');
+        await renewal.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`subscriptions:${s.id}`]);
+        const renewedEnd = addMonths(new Date(sub.endDate), 1);
+        await renewal.query('update school_subscriptions set end_date = $1 where school_id = $2 and id = $3', [
+          renewedEnd,
+          s.id,
+          sub.id,
+        ]);
+        const confirming = w.companyAdmin({ method: 'POST', url: `/api/v1/company/payments/${paid.id}/confirm` });
+        const waiting = async () =>
+          (
+            await renewal.query(
+              "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+            )
+          ).rows[0].n > 0;
+        while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 20));
+        await renewal.query('commit');
+        expect((await confirming).statusCode).toBe(200);
+        expect((await receipt(w.companyAdmin, paid.id)).period).toEqual({
+          start: sub.startDate,
+          end: renewedEnd.toISOString(),
+        });
+      } finally {
+        await renewal.end();
+      }
+    },
+  );
 
   it('refuses a receipt to another school, to roles other than the school admin, and for an unknown or bad id', async () => {
     const s = await createSchool(w.t.app, { name: 'Period Ash School' });

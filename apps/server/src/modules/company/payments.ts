@@ -384,8 +384,7 @@ export async function submitPayment(
         updatedAt: now,
       });
       if (result.status === 'confirmed') {
-        await fixPeriodOf(tx, { schoolId, id }, now);
-        await settleSubscriptionOf(tx, schoolId, input.subscriptionId ?? null, now);
+        await countConfirmed(tx, { schoolId, id, subscriptionId: input.subscriptionId ?? null }, now);
       } else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
       await audit(tx, actor, {
         schoolId,
@@ -406,12 +405,20 @@ export async function submitPayment(
   }
 }
 
-/** A confirmed subscription payment counts towards what the subscription billed: its payment status follows. */
-async function settleSubscriptionOf(tx: Tx, schoolId: string, subscriptionId: string | null, now: Date) {
-  if (!subscriptionId) return;
-  // A renewal billing the subscription at the same time would otherwise leave the status it read before.
-  await lockSchoolSubscriptions(tx, schoolId);
-  await settlePaymentStatusOf(tx, schoolId, subscriptionId, now);
+/**
+ * A payment just marked confirmed counts towards what its subscription billed: its period is fixed (fixPeriodOf)
+ * and the subscription's payment status follows. Both read the subscription under its lock, taken first: a
+ * renewal at the same moment would otherwise leave the period of the term before it, or the status it read.
+ */
+async function countConfirmed(
+  tx: Tx,
+  payment: { schoolId: string; id: string; subscriptionId: string | null },
+  now: Date,
+): Promise<void> {
+  if (!payment.subscriptionId) return;
+  await lockSchoolSubscriptions(tx, payment.schoolId);
+  await fixPeriodOf(tx, payment, now);
+  await settlePaymentStatusOf(tx, payment.schoolId, payment.subscriptionId, now);
 }
 
 /**
@@ -529,10 +536,7 @@ export async function decidePayment(
       const current = await paymentById(tx, id);
       throw new AppError('conflict', `This payment was already ${current.p.status}.`);
     }
-    if (decision.status === 'confirmed') {
-      await fixPeriodOf(tx, row.p, now);
-      await settleSubscriptionOf(tx, row.p.schoolId, row.p.subscriptionId, now);
-    }
+    if (decision.status === 'confirmed') await countConfirmed(tx, row.p, now);
     const what = `${describe(row)} (${row.p.receiptNumber})`;
     await notifySchoolAdmins(
       tx,
