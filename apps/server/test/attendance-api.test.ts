@@ -654,12 +654,13 @@ describe('absence alerts', () => {
       const onDate = async () => (await notificationsOf(w.a.users.parent.id)).filter((n) => n.body.includes(date));
       await submit(all({ [kid(0)]: false }));
       const [alert] = await onDate();
-      expect(alert?.title).toMatch(/^غائب يوم 2026-02-04: /);
-      expect(alert?.body).toContain('غائبًا');
+      // Written without the child's gender (غياب, an absence; not غائب/غائبة).
+      expect(alert?.title).toMatch(/^غياب يوم 2026-02-04: /);
+      expect(alert?.body).toMatch(/^سُجّل غياب /);
       await submit(all({ [kid(0)]: 'late' }));
       const [revised] = await onDate();
       expect(revised?.title).toMatch(/^تصحيح الحضور: /);
-      expect(revised?.body).toContain('متأخرًا');
+      expect(revised?.body).toMatch(/^صُحّح تسجيل .* إلى تأخر /);
       // The other parent, with no language of their own, follows the school's: English.
       await submit(all({ [kid(1)]: false }));
       const other = (await notificationsOf(otherParent.id)).filter((n) => n.body.includes(date));
@@ -689,7 +690,7 @@ describe('absence alerts', () => {
       await submit(all({ [kid(0)]: 'late' }));
       const [revised] = await onDate();
       // The status word is ours and translated; the class's name is not.
-      expect(revised?.body).toContain('متأخرًا');
+      expect(revised?.body).toContain('إلى تأخر');
       expect(revised?.body).toMatch(/\(\u2068Title\u2069\)/);
     } finally {
       await db().execute(sql`update accounts set language = null where id = ${accountId}`);
@@ -1019,11 +1020,11 @@ describe('absence alerts', () => {
         // class's own brackets, "Grade 6 A (2027-2028)", no longer scramble the sentence's around it.
         // The date is isolated left to right too: after an Arabic word, 2025-11-24 unisolated is drawn 24-11-2025.
         expect(await bellBody()).toBe(
-          `سُجّل \u2068${name}\u2069 غائبًا يوم \u206611/24/2025\u2069 (\u2068${await className()}\u2069).`,
+          `سُجّل غياب \u2068${name}\u2069 يوم \u206611/24/2025\u2069 (\u2068${await className()}\u2069).`,
         );
         await setDateFormat('YYYY-MM-DD');
         expect(await bellBody()).toBe(
-          `سُجّل \u2068${name}\u2069 غائبًا يوم \u20662025-11-24\u2069 (\u2068${await className()}\u2069).`,
+          `سُجّل غياب \u2068${name}\u2069 يوم \u20662025-11-24\u2069 (\u2068${await className()}\u2069).`,
         );
       } finally {
         await db().execute(sql`update accounts set language = null where id = ${w.a.users.parent.accountId}`);

@@ -520,7 +520,7 @@ const es: Catalogue = {
   // Absence alerts to parents
   [template(ATTENDANCE_ALERT_MESSAGES.absentTitle)]: 'Ausente hoy: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.absentOnTitle)]: 'Ausente el {1}: {0}',
-  [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: '{0} fue marcado ausente el {1} ({2}).',
+  [template(ATTENDANCE_ALERT_MESSAGES.absentBody)]: 'Se registró la ausencia de {0} el {1} ({2}).',
   [template(ATTENDANCE_ALERT_MESSAGES.correctedTitle)]: 'Asistencia corregida: {0}',
   [template(ATTENDANCE_ALERT_MESSAGES.correctedBody)]: '{0} ahora figura como {1} el {2} ({3}).',
   [ATTENDANCE_ALERT_MESSAGES.present]: 'presente',
