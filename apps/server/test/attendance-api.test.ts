@@ -614,6 +614,31 @@ describe("the school's today", () => {
   });
 });
 
+/** A new parent of `children`, signed in. */
+async function newParentOf(children: string[]) {
+  const made = await createParent(w.t.app, await w.a.signIn('school_admin'), { sendInvitation: false });
+  for (const child of children) {
+    const link = await admin({
+      method: 'PUT',
+      url: `/api/v1/students/${child}/parents/${made.parent.id}`,
+      payload: { relationship: 'Father' },
+    });
+    expect(link.statusCode, link.body).toBeLessThan(300);
+  }
+  const session = await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string);
+  return { made, session };
+}
+
+/** The class teacher submits the class's sheet of `date`. */
+const submitSheetOn = (date: string) => async (records: ReturnType<typeof all>) => {
+  const res = await teacher({
+    method: 'POST',
+    url: '/api/v1/attendance',
+    payload: { classId: w.a.classId, date, records },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
 describe('absence alerts', () => {
   it('a student marked absent notifies each parent once per day; resubmitting revises, never repeats', async () => {
     const date = '2026-02-02';
@@ -779,25 +804,8 @@ describe('absence alerts', () => {
     // The bell adds one for each new notification it hears of and takes the `unread` count as it comes: a
     // count that already holds a notification still to be sent would leave the badge one too high.
     const date = '2026-02-12';
-    const adminSession = await w.a.signIn('school_admin');
-    const made = await createParent(w.t.app, adminSession, { sendInvitation: false });
-    for (const i of [1, 2]) {
-      const link = await admin({
-        method: 'PUT',
-        url: `/api/v1/students/${kid(i)}/parents/${made.parent.id}`,
-        payload: { relationship: 'Father' },
-      });
-      expect(link.statusCode, link.body).toBeLessThan(300);
-    }
-    const session = await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string);
-    const submit = async (records: ReturnType<typeof all>) => {
-      const res = await teacher({
-        method: 'POST',
-        url: '/api/v1/attendance',
-        payload: { classId: w.a.classId, date, records },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const { session } = await newParentOf([kid(1), kid(2)]);
+    const submit = submitSheetOn(date);
     await submit(all({ [kid(1)]: false }));
     const stream = await openStream(await streamBase(), session.cookie);
     try {
@@ -826,28 +834,13 @@ describe('absence alerts', () => {
 
   it("a parent unlinked from a child loses the child's alerts at once, live; the other parent keeps theirs", async () => {
     const date = '2026-02-13';
-    const adminSession = await w.a.signIn('school_admin');
-    const made = await createParent(w.t.app, adminSession, { sendInvitation: false });
-    const link = await admin({
-      method: 'PUT',
-      url: `/api/v1/students/${kid(1)}/parents/${made.parent.id}`,
-      payload: { relationship: 'Stepfather' },
-    });
-    expect(link.statusCode, link.body).toBeLessThan(300);
-    const submit = async (records: ReturnType<typeof all>) => {
-      const res = await teacher({
-        method: 'POST',
-        url: '/api/v1/attendance',
-        payload: { classId: w.a.classId, date, records },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const { made, session } = await newParentOf([kid(1)]);
+    const submit = submitSheetOn(date);
     const onDate = async (userId: string) => (await notificationsOf(userId)).filter((n) => n.body.includes(date));
     await submit(all({ [kid(1)]: false }));
     expect(await onDate(made.parent.id)).toHaveLength(1);
     expect(await onDate(otherParent.id)).toHaveLength(1);
 
-    const session = await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string);
     const stream = await openStream(await streamBase(), session.cookie);
     try {
       const badge = JSON.parse((await stream.next('unread')).data).notifications as number;
