@@ -2,7 +2,8 @@
 // Precompiles the server (TypeScript → one ESM file) into apps/server/dist so `npm start` skips tsx's
 // on-the-fly transpilation. npm packages stay external (resolved from node_modules at run time); the
 // workspace package @lyceum/shared (TypeScript sources) is bundled in. Migrations are copied next to it
-// because the server finds them relative to its own file.
+// because the server finds them relative to its own file. The server tests compile the server and the CLI the same
+// way (compileServer) into a directory of their own (apps/server/test/global-setup.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,16 +32,20 @@ function copyChanged(from, to) {
   }
 }
 
-/** Returns the path of the compiled entry point. */
-export async function buildServer({ quiet = false } = {}) {
-  const started = Date.now();
-  mkdirSync(out, { recursive: true });
-  // Built beside the target and renamed into place, so a server already running from dist is never torn.
-  const tmp = path.join(out, `server.${process.pid}.tmp.js`);
+/**
+ * Compiles each entry point (a TypeScript file of apps/server/src) into `outDir` as `<its name>.js`, with the
+ * migrations beside them, and returns the compiled files' paths in the entries' order. `outDir` must lie inside
+ * the repository: the compiled files import the npm packages from its node_modules.
+ */
+export async function compileServer(entries, outDir) {
+  mkdirSync(outDir, { recursive: true });
+  const names = entries.map((entry) => path.basename(entry, path.extname(entry)));
+  // Built beside the targets and renamed into place, so a server already running from them is never torn.
+  const tmpName = (name) => `${name}.${process.pid}.tmp`;
   try {
     await build({
-      entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-      outfile: tmp,
+      entryPoints: Object.fromEntries(names.map((name, i) => [tmpName(name), entries[i]])),
+      outdir: outDir,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -64,11 +69,21 @@ export async function buildServer({ quiet = false } = {}) {
     // carry it for the server's whole life.
     stop();
   }
-  copyChanged(path.join(root, 'apps/server/src/db/migrations'), path.join(out, 'migrations'));
-  writeChanged(path.join(out, 'package.json'), Buffer.from('{ "type": "module" }\n'));
-  renameSync(tmp, path.join(out, 'server.js'));
+  copyChanged(path.join(root, 'apps/server/src/db/migrations'), path.join(outDir, 'migrations'));
+  writeChanged(path.join(outDir, 'package.json'), Buffer.from('{ "type": "module" }\n'));
+  return names.map((name) => {
+    const file = path.join(outDir, `${name}.js`);
+    renameSync(path.join(outDir, `${tmpName(name)}.js`), file);
+    return file;
+  });
+}
+
+/** Compiles the server into apps/server/dist; returns the path of the compiled entry point. */
+export async function buildServer({ quiet = false } = {}) {
+  const started = Date.now();
+  const [server] = await compileServer([path.join(root, 'apps/server/src/server.ts')], out);
   if (!quiet) console.log(`Server compiled to apps/server/dist in ${Date.now() - started} ms`);
-  return path.join(out, 'server.js');
+  return server;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { compileServer } from '../../../scripts/build-server.mjs';
 import { openDatabase } from '../src/db/client.ts';
 
 /**
@@ -25,6 +36,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** With TEST_DATABASE_URL: the migrated database each test database is created from. */
     postgresTemplate: string | null;
+    /** The server's and the CLI's entry points compiled for this run, for the tests that start them as processes. */
+    compiled: { server: string; cli: string };
   }
 }
 
@@ -91,12 +104,47 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   return name;
 }
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+};
+
+/**
+ * Starting the server or the CLI through tsx transpiles the whole server for every process (seconds of CPU each),
+ * so the tests that start them run this one build instead, the way `npm start` runs the server
+ * (scripts/build-server.mjs). Its own directory, not apps/server/dist, where the end-to-end suite's servers run
+ * meanwhile; beside dist, so the built server finds the web app where it would from there.
+ */
+async function compileEntries(): Promise<{ dir: string; compiled: { server: string; cli: string } }> {
+  const parent = path.join(root, 'apps/server');
+  // A run that was killed never removed its build.
+  for (const entry of readdirSync(parent)) {
+    const pid = /^dist-test-(\d+)-/.exec(entry)?.[1];
+    if (pid && !isRunning(Number(pid))) rmSync(path.join(parent, entry), { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(path.join(parent, `dist-test-${process.pid}-`));
+  // Some tests start the server as the user nobody (see server-start.test.ts).
+  chmodSync(dir, 0o755);
+  const [server, cli] = await compileServer(
+    [path.join(root, 'apps/server/src/server.ts'), path.join(root, 'apps/server/src/cli.ts')],
+    dir,
+  );
+  return { dir, compiled: { server: server as string, cli: cli as string } };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const build = await compileEntries();
+  project.provide('compiled', build.compiled);
   project.provide('pgliteTemplate', await pgliteTemplate());
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = serverUrl ? await postgresTemplate(serverUrl) : null;
   project.provide('postgresTemplate', template);
   return async () => {
+    rmSync(build.dir, { recursive: true, force: true });
     if (serverUrl && template) await adminQuery(serverUrl, `drop database if exists ${template} with (force)`);
   };
 }

@@ -12,13 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * An operator's mistakes at start (README.md, "Configuration"): the server and the CLI stop with one clear line and
- * exit 1, before they write anything. These run the real entry points as processes (a couple of seconds each).
+ * exit 1, before they write anything. These run the real entry points as processes, compiled once for the run as
+ * `npm start` compiles the server (test/global-setup.ts).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const compiled = inject('compiled');
 
 function run(
   entry: 'server' | 'cli',
@@ -26,7 +28,7 @@ function run(
   env: Record<string, string>,
   asNobody = false,
 ): Promise<Finished> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, `apps/server/src/${entry}.ts`), ...args], {
+  const child = spawn(process.execPath, [compiled[entry], ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     // Root writes anywhere: the unwritable directory is tried as nobody.
