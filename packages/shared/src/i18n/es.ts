@@ -634,7 +634,7 @@ const es: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'Suscripción renovada',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]:
     'Su suscripción {0} se renovó automáticamente hasta el {1}. Hay un pago pendiente de {2}.',
-  [template(DEMO_NOTIFICATION_MESSAGES.welcomeTitle)]: 'Bienvenido a {0}',
+  [template(DEMO_NOTIFICATION_MESSAGES.welcomeTitle)]: 'Le damos la bienvenida a {0}',
   [template(DEMO_NOTIFICATION_MESSAGES.welcomeBody)]:
     'Esta es una escuela de demostración. Todo lo que cambie se queda en la carpeta ./data de este equipo.',
   // Announcements

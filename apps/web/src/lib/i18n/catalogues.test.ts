@@ -5,6 +5,7 @@ import { CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
 import serverArabic from '@lyceum/shared/i18n/ar';
 import serverSpanish from '@lyceum/shared/i18n/es';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
+import { genderedWords } from '@lyceum/shared/i18n/unknown-gender';
 import { bareLiterals, isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
 import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,9 @@ describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s l
       [],
     );
     expect(tuteo('Haz clic y pon la fecha.')).toEqual(['Haz', 'pon']);
+    // A clause opening on `o` before its verb: the import dialog said `O pega el CSV`.
+    expect(tuteo('O pega el CSV')).toEqual(['pega']);
+    expect(tuteo('O pegue el CSV')).toEqual([]);
     // After a comma with its subject first, the verb is the third person.
     expect(tuteo('Si no contesta, la escuela llama a su número.')).toEqual([]);
     // The third person of the present is not an imperative: the school still `elige`, a class `vuelve`.
@@ -150,6 +154,42 @@ describe('Spanish calls students alumno and teachers profesor (docs/product.md, 
     expect(refused.test('Docentes')).toBe(true);
     expect(refused.test('Estudiante no encontrado')).toBe(true);
     expect(refused.test('Los profesores y los alumnos de la escuela.')).toBe(false);
+  });
+});
+
+// Lyceum stores no one's gender: `¡Bienvenido a Lyceum!` greeted every woman who signed a school up as a man, and
+// `{name} añadido` / `لم يعد ⁨{name}⁩ معلمًا` spoke of every parent, pupil and teacher as one.
+describe('Spanish and Arabic assume no one\'s gender (docs/product.md, "A person\'s language")', () => {
+  for (const language of ['es', 'ar'] as const)
+    it(`${language}: on every page and in the server's messages`, () => {
+      const pages = [...catalogues]
+        .filter(([id]) => id.startsWith(`${language}/`))
+        .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
+      const server = Object.entries(language === 'es' ? serverSpanish : serverArabic);
+      const found = [...pages, ...server]
+        .filter(([, m]) => genderedWords(m, language).length)
+        .map(([k, m]) => `${k}: ${genderedWords(m, language)}`);
+      expect(found).toEqual([]);
+    });
+
+  it('tells a gendered word from a neutral one', () => {
+    expect(genderedWords('¡Bienvenido a Lyceum! Su escuela está lista.', 'es')).toEqual(['Bienvenido']);
+    expect(genderedWords('¿Es nuevo en el equipo de la plataforma?', 'es')).toEqual(['Es nuevo']);
+    expect(genderedWords('{name} añadido', 'es')).toEqual(['{name} añadido']);
+    expect(genderedWords('{action, select, deactivate {{name}: desactivado} other {}}', 'es')).toEqual([
+      '{name}: desactivado',
+    ]);
+    expect(genderedWords('Se añadió a {name}', 'es')).toEqual([]);
+    expect(genderedWords('¡Le damos la bienvenida a Lyceum!', 'es')).toEqual([]);
+    // A thing agrees with its noun, written first.
+    expect(genderedWords('Asignatura {name} desactivada', 'es')).toEqual([]);
+    expect(genderedWords('اختر من يدرّس هذه الحصة الآن: لم يعد \u2068{name}\u2069 معلمًا', 'ar')).toEqual([
+      'لم يعد \u2068{name}',
+    ]);
+    expect(genderedWords('\u2068{name}\u2069 لا يدرّس \u2068{subject}\u2069', 'ar')).toEqual(['{name}\u2069 لا يدرّس']);
+    expect(genderedWords('أنت مدعو إلى المدرسة', 'ar')).toEqual(['مدعو']);
+    expect(genderedWords('تمت ترقية \u2068{name}\u2069 إلى مدير المدرسة', 'ar')).toEqual([]);
+    expect(genderedWords('لم تعد \u2068{name}\u2069 معروضة', 'ar')).toEqual([]);
   });
 });
 
