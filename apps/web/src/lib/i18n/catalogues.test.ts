@@ -135,18 +135,22 @@ describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s l
   });
 });
 
+/** `where: text` for each Spanish text `refused` matches: every page, the server's messages and the CSV headers. */
+function spanishWith(refused: RegExp): string[] {
+  const pages = [...catalogues]
+    .filter(([id]) => id.startsWith('es/'))
+    .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
+  return [...pages, ...Object.entries(serverSpanish), ...Object.entries(CSV_HEADERS.es)]
+    .filter(([, m]) => refused.test(m))
+    .map(([k, m]) => `${k}: ${m}`);
+}
+
 // One product names the same people one way: the menu said `Estudiantes` over a page titled `Alumnos`, and the
 // teachers' page `Profesores` under a plan limit of `Docentes`.
 describe('Spanish calls students alumno and teachers profesor (docs/product.md, "A person\'s language")', () => {
   const refused = /\b(estudiantes?|docentes?)\b/i;
   it("on every page, in the server's messages and in CSV headers", () => {
-    const pages = [...catalogues]
-      .filter(([id]) => id.startsWith('es/'))
-      .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
-    const found = [...pages, ...Object.entries(serverSpanish), ...Object.entries(CSV_HEADERS.es)]
-      .filter(([, m]) => refused.test(m))
-      .map(([k, m]) => `${k}: ${m}`);
-    expect(found).toEqual([]);
+    expect(spanishWith(refused)).toEqual([]);
   });
 
   it('tells the refused words', () => {
@@ -154,6 +158,24 @@ describe('Spanish calls students alumno and teachers profesor (docs/product.md, 
     expect(refused.test('Docentes')).toBe(true);
     expect(refused.test('Estudiante no encontrado')).toBe(true);
     expect(refused.test('Los profesores y los alumnos de la escuela.')).toBe(false);
+  });
+});
+
+// One product names the same thing one way: the timetable said `colegio` and the settings `centro` beside every
+// other page's `escuela`; the attendance settings `Período`, the timetable `Periodo`; the children's card `Notas`
+// (which is also a note on a register) under a menu of `Calificaciones`.
+describe('Spanish says escuela, periodo and calificaciones (docs/product.md, "A person\'s language")', () => {
+  const refused = /(?<![\p{L}])(colegios?|centros?|períodos?|notas recientes)(?![\p{L}])/iu;
+  it("on every page, in the server's messages and in CSV headers", () => {
+    expect(spanishWith(refused)).toEqual([]);
+  });
+
+  it('tells the refused words', () => {
+    expect(refused.test('La semana del colegio.')).toBe(true);
+    expect(refused.test('Los años académicos del centro.')).toBe(true);
+    expect(refused.test('Asistencia por período')).toBe(true);
+    expect(refused.test('Notas recientes')).toBe(true);
+    expect(refused.test('Asistencia por periodo de la escuela; Nota para Ana.')).toBe(false);
   });
 });
 
