@@ -288,6 +288,27 @@ describe('Arabic calls the school admin مدير المدرسة, never مسؤو�
   });
 });
 
+// One product names the same thing one way: the Classes pages said الفصل, the attendance pages, the promotion wizard
+// and the server's messages الصف (which is also a file's row). The CSV header stays الصف, the column name templates
+// already downloaded carry.
+describe('Arabic calls a class الفصل, never الصف (docs/product.md, "A person\'s language")', () => {
+  const column = 'Class is required (or choose the class to import into)';
+  const misnamed = (english: string, arabic: string) =>
+    /\bclass(es)?\b/i.test(english) && /(?<!\p{L})(الصف|صفًا)(?!\p{L})/u.test(arabic) && english !== column;
+  it("on every page and in the server's messages", () => {
+    expect(arabicMisnaming(misnamed).filter((found) => !found.startsWith('csv:'))).toEqual([]);
+  });
+
+  it('tells the refused name', () => {
+    expect(misnamed('Class register', 'سجل الصف')).toBe(true);
+    expect(misnamed('Choose a class', 'اختر صفًا')).toBe(true);
+    expect(misnamed('Class register', 'سجل الفصل')).toBe(false);
+    // A row of a file is a صف too.
+    expect(misnamed('Class for rows without {column}', 'الفصل للصفوف التي لا تحتوي على {column}')).toBe(false);
+    expect(misnamed('None: each row gives its class', 'لا شيء: كل صف يحدد فصله')).toBe(false);
+  });
+});
+
 describe('someone\'s text in a sentence (docs/product.md, "In the web app")', () => {
   for (const language of RTL_LANGUAGES)
     for (const ns of namespaces)
