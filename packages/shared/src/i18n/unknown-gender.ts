@@ -5,8 +5,8 @@
  * every Spanish and Arabic text through genderedWords().
  *
  * The markers are the forms we have used about a person: a greeting that agrees with the reader, a masculine
- * participle right after a person's name that opens the message, and in Arabic the masculine verbs and adjectives
- * we wrote around a name. Messages about things (a class, a subject, a plan) agree with the thing's noun and are
+ * participle right after a person's name that opens the message, one child as a son (`hijo`, `ابن`), and in Arabic
+ * the masculine verbs and adjectives we wrote around a name. Messages about things (a class, a subject, a plan) agree with the thing's noun and are
  * written with the noun first (`Asignatura {name} añadida`), which these markers leave alone.
  */
 
@@ -20,6 +20,9 @@ const SPANISH = [
   /(?<![\p{L}])(es nuev[oa])(?![\p{L}])/giu,
   // `{name} añadido`, `{name}: desactivado`: a participle agreeing with the person the message opens on.
   new RegExp(`(?:^|[.!?:;]\\s*|\\{)(${PERSON}:?\\s+\\p{L}+(?:ado|ido)s?)(?!\\p{L})`, 'gu'),
+  // One child of unknown gender is `hijo o hija` (`sus hijos`, the plural, takes in both): `cuando su hijo llega
+  // tarde`.
+  /(?<![\p{L}])(hijo)(?![\p{L}])(?!\s+o\s+hija)/giu,
 ];
 
 const ARABIC = [
@@ -29,6 +32,8 @@ const ARABIC = [
   new RegExp(`(${PERSON}${PDI}?\\s+(?:لا\\s+)?(?:يدرّس|يدرس|يستطيع|يتمكن))`, 'gu'),
   // `أنت مدعو`, `هل أنت جديد`: an adjective agreeing with the reader.
   /(?<![\p{L}])(مدعو|أنت جديد)(?![\p{L}])/gu,
+  // One child is `الابن أو الابنة` (`الأبناء`, the plural, takes in both): `بجانب كل ابن`.
+  /(?<![\p{L}])((?:ك|ال|لل|ب)?ابن)(?![\p{L}])(?!\s+أو\s+الابنة)/gu,
 ];
 
 /** The words of one text that assume a person's gender (each as written), none when it assumes none. */

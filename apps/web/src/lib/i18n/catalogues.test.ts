@@ -212,6 +212,10 @@ describe('Spanish and Arabic assume no one\'s gender (docs/product.md, "A person
     expect(genderedWords('أنت مدعو إلى المدرسة', 'ar')).toEqual(['مدعو']);
     expect(genderedWords('تمت ترقية \u2068{name}\u2069 إلى مدير المدرسة', 'ar')).toEqual([]);
     expect(genderedWords('لم تعد \u2068{name}\u2069 معروضة', 'ar')).toEqual([]);
+    expect(genderedWords('Se avisa a los padres cuando su hijo llega tarde.', 'es')).toEqual(['hijo']);
+    expect(genderedWords('Hijo o hija; Mis hijos', 'es')).toEqual([]);
+    expect(genderedWords('اضغط «ربط» بجانب كل ابن', 'ar')).toEqual(['ابن']);
+    expect(genderedWords('الابن أو الابنة؛ أبنائي', 'ar')).toEqual([]);
   });
 });
 
