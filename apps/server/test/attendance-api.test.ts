@@ -1567,7 +1567,7 @@ describe('a period attendance was taken in', () => {
       payload: { isBreak: true },
     });
     expect(errorOf(inSpanish).message).toBe(
-      'Se tomó asistencia en este período, por lo que no puede convertirse en un descanso',
+      'Se tomó asistencia en este periodo, por lo que no puede convertirse en un descanso',
     );
     // The mark is still corrected in place; other changes of the period are still made.
     await submit(period, all());

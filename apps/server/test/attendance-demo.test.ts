@@ -70,7 +70,10 @@ describe('demo school day', () => {
     ]);
     try {
       for (const [language, expected] of [
-        ['es', [['Bienvenido a Demo School', expect.stringMatching(/^Esta es una escuela de demostración\./)]]],
+        [
+          'es',
+          [['Le damos la bienvenida a Demo School', expect.stringMatching(/^Esta es una escuela de demostración\./)]],
+        ],
         // The path is isolated, else right to left its `./` is drawn after it (`data/.`).
         [
           'ar',

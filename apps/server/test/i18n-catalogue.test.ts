@@ -222,7 +222,7 @@ describe('someone\'s text in a right-to-left catalogue (docs/product.md, "In the
 
   it('reaches the reader isolated once: an error by its catalogue, a notification when renderIn renders it', () => {
     expect(translateTo(YEAR_MESSAGES.classInTargetYear('7B', '2027-2028'), 'ar')).toBe(
-      'يوجد في \u20682027-2028\u2069 صف باسم \u20687B\u2069: اختر ذلك الصف بدلًا منه',
+      'يوجد في \u20682027-2028\u2069 فصل باسم \u20687B\u2069: اختر ذلك الفصل بدلًا منه',
     );
     // An add-on's name, as the company named it (the check was missing it: found by its parameter, `addon`).
     expect(translateTo(MESSAGES.entitlementRequired('API Access'), 'ar')).toBe(
@@ -230,7 +230,7 @@ describe('someone\'s text in a right-to-left catalogue (docs/product.md, "In the
     );
     // The numbers of a message are ours, not isolated.
     expect(translateTo(PEOPLE_MESSAGES.classSubjectHasLessons('Art', 3), 'ar')).toBe(
-      'لا يزال في جدول هذا الصف 3 من حصص \u2068Art\u2069. احذفها أولًا.',
+      'لا يزال في جدول هذا الفصل 3 من حصص \u2068Art\u2069. احذفها أولًا.',
     );
     // Every notification is a MessageRef isolated at render: its catalogue entry isolates none of its parameters
     // (only a literal path of our own, as the demo welcome's `./data`).

@@ -4,6 +4,7 @@ import type { Actor } from '../src/lib/actor.ts';
 import { acceptedLanguage, requestLanguage } from '../src/lib/language.ts';
 import { isolationProblems } from '@lyceum/shared/i18n/someones-text';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
+import { genderedWords } from '@lyceum/shared/i18n/unknown-gender';
 import { SCHOOL_ROLES, type SchoolRole } from '@lyceum/shared/roles';
 import {
   mailDateTime,
@@ -113,6 +114,20 @@ function everyMail(language: 'en' | 'es' | 'ar') {
     verifyEmailMail(locale, { link: someone.link, days: 7, expiresAt }),
   ].map((mail) => `${mail.subject}\n${mail.text}`);
 }
+
+// The welcome mail greeted every school admin as `Bienvenido` and the invitation told everyone `أنت مدعو`.
+describe('Spanish and Arabic mail assume no one\u2019s gender (docs/product.md, "A person\u2019s language")', () => {
+  for (const language of ['es', 'ar'] as const)
+    it(`in ${language}, for every purpose and role`, () => {
+      expect(everyMail(language).flatMap((mail) => genderedWords(mail, language))).toEqual([]);
+    });
+
+  it('welcomes the reader without a gender', () => {
+    expect(everyMail('es').find((mail) => mail.includes('administra la escuela'))).toMatch(
+      /^Le damos la bienvenida a St\. Mary's \(North\): establezca su contraseña/,
+    );
+  });
+});
 
 describe('Arabic mail', () => {
   it('isolates someone\'s text and Lyceum in its sentences, once (docs/product.md, "In the web app")', () => {

@@ -546,7 +546,7 @@ describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_C
       'A trial school can apply or undo at most 10 promotions a day. Try again tomorrow, or choose a plan.',
     );
     expect(translateTo(YEAR_MESSAGES.trialChangesPerDay, 'es')).toBe(
-      'Una escuela en período de prueba puede aplicar o deshacer como máximo 10 promociones al día. Vuelva a intentarlo mañana o elija un plan.',
+      'Una escuela en periodo de prueba puede aplicar o deshacer como máximo 10 promociones al día. Vuelva a intentarlo mañana o elija un plan.',
     );
     expect(await promotions()).toEqual(before);
 

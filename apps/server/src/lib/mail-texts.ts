@@ -211,7 +211,7 @@ export function schoolAccountMail(
         ].join('\n'),
       },
       invite: {
-        subject: `أنت مدعو إلى ${isolateText(schoolName)} على ${LYCEUM_AR}`,
+        subject: `دعوة إلى ${isolateText(schoolName)} على ${LYCEUM_AR}`,
         text: [
           `مرحبًا ${isolateText(name)}،`,
           '',
@@ -257,11 +257,11 @@ export function schoolWelcomeMail(
       ].join('\n'),
     },
     es: {
-      subject: `Bienvenido a ${schoolName}: establezca su contraseña`,
+      subject: `Le damos la bienvenida a ${schoolName}: establezca su contraseña`,
       text: [
         `Hola, ${name}:`,
         '',
-        `Usted es el administrador de la escuela ${schoolName}.`,
+        `Usted administra la escuela ${schoolName} en Lyceum.`,
         `Elija su contraseña aquí (el enlace funciona una sola vez, ${life}):`,
         link,
         '',
@@ -304,7 +304,7 @@ export function verifyEmailMail(locale: MailLocale, input: { link: string; days:
     es: {
       subject: 'Confirme su dirección de correo electrónico para Lyceum',
       text: [
-        'Bienvenido a Lyceum.',
+        'Le damos la bienvenida a Lyceum.',
         '',
         `Confirme que esta es su dirección (el enlace funciona una sola vez, ${life}):`,
         link,

@@ -404,7 +404,7 @@ const es: Catalogue = {
   [TRIAL_MAIL_MESSAGES.verifyFirstOther]:
     'Su escuela aún no puede enviar correos (invitaciones, enlaces de contraseña): pida al administrador de la escuela que la registró que abra el enlace que le enviamos al registrarse.',
   [template(TRIAL_MAIL_MESSAGES.invitationsPerDay)]:
-    `Una escuela en período de prueba puede enviar como máximo ${TRIAL_INVITATIONS_PER_DAY} invitaciones al día (con esta serían {0}). Vuelva a intentarlo mañana o elija un plan.`,
+    `Una escuela en periodo de prueba puede enviar como máximo ${TRIAL_INVITATIONS_PER_DAY} invitaciones al día (con esta serían {0}). Vuelva a intentarlo mañana o elija un plan.`,
   [TRIAL_MAIL_MESSAGES.verificationMailsPerDay]: `Se envían como máximo ${VERIFICATION_MAILS_PER_DAY} correos de verificación al día a una misma dirección. Vuelva a intentarlo mañana.`,
   [TRIAL_MAIL_MESSAGES.alreadyVerified]: 'Su dirección de correo electrónico ya está confirmada.',
   [TRIAL_MAIL_MESSAGES.onlySignUpAdmin]:
@@ -412,15 +412,15 @@ const es: Catalogue = {
   [TRIAL_MAIL_MESSAGES.planNotTrialable]:
     'Este plan no se puede probar. Elija uno de los planes ofrecidos al registrarse.',
   // Trial schools: what their people write
-  [TRIAL_CAP_MESSAGES.announcements]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.announcements)} anuncios. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.messages]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.messages)} mensajes. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.groups]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.groups)} grupos. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.classes]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.classes)} clases. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.subjects]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.subjects)} asignaturas. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.periods]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.periods)} períodos. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.academicYears]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.academicYears)} años académicos. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.attendance]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.attendance)} registros de asistencia. Elija un plan para añadir más.`,
-  [TRIAL_CAP_MESSAGES.people]: `Límite de prueba alcanzado: una escuela en período de prueba puede tener como máximo ${n(TRIAL_CAPS.people)} personas, contando las desactivadas. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.announcements]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.announcements)} anuncios. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.messages]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.messages)} mensajes. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.groups]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.groups)} grupos. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.classes]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.classes)} clases. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.subjects]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.subjects)} asignaturas. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.periods]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.periods)} periodos. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.academicYears]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.academicYears)} años académicos. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.attendance]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.attendance)} registros de asistencia. Elija un plan para añadir más.`,
+  [TRIAL_CAP_MESSAGES.people]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.people)} personas, contando las desactivadas. Elija un plan para añadir más.`,
   [UNVERIFIED_STORAGE_MESSAGES.limitReached]: `Hasta que se confirme la dirección de correo electrónico de su escuela, sus archivos pueden ocupar como máximo ${UNVERIFIED_STORAGE_MB} MB. El administrador que registró la escuela la confirma abriendo el enlace que le enviamos al registrarse.`,
   [UNVERIFIED_STORAGE_MESSAGES.allTaken]:
     'El almacenamiento para las escuelas cuya dirección de correo electrónico aún no está confirmada está lleno. Confirme la dirección de correo electrónico de su escuela para obtener el almacenamiento de su plan: el administrador que registró la escuela abre el enlace que le enviamos al registrarse.',
@@ -450,9 +450,9 @@ const es: Catalogue = {
   Note: 'La nota',
   'Note is too long': 'La nota es demasiado larga',
   'Mark at least one student': 'Marque al menos a un alumno',
-  'Period name is too long': 'El nombre del período es demasiado largo',
-  'Period name is required': 'El nombre del período es obligatorio',
-  'Period name': 'Nombre del período',
+  'Period name is too long': 'El nombre del periodo es demasiado largo',
+  'Period name is required': 'El nombre del periodo es obligatorio',
+  'Period name': 'Nombre del periodo',
   'Room is too long': 'El aula es demasiado larga',
   Room: 'Aula',
   'Day must be one of Monday to Sunday': 'El día debe ser de lunes a domingo',
@@ -472,7 +472,7 @@ const es: Catalogue = {
   Sunday: 'domingo',
   [ATTENDANCE_SETTINGS_MESSAGES.threshold]: 'El umbral debe ser un número entero de 0 a 100',
   [ATTENDANCE_SETTINGS_MESSAGES.alertLate]: '«Avisar de los retrasos» debe ser verdadero o falso',
-  [ATTENDANCE_SETTINGS_MESSAGES.byPeriod]: '«Asistencia por período» debe ser verdadero o falso',
+  [ATTENDANCE_SETTINGS_MESSAGES.byPeriod]: '«Asistencia por periodo» debe ser verdadero o falso',
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateTitle)]: 'Retraso hoy: {0}',
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateOnTitle)]: 'Retraso el {1}: {0}',
   [template(ATTENDANCE_SETTINGS_MESSAGES.lateBody)]: '{0} llegó tarde el {1} ({2}).',
@@ -499,11 +499,11 @@ const es: Catalogue = {
   [TIMETABLE_MESSAGES.slotExists]: 'Ya existe una franja para este horario',
   [TIMETABLE_MESSAGES.slotNotFound]: 'Franja del horario no encontrada',
   [TIMETABLE_MESSAGES.classFixed]: 'Una franja no se puede pasar a otra clase; elimínela y agréguela en la otra clase',
-  [TIMETABLE_MESSAGES.periodNotFound]: 'Período no encontrado',
-  [TIMETABLE_MESSAGES.periodExists]: 'Ya hay un período que empieza a esta hora',
-  [TIMETABLE_MESSAGES.periodInUse]: 'Se tomó asistencia en este período, por lo que no se puede eliminar',
+  [TIMETABLE_MESSAGES.periodNotFound]: 'Periodo no encontrado',
+  [TIMETABLE_MESSAGES.periodExists]: 'Ya hay un periodo que empieza a esta hora',
+  [TIMETABLE_MESSAGES.periodInUse]: 'Se tomó asistencia en este periodo, por lo que no se puede eliminar',
   [TIMETABLE_MESSAGES.periodInUseBreak]:
-    'Se tomó asistencia en este período, por lo que no puede convertirse en un descanso',
+    'Se tomó asistencia en este periodo, por lo que no puede convertirse en un descanso',
   [TIMETABLE_MESSAGES.endAfterStart]: 'La hora de fin debe ser posterior a la de inicio',
   [TIMETABLE_MESSAGES.timeFormat]: 'La hora debe tener el formato 08:30',
   [TIMETABLE_MESSAGES.lessonTooShort]: `Una sesión dura al menos ${MIN_LESSON_MINUTES} minutos`,
@@ -566,7 +566,7 @@ const es: Catalogue = {
   [YEAR_MESSAGES.alreadyUndone]: 'Esta promoción ya se deshizo',
   [YEAR_MESSAGES.studentsChanged]:
     'Algunos alumnos cambiaron de clase después de esta promoción, así que no puede deshacerse',
-  [YEAR_MESSAGES.trialChangesPerDay]: `Una escuela en período de prueba puede aplicar o deshacer como máximo ${TRIAL_PROMOTION_CHANGES_PER_DAY} promociones al día. Vuelva a intentarlo mañana o elija un plan.`,
+  [YEAR_MESSAGES.trialChangesPerDay]: `Una escuela en periodo de prueba puede aplicar o deshacer como máximo ${TRIAL_PROMOTION_CHANGES_PER_DAY} promociones al día. Vuelva a intentarlo mañana o elija un plan.`,
   'Term name': 'Nombre del trimestre',
   'Holiday name': 'Nombre del festivo',
   // Emergency contacts
@@ -634,7 +634,7 @@ const es: Catalogue = {
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedTitle)]: 'Suscripción renovada',
   [template(SCHOOL_NOTIFICATION_MESSAGES.renewedBody)]:
     'Su suscripción {0} se renovó automáticamente hasta el {1}. Hay un pago pendiente de {2}.',
-  [template(DEMO_NOTIFICATION_MESSAGES.welcomeTitle)]: 'Bienvenido a {0}',
+  [template(DEMO_NOTIFICATION_MESSAGES.welcomeTitle)]: 'Le damos la bienvenida a {0}',
   [template(DEMO_NOTIFICATION_MESSAGES.welcomeBody)]:
     'Esta es una escuela de demostración. Todo lo que cambie se queda en la carpeta ./data de este equipo.',
   // Announcements

@@ -94,11 +94,16 @@ const TU_IMPERATIVES = [
   'cambia',
   'comprueba',
   'pulsa',
+  'pega',
 ] as const;
 
 const LETTER = 'a-záéíóúüñ';
 const WORD = new RegExp(`(?<![${LETTER}])(${TU_WORDS.join('|')})(?![${LETTER}])`, 'giu');
-const OPENING = new RegExp(`(?:^|[.!?¿¡:;,»«"]\\s*|\\{)(${TU_IMPERATIVES.join('|')})(?![${LETTER}])`, 'giu');
+// A clause may open on `o` / `y` before its verb: the import dialog said `O pega el CSV`.
+const OPENING = new RegExp(
+  `(?:^|[.!?¿¡:;,»«"]\\s*|\\{)(?:[oy]\\s+)?(${TU_IMPERATIVES.join('|')})(?![${LETTER}])`,
+  'giu',
+);
 
 /** The `tú` forms in one Spanish text (each as written), none when it speaks as `usted`. */
 export function tuteo(text: string): string[] {

@@ -5,6 +5,7 @@ import { CSV_HEADERS } from '@lyceum/shared/i18n/csv-headers';
 import serverArabic from '@lyceum/shared/i18n/ar';
 import serverSpanish from '@lyceum/shared/i18n/es';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
+import { genderedWords } from '@lyceum/shared/i18n/unknown-gender';
 import { bareLiterals, isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
 import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,9 @@ describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s l
       [],
     );
     expect(tuteo('Haz clic y pon la fecha.')).toEqual(['Haz', 'pon']);
+    // A clause opening on `o` before its verb: the import dialog said `O pega el CSV`.
+    expect(tuteo('O pega el CSV')).toEqual(['pega']);
+    expect(tuteo('O pegue el CSV')).toEqual([]);
     // After a comma with its subject first, the verb is the third person.
     expect(tuteo('Si no contesta, la escuela llama a su número.')).toEqual([]);
     // The third person of the present is not an imperative: the school still `elige`, a class `vuelve`.
@@ -131,18 +135,22 @@ describe('Spanish speaks to the reader as usted (docs/product.md, "A person\'s l
   });
 });
 
+/** `where: text` for each Spanish text `refused` matches: every page, the server's messages and the CSV headers. */
+function spanishWith(refused: RegExp): string[] {
+  const pages = [...catalogues]
+    .filter(([id]) => id.startsWith('es/'))
+    .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
+  return [...pages, ...Object.entries(serverSpanish), ...Object.entries(CSV_HEADERS.es)]
+    .filter(([, m]) => refused.test(m))
+    .map(([k, m]) => `${k}: ${m}`);
+}
+
 // One product names the same people one way: the menu said `Estudiantes` over a page titled `Alumnos`, and the
 // teachers' page `Profesores` under a plan limit of `Docentes`.
 describe('Spanish calls students alumno and teachers profesor (docs/product.md, "A person\'s language")', () => {
   const refused = /\b(estudiantes?|docentes?)\b/i;
   it("on every page, in the server's messages and in CSV headers", () => {
-    const pages = [...catalogues]
-      .filter(([id]) => id.startsWith('es/'))
-      .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
-    const found = [...pages, ...Object.entries(serverSpanish), ...Object.entries(CSV_HEADERS.es)]
-      .filter(([, m]) => refused.test(m))
-      .map(([k, m]) => `${k}: ${m}`);
-    expect(found).toEqual([]);
+    expect(spanishWith(refused)).toEqual([]);
   });
 
   it('tells the refused words', () => {
@@ -150,6 +158,64 @@ describe('Spanish calls students alumno and teachers profesor (docs/product.md, 
     expect(refused.test('Docentes')).toBe(true);
     expect(refused.test('Estudiante no encontrado')).toBe(true);
     expect(refused.test('Los profesores y los alumnos de la escuela.')).toBe(false);
+  });
+});
+
+// One product names the same thing one way: the timetable said `colegio` and the settings `centro` beside every
+// other page's `escuela`; the attendance settings `Período`, the timetable `Periodo`; the children's card `Notas`
+// (which is also a note on a register) under a menu of `Calificaciones`.
+describe('Spanish says escuela, periodo and calificaciones (docs/product.md, "A person\'s language")', () => {
+  const refused = /(?<![\p{L}])(colegios?|centros?|períodos?|notas recientes)(?![\p{L}])/iu;
+  it("on every page, in the server's messages and in CSV headers", () => {
+    expect(spanishWith(refused)).toEqual([]);
+  });
+
+  it('tells the refused words', () => {
+    expect(refused.test('La semana del colegio.')).toBe(true);
+    expect(refused.test('Los años académicos del centro.')).toBe(true);
+    expect(refused.test('Asistencia por período')).toBe(true);
+    expect(refused.test('Notas recientes')).toBe(true);
+    expect(refused.test('Asistencia por periodo de la escuela; Nota para Ana.')).toBe(false);
+  });
+});
+
+// Lyceum stores no one's gender: `¡Bienvenido a Lyceum!` greeted every woman who signed a school up as a man, and
+// `{name} añadido` / `لم يعد ⁨{name}⁩ معلمًا` spoke of every parent, pupil and teacher as one.
+describe('Spanish and Arabic assume no one\'s gender (docs/product.md, "A person\'s language")', () => {
+  for (const language of ['es', 'ar'] as const)
+    it(`${language}: on every page and in the server's messages`, () => {
+      const pages = [...catalogues]
+        .filter(([id]) => id.startsWith(`${language}/`))
+        .flatMap(([id, catalogue]) => [...flatten(catalogue)].map(([k, m]) => [`${id}:${k}`, m] as const));
+      const server = Object.entries(language === 'es' ? serverSpanish : serverArabic);
+      const found = [...pages, ...server]
+        .filter(([, m]) => genderedWords(m, language).length)
+        .map(([k, m]) => `${k}: ${genderedWords(m, language)}`);
+      expect(found).toEqual([]);
+    });
+
+  it('tells a gendered word from a neutral one', () => {
+    expect(genderedWords('¡Bienvenido a Lyceum! Su escuela está lista.', 'es')).toEqual(['Bienvenido']);
+    expect(genderedWords('¿Es nuevo en el equipo de la plataforma?', 'es')).toEqual(['Es nuevo']);
+    expect(genderedWords('{name} añadido', 'es')).toEqual(['{name} añadido']);
+    expect(genderedWords('{action, select, deactivate {{name}: desactivado} other {}}', 'es')).toEqual([
+      '{name}: desactivado',
+    ]);
+    expect(genderedWords('Se añadió a {name}', 'es')).toEqual([]);
+    expect(genderedWords('¡Le damos la bienvenida a Lyceum!', 'es')).toEqual([]);
+    // A thing agrees with its noun, written first.
+    expect(genderedWords('Asignatura {name} desactivada', 'es')).toEqual([]);
+    expect(genderedWords('اختر من يدرّس هذه الحصة الآن: لم يعد \u2068{name}\u2069 معلمًا', 'ar')).toEqual([
+      'لم يعد \u2068{name}',
+    ]);
+    expect(genderedWords('\u2068{name}\u2069 لا يدرّس \u2068{subject}\u2069', 'ar')).toEqual(['{name}\u2069 لا يدرّس']);
+    expect(genderedWords('أنت مدعو إلى المدرسة', 'ar')).toEqual(['مدعو']);
+    expect(genderedWords('تمت ترقية \u2068{name}\u2069 إلى مدير المدرسة', 'ar')).toEqual([]);
+    expect(genderedWords('لم تعد \u2068{name}\u2069 معروضة', 'ar')).toEqual([]);
+    expect(genderedWords('Se avisa a los padres cuando su hijo llega tarde.', 'es')).toEqual(['hijo']);
+    expect(genderedWords('Hijo o hija; Mis hijos', 'es')).toEqual([]);
+    expect(genderedWords('اضغط «ربط» بجانب كل ابن', 'ar')).toEqual(['ابن']);
+    expect(genderedWords('الابن أو الابنة؛ أبنائي', 'ar')).toEqual([]);
   });
 });
 
@@ -223,6 +289,27 @@ describe('Arabic calls the school admin مدير المدرسة, never مسؤو�
     expect(misnamed('Give it to the school admin.', 'سلّمها لمدير المدرسة.')).toBe(false);
     expect(misnamed('School admins', 'مديرو المدرسة')).toBe(false);
     expect(misnamed('Choose school_admin', 'اختر school_admin')).toBe(false);
+  });
+});
+
+// One product names the same thing one way: the Classes pages said الفصل, the attendance pages, the promotion wizard
+// and the server's messages الصف (which is also a file's row). The CSV header stays الصف, the column name templates
+// already downloaded carry.
+describe('Arabic calls a class الفصل, never الصف (docs/product.md, "A person\'s language")', () => {
+  const column = 'Class is required (or choose the class to import into)';
+  const misnamed = (english: string, arabic: string) =>
+    /\bclass(es)?\b/i.test(english) && /(?<!\p{L})(الصف|صفًا)(?!\p{L})/u.test(arabic) && english !== column;
+  it("on every page and in the server's messages", () => {
+    expect(arabicMisnaming(misnamed).filter((found) => !found.startsWith('csv:'))).toEqual([]);
+  });
+
+  it('tells the refused name', () => {
+    expect(misnamed('Class register', 'سجل الصف')).toBe(true);
+    expect(misnamed('Choose a class', 'اختر صفًا')).toBe(true);
+    expect(misnamed('Class register', 'سجل الفصل')).toBe(false);
+    // A row of a file is a صف too.
+    expect(misnamed('Class for rows without {column}', 'الفصل للصفوف التي لا تحتوي على {column}')).toBe(false);
+    expect(misnamed('None: each row gives its class', 'لا شيء: كل صف يحدد فصله')).toBe(false);
   });
 });
 

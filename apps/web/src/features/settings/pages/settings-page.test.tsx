@@ -115,7 +115,7 @@ describe('SettingsPage', () => {
       renderWithProviders(<SettingsPage />, { auth: signedIn('school_admin') });
       expect(
         await screen.findByText(
-          'Su perfil, su idioma y su contraseña, y el idioma y la región, los ajustes de asistencia y los años académicos del centro.',
+          'Su perfil, su idioma y su contraseña, y el idioma y la región, los ajustes de asistencia y los años académicos de la escuela.',
         ),
       ).toBeTruthy();
     } finally {

@@ -195,8 +195,9 @@ describe('UsersPage', () => {
     ],
     [
       'ar',
-      'تظل كلمة مرور \u2068Tara Teachwell\u2069 الحالية صالحة حتى يختار كلمة مرور جديدة عبر الرابط، وعندها يُسجَّل خروجه من جميع الأجهزة.',
-      'تتوقف كلمة مرور \u2068Tara Teachwell\u2069 الحالية عن العمل فورًا ويُسجَّل خروجه من جميع الأجهزة.',
+      // Tara's sessions, not `خروجه` (his): the sentence says nothing of her gender.
+      'تظل كلمة مرور \u2068Tara Teachwell\u2069 الحالية صالحة حتى تُختار كلمة مرور جديدة عبر الرابط، وعندها تُغلق الجلسات على جميع الأجهزة.',
+      'تتوقف كلمة مرور \u2068Tara Teachwell\u2069 الحالية عن العمل فورًا، وتُغلق الجلسات على جميع الأجهزة.',
     ],
   ] as const)('the reset dialog (%s) says what the chosen way does to the old password and the sessions', async (language, byLink, byTemporary) => {
     const user = userEvent.setup();
