@@ -63,17 +63,19 @@ export function flatErrors(errors: FieldErrors, prefix = ''): Record<string, str
  * focus (docs/product.md, "The shell"), if the focus is free. react-hook-form focuses a field by its registered
  * ref, in the order the fields registered rather than the page's, and skips a group of inputs whose messages
  * follow the request's paths, like a school's `name` or a subscription's `planId`; it focuses again on a timer
- * after the submit, so this runs on a timer of its own, after that one. Once per submit, after the render that
- * shows the errors.
+ * after the submit. So the focus moves once the errors show, and again on a timer of its own, after that one.
+ * Once per submit, after the render that shows the errors.
  */
 export function useFocusFirstShownError(form: RefObject<HTMLFormElement | null>, submitCount: number): void {
   useEffect(() => {
     if (submitCount === 0) return;
-    const timer = setTimeout(() => {
+    const focusFirst = () => {
       const element = form.current;
       const first = element?.querySelector<HTMLElement>('[aria-invalid="true"]');
       if (first && document.activeElement !== first && focusIsFree(element)) first.focus();
-    });
+    };
+    focusFirst();
+    const timer = setTimeout(focusFirst);
     return () => clearTimeout(timer);
   }, [form, submitCount]);
 }
