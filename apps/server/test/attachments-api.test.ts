@@ -102,6 +102,7 @@ const objectOf = async (id: string) => {
     await w.t.app.deps.db.execute(sql`select object_path as "objectPath", deleted_at as "deletedAt"
       from stored_files where id = ${id}`)
   ).rows as { objectPath: string; deletedAt: Date | null }[];
+  // Undefined once the file is gone: no row is kept for it.
   return row as { objectPath: string; deletedAt: Date | null };
 };
 const onDisk = (objectPath: string) => existsSync(path.join(w.t.config.dataDir, 'files', objectPath));
@@ -251,6 +252,7 @@ describe('attachments of an announcement', () => {
 
   it('are replaced on an edit: kept ones stay, new uploads join, dropped ones are deleted', async () => {
     const extra = await uploaded(teacherSession, { name: 'extra.txt', data: Buffer.from('more') });
+    const dropped = await objectOf(png.id);
     const res = await teacher({
       method: 'PATCH',
       url: `/api/v1/announcements/${announcement.id}`,
@@ -258,8 +260,8 @@ describe('attachments of an announcement', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Announcement).attachments.map((a) => a.id)).toEqual([pdf.id, extra.id]);
-    const dropped = await objectOf(png.id);
-    expect(dropped.deletedAt).not.toBeNull();
+    // No row is kept for it (docs/security.md, "Rows of files that are gone").
+    expect(await objectOf(png.id)).toBeUndefined();
     expect(onDisk(dropped.objectPath)).toBe(false);
     expect((await download(teacherSession, png.id)).statusCode).toBe(404);
   });
@@ -386,7 +388,7 @@ describe('limits', () => {
       Date.now() + 25 * 3600_000,
     );
     expect(removed).toBeGreaterThanOrEqual(UNATTACHED_UPLOADS_MAX);
-    expect((await objectOf(held[0]?.id as string)).deletedAt).not.toBeNull();
+    expect(await objectOf(held[0]?.id as string)).toBeUndefined();
     expect(onDisk(first.objectPath)).toBe(false);
     expect(onDisk(attachedPdf)).toBe(true);
     expect((await principal({ method: 'GET', url: '/api/v1/announcements' })).statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
   assertStorageAvailable,
   attachmentNotFound,
   attachmentUrl,
+  deleteAttachmentRows,
   findAttachment,
   unattachedCount,
 } from '../files/index.ts';
@@ -71,10 +72,14 @@ export async function removeUpload(deps: AttachmentDeps, actor: Actor, { id }: {
     const row = await findAttachment(tx, scope.schoolId, id);
     if (!row || row.ownerUserId !== actor.profileId) throw attachmentNotFound();
     if (row.announcementId || row.messageId) throw new AppError('validation', M.alreadyAttached);
-    await tx.execute(
-      sql`update stored_files set deleted_at = now() where school_id = ${scope.schoolId} and id = ${id}`,
+    const [gone] = await deleteAttachmentRows(
+      tx,
+      sql`a.school_id = ${scope.schoolId} and a.id = ${id} and f.owner_user_id = ${actor.profileId}
+        and a.announcement_id is null and a.message_id is null`,
     );
-    return row.objectPath;
+    // Attached by a post that committed after the read above: it is no longer the uploader's to take back.
+    if (!gone) throw new AppError('validation', M.alreadyAttached);
+    return gone;
   });
   await removeObject(deps, objectPath);
 }

@@ -89,11 +89,28 @@ export async function replaceAttachments(
   const dropped = current.filter((c) => !wanted.has(c.id));
   const keptIds = new Set(kept.map((c) => c.id));
   await claimAttachments(tx, { ...input, ids: input.ids.filter((id) => !keptIds.has(id)), keep: kept.length });
-  if (dropped.length > 0) {
-    await tx.execute(sql`update stored_files set deleted_at = now()
-      where school_id = ${input.schoolId} and id in ${dropped.map((d) => d.id)}`);
-  }
-  return dropped.map((d) => d.objectPath);
+  if (dropped.length === 0) return [];
+  return deleteAttachmentRows(tx, sql`a.school_id = ${input.schoolId} and a.id in ${dropped.map((d) => d.id)}`);
+}
+
+/**
+ * Deletes the attachments matching `where` (over `attachments a` joined with `stored_files f`) with their
+ * stored files' rows, in one statement, and answers the object paths to remove once the transaction has
+ * committed. A file that is gone keeps no row: marked deleted and kept, an upload taken back over and over
+ * stored two rows a cycle for ever (docs/security.md, "Rows of files that are gone"). The condition is checked
+ * again on rows another transaction changed meanwhile, so an upload attached by a racing post is left alone.
+ */
+export async function deleteAttachmentRows(tx: Tx, where: SQL): Promise<string[]> {
+  const rows = await selectRows<{ objectPath: string }>(
+    tx,
+    sql`with gone as (
+        delete from attachments a using stored_files f
+        where f.school_id = a.school_id and f.id = a.id and (${where})
+        returning a.school_id, a.id)
+      delete from stored_files f using gone where f.school_id = gone.school_id and f.id = gone.id
+      returning f.object_path as "objectPath"`,
+  );
+  return rows.map((r) => r.objectPath);
 }
 
 interface AttachmentRow {
@@ -164,20 +181,23 @@ export async function unattachedCount(tx: Tx, schoolId: string, userId: string):
 }
 
 /**
- * Retires uploads nobody attached within a day (any school; run as the system): their stored files are
- * marked deleted, so they stop counting against storage. Returns their object paths for removal.
+ * Deletes uploads nobody attached within a day (any school; run as the system), so they stop counting against
+ * storage, and the rows an earlier version marked deleted and kept (attachments, profile pictures, company
+ * staff's pictures). Returns the object paths for removal.
  */
 export async function retireStaleUploads(tx: Tx, now: Date): Promise<string[]> {
   const before = new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS).toISOString();
-  const rows = await selectRows<{ objectPath: string }>(
+  const stale = await deleteAttachmentRows(
     tx,
-    sql`update stored_files f set deleted_at = ${now.toISOString()}::timestamptz
-      from attachments a
-      where a.school_id = f.school_id and a.id = f.id and f.deleted_at is null
-        and a.announcement_id is null and a.message_id is null and f.created_at < ${before}::timestamptz
-      returning f.object_path as "objectPath"`,
+    sql`f.deleted_at is not null
+      or (a.announcement_id is null and a.message_id is null and f.created_at < ${before}::timestamptz)`,
   );
-  return rows.map((r) => r.objectPath);
+  const marked = await selectRows<{ objectPath: string }>(
+    tx,
+    sql`delete from stored_files where deleted_at is not null returning object_path as "objectPath"`,
+  );
+  await tx.execute(sql`delete from company_files where deleted_at is not null`);
+  return [...stale, ...marked.map((r) => r.objectPath)];
 }
 
 /** The error for an id the caller may not see: the same whether it exists elsewhere or not at all. */

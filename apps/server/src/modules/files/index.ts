@@ -7,6 +7,7 @@ export {
   attachmentsOf,
   attachmentUrl,
   claimAttachments,
+  deleteAttachmentRows,
   findAttachment,
   replaceAttachments,
   type StoredAttachment,

@@ -59,14 +59,13 @@ async function currentPicture(tx: Tx, actor: Actor): Promise<LivePicture | null>
   return row ?? null;
 }
 
+/** A replaced or removed picture keeps no row (docs/security.md, "Rows of files that are gone"). */
 async function retire(tx: Tx, actor: Actor, picture: LivePicture): Promise<void> {
-  const deletedAt = new Date();
   if (actor.kind === 'company') {
-    await tx.update(companyFiles).set({ deletedAt }).where(eq(companyFiles.id, picture.id));
+    await tx.delete(companyFiles).where(eq(companyFiles.id, picture.id));
   } else {
     await tx
-      .update(storedFiles)
-      .set({ deletedAt })
+      .delete(storedFiles)
       .where(and(eq(storedFiles.schoolId, actor.schoolId ?? ''), eq(storedFiles.id, picture.id)));
   }
 }
