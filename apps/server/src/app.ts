@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { TRIAL_CHANGES_PER_DAY } from '@lyceum/shared/trial-caps';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { registerApiNoStore } from './plugins/api-no-store.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     answers: new AnswerCache(config.answerCacheMs),
     clock,
     signups: new DailyLimit(config.signupDailyLimitPerAddress, () => clock().getTime()),
+    trialChanges: new DailyLimit(TRIAL_CHANGES_PER_DAY, () => clock().getTime()),
     afterReply: new AfterReply(app.log),
   });
   let demo: StartupFacts['demo'] = null;
@@ -212,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.sessionTtlDays,
     new SessionCache(config.sessionCacheMs),
     new WriteRateLimit(config.writeRateLimitPerMinute),
+    app.deps.trialChanges,
   );
   registerCompanyFiguresRefresh(app);
   registerAnswersRefresh(app);

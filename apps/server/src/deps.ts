@@ -37,6 +37,11 @@ export interface Deps {
    * "Public entry points"). Counted by this process's clock above.
    */
   signups: DailyLimit;
+  /**
+   * Changes each school on a trial made today, in this process (TRIAL_CHANGES_PER_DAY; docs/security.md, "Trial
+   * caps on what a school writes"). Counted by this process's clock above.
+   */
+  trialChanges: DailyLimit;
   /** Work started after a reply is sent (lib/after-reply.ts); tests await `settled()` for what it wrote. */
   afterReply: AfterReply;
 }

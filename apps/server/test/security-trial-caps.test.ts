@@ -1,5 +1,11 @@
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
-import { TRIAL_CAP_MESSAGES, TRIAL_CAPS, type TrialCapped } from '@lyceum/shared/trial-caps';
+import {
+  TRIAL_CAP_MESSAGES,
+  TRIAL_CAPS,
+  TRIAL_CHANGES_MESSAGE,
+  TRIAL_CHANGES_PER_DAY,
+  type TrialCapped,
+} from '@lyceum/shared/trial-caps';
 import { TRIAL_PROMOTION_CHANGES_PER_DAY, YEAR_MESSAGES } from '@lyceum/shared/years';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -566,5 +572,64 @@ describe('promotions: a trial school applies or undoes at most TRIAL_PROMOTION_C
     await putOnPaidBasic(school.id);
     const paidUndo = await undo(again.json().id);
     expect(paidUndo.statusCode, paidUndo.body).toBe(200);
+  });
+});
+
+describe('changes: a trial school makes at most TRIAL_CHANGES_PER_DAY changes a day, all its people together', () => {
+  /** Takes all but `left` of the school's places today (its set-up made some), as that many changes would have. */
+  const spend = (schoolId: string, left: number) => {
+    const taken: (() => void)[] = [];
+    for (let i = 0; i <= TRIAL_CHANGES_PER_DAY; i += 1) {
+      const place = t.app.deps.trialChanges.take(schoolId);
+      if (!place.allowed) break;
+      taken.push(place.giveBack);
+    }
+    for (const giveBack of taken.slice(-left)) giveBack();
+  };
+
+  it('past the bound a change is refused (429, Retry-After until the day turns) in the person’s language; reads, choosing a plan and other schools go on; a paying school is not bound', async () => {
+    const school = await trialSchool();
+    const other = await trialSchool();
+    spend(school.id, 2);
+    const readAll = (call: TrialSchool['call']) => call({ method: 'POST', url: '/api/v1/notifications/read-all' });
+    expect((await readAll(school.call)).statusCode).toBe(204);
+    // What a school needs to choose a plan (and its language, to read why) is not counted nor refused.
+    const spanish = await school.call({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: 'es' } });
+    expect(spanish.statusCode, spanish.body).toBeLessThan(300);
+    expect((await readAll(school.call)).statusCode).toBe(204);
+
+    const over = await readAll(school.call);
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over)).toMatchObject({ code: 'rate_limited', message: translateTo(TRIAL_CHANGES_MESSAGE, 'es') });
+    expect(translateTo(TRIAL_CHANGES_MESSAGE, 'es')).toBe(
+      'Una escuela en periodo de prueba puede hacer como máximo 10.000 cambios al día. Inténtelo de nuevo mañana o elija un plan.',
+    );
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    // Nothing the refused request would have made: a new class is refused too and not stored.
+    const refused = await school.call({
+      method: 'POST',
+      url: '/api/v1/classes',
+      payload: { name: 'Over', section: 'A' },
+    });
+    expect(refused.statusCode).toBe(429);
+    const [stored] = await withSystem(t.app.deps.db, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from classes where school_id = ${school.id}`),
+    ).then((r) => r.rows);
+    expect(stored?.n).toBe(0);
+
+    expect((await school.call({ method: 'GET', url: '/api/v1/notifications' })).statusCode).toBe(200);
+    expect((await readAll(other.call)).statusCode).toBe(204);
+
+    // A paying school's changes are not counted at all.
+    const held = t.app.deps.trialChanges.size;
+    const paidAdmin = as(t.app, await login(t.app, paid.users.school_admin.email, 'school_admin'));
+    expect((await readAll(paidAdmin)).statusCode).toBe(204);
+    expect(t.app.deps.trialChanges.size).toBe(held);
+
+    // Once company staff put the school on a plan, its changes go on the same day.
+    await putOnPaidBasic(school.id);
+    expect((await readAll(school.call)).statusCode).toBe(204);
   });
 });

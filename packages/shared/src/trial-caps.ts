@@ -47,6 +47,17 @@ export const TRIAL_CAP_MESSAGES: Readonly<Record<TrialCapped, string>> = {
 };
 
 /**
+ * Changes a school on a trial may make in a day (UTC), all its people together: each change writes an audit
+ * entry, and edits are counted nowhere else, so without it a trial school's log grew at the write rate of every
+ * one of its people for as long as it liked (docs/security.md, "Trial caps on what a school writes"). A school
+ * trying Lyceum makes a few hundred changes on a busy day (an import or a whole class's attendance is one).
+ */
+export const TRIAL_CHANGES_PER_DAY = 10_000;
+
+/** 429 `rate_limited`, with Retry-After until the day turns (UTC). */
+export const TRIAL_CHANGES_MESSAGE = `A school on a trial can make at most ${TRIAL_CHANGES_PER_DAY.toLocaleString('en-US')} changes a day. Please try again tomorrow, or choose a plan.`;
+
+/**
  * Files a school may store until the e-mail address it signed up with is confirmed (docs/product.md, "Trial
  * schools and mail"): sign-up is open to anyone, so an unconfirmed school gets room to try uploads, not its
  * plan's gigabytes (docs/security.md, "What a freshly signed-up school can cost"). 20 MB, binary, as storage

@@ -30,6 +30,8 @@ export interface Actor {
   school: { name: string; logo: string | null; locale: SchoolLocale } | null;
   /** School users: false once the school's subscription lapsed (mid-session gate, issue 3). */
   subscriptionActive?: boolean;
+  /** School users: the subscription in force is a trial (its daily changes are bounded, docs/security.md). */
+  onTrial?: boolean;
   /** The session is the account's first (its sign-up or first sign-in); absent (false) for an API key. */
   firstVisit?: boolean;
   /** Set when the request authenticated with an API key instead of a session (issue 3). */

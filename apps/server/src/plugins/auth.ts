@@ -1,9 +1,11 @@
 import { API_KEY_PREFIX, API_KEY_ROUTES, SUBSCRIPTION_RECOVERY_ROUTES } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
+import { TRIAL_CHANGES_MESSAGE } from '@lyceum/shared/trial-caps';
 import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
+import type { DailyLimit } from '../lib/daily-limit.ts';
 import type { WriteRateLimit } from '../lib/write-rate.ts';
 import { resolveSession, SESSION_COOKIE } from '../modules/auth/index.ts';
 import { resolveApiKey, hasActiveSubscription } from '../modules/company/index.ts';
@@ -37,14 +39,24 @@ export function registerAccessControl(
   ttlDays: number,
   cache?: SessionCache,
   writes?: WriteRateLimit,
+  trialChanges?: DailyLimit,
 ): void {
-  /** Past the per-minute limit of changes (lib/write-rate.ts), 429 with Retry-After; reads are never counted. */
-  const countWrite = (request: FastifyRequest, reply: FastifyReply, who: string): void => {
-    if (!writes || !STATE_CHANGING.has(request.method)) return;
-    const taken = writes.take(who);
-    if (taken.allowed) return;
-    reply.header('retry-after', String(taken.retryAfterSeconds));
-    throw new AppError('rate_limited', MESSAGES.writeRateLimited);
+  /**
+   * Past the per-minute limit of changes (lib/write-rate.ts), or a trial school past its changes for the day
+   * (TRIAL_CHANGES_PER_DAY, all its people together), 429 with Retry-After; reads are never counted.
+   */
+  const countWrite = (request: FastifyRequest, reply: FastifyReply, who: string, trialSchool?: string): void => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const taken = writes?.take(who);
+    if (taken && !taken.allowed) {
+      reply.header('retry-after', String(taken.retryAfterSeconds));
+      throw new AppError('rate_limited', MESSAGES.writeRateLimited);
+    }
+    const today = trialSchool === undefined ? undefined : trialChanges?.take(trialSchool);
+    if (today && !today.allowed) {
+      reply.header('retry-after', String(today.retryAfterSeconds));
+      throw new AppError('rate_limited', TRIAL_CHANGES_MESSAGE);
+    }
   };
 
   app.decorate('apiRoutes', []);
@@ -108,6 +120,8 @@ export function registerAccessControl(
     if (actor.kind === 'school' && actor.subscriptionActive === false && !SUBSCRIPTION_RECOVERY_ROUTES.has(key)) {
       throw new AppError('subscription_expired', MESSAGES.subscriptionExpired);
     }
-    countWrite(request, reply, actor.profileId);
+    // Signing out, and what a school needs to choose a plan, stay open to a trial at its changes for the day.
+    const trialSchool = actor.onTrial && schoolId && !SUBSCRIPTION_RECOVERY_ROUTES.has(key) ? schoolId : undefined;
+    countWrite(request, reply, actor.profileId, trialSchool);
   });
 }

@@ -77,6 +77,7 @@ interface SessionRow extends Record<string, unknown> {
   school_logo: string | null;
   school_active: boolean | null;
   subscription_active: boolean;
+  on_trial: boolean;
   account_language: Language | null;
   school_language: Language | null;
   time_zone: string | null;
@@ -112,14 +113,17 @@ export async function resolveSession(
              sc.name as school_name, sc.logo as school_logo, sc.is_active as school_active,
              sc.language as school_language, sc.time_zone, sc.currency, sc.date_format, sc.week_start,
              -- Same rule as the sign-in gate: an active subscription whose end date has not passed.
-             (s.profile_kind = 'company' or exists (select 1 from school_subscriptions ss
-               where ss.school_id = s.profile_school_id and ss.status = 'active' and ss.end_date > ${instantSql(now)}))
-               as subscription_active
+             (s.profile_kind = 'company' or t.is_trial is not null) as subscription_active,
+             coalesce(t.is_trial, false) as on_trial
       from sessions s
       join accounts a on a.id = s.account_id
       left join company_staff cs on s.profile_kind = 'company' and cs.id = s.profile_id
       left join users u on s.profile_kind = 'school' and u.school_id = s.profile_school_id and u.id = s.profile_id
       left join schools sc on sc.id = s.profile_school_id
+      -- The subscription in force, if any: a paid one before a trial (null: none, so the school has lapsed).
+      left join lateral (select ss.is_trial from school_subscriptions ss
+        where ss.school_id = s.profile_school_id and ss.status = 'active' and ss.end_date > ${instantSql(now)}
+        order by ss.is_trial limit 1) t on true
       where s.token_hash = ${tokenHash} and s.expires_at > now()`);
   const row = result.rows[0];
   if (!row) return null;
@@ -150,6 +154,7 @@ export async function resolveSession(
     language: row.account_language,
     school: row.school_name ? { name: row.school_name, logo: row.school_logo, locale: localeOf(row) } : null,
     subscriptionActive: row.subscription_active,
+    onTrial: row.on_trial,
     firstVisit: row.first_visit,
   };
   cache?.set(tokenHash, actor, new Date(row.expires_at), epoch);
