@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.ts';
 import { createClass, createStudent } from './factories/people.ts';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { errorOf } from './helpers.ts';
+import { as, errorOf, sessionCookie } from './helpers.ts';
 
 /** Academic years (terms, holidays, the current one) and the year-end promotion with its 7-day undo. */
 let w: SchoolWorld;
@@ -63,6 +63,36 @@ describe('academic years', () => {
     expect(first.terms.map((t) => t.name)).toEqual(['Term 1', 'Term 2', 'Term 3']);
     const principal = await w.a.as('principal');
     expect((await principal({ method: 'GET', url: '/api/v1/academic-years' })).statusCode).toBe(200);
+  });
+
+  it("names a signed-up school's first terms in the school's language", async () => {
+    const plans = (await w.t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+    const basic = plans.find((p: { name: string }) => p.name === 'Basic').id;
+    const names: Record<string, string[]> = {};
+    for (const language of ['es', 'ar', 'en'] as const) {
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup/school-admin',
+        payload: {
+          schoolName: `Escuela ${language}`,
+          name: 'Marta Ruiz',
+          email: `marta-${language}@terms.test`,
+          password: 'horizonte-2026-secreto',
+          planId: basic,
+          language,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const signedUp = as(w.t.app, { cookie: sessionCookie(res), body: res.json() });
+      const years = await signedUp({ method: 'GET', url: '/api/v1/academic-years' });
+      expect(years.statusCode, years.body).toBe(200);
+      names[language] = (years.json().items as AcademicYear[]).flatMap((y) => y.terms.map((t) => t.name));
+    }
+    expect(names).toEqual({
+      es: ['Trimestre 1', 'Trimestre 2', 'Trimestre 3'],
+      ar: ['الفصل الدراسي 1', 'الفصل الدراسي 2', 'الفصل الدراسي 3'],
+      en: ['Term 1', 'Term 2', 'Term 3'],
+    });
   });
 
   it('are created, changed, made current and deleted by the school admin', async () => {

@@ -20,6 +20,9 @@ const SPANISH = [
   /(?<![\p{L}])(es nuev[oa])(?![\p{L}])/giu,
   // `{name} añadido`, `{name}: desactivado`: a participle agreeing with the person the message opens on.
   new RegExp(`(?:^|[.!?:;]\\s*|\\{)(${PERSON}:?\\s+\\p{L}+(?:ado|ido)s?)(?!\\p{L})`, 'gu'),
+  // `Profesor añadido`, `Alumno actualizado`: the same participle after the role's name, which stands for the person
+  // just added (a teacher may be a woman); a record's `no encontrado` is left alone.
+  /(?:^|[.!?:;]\s*)((?:profesor|alumno|padre o tutor|padre o madre|director)(?:a|es|as)?\s+\p{L}+(?:ado|ido)s?)(?!\p{L})/giu,
   // One child of unknown gender is `hijo o hija` (`sus hijos`, the plural, takes in both): `cuando su hijo llega
   // tarde`.
   /(?<![\p{L}])(hijo)(?![\p{L}])(?!\s+o\s+hija)/giu,

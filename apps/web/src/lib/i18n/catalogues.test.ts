@@ -202,6 +202,10 @@ describe('Spanish and Arabic assume no one\'s gender (docs/product.md, "A person
       '{name}: desactivado',
     ]);
     expect(genderedWords('Se añadió a {name}', 'es')).toEqual([]);
+    expect(genderedWords('Profesor añadido', 'es')).toEqual(['Profesor añadido']);
+    expect(genderedWords('Alumno actualizado', 'es')).toEqual(['Alumno actualizado']);
+    expect(genderedWords('Se dio de alta al profesor', 'es')).toEqual([]);
+    expect(genderedWords('Profesor no encontrado', 'es')).toEqual([]);
     expect(genderedWords('¡Le damos la bienvenida a Lyceum!', 'es')).toEqual([]);
     // A thing agrees with its noun, written first.
     expect(genderedWords('Asignatura {name} desactivada', 'es')).toEqual([]);

@@ -88,7 +88,8 @@ describe('StudentFormDialog', () => {
       email: 'ada@x.test',
       classId: CLASS_ID,
       parents: [],
-      newParents: [{ name: 'Pat Parent', email: 'pat@x.test', relationship: 'Mother' }],
+      // Guardian, as a linked parent's: a preset Mother made every father added here a mother.
+      newParents: [{ name: 'Pat Parent', email: 'pat@x.test', relationship: 'Guardian' }],
       sendInvitation: false,
     });
     expect(onCreated.mock.calls[0]?.[0]).toEqual([

@@ -267,7 +267,7 @@ export function StudentFormDialog({ open, onOpenChange, editing, defaultClassId,
               variant="secondary"
               size="sm"
               disabled={created.fields.length + linked.fields.length >= 4}
-              onClick={() => created.append({ name: '', email: '', phone: '', relationship: 'Mother' })}
+              onClick={() => created.append({ name: '', email: '', phone: '', relationship: 'Guardian' })}
             >
               <Plus className="size-4" aria-hidden="true" />
               {t('form.newParent')}
