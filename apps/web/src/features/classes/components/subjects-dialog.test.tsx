@@ -62,6 +62,22 @@ describe('SubjectsDialog', () => {
     expect(screen.getByText('Add a subject')).toBeTruthy();
   });
 
+  it('adds a subject and leaves the keyboard in an empty name field, ready for the next one', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/v1/subjects': () => json({ items: [maths] }),
+      'POST /api/v1/subjects': () => json({ ...maths, id: 'sub-art', name: 'Art', code: null }, 201),
+    });
+    renderDialog();
+    const name = await screen.findByLabelText('Subject name');
+    await user.type(name, 'Art');
+    await user.click(screen.getByRole('button', { name: 'Add subject' }));
+    expect(await screen.findByText('Subject Art added')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Art' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect((name as HTMLInputElement).value).toBe('');
+  });
+
   it("shows the server's duplicate-name message under the name", async () => {
     const user = userEvent.setup();
     const message = 'Subject "Latin" already exists';

@@ -126,10 +126,13 @@ export function SubjectsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         const saved = await update.mutateAsync({ id: editing.id, data: { name, code: code || null } });
         toast.success(t('subjects.updated', { name: saved.name }));
         stopEdit();
+        setTimeout(() => setFocus('name'), 0);
       } else {
         await create.mutateAsync({ name, ...(code ? { code } : {}) });
         toast.success(t('subjects.added', { name }));
         reset();
+        // Ready for the next one: a school adds its subjects one after another.
+        setTimeout(() => setFocus('name'), 0);
       }
     } catch (error) {
       applyServerError(error, setError, ['name', 'code']);
