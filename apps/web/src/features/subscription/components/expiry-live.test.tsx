@@ -1,28 +1,13 @@
 import type { SchoolResponse } from '@lyceum/shared/company';
 import { SUBSCRIPTION_EVENT } from '@lyceum/shared/live-events';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type EventSourceLike, useLiveEvents } from '../../../lib/live-events';
+import { useLiveEvents } from '../../../lib/live-events';
 import { json, mockFetch, renderWithProviders, schoolResponse, signedIn } from '../../../test/utils';
 import { PlanExpiredPage } from '../pages/plan-expired-page';
 import { EXPIRED_PATH, useSubscriptionStandingLiveHandler } from './expiry-watcher';
-
-/** jsdom has no EventSource; this one is driven by the test. */
-class FakeEventSource implements EventSourceLike {
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {}
-  send(type: string, data: unknown) {
-    act(() => {
-      for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-}
+import { FakeEventSource } from '../../../test/fake-event-source';
 
 describe('the live stream tells of a lapse and a renewal', () => {
   it('goes to the plan-expiry screen on a lapse, with no REST call refused first, and leaves it on a renewal', async () => {
