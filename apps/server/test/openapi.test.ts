@@ -1,4 +1,4 @@
-import { LIVE_EVENT_KINDS, RESYNC_EVENT, UNREAD_EVENT } from '@lyceum/shared/live-events';
+import { LIVE_EVENT_KINDS, RESYNC_EVENT, SUBSCRIPTION_EVENT, UNREAD_EVENT } from '@lyceum/shared/live-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -133,9 +133,9 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('names every event the live stream sends: its opening counts, every kind a writer publishes, resync', () => {
+  it('names every event the live stream sends: its opening counts, every kind a writer publishes, resync, a lapse', () => {
     // LIVE_EVENT_KINDS is what a writer may publish (LiveEvent.kind); the stream writes each under its own name.
-    const sent = [UNREAD_EVENT, ...LIVE_EVENT_KINDS, RESYNC_EVENT];
+    const sent = [UNREAD_EVENT, ...LIVE_EVENT_KINDS, RESYNC_EVENT, SUBSCRIPTION_EVENT];
     const events = doc.paths['/api/v1/events']?.get;
     const schema = events?.responses?.['200']?.content?.['text/event-stream']?.schema;
     expect(schema?.['x-event-names']).toEqual(sent);

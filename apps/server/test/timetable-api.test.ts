@@ -524,7 +524,7 @@ describe('assigning a teacher to a class timetable', () => {
       `Room Lab 7 is already used by ${theirs.className} on Friday 09:00–09:45`,
     ]);
     expect(await skipped('es')).toEqual([
-      'Omitida: ya existe una franja para este horario',
+      'Omitida: ya existe una sesión a esta hora',
       'Omitida: el profesor no tiene asignada esta asignatura en esta clase',
       `El aula Lab 7 ya la usa ${theirs.className} el viernes de 09:00 a 09:45`,
     ]);

@@ -926,7 +926,7 @@ export const SUBSCRIPTION_RECOVERY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/v1/payments/:id/receipt',
   'GET /api/v1/payments/:id/receipt.pdf',
   'GET /api/v1/notifications',
-  // The bell's live stream, as the bell's list above.
+  // The bell's live stream, as the bell's list above: a lapsed school's carries the bell only (events service).
   'GET /api/v1/events',
   // The shell still shows the user's picture on the plan-expiry page.
   'GET /api/v1/files/schools/:schoolId/users/:userId/profile/:file',

@@ -58,8 +58,25 @@ export interface LiveUnread {
   messages: number | null;
 }
 
+/**
+ * Sent when the school's subscription lapsed, was cancelled or came back into force while the stream was open,
+ * just before the server ends it (data: LiveSubscription): the web app goes to the plan-expiry screen, or
+ * leaves it, and reconnects as the school now stands (docs/product.md, "When a subscription lapses mid-session").
+ */
+export const SUBSCRIPTION_EVENT = 'subscription';
+export interface LiveSubscription {
+  active: boolean;
+}
+
+/**
+ * The kinds a stream of a school with no subscription in force still carries: what the REST API still answers
+ * it (the bell, GET /notifications). The school's content (messages, announcements, attendance, timetable,
+ * groups) answers 402 there, so it is not sent here either.
+ */
+export const LAPSED_STREAM_KINDS: ReadonlySet<LiveEventKind> = new Set(['notification']);
+
 /** The names of the events a stream sends that a feature may handle. */
-export type LiveStreamEvent = LiveEventKind | typeof UNREAD_EVENT;
+export type LiveStreamEvent = LiveEventKind | typeof UNREAD_EVENT | typeof SUBSCRIPTION_EVENT;
 
 /** Open streams one user may hold on one server process (tabs); the next one is refused with 429. */
 export const MAX_STREAMS_PER_USER = 5;

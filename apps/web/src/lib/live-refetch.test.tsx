@@ -7,23 +7,8 @@ import { useAttendanceLiveHandler } from '../features/attendance/api/live-attend
 import { useDayLiveHandlers } from '../features/dashboard/api/live-day';
 import { useNotificationLiveHandler } from '../features/notifications/api/live-notifications';
 import { createTestQueryClient } from '../test/utils';
-import { type EventSourceLike, useLiveEvents } from './live-events';
-
-/** jsdom has no EventSource; this one is driven by the test. */
-class FakeEventSource implements EventSourceLike {
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {}
-  send(type: string, data: unknown) {
-    act(() => {
-      for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-}
+import { useLiveEvents } from './live-events';
+import { FakeEventSource } from '../test/fake-event-source';
 
 /** An open dashboard whose fetches the test counts and answers one by one. */
 function setup() {

@@ -3,6 +3,7 @@ import {
   type LiveEventKind,
   MAX_STREAMS_PER_USER,
   RESYNC_EVENT,
+  SUBSCRIPTION_EVENT,
   UNREAD_EVENT,
 } from '@lyceum/shared/live-events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +35,10 @@ const STREAM_EVENTS: Record<string, string> = {
     'staff)',
   ...Object.fromEntries(LIVE_EVENT_KINDS.map((kind) => [kind, KIND_DATA[kind]])),
   [RESYNC_EVENT]: 'events may have been missed (data: {}): refetch',
+  [SUBSCRIPTION_EVENT]:
+    "the school's subscription lapsed or was cancelled (data: {active: false}) or is in force again " +
+    '(data: {active: true}); the stream ends after it: reconnect. While the school has no subscription in ' +
+    'force its stream carries `unread` (messages: null), `notification` and `resync` only',
 };
 
 const DESCRIPTION =

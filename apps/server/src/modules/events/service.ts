@@ -1,21 +1,26 @@
 import { LIVE_MESSAGES, MESSAGES } from '@lyceum/shared/errors';
 import {
+  LAPSED_STREAM_KINDS,
   type LiveEventKind,
+  type LiveSubscription,
   type LiveUnread,
   type LiveWithdrawn,
   MAX_STREAMS_PER_USER,
   RECONNECT_BASE_MS,
   RESYNC_EVENT,
+  SUBSCRIPTION_EVENT,
   UNREAD_EVENT,
 } from '@lyceum/shared/live-events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { type FreshReader, readFreshReaders, resolveSession } from '../auth/index.ts';
 import { readAnnouncements } from '../announcements/index.ts';
 import { readAttendanceChange } from '../attendance/index.ts';
+import { hasActiveSubscription } from '../company/index.ts';
 import { readConversationChange, readMessage, unreadMessages } from '../messages/index.ts';
 import { readNotifications, unreadNotifications } from '../notifications/index.ts';
 import { readTimetableChange } from '../timetable/index.ts';
@@ -103,10 +108,21 @@ function batchReadFor(deps: Deps, kind: LiveEventKind | 'reader_changed') {
   return read;
 }
 
-async function unreadCounts(deps: Deps, actor: Actor): Promise<LiveUnread> {
+async function unreadCounts(deps: Deps, actor: Actor, lapsed: boolean): Promise<LiveUnread> {
   const notifications = await unreadNotifications(deps, actor);
-  const messages = actor.kind === 'school' ? (await unreadMessages(deps, actor)).count : null;
+  // A lapsed school's GET /messages/unread answers 402: its count is not sent either (null, as for staff).
+  const messages = actor.kind === 'school' && !lapsed ? (await unreadMessages(deps, actor)).count : null;
   return { notifications, messages };
+}
+
+/**
+ * Whether a school user's school has no subscription in force, read afresh (company staff: never). The session
+ * lookup sees only the end date; an auto-renewal nobody has settled yet is settled first, as the REST gate does.
+ */
+async function lapsedNow(deps: Deps, actor: Actor): Promise<boolean> {
+  const schoolId = actor.schoolId;
+  if (actor.kind !== 'school' || actor.subscriptionActive !== false || !schoolId) return false;
+  return !(await withSystem(deps.db, (tx) => hasActiveSubscription(tx, schoolId, deps.clock())));
 }
 
 /** A client that stops reading (a frozen tab on a dead network) is dropped rather than buffered forever. */
@@ -116,7 +132,10 @@ const MAX_BUFFERED_BYTES = 1_048_576;
  * Holds `GET /api/v1/events` open for a signed-in session (cookie sessions only: API keys never reach this
  * route, see API_KEY_ROUTES) and writes one SSE event per change addressed to its user. Ends when the client
  * leaves, the session is signed out (at once, via a session_ended event) or found expired or disabled at a
- * heartbeat, or the server closes.
+ * heartbeat, or the server closes. A school with no subscription in force gets only what its REST calls still
+ * answer (LAPSED_STREAM_KINDS); a lapse, a cancellation or a renewal found at a heartbeat ends the stream after a
+ * `subscription` event, so the client reconnects as the school now stands (docs/product.md, "When a
+ * subscription lapses mid-session").
  */
 export function openEventStream(
   deps: Deps,
@@ -132,6 +151,8 @@ export function openEventStream(
   let refreshing: Promise<void> | null = null;
   // API keys never reach this route (it is not in API_KEY_ROUTES); a stream belongs to a browser session.
   if (actor.apiKey || !sessionToken) throw new AppError('forbidden', MESSAGES.forbidden);
+  // The auth hook settled it already (an unsettled auto-renewal is in force): what this stream may carry.
+  const lapsed = actor.kind === 'school' && actor.subscriptionActive === false;
   if (deps.live.openStreams(actor.profileId) >= MAX_STREAMS_PER_USER) {
     throw new AppError('rate_limited', LIVE_MESSAGES.tooManyStreams(MAX_STREAMS_PER_USER));
   }
@@ -175,6 +196,12 @@ export function openEventStream(
       if (event.kind === 'session_ended') return;
       if (event.kind === 'reader_changed') {
         refreshReader();
+        return;
+      }
+      if (lapsed && !LAPSED_STREAM_KINDS.has(event.kind)) {
+        // Not the content, which its REST read refuses with 402; but a withdrawal took notifications out of
+        // the bell, which stays open, so its count still follows.
+        if (event.withdrawn) sendUnread();
         return;
       }
       if (event.withdrawn) {
@@ -240,7 +267,12 @@ export function openEventStream(
       });
       // A changed role or school changes what this user may see; the client reconnects as who they are now.
       if (!current || current.role !== actor.role || current.schoolId !== actor.schoolId) finish();
-      else {
+      else if ((await lapsedNow(deps, current)) !== lapsed) {
+        // So does a lapse, a cancellation or a renewal: the client is told which, then reconnects.
+        const data: LiveSubscription = { active: lapsed };
+        write(`event: ${SUBSCRIPTION_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
+        finish();
+      } else {
         // The lookup is fresh anyway: a language change whose event this process missed is caught up here.
         if (!refreshing) actor = current;
         write(': heartbeat\n\n');
@@ -281,7 +313,7 @@ export function openEventStream(
   function sendUnread() {
     enqueue(async () => {
       if (ended) return;
-      const counts = notificationsQueued > 0 ? null : await unreadCounts(deps, actor);
+      const counts = notificationsQueued > 0 ? null : await unreadCounts(deps, actor, lapsed);
       // Queued meanwhile too: counted already, so they go first.
       if (counts === null || notificationsQueued > 0) {
         sendUnread();

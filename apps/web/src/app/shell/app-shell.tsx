@@ -8,6 +8,7 @@ import { useDayLiveHandlers } from '../../features/dashboard/api/live-day';
 import { useMessageLiveHandlers } from '../../features/messages/api/messages-live';
 import { usePaymentsLiveHandler } from '../../features/payments/api/live-payments';
 import { useSubscriptionLiveHandler } from '../../features/subscription/api/live-subscription';
+import { useSubscriptionStandingLiveHandler } from '../../features/subscription/components/expiry-watcher';
 import { useNotificationLiveHandler, useUnreadLiveHandler } from '../../features/notifications/api/live-notifications';
 import { useTimetableLiveHandler } from '../../features/timetable/api/live-timetable';
 import { useLiveEvents } from '../../lib/live-events';
@@ -66,6 +67,7 @@ export function AppShell() {
   const unreadLive = useUnreadLiveHandler();
   const announcementLive = useAnnouncementLiveHandler();
   const subscriptionLive = useSubscriptionLiveHandler();
+  const standingLive = useSubscriptionStandingLiveHandler();
   const addonRequestsLive = useAddonRequestsLiveHandler();
   const paymentsLive = usePaymentsLiveHandler();
   useLiveEvents(
@@ -77,6 +79,7 @@ export function AppShell() {
         attendanceLive,
         announcementLive,
         subscriptionLive,
+        standingLive,
         addonRequestsLive,
         paymentsLive,
         ...messageLive,
@@ -89,6 +92,7 @@ export function AppShell() {
         attendanceLive,
         announcementLive,
         subscriptionLive,
+        standingLive,
         addonRequestsLive,
         paymentsLive,
         messageLive,

@@ -6,6 +6,7 @@ import serverArabic from '@lyceum/shared/i18n/ar';
 import serverSpanish from '@lyceum/shared/i18n/es';
 import { tuteo } from '@lyceum/shared/i18n/spanish-address';
 import { genderedWords } from '@lyceum/shared/i18n/unknown-gender';
+import { lessonWordProblems } from '@lyceum/shared/i18n/lesson-word';
 import { bareLiterals, isolationProblems, SOMEONES_TEXT_PLACEHOLDERS } from '@lyceum/shared/i18n/someones-text';
 import { LANGUAGES, RTL_LANGUAGES } from '@lyceum/shared/locale-constants';
 import { describe, expect, it } from 'vitest';
@@ -224,24 +225,62 @@ describe('Spanish and Arabic assume no one\'s gender (docs/product.md, "A person
 });
 
 /**
- * `where: arabic` for each Arabic text `misnamed` refuses beside its English: every page, the server's messages
- * (keyed by their English) and the CSV headers (keyed by the English header).
+ * `where: text` for each Spanish or Arabic text `misnamed` refuses beside its English: every page, the server's
+ * messages (keyed by their English) and the CSV headers (keyed by the English header).
  */
-function arabicMisnaming(misnamed: (english: string, arabic: string) => boolean): string[] {
+function misnaming(language: 'es' | 'ar', misnamed: (english: string, translated: string) => boolean): string[] {
   const pages = namespaces.flatMap((ns) => {
-    const arabic = flatten(catalogues.get(`ar/${ns}`) ?? {});
+    const translated = flatten(catalogues.get(`${language}/${ns}`) ?? {});
     return [...flatten(catalogues.get(`en/${ns}`) ?? {})].map(
-      ([k, english]) => [`ar/${ns}:${k}`, english, arabic.get(k) ?? ''] as const,
+      ([k, english]) => [`${language}/${ns}:${k}`, english, translated.get(k) ?? ''] as const,
     );
   });
-  const server = Object.entries(serverArabic).map(([english, arabic]) => [english, english, arabic] as const);
-  const headers = Object.entries(CSV_HEADERS.ar).map(
-    ([english, arabic]) => [`csv:${english}`, english, arabic] as const,
+  const server = Object.entries(language === 'es' ? serverSpanish : serverArabic).map(
+    ([english, translated]) => [english, english, translated] as const,
+  );
+  const headers = Object.entries(CSV_HEADERS[language]).map(
+    ([english, translated]) => [`csv:${english}`, english, translated] as const,
   );
   return [...pages, ...server, ...headers]
-    .filter(([, english, arabic]) => misnamed(english, arabic))
-    .map(([k, , arabic]) => `${k}: ${arabic}`);
+    .filter(([, english, translated]) => misnamed(english, translated))
+    .map(([k, , translated]) => `${k}: ${translated}`);
 }
+const arabicMisnaming = (misnamed: (english: string, arabic: string) => boolean) => misnaming('ar', misnamed);
+
+// Spanish said `clase` for a lesson as well as for a class: the dashboard's `Clases de hoy` sat beside `Asistencia de
+// hoy por clase`, and `Añadir clase` on the timetable added a lesson, not a class.
+describe('Spanish calls a lesson sesión and keeps clase for the group (docs/product.md, "A person\'s language")', () => {
+  it("on every page, in the server's messages and in CSV headers", () => {
+    expect(misnaming('es', (english, spanish) => lessonWordProblems(english, spanish).length > 0)).toEqual([]);
+  });
+
+  it('tells a lesson written as a class', () => {
+    expect(lessonWordProblems("Today's lessons", 'Clases de hoy')).toEqual([
+      'no «sesión» for the lesson',
+      '«clase» 1 times for 0',
+    ]);
+    expect(
+      lessonWordProblems(
+        'Add a lesson, or assign a teacher to this class.',
+        'Añada una sesión o asigne una clase a esta clase.',
+      ),
+    ).toEqual(['«clase» 2 times for 1']);
+    expect(lessonWordProblems('Timetable slot not found', 'Franja del horario no encontrada')).toEqual([
+      'no «sesión» for the lesson',
+    ]);
+    // The class named by a placeholder is not a class the English says; the Spanish names it the same way.
+    expect(
+      lessonWordProblems(
+        '{count, plural, one {# lesson of {className}} other {# lessons}}',
+        '{count, plural, one {# sesión de {className}} other {# sesiones}}',
+      ),
+    ).toEqual([]);
+    expect(
+      lessonWordProblems('No lessons on this day, in every class.', 'No hay sesiones este día, en todas sus clases.'),
+    ).toEqual([]);
+    expect(lessonWordProblems("Today's attendance by class", 'Asistencia de hoy por clase')).toEqual([]);
+  });
+});
 
 // One product names the same people one way: Arabic Messages called the principal `المدير` and the company's school
 // page `مدير المدرسة`, the school admin's own name, so a reader saw two "directors".

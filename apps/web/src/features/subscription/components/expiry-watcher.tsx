@@ -1,7 +1,11 @@
+import { type LiveSubscription, SUBSCRIPTION_EVENT } from '@lyceum/shared/live-events';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { mySchoolQueryOptions } from '../../../api/get-my-school';
 import { ApiError } from '../../../lib/api-client';
+import type { LiveHandler } from '../../../lib/live-events';
+import { mySubscriptionKey } from '../api/get-my-subscription';
 
 export const EXPIRED_PATH = '/subscription-expired';
 
@@ -33,4 +37,30 @@ export function SubscriptionExpiryWatcher() {
   }, [queryClient, navigate, pathname]);
 
   return null;
+}
+
+/**
+ * The live stream's word that the school's standing changed while it was open (it ends after it and reconnects):
+ * a lapse or a cancellation goes to the plan-expiry screen at once, with no REST call needed to find out; a
+ * renewal has that screen read the status again, which sends the user on (docs/product.md, "When a subscription
+ * lapses mid-session").
+ */
+export function useSubscriptionStandingLiveHandler(): LiveHandler {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      kind: SUBSCRIPTION_EVENT,
+      onEvent(data) {
+        const active = (data as Partial<LiveSubscription> | null)?.active;
+        if (active === false) void navigate(EXPIRED_PATH, { replace: true });
+        if (active === true) {
+          void queryClient.invalidateQueries({ queryKey: mySubscriptionKey });
+          void queryClient.invalidateQueries({ queryKey: mySchoolQueryOptions.queryKey });
+        }
+      },
+      onResync() {},
+    }),
+    [queryClient, navigate],
+  );
 }

@@ -2,27 +2,12 @@ import type { Addon, MySubscriptionResponse } from '@lyceum/shared/company';
 import type { Notification } from '@lyceum/shared/api';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type EventSourceLike, useLiveEvents } from '../../../lib/live-events';
+import { useLiveEvents } from '../../../lib/live-events';
 import { aSubscription } from '../../../test/fixtures';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { useSubscriptionLiveHandler } from '../api/live-subscription';
 import { MySubscriptionPage } from './my-subscription-page';
-
-/** jsdom has no EventSource; this one is driven by the test. */
-class FakeEventSource implements EventSourceLike {
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {}
-  send(type: string, data: unknown) {
-    act(() => {
-      for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-}
+import { FakeEventSource } from '../../../test/fake-event-source';
 
 const whiteLabel: Addon = {
   id: 'a-wl',

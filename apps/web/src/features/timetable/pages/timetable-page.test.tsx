@@ -543,7 +543,7 @@ describe('TimetablePage', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Editar Mathematics, lunes 08:00' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Eliminar Mathematics, lunes 08:00' }));
-    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar esta clase?' });
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar esta sesión?' });
     expect(within(dialog).getByText('Mathematics de Grade 5 A el lunes 08:00–08:45 sale del horario.')).toBeTruthy();
   });
 
