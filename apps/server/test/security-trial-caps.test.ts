@@ -2,7 +2,7 @@ import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import {
   TRIAL_CAP_MESSAGES,
   TRIAL_CAPS,
-  TRIAL_CHANGES_MESSAGE,
+  TRIAL_CHANGES_MESSAGES,
   TRIAL_CHANGES_PER_DAY,
   type TrialCapped,
 } from '@lyceum/shared/trial-caps';
@@ -600,8 +600,11 @@ describe('changes: a trial school makes at most TRIAL_CHANGES_PER_DAY changes a 
 
     const over = await readAll(school.call);
     expect(over.statusCode).toBe(429);
-    expect(errorOf(over)).toMatchObject({ code: 'rate_limited', message: translateTo(TRIAL_CHANGES_MESSAGE, 'es') });
-    expect(translateTo(TRIAL_CHANGES_MESSAGE, 'es')).toBe(
+    expect(errorOf(over)).toMatchObject({
+      code: 'rate_limited',
+      message: translateTo(TRIAL_CHANGES_MESSAGES.perDay, 'es'),
+    });
+    expect(translateTo(TRIAL_CHANGES_MESSAGES.perDay, 'es')).toBe(
       'Una escuela en periodo de prueba puede hacer como máximo 10.000 cambios al día. Inténtelo de nuevo mañana o elija un plan.',
     );
     const retryAfter = Number(over.headers['retry-after']);

@@ -54,8 +54,10 @@ export const TRIAL_CAP_MESSAGES: Readonly<Record<TrialCapped, string>> = {
  */
 export const TRIAL_CHANGES_PER_DAY = 10_000;
 
-/** 429 `rate_limited`, with Retry-After until the day turns (UTC). */
-export const TRIAL_CHANGES_MESSAGE = `A school on a trial can make at most ${TRIAL_CHANGES_PER_DAY.toLocaleString('en-US')} changes a day. Please try again tomorrow, or choose a plan.`;
+export const TRIAL_CHANGES_MESSAGES = {
+  /** 429 `rate_limited`, with Retry-After until the day turns (UTC). */
+  perDay: `A school on a trial can make at most ${TRIAL_CHANGES_PER_DAY.toLocaleString('en-US')} changes a day. Please try again tomorrow, or choose a plan.`,
+};
 
 /**
  * Files a school may store until the e-mail address it signed up with is confirmed (docs/product.md, "Trial

@@ -1,6 +1,6 @@
 import { API_KEY_PREFIX, API_KEY_ROUTES, SUBSCRIPTION_RECOVERY_ROUTES } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
-import { TRIAL_CHANGES_MESSAGE } from '@lyceum/shared/trial-caps';
+import { TRIAL_CHANGES_MESSAGES } from '@lyceum/shared/trial-caps';
 import { API_ACCESS, routeKey } from '@lyceum/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
@@ -55,7 +55,7 @@ export function registerAccessControl(
     const today = trialSchool === undefined ? undefined : trialChanges?.take(trialSchool);
     if (today && !today.allowed) {
       reply.header('retry-after', String(today.retryAfterSeconds));
-      throw new AppError('rate_limited', TRIAL_CHANGES_MESSAGE);
+      throw new AppError('rate_limited', TRIAL_CHANGES_MESSAGES.perDay);
     }
   };
 

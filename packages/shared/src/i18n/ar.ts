@@ -6,7 +6,7 @@ import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import {
   TRIAL_CAP_MESSAGES,
   TRIAL_CAPS,
-  TRIAL_CHANGES_MESSAGE,
+  TRIAL_CHANGES_MESSAGES,
   TRIAL_CHANGES_PER_DAY,
   UNVERIFIED_STORAGE_MB,
   UNVERIFIED_STORAGE_MESSAGES,
@@ -407,7 +407,7 @@ const ar: Catalogue = {
   [TRIAL_CAP_MESSAGES.academicYears]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.academicYears)} أعوام دراسية على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.attendance]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.attendance)} سجل حضور على الأكثر. اختر خطة لإضافة المزيد.`,
   [TRIAL_CAP_MESSAGES.people]: `بلغت حد الفترة التجريبية: يمكن لمدرسة في فترة تجريبية أن يكون لديها ${n(TRIAL_CAPS.people)} شخص على الأكثر، بمن فيهم الأشخاص الذين أُلغي تفعيلهم. اختر خطة لإضافة المزيد.`,
-  [TRIAL_CHANGES_MESSAGE]: `يمكن لمدرسة في فترة تجريبية أن تُجري ${n(TRIAL_CHANGES_PER_DAY)} تغيير على الأكثر في اليوم. يُرجى المحاولة مرة أخرى غدًا أو اختيار خطة.`,
+  [TRIAL_CHANGES_MESSAGES.perDay]: `يمكن لمدرسة في فترة تجريبية أن تُجري ${n(TRIAL_CHANGES_PER_DAY)} تغيير على الأكثر في اليوم. يُرجى المحاولة مرة أخرى غدًا أو اختيار خطة.`,
   [UNVERIFIED_STORAGE_MESSAGES.limitReached]: `إلى أن يُؤكَّد عنوان البريد الإلكتروني لمدرستك، لا يمكن أن تتجاوز ملفاتها ${n(UNVERIFIED_STORAGE_MB)} ميغابايت. يؤكّده مدير المدرسة الذي سجّلها بفتح الرابط الذي أرسلناه إليه عند التسجيل.`,
   [UNVERIFIED_STORAGE_MESSAGES.allTaken]:
     'امتلأت المساحة المخصّصة لملفات المدارس التي لم يُؤكَّد عنوان بريدها الإلكتروني بعد. أكّد عنوان البريد الإلكتروني لمدرستك لتحصل على مساحة التخزين في خطتك: يفتح مدير المدرسة الذي سجّلها الرابط الذي أرسلناه إليه عند التسجيل.',

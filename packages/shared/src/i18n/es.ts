@@ -6,7 +6,7 @@ import { TRIAL_MAIL_MESSAGES } from '../trial-mail.ts';
 import {
   TRIAL_CAP_MESSAGES,
   TRIAL_CAPS,
-  TRIAL_CHANGES_MESSAGE,
+  TRIAL_CHANGES_MESSAGES,
   TRIAL_CHANGES_PER_DAY,
   UNVERIFIED_STORAGE_MB,
   UNVERIFIED_STORAGE_MESSAGES,
@@ -429,7 +429,7 @@ const es: Catalogue = {
   [TRIAL_CAP_MESSAGES.academicYears]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.academicYears)} años académicos. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.attendance]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.attendance)} registros de asistencia. Elija un plan para añadir más.`,
   [TRIAL_CAP_MESSAGES.people]: `Límite de prueba alcanzado: una escuela en periodo de prueba puede tener como máximo ${n(TRIAL_CAPS.people)} personas, contando las desactivadas. Elija un plan para añadir más.`,
-  [TRIAL_CHANGES_MESSAGE]: `Una escuela en periodo de prueba puede hacer como máximo ${n(TRIAL_CHANGES_PER_DAY)} cambios al día. Inténtelo de nuevo mañana o elija un plan.`,
+  [TRIAL_CHANGES_MESSAGES.perDay]: `Una escuela en periodo de prueba puede hacer como máximo ${n(TRIAL_CHANGES_PER_DAY)} cambios al día. Inténtelo de nuevo mañana o elija un plan.`,
   [UNVERIFIED_STORAGE_MESSAGES.limitReached]: `Hasta que se confirme la dirección de correo electrónico de su escuela, sus archivos pueden ocupar como máximo ${UNVERIFIED_STORAGE_MB} MB. El administrador que registró la escuela la confirma abriendo el enlace que le enviamos al registrarse.`,
   [UNVERIFIED_STORAGE_MESSAGES.allTaken]:
     'El almacenamiento para las escuelas cuya dirección de correo electrónico aún no está confirmada está lleno. Confirme la dirección de correo electrónico de su escuela para obtener el almacenamiento de su plan: el administrador que registró la escuela abre el enlace que le enviamos al registrarse.',
