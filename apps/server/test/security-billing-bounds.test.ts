@@ -4,7 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { activeSubscriptionRow, type CompanyWorld, companyWorld, schoolOnPlan } from './company-helpers.ts';
+import {
+  activeSubscriptionRow,
+  type CompanyWorld,
+  companyWorld,
+  SMALL_PLAN_LIMITS,
+  schoolOnPlan,
+} from './company-helpers.ts';
 import { owe } from './factories/payments.ts';
 import { errorOf } from './helpers.ts';
 
@@ -170,16 +176,7 @@ describe('an amount too large says so', () => {
  * due"). With integer columns the assignment answered 400 `A number is out of range.` and wrote nothing.
  */
 describe('amounts past what an integer holds', () => {
-  const limits = {
-    maxStudents: 50,
-    maxTeachers: 5,
-    maxParents: 100,
-    maxAdmins: 1,
-    maxPrincipals: 1,
-    storageGB: 1,
-    apiCallsPerMonth: -1,
-    maxSchools: 1,
-  };
+  const limits = SMALL_PLAN_LIMITS;
   const create = async (kind: 'plans' | 'addons', name: string) => {
     const res = await w.companyAdmin({
       method: 'POST',
