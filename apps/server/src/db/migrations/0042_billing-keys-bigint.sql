@@ -20,5 +20,4 @@ ALTER TABLE "school_subscriptions" ALTER COLUMN "discount_minor" SET DATA TYPE b
 ALTER TABLE "school_subscriptions" ALTER COLUMN "billed_minor" SET DATA TYPE bigint;--> statement-breakpoint
 ALTER TABLE "addon_requests" ALTER COLUMN "amount_due_minor" SET DATA TYPE bigint;--> statement-breakpoint
 ALTER TABLE "billing_requests" ADD CONSTRAINT "billing_requests_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "billing_requests_key_unique" ON "billing_requests" USING btree ("school_id","staff_id","idempotency_key");--> statement-breakpoint
-CREATE INDEX "billing_requests_created_idx" ON "billing_requests" USING btree ("created_at");
+CREATE UNIQUE INDEX "billing_requests_key_unique" ON "billing_requests" USING btree ("school_id","staff_id","idempotency_key");
