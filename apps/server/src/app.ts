@@ -36,6 +36,7 @@ import {
   hasActiveSubscription,
   SUBSCRIPTION_SWEEP_MS,
   noticeEndingSubscriptions,
+  forgetExpiredBillingKeys,
   sweepExpiredSubscriptions,
 } from './modules/company/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     void sweepExpiredSubscriptions(database.db, app.deps.clock())
       .then((settled) => settled > 0 && noteSchoolChange(null))
       .catch((err) => app.log.warn({ err }, 'expiry sweep failed'));
+    void forgetExpiredBillingKeys(database.db).catch((err) => app.log.warn({ err }, 'billing key sweep failed'));
     // Company staff hear of subscriptions ending in 14 and in 3 days; the sweep's cadence is plenty for that.
     void noticeEndingSubscriptions(database.db, app.deps.clock()).catch((err) =>
       app.log.warn({ err }, 'ending-subscription notices failed'),

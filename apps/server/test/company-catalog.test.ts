@@ -1,7 +1,7 @@
 import { BILLING_CURRENCY_MESSAGE } from '@lyceum/shared/company';
 import { MESSAGES } from '@lyceum/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanyWorld, companyWorld } from './company-helpers.ts';
+import { type CompanyWorld, companyWorld, SMALL_PLAN_LIMITS } from './company-helpers.ts';
 import { errorOf } from './helpers.ts';
 
 let w: CompanyWorld;
@@ -10,16 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const limits = {
-  maxStudents: 50,
-  maxTeachers: 5,
-  maxParents: 100,
-  maxAdmins: 1,
-  maxPrincipals: 1,
-  storageGB: 1,
-  apiCallsPerMonth: -1,
-  maxSchools: 1,
-};
+const limits = SMALL_PLAN_LIMITS;
 
 describe('the default plans and add-ons', () => {
   it('seeds the four plans and eight add-ons exactly', async () => {

@@ -73,6 +73,18 @@ export async function activeSubscriptionRow(t: TestApp, schoolId: string) {
 
 export const DAY = 86_400_000;
 
+/** The limits of a small plan, for tests that create plans of their own. */
+export const SMALL_PLAN_LIMITS = {
+  maxStudents: 50,
+  maxTeachers: 5,
+  maxParents: 100,
+  maxAdmins: 1,
+  maxPrincipals: 1,
+  storageGB: 1,
+  apiCallsPerMonth: -1,
+  maxSchools: 1,
+};
+
 /**
  * A new school of its own (no other test's payments or requests pending for it) that company staff assigned
  * `plan`, with that subscription and its school admin's session.

@@ -4,7 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { activeSubscriptionRow, type CompanyWorld, companyWorld, schoolOnPlan } from './company-helpers.ts';
+import {
+  activeSubscriptionRow,
+  type CompanyWorld,
+  companyWorld,
+  SMALL_PLAN_LIMITS,
+  schoolOnPlan,
+} from './company-helpers.ts';
 import { owe } from './factories/payments.ts';
 import { errorOf } from './helpers.ts';
 
@@ -161,5 +167,98 @@ describe('an amount too large says so', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(errorOf(foreign).fields).toEqual({ subscriptionId: 'Subscription not found' });
+  });
+});
+
+/**
+ * A plan and add-ons priced at the money maximum, sold for the longest terms: every amount a subscription
+ * computes passes what an integer holds, and each is kept and summed exactly (docs/product.md, "Billing: what is
+ * due"). With integer columns the assignment answered 400 `A number is out of range.` and wrote nothing.
+ */
+describe('amounts past what an integer holds', () => {
+  const limits = SMALL_PLAN_LIMITS;
+  const create = async (kind: 'plans' | 'addons', name: string) => {
+    const res = await w.companyAdmin({
+      method: 'POST',
+      url: `/api/v1/company/${kind}`,
+      payload: { name, priceMinor: MONEY_MAX_MINOR, ...(kind === 'plans' ? { limits } : {}) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+
+  it('bills, renews, pays and sums a subscription of billions exactly', async () => {
+    const plan = await create('plans', 'Largest plan');
+    const addons = [await create('addons', 'Largest add-on 1'), await create('addons', 'Largest add-on 2')];
+    const { school, schoolAdmin } = await schoolOnPlan(w);
+    const assigned = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${school.id}/subscriptions`,
+      payload: { planId: plan, addonIds: addons, months: 60 },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const total = 3 * MONEY_MAX_MINOR;
+    expect(total).toBeGreaterThan(2 ** 31);
+    expect(assigned.json()).toMatchObject({ totalAmountMinor: total, amountDueMinor: 60 * total });
+    const renewed = await renew(w.admin, school.id, 60);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toMatchObject({ amountDueMinor: 120 * total, outstandingMinor: 120 * total });
+
+    const paid = await schoolAdmin({
+      method: 'POST',
+      url: '/api/v1/payments',
+      payload: {
+        subscriptionId: assigned.json().id,
+        method: 'bank_transfer',
+        reference: 'TRX-LARGEST',
+        amountMinor: MONEY_MAX_MINOR,
+        idempotencyKey: 'largest-payment-1',
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().outstandingMinor).toBe(120 * total);
+    const confirmed = await w.admin({ method: 'POST', url: `/api/v1/company/payments/${paid.json().id}/confirm` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const mine = await schoolAdmin({ method: 'GET', url: '/api/v1/subscription' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().subscription).toMatchObject({
+      paidMinor: MONEY_MAX_MINOR,
+      outstandingMinor: 120 * total - MONEY_MAX_MINOR,
+    });
+
+    // Recurring revenue sums past an integer too, on the revenue page, its CSV and the dashboard.
+    const revenue = await w.admin({ method: 'GET', url: '/api/v1/company/revenue' });
+    expect(revenue.statusCode, revenue.body).toBe(200);
+    expect(revenue.json().mrrMinor).toBeGreaterThanOrEqual(total);
+    expect(revenue.json().arrMinor).toBe(revenue.json().mrrMinor * 12);
+    expect(revenue.json().paidMinor).toBeGreaterThanOrEqual(MONEY_MAX_MINOR);
+    const csv = await w.admin({ method: 'GET', url: '/api/v1/company/revenue/export' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(`MRR,${(revenue.json().mrrMinor / 100).toFixed(2)}`);
+    const dashboard = await w.admin({ method: 'GET', url: '/api/v1/dashboard' });
+    const mrr = dashboard.json().stats.find((s: { key: string }) => s.key === 'mrr');
+    expect(mrr.value).toBe(revenue.json().mrrMinor);
+    expect((await w.admin({ method: 'GET', url: '/api/v1/company/usage/export' })).statusCode).toBe(200);
+  });
+
+  it("an add-on's yearly charge at the money maximum is kept whole on its request", async () => {
+    const plan = await create('plans', 'Largest yearly plan');
+    const addon = await create('addons', 'Largest yearly add-on');
+    const { school, schoolAdmin } = await schoolOnPlan(w);
+    const assigned = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/schools/${school.id}/subscriptions`,
+      payload: { planId: plan, billingCycle: 'yearly', months: 60 },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const asked = await schoolAdmin({ method: 'POST', url: '/api/v1/addon-requests', payload: { addonId: addon } });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await w.admin({
+      method: 'POST',
+      url: `/api/v1/company/addon-requests/${asked.json().id}/approve`,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ amountDueMinor: 12 * MONEY_MAX_MINOR });
+    expect((await activeRow(school.id))?.totalAmountMinor).toBe(24 * MONEY_MAX_MINOR);
   });
 });

@@ -45,6 +45,26 @@ export const NoContent = z.undefined().describe('No content');
 
 export const IdParams = z.object({ id: uuidSchema });
 
+export const IDEMPOTENCY_MESSAGES = {
+  empty: 'Idempotency-Key cannot be empty',
+  tooLong: 'Idempotency-Key is too long',
+  reused:
+    'This Idempotency-Key was already used for a different request. Send that request again as it was, or a new key for a new request.',
+} as const;
+
+/**
+ * The Idempotency-Key header of a write that must happen once (an attendance submission, a billing change): a
+ * retry sends the same key and gets the first answer back (docs/product.md, "Attendance", "Billing: what is due").
+ */
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, IDEMPOTENCY_MESSAGES.empty)
+    .max(200, IDEMPOTENCY_MESSAGES.tooLong)
+    .optional(),
+});
+
 export const SchoolContact = z.object({
   name: z.string(),
   address: z.string().nullable(),

@@ -31,8 +31,8 @@ import { lengthFitsCycle, YEARLY_LENGTH_MESSAGE } from './subscription-rules.ts'
  *   PATCH  /company/schools/:id                     CA A     UpdateSchoolRequest → CompanySchool
  *   POST   /company/schools/:id/deactivate          CA A     → CompanySchool (users signed out, sign-in refused)
  *   POST   /company/schools/:id/reactivate          CA A     → CompanySchool
- *   POST   /company/schools/:id/subscriptions       CA A     AssignSubscriptionRequest → Subscription (201)
- *   POST   /company/schools/:id/subscription/renew  CA A     RenewSubscriptionRequest → Subscription
+ *   POST   /company/schools/:id/subscriptions       CA A     AssignSubscriptionRequest → Subscription (201); Idempotency-Key
+ *   POST   /company/schools/:id/subscription/renew  CA A     RenewSubscriptionRequest → Subscription; Idempotency-Key
  *   POST   /company/schools/:id/subscription/cancel CA A     → Subscription
  *   GET    /company/plans                           CA A CU  → PlanListResponse (inactive ones too)
  *   POST   /company/plans                           CA A     PlanInput → Plan (201); 409 `Plan "{name}" already exists`
@@ -109,7 +109,7 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
 
 /**
  * The largest amount of money a field takes: $10,000,000.00, well inside the database's integer columns
- * (2,147,483,647). Its bounds are checked before whole cents and stop there: a number past 2^53 is not a
+ * (2,147,483,647); what is computed from such amounts (a total times months) is kept as bigint. Its bounds are checked before whole cents and stop there: a number past 2^53 is not a
  * "safe" integer to zod, so 1e20 would otherwise be told it has decimals (docs/product.md, "Form field messages").
  */
 export const MONEY_MAX_MINOR = 1_000_000_000;

@@ -14,7 +14,7 @@ import {
 import { type Catalogue, template } from './translate.ts';
 import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
 import { RENEWAL_REACH_YEARS, RENEWAL_MESSAGES, YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
-import { DASHBOARD_MESSAGES } from '../api.ts';
+import { DASHBOARD_MESSAGES, IDEMPOTENCY_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
 import {
@@ -449,6 +449,9 @@ const ar: Catalogue = {
   'Room must be text': 'يجب أن تكون القاعة نصًا',
   'At most 100 slots at a time': '100 موعد على الأكثر في المرة الواحدة',
   'Idempotency-Key is too long': 'ترويسة Idempotency-Key طويلة جدًا',
+  'Idempotency-Key cannot be empty': 'ترويسة Idempotency-Key لا يمكن أن تكون فارغة',
+  [IDEMPOTENCY_MESSAGES.reused]:
+    'سبق استخدام مفتاح Idempotency-Key هذا لطلب مختلف. أعد إرسال ذلك الطلب كما كان، أو استخدم مفتاحًا جديدًا لطلب جديد.',
   '1 enrolled student is not marked': 'لم يُسجَّل حضور طالب مسجّل واحد',
   Monday: 'الاثنين',
   Tuesday: 'الثلاثاء',

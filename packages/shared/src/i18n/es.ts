@@ -14,7 +14,7 @@ import {
 import { type Catalogue, template } from './translate.ts';
 import { ASSIGN_MESSAGES, BILLING_MESSAGES } from '../company.ts';
 import { RENEWAL_REACH_YEARS, RENEWAL_MESSAGES, YEARLY_LENGTH_MESSAGE } from '../subscription-rules.ts';
-import { DASHBOARD_MESSAGES } from '../api.ts';
+import { DASHBOARD_MESSAGES, IDEMPOTENCY_MESSAGES } from '../api.ts';
 import { ATTENDANCE_ALERT_MESSAGES, ATTENDANCE_MESSAGES, ATTENDANCE_SETTINGS_MESSAGES } from '../attendance.ts';
 import { MAX_LESSONS_PER_WEEK, MIN_LESSON_MINUTES, TIMETABLE_MESSAGES } from '../timetable.ts';
 import {
@@ -471,6 +471,9 @@ const es: Catalogue = {
   'Room must be text': 'El aula debe ser un texto',
   'At most 100 slots at a time': 'Como máximo 100 sesiones a la vez',
   'Idempotency-Key is too long': 'La cabecera Idempotency-Key es demasiado larga',
+  'Idempotency-Key cannot be empty': 'La cabecera Idempotency-Key no puede estar vacía',
+  [IDEMPOTENCY_MESSAGES.reused]:
+    'Esta clave Idempotency-Key ya se usó para otra solicitud. Envíe esa solicitud de nuevo tal como era, o una clave nueva para una solicitud nueva.',
   '1 enrolled student is not marked': '1 alumno inscrito no está marcado',
   Monday: 'lunes',
   Tuesday: 'martes',

@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './closed-sets.ts';
-import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
+import { createdAt, id, money, schoolId, ts, updatedAt } from './columns.ts';
 import { addons, plans, schoolSubscriptions, schools, users } from './schools.ts';
 
 /** A school asks for an add-on; company staff approve (it joins the subscription) or reject with a reason. */
@@ -34,7 +35,7 @@ export const addonRequests = pgTable(
     decidedByAccountId: uuid('decided_by_account_id'),
     decidedAt: ts('decided_at'),
     /** Set on approval: what it added to the subscription (one billing cycle of the add-on) and by which cycle. */
-    amountDueMinor: integer('amount_due_minor'),
+    amountDueMinor: money('amount_due_minor'),
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] }),
     createdAt: createdAt(),
   },
@@ -188,4 +189,29 @@ export const apiUsage = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('api_usage_month_unique').on(t.schoolId, t.month)],
+);
+
+/**
+ * A company staff member's billing change (assign a plan, renew) kept with its answer under the request's
+ * Idempotency-Key, so a retried or doubled request changes nothing and answers the first answer
+ * (docs/product.md, "Billing: what is due"). `request` fingerprints what was asked (the action and its body): the
+ * same key for another request is refused. Kept 24 hours (BILLING_KEY_HOURS), then deleted by the
+ * subscription sweep; no foreign key to the staff member, so a key never holds a staff row back.
+ */
+export const billingRequests = pgTable(
+  'billing_requests',
+  {
+    schoolId: schoolId().references(() => schools.id),
+    id: id(),
+    staffId: uuid('staff_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    request: text('request').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    // No index on created_at alone: the sweep reads a day of staff changes, a table too small to need one.
+    uniqueIndex('billing_requests_key_unique').on(t.schoolId, t.staffId, t.idempotencyKey),
+  ],
 );

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './closed-sets.ts';
-import { createdAt, id, schoolId, ts, updatedAt } from './columns.ts';
+import { createdAt, id, money, schoolId, ts, updatedAt } from './columns.ts';
 import { accounts } from './identity.ts';
 
 /** The tenant root. Row-level security keys it on `id` (every other tenant table on `school_id`). */
@@ -174,7 +174,7 @@ export const schoolSubscriptions = pgTable(
     billingCycle: text('billing_cycle', { enum: ['monthly', 'yearly'] })
       .notNull()
       .default('monthly'),
-    totalAmountMinor: integer('total_amount_minor').notNull(),
+    totalAmountMinor: money('total_amount_minor').notNull(),
     currency: text('currency').notNull().default('USD'),
     subscriptionType: text('subscription_type', { enum: ['initial', 'current'] }).notNull(),
     isInitial: boolean('is_initial').notNull(),
@@ -185,14 +185,14 @@ export const schoolSubscriptions = pgTable(
       .notNull()
       .default('new'),
     /** The parts of totalAmountMinor (plan net of discount + add-ons), kept so totals can be checked. */
-    planAmountMinor: integer('plan_amount_minor').notNull().default(0),
-    addonsAmountMinor: integer('addons_amount_minor').notNull().default(0),
-    discountMinor: integer('discount_minor').notNull().default(0),
+    planAmountMinor: money('plan_amount_minor').notNull().default(0),
+    addonsAmountMinor: money('addons_amount_minor').notNull().default(0),
+    discountMinor: money('discount_minor').notNull().default(0),
     /**
      * What the subscription has billed so far (docs/product.md, "Billing: what is due"): its total once per
      * billing cycle of the period it was assigned, renewed or automatically renewed for; 0 for a trial.
      */
-    billedMinor: integer('billed_minor').notNull().default(0),
+    billedMinor: money('billed_minor').notNull().default(0),
     paidAt: ts('paid_at'),
     /** When company staff cancelled it, or a new plan replaced it: where a cancelled subscription's access ended. */
     cancelledAt: ts('cancelled_at'),

@@ -17,7 +17,7 @@ import {
   SubmitAttendanceRequest,
   SubmitAttendanceResponse,
 } from '@lyceum/shared/attendance';
-import { IdParams } from '@lyceum/shared/api';
+import { IdempotencyHeaders, IdParams } from '@lyceum/shared/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,11 +33,6 @@ import { submitAttendance } from './submit.ts';
 import { attendanceTrend, belowThreshold } from './trend.ts';
 
 const csv = { 200: { content: { 'text/csv': { schema: z.string().describe('text/csv') } } } };
-
-/** A retried submission sends the same key and gets the first answer back (docs/product.md, School day). */
-const SubmitHeaders = z.object({
-  'idempotency-key': z.string().trim().min(1).max(200, 'Idempotency-Key is too long').optional(),
-});
 
 /** A bad submission is worded as the product words every failed submission, each field still named. */
 function failedSubmission(request: FastifyRequest) {
@@ -58,7 +53,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { onInvalidBody: failedSubmission },
       schema: {
         tags,
-        headers: SubmitHeaders,
+        headers: IdempotencyHeaders,
         body: SubmitAttendanceRequest,
         response: { 200: SubmitAttendanceResponse },
       },

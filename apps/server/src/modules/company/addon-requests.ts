@@ -50,7 +50,7 @@ const requestColumns = {
   requestedByName: users.name,
   /** The cycle a request not approved yet would be charged by: the school's active subscription's. */
   activeCycle: schoolSubscriptions.billingCycle,
-  paidMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::int from ${subscriptionPayments} p
+  paidMinor: sql<number>`(select coalesce(sum(p.amount_minor), 0)::bigint from ${subscriptionPayments} p
     where p.school_id = ${addonRequests.schoolId} and p.addon_request_id = ${addonRequests.id}
       and p.status = 'confirmed')`,
 };

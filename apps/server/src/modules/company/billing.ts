@@ -27,7 +27,7 @@ export async function paidBySubscription(tx: Tx, rows: readonly SubscriptionRow[
   const sums = await tx
     .select({
       id: subscriptionPayments.subscriptionId,
-      paid: sql<number>`sum(${subscriptionPayments.amountMinor})::int`,
+      paid: sql<number>`sum(${subscriptionPayments.amountMinor})::bigint`,
     })
     .from(subscriptionPayments)
     .where(and(inArray(subscriptionPayments.subscriptionId, ids), eq(subscriptionPayments.status, 'confirmed')))
@@ -67,7 +67,7 @@ export async function requestOutstanding(tx: Tx, schoolId: string, addonRequestI
 /** What confirmed payments brought for one add-on request. */
 export async function paidForRequest(tx: Tx, schoolId: string, addonRequestId: string): Promise<number> {
   const [row] = await tx
-    .select({ paid: sql<number>`coalesce(sum(${subscriptionPayments.amountMinor}), 0)::int` })
+    .select({ paid: sql<number>`coalesce(sum(${subscriptionPayments.amountMinor}), 0)::bigint` })
     .from(subscriptionPayments)
     .where(
       and(

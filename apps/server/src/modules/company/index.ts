@@ -1,5 +1,6 @@
 /** The company module's public surface: the control plane (schools, plans, subscriptions, payments, API keys). */
 export { resolveApiKey } from './api-keys.ts';
+export { forgetExpiredBillingKeys } from './billing-keys.ts';
 export { receiptNumberOf } from './payments.ts';
 export { companyRoutes } from './routes.ts';
 export { CURRENT_SUBSCRIPTION, schoolStatusSql } from './school-status.ts';

@@ -69,7 +69,7 @@ function paymentQuery(tx: Tx) {
       requestDecidedAt: addonRequests.decidedAt,
       activeCycle: activeSub.billingCycle,
       // What confirmed payments brought for what this one pays for (itself included once confirmed).
-      paidMinor: sql<number>`(select coalesce(sum(o.amount_minor), 0)::int from subscription_payments o
+      paidMinor: sql<number>`(select coalesce(sum(o.amount_minor), 0)::bigint from subscription_payments o
         where o.school_id = ${subscriptionPayments.schoolId} and o.status = 'confirmed'
           and (o.subscription_id = ${subscriptionPayments.subscriptionId}
             or o.addon_request_id = ${subscriptionPayments.addonRequestId}))`,

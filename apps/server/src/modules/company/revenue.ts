@@ -44,21 +44,21 @@ async function readFigures(tx: Tx, from: Date, to: Date, now: Date): Promise<Fig
   const paidBy = (key: 'planName' | 'addonName', joins: SQL) =>
     sql`(select coalesce(json_agg(json_build_object(${sql.raw(`'${key}'`)}, g.name, 'amountMinor', g.amount, 'count', g.n)
         order by g.amount desc, ${byName(sql`g.name`)}), '[]')
-      from (select x.name, sum(p.amount_minor)::int as amount, count(*)::int as n
+      from (select x.name, sum(p.amount_minor)::bigint as amount, count(*)::int as n
         from subscription_payments p ${joins} where ${confirmed} group by x.name) g)`;
   const [row] = await selectRows<Figures>(
     tx,
     sql`
     select
       exists (select 1 from school_subscriptions where status = 'active' and end_date <= ${at}) as lapsed,
-      (select coalesce(sum(case when billing_cycle = 'yearly' then round(total_amount_minor / 12.0) else total_amount_minor end), 0)::int
+      (select coalesce(sum(case when billing_cycle = 'yearly' then round(total_amount_minor / 12.0) else total_amount_minor end), 0)::bigint
         from school_subscriptions where status = 'active' and end_date > ${at} and not is_trial) as "mrrMinor",
       t.paid as "paidMinor", t.outstanding as "outstandingMinor", t.outstanding_count as "outstandingCount",
       (select coalesce(json_agg(json_build_object('month', m.month, 'amountMinor', coalesce(pm.amount, 0), 'count', coalesce(pm.n, 0)) order by m.month), '[]')
         from (select to_char(m, 'YYYY-MM') as month
           from generate_series(date_trunc('month', ${from}::timestamptz at time zone 'UTC'),
             date_trunc('month', ${to}::timestamptz at time zone 'UTC'), interval '1 month') m) m
-        left join (select to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(p.amount_minor)::int as amount, count(*)::int as n
+        left join (select to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(p.amount_minor)::bigint as amount, count(*)::int as n
           from subscription_payments p where ${confirmed} group by 1) pm on pm.month = m.month) as "byMonth",
       ${paidBy(
         'planName',
@@ -79,8 +79,8 @@ async function readFigures(tx: Tx, from: Date, to: Date, now: Date): Promise<Fig
             and s.end_date > ${at} and s.end_date <= ${at} + interval '30 days'
           order by s.end_date, ${byName(sql`sc.name`)} limit 200) e) as "expiringSoon"
     from (select
-        coalesce(sum(p.amount_minor) filter (where ${confirmed}), 0)::int as paid,
-        coalesce(sum(p.amount_minor) filter (where p.status = 'pending'), 0)::int as outstanding,
+        coalesce(sum(p.amount_minor) filter (where ${confirmed}), 0)::bigint as paid,
+        coalesce(sum(p.amount_minor) filter (where p.status = 'pending'), 0)::bigint as outstanding,
         count(*) filter (where p.status = 'pending')::int as outstanding_count
       from subscription_payments p) t`,
   );
@@ -107,12 +107,17 @@ export async function revenue(
       figures = await readFigures(tx, from, to, now);
     }
     const { lapsed: _lapsed, ...rest } = figures;
+    // The sums are bigint (the platform's revenue passes what an integer holds), which the drivers read as text.
+    const mrrMinor = Number(rest.mrrMinor);
     return {
       currency: DEFAULT_CURRENCY,
       from: from.toISOString().slice(0, 10),
       to: to.toISOString().slice(0, 10),
       ...rest,
-      arrMinor: rest.mrrMinor * 12,
+      mrrMinor,
+      paidMinor: Number(rest.paidMinor),
+      outstandingMinor: Number(rest.outstandingMinor),
+      arrMinor: mrrMinor * 12,
     };
   });
 }

@@ -45,7 +45,7 @@ import {
   UsageQuery,
   UsageResponse,
 } from '@lyceum/shared/company';
-import { IdParams } from '@lyceum/shared/api';
+import { IdempotencyHeaders, IdParams } from '@lyceum/shared/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryBody } from '../../lib/binary.ts';
@@ -116,14 +116,41 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ subscriptions
   app.post(
     '/company/schools/:id/subscriptions',
-    { schema: { tags, params: IdParams, body: AssignSubscriptionRequest, response: { 201: Subscription } } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        headers: IdempotencyHeaders,
+        body: AssignSubscriptionRequest,
+        response: { 201: Subscription },
+      },
+    },
     async (req, reply) =>
-      reply.status(201).send(await assignSchoolSubscription(deps, actorOf(req), { ...req.body, id: req.params.id })),
+      reply.status(201).send(
+        await assignSchoolSubscription(deps, actorOf(req), {
+          ...req.body,
+          id: req.params.id,
+          idempotencyKey: req.headers['idempotency-key'],
+        }),
+      ),
   );
   app.post(
     '/company/schools/:id/subscription/renew',
-    { schema: { tags, params: IdParams, body: RenewSubscriptionRequest, response: { 200: Subscription } } },
-    (req) => renewSchoolSubscription(deps, actorOf(req), { ...req.body, id: req.params.id }),
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        headers: IdempotencyHeaders,
+        body: RenewSubscriptionRequest,
+        response: { 200: Subscription },
+      },
+    },
+    (req) =>
+      renewSchoolSubscription(deps, actorOf(req), {
+        ...req.body,
+        id: req.params.id,
+        idempotencyKey: req.headers['idempotency-key'],
+      }),
   );
   app.post(
     '/company/schools/:id/subscription/cancel',

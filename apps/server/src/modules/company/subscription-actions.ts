@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { withTenant } from '../../db/tenancy.ts';
 import type { Deps } from '../../deps.ts';
 import { type Actor, tenantOf } from '../../lib/actor.ts';
+import { oncePerKey } from './billing-keys.ts';
 import {
   type AssignInput,
   assignSubscription,
@@ -14,25 +15,36 @@ import {
 
 /** Company staff act on one school's subscription: the school must exist and be visible to them, else 404. */
 
+/** The request's Idempotency-Key, if it sent one: the change then happens once for it (billing-keys.ts). */
+type Keyed = { id: string; idempotencyKey?: string | undefined };
+
 export async function assignSchoolSubscription(
   deps: Deps,
   actor: Actor,
-  { id, ...input }: AssignInput & { id: string },
+  { id, idempotencyKey, ...input }: AssignInput & Keyed,
 ): Promise<Subscription> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await requireSchool(tx, id);
-    return presentSubscription(tx, await assignSubscription(tx, actor, id, input, deps.clock()));
+    return oncePerKey(tx, actor, { schoolId: id, key: idempotencyKey }, { action: 'assign', body: input }, async () =>
+      presentSubscription(tx, await assignSubscription(tx, actor, id, input, deps.clock())),
+    );
   });
 }
 
 export async function renewSchoolSubscription(
   deps: Deps,
   actor: Actor,
-  { id, months }: z.output<typeof RenewSubscriptionRequest> & { id: string },
+  { id, idempotencyKey, months }: z.output<typeof RenewSubscriptionRequest> & Keyed,
 ): Promise<Subscription> {
   return withTenant(deps.db, tenantOf(actor), async (tx) => {
     await requireSchool(tx, id);
-    return presentSubscription(tx, await renewSubscription(tx, actor, id, months, deps.clock()));
+    return oncePerKey(
+      tx,
+      actor,
+      { schoolId: id, key: idempotencyKey },
+      { action: 'renew', body: { months } },
+      async () => presentSubscription(tx, await renewSubscription(tx, actor, id, months, deps.clock())),
+    );
   });
 }
 

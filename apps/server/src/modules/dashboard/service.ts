@@ -118,7 +118,7 @@ async function companyFigures(tx: Tx, now: Date): Promise<CompanyFigures> {
       (select count(*)::int from school_status where status = 'expired') as expired,
       (select count(*)::int from school_status where status = 'cancelled') as cancelled,
       coalesce(sum(case when c.billing_cycle = 'yearly' then round(c.total_amount_minor / 12.0) else c.total_amount_minor end)
-        filter (where c.status = 'active' and c.end_date > ${instantSql(now)} and not c.is_trial), 0)::int as mrr,
+        filter (where c.status = 'active' and c.end_date > ${instantSql(now)} and not c.is_trial), 0)::bigint as mrr,
       (select count(*)::int from users where deleted_at is null) as users,
       (select count(*)::int from addon_requests where status = 'pending') as pending_addon_requests,
       (select count(*)::int from subscription_payments where status = 'pending') as pending_payments,
@@ -154,7 +154,8 @@ function companyDashboard(r: CompanyFigures, actor: Actor): DashboardResponse {
           {
             key: 'mrr',
             label: D.mrr,
-            value: r.mrr,
+            // A bigint sum: the drivers read it as text.
+            value: Number(r.mrr),
             currency: DEFAULT_CURRENCY,
             hint: D.mrrHint,
           },

@@ -1,6 +1,7 @@
 import type { SubmitAttendanceRequest, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { getMe } from '../../../lib/auth';
+import { newKey } from '../../../lib/intent-key';
 import { submitAttendance } from '../api/attendance-api';
 
 /**
@@ -72,16 +73,6 @@ export function subscribePending(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 export const pendingSnapshot = (): PendingMarks[] => snapshot;
-
-/** A random v4 UUID; randomUUID exists only on https and localhost, getRandomValues everywhere. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** Keeps a submission of user `userId`, with a fresh key, until the server has it. */
 export function keepPending(body: PendingMarks['body'], userId: string, savedAt: Date = new Date()): PendingMarks {
