@@ -33,10 +33,22 @@ function Loading() {
   );
 }
 
-function Toolbar({ title, children }: { title: string; children?: React.ReactNode }) {
+function Toolbar({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  /** What the figures are of, when a reader could take them for another span (a month, as the register's). */
+  description?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <div className="min-w-0">
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+        {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
+      </div>
       <div className="flex flex-wrap items-end gap-2">{children}</div>
     </div>
   );
@@ -274,7 +286,7 @@ export function RatesSection() {
         {trend.data && <TrendChart trend={trend.data} />}
       </CardSection>
       <div>
-        <Toolbar title={t('rates.title')}>
+        <Toolbar title={t('rates.title')} description={t('rates.scope')}>
           <CsvLink href={attendanceCsv.rates()} />
         </Toolbar>
         {rates.isPending && <Loading />}
@@ -335,6 +347,7 @@ export function BelowSection() {
             ? t('below.titleWith', { threshold: format.number(below.data.threshold / 100, { style: 'percent' }) })
             : t('below.title')
         }
+        description={t('below.scope')}
       >
         <CsvLink href={attendanceCsv.below()} />
       </Toolbar>

@@ -222,6 +222,20 @@ describe('AttendancePage', () => {
     expect(screen.queryByText(/\d %/)).toBeNull();
   });
 
+  it('says the rates and the below-threshold list are of every record so far, not of the month a register shows', async () => {
+    mockFetch({
+      'GET /api/v1/attendance/rates': () => json<AttendanceRates>({ school: null, classes: [] }),
+      'GET /api/v1/attendance/trend': () =>
+        json<AttendanceTrend>({ from: '2026-11-23', to: '2026-11-24', by: 'day', classId: null, points: [] }),
+      'GET /api/v1/attendance/below-threshold': () => json<BelowThreshold>({ threshold: 90, items: [] }),
+    });
+    const view = renderWithProviders(<AttendancePage />, { auth: signedIn('teacher'), path: '/attendance?tab=rates' });
+    expect(await screen.findByText("Of every record so far; a register's rates are of its month.")).toBeTruthy();
+    await view.router.navigate('/attendance?tab=below');
+    expect(await screen.findByText("Each student's rate over every record so far, not over one month.")).toBeTruthy();
+    expect(await screen.findByText('Every student is at or above the threshold.')).toBeTruthy();
+  });
+
   it('in Arabic the desktop table isolates who marked, the student, the class and the note from the text round them', async () => {
     await changeLanguage('ar');
     mockFetch({

@@ -85,6 +85,51 @@ describe('MarkAttendancePage', () => {
     expect(pendingSnapshot()).toEqual([]);
   });
 
+  it('says a sheet taken before shows its stored marks, who took it and when; a fresh sheet says nothing of it', async () => {
+    const stored = (i: number, status: 'present' | 'absent', by: string, at: string) => ({
+      id: `r${i}`,
+      classId: CLASS,
+      className: 'Grade 5 A',
+      studentId: `s${i}`,
+      studentName: names[i] ?? '',
+      date: '2026-11-20',
+      periodId: null,
+      status,
+      isPresent: status !== 'absent',
+      note: null,
+      markedByName: by,
+      time: '08:00',
+      submittedAt: at,
+      academicYear: '2026-2027',
+    });
+    const taken: ClassSheet = {
+      ...sheet,
+      date: '2026-11-20',
+      students: sheet.students.map((s, i) => ({
+        ...s,
+        record:
+          i === 1
+            ? stored(i, 'absent', 'Dev Chen', '2026-11-21T09:30:00.000Z')
+            : stored(i, 'present', 'Tom Teacher', '2026-11-20T08:00:00.000Z'),
+      })),
+    };
+    mockFetch({
+      'GET /api/v1/attendance/options': () => json(options),
+      [`GET /api/v1/attendance/classes/${CLASS}`]: (request) =>
+        json(request.url.includes('date=2026-11-20') ? taken : sheet),
+    });
+    const view = renderWithProviders(<MarkAttendancePage />, {
+      auth: signedIn('teacher'),
+      path: '/attendance/mark?date=2026-11-20',
+    });
+    const notice = await screen.findByText(/^Already marked by Dev Chen on Nov 21, 2026/);
+    expect(notice.textContent).toContain('Change what needs correcting and submit the class again.');
+    expect(absentOf('Ben Dos').checked).toBe(true);
+    await act(() => view.router.navigate('/attendance/mark'));
+    await waitFor(() => expect(absentOf('Ben Dos').checked).toBe(false));
+    expect(screen.queryByText(/Already marked/)).toBeNull();
+  });
+
   it('keeps the keyboard focus on Submit attendance while it sends and after, never dropped to <body>', async () => {
     let reply: (value: Response) => void = () => {};
     mockFetch({ ...reads, 'POST /api/v1/attendance': () => new Promise<Response>((resolve) => (reply = resolve)) });

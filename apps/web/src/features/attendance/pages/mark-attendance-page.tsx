@@ -16,7 +16,7 @@ import { Select } from '../../../components/ui/select';
 import { PageSkeleton, Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { formatDay } from '../../../lib/i18n/format';
+import { formatDateTime, formatDay } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useElementHeight } from '../../../lib/use-element-height';
 import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
@@ -54,6 +54,15 @@ function startingMarks(sheet: ClassSheet, pending: PendingMarks | undefined): Ma
     marks[r.studentId] = { status: !r.isPresent ? 'absent' : r.isLate ? 'late' : 'present', note: r.note ?? '' };
   }
   return marks;
+}
+
+/** The sheet's most recently submitted stored mark, if any was stored. */
+function newestRecord(sheet: ClassSheet | undefined) {
+  let newest: NonNullable<ClassSheet['students'][number]['record']> | null = null;
+  for (const s of sheet?.students ?? []) {
+    if (s.record && (!newest || s.record.submittedAt > newest.submittedAt)) newest = s.record;
+  }
+  return newest;
 }
 
 type Outcome = { kind: 'sent'; created: number; updated: number } | { kind: 'failed'; messages: string[] } | null;
@@ -303,6 +312,10 @@ function MarkAttendance() {
       </Alert>
     ) : null;
 
+  // A sheet taken before opens on its stored marks, which look just like a fresh one's: said, with who took it
+  // and when, so a teacher opening a past day or a colleague's sheet knows submitting corrects it.
+  const lastStored = showForm && !kept ? newestRecord(sheet.data) : null;
+
   // Of the students on the sheet: one who left the class keeps a mark here that is never sent.
   const counts = { absent: 0, late: 0 };
   for (const s of marks?.slot === slot ? (sheet.data?.students ?? []) : []) {
@@ -352,6 +365,14 @@ function MarkAttendance() {
               })}
             </Link>
           ))}
+        </Alert>
+      )}
+      {lastStored && (
+        <Alert tone="info" className="mb-4">
+          {t('mark.alreadyMarked', {
+            name: lastStored.markedByName,
+            when: formatDateTime(lastStored.submittedAt),
+          })}
         </Alert>
       )}
       {waiting && !showForm && notSent}

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { setViewportWidth } from '../../../test/media';
@@ -10,6 +10,27 @@ const roomLine = (room: string) => screen.getByText(room).closest('p')?.textCont
 
 describe('WeekGrid', () => {
   afterEach(() => changeLanguage('en'));
+
+  it('prints the whole week from a phone: the day list shows on screen, the grid of every day on paper', () => {
+    setViewportWidth(375);
+    render(
+      <WeekGrid
+        title="Grade 5 A"
+        periods={[]}
+        slots={[
+          timetableSlot({ id: 'a', subject: 'Mathematics', day: 'monday' }),
+          timetableSlot({ id: 'b', subject: 'Physics', day: 'friday' }),
+        ]}
+      />,
+    );
+    const dayList = screen.getByRole('tablist', { name: 'Day' });
+    expect(dayList.closest('.print\\:hidden')).not.toBeNull();
+    // jsdom applies no CSS: the grid's wrapper is what hides it on screen and shows it on paper.
+    const grid = screen.getByRole('table', { name: 'Grade 5 A' });
+    expect(grid.closest('.print\\:block')?.className).toContain('hidden');
+    expect(within(grid).getByText('Mathematics')).toBeTruthy();
+    expect(within(grid).getByText('Physics')).toBeTruthy();
+  });
 
   it('names the room once: "Room 1" stays as it is, a bare "101" is read "Room 101"', () => {
     setViewportWidth(1280);

@@ -228,9 +228,17 @@ function DayList({
 export function WeekGrid({ title, slots, periods, hide, actions }: WeekGridProps) {
   const isMobile = useIsMobile();
   const rows = weekRows(periods, slots);
-  return isMobile ? (
-    <DayList title={title} rows={rows} hide={hide} actions={actions} />
-  ) : (
-    <GridTable title={title} rows={rows} hide={hide} actions={actions} />
+  if (!isMobile) return <GridTable title={title} rows={rows} hide={hide} actions={actions} />;
+  // Paper gets the week from a phone too (docs/product.md, "Timetable"): the day list is for the screen only, and
+  // the grid is drawn by CSS alone when printing, as the browser lays the page out for paper without re-rendering.
+  return (
+    <>
+      <div className="print:hidden">
+        <DayList title={title} rows={rows} hide={hide} actions={actions} />
+      </div>
+      <div className="hidden print:block">
+        <GridTable title={title} rows={rows} hide={hide} actions={actions} />
+      </div>
+    </>
   );
 }
