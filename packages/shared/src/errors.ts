@@ -103,6 +103,10 @@ export const PEOPLE_MESSAGES = {
   schoolNotFound: 'School not found',
   schoolIdRequired: (what: string) => `Valid school ID is required for ${what}`,
   rollNumberTaken: (roll: number) => `Roll number ${roll} is already taken in this class`,
+  // An import's cells: messages here, where the catalogue test finds them, not inline in the import.
+  importExperience: 'Experience must be a whole number of years (0-80)',
+  importRollNumber: 'Roll number must be a whole number of at least 1',
+  importRollNumberRepeated: (roll: number, line: number) => `Roll number ${roll} is also on line ${line}`,
   subjectExists: (name: string) => `Subject "${name}" already exists`,
   classExists: 'A class with this name and section already exists for this academic year',
   classHasStudents: 'This class still has active students. Move them to another class first.',

@@ -173,6 +173,9 @@ const ar: Catalogue = {
   [PEOPLE_MESSAGES.schoolNotFound]: 'المدرسة غير موجودة',
   [template(PEOPLE_MESSAGES.schoolIdRequired)]: 'يلزم معرّف مدرسة صالح لـ {0}',
   [template(PEOPLE_MESSAGES.rollNumberTaken)]: 'رقم القيد {0} مستخدم بالفعل في هذا الفصل',
+  [PEOPLE_MESSAGES.importExperience]: 'يجب أن تكون الخبرة عددًا صحيحًا من السنوات (0-80)',
+  [PEOPLE_MESSAGES.importRollNumber]: 'يجب أن يكون رقم القيد عددًا صحيحًا لا يقل عن 1',
+  [template(PEOPLE_MESSAGES.importRollNumberRepeated)]: 'رقم القيد {0} موجود أيضًا في السطر {1}',
   [template(PEOPLE_MESSAGES.subjectExists)]: 'المادة "\u2068{0}\u2069" موجودة بالفعل',
   [PEOPLE_MESSAGES.classExists]: 'يوجد بالفعل فصل بهذا الاسم والشعبة في هذا العام الدراسي',
   [PEOPLE_MESSAGES.classHasStudents]: 'لا يزال في هذا الفصل طلاب نشطون. انقلهم إلى فصل آخر أولًا.',
@@ -497,7 +500,8 @@ const ar: Catalogue = {
   [TIMETABLE_MESSAGES.lessonTooShort]: `تستمر الحصة ${MIN_LESSON_MINUTES} دقائق على الأقل`,
   [TIMETABLE_MESSAGES.classLessonsFull]: `بلغت حد الحصص: يمكن للفصل أن يكون لديه ${MAX_LESSONS_PER_WEEK} حصة أسبوعيًا على الأكثر.`,
   [TIMETABLE_MESSAGES.teacherLessonsFull]: `بلغت حد الحصص: يمكن للمعلم أن يكون لديه ${MAX_LESSONS_PER_WEEK} حصة أسبوعيًا على الأكثر.`,
-  [template(TIMETABLE_MESSAGES.teacherBusy)]: '\u2068{0}\u2069 يدرّس \u2068{1}\u2069 بالفعل يوم {2} من {3} إلى {4}',
+  [template(TIMETABLE_MESSAGES.teacherBusy)]:
+    'لدى \u2068{0}\u2069 حصة مع \u2068{1}\u2069 بالفعل يوم {2} من {3} إلى {4}',
   [template(TIMETABLE_MESSAGES.roomBusy)]:
     'القاعة \u2068{0}\u2069 يشغلها \u2068{1}\u2069 بالفعل يوم {2} من {3} إلى {4}',
   [template(TIMETABLE_MESSAGES.classBusy)]: 'لدى \u2068{0}\u2069 حصة \u2068{1}\u2069 بالفعل يوم {2} من {3} إلى {4}',

@@ -11,6 +11,7 @@
  */
 
 const PERSON = '\\{(?:name|parent|student|teacher)\\}';
+const PERSON_OR_NUMBERED = '\\{(?:name|parent|student|teacher|\\d+)\\}';
 const FSI = '\\u2068';
 const PDI = '\\u2069';
 
@@ -31,8 +32,9 @@ const SPANISH = [
 const ARABIC = [
   // `لم يعد ⁨{name}⁩ معلمًا`, `أصبح ⁨{name}⁩ مديرًا`, `يحل محل ⁨{name}⁩`: a masculine verb before the name.
   new RegExp(`((?:لم يعد|أصبح|يحل محل|يحصل)\\s*${FSI}?${PERSON})`, 'gu'),
-  // `⁨{name}⁩ لا يدرّس`: a masculine verb after it.
-  new RegExp(`(${PERSON}${PDI}?\\s+(?:لا\\s+)?(?:يدرّس|يدرس|يستطيع|يتمكن))`, 'gu'),
+  // `⁨{name}⁩ لا يدرّس`: a masculine verb after it. A server message's names are numbered (`⁨{0}⁩ يدرّس`, the
+  // timetable's clash with a teacher): only a person teaches or can, so any placeholder counts here.
+  new RegExp(`(${PERSON_OR_NUMBERED}${PDI}?\\s+(?:لا\\s+)?(?:يدرّس|يدرس|يستطيع|يتمكن))`, 'gu'),
   // `أنت مدعو`, `هل أنت جديد`: an adjective agreeing with the reader.
   /(?<![\p{L}])(مدعو|أنت جديد)(?![\p{L}])/gu,
   // One child is `الابن أو الابنة` (`الأبناء`, the plural, takes in both): `بجانب كل ابن`.

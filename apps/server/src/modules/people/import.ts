@@ -252,7 +252,7 @@ async function validate(
         'experience',
         CreateTeacherRequest.shape.experience,
         r.values.experience,
-        'Experience must be a whole number of years (0-80)',
+        PEOPLE_MESSAGES.importExperience,
       );
       const subjectIds: string[] = [];
       for (const s of splitList(r.values.subjects)) {
@@ -392,7 +392,7 @@ async function validateStudents(
       'rollNumber',
       CreateStudentRequest.shape.rollNumber,
       v.rollNumber,
-      'Roll number must be a whole number of at least 1',
+      PEOPLE_MESSAGES.importRollNumber,
     );
     if (typeof n === 'number') {
       if (classId) {
@@ -401,7 +401,8 @@ async function validateStudents(
           issues.push({
             line: r.line,
             column: 'rollNumber',
-            message: taken === 0 ? PEOPLE_MESSAGES.rollNumberTaken(n) : `Roll number ${n} is also on line ${taken}`,
+            message:
+              taken === 0 ? PEOPLE_MESSAGES.rollNumberTaken(n) : PEOPLE_MESSAGES.importRollNumberRepeated(n, taken),
           });
         } else {
           used(classId).set(n, r.line);

@@ -214,6 +214,7 @@ describe('Spanish and Arabic assume no one\'s gender (docs/product.md, "A person
       'لم يعد \u2068{name}',
     ]);
     expect(genderedWords('\u2068{name}\u2069 لا يدرّس \u2068{subject}\u2069', 'ar')).toEqual(['{name}\u2069 لا يدرّس']);
+    expect(genderedWords('\u2068{0}\u2069 يدرّس \u2068{1}\u2069 بالفعل يوم {2}', 'ar')).toEqual(['{0}\u2069 يدرّس']);
     expect(genderedWords('أنت مدعو إلى المدرسة', 'ar')).toEqual(['مدعو']);
     expect(genderedWords('تمت ترقية \u2068{name}\u2069 إلى مدير المدرسة', 'ar')).toEqual([]);
     expect(genderedWords('لم تعد \u2068{name}\u2069 معروضة', 'ar')).toEqual([]);
