@@ -268,3 +268,88 @@ describe("a class's today counts the students on its roster now", () => {
     expect(week).toEqual({ date: TUESDAY, rate: 57 });
   });
 });
+
+describe('a school that marks per period', () => {
+  it("a lesson is marked by its own period's sheet, and the class stays to mark, at its next period, until each is", async () => {
+    // School B keeps UTC: its today is Monday 23 November.
+    const bAdmin = await w.b.as('school_admin');
+    const bTeacher = await w.b.as('teacher');
+    const settings = await bAdmin({
+      method: 'PUT',
+      url: '/api/v1/attendance/settings',
+      payload: { threshold: 90, alertLate: false, byPeriod: true },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const period = async (name: string, startTime: string, endTime: string, isBreak = false) => {
+      const res = await bAdmin({
+        method: 'POST',
+        url: '/api/v1/timetable/periods',
+        payload: { name, startTime, endTime, isBreak },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const first = await period('Period 1', '08:00', '08:45');
+    await period('Break', '08:45', '09:00', true);
+    const second = await period('Period 2', '09:00', '09:45');
+    for (const [startTime, endTime] of [
+      ['09:00', '09:45'],
+      ['08:00', '08:45'],
+    ] as const) {
+      const res = await bAdmin({
+        method: 'POST',
+        url: '/api/v1/timetable/slots',
+        payload: {
+          classId: w.b.classId,
+          subjectId: w.b.subjectId,
+          teacherId: w.b.users.teacher.id,
+          room: 'B1',
+          day: 'monday',
+          startTime,
+          endTime,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const mark = async (periodId: string) => {
+      const res = await bTeacher({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId: w.b.classId, periodId, records: [{ studentId: w.b.users.student.id, isPresent: true }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const seen = async () => {
+      const { day } = await dashboard(bTeacher);
+      return { marked: day?.lessons.map((l) => [l.startTime, l.marked]), toMark: day?.toMark };
+    };
+
+    expect(await seen()).toEqual({
+      marked: [
+        ['08:00', false],
+        ['09:00', false],
+      ],
+      toMark: [{ classId: w.b.classId, className: expect.any(String), periodId: first }],
+    });
+    await mark(first);
+    // The first period's sheet marks its own lesson only.
+    expect(await seen()).toEqual({
+      marked: [
+        ['08:00', true],
+        ['09:00', false],
+      ],
+      toMark: [{ classId: w.b.classId, className: expect.any(String), periodId: second }],
+    });
+    await mark(second);
+    expect(await seen()).toEqual({
+      marked: [
+        ['08:00', true],
+        ['09:00', true],
+      ],
+      toMark: [],
+    });
+    // School A marks once a day: its classes to mark carry no period.
+    const { day } = await dashboard(teacher);
+    expect(day?.toMark.every((c) => c.periodId === null)).toBe(true);
+  });
+});

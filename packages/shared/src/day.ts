@@ -66,7 +66,10 @@ export const DashboardDay = z.object({
   /** Teacher: the lessons they teach today; student: their class's. */
   lessons: z.array(DayLesson),
   /** Teacher: the classes they mark that have lessons today and no attendance yet. */
-  toMark: z.array(z.object({ classId: z.string(), className: z.string() })),
+  toMark: z.array(
+    // The period of the class's first lesson still to mark, when the school marks per period (else null).
+    z.object({ classId: z.string(), className: z.string(), periodId: z.string().nullable() }),
+  ),
   /** Principal and school admin: every active class. */
   classes: z.array(ClassToday),
   /** Principal and school admin: the school's rate each day of this week up to today. */

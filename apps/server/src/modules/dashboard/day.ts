@@ -40,6 +40,25 @@ const markedOn = (schoolId: SQL, classId: SQL, date: LocalDate) =>
   sql`exists (select 1 from attendance_class_days d where d.school_id = ${schoolId} and d.class_id = ${classId}
     and d.date = ${date}::date and d.present + d.late + d.absent > 0)`;
 
+/**
+ * The period lesson `ts` is marked in, as a lateral subquery: in a school that marks per period, the period (not a
+ * break) its start falls in; no row when the school marks once a day or no period holds the start.
+ */
+const lessonPeriod = sql`select p.id from periods p join schools sc on sc.id = p.school_id
+  where p.school_id = ts.school_id and sc.attendance_by_period and not p.is_break
+    and p.start_time <= ts.start_time and ts.start_time < p.end_time
+  order by p.start_time desc limit 1`;
+
+/**
+ * Whether lesson `ts` (its period joined as `lp`) is marked today: a mark of its class in its period, or, marked
+ * once a day (or in no period), any mark of its class today. Per period, the first lesson's sheet does not
+ * mark the day's other lessons.
+ */
+const lessonMarked = (today: LocalDate) =>
+  sql`case when lp.id is null then ${markedOn(sql`ts.school_id`, sql`ts.class_id`, today)}
+    else exists (select 1 from attendance a where a.school_id = ts.school_id and a.class_id = ts.class_id
+      and a.date = ${today}::date and a.period_id = lp.id) end`;
+
 /** The weekday of a calendar date, as the timetable names it. */
 export function weekdayOf(date: LocalDate): Weekday {
   const sundayFirst = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -54,35 +73,40 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
     select ts.id as "slotId", ts.class_id as "classId", ${classLabel('c')} as "className",
       sj.name as subject, u.name as "teacherName", ts.room,
       to_char(ts.start_time, 'HH24:MI') as "startTime", to_char(ts.end_time, 'HH24:MI') as "endTime",
-      ${markedOn(sql`ts.school_id`, sql`ts.class_id`, today)} as marked
+      ${lessonMarked(today)} as marked
     from timetable_slots ts
       join classes c on c.school_id = ts.school_id and c.id = ts.class_id
       join subjects sj on sj.school_id = ts.school_id and sj.id = ts.subject_id
       join users u on u.school_id = ts.school_id and u.id = ts.teacher_id
+      left join lateral (${lessonPeriod}) lp on true
     where ts.school_id = ${schoolId} and ts.day = ${weekdayOf(today)} and c.is_active and ${where}
     order by ts.start_time, ${byName(sql`c.name`, sql`c.section`)}, ts.id`,
   );
 }
 
-/** A teacher: the lessons they teach today, and the classes they mark that have lessons today and no marks yet. */
+/**
+ * A teacher: the lessons they teach today, and the classes still to mark: those they may mark (they teach or
+ * lead it) with a lesson today not marked yet (theirs, or any of a class they lead), each with the period of its
+ * first such lesson when the school marks per period.
+ */
 async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate) {
-  const day = weekdayOf(today);
   const [lessons, toMark] = await Promise.all([
     lessonsToday(tx, schoolId, today, sql`ts.teacher_id = ${me}`),
-    selectRows<{ classId: string; className: string }>(
+    selectRows<{ classId: string; className: string; periodId: string | null }>(
       tx,
       sql`
-    select c.id as "classId", ${classLabel('c')} as "className"
-    from classes c
-    where c.school_id = ${schoolId} and c.is_active
-      and c.id in (
-        select ct.class_id from class_teachers ct
-        where ct.school_id = ${schoolId} and ct.teacher_id = ${me}
-          and (ct.is_class_teacher or exists (select 1 from timetable_slots ts
-            where ts.school_id = ct.school_id and ts.teacher_id = ${me} and ts.day = ${day} and ts.class_id = ct.class_id)))
-      and exists (select 1 from timetable_slots ts where ts.school_id = c.school_id and ts.class_id = c.id and ts.day = ${day})
-      and not ${markedOn(sql`c.school_id`, sql`c.id`, today)}
-    order by ${byName(sql`c.name`, sql`c.section`)}, c.id`,
+    select x."classId", x."className", x."periodId" from (
+      select distinct on (c.id) c.id as "classId", ${classLabel('c')} as "className", lp.id as "periodId",
+        c.name, c.section
+      from timetable_slots ts
+        join classes c on c.school_id = ts.school_id and c.id = ts.class_id
+        join class_teachers ct on ct.school_id = ts.school_id and ct.class_id = ts.class_id and ct.teacher_id = ${me}
+        left join lateral (${lessonPeriod}) lp on true
+      where ts.school_id = ${schoolId} and ts.day = ${weekdayOf(today)} and c.is_active
+        and (ct.is_class_teacher or ts.teacher_id = ${me}) and not ${lessonMarked(today)}
+      order by c.id, ts.start_time
+    ) x
+    order by ${byName(sql`x.name`, sql`x.section`)}, x."classId"`,
     ),
   ]);
   return { lessons, toMark };

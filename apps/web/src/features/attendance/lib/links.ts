@@ -4,9 +4,9 @@
  */
 export const MARK_CLASS_PARAM = 'class';
 
-/** The mark page opened on one class. */
-export const markAttendanceHref = (classId: string) =>
-  `/attendance/mark?${new URLSearchParams({ [MARK_CLASS_PARAM]: classId })}`;
+/** The mark page opened on one class (today), and on a period when the school marks per period. */
+export const markAttendanceHref = (classId: string, periodId?: string | null) =>
+  `/attendance/mark?${new URLSearchParams({ [MARK_CLASS_PARAM]: classId, ...(periodId ? { period: periodId } : {}) })}`;
 
 /** The mark page opened on one sheet: a class, a date and, when marked per period, a period. */
 export const markSheetHref = (sheet: { classId: string; date: string; periodId?: string | null | undefined }) =>

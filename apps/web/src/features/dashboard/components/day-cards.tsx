@@ -63,7 +63,7 @@ function TeacherDay({ day }: { day: DashboardDay }) {
           <ul className="space-y-2">
             {day.toMark.map((c) => (
               <li key={c.classId}>
-                <Link to={markAttendanceHref(c.classId)} className={linkClass}>
+                <Link to={markAttendanceHref(c.classId, c.periodId)} className={linkClass}>
                   {t('day.markClass', { className: c.className })}
                   <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
                 </Link>

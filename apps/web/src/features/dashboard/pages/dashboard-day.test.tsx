@@ -59,7 +59,10 @@ describe("the dashboard's day", () => {
   it("shows a teacher today's lessons with their marks and links the classes still to mark", async () => {
     renderDay('teacher', {
       lessons: [lesson({ marked: true }), lesson({ slotId: 'slot-2', startTime: '10:00', endTime: '10:45' })],
-      toMark: [{ classId: 'class-2', className: 'Grade 6 B' }],
+      toMark: [
+        { classId: 'class-2', className: 'Grade 6 B', periodId: null },
+        { classId: 'class-3', className: 'Grade 7 C', periodId: 'period-2' },
+      ],
     });
     const lessons = await screen.findByRole('list', { name: "Today's lessons" });
     expect(within(lessons).getAllByRole('listitem')).toHaveLength(2);
@@ -68,6 +71,10 @@ describe("the dashboard's day", () => {
     expect(screen.getByRole('heading', { name: 'Today, Tuesday' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Mark Grade 6 B/ }).getAttribute('href')).toBe(
       '/attendance/mark?class=class-2',
+    );
+    // Marked per period: the link opens the period of the class's first lesson still to mark.
+    expect(screen.getByRole('link', { name: /Mark Grade 7 C/ }).getAttribute('href')).toBe(
+      '/attendance/mark?class=class-3&period=period-2',
     );
     expect(screen.getByRole('link', { name: /Timetable/ }).getAttribute('href')).toBe('/timetable');
   });
