@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AnnouncementsPage } from './announcements-page';
 
 describe('AnnouncementsPage', () => {
@@ -20,5 +21,32 @@ describe('AnnouncementsPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(calls).toEqual([]);
+  });
+
+  it('shows a publisher with nothing published the way to publish, and a reader that theirs will appear', async () => {
+    const empty = { 'GET /api/v1/announcements': () => json({ items: [], nextCursor: null }) };
+    mockFetch({
+      ...empty,
+      'GET /api/v1/announcements/options': () => json({ audiences: ['parent'], classes: [], classRequired: false }),
+    });
+    const user = userEvent.setup();
+    const admin = renderWithProviders(<AnnouncementsPage />, { auth: signedIn('school_admin') });
+    expect(
+      await screen.findByText(
+        'Nothing published yet. A new announcement reaches the whole school or the classes you choose, each person with a notification.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Announcements for you will appear here.')).toBeNull();
+    const buttons = screen.getAllByRole('button', { name: 'New announcement' });
+    // The header's button and the empty state's.
+    expect(buttons).toHaveLength(2);
+    await user.click(buttons[1] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'New announcement' })).toBeTruthy();
+    admin.unmount();
+
+    mockFetch(empty);
+    renderWithProviders(<AnnouncementsPage />, { auth: signedIn('parent') });
+    expect(await screen.findByText('Announcements for you will appear here.')).toBeTruthy();
+    expect(within(document.body).queryByRole('button', { name: 'New announcement' })).toBeNull();
   });
 });

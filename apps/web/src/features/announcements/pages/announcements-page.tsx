@@ -82,7 +82,17 @@ function SchoolAnnouncements() {
           <EmptyState
             icon={<Megaphone className="size-6" aria-hidden="true" />}
             title={t('empty.title')}
-            description={status === 'archived' ? t('empty.archived') : t('empty.description')}
+            description={
+              status === 'archived' ? t('empty.archived') : publisher ? t('empty.publisher') : t('empty.description')
+            }
+            action={
+              publisher &&
+              status !== 'archived' && (
+                <Button variant="secondary" onClick={() => setPublishing(true)}>
+                  {t('publish.open')}
+                </Button>
+              )
+            }
           />
         </Card>
       ) : (

@@ -439,7 +439,7 @@ function MarkAttendance() {
           </Card>
           <div
             ref={barRef}
-            className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 bg-slate-50/95 py-3"
+            className="sticky bottom-0 mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 py-3"
           >
             {waiting && <div className="w-full">{notSent}</div>}
             {outcomeAlert && <div className="w-full">{outcomeAlert}</div>}

@@ -82,6 +82,19 @@ describe('TimetablePage', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
   });
 
+  it('heads the printed week with the school and what it is, hidden on screen', async () => {
+    mockFetch({ ...staffOptions(), 'GET /api/v1/timetable/classes/class-1': () => json(week) });
+    renderWithProviders(<TimetablePage />, {
+      auth: signedIn('principal', { name: 'Hillside School', logo: null }),
+    });
+    await screen.findByRole('table', { name: 'Week of Grade 5 A' });
+    const printed = screen.getByRole('heading', { level: 2, name: 'Timetable · Grade 5 A' });
+    const block = printed.parentElement as HTMLElement;
+    expect(block.className).toContain('hidden');
+    expect(block.className).toContain('print:block');
+    expect(within(block).getByText('Hillside School')).toBeTruthy();
+  });
+
   it('gives teachers, students and parents the week without any edit control', async () => {
     const noEdit = () => {
       for (const name of ['Add lesson', 'Assign a teacher', 'Add period'])

@@ -123,13 +123,22 @@ function WeekView({
   emptyText: string;
 }) {
   const { t } = useT('timetable');
+  const { school } = useAuth();
   if (slots.length === 0) return <Empty title={t('empty.title')} description={emptyText} />;
   return (
     <section id="timetable-print" aria-label={title}>
       <style>{PRINT_CSS}</style>
-      <h2 className="mb-3 hidden text-lg font-semibold print:block">
-        <bdi>{title}</bdi>
-      </h2>
+      {/* On paper the sheet says whose school and what it is, as the screen's header and title do. */}
+      <div className="mb-3 hidden print:block">
+        {school && (
+          <p className="text-sm text-slate-600">
+            <bdi>{school.name}</bdi>
+          </p>
+        )}
+        <h2 className="text-lg font-semibold">
+          {t('title')} · <bdi>{title}</bdi>
+        </h2>
+      </div>
       <WeekGrid
         title={t('grid.label', { name: title })}
         slots={slots}
