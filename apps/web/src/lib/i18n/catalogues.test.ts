@@ -406,3 +406,18 @@ describe('someone\'s text in a sentence (docs/product.md, "In the web app")', ()
     expect(passed).toEqual([]);
   });
 });
+
+// The Spanish and Arabic import templates head their columns in the reader's language (CSV_HEADERS); the import
+// help named the English column, which the reader's template does not have.
+describe("the import help names a column as the reader's template heads it", () => {
+  it.each([
+    ['parents', 'childEmails'],
+    ['teachers', 'subjects'],
+  ] as const)('%s: the %s column', (namespace, column) => {
+    const help = (language: string) => flatten(catalogues.get(`${language}/${namespace}`) ?? {}).get('import.help');
+    expect(help('en')).toContain(column);
+    for (const language of ['es', 'ar'] as const) {
+      expect(help(language), language).toContain(`«${CSV_HEADERS[language][column]}»`);
+    }
+  });
+});
