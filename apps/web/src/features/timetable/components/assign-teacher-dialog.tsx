@@ -17,6 +17,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useAssignTeacher } from '../api/timetable-api';
 import { subjectsFor } from './assignment-options';
 import { AssignForm } from './form-schemas';
+import { PeriodPicker } from './period-picker';
 import { useWeekdays } from './use-weekdays';
 
 type Lesson = { subjectId: string; room: string; day: Weekday; startTime: string; endTime: string };
@@ -161,6 +162,14 @@ export function AssignTeacherDialog({ open, onOpenChange, options, klass }: Assi
                     options={days.map((d) => ({ value: d, label: t(`days.${d}`) }))}
                     error={e?.day?.message}
                     {...register(`slots.${i}.day`)}
+                  />
+                  <PeriodPicker
+                    id={`assign-period-${i}`}
+                    periods={options.periods}
+                    onPick={(period) => {
+                      form.setValue(`slots.${i}.startTime`, period.startTime, { shouldValidate: true });
+                      form.setValue(`slots.${i}.endTime`, period.endTime, { shouldValidate: true });
+                    }}
                   />
                   <div className="grid grid-cols-2 gap-3">
                     <TextField

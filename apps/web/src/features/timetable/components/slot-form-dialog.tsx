@@ -12,6 +12,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useSaveSlot } from '../api/timetable-api';
 import { assignmentGap, formerTeacher, subjectsFor, teachersFor } from './assignment-options';
 import { SlotForm } from './form-schemas';
+import { PeriodPicker } from './period-picker';
 import { useWeekdays } from './use-weekdays';
 
 interface SlotFormDialogProps {
@@ -69,7 +70,6 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
   }, [teacherListed, setValue]);
   // The former teacher has a message of their own (above); any other gap is said before saving.
   const gap = assignmentGap(options, chosenClass, chosenSubject, chosenTeacher === former?.id ? '' : chosenTeacher);
-  const lessonPeriods = options.periods.filter((p) => !p.isBreak);
 
   const onSubmit = async ({ classId: cls, ...rest }: z.output<typeof SlotForm>) => {
     // Sent as is, the server would answer "Teacher not found", which reads as if the lesson's teacher were gone.
@@ -178,24 +178,14 @@ export function SlotFormDialog({ open, onOpenChange, options, editing, classId }
           ))}
         </datalist>
       </div>
-      {lessonPeriods.length > 0 && (
-        <Select
-          id="slot-period"
-          label={t('slotForm.period')}
-          placeholder={t('slotForm.choose')}
-          options={lessonPeriods.map((p) => ({
-            value: p.id,
-            label: t('slotForm.periodOption', { name: p.name, start: p.startTime, end: p.endTime }),
-          }))}
-          defaultValue=""
-          onChange={(event) => {
-            const period = lessonPeriods.find((p) => p.id === event.target.value);
-            if (!period) return;
-            setValue('startTime', period.startTime, { shouldValidate: true });
-            setValue('endTime', period.endTime, { shouldValidate: true });
-          }}
-        />
-      )}
+      <PeriodPicker
+        id="slot-period"
+        periods={options.periods}
+        onPick={(period) => {
+          setValue('startTime', period.startTime, { shouldValidate: true });
+          setValue('endTime', period.endTime, { shouldValidate: true });
+        }}
+      />
       <div className="grid grid-cols-2 gap-4">
         <TextField
           id="slot-start"

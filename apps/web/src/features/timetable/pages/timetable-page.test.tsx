@@ -475,6 +475,33 @@ describe('TimetablePage', () => {
     expect(day(assign, 1)).toBe('sunday');
   });
 
+  it("fills a lesson's times from a period in the assign-teacher dialog, as the lesson form does", async () => {
+    const { calls } = mockFetch({
+      ...staffOptions(),
+      'GET /api/v1/timetable/classes/class-1': () => json({ items: [] }),
+      'POST /api/v1/timetable/classes/class-1/assign-teacher': () => json({ created: [], skipped: [] }, 201),
+    });
+    renderWithProviders(<TimetablePage />, { auth: signedIn('school_admin') });
+    expect(await screen.findByText('No lessons yet')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Assign a teacher' }));
+    const assign = await screen.findByRole('dialog', { name: 'Assign a teacher to Grade 5 A' });
+    await user.selectOptions(within(assign).getByLabelText('Teacher'), TEACHER.id);
+    await user.selectOptions(within(assign).getByLabelText('Subject'), SUBJECT.id);
+    // Breaks are not offered: no lesson is taught in one.
+    const period = within(assign).getByLabelText('Period') as HTMLSelectElement;
+    expect([...period.options].map((o) => o.value)).toEqual(['', 'p1', 'p3']);
+    await user.selectOptions(period, 'p3');
+    expect((within(assign).getByLabelText('Starts') as HTMLInputElement).value).toBe('09:00');
+    expect((within(assign).getByLabelText('Ends') as HTMLInputElement).value).toBe('09:45');
+    await user.click(within(assign).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      teacherId: TEACHER.id,
+      slots: [{ subjectId: SUBJECT.id, startTime: '09:00', endTime: '09:45' }],
+    });
+  });
+
   it('lists a long period name on a phone without drawing it over its time', async () => {
     const recess = { id: 'p4', name: 'Récréation', startTime: '10:00', endTime: '10:15', isBreak: true };
     mockFetch({
