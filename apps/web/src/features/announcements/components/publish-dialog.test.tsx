@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, PDF_ATTACHMENT, renderWithProviders, signedIn } from '../../../test/utils';
 import { PublishDialog } from './publish-dialog';
 
 const options: AnnouncementOptions = { audiences: ['parent', 'teacher'], classes: [], classRequired: false };
@@ -51,13 +51,7 @@ describe('PublishDialog', () => {
   });
 
   it('keeps the files it published when the dialog closes: only what was not sent is taken back', async () => {
-    const attachment = {
-      id: '01900000-0000-7000-8000-0000000000f1',
-      name: 'form.pdf',
-      type: 'application/pdf',
-      size: 2048,
-      url: '/api/v1/attachments/01900000-0000-7000-8000-0000000000f1',
-    };
+    const attachment = PDF_ATTACHMENT;
     const { calls } = mockFetch({
       'GET /api/v1/announcements/options': () => json(options),
       'POST /api/v1/attachments': () => json(attachment, 201),
