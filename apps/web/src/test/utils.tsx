@@ -1,3 +1,4 @@
+import type { Attachment } from '@lyceum/shared/files';
 import type { AuthResponse, SessionSchool, SessionUser } from '@lyceum/shared/auth';
 import type { SchoolResponse } from '@lyceum/shared/company';
 import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
@@ -157,3 +158,12 @@ export function schoolResponse(overrides: Partial<SchoolResponse> = {}): SchoolR
     ...overrides,
   };
 }
+
+/** An uploaded PDF as `POST /attachments` answers it, for the pages that attach files. */
+export const PDF_ATTACHMENT: Attachment = {
+  id: '01900000-0000-7000-8000-0000000000f1',
+  name: 'form.pdf',
+  type: 'application/pdf',
+  size: 2048,
+  url: '/api/v1/attachments/01900000-0000-7000-8000-0000000000f1',
+};

@@ -35,6 +35,9 @@ const ARABIC = [
   // `⁨{name}⁩ لا يدرّس`: a masculine verb after it. A server message's names are numbered (`⁨{0}⁩ يدرّس`, the
   // timetable's clash with a teacher): only a person teaches or can, so any placeholder counts here.
   new RegExp(`(${PERSON_OR_NUMBERED}${PDI}?\\s+(?:لا\\s+)?(?:يدرّس|يدرس|يستطيع|يتمكن))`, 'gu'),
+  // `نشر {0} إعلانًا`, `وافق {0} على الطلب`: a sentence opening on a masculine past verb whose subject is the
+  // person named next (a server message's names are numbered). `نشرت` would be as wrong for a man.
+  new RegExp(`(?:^|[.!?:;]\\s*)((?:نشر|طلب|أكّد|أكد|رفض|وافق)\\s+${FSI}?\\{\\d+\\})`, 'gu'),
   // `أنت مدعو`, `هل أنت جديد`: an adjective agreeing with the reader.
   /(?<![\p{L}])(مدعو|أنت جديد)(?![\p{L}])/gu,
   // One child is `الابن أو الابنة` (`الأبناء`, the plural, takes in both): `بجانب كل ابن`.

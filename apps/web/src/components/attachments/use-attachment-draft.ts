@@ -88,8 +88,12 @@ export function useAttachmentDraft() {
   }, []);
 
   // Only the files that went out: the post's answer may come after more files were chosen for the next one.
+  // Forgotten at once, not at the next render: a dialog that closes right after publishing calls `discard` in
+  // the same tick, and must not try to take back the files the post now carries.
   const sent = useCallback((ids: readonly string[]) => {
-    setFiles((list) => list.filter((f) => !(f.attachment && ids.includes(f.attachment.id))));
+    const keep = (f: DraftFile) => !(f.attachment && ids.includes(f.attachment.id));
+    current.current = current.current.filter(keep);
+    setFiles((list) => list.filter(keep));
   }, []);
 
   return useMemo(

@@ -216,6 +216,11 @@ describe('Spanish and Arabic assume no one\'s gender (docs/product.md, "A person
     expect(genderedWords('\u2068{name}\u2069 لا يدرّس \u2068{subject}\u2069', 'ar')).toEqual(['{name}\u2069 لا يدرّس']);
     expect(genderedWords('\u2068{0}\u2069 يدرّس \u2068{1}\u2069 بالفعل يوم {2}', 'ar')).toEqual(['{0}\u2069 يدرّس']);
     expect(genderedWords('أنت مدعو إلى المدرسة', 'ar')).toEqual(['مدعو']);
+    expect(genderedWords('نشر {0} إعلانًا.', 'ar')).toEqual(['نشر {0}']);
+    expect(genderedWords('وافق \u2068{0}\u2069 على طلب {1}.', 'ar')).toEqual(['وافق \u2068{0}']);
+    // A request as a noun, of a thing: `رُفض طلب {0}` (the add-on's request was refused).
+    expect(genderedWords('رُفض طلب {0}', 'ar')).toEqual([]);
+    expect(genderedWords('إعلان جديد من {0}.', 'ar')).toEqual([]);
     expect(genderedWords('تمت ترقية \u2068{name}\u2069 إلى مدير المدرسة', 'ar')).toEqual([]);
     expect(genderedWords('لم تعد \u2068{name}\u2069 معروضة', 'ar')).toEqual([]);
     expect(genderedWords('Se avisa a los padres cuando su hijo llega tarde.', 'es')).toEqual(['hijo']);

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, PDF_ATTACHMENT, renderWithProviders, signedIn } from '../../../test/utils';
 import { PublishDialog } from './publish-dialog';
 
 const options: AnnouncementOptions = { audiences: ['parent', 'teacher'], classes: [], classRequired: false };
@@ -48,6 +48,34 @@ describe('PublishDialog', () => {
     const sent = calls.find((c) => c.method === 'POST')?.body as { expiresAt?: string };
     // 20:00 on 28 November in Auckland, not 20:00 UTC (the browser's zone here).
     expect(sent.expiresAt).toBe('2026-11-28T07:00:00.000Z');
+  });
+
+  it('keeps the files it published when the dialog closes: only what was not sent is taken back', async () => {
+    const attachment = PDF_ATTACHMENT;
+    const { calls } = mockFetch({
+      'GET /api/v1/announcements/options': () => json(options),
+      'POST /api/v1/attachments': () => json(attachment, 201),
+      'POST /api/v1/announcements': () => json({ ...published(null), attachments: [attachment] }, 201),
+    });
+    const onOpenChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<PublishDialog open onOpenChange={onOpenChange} />, { auth: signedIn('school_admin') });
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Parents evening');
+    await user.type(within(dialog).getByLabelText('Message'), 'On Friday.');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Parents' }));
+    const file = new File(['%PDF-1.4'], 'form.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(dialog).getByTestId('attachment-input'), { target: { files: [file] } });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('attachment-draft').getAttribute('data-state')).toBe('ready'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/announcements'))?.body).toMatchObject({
+      attachmentIds: [attachment.id],
+    });
+    // The published file is the announcement's now: closing must not try to delete it.
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 
   it('gives the focus to the first audience box when no audience is chosen (a list of ticks in error)', async () => {

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, json, mockFetch, PDF_ATTACHMENT, renderWithProviders, signedIn } from '../../../test/utils';
 import { useMessageLiveHandlers } from '../api/messages-live';
 import { MessagesPage } from './messages-page';
 
@@ -363,13 +363,7 @@ describe('MessagesPage', () => {
   });
 
   it('attaches files: refuses a wrong type early, uploads the rest, sends their ids, shows them in the bubble', async () => {
-    const attachment = {
-      id: '01900000-0000-7000-8000-0000000000f1',
-      name: 'form.pdf',
-      type: 'application/pdf',
-      size: 2048,
-      url: '/api/v1/attachments/01900000-0000-7000-8000-0000000000f1',
-    };
+    const attachment = PDF_ATTACHMENT;
     const { calls } = mockFetch({
       'GET /api/v1/messages/conversations': () =>
         json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
