@@ -1,8 +1,10 @@
 import type { Announcement } from '@lyceum/shared/announcements';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
-import { renderWithProviders, signedIn } from '../../../test/utils';
+import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AnnouncementCard } from './announcement-card';
 
 const announcement: Announcement = {
@@ -42,5 +44,25 @@ describe('AnnouncementCard', () => {
     const author = language === 'ar' ? '\u2068Tom Teacher\u2069 · ' : 'Tom Teacher · ';
     expect(byline.textContent?.startsWith(author)).toBe(true);
     expect(byline.textContent?.length).toBeGreaterThan(author.length + 4);
+  });
+
+  it.each([
+    ['Pin', { pinned: true }, 'Announcement pinned'],
+    ['Archive', { status: 'archived' }, 'Announcement archived'],
+  ] as const)('%s says what it did once done', async (button, data, done) => {
+    const { calls } = mockFetch({
+      [`PATCH /api/v1/announcements/${announcement.id}`]: () => json({ ...announcement, ...data }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <AnnouncementCard announcement={{ ...announcement, canManage: true }} onShowReaders={() => {}} />
+        <Toaster />
+      </>,
+      { auth: signedIn('teacher') },
+    );
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText(done)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual(data);
   });
 });

@@ -25,7 +25,17 @@ export function AnnouncementCard({ announcement: a, onShowReaders }: Announcemen
     update.mutate(
       { id: a.id, data },
       {
-        onSuccess: () => toast.success(t('card.updated')),
+        // Says what was done, as the button said it.
+        onSuccess: () =>
+          toast.success(
+            data.status === 'archived'
+              ? t('card.archiveDone')
+              : data.status === 'active'
+                ? t('card.restoreDone')
+                : data.pinned
+                  ? t('card.pinDone')
+                  : t('card.unpinDone'),
+          ),
         onError: () => toast.error(t('card.updateError')),
       },
     );

@@ -33,7 +33,7 @@ describe('AnnouncementsPage', () => {
     const admin = renderWithProviders(<AnnouncementsPage />, { auth: signedIn('school_admin') });
     expect(
       await screen.findByText(
-        'Nothing published yet. A new announcement reaches the whole school or the classes you choose, each person with a notification.',
+        'No current announcements. A new announcement reaches the whole school or the classes you choose, each person with a notification.',
       ),
     ).toBeTruthy();
     expect(screen.queryByText('Announcements for you will appear here.')).toBeNull();
