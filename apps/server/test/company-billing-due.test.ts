@@ -382,7 +382,7 @@ describe('company figures and notices', () => {
     // Each reader gets it in their language (the bell renders the stored reference).
     const ref = messageOf(COMPANY_NOTIFICATION_MESSAGES.renewalLeadBody, 'Bea', 'Birch').ref;
     expect(renderIn(ref, 'es')).toBe('Bea (Birch) pidió renovar la suscripción.');
-    expect(renderIn(ref, 'ar')).toBe('طلب \u2068Bea\u2069 (\u2068Birch\u2069) تجديد الاشتراك.');
+    expect(renderIn(ref, 'ar')).toBe('طلب تجديد الاشتراك من \u2068Bea\u2069 (\u2068Birch\u2069).');
     expect(
       errorOf(await sa({ method: 'POST', url: '/api/v1/subscription/requests', payload: { kind: 'renewal' } })).message,
     ).toBe(SUBSCRIPTION_REQUEST_MESSAGES.renewalPending);
