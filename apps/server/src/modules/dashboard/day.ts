@@ -8,7 +8,7 @@ import { SUM_OF_COUNTS } from '../../db/attendance-counts.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type AnswerCache, bytesOfText } from '../../lib/answer-cache.ts';
-import { addDays, type LocalDate, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
+import { addDays, daysBetween, type LocalDate, timeZoneOf, todayIn, weekOf } from '../../lib/school-day.ts';
 import { byName } from '../../lib/search.ts';
 
 /**
@@ -84,19 +84,41 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
   );
 }
 
+/** A school with no timetable yet is taken to teach the first five days of its week (docs/product.md). */
+const SCHOOL_DAYS_WITHOUT_TIMETABLE = 5;
+
+/**
+ * Whether the school teaches on `today`, for a class the timetable does not hold (docs/product.md, "Dashboards
+ * that show the day"): not a holiday; inside a term when the year holding the day has terms; and a weekday with
+ * lessons in the school's timetable or, in a school with no timetable yet, one of the first five days of its
+ * week (`weekOpen`, worked out by the caller from the school's first day of the week).
+ */
+const teachingDay = (schoolId: string, today: LocalDate, weekOpen: boolean) => sql`
+  not exists (select 1 from academic_holidays h
+    where h.school_id = ${schoolId} and ${today}::date between h.start_date and h.end_date)
+  and (exists (select 1 from academic_terms t
+      where t.school_id = ${schoolId} and ${today}::date between t.start_date and t.end_date)
+    or not exists (select 1 from academic_terms t
+      join academic_years y on y.school_id = t.school_id and y.id = t.academic_year_id
+      where y.school_id = ${schoolId} and ${today}::date between y.start_date and y.end_date))
+  and case when exists (select 1 from timetable_slots s where s.school_id = ${schoolId})
+    then exists (select 1 from timetable_slots s where s.school_id = ${schoolId} and s.day = ${weekdayOf(today)})
+    else ${weekOpen} end`;
+
 /**
  * A teacher: the lessons they teach today, and the classes still to mark: those they may mark (they teach or
  * lead it) with a lesson today not marked yet (theirs, or any of a class they lead), each with the period of its
- * first such lesson when the school marks per period.
+ * first such lesson when the school marks per period; and a class they lead that the timetable does not hold,
+ * on a day the school teaches, until it has a mark today (a school that takes attendance without a timetable).
  */
-async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate) {
+async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate, weekOpen: boolean) {
   const [lessons, toMark] = await Promise.all([
     lessonsToday(tx, schoolId, today, sql`ts.teacher_id = ${me}`),
     selectRows<{ classId: string; className: string; periodId: string | null }>(
       tx,
       sql`
     select x."classId", x."className", x."periodId" from (
-      select distinct on (c.id) c.id as "classId", ${classLabel('c')} as "className", lp.id as "periodId",
+      (select distinct on (c.id) c.id as "classId", ${classLabel('c')} as "className", lp.id as "periodId",
         c.name, c.section
       from timetable_slots ts
         join classes c on c.school_id = ts.school_id and c.id = ts.class_id
@@ -104,7 +126,15 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
         left join lateral (${lessonPeriod}) lp on true
       where ts.school_id = ${schoolId} and ts.day = ${weekdayOf(today)} and c.is_active
         and (ct.is_class_teacher or ts.teacher_id = ${me}) and not ${lessonMarked(today)}
-      order by c.id, ts.start_time
+      order by c.id, ts.start_time)
+      union all
+      select c.id, ${classLabel('c')}, null::uuid, c.name, c.section
+      from classes c
+        join class_teachers ct on ct.school_id = c.school_id and ct.class_id = c.id and ct.teacher_id = ${me}
+          and ct.is_class_teacher
+      where c.school_id = ${schoolId} and c.is_active
+        and not exists (select 1 from timetable_slots ts where ts.school_id = c.school_id and ts.class_id = c.id)
+        and not ${markedOn(sql`c.school_id`, sql`c.id`, today)} and ${teachingDay(schoolId, today, weekOpen)}
     ) x
     order by ${byName(sql`x.name`, sql`x.section`)}, x."classId"`,
     ),
@@ -322,8 +352,11 @@ export async function dayFor(tx: Tx, actor: Actor, now: Date, answers: AnswerCac
       );
       return { ...day, ...school };
     }
-    case 'teacher':
-      return { ...day, ...(await teacherDay(tx, schoolId, me, today)) };
+    case 'teacher': {
+      const first = weekOf(today, actor.school?.locale.weekStart ?? 'monday', timeZone).first;
+      const weekOpen = daysBetween(first, today) < SCHOOL_DAYS_WITHOUT_TIMETABLE;
+      return { ...day, ...(await teacherDay(tx, schoolId, me, today, weekOpen)) };
+    }
     case 'student':
       return { ...day, ...(await studentDay(tx, schoolId, me, today)) };
     case 'parent': {
