@@ -50,6 +50,24 @@ describe('the app reloaded without a network', () => {
     expect(sessionStorage.getItem(TAB_USER)).toBe(teacher.user.id);
   });
 
+  it('reads the session again by itself when the browser comes back online', async () => {
+    let online = false;
+    mockFetch({
+      'GET /api/v1/auth/me': () =>
+        online
+          ? json(authResponse('teacher', { name: 'Hill Valley High', logo: null }))
+          : Promise.reject(new TypeError('Failed to fetch')),
+      'GET /api/v1/notifications': () => json({ items: [], unread: 0 }),
+      'GET /api/v1/dashboard': () => json(dashboard),
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'No connection' });
+    online = true;
+    // React Query saw no change (it never thought the page offline): the 'online' event alone brings the page.
+    window.dispatchEvent(new Event('online'));
+    await screen.findByRole('heading', { name: 'My day' });
+  });
+
   it('waits for the connection when the browser says it is offline, then reads the session by itself', async () => {
     onlineManager.setOnline(false);
     mockFetch({

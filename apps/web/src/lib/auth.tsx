@@ -102,6 +102,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const offline =
     me.data === undefined && (me.fetchStatus === 'paused' || (isApiError(me.error) && me.error.status === 0));
 
+  // Back online, the session is asked for again. The query's own reconnect does not always: a page loaded
+  // without a network starts "online" in React Query's eyes, so the browser's 'online' event changes nothing there.
+  useEffect(() => {
+    if (!offline) return;
+    const again = () => void refetch();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [offline, refetch]);
+
   const value = useMemo<AuthState>(
     () => ({
       isLoading: me.isPending,
