@@ -107,7 +107,10 @@ test('attendance: a reload offline shows the kept marks as not sent yet; back on
   const count = await groups.count();
   for (let i = 0; i < count; i++) {
     const group = groups.nth(i);
-    if (i < 2) names.push(((await group.getAttribute('aria-label')) ?? '').replace('Attendance of ', ''));
+    if (i < 2) {
+      const label = (await group.getAttribute('aria-label')) ?? (await group.locator('legend').innerText());
+      names.push(label.replace('Attendance of ', ''));
+    }
     await group.getByText(i < 2 ? 'Absent' : 'Present', { exact: true }).click();
   }
 
