@@ -78,3 +78,82 @@ test('attendance: a teacher on a phone marks two absent offline; sent once when 
   await screenshot(page, 'attendance-register-phone');
   await assertAccessible(page, 'attendance register (phone)');
 });
+
+/**
+ * The same teacher reloads the mark page while the network is cut (docs/product.md, "Attendance on a bad
+ * connection"): the service worker's shell shows the app, not the browser's error page, and the offline page
+ * lists the marks not sent yet (never the sign-in page). Back online, the mark page opens and sends them, once.
+ */
+test('attendance: a reload offline shows the kept marks as not sent yet; back online they are sent once', async ({
+  signInAs,
+}) => {
+  const page = await signInAs('teacher', PHONE);
+  const options = await getJson<AttendanceOptions>(page, '/api/v1/attendance/options');
+  const cls = options.classes[0];
+  if (!cls) throw new Error('the demo teacher has a class to mark');
+  const submissions: number[] = [];
+  page.on('response', (res) => {
+    if (res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v1/attendance') {
+      submissions.push(res.status());
+    }
+  });
+
+  await page.goto('/attendance/mark');
+  // The shell's worker installed and in charge of the page: what a reload offline needs.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  const groups = page.getByRole('group', { name: /^Attendance of / });
+  await groups.first().waitFor();
+  const names: string[] = [];
+  const count = await groups.count();
+  for (let i = 0; i < count; i++) {
+    const group = groups.nth(i);
+    if (i < 2) {
+      const label = (await group.getAttribute('aria-label')) ?? (await group.locator('legend').innerText());
+      names.push(label.replace('Attendance of ', ''));
+    }
+    await group.getByText(i < 2 ? 'Absent' : 'Present', { exact: true }).click();
+  }
+
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Submit attendance' }).click();
+  await expect(page.getByText('Not sent yet.')).toBeVisible();
+
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker(), 'the page came from the shell, not the network').toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible();
+  expect(page.url(), 'still on the mark page, not sent to sign in').toMatch(/\/attendance\/mark$/);
+  const kept = page.getByRole('status');
+  await expect(kept).toContainText('Not sent yet.');
+  await expect(kept).toContainText(cls.label);
+  await expect(kept).toContainText(`${count} students · 2 absent · 0 late`);
+  expect(await fitsViewport(page), 'the offline page fits 375 px').toBe(true);
+  await screenshot(page, 'attendance-offline-reload-phone');
+  await assertAccessible(page, 'offline reload (phone)');
+
+  // The same page in Spanish (the language chosen on the device), then back.
+  await page.evaluate(() => localStorage.setItem('lyceum.language', 'es'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Aún no enviado.');
+  await screenshot(page, 'attendance-offline-reload-phone-es');
+  await page.evaluate(() => localStorage.removeItem('lyceum.language'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible();
+  expect(submissions, 'nothing reached the server while offline').toEqual([]);
+
+  await page.context().setOffline(false);
+  await page.getByRole('heading', { level: 1, name: 'Mark attendance' }).waitFor({ timeout: 30_000 });
+  await expect.poll(() => submissions.length, { timeout: 20_000 }).toBe(1);
+  await expect(page.getByText('Not sent yet.')).toBeHidden();
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.pending.'))),
+    'nothing left waiting in the browser',
+  ).toEqual([]);
+  // Sent once: one answer from the server, and one record per student with the two absent.
+  expect(submissions).toHaveLength(1);
+  expect(submissions[0]).toBeLessThan(300);
+  const sheet = await getJson<ClassSheet>(page, `/api/v1/attendance/classes/${cls.id}?date=${options.today}`);
+  expect(sheet.students.every((s) => s.record !== null)).toBe(true);
+  const absent = sheet.students.filter((s) => s.record?.status === 'absent').map((s) => s.name);
+  expect(absent.sort()).toEqual([...names].sort());
+});

@@ -27,6 +27,7 @@ const SECURITY_HEADERS = [
 
 let t: TestApp;
 const BIG_ASSET = `console.log(${JSON.stringify('lyceum '.repeat(500))});`;
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {}); // ${'lyceum '.repeat(300)}`;
 const web = mkdtempSync(path.join(os.tmpdir(), 'lyceum-web-'));
 
 beforeAll(async () => {
@@ -37,6 +38,9 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'assets', 'big-abc123.js'), BIG_ASSET);
   writeFileSync(path.join(web, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_ASSET));
   writeFileSync(path.join(web, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_ASSET));
+  // What apps/web/scripts/service-worker.mjs writes (and precompress.mjs compresses).
+  writeFileSync(path.join(web, 'sw.js'), SERVICE_WORKER);
+  writeFileSync(path.join(web, 'sw.js.br'), brotliCompressSync(SERVICE_WORKER));
   t = await createTestApp({}, { webDist: web });
 });
 afterAll(() => t.close());
@@ -76,6 +80,19 @@ describe('server basics', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker as JavaScript that is revalidated on every check, so a deploy replaces it', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
+      const sw = await t.app.inject({ method: 'GET', url: '/sw.js', headers });
+      expect(sw.statusCode).toBe(200);
+      expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(sw.headers['cache-control']).toBe('no-cache');
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(plain.body).toBe(SERVICE_WORKER);
+    // Only this server's scripts may run as workers.
+    expect(plain.headers['content-security-policy']).toContain("worker-src 'self'");
   });
 
   it('answers HEAD on a page as GET, without the body: uptime monitors and load balancers probe with it', async () => {

@@ -19,3 +19,10 @@ void initI18n(pickLanguage({}))
       </StrictMode>,
     ),
   );
+
+// The offline app shell (src/sw/sw.ts): only the production build has a worker to register (scripts/service-worker.mjs).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined); // without it, the app works online as before
+  });
+}

@@ -12,6 +12,8 @@ const OPTIONS: HelmetOptions = {
       // Schools' logos may live on their own https sites (White Label shows them in the shell and sign-in).
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       connectSrc: ["'self'"],
+      // The offline app shell's service worker, /sw.js (docs/security.md, "The offline app shell"), and no other.
+      workerSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],

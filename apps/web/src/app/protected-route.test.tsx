@@ -2,7 +2,7 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { PLATFORM_MANAGERS } from '@lyceum/shared/roles';
 import { screen } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authState, renderWithProviders, signedIn } from '../test/utils';
 import { UnauthorizedPage } from './pages/unauthorized-page';
 import { ProtectedRoute } from './protected-route';
@@ -84,5 +84,70 @@ describe('ProtectedRoute (docs/product.md, "The route guard and redirects")', ()
     });
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.failedToLoadUser);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('ProtectedRoute without a network (docs/product.md, "Attendance on a bad connection")', () => {
+  const kept = (userId: string, classLabel: string, statuses: ('present' | 'absent' | 'late')[]) => {
+    const body = {
+      classId: `class-${classLabel}`,
+      date: '2026-03-02',
+      records: statuses.map((status, i) => ({
+        studentId: `student-${i}`,
+        isPresent: status !== 'absent',
+        isLate: status === 'late',
+      })),
+    };
+    const slot = `${body.classId}:${body.date}:`;
+    localStorage.setItem(
+      `lyceum.attendance.pending.${userId}:${slot}`,
+      JSON.stringify({
+        userId,
+        slot,
+        idempotencyKey: `key-${userId}`,
+        body,
+        classLabel,
+        savedAt: '2026-03-02T08:00:00Z',
+      }),
+    );
+  };
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('shows the offline page, neither the sign-in page nor an error, with this tab user’s unsent marks only', () => {
+    sessionStorage.setItem('lyceum.tab-user', 'teacher-1');
+    kept('teacher-1', 'Grade 5 A', ['absent', 'absent', 'late', 'present']);
+    kept('someone-else', 'Grade 9 C', ['absent']);
+    const retry = vi.fn();
+    renderWithProviders(null, {
+      auth: authState({ isLoading: true, offline: true, retry }),
+      path: '/schools',
+      routes: routes(),
+    });
+    expect(screen.queryByTestId('login-probe')).toBeNull();
+    expect(screen.queryByText('Schools content')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'No connection' })).toBeTruthy();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Not sent yet.');
+    expect(status.textContent).toContain('Grade 5 A');
+    expect(status.textContent).toContain('4 students · 2 absent · 1 late');
+    expect(status.textContent).not.toContain('Grade 9 C');
+    screen.getByRole('button', { name: 'Retry' }).click();
+    expect(retry).toHaveBeenCalled();
+  });
+
+  it('shows no one’s marks when the tab’s user is not known (signed out, another tab)', () => {
+    kept('teacher-1', 'Grade 5 A', ['absent']);
+    renderWithProviders(null, {
+      auth: authState({ offline: true }),
+      path: '/dashboard',
+      routes: routes(),
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'No connection' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/Grade 5 A/)).toBeNull();
   });
 });

@@ -3,9 +3,10 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { ApiError, api, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, isApiError, setUnauthorizedHandler } from './api-client';
 import { translate } from './i18n/i18n';
 import { shouldRetry } from './query-client';
+import { forgetTabUser, rememberTabUser } from './tab-user';
 
 /** The client auth state (docs/product.md, "Your own profile"): loading, then authenticated (user, school) or not. */
 export interface AuthState {
@@ -20,6 +21,11 @@ export interface AuthState {
   mailVerificationRequired: boolean | null;
   /** The profile could not be loaded for another reason than being signed out (network, 5xx). */
   error: Error | null;
+  /**
+   * The profile could not be asked for: no network (the browser says so, or the request got no answer). Not
+   * signed out; the session is read again as soon as the connection returns.
+   */
+  offline: boolean;
   retry: () => void;
   /** Store a fresh session (after login, signup or a profile update) or clear it (`null`). */
   setSession: (session: AuthResponse | null) => void;
@@ -85,6 +91,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // Whose unsent marks the offline page may show after a reload (lib/tab-user.ts); null is signed out.
+  const userId = me.data?.user.id;
+  const signedOut = me.data === null;
+  useEffect(() => {
+    if (userId) rememberTabUser(userId);
+    else if (signedOut) forgetTabUser();
+  }, [userId, signedOut]);
+
+  const offline =
+    me.data === undefined && (me.fetchStatus === 'paused' || (isApiError(me.error) && me.error.status === 0));
+
+  // Back online, the session is asked for again. The query's own reconnect does not always: a page loaded
+  // without a network starts "online" in React Query's eyes, so the browser's 'online' event changes nothing there.
+  useEffect(() => {
+    if (!offline) return;
+    const again = () => void refetch();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [offline, refetch]);
+
   const value = useMemo<AuthState>(
     () => ({
       isLoading: me.isPending,
@@ -94,10 +120,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unreadMessages: me.data?.unreadMessages ?? null,
       mailVerificationRequired: me.data?.mailVerificationRequired ?? null,
       error: me.data ? null : me.error,
+      offline,
       retry: () => void refetch(),
       setSession,
     }),
-    [me.isPending, me.data, me.error, refetch, setSession],
+    [me.isPending, me.data, me.error, offline, refetch, setSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

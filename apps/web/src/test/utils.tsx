@@ -41,6 +41,7 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
     unreadMessages: null,
     mailVerificationRequired: null,
     error: null,
+    offline: false,
     retry: vi.fn(),
     setSession: vi.fn(),
     ...overrides,

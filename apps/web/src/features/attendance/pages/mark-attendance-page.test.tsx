@@ -180,6 +180,8 @@ describe('MarkAttendancePage', () => {
     expect(absentOf('Ana Uno').checked).toBe(true);
     const [stored] = pendingSnapshot();
     expect(stored?.body.records[0]).toMatchObject({ studentId: 's0', isPresent: false });
+    // Named by its class, for the offline page after a reload (the sheet cannot be read then).
+    expect(stored?.classLabel).toBe('Grade 5 A');
     const raw = Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.pending.'));
     expect(raw).toHaveLength(1);
 

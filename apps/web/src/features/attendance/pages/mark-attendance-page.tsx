@@ -224,7 +224,7 @@ function MarkAttendance() {
     setSending(true);
     setOutcome(null);
     // Kept before it is sent: a network that fails mid-request loses nothing.
-    const entry = keepPending(body, me);
+    const entry = keepPending(body, me, options.data?.classes.find((c) => c.id === classId)?.label);
     report(await sendPending(entry));
     setSending(false);
   };

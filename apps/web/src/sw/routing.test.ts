@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { cacheName, isKeptAsset, isStaleCache, routeOf } from './routing';
+
+const ORIGIN = 'https://school.example';
+const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
+
+describe('the service worker routes (docs/security.md, "The offline app shell")', () => {
+  it('answers page navigations network first with the shell as fallback, hashed assets from the cache', () => {
+    expect(routeOf(get('/attendance/mark', 'navigate'), ORIGIN)).toBe('shell');
+    expect(routeOf(get('/', 'navigate'), ORIGIN)).toBe('shell');
+    expect(routeOf(get('/assets/index-abc123.js', 'no-cors'), ORIGIN)).toBe('asset');
+    expect(routeOf(get('/assets/index-abc123.css'), ORIGIN)).toBe('asset');
+  });
+
+  it('never touches the API, even a navigation to it: people’s data stays out of the cache', () => {
+    expect(routeOf(get('/api/v1/auth/me'), ORIGIN)).toBe('pass');
+    expect(routeOf(get('/api/v1/attendance/options'), ORIGIN)).toBe('pass');
+    expect(routeOf(get('/api/v1/files/abc/download', 'navigate'), ORIGIN)).toBe('pass');
+    expect(routeOf(get('/api/docs', 'navigate'), ORIGIN)).toBe('pass');
+    expect(routeOf(get('/api', 'navigate'), ORIGIN)).toBe('pass');
+  });
+
+  it('leaves other origins, writes and other files alone', () => {
+    expect(routeOf({ method: 'GET', url: 'https://cdn.example/assets/logo.png', mode: 'no-cors' }, ORIGIN)).toBe(
+      'pass',
+    );
+    expect(routeOf({ method: 'GET', url: 'https://cdn.example/page', mode: 'navigate' }, ORIGIN)).toBe('pass');
+    expect(routeOf({ method: 'POST', url: `${ORIGIN}/assets/x.js`, mode: 'cors' }, ORIGIN)).toBe('pass');
+    expect(routeOf({ method: 'POST', url: `${ORIGIN}/login`, mode: 'navigate' }, ORIGIN)).toBe('pass');
+    expect(routeOf(get('/sw.js'), ORIGIN)).toBe('pass');
+    expect(routeOf(get('/favicon.svg', 'no-cors'), ORIGIN)).toBe('pass');
+    expect(routeOf({ method: 'GET', url: 'not a url', mode: 'navigate' }, ORIGIN)).toBe('pass');
+  });
+
+  it('keeps a fetched asset only when the server had it (an unknown name is answered with index.html)', () => {
+    const answer = (ok: boolean, type: string, contentType: string | null) => ({
+      ok,
+      type,
+      headers: { get: (name: string) => (name === 'content-type' ? contentType : null) },
+    });
+    expect(isKeptAsset(answer(true, 'basic', 'application/javascript; charset=utf-8'))).toBe(true);
+    expect(isKeptAsset(answer(true, 'basic', 'text/html; charset=utf-8'))).toBe(false);
+    expect(isKeptAsset(answer(false, 'basic', 'application/javascript'))).toBe(false);
+    expect(isKeptAsset(answer(true, 'opaque', null))).toBe(false);
+  });
+
+  it('deletes older builds’ caches on activate, never its own or another app’s', () => {
+    expect(isStaleCache(cacheName('old'), 'new')).toBe(true);
+    expect(isStaleCache(cacheName('new'), 'new')).toBe(false);
+    expect(isStaleCache('someone-else', 'new')).toBe(false);
+  });
+});
