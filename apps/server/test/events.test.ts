@@ -46,6 +46,23 @@ afterAll(async () => {
   await w.t.close();
 });
 
+/**
+ * The next live announcement of each of school A's `streams` (the parent's, the principal's): the announcement
+ * as that reader would read it now, the parent as a reader, the principal as a manager. Waited for by name: on
+ * PostgreSQL the event arrives a moment after the commit, possibly after a heartbeat.
+ */
+async function nextAsRead(streams: [SseStream, SseStream], id: string, expected: Record<string, unknown>) {
+  for (const [s, role] of [
+    [streams[0], 'parent'],
+    [streams[1], 'principal'],
+  ] as const) {
+    const live = JSON.parse((await s.next('announcement')).data);
+    const own = await (await w.asA(role))({ method: 'GET', url: `/api/v1/announcements/${id}` });
+    expect(live).toEqual(own.json());
+    expect(live).toMatchObject({ id, ...expected });
+  }
+}
+
 const schoolAdminOf = (school: CompanyWorld['a']) => sessionFor(school.users.school_admin.email, 'school_admin');
 
 async function approveAddonFor(school: CompanyWorld['a'], addonName: string) {
@@ -303,17 +320,7 @@ describe('GET /api/v1/events', () => {
         expect(JSON.parse((await s.next('announcement')).data)).toMatchObject({ id });
 
       expect((await setStatus(id, 'active')).statusCode).toBe(200);
-      // Each as they would read it now: the parent as a reader, the principal as a manager. Waited for by name:
-      // on PostgreSQL the event arrives a moment after the commit, possibly after a heartbeat.
-      for (const [s, role] of [
-        [parent, 'parent'],
-        [principal, 'principal'],
-      ] as const) {
-        const live = JSON.parse((await s.next('announcement')).data);
-        const own = await (await w.asA(role))({ method: 'GET', url: `/api/v1/announcements/${id}` });
-        expect(live).toEqual(own.json());
-        expect(live).toMatchObject({ id, status: 'active' });
-      }
+      await nextAsRead([parent, principal], id, { status: 'active' });
     }
     for (const s of [parent, principal, student]) await s.nextComment('heartbeat');
     // One notification per announcement, from publishing: restoring sent none.
@@ -344,15 +351,7 @@ describe('GET /api/v1/events', () => {
         payload: { title: 'Without a typo', body: 'The trip' },
       });
       expect(edit.statusCode).toBe(200);
-      for (const [s, role] of [
-        [parent, 'parent'],
-        [principal, 'principal'],
-      ] as const) {
-        const live = JSON.parse((await s.next('announcement')).data);
-        const own = await (await w.asA(role))({ method: 'GET', url: `/api/v1/announcements/${id}` });
-        expect(live).toEqual(own.json());
-        expect(live).toMatchObject({ id, title: 'Without a typo', body: '<p>The trip</p>' });
-      }
+      await nextAsRead([parent, principal], id, { title: 'Without a typo', body: '<p>The trip</p>' });
       // Pinning is no edit of its text: it reaches open pages at their next refetch, as before.
       expect(
         (await admin({ method: 'PATCH', url: `/api/v1/announcements/${id}`, payload: { pinned: true } })).statusCode,
