@@ -101,4 +101,29 @@ test('a teacher’s announcement reaches a parent live; the parent reads, clears
   await capture(teacher, 'announce-publish-dialog', (p) =>
     p.getByRole('dialog', { name: 'New announcement' }).waitFor(),
   );
+  await teacher.keyboard.press('Escape');
+
+  // The teacher corrects it: the dialog opens filled, the card shows the new text, and the parent's open page
+  // follows without a reload and without a second notification.
+  const unreadBeforeEdit = await unreadOf(parent);
+  await teacher.getByRole('article', { name: title }).getByRole('button', { name: 'Edit' }).click();
+  const edit = teacher.getByRole('dialog', { name: 'Edit announcement' });
+  await expect(edit.getByLabel('Title')).toHaveValue(title);
+  await expect(edit.getByLabel('Message')).toHaveValue(
+    'We visit the museum on Friday.\n\n- Bring lunch\n- Wear comfortable shoes\n\nDetails: https://example.org/trip',
+  );
+  await capture(teacher, 'announce-edit-dialog', (p) => p.getByRole('dialog', { name: 'Edit announcement' }).waitFor());
+  const corrected = `${title} (Thursday)`;
+  await edit.getByLabel('Title').fill(corrected);
+  await edit.getByLabel('Message').fill('We visit the museum on Thursday.\n\n- Bring lunch');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(teacher.getByText('Announcement updated')).toBeVisible();
+  const edited = teacher.getByRole('article', { name: corrected });
+  await expect(edited.getByText('We visit the museum on Thursday.')).toBeVisible();
+  await expect(edited.getByRole('listitem')).toHaveCount(1);
+  await expect(parent.getByRole('article', { name: corrected })).toBeVisible({ timeout: 15_000 });
+  await expect(parent.getByRole('article', { name: title, exact: true })).toHaveCount(0);
+  expect(await unreadOf(parent)).toBe(unreadBeforeEdit);
+  await capture(teacher, 'announce-edited-card', (p) => p.getByRole('article', { name: corrected }).waitFor());
 });

@@ -627,6 +627,88 @@ describe('withdrawing an announcement', () => {
   });
 });
 
+describe('editing an announcement', () => {
+  const edit = (caller: Caller, id: string, payload: Record<string, unknown>) =>
+    caller({ method: 'PATCH', url: `/api/v1/announcements/${id}`, payload });
+  const read = async (caller: Caller, id: string) =>
+    (await caller({ method: 'GET', url: `/api/v1/announcements/${id}` })).json() as Announcement;
+  const notes = async () =>
+    (
+      await w.t.app.deps.db.execute(
+        sql`select title from notifications where school_id = ${w.a.id} and type = 'announcement' order by title`,
+      )
+    ).rows;
+
+  it('the author corrects its title, message, expiry and files; its audience sees them, and no one is notified again', async () => {
+    const teacher = await w.a.signIn('teacher');
+    const [first, second] = [
+      await upload(teacher, Buffer.from('%PDF-1.4\n%%EOF\n')),
+      await upload(teacher, Buffer.from('%PDF-1.4\n%%EOF\n')),
+    ];
+    const made = await published(callers.teacher, {
+      title: 'Trip on Frday',
+      body: 'Bring lunch',
+      audience: ['parent'],
+      classIds: [w.a.classId],
+      attachmentIds: [first?.id],
+    });
+    const before = await notes();
+    const expiresAt = new Date(w.t.app.deps.clock().getTime() + 86_400_000).toISOString();
+    const res = await edit(callers.teacher, made.id, {
+      title: 'Trip on Friday',
+      body: 'Bring lunch\n\n- and water',
+      expiresAt,
+      attachmentIds: [second?.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = await read(callers.parent, made.id);
+    expect(seen).toMatchObject({
+      title: 'Trip on Friday',
+      body: '<p>Bring lunch</p><ul><li>and water</li></ul>',
+      expiresAt,
+      audience: ['parent'],
+      classes: [{ id: w.a.classId }],
+      createdAt: made.createdAt,
+    });
+    expect(seen.attachments.map((a) => a.id)).toEqual([second?.id]);
+    expect((await callers.parent({ method: 'GET', url: `/api/v1/attachments/${first?.id}` })).statusCode).toBe(404);
+    // No new notification; the one sent names the title as published (docs/product.md, "Announcements").
+    expect(await notes()).toEqual(before);
+    expect(before).toContainEqual({ title: 'New announcement: Trip on Frday' });
+    // A manager may correct it too; the expiry can be taken off.
+    expect((await edit(callers.principal, made.id, { expiresAt: null })).statusCode).toBe(200);
+    expect((await read(callers.parent, made.id)).expiresAt).toBeNull();
+  });
+
+  it('refuses bad input with the field and its message, changing nothing', async () => {
+    const made = await published(callers.school_admin, { title: 'Kept', body: 'As it was', audience: ['all'] });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '' }, 'title', M.titleRequired],
+      [{ title: 'Fine', body: '   ' }, 'body', M.bodyRequired],
+      [{ title: 'Fine', expiresAt: '2000-01-01T00:00:00Z' }, 'expiresAt', M.expiryPast],
+      [{ title: 'Fine', expiresAt: 'soon' }, 'expiresAt', M.expiryFormat],
+      [{ title: 'Fine', attachmentIds: ['nope'] }, 'attachmentIds.0', ATTACHMENT_MESSAGES.invalidId],
+      [{ audience: ['teacher'] }, '', ''],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await edit(callers.school_admin, made.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      if (field) expect(errorOf(res).fields?.[field], JSON.stringify(payload)).toBe(message);
+    }
+    expect(await read(callers.school_admin, made.id)).toEqual(made);
+  });
+
+  it('is the author’s and the managers’ only; another school’s answers 404; neither changes anything', async () => {
+    const made = await published(callers.principal, { title: 'Staff only', audience: ['all'] });
+    for (const role of ['teacher', 'student', 'parent'] as const) {
+      expect((await edit(callers[role], made.id, { title: 'Hijacked' })).statusCode, role).toBe(403);
+    }
+    const other = await w.b.as('school_admin');
+    expect((await edit(other, made.id, { title: 'Hijacked' })).statusCode).toBe(404);
+    expect((await read(callers.principal, made.id)).title).toBe('Staff only');
+  });
+});
+
 describe('read figures (audienceCount and readCount) for a whole page', () => {
   type Person = { id: string; role: SchoolRole; active: boolean };
   const q = async <T>(query: ReturnType<typeof sql>) => (await w.t.app.deps.db.execute(query)).rows as T[];

@@ -46,6 +46,23 @@ afterAll(async () => {
   await w.t.close();
 });
 
+/**
+ * The next live announcement of each of school A's `streams` (the parent's, the principal's): the announcement
+ * as that reader would read it now, the parent as a reader, the principal as a manager. Waited for by name: on
+ * PostgreSQL the event arrives a moment after the commit, possibly after a heartbeat.
+ */
+async function nextAsRead(streams: [SseStream, SseStream], id: string, expected: Record<string, unknown>) {
+  for (const [s, role] of [
+    [streams[0], 'parent'],
+    [streams[1], 'principal'],
+  ] as const) {
+    const live = JSON.parse((await s.next('announcement')).data);
+    const own = await (await w.asA(role))({ method: 'GET', url: `/api/v1/announcements/${id}` });
+    expect(live).toEqual(own.json());
+    expect(live).toMatchObject({ id, ...expected });
+  }
+}
+
 const schoolAdminOf = (school: CompanyWorld['a']) => sessionFor(school.users.school_admin.email, 'school_admin');
 
 async function approveAddonFor(school: CompanyWorld['a'], addonName: string) {
@@ -303,23 +320,53 @@ describe('GET /api/v1/events', () => {
         expect(JSON.parse((await s.next('announcement')).data)).toMatchObject({ id });
 
       expect((await setStatus(id, 'active')).statusCode).toBe(200);
-      // Each as they would read it now: the parent as a reader, the principal as a manager. Waited for by name:
-      // on PostgreSQL the event arrives a moment after the commit, possibly after a heartbeat.
-      for (const [s, role] of [
-        [parent, 'parent'],
-        [principal, 'principal'],
-      ] as const) {
-        const live = JSON.parse((await s.next('announcement')).data);
-        const own = await (await w.asA(role))({ method: 'GET', url: `/api/v1/announcements/${id}` });
-        expect(live).toEqual(own.json());
-        expect(live).toMatchObject({ id, status: 'active' });
-      }
+      await nextAsRead([parent, principal], id, { status: 'active' });
     }
     for (const s of [parent, principal, student]) await s.nextComment('heartbeat');
     // One notification per announcement, from publishing: restoring sent none.
     expect(parent.events.filter((e) => e.event === 'notification')).toHaveLength(2);
     expect(student.events.filter((e) => e.event === 'announcement')).toEqual([]);
     for (const s of [parent, principal, student]) s.close();
+  });
+
+  it("shows an edited announcement's new text on the open pages of its audience and the managers, notifying no one again", async () => {
+    const parent = await stream(await sessionFor(w.a.users.parent.email, 'parent'));
+    const principal = await stream(await sessionFor(w.a.users.principal.email, 'principal'));
+    const student = await stream(await sessionFor(w.a.users.student.email, 'student'));
+    const outsider = await stream(await sessionFor(w.b.users.principal.email, 'principal'));
+    const admin = await w.asA('school_admin');
+    // To a whole role and narrowed to a class: addressed by role, and person by person.
+    for (const classIds of [[], [w.a.classId]]) {
+      const published = await admin({
+        method: 'POST',
+        url: '/api/v1/announcements',
+        payload: { title: 'With a typo', body: 'Teh trip', audience: ['parent'], classIds },
+      });
+      const { id } = published.json() as { id: string };
+      await parent.next('announcement');
+      await parent.next('notification');
+      const edit = await admin({
+        method: 'PATCH',
+        url: `/api/v1/announcements/${id}`,
+        payload: { title: 'Without a typo', body: 'The trip' },
+      });
+      expect(edit.statusCode).toBe(200);
+      await nextAsRead([parent, principal], id, { title: 'Without a typo', body: '<p>The trip</p>' });
+      // Pinning is no edit of its text: it reaches open pages at their next refetch, as before.
+      expect(
+        (await admin({ method: 'PATCH', url: `/api/v1/announcements/${id}`, payload: { pinned: true } })).statusCode,
+      ).toBe(200);
+    }
+    for (const s of [parent, principal, student, outsider]) await s.nextComment('heartbeat');
+    // Published twice, edited twice; pinned twice without a word. The principal, outside the audience, hears of
+    // the edits only.
+    expect(parent.events.filter((e) => e.event === 'announcement')).toHaveLength(4);
+    expect(principal.events.filter((e) => e.event === 'announcement')).toHaveLength(2);
+    // One notification per announcement, from publishing: editing sent none.
+    expect(parent.events.filter((e) => e.event === 'notification')).toHaveLength(2);
+    expect(student.events.filter((e) => e.event === 'announcement')).toEqual([]);
+    expect(outsider.events.filter((e) => e.event === 'announcement')).toEqual([]);
+    for (const s of [parent, principal, student, outsider]) s.close();
   });
 
   it('sends nothing for a notification whose transaction rolled back', async () => {

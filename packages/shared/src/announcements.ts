@@ -3,7 +3,7 @@
  * - GET   /api/v1/announcements?status&limit&cursor     what the caller may see, pinned first, newest first
  * - POST  /api/v1/announcements                         publish (school admin, principal; teachers to their classes)
  * - GET   /api/v1/announcements/:id                     one (404 when not visible to the caller)
- * - PATCH /api/v1/announcements/:id                     the author or a manager: text, pin, expiry, status
+ * - PATCH /api/v1/announcements/:id                     the author or a manager: text, files, pin, expiry, status
  * - POST  /api/v1/announcements/:id/read                record the caller's read (204)
  * - GET   /api/v1/announcements/:id/readers?state       the author or a manager: who has (not) read, paged
  * - GET   /api/v1/announcements/options                 the classes the caller may address (id + label)

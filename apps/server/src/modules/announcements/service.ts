@@ -371,12 +371,12 @@ const MANAGER_ROLES: SchoolRole[] = ['school_admin', 'principal'];
 
 /**
  * Tells everyone who may have the announcement on an open page that it was archived (withdrawn: it leaves the
- * page) or restored (it comes back), docs/product.md, "Announcements": its audience, addressed as tellAudience
- * addresses it, its author and the managers. A withdrawal carries only the id, so telling someone who never had
- * it reveals nothing; a restored one is read by each stream as its reader may see it, like a published one
- * (someone it is not for gets nothing), and notifies no one again.
+ * page), restored (it comes back) or edited (its new text replaces the old), docs/product.md, "Announcements":
+ * its audience, addressed as tellAudience addresses it, its author and the managers. A withdrawal carries only
+ * the id, so telling someone who never had it reveals nothing; a restored or edited one is read by each stream
+ * as its reader may see it, like a published one (someone it is not for gets nothing), and notifies no one again.
  */
-async function tellStatusChanged(tx: Tx, schoolId: string, row: Row, change: 'archived' | 'restored') {
+async function tellStatusChanged(tx: Tx, schoolId: string, row: Row, change: 'archived' | 'restored' | 'edited') {
   const event = {
     kind: 'announcement' as const,
     schoolId,
@@ -463,14 +463,18 @@ export async function updateAnnouncement(
     await tx.execute(sql`update announcements set ${sql.join(sets, sql`, `)}
       where school_id = ${scope.schoolId} and id = ${id}`);
     // Archived: it leaves its readers' lists and bells, open pages included. Restored: it is back on their open
-    // pages, without a second notification. (The audience and classes never change, and an expiry is always
-    // in the future, so no other edit takes it from a reader or gives it to one.)
-    if (input.status === 'archived' && before.status === 'active') {
+    // pages, without a second notification. Edited while active: the open pages show the correction, without a
+    // second notification (docs/product.md, "Announcements"). The audience and classes never change, and an
+    // expiry is always in the future, so no edit takes it from a reader.
+    const edited = [input.title, input.body, input.expiresAt, input.attachmentIds].some((v) => v !== undefined);
+    const after = input.status ?? before.status;
+    if (after === 'archived' && before.status === 'active') {
       await removeAnnouncementNotifications(tx, scope.schoolId, id);
       await tellStatusChanged(tx, scope.schoolId, before, 'archived');
-    }
-    if (input.status === 'active' && before.status === 'archived') {
+    } else if (after === 'active' && before.status === 'archived') {
       await tellStatusChanged(tx, scope.schoolId, before, 'restored');
+    } else if (after === 'active' && edited) {
+      await tellStatusChanged(tx, scope.schoolId, before, 'edited');
     }
     return answerVisible(tx, actor, now, id);
   });

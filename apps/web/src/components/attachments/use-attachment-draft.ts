@@ -18,6 +18,11 @@ export interface DraftFile {
   attachment?: Attachment;
   /** A shared message (English, shown through the server-message table) when it failed. */
   error?: string;
+  /**
+   * A file the item already carries (an announcement being edited): removing it only leaves it out of the
+   * save, and closing without saving keeps it; it is never taken back as an upload.
+   */
+  kept?: boolean;
 }
 
 /**
@@ -36,10 +41,19 @@ let counter = 0;
 /**
  * The files of an announcement or message being written: each chosen file is uploaded at once, so sending
  * only names their ids. `discard` takes back what was uploaded but not sent; `sent` forgets the files a post
- * attached.
+ * attached. `initial` are the files of an item being edited: listed as ready, never taken back.
  */
-export function useAttachmentDraft() {
-  const [files, setFiles] = useState<DraftFile[]>([]);
+export function useAttachmentDraft(initial: readonly Attachment[] = []) {
+  const [files, setFiles] = useState<DraftFile[]>(() =>
+    initial.map((attachment) => ({
+      key: `draft-${++counter}`,
+      name: attachment.name,
+      size: attachment.size,
+      state: 'ready',
+      attachment,
+      kept: true,
+    })),
+  );
   const current = useRef(files);
   current.current = files;
 
@@ -77,12 +91,12 @@ export function useAttachmentDraft() {
     const file = current.current.find((f) => f.key === key);
     setFiles((list) => list.filter((f) => f.key !== key));
     // Frees the school's storage now rather than when the day-old upload is swept; a failure changes nothing.
-    if (file?.attachment) void removeUpload(file.attachment.id).catch(() => undefined);
+    if (file?.attachment && !file.kept) void removeUpload(file.attachment.id).catch(() => undefined);
   }, []);
 
   const discard = useCallback(() => {
     for (const file of current.current) {
-      if (file.attachment) void removeUpload(file.attachment.id).catch(() => undefined);
+      if (file.attachment && !file.kept) void removeUpload(file.attachment.id).catch(() => undefined);
     }
     setFiles([]);
   }, []);

@@ -7,6 +7,7 @@ import type {
   UpdateAnnouncementRequest,
 } from '@lyceum/shared/announcements';
 import {
+  type InfiniteData,
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
@@ -75,12 +76,30 @@ export function usePublishAnnouncement() {
   });
 }
 
+/**
+ * Pins, archives or edits one. The answer (the announcement as the caller now reads it) takes its place in the
+ * lists at once, so an edited card shows its new text without waiting for the refetch that follows.
+ */
 export function useUpdateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: UpdateAnnouncementRequest }) =>
       api.patch<Announcement>(`/announcements/${encodeURIComponent(id)}`, data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<InfiniteData<AnnouncementList>>({ queryKey: ['announcements', 'list'] }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) => (item.id === saved.id ? saved : item)),
+              })),
+            }
+          : data,
+      );
+      // Not waited for: the answer is already shown, and a slow list must not hold the dialog open.
+      void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+    },
   });
 }
 

@@ -33,7 +33,7 @@ describe('AnnouncementCard', () => {
     'ar',
   ] as const)('isolates the author in the byline (%s): a <bdi> of its own, the date beside it', async (language) => {
     await changeLanguage(language);
-    renderWithProviders(<AnnouncementCard announcement={announcement} onShowReaders={() => {}} />, {
+    renderWithProviders(<AnnouncementCard announcement={announcement} onShowReaders={() => {}} onEdit={() => {}} />, {
       auth: signedIn('parent'),
     });
     const name = await screen.findByText('Tom Teacher');
@@ -56,7 +56,11 @@ describe('AnnouncementCard', () => {
     const user = userEvent.setup();
     renderWithProviders(
       <>
-        <AnnouncementCard announcement={{ ...announcement, canManage: true }} onShowReaders={() => {}} />
+        <AnnouncementCard
+          announcement={{ ...announcement, canManage: true }}
+          onShowReaders={() => {}}
+          onEdit={() => {}}
+        />
         <Toaster />
       </>,
       { auth: signedIn('teacher') },

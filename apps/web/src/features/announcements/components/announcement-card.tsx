@@ -14,9 +14,11 @@ import { SafeHtml } from './safe-html';
 interface AnnouncementCardProps {
   announcement: Announcement;
   onShowReaders: (announcement: Announcement) => void;
+  /** Opens the edit dialog; offered where the reader may edit it (`canManage`: the author and managers). */
+  onEdit: (announcement: Announcement) => void;
 }
 
-export function AnnouncementCard({ announcement: a, onShowReaders }: AnnouncementCardProps) {
+export function AnnouncementCard({ announcement: a, onShowReaders, onEdit }: AnnouncementCardProps) {
   const { t } = useT('announcements');
   const { dateTime } = useFormat();
   const markRead = useMarkAnnouncementRead();
@@ -92,6 +94,9 @@ export function AnnouncementCard({ announcement: a, onShowReaders }: Announcemen
               )}
               <Button size="sm" variant="ghost" onClick={() => onShowReaders(a)}>
                 {t('card.whoHasNotRead')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => onEdit(a)}>
+                {t('card.edit')}
               </Button>
               <Button
                 size="sm"

@@ -1,11 +1,11 @@
 import { zodResolver } from '../../../lib/zod-resolver';
 import { type Audience, CreateAnnouncementRequest } from '@lyceum/shared/announcements';
 import { instantAt } from '@lyceum/shared/zoned-time';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { AttachmentPicker } from '../../../components/attachments/attachment-picker';
-import { useAttachmentDraft } from '../../../components/attachments/use-attachment-draft';
+import { type AttachmentDraft, useAttachmentDraft } from '../../../components/attachments/use-attachment-draft';
 import { SubjectChecklist } from '../../../components/people/subject-checklist';
 import { TextField } from '../../../components/ui/field';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -24,6 +24,65 @@ const PublishForm = z.object({
   expiresAt: z.string(),
 });
 type PublishForm = z.input<typeof PublishForm>;
+
+/**
+ * A `datetime-local` expiry as the instant to send. Read on the school's clock, the one the card then shows it
+ * in, not the browser's (docs/product.md, "In the web app"). A value that is no date and time is sent as typed,
+ * for the server to refuse.
+ */
+export function expiryToSend(value: string, timeZone: string): string {
+  return instantAt(value, timeZone)?.toISOString() ?? value;
+}
+
+type TextFieldName = 'title' | 'body' | 'expiresAt';
+
+/** What publishing and editing share: the title, the message and the files. */
+export function AnnouncementTextFields({
+  fields,
+  errors,
+  files,
+}: {
+  fields: Record<Exclude<TextFieldName, 'expiresAt'>, UseFormRegisterReturn>;
+  errors: Partial<Record<TextFieldName, FieldError>>;
+  files: AttachmentDraft;
+}) {
+  const { t } = useT('announcements');
+  return (
+    <>
+      <TextField
+        id="announcement-title"
+        label={t('publish.titleLabel')}
+        error={errors.title?.message}
+        {...fields.title}
+      />
+      <div className="space-y-1.5">
+        <TextAreaField
+          id="announcement-body"
+          label={t('publish.bodyLabel')}
+          rows={6}
+          error={errors.body?.message}
+          {...fields.body}
+        />
+        <p className="text-xs text-slate-500">{t('publish.bodyHint')}</p>
+      </div>
+      <AttachmentPicker draft={files} />
+    </>
+  );
+}
+
+/** The expiry, a date and time on the school's clock. */
+export function ExpiryField({ field, error }: { field: UseFormRegisterReturn; error?: FieldError }) {
+  const { t } = useT('announcements');
+  return (
+    <TextField
+      id="announcement-expires"
+      type="datetime-local"
+      label={t('publish.expiresAt')}
+      error={error?.message}
+      {...field}
+    />
+  );
+}
 
 const EMPTY: PublishForm = { title: '', body: '', audience: [], classIds: [], pinned: false, expiresAt: '' };
 
@@ -47,11 +106,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       audience: values.audience as Audience[],
       classIds: values.classIds,
       pinned: values.pinned,
-      // Read on the school's clock, the one the card then shows it in, not the browser's (docs/product.md,
-      // "In the web app"). A value that is no date and time is sent as typed, for the server to refuse.
-      ...(values.expiresAt
-        ? { expiresAt: instantAt(values.expiresAt, timeZone)?.toISOString() ?? values.expiresAt }
-        : {}),
+      ...(values.expiresAt ? { expiresAt: expiryToSend(values.expiresAt, timeZone) } : {}),
       attachmentIds: files.ids,
     });
     files.sent(made.attachments.map((a) => a.id));
@@ -81,23 +136,11 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       serverFields={['title', 'body', 'audience', 'classIds', 'expiresAt']}
       errorToast={t('publish.error')}
     >
-      <TextField
-        id="announcement-title"
-        label={t('publish.titleLabel')}
-        error={errors.title?.message}
-        {...register('title')}
+      <AnnouncementTextFields
+        fields={{ title: register('title'), body: register('body') }}
+        errors={errors}
+        files={files}
       />
-      <div className="space-y-1.5">
-        <TextAreaField
-          id="announcement-body"
-          label={t('publish.bodyLabel')}
-          rows={6}
-          error={errors.body?.message}
-          {...register('body')}
-        />
-        <p className="text-xs text-slate-500">{t('publish.bodyHint')}</p>
-      </div>
-      <AttachmentPicker draft={files} />
       <Controller
         control={control}
         name="audience"
@@ -134,13 +177,7 @@ export function PublishDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="announcement-expires"
-          type="datetime-local"
-          label={t('publish.expiresAt')}
-          error={errors.expiresAt?.message}
-          {...register('expiresAt')}
-        />
+        <ExpiryField field={register('expiresAt')} error={errors.expiresAt} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
           <input type="checkbox" className="size-4 accent-blue-600" {...register('pinned')} />
           {t('publish.pinned')}

@@ -14,6 +14,7 @@ import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { type AnnouncementStatusFilter, useAnnouncements } from '../api/announcements';
 import { AnnouncementCard } from '../components/announcement-card';
+import { EditAnnouncementDialog } from '../components/edit-dialog';
 import { PublishDialog } from '../components/publish-dialog';
 import { ReadersDialog } from '../components/readers-dialog';
 
@@ -39,6 +40,7 @@ function SchoolAnnouncements() {
   const [status, setStatus] = useState<AnnouncementStatusFilter>('active');
   const [publishing, setPublishing] = useState(false);
   const [readersOf, setReadersOf] = useState<Announcement | null>(null);
+  const [editing, setEditing] = useState<Announcement | null>(null);
   const query = useAnnouncements(status);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -99,7 +101,7 @@ function SchoolAnnouncements() {
         <ul className="space-y-4" aria-label={t('list')}>
           {items.map((announcement) => (
             <li key={announcement.id}>
-              <AnnouncementCard announcement={announcement} onShowReaders={setReadersOf} />
+              <AnnouncementCard announcement={announcement} onShowReaders={setReadersOf} onEdit={setEditing} />
             </li>
           ))}
         </ul>
@@ -115,6 +117,13 @@ function SchoolAnnouncements() {
         </Button>
       )}
       {publisher && <PublishDialog open={publishing} onOpenChange={setPublishing} />}
+      {editing && (
+        <EditAnnouncementDialog
+          key={editing.id}
+          announcement={editing}
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
       <ReadersDialog announcement={readersOf} onOpenChange={(open) => !open && setReadersOf(null)} />
     </>
   );
