@@ -22,6 +22,17 @@ const bell = async (caller: Caller, query = '') => {
   return (res.json() as { items: Notification[] }).items;
 };
 
+/** `caller` publishes an announcement; its id. */
+const publish = async (caller: Caller, payload: Record<string, unknown>) => {
+  const res = await caller({
+    method: 'POST',
+    url: '/api/v1/announcements',
+    payload: { title: 'Sports day', body: 'Friday', ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+};
+
 beforeAll(async () => {
   w = await schoolWorld();
 });
@@ -32,17 +43,8 @@ afterAll(async () => {
 describe('targets set by each producer', () => {
   it('an announcement leads to itself, for a role-wide and a class audience alike', async () => {
     const principal = await w.a.as('principal');
-    const publish = async (payload: Record<string, unknown>) => {
-      const res = await principal({
-        method: 'POST',
-        url: '/api/v1/announcements',
-        payload: { title: 'Sports day', body: 'Friday', ...payload },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
-    const wide = await publish({ audience: ['parent'] });
-    const narrowed = await publish({ audience: ['parent'], classIds: [w.a.classId] });
+    const wide = await publish(principal, { audience: ['parent'] });
+    const narrowed = await publish(principal, { audience: ['parent'], classIds: [w.a.classId] });
     const items = await bell(await w.a.as('parent'), '?type=announcement');
     expect(items.map((n) => n.target)).toEqual(
       expect.arrayContaining([
@@ -143,13 +145,7 @@ describe('the list and its filters', () => {
 describe('a target names only its own school’s things', () => {
   it('every stored target points at an announcement, conversation or student of the notification’s school', async () => {
     // School B gets its own of each kind, so a mix-up of schools would show.
-    const principal = await w.b.as('principal');
-    const res = await principal({
-      method: 'POST',
-      url: '/api/v1/announcements',
-      payload: { title: 'B news', body: 'Text', audience: ['parent'] },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await publish(await w.b.as('principal'), { title: 'B news', audience: ['parent'] });
     const sheet = await (await w.b.as('teacher'))({
       method: 'POST',
       url: '/api/v1/attendance',
@@ -179,13 +175,7 @@ describe('a target names only its own school’s things', () => {
 
 describe('migration 0044', () => {
   it('gives an announcement notification of old its announcement as target, and leaves the rest null', async () => {
-    const principal = await w.a.as('principal');
-    const res = await principal({
-      method: 'POST',
-      url: '/api/v1/announcements',
-      payload: { title: 'Old news', body: 'Text', audience: ['teacher'] },
-    });
-    const id = res.json().id as string;
+    const id = await publish(await w.a.as('principal'), { title: 'Old news', audience: ['teacher'] });
     // As a row written before the column existed.
     await withSystem(db(), (tx) =>
       tx.execute(sql`update notifications set target = null where announcement_id = ${id}`),
