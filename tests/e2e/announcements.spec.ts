@@ -35,6 +35,38 @@ async function capture(page: Page, name: string, ready: (p: Page) => Promise<unk
   await page.setViewportSize(DESKTOP);
 }
 
+test('a parent opens an announcement from the bell and lands on it', async ({ signInAs }) => {
+  const title = `Book fair ${Date.now().toString(36)}`;
+  const teacher = await signInAs('teacher', DESKTOP);
+  const parent = await signInAs('parent', DESKTOP);
+  const before = await unreadOf(parent);
+  await teacher.goto('/announcements');
+  await teacher.getByRole('button', { name: 'New announcement' }).first().click();
+  const dialog = teacher.getByRole('dialog', { name: 'New announcement' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Message').fill('The book fair opens on Monday in the library.');
+  await dialog.getByRole('checkbox', { name: 'Parents' }).check();
+  await dialog.getByRole('checkbox', { name: 'Grade 5 A' }).check();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(parent.getByRole('button', { name: `Notifications, ${before + 1} unread` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await parent.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+  // A link to the announcement: opening it marks it read and lands on it (docs/product.md, "Notifications").
+  await parent
+    .getByTestId('notification-list')
+    .getByRole('link', { name: new RegExp(title) })
+    .click();
+  await parent.waitForURL(/\/announcements\?a=/);
+  await expect(parent.getByRole('article', { name: title })).toBeVisible();
+  await expect(parent.getByRole('link', { name: 'All announcements' })).toBeVisible();
+  await expect(parent.getByTestId('notification-list')).toHaveCount(0);
+  await expect.poll(() => unreadOf(parent), { timeout: 10_000 }).toBe(before);
+  await capture(parent, 'announce-opened-from-bell-parent', (p) => p.getByRole('article', { name: title }).waitFor());
+});
+
 test('a teacher’s announcement reaches a parent live; the parent reads, clears and deletes its notification', async ({
   signInAs,
 }) => {

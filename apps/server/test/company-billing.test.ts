@@ -464,7 +464,10 @@ describe('payment races and rules', () => {
     const bell = async () =>
       (await sa({ method: 'GET', url: '/api/v1/notifications?limit=100' }))
         .json()
-        .items.map((n: { title: string; body: string }) => `${n.title} | ${n.body}`);
+        .items.map(
+          (n: { title: string; body: string; target: { section?: string } | null }) =>
+            `${n.title} | ${n.body} | ${n.target?.section}`,
+        );
 
     const sms = await request('SMS');
     const smsPayment = await pay(sms, 'declined-sms-1');
@@ -478,7 +481,7 @@ describe('payment races and rules', () => {
     const reason = 'The add-on request was rejected: Not available in your region';
     expect(await paymentOf(smsPayment)).toMatchObject({ status: 'rejected', reason });
     expect(await bell()).toContain(
-      `Payment rejected | SMS add-on (monthly) (${receiptNumber}): the add-on request was rejected (Not available in your region).`,
+      `Payment rejected | SMS add-on (monthly) (${receiptNumber}): the add-on request was rejected (Not available in your region). | payments`,
     );
     const pending = (await w.companyAdmin({ method: 'GET', url: '/api/v1/company/payments?status=pending&limit=100' }))
       .json()

@@ -20,6 +20,7 @@ type Caller = ReturnType<typeof as>;
 interface Note {
   title: string;
   body: string;
+  target: unknown;
 }
 
 const schoolAdmin = async (s: SchoolFixture) =>
@@ -124,6 +125,8 @@ describe('auto-renew: the sweep and every read', () => {
     const notes = (await bell(sa)).filter((n) => n.title === 'Subscription renewed');
     // The date in the school's date format, as the app writes dates (not the ISO day), and what is now due.
     expect(notes).toHaveLength(1);
+    // Opening it leads to the plan on My Subscription (docs/product.md, "Notifications").
+    expect(notes[0]?.target).toEqual({ kind: 'subscription', section: 'plan' });
     expect(notes[0]?.body).toMatch(
       new RegExp(
         `^Your Basic subscription renewed automatically until [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\. A payment of \\${formatMoney(5000)} is due\\.$`,
@@ -278,6 +281,12 @@ describe('the school admins hear of every decision in the bell', () => {
       `SMS add-on (monthly) (${bad.receiptNumber}): No transfer arrived with that reference.`,
     ]);
     expect((await sa({ method: 'GET', url: '/api/v1/notifications' })).json().unread).toBeGreaterThanOrEqual(4);
+    // Each leads to the part of My Subscription it is about (docs/product.md, "Notifications").
+    const targetOf = (title: string) => notes.filter((n) => n.title === title).map((n) => n.target);
+    expect(targetOf('SMS is active')).toEqual([{ kind: 'subscription', section: 'addons' }]);
+    expect(targetOf('WhatsApp request declined')).toEqual([{ kind: 'subscription', section: 'addons' }]);
+    expect(targetOf('Payment confirmed')).toEqual([{ kind: 'subscription', section: 'payments' }]);
+    expect(targetOf('Payment rejected')).toEqual([{ kind: 'subscription', section: 'payments' }]);
 
     // Other roles of the school and other schools hear nothing of it.
     const principal = as(w.t.app, await login(w.t.app, s.users.principal.email, 'principal'));

@@ -244,7 +244,7 @@ describe('the list against the tables', () => {
       ).rows as { language: string | null }[];
       const language = isLanguage(who?.language) ? who.language : DEFAULT_LANGUAGE;
       const rows = (
-        await tx.execute(sql`select n.id, n.type, n.title, n.body, n.message, n.created_at as "createdAt",
+        await tx.execute(sql`select n.id, n.type, n.title, n.body, n.message, n.target, n.created_at as "createdAt",
             coalesce(n.read_at, r.read_at) is not null as read
           from notifications n
           left join notification_reads r on n.user_id is null and r.notification_id = n.id and r.user_id = ${userId}

@@ -21,6 +21,20 @@ export const PublicPlan = z.object({
 });
 export type PublicPlan = z.infer<typeof PublicPlan>;
 
+/**
+ * What a notification is about, as our own code set it: the web app maps it to a page the reader's role may
+ * open (never a stored address). Null when it is about nothing to open (docs/product.md, "Notifications").
+ */
+export const NotificationTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('announcement'), id: z.string() }),
+  z.object({ kind: z.literal('conversation'), id: z.string() }),
+  /** A child's attendance on one day (an absence or late alert to a parent). */
+  z.object({ kind: z.literal('attendance'), studentId: z.string(), date: z.string() }),
+  /** The school's own subscription, at the part the company notice is about. */
+  z.object({ kind: z.literal('subscription'), section: z.enum(['plan', 'addons', 'payments']) }),
+]);
+export type NotificationTarget = z.infer<typeof NotificationTarget>;
+
 export const Notification = z.object({
   id: z.string(),
   type: z.enum(['fee', 'attendance', 'assignment', 'announcement', 'other']),
@@ -28,6 +42,7 @@ export const Notification = z.object({
   body: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
+  target: NotificationTarget.nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
 

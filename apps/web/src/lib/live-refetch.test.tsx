@@ -50,6 +50,7 @@ const alert: Notification = {
   body: 'Stella Student is now marked present.',
   read: false,
   createdAt: new Date().toISOString(),
+  target: null,
 };
 
 describe('live refetches', () => {

@@ -1,3 +1,4 @@
+import type { NotificationTarget } from '@lyceum/shared/api';
 import type { NotificationMessage } from '@lyceum/shared/notifications';
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -31,6 +32,8 @@ export const notifications = pgTable(
      * "Notifications").
      */
     announcementId: uuid('announcement_id'),
+    /** What opening it leads to, set only by our own code; null for nothing to open (docs/product.md, "Notifications"). */
+    target: jsonb('target').$type<NotificationTarget>(),
     readAt: ts('read_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),

@@ -342,6 +342,7 @@ async function tellAudience(
     body: body.text,
     message: { title: title.ref, body: body.ref },
     announcementId: id,
+    target: { kind: 'announcement' as const, id },
   };
   const roles = rolesOf(input.audience);
   if (input.classIds.length === 0) {

@@ -3,6 +3,7 @@ import {
   ATTENDANCE_SETTINGS_MESSAGES,
   type AttendanceStatus,
 } from '@lyceum/shared/attendance';
+import type { NotificationTarget } from '@lyceum/shared/api';
 import { renderIn } from '@lyceum/shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@lyceum/shared/locale';
 import { calendarDate, messageOf, type NotificationMessage, ourWords } from '@lyceum/shared/notifications';
@@ -294,7 +295,9 @@ export function alertsSql(
       m.status === 'late'
         ? lateWords(m.name, alertDay, m.className, language)
         : absentWords(m.name, alertDay, m.className, language);
-    return { id: newId(), user_id: p.parentId, ...words };
+    // Opening it leads to the child's attendance on that day (docs/product.md, "Notifications").
+    const target: NotificationTarget = { kind: 'attendance', studentId: p.studentId, date };
+    return { id: newId(), user_id: p.parentId, ...words, target };
   });
   // The alert row is kept even for a student with no parent: a parent linked later is not alerted about the past.
   const alertRows = [...fresh].map((studentId) => ({
@@ -318,10 +321,10 @@ export function alertsSql(
       returning n.id, n.user_id
     ),
     created as (
-      insert into notifications (school_id, id, user_id, type, title, body, message)
-      select ${schoolId}, r.id, r.user_id, 'attendance', r.title, r.body, r.message
+      insert into notifications (school_id, id, user_id, type, title, body, message, target)
+      select ${schoolId}, r.id, r.user_id, 'attendance', r.title, r.body, r.message, r.target
       from json_to_recordset(${JSON.stringify(created)}::json)
-        as r(id uuid, user_id uuid, title text, body text, message jsonb)
+        as r(id uuid, user_id uuid, title text, body text, message jsonb, target jsonb)
     ),
     alerted as (
       insert into absence_alerts (school_id, id, student_id, date, notification_ids)

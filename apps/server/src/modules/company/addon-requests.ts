@@ -212,6 +212,7 @@ export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id
     await notifySchoolAdmins(
       tx,
       schoolId,
+      'addons',
       messageOf(N.addonActiveTitle, row.addonName),
       messageOf(N.addonActiveBody, row.addonName),
     );
@@ -251,7 +252,7 @@ export async function rejectAddonRequest(
       .update(addonRequests)
       .set({ status: 'rejected', reason, decidedAt: now, decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
-    await notifySchoolAdmins(tx, schoolId, messageOf(N.addonDeclinedTitle, row.addonName), reason);
+    await notifySchoolAdmins(tx, schoolId, 'addons', messageOf(N.addonDeclinedTitle, row.addonName), reason);
     await noticeAddonRequestDecided(tx, actor, { schoolId, addon: row.addonName, status: 'rejected' });
     // A rejected request is not payable (docs/product.md, "Payments"): its pending payment is rejected with it.
     await rejectPaymentsOfRequest(tx, actor, schoolId, id, reason, now);

@@ -1,3 +1,4 @@
+import type { NotificationTarget } from '@lyceum/shared/api';
 import type { messageOf } from '@lyceum/shared/notifications';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -10,8 +11,17 @@ type Words = ReturnType<typeof messageOf> | string;
 const english = (words: Words) => (typeof words === 'string' ? words : words.text);
 const refOf = (words: Words) => (typeof words === 'string' ? undefined : words.ref);
 
+/** The part of My Subscription a notice is about, where opening it leads (docs/product.md, "Notifications"). */
+export type SubscriptionSection = Extract<NotificationTarget, { kind: 'subscription' }>['section'];
+
 /** Tells a school's admins in the bell (in the transaction of the decision itself). */
-export async function notifySchoolAdmins(tx: Tx, schoolId: string, title: Words, body: Words) {
+export async function notifySchoolAdmins(
+  tx: Tx,
+  schoolId: string,
+  about: SubscriptionSection,
+  title: Words,
+  body: Words,
+) {
   const admins = await tx
     .select({ id: users.id })
     .from(users)
@@ -26,6 +36,7 @@ export async function notifySchoolAdmins(tx: Tx, schoolId: string, title: Words,
       title: english(title),
       body: english(body),
       message,
+      target: { kind: 'subscription' as const, section: about },
     })),
   );
 }

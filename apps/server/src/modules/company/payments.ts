@@ -485,6 +485,7 @@ export async function rejectPaymentsOfRequest(
     await notifySchoolAdmins(
       tx,
       schoolId,
+      'payments',
       messageOf(N.paymentRejectedTitle),
       messageOf(N.addonPaymentRejectedBody, `${describe(row)} (${row.p.receiptNumber})`, requestReason),
     );
@@ -541,6 +542,7 @@ export async function decidePayment(
     await notifySchoolAdmins(
       tx,
       row.p.schoolId,
+      'payments',
       messageOf(decision.status === 'confirmed' ? N.paymentConfirmedTitle : N.paymentRejectedTitle),
       decision.status === 'confirmed' ? messageOf(N.paymentConfirmedBody, what) : `${what}: ${reason}`,
     );

@@ -137,6 +137,7 @@ async function autoRenew(tx: Tx, current: SubscriptionRow, now: Date): Promise<b
   await notifySchoolAdmins(
     tx,
     row.schoolId,
+    'plan',
     messageOf(N.renewedTitle),
     messageOf(
       N.renewedBody,

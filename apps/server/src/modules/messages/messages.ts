@@ -203,9 +203,14 @@ export function reportMessage(
       if (pgCode(err) === '23505') throw new AppError('conflict', M.alreadyReported);
       throw err;
     }
-    const admins = await selectRows<{ id: string }>(
+    // An admin in the conversation is led to it from the notification; the others could not open it (only
+    // members read a conversation, docs/product.md "Messages"), so theirs leads nowhere. A class group's members
+    // are its teachers and parents, never an admin, so membership is the group's own rows.
+    const admins = await selectRows<{ id: string; member: boolean }>(
       tx,
-      sql`select u.id from users u
+      sql`select u.id, exists (select 1 from chat_group_members m
+          where m.school_id = u.school_id and m.group_id = ${message.groupId} and m.user_id = u.id) as member
+        from users u
         where u.school_id = ${scope.schoolId} and u.role = 'school_admin' and u.is_active and u.deleted_at is null`,
     );
     // Counted in code points, not UTF-16 units: cutting between a surrogate pair would quote half an emoji.
@@ -224,6 +229,7 @@ export function reportMessage(
         title: title.text,
         body: body.text,
         message: { title: title.ref, body: body.ref },
+        ...(a.member ? { target: { kind: 'conversation' as const, id: message.groupId } } : {}),
       })),
     );
     return { id };

@@ -1,4 +1,4 @@
-import type { Notification, NotificationList } from '@lyceum/shared/api';
+import type { Notification, NotificationList, NotificationTarget } from '@lyceum/shared/api';
 import { NOTIFICATION_MESSAGES, type NotificationMessage, type NotificationType } from '@lyceum/shared/notifications';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { type SQL, sql } from 'drizzle-orm';
@@ -28,6 +28,8 @@ interface NotificationText {
   message?: NotificationMessage | null;
   /** The announcement it tells of: withdrawing that removes it (removeAnnouncementNotifications). */
   announcementId?: string;
+  /** What opening it leads to (docs/product.md, "Notifications"); absent for nothing to open. */
+  target?: NotificationTarget;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function createNotifications(tx: Tx, rows: NewNotification[]): Prom
     body: row.body,
     message: row.message ?? null,
     announcementId: row.announcementId ?? null,
+    target: row.target ?? null,
   }));
   await tx.insert(notifications).values(values);
   // The one left out of a role-wide notification has their copy deleted from the start: it never reaches
@@ -107,6 +110,7 @@ interface VisibleRow {
   title: string;
   body: string;
   message: NotificationMessage | null;
+  target: NotificationTarget | null;
   read: boolean;
   /** ISO 8601 in UTC with milliseconds, exactly what `Date.prototype.toISOString` writes. */
   createdAt: string;
@@ -129,7 +133,8 @@ function roleWideFor(schoolId: string, userId: SQL, role: SQL): SQL {
  */
 function visibleSource(actor: Actor): SQL {
   if (actor.kind === 'company') {
-    return sql`(select n.id, false as direct, n.type, n.title, n.body, n.message, r.read_at, n.created_at
+    return sql`(select n.id, false as direct, n.type, n.title, n.body, n.message, null::jsonb as target, r.read_at,
+        n.created_at
       from company_notifications n
       left join company_notification_reads r on r.notification_id = n.id and r.staff_id = ${actor.profileId}
       where ${actor.role} = any(n.roles) and r.deleted_at is null) v`;
@@ -139,7 +144,7 @@ function visibleSource(actor: Actor): SQL {
 
 /** A school user's notifications (`userId`, `role`: SQL for a value or a column), as visibleSource describes. */
 function schoolNotificationsOf(schoolId: string, userId: SQL, role: SQL): SQL {
-  return sql`select n.id, (n.user_id is not null) as direct, n.type, n.title, n.body, n.message,
+  return sql`select n.id, (n.user_id is not null) as direct, n.type, n.title, n.body, n.message, n.target,
       coalesce(n.read_at, r.read_at) as read_at, n.created_at
     from notifications n
     left join notification_reads r
@@ -149,7 +154,7 @@ function schoolNotificationsOf(schoolId: string, userId: SQL, role: SQL): SQL {
         or (${roleWideFor(schoolId, userId, role)} and r.deleted_at is null))`;
 }
 
-const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.read_at is not null as read,
+const COLUMNS = sql`v.id, v.direct, v.type, v.title, v.body, v.message, v.target, v.read_at is not null as read,
   ${isoTime(sql`v.created_at`)} as "createdAt"`;
 
 /** The list's one order: newest first, the id breaking ties (the cursor holds both). */
@@ -158,7 +163,15 @@ const NEWEST_FIRST: SortKey = { expr: sql`v.created_at`, cast: 'timestamptz', di
 function toResponse(row: VisibleRow, reader: Reader): Notification {
   // Our own wording is rendered per reader; a row without one (most) goes out as stored.
   const text = row.message ? renderText(row, reader) : row;
-  return { id: row.id, type: row.type, title: text.title, body: text.body, read: row.read, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    type: row.type,
+    title: text.title,
+    body: text.body,
+    read: row.read,
+    createdAt: row.createdAt,
+    target: row.target,
+  };
 }
 
 async function findVisible(tx: Tx, actor: Actor, id: string): Promise<VisibleRow | null> {

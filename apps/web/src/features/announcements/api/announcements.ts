@@ -24,6 +24,7 @@ export const announcementKeys = {
   all: ['announcements'] as const,
   list: (status: AnnouncementStatusFilter) => ['announcements', 'list', status] as const,
   options: ['announcements', 'options'] as const,
+  one: (id: string) => ['announcements', 'one', id] as const,
   readers: (id: string, state: 'read' | 'unread') => ['announcements', 'readers', id, state] as const,
 };
 
@@ -41,6 +42,18 @@ export const announcementsQueryOptions = (status: AnnouncementStatusFilter) =>
 
 export function useAnnouncements(status: AnnouncementStatusFilter) {
   return useInfiniteQuery(announcementsQueryOptions(status));
+}
+
+/** One announcement, as a notification opens it (docs/product.md, "Notifications"). */
+export function useAnnouncement(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: announcementKeys.one(id),
+      queryFn: ({ signal }) => api.get<Announcement>(`/announcements/${encodeURIComponent(id)}`, { signal }),
+      // Gone (archived, withdrawn, never the reader's) is an answer, not a failure to retry.
+      retry: false,
+    }),
+  );
 }
 
 /** The publish form's audiences and classes; fetched when the form opens, not with the page. */

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import type { Announcement } from '@lyceum/shared/announcements';
+import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AnnouncementsPage } from './announcements-page';
 
 describe('AnnouncementsPage', () => {
@@ -48,5 +49,49 @@ describe('AnnouncementsPage', () => {
     renderWithProviders(<AnnouncementsPage />, { auth: signedIn('parent') });
     expect(await screen.findByText('Announcements for you will appear here.')).toBeTruthy();
     expect(within(document.body).queryByRole('button', { name: 'New announcement' })).toBeNull();
+  });
+
+  describe('opened from a notification (?a=)', () => {
+    const announcement: Announcement = {
+      id: 'ann-1',
+      title: 'Sports day',
+      body: '<p>Friday at ten</p>',
+      audience: ['parent'],
+      classes: [],
+      status: 'active',
+      pinned: false,
+      expiresAt: null,
+      createdAt: new Date().toISOString(),
+      author: { id: 'u1', name: 'Pat Principal' },
+      read: false,
+      readCount: null,
+      audienceCount: null,
+      canManage: false,
+      attachments: [],
+    };
+
+    it('shows that announcement alone, with the way back to all of them', async () => {
+      const { calls } = mockFetch({
+        'GET /api/v1/announcements/ann-1': () => json(announcement),
+        'POST /api/v1/announcements/ann-1/read': () => new Response(null, { status: 204 }),
+      });
+      renderWithProviders(<AnnouncementsPage />, { auth: signedIn('parent'), path: '/announcements?a=ann-1' });
+      expect(await screen.findByText('Sports day')).toBeTruthy();
+      expect(screen.getByText('Friday at ten')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'All announcements' }).getAttribute('href')).toBe('/announcements');
+      // The one asked for, not the list.
+      expect(calls.some((c) => c.url.startsWith('/api/v1/announcements?'))).toBe(false);
+    });
+
+    it.each([
+      [404, 'Announcement not found'],
+      [400, 'Invalid id'],
+    ])('says an announcement gone or never there (%i) is no longer available, without a retry', async (status, message) => {
+      mockFetch({ 'GET /api/v1/announcements/gone': () => apiError(status, 'x', message) });
+      renderWithProviders(<AnnouncementsPage />, { auth: signedIn('parent'), path: '/announcements?a=gone' });
+      expect(await screen.findByText('This announcement is no longer available')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'All announcements' })).toBeTruthy();
+    });
   });
 });

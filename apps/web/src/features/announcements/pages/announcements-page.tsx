@@ -1,7 +1,8 @@
 import { isSchoolRole } from '@lyceum/shared/roles';
 import type { Announcement } from '@lyceum/shared/announcements';
-import { Megaphone } from 'lucide-react';
+import { ArrowLeft, Megaphone } from 'lucide-react';
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,8 +12,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../../lib/auth';
+import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
-import { type AnnouncementStatusFilter, useAnnouncements } from '../api/announcements';
+import { type AnnouncementStatusFilter, useAnnouncement, useAnnouncements } from '../api/announcements';
 import { AnnouncementCard } from '../components/announcement-card';
 import { EditAnnouncementDialog } from '../components/edit-dialog';
 import { PublishDialog } from '../components/publish-dialog';
@@ -34,15 +36,15 @@ export function AnnouncementsPage() {
 /** What the reader's role and classes let them see, pinned first; publishers post and follow reads. */
 function SchoolAnnouncements() {
   const { t } = useT('announcements');
-  const { t: tc } = useT();
   const { user } = useAuth();
   const publisher = PUBLISHERS.has(user?.role ?? '');
   const [status, setStatus] = useState<AnnouncementStatusFilter>('active');
   const [publishing, setPublishing] = useState(false);
   const [readersOf, setReadersOf] = useState<Announcement | null>(null);
   const [editing, setEditing] = useState<Announcement | null>(null);
-  const query = useAnnouncements(status);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  // A notification opens its announcement on its own (docs/product.md, "Notifications").
+  const [params] = useSearchParams();
+  const opened = params.get('a');
 
   return (
     <>
@@ -58,13 +60,110 @@ function SchoolAnnouncements() {
           )
         }
       />
+      {opened ? (
+        <OpenedAnnouncement id={opened} onShowReaders={setReadersOf} onEdit={setEditing} />
+      ) : (
+        <AnnouncementList
+          publisher={publisher}
+          status={status}
+          onStatus={setStatus}
+          onPublish={() => setPublishing(true)}
+          onShowReaders={setReadersOf}
+          onEdit={setEditing}
+        />
+      )}
+      {publisher && <PublishDialog open={publishing} onOpenChange={setPublishing} />}
+      {editing && (
+        <EditAnnouncementDialog
+          key={editing.id}
+          announcement={editing}
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
+      <ReadersDialog announcement={readersOf} onOpenChange={(open) => !open && setReadersOf(null)} />
+    </>
+  );
+}
+
+/** The one a notification leads to, or, when it is gone or never was the reader's, a page that says so. */
+function OpenedAnnouncement({
+  id,
+  onShowReaders,
+  onEdit,
+}: {
+  id: string;
+  onShowReaders: (a: Announcement) => void;
+  onEdit: (a: Announcement) => void;
+}) {
+  const { t } = useT('announcements');
+  const query = useAnnouncement(id);
+  const back = (
+    <Link
+      to="/announcements"
+      className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
+    >
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {t('opened.all')}
+    </Link>
+  );
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={t('loading')}>
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  // Not found, or an address no announcement could have (400): both mean there is nothing to show.
+  const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  if (query.isError && !gone) {
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  return (
+    <>
+      {back}
+      {query.data ? (
+        <AnnouncementCard announcement={query.data} onShowReaders={onShowReaders} onEdit={onEdit} />
+      ) : (
+        <Card>
+          <EmptyState
+            icon={<Megaphone className="size-6" aria-hidden="true" />}
+            title={t('opened.goneTitle')}
+            description={t('opened.goneDescription')}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
+
+function AnnouncementList({
+  publisher,
+  status,
+  onStatus,
+  onPublish,
+  onShowReaders,
+  onEdit,
+}: {
+  publisher: boolean;
+  status: AnnouncementStatusFilter;
+  onStatus: (status: AnnouncementStatusFilter) => void;
+  onPublish: () => void;
+  onShowReaders: (a: Announcement) => void;
+  onEdit: (a: Announcement) => void;
+}) {
+  const { t } = useT('announcements');
+  const { t: tc } = useT();
+  const query = useAnnouncements(status);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
       {publisher && (
         <Select
           id="announcement-status"
           label={t('status.label')}
           hideLabel
           value={status}
-          onChange={(event) => setStatus(event.target.value as AnnouncementStatusFilter)}
+          onChange={(event) => onStatus(event.target.value as AnnouncementStatusFilter)}
           options={[
             { value: 'active', label: t('status.active') },
             { value: 'archived', label: t('status.archived') },
@@ -90,7 +189,7 @@ function SchoolAnnouncements() {
             action={
               publisher &&
               status !== 'archived' && (
-                <Button variant="secondary" onClick={() => setPublishing(true)}>
+                <Button variant="secondary" onClick={onPublish}>
                   {t('publish.open')}
                 </Button>
               )
@@ -101,7 +200,7 @@ function SchoolAnnouncements() {
         <ul className="space-y-4" aria-label={t('list')}>
           {items.map((announcement) => (
             <li key={announcement.id}>
-              <AnnouncementCard announcement={announcement} onShowReaders={setReadersOf} onEdit={setEditing} />
+              <AnnouncementCard announcement={announcement} onShowReaders={onShowReaders} onEdit={onEdit} />
             </li>
           ))}
         </ul>
@@ -116,15 +215,6 @@ function SchoolAnnouncements() {
           {tc('actions.loadMore')}
         </Button>
       )}
-      {publisher && <PublishDialog open={publishing} onOpenChange={setPublishing} />}
-      {editing && (
-        <EditAnnouncementDialog
-          key={editing.id}
-          announcement={editing}
-          onOpenChange={(open) => !open && setEditing(null)}
-        />
-      )}
-      <ReadersDialog announcement={readersOf} onOpenChange={(open) => !open && setReadersOf(null)} />
     </>
   );
 }

@@ -204,11 +204,13 @@ export function HistorySection({
   studentId,
   onPick,
   findByName = false,
+  highlightDate,
 }: {
   students: AttendanceOptions['students'];
   studentId: string;
   onPick: (id: string) => void;
   findByName?: boolean;
+  highlightDate?: string | undefined;
 }) {
   const { t } = useT('attendance');
   const history = useStudentAttendance(studentId);
@@ -249,6 +251,7 @@ export function HistorySection({
               caption={t('history.title')}
               linkStudents={false}
               showStudent={false}
+              highlightDate={highlightDate}
             />
           )}
         </>

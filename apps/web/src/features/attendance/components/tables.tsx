@@ -1,9 +1,10 @@
 import type { AttendanceRate, AttendanceRecord, AttendanceStatus } from '@lyceum/shared/attendance';
 import { Download } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { formatDateTime, formatDay, useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useIsMobile } from '../../../lib/use-media-query';
@@ -79,14 +80,29 @@ export function RecordsTable({
   caption,
   linkStudents,
   showStudent = true,
+  highlightDate,
 }: {
   items: AttendanceRecord[];
   caption: string;
   linkStudents: boolean;
   showStudent?: boolean;
+  /** The day a notification opened (an absence alert's): its records are marked and scrolled into view. */
+  highlightDate?: string | undefined;
 }) {
   const { t } = useT('attendance');
   const isMobile = useIsMobile();
+  const first = useRef<HTMLElement | null>(null);
+  const firstOfDay = items.find((r) => r.date === highlightDate)?.id;
+  useEffect(() => {
+    if (firstOfDay) first.current?.scrollIntoView?.({ block: 'center' });
+  }, [firstOfDay]);
+  const keepFirst = (el: HTMLElement | null) => {
+    first.current = el;
+  };
+  const marked = (r: AttendanceRecord) =>
+    r.date === highlightDate
+      ? { 'aria-current': 'date' as const, className: 'bg-amber-50', ref: r.id === firstOfDay ? keepFirst : undefined }
+      : { className: undefined };
   const student = (r: AttendanceRecord) =>
     linkStudents ? (
       <Link to={studentHistoryHref(r.studentId)} className="font-medium text-blue-700 hover:underline">
@@ -102,7 +118,7 @@ export function RecordsTable({
         className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm"
       >
         {items.map((r) => (
-          <li key={r.id} className="space-y-1 px-3 py-2">
+          <li key={r.id} {...marked(r)} className={cn('space-y-1 px-3 py-2', marked(r).className)}>
             <div className="flex items-start justify-between gap-2">
               <span className="min-w-0 font-medium break-words text-slate-900">
                 {showStudent ? student(r) : formatDay(r.date)}
@@ -136,7 +152,7 @@ export function RecordsTable({
           swapped round the dot in Arabic, and a Latin note ending in punctuation has it moved to its start. */}
       <tbody className="divide-y divide-slate-100">
         {items.map((r) => (
-          <tr key={r.id}>
+          <tr key={r.id} {...marked(r)}>
             <td className={td}>{formatDay(r.date)}</td>
             {showStudent && (
               <td className={td}>

@@ -94,6 +94,24 @@ describe('AttendancePage', () => {
     expect(screen.getByText('75%')).toBeTruthy();
   });
 
+  it('an absence alert opens the child’s history with that day’s record marked (docs/product.md, "Notifications")', async () => {
+    const before = { ...record, id: 'r0', date: '2026-11-23', status: 'present' as const, isPresent: true, note: null };
+    const history: StudentAttendance = { studentId: 's1', name: 'Ben Dos', items: [record, before], rate };
+    mockFetch({
+      'GET /api/v1/attendance/options': () =>
+        json({ ...options, classes: [], students: [{ id: 's1', label: 'Ben Dos' }] }),
+      'GET /api/v1/attendance/students/s1': () => json(history),
+    });
+    renderWithProviders(<AttendancePage />, {
+      auth: signedIn('parent'),
+      path: '/attendance?tab=history&student=s1&date=2026-11-24',
+    });
+    await screen.findByText('Flu');
+    const rows = screen.getAllByRole('row').filter((r) => r.closest('tbody'));
+    expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual(['date', null]);
+    expect(rows[0]?.className).toContain('bg-amber-50');
+  });
+
   it('shows a record’s day as its own date in a school at UTC+13, its marking time in the school’s zone', async () => {
     setFormatSettings({ language: 'en', locale: { ...DEFAULT_SCHOOL_LOCALE, timeZone: 'Pacific/Auckland' } });
     // Marked at 07:16 UTC on 25 November: 20:16 that day in Auckland, where noon UTC is already the 26th.

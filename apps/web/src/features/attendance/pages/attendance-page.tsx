@@ -85,8 +85,9 @@ function SchoolAttendance() {
       <HistorySection
         students={students}
         studentId={params.get('student') ?? students[0]?.id ?? ''}
-        onPick={(id) => set({ student: id })}
+        onPick={(id) => set({ student: id, date: '' })}
         findByName={marks}
+        highlightDate={params.get('date') ?? undefined}
       />
     );
   } else if (tab === 'rates') body = <RatesSection />;

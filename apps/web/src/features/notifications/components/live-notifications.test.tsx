@@ -54,6 +54,7 @@ const note = (id: string, title: string): Notification => ({
   body: `Body of ${title}`,
   read: false,
   createdAt: new Date().toISOString(),
+  target: null,
 });
 
 function renderShell(list: NotificationList | null) {

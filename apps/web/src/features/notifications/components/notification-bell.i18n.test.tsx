@@ -16,6 +16,7 @@ const notification = (hoursAgo: number): Notification => ({
   body: 'Term 2 fee is due Friday',
   read: false,
   createdAt: new Date(now.getTime() - hoursAgo * 3_600_000).toISOString(),
+  target: null,
 });
 
 // Unmount first: switching back to English must not re-render a finished test's components outside act().

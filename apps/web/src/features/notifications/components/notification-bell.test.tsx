@@ -15,6 +15,7 @@ function note(id: string, read: boolean, minutesAgo = 5): Notification {
     body: `Body ${id}`,
     read,
     createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    target: null,
   };
 }
 
@@ -101,6 +102,39 @@ describe('NotificationBell list', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/v1/notifications/n1/read');
     expect(post?.headers['content-type']).toBe('application/json');
+  });
+
+  it('opens what a notification is about: a link that marks it read, goes there and closes the bell', async () => {
+    const { calls } = mockFetch({
+      'POST /api/v1/notifications/n1/read': () => new Response(null, { status: 204 }),
+      'GET /api/v1/notifications': () => json({ items: [], unread: 0 }),
+    });
+    const linked = { ...note('n1', false), target: { kind: 'announcement', id: 'ann-1' } } as const;
+    const { router } = renderBell({ items: [linked, note('n2', false)], unread: 2 });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    const list = screen.getByTestId('notification-list');
+    // Without a target it stays a button that only marks it read.
+    expect(within(list).getByRole('button', { name: /^Title n2/ })).toBeTruthy();
+    const link = within(list).getByRole('link', { name: /^Title n1/ });
+    expect(link.getAttribute('href')).toBe('/announcements?a=ann-1');
+    // Reached and opened from the keyboard.
+    link.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/announcements'));
+    expect(router.state.location.search).toBe('?a=ann-1');
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/notifications/n1/read')).toBe(true);
+    expect(screen.queryByTestId('notification-list')).toBeNull();
+  });
+
+  it('shows a target the reader’s role may not open as a plain notification', async () => {
+    mockFetch({});
+    const mine = { ...note('n1', true), target: { kind: 'subscription', section: 'payments' } } as const;
+    renderBell({ items: [mine], unread: 0 });
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    const list = screen.getByTestId('notification-list');
+    expect(within(list).queryByRole('link')).toBeNull();
+    expect(within(list).getByRole('button', { name: /^Title n1/ })).toBeTruthy();
   });
 
   it("'Mark all read' marks every notification read", async () => {

@@ -9,10 +9,11 @@ import { useLiveStatus } from '../../../lib/live-events';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotifications } from '../api/get-notifications';
+import { targetHref } from '../lib/target-href';
 import { DeleteNotificationButton } from './delete-notification-button';
 import { NotificationItem } from './notification-item';
 
-/** The header bell (docs/product.md, "Notifications and live events"): "9+" badge, a list scrolling within a maximum height, click to mark read. */
+/** The header bell (docs/product.md, "Notifications and live events"): "9+" badge, a list scrolling within a maximum height, click to mark read and open what it is about. */
 export function NotificationBell() {
   const { t } = useT('notifications');
   const { t: tc } = useT();
@@ -55,8 +56,11 @@ export function NotificationBell() {
     };
   }, [open]);
 
+  const role = useAuthContext()?.user?.role;
+  // One that opens its page also closes the bell, as leaving for that page would.
   const select = (notification: Notification) => {
     if (!notification.read) markRead.mutate(notification.id);
+    if (targetHref(notification.target, role)) setOpen(false);
   };
 
   return (

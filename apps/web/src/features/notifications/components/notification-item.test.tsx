@@ -53,6 +53,7 @@ describe('NotificationItem', () => {
       body: 'Term 2 fee is due Friday',
       read: false,
       createdAt: ago(2 * HOUR).toISOString(),
+      target: null,
     };
     render(<NotificationItem notification={notification} onSelect={onSelect} now={now} />);
     const button = screen.getByRole('button');

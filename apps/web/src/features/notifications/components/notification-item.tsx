@@ -1,7 +1,10 @@
 import type { Notification } from '@lyceum/shared/api';
+import { Link } from 'react-router';
+import { useAuthContext } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { targetHref } from '../lib/target-href';
 
 interface NotificationItemProps {
   notification: Notification;
@@ -21,19 +24,35 @@ function useNotificationTime() {
   };
 }
 
+/**
+ * One notification: a link to what it is about when its target is a page the reader may open (opening it also
+ * marks it read), else a button that only marks it read (docs/product.md, "Notifications").
+ */
 export function NotificationItem({ notification, onSelect, now }: NotificationItemProps) {
+  const role = useAuthContext()?.user?.role;
+  const href = targetHref(notification.target, role);
+  const className = cn(
+    'flex w-full gap-3 px-4 py-3 text-start transition-colors hover:bg-slate-50',
+    !notification.read && 'bg-blue-50/60',
+  );
+  const content = <ItemContent notification={notification} now={now} />;
+  return href ? (
+    <Link to={href} onClick={() => onSelect(notification)} className={className}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" onClick={() => onSelect(notification)} className={className}>
+      {content}
+    </button>
+  );
+}
+
+function ItemContent({ notification, now }: { notification: Notification; now?: Date | undefined }) {
   const { t } = useT('notifications');
   const when = useNotificationTime();
   const created = new Date(notification.createdAt);
   return (
-    <button
-      type="button"
-      onClick={() => onSelect(notification)}
-      className={cn(
-        'flex w-full gap-3 px-4 py-3 text-start transition-colors hover:bg-slate-50',
-        !notification.read && 'bg-blue-50/60',
-      )}
-    >
+    <>
       <span
         aria-hidden="true"
         className={cn('mt-1.5 size-2 shrink-0 rounded-full', notification.read ? 'bg-transparent' : 'bg-blue-600')}
@@ -51,6 +70,6 @@ export function NotificationItem({ notification, onSelect, now }: NotificationIt
           {when(created, now)}
         </time>
       </span>
-    </button>
+    </>
   );
 }

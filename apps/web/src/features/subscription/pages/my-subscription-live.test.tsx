@@ -48,6 +48,7 @@ const note = (type: Notification['type']): Notification => ({
   body: 'Your request for White Label was approved. It is now part of your subscription.',
   read: false,
   createdAt: new Date().toISOString(),
+  target: null,
 });
 
 describe('My Subscription, live', () => {

@@ -95,6 +95,25 @@ async function pay(button: string) {
 }
 
 describe('MySubscriptionPage', () => {
+  it('opened from a notice (#my-payments) scrolls to the part it is about once drawn', async () => {
+    setup('pending');
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      renderWithProviders(<MySubscriptionPage />, {
+        auth: signedIn('school_admin'),
+        path: '/subscription#my-payments',
+      });
+      await screen.findByText('120 / Unlimited');
+      expect(scrolled).toEqual(['my-payments']);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('pays an unpaid subscription without asking for a renewal, and shows unlimited limits', async () => {
     const { calls } = setup('pending');
     renderWithProviders(<MySubscriptionPage />, { auth: signedIn('school_admin') });

@@ -3,9 +3,9 @@ import type { AddonRequest } from '@lyceum/shared/company';
 import { ADDON_KEYS } from '@lyceum/shared/entitlements';
 import { UNLIMITED } from '@lyceum/shared/plans';
 import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { BillingFigures, Figure } from '../../../components/ui/billing-figures';
@@ -106,6 +106,13 @@ export function MySubscriptionPage() {
   const [paying, setPaying] = useState<Paying | null>(null);
   const [upgrading, setUpgrading] = useState(false);
   const [contacting, setContacting] = useState(false);
+  // A notification opens the part it is about (#my-plan, #my-addons, #my-payments; docs/product.md,
+  // "Notifications"), once the page has drawn it.
+  const { hash } = useLocation();
+  const loaded = data.data !== undefined;
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [loaded, hash]);
 
   if (!isSchoolAdmin) {
     // Company staff belong to no school: a school's subscription is on its page under Schools.

@@ -1,0 +1,33 @@
+import { ROLES } from '@lyceum/shared/roles';
+import { describe, expect, it } from 'vitest';
+import { targetHref } from './target-href';
+
+const announcement = { kind: 'announcement', id: 'a1' } as const;
+const conversation = { kind: 'conversation', id: 'c1' } as const;
+const attendance = { kind: 'attendance', studentId: 's1', date: '2026-02-02' } as const;
+const subscription = { kind: 'subscription', section: 'addons' } as const;
+
+describe('targetHref (docs/product.md, "Notifications")', () => {
+  it('maps each target to its page for a role that may open it', () => {
+    expect(targetHref(announcement, 'parent')).toBe('/announcements?a=a1');
+    expect(targetHref(conversation, 'school_admin')).toBe('/messages?c=c1');
+    expect(targetHref(attendance, 'parent')).toBe('/attendance?tab=history&student=s1&date=2026-02-02');
+    expect(targetHref(subscription, 'school_admin')).toBe('/subscription#my-addons');
+  });
+
+  it('gives no link for a page the role may not open, nor for no target or no reader', () => {
+    for (const role of ['company_admin', 'admin', 'company_user'] as const)
+      for (const target of [announcement, conversation, attendance, subscription])
+        expect(targetHref(target, role)).toBeNull();
+    // My Subscription is the school admin's alone; a school admin has no Attendance in their menu.
+    for (const role of ['principal', 'teacher', 'student', 'parent'] as const)
+      expect(targetHref(subscription, role)).toBeNull();
+    expect(targetHref(attendance, 'school_admin')).toBeNull();
+    for (const role of ROLES) expect(targetHref(null, role)).toBeNull();
+    expect(targetHref(announcement, undefined)).toBeNull();
+  });
+
+  it('keeps an id to its own parameter, whatever it holds', () => {
+    expect(targetHref({ kind: 'announcement', id: 'x&c=evil#y' }, 'parent')).toBe('/announcements?a=x%26c%3Devil%23y');
+  });
+});
