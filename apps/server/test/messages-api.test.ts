@@ -293,6 +293,28 @@ describe('sending, reading, unread counts and receipts', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).fields?.body).toBe(message);
     }
+    // The answer's sentence and its field's say the same in the reader's language: the label's template
+    // (`{0} cannot contain…`) once swallowed `Invalid data:` as if it were the label, in English words.
+    const spanish = await callA('teacher')({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${direct}/messages`,
+      headers: { 'accept-language': 'es' },
+      payload: { body: '\u202eevil' },
+    });
+    expect(errorOf(spanish).message).toBe(
+      'Datos no válidos: Un mensaje no puede contener caracteres de control ni de dirección del texto',
+    );
+    for (const language of ['es', 'ar'] as const) {
+      const res = await callA('teacher')({
+        method: 'POST',
+        url: `/api/v1/messages/conversations/${direct}/messages`,
+        headers: { 'accept-language': language },
+        payload: { body: 'a\u0000b' },
+      });
+      const field = translateTo(M.bodyNotText, language);
+      expect(errorOf(res).fields?.body).toBe(field);
+      expect(errorOf(res).message).toBe(translateTo('Invalid data: {0}', language).replace('{0}', field));
+    }
     const badId = await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations/nope' });
     expect(badId.statusCode).toBe(400);
   });
