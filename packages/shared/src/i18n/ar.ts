@@ -278,6 +278,8 @@ const ar: Catalogue = {
   [FILE_MESSAGES.notAnImage]: 'يجب أن تكون صور الملف الشخصي بصيغة JPEG أو PNG أو WebP.',
   [FILE_MESSAGES.tooLarge]: 'لا يجوز أن يزيد حجم صورة الملف الشخصي على 5 ميغابايت.',
   [FILE_MESSAGES.unreadable]: 'تعذّرت قراءة الصورة. يُرجى اختيار صورة أخرى.',
+  [FILE_MESSAGES.tooManyPixels]:
+    'لا يجوز أن تزيد صورة الملف الشخصي على 40 ميغابكسل (مثل 8000 × 5000). يُرجى اختيار صورة أصغر.',
   [FILE_MESSAGES.noFile]: 'اختر صورة لرفعها.',
   [FILE_MESSAGES.oneFile]: 'ارفع صورة واحدة في كل مرة.',
   [FILE_MESSAGES.notMultipart]: 'أرسل الصورة بصيغة multipart/form-data.',

@@ -291,6 +291,8 @@ const es: Catalogue = {
   [FILE_MESSAGES.notAnImage]: 'Las fotos de perfil deben ser imágenes JPEG, PNG o WebP.',
   [FILE_MESSAGES.tooLarge]: 'Las fotos de perfil pueden ocupar como máximo 5 MB.',
   [FILE_MESSAGES.unreadable]: 'No se pudo leer la imagen. Elija otra.',
+  [FILE_MESSAGES.tooManyPixels]:
+    'Las fotos de perfil pueden tener como máximo 40 megapíxeles (por ejemplo, 8000 × 5000). Elija una imagen más pequeña.',
   [FILE_MESSAGES.noFile]: 'Elija una foto para subir.',
   [FILE_MESSAGES.oneFile]: 'Suba las fotos de una en una.',
   [FILE_MESSAGES.notMultipart]: 'Envíe la foto como multipart/form-data.',
