@@ -1,8 +1,9 @@
-import type { ConversationDetail, ConversationList, Message } from '@lyceum/shared/messages';
+import type { ContactList, ConversationDetail, ConversationList, Message } from '@lyceum/shared/messages';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { MESSAGE_BODY_MAX, MESSAGE_MESSAGES } from '@lyceum/shared/messages';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount, insertSchoolUser } from '../src/db/accounts.ts';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -244,6 +245,54 @@ describe('sending, reading, unread counts and receipts', () => {
     const parentMember = detail.members.find((m) => m.id === w.a.users.parent.id);
     expect(parentMember?.lastReadAt).not.toBeNull();
     expect(new Date(parentMember?.lastReadAt as string) >= new Date(sent.createdAt)).toBe(true);
+  });
+
+  it("shows the other person's picture where their name is: the conversation (list and by id) and the picker", async () => {
+    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const boundary = 'lyceum-picture';
+    const upload = await callA('teacher')({
+      method: 'POST',
+      url: '/api/v1/profile/picture',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        picture,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const url = (upload.json() as { user: { profileImage: string } }).user.profileImage;
+    expect(url).toMatch(/^\/api\/v1\/files\/schools\//);
+
+    const list = (
+      await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })
+    ).json() as ConversationList;
+    expect(list.items.find((c) => c.id === direct)?.image).toBe(url);
+    // A class group is no one's face; the teacher's own side shows the parent's (none).
+    for (const c of list.items.filter((c) => c.kind !== 'direct')) expect(c.image).toBeNull();
+    const one = (
+      await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}` })
+    ).json() as ConversationDetail;
+    expect(one.image).toBe(url);
+    const mine = (
+      await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}` })
+    ).json() as ConversationDetail;
+    expect(mine.image).toBeNull();
+    const contacts = (await callA('parent')({ method: 'GET', url: '/api/v1/messages/contacts' })).json() as ContactList;
+    expect(contacts.items.find((c) => c.id === w.a.users.teacher.id)?.profileImage).toBe(url);
+    // The picture itself is served to the parent, as everywhere in the school.
+    expect((await callA('parent')({ method: 'GET', url })).statusCode).toBe(200);
+
+    const removed = await callA('teacher')({ method: 'DELETE', url: '/api/v1/profile/picture' });
+    expect(removed.statusCode).toBe(200);
+    const after = (
+      await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}` })
+    ).json() as ConversationDetail;
+    expect(after.image).toBeNull();
   });
 
   it('one conversation by id is its list row (with members), wherever it sits in the list; a bad id is 400, company staff 403', async () => {

@@ -147,7 +147,13 @@ export const CONVERSATION_KINDS = ['direct', 'class', 'group'] as const;
 
 const SchoolRoleSchema = z.enum(SCHOOL_ROLES);
 
-export const Contact = z.object({ id: z.uuid(), name: z.string(), role: SchoolRoleSchema });
+export const Contact = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  role: SchoolRoleSchema,
+  /** Their profile picture's URL, or null (the initial is shown). */
+  profileImage: z.string().nullable(),
+});
 export type Contact = z.infer<typeof Contact>;
 export const ContactList = z.object({ items: z.array(Contact) });
 export type ContactList = z.infer<typeof ContactList>;
@@ -170,6 +176,8 @@ export const Conversation = z.object({
   kind: z.enum(CONVERSATION_KINDS),
   /** The other person's name (direct), the class's name (class) or the group's name. */
   title: z.string(),
+  /** The other person's profile picture (direct, when they have one); null for groups. */
+  image: z.string().nullable(),
   classId: z.uuid().nullable(),
   lastMessage: Message.nullable(),
   /** Messages from others the caller has not read. */

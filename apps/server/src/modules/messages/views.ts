@@ -47,6 +47,13 @@ export const titleOf = (scope: SchoolScope) => sql`case g.kind
     when 'class' then (select ${classLabel('c')} from classes c where c.school_id = g.school_id and c.id = g.class_id)
     else g.name end`;
 
+/** The other person's picture in a direct conversation `g`, else null: shown where their name is. */
+const imageOf = (
+  scope: SchoolScope,
+) => sql`case when g.kind = 'direct' then (select u.profile_image from chat_group_members m
+    join users u on u.school_id = m.school_id and u.id = m.user_id
+    where m.school_id = g.school_id and m.group_id = g.id and m.user_id <> ${scope.actor.profileId} limit 1) end`;
+
 /**
  * Messages from others in `g` after the caller's last read. The read mark is one value (coalesced inside its
  * subquery) so that the comparison reaches the index: under row-level security PostgreSQL only puts leakproof
@@ -62,6 +69,7 @@ interface ConversationRow {
   id: string;
   kind: Conversation['kind'];
   title: string | null;
+  image: string | null;
   classId: string | null;
   lastActivityAt: Date | string;
   unread: number;
@@ -82,7 +90,7 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
   if (ids.length === 0) return [];
   const rows = await selectRows<ConversationRow>(
     tx,
-    sql`select g.id, g.kind, ${titleOf(scope)} as title, g.class_id as "classId", g.last_activity_at as "lastActivityAt",
+    sql`select g.id, g.kind, ${titleOf(scope)} as title, ${imageOf(scope)} as image, g.class_id as "classId", g.last_activity_at as "lastActivityAt",
         ${unreadIn(scope)} as unread, lm.id as "lastId", lm.sender_id as "lastSenderId", lm.sender_name as "lastSenderName",
         lm.body as "lastBody", lm.created_at as "lastCreatedAt", ${readOnlySql} as "readOnly"
       from chat_groups g left join lateral (
@@ -100,6 +108,7 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
     id: r.id,
     kind: r.kind,
     title: r.title ?? '',
+    image: r.image ?? null,
     classId: r.classId,
     unread: Number(r.unread),
     lastActivityAt: iso(r.lastActivityAt),

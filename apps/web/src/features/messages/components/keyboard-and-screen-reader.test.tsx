@@ -36,6 +36,7 @@ const conversation = {
   id: CONV,
   kind: 'direct' as const,
   title: 'Ava Lopez',
+  image: null,
   classId: null,
   lastMessage: theirs,
   unread: 0,

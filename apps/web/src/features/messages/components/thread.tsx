@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { AttachmentList } from '../../../components/attachments/attachment-list';
 import { AttachButton, DraftFileList } from '../../../components/attachments/attachment-picker';
 import { useAttachmentDraft } from '../../../components/attachments/use-attachment-draft';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -154,6 +155,7 @@ export function Thread({
         <Button variant="ghost" size="sm" onClick={onBack} className="md:hidden" aria-label={t('thread.back')}>
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
+        {conversation.kind === 'direct' && <Avatar name={conversation.title} src={conversation.image} size="xs" />}
         {/* The title is someone's name, a class or a group's name: laid out in its own direction, so an Arabic
             name in an English page (or a Latin one in Arabic) keeps its order and its brackets. */}
         <h2 className="truncate text-base font-semibold text-slate-900" dir="auto">

@@ -30,6 +30,7 @@ const conversation = {
   id: CONV,
   kind: 'direct' as const,
   title: 'Pat Parent',
+  image: null,
   classId: null,
   lastMessage: theirs,
   unread: 1,
@@ -45,6 +46,7 @@ const conv = (n: number) => ({
   ...conversation,
   id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
   title: `Person ${n}`,
+  image: null,
   lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
   unread: 0,
   lastActivityAt: at(n),
@@ -80,6 +82,24 @@ describe('MessagesPage', () => {
     renderWithProviders(<MessagesPage />, { auth: signedIn(role) });
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
     expect(screen.getByText(hint)).toBeTruthy();
+  });
+
+  it("shows the other person's picture beside their name, in the list and the thread's header", async () => {
+    const picture = '/api/v1/files/schools/s/users/p/profile/0123456789abcdef0123456789abcdef.webp';
+    const group = { ...conv(2), kind: 'group' as const, title: 'Fair helpers' };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, image: picture }, group], nextCursor: null, total: 2 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+      [`POST /api/v1/messages/conversations/${CONV}/read`]: () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const thread = await screen.findByRole('region', { name: 'Pat Parent' });
+    expect(thread.querySelector('header img')?.getAttribute('src')).toBe(picture);
+    const row = screen.getByRole('button', { name: /Pat Parent/ });
+    expect(row.querySelector('img')?.getAttribute('src')).toBe(picture);
+    expect(screen.getByRole('button', { name: /Fair helpers/ }).querySelector('img')).toBeNull();
   });
 
   it('opens a thread: messages oldest first, marks it read, shows "Seen", sends, and refuses an empty message', async () => {
