@@ -586,6 +586,50 @@ describe('class groups follow the roster', () => {
     expect(await stored()).toBe(2);
   });
 
+  it('a direct conversation with someone whose account was deactivated is read-only (422, nothing written) until they are back', async () => {
+    const admin = callA('school_admin');
+    const conversation = ((await start('school_admin', other.parent)).json() as ConversationDetail).id;
+    expect((await send(admin, conversation, 'About the trip')).statusCode).toBe(201);
+    const view = async () =>
+      (
+        await admin({ method: 'GET', url: `/api/v1/messages/conversations/${conversation}` })
+      ).json() as ConversationDetail;
+    const total = async () =>
+      (
+        (await admin({ method: 'GET', url: `/api/v1/messages/conversations/${conversation}/messages` })).json() as {
+          total: number;
+        }
+      ).total;
+    expect((await view()).readOnly).toBe(false);
+
+    const off = await admin({ method: 'POST', url: `/api/v1/parents/${other.parent}/deactivate` });
+    expect(off.statusCode, off.body).toBe(200);
+    const before = await total();
+    expect((await view()).readOnly).toBe(true);
+    const listed = (await admin({ method: 'GET', url: '/api/v1/messages/conversations' })).json() as ConversationList;
+    expect(listed.items.find((c) => c.id === conversation)?.readOnly).toBe(true);
+    const refused = await send(admin, conversation, 'Are you there?');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused).message).toBe(M.directPersonGone);
+    const spanish = await admin({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${conversation}/messages`,
+      headers: { 'accept-language': 'es' },
+      payload: { body: 'Hola' },
+    });
+    expect(errorOf(spanish).message).toBe(translateTo(M.directPersonGone, 'es'));
+    expect(await total()).toBe(before);
+    // The history stays readable.
+    expect(
+      (await admin({ method: 'GET', url: `/api/v1/messages/conversations/${conversation}/messages` })).statusCode,
+    ).toBe(200);
+
+    const on = await admin({ method: 'POST', url: `/api/v1/parents/${other.parent}/reactivate` });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await view()).readOnly).toBe(false);
+    expect((await send(admin, conversation, 'Welcome back')).statusCode).toBe(201);
+  });
+
   it('a class has its group from the moment it is made, and again when reactivated without one', async () => {
     const admin = await w.a.signIn('school_admin');
     const groupsOf = (classId: string) =>

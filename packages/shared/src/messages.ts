@@ -64,6 +64,7 @@ export const MESSAGE_MESSAGES = {
   alreadyReported: 'You have already reported this message',
   /** 422: a deactivated class's group is read, not written in, until the class is active again. */
   classGroupClosed: 'This class is inactive, so its group is read-only',
+  directPersonGone: "This person's account is no longer active, so the conversation is read-only",
   reportTitle: 'A message was reported',
   reportBody: (reporter: string, sender: string, excerpt: string) =>
     `${reporter} reported a message from ${sender}: "${excerpt}"`,
@@ -183,7 +184,8 @@ export const Conversation = z.object({
   /** Messages from others the caller has not read. */
   unread: z.number().int(),
   lastActivityAt: z.iso.datetime({ offset: true }),
-  /** Read, not written in: a deactivated class's group (sending answers 422 until the class is active again). */
+  /** Read, not written in: a deactivated class's group, or a direct one with someone no longer active (sending
+   * answers 422 until the class or the person is active again). */
   readOnly: z.boolean(),
 });
 export type Conversation = z.infer<typeof Conversation>;

@@ -589,6 +589,7 @@ const ar: Catalogue = {
   [MESSAGE_MESSAGES.notYourself]: 'لا يمكنك بدء محادثة مع نفسك',
   [MESSAGE_MESSAGES.alreadyReported]: 'لقد أبلغت عن هذه الرسالة من قبل',
   [MESSAGE_MESSAGES.classGroupClosed]: 'هذا الفصل غير نشط، لذا فمجموعته للقراءة فقط',
+  [MESSAGE_MESSAGES.directPersonGone]: 'حساب هذا الشخص لم يعد نشطًا، لذا فالمحادثة للقراءة فقط',
   [MESSAGE_MESSAGES.reportTitle]: 'تم الإبلاغ عن رسالة',
   [template(MESSAGE_MESSAGES.reportBody)]: 'أبلغ {0} عن رسالة من {1}: "{2}"',
   'Group name': 'اسم المجموعة',

@@ -612,6 +612,8 @@ const es: Catalogue = {
   [MESSAGE_MESSAGES.notYourself]: 'No puede iniciar una conversación consigo mismo',
   [MESSAGE_MESSAGES.alreadyReported]: 'Ya ha denunciado este mensaje',
   [MESSAGE_MESSAGES.classGroupClosed]: 'Esta clase está inactiva, así que su grupo es solo de lectura',
+  [MESSAGE_MESSAGES.directPersonGone]:
+    'La cuenta de esta persona ya no está activa, así que la conversación es solo de lectura',
   [MESSAGE_MESSAGES.reportTitle]: 'Se denunció un mensaje',
   [template(MESSAGE_MESSAGES.reportBody)]: '{0} denunció un mensaje de {1}: "{2}"',
   'Group name': 'Nombre del grupo',

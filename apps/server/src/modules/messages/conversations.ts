@@ -32,7 +32,7 @@ export interface GroupRow {
   kind: 'direct' | 'class' | 'group';
   classId: string | null;
   createdBy: string | null;
-  /** A deactivated class's group: read, not written in. */
+  /** A deactivated class's group, or a direct conversation with someone no longer active: read, not written in. */
   readOnly: boolean;
 }
 

@@ -82,9 +82,9 @@ export function sendMessage(
     const [group, onTrial] = await sendTogether(tx, () =>
       Promise.all([findMine(tx, scope, input.id), lockTrialCount(tx, scope.schoolId, 'messages')]),
     );
-    // A deactivated class's group keeps its history for its members but takes no new messages (docs/product.md,
-    // "Messages"); reactivating the class opens it again.
-    if (group.readOnly) throw new AppError('rule', M.classGroupClosed);
+    // A deactivated class's group, or a direct conversation with someone whose account is no longer active, keeps
+    // its history but takes no new messages (docs/product.md, "Messages"); reactivating opens it again.
+    if (group.readOnly) throw new AppError('rule', group.kind === 'direct' ? M.directPersonGone : M.classGroupClosed);
     await assertTrialRoom(tx, scope.schoolId, 'messages', onTrial);
     const id = newId();
     // The server's clock, as every other dated write: a message's time is the app's now, not the machine's.

@@ -81,9 +81,16 @@ interface ConversationRow {
   readOnly: boolean;
 }
 
-/** Whether conversation `g` is read-only: a deactivated class's group (docs/product.md, "Messages"). */
-export const readOnlySql = sql`(g.kind = 'class' and not exists (select 1 from classes c
-    where c.school_id = g.school_id and c.id = g.class_id and c.is_active))`;
+/**
+ * Whether conversation `g` is read-only (docs/product.md, "Messages"): a deactivated class's group, or a direct
+ * conversation whose other person's account is no longer active (the caller's own is: they are signed in), where
+ * a message would reach nobody.
+ */
+export const readOnlySql = sql`((g.kind = 'class' and not exists (select 1 from classes c
+    where c.school_id = g.school_id and c.id = g.class_id and c.is_active))
+  or (g.kind = 'direct' and exists (select 1 from chat_group_members m join users u on u.school_id = m.school_id
+    and u.id = m.user_id where m.school_id = g.school_id and m.group_id = g.id
+    and (not u.is_active or u.deleted_at is not null))))`;
 
 /** The conversations of `ids` as the caller sees them (title, last message, unread), in the order of `ids`. */
 export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[]): Promise<Conversation[]> {

@@ -206,9 +206,10 @@ export function Thread({
         )}
       </div>
       {conversation.readOnly ? (
-        // A deactivated class's group: its history is read, nothing is written there (the server refuses too).
+        // A deactivated class's group or someone gone: its history is read, nothing is written there (the server
+        // refuses too).
         <p className="shrink-0 border-t border-slate-200 p-3 text-sm text-slate-600" data-testid="read-only">
-          {t('thread.readOnly')}
+          {t(conversation.kind === 'direct' ? 'thread.readOnlyPersonGone' : 'thread.readOnly')}
         </p>
       ) : (
         <form onSubmit={submit} className="shrink-0 border-t border-slate-200 p-3" noValidate>

@@ -158,6 +158,25 @@ describe('MessagesPage', () => {
     );
   });
 
+  it('a direct conversation with someone no longer active says so instead of the reply box, in Arabic too', async () => {
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, readOnly: true }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    expect(await screen.findByRole('list', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByTestId('read-only').textContent).toBe(
+      "This person's account is no longer active, so the conversation is read-only: you can read its messages but not write here.",
+    );
+    expect(screen.queryByRole('textbox', { name: 'Write a message' })).toBeNull();
+    await act(() => changeLanguage('ar'));
+    expect(screen.getByTestId('read-only').textContent).toBe(
+      'حساب هذا الشخص لم يعد نشطًا، لذا فالمحادثة للقراءة فقط: يمكنك قراءة رسائلها، لكن لا يمكنك الكتابة هنا.',
+    );
+  });
+
   it('loads older messages: the next page goes above the newest 50 with "Load older messages", none twice', async () => {
     const message = (n: number) => ({
       ...theirs,
