@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
 import { ArrivalsLog } from './arrivals-log';
 import { GroupSettings } from './group-settings';
@@ -83,6 +84,7 @@ export function Thread({
   const [reporting, setReporting] = useState<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
   const reply = useRef<HTMLTextAreaElement>(null);
+  const touch = useMediaQuery('(pointer: coarse)');
   useEffect(() => {
     if (!focusReply) return;
     reply.current?.focus();
@@ -231,7 +233,9 @@ export function Thread({
               aria-describedby={error ? 'message-body-error' : undefined}
               onChange={(e) => setBody(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) submit(e);
+                // Enter sends with a keyboard; a touch keyboard has no Shift+Enter, so there Enter is a new line
+                // and the Send button sends; nor does the Enter that ends an input method's composition send.
+                if (e.key === 'Enter' && !e.shiftKey && !touch && !e.nativeEvent.isComposing) submit(e);
               }}
               className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
             />

@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, mockFetch, PDF_ATTACHMENT, renderWithProviders, signedIn } from '../../../test/utils';
+import { setCoarsePointer } from '../../../test/media';
 import { useMessageLiveHandlers } from '../api/messages-live';
 import { MessagesPage } from './messages-page';
 
@@ -129,6 +131,35 @@ describe('MessagesPage', () => {
     await vi.waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/messages'))?.body).toEqual({ body: 'See you' }),
     );
+  });
+
+  it('Enter sends from a keyboard (Shift+Enter is a new line); on a touch screen Enter is a new line and Send sends', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+      [`POST /api/v1/messages/conversations/${CONV}/messages`]: (init) =>
+        json({ ...mine, body: JSON.parse(String(init.body)).body }, 201),
+    });
+    const sent = () => calls.filter((c) => c.method === 'POST' && c.url.endsWith('/messages')).map((c) => c.body);
+    const { unmount } = renderWithProviders(<MessagesPage />, {
+      auth: signedIn('teacher'),
+      path: `/messages?c=${CONV}`,
+    });
+    const box = await screen.findByRole('textbox', { name: 'Write a message' });
+    await userEvent.type(box, 'One{Shift>}{Enter}{/Shift}two{Enter}');
+    await vi.waitFor(() => expect(sent()).toEqual([{ body: 'One\ntwo' }]));
+    unmount();
+
+    setCoarsePointer(true);
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const touchBox = await screen.findByRole('textbox', { name: 'Write a message' });
+    await userEvent.type(touchBox, 'Line one{Enter}Line two');
+    expect((touchBox as HTMLTextAreaElement).value).toBe('Line one\nLine two');
+    expect(sent()).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent()).toEqual([{ body: 'One\ntwo' }, { body: 'Line one\nLine two' }]));
   });
 
   it("a deactivated class's group shows why it is read-only instead of the reply box, in the reader's language", async () => {
