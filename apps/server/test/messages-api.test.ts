@@ -284,6 +284,20 @@ describe('sending, reading, unread counts and receipts', () => {
     expect(mine.image).toBeNull();
     const contacts = (await callA('parent')({ method: 'GET', url: '/api/v1/messages/contacts' })).json() as ContactList;
     expect(contacts.items.find((c) => c.id === w.a.users.teacher.id)?.profileImage).toBe(url);
+    // Beside each of the teacher's messages too: in the thread, the list's last message and what the live stream sends.
+    const sent = await send(callA('teacher'), direct, 'With my picture');
+    expect((sent.json() as Message).senderImage).toBe(url);
+    const thread = (
+      await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}/messages` })
+    ).json() as { items: Message[] };
+    expect(thread.items[0]?.senderImage).toBe(url);
+    expect(thread.items.filter((m) => m.senderId === w.a.users.parent.id).every((m) => m.senderImage === null)).toBe(
+      true,
+    );
+    const relisted = (
+      await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })
+    ).json() as ConversationList;
+    expect(relisted.items.find((c) => c.id === direct)?.lastMessage?.senderImage).toBe(url);
     // The picture itself is served to the parent, as everywhere in the school.
     expect((await callA('parent')({ method: 'GET', url })).statusCode).toBe(200);
 

@@ -164,6 +164,8 @@ export const Message = z.object({
   conversationId: z.uuid(),
   senderId: z.uuid(),
   senderName: z.string(),
+  /** The sender's profile picture's URL, or null (the initial is shown). */
+  senderImage: z.string().nullable(),
   body: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   /** Sent by the caller. */

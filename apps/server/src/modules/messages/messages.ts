@@ -118,6 +118,7 @@ export function sendMessage(
         groupId: group.id,
         senderId: scope.actor.profileId,
         senderName: scope.actor.name,
+        senderImage: scope.actor.profileImage,
         body: input.body,
         createdAt,
       },
@@ -157,8 +158,8 @@ export function searchMessages(deps: Deps, actor: Actor, { q }: { q: string }): 
   return inScope(deps.db, scope, async (tx) => {
     const rows = await selectRows<MessageRow & { conversationTitle: string | null }>(
       tx,
-      sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName", x.body,
-          x.created_at as "createdAt", ${titleOf(scope)} as "conversationTitle"
+      sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName",
+          su.profile_image as "senderImage", x.body, x.created_at as "createdAt", ${titleOf(scope)} as "conversationTitle"
         from messages x join users su on su.school_id = x.school_id and su.id = x.sender_id
         join ${myConversations(scope)} g on g.school_id = x.school_id and g.id = x.group_id
         where x.body ilike ${likePattern(q)}

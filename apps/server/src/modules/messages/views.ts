@@ -15,6 +15,7 @@ export interface MessageRow {
   groupId: string;
   senderId: string;
   senderName: string;
+  senderImage: string | null;
   body: string;
   createdAt: Date | string;
 }
@@ -24,6 +25,7 @@ export const toMessage = (scope: SchoolScope, m: MessageRow, attachments: Map<st
   conversationId: m.groupId,
   senderId: m.senderId,
   senderName: m.senderName,
+  senderImage: m.senderImage ?? null,
   body: m.body,
   createdAt: iso(m.createdAt),
   mine: m.senderId === scope.actor.profileId,
@@ -36,8 +38,8 @@ export const messageAttachments = (tx: Tx, scope: SchoolScope, ids: string[]) =>
 
 /** Messages `x` with their sender's name, filtered by `where`. */
 export const messageSelect = (where: SQL) =>
-  sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName", x.body,
-      x.created_at as "createdAt"
+  sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName",
+      su.profile_image as "senderImage", x.body, x.created_at as "createdAt"
     from messages x join users su on su.school_id = x.school_id and su.id = x.sender_id where ${where}`;
 
 /** What a conversation `g` is called for the caller: the other person, the class, or the group's name. */
@@ -76,6 +78,7 @@ interface ConversationRow {
   lastId: string | null;
   lastSenderId: string | null;
   lastSenderName: string | null;
+  lastSenderImage: string | null;
   lastBody: string | null;
   lastCreatedAt: Date | string | null;
   readOnly: boolean;
@@ -98,10 +101,10 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
   const rows = await selectRows<ConversationRow>(
     tx,
     sql`select g.id, g.kind, ${titleOf(scope)} as title, ${imageOf(scope)} as image, g.class_id as "classId", g.last_activity_at as "lastActivityAt",
-        ${unreadIn(scope)} as unread, lm.id as "lastId", lm.sender_id as "lastSenderId", lm.sender_name as "lastSenderName",
+        ${unreadIn(scope)} as unread, lm.id as "lastId", lm.sender_id as "lastSenderId", lm.sender_name as "lastSenderName", lm.sender_image as "lastSenderImage",
         lm.body as "lastBody", lm.created_at as "lastCreatedAt", ${readOnlySql} as "readOnly"
       from chat_groups g left join lateral (
-        select x.id, x.sender_id, su.name as sender_name, x.body, x.created_at from messages x
+        select x.id, x.sender_id, su.name as sender_name, su.profile_image as sender_image, x.body, x.created_at from messages x
         join users su on su.school_id = x.school_id and su.id = x.sender_id
         where x.school_id = g.school_id and x.group_id = g.id order by x.created_at desc, x.id desc limit 1) lm on true
       where g.school_id = ${scope.schoolId} and g.id in ${ids}`,
@@ -129,6 +132,7 @@ export async function loadConversations(tx: Tx, scope: SchoolScope, ids: string[
               groupId: r.id,
               senderId: r.lastSenderId,
               senderName: r.lastSenderName ?? '',
+              senderImage: r.lastSenderImage,
               body: r.lastBody ?? '',
               createdAt: r.lastCreatedAt,
             },

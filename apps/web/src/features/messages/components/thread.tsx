@@ -28,7 +28,12 @@ function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; 
   const format = useFormat();
   return (
     <li className={cn('flex flex-col', message.mine ? 'items-end' : 'items-start')} data-testid="message">
-      {!message.mine && <span className="px-1 text-xs font-medium text-slate-600">{message.senderName}</span>}
+      {!message.mine && (
+        <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-slate-600">
+          <Avatar name={message.senderName} src={message.senderImage} size="xs" className="size-5 text-[0.625rem]" />
+          <span dir="auto">{message.senderName}</span>
+        </span>
+      )}
       <div
         className={cn(
           'max-w-[85%] space-y-2 rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',

@@ -14,6 +14,7 @@ const mine = {
   conversationId: CONV,
   senderId: 'me',
   senderName: 'Tess Teacher',
+  senderImage: null,
   body: 'Homework is page 12',
   createdAt: '2026-11-20T09:00:00.000Z',
   mine: true,
@@ -86,18 +87,22 @@ describe('MessagesPage', () => {
     expect(screen.getByText(hint)).toBeTruthy();
   });
 
-  it("shows the other person's picture beside their name, in the list and the thread's header", async () => {
+  it("shows the other person's picture beside their name, in the list, the thread's header and their messages", async () => {
     const picture = '/api/v1/files/schools/s/users/p/profile/0123456789abcdef0123456789abcdef.webp';
     const group = { ...conv(2), kind: 'group' as const, title: 'Fair helpers' };
     mockFetch({
       'GET /api/v1/messages/conversations': () =>
         json({ items: [{ ...conversation, image: picture }, group], nextCursor: null, total: 2 }),
       [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
-        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+        json({ items: [{ ...theirs, senderImage: picture }, mine], nextCursor: null, total: 2, othersReadAt: null }),
       [`POST /api/v1/messages/conversations/${CONV}/read`]: () => new Response(null, { status: 204 }),
     });
     renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
     const thread = await screen.findByRole('region', { name: 'Pat Parent' });
+    // Beside the sender's name on their messages; one's own carry no name and no picture.
+    const [own, other] = await within(thread).findAllByTestId('message');
+    expect(other?.querySelector('img')?.getAttribute('src')).toBe(picture);
+    expect(own?.querySelector('img')).toBeNull();
     expect(thread.querySelector('header img')?.getAttribute('src')).toBe(picture);
     const row = screen.getByRole('button', { name: /Pat Parent/ });
     expect(row.querySelector('img')?.getAttribute('src')).toBe(picture);
