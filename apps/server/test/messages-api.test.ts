@@ -378,6 +378,20 @@ describe('sending, reading, unread counts and receipts', () => {
       expect(errorOf(res).fields?.body).toBe(field);
       expect(errorOf(res).message).toBe(translateTo('Invalid data: {0}', language).replace('{0}', field));
     }
+    // A body far past the limit is refused unread, in the reader's language too.
+    for (const [language, message] of [
+      ['en', 'The request is too large.'],
+      ['ar', 'الطلب كبير جدًا.'],
+    ] as const) {
+      const huge = await callA('teacher')({
+        method: 'POST',
+        url: `/api/v1/messages/conversations/${direct}/messages`,
+        headers: { 'accept-language': language, 'content-type': 'application/json' },
+        payload: JSON.stringify({ body: 'x'.repeat(2_000_000) }),
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(errorOf(huge)).toMatchObject({ code: 'too_large', message });
+    }
     const badId = await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations/nope' });
     expect(badId.statusCode).toBe(400);
   });

@@ -101,6 +101,7 @@ const ar: Catalogue = {
   'Something went wrong on our side. Please try again.': 'حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى.',
   'The request could not be read.': 'تعذّرت قراءة الطلب.',
   'The request headers are too large.': 'ترويسات الطلب كبيرة جدًا.',
+  'The request is too large.': 'الطلب كبير جدًا.',
   'The request took too long to arrive.': 'استغرق وصول الطلب وقتًا طويلًا جدًا.',
   '{0} is required': '{0} مطلوب',
   'Invalid id': 'معرّف غير صالح',

@@ -107,6 +107,7 @@ const es: Catalogue = {
   'Something went wrong on our side. Please try again.': 'Algo salió mal por nuestra parte. Vuelva a intentarlo.',
   'The request could not be read.': 'No se pudo leer la solicitud.',
   'The request headers are too large.': 'Los encabezados de la solicitud son demasiado grandes.',
+  'The request is too large.': 'La solicitud es demasiado grande.',
   'The request took too long to arrive.': 'La solicitud tardó demasiado en llegar.',
   '{0} is required': '{0} es obligatorio',
   'Invalid id': 'Identificador no válido',
