@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { FILE_MESSAGES } from '@lyceum/shared/files';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -267,6 +268,15 @@ describe('POST /profile/picture', () => {
       400,
       'The picture could not be read. Please choose another image.',
     );
+    await unchanged();
+  });
+
+  it('refuses a picture over 40 megapixels, small as its file is, saying so', async () => {
+    const huge = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#333' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    await expectNothingStored(await upload(teacherA, { data: huge }), 400, FILE_MESSAGES.tooManyPixels);
     await unchanged();
   });
 

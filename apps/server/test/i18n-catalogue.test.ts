@@ -268,4 +268,21 @@ describe('translateMessage', () => {
     );
     expect(translateMessage('Password must be at least 8 characters', ar)).toBe('يجب ألا تقل كلمة المرور عن 8 أحرف');
   });
+
+  it('reads `Invalid data: …` as the wrapper around a whole message, never as part of a label', () => {
+    // Arabic puts the label inside its sentence: the label's template once took `Invalid data: Name` for the label.
+    expect(translateMessage('Invalid data: Name cannot contain control or text-direction characters', ar)).toBe(
+      'بيانات غير صالحة: لا يجوز أن يحتوي الاسم على محارف تحكّم أو محارف اتجاه النص',
+    );
+    for (const catalogue of [es, ar]) {
+      const wrapper = translateMessage('Invalid data: {0}', catalogue);
+      const wrong = Object.entries(catalogue)
+        .filter(([english]) => placeholdersOf(english).length === 0)
+        .filter(
+          ([english, own]) => translateMessage(`Invalid data: ${english}`, catalogue) !== wrapper.replace('{0}', own),
+        )
+        .map(([english]) => english);
+      expect(wrong).toEqual([]);
+    }
+  });
 });

@@ -1,8 +1,9 @@
-import type { ConversationDetail, ConversationList, Message } from '@lyceum/shared/messages';
+import type { ContactList, ConversationDetail, ConversationList, Message } from '@lyceum/shared/messages';
 import { translateTo } from '@lyceum/shared/i18n/catalogues';
 import { MESSAGE_BODY_MAX, MESSAGE_MESSAGES } from '@lyceum/shared/messages';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount, insertSchoolUser } from '../src/db/accounts.ts';
 import { withSystem } from '../src/db/tenancy.ts';
@@ -246,6 +247,68 @@ describe('sending, reading, unread counts and receipts', () => {
     expect(new Date(parentMember?.lastReadAt as string) >= new Date(sent.createdAt)).toBe(true);
   });
 
+  it("shows the other person's picture where their name is: the conversation (list and by id) and the picker", async () => {
+    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const boundary = 'lyceum-picture';
+    const upload = await callA('teacher')({
+      method: 'POST',
+      url: '/api/v1/profile/picture',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        picture,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const url = (upload.json() as { user: { profileImage: string } }).user.profileImage;
+    expect(url).toMatch(/^\/api\/v1\/files\/schools\//);
+
+    const list = (
+      await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })
+    ).json() as ConversationList;
+    expect(list.items.find((c) => c.id === direct)?.image).toBe(url);
+    // A class group is no one's face; the teacher's own side shows the parent's (none).
+    for (const c of list.items.filter((c) => c.kind !== 'direct')) expect(c.image).toBeNull();
+    const one = (
+      await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}` })
+    ).json() as ConversationDetail;
+    expect(one.image).toBe(url);
+    const mine = (
+      await callA('teacher')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}` })
+    ).json() as ConversationDetail;
+    expect(mine.image).toBeNull();
+    const contacts = (await callA('parent')({ method: 'GET', url: '/api/v1/messages/contacts' })).json() as ContactList;
+    expect(contacts.items.find((c) => c.id === w.a.users.teacher.id)?.profileImage).toBe(url);
+    // Beside each of the teacher's messages too: in the thread, the list's last message and what the live stream sends.
+    const sent = await send(callA('teacher'), direct, 'With my picture');
+    expect((sent.json() as Message).senderImage).toBe(url);
+    const thread = (
+      await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}/messages` })
+    ).json() as { items: Message[] };
+    expect(thread.items[0]?.senderImage).toBe(url);
+    expect(thread.items.filter((m) => m.senderId === w.a.users.parent.id).every((m) => m.senderImage === null)).toBe(
+      true,
+    );
+    const relisted = (
+      await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })
+    ).json() as ConversationList;
+    expect(relisted.items.find((c) => c.id === direct)?.lastMessage?.senderImage).toBe(url);
+    // The picture itself is served to the parent, as everywhere in the school.
+    expect((await callA('parent')({ method: 'GET', url })).statusCode).toBe(200);
+
+    const removed = await callA('teacher')({ method: 'DELETE', url: '/api/v1/profile/picture' });
+    expect(removed.statusCode).toBe(200);
+    const after = (
+      await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${direct}` })
+    ).json() as ConversationDetail;
+    expect(after.image).toBeNull();
+  });
+
   it('one conversation by id is its list row (with members), wherever it sits in the list; a bad id is 400, company staff 403', async () => {
     // The page opens a linked conversation with this read when it is beyond the list's loaded pages.
     const all = (
@@ -292,6 +355,42 @@ describe('sending, reading, unread counts and receipts', () => {
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).fields?.body).toBe(message);
+    }
+    // The answer's sentence and its field's say the same in the reader's language: the label's template
+    // (`{0} cannot contain…`) once swallowed `Invalid data:` as if it were the label, in English words.
+    const spanish = await callA('teacher')({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${direct}/messages`,
+      headers: { 'accept-language': 'es' },
+      payload: { body: '\u202eevil' },
+    });
+    expect(errorOf(spanish).message).toBe(
+      'Datos no válidos: Un mensaje no puede contener caracteres de control ni de dirección del texto',
+    );
+    for (const language of ['es', 'ar'] as const) {
+      const res = await callA('teacher')({
+        method: 'POST',
+        url: `/api/v1/messages/conversations/${direct}/messages`,
+        headers: { 'accept-language': language },
+        payload: { body: 'a\u0000b' },
+      });
+      const field = translateTo(M.bodyNotText, language);
+      expect(errorOf(res).fields?.body).toBe(field);
+      expect(errorOf(res).message).toBe(translateTo('Invalid data: {0}', language).replace('{0}', field));
+    }
+    // A body far past the limit is refused unread, in the reader's language too.
+    for (const [language, message] of [
+      ['en', 'The request is too large.'],
+      ['ar', 'الطلب كبير جدًا.'],
+    ] as const) {
+      const huge = await callA('teacher')({
+        method: 'POST',
+        url: `/api/v1/messages/conversations/${direct}/messages`,
+        headers: { 'accept-language': language, 'content-type': 'application/json' },
+        payload: JSON.stringify({ body: 'x'.repeat(2_000_000) }),
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(errorOf(huge)).toMatchObject({ code: 'too_large', message });
     }
     const badId = await callA('teacher')({ method: 'GET', url: '/api/v1/messages/conversations/nope' });
     expect(badId.statusCode).toBe(400);
@@ -513,6 +612,50 @@ describe('class groups follow the roster', () => {
     expect((await classGroup()).readOnly).toBe(false);
     expect((await send(teacher, group.id, 'Open again')).statusCode).toBe(201);
     expect(await stored()).toBe(2);
+  });
+
+  it('a direct conversation with someone whose account was deactivated is read-only (422, nothing written) until they are back', async () => {
+    const admin = callA('school_admin');
+    const conversation = ((await start('school_admin', other.parent)).json() as ConversationDetail).id;
+    expect((await send(admin, conversation, 'About the trip')).statusCode).toBe(201);
+    const view = async () =>
+      (
+        await admin({ method: 'GET', url: `/api/v1/messages/conversations/${conversation}` })
+      ).json() as ConversationDetail;
+    const total = async () =>
+      (
+        (await admin({ method: 'GET', url: `/api/v1/messages/conversations/${conversation}/messages` })).json() as {
+          total: number;
+        }
+      ).total;
+    expect((await view()).readOnly).toBe(false);
+
+    const off = await admin({ method: 'POST', url: `/api/v1/parents/${other.parent}/deactivate` });
+    expect(off.statusCode, off.body).toBe(200);
+    const before = await total();
+    expect((await view()).readOnly).toBe(true);
+    const listed = (await admin({ method: 'GET', url: '/api/v1/messages/conversations' })).json() as ConversationList;
+    expect(listed.items.find((c) => c.id === conversation)?.readOnly).toBe(true);
+    const refused = await send(admin, conversation, 'Are you there?');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused).message).toBe(M.directPersonGone);
+    const spanish = await admin({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${conversation}/messages`,
+      headers: { 'accept-language': 'es' },
+      payload: { body: 'Hola' },
+    });
+    expect(errorOf(spanish).message).toBe(translateTo(M.directPersonGone, 'es'));
+    expect(await total()).toBe(before);
+    // The history stays readable.
+    expect(
+      (await admin({ method: 'GET', url: `/api/v1/messages/conversations/${conversation}/messages` })).statusCode,
+    ).toBe(200);
+
+    const on = await admin({ method: 'POST', url: `/api/v1/parents/${other.parent}/reactivate` });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await view()).readOnly).toBe(false);
+    expect((await send(admin, conversation, 'Welcome back')).statusCode).toBe(201);
   });
 
   it('a class has its group from the moment it is made, and again when reactivated without one', async () => {

@@ -19,6 +19,7 @@ export const FILE_MESSAGES = {
   notAnImage: 'Profile pictures must be JPEG, PNG or WebP images.',
   tooLarge: 'Profile pictures can be at most 5 MB.',
   unreadable: 'The picture could not be read. Please choose another image.',
+  tooManyPixels: 'Profile pictures can be at most 40 megapixels (such as 8000 × 5000). Please choose a smaller image.',
   noFile: 'Choose a picture to upload.',
   oneFile: 'Upload one picture at a time.',
   notMultipart: 'Send the picture as multipart/form-data.',

@@ -64,6 +64,7 @@ export const MESSAGE_MESSAGES = {
   alreadyReported: 'You have already reported this message',
   /** 422: a deactivated class's group is read, not written in, until the class is active again. */
   classGroupClosed: 'This class is inactive, so its group is read-only',
+  directPersonGone: "This person's account is no longer active, so the conversation is read-only",
   reportTitle: 'A message was reported',
   reportBody: (reporter: string, sender: string, excerpt: string) =>
     `${reporter} reported a message from ${sender}: "${excerpt}"`,
@@ -147,7 +148,13 @@ export const CONVERSATION_KINDS = ['direct', 'class', 'group'] as const;
 
 const SchoolRoleSchema = z.enum(SCHOOL_ROLES);
 
-export const Contact = z.object({ id: z.uuid(), name: z.string(), role: SchoolRoleSchema });
+export const Contact = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  role: SchoolRoleSchema,
+  /** Their profile picture's URL, or null (the initial is shown). */
+  profileImage: z.string().nullable(),
+});
 export type Contact = z.infer<typeof Contact>;
 export const ContactList = z.object({ items: z.array(Contact) });
 export type ContactList = z.infer<typeof ContactList>;
@@ -157,6 +164,8 @@ export const Message = z.object({
   conversationId: z.uuid(),
   senderId: z.uuid(),
   senderName: z.string(),
+  /** The sender's profile picture's URL, or null (the initial is shown). */
+  senderImage: z.string().nullable(),
   body: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   /** Sent by the caller. */
@@ -170,12 +179,15 @@ export const Conversation = z.object({
   kind: z.enum(CONVERSATION_KINDS),
   /** The other person's name (direct), the class's name (class) or the group's name. */
   title: z.string(),
+  /** The other person's profile picture (direct, when they have one); null for groups. */
+  image: z.string().nullable(),
   classId: z.uuid().nullable(),
   lastMessage: Message.nullable(),
   /** Messages from others the caller has not read. */
   unread: z.number().int(),
   lastActivityAt: z.iso.datetime({ offset: true }),
-  /** Read, not written in: a deactivated class's group (sending answers 422 until the class is active again). */
+  /** Read, not written in: a deactivated class's group, or a direct one with someone no longer active (sending
+   * answers 422 until the class or the person is active again). */
   readOnly: z.boolean(),
 });
 export type Conversation = z.infer<typeof Conversation>;

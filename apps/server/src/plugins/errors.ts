@@ -26,6 +26,7 @@ export const HANDLER_MESSAGES = {
   /** Answers to a connection whose request Node could not parse (answerClientError): no request, so English. */
   unreadable: 'The request could not be read.',
   headersTooLarge: 'The request headers are too large.',
+  bodyTooLarge: 'The request is too large.',
   tooSlow: 'The request took too long to arrive.',
 } as const;
 
@@ -138,6 +139,10 @@ export function registerErrorHandler(app: FastifyInstance, { passwordMinLength }
     // Fastify's own words would answer in English whatever the reader's language (docs/product.md, "Form field messages").
     if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return send(400, { code: 'validation', message: HANDLER_MESSAGES.invalidData(MESSAGES.notJson) });
+    }
+    // A body past its route's limit, refused before it is read: Fastify says so in English only.
+    if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(413, { code: 'too_large', message: HANDLER_MESSAGES.bodyTooLarge });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -146,6 +146,7 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
       id: '01900000-0000-7000-8000-000000000001',
       kind: 'direct',
       title: 'Pat Parent',
+      image: null,
       classId: null,
       lastMessage: null,
       unread: 0,

@@ -1,10 +1,15 @@
-/** A controllable `window.matchMedia` for jsdom, which has none: supports `(max-width: Npx)` / `(min-width: Npx)`. */
+/**
+ * A controllable `window.matchMedia` for jsdom, which has none: supports `(max-width: Npx)` / `(min-width: Npx)`
+ * and `(pointer: coarse)` (a touch screen).
+ */
 type Listener = (event: MediaQueryListEvent) => void;
 
 let viewportWidth = 1280;
+let coarsePointer = false;
 const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
 
 function evaluate(query: string): boolean {
+  if (/pointer:\s*coarse/.test(query)) return coarsePointer;
   const max = query.match(/max-width:\s*([\d.]+)px/);
   const min = query.match(/min-width:\s*([\d.]+)px/);
   if (max?.[1] && viewportWidth > Number(max[1])) return false;
@@ -47,7 +52,14 @@ export function setViewportWidth(width: number): void {
   }
 }
 
+/** Whether the simulated device's main pointer is a finger (a phone or tablet), as `(pointer: coarse)` asks. */
+export function setCoarsePointer(coarse: boolean): void {
+  coarsePointer = coarse;
+  setViewportWidth(viewportWidth);
+}
+
 export function resetMedia(): void {
   viewportWidth = 1280;
+  coarsePointer = false;
   lists.clear();
 }

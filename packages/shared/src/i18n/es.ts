@@ -107,6 +107,7 @@ const es: Catalogue = {
   'Something went wrong on our side. Please try again.': 'Algo salió mal por nuestra parte. Vuelva a intentarlo.',
   'The request could not be read.': 'No se pudo leer la solicitud.',
   'The request headers are too large.': 'Los encabezados de la solicitud son demasiado grandes.',
+  'The request is too large.': 'La solicitud es demasiado grande.',
   'The request took too long to arrive.': 'La solicitud tardó demasiado en llegar.',
   '{0} is required': '{0} es obligatorio',
   'Invalid id': 'Identificador no válido',
@@ -291,6 +292,8 @@ const es: Catalogue = {
   [FILE_MESSAGES.notAnImage]: 'Las fotos de perfil deben ser imágenes JPEG, PNG o WebP.',
   [FILE_MESSAGES.tooLarge]: 'Las fotos de perfil pueden ocupar como máximo 5 MB.',
   [FILE_MESSAGES.unreadable]: 'No se pudo leer la imagen. Elija otra.',
+  [FILE_MESSAGES.tooManyPixels]:
+    'Las fotos de perfil pueden tener como máximo 40 megapíxeles (por ejemplo, 8000 × 5000). Elija una imagen más pequeña.',
   [FILE_MESSAGES.noFile]: 'Elija una foto para subir.',
   [FILE_MESSAGES.oneFile]: 'Suba las fotos de una en una.',
   [FILE_MESSAGES.notMultipart]: 'Envíe la foto como multipart/form-data.',
@@ -610,6 +613,8 @@ const es: Catalogue = {
   [MESSAGE_MESSAGES.notYourself]: 'No puede iniciar una conversación consigo mismo',
   [MESSAGE_MESSAGES.alreadyReported]: 'Ya ha denunciado este mensaje',
   [MESSAGE_MESSAGES.classGroupClosed]: 'Esta clase está inactiva, así que su grupo es solo de lectura',
+  [MESSAGE_MESSAGES.directPersonGone]:
+    'La cuenta de esta persona ya no está activa, así que la conversación es solo de lectura',
   [MESSAGE_MESSAGES.reportTitle]: 'Se denunció un mensaje',
   [template(MESSAGE_MESSAGES.reportBody)]: '{0} denunció un mensaje de {1}: "{2}"',
   'Group name': 'Nombre del grupo',

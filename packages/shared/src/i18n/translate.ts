@@ -41,9 +41,13 @@ function compile(catalogue: Catalogue): Compiled {
     const source = literal.map(escapeRegExp).join('([\\s\\S]+?)');
     templates.push({ pattern: new RegExp(`^${source}$`), slots, translation });
   }
-  // The template with the most fixed text wins: "Invalid data: {0}" before "{0}: \"{1}\"".
+  // A template that opens with its own words wraps a whole message ("Invalid data: {0}", "Row {0}: {1}"), so it
+  // is tried before one that opens with a parameter: `Invalid data: Name cannot contain…` is the wrapper around
+  // the label's message, never the label's message about "Invalid data: Name". Then the most fixed text wins:
+  // "Invalid data: {0}" before "{0}: \"{1}\"".
   const fixed = (t: Template) => t.pattern.source.replaceAll('([\\s\\S]+?)', '').length;
-  templates.sort((a, b) => fixed(b) - fixed(a));
+  const opensWithWords = (t: Template) => (t.pattern.source.startsWith('^([\\s\\S]+?)') ? 0 : 1);
+  templates.sort((a, b) => opensWithWords(b) - opensWithWords(a) || fixed(b) - fixed(a));
   return { exact, templates };
 }
 

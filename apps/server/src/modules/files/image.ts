@@ -26,9 +26,12 @@ export async function toProfilePicture(data: Buffer): Promise<Buffer> {
   const format = sniffImageFormat(data);
   if (!format) throw new AppError('unsupported_media_type', FILE_MESSAGES.notAnImage);
   try {
-    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await image.metadata();
+    // The header alone, without the pixel limit (which refuses it as unreadable): the reader is told why.
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (meta.format !== format) throw new AppError('unsupported_media_type', FILE_MESSAGES.notAnImage);
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS)
+      throw new AppError('validation', FILE_MESSAGES.tooManyPixels);
+    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     return await image
       .rotate() // apply the EXIF orientation before the EXIF goes
       .resize(PROFILE_PICTURE_PIXELS, PROFILE_PICTURE_PIXELS, { fit: 'cover' })

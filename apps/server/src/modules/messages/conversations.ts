@@ -32,7 +32,7 @@ export interface GroupRow {
   kind: 'direct' | 'class' | 'group';
   classId: string | null;
   createdBy: string | null;
-  /** A deactivated class's group: read, not written in. */
+  /** A deactivated class's group, or a direct conversation with someone no longer active: read, not written in. */
   readOnly: boolean;
 }
 
@@ -69,7 +69,7 @@ export function listContacts(deps: Deps, actor: Actor, input: { search?: string 
     const search = input.search ? sql`and ${nameLike(sql`u.name`, input.search)}` : sql``;
     const items = await selectRows<ContactList['items'][number]>(
       tx,
-      sql`select u.id, u.name, u.role from users u where ${contactable(scope)} ${search}
+      sql`select u.id, u.name, u.role, u.profile_image as "profileImage" from users u where ${contactable(scope)} ${search}
         order by ${byName(sql`u.name`)}, u.id limit ${MESSAGE_PICK_LIMIT}`,
     );
     return { items };

@@ -82,9 +82,9 @@ export function sendMessage(
     const [group, onTrial] = await sendTogether(tx, () =>
       Promise.all([findMine(tx, scope, input.id), lockTrialCount(tx, scope.schoolId, 'messages')]),
     );
-    // A deactivated class's group keeps its history for its members but takes no new messages (docs/product.md,
-    // "Messages"); reactivating the class opens it again.
-    if (group.readOnly) throw new AppError('rule', M.classGroupClosed);
+    // A deactivated class's group, or a direct conversation with someone whose account is no longer active, keeps
+    // its history but takes no new messages (docs/product.md, "Messages"); reactivating opens it again.
+    if (group.readOnly) throw new AppError('rule', group.kind === 'direct' ? M.directPersonGone : M.classGroupClosed);
     await assertTrialRoom(tx, scope.schoolId, 'messages', onTrial);
     const id = newId();
     // The server's clock, as every other dated write: a message's time is the app's now, not the machine's.
@@ -118,6 +118,7 @@ export function sendMessage(
         groupId: group.id,
         senderId: scope.actor.profileId,
         senderName: scope.actor.name,
+        senderImage: scope.actor.profileImage,
         body: input.body,
         createdAt,
       },
@@ -157,8 +158,8 @@ export function searchMessages(deps: Deps, actor: Actor, { q }: { q: string }): 
   return inScope(deps.db, scope, async (tx) => {
     const rows = await selectRows<MessageRow & { conversationTitle: string | null }>(
       tx,
-      sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName", x.body,
-          x.created_at as "createdAt", ${titleOf(scope)} as "conversationTitle"
+      sql`select x.id, x.group_id as "groupId", x.sender_id as "senderId", su.name as "senderName",
+          su.profile_image as "senderImage", x.body, x.created_at as "createdAt", ${titleOf(scope)} as "conversationTitle"
         from messages x join users su on su.school_id = x.school_id and su.id = x.sender_id
         join ${myConversations(scope)} g on g.school_id = x.school_id and g.id = x.group_id
         where x.body ilike ${likePattern(q)}

@@ -10,6 +10,7 @@ const conv = (n: number) => ({
   id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
   kind: 'direct' as const,
   title: `Person ${n}`,
+  image: null,
   classId: null,
   lastMessage: null,
   unread: 0,

@@ -44,7 +44,7 @@ export function ConversationList({
               )}
             >
               {c.kind === 'direct' ? (
-                <Avatar name={c.title} src={null} />
+                <Avatar name={c.title} src={c.image} />
               ) : (
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
                   <Users className="size-4" aria-hidden="true" />

@@ -14,6 +14,7 @@ const conversation = {
   id: GROUP,
   kind: 'group' as const,
   title: 'Fair helpers',
+  image: null,
   classId: null,
   lastMessage: null,
   unread: 0,

@@ -1,3 +1,4 @@
+import { Avatar } from '../../../components/ui/avatar';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -40,9 +41,12 @@ export function NewConversationDialog({
               type="button"
               disabled={start.isPending}
               onClick={() => pick(c.id)}
-              className="flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2 text-start hover:bg-slate-50 disabled:opacity-60"
+              className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start hover:bg-slate-50 disabled:opacity-60"
             >
-              <span className="truncate text-sm font-medium text-slate-900">{c.name}</span>
+              <Avatar name={c.name} src={c.profileImage} size="xs" />
+              <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900" dir="auto">
+                {c.name}
+              </span>
               <span className="shrink-0 text-xs text-slate-500">{roleLabel(c.role)}</span>
             </button>
           )}

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { AttachmentList } from '../../../components/attachments/attachment-list';
 import { AttachButton, DraftFileList } from '../../../components/attachments/attachment-picker';
 import { useAttachmentDraft } from '../../../components/attachments/use-attachment-draft';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -13,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useMarkRead, useSendMessage, useThread } from '../api/messages-api';
 import { ArrivalsLog } from './arrivals-log';
 import { GroupSettings } from './group-settings';
@@ -26,7 +28,12 @@ function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; 
   const format = useFormat();
   return (
     <li className={cn('flex flex-col', message.mine ? 'items-end' : 'items-start')} data-testid="message">
-      {!message.mine && <span className="px-1 text-xs font-medium text-slate-600">{message.senderName}</span>}
+      {!message.mine && (
+        <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-slate-600">
+          <Avatar name={message.senderName} src={message.senderImage} size="xs" className="size-5 text-[0.625rem]" />
+          <span dir="auto">{message.senderName}</span>
+        </span>
+      )}
       <div
         className={cn(
           'max-w-[85%] space-y-2 rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap',
@@ -82,6 +89,7 @@ export function Thread({
   const [reporting, setReporting] = useState<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
   const reply = useRef<HTMLTextAreaElement>(null);
+  const touch = useMediaQuery('(pointer: coarse)');
   useEffect(() => {
     if (!focusReply) return;
     reply.current?.focus();
@@ -154,6 +162,7 @@ export function Thread({
         <Button variant="ghost" size="sm" onClick={onBack} className="md:hidden" aria-label={t('thread.back')}>
           <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
+        {conversation.kind === 'direct' && <Avatar name={conversation.title} src={conversation.image} size="xs" />}
         {/* The title is someone's name, a class or a group's name: laid out in its own direction, so an Arabic
             name in an English page (or a Latin one in Arabic) keeps its order and its brackets. */}
         <h2 className="truncate text-base font-semibold text-slate-900" dir="auto">
@@ -204,9 +213,10 @@ export function Thread({
         )}
       </div>
       {conversation.readOnly ? (
-        // A deactivated class's group: its history is read, nothing is written there (the server refuses too).
+        // A deactivated class's group or someone gone: its history is read, nothing is written there (the server
+        // refuses too).
         <p className="shrink-0 border-t border-slate-200 p-3 text-sm text-slate-600" data-testid="read-only">
-          {t('thread.readOnly')}
+          {t(conversation.kind === 'direct' ? 'thread.readOnlyPersonGone' : 'thread.readOnly')}
         </p>
       ) : (
         <form onSubmit={submit} className="shrink-0 border-t border-slate-200 p-3" noValidate>
@@ -228,7 +238,9 @@ export function Thread({
               aria-describedby={error ? 'message-body-error' : undefined}
               onChange={(e) => setBody(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) submit(e);
+                // Enter sends with a keyboard; a touch keyboard has no Shift+Enter, so there Enter is a new line
+                // and the Send button sends; nor does the Enter that ends an input method's composition send.
+                if (e.key === 'Enter' && !e.shiftKey && !touch && !e.nativeEvent.isComposing) submit(e);
               }}
               className="block min-w-0 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
             />

@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, json, mockFetch, PDF_ATTACHMENT, renderWithProviders, signedIn } from '../../../test/utils';
+import { setCoarsePointer } from '../../../test/media';
 import { useMessageLiveHandlers } from '../api/messages-live';
 import { MessagesPage } from './messages-page';
 
@@ -12,6 +14,7 @@ const mine = {
   conversationId: CONV,
   senderId: 'me',
   senderName: 'Tess Teacher',
+  senderImage: null,
   body: 'Homework is page 12',
   createdAt: '2026-11-20T09:00:00.000Z',
   mine: true,
@@ -30,6 +33,7 @@ const conversation = {
   id: CONV,
   kind: 'direct' as const,
   title: 'Pat Parent',
+  image: null,
   classId: null,
   lastMessage: theirs,
   unread: 1,
@@ -45,6 +49,7 @@ const conv = (n: number) => ({
   ...conversation,
   id: `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`,
   title: `Person ${n}`,
+  image: null,
   lastMessage: { ...theirs, body: `hello ${n}`, createdAt: at(n) },
   unread: 0,
   lastActivityAt: at(n),
@@ -82,6 +87,28 @@ describe('MessagesPage', () => {
     expect(screen.getByText(hint)).toBeTruthy();
   });
 
+  it("shows the other person's picture beside their name, in the list, the thread's header and their messages", async () => {
+    const picture = '/api/v1/files/schools/s/users/p/profile/0123456789abcdef0123456789abcdef.webp';
+    const group = { ...conv(2), kind: 'group' as const, title: 'Fair helpers' };
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, image: picture }, group], nextCursor: null, total: 2 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [{ ...theirs, senderImage: picture }, mine], nextCursor: null, total: 2, othersReadAt: null }),
+      [`POST /api/v1/messages/conversations/${CONV}/read`]: () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const thread = await screen.findByRole('region', { name: 'Pat Parent' });
+    // Beside the sender's name on their messages; one's own carry no name and no picture.
+    const [own, other] = await within(thread).findAllByTestId('message');
+    expect(other?.querySelector('img')?.getAttribute('src')).toBe(picture);
+    expect(own?.querySelector('img')).toBeNull();
+    expect(thread.querySelector('header img')?.getAttribute('src')).toBe(picture);
+    const row = screen.getByRole('button', { name: /Pat Parent/ });
+    expect(row.querySelector('img')?.getAttribute('src')).toBe(picture);
+    expect(screen.getByRole('button', { name: /Fair helpers/ }).querySelector('img')).toBeNull();
+  });
+
   it('opens a thread: messages oldest first, marks it read, shows "Seen", sends, and refuses an empty message', async () => {
     const { calls } = mockFetch({
       'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
@@ -111,6 +138,35 @@ describe('MessagesPage', () => {
     );
   });
 
+  it('Enter sends from a keyboard (Shift+Enter is a new line); on a touch screen Enter is a new line and Send sends', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0 }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+      [`POST /api/v1/messages/conversations/${CONV}/messages`]: (init) =>
+        json({ ...mine, body: JSON.parse(String(init.body)).body }, 201),
+    });
+    const sent = () => calls.filter((c) => c.method === 'POST' && c.url.endsWith('/messages')).map((c) => c.body);
+    const { unmount } = renderWithProviders(<MessagesPage />, {
+      auth: signedIn('teacher'),
+      path: `/messages?c=${CONV}`,
+    });
+    const box = await screen.findByRole('textbox', { name: 'Write a message' });
+    await userEvent.type(box, 'One{Shift>}{Enter}{/Shift}two{Enter}');
+    await vi.waitFor(() => expect(sent()).toEqual([{ body: 'One\ntwo' }]));
+    unmount();
+
+    setCoarsePointer(true);
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    const touchBox = await screen.findByRole('textbox', { name: 'Write a message' });
+    await userEvent.type(touchBox, 'Line one{Enter}Line two');
+    expect((touchBox as HTMLTextAreaElement).value).toBe('Line one\nLine two');
+    expect(sent()).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent()).toEqual([{ body: 'One\ntwo' }, { body: 'Line one\nLine two' }]));
+  });
+
   it("a deactivated class's group shows why it is read-only instead of the reply box, in the reader's language", async () => {
     const closed = {
       ...conversation,
@@ -135,6 +191,25 @@ describe('MessagesPage', () => {
     await act(() => changeLanguage('es'));
     expect(screen.getByTestId('read-only').textContent).toBe(
       'Esta clase está inactiva, así que su grupo es solo de lectura: puede leer sus mensajes, pero no escribir aquí.',
+    );
+  });
+
+  it('a direct conversation with someone no longer active says so instead of the reply box, in Arabic too', async () => {
+    mockFetch({
+      'GET /api/v1/messages/conversations': () =>
+        json({ items: [{ ...conversation, unread: 0, readOnly: true }], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${CONV}/messages`]: () =>
+        json({ items: [theirs], nextCursor: null, total: 1, othersReadAt: null }),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('teacher'), path: `/messages?c=${CONV}` });
+    expect(await screen.findByRole('list', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByTestId('read-only').textContent).toBe(
+      "This person's account is no longer active, so the conversation is read-only: you can read its messages but not write here.",
+    );
+    expect(screen.queryByRole('textbox', { name: 'Write a message' })).toBeNull();
+    await act(() => changeLanguage('ar'));
+    expect(screen.getByTestId('read-only').textContent).toBe(
+      'حساب هذا الشخص لم يعد نشطًا، لذا فالمحادثة للقراءة فقط: يمكنك قراءة رسائلها، لكن لا يمكنك الكتابة هنا.',
     );
   });
 
