@@ -54,4 +54,46 @@ describe('api client', () => {
     await expect(api.get('/dashboard?x=1')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
+
+  describe('a connection that hangs', () => {
+    /** A fetch that never answers, and fails as a browser's does when its signal aborts. */
+    const hanging = () =>
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          }),
+      );
+    afterEach(() => vi.useRealTimers());
+
+    it('gives up after the timeout as if there were no network, so the call can be kept and retried', async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('fetch', hanging());
+      const answer = api.post('/attendance', {}, { timeoutMs: 15_000 }).catch((e) => e);
+      await vi.advanceTimersByTimeAsync(14_999);
+      let settled = false;
+      void answer.then(() => {
+        settled = true;
+      });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await answer).toMatchObject({ status: 0, code: 'network' });
+    });
+
+    it("still answers the caller's own abort as an abort, and waits for ever without a timeout", async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('fetch', hanging());
+      const controller = new AbortController();
+      const aborted = api.get('/dashboard', { signal: controller.signal, timeoutMs: 10_000 }).catch((e) => e);
+      controller.abort();
+      expect(await aborted).toMatchObject({ name: 'AbortError' });
+      let settled = false;
+      void api.get('/dashboard').finally(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(settled).toBe(false);
+    });
+  });
 });

@@ -59,6 +59,33 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. an Idempotency-Key that makes a retried write safe. */
   headers?: Record<string, string>;
+  /**
+   * Gives up after this long, as if there were no network (status 0, retryable): on a connection that hangs
+   * rather than fails, the calls a bad connection must not stall (the session read, sending marks) come back.
+   */
+  timeoutMs?: number;
+}
+
+/** `signal`, also aborted after `ms` when given; `timedOut` says whether the timer did it. */
+function withTimeout(signal: AbortSignal | undefined, ms: number | undefined) {
+  if (ms === undefined) return { signal, timedOut: () => false, done: () => {} };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const follow = () => controller.abort();
+  signal?.addEventListener('abort', follow);
+  if (signal?.aborted) controller.abort();
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -95,17 +122,27 @@ export async function request<T>(method: string, path: string, options: RequestO
     body = JSON.stringify(options.body ?? {});
   }
 
+  const limit = withTimeout(options.signal, options.timeoutMs);
+  try {
+    return await send<T>(method, path, { headers, body, signal: limit.signal });
+  } catch (error) {
+    if (limit.timedOut()) throw new ApiError(0, 'network', MESSAGES.unavailable);
+    throw error;
+  } finally {
+    limit.done();
+  }
+}
+
+async function send<T>(
+  method: string,
+  path: string,
+  init: { headers: Record<string, string>; body: string | FormData | undefined; signal: AbortSignal | undefined },
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    response = await fetch(`${API_BASE}${path}`, { method, ...init, credentials: 'same-origin' });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     throw new ApiError(0, 'network', MESSAGES.unavailable);
   }
 

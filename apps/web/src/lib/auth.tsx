@@ -42,9 +42,12 @@ export const authKeys = { me: ['auth', 'me'] as const };
 export type Session = AuthResponse &
   Partial<Pick<SessionResponse, 'unread' | 'unreadMessages' | 'mailVerificationRequired'>>;
 
+/** A session read that hangs (a bad connection) counts as no network, so the offline page can show. */
+const SESSION_READ_TIMEOUT_MS = 10_000;
+
 export async function getMe(signal?: AbortSignal): Promise<Session | null> {
   try {
-    return await api.get<Session>('/auth/me', { signal });
+    return await api.get<Session>('/auth/me', { signal, timeoutMs: SESSION_READ_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

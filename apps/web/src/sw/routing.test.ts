@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cacheName, isKeptAsset, isStaleCache, routeOf } from './routing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cacheName, isKeptAsset, isStaleCache, networkOrShell, routeOf } from './routing';
 
 const ORIGIN = 'https://school.example';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
@@ -48,5 +48,49 @@ describe('the service worker routes (docs/security.md, "The offline app shell")'
     expect(isStaleCache(cacheName('old'), 'new')).toBe(true);
     expect(isStaleCache(cacheName('new'), 'new')).toBe(false);
     expect(isStaleCache('someone-else', 'new')).toBe(false);
+  });
+});
+
+describe('a page load on a bad connection', () => {
+  afterEach(() => vi.useRealTimers());
+  const never = () => new Promise<string>(() => {});
+
+  it("answers the network's page when it comes in time", async () => {
+    await expect(networkOrShell(Promise.resolve('network'), async () => 'shell', 4000)).resolves.toBe('network');
+  });
+
+  it('answers the cached shell when the network fails, and the failure when there is no shell', async () => {
+    const failed = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(networkOrShell(failed(), async () => 'shell', 4000)).resolves.toBe('shell');
+    await expect(networkOrShell(failed(), async () => undefined, 4000)).rejects.toThrow('Failed to fetch');
+  });
+
+  it('answers the cached shell once the network has hung for the wait, not before', async () => {
+    vi.useFakeTimers();
+    let answer: string | undefined;
+    void networkOrShell(never(), async () => 'shell', 4000).then((a) => {
+      answer = a;
+    });
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer).toBe('shell');
+  });
+
+  it('keeps waiting for the network past the wait when nothing is cached', async () => {
+    vi.useFakeTimers();
+    let resolve: (v: string) => void = () => {};
+    const slow = new Promise<string>((r) => {
+      resolve = r;
+    });
+    let answer: string | undefined;
+    void networkOrShell(slow, async () => undefined, 4000).then((a) => {
+      answer = a;
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(answer).toBeUndefined();
+    resolve('network');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answer).toBe('network');
   });
 });

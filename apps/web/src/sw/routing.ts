@@ -44,3 +44,30 @@ export const CACHE_PREFIX = 'lyceum-shell-';
 export const cacheName = (version: string) => `${CACHE_PREFIX}${version}`;
 export const isStaleCache = (name: string, version: string) =>
   name.startsWith(CACHE_PREFIX) && name !== cacheName(version);
+
+/**
+ * A page load's answer: the network's, unless it fails, or gives nothing within `waitMs` (a connection that
+ * hangs rather than fails, as a phone's often does), when the cached shell answers instead, if there is one.
+ */
+export async function networkOrShell<T>(
+  network: Promise<T>,
+  shell: () => Promise<T | undefined>,
+  waitMs: number,
+): Promise<T> {
+  const late = Symbol('late');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = new Promise<typeof late>((resolve) => {
+    timer = setTimeout(() => resolve(late), waitMs);
+  });
+  try {
+    const first = await Promise.race([network, wait]);
+    if (first !== late) return first;
+    return (await shell()) ?? (await network);
+  } catch (error) {
+    const cached = await shell();
+    if (cached !== undefined) return cached;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

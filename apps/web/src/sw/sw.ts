@@ -3,7 +3,7 @@
  * bad connection"): a reload without a network shows the app, not the browser's error page. Built into
  * dist/sw.js by scripts/service-worker.mjs, which fills in the build's files and version.
  */
-import { cacheName, isKeptAsset, isStaleCache, routeOf } from './routing';
+import { cacheName, isKeptAsset, isStaleCache, networkOrShell, routeOf } from './routing';
 
 declare const __PRECACHE__: string[];
 declare const __VERSION__: string;
@@ -49,15 +49,15 @@ worker.addEventListener('activate', (event) => {
   );
 });
 
-/** Network first, so a deploy shows at once; the cached shell only when the network gives no answer at all. */
-async function navigate(request: Request): Promise<Response> {
-  try {
-    return await fetch(request);
-  } catch (error) {
-    const shell = await caches.match(SHELL, { cacheName: CACHE });
-    if (shell) return shell;
-    throw error;
-  }
+/** How long a page load waits for the network before the cached shell answers. */
+const NAVIGATION_WAIT_MS = 4_000;
+
+/** Network first, so a deploy shows at once; the cached shell when the network fails or hangs. */
+function navigate(request: Request): Promise<Response> {
+  // The network's promise is handled in any case: a late failure after the shell answered is no error.
+  const network = fetch(request);
+  network.catch(() => {});
+  return networkOrShell(network, () => caches.match(SHELL, { cacheName: CACHE }), NAVIGATION_WAIT_MS);
 }
 
 /** Cache first: a hashed name never changes its bytes. One not precached is kept once fetched. */

@@ -92,9 +92,18 @@ export function useBelowThreshold() {
   });
 }
 
+/**
+ * A submission still unanswered after this long is kept as not sent yet (a connection that hangs rather than
+ * fails) and sent again later under its key, which the server answers once.
+ */
+const SUBMIT_TIMEOUT_MS = 15_000;
+
 /** One submission; the key makes a retry of it safe (the server answers a repeated key with the first answer). */
 export function submitAttendance(body: SubmitAttendanceRequest, idempotencyKey: string) {
-  return api.post<SubmitAttendanceResponse>('/attendance', body, { headers: { 'idempotency-key': idempotencyKey } });
+  return api.post<SubmitAttendanceResponse>('/attendance', body, {
+    headers: { 'idempotency-key': idempotencyKey },
+    timeoutMs: SUBMIT_TIMEOUT_MS,
+  });
 }
 
 /** CSV downloads: the browser fetches them with the session cookie. */
