@@ -92,6 +92,8 @@ describe("company staff hear of each other's decisions", () => {
       title: 'Payment confirmed: Alpha School',
       body: 'company_admin person confirmed the payment of $50.00 from Alpha School.',
       read: false,
+      // Opening it leads to the payment, among the confirmed ones (docs/product.md, "Notifications").
+      target: { kind: 'payment', id: first, status: 'confirmed' },
     };
     for (const s of [colleagueStream, readerStream]) {
       const note = Notification.parse(JSON.parse((await s.next('notification')).data));
@@ -113,6 +115,7 @@ describe("company staff hear of each other's decisions", () => {
     expect((await bell(decider.call)).items[0]).toMatchObject({
       title: 'Payment rejected: Alpha School',
       body: 'admin person rejected the payment of $25.00 from Alpha School.',
+      target: { kind: 'payment', id: second, status: 'rejected' },
     });
     const spanish = await decider.call({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: 'es' } });
     expect(spanish.statusCode, spanish.body).toBeLessThan(300);
@@ -143,6 +146,7 @@ describe("company staff hear of each other's decisions", () => {
       expect((await bell(who.call)).items[0]).toMatchObject({
         title: 'Add-on request approved: SMS',
         body: 'company_admin person approved the request of Beta School for SMS.',
+        target: { kind: 'addonRequest', id: sms, status: 'approved' },
       });
     }
     expect(await titlesOf(decider.call)).not.toContain('Add-on request approved: SMS');
@@ -157,6 +161,7 @@ describe("company staff hear of each other's decisions", () => {
     expect((await bell(decider.call)).items[0]).toMatchObject({
       title: 'Add-on request rejected: WhatsApp',
       body: 'admin person rejected the request of Beta School for WhatsApp.',
+      target: { kind: 'addonRequest', id: whatsapp, status: 'rejected' },
     });
     // School users never see the company's notices.
     expect(await titlesOf(schoolAdmin)).not.toContain('Add-on request rejected: WhatsApp');

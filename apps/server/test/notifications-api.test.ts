@@ -340,10 +340,19 @@ describe('company staff', () => {
     });
     expect(paid.statusCode, paid.body).toBeLessThan(300);
 
-    const titles = (await list(staff)).items.map((n) => n.title);
-    expect(titles).toContain(`Add-on request: ${addon?.name}`);
-    expect(titles).toContain('New sales lead: Grace Hopper');
-    expect(titles).toContain(`Payment to confirm: ${w.a.name}`);
+    // Each opens what it is about (docs/product.md, "Notifications"): the request, the payment, the school.
+    const targetOf = async (title: string) => (await list(staff)).items.find((n) => n.title === title)?.target;
+    expect(await targetOf(`Add-on request: ${addon?.name}`)).toEqual({
+      kind: 'addonRequest',
+      id: requested.json().id,
+      status: 'pending',
+    });
+    expect(await targetOf('New sales lead: Grace Hopper')).toEqual({ kind: 'school', id: w.a.id });
+    expect(await targetOf(`Payment to confirm: ${w.a.name}`)).toEqual({
+      kind: 'payment',
+      id: paid.json().id,
+      status: 'pending',
+    });
 
     // Ending in 10 days: told once at the 14-day mark, however often the sweep runs; at 2 days, once more.
     await db().execute(
@@ -353,6 +362,7 @@ describe('company staff', () => {
     expect(await noticeEndingSubscriptions(db(), new Date())).toBe(0);
     const ending = (await list(staff)).items.filter((n) => n.title.startsWith('Subscription ends in'));
     expect(ending.map((n) => n.title)).toContain(`Subscription ends in 14 days: ${w.a.name}`);
+    expect(ending.every((n) => n.target?.kind === 'school' && n.target.id === w.a.id)).toBe(true);
     expect(await noticeEndingSubscriptions(db(), new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect(await noticeEndingSubscriptions(db(), new Date(Date.now() + 8 * 86_400_000))).toBe(0);
 
@@ -366,6 +376,11 @@ describe('company staff', () => {
     const colleague = as(w.t.app, await w.staff('company_admin'));
     expect((await list(colleague)).items.some((n) => n.id === first.id)).toBe(true);
     expect((await admin({ method: 'POST', url: `/api/v1/notifications/${first.id}/read` })).statusCode).toBe(404);
+    // Nor does any school user's bell carry a company page's target: the other school's least of all.
+    for (const school of [admin, await w.b.as('school_admin')]) {
+      const kinds = (await list(school)).items.map((n) => n.target?.kind);
+      for (const kind of ['addonRequest', 'payment', 'school']) expect(kinds).not.toContain(kind);
+    }
     expect((await colleague({ method: 'POST', url: '/api/v1/notifications/read-all' })).statusCode).toBe(204);
     expect((await list(colleague)).unread).toBe(0);
   });

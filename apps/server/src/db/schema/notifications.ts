@@ -105,6 +105,7 @@ export const companyNotifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     message: jsonb('message').$type<NotificationMessage>(),
+    target: jsonb('target').$type<NotificationTarget>(),
     dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },

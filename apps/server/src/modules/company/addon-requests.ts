@@ -157,7 +157,7 @@ export async function createAddonRequest(
         entityId: id,
         after: { addon: addon.name },
       });
-      await noticeAddonRequest(tx, schoolId, addon.name);
+      await noticeAddonRequest(tx, { id, schoolId, addon: addon.name });
       return toAddonRequest(await requestById(tx, id));
     });
   } catch (err) {
@@ -216,7 +216,7 @@ export async function approveAddonRequest(deps: Deps, actor: Actor, { id }: { id
       messageOf(N.addonActiveTitle, row.addonName),
       messageOf(N.addonActiveBody, row.addonName),
     );
-    await noticeAddonRequestDecided(tx, actor, { schoolId, addon: row.addonName, status: 'approved' });
+    await noticeAddonRequestDecided(tx, actor, { id, schoolId, addon: row.addonName, status: 'approved' });
     await audit(tx, actor, {
       schoolId,
       action: 'addon_request.approved',
@@ -253,7 +253,7 @@ export async function rejectAddonRequest(
       .set({ status: 'rejected', reason, decidedAt: now, decidedByAccountId: actor.accountId })
       .where(and(eq(addonRequests.schoolId, schoolId), eq(addonRequests.id, id)));
     await notifySchoolAdmins(tx, schoolId, 'addons', messageOf(N.addonDeclinedTitle, row.addonName), reason);
-    await noticeAddonRequestDecided(tx, actor, { schoolId, addon: row.addonName, status: 'rejected' });
+    await noticeAddonRequestDecided(tx, actor, { id, schoolId, addon: row.addonName, status: 'rejected' });
     // A rejected request is not payable (docs/product.md, "Payments"): its pending payment is rejected with it.
     await rejectPaymentsOfRequest(tx, actor, schoolId, id, reason, now);
     await audit(tx, actor, {

@@ -385,7 +385,7 @@ export async function submitPayment(
       });
       if (result.status === 'confirmed') {
         await countConfirmed(tx, { schoolId, id, subscriptionId: input.subscriptionId ?? null }, now);
-      } else await noticePaymentToConfirm(tx, schoolId, input.amountMinor, currency);
+      } else await noticePaymentToConfirm(tx, { id, schoolId, amountMinor: input.amountMinor, currency });
       await audit(tx, actor, {
         schoolId,
         action: 'payment.submitted',

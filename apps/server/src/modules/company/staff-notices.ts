@@ -1,3 +1,4 @@
+import type { NotificationTarget } from '@lyceum/shared/api';
 import { COMPANY_NOTIFICATION_MESSAGES as M, messageOf } from '@lyceum/shared/notifications';
 import { formatMoney } from '@lyceum/shared/plans';
 import { sql } from 'drizzle-orm';
@@ -8,16 +9,25 @@ import { createCompanyNotifications } from '../notifications/index.ts';
 
 /**
  * What company staff hear of in their bell (docs/product.md, "Notifications"): each call runs in the
- * transaction of the event itself, so a notice goes out only if the event is committed.
+ * transaction of the event itself, so a notice goes out only if the event is committed. `target` is the
+ * request, payment or school it is about, which opening it leads to.
  */
 async function notice(
   tx: Tx,
+  target: NotificationTarget,
   title: ReturnType<typeof messageOf>,
   body: ReturnType<typeof messageOf>,
   exceptStaffId?: string,
 ): Promise<void> {
   await createCompanyNotifications(tx, [
-    { type: 'other', title: title.text, body: body.text, message: { title: title.ref, body: body.ref }, exceptStaffId },
+    {
+      type: 'other',
+      title: title.text,
+      body: body.text,
+      message: { title: title.ref, body: body.ref },
+      target,
+      exceptStaffId,
+    },
   ]);
 }
 
@@ -26,20 +36,24 @@ async function schoolName(tx: Tx, schoolId: string): Promise<string> {
   return row?.name ?? '';
 }
 
-export async function noticeAddonRequest(tx: Tx, schoolId: string, addon: string): Promise<void> {
+export async function noticeAddonRequest(
+  tx: Tx,
+  request: { id: string; schoolId: string; addon: string },
+): Promise<void> {
+  const { schoolId, addon } = request;
   const school = await schoolName(tx, schoolId);
-  await notice(tx, messageOf(M.addonRequestTitle, addon), messageOf(M.addonRequestBody, school, addon));
+  const target = { kind: 'addonRequest' as const, id: request.id, status: 'pending' as const };
+  await notice(tx, target, messageOf(M.addonRequestTitle, addon), messageOf(M.addonRequestBody, school, addon));
 }
 
 export async function noticePaymentToConfirm(
   tx: Tx,
-  schoolId: string,
-  amountMinor: number,
-  currency: string,
+  payment: { id: string; schoolId: string; amountMinor: number; currency: string },
 ): Promise<void> {
-  const school = await schoolName(tx, schoolId);
-  const amount = formatMoney(amountMinor, currency);
-  await notice(tx, messageOf(M.paymentTitle, school), messageOf(M.paymentBody, school, amount));
+  const school = await schoolName(tx, payment.schoolId);
+  const amount = formatMoney(payment.amountMinor, payment.currency);
+  const target = { kind: 'payment' as const, id: payment.id, status: 'pending' as const };
+  await notice(tx, target, messageOf(M.paymentTitle, school), messageOf(M.paymentBody, school, amount));
 }
 
 /** A sales lead, worded by what it asks: to be contacted, a renewal or an upgrade. */
@@ -51,7 +65,7 @@ export async function noticeLead(
 ): Promise<void> {
   const school = await schoolName(tx, schoolId);
   const body = { contact_sales: M.leadBody, renewal: M.renewalLeadBody, upgrade: M.upgradeLeadBody }[kind];
-  await notice(tx, messageOf(M.leadTitle, name), messageOf(body, name, school));
+  await notice(tx, { kind: 'school', id: schoolId }, messageOf(M.leadTitle, name), messageOf(body, name, school));
 }
 
 /**
@@ -61,13 +75,14 @@ export async function noticeLead(
 export async function noticePaymentDecided(
   tx: Tx,
   decider: { profileId: string; name: string },
-  payment: { schoolId: string; amountMinor: number; currency: string; status: 'confirmed' | 'rejected' },
+  payment: { id: string; schoolId: string; amountMinor: number; currency: string; status: 'confirmed' | 'rejected' },
 ): Promise<void> {
   const school = await schoolName(tx, payment.schoolId);
   const amount = formatMoney(payment.amountMinor, payment.currency);
   const confirmed = payment.status === 'confirmed';
   await notice(
     tx,
+    { kind: 'payment', id: payment.id, status: payment.status },
     messageOf(confirmed ? M.paymentConfirmedTitle : M.paymentRejectedTitle, school),
     messageOf(confirmed ? M.paymentConfirmedBody : M.paymentRejectedBody, decider.name, school, amount),
     decider.profileId,
@@ -78,12 +93,13 @@ export async function noticePaymentDecided(
 export async function noticeAddonRequestDecided(
   tx: Tx,
   decider: { profileId: string; name: string },
-  request: { schoolId: string; addon: string; status: 'approved' | 'rejected' },
+  request: { id: string; schoolId: string; addon: string; status: 'approved' | 'rejected' },
 ): Promise<void> {
   const school = await schoolName(tx, request.schoolId);
   const approved = request.status === 'approved';
   await notice(
     tx,
+    { kind: 'addonRequest', id: request.id, status: request.status },
     messageOf(approved ? M.addonApprovedTitle : M.addonRejectedTitle, request.addon),
     messageOf(approved ? M.addonApprovedBody : M.addonRejectedBody, decider.name, school, request.addon),
     decider.profileId,
@@ -99,9 +115,9 @@ export const EXPIRY_NOTICE_DAYS = [14, 3] as const;
  */
 export function noticeEndingSubscriptions(db: Database, now: Date): Promise<number> {
   return withSystem(db, async (tx) => {
-    const rows = await selectRows<{ id: string; school: string; endDate: string | Date }>(
+    const rows = await selectRows<{ id: string; schoolId: string; school: string; endDate: string | Date }>(
       tx,
-      sql`select s.id, sc.name as school, s.end_date as "endDate"
+      sql`select s.id, s.school_id as "schoolId", sc.name as school, s.end_date as "endDate"
         from school_subscriptions s join schools sc on sc.id = s.school_id
         where s.status = 'active' and s.end_date > ${now.toISOString()}::timestamptz
           and s.end_date <= ${now.toISOString()}::timestamptz + interval '14 days'`,
@@ -121,6 +137,7 @@ export function noticeEndingSubscriptions(db: Database, now: Date): Promise<numb
           title: title.text,
           body: body.text,
           message: { title: title.ref, body: body.ref },
+          target: { kind: 'school', id: row.schoolId },
           dedupeKey: `subscription-ends:${row.id}:${threshold}`,
         },
       ]);

@@ -1,3 +1,4 @@
+import type { NotificationTarget } from '@lyceum/shared/api';
 import type { NotificationMessage, NotificationType } from '@lyceum/shared/notifications';
 import { COMPANY_ROLES, type CompanyRole } from '@lyceum/shared/roles';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,8 @@ export interface NewCompanyNotification {
   title: string;
   body: string;
   message?: NotificationMessage | null;
+  /** What opening it leads to (docs/product.md, "Notifications"); absent for nothing to open. */
+  target?: NotificationTarget;
   /** Every company role unless narrowed. */
   roles?: CompanyRole[];
   /** A notification with a key already used is not sent again (sweeps that run more than once). */
@@ -35,15 +38,17 @@ export async function createCompanyNotifications(tx: Tx, rows: NewCompanyNotific
     title: row.title,
     body: row.body,
     message: row.message ?? null,
+    target: row.target ?? null,
     dedupe_key: row.dedupeKey ?? null,
     except_staff_id: row.exceptStaffId ?? null,
   }));
   const made = await selectRows<{ id: string; roles: string[] }>(
     tx,
-    sql`insert into company_notifications (id, roles, type, title, body, message, dedupe_key)
-      select r.id, r.roles, r.type, r.title, r.body, r.message, r.dedupe_key
+    sql`insert into company_notifications (id, roles, type, title, body, message, target, dedupe_key)
+      select r.id, r.roles, r.type, r.title, r.body, r.message, r.target, r.dedupe_key
       from json_to_recordset(${JSON.stringify(values)}::json)
-        as r(id uuid, roles text[], type text, title text, body text, message jsonb, dedupe_key text)
+        as r(id uuid, roles text[], type text, title text, body text, message jsonb, target jsonb,
+          dedupe_key text)
       on conflict (dedupe_key) do nothing
       returning id, roles`,
   );

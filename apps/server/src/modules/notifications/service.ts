@@ -133,7 +133,7 @@ function roleWideFor(schoolId: string, userId: SQL, role: SQL): SQL {
  */
 function visibleSource(actor: Actor): SQL {
   if (actor.kind === 'company') {
-    return sql`(select n.id, false as direct, n.type, n.title, n.body, n.message, null::jsonb as target, r.read_at,
+    return sql`(select n.id, false as direct, n.type, n.title, n.body, n.message, n.target, r.read_at,
         n.created_at
       from company_notifications n
       left join company_notification_reads r on r.notification_id = n.id and r.staff_id = ${actor.profileId}

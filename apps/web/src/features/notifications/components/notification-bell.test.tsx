@@ -19,10 +19,10 @@ function note(id: string, read: boolean, minutesAgo = 5): Notification {
   };
 }
 
-function renderBell(list: NotificationList) {
+function renderBell(list: NotificationList, role: Parameters<typeof signedIn>[0] = 'teacher') {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(notificationKeys.list, list);
-  return renderWithProviders(<NotificationBell />, { auth: signedIn('teacher'), queryClient });
+  return renderWithProviders(<NotificationBell />, { auth: signedIn(role), queryClient });
 }
 
 describe('NotificationBell badge', () => {
@@ -125,6 +125,27 @@ describe('NotificationBell list', () => {
     expect(router.state.location.search).toBe('?a=ann-1');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/notifications/n1/read')).toBe(true);
     expect(screen.queryByTestId('notification-list')).toBeNull();
+  });
+
+  it("links a company staff notice to the company page it is about, by the reader's role", async () => {
+    mockFetch({});
+    const request = { ...note('n1', true), target: { kind: 'addonRequest', id: 'r1', status: 'pending' } } as const;
+    const school = { ...note('n2', true), target: { kind: 'school', id: 's1' } } as const;
+    const hrefs = async (role: 'company_admin' | 'company_user') => {
+      const { unmount } = renderBell({ items: [request, school], unread: 0 }, role);
+      await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+      const list = screen.getByTestId('notification-list');
+      const found = ['n1', 'n2'].map((id) =>
+        within(list)
+          .getByRole('link', { name: new RegExp(`^Title ${id}`) })
+          .getAttribute('href'),
+      );
+      unmount();
+      return found;
+    };
+    expect(await hrefs('company_admin')).toEqual(['/addon-requests/manage?status=pending', '/schools/s1']);
+    // company_user may not open the manage page: the list it may open, filtered the same way.
+    expect(await hrefs('company_user')).toEqual(['/addon-requests?status=pending', '/schools/s1']);
   });
 
   it('shows a target the reader’s role may not open as a plain notification', async () => {

@@ -27,6 +27,33 @@ describe('targetHref (docs/product.md, "Notifications")', () => {
     expect(targetHref(announcement, undefined)).toBeNull();
   });
 
+  it("maps company staff's targets to the company pages each company role opens", () => {
+    const pending = { kind: 'addonRequest', id: 'r1', status: 'pending' } as const;
+    const approved = { kind: 'addonRequest', id: 'r1', status: 'approved' } as const;
+    const toConfirm = { kind: 'payment', id: 'p1', status: 'pending' } as const;
+    const rejected = { kind: 'payment', id: 'p1', status: 'rejected' } as const;
+    const school = { kind: 'school', id: 's1' } as const;
+    // Platform managers decide pending requests on the manage page; admin's menu has no Addon Requests entry,
+    // but its route is theirs.
+    for (const role of ['company_admin', 'admin'] as const) {
+      expect(targetHref(pending, role)).toBe('/addon-requests/manage?status=pending');
+      expect(targetHref(approved, role)).toBe('/addon-requests?status=approved');
+    }
+    // company_user may not open the manage page: the list, filtered the same way.
+    expect(targetHref(pending, 'company_user')).toBe('/addon-requests?status=pending');
+    expect(targetHref(approved, 'company_user')).toBe('/addon-requests?status=approved');
+    for (const role of ['company_admin', 'admin', 'company_user'] as const) {
+      expect(targetHref(toConfirm, role)).toBe('/payments?status=pending');
+      expect(targetHref(rejected, role)).toBe('/payments?status=rejected');
+      expect(targetHref(school, role)).toBe('/schools/s1');
+    }
+    // No school role opens a company page.
+    for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const)
+      for (const target of [pending, approved, toConfirm, rejected, school])
+        expect(targetHref(target, role)).toBeNull();
+    expect(targetHref({ kind: 'school', id: '../revenue' }, 'company_user')).toBe('/schools/..%2Frevenue');
+  });
+
   it('keeps an id to its own parameter, whatever it holds', () => {
     expect(targetHref({ kind: 'announcement', id: 'x&c=evil#y' }, 'parent')).toBe('/announcements?a=x%26c%3Devil%23y');
   });

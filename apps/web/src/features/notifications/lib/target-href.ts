@@ -1,11 +1,19 @@
 import type { NotificationTarget } from '@lyceum/shared/api';
 import { MENUS } from '@lyceum/shared/menus';
 import type { Role } from '@lyceum/shared/roles';
+import { SHELL_ROUTES } from '@lyceum/shared/routes';
 
 /** My Subscription is the school admin's alone (its page tells anyone else it is not theirs). */
 const SUBSCRIPTION_READERS: readonly Role[] = ['school_admin'];
 
 const inMenu = (role: Role, path: string) => MENUS[role].some((entry) => entry.path === path);
+
+/**
+ * The company pages are not all in every company role's menu (admin has no Addon Requests entry, nobody has
+ * Payments), so they go by the route table itself: a route its roles list lets the reader open.
+ */
+const routeOpens = (role: Role, path: string) =>
+  SHELL_ROUTES.some((route) => route.path === path && route.roles?.includes(role));
 
 /**
  * The in-app page a notification's target opens for a reader of `role`, or null when there is none they may
@@ -25,6 +33,17 @@ export function targetHref(target: NotificationTarget | null | undefined, role: 
         : null;
     case 'subscription':
       return SUBSCRIPTION_READERS.includes(role) ? `/subscription#my-${target.section}` : null;
+    case 'addonRequest': {
+      const status = new URLSearchParams({ status: target.status });
+      // A pending one opens where it is decided, for the staff who may decide it; the rest open the list.
+      if (target.status === 'pending' && routeOpens(role, 'addon-requests/manage'))
+        return `/addon-requests/manage?${status}`;
+      return routeOpens(role, 'addon-requests') ? `/addon-requests?${status}` : null;
+    }
+    case 'payment':
+      return routeOpens(role, 'payments') ? `/payments?${new URLSearchParams({ status: target.status })}` : null;
+    case 'school':
+      return routeOpens(role, 'schools/:id') ? `/schools/${encodeURIComponent(target.id)}` : null;
     default:
       return null;
   }
