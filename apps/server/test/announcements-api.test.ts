@@ -40,6 +40,12 @@ beforeAll(async () => {
   otherClassId = (await createClass(w.t.app, await w.a.signIn('school_admin'))).id;
 });
 const streams: SseStream[] = [];
+let listening: Promise<string> | undefined;
+/** The app's address for live streams: it listens once, for every test that opens one. */
+const streamBase = () => {
+  listening ??= listenUrl(w.t.app);
+  return listening;
+};
 afterAll(async () => {
   for (const s of streams) s.close();
   await w.t.close();
@@ -330,7 +336,7 @@ describe('visibility', () => {
           title: string;
         }[]
       ).map((n) => n.title);
-    const live = await openStream(await listenUrl(app), fatherSession.cookie);
+    const live = await openStream(await streamBase(), fatherSession.cookie);
     streams.push(live);
     const after = await toClass(cls.id, 'Sports day');
     const elsewhere = await toClass(otherClassId, 'Museum visit');
@@ -672,12 +678,71 @@ describe('editing an announcement', () => {
     });
     expect(seen.attachments.map((a) => a.id)).toEqual([second?.id]);
     expect((await callers.parent({ method: 'GET', url: `/api/v1/attachments/${first?.id}` })).statusCode).toBe(404);
-    // No new notification; the one sent names the title as published (docs/product.md, "Announcements").
-    expect(await notes()).toEqual(before);
+    // No new notification: the ones sent follow the corrected title (docs/product.md, "Notifications").
     expect(before).toContainEqual({ title: 'New announcement: Trip on Frday' });
+    const titles = (rows: Record<string, unknown>[]) => rows.map((n) => String(n.title)).sort();
+    const corrected = titles(before).map((t) =>
+      t === 'New announcement: Trip on Frday' ? 'New announcement: Trip on Friday' : t,
+    );
+    expect(titles(await notes())).toEqual(corrected.sort());
     // A manager may correct it too; the expiry can be taken off.
     expect((await edit(callers.principal, made.id, { expiresAt: null })).statusCode).toBe(200);
     expect((await read(callers.parent, made.id)).expiresAt).toBeNull();
+  });
+
+  it("retitles its notifications in every bell, in each reader's language, keeping read state; open bells replace the line", async () => {
+    type Inbox = { items: { id: string; title: string; read: boolean }[]; unread: number; total: number };
+    const inbox = async (caller: Caller) =>
+      (await caller({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json() as Inbox;
+    const made = await published(callers.principal, { title: 'Fair on Munday', audience: ['parent', 'teacher'] });
+    const noteOf = async (caller: Caller) => (await inbox(caller)).items.find((n) => n.title.includes('Fair on'));
+    const parentNote = await noteOf(callers.parent);
+    expect(parentNote?.title).toBe('New announcement: Fair on Munday');
+    // The parent has read it, the teacher has not; the author was never told.
+    expect(
+      (await callers.parent({ method: 'POST', url: `/api/v1/notifications/${parentNote?.id}/read` })).statusCode,
+    ).toBe(204);
+    const before = { parent: await inbox(callers.parent), teacher: await inbox(callers.teacher) };
+    const live = await openStream(await streamBase(), (await w.a.signIn('teacher')).cookie);
+    streams.push(live);
+    await live.next('unread');
+
+    expect((await edit(callers.principal, made.id, { title: 'Fair on Monday' })).statusCode).toBe(200);
+
+    // The same line, retitled, nothing new and nothing unread again.
+    for (const [caller, was] of [
+      [callers.parent, before.parent],
+      [callers.teacher, before.teacher],
+    ] as const) {
+      const now = await inbox(caller);
+      expect(now).toMatchObject({ unread: was.unread, total: was.total });
+      const note = now.items.find((n) => n.id === parentNote?.id);
+      expect(note).toMatchObject({ title: 'New announcement: Fair on Monday' });
+      expect(note?.read).toBe(was.items.find((n) => n.id === parentNote?.id)?.read);
+    }
+    expect((await noteOf(callers.parent))?.read).toBe(true);
+    expect(await noteOf(callers.principal)).toBeUndefined();
+    // Open bells hear it as rewritten in place, then the unread count as it is.
+    const heard = JSON.parse((await live.next('notification')).data);
+    expect(heard).toMatchObject({ id: parentNote?.id, title: 'New announcement: Fair on Monday', read: false });
+    expect(JSON.parse((await live.next('unread')).data)).toMatchObject({ notifications: before.teacher.unread });
+    // Our wording in the reader's language, the new title as written.
+    const es = await callers.parent({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: 'es' } });
+    expect(es.statusCode, es.body).toBeLessThan(300);
+    expect((await inbox(callers.parent)).items.find((n) => n.id === parentNote?.id)?.title).toBe(
+      'Nuevo anuncio: Fair on Monday',
+    );
+    const back = await callers.parent({ method: 'PUT', url: '/api/v1/profile/language', payload: { language: null } });
+    expect(back.statusCode, back.body).toBeLessThan(300);
+
+    // Refused edits (bad input, wrong role, another school) leave the notification's title as it is.
+    expect((await edit(callers.principal, made.id, { title: '' })).statusCode).toBe(400);
+    expect((await edit(callers.teacher, made.id, { title: 'Hijacked' })).statusCode).toBe(403);
+    expect((await edit(await w.b.as('school_admin'), made.id, { title: 'Hijacked' })).statusCode).toBe(404);
+    const rows = await w.t.app.deps.db.execute(
+      sql`select title, message->'title'->'params' as params from notifications where announcement_id = ${made.id}`,
+    );
+    expect(rows.rows).toEqual([{ title: 'New announcement: Fair on Monday', params: ['Fair on Monday'] }]);
   });
 
   it('refuses bad input with the field and its message, changing nothing', async () => {

@@ -28,7 +28,11 @@ import { newId } from '../../lib/ids.ts';
 import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { attachmentsOf, claimAttachments, replaceAttachments } from '../files/index.ts';
-import { createNotifications, removeAnnouncementNotifications } from '../notifications/index.ts';
+import {
+  createNotifications,
+  removeAnnouncementNotifications,
+  retitleAnnouncementNotifications,
+} from '../notifications/index.ts';
 import { audienceMembers, inAudience, isManager, visibleTo } from './audience.ts';
 import { readFigures } from './figures.ts';
 import { safeBody, textOf } from './safe-html.ts';
@@ -322,6 +326,9 @@ function checkExpiry(expiresAt: string | null | undefined, now: Date): Date | nu
 const rolesOf = (audience: Audience[]): SchoolRole[] =>
   audience.includes('all') ? [...SCHOOL_ROLES] : (audience.filter((a) => a !== 'all') as SchoolRole[]);
 
+/** What its notification is called: the announcement's title, as sent and after every edit of it. */
+const notificationTitle = (title: string) => messageOf(M.notificationTitle, title);
+
 /**
  * Tells the audience: one role-wide notification when it reaches whole roles, one per person when it is
  * narrowed to classes (the class rule is the announcement's, not a role's); and a live `announcement` event.
@@ -333,7 +340,7 @@ async function tellAudience(
   input: { title: string; audience: Audience[]; classIds: string[] },
 ) {
   const schoolId = actor.schoolId as string;
-  const title = messageOf(M.notificationTitle, input.title);
+  const title = notificationTitle(input.title);
   const body = messageOf(M.notificationBody, actor.name);
   const text = {
     schoolId,
@@ -476,6 +483,10 @@ export async function updateAnnouncement(
       await tellStatusChanged(tx, scope.schoolId, before, 'restored');
     } else if (after === 'active' && edited) {
       await tellStatusChanged(tx, scope.schoolId, before, 'edited');
+    }
+    // Its bell line says the title it has now; archived, it has no notifications to retitle.
+    if (after === 'active' && input.title !== undefined) {
+      await retitleAnnouncementNotifications(tx, scope.schoolId, id, notificationTitle(input.title));
     }
     return answerVisible(tx, actor, now, id);
   });

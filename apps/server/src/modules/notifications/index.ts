@@ -9,6 +9,7 @@ export {
   readNotification,
   readNotifications,
   removeAnnouncementNotifications,
+  retitleAnnouncementNotifications,
   unreadCountSql,
   unreadNotifications,
 } from './service.ts';

@@ -1,5 +1,10 @@
 import type { Notification, NotificationList, NotificationTarget } from '@lyceum/shared/api';
-import { NOTIFICATION_MESSAGES, type NotificationMessage, type NotificationType } from '@lyceum/shared/notifications';
+import {
+  type MessageRef,
+  NOTIFICATION_MESSAGES,
+  type NotificationMessage,
+  type NotificationType,
+} from '@lyceum/shared/notifications';
 import type { SchoolRole } from '@lyceum/shared/roles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -99,6 +104,37 @@ export async function createNotifications(tx: Tx, rows: NewNotification[]): Prom
 export async function removeAnnouncementNotifications(tx: Tx, schoolId: string, announcementId: string): Promise<void> {
   await tx.execute(
     sql`delete from notifications where school_id = ${schoolId} and announcement_id = ${announcementId}`,
+  );
+}
+
+/**
+ * Gives an announcement's notifications its edited title (`title`: the notification's title, worded as when
+ * sent), in the caller's transaction: the same rows, so nobody is notified again and each reader's read and
+ * deleted state stays as it was (docs/product.md, "Notifications"). Each changed one goes to its readers' open
+ * bells as rewritten in place, which replace its line where it is and take the unread counts after it.
+ */
+export async function retitleAnnouncementNotifications(
+  tx: Tx,
+  schoolId: string,
+  announcementId: string,
+  title: { text: string; ref: MessageRef },
+): Promise<void> {
+  // A notification stored before messages had ids keeps a null message (jsonb_set of null is null) and is
+  // shown by its stored title, which changes here too.
+  const changed = await selectRows<{ id: string; user_id: string | null; roles: SchoolRole[] | null }>(
+    tx,
+    sql`update notifications
+      set title = ${title.text}, message = jsonb_set(message, '{title}', ${JSON.stringify(title.ref)}::jsonb)
+      where school_id = ${schoolId} and announcement_id = ${announcementId} and title <> ${title.text}
+      returning id, user_id, roles`,
+  );
+  await publishLiveEvents(
+    tx,
+    changed.map((n) =>
+      n.user_id
+        ? { kind: 'notification' as const, schoolId, userIds: [n.user_id], id: n.id, rewritten: true }
+        : { kind: 'notification' as const, schoolId, roles: n.roles ?? [], id: n.id, rewritten: true },
+    ),
   );
 }
 
