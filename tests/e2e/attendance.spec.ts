@@ -145,6 +145,9 @@ test('attendance: a reload offline shows the kept marks as not sent yet; back on
   await page.getByRole('heading', { level: 1, name: 'Mark attendance' }).waitFor({ timeout: 30_000 });
   await expect.poll(() => submissions.length, { timeout: 20_000 }).toBe(1);
   await expect(page.getByText('Not sent yet.')).toBeHidden();
+  // The teacher is told, on the sheet they kept, as after submitting it (sent before the class list had loaded).
+  await expect(page.getByText(/^Attendance saved: /)).toBeVisible();
+  await screenshot(page, 'attendance-kept-marks-saved-phone');
   expect(
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.pending.'))),
     'nothing left waiting in the browser',
