@@ -141,10 +141,19 @@ test('attendance: a reload offline shows the kept marks as not sent yet; back on
   await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible();
   expect(submissions, 'nothing reached the server while offline').toEqual([]);
 
+  // The class list answers once the kept marks are sent, as on a slow line: the page opening cannot know yet
+  // which sheet they belong to, and must still say they were saved.
+  await page.route('**/api/v1/attendance/options', async (route) => {
+    await expect.poll(() => submissions.length, { timeout: 20_000 }).toBe(1);
+    await route.continue();
+  });
   await page.context().setOffline(false);
   await page.getByRole('heading', { level: 1, name: 'Mark attendance' }).waitFor({ timeout: 30_000 });
   await expect.poll(() => submissions.length, { timeout: 20_000 }).toBe(1);
   await expect(page.getByText('Not sent yet.')).toBeHidden();
+  // The teacher is told, on the sheet they kept, as after submitting it (sent before the class list had loaded).
+  await expect(page.getByText(/^Attendance saved: /)).toBeVisible();
+  await screenshot(page, 'attendance-kept-marks-saved-phone');
   expect(
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.pending.'))),
     'nothing left waiting in the browser',

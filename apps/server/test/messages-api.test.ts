@@ -33,6 +33,30 @@ async function send(caller: Caller, conversationId: string, body: string) {
   });
 }
 
+/** Gives the caller a profile picture; answers its URL. */
+async function uploadPicture(caller: Caller): Promise<string> {
+  const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  const boundary = 'lyceum-picture';
+  const upload = await caller({
+    method: 'POST',
+    url: '/api/v1/profile/picture',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      picture,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(upload.statusCode, upload.body).toBe(200);
+  const url = (upload.json() as { user: { profileImage: string } }).user.profileImage;
+  expect(url).toMatch(/^\/api\/v1\/files\/schools\//);
+  return url;
+}
+
 beforeAll(async () => {
   w = await schoolWorld({ config: { eventHeartbeatMs: 60_000 } });
   for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const)
@@ -248,25 +272,7 @@ describe('sending, reading, unread counts and receipts', () => {
   });
 
   it("shows the other person's picture where their name is: the conversation (list and by id) and the picker", async () => {
-    const picture = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
-      .png()
-      .toBuffer();
-    const boundary = 'lyceum-picture';
-    const upload = await callA('teacher')({
-      method: 'POST',
-      url: '/api/v1/profile/picture',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        picture,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    expect(upload.statusCode, upload.body).toBe(200);
-    const url = (upload.json() as { user: { profileImage: string } }).user.profileImage;
-    expect(url).toMatch(/^\/api\/v1\/files\/schools\//);
+    const url = await uploadPicture(callA('teacher'));
 
     const list = (
       await callA('parent')({ method: 'GET', url: '/api/v1/messages/conversations' })
@@ -738,6 +744,51 @@ describe('groups made by staff', () => {
       payload: { name: 'Mine', memberIds: [w.a.users.parent.id] },
     });
     expect(teacher.statusCode).toBe(403);
+  });
+
+  it("each member carries their own picture (the group's details and every change's answer); another school's never", async () => {
+    const url = await uploadPicture(callA('teacher'));
+    const b = await w.b.as('principal');
+    const bUrl = await uploadPicture(await w.b.as('teacher'));
+    try {
+      const made = await callA('principal')({
+        method: 'POST',
+        url: '/api/v1/messages/groups',
+        payload: { name: 'Faces', memberIds: [w.a.users.teacher.id, w.a.users.parent.id] },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const group = made.json() as ConversationDetail;
+      const pictures = (d: ConversationDetail) => Object.fromEntries(d.members.map((m) => [m.id, m.profileImage]));
+      const expected = { [w.a.users.principal.id]: null, [w.a.users.teacher.id]: url, [w.a.users.parent.id]: null };
+      expect(pictures(group)).toEqual(expected);
+      const read = await callA('parent')({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` });
+      expect(pictures(read.json() as ConversationDetail)).toEqual(expected);
+      const added = await callA('principal')({
+        method: 'POST',
+        url: `/api/v1/messages/groups/${group.id}/members`,
+        payload: { memberIds: [w.a.users.student.id] },
+      });
+      expect(pictures(added.json() as ConversationDetail)).toEqual({ ...expected, [w.a.users.student.id]: null });
+      // The other school reads nothing of it, picture included; its own group shows its own people's pictures.
+      const across = await b({ method: 'GET', url: `/api/v1/messages/conversations/${group.id}` });
+      expect(across.statusCode).toBe(404);
+      expect(across.body).not.toContain(url);
+      const theirs = await b({
+        method: 'POST',
+        url: '/api/v1/messages/groups',
+        payload: { name: 'Faces', memberIds: [w.b.users.teacher.id] },
+      });
+      expect(theirs.statusCode, theirs.body).toBe(201);
+      expect(pictures(theirs.json() as ConversationDetail)).toEqual({
+        [w.b.users.principal.id]: null,
+        [w.b.users.teacher.id]: bUrl,
+      });
+      expect(theirs.body).not.toContain(url);
+    } finally {
+      // The other tests expect nobody's picture.
+      await callA('teacher')({ method: 'DELETE', url: '/api/v1/profile/picture' });
+      await (await w.b.as('teacher'))({ method: 'DELETE', url: '/api/v1/profile/picture' });
+    }
   });
 });
 

@@ -203,6 +203,8 @@ export const ConversationMember = z.object({
   id: z.uuid(),
   name: z.string(),
   role: SchoolRoleSchema,
+  /** Their profile picture's URL, or null (the initial is shown). */
+  profileImage: z.string().nullable(),
   /** When the member last read the conversation (null: never). */
   lastReadAt: z.iso.datetime({ offset: true }).nullable(),
 });

@@ -103,6 +103,7 @@ export interface Member {
   id: string;
   name: string;
   role: 'school_admin' | 'principal' | 'teacher' | 'student' | 'parent';
+  profileImage: string | null;
   lastReadAt: Date | string | null;
 }
 
@@ -113,7 +114,7 @@ export function memberIdsSql(schoolId: string, group: { id: string; kind: string
     : sql`(select m.user_id from chat_group_members m where m.school_id = ${schoolId} and m.group_id = ${group.id})`;
 }
 
-/** The active members of a conversation, with what each has read. */
+/** The active members of a conversation, with their pictures and what each has read. */
 export function conversationMembers(
   tx: Tx,
   schoolId: string,
@@ -122,7 +123,7 @@ export function conversationMembers(
   const ids = memberIdsSql(schoolId, group);
   return selectRows<Member>(
     tx,
-    sql`select u.id, u.name, u.role, r.last_read_at as "lastReadAt" from users u
+    sql`select u.id, u.name, u.role, u.profile_image as "profileImage", r.last_read_at as "lastReadAt" from users u
       left join chat_reads r on r.school_id = u.school_id and r.group_id = ${group.id} and r.user_id = u.id
       where u.school_id = ${schoolId} and u.is_active and u.deleted_at is null and u.id in ${ids}
       order by ${byName(sql`u.name`)}, u.id`,

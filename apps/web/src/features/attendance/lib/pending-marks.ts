@@ -100,13 +100,18 @@ export function sendPending(entry: PendingMarks): Promise<SendResult> {
   return attempt;
 }
 
-/** Sends everything of user `userId` still waiting (not refused), oldest first; returns what was sent. */
+/**
+ * Sends everything of user `userId` still waiting (not refused), oldest first; returns what this call sent. A
+ * submission already on its way (the page opening while the connection returns) is waited for but not returned:
+ * the call that sent it says so, and the teacher hears of it once.
+ */
 export async function flushPending(userId: string): Promise<SubmitAttendanceResponse[]> {
   const sent: SubmitAttendanceResponse[] = [];
   for (const entry of readAll().filter((p) => p.userId === userId && !p.refused)) {
+    const joined = inFlight.has(entry.idempotencyKey);
     const result = await sendPending(entry);
-    if (result.ok) sent.push(result.answer);
-    else if (result.retryable) break;
+    if (result.ok && !joined) sent.push(result.answer);
+    else if (!result.ok && result.retryable) break;
   }
   return sent;
 }

@@ -1,10 +1,11 @@
 import type { AttendanceOptions, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { apiError, authResponse, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { markAttendanceHref } from '../lib/links';
-import { pendingSnapshot, resetPendingForTests } from '../lib/pending-marks';
+import { keepPending, pendingSnapshot, resetPendingForTests } from '../lib/pending-marks';
 import { MarkAttendancePage } from './mark-attendance-page';
 
 const CLASS = '0193e0a0-0000-7000-8000-000000000001';
@@ -55,7 +56,11 @@ function besideSubmit(element: HTMLElement) {
 }
 
 describe('MarkAttendancePage', () => {
-  beforeEach(() => resetPendingForTests());
+  beforeEach(() => {
+    resetPendingForTests();
+    // react-hot-toast keeps its toasts in a module store: start every test without the last one's.
+    toast.remove();
+  });
   afterEach(() => changeLanguage('en'));
 
   it('starts everyone present and submits the whole class once, with an Idempotency-Key', async () => {
@@ -220,6 +225,58 @@ describe('MarkAttendancePage', () => {
     const posts = next.calls.filter((c) => c.method === 'POST');
     expect(posts.map((p) => p.headers['idempotency-key'])).toEqual([key]);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says kept marks were sent as the page opens, even when they are sent before the class list has loaded', async () => {
+    keepPending({ classId: CLASS, date: TODAY, records: [] }, 'user-teacher', 'Grade 5 A');
+    const { calls } = mockFetch({
+      ...reads,
+      // The class list answers only once the kept marks are sent and forgotten: the page did not know yet
+      // which sheet it shows when they went.
+      'GET /api/v1/attendance/options': async () => {
+        await vi.waitFor(() => expect(pendingSnapshot()).toEqual([]));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return json(options);
+      },
+      'POST /api/v1/attendance': () => json({ ...answer, created: 0, updated: 3 }),
+    });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    const saved = (await screen.findByText('Attendance saved: 0 new, 3 updated.')).closest('[role="status"]');
+    expect(besideSubmit(saved as HTMLElement)).toBe(true);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it("says once, in a toast, that another sheet's kept marks were sent, however many ways they went", async () => {
+    const YESTERDAY = '2026-11-23';
+    keepPending({ classId: CLASS, date: YESTERDAY, records: [] }, 'user-teacher', 'Grade 5 A');
+    const { calls } = mockFetch({
+      ...reads,
+      'GET /api/v1/auth/me': () => json(authResponse('teacher')),
+      // Slow enough that the connection's return sends while the page's own send is on its way.
+      'POST /api/v1/attendance': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return json({ ...answer, date: YESTERDAY });
+      },
+    });
+    renderWithProviders(
+      <>
+        <MarkAttendancePage />
+        <Toaster />
+      </>,
+      { auth: signedIn('teacher'), path: '/attendance/mark' },
+    );
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await screen.findByText('Attendance saved for Grade 5 A, Nov 23, 2026: 3 new, 0 updated.');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/auth/me'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText(/^Attendance saved for/)).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // Today's sheet, on the screen, was not the one sent: it says nothing of being saved.
+    await screen.findByText('Ana Uno');
+    expect(screen.queryByText(/^Attendance saved:/)).toBeNull();
   });
 
   it('shows the server’s refusal as "Failed to submit attendance" with the field’s message; the marks are kept until discarded', async () => {

@@ -1,7 +1,8 @@
 import type { AttendanceStatus, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
-import { type CSSProperties, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { Alert } from '../../../components/ui/alert';
@@ -117,15 +118,13 @@ function MarkAttendance() {
   const [sending, setSending] = useState(false);
   const [barRef, barHeight] = useElementHeight<HTMLDivElement>();
 
-  const shownSlot = useRef(slot);
-  shownSlot.current = slot;
-  // Marks sent in the background (back online, or left from an earlier visit): refresh, and say so when they
-  // are the ones on the screen.
+  // Marks sent in the background (back online, or left from an earlier visit), until the teacher is told: the
+  // send on opening the page often ends before the class list has loaded, when the sheet shown is not known yet.
+  const [sentUnsaid, setSentUnsaid] = useState<SubmitAttendanceResponse[]>([]);
   const sentLater = useMemo(
     () => (sent: SubmitAttendanceResponse[]) => {
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-      const mine = sent.find((a) => slotOf(a.classId, a.date, a.periodId ?? '') === shownSlot.current);
-      if (mine) setOutcome({ kind: 'sent', created: mine.created, updated: mine.updated });
+      setSentUnsaid((before) => [...before, ...sent]);
     },
     [queryClient],
   );
@@ -138,6 +137,21 @@ function MarkAttendance() {
       if (sent.length > 0) sentLater(sent);
     });
   }, [sentLater, me]);
+
+  // Said once each: the sheet on the screen shows it saved, as after submitting it; another sheet in a toast.
+  const classes = options.data?.classes;
+  useEffect(() => {
+    if (!classes || sentUnsaid.length === 0) return;
+    for (const a of sentUnsaid) {
+      const counts = { created: a.created, updated: a.updated };
+      if (slotOf(a.classId, a.date, a.periodId ?? '') === slot) setOutcome({ kind: 'sent', ...counts });
+      else {
+        const className = classes.find((c) => c.id === a.classId)?.label ?? t('class');
+        toast.success(t('mark.sentSheet', { className, date: formatDay(a.date), ...counts }));
+      }
+    }
+    setSentUnsaid([]);
+  }, [classes, sentUnsaid, slot, t]);
 
   useEffect(() => {
     if (!sheet.data) return;

@@ -8,6 +8,7 @@ import {
 import { LogOut, Trash2, UserMinus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
@@ -118,6 +119,7 @@ function Members({ group, canChange, me }: { group: ConversationDetail; canChang
       <ul className="mt-1 divide-y divide-slate-100" aria-label={t('groups.members')}>
         {group.members.map((m) => (
           <li key={m.id} className="flex items-center gap-3 py-2">
+            <Avatar name={m.name} src={m.profileImage} size="xs" />
             <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{m.name}</span>
             <span className="shrink-0 text-xs text-slate-500">{roleLabel(m.role)}</span>
             {canChange && m.id !== me && (

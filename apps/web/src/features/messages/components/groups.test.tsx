@@ -9,6 +9,7 @@ const GROUP = '01900000-0000-7000-8000-0000000000b1';
 const TEACHER = '01900000-0000-7000-8000-0000000000c1';
 const PARENT = '01900000-0000-7000-8000-0000000000c2';
 const STUDENT = '01900000-0000-7000-8000-0000000000c3';
+const PICTURE = '/api/v1/files/schools/s1/profile/tess.webp';
 
 const conversation = {
   id: GROUP,
@@ -25,17 +26,17 @@ const detail = (createdBy: string, extra: ConversationDetail['members'] = []): C
   ...conversation,
   createdBy,
   members: [
-    { id: 'user-principal', name: 'Ada Lovelace', role: 'principal', lastReadAt: null },
-    { id: TEACHER, name: 'Tess Teacher', role: 'teacher', lastReadAt: null },
-    { id: PARENT, name: 'Pat Parent', role: 'parent', lastReadAt: null },
+    { id: 'user-principal', name: 'Ada Lovelace', role: 'principal', profileImage: null, lastReadAt: null },
+    { id: TEACHER, name: 'Tess Teacher', role: 'teacher', profileImage: PICTURE, lastReadAt: null },
+    { id: PARENT, name: 'Pat Parent', role: 'parent', profileImage: null, lastReadAt: null },
     ...extra,
   ],
 });
 const contacts = {
   items: [
-    { id: TEACHER, name: 'Tess Teacher', role: 'teacher' as const },
-    { id: PARENT, name: 'Pat Parent', role: 'parent' as const },
-    { id: STUDENT, name: 'Sam Student', role: 'student' as const },
+    { id: TEACHER, name: 'Tess Teacher', role: 'teacher' as const, profileImage: PICTURE },
+    { id: PARENT, name: 'Pat Parent', role: 'parent' as const, profileImage: null },
+    { id: STUDENT, name: 'Sam Student', role: 'student' as const, profileImage: null },
   ],
 };
 const emptyThread = () => json({ items: [], nextCursor: null, total: 0, othersReadAt: null });
@@ -68,6 +69,37 @@ describe('groups staff make', () => {
       }),
     );
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows each member's picture beside their name (the initial without one): the group's details and the New group picker", async () => {
+    mockFetch({
+      'GET /api/v1/messages/conversations': () => json({ items: [conversation], nextCursor: null, total: 1 }),
+      [`GET /api/v1/messages/conversations/${GROUP}/messages`]: emptyThread,
+      [`GET /api/v1/messages/conversations/${GROUP}`]: () => json(detail(TEACHER)),
+      'GET /api/v1/messages/contacts': () => json(contacts),
+    });
+    renderWithProviders(<MessagesPage />, { auth: signedIn('principal'), path: `/messages?c=${GROUP}` });
+    const pictureOf = (row: Element | null | undefined) => row?.querySelector('img')?.getAttribute('src') ?? null;
+    const rowOf = (scope: HTMLElement, name: string) => within(scope).getByText(name).closest('li');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Group details' }));
+    const details = await screen.findByRole('dialog', { name: 'Fair helpers' });
+    const members = await within(details).findByRole('list', { name: 'Members' });
+    expect(pictureOf(rowOf(members, 'Tess Teacher'))).toBe(PICTURE);
+    expect(pictureOf(rowOf(members, 'Pat Parent'))).toBeNull();
+    expect(rowOf(members, 'Pat Parent')?.firstElementChild?.textContent).toBe('P');
+    fireEvent.keyDown(details, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    const offered = await within(dialog).findByRole('list', { name: 'People you may message' });
+    expect(pictureOf(within(offered).getByRole('button', { name: /Tess Teacher/ }))).toBe(PICTURE);
+    expect(pictureOf(within(offered).getByRole('button', { name: /Sam Student/ }))).toBeNull();
+    // A chosen person keeps their picture in the chosen list above the search.
+    fireEvent.click(within(offered).getByRole('button', { name: /Tess Teacher/ }));
+    const chosen = within(dialog).getByRole('list', { name: 'Chosen people' });
+    expect(pictureOf(rowOf(chosen, 'Tess Teacher'))).toBe(PICTURE);
   });
 
   it('a principal in a group renames it, takes someone out, adds people and leaves; only the creator or a school admin deletes', async () => {

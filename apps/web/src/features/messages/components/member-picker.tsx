@@ -1,6 +1,7 @@
 import type { Contact } from '@lyceum/shared/messages';
 import { Check, X } from 'lucide-react';
 import { type Ref, useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
 import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
 import { useT } from '../../../lib/i18n/i18n';
@@ -45,8 +46,9 @@ export function MemberPicker({
           {selected.map((p) => (
             <li
               key={p.id}
-              className="flex max-w-full items-center gap-1 rounded-full bg-blue-50 py-0.5 ps-2.5 pe-1 text-xs text-blue-800"
+              className="flex max-w-full items-center gap-1 rounded-full bg-blue-50 py-0.5 ps-0.5 pe-1 text-xs text-blue-800"
             >
+              <Avatar name={p.name} src={p.profileImage} size="xs" className="size-5 text-[0.625rem]" />
               <span className="truncate">{p.name}</span>
               <button
                 type="button"
@@ -81,6 +83,7 @@ export function MemberPicker({
               >
                 {chosen.has(c.id) && <Check className="size-3" />}
               </span>
+              <Avatar name={c.name} src={c.profileImage} size="xs" />
               <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{c.name}</span>
               <span className="shrink-0 text-xs text-slate-500">{roleLabel(c.role)}</span>
             </button>
