@@ -35,20 +35,26 @@ async function capture(page: Page, name: string, ready: (p: Page) => Promise<unk
   await page.setViewportSize(DESKTOP);
 }
 
+/** The teacher publishes to the parents of Grade 5 A from the Announcements page's header button. */
+async function publishToParents(teacher: Page, title: string, message: string) {
+  await teacher.goto('/announcements');
+  // The header's button (an empty list offers the same one in its empty state).
+  await teacher.getByRole('button', { name: 'New announcement' }).first().click();
+  const dialog = teacher.getByRole('dialog', { name: 'New announcement' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Message').fill(message);
+  await dialog.getByRole('checkbox', { name: 'Parents' }).check();
+  await dialog.getByRole('checkbox', { name: 'Grade 5 A' }).check();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test('a parent opens an announcement from the bell and lands on it', async ({ signInAs }) => {
   const title = `Book fair ${Date.now().toString(36)}`;
   const teacher = await signInAs('teacher', DESKTOP);
   const parent = await signInAs('parent', DESKTOP);
   const before = await unreadOf(parent);
-  await teacher.goto('/announcements');
-  await teacher.getByRole('button', { name: 'New announcement' }).first().click();
-  const dialog = teacher.getByRole('dialog', { name: 'New announcement' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Message').fill('The book fair opens on Monday in the library.');
-  await dialog.getByRole('checkbox', { name: 'Parents' }).check();
-  await dialog.getByRole('checkbox', { name: 'Grade 5 A' }).check();
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(dialog).toBeHidden();
+  await publishToParents(teacher, title, 'The book fair opens on Monday in the library.');
 
   await expect(parent.getByRole('button', { name: `Notifications, ${before + 1} unread` })).toBeVisible({
     timeout: 15_000,
@@ -75,20 +81,11 @@ test('a teacher’s announcement reaches a parent live; the parent reads, clears
   const parent = await signInAs('parent', DESKTOP);
   const before = await unreadOf(parent);
 
-  await teacher.goto('/announcements');
-  // The header's button (an empty list offers the same one in its empty state).
-  await teacher.getByRole('button', { name: 'New announcement' }).first().click();
-  const dialog = teacher.getByRole('dialog', { name: 'New announcement' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog
-    .getByLabel('Message')
-    .fill(
-      'We visit the museum on Friday.\n\n- Bring lunch\n- Wear comfortable shoes\n\nDetails: https://example.org/trip',
-    );
-  await dialog.getByRole('checkbox', { name: 'Parents' }).check();
-  await dialog.getByRole('checkbox', { name: 'Grade 5 A' }).check();
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(dialog).toBeHidden();
+  await publishToParents(
+    teacher,
+    title,
+    'We visit the museum on Friday.\n\n- Bring lunch\n- Wear comfortable shoes\n\nDetails: https://example.org/trip',
+  );
   await expect(teacher.getByRole('heading', { name: title })).toBeVisible();
 
   // The parent's badge rises without a reload: the live stream brought the notification.
