@@ -100,9 +100,14 @@ describe("company staff hear of each other's decisions", () => {
       expect(note).toMatchObject(told);
     }
     for (const who of [colleague, reader]) expect((await bell(who.call)).items[0]).toMatchObject(told);
-    // The one who decided knows: nothing in their bell or on their stream.
+    // The one who decided knows: nothing in their bell or on their stream. (The payment's own "to confirm" notice,
+    // written before the streams opened, may still reach a stream that opened before its event was delivered.)
     expect(await bell(decider.call)).toEqual(deciderBefore);
-    expect(await notificationsOf(deciderStream)).toEqual([]);
+    expect(
+      (await notificationsOf(deciderStream)).filter(
+        (n) => n.target?.kind !== 'payment' || n.target.status !== 'pending',
+      ),
+    ).toEqual([]);
 
     // The other way round, in the reader's language.
     const second = await alphaPays(2, 2500);

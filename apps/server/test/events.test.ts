@@ -362,8 +362,18 @@ describe('GET /api/v1/events', () => {
     // the edits only.
     expect(parent.events.filter((e) => e.event === 'announcement')).toHaveLength(4);
     expect(principal.events.filter((e) => e.event === 'announcement')).toHaveLength(2);
-    // One notification per announcement, from publishing: editing sent none.
-    expect(parent.events.filter((e) => e.event === 'notification')).toHaveLength(2);
+    // One notification per announcement, from publishing; each edit of the title rewrote it in place (the same
+    // id, the new title), notifying no one anew.
+    const notes = parent.events
+      .filter((e) => e.event === 'notification')
+      .map((e) => JSON.parse(e.data) as { id: string; title: string });
+    expect(new Set(notes.map((n) => n.id)).size).toBe(2);
+    expect(notes.map((n) => n.title)).toEqual([
+      'New announcement: With a typo',
+      'New announcement: Without a typo',
+      'New announcement: With a typo',
+      'New announcement: Without a typo',
+    ]);
     expect(student.events.filter((e) => e.event === 'announcement')).toEqual([]);
     expect(outsider.events.filter((e) => e.event === 'announcement')).toEqual([]);
     for (const s of [parent, principal, student, outsider]) s.close();
