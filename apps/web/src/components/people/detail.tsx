@@ -1,6 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { PersonAvatar } from './person-avatar';
 
 /** One labelled value of a profile's details card. */
@@ -10,15 +8,6 @@ export function Detail({ label, children }: { label: string; children: ReactNode
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
-  );
-}
-
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link to={to} className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-      {children}
-    </Link>
   );
 }
 

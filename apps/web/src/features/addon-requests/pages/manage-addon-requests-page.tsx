@@ -1,5 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/ui/back-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { useT } from '../../../lib/i18n/i18n';
@@ -11,13 +10,7 @@ export function ManageAddonRequestsPage() {
   const canManage = useIsPlatformManager();
   return (
     <>
-      <Link
-        to="/addon-requests"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-        {t('manage.back')}
-      </Link>
+      <BackLink to="/addon-requests">{t('manage.back')}</BackLink>
       <PageHeader title={t('manage.title')} description={t('manage.description')} />
       <AddonRequestList
         manage={canManage}

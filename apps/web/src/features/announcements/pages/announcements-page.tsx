@@ -1,9 +1,10 @@
 import { isSchoolRole } from '@lyceum/shared/roles';
 import type { Announcement } from '@lyceum/shared/announcements';
-import { ArrowLeft, Megaphone } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
+import { BackLink } from '../../../components/ui/back-link';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -97,15 +98,7 @@ function OpenedAnnouncement({
 }) {
   const { t } = useT('announcements');
   const query = useAnnouncement(id);
-  const back = (
-    <Link
-      to="/announcements"
-      className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
-    >
-      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-      {t('opened.all')}
-    </Link>
-  );
+  const back = <BackLink to="/announcements">{t('opened.all')}</BackLink>;
   if (query.isPending) {
     return (
       <div role="status" aria-label={t('loading')}>

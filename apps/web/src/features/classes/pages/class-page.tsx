@@ -3,7 +3,7 @@ import { CalendarDays, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { BackLink } from '../../../components/people/detail';
+import { BackLink } from '../../../components/ui/back-link';
 import { isSchoolReader } from '../../../components/people/school-scope';
 import { inSchool, useViewedSchool } from '../../../components/people/viewed-school';
 import { PersonCell } from '../../../components/people/person-avatar';

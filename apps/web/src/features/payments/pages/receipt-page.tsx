@@ -1,7 +1,7 @@
 import { isCompanyRole } from '@lyceum/shared/roles';
 import { Download, Printer, ReceiptText } from 'lucide-react';
 import { useParams } from 'react-router';
-import { BackLink } from '../../../components/people/detail';
+import { BackLink } from '../../../components/ui/back-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,8 +1,8 @@
 import { ADDON_KEYS } from '@lyceum/shared/entitlements';
-import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/ui/back-link';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { BillingFigures } from '../../../components/ui/billing-figures';
 import { Button } from '../../../components/ui/button';
@@ -76,10 +76,7 @@ export function SchoolDetailPage() {
 
   return (
     <>
-      <Link to="/schools" className="mb-3 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
-        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-        {t('detail.back')}
-      </Link>
+      <BackLink to="/schools">{t('detail.back')}</BackLink>
       <PageHeader
         title={school.name}
         description={<StatusBadge status={school.status} />}
