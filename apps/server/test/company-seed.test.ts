@@ -48,6 +48,22 @@ describe('company demo data (issue 3, item 9)', () => {
     expect(detail.history.items).toHaveLength(2);
   });
 
+  it("puts the waiting requests and the payment to confirm in company staff's bell, each opening its item", async () => {
+    const bell = (await staff({ method: 'GET', url: '/api/v1/notifications' })).json();
+    const pending = (await staff({ method: 'GET', url: '/api/v1/company/addon-requests?status=pending' })).json();
+    const payments = (await staff({ method: 'GET', url: '/api/v1/company/payments?status=pending' })).json();
+    expect(payments.items).toHaveLength(1);
+    const targets = bell.items.map((n: { target: unknown }) => n.target);
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        ...pending.items.map((r: { id: string }) => ({ kind: 'addonRequest', id: r.id, status: 'pending' })),
+        { kind: 'payment', id: payments.items[0].id, status: 'pending' },
+      ]),
+    );
+    expect(bell.unread).toBe(3);
+    expect(bell.items.map((n: { title: string }) => n.title)).toContain('Payment to confirm: Riverside Academy');
+  });
+
   it('bills each working demo school what its confirmed payments paid: paid, nothing outstanding (docs/product.md, "Billing: what is due")', async () => {
     for (const email of ['school-admin@demo.lyceum.test', 'school-admin@riverside.lyceum.test']) {
       const admin = as(t.app, await login(t.app, email, 'school_admin', DEMO_PASSWORD));

@@ -14,7 +14,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { insertAccount, insertSchoolUser } from '../db/accounts.ts';
-import { receiptNumberOf } from '../modules/company/index.ts';
+import { noticeAddonRequest, noticePaymentToConfirm, receiptNumberOf } from '../modules/company/index.ts';
 import { insertSchool } from './school.ts';
 
 const DAY = 86_400_000;
@@ -104,7 +104,8 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
     }
   }
 
-  // Waiting for company staff: two add-on requests and a bank transfer to confirm.
+  // Waiting for company staff: two add-on requests and a bank transfer to confirm, each with the bell notice a
+  // real request sends, so the demo's company staff find their work in the bell as well as in the lists.
   const riverside = schoolNamed('Riverside Academy');
   const demo = schoolNamed('Demo School');
   for (const [school, addonName, message] of [
@@ -124,6 +125,7 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
       message,
       requestedBy: admin?.id ?? null,
     });
+    await noticeAddonRequest(tx, { id: requestId, schoolId: school.id, addon: addonName });
     if (school === riverside) {
       const paymentId = newId();
       await tx.insert(subscriptionPayments).values({
@@ -136,6 +138,8 @@ export async function seedCompanyDemo(tx: Tx, passwordHash: string): Promise<str
         idempotencyKey: 'demo-riverside-api-access',
         receiptNumber: receiptNumberOf(paymentId, new Date(now), school.timeZone),
       });
+      const { priceMinor: amountMinor, currency } = addon(addonName);
+      await noticePaymentToConfirm(tx, { id: paymentId, schoolId: school.id, amountMinor, currency });
     }
   }
 

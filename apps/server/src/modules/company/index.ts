@@ -4,7 +4,12 @@ export { forgetExpiredBillingKeys } from './billing-keys.ts';
 export { receiptNumberOf } from './payments.ts';
 export { companyRoutes } from './routes.ts';
 export { CURRENT_SUBSCRIPTION, schoolStatusSql } from './school-status.ts';
-export { EXPIRY_NOTICE_DAYS, noticeEndingSubscriptions } from './staff-notices.ts';
+export {
+  EXPIRY_NOTICE_DAYS,
+  noticeAddonRequest,
+  noticeEndingSubscriptions,
+  noticePaymentToConfirm,
+} from './staff-notices.ts';
 export {
   hasActiveSubscription,
   SUBSCRIPTION_SWEEP_MS,
