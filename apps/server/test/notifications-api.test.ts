@@ -347,7 +347,7 @@ describe('company staff', () => {
       id: requested.json().id,
       status: 'pending',
     });
-    expect(await targetOf('New sales lead: Grace Hopper')).toEqual({ kind: 'school', id: w.a.id });
+    expect(await targetOf('New sales lead: Grace Hopper')).toEqual({ kind: 'lead', id: lead.json().id });
     expect(await targetOf(`Payment to confirm: ${w.a.name}`)).toEqual({
       kind: 'payment',
       id: paid.json().id,

@@ -34,7 +34,7 @@ export const NotificationTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscription'), section: z.enum(['plan', 'addons', 'payments']) }),
   /**
    * Company staff's: a school's add-on request or payment, with the status the notice tells of (the lists open
-   * filtered by it), and a school itself (a sales lead, a subscription ending).
+   * filtered by it), a sales lead, and a school itself (a subscription ending).
    */
   z.object({
     kind: z.literal('addonRequest'),
@@ -42,6 +42,7 @@ export const NotificationTarget = z.discriminatedUnion('kind', [
     status: z.enum(['pending', 'approved', 'rejected']),
   }),
   z.object({ kind: z.literal('payment'), id: z.string(), status: z.enum(['pending', 'confirmed', 'rejected']) }),
+  z.object({ kind: z.literal('lead'), id: z.string() }),
   z.object({ kind: z.literal('school'), id: z.string() }),
 ]);
 export type NotificationTarget = z.infer<typeof NotificationTarget>;

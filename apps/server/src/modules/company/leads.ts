@@ -83,7 +83,7 @@ async function insertLead(
     entityId: id,
     after: { kind: values.kind },
   });
-  await noticeLead(tx, schoolId, values.name, values.kind);
+  await noticeLead(tx, { id, schoolId, name: values.name, kind: values.kind });
   return toLead(await leadById(tx, id));
 }
 
@@ -132,7 +132,7 @@ export async function contactSalesLapsed(
       { accountId: who.accountId, role: who.role },
       { schoolId: who.schoolId, action: 'lead.contact_sales', entity: 'lead', entityId: id, after: { lapsed: true } },
     );
-    await noticeLead(tx, who.schoolId, who.name);
+    await noticeLead(tx, { id, schoolId: who.schoolId, name: who.name });
   });
 }
 

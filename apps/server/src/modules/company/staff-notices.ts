@@ -56,16 +56,17 @@ export async function noticePaymentToConfirm(
   await notice(tx, target, messageOf(M.paymentTitle, school), messageOf(M.paymentBody, school, amount));
 }
 
-/** A sales lead, worded by what it asks: to be contacted, a renewal or an upgrade. */
+/** A sales lead, worded by what it asks: to be contacted, a renewal or an upgrade. Opens the lead itself. */
 export async function noticeLead(
   tx: Tx,
-  schoolId: string,
-  name: string,
-  kind: 'contact_sales' | 'renewal' | 'upgrade' = 'contact_sales',
+  lead: { id: string; schoolId: string; name: string; kind?: 'contact_sales' | 'renewal' | 'upgrade' },
 ): Promise<void> {
-  const school = await schoolName(tx, schoolId);
-  const body = { contact_sales: M.leadBody, renewal: M.renewalLeadBody, upgrade: M.upgradeLeadBody }[kind];
-  await notice(tx, { kind: 'school', id: schoolId }, messageOf(M.leadTitle, name), messageOf(body, name, school));
+  const school = await schoolName(tx, lead.schoolId);
+  const body = { contact_sales: M.leadBody, renewal: M.renewalLeadBody, upgrade: M.upgradeLeadBody }[
+    lead.kind ?? 'contact_sales'
+  ];
+  const target = { kind: 'lead' as const, id: lead.id };
+  await notice(tx, target, messageOf(M.leadTitle, lead.name), messageOf(body, lead.name, school));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getFormatSettings, setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { authState, json, makeUser, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
@@ -160,6 +160,43 @@ describe('DashboardPage', () => {
       expect(screen.getByText('Llámenos, por favor.')).toBeTruthy();
     } finally {
       await changeLanguage('en');
+    }
+  });
+
+  it("opens on a lead's notification with the leads card in view and that lead marked", async () => {
+    const lead = (id: string, schoolName: string) => ({
+      id,
+      schoolId: '0190a0a0-0000-7000-8000-000000000002',
+      schoolName,
+      kind: 'contact_sales',
+      status: 'new',
+      name: 'Bea Birch',
+      email: 'bea@birch.test',
+      phone: null,
+      message: '',
+      planName: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const opened = '0190a0a0-0000-7000-8000-000000000022';
+    mockFetch({
+      'GET /api/v1/dashboard': () =>
+        json({ role: 'company_admin', title: 'Company overview', stats: [], subscription: null }),
+      'GET /api/v1/company/leads': () =>
+        json({
+          items: [lead('0190a0a0-0000-7000-8000-000000000021', 'Ash School'), lead(opened, 'Birch School')],
+          nextCursor: null,
+        }),
+    });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      renderWithProviders(<DashboardPage />, { auth: signedIn('company_admin'), path: `/dashboard?lead=${opened}` });
+      const marked = (await screen.findByText('Birch School')).closest('li');
+      expect(marked?.getAttribute('aria-current')).toBe('true');
+      expect(screen.getByText('Ash School').closest('li')?.hasAttribute('aria-current')).toBe(false);
+      expect(scrolled).toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
     }
   });
 

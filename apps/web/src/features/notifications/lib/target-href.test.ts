@@ -46,10 +46,11 @@ describe('targetHref (docs/product.md, "Notifications")', () => {
       expect(targetHref(toConfirm, role)).toBe('/payments?status=pending');
       expect(targetHref(rejected, role)).toBe('/payments?status=rejected');
       expect(targetHref(school, role)).toBe('/schools/s1');
+      expect(targetHref({ kind: 'lead', id: 'l1' }, role)).toBe('/dashboard?lead=l1');
     }
     // No school role opens a company page.
     for (const role of ['school_admin', 'principal', 'teacher', 'student', 'parent'] as const)
-      for (const target of [pending, approved, toConfirm, rejected, school])
+      for (const target of [pending, approved, toConfirm, rejected, school, { kind: 'lead', id: 'l1' } as const])
         expect(targetHref(target, role)).toBeNull();
     expect(targetHref({ kind: 'school', id: '../revenue' }, 'company_user')).toBe('/schools/..%2Frevenue');
   });

@@ -1,6 +1,6 @@
 import type { NotificationTarget } from '@lyceum/shared/api';
 import { MENUS } from '@lyceum/shared/menus';
-import type { Role } from '@lyceum/shared/roles';
+import { isCompanyRole, type Role } from '@lyceum/shared/roles';
 import { SHELL_ROUTES } from '@lyceum/shared/routes';
 
 /** My Subscription is the school admin's alone (its page tells anyone else it is not theirs). */
@@ -42,6 +42,9 @@ export function targetHref(target: NotificationTarget | null | undefined, role: 
     }
     case 'payment':
       return routeOpens(role, 'payments') ? `/payments?${new URLSearchParams({ status: target.status })}` : null;
+    case 'lead':
+      // The sales leads card of the company dashboard, that lead marked in it.
+      return isCompanyRole(role) ? `/dashboard?${new URLSearchParams({ lead: target.id })}` : null;
     case 'school':
       return routeOpens(role, 'schools/:id') ? `/schools/${encodeURIComponent(target.id)}` : null;
     default:
