@@ -42,9 +42,20 @@ test('attendance: a teacher on a phone marks two absent offline; sent once when 
   await screenshot(page, 'attendance-mark-phone');
   await assertAccessible(page, 'mark attendance (phone)');
 
+  // A pull-to-refresh before submitting loses nothing: the marks come back from the browser's draft (none is
+  // kept, nor announced, when the demo data had already marked them so).
+  const drafted = await page.evaluate(() =>
+    Object.keys(localStorage).some((k) => k.startsWith('lyceum.attendance.draft.')),
+  );
+  await page.reload();
+  await groups.first().waitFor();
+  for (const i of [0, 1]) await expect(groups.nth(i).getByRole('radio', { name: 'Absent' })).toBeChecked();
+  if (drafted) await expect(page.getByText('Your unsaved marks were restored.')).toBeVisible();
+
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Submit attendance' }).click();
   await expect(page.getByText('Not sent yet.')).toBeVisible();
+  await expect(page.getByText('Your unsaved marks were restored.')).toBeHidden();
   const kept = await page.evaluate(() =>
     Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.pending.')),
   );

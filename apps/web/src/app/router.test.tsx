@@ -240,6 +240,9 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
 
   it('signs out: calls the API and returns to /login', async () => {
     let signedIn = true;
+    // Attendance marks set but not submitted (features/attendance/lib/draft-store.ts): the user's go with them.
+    const draft = (userId: string) => `lyceum.attendance.draft.${userId}:class-1:2026-11-24:`;
+    for (const userId of ['user-parent', 'user-teacher']) localStorage.setItem(draft(userId), '{}');
     const { router, calls } = renderApp('/dashboard', null, {
       'GET /api/v1/auth/me': () => (signedIn ? json(authResponse('parent')) : apiError(401, 'unauthenticated', 'no')),
       'POST /api/v1/auth/logout': () => {
@@ -252,6 +255,8 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     await screen.findByRole('heading', { name: 'Sign in to your account' });
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/auth/logout')).toBe(true);
+    expect(localStorage.getItem(draft('user-parent'))).toBeNull();
+    expect(localStorage.getItem(draft('user-teacher'))).toBe('{}');
   });
 
   it('signs out without a "session expired" message when a call still in flight answers 401', async () => {
@@ -275,12 +280,15 @@ describe('app routes (docs/product.md, "Roles and menus")', () => {
     expect(screen.queryByText('Your session has expired. Please sign in again.')).toBeNull();
   });
 
-  it('returns to /login when a call answers 401 (session expired)', async () => {
+  it('returns to /login when a call answers 401 (session expired), keeping unsubmitted marks for the next sign-in', async () => {
+    const draft = 'lyceum.attendance.draft.user-student:class-1:2026-11-24:';
+    localStorage.setItem(draft, '{}');
     const { router } = renderApp('/dashboard', authResponse('student'), {
       'GET /api/v1/dashboard': () => apiError(401, 'unauthenticated', MESSAGES.signedOut),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeTruthy();
+    expect(localStorage.getItem(draft)).toBe('{}');
   });
 });

@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { forgetDrafts } from '../features/attendance/lib/draft-store';
 import { ApiError, api, isApiError, setUnauthorizedHandler } from './api-client';
 import { translate } from './i18n/i18n';
 import { shouldRetry } from './query-client';
@@ -195,9 +196,15 @@ export function useLogout(): () => Promise<void> {
 export function useCompleteSignOut(signedOut: boolean): void {
   const queryClient = useQueryClient();
   const auth = useContext(AuthContext);
-  const hasUser = Boolean(auth?.user);
+  const userId = auth?.user?.id;
   useEffect(() => {
-    if (signedOut && hasUser) replaceSession(queryClient, null);
+    if (signedOut && userId) {
+      // Marks set but not submitted stay only in the session of who set them: a device handed on after a
+      // sign-out keeps none of them (docs/product.md, "Attendance on a bad connection"). Here, once the mark
+      // page has gone (it writes its draft as it goes).
+      forgetDrafts(userId);
+      replaceSession(queryClient, null);
+    }
     if (signedOut) signingOut = false;
-  }, [signedOut, hasUser, queryClient]);
+  }, [signedOut, userId, queryClient]);
 }

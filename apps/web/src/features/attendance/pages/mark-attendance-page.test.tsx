@@ -90,6 +90,82 @@ describe('MarkAttendancePage', () => {
     expect(pendingSnapshot()).toEqual([]);
   });
 
+  it('keeps marks set but not submitted through a reload, says so, and forgets them on discard or submit', async () => {
+    const { calls } = mockFetch({ ...reads, 'POST /api/v1/attendance': () => json(answer) });
+    const open = async () => {
+      const page = renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+      await screen.findByText('Ana Uno');
+      return page;
+    };
+    const noteOf = (name: string) => screen.getByLabelText(`Note for ${name}`) as HTMLInputElement;
+    const restoredNote = () => screen.queryByText('Your unsaved marks were restored.');
+
+    let page = await open();
+    expect(restoredNote()).toBeNull();
+    fireEvent.click(absentOf('Ben Dos'));
+    fireEvent.click(absentOf('Cy Tres'));
+    fireEvent.change(noteOf('Cy Tres'), { target: { value: 'Dentist' } });
+    // The tab discarded in the background: what the browser last heard of is 'pagehide'.
+    window.dispatchEvent(new Event('pagehide'));
+    const kept = Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.draft.'));
+    expect(kept).toEqual([`lyceum.attendance.draft.user-teacher:${CLASS}:${TODAY}:`]);
+    // Ids, statuses and notes of what changed only: no child's name.
+    expect(localStorage.getItem(kept[0] ?? '')).not.toMatch(/Ben Dos|Cy Tres|Ana Uno/);
+    page.unmount();
+
+    page = await open();
+    expect(restoredNote()).toBeTruthy();
+    expect(absentOf('Ben Dos').checked).toBe(true);
+    expect(absentOf('Cy Tres').checked).toBe(true);
+    expect(absentOf('Ana Uno').checked).toBe(false);
+    expect(noteOf('Cy Tres').value).toBe('Dentist');
+    expect(screen.getByText('3 students · 2 absent · 0 late')).toBeTruthy();
+
+    // Discard: the sheet as it was, and nothing restored on the next visit.
+    fireEvent.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(restoredNote()).toBeNull();
+    expect(absentOf('Ben Dos').checked).toBe(false);
+    expect(noteOf('Cy Tres').value).toBe('');
+    page.unmount();
+    page = await open();
+    expect(restoredNote()).toBeNull();
+    expect(absentOf('Ben Dos').checked).toBe(false);
+
+    // Left inside the app rather than reloaded: kept as well (written as the page goes), then submitted.
+    fireEvent.click(absentOf('Ana Uno'));
+    page.unmount();
+    page = await open();
+    expect(restoredNote()).toBeTruthy();
+    expect(absentOf('Ana Uno').checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText('Attendance saved: 3 new, 0 updated.');
+    expect(restoredNote()).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.draft.'))).toEqual([]);
+    page.unmount();
+    await open();
+    expect(restoredNote()).toBeNull();
+  });
+
+  it('restores no draft of another user on a shared device, nor one saved on an earlier day', async () => {
+    mockFetch(reads);
+    const draft = (userId: string, savedAt: string) =>
+      localStorage.setItem(
+        `lyceum.attendance.draft.${userId}:${CLASS}:${TODAY}:`,
+        JSON.stringify({ userId, slot: `${CLASS}:${TODAY}:`, savedAt, marks: { s1: { status: 'absent', note: '' } } }),
+      );
+    draft('user-someone-else', new Date().toISOString());
+    draft('user-teacher', new Date(Date.now() - 48 * 3600_000).toISOString());
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+    await screen.findByText('Ana Uno');
+    expect(absentOf('Ben Dos').checked).toBe(false);
+    expect(screen.queryByText('Your unsaved marks were restored.')).toBeNull();
+    // The stale one is gone; the other user's stays theirs.
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('lyceum.attendance.draft.'))).toEqual([
+      `lyceum.attendance.draft.user-someone-else:${CLASS}:${TODAY}:`,
+    ]);
+  });
+
   it('says a sheet taken before shows its stored marks, who took it and when; a fresh sheet says nothing of it', async () => {
     const stored = (i: number, status: 'present' | 'absent', by: string, at: string) => ({
       id: `r${i}`,

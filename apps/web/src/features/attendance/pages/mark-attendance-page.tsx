@@ -1,7 +1,7 @@
 import type { AttendanceStatus, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
-import { type CSSProperties, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
@@ -22,6 +22,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useElementHeight } from '../../../lib/use-element-height';
 import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
 import { StatusPicker } from '../components/status-picker';
+import { draftWriter, dropDraft, pruneDrafts, restoreDraft } from '../lib/draft-store';
 import { MARK_CLASS_PARAM, markSheetHref } from '../lib/links';
 import {
   dropPending,
@@ -113,7 +114,10 @@ function MarkAttendance() {
   const refusedElsewhere = pending.filter((p) => p.refused && p.slot !== slot);
 
   const sheet = useClassSheet(classId, date, periodId, options.isSuccess);
-  const [marks, setMarks] = useState<{ slot: string; marks: Marks } | null>(null);
+  // `base` is the sheet as it opened (stored, or waiting to be sent): a draft keeps only what differs from it.
+  const [marks, setMarks] = useState<{ slot: string; marks: Marks; base: Marks; edited?: boolean } | null>(null);
+  // The sheet whose unsubmitted marks were restored on opening it, until they are submitted or discarded.
+  const [restored, setRestored] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
   const [barRef, barHeight] = useElementHeight<HTMLDivElement>();
@@ -156,21 +160,49 @@ function MarkAttendance() {
   useEffect(() => {
     if (!sheet.data) return;
     if (marks?.slot !== slot) {
-      setMarks({ slot, marks: startingMarks(sheet.data, kept) });
+      const base = startingMarks(sheet.data, kept);
+      const roster = sheet.data.students.map((s) => s.studentId);
+      const draft = restoreDraft(me, slot, base, roster);
+      setMarks({ slot, marks: draft ?? base, base });
+      setRestored(draft ? slot : null);
       return;
     }
     // The sheet read again (after a refusal, or live): whoever joined the class since starts present like the
     // others, marked as new; the marks already given stay as they are.
     const joined = sheet.data.students.filter((s) => !Object.hasOwn(marks.marks, s.studentId));
     if (joined.length === 0) return;
-    setMarks({
-      slot,
-      marks: {
-        ...marks.marks,
-        ...Object.fromEntries(joined.map((s) => [s.studentId, { status: 'present', note: '', added: true }])),
-      },
-    });
-  }, [sheet.data, slot, marks, kept]);
+    const added: Marks = Object.fromEntries(
+      joined.map((s) => [s.studentId, { status: 'present' as const, note: '', added: true }]),
+    );
+    setMarks({ ...marks, marks: { ...marks.marks, ...added }, base: { ...marks.base, ...added } });
+  }, [sheet.data, slot, marks, kept, me]);
+
+  // Marks changed but not submitted are kept as a draft (lib/draft-store.ts): written a moment after the last
+  // change, and at once when the page is hidden or left, where a phone may discard the tab without a word.
+  const drafts = useRef(draftWriter()).current;
+  useEffect(() => {
+    if (me && marks?.edited) drafts.schedule({ userId: me, slot: marks.slot, marks: marks.marks, base: marks.base });
+  }, [marks, me, drafts]);
+  useEffect(() => {
+    pruneDrafts();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') drafts.flush();
+    };
+    window.addEventListener('pagehide', drafts.flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', drafts.flush);
+      document.removeEventListener('visibilitychange', hidden);
+      drafts.flush();
+    };
+  }, [drafts]);
+
+  /** Forgets the draft: submitted, or discarded by the teacher. */
+  const forgetDraft = () => {
+    drafts.cancel();
+    dropDraft(me, slot);
+    setRestored(null);
+  };
 
   // Refused marks of this sheet, here or in the background: the class may have changed since the sheet was read
   // ("1 enrolled student is not marked", "not enrolled in the class"), so it is read again and the teacher can
@@ -192,7 +224,7 @@ function MarkAttendance() {
     setMarks((current) => {
       if (!current) return current;
       const before = current.marks[studentId] ?? { status: 'present', note: '' };
-      return { ...current, marks: { ...current.marks, [studentId]: { ...before, ...change } } };
+      return { ...current, marks: { ...current.marks, [studentId]: { ...before, ...change } }, edited: true };
     });
 
   const report = (result: SendResult) => {
@@ -214,8 +246,17 @@ function MarkAttendance() {
   const discard = () => {
     if (!refused || !sheet.data) return;
     dropPending(refused);
-    setMarks({ slot, marks: startingMarks(sheet.data, undefined) });
+    forgetDraft();
+    const base = startingMarks(sheet.data, undefined);
+    setMarks({ slot, marks: base, base });
     setOutcome(null);
+  };
+
+  /** Forgets the restored draft: the sheet shows what it showed before the marks were changed. */
+  const discardDraft = () => {
+    if (!marks) return;
+    forgetDraft();
+    setMarks({ slot, marks: marks.base, base: marks.base });
   };
 
   const submit = async () => {
@@ -237,8 +278,11 @@ function MarkAttendance() {
     };
     setSending(true);
     setOutcome(null);
-    // Kept before it is sent: a network that fails mid-request loses nothing.
+    // Kept before it is sent: a network that fails mid-request loses nothing. The draft goes: these marks are
+    // now the sheet's, stored or waiting to be sent.
     const entry = keepPending(body, me, options.data?.classes.find((c) => c.id === classId)?.label);
+    forgetDraft();
+    setMarks({ slot, marks: marks.marks, base: marks.marks });
     report(await sendPending(entry));
     setSending(false);
   };
@@ -387,6 +431,14 @@ function MarkAttendance() {
             name: lastStored.markedByName,
             when: formatDateTime(lastStored.submittedAt),
           })}
+        </Alert>
+      )}
+      {showForm && restored === slot && (
+        <Alert tone="info" className="mb-4">
+          {t('mark.draftRestored')}{' '}
+          <button type="button" className="font-medium underline" onClick={discardDraft}>
+            {t('mark.draftDiscard')}
+          </button>
         </Alert>
       )}
       {waiting && !showForm && notSent}
