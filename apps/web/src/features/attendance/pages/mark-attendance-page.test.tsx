@@ -55,6 +55,24 @@ function besideSubmit(element: HTMLElement) {
   return bar.contains(element) && Boolean(lastRow.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
 
+/** A record of the sheet as stored, by whom and when. */
+const stored = (i: number, status: 'present' | 'absent', by: string, at: string) => ({
+  id: `r${i}`,
+  classId: CLASS,
+  className: 'Grade 5 A',
+  studentId: `s${i}`,
+  studentName: names[i] ?? '',
+  date: '2026-11-20',
+  periodId: null,
+  status,
+  isPresent: status !== 'absent',
+  note: null,
+  markedByName: by,
+  time: '08:00',
+  submittedAt: at,
+  academicYear: '2026-2027',
+});
+
 describe('MarkAttendancePage', () => {
   beforeEach(() => {
     resetPendingForTests();
@@ -167,22 +185,6 @@ describe('MarkAttendancePage', () => {
   });
 
   it('says a sheet taken before shows its stored marks, who took it and when; a fresh sheet says nothing of it', async () => {
-    const stored = (i: number, status: 'present' | 'absent', by: string, at: string) => ({
-      id: `r${i}`,
-      classId: CLASS,
-      className: 'Grade 5 A',
-      studentId: `s${i}`,
-      studentName: names[i] ?? '',
-      date: '2026-11-20',
-      periodId: null,
-      status,
-      isPresent: status !== 'absent',
-      note: null,
-      markedByName: by,
-      time: '08:00',
-      submittedAt: at,
-      academicYear: '2026-2027',
-    });
     const taken: ClassSheet = {
       ...sheet,
       date: '2026-11-20',
@@ -209,6 +211,37 @@ describe('MarkAttendancePage', () => {
     await act(() => view.router.navigate('/attendance/mark'));
     await waitFor(() => expect(absentOf('Ben Dos').checked).toBe(false));
     expect(screen.queryByText(/Already marked/)).toBeNull();
+  });
+
+  it('says in one note that a sheet taken before shows restored corrections, not its stored marks', async () => {
+    const taken: ClassSheet = {
+      ...sheet,
+      students: sheet.students.map((s, i) => ({
+        ...s,
+        record: stored(i, 'present', 'Dev Chen', `${TODAY}T08:00:00.000Z`),
+      })),
+    };
+    mockFetch({ ...reads, [`GET /api/v1/attendance/classes/${CLASS}`]: () => json(taken) });
+    const open = async () => {
+      const page = renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
+      await screen.findByText('Ana Uno');
+      return page;
+    };
+    const page = await open();
+    expect(await screen.findByText(/^Already marked by Dev Chen .*the stored marks are shown/)).toBeTruthy();
+    fireEvent.click(absentOf('Cy Tres'));
+    window.dispatchEvent(new Event('pagehide'));
+    page.unmount();
+
+    await open();
+    expect(absentOf('Cy Tres').checked).toBe(true);
+    const note = await screen.findByText(/^Already marked by Dev Chen .*Your unsaved corrections to it were restored/);
+    expect(note.textContent).not.toContain('the stored marks are shown');
+    expect(screen.queryByText(/the stored marks are shown/)).toBeNull();
+    expect(screen.queryByText('Your unsaved marks were restored.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(absentOf('Cy Tres').checked).toBe(false);
+    expect(await screen.findByText(/the stored marks are shown/)).toBeTruthy();
   });
 
   it('keeps the keyboard focus on Submit attendance while it sends and after, never dropped to <body>', async () => {

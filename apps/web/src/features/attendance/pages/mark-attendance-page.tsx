@@ -425,7 +425,8 @@ function MarkAttendance() {
           ))}
         </Alert>
       )}
-      {lastStored && (
+      {/* With restored corrections on screen the stored marks are not what is shown: one note says both. */}
+      {lastStored && restored !== slot && (
         <Alert tone="info" className="mb-4">
           {t('mark.alreadyMarked', {
             name: lastStored.markedByName,
@@ -435,7 +436,12 @@ function MarkAttendance() {
       )}
       {showForm && restored === slot && (
         <Alert tone="info" className="mb-4">
-          {t('mark.draftRestored')}{' '}
+          {lastStored
+            ? t('mark.alreadyMarkedDraft', {
+                name: lastStored.markedByName,
+                when: formatDateTime(lastStored.submittedAt),
+              })
+            : t('mark.draftRestored')}{' '}
           <button type="button" className="font-medium underline" onClick={discardDraft}>
             {t('mark.draftDiscard')}
           </button>
