@@ -76,6 +76,14 @@ export interface BuildOptions {
   clock?: () => Date;
 }
 
+/**
+ * Whether a path names a file rather than a page: under /assets/, or its last segment has an extension. No page
+ * of the web app has a dot in its path (its ids are uuids; tokens and e-mails travel in the query).
+ */
+function namesFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
 /** Builds the whole app: database (migrated), services, plugins and routes. `server.ts` only listens. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -267,6 +275,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // catalogue"), never the framework's words echoing the path; a write to no route got it before its body was read.
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (url.startsWith('/api') || !read || !hasWeb) return reply.send(notFound());
+    // A file this build does not have (an older build's chunk, a mistyped icon) is a 404, never index.html: a tab
+    // opened before a deploy would run the page as its lost chunk, and a cache keep it a year under the asset's
+    // name. `no-store`, so the 404 is not kept either (docs/security.md, "The offline app shell").
+    if (namesFile(url)) return reply.header('cache-control', 'no-store').send(notFound());
     // Single-page app: every other GET gets index.html and the client router takes over. HEAD answers the same
     // without the body (Node drops it): uptime monitors and load balancers probe pages with HEAD.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -82,6 +82,43 @@ describe('server basics', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it("answers a file the build does not have with a 404 no cache keeps, never the app's page", async () => {
+    // An older build's chunk, asked for by a tab opened before a deploy, and mistyped or absent files.
+    const missing = [
+      '/assets/index-OLD123.js',
+      '/assets/x.css',
+      '/assets/gone',
+      '/favicon.png',
+      '/robots.txt',
+      '/manifest.webmanifest',
+      '/assets/app-abc123.js.map',
+      '/fonts/inter.woff2',
+      '/students/report.json?download=1',
+    ];
+    for (const url of missing) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
+        expect(res.headers['content-type'], `${method} ${url}`).toMatch(/application\/json/);
+      }
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'es' } });
+      expect(res.json()).toEqual({
+        error: { code: 'not_found', message: 'Documento no encontrado: el elemento solicitado no existe.' },
+      });
+    }
+    // The app's pages, ids and queries with dots included, are still the app.
+    for (const url of ['/students', '/attendance/mark', '/announcements?a=1.5', '/reset-password?token=a.b.c', '/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+    }
+    // The files it has are served as before.
+    for (const url of ['/assets/app-abc123.js', '/sw.js', '/index.html']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
   it('serves the service worker as JavaScript that is revalidated on every check, so a deploy replaces it', async () => {
     for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
       const sw = await t.app.inject({ method: 'GET', url: '/sw.js', headers });

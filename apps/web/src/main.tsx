@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n/i18n';
 import { pickLanguage } from './lib/i18n/languages';
+import { listenForLostFiles } from './lib/new-build';
 import './index.css';
+
+// A tab opened before a deploy reloads for the new build when one of the old build's files is gone.
+listenForLostFiles();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

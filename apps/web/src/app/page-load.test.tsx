@@ -3,8 +3,9 @@ import { MESSAGES } from '@lyceum/shared/errors';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authResponse, createTestQueryClient, json, mockFetch } from '../test/utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RELOADED_AT_KEY } from '../lib/new-build';
+import { authResponse, createTestQueryClient, json, mockFetch, watchReloads } from '../test/utils';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -25,9 +26,14 @@ vi.mock('../features/children/pages/children-page', async (importOriginal) => {
 const dashboard: DashboardResponse = { role: 'school_admin', title: 'School overview', stats: [], subscription: null };
 
 describe('a page\'s code out of reach (docs/product.md, "The route guard and redirects")', () => {
+  let reload: ReturnType<typeof watchReloads>;
+  beforeEach(() => {
+    reload = watchReloads();
+  });
   afterEach(() => {
     chunk.parents = false;
     chunk.children = false;
+    sessionStorage.removeItem(RELOADED_AT_KEY);
   });
 
   // React Router keeps a route whose `lazy` failed as not loaded yet and rendered nothing at all, the shell
@@ -70,9 +76,11 @@ describe('a page\'s code out of reach (docs/product.md, "The route guard and red
     await userEvent.click(within(main).getByRole('button', { name: 'Retry' }));
     expect(await within(main).findByRole('button', { name: 'Add parent' })).toBeTruthy();
     expect(within(main).queryByRole('alert')).toBeNull();
+    // Out of reach is not a new version: a reload would only show the browser's error page.
+    expect(reload).not.toHaveBeenCalled();
   });
 
-  it('says a new version is out when the server answers but the page code is gone', async () => {
+  it('reloads once by itself when the server answers but the page code is gone (a deploy replaced it)', async () => {
     mockFetch({
       'GET /api/v1/auth/me': () => json(authResponse('parent', { name: 'Hill Valley High', logo: null })),
       'GET /api/v1/notifications': () => json({ items: [], unread: 0 }),
@@ -91,5 +99,9 @@ describe('a page\'s code out of reach (docs/product.md, "The route guard and red
     ).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/children');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // Reloaded within the minute and the code is still gone: the panel stays, and its Retry reloads.
+    await userEvent.click(within(main).getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 });

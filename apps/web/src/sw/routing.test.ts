@@ -32,7 +32,7 @@ describe('the service worker routes (docs/security.md, "The offline app shell")'
     expect(routeOf({ method: 'GET', url: 'not a url', mode: 'navigate' }, ORIGIN)).toBe('pass');
   });
 
-  it('keeps a fetched asset only when the server had it (an unknown name is answered with index.html)', () => {
+  it("keeps a fetched asset only when the server had it: an older build's name is a 404, or a page from a proxy", () => {
     const answer = (ok: boolean, type: string, contentType: string | null) => ({
       ok,
       type,
@@ -41,6 +41,7 @@ describe('the service worker routes (docs/security.md, "The offline app shell")'
     expect(isKeptAsset(answer(true, 'basic', 'application/javascript; charset=utf-8'))).toBe(true);
     expect(isKeptAsset(answer(true, 'basic', 'text/html; charset=utf-8'))).toBe(false);
     expect(isKeptAsset(answer(false, 'basic', 'application/javascript'))).toBe(false);
+    expect(isKeptAsset(answer(false, 'basic', 'application/json; charset=utf-8'))).toBe(false);
     expect(isKeptAsset(answer(true, 'opaque', null))).toBe(false);
   });
 

@@ -31,7 +31,8 @@ export function routeOf(request: SwRequest, origin: string): SwRoute {
 
 /**
  * Whether a fetched asset may be kept: a file the server had. A name it does not know (an older build's chunk)
- * is answered with index.html, like every page, and must not be cached as that file.
+ * is a 404, and must not be cached as that file; neither may an HTML page, which a server or proxy that answers
+ * every path with index.html would send for it.
  */
 export function isKeptAsset(response: { ok: boolean; type: string; headers: { get(name: string): string | null } }) {
   return (

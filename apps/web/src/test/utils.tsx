@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext, type AuthState } from '../lib/auth';
+import { page, RELOADED_AT_KEY } from '../lib/new-build';
 import { createMutationCache } from '../lib/query-client';
 import type { ApiResponses } from './api-responses';
 
@@ -168,3 +169,12 @@ export const PDF_ATTACHMENT: Attachment = {
   size: 2048,
   url: '/api/v1/attachments/01900000-0000-7000-8000-0000000000f1',
 };
+
+/**
+ * The tab's reloads for a new build, watched rather than done (jsdom cannot navigate), with no earlier reload
+ * noted: each test starts with the reload allowed. vi.restoreAllMocks (setup.ts) ends the watch.
+ */
+export function watchReloads() {
+  sessionStorage.removeItem(RELOADED_AT_KEY);
+  return vi.spyOn(page, 'reload').mockImplementation(() => {});
+}

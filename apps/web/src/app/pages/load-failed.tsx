@@ -1,24 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ErrorState } from '../../components/ui/error-state';
-import { API_BASE } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/i18n';
-
-/**
- * Whether the server answers. A page's code or texts that failed to load while it does are gone (a new version
- * was deployed and the old files with it): only a reload helps. While it does not, retrying the load will.
- */
-async function serverAnswers(): Promise<boolean> {
-  try {
-    return (await fetch(`${API_BASE}/health`, { cache: 'no-store' })).ok;
-  } catch {
-    return false;
-  }
-}
+import { page, reloadForNewBuild, serverAnswers } from '../../lib/new-build';
 
 /**
  * What shows where a page's code or texts could not be fetched (docs/product.md, "The route guard and
  * redirects"): with the server out of reach, "Service temporarily unavailable" and a Retry that fetches them
- * again; once it answers and they still fail, the new version's message, and Retry reloads the app.
+ * again; once it answers and they still fail, a new version replaced them: the app reloads by itself, once a
+ * minute at most (lib/new-build.ts), and otherwise shows the new version's message, whose Retry reloads it.
  */
 export function LoadFailed({ retry, className }: { retry: () => Promise<unknown>; className?: string }) {
   const { t } = useT();
@@ -28,7 +17,9 @@ export function LoadFailed({ retry, className }: { retry: () => Promise<unknown>
   useEffect(() => {
     let live = true;
     void serverAnswers().then((answers) => {
-      if (live) setNewVersion(answers);
+      if (!live) return;
+      setNewVersion(answers);
+      if (answers) reloadForNewBuild();
     });
     return () => {
       live = false;
@@ -37,7 +28,7 @@ export function LoadFailed({ retry, className }: { retry: () => Promise<unknown>
 
   const onRetry = async () => {
     if (newVersion) {
-      window.location.reload();
+      page.reload();
       return;
     }
     setRetrying(true);
