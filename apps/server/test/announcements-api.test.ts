@@ -586,6 +586,65 @@ describe('reads, readers and the audience’s notification', () => {
   });
 });
 
+describe('reading an announcement clears its bell line', () => {
+  type Inbox = { items: { id: string; title: string; read: boolean }[]; unread: number };
+  const inbox = async (caller: Caller) =>
+    (await caller({ method: 'GET', url: '/api/v1/notifications?limit=100' })).json() as Inbox;
+  const markRead = (caller: Caller, id: string) => caller({ method: 'POST', url: `/api/v1/announcements/${id}/read` });
+  const noteOf = async (caller: Caller, title: string) =>
+    (await inbox(caller)).items.find((n) => n.title === `New announcement: ${title}`);
+
+  it("marks the reader's own notification read, role-wide or narrowed to a class; open bells hear it and the badge falls", async () => {
+    const wide = await published(callers.principal, { title: 'Read wide', audience: ['parent', 'teacher'] });
+    const narrow = await published(callers.teacher, {
+      title: 'Read narrow',
+      audience: ['parent'],
+      classIds: [w.a.classId],
+    });
+    const before = { parent: await inbox(callers.parent), teacher: await inbox(callers.teacher) };
+    const wideNote = await noteOf(callers.parent, 'Read wide');
+    expect(wideNote?.read).toBe(false);
+    const live = await openStream(await streamBase(), (await w.a.signIn('parent')).cookie);
+    streams.push(live);
+    await live.next('unread');
+
+    expect((await markRead(callers.parent, wide.id)).statusCode).toBe(204);
+    expect((await noteOf(callers.parent, 'Read wide'))?.read).toBe(true);
+    expect((await inbox(callers.parent)).unread).toBe(before.parent.unread - 1);
+    // Each reader's own: the teacher has not read it, so theirs stays unread.
+    expect((await noteOf(callers.teacher, 'Read wide'))?.read).toBe(false);
+    expect((await inbox(callers.teacher)).unread).toBe(before.teacher.unread);
+    // The parent's open bell replaces the line, now read, then takes the count.
+    expect(JSON.parse((await live.next('notification')).data)).toMatchObject({ id: wideNote?.id, read: true });
+    expect(JSON.parse((await live.next('unread')).data)).toMatchObject({ notifications: before.parent.unread - 1 });
+
+    // Narrowed to a class: the parent's own row.
+    expect((await markRead(callers.parent, narrow.id)).statusCode).toBe(204);
+    expect((await noteOf(callers.parent, 'Read narrow'))?.read).toBe(true);
+    expect((await inbox(callers.parent)).unread).toBe(before.parent.unread - 2);
+    // Reading again changes nothing, and tells no bell again.
+    expect((await markRead(callers.parent, narrow.id)).statusCode).toBe(204);
+    expect((await inbox(callers.parent)).unread).toBe(before.parent.unread - 2);
+  });
+
+  it('bad input, another school or an announcement not theirs marks nothing read', async () => {
+    const made = await published(callers.principal, { title: 'Read guarded', audience: ['parent'] });
+    const unread = (await inbox(callers.parent)).unread;
+    expect((await markRead(callers.parent, 'not-an-id')).statusCode).toBe(400);
+    // Another school's reader, and a student it is not addressed to: 404, and the parent's line stays unread.
+    expect((await markRead(await w.b.as('parent'), made.id)).statusCode).toBe(404);
+    expect((await markRead(callers.student, made.id)).statusCode).toBe(404);
+    expect((await noteOf(callers.parent, 'Read guarded'))?.read).toBe(false);
+    expect((await inbox(callers.parent)).unread).toBe(unread);
+    // Marking the bell line read is not reading the announcement.
+    const note = await noteOf(callers.parent, 'Read guarded');
+    expect((await callers.parent({ method: 'POST', url: `/api/v1/notifications/${note?.id}/read` })).statusCode).toBe(
+      204,
+    );
+    expect((await callers.parent({ method: 'GET', url: `/api/v1/announcements/${made.id}` })).json().read).toBe(false);
+  });
+});
+
 describe('withdrawing an announcement', () => {
   type Inbox = { items: { id: string; title: string; read: boolean }[]; unread: number; total: number };
   const inbox = async (role: SchoolRole) =>
@@ -771,6 +830,94 @@ describe('editing an announcement', () => {
     const other = await w.b.as('school_admin');
     expect((await edit(other, made.id, { title: 'Hijacked' })).statusCode).toBe(404);
     expect((await read(callers.principal, made.id)).title).toBe('Staff only');
+  });
+
+  it('marks it Edited when its title, message or files change, at that time; pinning, expiry, archiving and reading leave the mark', async () => {
+    const admin = await w.a.signIn('school_admin');
+    const file = await upload(admin, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const made = await published(callers.school_admin, { title: 'Mark', body: 'Same', audience: ['parent'] });
+    expect(made.editedAt).toBeNull();
+    const later = new Date(w.t.app.deps.clock().getTime() + 86_400_000).toISOString();
+    // Sending what it already says, pinning, an expiry, reading: none is an edit of what readers read.
+    for (const payload of [
+      { title: 'Mark' },
+      { body: 'Same' },
+      { pinned: true },
+      { expiresAt: later },
+      { attachmentIds: [] },
+    ]) {
+      expect((await edit(callers.school_admin, made.id, payload)).statusCode, JSON.stringify(payload)).toBe(200);
+    }
+    expect((await callers.parent({ method: 'POST', url: `/api/v1/announcements/${made.id}/read` })).statusCode).toBe(
+      204,
+    );
+    expect((await read(callers.parent, made.id)).editedAt).toBeNull();
+    // Each of title, message and files marks it, with the time of that edit, for every reader and in the list.
+    let last: string | null = null;
+    for (const payload of [{ title: 'Mark, corrected' }, { body: 'Changed' }, { attachmentIds: [file.id] }]) {
+      const res = await edit(callers.school_admin, made.id, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      const editedAt = (res.json() as Announcement).editedAt;
+      expect(editedAt, JSON.stringify(payload)).not.toBeNull();
+      if (last) expect(new Date(editedAt as string).getTime()).toBeGreaterThanOrEqual(new Date(last).getTime());
+      last = editedAt;
+    }
+    const listed = (
+      (await callers.parent({ method: 'GET', url: '/api/v1/announcements?limit=100' })).json().items as Announcement[]
+    ).find((a) => a.id === made.id);
+    expect(listed?.editedAt).toBe(last);
+    // Archiving and restoring keep the mark as it was.
+    expect((await edit(callers.school_admin, made.id, { status: 'archived' })).statusCode).toBe(200);
+    expect((await edit(callers.school_admin, made.id, { status: 'active' })).json().editedAt).toBe(last);
+  });
+
+  it('refuses to correct an archived or expired one (422) and changes nothing; restoring, pinning and archiving still work', async () => {
+    const archived = await published(callers.teacher, {
+      title: 'Taken down',
+      body: 'As it was',
+      audience: ['parent'],
+      classIds: [w.a.classId],
+    });
+    expect((await edit(callers.teacher, archived.id, { status: 'archived' })).statusCode).toBe(200);
+    const taken = await read(callers.teacher, archived.id);
+    for (const payload of [
+      { title: 'Changed' },
+      { body: 'Changed' },
+      { expiresAt: null },
+      { attachmentIds: [] },
+      { status: 'active', title: 'Changed' },
+    ]) {
+      const res = await edit(callers.teacher, archived.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(errorOf(res)).toMatchObject({ code: 'rule', message: M.archivedNotEditable });
+    }
+    expect(await read(callers.teacher, archived.id)).toEqual(taken);
+    // Still refused to another school (404) and to a role that may not manage it (403), before anything else.
+    expect((await edit(await w.b.as('school_admin'), archived.id, { title: 'Changed' })).statusCode).toBe(404);
+    expect((await edit(callers.parent, archived.id, { title: 'Changed' })).statusCode).toBe(403);
+    expect((await edit(callers.teacher, archived.id, { pinned: true })).statusCode).toBe(200);
+    expect((await edit(callers.teacher, archived.id, { status: 'active' })).json()).toMatchObject({
+      status: 'active',
+      title: 'Taken down',
+    });
+
+    const expired = await published(callers.principal, {
+      title: 'Past it',
+      audience: ['parent'],
+      expiresAt: new Date(w.t.app.deps.clock().getTime() + 60_000).toISOString(),
+    });
+    await w.t.app.deps.db.execute(
+      sql`update announcements set expires_at = now() - interval '1 minute' where id = ${expired.id}`,
+    );
+    const past = await read(callers.principal, expired.id);
+    const later = new Date(w.t.app.deps.clock().getTime() + 86_400_000).toISOString();
+    for (const payload of [{ title: 'Changed' }, { expiresAt: later }]) {
+      const res = await edit(callers.principal, expired.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(errorOf(res)).toMatchObject({ code: 'rule', message: M.expiredNotEditable });
+    }
+    expect(await read(callers.principal, expired.id)).toEqual(past);
+    expect((await edit(callers.principal, expired.id, { status: 'archived' })).statusCode).toBe(200);
   });
 });
 

@@ -51,6 +51,8 @@ export const ANNOUNCEMENT_MESSAGES = {
   teacherClassRequired: 'Choose at least one of your classes',
   notYourClass: 'You can address only your own classes',
   unknownClass: 'Class not found',
+  archivedNotEditable: 'An archived announcement cannot be edited. Restore it first.',
+  expiredNotEditable: 'An announcement past its expiry cannot be edited.',
   notificationTitle: (title: string) => `New announcement: ${title}`,
   notificationBody: (author: string) => `${author} posted an announcement.`,
 } as const;
@@ -119,6 +121,8 @@ export const Announcement = z.object({
   pinned: z.boolean(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When its title, message or files last changed after publishing; null if never (the card's `Edited`). */
+  editedAt: z.string().nullable(),
   author: z.object({ id: z.string(), name: z.string() }),
   /** Whether the caller has read it. */
   read: z.boolean(),

@@ -41,9 +41,9 @@ export interface LiveEvent {
   /** …or a role audience within the school (e.g. an announcement to all teachers). */
   roles?: Role[];
   /**
-   * A notification rewritten in place (an absence alert corrected, unread again; an announcement's retitled),
-   * not a new one: the stream follows it with the unread counts, since only the server knows whether it was
-   * counted as unread before.
+   * A notification rewritten in place (an absence alert corrected, unread again; an announcement's retitled,
+   * or marked read by reading the announcement), not a new one: the stream follows it with the unread counts,
+   * since only the server knows whether it was counted as unread before.
    */
   rewritten?: boolean;
   /**

@@ -23,6 +23,11 @@ export const announcements = pgTable(
       .default('active'),
     pinned: boolean('pinned').notNull().default(false),
     expiresAt: ts('expires_at'),
+    /**
+     * When its title, message or files last changed after publishing (the card's `Edited`); null while never
+     * edited. Not `updated_at`, which pinning and archiving move too.
+     */
+    editedAt: ts('edited_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

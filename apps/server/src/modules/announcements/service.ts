@@ -23,13 +23,14 @@ import { inScope, listThroughAnswers, type SchoolScope, writeScope } from '../..
 import { selectRows } from '../../db/select-rows.ts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { forbidden, invalid, invalidField, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, invalid, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { inPageOrder, keysetPage } from '../../lib/list-page.ts';
 import { publishLiveEvents } from '../../lib/live-events.ts';
 import { attachmentsOf, claimAttachments, replaceAttachments } from '../files/index.ts';
 import {
   createNotifications,
+  readAnnouncementNotifications,
   removeAnnouncementNotifications,
   retitleAnnouncementNotifications,
 } from '../notifications/index.ts';
@@ -48,6 +49,7 @@ interface Row {
   status: 'active' | 'archived';
   pinned: boolean;
   expiresAt: string | Date | null;
+  editedAt: string | Date | null;
   createdAt: string | Date;
   authorId: string;
   authorName: string;
@@ -64,7 +66,7 @@ const CLASS_LABEL = classLabel('c');
 
 /** An announcement's own columns, the same for every reader (`a` announcements, `au` its author). */
 const COLUMNS = sql`a.id, a.title, a.body, a.audience, a.class_ids as "classIds", a.status, a.pinned,
-      a.expires_at as "expiresAt", a.created_at as "createdAt", a.author_id as "authorId", au.name as "authorName"`;
+      a.expires_at as "expiresAt", a.edited_at as "editedAt", a.created_at as "createdAt", a.author_id as "authorId", au.name as "authorName"`;
 
 /**
  * What one announcement row answers with, its classes' names in the order of `class_ids` (a class gone since
@@ -118,6 +120,7 @@ async function toResponses(tx: Tx, actor: Actor, rows: Row[]): Promise<Announcem
     pinned: r.pinned,
     expiresAt: r.expiresAt === null ? null : iso(r.expiresAt),
     createdAt: iso(r.createdAt),
+    editedAt: r.editedAt === null ? null : iso(r.editedAt),
     author: { id: r.authorId, name: r.authorName },
     read: r.read,
     readCount: r.readCount,
@@ -442,6 +445,14 @@ async function findManaged(tx: Tx, actor: Actor, now: Date, id: string): Promise
   return row;
 }
 
+/** An archived or expired announcement is refused a correction of its title, message, expiry or files (422). */
+function assertEditable(row: Row, now: Date): void {
+  if (row.status === 'archived') throw new AppError('rule', M.archivedNotEditable);
+  if (row.expiresAt !== null && new Date(row.expiresAt).getTime() <= now.getTime()) {
+    throw new AppError('rule', M.expiredNotEditable);
+  }
+}
+
 export async function updateAnnouncement(
   deps: Deps,
   actor: Actor,
@@ -452,7 +463,16 @@ export async function updateAnnouncement(
   let removed: string[] = [];
   const updated = await inScope(deps.db, scope, async (tx) => {
     const before = await findManaged(tx, actor, now, id);
+    const edited = [input.title, input.body, input.expiresAt, input.attachmentIds].some((v) => v !== undefined);
+    // Taken down, it has no readers left to correct it for; pinning, archiving and restoring stay open
+    // (docs/product.md, "Announcements").
+    if (edited) assertEditable(before, now);
+    const body = input.body === undefined ? undefined : checkBody(input.body);
+    let filesChanged = false;
     if (input.attachmentIds !== undefined) {
+      const had = (await attachmentsOf(tx, scope.schoolId, 'announcement', [id])).get(id) ?? [];
+      const wanted = new Set(input.attachmentIds);
+      filesChanged = had.length !== wanted.size || had.some((f) => !wanted.has(f.id));
       removed = await replaceAttachments(tx, {
         schoolId: scope.schoolId,
         userId: actor.profileId,
@@ -461,8 +481,14 @@ export async function updateAnnouncement(
       });
     }
     const sets: SQL[] = [sql`updated_at = ${now.toISOString()}::timestamptz`];
+    // The card's `Edited` tells of what readers read (title, message, files) only when it really changed.
+    const contentChanged =
+      (input.title !== undefined && input.title !== before.title) ||
+      (body !== undefined && body !== before.body) ||
+      filesChanged;
+    if (contentChanged) sets.push(sql`edited_at = ${now.toISOString()}::timestamptz`);
     if (input.title !== undefined) sets.push(sql`title = ${input.title}`);
-    if (input.body !== undefined) sets.push(sql`body = ${checkBody(input.body)}`);
+    if (body !== undefined) sets.push(sql`body = ${body}`);
     if (input.pinned !== undefined) sets.push(sql`pinned = ${input.pinned}`);
     if (input.status !== undefined) sets.push(sql`status = ${input.status}`);
     if (input.expiresAt !== undefined) {
@@ -474,7 +500,6 @@ export async function updateAnnouncement(
     // pages, without a second notification. Edited while active: the open pages show the correction, without a
     // second notification (docs/product.md, "Announcements"). The audience and classes never change, and an
     // expiry is always in the future, so no edit takes it from a reader.
-    const edited = [input.title, input.body, input.expiresAt, input.attachmentIds].some((v) => v !== undefined);
     const after = input.status ?? before.status;
     if (after === 'archived' && before.status === 'active') {
       await removeAnnouncementNotifications(tx, scope.schoolId, id);
@@ -497,7 +522,10 @@ export async function updateAnnouncement(
   return updated;
 }
 
-/** Records the caller's first read; reading again changes nothing. */
+/**
+ * Records the caller's first read, and marks their notification of it read (a bell line that leads to
+ * something already read would stay unread for nothing); reading again changes nothing.
+ */
 export function markAnnouncementRead(deps: Deps, actor: Actor, { id }: { id: string }): Promise<void> {
   const scope = schoolActor(actor);
   const now = deps.clock();
@@ -506,6 +534,7 @@ export function markAnnouncementRead(deps: Deps, actor: Actor, { id }: { id: str
     await tx.execute(sql`insert into announcement_reads (school_id, id, announcement_id, user_id, read_at)
       values (${scope.schoolId}, ${newId()}, ${id}, ${actor.profileId}, ${now.toISOString()}::timestamptz)
       on conflict (school_id, announcement_id, user_id) do nothing`);
+    await readAnnouncementNotifications(tx, actor, id);
   });
 }
 

@@ -7,6 +7,7 @@ export {
   createNotifications,
   type NewNotification,
   readNotification,
+  readAnnouncementNotifications,
   readNotifications,
   removeAnnouncementNotifications,
   retitleAnnouncementNotifications,

@@ -393,6 +393,32 @@ export function deleteNotification(deps: Deps, actor: Actor, { id }: { id: strin
   return changeOne(deps, actor, id, 'deleted');
 }
 
+/**
+ * Marks read the reader's own unread notifications of an announcement they have just read, in the caller's
+ * transaction: reading the announcement clears its bell line (docs/product.md, "Notifications"). Each goes to the
+ * reader's open bells as rewritten in place (now read), which the stream follows with the unread counts, so
+ * every tab's badge falls with it.
+ */
+export async function readAnnouncementNotifications(tx: Tx, actor: Actor, announcementId: string): Promise<void> {
+  const schoolId = actor.schoolId as string;
+  const unread = await selectRows<VisibleRow>(
+    tx,
+    sql`select v.id, v.direct from (${schoolNotificationsOf(schoolId, sql`${actor.profileId}`, sql`${actor.role}`)}
+      and n.announcement_id = ${announcementId}) v where v.read_at is null`,
+  );
+  for (const row of unread) await setState(tx, actor, row, 'read');
+  await publishLiveEvents(
+    tx,
+    unread.map((n) => ({
+      kind: 'notification' as const,
+      schoolId,
+      userIds: [actor.profileId],
+      id: n.id,
+      rewritten: true,
+    })),
+  );
+}
+
 /** Every unread one in one request (docs/product.md, "Where we depart from the original specification on purpose"). */
 export async function markAllRead(deps: Deps, actor: Actor): Promise<void> {
   await withTenant(deps.db, tenantOf(actor), async (tx) => {

@@ -16,6 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { NO_ERROR_TOAST } from '../../../lib/query-client';
 
 export type AnnouncementStatusFilter = 'active' | 'archived';
 
@@ -116,11 +117,22 @@ export function useUpdateAnnouncement() {
   });
 }
 
-/** Records the caller's read; the list shows it read at once. */
-export function useMarkAnnouncementRead() {
+/**
+ * Records the caller's read; the list shows it read at once. The server marks its notification read with it
+ * (docs/product.md, "Notifications"), so the bell's list and the dashboards' unread count (keys owned by those
+ * features) are read again too, with or without a live stream to tell them. `quiet`: a read the page made by
+ * itself (an announcement opened from its notification) fails without a toast, its `Mark as read` still there.
+ */
+export function useMarkAnnouncementRead({ quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...(quiet && { meta: NO_ERROR_TOAST }),
     mutationFn: (id: string) => api.post<void>(`/announcements/${encodeURIComponent(id)}/read`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
   });
 }

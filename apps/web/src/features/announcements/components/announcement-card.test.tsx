@@ -1,8 +1,10 @@
 import type { Announcement } from '@lyceum/shared/announcements';
-import { act, screen } from '@testing-library/react';
+import { DEFAULT_SCHOOL_LOCALE } from '@lyceum/shared/locale';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setFormatSettings } from '../../../lib/i18n/format';
 import { changeLanguage } from '../../../lib/i18n/i18n';
 import { json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AnnouncementCard } from './announcement-card';
@@ -17,6 +19,7 @@ const announcement: Announcement = {
   pinned: false,
   expiresAt: null,
   createdAt: '2026-11-25T15:46:00.000Z',
+  editedAt: null,
   author: { id: '01900000-0000-7000-8000-0000000000c1', name: 'Tom Teacher' },
   read: true,
   readCount: null,
@@ -44,6 +47,49 @@ describe('AnnouncementCard', () => {
     const author = language === 'ar' ? '\u2068Tom Teacher\u2069 · ' : 'Tom Teacher · ';
     expect(byline.textContent?.startsWith(author)).toBe(true);
     expect(byline.textContent?.length).toBeGreaterThan(author.length + 4);
+  });
+
+  it.each([
+    ['en', 'Edited', /^Edited Nov 25, 2026 8:30\sPM$/],
+    ['ar', 'مُعدَّل', /^عُدِّل في /],
+  ] as const)('marks an edited one Edited beside its published time, the edit’s time on the school clock (%s)', async (language, word, full) => {
+    await changeLanguage(language);
+    // Kathmandu is UTC+05:45: the school's clock, not the browser's, writes the time.
+    setFormatSettings({ language, locale: { ...DEFAULT_SCHOOL_LOCALE, timeZone: 'Asia/Kathmandu' } });
+    const edited = { ...announcement, editedAt: '2026-11-25T14:45:00.000Z' };
+    const { unmount } = renderWithProviders(
+      <AnnouncementCard announcement={edited} onShowReaders={() => {}} onEdit={() => {}} />,
+      { auth: signedIn('parent') },
+    );
+    const mark = (await screen.findByText(word)).parentElement as HTMLElement;
+    // 14:45 UTC is 20:30 in Kathmandu.
+    expect(mark.getAttribute('title')).toMatch(full);
+    // Screen readers hear the whole of it; the byline holds it after the published time.
+    expect(within(mark).getByText(mark.getAttribute('title') as string).className).toContain('sr-only');
+    expect(mark.closest('p')?.textContent).toContain('Tom Teacher');
+    unmount();
+    renderWithProviders(<AnnouncementCard announcement={announcement} onShowReaders={() => {}} onEdit={() => {}} />, {
+      auth: signedIn('parent'),
+    });
+    await screen.findByText('Tom Teacher');
+    expect(screen.queryByText(word)).toBeNull();
+  });
+
+  it.each([
+    ['archived', { status: 'archived' }, 'Restore'],
+    ['past its expiry', { expiresAt: '2020-01-01T00:00:00.000Z' }, 'Archive'],
+  ] as const)('offers no Edit on one %s; its other actions stay', async (_state, change, kept) => {
+    renderWithProviders(
+      <AnnouncementCard
+        announcement={{ ...announcement, ...change, canManage: true }}
+        onShowReaders={() => {}}
+        onEdit={() => {}}
+      />,
+      { auth: signedIn('school_admin') },
+    );
+    expect(await screen.findByRole('button', { name: kept })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pin' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it.each([

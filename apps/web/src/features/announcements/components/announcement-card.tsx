@@ -14,7 +14,10 @@ import { SafeHtml } from './safe-html';
 interface AnnouncementCardProps {
   announcement: Announcement;
   onShowReaders: (announcement: Announcement) => void;
-  /** Opens the edit dialog; offered where the reader may edit it (`canManage`: the author and managers). */
+  /**
+   * Opens the edit dialog; offered where the reader may edit it (`canManage`: the author and managers) and it
+   * is still up (active, not past its expiry).
+   */
   onEdit: (announcement: Announcement) => void;
 }
 
@@ -42,6 +45,9 @@ export function AnnouncementCard({ announcement: a, onShowReaders, onEdit }: Ann
       },
     );
   const titleId = `announcement-${a.id}`;
+  // Archived or past its expiry, it is taken down: the server refuses a correction, so none is offered
+  // (docs/product.md, "Announcements"). Pin, archive and restore stay.
+  const editable = a.status === 'active' && (a.expiresAt === null || new Date(a.expiresAt).getTime() > Date.now());
   return (
     <Card className="p-5">
       <article aria-labelledby={titleId}>
@@ -61,6 +67,16 @@ export function AnnouncementCard({ announcement: a, onShowReaders, onEdit }: Ann
           {richText(t('card.by', { name: '{name}', date: dateTime(a.createdAt) }), {
             name: <bdi>{a.author.name}</bdi>,
           })}
+          {a.editedAt && (
+            <>
+              {' · '}
+              {/* The word on the card, the edit's time on hover and for screen readers. */}
+              <span title={t('card.editedAt', { date: dateTime(a.editedAt) })}>
+                <span aria-hidden="true">{t('card.edited')}</span>
+                <span className="sr-only">{t('card.editedAt', { date: dateTime(a.editedAt) })}</span>
+              </span>
+            </>
+          )}
           {a.expiresAt && ` · ${t('card.expires', { date: dateTime(a.expiresAt) })}`}
         </p>
         <SafeHtml
@@ -95,9 +111,11 @@ export function AnnouncementCard({ announcement: a, onShowReaders, onEdit }: Ann
               <Button size="sm" variant="ghost" onClick={() => onShowReaders(a)}>
                 {t('card.whoHasNotRead')}
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => onEdit(a)}>
-                {t('card.edit')}
-              </Button>
+              {editable && (
+                <Button size="sm" variant="ghost" onClick={() => onEdit(a)}>
+                  {t('card.edit')}
+                </Button>
+              )}
               <Button
                 size="sm"
                 variant="ghost"

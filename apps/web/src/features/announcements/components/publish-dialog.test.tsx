@@ -20,6 +20,7 @@ const published = (expiresAt: string | null): Announcement => ({
   pinned: false,
   expiresAt,
   createdAt: '2026-11-25T22:20:00.000Z',
+  editedAt: null,
   author: { id: '01900000-0000-7000-8000-0000000000c1', name: 'Sam Admin' },
   read: true,
   readCount: 0,

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Announcement } from '@lyceum/shared/announcements';
-import { apiError, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
+import { apiError, createTestQueryClient, json, mockFetch, renderWithProviders, signedIn } from '../../../test/utils';
 import { AnnouncementsPage } from './announcements-page';
 
 describe('AnnouncementsPage', () => {
@@ -62,6 +63,7 @@ describe('AnnouncementsPage', () => {
       pinned: false,
       expiresAt: null,
       createdAt: new Date().toISOString(),
+      editedAt: null,
       author: { id: 'u1', name: 'Pat Principal' },
       read: false,
       readCount: null,
@@ -81,6 +83,58 @@ describe('AnnouncementsPage', () => {
       expect(screen.getByRole('link', { name: 'All announcements' }).getAttribute('href')).toBe('/announcements');
       // The one asked for, not the list.
       expect(calls.some((c) => c.url.startsWith('/api/v1/announcements?'))).toBe(false);
+    });
+
+    it('records it read once as it opens, so its bell line and the badge are read again; one already read is left alone', async () => {
+      let read = false;
+      const { calls } = mockFetch({
+        'GET /api/v1/announcements/ann-1': () => json({ ...announcement, read }),
+        'POST /api/v1/announcements/ann-1/read': () => {
+          read = true;
+          return new Response(null, { status: 204 });
+        },
+      });
+      const queryClient = createTestQueryClient();
+      // The bell's list and a dashboard's count, as loaded before (keys of those features).
+      queryClient.setQueryData(['notifications'], { items: [], unread: 1 });
+      queryClient.setQueryData(['dashboard', 'parent'], { unread: 1 });
+      const opened = renderWithProviders(<AnnouncementsPage />, {
+        auth: signedIn('parent'),
+        path: '/announcements?a=ann-1',
+        queryClient,
+      });
+      expect(await screen.findByText('Sports day')).toBeTruthy();
+      // Read again after the read: no longer New, and no button left to mark it.
+      await waitFor(() => expect(screen.queryByText('New')).toBeNull());
+      expect(screen.queryByRole('button', { name: 'Mark as read' })).toBeNull();
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/v1/announcements/ann-1/read']);
+      expect(queryClient.getQueryState(['notifications'])?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(['dashboard', 'parent'])?.isInvalidated).toBe(true);
+      opened.unmount();
+
+      const again = mockFetch({ 'GET /api/v1/announcements/ann-1': () => json({ ...announcement, read: true }) });
+      renderWithProviders(<AnnouncementsPage />, { auth: signedIn('parent'), path: '/announcements?a=ann-1' });
+      expect(await screen.findByText('Sports day')).toBeTruthy();
+      expect(again.calls.some((c) => c.method === 'POST')).toBe(false);
+    });
+
+    it('a failed read says nothing and leaves Mark as read to try again', async () => {
+      const { calls } = mockFetch({
+        'GET /api/v1/announcements/ann-1': () => json(announcement),
+        'POST /api/v1/announcements/ann-1/read': () => apiError(503, 'unavailable', 'Service temporarily unavailable'),
+      });
+      renderWithProviders(
+        <>
+          <AnnouncementsPage />
+          <Toaster />
+        </>,
+        { auth: signedIn('parent'), path: '/announcements?a=ann-1' },
+      );
+      expect(await screen.findByRole('button', { name: 'Mark as read' })).toBeTruthy();
+      await waitFor(() => expect(calls.filter((c) => c.method === 'POST').length).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText(/Service temporarily unavailable/)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Mark as read' })).toBeTruthy();
     });
 
     it.each([

@@ -1,7 +1,7 @@
 import { isSchoolRole } from '@lyceum/shared/roles';
 import type { Announcement } from '@lyceum/shared/announcements';
 import { Megaphone } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
 import { BackLink } from '../../../components/ui/back-link';
@@ -15,7 +15,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../../lib/auth';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
-import { type AnnouncementStatusFilter, useAnnouncement, useAnnouncements } from '../api/announcements';
+import {
+  type AnnouncementStatusFilter,
+  useAnnouncement,
+  useAnnouncements,
+  useMarkAnnouncementRead,
+} from '../api/announcements';
 import { AnnouncementCard } from '../components/announcement-card';
 import { EditAnnouncementDialog } from '../components/edit-dialog';
 import { PublishDialog } from '../components/publish-dialog';
@@ -98,6 +103,16 @@ function OpenedAnnouncement({
 }) {
   const { t } = useT('announcements');
   const query = useAnnouncement(id);
+  const markRead = useMarkAnnouncementRead({ quiet: true });
+  // Opened alone from its notification, it is being read: recorded once per announcement, as `Mark as read`
+  // records it in the list, which clears its bell line too (docs/product.md, "Announcements").
+  const marked = useRef<string | null>(null);
+  const unread = query.data?.read === false;
+  useEffect(() => {
+    if (!unread || marked.current === id) return;
+    marked.current = id;
+    markRead.mutate(id);
+  }, [unread, id, markRead.mutate]);
   const back = <BackLink to="/announcements">{t('opened.all')}</BackLink>;
   if (query.isPending) {
     return (

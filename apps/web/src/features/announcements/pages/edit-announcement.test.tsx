@@ -18,8 +18,9 @@ const mine: Announcement = {
   classes: [],
   status: 'active',
   pinned: false,
-  expiresAt: '2026-12-01T07:00:00.000Z',
+  expiresAt: '2099-12-01T07:00:00.000Z',
   createdAt: '2026-11-25T15:46:00.000Z',
+  editedAt: null,
   author: { id: '01900000-0000-7000-8000-0000000000c1', name: 'Tom Teacher' },
   read: true,
   readCount: 0,
@@ -84,7 +85,7 @@ describe('Editing an announcement', () => {
       'Bring water.\n\n- Cap\n- Shoes',
     );
     // 07:00 UTC is 20:00 in Auckland (NZDT).
-    expect((within(dialog).getByLabelText('Expires (optional)') as HTMLInputElement).value).toBe('2026-12-01T20:00');
+    expect((within(dialog).getByLabelText('Expires (optional)') as HTMLInputElement).value).toBe('2099-12-01T20:00');
     expect(within(dialog).getByTestId('attachment-draft').textContent).toContain('form.pdf');
     // Audience and classes stay as published: not offered.
     expect(within(dialog).queryByText('Audience')).toBeNull();
@@ -97,7 +98,12 @@ describe('Editing an announcement', () => {
         // The first read answers; the refetch after saving never does, so only the save's answer can show.
         ++listed === 1 ? json(list([mine, theirs])) : new Promise<Response>(() => {}),
       [`PATCH /api/v1/announcements/${mine.id}`]: () =>
-        json({ ...mine, title: 'Sports day moved', body: '<p>Now on Friday.</p>' }),
+        json({
+          ...mine,
+          title: 'Sports day moved',
+          body: '<p>Now on Friday.</p>',
+          editedAt: '2026-11-26T10:00:00.000Z',
+        }),
     });
     await user.clear(within(dialog).getByLabelText('Title'));
     await user.type(within(dialog).getByLabelText('Title'), 'Sports day moved');
@@ -110,6 +116,8 @@ describe('Editing an announcement', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'Sports day moved' })).toBeTruthy();
     expect(screen.getByText('Now on Friday.')).toBeTruthy();
+    // Marked as edited with the answer, not at the next read of the list.
+    expect(screen.getByText('Edited')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     // The file it carries was kept, not taken back as an upload.
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
