@@ -52,7 +52,6 @@ export const ANNOUNCEMENT_MESSAGES = {
   notYourClass: 'You can address only your own classes',
   unknownClass: 'Class not found',
   archivedNotEditable: 'An archived announcement cannot be edited. Restore it first.',
-  expiredNotEditable: 'An announcement past its expiry cannot be edited.',
   notificationTitle: (title: string) => `New announcement: ${title}`,
   notificationBody: (author: string) => `${author} posted an announcement.`,
 } as const;

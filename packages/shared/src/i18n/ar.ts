@@ -645,7 +645,6 @@ const ar: Catalogue = {
   [ANNOUNCEMENT_MESSAGES.teacherClassRequired]: 'اختر فصلًا واحدًا على الأقل من فصولك',
   [ANNOUNCEMENT_MESSAGES.notYourClass]: 'يمكنك مخاطبة فصولك فقط',
   [ANNOUNCEMENT_MESSAGES.archivedNotEditable]: 'لا يمكن تعديل إعلان مؤرشف. يجب استعادته أولًا.',
-  [ANNOUNCEMENT_MESSAGES.expiredNotEditable]: 'لا يمكن تعديل إعلان انتهت مدته.',
   [template(ANNOUNCEMENT_MESSAGES.notificationTitle)]: 'إعلان جديد: {0}',
   [template(ANNOUNCEMENT_MESSAGES.notificationBody)]: 'إعلان جديد من {0}.',
 };

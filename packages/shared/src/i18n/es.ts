@@ -672,7 +672,6 @@ const es: Catalogue = {
   [ANNOUNCEMENT_MESSAGES.teacherClassRequired]: 'Elija al menos una de sus clases',
   [ANNOUNCEMENT_MESSAGES.notYourClass]: 'Solo puede dirigirse a sus propias clases',
   [ANNOUNCEMENT_MESSAGES.archivedNotEditable]: 'Un anuncio archivado no se puede editar. Restáurelo primero.',
-  [ANNOUNCEMENT_MESSAGES.expiredNotEditable]: 'Un anuncio cuya caducidad ya pasó no se puede editar.',
   [template(ANNOUNCEMENT_MESSAGES.notificationTitle)]: 'Nuevo anuncio: {0}',
   [template(ANNOUNCEMENT_MESSAGES.notificationBody)]: '{0} publicó un anuncio.',
 };

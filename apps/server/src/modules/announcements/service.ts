@@ -446,11 +446,8 @@ async function findManaged(tx: Tx, actor: Actor, now: Date, id: string): Promise
 }
 
 /** An archived or expired announcement is refused a correction of its title, message, expiry or files (422). */
-function assertEditable(row: Row, now: Date): void {
+function assertEditable(row: Row): void {
   if (row.status === 'archived') throw new AppError('rule', M.archivedNotEditable);
-  if (row.expiresAt !== null && new Date(row.expiresAt).getTime() <= now.getTime()) {
-    throw new AppError('rule', M.expiredNotEditable);
-  }
 }
 
 export async function updateAnnouncement(
@@ -464,9 +461,9 @@ export async function updateAnnouncement(
   const updated = await inScope(deps.db, scope, async (tx) => {
     const before = await findManaged(tx, actor, now, id);
     const edited = [input.title, input.body, input.expiresAt, input.attachmentIds].some((v) => v !== undefined);
-    // Taken down, it has no readers left to correct it for; pinning, archiving and restoring stay open
-    // (docs/product.md, "Announcements").
-    if (edited) assertEditable(before, now);
+    // Archived, it has no readers left to correct it for; pinning, archiving and restoring stay open. One past
+    // its expiry stays correctable: a later expiry brings it back (docs/product.md, "Announcements").
+    if (edited) assertEditable(before);
     const body = input.body === undefined ? undefined : checkBody(input.body);
     let filesChanged = false;
     if (input.attachmentIds !== undefined) {

@@ -16,7 +16,7 @@ interface AnnouncementCardProps {
   onShowReaders: (announcement: Announcement) => void;
   /**
    * Opens the edit dialog; offered where the reader may edit it (`canManage`: the author and managers) and it
-   * is still up (active, not past its expiry).
+   * is not archived.
    */
   onEdit: (announcement: Announcement) => void;
 }
@@ -45,9 +45,9 @@ export function AnnouncementCard({ announcement: a, onShowReaders, onEdit }: Ann
       },
     );
   const titleId = `announcement-${a.id}`;
-  // Archived or past its expiry, it is taken down: the server refuses a correction, so none is offered
-  // (docs/product.md, "Announcements"). Pin, archive and restore stay.
-  const editable = a.status === 'active' && (a.expiresAt === null || new Date(a.expiresAt).getTime() > Date.now());
+  // Archived, it is taken down: the server refuses a correction, so none is offered (docs/product.md,
+  // "Announcements"). Pin, archive and restore stay; one past its expiry may still be corrected or extended.
+  const editable = a.status === 'active';
   return (
     <Card className="p-5">
       <article aria-labelledby={titleId}>

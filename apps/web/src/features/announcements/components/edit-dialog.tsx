@@ -34,8 +34,9 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * Corrects a published announcement: its title, message, expiry and files (docs/product.md, "Announcements";
- * its audience and classes stay as published; an archived or expired one is not offered for editing). Only
- * what was changed is sent. Mounted per announcement, so it opens filled with that one.
+ * its audience and classes stay as published; an archived one is not offered for editing). Only what was
+ * changed is sent, so an announcement past its expiry can still have its text corrected, or a later expiry
+ * set. Mounted per announcement, so it opens filled with that one.
  */
 export function EditAnnouncementDialog({
   announcement: a,
