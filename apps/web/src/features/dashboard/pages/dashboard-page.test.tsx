@@ -7,6 +7,22 @@ import { DashboardPage } from './dashboard-page';
 
 const stat = (key: string, label: string, value: number) => ({ key, label, value });
 
+/** A sales lead as the leads list answers it: a contact-sales request unless told otherwise. */
+const leadOf = (over: Record<string, unknown>) => ({
+  id: '0190a0a0-0000-7000-8000-000000000011',
+  schoolId: '0190a0a0-0000-7000-8000-000000000002',
+  schoolName: 'Birch School',
+  kind: 'contact_sales',
+  status: 'new',
+  name: 'Bea Birch',
+  email: 'bea@birch.test',
+  phone: null,
+  message: '',
+  planName: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
 describe('DashboardPage', () => {
   it('welcomes the session of a first sign-in without a "back", in every language, and back on a later one', async () => {
     mockFetch({
@@ -124,22 +140,8 @@ describe('DashboardPage', () => {
   });
 
   it("words what a renewal request asks for in the reader's language, apart from the school's own message", async () => {
-    const lead = (over: Record<string, unknown>) => ({
-      id: '0190a0a0-0000-7000-8000-000000000011',
-      schoolId: '0190a0a0-0000-7000-8000-000000000002',
-      schoolName: 'Birch School',
-      kind: 'renewal',
-      status: 'new',
-      name: 'Bea Birch',
-      email: 'bea@birch.test',
-      phone: null,
-      message: '',
-      planName: null,
-      billingCycle: 'yearly',
-      receiptNumber: 'RCP-20261126-3B5145DB',
-      createdAt: '2026-11-20T10:00:00.000Z',
-      ...over,
-    });
+    const lead = (over: Record<string, unknown>) =>
+      leadOf({ kind: 'renewal', billingCycle: 'yearly', receiptNumber: 'RCP-20261126-3B5145DB', ...over });
     const page = (items: unknown[]) => {
       mockFetch({
         'GET /api/v1/dashboard': () =>
@@ -164,19 +166,7 @@ describe('DashboardPage', () => {
   });
 
   it("opens on a lead's notification with the leads card in view and that lead marked", async () => {
-    const lead = (id: string, schoolName: string) => ({
-      id,
-      schoolId: '0190a0a0-0000-7000-8000-000000000002',
-      schoolName,
-      kind: 'contact_sales',
-      status: 'new',
-      name: 'Bea Birch',
-      email: 'bea@birch.test',
-      phone: null,
-      message: '',
-      planName: null,
-      createdAt: '2026-11-20T10:00:00.000Z',
-    });
+    const lead = (id: string, schoolName: string) => leadOf({ id, schoolName });
     const opened = '0190a0a0-0000-7000-8000-000000000022';
     mockFetch({
       'GET /api/v1/dashboard': () =>
