@@ -182,3 +182,39 @@ describe('AssignTeacherDialog', () => {
     });
   });
 });
+
+describe('AssignTeacherDialog in a school that has no teacher yet', () => {
+  const empty = { ...klass, assignedTeachers: [], classTeacherId: null, classTeacherName: null };
+
+  it('says there are none yet and links to the Teachers page, where they are added', async () => {
+    mockFetch({
+      'GET /api/v1/teachers': () => json({ items: [], nextCursor: null, total: 0 }),
+      'GET /api/v1/subjects': activeSubjects,
+    });
+    renderWithProviders(<AssignTeacherDialog klass={empty} open onOpenChange={vi.fn()} />, {
+      auth: signedIn('school_admin'),
+    });
+    expect(await screen.findByRole('option', { name: 'No teachers yet' })).toBeTruthy();
+    expect(screen.getByText(/The school has no teachers to assign yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Teachers' }).getAttribute('href')).toBe('/teachers');
+    expect(screen.queryByRole('option', { name: 'No teachers match' })).toBeNull();
+  });
+
+  it('still says "No teachers match" for a search that finds nobody, without the link', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v1/teachers': (req) =>
+        new URL(req.url, 'http://x').searchParams.get('search')
+          ? json({ items: [], nextCursor: null, total: 0 })
+          : json({ items: [teacher(TEACHER_ID, 'Tara Teachwell')], nextCursor: null, total: 1 }),
+      'GET /api/v1/subjects': activeSubjects,
+    });
+    renderWithProviders(<AssignTeacherDialog klass={empty} open onOpenChange={vi.fn()} />, {
+      auth: signedIn('school_admin'),
+    });
+    await screen.findByRole('option', { name: 'Tara Teachwell (tara@x.test)' });
+    await user.type(screen.getByLabelText('Search teachers'), 'zed');
+    expect(await screen.findByRole('option', { name: 'No teachers match' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Teachers' })).toBeNull();
+  });
+});

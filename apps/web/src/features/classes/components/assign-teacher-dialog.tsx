@@ -3,6 +3,7 @@ import { type AssignedTeacher, AssignTeacherRequest, type ClassDetailResponse } 
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { useSubjectOptions, useTeacherSearch } from '../../../api/lookups';
 import { Checkbox } from '../../../components/people/checkbox';
 import { SubjectChecklist, withCurrentSubjects } from '../../../components/people/subject-checklist';
@@ -54,6 +55,9 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
   const options = (teachers.data?.items ?? [])
     .filter((teacher) => !assigned.has(teacher.id))
     .map((teacher) => ({ value: teacher.id, label: t('assign.option', { name: teacher.name, email: teacher.email }) }));
+  // A new school's first class: no teacher exists to assign, and "No teachers match" named no way on
+  // (teachers are added on the Teachers page, docs/product.md, "Teachers on a class").
+  const noTeachersYet = !editing && search === '' && teachers.data?.total === 0;
 
   const submit = async (data: AssignTeacherRequest) => {
     await assign.mutateAsync({ classId: klass.id, data });
@@ -98,11 +102,25 @@ export function AssignTeacherDialog({ klass, open, onOpenChange, editing }: Assi
               id="assign-teacher"
               label={t('assign.teacher')}
               placeholder={
-                teachers.isPending ? t('assign.loading') : options.length ? t('assign.choose') : t('assign.noMatch')
+                teachers.isPending
+                  ? t('assign.loading')
+                  : options.length
+                    ? t('assign.choose')
+                    : noTeachersYet
+                      ? t('assign.noTeachersYet')
+                      : t('assign.noMatch')
               }
               options={options}
               {...form.register('teacherId')}
             />
+            {noTeachersYet && (
+              <p className="text-sm text-slate-600">
+                {t('assign.noTeachersYetHint')}{' '}
+                <Link to="/teachers" className="font-medium text-blue-700 hover:underline">
+                  {t('assign.openTeachers')}
+                </Link>
+              </p>
+            )}
           </div>
         )}
         <Controller

@@ -98,6 +98,24 @@ describe('Classes in another language', () => {
   });
 });
 
+describe("a class's empty Teachers tab", () => {
+  it.each([
+    ['school_admin', true],
+    ['teacher', false],
+  ] as const)('says where teachers come from to those who assign them (%s)', async (role, hint) => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/v1/classes/class-1': () => json(klass) });
+    renderWithProviders(null, {
+      auth: signedIn(role),
+      path: '/classes/class-1',
+      routes: [{ path: '/classes/:id', element: <ClassPage /> }],
+    });
+    await user.click(await screen.findByRole('tab', { name: /Teachers/ }));
+    expect(screen.getByText('No teachers assigned yet')).toBeTruthy();
+    expect(Boolean(screen.queryByText(/New teachers are added on the Teachers page/))).toBe(hint);
+  });
+});
+
 describe('the way to the timetable', () => {
   it('offers school admins the timetable from the Classes page', async () => {
     mockFetch({ 'GET /api/v1/classes': () => json({ items: [klass] }) });

@@ -324,7 +324,12 @@ export function ClassPage() {
                     )
                   : undefined
               }
-              empty={<EmptyState title={t('detail.noTeachers')} />}
+              empty={
+                <EmptyState
+                  title={t('detail.noTeachers')}
+                  description={manage ? t('detail.noTeachersHint') : undefined}
+                />
+              }
             />
           </div>
         )}
