@@ -735,9 +735,22 @@ describe('MarkAttendancePage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('tells a user without classes there is nothing to mark', async () => {
+  it('tells a teacher without classes there is nothing to mark: classes they teach or lead appear', async () => {
     mockFetch({ 'GET /api/v1/attendance/options': () => json({ ...options, classes: [] }) });
     renderWithProviders(<MarkAttendancePage />, { auth: signedIn('teacher'), path: '/attendance/mark' });
     await screen.findByText('No classes to mark');
+    expect(screen.getByText('Classes you teach or lead appear here.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create a class' })).toBeNull();
+  });
+
+  it.each([
+    'school_admin',
+    'principal',
+  ] as const)('sends a %s of a school with no class to Classes: they mark every class, and create them', async (role) => {
+    mockFetch({ 'GET /api/v1/attendance/options': () => json({ ...options, classes: [] }) });
+    renderWithProviders(<MarkAttendancePage />, { auth: signedIn(role), path: '/attendance/mark' });
+    await screen.findByText('No classes to mark');
+    expect(screen.queryByText('Classes you teach or lead appear here.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Create a class' }).getAttribute('href')).toBe('/classes');
   });
 });

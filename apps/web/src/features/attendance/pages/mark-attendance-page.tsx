@@ -5,6 +5,7 @@ import { type CSSProperties, useEffect, useMemo, useRef, useState, useSyncExtern
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { NotForRole } from '../../../components/people/not-for-role';
+import { isStaff } from '../../../components/people/roles';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -95,7 +96,8 @@ function MarkAttendance() {
   const queryClient = useQueryClient();
   const options = useAttendanceOptions();
   const [params, setParams] = useSearchParams();
-  const me = useAuth().user?.id ?? '';
+  const { user } = useAuth();
+  const me = user?.id ?? '';
   const everyones = useSyncExternalStore(subscribePending, pendingSnapshot);
   // Another user's unsent marks (a shared device) are theirs alone: neither shown nor sent here.
   const pending = useMemo(() => everyones.filter((p) => p.userId === me), [everyones, me]);
@@ -320,7 +322,20 @@ function MarkAttendance() {
       <>
         {header}
         <Card>
-          <EmptyState title={t('mark.noClasses')} description={t('mark.noClassesHint')} />
+          {/* School admins and principals mark every class: with none, they are the ones to create it. */}
+          {isStaff(user?.role) ? (
+            <EmptyState
+              title={t('mark.noClasses')}
+              description={t('mark.noSchoolClassesHint')}
+              action={
+                <Link to="/classes" className={buttonClasses('secondary')}>
+                  {t('mark.createClass')}
+                </Link>
+              }
+            />
+          ) : (
+            <EmptyState title={t('mark.noClasses')} description={t('mark.noClassesHint')} />
+          )}
         </Card>
       </>
     );
