@@ -61,7 +61,8 @@ export function RecentSection({ linkStudents }: { linkStudents: boolean }) {
   return (
     <section>
       <Toolbar title={t('recent.title')}>
-        <CsvLink href={attendanceCsv.recent()} />
+        {/* A file of no records would be only its header row. */}
+        {recent.data && recent.data.items.length > 0 && <CsvLink href={attendanceCsv.recent()} />}
       </Toolbar>
       {recent.isPending && <Loading />}
       {recent.isError && <ErrorState error={recent.error} onRetry={() => recent.refetch()} />}

@@ -144,6 +144,28 @@ describe('AttendancePage', () => {
     expect(screen.getByRole('tablist', { name: 'Attendance' }).className).toContain('flex-wrap');
   });
 
+  it('offers the latest records as CSV only when there are some', async () => {
+    mockFetch({
+      'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [] }),
+      'GET /api/v1/attendance/options': () => json(options),
+    });
+    const { unmount } = renderWithProviders(<AttendancePage />, {
+      auth: signedIn('school_admin'),
+      path: '/attendance',
+    });
+    await screen.findByText('No attendance has been recorded yet.');
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    unmount();
+    mockFetch({
+      'GET /api/v1/attendance/recent': () => json<AttendanceList>({ items: [record] }),
+      'GET /api/v1/attendance/options': () => json(options),
+    });
+    renderWithProviders(<AttendancePage />, { auth: signedIn('school_admin'), path: '/attendance' });
+    expect((await screen.findByRole('link', { name: 'Download CSV' })).getAttribute('href')).toBe(
+      '/api/v1/attendance/recent/export',
+    );
+  });
+
   it('staff read a class register whose first column stays put, with a CSV link', async () => {
     mockFetch({
       'GET /api/v1/attendance/options': () => json(options),
