@@ -18,6 +18,15 @@ import { NO_ERROR_TOAST } from '../../../lib/query-client';
 /** Every attendance read sits under this key, so one live event refetches whatever is open. */
 export const attendanceKeys = { all: ['attendance'] as const };
 
+/**
+ * What a submission changes: every attendance read but the pickers (classes, periods, today, settings), which
+ * marks never change.
+ */
+export const marksChanged = {
+  queryKey: attendanceKeys.all,
+  predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== 'options',
+};
+
 const query = (params: Record<string, string | undefined>) => {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);

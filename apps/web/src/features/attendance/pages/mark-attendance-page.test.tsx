@@ -106,6 +106,11 @@ describe('MarkAttendancePage', () => {
     });
     expect(posts[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(pendingSnapshot()).toEqual([]);
+    // The sheet is read again; the pickers (classes, periods, today), which marks never change, are not.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.url.includes(`/attendance/classes/${CLASS}`))).toHaveLength(2),
+    );
+    expect(calls.filter((c) => c.url.endsWith('/attendance/options'))).toHaveLength(1);
   });
 
   it('keeps marks set but not submitted through a reload, says so, and forgets them on discard or submit', async () => {

@@ -21,7 +21,7 @@ import { useAuth } from '../../../lib/auth';
 import { formatDateTime, formatDay } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useElementHeight } from '../../../lib/use-element-height';
-import { attendanceKeys, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
+import { attendanceKeys, marksChanged, useAttendanceOptions, useClassSheet } from '../api/attendance-api';
 import { StatusPicker } from '../components/status-picker';
 import { draftWriter, dropDraft, pruneDrafts, restoreDraft } from '../lib/draft-store';
 import { MARK_CLASS_PARAM, markSheetHref } from '../lib/links';
@@ -129,12 +129,12 @@ function MarkAttendance() {
   const [sentUnsaid, setSentUnsaid] = useState<SubmitAttendanceResponse[]>([]);
   const sentLater = useMemo(
     () => (sent: SubmitAttendanceResponse[]) => {
-      void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      void queryClient.invalidateQueries(marksChanged);
       setSentUnsaid((before) => [...before, ...sent]);
     },
     [queryClient],
   );
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+  const refresh = () => void queryClient.invalidateQueries(marksChanged);
 
   useEffect(() => {
     watchConnection(sentLater);
