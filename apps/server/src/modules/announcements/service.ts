@@ -445,7 +445,7 @@ async function findManaged(tx: Tx, actor: Actor, now: Date, id: string): Promise
   return row;
 }
 
-/** An archived or expired announcement is refused a correction of its title, message, expiry or files (422). */
+/** An archived announcement is refused a correction of its title, message, expiry or files (422). */
 function assertEditable(row: Row): void {
   if (row.status === 'archived') throw new AppError('rule', M.archivedNotEditable);
 }
