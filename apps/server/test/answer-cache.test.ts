@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withSystem } from '../src/db/tenancy.ts';
 import { AnswerCache, answersEpoch, noteSchoolChange } from '../src/lib/answer-cache.ts';
 import { publishLiveEvents } from '../src/lib/live-events.ts';
-import { daysLeftIn, todayIn } from '../src/lib/school-day.ts';
+import { addDays, daysLeftIn, todayIn } from '../src/lib/school-day.ts';
 import { issueOneTimeToken } from '../src/modules/auth/index.ts';
 import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { createAcademicYear } from './factories/years.ts';
@@ -346,6 +346,38 @@ describe('answers that depend on the clock carry the date in their key', () => {
     } finally {
       now = saved;
     }
+  });
+});
+
+describe("a history asked with an alert's day carries the day in its key", () => {
+  it('the day is answered after the plain history was cached, and the plain one stays as it was', async () => {
+    const cls = await createClass(w.t.app, adminSession);
+    const { student: pupil } = await createStudent(w.t.app, adminSession, { classId: cls.id });
+    const alertDay = '2025-05-05';
+    // The alert's day, then 30 later ones: the day is not among the 30 newest.
+    for (let d = 0; d <= 30; d++) {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: {
+          classId: cls.id,
+          date: addDays(alertDay, d),
+          records: [{ studentId: pupil.id, isPresent: d !== 0 }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await liveEventsSettled(w.a.id);
+    const dates = async (query: string) => {
+      const res = await admin({ method: 'GET', url: `/api/v1/attendance/students/${pupil.id}${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { date: string }[]).map((r) => r.date);
+    };
+    const plain = await dates('');
+    expect(plain).toHaveLength(30);
+    expect(plain).not.toContain(alertDay);
+    expect(await dates(`?date=${alertDay}`)).toEqual([...plain, alertDay]);
+    expect(await dates('')).toEqual(plain);
   });
 });
 

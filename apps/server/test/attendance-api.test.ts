@@ -1610,3 +1610,107 @@ describe('a period attendance was taken in', () => {
     }
   });
 });
+
+describe("an absence alert's day in a long history", () => {
+  it('the day an alert is about is answered however many records came since; only to those who read the student', async () => {
+    // docs/product.md, "Attendance": `date` adds the day's records to the 30 newest, in their place.
+    const adminSession = await w.a.signIn('school_admin');
+    const before = await createClass(w.t.app, adminSession);
+    const after = await createClass(w.t.app, adminSession);
+    const { student: pupil } = await createStudent(w.t.app, adminSession, { classId: before.id, name: 'Ada Alerted' });
+    const made = await createParent(w.t.app, adminSession, { sendInvitation: false });
+    const linked = await admin({
+      method: 'PUT',
+      url: `/api/v1/students/${pupil.id}/parents/${made.parent.id}`,
+      payload: { relationship: 'Father' },
+    });
+    expect(linked.statusCode, linked.body).toBeLessThan(300);
+    const parentOfPupil = as(
+      w.t.app,
+      await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string),
+    );
+    const mark = async (classId: string, date: string, isPresent: boolean, periodId?: string) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/attendance',
+        payload: { classId, date, ...(periodId ? { periodId } : {}), records: [{ studentId: pupil.id, isPresent }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The alert's day: absent in one period, present in the next, in the class the student has since left.
+    const alertDay = '2025-05-05';
+    await mark(before.id, alertDay, false, await createPeriod('Alert P1', '20:00', '20:30'));
+    await mark(before.id, alertDay, true, await createPeriod('Alert P2', '20:40', '21:10'));
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${pupil.id}/move`,
+      payload: { classId: after.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // 31 later days in the new class: the alert's day is no longer among the 30 newest.
+    for (let d = 1; d <= 31; d++) await mark(after.id, addDays(alertDay, d), true);
+
+    const url = (query = '') => `/api/v1/attendance/students/${pupil.id}${query}`;
+    const rows = await recordRows(sql`a.student_id = ${pupil.id}`);
+    const unchanged = await historyFromRecords(pupil.id);
+    expect(unchanged.items.map((r) => r.date)).not.toContain(alertDay);
+    // The 30 newest, and the day's two records after them, newest first: its place in the order.
+    const withDay = { ...unchanged, items: rows.filter((r, i) => i < 30 || r.date === alertDay) };
+    expect(withDay.items.filter((r) => r.date === alertDay).map((r) => r.status)).toEqual(['present', 'absent']);
+    for (const read of [admin, parentOfPupil]) {
+      const res = await read({ method: 'GET', url: url(`?date=${alertDay}`) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(withDay);
+      // Without the date the answer is as it was; a day without records adds nothing.
+      expect((await read({ method: 'GET', url: url() })).json()).toEqual(unchanged);
+      expect((await read({ method: 'GET', url: url('?date=2025-05-04') })).json()).toEqual(unchanged);
+    }
+    // A day already among the newest is not repeated.
+    const recent = addDays(alertDay, 31);
+    expect((await admin({ method: 'GET', url: url(`?date=${recent}`) })).json()).toEqual(unchanged);
+
+    // A teacher reads only the records of the classes they teach: not the day in the class they do not.
+    const { teacher: madeTeacher, temporaryPassword } = await createTeacher(w.t.app, adminSession, {
+      sendInvitation: false,
+    });
+    const assigned = await admin({
+      method: 'POST',
+      url: `/api/v1/classes/${after.id}/teachers`,
+      payload: { teacherId: madeTeacher.id },
+    });
+    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+    const teacherOfAfter = as(w.t.app, await login(w.t.app, madeTeacher.email, 'teacher', temporaryPassword as string));
+    const taught = await teacherOfAfter({ method: 'GET', url: url(`?date=${alertDay}`) });
+    expect(taught.statusCode, taught.body).toBe(200);
+    expect(taught.json().items.map((r: AttendanceRecord) => r.classId)).toEqual(Array(30).fill(after.id));
+
+    // The parent of another child, a student reading another, another school: the student is not shown to exist.
+    const others = {
+      parent: await w.a.as('parent'),
+      student: await w.a.as('student'),
+      b: await w.b.as('school_admin'),
+    };
+    for (const [who, read] of Object.entries(others)) {
+      const res = await read({ method: 'GET', url: url(`?date=${alertDay}`) });
+      expect({ who, status: res.statusCode, message: errorOf(res).message }).toEqual({
+        who,
+        status: 404,
+        message: 'Student not found',
+      });
+    }
+
+    // A bad date is the date format's message on the field, for every reader.
+    for (const bad of ['2025-02-30', 'yesterday', '2025-5-5']) {
+      const res = await parentOfPupil({ method: 'GET', url: url(`?date=${bad}`) });
+      expect({ bad, status: res.statusCode, field: errorOf(res).fields?.date }).toEqual({
+        bad,
+        status: 400,
+        field: ATTENDANCE_MESSAGES.dateFormat,
+      });
+    }
+    // The CSV keeps the 30 newest.
+    const csv = await admin({ method: 'GET', url: url(`/export?date=${alertDay}`) });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).not.toContain(alertDay);
+  });
+});

@@ -210,6 +210,11 @@ export const ClassRegister = z.object({
 });
 export type ClassRegister = z.infer<typeof ClassRegister>;
 
+/**
+ * A student's history, with the day an absence or late alert is about (`date`): that day's records are added to
+ * the newest 30 when they are older, in their place, so the alert's day is always there to mark.
+ */
+export const StudentHistoryQuery = z.object({ date: isoDate.optional() });
 export const StudentAttendance = z.object({
   studentId: z.string(),
   name: z.string(),

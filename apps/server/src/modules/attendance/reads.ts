@@ -180,25 +180,38 @@ export async function classRegister(
 
 /**
  * A student's 30 newest records (parents: their children's last 30) and their rate over all records, as the
- * JSON text of the answer, shaped by PostgreSQL like the register.
+ * JSON text of the answer, shaped by PostgreSQL like the register. With `date` (the day an alert is about), that
+ * day's records the caller may see are added when they are older than the 30, in their place in the order: the
+ * alert opens its day however many records came since (docs/product.md, "Attendance").
  */
-export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: string }): Promise<string> {
+export function studentAttendanceJson(
+  deps: Deps,
+  actor: Actor,
+  { id, date }: { id: string; date?: string | undefined },
+): Promise<string> {
   const scope = readScope(actor, undefined, 'attendance');
   // `st` is the student if they may be read, `where` the records shown: the caller's own (a teacher sees the
   // student's records in the classes they teach, not those of a class they had before), or the whole history.
-  const answer = (st: SQL, where: SQL) =>
-    readJsonBody(
+  const answer = (st: SQL, where: SQL) => {
+    const shown = sql`a.school_id = ${scope.schoolId} and ${where} and exists (select 1 from st)`;
+    const day =
+      date === undefined
+        ? sql``
+        : sql`union all select * from attendance a
+          where ${shown} and a.date = ${date}::date and a.id not in (select n.id from newest n)`;
+    return readJsonBody(
       deps,
       scope,
       PEOPLE_MESSAGES.studentNotFound,
       sql`
       with st as (${st}),
-      page as (
+      newest as (
         select * from attendance a
-        where a.school_id = ${scope.schoolId} and ${where} and exists (select 1 from st)
+        where ${shown}
         order by a.date desc, a.submitted_at desc, a.id desc
         limit ${RECENT_ATTENDANCE_LIMIT}
-      )
+      ),
+      page as (select * from newest ${day})
       select json_build_object(
         'studentId', st.id, 'name', st.name,
         'items', coalesce((select json_agg(${RECORD_JSON} order by a.date desc, a.submitted_at desc, a.id desc)
@@ -210,15 +223,18 @@ export function studentAttendanceJson(deps: Deps, actor: Actor, { id }: { id: st
       )::text as body
       from st`,
     );
+  };
   const own = () => answer(readableStudentSql(scope, id), all(sql`a.student_id = ${id}`, visibleRecords(scope)));
   // Staff, a parent of the student and the student themself read the whole history, the same answer; a
   // teacher's depends on the classes they teach, so it is their own (their key, their load). A student reading
   // their own id, and staff, need no query to be allowed; anyone else's decision is asked and kept per user.
+  // The day asked for is part of the answer, so of its key.
   const me = scope.actor.profileId;
   const teacher = scope.actor.role === 'teacher';
   const allowedByRole = seesEveryone(scope) || (scope.actor.role === 'student' && id === me);
+  const key = `history:${id}${teacher ? `:seen-by:${me}` : ''}${date === undefined ? '' : `:day:${date}`}`;
   return jsonThroughAnswers(deps, scope, {
-    key: teacher ? `history:${id}:seen-by:${me}` : `history:${id}`,
+    key,
     decide: allowedByRole ? null : { sql: readableStudentSql(scope, id), missing: PEOPLE_MESSAGES.studentNotFound },
     own,
     shared: teacher ? own : () => answer(schoolStudentSql(scope.schoolId, id), sql`a.student_id = ${id}`),

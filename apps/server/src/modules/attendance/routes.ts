@@ -14,6 +14,7 @@ import {
   RatesQuery,
   RegisterQuery,
   StudentAttendance,
+  StudentHistoryQuery,
   SubmitAttendanceRequest,
   SubmitAttendanceResponse,
 } from '@lyceum/shared/attendance';
@@ -75,8 +76,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/attendance/students/:id',
-    { schema: { tags, params: IdParams, response: { 200: StudentAttendance } } },
-    async (r, reply) => sendJsonText(reply, await studentAttendanceJson(deps, actorOf(r), r.params)),
+    { schema: { tags, params: IdParams, querystring: StudentHistoryQuery, response: { 200: StudentAttendance } } },
+    async (r, reply) => sendJsonText(reply, await studentAttendanceJson(deps, actorOf(r), { ...r.params, ...r.query })),
   );
   app.get('/attendance/rates', { schema: { tags, querystring: RatesQuery, response: { 200: AttendanceRates } } }, (r) =>
     attendanceRates(deps, actorOf(r), r.query),
