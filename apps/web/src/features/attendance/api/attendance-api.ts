@@ -71,10 +71,12 @@ export function useClassRegister(classId: string, month: string) {
   });
 }
 
-export function useStudentAttendance(studentId: string) {
+/** A student's history; with `date` (an alert's day) that day's records are in it too, however old. */
+export function useStudentAttendance(studentId: string, date = '') {
   return useQuery({
-    queryKey: ['attendance', 'student', studentId] as const,
-    queryFn: ({ signal }) => api.get<StudentAttendance>(`/attendance/students/${studentId}`, { signal }),
+    queryKey: ['attendance', 'student', studentId, date] as const,
+    queryFn: ({ signal }) =>
+      api.get<StudentAttendance>(`/attendance/students/${studentId}${query({ date })}`, { signal }),
     enabled: studentId !== '',
   });
 }

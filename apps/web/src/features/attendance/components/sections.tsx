@@ -214,7 +214,10 @@ export function HistorySection({
   highlightDate?: string | undefined;
 }) {
   const { t } = useT('attendance');
-  const history = useStudentAttendance(studentId);
+  const history = useStudentAttendance(studentId, highlightDate);
+  // The alert's day is always in the answer when it has records; none left (deleted since) is said, not silent.
+  const dayWithout =
+    highlightDate && history.data && !history.data.items.some((r) => r.date === highlightDate) ? highlightDate : null;
   return (
     <section>
       <Toolbar title={history.data ? t('history.titleOf', { name: history.data.name }) : t('history.title')}>
@@ -242,6 +245,11 @@ export function HistorySection({
           <p className="mb-2 text-sm text-slate-600">
             {t('history.rate')} <RateText rate={history.data.rate} />
           </p>
+          {dayWithout && (
+            <p role="status" className="mb-2 text-sm text-slate-600">
+              {t('history.noRecordsOn', { date: formatDay(dayWithout) })}
+            </p>
+          )}
           {history.data.items.length === 0 ? (
             <Card>
               <EmptyState title={t('recent.empty')} />

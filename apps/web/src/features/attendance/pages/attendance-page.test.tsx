@@ -59,6 +59,21 @@ const register: ClassRegister = {
   rate,
 };
 
+/** A parent opening an alert about their child's `date`: the history tab, the server answering `items`. */
+function openChildHistory(date: string, items: StudentAttendance['items']) {
+  const history: StudentAttendance = { studentId: 's1', name: 'Ben Dos', items, rate };
+  const { calls } = mockFetch({
+    'GET /api/v1/attendance/options': () =>
+      json({ ...options, classes: [], students: [{ id: 's1', label: 'Ben Dos' }] }),
+    'GET /api/v1/attendance/students/s1': () => json(history),
+  });
+  const view = renderWithProviders(<AttendancePage />, {
+    auth: signedIn('parent'),
+    path: `/attendance?tab=history&student=s1&date=${date}`,
+  });
+  return { calls, view };
+}
+
 describe('AttendancePage', () => {
   afterEach(() => changeLanguage('en'));
 
@@ -96,20 +111,51 @@ describe('AttendancePage', () => {
 
   it('an absence alert opens the child’s history with that day’s record marked (docs/product.md, "Notifications")', async () => {
     const before = { ...record, id: 'r0', date: '2026-11-23', status: 'present' as const, isPresent: true, note: null };
-    const history: StudentAttendance = { studentId: 's1', name: 'Ben Dos', items: [record, before], rate };
-    mockFetch({
-      'GET /api/v1/attendance/options': () =>
-        json({ ...options, classes: [], students: [{ id: 's1', label: 'Ben Dos' }] }),
-      'GET /api/v1/attendance/students/s1': () => json(history),
-    });
-    renderWithProviders(<AttendancePage />, {
-      auth: signedIn('parent'),
-      path: '/attendance?tab=history&student=s1&date=2026-11-24',
-    });
+    // jsdom has no scrolling: the rows asked to scroll into view are noted instead.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { calls } = openChildHistory('2026-11-24', [record, before]);
+      await screen.findByText('Flu');
+      const rows = screen.getAllByRole('row').filter((r) => r.closest('tbody'));
+      expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual(['date', null]);
+      expect(rows[0]?.className).toContain('bg-amber-50');
+      expect(scrolled).toEqual([rows[0]]);
+      // The day is asked for: the server adds its records however many came since (docs/product.md, "Attendance").
+      expect(calls.map((c) => c.url)).toContain('/api/v1/attendance/students/s1?date=2026-11-24');
+      expect(screen.queryByRole('status')).toBeNull();
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
+  it('an alert whose day has no records left says so, above the history it shows', async () => {
+    openChildHistory('2026-11-20', [record]);
     await screen.findByText('Flu');
+    expect(screen.getByRole('status').textContent).toBe('No records on Nov 20, 2026.');
     const rows = screen.getAllByRole('row').filter((r) => r.closest('tbody'));
-    expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual(['date', null]);
-    expect(rows[0]?.className).toContain('bg-amber-50');
+    expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual([null]);
+  });
+
+  it('an address with a malformed day shows the history, marking and asking for no day', async () => {
+    const { calls } = openChildHistory('2026-11-31', [record]);
+    await screen.findByText('Flu');
+    expect(calls.map((c) => c.url)).toContain('/api/v1/attendance/students/s1');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('the no-records note is written in Spanish and Arabic too', async () => {
+    for (const [language, text] of [
+      ['es', 'No hay registros del'],
+      ['ar', 'لا توجد سجلات في'],
+    ] as const) {
+      await changeLanguage(language);
+      const { view } = openChildHistory('2026-11-20', []);
+      expect(await screen.findByText(new RegExp(`^${text} .*2026`))).toBeTruthy();
+      view.unmount();
+    }
   });
 
   it('shows a record’s day as its own date in a school at UTC+13, its marking time in the school’s zone', async () => {

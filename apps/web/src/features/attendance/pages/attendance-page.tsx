@@ -1,3 +1,4 @@
+import { isoDate } from '@lyceum/shared/attendance';
 import { isSchoolRole } from '@lyceum/shared/roles';
 import { ClipboardCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +12,9 @@ import { useAuth } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n/i18n';
 import { useAttendanceOptions } from '../api/attendance-api';
 import { BelowSection, HistorySection, RatesSection, RecentSection, RegisterSection } from '../components/sections';
+
+/** The day an alert opened, if the address names one: a malformed one marks nothing rather than fail the history. */
+const alertDay = (date: string | null) => (date && isoDate.safeParse(date).success ? date : undefined);
 
 const STAFF_TABS = ['recent', 'register', 'history', 'rates', 'below'] as const;
 const FAMILY_TABS = ['recent', 'history'] as const;
@@ -87,7 +91,7 @@ function SchoolAttendance() {
         studentId={params.get('student') ?? students[0]?.id ?? ''}
         onPick={(id) => set({ student: id, date: '' })}
         findByName={marks}
-        highlightDate={params.get('date') ?? undefined}
+        highlightDate={alertDay(params.get('date'))}
       />
     );
   } else if (tab === 'rates') body = <RatesSection />;
