@@ -586,6 +586,8 @@ export const AddonRequest = z.object({
 export type AddonRequest = z.infer<typeof AddonRequest>;
 export const AddonRequestListQuery = z.object({
   status: z.enum(ADDON_REQUEST_STATUSES, { error: 'Unknown status' }).optional(),
+  /** One request, the one a notice opens (docs/product.md, "Notifications"): beyond the first page, or decided since. */
+  id: uuidSchema.optional(),
   limit: limitQuery,
   cursor: cursorQuery,
 });
@@ -674,6 +676,8 @@ export type Payment = z.infer<typeof Payment>;
 export const PaymentListQuery = z.object({
   status: z.enum(PAYMENT_STATUSES, { error: 'Unknown status' }).optional(),
   schoolId: uuidSchema.optional(),
+  /** One payment, the one a notice opens (docs/product.md, "Notifications"). */
+  id: uuidSchema.optional(),
   limit: limitQuery,
   cursor: cursorQuery,
 });

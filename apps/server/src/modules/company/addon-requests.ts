@@ -103,7 +103,12 @@ export async function listAddonRequests(
     const matching = tx
       .select({ id: addonRequests.id, sortValue: NEWEST_FIRST.expr.as('sort_value') })
       .from(addonRequests)
-      .where(query.status ? eq(addonRequests.status, query.status) : undefined);
+      .where(
+        and(
+          query.status ? eq(addonRequests.status, query.status) : undefined,
+          query.id ? eq(addonRequests.id, query.id) : undefined,
+        ),
+      );
     const load = async (ids: string[]) => {
       const rows = ids.length ? await requestQuery(tx).where(inArray(addonRequests.id, ids)) : [];
       return inPageOrder(ids, rows, (r) => r.r.id).map(toAddonRequest);

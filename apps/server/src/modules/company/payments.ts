@@ -208,6 +208,7 @@ export async function listPayments(
         and(
           query.status ? eq(subscriptionPayments.status, query.status) : undefined,
           query.schoolId ? eq(subscriptionPayments.schoolId, query.schoolId) : undefined,
+          query.id ? eq(subscriptionPayments.id, query.id) : undefined,
         ),
       );
     const load = async (ids: string[]) => {

@@ -163,4 +163,28 @@ describe('DataTable', () => {
     expect(within(cards[0] as HTMLElement).getByText('Email')).toBeTruthy();
     expect(within(cards[0] as HTMLElement).getByText('p1@x.test')).toBeTruthy();
   });
+
+  it('marks the row a link opened, as a table row and as a card, and brings it into view once it is there', () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const table = (rows: Person[]) => (
+      <DataTable label="People" columns={columns} rows={rows} rowKey={(p) => p.id} currentKey="p3" />
+    );
+    const { rerender } = render(table(people(1, 2)));
+    expect(screen.getAllByRole('row').some((row) => row.hasAttribute('aria-current'))).toBe(false);
+    expect(scrolled).not.toHaveBeenCalled();
+    rerender(table(people(1, 4)));
+    const current = screen.getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'true');
+    expect(current.map((row) => row.textContent)).toEqual(['Person 3p3@x.test']);
+    expect(current[0]?.className).toContain('bg-amber-50');
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    rerender(table(people(1, 5)));
+    expect(scrolled).toHaveBeenCalledTimes(1);
+
+    setViewportWidth(375);
+    rerender(table(people(1, 4)));
+    const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-current'))).toEqual([null, null, 'true', null]);
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
 });

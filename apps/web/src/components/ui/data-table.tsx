@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { useT } from '../../lib/i18n/i18n';
 import { useIsMobile } from '../../lib/use-media-query';
@@ -54,8 +54,12 @@ export interface DataTableProps<T> {
   onSortChange?: (sort: SortState) => void;
   /** Buttons per row (edit, deactivate…), shown in the last column / the card's footer. */
   actions?: (row: T) => ReactNode;
+  /** The row a link opened (a notice's request or payment): marked, and brought into view once it is there. */
+  currentKey?: string | null;
   className?: string;
 }
+
+const CURRENT_ROW = 'bg-amber-50 ring-1 ring-amber-200 ring-inset';
 
 /**
  * One column's header. A table cell's own default is to centre it, and a button writes its text as typed, so each
@@ -117,11 +121,22 @@ export function DataTable<T>({
   sort,
   onSortChange,
   actions,
+  currentKey,
   className,
 }: DataTableProps<T>) {
   const { t } = useT();
   const isMobile = useIsMobile();
   useMainContentMark(rows !== undefined && !loading);
+  const current = useRef<HTMLElement>(null);
+  const shown = currentKey != null && rows?.some((row) => rowKey(row) === currentKey);
+  useEffect(() => {
+    if (shown) current.current?.scrollIntoView?.({ block: 'center' });
+  }, [shown]);
+  const keepCurrent = useCallback((el: HTMLElement | null) => {
+    current.current = el;
+  }, []);
+  const currentProps = (row: T) =>
+    rowKey(row) === currentKey ? { 'aria-current': 'true' as const, ref: keepCurrent } : {};
 
   if (error != null && !rows?.length) {
     return <ErrorState error={error} onRetry={onRetry} retrying={loading} className={className} />;
@@ -166,7 +181,11 @@ export function DataTable<T>({
                 </li>
               ))
             : rows?.map((row) => (
-                <li key={rowKey(row)} className="p-4">
+                <li
+                  key={rowKey(row)}
+                  {...currentProps(row)}
+                  className={cn('p-4', rowKey(row) === currentKey && CURRENT_ROW)}
+                >
                   {title && <div className="mb-2 font-medium text-slate-900">{title.cell(row)}</div>}
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                     {details.map((column) => (
@@ -233,7 +252,11 @@ export function DataTable<T>({
                   </tr>
                 ))
               : rows?.map((row) => (
-                  <tr key={rowKey(row)} className="hover:bg-slate-50/60">
+                  <tr
+                    key={rowKey(row)}
+                    {...currentProps(row)}
+                    className={rowKey(row) === currentKey ? CURRENT_ROW : 'hover:bg-slate-50/60'}
+                  >
                     {columns.map((column) => (
                       <td
                         key={column.id}

@@ -15,6 +15,11 @@ export function getAddonRequests(
   return api.get<AddonRequestListResponse>(`/company/addon-requests?${params}`, { signal });
 }
 
+/** The one request a notice opened, whatever its status now (an empty list when it is not the reader's). */
+export function getAddonRequestById(id: string, signal?: AbortSignal): Promise<AddonRequestListResponse> {
+  return api.get<AddonRequestListResponse>(`/company/addon-requests?${new URLSearchParams({ id })}`, { signal });
+}
+
 export const addonRequestsQueryOptions = (status: AddonRequestListQuery['status']) =>
   infiniteQueryOptions({
     queryKey: [...addonRequestsKey, status ?? 'all'] as const,

@@ -7,13 +7,15 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type DataTableColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { OpenedRow } from '../../../components/ui/opened-row';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Select } from '../../../components/ui/select';
 import { useSingleFlight } from '../../../components/ui/use-single-flight';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
+import { useOpenedItem } from '../../../lib/use-opened-item';
 import { useDecideAddonRequest } from '../api/decide-addon-request';
-import { useAddonRequests } from '../api/get-addon-requests';
+import { addonRequestsKey, getAddonRequestById, useAddonRequests } from '../api/get-addon-requests';
 
 type Status = (typeof ADDON_REQUEST_STATUSES)[number];
 type T = ReturnType<typeof useT<'addon-requests'>>['t'];
@@ -50,7 +52,10 @@ const requestColumns = (t: T): DataTableColumn<AddonRequest>[] => [
   },
 ];
 
-/** Add-on requests of every school, filtered by status; with `manage`, pending ones get Approve / Reject. */
+/**
+ * Add-on requests of every school, filtered by status; with `manage`, pending ones get Approve / Reject. A
+ * notice's `?id=` marks its request, above the list when the list does not show it.
+ */
 export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; defaultStatus?: Status }) {
   const { t } = useT('addon-requests');
   useFormat();
@@ -62,6 +67,13 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
   const decide = useDecideAddonRequest();
   const [rejecting, setRejecting] = useState<AddonRequest | null>(null);
   const rows = requests.data?.pages.flatMap((p) => p.items);
+  const opened = useOpenedItem({
+    queryKey: addonRequestsKey,
+    read: getAddonRequestById,
+    rows,
+    status,
+    decidedHere: decide.isSuccess ? decide.variables.id : undefined,
+  });
 
   const flight = useSingleFlight();
   const approve = (request: AddonRequest) =>
@@ -71,6 +83,30 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
         translate('addon-requests', 'list.approved', { addon: request.addonName, school: request.schoolName }),
       );
     });
+
+  const actions = manage
+    ? (r: AddonRequest) =>
+        r.status === 'pending' ? (
+          <>
+            <Button
+              size="sm"
+              onClick={() => approve(r)}
+              loading={flight.running(r.id)}
+              aria-label={t('list.approveLabel', { addon: r.addonName, school: r.schoolName })}
+            >
+              {t('list.approve')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setRejecting(r)}
+              aria-label={t('list.rejectLabel', { addon: r.addonName, school: r.schoolName })}
+            >
+              {t('list.reject')}
+            </Button>
+          </>
+        ) : null
+    : undefined;
 
   return (
     <>
@@ -83,10 +119,20 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
         onChange={(e) => {
           const next = new URLSearchParams(params);
           next.set('status', e.target.value);
+          // Another filter leaves the notice's request behind.
+          next.delete('id');
           setParams(next, { replace: true });
         }}
         options={ADDON_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         containerClassName="mb-4 sm:w-48"
+      />
+      <OpenedRow
+        item={opened.item}
+        note={opened.decidedSince ? t('list.decidedSince') : null}
+        label={t('list.opened')}
+        columns={columns}
+        rowKey={(r) => r.id}
+        actions={actions}
       />
       <DataTable
         label={t('list.label')}
@@ -99,31 +145,8 @@ export function AddonRequestList({ manage, defaultStatus }: { manage: boolean; d
         hasMore={requests.hasNextPage}
         onLoadMore={() => requests.fetchNextPage()}
         loadingMore={requests.isFetchingNextPage}
-        actions={
-          manage
-            ? (r) =>
-                r.status === 'pending' ? (
-                  <>
-                    <Button
-                      size="sm"
-                      onClick={() => approve(r)}
-                      loading={flight.running(r.id)}
-                      aria-label={t('list.approveLabel', { addon: r.addonName, school: r.schoolName })}
-                    >
-                      {t('list.approve')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setRejecting(r)}
-                      aria-label={t('list.rejectLabel', { addon: r.addonName, school: r.schoolName })}
-                    >
-                      {t('list.reject')}
-                    </Button>
-                  </>
-                ) : null
-            : undefined
-        }
+        actions={actions}
+        currentKey={opened.id}
         empty={
           <EmptyState
             icon={<Inbox className="size-6" aria-hidden="true" />}

@@ -143,9 +143,9 @@ describe('NotificationBell list', () => {
       unmount();
       return found;
     };
-    expect(await hrefs('company_admin')).toEqual(['/addon-requests/manage?status=pending', '/schools/s1']);
-    // company_user may not open the manage page: the list it may open, filtered the same way.
-    expect(await hrefs('company_user')).toEqual(['/addon-requests?status=pending', '/schools/s1']);
+    expect(await hrefs('company_admin')).toEqual(['/addon-requests/manage?status=pending&id=r1', '/schools/s1']);
+    // company_user may not open the manage page: the list it may open, filtered the same way, the request marked.
+    expect(await hrefs('company_user')).toEqual(['/addon-requests?status=pending&id=r1', '/schools/s1']);
   });
 
   it('shows a target the reader’s role may not open as a plain notification', async () => {

@@ -36,15 +36,15 @@ describe('targetHref (docs/product.md, "Notifications")', () => {
     // Platform managers decide pending requests on the manage page; admin's menu has no Addon Requests entry,
     // but its route is theirs.
     for (const role of ['company_admin', 'admin'] as const) {
-      expect(targetHref(pending, role)).toBe('/addon-requests/manage?status=pending');
-      expect(targetHref(approved, role)).toBe('/addon-requests?status=approved');
+      expect(targetHref(pending, role)).toBe('/addon-requests/manage?status=pending&id=r1');
+      expect(targetHref(approved, role)).toBe('/addon-requests?status=approved&id=r1');
     }
     // company_user may not open the manage page: the list, filtered the same way.
-    expect(targetHref(pending, 'company_user')).toBe('/addon-requests?status=pending');
-    expect(targetHref(approved, 'company_user')).toBe('/addon-requests?status=approved');
+    expect(targetHref(pending, 'company_user')).toBe('/addon-requests?status=pending&id=r1');
+    expect(targetHref(approved, 'company_user')).toBe('/addon-requests?status=approved&id=r1');
     for (const role of ['company_admin', 'admin', 'company_user'] as const) {
-      expect(targetHref(toConfirm, role)).toBe('/payments?status=pending');
-      expect(targetHref(rejected, role)).toBe('/payments?status=rejected');
+      expect(targetHref(toConfirm, role)).toBe('/payments?status=pending&id=p1');
+      expect(targetHref(rejected, role)).toBe('/payments?status=rejected&id=p1');
       expect(targetHref(school, role)).toBe('/schools/s1');
       expect(targetHref({ kind: 'lead', id: 'l1' }, role)).toBe('/dashboard?lead=l1');
     }
@@ -57,5 +57,8 @@ describe('targetHref (docs/product.md, "Notifications")', () => {
 
   it('keeps an id to its own parameter, whatever it holds', () => {
     expect(targetHref({ kind: 'announcement', id: 'x&c=evil#y' }, 'parent')).toBe('/announcements?a=x%26c%3Devil%23y');
+    expect(targetHref({ kind: 'payment', id: 'x&status=all', status: 'pending' }, 'company_user')).toBe(
+      '/payments?status=pending&id=x%26status%3Dall',
+    );
   });
 });

@@ -34,14 +34,17 @@ export function targetHref(target: NotificationTarget | null | undefined, role: 
     case 'subscription':
       return SUBSCRIPTION_READERS.includes(role) ? `/subscription#my-${target.section}` : null;
     case 'addonRequest': {
-      const status = new URLSearchParams({ status: target.status });
+      // The request itself, marked on the page (docs/product.md, "Notifications"), in the list of its status.
+      const query = new URLSearchParams({ status: target.status, id: target.id });
       // A pending one opens where it is decided, for the staff who may decide it; the rest open the list.
       if (target.status === 'pending' && routeOpens(role, 'addon-requests/manage'))
-        return `/addon-requests/manage?${status}`;
-      return routeOpens(role, 'addon-requests') ? `/addon-requests?${status}` : null;
+        return `/addon-requests/manage?${query}`;
+      return routeOpens(role, 'addon-requests') ? `/addon-requests?${query}` : null;
     }
     case 'payment':
-      return routeOpens(role, 'payments') ? `/payments?${new URLSearchParams({ status: target.status })}` : null;
+      return routeOpens(role, 'payments')
+        ? `/payments?${new URLSearchParams({ status: target.status, id: target.id })}`
+        : null;
     case 'lead':
       // The sales leads card of the company dashboard, that lead marked in it.
       return isCompanyRole(role) ? `/dashboard?${new URLSearchParams({ lead: target.id })}` : null;

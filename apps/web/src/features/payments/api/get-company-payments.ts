@@ -11,6 +11,11 @@ export function getCompanyPayments(status: PaymentListQuery['status'], cursor: s
   return api.get<PaymentListResponse>(`/company/payments?${params}`, { signal });
 }
 
+/** The one payment a notice opened, whatever its status now (an empty list when it is not the reader's). */
+export function getCompanyPaymentById(id: string, signal?: AbortSignal): Promise<PaymentListResponse> {
+  return api.get<PaymentListResponse>(`/company/payments?${new URLSearchParams({ id })}`, { signal });
+}
+
 export const companyPaymentsQueryOptions = (status: PaymentListQuery['status']) =>
   infiniteQueryOptions({
     queryKey: [...companyPaymentsKey, status ?? 'all'] as const,

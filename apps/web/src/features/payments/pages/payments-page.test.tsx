@@ -160,3 +160,73 @@ describe('PaymentsPage', () => {
     ]);
   });
 });
+
+// docs/product.md, "Notifications": a notice opens its very payment, marked, wherever it is now.
+describe('PaymentsPage opened from a notice (?id=)', () => {
+  afterEach(() => changeLanguage('en'));
+  const P1 = '01900000-0000-7000-8000-0000000000a1';
+  const P9 = '01900000-0000-7000-8000-0000000000a9';
+  const one = (id: string, receiptNumber: string, over: Partial<Payment> = {}): Payment => ({
+    ...payment,
+    id,
+    receiptNumber,
+    ...over,
+  });
+  const marked = () =>
+    screen
+      .getAllByRole('row')
+      .filter((row) => row.getAttribute('aria-current') === 'true')
+      .map((row) => within(row).getByText(/^R-/).textContent);
+
+  it('marks the payment where the list shows it', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/company/payments': () => json({ items: [one(P1, 'R-0001'), one(P9, 'R-0009')], nextCursor: null }),
+    });
+    renderWithProviders(<PaymentsPage />, {
+      auth: signedIn('company_user'),
+      path: `/payments?status=pending&id=${P9}`,
+    });
+    await screen.findByText('R-0009');
+    expect(marked()).toEqual(['R-0009']);
+    expect(calls.filter((c) => c.url.includes('id='))).toEqual([]);
+  });
+
+  it('reads one beyond the first page alone, above the list, to confirm there', async () => {
+    const { calls } = mockFetch({
+      'GET /api/v1/company/payments': ({ url }) =>
+        url.includes(`id=${P9}`)
+          ? json({ items: [one(P9, 'R-0009')], nextCursor: null })
+          : json({ items: [one(P1, 'R-0001')], nextCursor: 'next' }),
+    });
+    renderWithProviders(<PaymentsPage />, {
+      auth: signedIn('company_admin'),
+      path: `/payments?status=pending&id=${P9}`,
+    });
+    const opened = await screen.findByRole('table', { name: 'The payment the notification is about' });
+    expect(within(opened).getByRole('button', { name: 'Confirm payment R-0009' })).toBeTruthy();
+    expect(marked()).toEqual(['R-0009']);
+    expect(screen.queryByText('This payment has been decided since.')).toBeNull();
+    expect(calls.find((c) => c.url.includes('id='))?.url).toBe(`/api/v1/company/payments?id=${P9}`);
+  });
+
+  it.each([
+    ['en', 'This payment has been decided since.'],
+    ['es', 'Este pago se ha resuelto desde entonces.'],
+    ['ar', 'تم البتّ في هذه الدفعة منذ ذلك الحين.'],
+  ] as const)('says in %s when the payment has been decided since', async (language, note) => {
+    await changeLanguage(language);
+    mockFetch({
+      'GET /api/v1/company/payments': ({ url }) =>
+        json({
+          items: [url.includes('id=') ? one(P9, 'R-0009', { status: 'confirmed' }) : one(P1, 'R-0001')],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<PaymentsPage />, {
+      auth: signedIn('company_admin'),
+      path: `/payments?status=pending&id=${P9}`,
+    });
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(marked()).toEqual(['R-0009']);
+  });
+});

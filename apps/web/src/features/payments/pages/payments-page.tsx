@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type DataTableColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { OpenedRow } from '../../../components/ui/opened-row';
 import { usePaymentFor } from '../../../components/ui/payment-for';
 import { PaymentStatusBadge } from '../../../components/ui/payment-status-badge';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -16,8 +17,9 @@ import { useSingleFlight } from '../../../components/ui/use-single-flight';
 import { useIsPlatformManager } from '../../../lib/company-role';
 import { formatDate, formatMoney, useFormat } from '../../../lib/i18n/format';
 import { translate, useT } from '../../../lib/i18n/i18n';
+import { useOpenedItem } from '../../../lib/use-opened-item';
 import { useDecidePayment } from '../api/decide-payment';
-import { useCompanyPayments } from '../api/get-company-payments';
+import { companyPaymentsKey, getCompanyPaymentById, useCompanyPayments } from '../api/get-company-payments';
 
 type Status = (typeof PAYMENT_STATUSES)[number];
 type T = ReturnType<typeof useT<'payments'>>['t'];
@@ -79,7 +81,10 @@ const paymentColumns = (t: T, paymentFor: (p: Payment) => string): DataTableColu
   },
 ];
 
-/** Payments schools submitted (bank transfer, card, cash, cheque): company staff confirm or reject pending ones. */
+/**
+ * Payments schools submitted (bank transfer, card, cash, cheque): company staff confirm or reject pending ones. A
+ * notice's `?id=` marks its payment, above the list when the list does not show it.
+ */
 export function PaymentsPage() {
   const { t } = useT('payments');
   useFormat();
@@ -92,6 +97,14 @@ export function PaymentsPage() {
   const payments = useCompanyPayments(status);
   const decide = useDecidePayment();
   const [rejecting, setRejecting] = useState<Payment | null>(null);
+  const rows = payments.data?.pages.flatMap((p) => p.items);
+  const opened = useOpenedItem({
+    queryKey: companyPaymentsKey,
+    read: getCompanyPaymentById,
+    rows,
+    status,
+    decidedHere: decide.isSuccess ? decide.variables.id : undefined,
+  });
 
   const flight = useSingleFlight();
   const confirm = (p: Payment) =>
@@ -99,6 +112,30 @@ export function PaymentsPage() {
       await decide.mutateAsync({ id: p.id });
       toast.success(translate('payments', 'list.confirmed', { receipt: p.receiptNumber }));
     });
+
+  const actions = canManage
+    ? (p: Payment) =>
+        p.status === 'pending' ? (
+          <>
+            <Button
+              size="sm"
+              onClick={() => confirm(p)}
+              loading={flight.running(p.id)}
+              aria-label={t('list.confirmLabel', { receipt: p.receiptNumber })}
+            >
+              {t('list.confirm')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setRejecting(p)}
+              aria-label={t('list.rejectLabel', { receipt: p.receiptNumber })}
+            >
+              {t('list.reject')}
+            </Button>
+          </>
+        ) : null
+    : undefined;
 
   return (
     <>
@@ -112,15 +149,25 @@ export function PaymentsPage() {
         onChange={(e) => {
           const next = new URLSearchParams(params);
           next.set('status', e.target.value || 'all');
+          // Another filter leaves the notice's payment behind.
+          next.delete('id');
           setParams(next, { replace: true });
         }}
         options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         containerClassName="mb-4 sm:w-48"
       />
+      <OpenedRow
+        item={opened.item}
+        note={opened.decidedSince ? t('list.decidedSince') : null}
+        label={t('list.opened')}
+        columns={columns}
+        rowKey={(p) => p.id}
+        actions={actions}
+      />
       <DataTable
         label={t('list.title')}
         columns={columns}
-        rows={payments.data?.pages.flatMap((p) => p.items)}
+        rows={rows}
         rowKey={(p) => p.id}
         loading={payments.isPending}
         error={payments.isError ? payments.error : null}
@@ -128,31 +175,8 @@ export function PaymentsPage() {
         hasMore={payments.hasNextPage}
         onLoadMore={() => payments.fetchNextPage()}
         loadingMore={payments.isFetchingNextPage}
-        actions={
-          canManage
-            ? (p) =>
-                p.status === 'pending' ? (
-                  <>
-                    <Button
-                      size="sm"
-                      onClick={() => confirm(p)}
-                      loading={flight.running(p.id)}
-                      aria-label={t('list.confirmLabel', { receipt: p.receiptNumber })}
-                    >
-                      {t('list.confirm')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setRejecting(p)}
-                      aria-label={t('list.rejectLabel', { receipt: p.receiptNumber })}
-                    >
-                      {t('list.reject')}
-                    </Button>
-                  </>
-                ) : null
-            : undefined
-        }
+        actions={actions}
+        currentKey={opened.id}
         empty={
           <EmptyState
             icon={<Wallet className="size-6" aria-hidden="true" />}
