@@ -111,8 +111,10 @@ test('attendance: a reload offline shows the kept marks as not sent yet; back on
   });
 
   await page.goto('/attendance/mark');
-  // The shell's worker installed and in charge of the page: what a reload offline needs.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  // The shell's worker installed and in charge of the page: what a reload offline needs. Installing fetches
+  // the whole shell (about 60 files) after the page's load event; with the rest of the suite running on two
+  // cores that once took over 30 s, hence the longer wait (the journey itself is timed by nothing).
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 90_000 });
   const groups = page.getByRole('group', { name: /^Attendance of / });
   await groups.first().waitFor();
   const names: string[] = [];
