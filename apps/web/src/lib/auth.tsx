@@ -62,10 +62,16 @@ export const meQueryOptions = queryOptions({
   retry: shouldRetry,
 });
 
+/**
+ * Answers that are the same whoever asks (`GET /plans`, public): kept across a change of session, so the
+ * sign-up page that shows them does not ask again as the new session replaces the old.
+ */
+const SESSION_FREE_KEYS: readonly unknown[] = [authKeys.me[0], 'plans'];
+
 /** Replaces the session and drops every cached answer that belonged to the previous one. */
 export function replaceSession(queryClient: QueryClient, session: AuthResponse | null): void {
   queryClient.setQueryData<Session | null>(authKeys.me, session);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.me[0] });
+  queryClient.removeQueries({ predicate: (query) => !SESSION_FREE_KEYS.includes(query.queryKey[0]) });
   // A sign-in or sign-up answer carries the user but not what the session read adds (the school's White Label
   // brand, the unread count): read it once in the background, so the brand shows without a reload.
   if (session && !('unread' in session)) void queryClient.invalidateQueries({ queryKey: authKeys.me });
