@@ -1,10 +1,11 @@
-import type { Notification } from '@lyceum/shared/api';
+import { IDEMPOTENCY_MESSAGES, type Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
 import { compareNames } from '@lyceum/shared/name-order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn as dateInZone } from '../src/lib/school-day.ts';
 import { newId } from '../src/lib/ids.ts';
+import { ATTENDANCE_KEYS_KEPT } from '../src/modules/attendance/submit.ts';
 import { withTenant } from '../src/db/tenancy.ts';
 import { createClass, createParent, createStudent, createTeacher } from './factories/people.ts';
 import { createAcademicYear } from './factories/years.ts';
@@ -312,21 +313,97 @@ describe('submitting a class', () => {
       payload,
     });
     expect(first.statusCode).toBe(200);
+    // A colleague marks everyone present meanwhile: the retry still changes nothing and answers the first answer.
+    const colleague = await admin({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { ...payload, records: all() },
+    });
+    expect(colleague.statusCode).toBe(200);
     const rows = await count('attendance', w.a.id);
     const audits = await count('audit_log', w.a.id);
     const alerts = (await notificationsOf(w.a.users.parent.id)).length;
-    // The retry differs (everyone present): as a retry of the same key it changes nothing.
+    const sheet = await recordsOf(w.a.classId, payload.date);
     const retry = await teacher({
       method: 'POST',
       url: '/api/v1/attendance',
       headers: { 'idempotency-key': key },
-      payload: { ...payload, records: all() },
+      payload,
     });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     expect(await count('attendance', w.a.id)).toBe(rows);
     expect(await count('audit_log', w.a.id)).toBe(audits);
     expect((await notificationsOf(w.a.users.parent.id)).length).toBe(alerts);
+    expect(await recordsOf(w.a.classId, payload.date)).toEqual(sheet);
+  });
+
+  it('the same Idempotency-Key with another body is refused, nothing written; a key is its user own', async () => {
+    const key = `reuse-${newId()}`;
+    const payload = { classId: w.a.classId, date: '2026-01-06', records: all() };
+    const send = (caller: Caller, body: Record<string, unknown>, k = key) =>
+      caller({ method: 'POST', url: '/api/v1/attendance', headers: { 'idempotency-key': k }, payload: body });
+    expect((await send(teacher, payload)).statusCode).toBe(200);
+    const rows = await count('attendance', w.a.id);
+    const kept = await count('attendance_submissions', w.a.id);
+    const sheet = await recordsOf(w.a.classId, payload.date);
+    // Before, each of these answered 200 with the first answer (2026-01-06, all present) and recorded nothing.
+    for (const other of [
+      { ...payload, date: '2026-01-07' },
+      { ...payload, records: all({ [kid(0)]: false }) },
+      { ...payload, records: all({ [kid(1)]: 'late' }) },
+      { ...payload, records: all().map((r, i) => (i === 0 ? { ...r, note: 'Dentist' } : r)) },
+    ]) {
+      const res = await send(teacher, other);
+      expect(res.statusCode, JSON.stringify(other)).toBe(422);
+      expect(errorOf(res)).toMatchObject({ code: 'rule', message: IDEMPOTENCY_MESSAGES.reused });
+    }
+    expect(await count('attendance', w.a.id)).toBe(rows);
+    expect(await count('attendance_submissions', w.a.id)).toBe(kept);
+    expect(await recordsOf(w.a.classId, payload.date)).toEqual(sheet);
+    const spanish = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      headers: { 'idempotency-key': key, 'accept-language': 'es' },
+      payload: { ...payload, date: '2026-01-07' },
+    });
+    expect(spanish.statusCode).toBe(422);
+    expect(errorOf(spanish).message).not.toBe(IDEMPOTENCY_MESSAGES.reused);
+    // The same request again still answers the first answer.
+    expect((await send(teacher, payload)).statusCode).toBe(200);
+    // Another user's same key is a key of their own: their request is made, never answered with the teacher's.
+    const theirs = await send(admin, { ...payload, date: '2026-01-07', records: all({ [kid(0)]: false }) });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ date: '2026-01-07', created: 3 });
+  });
+
+  it('each user keeps their newest ATTENDANCE_KEYS_KEPT answers only, the oldest forgotten', async () => {
+    const teacherId = w.a.users.teacher.id;
+    const keptOf = async () =>
+      (
+        await db().execute(
+          sql`select idempotency_key as key from attendance_submissions where user_id = ${teacherId} order by created_at, id`,
+        )
+      ).rows.map((r: Record<string, unknown>) => String(r.key));
+    const have = (await keptOf()).length;
+    // Older answers, as a script sending a new key with every submission would have left.
+    for (let i = have; i < ATTENDANCE_KEYS_KEPT; i++) {
+      await db().execute(sql`insert into attendance_submissions (school_id, id, user_id, idempotency_key, response, created_at)
+        values (${w.a.id}, ${newId()}, ${teacherId}, ${`old-${i}`}, '{}'::jsonb, now() - interval '1 day')`);
+    }
+    const before = await keptOf();
+    expect(before.length).toBe(ATTENDANCE_KEYS_KEPT);
+    const key = `newest-${newId()}`;
+    const res = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      headers: { 'idempotency-key': key },
+      payload: { classId: w.a.classId, date: '2026-01-08', records: all() },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await keptOf()).toEqual([...before.slice(1), key]);
+    // Another user's answers are not theirs to forget.
+    expect(await count('attendance_submissions', w.a.id)).toBeGreaterThan(ATTENDANCE_KEYS_KEPT);
   });
 
   it("every failure reads 'Failed to submit attendance' with the field that failed", async () => {

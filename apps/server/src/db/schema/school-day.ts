@@ -221,7 +221,10 @@ export const attendanceStudentTotals = pgTable(
   ],
 );
 
-/** A submission's answer kept under its Idempotency-Key, so a retried request gets the first answer back. */
+/**
+ * A submission's answer kept under its Idempotency-Key, so a retried request gets the first answer back; each
+ * user's newest `ATTENDANCE_KEYS_KEPT` only (modules/attendance/submit.ts).
+ */
 export const attendanceSubmissions = pgTable(
   'attendance_submissions',
   {
@@ -229,6 +232,8 @@ export const attendanceSubmissions = pgTable(
     id: id(),
     userId: uuid('user_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** What was asked under the key, as a hash of the body read: the same key with another body is refused. */
+    request: text('request'),
     response: jsonb('response').notNull(),
     createdAt: createdAt(),
   },

@@ -6,6 +6,7 @@ import {
   type SubmitAttendanceResponse,
   statusOf,
 } from '@lyceum/shared/attendance';
+import { IDEMPOTENCY_MESSAGES } from '@lyceum/shared/api';
 import { PEOPLE_MESSAGES } from '@lyceum/shared/errors';
 import { TIMETABLE_MESSAGES } from '@lyceum/shared/timetable';
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import { pgCode, pgConstraint } from '../../lib/pg-errors.ts';
+import { requestFingerprint } from '../../lib/request-fingerprint.ts';
 import { timeZoneOf, todayIn } from '../../lib/school-day.ts';
 import { type AlertContext, alertContextSql, alertsSql, worseOf } from './alerts.ts';
 import { staffClassSql } from './whose.ts';
@@ -33,18 +35,48 @@ type SubmitInput = z.output<typeof SubmitAttendanceRequest> & { idempotencyKey?:
 
 const failed = (fields: Record<string, string>) => new AppError('rule', ATTENDANCE_MESSAGES.failed, fields);
 
-/** The first answer given under the caller's Idempotency-Key, as a subquery (null when there is none). */
-const storedAnswerSql = (scope: SchoolScope, key: string) =>
-  sql`(select sub.response from attendance_submissions sub where sub.school_id = ${scope.schoolId}
-    and sub.user_id = ${scope.actor.profileId} and sub.idempotency_key = ${key})`;
+/**
+ * How many answers a user keeps under their keys: the newest. A key is for retrying one submission (the mark
+ * page keeps one per sheet not sent yet); without a bound, every submission under a new key stored its whole
+ * sheet again, without end (docs/security.md, "Attendance retries").
+ */
+export const ATTENDANCE_KEYS_KEPT = 100;
 
-async function storedAnswer(tx: Tx, scope: SchoolScope, key: string): Promise<SubmitAttendanceResponse | null> {
-  const [row] = await selectRows<{ response: SubmitAttendanceResponse | null }>(
-    tx,
-    sql`select ${storedAnswerSql(scope, key)} as response`,
-  );
-  return row?.response ?? null;
+/** The first submission under a key: its answer and what it asked (null for one kept before it was recorded). */
+interface StoredSubmission {
+  request: string | null;
+  response: SubmitAttendanceResponse;
 }
+
+/** The first submission under the caller's Idempotency-Key, as a subquery (null when there is none). */
+const storedAnswerSql = (scope: SchoolScope, key: string) =>
+  sql`(select jsonb_build_object('request', sub.request, 'response', sub.response) from attendance_submissions sub
+    where sub.school_id = ${scope.schoolId} and sub.user_id = ${scope.actor.profileId} and sub.idempotency_key = ${key})`;
+
+async function storedAnswer(tx: Tx, scope: SchoolScope, key: string): Promise<StoredSubmission | null> {
+  const [row] = await selectRows<{ stored: StoredSubmission | null }>(
+    tx,
+    sql`select ${storedAnswerSql(scope, key)} as stored`,
+  );
+  return row?.stored ?? null;
+}
+
+/** The first answer, for the same request again; the same key with another body is refused, nothing written. */
+function answerAgain(stored: StoredSubmission, asked: string): SubmitAttendanceResponse {
+  if (stored.request !== null && stored.request !== asked) throw new AppError('rule', IDEMPOTENCY_MESSAGES.reused);
+  return stored.response;
+}
+
+/** Forgets the caller's oldest kept answers, so that with the one about to be kept they are ATTENDANCE_KEYS_KEPT. */
+const forgetOldKeys = (tx: Tx, scope: SchoolScope) =>
+  selectRows(
+    tx,
+    sql`delete from attendance_submissions where school_id = ${scope.schoolId} and user_id = ${scope.actor.profileId}
+      and id in (select sub.id from attendance_submissions sub
+        where sub.school_id = ${scope.schoolId} and sub.user_id = ${scope.actor.profileId}
+        order by sub.created_at desc, sub.id desc offset ${ATTENDANCE_KEYS_KEPT - 1})
+      returning 1`,
+  );
 
 /** A record of the sheet as it stands, as the answer lists it. */
 type SheetRecord = Omit<AttendanceRecord, 'classId' | 'className' | 'date' | 'studentId' | 'studentName'>;
@@ -62,7 +94,7 @@ interface SheetEntry {
 }
 
 interface SheetContext {
-  stored: SubmitAttendanceResponse | null;
+  stored: StoredSubmission | null;
   cls: { id: string; name: string; academicYear: string } | null;
   periodFound: boolean;
   /** The period is a break: its attendance is not taken (the mark page offers no breaks). */
@@ -233,7 +265,8 @@ export async function submitAttendance(
   input: SubmitInput,
 ): Promise<SubmitAttendanceResponse> {
   const scope = writeScope(actor, undefined);
-  const key = input.idempotencyKey;
+  const { idempotencyKey: key, ...body } = input;
+  const asked = requestFingerprint('attendance', body);
   try {
     return await inScope(deps.db, scope, async (tx) => {
       const today = todayIn(timeZoneOf(actor), deps.clock());
@@ -248,7 +281,7 @@ export async function submitAttendance(
           readSheetContext(tx, scope, input, date),
         ]),
       );
-      if (context.stored) return context.stored;
+      if (context.stored) return answerAgain(context.stored, asked);
       const cls = context.cls;
       if (!cls) throw notFound(PEOPLE_MESSAGES.classNotFound);
       if (date > today) throw failed({ date: ATTENDANCE_MESSAGES.futureDate });
@@ -359,13 +392,19 @@ export async function submitAttendance(
         records,
       };
       if (key) {
-        await tx.insert(attendanceSubmissions).values({
-          schoolId: scope.schoolId,
-          id: newId(),
-          userId: actor.profileId,
-          idempotencyKey: key,
-          response: answer,
-        });
+        await sendTogether(tx, () =>
+          Promise.all([
+            forgetOldKeys(tx, scope),
+            tx.insert(attendanceSubmissions).values({
+              schoolId: scope.schoolId,
+              id: newId(),
+              userId: actor.profileId,
+              idempotencyKey: key,
+              request: asked,
+              response: answer,
+            }),
+          ]),
+        );
       }
       return answer;
     });
@@ -373,7 +412,7 @@ export async function submitAttendance(
     // The same key sent twice at once: the second waited, lost the race on the key, and answers the first's result.
     if (key && pgCode(err) === '23505' && pgConstraint(err) === 'attendance_submissions_key_unique') {
       const first = await inScope(deps.db, scope, (tx) => storedAnswer(tx, scope, key));
-      if (first) return first;
+      if (first) return answerAgain(first, asked);
     }
     throw err;
   }

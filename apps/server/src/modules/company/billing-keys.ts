@@ -1,5 +1,4 @@
 import { IDEMPOTENCY_MESSAGES } from '@lyceum/shared/api';
-import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { billingRequests } from '../../db/schema/index.ts';
@@ -7,18 +6,13 @@ import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { requestFingerprint } from '../../lib/request-fingerprint.ts';
 import { lockSchoolSubscriptions } from './subscriptions.ts';
 
 /** How long a billing change's answer is kept under its Idempotency-Key (docs/product.md, "Billing: what is due"). */
 export const BILLING_KEY_HOURS = 24;
 
 const expired = sql`now() - make_interval(hours => ${BILLING_KEY_HOURS})`;
-
-/** What was asked, as one short text: the action and its body as the schema read it (defaults filled in). */
-const fingerprint = (action: string, body: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify([action, body]))
-    .digest('base64url');
 
 /**
  * Runs a company staff member's billing change on one school once per Idempotency-Key (none: every time): the
@@ -44,7 +38,7 @@ export async function oncePerKey<T>(
   );
   // A key past its time is forgotten here at once, whenever the sweep deletes the rest.
   await tx.delete(billingRequests).where(and(mine, lt(billingRequests.createdAt, expired)));
-  const asked = fingerprint(request.action, request.body);
+  const asked = requestFingerprint(request.action, request.body);
   const [first] = await tx
     .select({ request: billingRequests.request, response: billingRequests.response })
     .from(billingRequests)
