@@ -42,6 +42,10 @@ export function Select({
         {label}
       </label>
       <select
+        // Remounted when its options first arrive: a value given before them (a form's default, e.g. the class
+        // a class page opened "Add new student" for) matches no option yet, so the browser shows the first one;
+        // the new element takes the value again now that it has its option.
+        key={options.length === 0 ? 'no-options' : 'options'}
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

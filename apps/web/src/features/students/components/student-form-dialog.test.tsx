@@ -53,6 +53,28 @@ describe('StudentFormDialog', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it('shows the class it was opened for as chosen once the classes arrive, and sends it', async () => {
+    // Opened from a class page ("Add new student"): the class list loads after the form has its value.
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/v1/classes/options': () => json({ items: [classOption] }),
+      'POST /api/v1/students': () =>
+        json({ student: student(), temporaryPassword: 'student-pass-12345', invitationSent: false, parents: [] }, 201),
+    });
+    renderWithProviders(<StudentFormDialog open onOpenChange={vi.fn()} defaultClassId={CLASS_ID} />, {
+      auth: signedIn('school_admin'),
+    });
+    await screen.findByRole('option', { name: 'Grade 5 A' });
+    const select = screen.getByLabelText('Class') as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe(CLASS_ID));
+    expect(select.selectedOptions[0]?.textContent).toBe('Grade 5 A');
+    await user.type(screen.getByLabelText('Full name'), 'Ada Pupil');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@x.test');
+    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ classId: CLASS_ID });
+  });
+
   it('creates the student with a new parent and hands back both one-time passwords', async () => {
     const user = userEvent.setup();
     const onCreated = vi.fn();
