@@ -156,3 +156,48 @@ describe('once the school has a timetable', () => {
     expect((await toMark(teacherB))?.toMark.map((c) => c.classId)).toEqual([other.id]);
   });
 });
+
+describe('a day the school does not teach', () => {
+  it('has no lessons and nothing to mark on a holiday or between terms, for the teacher, the student and the parent', async () => {
+    const slot = await adminA({
+      method: 'POST',
+      url: '/api/v1/timetable/slots',
+      payload: {
+        classId: w.a.classId,
+        subjectId: w.a.subjectId,
+        teacherId: w.a.users.teacher.id,
+        room: 'R1',
+        day: 'tuesday',
+        startTime: '09:00',
+        endTime: '09:45',
+      },
+    });
+    expect(slot.statusCode, slot.body).toBe(201);
+    // A Tuesday no earlier test has marked.
+    now = new Date('2026-12-01T12:00:00Z');
+    const day = '2026-12-01';
+    const studentA = await w.a.as('student');
+    const parentA = await w.a.as('parent');
+    const lessons = async () => ({
+      teacher: (await toMark(teacherA))?.lessons.length,
+      toMark: (await toMark(teacherA))?.toMark.length,
+      student: (await toMark(studentA))?.lessons.length,
+      parent: (await toMark(parentA))?.children.map((c) => c.lessons.length),
+    });
+    const open = { teacher: 1, toMark: 1, student: 1, parent: [1] };
+    const closed = { teacher: 0, toMark: 0, student: 0, parent: [0] };
+
+    await calendar([{ startDate: '2026-09-01', endDate: '2027-08-31' }]);
+    expect(await lessons()).toEqual(open);
+    await calendar([{ startDate: '2026-09-01', endDate: '2027-08-31' }], [{ startDate: day, endDate: day }]);
+    expect(await lessons()).toEqual(closed);
+    await calendar([
+      { startDate: '2026-09-01', endDate: '2026-11-30' },
+      { startDate: '2026-12-02', endDate: '2027-08-31' },
+    ]);
+    expect(await lessons()).toEqual(closed);
+    await calendar([{ startDate: '2026-09-01', endDate: '2027-08-31' }]);
+    expect(await lessons()).toEqual(open);
+    now = new Date(`${TUESDAY}T12:00:00Z`);
+  });
+});

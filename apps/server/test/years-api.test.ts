@@ -1019,3 +1019,43 @@ describe('the school day carries its academic year', () => {
     expect(row.date >= row.start && row.date <= row.end).toBe(true);
   });
 });
+
+describe("a student moved by hand takes their new class's academic year", () => {
+  it('as a promotion does: moved into a class of another year, the student is filed under that year', async () => {
+    const session = await w.a.signIn('school_admin');
+    const mk = async (name: string, startDate: string, endDate: string) => {
+      const res = await admin({
+        method: 'POST',
+        url: '/api/v1/academic-years',
+        payload: year({ name, startDate, endDate, terms: [], holidays: [] }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await mk('2044-2045', '2044-09-01', '2045-08-31');
+    await mk('2045-2046', '2045-09-01', '2046-08-31');
+    const old = (await createClass(w.t.app, session, { name: 'Move 5', academicYear: '2044-2045' })).id;
+    const next = (await createClass(w.t.app, session, { name: 'Move 6', academicYear: '2045-2046' })).id;
+    const kid = (await createStudent(w.t.app, session, { classId: old, academicYear: '2044-2045' })).student.id;
+
+    const moved = await admin({ method: 'POST', url: `/api/v1/students/${kid}/move`, payload: { classId: next } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ classId: next, academicYear: '2045-2046' });
+    // A roll number changed in the same class leaves the year as it is.
+    const roll = await admin({
+      method: 'POST',
+      url: `/api/v1/students/${kid}/move`,
+      payload: { classId: next, rollNumber: 7 },
+    });
+    expect(roll.json()).toMatchObject({ rollNumber: 7, academicYear: '2045-2046' });
+
+    // Enrolling from the class's page is the same move.
+    const back = await admin({
+      method: 'POST',
+      url: `/api/v1/classes/${old}/students`,
+      payload: { studentId: kid },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const row = await w.t.app.deps.db.execute(sql`select class_id, academic_year from students where id = ${kid}`);
+    expect(row.rows[0]).toEqual({ class_id: old, academic_year: '2044-2045' });
+  });
+});

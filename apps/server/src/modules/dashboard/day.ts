@@ -65,6 +65,20 @@ export function weekdayOf(date: LocalDate): Weekday {
   return WEEKDAYS[(sundayFirst + 6) % 7] as Weekday;
 }
 
+/**
+ * Whether `today` is a day of the school's calendar that is taught at all: not one of its holidays, and inside a
+ * term when the year holding it has terms. On any other day the timetable's lessons do not happen, so no one is
+ * shown them and no class is to mark by them (docs/product.md, "Dashboards that show the day").
+ */
+const termDay = (school: SQL, today: LocalDate) => sql`
+  not exists (select 1 from academic_holidays h
+    where h.school_id = ${school} and ${today}::date between h.start_date and h.end_date)
+  and (exists (select 1 from academic_terms t
+      where t.school_id = ${school} and ${today}::date between t.start_date and t.end_date)
+    or not exists (select 1 from academic_terms t
+      join academic_years y on y.school_id = t.school_id and y.id = t.academic_year_id
+      where y.school_id = ${school} and ${today}::date between y.start_date and y.end_date))`;
+
 /** Today's lessons matching `where` (a condition on `ts`), by start time, each saying whether its class is marked today. */
 function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): Promise<DayLesson[]> {
   return selectRows<DayLesson>(
@@ -80,6 +94,7 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
       join users u on u.school_id = ts.school_id and u.id = ts.teacher_id
       left join lateral (${lessonPeriod}) lp on true
     where ts.school_id = ${schoolId} and ts.day = ${weekdayOf(today)} and c.is_active and ${where}
+      and ${termDay(sql`${schoolId}::uuid`, today)}
     order by ts.start_time, ${byName(sql`c.name`, sql`c.section`)}, ts.id`,
   );
 }
@@ -94,13 +109,7 @@ const SCHOOL_DAYS_WITHOUT_TIMETABLE = 5;
  * week (`weekOpen`, worked out by the caller from the school's first day of the week).
  */
 const teachingDay = (school: SQL, today: LocalDate, weekOpen: boolean) => sql`
-  not exists (select 1 from academic_holidays h
-    where h.school_id = ${school} and ${today}::date between h.start_date and h.end_date)
-  and (exists (select 1 from academic_terms t
-      where t.school_id = ${school} and ${today}::date between t.start_date and t.end_date)
-    or not exists (select 1 from academic_terms t
-      join academic_years y on y.school_id = t.school_id and y.id = t.academic_year_id
-      where y.school_id = ${school} and ${today}::date between y.start_date and y.end_date))
+  ${termDay(school, today)}
   and case when exists (select 1 from timetable_slots s where s.school_id = ${school})
     then exists (select 1 from timetable_slots s where s.school_id = ${school} and s.day = ${weekdayOf(today)})
     else ${weekOpen} end`;
@@ -126,6 +135,7 @@ async function teacherDay(tx: Tx, schoolId: string, me: string, today: LocalDate
         left join lateral (${lessonPeriod}) lp on true
       where ts.school_id = ${schoolId} and ts.day = ${weekdayOf(today)} and c.is_active
         and (ct.is_class_teacher or ts.teacher_id = ${me}) and not ${lessonMarked(today)}
+        and ${termDay(sql`${schoolId}::uuid`, today)}
       order by c.id, ts.start_time)
       union all
       select u.id, u.label, null::uuid, u.name, u.section from (

@@ -518,12 +518,15 @@ export async function placeStudent(
 ): Promise<void> {
   const row = await findStudent(tx, scope, id);
   assertMayChange(actor, { role: 'student' });
-  await findClass(tx, scope.schoolId, input.classId, true);
+  const cls = await findClass(tx, scope.schoolId, input.classId, true);
   if (row.classId === input.classId && (input.rollNumber === undefined || input.rollNumber === row.rollNumber)) return;
   const rollNumber = input.rollNumber ?? (await nextRollNumber(tx, scope.schoolId, input.classId));
+  // A student moved to another class is of that class's academic year, as a promotion leaves its students
+  // (docs/product.md, "Students in a class"): else they stay filed under a year they have left.
+  const academicYear = row.classId === input.classId ? {} : { academicYear: cls.academicYear };
   await tx
     .update(students)
-    .set({ classId: input.classId, rollNumber, updatedAt: new Date() })
+    .set({ classId: input.classId, rollNumber, ...academicYear, updatedAt: new Date() })
     .where(and(eq(students.schoolId, scope.schoolId), eq(students.id, id)));
   await tx
     .update(users)

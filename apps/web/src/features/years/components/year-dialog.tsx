@@ -17,6 +17,25 @@ type Values = {
 };
 
 const blank = (): Values => ({ name: '', startDate: '', endDate: '', terms: [], holidays: [] });
+
+const DAY_MS = 86_400_000;
+const shiftDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A new year starts as the one after the school's latest (docs/product.md, "Years, terms and holidays"): from
+ * the day after it ends, for a year, named on from its name (`2026-2027` → `2027-2028`). Terms and holidays
+ * differ year to year, so they start empty. No year yet: an empty form.
+ */
+export function nextYearValues(years: AcademicYear[]): Values {
+  const latest = years.reduce<AcademicYear | undefined>((a, y) => (a && a.endDate >= y.endDate ? a : y), undefined);
+  const first = Number(latest?.name.slice(0, 4));
+  if (!latest || !Number.isInteger(first)) return blank();
+  const startDate = shiftDays(latest.endDate, 1);
+  const [y, m, d] = startDate.split('-').map(Number) as [number, number, number];
+  const endDate = shiftDays(new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10), -1);
+  return { name: `${first + 1}-${first + 2}`, startDate, endDate, terms: [], holidays: [] };
+}
 const valuesOf = (y: AcademicYear): Values => ({
   name: y.name,
   startDate: y.startDate,
@@ -30,16 +49,19 @@ export function YearDialog({
   open,
   onOpenChange,
   year,
+  years,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   year: AcademicYear | null;
+  /** The school's years: a new one starts as the year after the latest. */
+  years: AcademicYear[];
 }) {
   const { t } = useT('years');
   const save = useSaveYear();
   const form = useForm<Values, unknown, AcademicYearRequest>({
     resolver: zodResolver(AcademicYearRequest) as never,
-    values: year ? valuesOf(year) : blank(),
+    values: year ? valuesOf(year) : nextYearValues(years),
   });
   const {
     register,

@@ -122,6 +122,42 @@ describe('AcademicYearsPage: the year form', () => {
   });
 });
 
+describe('AcademicYearsPage: the next year', () => {
+  it('opens New year on the year after the latest, so creating next year is one click', async () => {
+    const user = userEvent.setup();
+    const later: AcademicYear = {
+      ...(years[0] as AcademicYear),
+      id: 'y2',
+      name: '2027-2028',
+      startDate: '2027-09-01',
+      endDate: '2028-08-31',
+      isCurrent: false,
+    };
+    const { calls } = mockFetch({
+      // Newest first, as the server lists them; the latest is not the current one.
+      'GET /api/v1/academic-years': () => json({ items: [later, ...years] }),
+      'GET /api/v1/promotions': () => json({ items: [] }),
+      'POST /api/v1/academic-years': () => json({ ...later, id: 'y3' }, 201),
+    });
+    renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
+    await user.click(await screen.findByRole('button', { name: 'New year' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New academic year' });
+    const value = (id: string) => (dialog.querySelector(`#${id}`) as HTMLInputElement).value;
+    await waitFor(() => expect(value('year-name')).toBe('2028-2029'));
+    expect(value('year-start')).toBe('2028-09-01');
+    expect(value('year-end')).toBe('2029-08-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Create year' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: '2028-2029',
+      startDate: '2028-09-01',
+      endDate: '2029-08-31',
+      terms: [],
+      holidays: [],
+    });
+  });
+});
+
 describe('AcademicYearsPage: deleting a year', () => {
   it("keeps the confirmation open with the server's refusal inside it", async () => {
     const user = userEvent.setup();

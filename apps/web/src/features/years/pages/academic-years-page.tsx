@@ -128,6 +128,7 @@ function YearsCard({ canEdit }: { canEdit: boolean }) {
               }
             }}
             year={editing}
+            years={years.data?.items ?? []}
           />
           <ConfirmDialog
             open={deleting !== null}
