@@ -14,12 +14,10 @@ import { byName } from '../lib/search.ts';
  * uses it; the web app shows those labels as sent. It lives here, below the modules, because most modules name
  * classes. `c` is the alias of `classes` in the statement (`classes` itself when not aliased).
  */
-const keyText = (c: string) => `lower(regexp_replace(trim(${c}.name || ' ' || ${c}.section), '\\s+', ' ', 'g'))`;
-
 export function classLabelText(c: string): string {
+  // shown_key is the stored shownNameKey of the class (see the classes table): an equality the index serves.
   return `(trim(${c}.name || ' ' || ${c}.section) || case when exists (select 1 from classes twin
-    where twin.school_id = ${c}.school_id and twin.id <> ${c}.id
-      and ${keyText('twin')} = ${keyText(c)})
+    where twin.school_id = ${c}.school_id and twin.shown_key = ${c}.shown_key and twin.id <> ${c}.id)
     then ' (' || ${c}.academic_year || ')' else '' end)`;
 }
 
@@ -29,6 +27,7 @@ export const classLabel = (c: string): SQL<string> => sql<string>`${sql.raw(clas
  * What a class is told apart by within its academic year: its shown name (name and section joined as the
  * label joins them), case and runs of spaces aside, so `Grade 2` section `B` and `Grade 2 B` without one are
  * the same class to a reader and may not both exist in one year (docs/product.md, "Classes and subjects").
+ * Stored for every class as `classes.shown_key` (the same expression); this is for values not yet stored.
  */
 export const shownNameKey = (name: SQL, section: SQL): SQL<string> =>
   sql<string>`lower(regexp_replace(trim(${name} || ' ' || ${section}), '\\s+', ' ', 'g'))`;
@@ -48,7 +47,7 @@ export async function refuseShownTwin(
     tx,
     sql`select id from classes t where t.school_id = ${schoolId} and t.academic_year = ${c.academicYear}
       and (${c.exceptId}::uuid is null or t.id <> ${c.exceptId}::uuid)
-      and ${shownNameKey(sql`t.name`, sql`t.section`)} = ${shownNameKey(sql`${c.name}::text`, sql`${c.section}::text`)}
+      and t.shown_key = ${shownNameKey(sql`${c.name}::text`, sql`${c.section}::text`)}
       limit 1`,
   );
   if (rows.length > 0) {
@@ -78,7 +77,7 @@ export async function shownTwinAcrossYears(tx: Tx, schoolId: string, from: strin
     sql`select trim(c.name || ' ' || c.section) as label from classes c
       where c.school_id = ${schoolId} and c.academic_year = ${from}
         and exists (select 1 from classes t where t.school_id = c.school_id and t.academic_year = ${to}
-          and ${shownNameKey(sql`t.name`, sql`t.section`)} = ${shownNameKey(sql`c.name`, sql`c.section`)})
+          and t.shown_key = c.shown_key)
       order by ${byName(sql`c.name`, sql`c.section`)}, c.id
       limit 1`,
   );

@@ -31,6 +31,15 @@ export const classes = pgTable(
     section: text('section').notNull().default(''),
     academicYear: text('academic_year').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The shown name as twins compare it (db/class-label.ts): stored, so that the comparison every class label
+     * makes is a plain equality an index serves under row-level security too. An index on the expression itself
+     * is not used there: regexp_replace and lower are not leakproof, so the policy's test must come first and
+     * the school's classes were scanned with a regexp each, for every labelled row.
+     */
+    shownKey: text('shown_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(btrim(name || ' ' || section), '\\s+', ' ', 'g'))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,11 +53,8 @@ export const classes = pgTable(
     ),
     index('classes_school_name_idx').on(t.schoolId, t.name, t.section),
     // Every class label asks whether the school has a twin of the same shown name (db/class-label.ts): one
-    // index probe per labelled row instead of the school's classes scanned with a regexp each.
-    index('classes_shown_name_idx').on(
-      t.schoolId,
-      sql`lower(regexp_replace(trim(${t.name} || ' ' || ${t.section}), '\\s+', ' ', 'g'))`,
-    ),
+    // index probe per labelled row.
+    index('classes_shown_key_idx').on(t.schoolId, t.shownKey),
   ],
 );
 

@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../db/audit.ts';
-import { lockClassLabels, shownNameKey } from '../../db/class-label.ts';
+import { lockClassLabels } from '../../db/class-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { academicYears, promotionMoves, promotions } from '../../db/schema/index.ts';
 import { inScope, readScope, type SchoolScope, writeScope } from '../../db/school-scope.ts';
@@ -91,7 +91,7 @@ async function lockPromotions(tx: Tx, schoolId: string, now: Date): Promise<void
 async function loadClasses(tx: Tx, schoolId: string): Promise<Map<string, ClassRow>> {
   const rows = await selectRows<ClassRow>(
     tx,
-    sql`select id, trim(name || ' ' || section) as label, ${shownNameKey(sql`name`, sql`section`)} as key,
+    sql`select id, trim(name || ' ' || section) as label, shown_key as key,
       academic_year as "academicYear", is_active as "isActive"
     from classes where school_id = ${schoolId}`,
   );
@@ -343,7 +343,7 @@ async function refuseUndoTwins(
     from back b join classes c on c.school_id = ${schoolId} and c.id = b.id
     where exists (select 1 from classes t left join back tb on tb.id = t.id
       where t.school_id = c.school_id and t.id <> c.id and coalesce(tb.year, t.academic_year) = b.year
-        and ${shownNameKey(sql`t.name`, sql`t.section`)} = ${shownNameKey(sql`c.name`, sql`c.section`)})
+        and t.shown_key = c.shown_key)
     order by b.year, ${byName(sql`c.name`, sql`c.section`)}, c.id
     limit 1`,
   );
