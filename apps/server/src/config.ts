@@ -104,6 +104,7 @@ const EnvSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: wholeNumber('WRITE_RATE_LIMIT_PER_MINUTE', 1, undefined, 120),
   IMPORT_CHECKS_PER_HOUR: wholeNumber('IMPORT_CHECKS_PER_HOUR', 1, undefined, 60),
   SIGNUP_DAILY_LIMIT_PER_ADDRESS: wholeNumber('SIGNUP_DAILY_LIMIT_PER_ADDRESS', 1, undefined, 10),
+  EVENT_STREAMS_PER_ADDRESS: wholeNumber('EVENT_STREAMS_PER_ADDRESS', 1, undefined, 1000),
   UNVERIFIED_STORAGE_TOTAL_BYTES: bytes('UNVERIFIED_STORAGE_TOTAL_BYTES', 2 * 1024 ** 3),
   LOG_LEVEL: z
     .enum(
@@ -160,6 +161,8 @@ export interface Config {
   demoSeed: boolean;
   /** Live event streams: comment heartbeat and session re-check interval (tests shorten it). */
   eventHeartbeatMs: number;
+  /** Live event streams one client address (lib/client-address.ts) may hold open in this process, every user's together. */
+  eventStreamsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -219,6 +222,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     demoSeed,
     eventHeartbeatMs: HEARTBEAT_MS,
+    eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
   };
   return { ...config, ...overrides };
 }

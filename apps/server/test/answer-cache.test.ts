@@ -1175,3 +1175,57 @@ describe("the session answer (GET /auth/me): each user's own", () => {
     expect((await meOf(teacher)).unread).toBe(mine.unread + 1);
   });
 });
+
+describe('access taken away through the API: no cached answer outlives it', () => {
+  it("a parent unlinked from the child: the child's history, profile, list row and dashboard card go at once", async () => {
+    const kid = w.a.users.student.id;
+    const made = await createParent(w.t.app, adminSession, {
+      sendInvitation: false,
+      children: [{ studentId: kid }],
+    });
+    const parent = as(w.t.app, await login(w.t.app, made.parent.email, 'parent', made.temporaryPassword as string));
+    const list = () => parent({ method: 'GET', url: '/api/v1/students' });
+    const profile = () => parent({ method: 'GET', url: `/api/v1/students/${kid}` });
+    // Warm: every read answered (and kept) with no change after it.
+    expect((await history(parent, kid)).statusCode).toBe(200);
+    expect((await profile()).statusCode).toBe(200);
+    expect((await list()).json().items.map((s: { id: string }) => s.id)).toContain(kid);
+    expect((await dashboard(parent)).day?.children.map((c) => c.studentId)).toContain(kid);
+    expect((await history(parent, kid)).statusCode).toBe(200);
+
+    const unlinked = await admin({ method: 'DELETE', url: `/api/v1/students/${kid}/parents/${made.parent.id}` });
+    expect(unlinked.statusCode, unlinked.body).toBeLessThan(300);
+    for (const res of [await history(parent, kid), await profile()]) {
+      expect({ status: res.statusCode, message: errorOf(res).message }).toEqual({
+        status: 404,
+        message: 'Student not found',
+      });
+    }
+    expect((await list()).json().items.map((s: { id: string }) => s.id)).not.toContain(kid);
+    expect((await dashboard(parent)).day?.children.map((c) => c.studentId)).not.toContain(kid);
+  });
+
+  it("a school whose subscription company staff cancel: its people's cached reads answer 402 at once", async () => {
+    const school = await createSchool(w.t.app);
+    const schoolTeacher = as(w.t.app, await login(w.t.app, school.users.teacher.email, 'teacher'));
+    const schoolAdmin = as(w.t.app, await login(w.t.app, school.users.school_admin.email, 'school_admin'));
+    const reads = [
+      () => register(schoolTeacher, school.classId),
+      () => schoolTeacher({ method: 'GET', url: '/api/v1/dashboard' }),
+      () => schoolAdmin({ method: 'GET', url: '/api/v1/students' }),
+      () => schoolAdmin({ method: 'GET', url: '/api/v1/classes' }),
+      () => schoolAdmin({ method: 'GET', url: `/api/v1/students/${school.users.student.id}` }),
+    ];
+    for (const read of reads) expect((await read()).statusCode).toBe(200);
+    const staff = as(w.t.app, await w.staff('company_admin'));
+    const cancelled = await staff({ method: 'POST', url: `/api/v1/company/schools/${school.id}/subscription/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    for (const read of reads) {
+      const res = await read();
+      expect({ status: res.statusCode, code: errorOf(res).code }).toEqual({
+        status: 402,
+        code: 'subscription_expired',
+      });
+    }
+  });
+});

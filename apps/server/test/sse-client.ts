@@ -33,10 +33,15 @@ export function listenUrl(app: FastifyInstance): Promise<string> {
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-export async function openStream(baseUrl: string, cookie: string | null): Promise<SseStream> {
+/** `headers`: more request headers (an `x-forwarded-for` behind a trusted proxy, to come from another address). */
+export async function openStream(
+  baseUrl: string,
+  cookie: string | null,
+  headers: Record<string, string> = {},
+): Promise<SseStream> {
   const abort = new AbortController();
   const res = await fetch(`${baseUrl}/api/v1/events`, {
-    headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+    headers: { accept: 'text/event-stream', ...headers, ...(cookie ? { cookie } : {}) },
     signal: abort.signal,
   });
   const taken = new Set<number>();

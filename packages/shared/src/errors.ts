@@ -162,4 +162,7 @@ export const PEOPLE_MESSAGES = {
 export const LIVE_MESSAGES = {
   tooManyStreams: (max: number) =>
     `Too many open live connections: at most ${max} per user. Close another Lyceum tab and try again.`,
+  /** Every user's streams from one client address together (EVENT_STREAMS_PER_ADDRESS). */
+  tooManyStreamsFromAddress: (max: number) =>
+    `Too many open live connections from your network: at most ${max}. Close some Lyceum tabs and try again.`,
 } as const;

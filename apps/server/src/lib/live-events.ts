@@ -88,6 +88,8 @@ export interface LiveSubscriber {
   schoolId: string | null;
   role: Role;
   sessionId: string;
+  /** The client address's key (lib/client-address.ts) a stream is counted under; none for in-process listeners. */
+  client?: string;
   deliver(event: LiveEvent): void;
   /** The hub lost its listener for a while: events of that gap are gone, the client should refetch. */
   resync(): void;
@@ -112,6 +114,7 @@ function parseEvent(payload: string): LiveEvent | null {
 export class LiveEventHub {
   private readonly byUser = new Map<string, Set<LiveSubscriber>>();
   private readonly bySchool = new Map<string, Set<LiveSubscriber>>();
+  private readonly byClient = new Map<string, Set<LiveSubscriber>>();
   /** The connection being opened or in use; events from any other (an old, dying one) are ignored. */
   private current: pg.Client | null = null;
   private unlistenPglite: (() => Promise<void>) | null = null;
@@ -189,6 +192,11 @@ export class LiveEventHub {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
+  /** Open streams of one client address, every user's together. */
+  openStreamsFrom(client: string): number {
+    return this.byClient.get(client)?.size ?? 0;
+  }
+
   subscribe(sub: LiveSubscriber): () => void {
     const add = <K>(map: Map<K, Set<LiveSubscriber>>, key: K) => {
       const set = map.get(key) ?? new Set<LiveSubscriber>();
@@ -202,9 +210,11 @@ export class LiveEventHub {
     };
     add(this.byUser, sub.userId);
     if (sub.schoolId) add(this.bySchool, sub.schoolId);
+    if (sub.client) add(this.byClient, sub.client);
     return () => {
       remove(this.byUser, sub.userId);
       if (sub.schoolId) remove(this.bySchool, sub.schoolId);
+      if (sub.client) remove(this.byClient, sub.client);
     };
   }
 

@@ -87,6 +87,8 @@ const ar: Catalogue = {
   'Send the request body as application/json.': 'أرسل نص الطلب بصيغة application/json.',
   [template(LIVE_MESSAGES.tooManyStreams)]:
     'اتصالات مباشرة مفتوحة كثيرة جدًا: {0} على الأكثر لكل مستخدم. أغلق علامة تبويب أخرى لـ \u2068Lyceum\u2069 ثم حاول مرة أخرى.',
+  [template(LIVE_MESSAGES.tooManyStreamsFromAddress)]:
+    'اتصالات مباشرة مفتوحة كثيرة جدًا من شبكتك: {0} على الأكثر. أغلق بعض علامات تبويب \u2068Lyceum\u2069 ثم حاول مرة أخرى.',
 
   // The error handler's own
   'Invalid data: {0}': 'بيانات غير صالحة: {0}',

@@ -93,6 +93,8 @@ const es: Catalogue = {
   'Send the request body as application/json.': 'Envíe el cuerpo de la solicitud como application/json.',
   [template(LIVE_MESSAGES.tooManyStreams)]:
     'Demasiadas conexiones en vivo abiertas: como máximo {0} por usuario. Cierre otra pestaña de Lyceum y vuelva a intentarlo.',
+  [template(LIVE_MESSAGES.tooManyStreamsFromAddress)]:
+    'Demasiadas conexiones en vivo abiertas desde su red: como máximo {0}. Cierre algunas pestañas de Lyceum y vuelva a intentarlo.',
 
   // The error handler's own
   'Invalid data: {0}': 'Datos no válidos: {0}',

@@ -45,7 +45,8 @@ const DESCRIPTION =
   `text/event-stream. Each event's \`event:\` name is one of: ${Object.entries(STREAM_EVENTS)
     .map(([name, data]) => `\`${name}\`: ${data}`)
     .join('; ')}. A comment line every 25 s keeps proxies open. Cookie sessions only; at most ` +
-  `${MAX_STREAMS_PER_USER} open streams per user and server process (429 beyond).`;
+  `${MAX_STREAMS_PER_USER} open streams per user and server process, and EVENT_STREAMS_PER_ADDRESS (1000 by ` +
+  'default) per client address, every user together (429 beyond).';
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { withSystem } from '../../db/tenancy.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { clientKey } from '../../lib/client-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveEvent, LiveSubscriber } from '../../lib/live-events.ts';
 import { type FreshReader, readFreshReaders, resolveSession } from '../auth/index.ts';
@@ -156,6 +157,14 @@ export function openEventStream(
   if (deps.live.openStreams(actor.profileId) >= MAX_STREAMS_PER_USER) {
     throw new AppError('rate_limited', LIVE_MESSAGES.tooManyStreams(MAX_STREAMS_PER_USER));
   }
+  // Every user's streams from one address together: each holds a socket, memory and a heartbeat's session
+  // lookup, and one address could otherwise sign in as many people as it can make (docs/security.md, "Live
+  // streams per client address"). Checked and subscribed in one turn of the event loop, so racing opens count.
+  const client = clientKey(request.ip);
+  const perAddress = deps.config.eventStreamsPerAddress;
+  if (deps.live.openStreamsFrom(client) >= perAddress) {
+    throw new AppError('rate_limited', LIVE_MESSAGES.tooManyStreamsFromAddress(perAddress));
+  }
   // From here on the handler writes the response itself; Fastify's reply (serialisers, onSend) is bypassed,
   // so the headers its hooks already set (helmet's) are carried over by hand.
   reply.hijack();
@@ -192,6 +201,7 @@ export function openEventStream(
     schoolId: actor.schoolId,
     role: actor.role,
     sessionId: actor.sessionId,
+    client,
     deliver(event: LiveEvent) {
       if (event.kind === 'session_ended') return;
       if (event.kind === 'reader_changed') {
