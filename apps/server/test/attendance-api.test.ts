@@ -113,8 +113,8 @@ async function recordRows(where: ReturnType<typeof sql>): Promise<AttendanceReco
     await db().execute(sql`
       select a.id, a.class_id as "classId", trim(c.name || ' ' || c.section) as "className",
         a.student_id as "studentId", u.name as "studentName", to_char(a.date, 'YYYY-MM-DD') as date,
-        a.period_id as "periodId", a.status, a.is_present as "isPresent", a.note, a.marked_by_name as "markedByName",
-        a.marked_at as time, a.submitted_at as "submittedAt", a.academic_year as "academicYear"
+        a.period_id as "periodId", (select p.name from periods p where p.id = a.period_id) as "periodName",
+        a.status, a.is_present as "isPresent", a.note, a.marked_by_name as "markedByName", a.marked_at as time, a.submitted_at as "submittedAt", a.academic_year as "academicYear"
       from attendance a join classes c on c.id = a.class_id join users u on u.id = a.student_id
       where ${where}
       order by a.date desc, a.submitted_at desc, a.id desc`)
@@ -278,6 +278,46 @@ describe('submitting a class', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe('Period not found');
+  });
+
+  it('every record names its period (null marked once a day): the answer, a retried answer, the history and the latest', async () => {
+    const date = '2026-02-03';
+    const periodId = await createPeriod('Sixth hour', '15:00', '15:45');
+    const key = `period-${newId()}`;
+    const send = (payload: object) =>
+      teacher({ method: 'POST', url: '/api/v1/attendance', headers: { 'idempotency-key': key }, payload });
+    const payload = { classId: w.a.classId, date, periodId, records: all({ [kid(0)]: false }) };
+    const first = await send(payload);
+    expect(first.statusCode, first.body).toBe(200);
+    const answered = first.json().records as AttendanceRecord[];
+    expect(answered.map((r) => r.periodName)).toEqual(['Sixth hour', 'Sixth hour', 'Sixth hour']);
+    // An answer kept before records named their period is answered with the sheet's.
+    await db().execute(sql`update attendance_submissions set response = jsonb_set(response, '{records}',
+      (select jsonb_agg(r - 'periodName') from jsonb_array_elements(response->'records') r))
+      where idempotency_key = ${key}`);
+    const retry = await send(payload);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const daily = await teacher({
+      method: 'POST',
+      url: '/api/v1/attendance',
+      payload: { classId: w.a.classId, date, records: all() },
+    });
+    expect((daily.json().records as AttendanceRecord[]).map((r) => r.periodName)).toEqual([null, null, null]);
+
+    // The child's parent reads the day's two records apart: absent in the sixth hour, present for the day.
+    const parent = await w.a.as('parent');
+    const history = await parent({ method: 'GET', url: `/api/v1/attendance/students/${kid(0)}?date=${date}` });
+    expect(history.statusCode, history.body).toBe(200);
+    const ofDay = (history.json().items as AttendanceRecord[]).filter((r) => r.date === date);
+    const byPeriod = (r: AttendanceRecord) => r.periodName ?? '';
+    expect(ofDay.sort((a, b) => byPeriod(a).localeCompare(byPeriod(b))).map((r) => [r.periodName, r.status])).toEqual([
+      [null, 'present'],
+      ['Sixth hour', 'absent'],
+    ]);
+    const latest = await admin({ method: 'GET', url: '/api/v1/attendance/recent' });
+    const mine = (latest.json().items as AttendanceRecord[]).filter((r) => r.date === date && r.studentId === kid(0));
+    expect(mine.map((r) => r.periodName).sort()).toEqual(['Sixth hour', null]);
   });
 
   it('a break is not a period attendance is taken in, and stays deletable', async () => {

@@ -130,6 +130,8 @@ export const AttendanceRecord = z.object({
   studentName: z.string(),
   date: z.string(),
   periodId: z.string().nullable(),
+  /** The period's name when marked per period, so a day's several records say which lesson each is. */
+  periodName: z.string().nullable(),
   status: z.enum(ATTENDANCE_STATUSES),
   isPresent: z.boolean(),
   note: z.string().nullable(),

@@ -16,6 +16,9 @@ export function refuseBackwardRange(from: string | undefined, to: string | undef
   if (from && to && from > to) throw invalid(message, { from: message });
 }
 
+/** The name of record `a`'s period (null when marked once a day), so a day's period records say which is which. */
+const PERIOD_NAME = sql`(select p.name from periods p where p.school_id = a.school_id and p.id = a.period_id)`;
+
 /**
  * Records matching `where` (conditions on `a`), joined to their class and student, in `order`. With `limit`, the
  * page is cut from attendance alone first (so `order` may then name only columns of `a`) and only its rows are
@@ -36,7 +39,7 @@ export async function loadRecords(
   const result = await tx.execute(sql`
     select a.id, a.class_id as "classId", ${classLabel('c')} as "className",
       a.student_id as "studentId", u.name as "studentName", to_char(a.date, 'YYYY-MM-DD') as date,
-      a.period_id as "periodId", a.status, a.is_present as "isPresent", a.note,
+      a.period_id as "periodId", ${PERIOD_NAME} as "periodName", a.status, a.is_present as "isPresent", a.note,
       a.marked_by_name as "markedByName", ${isoTime(sql`a.marked_at`)} as time,
       ${isoTime(sql`a.submitted_at`)} as "submittedAt",
       a.academic_year as "academicYear"
@@ -65,6 +68,6 @@ export function rateOf(counts: { present: number; late: number; absent: number }
 /** SQL of an AttendanceRecord object from attendance `a`, its class `c` and its student's user `u`. */
 export const RECORD_JSON = sql`json_build_object('id', a.id, 'classId', a.class_id,
   'className', ${classLabel('c')}, 'studentId', a.student_id, 'studentName', u.name,
-  'date', to_char(a.date, 'YYYY-MM-DD'), 'periodId', a.period_id, 'status', a.status, 'isPresent', a.is_present,
-  'note', a.note, 'markedByName', a.marked_by_name, 'time', ${isoTime(sql`a.marked_at`)},
+  'date', to_char(a.date, 'YYYY-MM-DD'), 'periodId', a.period_id, 'periodName', ${PERIOD_NAME}, 'status', a.status,
+  'isPresent', a.is_present, 'note', a.note, 'markedByName', a.marked_by_name, 'time', ${isoTime(sql`a.marked_at`)},
   'submittedAt', ${isoTime(sql`a.submitted_at`)}, 'academicYear', a.academic_year)`;

@@ -97,6 +97,8 @@ interface SheetContext {
   stored: StoredSubmission | null;
   cls: { id: string; name: string; academicYear: string } | null;
   periodFound: boolean;
+  /** The period's name (null marked once a day), for the answer's records. */
+  periodName: string | null;
   /** The period is a break: its attendance is not taken (the mark page offers no breaks). */
   periodIsBreak: boolean;
   /** The start of the school's earliest academic year (null with none): nothing is marked before it. */
@@ -152,6 +154,11 @@ async function readSheetContext(tx: Tx, scope: SchoolScope, input: SubmitInput, 
           ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId})`
           : sql`true`
       } as "periodFound",
+      ${
+        input.periodId
+          ? sql`(select p.name from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId})`
+          : sql`null::text`
+      } as "periodName",
       ${
         input.periodId
           ? sql`exists (select 1 from periods p where p.school_id = ${schoolId} and p.id = ${input.periodId} and p.is_break)`
@@ -281,7 +288,12 @@ export async function submitAttendance(
           readSheetContext(tx, scope, input, date),
         ]),
       );
-      if (context.stored) return answerAgain(context.stored, asked);
+      if (context.stored) {
+        const first = answerAgain(context.stored, asked);
+        // An answer kept before records named their period gets the sheet's (a key answers one sheet only).
+        const { periodName } = context;
+        return { ...first, records: first.records.map((r) => ({ ...r, periodName: r.periodName ?? periodName })) };
+      }
       const cls = context.cls;
       if (!cls) throw notFound(PEOPLE_MESSAGES.classNotFound);
       if (date > today) throw failed({ date: ATTENDANCE_MESSAGES.futureDate });
@@ -361,7 +373,14 @@ export async function submitAttendance(
       const records = context.sheet.flatMap(({ studentId, studentName, record }): AttendanceRecord[] => {
         const w = wrote.get(studentId);
         const m = byStudent.get(studentId);
-        const base = { classId: cls.id, className: cls.name, studentId, studentName, date };
+        const base = {
+          classId: cls.id,
+          className: cls.name,
+          studentId,
+          studentName,
+          date,
+          periodName: context.periodName,
+        };
         if (w && m) {
           return [
             {

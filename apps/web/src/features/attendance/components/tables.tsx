@@ -70,8 +70,25 @@ export function HeadRow({ labels }: { labels: (string | false)[] }) {
   );
 }
 
+/** A record's day, and its period's name (isolated: it is the school's text) when marked per period. */
+function DayAndPeriod({ record }: { record: AttendanceRecord }) {
+  return (
+    <>
+      {formatDay(record.date)}
+      {record.periodName !== null && (
+        <>
+          {' · '}
+          <bdi>{record.periodName}</bdi>
+        </>
+      )}
+    </>
+  );
+}
+
 /**
- * Records as a table: date, student (a link to their history when `linkStudents`), class, mark, who marked.
+ * Records as a table: date, student (a link to their history when `linkStudents`), class, mark, who marked; and
+ * the period when some record was marked in one (a school marking per period has several records a day, which
+ * would otherwise read as the same day marked twice, once absent and once present).
  * On a phone each record is a stacked row with its mark beside the name, so the mark never needs a sideways
  * swipe (six columns are about 930 px wide).
  */
@@ -91,6 +108,7 @@ export function RecordsTable({
 }) {
   const { t } = useT('attendance');
   const isMobile = useIsMobile();
+  const byPeriod = items.some((r) => r.periodName !== null);
   const first = useRef<HTMLElement | null>(null);
   const firstOfDay = items.find((r) => r.date === highlightDate)?.id;
   useEffect(() => {
@@ -121,13 +139,17 @@ export function RecordsTable({
           <li key={r.id} {...marked(r)} className={cn('space-y-1 px-3 py-2', marked(r).className)}>
             <div className="flex items-start justify-between gap-2">
               <span className="min-w-0 font-medium break-words text-slate-900">
-                {showStudent ? student(r) : formatDay(r.date)}
+                {showStudent ? student(r) : <DayAndPeriod record={r} />}
               </span>
               <StatusMark status={r.status} />
             </div>
             {/* Someone's text isolated, so a Latin name or class keeps its place in an Arabic line. */}
             <p className="text-slate-600">
-              {showStudent && <>{formatDay(r.date)} · </>}
+              {showStudent && (
+                <>
+                  <DayAndPeriod record={r} /> ·{' '}
+                </>
+              )}
               <bdi>{r.className}</bdi>
             </p>
             {r.note && (
@@ -146,7 +168,15 @@ export function RecordsTable({
   return (
     <TableBox caption={caption}>
       <HeadRow
-        labels={[t('date'), showStudent && t('student'), t('class'), t('mark.status'), t('note'), t('markedBy')]}
+        labels={[
+          t('date'),
+          byPeriod && t('period'),
+          showStudent && t('student'),
+          t('class'),
+          t('mark.status'),
+          t('note'),
+          t('markedBy'),
+        ]}
       />
       {/* Someone's text isolated here too: "Tess Teacher · ٢٤ نوفمبر" unisolated is drawn with the name and the time
           swapped round the dot in Arabic, and a Latin note ending in punctuation has it moved to its start. */}
@@ -154,6 +184,11 @@ export function RecordsTable({
         {items.map((r) => (
           <tr key={r.id} {...marked(r)}>
             <td className={td}>{formatDay(r.date)}</td>
+            {byPeriod && (
+              <td className={td}>
+                <bdi>{r.periodName}</bdi>
+              </td>
+            )}
             {showStudent && (
               <td className={td}>
                 <bdi>{student(r)}</bdi>

@@ -26,6 +26,7 @@ const record = {
   studentName: 'Ben Dos',
   date: '2026-11-24',
   periodId: null,
+  periodName: null,
   status: 'absent' as const,
   isPresent: false,
   note: 'Flu',
@@ -129,6 +130,47 @@ describe('AttendancePage', () => {
     } finally {
       Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
     }
+  });
+
+  it('a child marked per period: each of the day’s records names its period, on a desktop and on a phone', async () => {
+    const inPeriod = (id: string, periodName: string, status: 'present' | 'absent') => ({
+      ...record,
+      id,
+      periodId: `p-${id}`,
+      periodName,
+      status,
+      isPresent: status !== 'absent',
+      note: null,
+    });
+    // The same day twice, absent in one period and present in the other: without the period it read as a contradiction.
+    const items = [inPeriod('r2', 'Period 2', 'absent'), inPeriod('r1', 'Period 1', 'present')];
+    const { view } = openChildHistory('2026-11-24', items);
+    const table = await screen.findByRole('table', { name: 'Student history' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Period', 'Class', 'Mark', 'Note', 'Marked by']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .filter((r) => r.closest('tbody'));
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['Period 2', 'Period 1']);
+    view.unmount();
+
+    setViewportWidth(375);
+    openChildHistory('2026-11-24', items);
+    const list = await screen.findByRole('list', { name: 'Student history' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((r) => r.firstElementChild?.textContent),
+    ).toEqual(['Nov 24, 2026 · Period 2Absent', 'Nov 24, 2026 · Period 1Present']);
+  });
+
+  it('a school marking once a day gets no period column', async () => {
+    openChildHistory('2026-11-24', [record]);
+    const table = await screen.findByRole('table', { name: 'Student history' });
+    expect(within(table).queryByRole('columnheader', { name: 'Period' })).toBeNull();
   });
 
   it('an alert whose day has no records left says so, above the history it shows', async () => {

@@ -64,6 +64,7 @@ const stored = (i: number, status: 'present' | 'absent', by: string, at: string)
   studentName: names[i] ?? '',
   date: '2026-11-20',
   periodId: null,
+  periodName: null,
   status,
   isPresent: status !== 'absent',
   note: null,
