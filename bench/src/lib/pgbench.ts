@@ -45,11 +45,24 @@ function shieldColons(text: string): string {
   );
 }
 
+/**
+ * pgbench ends a command at a semicolon even inside a `--` comment (the register's "roll_number); no earlier
+ * …" made the rest of the comment a command of its own), so comments are dropped; string literals are kept
+ * as they are, whatever they hold.
+ */
+function dropComments(text: string): string {
+  return text.replace(/'(?:[^']|'')*'|--[^\n]*/g, (m) => (m.startsWith("'") ? m : ''));
+}
+
 /** One request's statements as a pgbench script; variables are named `r<n>_<statement>_<parameter>`. */
 export function toScript(statements: RequestStatements, n: number): PgbenchScript {
   const vars: Record<string, string> = {};
   const texts = statements.map((s, i) => {
-    const text = shieldColons(s.text.trim().replace(/;+\s*$/, ''));
+    const text = shieldColons(
+      dropComments(s.text)
+        .trim()
+        .replace(/;+\s*$/, ''),
+    );
     return text.replace(/\$(\d+)\b/g, (_, p: string) => {
       const value = s.values[Number(p) - 1];
       // A variable cannot be NULL; the literal keeps the statement's meaning (its casts type it as before).
