@@ -213,6 +213,22 @@ describe('academic years', () => {
       409,
       YEAR_MESSAGES.yearExists,
     );
+    // The same year made again (its name, so its dates too) is told the name exists, not that it overlaps.
+    const again = await post(year({ terms: [], holidays: [] }));
+    expectRule(again, 409, YEAR_MESSAGES.yearExists);
+    expect(errorOf(again).fields).toEqual({ name: YEAR_MESSAGES.yearExists });
+    // Renamed to another year's name: the same message, before its classes' names are compared.
+    const other = await post(
+      year({ name: '2038-2039', startDate: '2038-09-01', endDate: '2039-08-31', terms: [], holidays: [] }),
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    const renamed = await admin({
+      method: 'PUT',
+      url: `/api/v1/academic-years/${other.json().id}`,
+      payload: year({ name: '2040-2041', startDate: '2038-09-01', endDate: '2039-08-31', terms: [], holidays: [] }),
+    });
+    expectRule(renamed, 409, YEAR_MESSAGES.yearExists);
+    expect((await admin({ method: 'DELETE', url: `/api/v1/academic-years/${other.json().id}` })).statusCode).toBe(204);
     expectRule(
       await post(year({ name: '2039-2040', startDate: '2039-09-01', endDate: '2040-09-01', terms: [], holidays: [] })),
       409,
