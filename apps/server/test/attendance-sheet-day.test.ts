@@ -3,7 +3,7 @@ import type { AcademicYear } from '@lyceum/shared/years';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
-import { createAcademicYear } from './factories/years.ts';
+import { addLesson, writeCalendar, year2026 } from './factories/years.ts';
 
 /**
  * The mark page's sheet says why the school does not teach on its date (a holiday, outside every term, a day its
@@ -26,23 +26,8 @@ async function dayOff(caller: Caller, classId: string, date: string): Promise<Cl
 }
 
 /** A's year holding the test's dates, written with these terms and holidays (they replace the old ones). */
-async function calendar(
-  terms: { startDate: string; endDate: string }[],
-  holidays: { name: string; startDate: string; endDate: string }[] = [],
-) {
-  const res = await adminA({
-    method: 'PUT',
-    url: `/api/v1/academic-years/${year.id}`,
-    payload: {
-      name: year.name,
-      startDate: year.startDate,
-      endDate: year.endDate,
-      terms: terms.map((d, i) => ({ name: `Term ${i + 1}`, ...d })),
-      holidays,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const calendar = (terms: Parameters<typeof writeCalendar>[2], holidays: Parameters<typeof writeCalendar>[3] = []) =>
+  writeCalendar(adminA, year, terms, holidays);
 
 const WHOLE_YEAR = [{ startDate: '2026-09-01', endDate: '2027-08-31' }];
 
@@ -52,11 +37,7 @@ beforeAll(async () => {
   await w.t.app.deps.db.execute(sql`update schools set week_start = 'saturday' where id = ${w.b.id}`);
   const adminSession = await w.a.signIn('school_admin');
   adminA = await w.a.as('school_admin');
-  await createAcademicYear(w.t.app, adminSession, 2000);
-  year = await createAcademicYear(w.t.app, adminSession, 2026).catch(async () => {
-    const res = await adminA({ method: 'GET', url: '/api/v1/academic-years' });
-    return (res.json().items as AcademicYear[]).find((y) => y.name === '2026-2027') as AcademicYear;
-  });
+  year = await year2026(w.t.app, adminSession);
   teacherA = await w.a.as('teacher');
   teacherB = await w.b.as('teacher');
 });
@@ -97,20 +78,7 @@ describe("the class sheet's day off", () => {
     // A's week starts on Monday: Saturday is its sixth day. B's starts on Saturday.
     expect(await dayOff(teacherA, w.a.classId, SATURDAY)).toEqual({ reason: 'weekend' });
     expect(await dayOff(teacherB, w.b.classId, SATURDAY)).toBeNull();
-    const slot = await adminA({
-      method: 'POST',
-      url: '/api/v1/timetable/slots',
-      payload: {
-        classId: w.a.classId,
-        subjectId: w.a.subjectId,
-        teacherId: w.a.users.teacher.id,
-        room: 'R1',
-        day: 'saturday',
-        startTime: '09:00',
-        endTime: '09:45',
-      },
-    });
-    expect(slot.statusCode, slot.body).toBe(201);
+    await addLesson(adminA, w.a, 'saturday');
     // With a timetable, the days with lessons are the school's: Saturday now, Tuesday no longer.
     expect(await dayOff(teacherA, w.a.classId, SATURDAY)).toBeNull();
     expect(await dayOff(teacherA, w.a.classId, TUESDAY)).toEqual({ reason: 'weekend' });

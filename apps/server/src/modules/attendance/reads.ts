@@ -26,7 +26,7 @@ import {
   visibleRecords,
 } from './whose.ts';
 import { byName, nameAsWritten } from '../../lib/search.ts';
-import { dayOffOn } from '../dashboard/day.ts';
+import { dayOffOn } from '../dashboard/index.ts';
 
 const all = (...conditions: (SQL | undefined)[]) =>
   sql.join(
