@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, type SchoolWorld, schoolWorld } from './fixtures/school-world.ts';
 import { assignTeacher, createClass } from './factories/people.ts';
-import { createAcademicYear } from './factories/years.ts';
+import { addLesson, writeCalendar, year2026 } from './factories/years.ts';
 
 /**
  * A school that takes attendance without a timetable: the class a teacher leads is still to mark on a day the
@@ -29,21 +29,8 @@ async function toMark(caller: Caller): Promise<DashboardWithDay['day']> {
 }
 
 /** A's year holding the test's dates, written with these terms and holidays (they replace the old ones). */
-async function calendar(terms: { startDate: string; endDate: string }[], holidays: typeof terms = []) {
-  const named = (list: typeof terms, name: string) => list.map((d, i) => ({ name: `${name} ${i + 1}`, ...d }));
-  const res = await adminA({
-    method: 'PUT',
-    url: `/api/v1/academic-years/${year.id}`,
-    payload: {
-      name: year.name,
-      startDate: year.startDate,
-      endDate: year.endDate,
-      terms: named(terms, 'Term'),
-      holidays: named(holidays, 'Holiday'),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const calendar = (terms: Parameters<typeof writeCalendar>[2], holidays: Parameters<typeof writeCalendar>[3] = []) =>
+  writeCalendar(adminA, year, terms, holidays);
 
 beforeAll(async () => {
   w = await schoolWorld({ clock: () => now });
@@ -51,13 +38,7 @@ beforeAll(async () => {
   await w.t.app.deps.db.execute(sql`update schools set week_start = 'saturday' where id = ${w.b.id}`);
   const adminSession = await w.a.signIn('school_admin');
   adminA = await w.a.as('school_admin');
-  // An early year first, so the dates below are never before the school's first year whatever day the suite runs.
-  await createAcademicYear(w.t.app, adminSession, 2000);
-  year = await createAcademicYear(w.t.app, adminSession, 2026).catch(async () => {
-    // The school's own first year is already 2026-2027 when the suite runs in that year.
-    const res = await adminA({ method: 'GET', url: '/api/v1/academic-years' });
-    return (res.json().items as AcademicYear[]).find((y) => y.name === '2026-2027') as AcademicYear;
-  });
+  year = await year2026(w.t.app, adminSession);
   await calendar([{ startDate: '2026-09-01', endDate: '2027-08-31' }]);
   teacherA = await w.a.as('teacher');
   teacherB = await w.b.as('teacher');
@@ -159,20 +140,7 @@ describe('once the school has a timetable', () => {
 
 describe('a day the school does not teach', () => {
   it('has no lessons and nothing to mark on a holiday or between terms, for the teacher, the student and the parent', async () => {
-    const slot = await adminA({
-      method: 'POST',
-      url: '/api/v1/timetable/slots',
-      payload: {
-        classId: w.a.classId,
-        subjectId: w.a.subjectId,
-        teacherId: w.a.users.teacher.id,
-        room: 'R1',
-        day: 'tuesday',
-        startTime: '09:00',
-        endTime: '09:45',
-      },
-    });
-    expect(slot.statusCode, slot.body).toBe(201);
+    await addLesson(adminA, w.a, 'tuesday');
     // A Tuesday no earlier test has marked.
     now = new Date('2026-12-01T12:00:00Z');
     const day = '2026-12-01';

@@ -213,6 +213,22 @@ describe('academic years', () => {
       409,
       YEAR_MESSAGES.yearExists,
     );
+    // The same year made again (its name, so its dates too) is told the name exists, not that it overlaps.
+    const again = await post(year({ terms: [], holidays: [] }));
+    expectRule(again, 409, YEAR_MESSAGES.yearExists);
+    expect(errorOf(again).fields).toEqual({ name: YEAR_MESSAGES.yearExists });
+    // Renamed to another year's name: the same message, before its classes' names are compared.
+    const other = await post(
+      year({ name: '2038-2039', startDate: '2038-09-01', endDate: '2039-08-31', terms: [], holidays: [] }),
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    const renamed = await admin({
+      method: 'PUT',
+      url: `/api/v1/academic-years/${other.json().id}`,
+      payload: year({ name: '2040-2041', startDate: '2038-09-01', endDate: '2039-08-31', terms: [], holidays: [] }),
+    });
+    expectRule(renamed, 409, YEAR_MESSAGES.yearExists);
+    expect((await admin({ method: 'DELETE', url: `/api/v1/academic-years/${other.json().id}` })).statusCode).toBe(204);
     expectRule(
       await post(year({ name: '2039-2040', startDate: '2039-09-01', endDate: '2040-09-01', terms: [], holidays: [] })),
       409,
@@ -568,7 +584,37 @@ describe('year-end promotion', () => {
     const enrol = (classId: string) =>
       admin({ method: 'POST', url: `/api/v1/classes/${classId}/students`, payload: { studentId: moved } });
     expect((await enrol(cls.g1)).statusCode).toBe(200);
-    expectRule(await undo(p1.id), 422, YEAR_MESSAGES.studentsChanged);
+    const refused = await undo(p1.id);
+    expectRule(refused, 422, YEAR_MESSAGES.studentsChanged);
+    // The refusal names who changed, so the admin can put them back.
+    const names = new Map(
+      (
+        (await w.t.app.deps.db.execute(sql`select id, name from users where school_id = ${w.a.id} and id in ${kids}`))
+          .rows as { id: string; name: string }[]
+      ).map((r) => [r.id, r.name]),
+    );
+    expect(errorOf(refused).fields).toEqual({
+      students: YEAR_MESSAGES.studentsChangedNames(names.get(moved) as string),
+    });
+    const inSpanish = await admin({
+      method: 'POST',
+      url: `/api/v1/promotions/${p1.id}/undo`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(errorOf(inSpanish).fields).toEqual({ students: `Cambiaron desde la promoción: ${names.get(moved)}` });
+    // Many changed (here every one of the promotion's seven, by their accounts): the first five, then a count.
+    const flip = () =>
+      w.t.app.deps.db.execute(
+        sql`update users set is_active = not is_active where school_id = ${w.a.id} and id in ${kids}`,
+      );
+    await flip();
+    try {
+      const many = errorOf(await undo(p1.id)).fields?.students ?? '';
+      const [, shown] = /^Changed since the promotion: (.*) and 2 more$/.exec(many) ?? [];
+      expect(shown?.split(', ').filter((n) => [...names.values()].includes(n))).toHaveLength(5);
+    } finally {
+      await flip();
+    }
     expect((await enrol(cls.g2)).statusCode).toBe(200);
 
     const other = await w.b.as('school_admin');

@@ -167,12 +167,25 @@ export const AttendanceRate = z.object({
 export type AttendanceRate = z.infer<typeof AttendanceRate>;
 
 export const ClassSheetQuery = z.object({ date: isoDate.optional(), periodId: uuidSchema.optional() });
-/** The mark page: every enrolled student with today's mark if there is one. */
+/**
+ * Why the school does not teach on a day, by its calendar and week (docs/product.md, "Dashboards that show the
+ * day"), or null on a day it teaches: the mark page says so without refusing marks.
+ */
+export const SchoolDayOff = z
+  .discriminatedUnion('reason', [
+    z.object({ reason: z.literal('holiday'), name: z.string() }),
+    z.object({ reason: z.literal('outside_terms') }),
+    z.object({ reason: z.literal('weekend') }),
+  ])
+  .nullable();
+export type SchoolDayOff = z.infer<typeof SchoolDayOff>;
+/** The mark page: every enrolled student with today's mark if there is one, and whether the school teaches that day. */
 export const ClassSheet = z.object({
   classId: z.string(),
   className: z.string(),
   date: z.string(),
   periodId: z.string().nullable(),
+  dayOff: SchoolDayOff,
   students: z.array(
     z.object({
       studentId: z.string(),

@@ -84,6 +84,9 @@ export const YEAR_MESSAGES = {
   undoNotLatest: 'A later promotion was made, so this one cannot be undone',
   alreadyUndone: 'This promotion has already been undone',
   studentsChanged: 'Some students changed class after this promotion, so it cannot be undone',
+  /** Who changed (the first few names, docs/product.md "The year-end promotion"), on the refusal's `students`. */
+  studentsChangedNames: (names: string) => `Changed since the promotion: ${names}`,
+  studentsChangedMore: (names: string, more: number) => `Changed since the promotion: ${names} and ${more} more`,
   trialChangesPerDay: `A trial school can apply or undo at most ${TRIAL_PROMOTION_CHANGES_PER_DAY} promotions a day. Try again tomorrow, or choose a plan.`,
 } as const;
 

@@ -564,6 +564,8 @@ const ar: Catalogue = {
   [YEAR_MESSAGES.undoNotLatest]: 'جرى ترفيع لاحق، لذا لا يمكن التراجع عن هذا',
   [YEAR_MESSAGES.alreadyUndone]: 'تم التراجع عن هذا الترفيع من قبل',
   [YEAR_MESSAGES.studentsChanged]: 'غيّر بعض الطلاب فصولهم بعد هذا الترفيع، لذا لا يمكن التراجع عنه',
+  [template(YEAR_MESSAGES.studentsChangedNames)]: 'تغيّر منذ الترفيع: \u2068{0}\u2069',
+  [template(YEAR_MESSAGES.studentsChangedMore)]: 'تغيّر منذ الترفيع: \u2068{0}\u2069 و{1} آخرون',
   [YEAR_MESSAGES.trialChangesPerDay]: `لا يمكن للمدرسة في الفترة التجريبية أن تطبّق أو تتراجع عن أكثر من ${TRIAL_PROMOTION_CHANGES_PER_DAY} عمليات ترفيع في اليوم. حاول مرة أخرى غدًا، أو اختر خطة.`,
   'Term name': 'اسم الفصل الدراسي',
   'Holiday name': 'اسم العطلة',

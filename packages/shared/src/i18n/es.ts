@@ -586,6 +586,8 @@ const es: Catalogue = {
   [YEAR_MESSAGES.alreadyUndone]: 'Esta promoción ya se deshizo',
   [YEAR_MESSAGES.studentsChanged]:
     'Algunos alumnos cambiaron de clase después de esta promoción, así que no puede deshacerse',
+  [template(YEAR_MESSAGES.studentsChangedNames)]: 'Cambiaron desde la promoción: {0}',
+  [template(YEAR_MESSAGES.studentsChangedMore)]: 'Cambiaron desde la promoción: {0} y {1} más',
   [YEAR_MESSAGES.trialChangesPerDay]: `Una escuela en periodo de prueba puede aplicar o deshacer como máximo ${TRIAL_PROMOTION_CHANGES_PER_DAY} promociones al día. Vuelva a intentarlo mañana o elija un plan.`,
   'Term name': 'Nombre del trimestre',
   'Holiday name': 'Nombre del festivo',

@@ -86,6 +86,8 @@ export const SOMEONES_TEXT_SLOTS: Readonly<Record<string, readonly number[]>> = 
   [template(YEAR_MESSAGES.classInTargetYear)]: [0, 1],
   [template(YEAR_MESSAGES.renameMakesTwins)]: [0, 1],
   [template(YEAR_MESSAGES.undoMakesTwins)]: [0, 1],
+  [template(YEAR_MESSAGES.studentsChangedNames)]: [0],
+  [template(YEAR_MESSAGES.studentsChangedMore)]: [0],
 };
 
 const OPENERS = ['\u2066', '\u2067', '\u2068'];

@@ -26,6 +26,7 @@ import {
   visibleRecords,
 } from './whose.ts';
 import { byName, nameAsWritten } from '../../lib/search.ts';
+import { dayOffOn } from '../dashboard/index.ts';
 
 const all = (...conditions: (SQL | undefined)[]) =>
   sql.join(
@@ -57,7 +58,10 @@ export function recentAttendance(deps: Deps, actor: Actor): Promise<AttendanceLi
   );
 }
 
-/** The mark page: every active student of the class by roll number, with their mark of that date if any. */
+/**
+ * The mark page: every active student of the class by roll number, with their mark of that date if any, and why
+ * the school does not teach that day if it does not (said on the page, never refused).
+ */
 export function classSheet(
   deps: Deps,
   actor: Actor,
@@ -88,6 +92,7 @@ export function classSheet(
       className: cls.name,
       date,
       periodId,
+      dayOff: await dayOffOn(tx, actor, date),
       students: roster.map((s) => ({ ...s, record: byStudent.get(s.studentId) ?? null })),
     };
   });

@@ -1,4 +1,5 @@
 import { attendanceRate } from '@lyceum/shared/attendance';
+import type { SchoolDayOff } from '@lyceum/shared/attendance';
 import type { ChildToday, ClassToday, DashboardDay, DayLesson, DayRate } from '@lyceum/shared/day';
 import { WEEKDAYS, type Weekday } from '@lyceum/shared/timetable';
 import { type SQL, sql } from 'drizzle-orm';
@@ -65,6 +66,14 @@ export function weekdayOf(date: LocalDate): Weekday {
   return WEEKDAYS[(sundayFirst + 6) % 7] as Weekday;
 }
 
+/** Whether `today` lies inside a term, or in a year without terms (or in no year): a term day, holidays aside. */
+const inTerm = (school: SQL, today: LocalDate) => sql`
+  (exists (select 1 from academic_terms t
+      where t.school_id = ${school} and ${today}::date between t.start_date and t.end_date)
+    or not exists (select 1 from academic_terms t
+      join academic_years y on y.school_id = t.school_id and y.id = t.academic_year_id
+      where y.school_id = ${school} and ${today}::date between y.start_date and y.end_date))`;
+
 /**
  * Whether `today` is a day of the school's calendar that is taught at all: not one of its holidays, and inside a
  * term when the year holding it has terms. On any other day the timetable's lessons do not happen, so no one is
@@ -73,11 +82,7 @@ export function weekdayOf(date: LocalDate): Weekday {
 const termDay = (school: SQL, today: LocalDate) => sql`
   not exists (select 1 from academic_holidays h
     where h.school_id = ${school} and ${today}::date between h.start_date and h.end_date)
-  and (exists (select 1 from academic_terms t
-      where t.school_id = ${school} and ${today}::date between t.start_date and t.end_date)
-    or not exists (select 1 from academic_terms t
-      join academic_years y on y.school_id = t.school_id and y.id = t.academic_year_id
-      where y.school_id = ${school} and ${today}::date between y.start_date and y.end_date))`;
+  and ${inTerm(school, today)}`;
 
 /** Today's lessons matching `where` (a condition on `ts`), by start time, each saying whether its class is marked today. */
 function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): Promise<DayLesson[]> {
@@ -102,6 +107,12 @@ function lessonsToday(tx: Tx, schoolId: string, today: LocalDate, where: SQL): P
 /** A school with no timetable yet is taken to teach the first five days of its week (docs/product.md). */
 const SCHOOL_DAYS_WITHOUT_TIMETABLE = 5;
 
+/** Whether the school's week teaches on `today`'s weekday, as `teachingDay` reads it (holidays and terms aside). */
+const weekTaught = (school: SQL, today: LocalDate, weekOpen: boolean) => sql`
+  case when exists (select 1 from timetable_slots s where s.school_id = ${school})
+    then exists (select 1 from timetable_slots s where s.school_id = ${school} and s.day = ${weekdayOf(today)})
+    else ${weekOpen} end`;
+
 /**
  * Whether the school teaches on `today`, for a class the timetable does not hold (docs/product.md, "Dashboards
  * that show the day"): not a holiday; inside a term when the year holding the day has terms; and a weekday with
@@ -109,10 +120,35 @@ const SCHOOL_DAYS_WITHOUT_TIMETABLE = 5;
  * week (`weekOpen`, worked out by the caller from the school's first day of the week).
  */
 const teachingDay = (school: SQL, today: LocalDate, weekOpen: boolean) => sql`
-  ${termDay(school, today)}
-  and case when exists (select 1 from timetable_slots s where s.school_id = ${school})
-    then exists (select 1 from timetable_slots s where s.school_id = ${school} and s.day = ${weekdayOf(today)})
-    else ${weekOpen} end`;
+  ${termDay(school, today)} and ${weekTaught(school, today, weekOpen)}`;
+
+/** Whether `date` is one of the first five days of the school's week (its week's days, read without a timetable). */
+export function weekOpenOn(actor: Actor, date: LocalDate): boolean {
+  const first = weekOf(date, actor.school?.locale.weekStart ?? 'monday', timeZoneOf(actor)).first;
+  return daysBetween(first, date) < SCHOOL_DAYS_WITHOUT_TIMETABLE;
+}
+
+/**
+ * Why the school does not teach on `date`, by the same calendar as the dashboards' day, or null on a day it
+ * teaches: one of its holidays (the first by start date, named), outside every term of the year holding it, or a
+ * day its week does not teach ("weekend"). The mark page says so, without refusing marks (a make-up day is
+ * marked too: docs/product.md, "Attendance").
+ */
+export async function dayOffOn(tx: Tx, actor: Actor, date: LocalDate): Promise<SchoolDayOff> {
+  const school = sql`${actor.schoolId}::uuid`;
+  const [row] = await selectRows<{ holiday: string | null; outsideTerms: boolean; weekend: boolean }>(
+    tx,
+    sql`select
+      (select h.name from academic_holidays h where h.school_id = ${school}
+        and ${date}::date between h.start_date and h.end_date order by h.start_date, h.name limit 1) as holiday,
+      not ${inTerm(school, date)} as "outsideTerms",
+      not ${weekTaught(school, date, weekOpenOn(actor, date))} as weekend`,
+  );
+  if (row?.holiday != null) return { reason: 'holiday', name: row.holiday };
+  if (row?.outsideTerms) return { reason: 'outside_terms' };
+  if (row?.weekend) return { reason: 'weekend' };
+  return null;
+}
 
 /**
  * A teacher: the lessons they teach today, and the classes still to mark: those they may mark (they teach or
@@ -369,11 +405,8 @@ export async function dayFor(tx: Tx, actor: Actor, now: Date, answers: AnswerCac
       );
       return { ...day, ...school };
     }
-    case 'teacher': {
-      const first = weekOf(today, actor.school?.locale.weekStart ?? 'monday', timeZone).first;
-      const weekOpen = daysBetween(first, today) < SCHOOL_DAYS_WITHOUT_TIMETABLE;
-      return { ...day, ...(await teacherDay(tx, schoolId, me, today, weekOpen)) };
-    }
+    case 'teacher':
+      return { ...day, ...(await teacherDay(tx, schoolId, me, today, weekOpenOn(actor, today))) };
     case 'student':
       return { ...day, ...(await studentDay(tx, schoolId, me, today)) };
     case 'parent': {

@@ -480,6 +480,16 @@ export function listPromotions(deps: Deps, actor: Actor): Promise<PromotionListR
   return inScope(deps.db, scope, async (tx) => ({ items: await loadPromotions(tx, scope.schoolId, deps.clock()) }));
 }
 
+/** How many of the students who changed since a promotion its refused undo names (the rest are counted). */
+const CHANGED_NAMES_SHOWN = 5;
+
+/** The students who changed since a promotion, for its refused undo: the first few by name, then how many more. */
+function changedNames(names: string[]): string {
+  const shown = names.slice(0, CHANGED_NAMES_SHOWN).join(', ');
+  const more = names.length - CHANGED_NAMES_SHOWN;
+  return more > 0 ? YEAR_MESSAGES.studentsChangedMore(shown, more) : YEAR_MESSAGES.studentsChangedNames(shown);
+}
+
 /**
  * Puts every student back where the promotion found them: class, roll (or the next free one if it was taken
  * since), academic year and, for graduates and leavers, their active account; the classes it moved into the
@@ -516,9 +526,10 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
       toClassId: string;
       classId: string;
       isActive: boolean;
+      name: string;
     }>(
       tx,
-      sql`select m.student_id as "studentId", m.action, m.from_class_id as "fromClassId", m.from_roll as "fromRoll",
+      sql`select m.student_id as "studentId", u.name, m.action, m.from_class_id as "fromClassId", m.from_roll as "fromRoll",
         m.from_academic_year as "fromAcademicYear", m.to_class_id as "toClassId", s.class_id as "classId",
         u.is_active as "isActive"
       from promotion_moves m join students s on s.school_id = m.school_id and s.id = m.student_id
@@ -527,8 +538,10 @@ export function undoPromotion(deps: Deps, actor: Actor, { id }: { id: string }):
       order by m.from_class_id, m.from_roll
       for update of s`,
     );
-    const moved = (m: (typeof moves)[number]) => m.classId !== m.toClassId || m.isActive === departs(m.action);
-    if (moves.some(moved)) throw new AppError('rule', YEAR_MESSAGES.studentsChanged);
+    const moved = moves.filter((m) => m.classId !== m.toClassId || m.isActive === departs(m.action));
+    if (moved.length > 0) {
+      throw new AppError('rule', YEAR_MESSAGES.studentsChanged, { students: changedNames(moved.map((m) => m.name)) });
+    }
 
     await refuseUndoTwins(tx, scope.schoolId, p.relabelledClasses);
     await reactivateClasses(tx, actor, scope.schoolId, [...new Set(moves.map((m) => m.fromClassId))]);

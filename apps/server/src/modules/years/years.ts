@@ -74,6 +74,25 @@ async function lockYears(tx: Tx, schoolId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`academic-years:${schoolId}`}, 0))`);
 }
 
+/**
+ * A name another year of the school has: refused as such before the dates are compared, so creating a year
+ * again (same name, so most often the same dates) is told the name exists, not that it overlaps itself.
+ */
+async function refuseTakenName(tx: Tx, schoolId: string, name: string, exceptId: string | null): Promise<void> {
+  const [taken] = await tx
+    .select({ id: academicYears.id })
+    .from(academicYears)
+    .where(
+      and(
+        eq(academicYears.schoolId, schoolId),
+        eq(academicYears.name, name),
+        exceptId ? ne(academicYears.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw new AppError('conflict', YEAR_MESSAGES.yearExists, { name: YEAR_MESSAGES.yearExists });
+}
+
 async function refuseOverlap(tx: Tx, schoolId: string, input: YearInput, exceptId: string | null): Promise<void> {
   const [other] = await tx
     .select({ name: academicYears.name })
@@ -201,6 +220,7 @@ export function createYear(deps: Deps, actor: Actor, input: YearInput): Promise<
   return uniqueName(() =>
     inScope(deps.db, scope, async (tx) => {
       await lockYears(tx, scope.schoolId);
+      await refuseTakenName(tx, scope.schoolId, input.name, null);
       await refuseTooManyYears(tx, scope.schoolId);
       await refuseOverlap(tx, scope.schoolId, input, null);
       const id = newId();
@@ -234,6 +254,7 @@ export function updateYear(
       await lockYears(tx, scope.schoolId);
       const before = await findYear(tx, scope.schoolId, id);
       refuseOutOfReach(actor, deps, input, before);
+      await refuseTakenName(tx, scope.schoolId, input.name, id);
       await refuseOverlap(tx, scope.schoolId, input, id);
       if (before.name !== input.name) {
         // The year's classes join any class already labelled with the new name (no year had it): no two classes of

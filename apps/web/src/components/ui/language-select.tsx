@@ -1,16 +1,24 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@lyceum/shared/locale-constants';
 import { setFormatSettings, getFormatSettings } from '../../lib/i18n/format';
 import { changeLanguage, useT } from '../../lib/i18n/i18n';
-import { PSEUDO, pseudoEnabled, storeLanguage, type UiLanguage } from '../../lib/i18n/languages';
+import {
+  PSEUDO,
+  pseudoEnabled,
+  rememberPickedLanguage,
+  storeLanguage,
+  type UiLanguage,
+} from '../../lib/i18n/languages';
 
 /**
- * The language picker of the public pages: switches at once and remembers the choice on this device. Signed-in
- * people choose theirs in Settings, where it is saved to their account.
+ * The language picker of the public pages: switches at once and remembers the choice on this device, where it
+ * stays after signing in unless the account has a language of its own. Signed-in people choose theirs in
+ * Settings, where it is saved to their account.
  */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t, language } = useT();
   const choose = (language: UiLanguage) => {
     storeLanguage(language);
+    rememberPickedLanguage(language);
     setFormatSettings({ ...getFormatSettings(), language });
     void changeLanguage(language);
   };

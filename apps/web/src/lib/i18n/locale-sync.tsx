@@ -6,8 +6,8 @@ import { changeLanguage } from './i18n';
 import { pickLanguage, storeLanguage } from './languages';
 
 /**
- * Keeps the UI language and the formatters in step with the session: the person's language, else their
- * school's; the school's time zone, currency and date format. Remembers the language on this device so the
+ * Keeps the UI language and the formatters in step with the session: the person's language, else the one
+ * picked on this device, else their school's (pickLanguage); the school's time zone, currency and date format. Remembers the language on this device so the
  * next visit's first paint (before the session is known) is already in it.
  */
 export function LocaleSync() {

@@ -23,6 +23,7 @@ const sheet: ClassSheet = {
   className: 'Grade 5 A',
   date: TODAY,
   periodId: null,
+  dayOff: null,
   students: names.map((name, i) => ({ studentId: `s${i}`, name, rollNumber: i + 1, record: null })),
 };
 const answer: SubmitAttendanceResponse = {
@@ -217,6 +218,38 @@ describe('MarkAttendancePage', () => {
     await act(() => view.router.navigate('/attendance/mark'));
     await waitFor(() => expect(absentOf('Ben Dos').checked).toBe(false));
     expect(screen.queryByText(/Already marked/)).toBeNull();
+  });
+
+  it('says calmly why the school does not teach on the chosen day, and still lets the class be marked', async () => {
+    const days: Record<string, ClassSheet['dayOff']> = {
+      '2026-11-20': { reason: 'holiday', name: 'Founders Day' },
+      '2026-11-21': { reason: 'weekend' },
+      '2026-08-10': { reason: 'outside_terms' },
+    };
+    const { calls } = mockFetch({
+      ...reads,
+      [`GET /api/v1/attendance/classes/${CLASS}`]: (request) => {
+        const date = new URLSearchParams(request.url.split('?')[1]).get('date') ?? TODAY;
+        return json({ ...sheet, date, dayOff: days[date] ?? null });
+      },
+      'POST /api/v1/attendance': () => json({ ...answer, date: '2026-11-20' }),
+    });
+    const view = renderWithProviders(<MarkAttendancePage />, {
+      auth: signedIn('teacher'),
+      path: '/attendance/mark?date=2026-11-20',
+    });
+    const notice = (await screen.findByText('Nov 20, 2026 is a holiday: Founders Day.')).closest('[role="status"]');
+    expect(notice?.textContent).toContain('If this is the day you meant (a make-up day), mark it as usual.');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit attendance' }));
+    await screen.findByText(/^Attendance saved/);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    await act(() => view.router.navigate('/attendance/mark?date=2026-11-21'));
+    await screen.findByText('Nov 21, 2026 is a weekend: the school does not teach that day.');
+    await act(() => view.router.navigate('/attendance/mark?date=2026-08-10'));
+    await screen.findByText('Aug 10, 2026 is outside every term of the academic year.');
+    await act(() => view.router.navigate('/attendance/mark'));
+    await screen.findByText('Ana Uno');
+    await waitFor(() => expect(screen.queryByText(/is a holiday|is a weekend|outside every term/)).toBeNull());
   });
 
   it('says in one note that a sheet taken before shows restored corrections, not its stored marks', async () => {

@@ -1,4 +1,4 @@
-import type { AttendanceStatus, ClassSheet, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
+import type { AttendanceStatus, ClassSheet, SchoolDayOff, SubmitAttendanceResponse } from '@lyceum/shared/attendance';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -385,6 +385,14 @@ function MarkAttendance() {
       </Alert>
     ) : null;
 
+  // Why the school does not teach on the sheet's day, if it does not (docs/product.md, "Attendance").
+  const dayOff = sheet.data?.date === date ? sheet.data.dayOff : null;
+  const dayOffText = (off: NonNullable<SchoolDayOff>, day: string) => {
+    const when = formatDay(day);
+    if (off.reason === 'holiday') return t('mark.dayOff.holiday', { date: when, name: off.name });
+    return t(off.reason === 'weekend' ? 'mark.dayOff.weekend' : 'mark.dayOff.outsideTerms', { date: when });
+  };
+
   // A sheet taken before opens on its stored marks, which look just like a fresh one's: said, with who took it
   // and when, so a teacher opening a past day or a colleague's sheet knows submitting corrects it.
   const lastStored = showForm && !kept ? newestRecord(sheet.data) : null;
@@ -427,6 +435,13 @@ function MarkAttendance() {
         )}
       </div>
 
+      {/* A calm note, not a refusal: a teacher who picked the wrong day notices; a make-up day is marked as usual. */}
+      {dayOff && (
+        <Alert tone="info" className="mb-4">
+          <span className="block font-medium">{dayOffText(dayOff, date)}</span>
+          <span className="block">{t('mark.dayOff.hint')}</span>
+        </Alert>
+      )}
       {refusedElsewhere.length > 0 && (
         <Alert className="mb-4">
           <span className="block font-semibold">{t('mark.refusedElsewhere')}</span>

@@ -38,6 +38,23 @@ describe('SignupSchoolAdminPage', () => {
     expect(basic.checked).toBe(true);
   });
 
+  it('marks the chosen plan as chosen, also when it is the only one offered, and moves the mark with the choice', async () => {
+    mockFetch({ 'GET /api/v1/plans': () => json([plan('Basic', true)]) });
+    renderWithProviders(<SignupSchoolAdminPage />, { path: '/signup/school-admin' });
+    const only = ((await screen.findByLabelText(/Basic/)) as HTMLInputElement).labels?.[0];
+    await waitFor(() => expect(only?.textContent).toContain('Chosen'));
+    cleanup();
+    mockFetch({ 'GET /api/v1/plans': () => json([plan('Basic', true, true), plan('Plus', true)]) });
+    renderWithProviders(<SignupSchoolAdminPage />, { path: '/signup/school-admin' });
+    const cardOf = async (name: string) =>
+      ((await screen.findByLabelText(new RegExp(name))) as HTMLInputElement).labels?.[0];
+    await waitFor(async () => expect((await cardOf('Basic'))?.textContent).toContain('Chosen'));
+    expect((await cardOf('Plus'))?.textContent).not.toContain('Chosen');
+    await userEvent.click(screen.getByLabelText(/Plus/));
+    await waitFor(async () => expect((await cardOf('Plus'))?.textContent).toContain('Chosen'));
+    expect((await cardOf('Basic'))?.textContent).not.toContain('Chosen');
+  });
+
   it('says the plan starts with the free trial and what it costs after it', async () => {
     mockFetch({ 'GET /api/v1/plans': () => json([plan('Basic', true)]) });
     renderWithProviders(<SignupSchoolAdminPage />, { path: '/signup/school-admin' });

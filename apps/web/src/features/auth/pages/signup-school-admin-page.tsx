@@ -38,6 +38,7 @@ export function SignupSchoolAdminPage() {
     setError,
     setValue,
     getValues,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(SchoolAdminSignupRequest),
@@ -146,6 +147,7 @@ export function SignupSchoolAdminPage() {
         </fieldset>
         <PlanChoice
           registration={register('planId')}
+          chosen={watch('planId')}
           error={errors.planId ? t('schoolSignup.choosePlan') : undefined}
         />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>

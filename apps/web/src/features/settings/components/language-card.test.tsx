@@ -33,9 +33,12 @@ describe('LanguageCard', () => {
     const { unmount } = renderWithProviders(
       <LanguageCard user={makeUser('teacher', { language: 'en' })} school={school} />,
     );
+    // A language picked on this device's sign-in page gives way to the choice made here: the school's.
+    window.localStorage.setItem('lyceum.language.picked', 'ar');
     await userEvent.selectOptions(await screen.findByLabelText('Your language'), '');
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ language: null });
+    await waitFor(() => expect(window.localStorage.getItem('lyceum.language.picked')).toBeNull());
     unmount();
 
     renderWithProviders(<LanguageCard user={makeUser('company_admin')} school={null} />);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { isApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n';
 import { useUndoPromotion } from '../api/years';
 
@@ -35,6 +36,12 @@ export function UndoPromotionButton({
         confirmLabel={t('wizard.undo')}
         tone="danger"
         pending={undo.isPending}
+        // A refusal because students changed since names them (the first few), so the admin can put them back.
+        afterRefusal={(error) =>
+          isApiError(error) && error.fields?.students ? (
+            <p className="mt-2 text-sm text-slate-700">{error.fields.students}</p>
+          ) : null
+        }
         onConfirm={async () => {
           // A refusal rejects: the confirm dialog shows it inside itself and stays open.
           const undone = await undo.mutateAsync(promotion.id);

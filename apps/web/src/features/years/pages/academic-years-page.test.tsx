@@ -218,7 +218,9 @@ describe('AcademicYearsPage: recent promotions', () => {
       'GET /api/v1/academic-years': () => json({ items: years }),
       'GET /api/v1/promotions': () => json({ items: history }),
       'POST /api/v1/promotions/p2/undo': () =>
-        apiError(422, 'rule', 'Some students changed class after this promotion, so it cannot be undone'),
+        apiError(422, 'rule', 'Some students changed class after this promotion, so it cannot be undone', {
+          students: 'Changed since the promotion: Ana Uno, Ben Dos and 3 more',
+        }),
     });
     renderWithProviders(<AcademicYearsPage />, { auth: signedIn('school_admin') });
     await userEvent.click(await screen.findByRole('button', { name: 'Undo promotion' }));
@@ -227,6 +229,8 @@ describe('AcademicYearsPage: recent promotions', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Some students changed class after this promotion, so it cannot be undone',
     );
+    // Who changed is named under it, so the admin knows whom to put back.
+    expect(within(dialog).getByText('Changed since the promotion: Ana Uno, Ben Dos and 3 more')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
