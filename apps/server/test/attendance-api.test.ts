@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_MESSAGES, type Notification } from '@lyceum/shared/api';
 import { ATTENDANCE_MESSAGES, type AttendanceRecord, attendanceRate } from '@lyceum/shared/attendance';
 import { compareNames } from '@lyceum/shared/name-order';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn as dateInZone } from '../src/lib/school-day.ts';
@@ -318,6 +319,19 @@ describe('submitting a class', () => {
     const latest = await admin({ method: 'GET', url: '/api/v1/attendance/recent' });
     const mine = (latest.json().items as AttendanceRecord[]).filter((r) => r.date === date && r.studentId === kid(0));
     expect(mine.map((r) => r.periodName).sort()).toEqual(['Sixth hour', null]);
+    // The latest records' CSV, as the page, has a period column after the date (its header in the reader's
+    // language): the day's two records of each student are told apart there too.
+    const csv = await admin({
+      method: 'GET',
+      url: '/api/v1/attendance/recent/export',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header, ...rows] = parse(csv.body, { bom: true }) as string[][];
+    expect(header?.slice(0, 3)).toEqual(['fecha', 'periodo', 'alumno']);
+    const periodsOfDay = rows.filter((r) => r[0] === date).map((r) => r[1]);
+    expect(periodsOfDay.filter((p) => p === 'Sixth hour')).toHaveLength(3);
+    expect(periodsOfDay.filter((p) => p === '')).toHaveLength(3);
   });
 
   it('a break is not a period attendance is taken in, and stays deletable', async () => {
@@ -1416,6 +1430,16 @@ describe('a student who left the class', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.body).toContain('2026-01-12');
     expect(csv.body).not.toContain('2026-01-13');
+    // Records marked once a day only: the columns the export always had, no empty period column.
+    expect((parse(csv.body, { bom: true }) as string[][])[0]).toEqual([
+      'date',
+      'student',
+      'className',
+      'status',
+      'note',
+      'markedBy',
+      'submittedAt',
+    ]);
     // The school admin still reads both classes' records.
     expect((await admin({ method: 'GET', url: `/api/v1/attendance/students/${leaver.id}` })).json().items).toHaveLength(
       2,

@@ -22,20 +22,32 @@ import { belowThreshold } from './trend.ts';
 const RECORD_COLUMNS = ['date', 'student', 'className', 'status', 'note', 'markedBy', 'submittedAt'] as const;
 const RATE_COLUMNS = ['present', 'late', 'absent', 'total', 'rate (%)'] as const;
 
-const recordRow = (language: Language, timeZone: string) => (r: AttendanceRecord) => [
-  r.date,
-  r.studentName,
-  r.className,
-  csvStatusIn(r.status, language),
-  r.note,
-  r.markedByName,
-  zonedTime(new Date(r.submittedAt), timeZone),
-];
+/**
+ * Records as the page lists them: with a period column after the date when any record has a period (a school
+ * marking per period has several records of one student a day, told apart only by it), as the page's table.
+ */
+function recordsCsv(items: AttendanceRecord[], language: Language, timeZone: string): string {
+  const byPeriod = items.some((r) => r.periodName !== null);
+  const [date, ...rest] = RECORD_COLUMNS;
+  return toCsv(
+    byPeriod ? [date, 'period', ...rest] : RECORD_COLUMNS,
+    items.map((r) => [
+      r.date,
+      ...(byPeriod ? [r.periodName] : []),
+      r.studentName,
+      r.className,
+      csvStatusIn(r.status, language),
+      r.note,
+      r.markedByName,
+      zonedTime(new Date(r.submittedAt), timeZone),
+    ]),
+  );
+}
 const rateCells = (r: AttendanceRate) => [r.present, r.late, r.absent, r.total, r.rate];
 
 export async function exportRecent(deps: Deps, actor: Actor, input: { language: Language }): Promise<string> {
   const { items } = await recentAttendance(deps, actor);
-  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language, timeZoneOf(actor))));
+  return recordsCsv(items, input.language, timeZoneOf(actor));
 }
 
 export async function exportStudentHistory(
@@ -44,7 +56,7 @@ export async function exportStudentHistory(
   input: { id: string; language: Language },
 ): Promise<string> {
   const { items } = await studentAttendance(deps, actor, { id: input.id });
-  return toCsv(RECORD_COLUMNS, items.map(recordRow(input.language, timeZoneOf(actor))));
+  return recordsCsv(items, input.language, timeZoneOf(actor));
 }
 
 /** One row per student, one column per marked day, then the student's rate. */
