@@ -164,9 +164,10 @@ describe('Spanish calls students alumno and teachers profesor (docs/product.md, 
 
 // One product names the same thing one way: the timetable said `colegio` and the settings `centro` beside every
 // other page's `escuela`; the attendance settings `Período`, the timetable `Periodo`; the children's card `Notas`
-// (which is also a note on a register) under a menu of `Calificaciones`.
-describe('Spanish says escuela, periodo and calificaciones (docs/product.md, "A person\'s language")', () => {
-  const refused = /(?<![\p{L}])(colegios?|centros?|períodos?|notas recientes)(?![\p{L}])/iu;
+// (which is also a note on a register) under a menu of `Calificaciones`; the dashboards `Tasa de asistencia` beside
+// the attendance pages' `Porcentaje de asistencia`.
+describe('Spanish says escuela, periodo, calificaciones and porcentaje (docs/product.md, "A person\'s language")', () => {
+  const refused = /(?<![\p{L}])(colegios?|centros?|períodos?|notas recientes|tasas? de asistencia)(?![\p{L}])/iu;
   it("on every page, in the server's messages and in CSV headers", () => {
     expect(spanishWith(refused)).toEqual([]);
   });
@@ -176,6 +177,8 @@ describe('Spanish says escuela, periodo and calificaciones (docs/product.md, "A 
     expect(refused.test('Los años académicos del centro.')).toBe(true);
     expect(refused.test('Asistencia por período')).toBe(true);
     expect(refused.test('Notas recientes')).toBe(true);
+    expect(refused.test('Mi tasa de asistencia')).toBe(true);
+    expect(refused.test('Porcentaje de asistencia: 95 %')).toBe(false);
     expect(refused.test('Asistencia por periodo de la escuela; Nota para Ana.')).toBe(false);
   });
 });
