@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { assertAccessible, fitsViewport, screenshot } from './support/checks.ts';
 import { expect, PHONE, test } from './support/fixtures.ts';
 
+// With the app's service worker, as a user's browser runs it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 async function getJson<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url);
   expect(res.ok(), `GET ${url} answered ${res.status()}`).toBe(true);

@@ -3,6 +3,9 @@ import { ROLES } from '@lyceum/shared/roles';
 import { assertAccessible, fitsViewport, screenshot } from './support/checks.ts';
 import { demoAccount, expect, fillSignInForm, PHONE, test } from './support/fixtures.ts';
 
+// With the app's service worker, as a user's browser runs it (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // Each role goes through the sign-in form here, so the form is proven for every role; other journeys take the
 // API shortcut.
 for (const role of ROLES) {

@@ -79,5 +79,10 @@ export default defineConfig({
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
+    // The app's service worker precaches the whole built app in every new browser context (each journey opens
+    // several): about a seventh of the browser's CPU in the sweeps, on cores the rest of npm test shares. Journeys
+    // of the offline shell and the sign-in basics (attendance.spec.ts, foundation.spec.ts) run with it, as a
+    // user's browser does; the worker never answers /api, so what the others check does not depend on it.
+    serviceWorkers: 'block',
   },
 });

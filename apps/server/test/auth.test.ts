@@ -537,6 +537,11 @@ describe('change password', () => {
     expect((await as(t.app, first)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(200);
     expect((await as(t.app, second)({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(401);
     await login(t.app, email, 'principal', 'a-brand-new-secret');
+    // Stored as argon2id with OWASP's parameters (the fixtures' accounts are made with cheaper ones).
+    const [stored] = await withSystem(t.app.deps.db, (tx) =>
+      selectRows<{ hash: string }>(tx, sql`select password_hash as hash from accounts where email = ${email}`),
+    );
+    expect(stored?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { hash } from '@node-rs/argon2';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role, SchoolRole } from '@lyceum/shared/roles';
@@ -11,7 +12,6 @@ import { insertAccount, insertCompanyStaff, insertSchoolUser } from '../src/db/a
 import { insertSchool, type NewSchool } from '../src/seed/school.ts';
 import { linkRoleProfiles } from '../src/seed/seed-people.ts';
 import { withSystem } from '../src/db/tenancy.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -127,7 +127,13 @@ export function secondAppOn(first: TestApp, overrides: Partial<Config> = {}): Pr
 }
 
 let passwordHash: Promise<string> | null = null;
-const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+/**
+ * The fixtures' accounts share one argon2id hash of TEST_PASSWORD made with the least work argon2 allows: every
+ * sign-in verifies with the parameters stored in the hash, and with the product's (hashPassword) each one costs
+ * ~25 ms of CPU, about a thousand times per run. Passwords set through the API are hashed as in production
+ * (auth.test.ts checks what is stored).
+ */
+const testHash = () => (passwordHash ??= hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 8, timeCost: 1 }));
 
 export interface SchoolFixture {
   id: string;
