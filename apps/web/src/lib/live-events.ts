@@ -27,7 +27,7 @@ export interface LiveHandler {
 /** connecting → open; on errors retrying, then `unavailable` after RETRIES_BEFORE_EMPTY failed retries in a row. */
 export type LiveStatus = 'connecting' | 'open' | 'retrying' | 'unavailable';
 
-/** What we use of EventSource, so tests can hand in a fake one (jsdom has none). */
+/** What we use of EventSource, so tests can hand in a fake one (the test DOM has none). */
 export interface EventSourceLike {
   onopen: ((event: Event) => void) | null;
   onerror: ((event: Event) => void) | null;
@@ -69,7 +69,7 @@ export function connectLiveEvents(
   handlers: () => readonly LiveHandler[],
   create: EventSourceFactory | null = typeof EventSource === 'undefined' ? null : browserEventSource,
 ): () => void {
-  // No EventSource (a very old browser, jsdom): the bell keeps polling instead.
+  // No EventSource (a very old browser, the test DOM): the bell keeps polling instead.
   if (!create) return () => {};
   const connect = create;
   let source: EventSourceLike | null = null;

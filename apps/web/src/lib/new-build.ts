@@ -33,7 +33,7 @@ export function mayReload(storage: Store | null, now: number): boolean {
   }
 }
 
-/** The browser's reload, apart so tests can watch it (jsdom cannot navigate). */
+/** The browser's reload, apart so tests can watch it (the test DOM cannot navigate). */
 export const page = { reload: () => window.location.reload() };
 
 /** Reloads the tab for the new build unless it did so within RELOAD_GAP_MS; whether it reloads. */

@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import type { EventSourceLike } from '../lib/live-events';
 
-/** jsdom has no EventSource; this one is driven by the test. */
+/** The test DOM has no EventSource; this one is driven by the test. */
 export class FakeEventSource implements EventSourceLike {
   onopen: ((event: Event) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;

@@ -1,5 +1,5 @@
 /**
- * A controllable `window.matchMedia` for jsdom, which has none: supports `(max-width: Npx)` / `(min-width: Npx)`
+ * A controllable `window.matchMedia` (the test DOM's answers from a window that never changes size): supports `(max-width: Npx)` / `(min-width: Npx)`
  * and `(pointer: coarse)` (a touch screen).
  */
 type Listener = (event: MediaQueryListEvent) => void;

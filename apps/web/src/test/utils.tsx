@@ -171,7 +171,7 @@ export const PDF_ATTACHMENT: Attachment = {
 };
 
 /**
- * The tab's reloads for a new build, watched rather than done (jsdom cannot navigate), with no earlier reload
+ * The tab's reloads for a new build, watched rather than done (the test DOM cannot navigate), with no earlier reload
  * noted: each test starts with the reload allowed. vi.restoreAllMocks (setup.ts) ends the watch.
  */
 export function watchReloads() {

@@ -19,7 +19,7 @@ function pending() {
   return { request, refuse: (error: ApiError) => refuse(error) };
 }
 
-/** The browser drops focus to <body> from a focused submit button that becomes disabled; jsdom does not. */
+/** The browser drops focus to <body> from a focused submit button that becomes disabled; the test DOM does not. */
 function dropFocus() {
   const elsewhere = document.body.appendChild(document.createElement('input'));
   elsewhere.focus();

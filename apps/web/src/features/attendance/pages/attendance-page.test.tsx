@@ -112,7 +112,7 @@ describe('AttendancePage', () => {
 
   it('an absence alert opens the child’s history with that day’s record marked (docs/product.md, "Notifications")', async () => {
     const before = { ...record, id: 'r0', date: '2026-11-23', status: 'present' as const, isPresent: true, note: null };
-    // jsdom has no scrolling: the rows asked to scroll into view are noted instead.
+    // The test DOM does not scroll: the rows asked to scroll into view are noted instead.
     const scrolled: Element[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this);

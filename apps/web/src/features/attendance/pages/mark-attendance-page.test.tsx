@@ -705,7 +705,7 @@ describe('MarkAttendancePage', () => {
   });
 
   it('scrolls a mark or note reached with the keyboard clear of the sticky submit bar, however tall the bar grows', async () => {
-    // jsdom lays nothing out: the bar's height is given, and its observer is called as the browser would.
+    // The test DOM lays nothing out: the bar's height is given, and its observer is called as the browser would.
     let height = 104;
     const observers: { callback: ResizeObserverCallback; targets: Element[] }[] = [];
     vi.stubGlobal(

@@ -102,7 +102,7 @@ async function submitRefused(): Promise<(value: ErrorResponse) => void> {
   await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
   expect(document.activeElement).toBe(button);
   // Should the focus be lost all the same (the user clicked the page's background), the refusal still
-  // takes it: the test drops it to <body> the way jsdom does, its element leaving the page.
+  // takes it: the test drops it to <body> the way the test DOM does, its element leaving the page.
   const elsewhere = document.body.appendChild(document.createElement('input'));
   elsewhere.focus();
   elsewhere.remove();

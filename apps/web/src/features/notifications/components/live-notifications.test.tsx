@@ -9,7 +9,7 @@ import { messageKeys, useMessageLiveHandlers } from '../../messages/api/messages
 import { authKeys, type Session } from '../../../lib/auth';
 import { NotificationBell } from './notification-bell';
 
-/** jsdom has no EventSource; this one is driven by the test (open, fail, send an event). */
+/** The test DOM has no EventSource; this one is driven by the test (open, fail, send an event). */
 class FakeEventSource implements EventSourceLike {
   static all: FakeEventSource[] = [];
   onopen: ((event: Event) => void) | null = null;

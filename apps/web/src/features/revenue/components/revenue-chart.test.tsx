@@ -58,7 +58,7 @@ describe('the revenue chart’s money axis', () => {
 });
 
 describe('RevenueChart', () => {
-  /** A chart of 800 × 280 pixels: jsdom lays nothing out, so the container's size is given. */
+  /** A chart of 800 × 280 pixels: the test DOM lays nothing out, so the container's size is given. */
   async function drawn(language: UiLanguage, amountMinor: number) {
     use(language);
     vi.stubGlobal(

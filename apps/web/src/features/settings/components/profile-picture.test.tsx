@@ -21,7 +21,7 @@ function renderPicture(profileImage: string | null = null) {
 beforeEach(() => {
   // react-hot-toast keeps its toasts in a module store: start every test without the last one's.
   toast.remove();
-  // jsdom has no object URLs; the preview only needs a stable one.
+  // The preview only needs a stable object URL.
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
 });
 

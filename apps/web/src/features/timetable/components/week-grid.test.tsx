@@ -25,7 +25,7 @@ describe('WeekGrid', () => {
     );
     const dayList = screen.getByRole('tablist', { name: 'Day' });
     expect(dayList.closest('.print\\:hidden')).not.toBeNull();
-    // jsdom applies no CSS: the grid's wrapper is what hides it on screen and shows it on paper.
+    // The tests load no style sheets: the grid's wrapper is what hides it on screen and shows it on paper.
     const grid = screen.getByRole('table', { name: 'Grade 5 A' });
     expect(grid.closest('.print\\:block')?.className).toContain('hidden');
     expect(within(grid).getByText('Mathematics')).toBeTruthy();

@@ -512,7 +512,7 @@ describe('TimetablePage', () => {
     const list = await screen.findByRole('list', { name: 'Periods' });
     const name = within(list).getByText('Récréation');
     const time = within(list).getByText('10:00–10:15');
-    // jsdom lays nothing out, so the layout's contract is checked (375 px screenshot in the commit): name and
+    // The test DOM lays nothing out, so the layout's contract is checked (375 px screenshot in the commit): name and
     // time share a wrapping group, the time moves under the name as a whole, a long name wraps in its line.
     expect(name.parentElement).toBe(time.parentElement);
     expect(name.parentElement?.className).toContain('flex-wrap');
