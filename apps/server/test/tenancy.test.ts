@@ -223,6 +223,65 @@ describe('isolation in the database itself', () => {
   });
 });
 
+/** What every start runs after the migrations (migration 0049): it changes only what is not already so. */
+describe('applying tenancy at start', () => {
+  const state = async (table: string) =>
+    (
+      await rows<{ rls: boolean; forced: boolean; del: boolean }>(sql`
+        select c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+          has_table_privilege('lyceum_app', c.oid, 'DELETE') as del
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relname = ${table}`)
+    )[0];
+
+  it("puts back row-level security, its policy and the application role's rights where they are missing", async () => {
+    await t.app.deps.db.execute(sql`alter table notifications disable row level security`);
+    await t.app.deps.db.execute(sql`alter table notifications force row level security`);
+    await t.app.deps.db.execute(sql`drop policy tenant_isolation on notifications`);
+    await t.app.deps.db.execute(sql`revoke delete on notifications from lyceum_app`);
+    expect(await state('notifications')).toEqual({ rls: false, forced: true, del: false });
+
+    await t.app.deps.db.execute(sql`select lyceum_apply_tenancy()`);
+    expect(await state('notifications')).toEqual({ rls: true, forced: false, del: true });
+    const policies = await rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_policies where tablename = 'notifications' and policyname = 'tenant_isolation'`,
+    );
+    expect(policies[0]?.n).toBe(1);
+    // The policy put back isolates as the migrations' did.
+    const seen = await withTenant(
+      t.app.deps.db,
+      { scope: 'school', schoolId: a.id, userId: a.users.school_admin.id },
+      (tx) => tx.select().from(notifications),
+    );
+    expect(seen.every((n) => n.schoolId === a.id)).toBe(true);
+  });
+
+  // A second PostgreSQL connection plays a running server's request; embedded PGlite has one connection.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'takes no table lock when nothing is missing, so a server starting beside running ones waits for no request',
+    async () => {
+      const config = t.config.database;
+      if (config.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const { default: pg } = await import('pg');
+      const request = new pg.Client({ connectionString: config.url });
+      const starting = new pg.Client({ connectionString: config.url });
+      await Promise.all([request.connect(), starting.connect()]);
+      try {
+        // A request in the middle of its transaction holds the tables it read (ACCESS SHARE until it ends).
+        await request.query('begin');
+        await request.query('select count(*) from notifications');
+        await request.query('select count(*) from attendance');
+        await starting.query("set lock_timeout = '2s'");
+        // Before migration 0049 this waited for the request's locks (every tenant table was altered) and failed.
+        await expect(starting.query('select lyceum_apply_tenancy()')).resolves.toBeDefined();
+        await request.query('commit');
+      } finally {
+        await Promise.all([request.end(), starting.end()]);
+      }
+    },
+  );
+});
+
 /**
  * One-statement transactions (withTenant's `oneStatement`): on a PostgreSQL pool the commit leaves with the
  * statement. Embedded PGlite runs them as ordinary transactions, so these run on a PostgreSQL server only.
